@@ -1,0 +1,44 @@
+// Limits and texts from the specification (§5, §8, §9) that the server and the browser both enforce.
+// Defined once here; src/lib/constants.ts holds the rest of the spec's constants.
+
+export const MOBILE_DIGITS = 9;
+export const COUNTRY_CODES = ['+94', '+91', '+44', '+61'] as const;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const CONFIRM_PASSWORD_MIN = 5;
+export const PASSWORD_MIN_STRENGTH = 3;
+export const CODE_DIGITS = 6;
+export const OFFER_HEADER_MAX = 90;
+export const FIRST_NAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const FEEDBACK_MESSAGE_MAX = 2000;
+export const PAGE_SIZE_MAX = 100;
+export const ID_LIST_MAX = 100;
+export const UPLOAD_BYTES_MAX = 5 * 1024 * 1024;
+
+export const OFFER_TYPES = ['off', 'upto', 'customize', 'discount'] as const;
+export const OFFER_DATE_TYPES = ['fromTo', 'until', 'till', 'on', 'other', 'customize'] as const;
+/** Moderation state stored with an offer; only accepted offers are public. */
+export const OFFER_REVIEW_STATUSES = ['accepted', 'pending', 'rejected'] as const;
+/** What an offer card shows: 'new' and 'expireSoon' badges, or 'expired' on a kept page. */
+export const OFFER_DISPLAY_STATUSES = ['new', 'expireSoon', 'expired', 'accepted', 'pending', 'rejected'] as const;
+export const USER_TYPES = { customer: 1, merchant: 2 } as const;
+
+export const MESSAGES = {
+  required: 'Field is required. ',
+  invalidMobileNo: 'Invalid mobile no',
+  invalidFirstName: 'First Name should be text only.',
+  passwordRules: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters with a lower-case letter, an upper-case letter and a digit.`,
+  passwordTooWeak: 'Password is too weak. Add more words or characters.',
+  invalidEmail: 'Invalid Email',
+  invalidCode: `Enter the ${CODE_DIGITS}-digit code.`,
+  invalidLogin: 'Invalid login details. Please check and try again.',
+  accountBlocked: 'Your account blocked.',
+  wrongCode: 'Invalid authentication, Please check again OTP',
+  alreadyRegistered: 'This mobile number is already registered. Would you like to log in with it?',
+  alreadySubscribed: 'Email already subscribed.',
+  subscribed: 'Successfully Subscribed.',
+  favoriteAdded: 'Successfully added the offer to your favorites.',
+  favoriteRemoved: 'Successfully removed the offer from your favorites.',
+  merchantSignUpClosed: 'Merchant accounts are coming soon. Sign up as a customer.',
+} as const;

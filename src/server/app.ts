@@ -1,0 +1,60 @@
+// createApp(): the three services (main API, insight, demo) on one Hono app, with one error shape.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { logger } from 'hono/logger';
+import { requestId } from 'hono/request-id';
+import { UPLOAD_BYTES_MAX } from '../contract/limits.ts';
+import type { AppEnv, ServerDeps } from './context.ts';
+import { ApiError } from './errors.ts';
+import { accountRoutes, demoRoutes } from './routes/accounts/index.ts';
+import { catalogueRoutes } from './routes/catalogue/index.ts';
+import { devOutboxRoutes } from './routes/dev/index.ts';
+import { engagementRoutes } from './routes/engagement/index.ts';
+import { favoriteRoutes } from './routes/favorites/index.ts';
+import { insightRecordingRoutes, insightServiceRoutes } from './routes/insights/index.ts';
+import { mediaRoutes } from './routes/media/index.ts';
+import { offerRoutes } from './routes/offers/index.ts';
+
+export interface AppOptions {
+  apiBase: string;
+  insightBase: string;
+  demoBase: string;
+  logRequests?: boolean;
+}
+
+export const DEFAULT_BASES = { apiBase: '/api', insightBase: '/insight', demoBase: '/demo' } as const;
+/** Base64 of the largest upload plus room for the JSON around it. */
+const BODY_BYTES_MAX = Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 64 * 1024;
+
+export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId());
+  if (options.logRequests) app.use('*', logger());
+  app.use('*', bodyLimit({
+    maxSize: BODY_BYTES_MAX,
+    onError: (c) => c.json({ status: false, message: 'The request body is too large.' }, 413),
+  }));
+
+  const api = new Hono<AppEnv>();
+  for (const routes of [offerRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes]) {
+    api.route('/', routes(deps));
+  }
+  if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));
+
+  app.route(options.apiBase, api);
+  app.route(options.insightBase, insightServiceRoutes(deps));
+  app.route(options.demoBase, demoRoutes(deps));
+
+  app.notFound((c) => c.json({ status: false, message: 'No such API route.' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error.httpStatus === 429 && typeof error.extra.retryAfterSeconds === 'number') c.header('retry-after', String(error.extra.retryAfterSeconds));
+      return c.json({ status: false, message: error.message, ...error.extra }, error.httpStatus);
+    }
+    if (error instanceof HTTPException) return c.json({ status: false, message: error.message || 'Bad request.' }, error.status);
+    console.error(`[api] ${c.req.method} ${c.req.path} failed (request ${c.get('requestId')}):`, error);
+    return c.json({ status: false, message: 'Something went wrong on our side. Please try again.', requestId: c.get('requestId') }, 500);
+  });
+  return app;
+}

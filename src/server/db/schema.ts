@@ -1,0 +1,221 @@
+// One schema for PGlite and PostgreSQL. Column names are snake_case in SQL and camelCase in code;
+// the API's §7 field names are produced by the serialisers in ../serialize.ts.
+import { sql } from 'drizzle-orm';
+import {
+  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const banks = pgTable('banks', {
+  bankId: serial('bank_id').primaryKey(),
+  bankName: text('bank_name').notNull(),
+  slug: text('slug').notNull().unique(),
+  logoUrl: text('logo_url').notNull(),
+  thumbnailUrl: text('thumbnail_url').notNull(),
+  cardTypes: jsonb('card_types').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  color: text('color').notNull().default('#1f2937'),
+});
+
+export const categories = pgTable('categories', {
+  categoryId: serial('category_id').primaryKey(),
+  categoryName: text('category_name').notNull(),
+  slug: text('slug').notNull().unique(),
+  iconName: text('icon_name').notNull(),
+});
+
+export const merchants = pgTable('merchants', {
+  merchantId: serial('merchant_id').primaryKey(),
+  merchantName: text('merchant_name').notNull(),
+  logoUrl: text('logo_url'),
+  contactNo: text('contact_no'),
+  webUrl: text('web_url'),
+});
+
+export const locations = pgTable('locations', {
+  locationId: serial('location_id').primaryKey(),
+  locationName: text('location_name').notNull().unique(),
+});
+
+export type HotLine = { mobileNo: string[]; email: string[] };
+export type OfferLocation = { value: string; isActive: boolean };
+
+export const offers = pgTable('offers', {
+  offerId: serial('offer_id').primaryKey(),
+  label: text('label').notNull(),
+  header: text('header').notNull(),
+  description: text('description').notNull().default(''),
+  bannerImageUrl: text('banner_image_url'),
+  offerType: text('offer_type').notNull(),
+  offerRate: text('offer_rate'),
+  offerDateType: text('offer_date_type').notNull(),
+  offerStart: timestamp('offer_start', { withTimezone: true }),
+  offerEnd: timestamp('offer_end', { withTimezone: true }),
+  validTimeDateDescription: text('valid_time_date_description'),
+  promoCode: text('promo_code'),
+  hotLine: jsonb('hot_line').$type<HotLine>().notNull().default(sql`'{"mobileNo":[],"email":[]}'::jsonb`),
+  cardTypes: jsonb('card_types').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  location: jsonb('location').$type<OfferLocation[]>().notNull().default(sql`'[]'::jsonb`),
+  reviewStatus: text('review_status').notNull().default('pending'),
+  views: integer('views').notNull().default(0),
+  bankId: integer('bank_id').notNull().references(() => banks.bankId),
+  categoryId: integer('category_id').notNull().references(() => categories.categoryId),
+  merchantId: integer('merchant_id').notNull().references(() => merchants.merchantId),
+  ownerUserId: integer('owner_user_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('offers_public_idx').on(t.reviewStatus, t.offerEnd),
+  index('offers_bank_idx').on(t.bankId, t.categoryId),
+  index('offers_category_idx').on(t.categoryId),
+  index('offers_merchant_idx').on(t.merchantId),
+  index('offers_created_idx').on(t.createdAt, t.offerId),
+]);
+
+/** Terms shown on offer pages: keyed by bank, or general when bankId is null. */
+export const termsConditions = pgTable('terms_conditions', {
+  termId: serial('term_id').primaryKey(),
+  bankId: integer('bank_id').references(() => banks.bankId),
+  position: integer('position').notNull().default(0),
+  value: text('value').notNull(),
+}, (t) => [index('terms_bank_idx').on(t.bankId)]);
+
+export const users = pgTable('users', {
+  userId: serial('user_id').primaryKey(),
+  userType: smallint('user_type').notNull(),
+  firstName: text('first_name').notNull(),
+  mobileNo: text('mobile_no').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  email: text('email'),
+  address: text('address'),
+  phoneNo: text('phone_no'),
+  businessName: text('business_name'),
+  brNo: text('br_no'),
+  contactNo: text('contact_no'),
+  companyEmail: text('company_email'),
+  addressNo: text('address_no'),
+  streetName: text('street_name'),
+  city: text('city'),
+  tags: jsonb('tags').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  location: text('location'),
+  logoUrl: text('logo_url'),
+  status: text('status').notNull().default('active'),
+  isAccountBlock: boolean('is_account_block').notNull().default(false),
+  isMobileVerification: boolean('is_mobile_verification').notNull().default(false),
+  /** Set when the code-resend limit is passed: no codes for this number until then. */
+  codeBlockedUntil: timestamp('code_blocked_until', { withTimezone: true }),
+  termsAccepted: boolean('terms_accepted').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Opaque bearer tokens, stored as SHA-256 hashes. scope 'session' is a full sign-in. */
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+  scope: text('scope').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** One-time codes, hashed. purpose: 'verify' (own number) or 'mobile-change' (targetMobileNo). */
+export const oneTimeCodes = pgTable('one_time_codes', {
+  codeId: serial('code_id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  mobileNo: text('mobile_no').notNull(),
+  codeHash: text('code_hash').notNull(),
+  wrongAttempts: integer('wrong_attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set when the code can no longer be used: verified, replaced by a newer one, or too many wrong tries. */
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('codes_mobile_idx').on(t.mobileNo, t.verifiedAt), index('codes_user_idx').on(t.userId, t.createdAt)]);
+
+/** Every code sent, to count resends per number on the server. */
+export const codeSends = pgTable('code_sends', {
+  sendId: serial('send_id').primaryKey(),
+  mobileNo: text('mobile_no').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('code_sends_mobile_idx').on(t.mobileNo, t.sentAt)]);
+
+export const favorites = pgTable('favorites', {
+  userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+  offerId: integer('offer_id').notNull().references(() => offers.offerId, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('favorites_offer_idx').on(t.offerId)]);
+
+export const insights = pgTable('insights', {
+  insightId: text('insight_id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  ip: text('ip'),
+  userId: integer('user_id'),
+  createdAt: createdAt(),
+});
+
+export const impressions = pgTable('impressions', {
+  impressionId: serial('impression_id').primaryKey(),
+  insightId: text('insight_id'),
+  offerId: integer('offer_id').notNull().references(() => offers.offerId, { onDelete: 'cascade' }),
+  bankId: integer('bank_id').notNull(),
+  categoryId: integer('category_id').notNull(),
+  merchantId: integer('merchant_id').notNull(),
+  ip: text('ip'),
+  userId: integer('user_id'),
+  count: integer('count').notNull().default(1),
+  createdAt: createdAt(),
+}, (t) => [
+  index('impressions_insight_idx').on(t.insightId),
+  index('impressions_offer_idx').on(t.offerId),
+  index('impressions_bank_idx').on(t.bankId),
+]);
+
+export const subscriptions = pgTable('subscriptions', {
+  subscriptionId: serial('subscription_id').primaryKey(),
+  insightId: text('insight_id'),
+  /** Stored lower-cased, so one address subscribes once. */
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const feedback = pgTable('feedback', {
+  feedbackId: serial('feedback_id').primaryKey(),
+  insightId: text('insight_id'),
+  firstName: text('first_name').notNull(),
+  mobileNo: text('mobile_no').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** Uploaded and generated images, served back from /api/images/{name}. Kept in the database so
+ * that several API processes share them. */
+export const images = pgTable('images', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  ownerUserId: integer('owner_user_id'),
+  createdAt: createdAt(),
+});
+
+/** Our own promotions, served when no ad proxy is configured. */
+export const houseAds = pgTable('house_ads', {
+  adId: serial('ad_id').primaryKey(),
+  placement: text('placement').notNull(),
+  adSpace: text('ad_space').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  imageUrl: text('image_url').notNull(),
+  linkUrl: text('link_url').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Key/value facts about the data set, such as whether it is the demo seed. */
+export const siteMeta = pgTable('site_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

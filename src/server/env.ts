@@ -1,0 +1,44 @@
+// The server's settings, read from the environment once and checked, so a typo fails at start-up
+// with a clear message instead of later.
+import * as v from 'valibot';
+
+const flag = v.pipe(v.optional(v.picklist(['0', '1', 'true', 'false']), '0'), v.transform((s) => s === '1' || s === 'true'));
+const port = (fallback: string) => v.pipe(v.optional(v.string(), fallback), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.string(), 'development'),
+  PORT: port('4321'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  /** A PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'))),
+  DATA_DIR: v.optional(v.string(), 'data'),
+  /** Redis for rate-limit counters shared by several API processes; memory when unset. */
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'))),
+  SMS_PROVIDER: v.optional(v.picklist(['console', 'http'])),
+  SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url())),
+  SMS_HTTP_TOKEN: v.optional(v.string()),
+  /** Trust X-Forwarded-For: set only when a proxy that overwrites it stands in front. */
+  TRUST_PROXY: flag,
+  PUBLIC_AD_PROXY_URL: v.optional(v.pipe(v.string(), v.url())),
+  /** Mount points of the three services. */
+  API_BASE: v.optional(v.string(), '/api'),
+  INSIGHT_BASE: v.optional(v.string(), '/insight'),
+  DEMO_BASE: v.optional(v.string(), '/demo'),
+  /** Set to 0 to turn rate limits off (load tests only). */
+  RATE_LIMITS: v.optional(v.picklist(['0', '1']), '1'),
+  LOG_REQUESTS: flag,
+});
+
+export type ServerEnv = v.InferOutput<typeof EnvSchema> & { SMS_PROVIDER: 'console' | 'http' };
+
+export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
+  const result = v.safeParse(EnvSchema, source);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = result.output;
+  const smsProvider = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
+  if (smsProvider === 'http' && !env.SMS_HTTP_URL) throw new Error('Invalid environment:\n  SMS_HTTP_URL is required when SMS_PROVIDER=http');
+  return { ...env, SMS_PROVIDER: smsProvider };
+}

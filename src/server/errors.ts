@@ -1,0 +1,20 @@
+// One error type for every failure the API answers on purpose; app.ts maps it to
+// `{ status: false, message, ...extra }` with its HTTP status.
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export class ApiError extends Error {
+  constructor(
+    readonly httpStatus: ContentfulStatusCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new ApiError(400, message, extra);
+export const unauthorized = (message = 'Sign in to continue.', extra?: Record<string, unknown>) => new ApiError(401, message, extra);
+export const forbidden = (message = 'You can only act on your own account.', extra?: Record<string, unknown>) => new ApiError(403, message, extra);
+export const notFound = (message: string, extra?: Record<string, unknown>) => new ApiError(404, message, extra);
+export const conflict = (message: string, extra?: Record<string, unknown>) => new ApiError(409, message, extra);
+export const tooManyRequests = (message: string, extra?: Record<string, unknown>) => new ApiError(429, message, extra);

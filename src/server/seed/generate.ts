@@ -1,0 +1,364 @@
+// Builds the demo catalogue in memory, without touching the database. Pure and deterministic:
+// the same offer count and the same `now` give exactly the same rows.
+import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../contract/limits.ts';
+import { ENDING_SOON_DAYS, NEW_OFFER_DAYS } from '../../lib/constants.ts';
+import type * as schema from '../db/schema.ts';
+import {
+  BANK_TERM_TEMPLATES, BANKS, CATEGORIES, GENERAL_TERMS, HOUSE_ADS, LOCATIONS, TIME_DESCRIPTIONS,
+  type BankSeed, type CategorySeed,
+} from './data.ts';
+import { createRandom, type Random } from './random.ts';
+import {
+  bankLogoSvg, bankThumbSvg, categoryIconSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg,
+} from './svg.ts';
+
+export const DEFAULT_OFFER_COUNT = 600;
+export const MAX_OFFER_COUNT = 200_000;
+/** Fixed seed of the generator; change it and the whole demo catalogue changes. */
+export const SEED = 0x0ff3_1a4c;
+export const IMAGE_URL_PREFIX = '/api/images/';
+
+type OfferType = (typeof OFFER_TYPES)[number];
+type OfferDateType = (typeof OFFER_DATE_TYPES)[number];
+
+export type BankRow = typeof schema.banks.$inferInsert & { bankId: number };
+export type CategoryRow = typeof schema.categories.$inferInsert & { categoryId: number };
+export type MerchantRow = typeof schema.merchants.$inferInsert & { merchantId: number };
+export type LocationRow = typeof schema.locations.$inferInsert & { locationId: number };
+export type OfferRow = typeof schema.offers.$inferInsert & { offerId: number };
+export type TermRow = typeof schema.termsConditions.$inferInsert & { termId: number };
+export type HouseAdRow = typeof schema.houseAds.$inferInsert & { adId: number };
+export interface ImageRow { name: string; contentType: string; bytes: Buffer; ownerUserId: null }
+
+export interface DemoData {
+  banks: BankRow[];
+  categories: CategoryRow[];
+  merchants: MerchantRow[];
+  locations: LocationRow[];
+  terms: TermRow[];
+  houseAds: HouseAdRow[];
+  offers: OfferRow[];
+  images: ImageRow[];
+}
+
+export interface BuildOptions { offers?: number; now?: Date }
+
+/** Lower case, every run of non-alphanumeric characters turned into one '-', trimmed of '-'. */
+export function slugify(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+export const imageUrl = (name: string) => `${IMAGE_URL_PREFIX}${name}`;
+export const bankLogoName = (slug: string) => `bank-${slug}.svg`;
+export const bankThumbName = (slug: string) => `bank-${slug}-thumb.svg`;
+export const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;
+export const merchantLogoName = (merchantId: number) => `merchant-${merchantId}.svg`;
+export const merchantBannerName = (merchantId: number) => `banner-merchant-${merchantId}.svg`;
+export const houseAdImageName = (adId: number) => `ad-${adId}.svg`;
+
+const SVG = 'image/svg+xml';
+const svgImage = (name: string, svg: string): ImageRow => ({ name, contentType: SVG, bytes: Buffer.from(svg, 'utf8'), ownerUserId: null });
+
+// Offer dates are whole days in Sri Lanka time (UTC+05:30, no daylight saving).
+const SECOND = 1000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const COLOMBO_OFFSET = 5.5 * HOUR;
+const dayIndex = (ms: number) => Math.floor((ms + COLOMBO_OFFSET) / DAY);
+const dayStart = (day: number) => new Date(day * DAY - COLOMBO_OFFSET);
+const dayEnd = (day: number) => new Date(day * DAY - COLOMBO_OFFSET + DAY - SECOND);
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => (
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;'
+  ));
+}
+
+export function validateOfferCount(value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_OFFER_COUNT) {
+    throw new RangeError(`offers must be a whole number from 1 to ${MAX_OFFER_COUNT}, got ${value}`);
+  }
+  return value;
+}
+
+interface MerchantInfo { row: MerchantRow; category: CategorySeed; categoryId: number; branches: string[]; domain: string }
+
+export function buildDemoData(options: BuildOptions = {}): DemoData {
+  const offerCount = validateOfferCount(options.offers ?? DEFAULT_OFFER_COUNT);
+  const now = options.now ?? new Date();
+  if (Number.isNaN(now.getTime())) throw new RangeError('now is not a valid date');
+  // Independent streams, so that the offer count never changes the banks, merchants or terms.
+  const stream = (part: string) => createRandom(`${SEED}:${part}`);
+  const images: ImageRow[] = [];
+
+  const banks: BankRow[] = BANKS.map((b, i) => {
+    const slug = slugify(b.name);
+    images.push(svgImage(bankLogoName(slug), bankLogoSvg(b.name, b.monogram, b.color, b.ink)));
+    images.push(svgImage(bankThumbName(slug), bankThumbSvg(b.name, b.monogram, b.color, b.ink)));
+    return {
+      bankId: i + 1,
+      bankName: b.name,
+      slug,
+      logoUrl: imageUrl(bankLogoName(slug)),
+      thumbnailUrl: imageUrl(bankThumbName(slug)),
+      cardTypes: [...b.cardTypes],
+      color: b.color,
+    };
+  });
+
+  const categories: CategoryRow[] = CATEGORIES.map((c, i) => {
+    images.push(svgImage(categoryIconName(c.iconName), categoryIconSvg(c.iconName, c.name)));
+    return { categoryId: i + 1, categoryName: c.name, slug: slugify(c.name), iconName: c.iconName };
+  });
+
+  const locations: LocationRow[] = LOCATIONS.map((l, i) => ({ locationId: i + 1, locationName: l.name }));
+  const areaCodes = new Map(LOCATIONS.map((l) => [l.name, l.areaCode]));
+
+  const merchantRandom = stream('merchants');
+  const merchantInfos: MerchantInfo[] = [];
+  CATEGORIES.forEach((category, ci) => {
+    for (const name of category.merchants) {
+      const merchantId = merchantInfos.length + 1;
+      const slug = slugify(name);
+      const domain = `${slug}.example`;
+      const branches = merchantRandom.sample(LOCATIONS.map((l) => l.name), merchantRandom.int(1, 5));
+      const home = merchantRandom.pick(branches);
+      const contactNo = category.iconName === 'online' || merchantRandom.chance(0.15)
+        ? `07${merchantRandom.pick(['0', '1', '2', '4', '5', '6', '7', '8'])}${merchantRandom.int(1_000_000, 9_999_999)}`
+        : `${areaCodes.get(home) ?? '011'}${merchantRandom.int(2_000_000, 7_999_999)}`;
+      images.push(svgImage(merchantLogoName(merchantId), merchantLogoSvg(name, category.color)));
+      images.push(svgImage(merchantBannerName(merchantId), merchantBannerSvg(name, category.name, category.color, merchantId)));
+      merchantInfos.push({
+        row: {
+          merchantId,
+          merchantName: name,
+          logoUrl: imageUrl(merchantLogoName(merchantId)),
+          contactNo,
+          webUrl: merchantRandom.chance(0.9) ? `https://www.${domain}` : null,
+        },
+        category,
+        categoryId: ci + 1,
+        branches,
+        domain,
+      });
+    }
+  });
+  const merchants = merchantInfos.map((m) => m.row);
+  const merchantsByCategory = CATEGORIES.map((_, ci) => merchantInfos.filter((m) => m.categoryId === ci + 1));
+
+  const termRandom = stream('terms');
+  const terms: TermRow[] = GENERAL_TERMS.map((value, i) => ({ termId: i + 1, bankId: null, position: i + 1, value }));
+  banks.forEach((bank) => {
+    const chosen = termRandom.sample(BANK_TERM_TEMPLATES, termRandom.int(2, 4));
+    chosen.forEach((template, i) => {
+      terms.push({ termId: terms.length + 1, bankId: bank.bankId, position: i + 1, value: template.replaceAll('{bank}', bank.bankName) });
+    });
+  });
+
+  const houseAds: HouseAdRow[] = HOUSE_ADS.map((ad, i) => {
+    const adId = i + 1;
+    images.push(svgImage(houseAdImageName(adId), houseAdSvg(ad.title, ad.body, ad.cta, ad.color, adId)));
+    return {
+      adId, placement: 'inner', adSpace: 'right', title: ad.title, body: ad.body,
+      imageUrl: imageUrl(houseAdImageName(adId)), linkUrl: ad.linkUrl, isActive: true,
+    };
+  });
+
+  const offers = buildOffers(stream('offers'), offerCount, now, banks, merchantsByCategory);
+
+  return { banks, categories, merchants, locations, terms, houseAds, offers, images };
+}
+
+type Bucket = 'expired' | 'soon' | 'running';
+
+const OFFER_TYPE_WEIGHTS: Record<OfferType, number> = { off: 40, upto: 20, discount: 20, customize: 20 };
+const DATE_TYPE_WEIGHTS: Record<OfferDateType, number> = { fromTo: 45, until: 20, till: 10, on: 7, other: 10, customize: 8 };
+const ENDING_DATE_TYPES: OfferDateType[] = ['fromTo', 'until', 'till', 'on'];
+const RATES: Record<Exclude<OfferType, 'customize'>, number[]> = {
+  off: [10, 15, 20, 25, 30, 35, 40, 50],
+  upto: [20, 25, 30, 40, 50, 60, 70],
+  discount: [5, 10, 12, 15, 20, 25],
+};
+/** The share of offers already expired, and of offers ending within ENDING_SOON_DAYS. */
+const EXPIRED_SHARE = 0.08;
+const ENDING_SOON_SHARE = 0.08;
+/** The share of all offers created within NEW_OFFER_DAYS (expired ones are never new). */
+const NEW_SHARE = 0.08;
+const CREATED_WITHIN_DAYS = 90;
+
+/** The first offers cover every offer type, date type, bank and category even for tiny counts. */
+interface Plan { bucket?: Bucket; isNew?: boolean; dateType?: OfferDateType; offerType?: OfferType; bank?: number; category?: number }
+const COVERAGE: Plan[] = [
+  { bucket: 'expired', dateType: 'fromTo', isNew: false },
+  { bucket: 'soon', dateType: 'until', isNew: false },
+  { bucket: 'running', dateType: 'till', isNew: true },
+  { bucket: 'running', dateType: 'on', isNew: false },
+  { bucket: 'running', dateType: 'other', isNew: false },
+  { bucket: 'running', dateType: 'customize', isNew: false },
+];
+
+function buildOffers(
+  random: Random,
+  count: number,
+  now: Date,
+  banks: BankRow[],
+  merchantsByCategory: MerchantInfo[][],
+): OfferRow[] {
+  const nowMs = now.getTime();
+  const today = dayIndex(nowMs);
+  const bankWeights = BANKS.map((b) => b.weight);
+  const categoryWeights = CATEGORIES.map((c) => c.weight);
+  const bankIndexes = BANKS.map((_, i) => i);
+  const categoryIndexes = CATEGORIES.map((_, i) => i);
+  const newShareOfLive = NEW_SHARE / (1 - EXPIRED_SHARE);
+
+  const drafts: { createdMs: number; order: number; row: Omit<OfferRow, 'offerId'> }[] = [];
+  for (let i = 0; i < count; i++) {
+    const plan: Plan = { ...COVERAGE[i] };
+    if (i < OFFER_TYPES.length) plan.offerType = OFFER_TYPES[i];
+    if (i < BANKS.length) plan.bank = i;
+    if (i < CATEGORIES.length) plan.category = i;
+
+    let bucket = plan.bucket;
+    if (!bucket) {
+      const r = random.next();
+      bucket = r < EXPIRED_SHARE ? 'expired' : r < EXPIRED_SHARE + ENDING_SOON_SHARE ? 'soon' : 'running';
+    }
+    const dateType = plan.dateType ?? (bucket === 'running'
+      ? random.weighted(OFFER_DATE_TYPES, OFFER_DATE_TYPES.map((t) => DATE_TYPE_WEIGHTS[t]))
+      : random.weighted(ENDING_DATE_TYPES, ENDING_DATE_TYPES.map((t) => DATE_TYPE_WEIGHTS[t])));
+    const offerType = plan.offerType ?? random.weighted(OFFER_TYPES, OFFER_TYPES.map((t) => OFFER_TYPE_WEIGHTS[t]));
+    const bankSeed: BankSeed = BANKS[plan.bank ?? random.weighted(bankIndexes, bankWeights)]!;
+    const bank = banks[BANKS.indexOf(bankSeed)]!;
+    const categoryIndex = plan.category ?? random.weighted(categoryIndexes, categoryWeights);
+    const merchant = random.pick(merchantsByCategory[categoryIndex]!);
+    const category = merchant.category;
+
+    // Creation time, then the validity days, all relative to now.
+    const isNew = bucket === 'expired' ? false : (plan.isNew ?? random.chance(newShareOfLive));
+    const ageMs = isNew
+      ? random.next() * (NEW_OFFER_DAYS * DAY - HOUR)
+      : bucket === 'expired'
+        ? (10 + random.next() * (CREATED_WITHIN_DAYS - 10)) * DAY
+        : (NEW_OFFER_DAYS * DAY + HOUR) + random.next() * ((CREATED_WITHIN_DAYS - NEW_OFFER_DAYS) * DAY - HOUR);
+    const createdMs = Math.floor((nowMs - ageMs) / SECOND) * SECOND;
+    const createdDay = dayIndex(createdMs);
+    let offerStart: Date | null = null;
+    let offerEnd: Date | null = null;
+    if (dateType === 'other' || dateType === 'customize') {
+      if (random.chance(0.5)) offerStart = dayStart(Math.min(today, createdDay + random.int(0, 3)));
+    } else {
+      const endDay = bucket === 'expired'
+        ? random.int(createdDay + 1, today - 1)
+        : bucket === 'soon'
+          ? today + random.int(0, ENDING_SOON_DAYS - 1)
+          : today + random.int(ENDING_SOON_DAYS + 1, 180);
+      offerEnd = dayEnd(endDay);
+      if (dateType === 'on') offerStart = dayStart(endDay);
+      else if (dateType === 'fromTo') offerStart = dayStart(random.int(createdDay, Math.min(endDay, today, createdDay + 14)));
+    }
+
+    // Rate, texts and extras.
+    let offerRate: string;
+    let tag: string;
+    if (offerType === 'customize') {
+      offerRate = random.pick(category.perks);
+      tag = offerRate;
+    } else {
+      const rate = random.pick(RATES[offerType]);
+      offerRate = String(rate);
+      tag = offerType === 'off' ? `${rate}% off` : offerType === 'upto' ? `up to ${rate}% off` : `a ${rate}% discount`;
+    }
+    const thing = random.pick(category.things);
+    const header = offerHeader(random, offerType, offerRate, thing, merchant.row.merchantName, bank.bankName);
+    const label = random.pick(category.labels);
+    const timeDescription = dateType === 'other' || dateType === 'customize' || random.chance(0.2)
+      ? random.pick(TIME_DESCRIPTIONS)
+      : null;
+    const notes = random.sample(category.notes, random.int(2, Math.min(3, category.notes.length)));
+    const where = `${escapeHtml(merchant.row.merchantName)} with your ${escapeHtml(bank.bankName)} credit card`;
+    const description = (offerType === 'customize'
+      ? `<p><strong>${escapeHtml(tag)}</strong> at ${where}.</p>`
+      : `<p>Enjoy <strong>${escapeHtml(tag)}</strong> on ${escapeHtml(thing)} at ${where}.</p>`)
+      + (timeDescription ? `<p>Valid: <strong>${escapeHtml(timeDescription)}</strong>.</p>` : '')
+      + `<ul>${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`
+      + `<p>Call ${escapeHtml(merchant.row.contactNo ?? bankSeed.hotline)} for details.</p>`;
+
+    const promoCode = random.chance(1 / 3)
+      ? `${bankSeed.monogram}${category.promo}${offerType === 'customize' ? random.int(10, 99) : offerRate}`
+      : null;
+    const mobileNo = [merchant.row.contactNo!];
+    if (random.chance(0.3)) mobileNo.push(bankSeed.hotline);
+    const email = random.chance(0.6) ? [`${random.pick(['offers', 'info', 'reservations', 'hello'])}@${merchant.domain}`] : [];
+    const cardTypes = random.chance(0.25)
+      ? [...bank.cardTypes!]
+      : random.sample(bank.cardTypes!, random.int(1, bank.cardTypes!.length));
+    const places = random.sample(merchant.branches, random.int(1, merchant.branches.length));
+    const location = places.map((value) => ({ value, isActive: random.chance(0.85) }));
+    if (!location.some((l) => l.isActive)) location[random.int(0, location.length - 1)]!.isActive = true;
+    const reviewStatus = i < COVERAGE.length || random.chance(0.95) ? 'accepted' : random.chance(0.6) ? 'pending' : 'rejected';
+
+    drafts.push({
+      createdMs,
+      order: i,
+      row: {
+        label,
+        header,
+        description,
+        bannerImageUrl: random.chance(0.9) ? imageUrl(merchantBannerName(merchant.row.merchantId)) : null,
+        offerType,
+        offerRate,
+        offerDateType: dateType,
+        offerStart,
+        offerEnd,
+        validTimeDateDescription: timeDescription,
+        promoCode,
+        hotLine: { mobileNo, email },
+        cardTypes,
+        location,
+        reviewStatus,
+        views: random.int(0, 5000),
+        bankId: bank.bankId,
+        categoryId: merchant.categoryId,
+        merchantId: merchant.row.merchantId,
+        ownerUserId: null,
+        createdAt: new Date(createdMs),
+      },
+    });
+  }
+  // Ids follow creation time, as they would on a live site.
+  drafts.sort((a, b) => a.createdMs - b.createdMs || a.order - b.order);
+  return drafts.map((d, i) => ({ offerId: i + 1, ...d.row }));
+}
+
+function offerHeader(
+  random: Random,
+  offerType: OfferType,
+  rate: string,
+  thing: string,
+  merchant: string,
+  bankName: string,
+): string {
+  const candidates: string[] = [];
+  switch (offerType) {
+    case 'off':
+      candidates.push(random.pick([`${rate}% off on ${thing} at ${merchant}`, `Enjoy ${rate}% off on ${thing} at ${merchant}`]));
+      candidates.push(`${rate}% off at ${merchant}`);
+      break;
+    case 'upto':
+      candidates.push(random.pick([`Up to ${rate}% off on ${thing} at ${merchant}`, `Save up to ${rate}% on ${thing} at ${merchant}`]));
+      candidates.push(`Up to ${rate}% off at ${merchant}`);
+      break;
+    case 'discount':
+      candidates.push(random.pick([`${rate}% discount on ${thing} at ${merchant}`, `Enjoy a ${rate}% discount on ${thing} at ${merchant}`]));
+      candidates.push(`${rate}% discount at ${merchant}`);
+      break;
+    case 'customize':
+      if (random.chance(0.4)) candidates.push(`${rate} at ${merchant} with ${bankName} cards`);
+      candidates.push(`${rate} at ${merchant}`);
+      candidates.push(rate);
+      break;
+  }
+  const fitting = candidates.find((c) => c.length <= OFFER_HEADER_MAX);
+  return fitting ?? candidates[candidates.length - 1]!.slice(0, OFFER_HEADER_MAX).trimEnd();
+}

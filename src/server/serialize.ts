@@ -1,0 +1,100 @@
+// Database rows to the §7 response shapes (src/contract).
+import type { BankData, CategoryData, MerchantData, OfferData, UserData } from '../contract/index.ts';
+import { offerDisplayStatus } from '../lib/offer-status.ts';
+import type { banks, categories, merchants, offers, users } from './db/schema.ts';
+
+type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
+export type BankRow = Row<typeof banks>;
+export type CategoryRow = Row<typeof categories>;
+export type MerchantRow = Row<typeof merchants>;
+export type OfferRow = Row<typeof offers>;
+export type UserRow = Row<typeof users>;
+export type OfferJoinedRow = { offer: OfferRow; bank: BankRow; category: CategoryRow; merchant: MerchantRow; interest: number };
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+export const toBank = (bank: BankRow): BankData => ({
+  bankId: bank.bankId,
+  bankName: bank.bankName,
+  slug: bank.slug,
+  logoURL: bank.logoUrl,
+  thumbnailURL: bank.thumbnailUrl,
+  cardTypes: bank.cardTypes,
+  color: bank.color,
+});
+
+export const toCategory = (category: CategoryRow): CategoryData => ({
+  categoryId: category.categoryId,
+  id: category.categoryId,
+  categoryName: category.categoryName,
+  slug: category.slug,
+  iconName: category.iconName,
+});
+
+export const toMerchant = (merchant: MerchantRow): MerchantData => ({
+  merchantId: merchant.merchantId,
+  merchantName: merchant.merchantName,
+  logoURL: merchant.logoUrl,
+  contactNo: merchant.contactNo,
+  webURL: merchant.webUrl,
+});
+
+export function toOffer({ offer, bank, category, merchant, interest }: OfferJoinedRow, now = new Date()): OfferData {
+  const merchantData = toMerchant(merchant);
+  return {
+    offerId: offer.offerId,
+    label: offer.label,
+    header: offer.header,
+    description: offer.description,
+    bannerImageURL: offer.bannerImageUrl,
+    offerType: offer.offerType as OfferData['offerType'],
+    offerRate: offer.offerRate,
+    offerDateType: offer.offerDateType as OfferData['offerDateType'],
+    offerStart: iso(offer.offerStart),
+    offerEnd: iso(offer.offerEnd),
+    validTimeDateDescription: offer.validTimeDateDescription,
+    promoCode: offer.promoCode,
+    hotLine: offer.hotLine,
+    cardTypes: offer.cardTypes,
+    status: offerDisplayStatus(offer, now),
+    location: offer.location,
+    views: offer.views,
+    interest: Number(interest),
+    createAt: new Date(offer.createdAt).toISOString(),
+    bankId: offer.bankId,
+    categoryId: offer.categoryId,
+    merchantId: offer.merchantId,
+    bank: toBank(bank),
+    category: toCategory(category),
+    merchant: merchantData,
+    merchantData,
+  };
+}
+
+/** The user as the API shows it: never the password hash or internal counters. */
+export const toUser = (user: UserRow, favoriteOfferIds: number[] = []): UserData => ({
+  userId: user.userId,
+  id: user.userId,
+  userType: user.userType,
+  firstName: user.firstName,
+  mobileNo: user.mobileNo,
+  email: user.email,
+  userName: user.email,
+  address: user.address,
+  phoneNo: user.phoneNo,
+  businessName: user.businessName,
+  BRno: user.brNo,
+  contactNo: user.contactNo,
+  companyEmail: user.companyEmail,
+  addressNo: user.addressNo,
+  streetName: user.streetName,
+  city: user.city,
+  tags: user.tags,
+  favoriteArea: user.tags,
+  location: user.location,
+  logoUrl: user.logoUrl,
+  status: user.status,
+  isAccountBlock: user.isAccountBlock,
+  isMobileVerification: user.isMobileVerification,
+  favorites: favoriteOfferIds,
+});

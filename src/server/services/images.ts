@@ -1,0 +1,24 @@
+// Image uploads: PNG or JPEG only, recognised by their first bytes rather than a name, capped in
+// size, and stored under a generated name.
+import { randomUUID } from 'node:crypto';
+import { UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
+import { badRequest } from '../errors.ts';
+
+export const IMAGE_URL_PREFIX = '/api/images/';
+export const imageUrl = (name: string) => IMAGE_URL_PREFIX + name;
+/** Names the API generates or the seed writes: no paths, no surprises. */
+export const IMAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|svg)$/;
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+
+export function decodeUploadedImage(base64: string): { bytes: Buffer; contentType: 'image/png' | 'image/jpeg'; name: string } {
+  const payload = base64.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw badRequest('The image must be base64 encoded.');
+  const bytes = Buffer.from(payload, 'base64');
+  if (bytes.length === 0) throw badRequest('The image is empty.');
+  if (bytes.length > UPLOAD_BYTES_MAX) throw badRequest('The image is larger than 5 MB.');
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { bytes, contentType: 'image/png', name: `upload-${randomUUID()}.png` };
+  if (bytes.subarray(0, 3).equals(JPEG_SIGNATURE)) return { bytes, contentType: 'image/jpeg', name: `upload-${randomUUID()}.jpg` };
+  throw badRequest('Only PNG or JPEG images can be uploaded.');
+}

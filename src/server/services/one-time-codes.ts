@@ -1,0 +1,96 @@
+// One-time codes: 6 digits from a CSPRNG, stored hashed, valid for 5 minutes, single use, at most
+// 5 wrong tries. Every send counts toward the resend limit of the number; passing it blocks code
+// sending for 24 hours (DECISIONS.md, "Security rules").
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, max } from 'drizzle-orm';
+import { CODE_DIGITS } from '../../contract/limits.ts';
+import { SITE_NAME } from '../../lib/constants.ts';
+import type { Database } from '../db/client.ts';
+import { codeSends, oneTimeCodes, users } from '../db/schema.ts';
+import { ApiError, badRequest, tooManyRequests } from '../errors.ts';
+import type { SmsProvider } from './sms.ts';
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const CODE_MAX_WRONG_TRIES = 5;
+/** The resend that reaches this attempt number is refused and blocks the number (spec §4). */
+export const BLOCKING_RESEND_ATTEMPT = 4;
+export const CODE_BLOCK_MS = 24 * 3_600_000;
+
+export type CodePurpose = 'verify' | 'mobile-change';
+
+const hashCode = (userId: number, purpose: CodePurpose, code: string) =>
+  createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
+
+export const sendBlockedMessage = 'Too many codes were requested for this number. Code sending is blocked for 24 hours.';
+
+export function isCodeBlocked(user: { codeBlockedUntil: Date | null }, now = new Date()) {
+  return user.codeBlockedUntil !== null && user.codeBlockedUntil > now;
+}
+
+/**
+ * Sends a fresh code to `mobileNo` and returns which attempt this was: 0 for the first send,
+ * then 1, 2, 3 for resends. Sends are counted since the number last verified a code, within 24 hours.
+ */
+export async function sendOneTimeCode(
+  db: Database,
+  sms: SmsProvider,
+  user: { userId: number; codeBlockedUntil: Date | null },
+  purpose: CodePurpose,
+  mobileNo: string,
+): Promise<{ attempt: number }> {
+  const now = new Date();
+  if (isCodeBlocked(user, now)) throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
+
+  const [lastVerified] = await db.select({ at: max(oneTimeCodes.verifiedAt) }).from(oneTimeCodes)
+    .where(eq(oneTimeCodes.mobileNo, mobileNo));
+  const windowStart = new Date(Math.max(now.getTime() - CODE_BLOCK_MS, lastVerified?.at ? new Date(lastVerified.at).getTime() : 0));
+  const [sent] = await db.select({ n: count() }).from(codeSends)
+    .where(and(eq(codeSends.mobileNo, mobileNo), gt(codeSends.sentAt, windowStart)));
+  const attempt = sent?.n ?? 0;
+  if (attempt >= BLOCKING_RESEND_ATTEMPT) {
+    await db.update(users).set({ codeBlockedUntil: new Date(now.getTime() + CODE_BLOCK_MS) }).where(eq(users.userId, user.userId));
+    throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
+  }
+
+  const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+  // A new code replaces any earlier one for the same purpose.
+  await db.update(oneTimeCodes).set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.userId, user.userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+  await db.insert(oneTimeCodes).values({
+    userId: user.userId, purpose, mobileNo, codeHash: hashCode(user.userId, purpose, code).toString('hex'),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+  });
+  const [send] = await db.insert(codeSends).values({ mobileNo }).returning({ sendId: codeSends.sendId });
+  try {
+    await sms.send({ mobileNo, code, message: `${code} is your ${SITE_NAME} verification code. It expires in 5 minutes.` });
+  } catch (error) {
+    // A send that never left does not count against the number.
+    await db.delete(codeSends).where(eq(codeSends.sendId, send!.sendId));
+    console.error('[sms] send failed:', error instanceof Error ? error.message : error);
+    throw new ApiError(502, 'The code could not be sent. Try again in a moment.');
+  }
+  return { attempt };
+}
+
+/** Checks a code; on success it is used up and its row (with the number it was sent to) returned. */
+export async function verifyOneTimeCode(db: Database, userId: number, purpose: CodePurpose, code: string) {
+  const [row] = await db.select().from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)))
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.codeId)).limit(1);
+  if (!row || row.expiresAt <= new Date()) throw badRequest('The code has expired. Ask for a new one.', { expired: true });
+
+  const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(userId, purpose, code));
+  if (!matches) {
+    const wrongAttempts = row.wrongAttempts + 1;
+    const usedUp = wrongAttempts >= CODE_MAX_WRONG_TRIES;
+    await db.update(oneTimeCodes).set({ wrongAttempts, usedAt: usedUp ? new Date() : null }).where(eq(oneTimeCodes.codeId, row.codeId));
+    throw badRequest(usedUp ? 'Too many wrong codes. Ask for a new one.' : 'Invalid authentication, Please check again OTP',
+      { attemptsLeft: CODE_MAX_WRONG_TRIES - wrongAttempts });
+  }
+  // Conditional update: of two simultaneous requests with the right code only one succeeds.
+  const verifiedAt = new Date();
+  const [used] = await db.update(oneTimeCodes).set({ usedAt: verifiedAt, verifiedAt })
+    .where(and(eq(oneTimeCodes.codeId, row.codeId), isNull(oneTimeCodes.usedAt))).returning();
+  if (!used) throw badRequest('The code has already been used. Ask for a new one.');
+  return used;
+}

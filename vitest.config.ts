@@ -1,0 +1,27 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+// scripts/test-services.sh writes the addresses of the PostgreSQL and Redis it found or started.
+const SERVICES_FILE = 'tmp/test-services.env';
+if (existsSync(SERVICES_FILE)) {
+  for (const line of readFileSync(SERVICES_FILE, 'utf8').split('\n')) {
+    const match = line.match(/^([A-Z_]+)=(.*)$/);
+    if (match && process.env[match[1]!] === undefined) process.env[match[1]!] = match[2];
+  }
+}
+
+const apiSuite = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: { name, include: ['tests/api/**/*.test.ts'], env: { TEST_DB: database }, testTimeout: 30_000, hookTimeout: 60_000 },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      apiSuite('api-pglite', 'pglite'),
+      // The same API suite on a real PostgreSQL server: the proof that the service runs there.
+      ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
