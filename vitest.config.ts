@@ -17,6 +17,7 @@ const apiSuite = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    globalSetup: ['tests/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       apiSuite('api-pglite', 'pglite'),

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const { offers } = parseOptions();
   const url = process.env.DATABASE_URL;
   const target: DatabaseOptions = url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.DATA_DIR ?? 'data' };
-  console.log(url ? 'Seeding PostgreSQL (DATABASE_URL)...' : `Seeding PGlite in ${target.kind === 'pglite' ? target.dataDir : ''}...`);
+  console.log(url ? 'Seeding PostgreSQL (DATABASE_URL)...' : `Seeding PGlite in ${process.env.DATA_DIR ?? 'data'}...`);
 
   const started = performance.now();
   const handle = await openDatabase(target);

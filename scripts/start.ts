@@ -5,8 +5,6 @@ import { existsSync } from 'node:fs';
 import { readEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/server.ts';
 
-const SITE_DIR = 'dist';
-
 async function main() {
   let env;
   try {
@@ -15,15 +13,18 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  if (!existsSync(SITE_DIR)) {
+  // --api-only: the three services without the site (benchmarks, API-only hosts).
+  const apiOnly = process.argv.includes('--api-only');
+  if (apiOnly) env = { ...env, SITE_DIR: '/nonexistent' };
+  else if (!existsSync(env.SITE_DIR)) {
     console.log('[start] no site build yet: building it once');
-    const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+    const build = spawnSync('npx', ['astro', 'build', '--outDir', env.SITE_DIR], { stdio: 'inherit' });
     if (build.status !== 0) {
       console.error('[start] the site build failed; fix it or run `npm run build` to see why');
       process.exit(1);
     }
   }
-  const server = await startServer({ env, siteDir: SITE_DIR });
+  const server = await startServer({ env });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}/`;
   console.log(`[start] OfferLanka on http://localhost:${server.port} (database: ${where}, SMS: ${env.SMS_PROVIDER})`);
 

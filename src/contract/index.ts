@@ -11,7 +11,8 @@ export * from './limits.ts';
 
 // ---------- building blocks ----------
 
-const trimmedText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`));
+// PostgreSQL text cannot hold NUL, so it is refused here rather than failing in the database.
+const trimmedText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), v.check((s) => !s.includes('\u0000'), 'Text must not contain NUL characters.'));
 const requiredText = (max: number) => v.pipe(trimmedText(max), v.nonEmpty(MESSAGES.required));
 
 /** A database id: a positive integer, given as a number or a string of digits. */
@@ -32,7 +33,7 @@ export const PageNo = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Expected a page n
 export const PageSize = v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Expected a page size'), v.transform(Number), v.minValue(1, 'Page size must be at least 1'), v.maxValue(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}`));
 export const MobileNo = v.pipe(v.string('Mobile number must be text'), v.trim(), v.regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), MESSAGES.invalidMobileNo));
 export const Email = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(EMAIL_MAX, MESSAGES.invalidEmail), v.email(MESSAGES.invalidEmail));
-export const FirstName = v.pipe(requiredText(FIRST_NAME_MAX), v.regex(/^[\p{L}][\p{L} .'-]*$/u, MESSAGES.invalidFirstName));
+export const FirstName = v.pipe(requiredText(FIRST_NAME_MAX), v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, MESSAGES.invalidFirstName));
 export const NewPassword = v.pipe(
   v.string(),
   v.minLength(PASSWORD_MIN, MESSAGES.passwordRules),

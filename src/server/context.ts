@@ -63,5 +63,5 @@ export async function favoriteOfferIds(db: Database, userId: number) {
 
 /** Answers from the public response cache, as a JSON body. */
 export async function cachedJson(c: Context, cache: ResponseCache, key: string, produce: () => Promise<unknown>) {
-  return c.body(await cache.get(key, produce), 200, { 'content-type': 'application/json; charset=UTF-8' });
+  return c.body(await cache.json(key, produce), 200, { 'content-type': 'application/json; charset=UTF-8' });
 }

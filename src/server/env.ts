@@ -27,12 +27,18 @@ const EnvSchema = v.object({
   /** Set to 0 to turn rate limits off (load tests only). */
   RATE_LIMITS: v.optional(v.picklist(['0', '1']), '1'),
   LOG_REQUESTS: flag,
+  /** How long public list responses are reused, in ms; 0 turns the cache off. */
+  RESPONSE_CACHE_TTL_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'RESPONSE_CACHE_TTL_MS must be a number of ms'), v.transform(Number)), '5000'),
+  /** Serve the built site from this folder beside the API. */
+  SITE_DIR: v.optional(v.string(), 'dist'),
 });
 
 export type ServerEnv = v.InferOutput<typeof EnvSchema> & { SMS_PROVIDER: 'console' | 'http' };
 
 export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
-  const result = v.safeParse(EnvSchema, source);
+  // An empty variable means "not set", as in a shell's VAR= .
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, given);
   if (!result.success) {
     const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -13,9 +13,6 @@ import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RUL
 import { ResponseCache } from './services/response-cache.ts';
 import { createConsoleSmsProvider, createHttpSmsProvider } from './services/sms.ts';
 
-/** How long public list responses are reused. */
-export const RESPONSE_CACHE_TTL_MS = 5_000;
-
 export interface RunningServer {
   port: number;
   url: string;
@@ -26,15 +23,14 @@ export interface RunningServer {
 
 export interface StartOptions {
   env: ServerEnv;
-  /** The built site to serve beside the API; skipped when the folder does not exist. */
-  siteDir?: string;
   /** Load the demo data set into an empty database. */
   seedWhenEmpty?: boolean;
-  responseCacheTtlMs?: number;
   log?: (line: string) => void;
 }
 
-export async function startServer({ env, siteDir = 'dist', seedWhenEmpty = true, responseCacheTtlMs = RESPONSE_CACHE_TTL_MS, log = console.log }: StartOptions): Promise<RunningServer> {
+/** The built site (env.SITE_DIR, served when it exists) and the API on one port. */
+export async function startServer({ env, seedWhenEmpty = true, log = console.log }: StartOptions): Promise<RunningServer> {
+  const siteDir = env.SITE_DIR;
   const handle = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
@@ -43,7 +39,7 @@ export async function startServer({ env, siteDir = 'dist', seedWhenEmpty = true,
     db: handle.db,
     sms: env.SMS_PROVIDER === 'http' ? createHttpSmsProvider(env.SMS_HTTP_URL!, env.SMS_HTTP_TOKEN) : createConsoleSmsProvider(log),
     limiter: new RateLimiter(rateLimitStore, DEFAULT_RATE_RULES, env.RATE_LIMITS === '1'),
-    cache: new ResponseCache(responseCacheTtlMs),
+    cache: new ResponseCache(env.RESPONSE_CACHE_TTL_MS),
     trustProxy: env.TRUST_PROXY,
     adProxyUrl: env.PUBLIC_AD_PROXY_URL,
   };

@@ -18,6 +18,10 @@ export async function parseJsonBody<S extends v.GenericSchema>(c: Context, schem
   } catch {
     throw badRequest('The request body must be JSON.', { issues: [{ path: '', message: 'Invalid JSON' }] });
   }
+  // valibot's object() also accepts arrays; every request body here is an object.
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('The request body must be a JSON object.', { issues: [{ path: '', message: 'Expected an object' }] });
+  }
   return parseInput(schema, body);
 }
 

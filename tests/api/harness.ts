@@ -1,6 +1,7 @@
 // Test harness: the real app on a real database (in-memory PGlite, or a fresh database on the
 // PostgreSQL server named by TEST_DATABASE_URL when TEST_DB=postgres), with demo data.
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { createApp } from '../../src/server/app.ts';
 import type { ServerDeps } from '../../src/server/context.ts';
@@ -9,6 +10,7 @@ import { seedDemoData } from '../../src/server/seed/index.ts';
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateRules } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
+import { PGLITE_TEMPLATE } from '../global-setup.ts';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const SEED_OFFERS = 120;
@@ -17,7 +19,8 @@ export const TEST_IP = '203.0.113.7';
 /** A fresh empty database of the kind under test, with a function that removes it. */
 export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (TEST_DB === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' });
+    const template = existsSync(PGLITE_TEMPLATE) ? new Blob([readFileSync(PGLITE_TEMPLATE)]) : undefined;
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: template });
     return { handle, drop: () => handle.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -17,12 +17,15 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string } // no dataDir: in memory
+  // No dataDir: in memory. loadDataDir starts from a dump (PGlite's dumpDataDir) instead of initdb.
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; maxConnections?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -33,8 +36,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }

@@ -7,6 +7,8 @@ import {
   BANK_TERM_TEMPLATES, BANKS, CATEGORIES, GENERAL_TERMS, HOUSE_ADS, LOCATIONS, TIME_DESCRIPTIONS,
   type BankSeed, type CategorySeed,
 } from './data.ts';
+import { slugify } from '../../lib/slugify.ts';
+import { imageUrl } from '../services/images.ts';
 import { createRandom, type Random } from './random.ts';
 import {
   bankLogoSvg, bankThumbSvg, categoryIconSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg,
@@ -16,7 +18,6 @@ export const DEFAULT_OFFER_COUNT = 600;
 export const MAX_OFFER_COUNT = 200_000;
 /** Fixed seed of the generator; change it and the whole demo catalogue changes. */
 export const SEED = 0x0ff3_1a4c;
-export const IMAGE_URL_PREFIX = '/api/images/';
 
 type OfferType = (typeof OFFER_TYPES)[number];
 type OfferDateType = (typeof OFFER_DATE_TYPES)[number];
@@ -44,11 +45,7 @@ export interface DemoData {
 export interface BuildOptions { offers?: number; now?: Date }
 
 /** Lower case, every run of non-alphanumeric characters turned into one '-', trimmed of '-'. */
-export function slugify(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-}
 
-export const imageUrl = (name: string) => `${IMAGE_URL_PREFIX}${name}`;
 export const bankLogoName = (slug: string) => `bank-${slug}.svg`;
 export const bankThumbName = (slug: string) => `bank-${slug}-thumb.svg`;
 export const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;

@@ -9,7 +9,7 @@ import { buildDemoData, type DemoData } from './generate.ts';
 import { hashLabel } from './random.ts';
 
 export {
-  buildDemoData, DEFAULT_OFFER_COUNT, MAX_OFFER_COUNT, slugify, validateOfferCount,
+  buildDemoData, DEFAULT_OFFER_COUNT, MAX_OFFER_COUNT, validateOfferCount,
   type DemoData,
 } from './generate.ts';
 
@@ -58,19 +58,27 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     await lock(tx);
     await writeDemoData(tx, data);
   });
+  await refreshPlannerStatistics(db);
   return summarise(data);
+}
+
+/** Fresh statistics after a bulk load, so the planner uses the indexes (PGlite has no autovacuum). */
+async function refreshPlannerStatistics(db: Database) {
+  await db.execute(sql`vacuum analyze`);
 }
 
 /** Seeds only when there are no banks yet. Returns whether it seeded. */
 export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
   if (await hasBanks(db)) return false;
   const data = buildDemoData(options);
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await lock(tx);
     if (await hasBanks(tx)) return false; // another process seeded meanwhile
     await writeDemoData(tx, data);
     return true;
   });
+  if (seeded) await refreshPlannerStatistics(db);
+  return seeded;
 }
 
 function summarise(data: DemoData): SeedSummary {

@@ -71,7 +71,9 @@ export function accountRoutes(deps: ServerDeps) {
     await limiter.check('signUpPerIp', requestIp(deps, c));
     if (!isStrongEnough(input.password, [input.firstName, input.mobileNo])) throw badRequest(MESSAGES.passwordTooWeak);
     if (await findUserByMobile(db, input.mobileNo)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
-    const known = input.favoriteArea.length ? await db.select({ id: categories.categoryId }).from(categories).where(inArray(categories.categoryId, input.favoriteArea)) : [];
+    const known = new Set(input.favoriteArea.length
+      ? (await db.select({ id: categories.categoryId }).from(categories).where(inArray(categories.categoryId, input.favoriteArea))).map((row) => row.id)
+      : []);
     let user: UserRow;
     try {
       [user] = (await db.insert(users).values({
@@ -79,14 +81,23 @@ export function accountRoutes(deps: ServerDeps) {
         firstName: input.firstName,
         mobileNo: input.mobileNo,
         passwordHash: await hashPassword(input.password),
-        tags: known.map((row) => row.id),
+        // The client's order, as /user/tag/update keeps it; unknown ids are dropped.
+        tags: [...new Set(input.favoriteArea)].filter((id) => known.has(id)),
         termsAccepted: true,
       }).returning()) as [UserRow];
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
       throw error;
     }
-    const { attempt } = await sendOneTimeCode(db, sms, user, 'verify', user.mobileNo);
+    let attempt: number;
+    try {
+      ({ attempt } = await sendOneTimeCode(db, sms, user, 'verify', user.mobileNo));
+    } catch (error) {
+      // No code could be sent (the number's send limit is used up, or the SMS gateway failed): an
+      // account that can never be verified must not hold the number, so the sign-up is undone.
+      await db.delete(users).where(eq(users.userId, user.userId));
+      throw error;
+    }
     const { token } = await issueToken(db, user.userId, 'verify');
     return c.json({ status: true, message: 'Account created. Enter the code sent to your mobile number.', attempt, data: { token, user: await userResponse(user) } }, 201);
   });

@@ -58,6 +58,10 @@ export function catalogueRoutes(deps: ServerDeps) {
   app.get('/get/all/categories/with/offers/:bankId', async (c) => {
     const { bankId } = parseParams(c, v.object({ bankId: v.union([v.literal('all'), Id], "Expected a bank id or 'all'") }));
     return cachedJson(c, cache, `categories-with-offers:${bankId}`, async () => {
+      if (bankId !== 'all') {
+        const [bank] = await db.select({ bankId: banks.bankId }).from(banks).where(eq(banks.bankId, bankId)).limit(1);
+        if (!bank) throw notFound('Bank not found.');
+      }
       const where = listedWhere(bankId === 'all' ? {} : { bankIds: [bankId] });
       const rows = await db.select({ category: categories, n: count() }).from(offers)
         .innerJoin(categories, eq(categories.categoryId, offers.categoryId)).where(where)

@@ -9,7 +9,7 @@ import { INSIGHT_LIMIT, PUBLIC_REVIEW_STATUS } from '../../../lib/constants.ts';
 import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/execute.ts';
-import { impressions, insights, offers } from '../../db/schema.ts';
+import { banks, impressions, insights, offers } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { findLiveToken, hashToken } from '../../services/tokens.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
@@ -27,6 +27,11 @@ async function assertInsightExists(db: Database, insightId: string | null | unde
   const [row] = await db.select({ insightId: insights.insightId }).from(insights).where(eq(insights.insightId, insightId)).limit(1);
   if (!row) throw notFound('Unknown insightId. Create a new insight.', { insightId });
   return insightId;
+}
+
+async function assertBankExists(db: Database, bankId: number) {
+  const [row] = await db.select({ bankId: banks.bankId }).from(banks).where(eq(banks.bankId, bankId)).limit(1);
+  if (!row) throw notFound('Bank not found.', { bankId });
 }
 
 async function findPublicOffer(db: Database, offerId: number) {
@@ -117,14 +122,19 @@ export function insightServiceRoutes(deps: ServerDeps) {
     return c.json({ status: true, data: { impression_id: row!.impressionId } }, 201);
   });
 
+  // An unknown insight or bank id answers 404, as POST /new/impression does, so the client falls
+  // back to a new insight (spec §8); no insight id at all ranks for a guest.
   app.get('/top-offers-by-insight', async (c) => {
     const { insight_id, limit, offset } = parseQuery(c, TopOffersQuery);
+    await assertInsightExists(db, insight_id);
     const { ids, total } = await rankOffersForInsight(db, insight_id || undefined, { limit, offset });
     return c.json({ status: true, top_offers: ids, total });
   });
 
   app.get('/top-offers-by-bank-insight', async (c) => {
     const { insight_id, bank_id, limit, offset } = parseQuery(c, v.object({ ...TopOffersQuery.entries, bank_id: v.pipe(v.string('bank_id is required'), v.regex(/^\d{1,9}$/, 'bank_id must be a number'), v.transform(Number)) }));
+    await assertInsightExists(db, insight_id);
+    await assertBankExists(db, bank_id);
     const { ids, total } = await rankOffersForInsight(db, insight_id || undefined, { bankId: bank_id, limit, offset });
     const categoryRows = await queryRows<{ category_id: number }>(db, sql`
       select o.category_id
@@ -140,6 +150,7 @@ export function insightServiceRoutes(deps: ServerDeps) {
 
   app.get('/get/offers/:insightId/top-10-most-viewed', async (c) => {
     const { insightId } = parseParams(c, v.object({ insightId: InsightId }));
+    await assertInsightExists(db, insightId);
     const rows = await queryRows<{ offer_id: number; count: number }>(db, sql`
       select offer_id, sum(count)::int as count from impressions where insight_id = ${insightId}
       group by offer_id order by count desc, max(impression_id) desc limit 10`);
@@ -148,6 +159,7 @@ export function insightServiceRoutes(deps: ServerDeps) {
 
   app.get('/bank/impression/:bankId', async (c) => {
     const { bankId } = parseParams(c, v.object({ bankId: Id }));
+    await assertBankExists(db, bankId);
     const [row] = await queryRows<{ total: number }>(db, sql`select coalesce(sum(count), 0)::int as total from impressions where bank_id = ${bankId}`);
     return c.json({ status: true, total_impressions: Number(row?.total ?? 0) });
   });

@@ -5,15 +5,21 @@ import * as v from 'valibot';
 import {
   CategoryGroupsRequest, FilterMultipleRequest, Id, IdListParam, OFFER_REVIEW_STATUSES, OfferIdsRequest, PageNo, PageSize,
 } from '../../../contract/index.ts';
-import { categories, offers, termsConditions } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { banks, categories, offers, termsConditions } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { bearerToken, cachedJson, type AppEnv, type ServerDeps } from '../../context.ts';
 import { toOffer, type OfferJoinedRow } from '../../serialize.ts';
 import { findLiveToken } from '../../services/tokens.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 import {
-  countOffers, filteredWhere, findOfferPage, findOffersByIds, isListed, isPublic, listedWhere, selectJoinedOffers,
+  countOffers, filteredWhere, findOfferPage, findOffersByIds, isListed, isPublic, listedWhere, selectJoinedOffers, type OfferFilter,
 } from './offer-queries.ts';
+
+async function assertBankExists(db: Database, bankId: number) {
+  const [bank] = await db.select({ bankId: banks.bankId }).from(banks).where(eq(banks.bankId, bankId)).limit(1);
+  if (!bank) throw notFound('Bank not found.');
+}
 
 const Paging = { pageNo: PageNo, pageSize: PageSize };
 const IdOrAll = v.union([v.pipe(v.literal('all'), v.transform(() => undefined)), Id], "Expected an id or 'all'");
@@ -24,62 +30,75 @@ export function offerRoutes(deps: ServerDeps) {
   const { db, cache } = deps;
   const app = new Hono<AppEnv>();
   const cached = (c: Context, key: string, produce: () => Promise<unknown>) => cachedJson(c, cache, key, produce);
+  /** A cached page of listed offers; the filter's total is cached on its own, shared by its pages. */
+  const listedPage = (c: Context, filter: OfferFilter, pageNo: number, pageSize: number) => {
+    const normalised = { bankIds: [...new Set(filter.bankIds ?? [])].sort((a, b) => a - b), categoryIds: [...new Set(filter.categoryIds ?? [])].sort((a, b) => a - b) };
+    const filterKey = `${normalised.bankIds}|${normalised.categoryIds}`;
+    const where = listedWhere(normalised);
+    return cached(c, `listed:${filterKey}:${pageNo}:${pageSize}`, async () => ({
+      status: true,
+      ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where)))),
+    }));
+  };
 
   app.get('/get/offers/by/page/:pageNo/:pageSize', async (c) => {
     const { pageNo, pageSize } = parseParams(c, v.object(Paging));
-    return cached(c, `page:${pageNo}:${pageSize}`, async () => ({ status: true, ...(await findOfferPage(db, listedWhere(), pageNo, pageSize)) }));
+    return listedPage(c, {}, pageNo, pageSize);
   });
 
   app.get('/get/offers/filter/by/bank/:bankIds/:pageNo/:pageSize', async (c) => {
     const { bankIds, pageNo, pageSize } = parseParams(c, v.object({ bankIds: IdListParam, ...Paging }));
-    return cached(c, `bank:${bankIds}:${pageNo}:${pageSize}`, async () => ({ status: true, ...(await findOfferPage(db, listedWhere({ bankIds }), pageNo, pageSize)) }));
+    return listedPage(c, { bankIds }, pageNo, pageSize);
   });
 
   app.get('/get/offers/filter/by/category/:categoryIds/:pageNo/:pageSize', async (c) => {
     const { categoryIds, pageNo, pageSize } = parseParams(c, v.object({ categoryIds: IdListParam, ...Paging }));
-    return cached(c, `category:${categoryIds}:${pageNo}:${pageSize}`, async () => ({ status: true, ...(await findOfferPage(db, listedWhere({ categoryIds }), pageNo, pageSize)) }));
+    return listedPage(c, { categoryIds }, pageNo, pageSize);
   });
 
   // One bank and one category, either of them 'all': the bank page's list.
   app.get('/get/offers/filter/by/:bankId/:categoryId/:pageNo/:pageSize', async (c) => {
     const { bankId, categoryId, pageNo, pageSize } = parseParams(c, v.object({ bankId: IdOrAll, categoryId: IdOrAll, ...Paging }));
-    const filter = { bankIds: bankId ? [bankId] : [], categoryIds: categoryId ? [categoryId] : [] };
-    return cached(c, `bank-category:${bankId}:${categoryId}:${pageNo}:${pageSize}`, async () => ({ status: true, ...(await findOfferPage(db, listedWhere(filter), pageNo, pageSize)) }));
+    return listedPage(c, { bankIds: bankId ? [bankId] : [], categoryIds: categoryId ? [categoryId] : [] }, pageNo, pageSize);
   });
 
   app.post('/get/offers/filter/multiple/:pageNo/:pageSize', async (c) => {
     const { pageNo, pageSize } = parseParams(c, v.object(Paging));
     const { bankIds, categoryIds } = await parseJsonBody(c, FilterMultipleRequest);
-    const key = `multiple:${[...bankIds].sort()}:${[...categoryIds].sort()}:${pageNo}:${pageSize}`;
-    return cached(c, key, async () => ({ status: true, ...(await findOfferPage(db, listedWhere({ bankIds, categoryIds }), pageNo, pageSize)) }));
+    return listedPage(c, { bankIds, categoryIds }, pageNo, pageSize);
   });
 
   app.get('/get/offer/by/:offerId', async (c) => {
     const { offerId } = parseParams(c, v.object({ offerId: Id }));
-    const [row] = await selectJoinedOffers(db).where(and(isPublic(), eq(offers.offerId, offerId))).limit(1);
-    if (!row) throw notFound('Offer not found.');
-    const terms = await db.select().from(termsConditions)
-      .where(or(eq(termsConditions.bankId, row.offer.bankId), sql`${termsConditions.bankId} is null`))
-      .orderBy(termsConditions.position, termsConditions.termId);
-    const termsByKey: Record<string, { id: number; value: string }[]> = { [row.offer.bankId]: [], general: [] };
-    for (const term of terms) termsByKey[term.bankId === null ? 'general' : String(term.bankId)]!.push({ id: term.termId, value: term.value });
-    return c.json({ status: true, data: [{ ...toOffer(row as OfferJoinedRow), termsConditions: termsByKey }] });
+    return cached(c, `offer:${offerId}`, async () => {
+      const [row] = await selectJoinedOffers(db).where(and(isPublic(), eq(offers.offerId, offerId))).limit(1);
+      if (!row) throw notFound('Offer not found.');
+      const terms = await db.select().from(termsConditions)
+        .where(or(eq(termsConditions.bankId, row.offer.bankId), sql`${termsConditions.bankId} is null`))
+        .orderBy(termsConditions.position, termsConditions.termId);
+      const termsByKey: Record<string, { id: number; value: string }[]> = { [row.offer.bankId]: [], general: [] };
+      for (const term of terms) termsByKey[term.bankId === null ? 'general' : String(term.bankId)]!.push({ id: term.termId, value: term.value });
+      return { status: true, data: [{ ...toOffer(row as OfferJoinedRow), termsConditions: termsByKey }] };
+    });
   });
 
   app.get('/get/offers/by/bank/:bankId', async (c) => {
     const { bankId } = parseParams(c, v.object({ bankId: Id }));
     const { pageNo, pageSize } = parseQuery(c, v.object({ pageNo: v.optional(PageNo, '1'), pageSize: v.optional(PageSize, '100') }));
-    return cached(c, `by-bank:${bankId}:${pageNo}:${pageSize}`, async () => ({ status: true, ...(await findOfferPage(db, listedWhere({ bankIds: [bankId] }), pageNo, pageSize)) }));
+    await cache.remember(`bank-exists:${bankId}`, () => assertBankExists(db, bankId));
+    return listedPage(c, { bankIds: [bankId] }, pageNo, pageSize);
   });
 
-  // A merchant's own offers. Others see the accepted ones; the owner, with a token, sees all.
+  // A merchant's own offers. Others see the listed ones (accepted, not ended); the owner, with a
+  // token, sees all of them, pending, rejected and expired included. An unknown user has none: no
+  // 404, so the route does not tell which user ids exist.
   app.get('/get/offers/by/user/:userId', async (c) => {
     const { userId } = parseParams(c, v.object({ userId: Id }));
     const token = bearerToken(c);
     const session = token ? await findLiveToken(db, token) : undefined;
     const isOwner = session?.scope === 'session' && session.userId === userId;
     const rows = await selectJoinedOffers(db)
-      .where(and(eq(offers.ownerUserId, userId), isOwner ? undefined : isPublic()))
+      .where(and(eq(offers.ownerUserId, userId), isOwner ? undefined : isListed()))
       .orderBy(desc(offers.createdAt), desc(offers.offerId)).limit(200);
     return c.json({ status: true, data: rows.map((row) => toOffer(row as OfferJoinedRow)) });
   });
@@ -99,12 +118,15 @@ export function offerRoutes(deps: ServerDeps) {
 
   app.post('/get/offer/multiple', async (c) => {
     const { offerIds } = await parseJsonBody(c, OfferIdsRequest);
-    return c.json({ status: true, data: await findOffersByIds(db, offerIds) });
+    // Cards (recently viewed, top picks): listed offers only, like every other list.
+    return c.json({ status: true, data: await findOffersByIds(db, offerIds, isListed()) });
   });
 
   // The bank page's per-category groups, each paged on its own ('Load more offers (n)').
   app.post('/get/offer/bank/category/multiple', async (c) => {
-    const { categoryIds, bankId, pageNo, pageSize } = await parseJsonBody(c, CategoryGroupsRequest);
+    const request = await parseJsonBody(c, CategoryGroupsRequest);
+    const { bankId, pageNo, pageSize } = request;
+    const categoryIds = [...new Set(request.categoryIds)]; // one group per category
     const found = categoryIds.length ? await db.select().from(categories).where(inArray(categories.categoryId, categoryIds)) : [];
     const byId = new Map(found.map((category) => [category.categoryId, category]));
     const data = await Promise.all(categoryIds.filter((id) => byId.has(id)).map(async (categoryId) => {

@@ -34,17 +34,19 @@ export function selectJoinedOffers(db: Database) {
 }
 
 /** A page of listed offers, newest first, with the total for 'Load more'. */
-export async function findOfferPage(db: Database, where: SQL, pageNo: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
+export async function findOfferPage(db: Database, where: SQL, pageNo: number, pageSize: number, countTotal = () => countOffers(db, where)) {
+  const [rows, totalCount] = await Promise.all([
     selectJoinedOffers(db).where(where).orderBy(desc(offers.createdAt), desc(offers.offerId))
       .limit(pageSize).offset((pageNo - 1) * pageSize),
-    db.select({ n: count() }).from(offers).where(where),
+    countTotal(),
   ]);
   const now = new Date();
-  return { data: rows.map((row) => toOffer(row as OfferJoinedRow, now)), totalCount: total[0]?.n ?? 0 };
+  return { data: rows.map((row) => toOffer(row as OfferJoinedRow, now)), totalCount };
 }
 
-export async function findOffersByIds(db: Database, offerIds: number[], where: SQL = isPublic()) {
+/** Offers by id in the caller's order, each once; ids that are unknown or fail `where` are skipped. */
+export async function findOffersByIds(db: Database, requestedIds: number[], where: SQL = isPublic()) {
+  const offerIds = [...new Set(requestedIds)];
   if (offerIds.length === 0) return [];
   const rows = await selectJoinedOffers(db).where(and(where, inArray(offers.offerId, offerIds)));
   const now = new Date();

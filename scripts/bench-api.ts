@@ -1,0 +1,94 @@
+// npm run bench:api: loopback load on the API with the 10,000-offer data set, next to a bare
+// node:http server answering a body of the same size (the ceiling). Prints requests/s and
+// p50/p99 latency: at full load, and at a steady 500 requests/s.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedDemoData } from '../src/server/seed/index.ts';
+
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const STEADY_RATE = 500;
+
+type Target = { name: string; path: string; method?: 'GET' | 'POST'; body?: string };
+const targets: Target[] = [
+  { name: 'offers page 1/10', path: '/api/get/offers/by/page/1/10' },
+  { name: 'filtered list (2 banks, 2 categories)', path: '/api/get/offers/filter/multiple/1/10', method: 'POST', body: JSON.stringify({ bankIds: [1, 2], categoryIds: [1, 3] }) },
+  { name: 'offer by id', path: '/api/get/offer/by/4321' },
+];
+
+function startChild(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      const match = out.match(/(http:\/\/(?:localhost|127\.0\.0\.1):\d+)/);
+      if (match) resolve({ child, url: match[1]!.replace('localhost', '127.0.0.1') });
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
+  });
+}
+
+async function load(url: string, target: Target, overallRate?: number) {
+  const result = await autocannon({
+    url: url + target.path, method: target.method ?? 'GET', body: target.body,
+    headers: target.body ? { 'content-type': 'application/json' } : {},
+    connections: CONNECTIONS, duration: DURATION_S, ...(overallRate ? { overallRate } : {}),
+  });
+  if (result.errors || result.non2xx) throw new Error(`${target.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const fmt = (r: { rps: number; p50: number; p99: number }) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms`;
+
+async function benchServer(label: string, cacheTtlMs: string, dataDir: string) {
+  const api = await startChild(['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '0', RESPONSE_CACHE_TTL_MS: cacheTtlMs, SMS_PROVIDER: 'console',
+  });
+  console.log(`\n${label}`);
+  try {
+    for (const target of targets) {
+      const sample = await fetch(api.url + target.path, { method: target.method ?? 'GET', body: target.body, headers: { 'content-type': 'application/json' } });
+      const bytes = (await sample.arrayBuffer()).byteLength;
+      await load(api.url, { ...target }, undefined).catch(() => undefined); // warm-up of JIT and caches
+      const apiMax = await load(api.url, target);
+      const apiSteady = await load(api.url, target, STEADY_RATE);
+      const ceiling = await startChild(['--import', 'tsx', 'scripts/bench/ceiling-server.ts', String(bytes)], {});
+      const ceilMax = await load(ceiling.url, { name: 'ceiling', path: '/' });
+      const ceilSteady = await load(ceiling.url, { name: 'ceiling', path: '/' }, STEADY_RATE);
+      ceiling.child.kill('SIGTERM');
+      console.log(`  ${target.name} (${bytes} bytes)`);
+      console.log(`    API      full load: ${fmt(apiMax)} | at ${STEADY_RATE}/s: ${fmt(apiSteady)}`);
+      console.log(`    ceiling  full load: ${fmt(ceilMax)} | at ${STEADY_RATE}/s: ${fmt(ceilSteady)}`);
+      console.log(`    API/ceiling throughput: ${((apiMax.rps / ceilMax.rps) * 100).toFixed(0)}%`);
+    }
+  } finally {
+    api.child.kill('SIGTERM');
+    await new Promise((resolve) => api.child.once('exit', resolve));
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-bench-'));
+  try {
+    const seedStart = Date.now();
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    await seedDemoData(handle.db, { offers: OFFERS });
+    await handle.close();
+    console.log(`bench:api: ${OFFERS} offers on PGlite (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s), ${CONNECTIONS} connections, ${DURATION_S} s per run, Node ${process.version}`);
+    await benchServer('With the 5 s response cache (the default):', '5000', dataDir);
+    await benchServer('Without the response cache (every request queries PGlite):', '0', dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
