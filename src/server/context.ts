@@ -22,7 +22,7 @@ export interface ServerDeps {
   adProxyUrl?: string;
 }
 
-export type AppEnv = { Variables: { user: UserRow; token: string; requestId: string } };
+export type AppEnv = { Variables: { user: UserRow; token: string } };
 
 export const requestIp = (deps: ServerDeps, c: Context) => clientIp(c, deps.trustProxy);
 

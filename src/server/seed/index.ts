@@ -3,6 +3,7 @@
 // codes, subscriptions, feedback and insights are left alone. Deterministic for a given offer
 // count and `now`.
 import { isNull, sql } from 'drizzle-orm';
+import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { buildDemoData, type DemoData } from './generate.ts';
@@ -127,7 +128,9 @@ async function writeDemoData(tx: Transaction, data: DemoData): Promise<void> {
   await insertInBatches(data.merchants, ROW_BATCH, (batch) => tx.insert(schema.merchants).values(batch));
   await tx.insert(schema.termsConditions).values(data.terms);
   await tx.insert(schema.houseAds).values(data.houseAds);
-  await insertInBatches(data.offers, ROW_BATCH, (batch) => tx.insert(schema.offers).values(batch));
+  // Descriptions are sanitised on every write, the seed's included.
+  await insertInBatches(data.offers, ROW_BATCH, (batch) =>
+    tx.insert(schema.offers).values(batch.map((offer) => ({ ...offer, description: sanitizeDescription(offer.description ?? '') }))));
 
   // The rows carry explicit ids (1..n); move each sequence past them.
   for (const [table, column] of SERIAL_COLUMNS) {

@@ -22,6 +22,7 @@ async function assertBankExists(db: Database, bankId: number) {
 }
 
 const Paging = { pageNo: PageNo, pageSize: PageSize };
+const PagingParams = v.object(Paging);
 const IdOrAll = v.union([v.pipe(v.literal('all'), v.transform(() => undefined)), Id], "Expected an id or 'all'");
 const ReviewStatus = v.picklist(OFFER_REVIEW_STATUSES, `status must be one of ${OFFER_REVIEW_STATUSES.join(', ')}`);
 const RELATED_OFFERS_MAX = 50;
@@ -34,15 +35,17 @@ export function offerRoutes(deps: ServerDeps) {
   const listedPage = (c: Context, filter: OfferFilter, pageNo: number, pageSize: number) => {
     const normalised = { bankIds: [...new Set(filter.bankIds ?? [])].sort((a, b) => a - b), categoryIds: [...new Set(filter.categoryIds ?? [])].sort((a, b) => a - b) };
     const filterKey = `${normalised.bankIds}|${normalised.categoryIds}`;
-    const where = listedWhere(normalised);
-    return cached(c, `listed:${filterKey}:${pageNo}:${pageSize}`, async () => ({
-      status: true,
-      ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where)))),
-    }));
+    return cached(c, `listed:${filterKey}:${pageNo}:${pageSize}`, async () => {
+      const where = listedWhere(normalised);
+      return {
+        status: true,
+        ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where)))),
+      };
+    });
   };
 
   app.get('/get/offers/by/page/:pageNo/:pageSize', async (c) => {
-    const { pageNo, pageSize } = parseParams(c, v.object(Paging));
+    const { pageNo, pageSize } = parseParams(c, PagingParams);
     return listedPage(c, {}, pageNo, pageSize);
   });
 
@@ -63,7 +66,7 @@ export function offerRoutes(deps: ServerDeps) {
   });
 
   app.post('/get/offers/filter/multiple/:pageNo/:pageSize', async (c) => {
-    const { pageNo, pageSize } = parseParams(c, v.object(Paging));
+    const { pageNo, pageSize } = parseParams(c, PagingParams);
     const { bankIds, categoryIds } = await parseJsonBody(c, FilterMultipleRequest);
     return listedPage(c, { bankIds, categoryIds }, pageNo, pageSize);
   });

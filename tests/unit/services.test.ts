@@ -1,0 +1,205 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/server/errors.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { clientIp } from '../../src/server/services/client-ip.ts';
+import { decodeUploadedImage } from '../../src/server/services/images.ts';
+import { isStrongEnough } from '../../src/server/services/passwords.ts';
+import {
+  createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore,
+} from '../../src/server/services/rate-limits.ts';
+import { ResponseCache } from '../../src/server/services/response-cache.ts';
+import { createConsoleSmsProvider, createHttpSmsProvider } from '../../src/server/services/sms.ts';
+
+const tightRules = { ...DEFAULT_RATE_RULES, signInPerIp: { limit: 2, windowMs: 60_000 } };
+
+async function expectRejected(promise: Promise<unknown>, status: number) {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).httpStatus).toBe(status);
+  return error as ApiError;
+}
+
+describe('rate limiter', () => {
+  it('lets the limit through, then answers 429 with a retry time, per subject', async () => {
+    const limiter = new RateLimiter(createMemoryRateLimitStore(), tightRules);
+    await limiter.check('signInPerIp', '203.0.113.1');
+    await limiter.check('signInPerIp', '203.0.113.1');
+    const error = await expectRejected(limiter.check('signInPerIp', '203.0.113.1'), 429);
+    expect(error.extra.retryAfterSeconds).toBe(60);
+    await limiter.check('signInPerIp', '203.0.113.2');
+  });
+
+  it('starts a new window when the old one ends', async () => {
+    const store = createMemoryRateLimitStore();
+    expect(await store.hit('k', 30)).toBe(1);
+    expect(await store.hit('k', 30)).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await store.hit('k', 30)).toBe(1);
+  });
+
+  it('can be switched off', async () => {
+    const limiter = new RateLimiter(createMemoryRateLimitStore(), tightRules, false);
+    for (let i = 0; i < 5; i++) await limiter.check('signInPerIp', 'x');
+  });
+
+  it('lets requests through when the counter store is down', async () => {
+    const broken: RateLimitStore = { hit: async () => { throw new Error('down'); }, close: async () => {} };
+    const limiter = new RateLimiter(broken, tightRules);
+    for (let i = 0; i < 5; i++) await limiter.check('signInPerIp', 'x');
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('Redis rate-limit store', () => {
+  const stores: RateLimitStore[] = [];
+  afterAll(async () => { for (const store of stores) await store.close(); });
+
+  it('shares one counter between two API processes (two clients)', async () => {
+    const prefix = `offerlanka:test:${Date.now()}:${Math.random()}:`;
+    const first = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix);
+    const second = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix);
+    stores.push(first, second);
+    const a = new RateLimiter(first, tightRules);
+    const b = new RateLimiter(second, tightRules);
+    await a.check('signInPerIp', '198.51.100.9');
+    await b.check('signInPerIp', '198.51.100.9');
+    await expectRejected(a.check('signInPerIp', '198.51.100.9'), 429);
+    await expectRejected(b.check('signInPerIp', '198.51.100.9'), 429);
+  });
+
+  it('expires the window', async () => {
+    const store = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, `offerlanka:test:${Math.random()}:`);
+    stores.push(store);
+    expect(await store.hit('w', 100)).toBe(1);
+    expect(await store.hit('w', 100)).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await store.hit('w', 100)).toBe(1);
+  });
+});
+
+describe('response cache', () => {
+  it('produces once per TTL and shares concurrent misses', async () => {
+    const cache = new ResponseCache(60_000);
+    let calls = 0;
+    const produce = async () => { calls += 1; await new Promise((r) => setTimeout(r, 10)); return { n: calls }; };
+    const [a, b] = await Promise.all([cache.json('k', produce), cache.json('k', produce)]);
+    expect(a).toBe('{"n":1}');
+    expect(b).toBe(a);
+    expect(await cache.json('k', produce)).toBe('{"n":1}');
+    expect(calls).toBe(1);
+    cache.clear();
+    expect(await cache.json('k', produce)).toBe('{"n":2}');
+  });
+
+  it('does not keep failures, and a TTL of 0 turns it off', async () => {
+    const cache = new ResponseCache(60_000);
+    await expect(cache.remember('bad', async () => { throw new Error('no'); })).rejects.toThrow('no');
+    expect(await cache.remember('bad', async () => 'ok')).toBe('ok');
+    const off = new ResponseCache(0);
+    let calls = 0;
+    await off.remember('k', async () => ++calls);
+    await off.remember('k', async () => ++calls);
+    expect(calls).toBe(2);
+  });
+});
+
+describe('image uploads', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+
+  it('recognises PNG and JPEG by their bytes and names them itself', () => {
+    const a = decodeUploadedImage(png.toString('base64'));
+    expect(a.contentType).toBe('image/png');
+    expect(a.name).toMatch(/^upload-[0-9a-f-]{36}\.png$/);
+    expect(a.bytes.equals(png)).toBe(true);
+    const b = decodeUploadedImage(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
+    expect(b.contentType).toBe('image/jpeg');
+    expect(b.name.endsWith('.jpg')).toBe(true);
+  });
+
+  it.each([
+    ['a GIF', Buffer.from('GIF89a....').toString('base64')],
+    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')],
+    ['a PNG name on text', `data:image/png;base64,${Buffer.from('hello').toString('base64')}`],
+    ['not base64', '!!!not base64!!!'],
+    ['nothing', ''],
+  ])('refuses %s with 400', (_what, base64) => {
+    expect(() => decodeUploadedImage(base64)).toThrow(ApiError);
+  });
+});
+
+describe('client IP', () => {
+  const ipOf = async (trustProxy: boolean, forwarded?: string) => {
+    const app = new Hono();
+    app.get('/', (c) => c.text(clientIp(c, trustProxy)));
+    const response = await app.request('/', { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} }, { incoming: { socket: { remoteAddress: '192.0.2.10' } } as IncomingMessage });
+    return response.text();
+  };
+
+  it('takes the connection address and ignores X-Forwarded-For unless a proxy is trusted', async () => {
+    expect(await ipOf(false, '198.51.100.1')).toBe('192.0.2.10');
+    expect(await ipOf(true, '198.51.100.1, 198.51.100.2')).toBe('198.51.100.2');
+    expect(await ipOf(true)).toBe('192.0.2.10');
+  });
+});
+
+describe('SMS providers', () => {
+  it('console provider keeps an outbox per number, newest first', async () => {
+    const lines: string[] = [];
+    const sms = createConsoleSmsProvider((line) => lines.push(line));
+    await sms.send({ mobileNo: '771234567', code: '111111', message: 'first' });
+    await sms.send({ mobileNo: '771234567', code: '222222', message: 'second' });
+    expect(sms.outbox!('771234567').map((m) => m.code)).toEqual(['222222', '111111']);
+    expect(sms.outbox!('770000000')).toEqual([]);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('http provider posts to the gateway and fails on an error answer', async () => {
+    const received: { auth?: string; body: string }[] = [];
+    let answer = 200;
+    const gateway = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => { body += chunk; });
+      req.on('end', () => { received.push({ auth: req.headers.authorization, body }); res.writeHead(answer).end(); });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`;
+    try {
+      const sms = createHttpSmsProvider(url, 'secret');
+      await sms.send({ mobileNo: '771234567', code: '123456', message: 'hello' });
+      expect(received[0]).toEqual({ auth: 'Bearer secret', body: JSON.stringify({ to: '+94771234567', message: 'hello' }) });
+      answer = 500;
+      await expect(sms.send({ mobileNo: '771234567', code: '1', message: 'x' })).rejects.toThrow('500');
+    } finally {
+      gateway.close();
+    }
+  });
+});
+
+describe('environment', () => {
+  it('has defaults for the embedded setup', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ PORT: 4321, DATA_DIR: 'data', SMS_PROVIDER: 'console', API_BASE: '/api', RESPONSE_CACHE_TTL_MS: 5000, TRUST_PROXY: false });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset and names every wrong one', () => {
+    expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+  });
+
+  it('needs a gateway URL for the http SMS provider and uses it by default in production', () => {
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/SMS_HTTP_URL/);
+    expect(readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send' }).SMS_PROVIDER).toBe('http');
+  });
+});
+
+describe('password strength', () => {
+  it('uses zxcvbn with the user inputs', () => {
+    expect(isStrongEnough('Kandy-Lake-Sunset-42', [])).toBe(true);
+    expect(isStrongEnough('Password1', [])).toBe(false);
+    expect(isStrongEnough('Nimal771234567', ['Nimal', '771234567'])).toBe(false);
+  });
+});
