@@ -8,37 +8,18 @@ import {
 } from '../../src/contract/index.ts';
 import { banks, categories, favorites, images, locations, offers } from '../../src/server/db/schema.ts';
 import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
+import { expectError, expectOk, insertOffer, isListedRow, type Res } from './expectations.ts';
 
-type OfferRow = typeof offers.$inferSelect;
-type Res = { status: number; body: any; headers: Headers };
 
 let api: TestApi;
 const db = () => api.handle.db;
 const get = (path: string) => api.call('GET', `/api${path}`);
 const post = (path: string, body: unknown) => api.call('POST', `/api${path}`, { body });
 
-function expectOk(res: Res, schema: v.GenericSchema) {
-  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-  expect(v.safeParse(schema, res.body).issues).toBeUndefined();
-}
-function expectError(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
-  expect(v.safeParse(ErrorResponse, res.body).issues).toBeUndefined();
-  if (status === 400) expect(res.body.issues.length).toBeGreaterThan(0);
-}
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Accepted and not ended: the listing rule, written independently of the routes. */
-const isListedRow = (row: OfferRow) => row.reviewStatus === 'accepted' && (row.offerEnd === null || row.offerEnd.getTime() >= Date.now());
 const listedRows = async (bankId?: number) =>
   (await db().select().from(offers)).filter((row) => isListedRow(row) && (bankId === undefined || row.bankId === bankId));
-async function insertOffer(values: Partial<typeof offers.$inferInsert>): Promise<number> {
-  const [row] = await db().insert(offers).values({
-    label: 'Test', header: 'Test offer', offerType: 'off', offerDateType: 'other', reviewStatus: 'accepted',
-    bankId: 1, categoryId: 1, merchantId: 1, ...values,
-  }).returning({ offerId: offers.offerId });
-  return row!.offerId;
-}
 
 const HOSTILE_SEGMENTS = [
   encodeURIComponent("1' OR '1'='1"), encodeURIComponent('<script>alert(1)</script>'), 'x'.repeat(100_000),
@@ -178,12 +159,12 @@ describe('GET /get/all/categories/with/offers/{bankId|all}', () => {
     expect(empty).toBeDefined();
     const merchantId = (await db().select().from(offers).where(eq(offers.categoryId, empty!.categoryId)))[0]!.merchantId;
     for (const values of [{ reviewStatus: 'pending' }, { reviewStatus: 'rejected' }, { offerEnd: new Date(Date.now() - 3_600_000) }]) {
-      await insertOffer({ bankId, categoryId: empty!.categoryId, merchantId, ...values });
+      await insertOffer(api, { bankId, categoryId: empty!.categoryId, merchantId, ...values });
     }
     const res = await get(`/get/all/categories/with/offers/${bankId}`);
     expect(asMap(res).has(empty!.categoryId)).toBe(false);
     // A listed one does.
-    await insertOffer({ bankId, categoryId: empty!.categoryId, merchantId });
+    await insertOffer(api, { bankId, categoryId: empty!.categoryId, merchantId });
     expect(asMap(await get(`/get/all/categories/with/offers/${bankId}`)).get(empty!.categoryId)).toBe(1);
   });
 

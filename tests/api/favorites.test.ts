@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
-import { ErrorResponse, FavoritesResponse, MESSAGES, User } from '../../src/contract/index.ts';
+import { FavoritesResponse, MESSAGES, User } from '../../src/contract/index.ts';
 import { favorites, offers, sessions, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
+import { expectError, insertOffer, isListedRow, type Res } from './expectations.ts';
 
 type OfferRow = typeof offers.$inferSelect;
-type Res = { status: number; body: any; headers: Headers };
 type Customer = Awaited<ReturnType<typeof signUpVerified>>;
 
 const ADD = '/api/add/user/favorite/offer';
@@ -22,24 +22,11 @@ const add = (token: string | undefined, body: unknown) => api.call('PUT', ADD, {
 const remove = (token: string | undefined, body: unknown) => api.call('PUT', REMOVE, { token, body });
 const list = (token: string | undefined, userId: number | string) => api.call('GET', `/api/get/offer/favorite/by/${userId}`, { token });
 
-function expectError(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
-  expect(v.safeParse(ErrorResponse, res.body).issues).toBeUndefined();
-  if (status === 400) expect(res.body.issues.length).toBeGreaterThan(0);
-}
 const savedIds = async (userId: number) =>
   (await db().select().from(favorites).where(eq(favorites.userId, userId))).map((row) => row.offerId).sort((a, b) => a - b);
 const listedIds = (res: Res): number[] => res.body.data[0].favorites.map((f: { offerId: number }) => f.offerId);
 
-const isListedRow = (row: OfferRow) => row.reviewStatus === 'accepted' && (row.offerEnd === null || row.offerEnd.getTime() >= Date.now());
 let listed: OfferRow[];
-async function insertOffer(values: Partial<typeof offers.$inferInsert>): Promise<number> {
-  const [row] = await db().insert(offers).values({
-    label: 'Test', header: 'Test offer', offerType: 'off', offerDateType: 'other', reviewStatus: 'accepted',
-    bankId: 1, categoryId: 1, merchantId: 1, ...values,
-  }).returning({ offerId: offers.offerId });
-  return row!.offerId;
-}
 
 /** Values that are not an offer id. */
 const HOSTILE_OFFER_IDS: unknown[] = [
@@ -149,8 +136,8 @@ describe('unknown and non-public offers', () => {
   });
 
   it('pending and rejected offers cannot be added', async () => {
-    const pending = await insertOffer({ reviewStatus: 'pending' });
-    const rejected = await insertOffer({ reviewStatus: 'rejected' });
+    const pending = await insertOffer(api, { reviewStatus: 'pending' });
+    const rejected = await insertOffer(api, { reviewStatus: 'rejected' });
     expectError(await add(bob.token, { offerId: pending }), 404);
     expectError(await add(bob.token, { offerId: rejected }), 404);
     expect(await savedIds(bob.userId)).toEqual([]);
@@ -159,7 +146,7 @@ describe('unknown and non-public offers', () => {
   // Decided from the code: the listing reads public (accepted) offers whether ended or not, so a
   // saved offer that expires stays in the user's favourites, marked 'expired', like its page.
   it('a saved offer that expires stays in the favourites, marked expired', async () => {
-    const offerId = await insertOffer({ header: 'Soon gone', offerDateType: 'until', offerEnd: new Date(Date.now() + 86_400_000) });
+    const offerId = await insertOffer(api, { header: 'Soon gone', offerDateType: 'until', offerEnd: new Date(Date.now() + 86_400_000) });
     expect((await add(bob.token, { offerId })).status).toBe(200);
     expect((await list(bob.token, bob.userId)).body.data[0].favorites[0].offer.status).toBe('expireSoon');
 
@@ -175,7 +162,7 @@ describe('unknown and non-public offers', () => {
   });
 
   it('a saved offer taken back to review leaves the listing, and can still be removed', async () => {
-    const offerId = await insertOffer({ header: 'Under review later' });
+    const offerId = await insertOffer(api, { header: 'Under review later' });
     expect((await add(bob.token, { offerId })).status).toBe(200);
     await db().update(offers).set({ reviewStatus: 'pending' }).where(eq(offers.offerId, offerId));
     expect(listedIds(await list(bob.token, bob.userId))).toEqual([]);

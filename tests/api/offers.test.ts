@@ -4,38 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { asc, eq, isNull, or } from 'drizzle-orm';
 import {
-  CategoryGroup, CountResponse, ErrorResponse, Offer, OfferById, OfferList,
+  CategoryGroup, CountResponse, Offer, OfferById, OfferList,
 } from '../../src/contract/index.ts';
 import { favorites, offers, sessions, termsConditions } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
+import { expectError, expectOk, insertOffer, isListedRow, type Res } from './expectations.ts';
 
 const DAY = 86_400_000;
 /** DECISIONS.md: "New" for offers created in the last 7 days, "Ending soon" for offers ending within 7 days. */
 const BADGE_DAYS = 7;
 
 type OfferRow = typeof offers.$inferSelect;
-type Res = { status: number; body: any; headers: Headers };
 
 let api: TestApi;
 const db = () => api.handle.db;
 const get = (path: string, token?: string) => api.call('GET', `/api${path}`, { token });
 const post = (path: string, body: unknown) => api.call('POST', `/api${path}`, { body });
 
-function expectOk(res: Res, schema: v.GenericSchema) {
-  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-  expect(v.safeParse(schema, res.body).issues).toBeUndefined();
-}
-function expectError(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
-  expect(v.safeParse(ErrorResponse, res.body).issues).toBeUndefined();
-  if (status === 400) expect(res.body.issues.length).toBeGreaterThan(0);
-}
 const ids = (res: Res): number[] => res.body.data.map((o: { offerId: number }) => o.offerId);
 
-/** The listing rule, written independently: accepted, and no end or an end still ahead. */
-const isListedRow = (row: OfferRow, now = Date.now()) =>
-  row.reviewStatus === 'accepted' && (row.offerEnd === null || row.offerEnd.getTime() >= now);
 async function allRows(): Promise<OfferRow[]> {
   return db().select().from(offers);
 }
@@ -49,15 +37,6 @@ async function listedIds(filter: { bankIds?: number[]; categoryIds?: number[] } 
     .map((row) => row.offerId);
 }
 
-/** Inserts an offer row directly (there is no write route yet) and drops cached list responses. */
-async function insertOffer(values: Partial<typeof offers.$inferInsert> = {}): Promise<number> {
-  const [row] = await db().insert(offers).values({
-    label: 'Test label', header: 'Test offer', description: '<p>Test</p>', offerType: 'off', offerRate: '10',
-    offerDateType: 'other', reviewStatus: 'accepted', bankId: 1, categoryId: 1, merchantId: 1, ...values,
-  }).returning({ offerId: offers.offerId });
-  api.deps.cache.clear();
-  return row!.offerId;
-}
 
 /** What DECISIONS.md says an accepted offer shows, from its own dates; undefined near a boundary. */
 function expectedBadge(offer: { offerEnd: string | null; createAt: string }, now: number): string | undefined {
@@ -140,7 +119,7 @@ describe('GET /get/offers/by/page/{page}/{size}', () => {
   });
 
   it('a new listed offer comes first', async () => {
-    const offerId = await insertOffer({ header: 'Brand new offer' });
+    const offerId = await insertOffer(api, { header: 'Brand new offer' });
     const res = await get('/get/offers/by/page/1/3');
     expect(ids(res)[0]).toBe(offerId);
     expect(res.body.totalCount).toBe((await listedIds()).length);
@@ -303,9 +282,9 @@ describe('expired, pending and rejected offers', () => {
     merchantId = (await allRows()).find((row) => row.categoryId === categoryId)!.merchantId;
     const where = { bankId, categoryId, merchantId };
     hidden = {
-      expired: await insertOffer({ ...where, header: 'Ended yesterday', offerDateType: 'until', offerEnd: new Date(Date.now() - DAY) }),
-      pending: await insertOffer({ ...where, header: 'Awaiting review', reviewStatus: 'pending' }),
-      rejected: await insertOffer({ ...where, header: 'Rejected by the team', reviewStatus: 'rejected' }),
+      expired: await insertOffer(api, { ...where, header: 'Ended yesterday', offerDateType: 'until', offerEnd: new Date(Date.now() - DAY) }),
+      pending: await insertOffer(api, { ...where, header: 'Awaiting review', reviewStatus: 'pending' }),
+      rejected: await insertOffer(api, { ...where, header: 'Rejected by the team', reviewStatus: 'rejected' }),
     };
   });
   const hiddenIds = () => Object.values(hidden);
@@ -375,7 +354,7 @@ describe('offer status badges', () => {
       [{ createdAt: new Date(now - DAY), offerEnd: new Date(now + 2 * DAY) }, 'expireSoon'],
     ];
     const created: { offerId: number; status: string }[] = [];
-    for (const [values, status] of cases) created.push({ offerId: await insertOffer({ offerDateType: 'until', ...values }), status });
+    for (const [values, status] of cases) created.push({ offerId: await insertOffer(api, { offerDateType: 'until', ...values }), status });
     const res = await post('/get/offer/multiple', { offerIds: created.map((c) => c.offerId) });
     expect(res.body.data.map((o: { offerId: number; status: string }) => ({ offerId: o.offerId, status: o.status }))).toEqual(created);
     for (const { offerId, status } of created) expect((await get(`/get/offer/by/${offerId}`)).body.data[0].status).toBe(status);
@@ -442,10 +421,10 @@ describe('GET /get/offers/by/user/{userId}', () => {
     other = await signUpVerified(api, { firstName: 'Other' });
     const ownerUserId = owner.userId;
     own = {
-      accepted: await insertOffer({ ownerUserId, header: 'Owner accepted', createdAt: new Date(Date.now() - 3000) }),
-      pending: await insertOffer({ ownerUserId, header: 'Owner pending', reviewStatus: 'pending', createdAt: new Date(Date.now() - 2000) }),
-      rejected: await insertOffer({ ownerUserId, header: 'Owner rejected', reviewStatus: 'rejected', createdAt: new Date(Date.now() - 1000) }),
-      expired: await insertOffer({ ownerUserId, header: 'Owner expired', offerDateType: 'until', offerEnd: new Date(Date.now() - DAY), createdAt: new Date(Date.now() - 10 * DAY) }),
+      accepted: await insertOffer(api, { ownerUserId, header: 'Owner accepted', createdAt: new Date(Date.now() - 3000) }),
+      pending: await insertOffer(api, { ownerUserId, header: 'Owner pending', reviewStatus: 'pending', createdAt: new Date(Date.now() - 2000) }),
+      rejected: await insertOffer(api, { ownerUserId, header: 'Owner rejected', reviewStatus: 'rejected', createdAt: new Date(Date.now() - 1000) }),
+      expired: await insertOffer(api, { ownerUserId, header: 'Owner expired', offerDateType: 'until', offerEnd: new Date(Date.now() - DAY), createdAt: new Date(Date.now() - 10 * DAY) }),
     };
   });
   const schema = v.object({ status: v.literal(true), data: v.array(Offer) });
@@ -643,7 +622,7 @@ describe('HTML descriptions', () => {
   // JSON (so the API response itself cannot run it). Rendering must sanitise it.
   it('a stored <script> description comes back unchanged, as JSON text', async () => {
     const description = '<p>Hello</p><script>alert(document.cookie)</script><img src=x onerror="alert(1)">';
-    const offerId = await insertOffer({ description });
+    const offerId = await insertOffer(api, { description });
     const res = await get(`/get/offer/by/${offerId}`);
     expectOk(res, OfferById);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
