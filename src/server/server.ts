@@ -53,7 +53,7 @@ export async function startServer({ env, seedWhenEmpty = true, log = console.log
   const apiPrefixes = Object.values(bases);
   app.notFound((c) => {
     const isApi = apiPrefixes.some((base) => c.req.path === base || c.req.path.startsWith(`${base}/`));
-    if (isApi || !notFoundPage) return c.json({ status: false, message: 'Not found.' }, 404);
+    if (isApi || !notFoundPage) return c.json({ status: false, message: 'No such API route.' }, 404);
     return c.html(notFoundPage, 404);
   });
 

@@ -1068,6 +1068,7 @@ describe('rate limits', () => {
         signInPerMobile: { limit: 3, windowMs: WINDOW },
         signInPerIp: { limit: 4, windowMs: WINDOW },
         userLookupPerIp: { limit: 3, windowMs: WINDOW },
+        userLookupPerMobile: { limit: 2, windowMs: WINDOW },
         signUpPerIp: { limit: 2, windowMs: 60 * MINUTE },
         codeSendPerIp: { limit: 3, windowMs: 60 * MINUTE },
         codeCheckPerIp: { limit: 3, windowMs: WINDOW },
@@ -1115,6 +1116,13 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip })).status).toBe(404);
     expectLimited(await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip }), WINDOW);
     expect((await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip: '203.0.113.112' })).status).toBe(404);
+  });
+
+  it('limits look-ups of one number, whatever the address', async () => {
+    const mobileNo = freshMobile();
+    for (const ip of ['203.0.113.121', '203.0.113.122']) expect((await limited.call('GET', `/api/find/existing/user/by/${mobileNo}`, { ip })).status).toBe(404);
+    expectLimited(await limited.call('GET', `/api/find/existing/user/by/${mobileNo}`, { ip: '203.0.113.123' }), WINDOW);
+    expect((await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip: '203.0.113.124' })).status).toBe(404);
   });
 
   it('limits sign-ups per address, and a refused sign-up creates nothing', async () => {

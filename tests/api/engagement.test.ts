@@ -16,6 +16,7 @@ beforeAll(async () => {
     rateRules: {
       newsletterPerIp: { limit: RATE_LIMIT, windowMs: 60_000 },
       feedbackPerIp: { limit: RATE_LIMIT, windowMs: 60_000 },
+      feedbackPerMobile: { limit: RATE_LIMIT, windowMs: 60_000 },
     },
   });
 });
@@ -24,6 +25,8 @@ afterAll(async () => { await api.close(); });
 // Every test takes its own addresses, so that the low limits above only bite where a test means them to.
 let ipCounter = 0;
 const nextIp = () => (ipCounter < 250 ? `203.0.113.${++ipCounter}` : `198.51.100.${++ipCounter - 250}`);
+let mobileCounter = 0;
+const nextMobile = () => `7712${String(++mobileCounter).padStart(5, '0')}`;
 let emailCounter = 0;
 const uniqueEmail = (name = 'reader') => `${name}.${Date.now().toString(36)}.${emailCounter++}@example.lk`;
 
@@ -118,7 +121,7 @@ describe('POST /api/new/subscribe', () => {
 describe('POST /api/add/new/feedback', () => {
   const send = (body: unknown, ip = nextIp()) => api.call('POST', '/api/add/new/feedback', { body, ip });
   const valid = (overrides: Record<string, unknown> = {}) => ({
-    insightId: null, firstName: 'Kamala', mobileNo: '771234567', email: uniqueEmail('kamala'), message: 'The Kandy offers page loads slowly.', ...overrides,
+    insightId: null, firstName: 'Kamala', mobileNo: nextMobile(), email: uniqueEmail('kamala'), message: 'The Kandy offers page loads slowly.', ...overrides,
   });
 
   it('stores the feedback exactly as sent', async () => {
@@ -201,6 +204,14 @@ describe('POST /api/add/new/feedback', () => {
     const withBell = valid({ message: 'tab\tbell\u0007end' });
     expect((await send(withBell)).status).toBe(201);
     expect((await feedbackRows(withBell.email))[0]!.message).toBe('tab\tbell\u0007end');
+  });
+
+  it(`answers 429 after ${RATE_LIMIT} messages with one mobile number, from any address`, async () => {
+    const mobileNo = nextMobile();
+    for (let i = 0; i < RATE_LIMIT; i++) expect((await send(valid({ mobileNo }))).status).toBe(201);
+    const response = await send(valid({ mobileNo }));
+    expect(response.status).toBe(429);
+    expect((await send(valid())).status).toBe(201);
   });
 
   it(`answers 429 after ${RATE_LIMIT} messages from one address, while another address still works`, async () => {

@@ -7,6 +7,7 @@ import { ErrorResponse } from '../../src/contract/index.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { ServerDeps } from '../../src/server/context.ts';
 import { banks, impressions, insights, offers } from '../../src/server/db/schema.ts';
+import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
 import { createTestApi, signUpVerified, TEST_IP, type TestApi } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -561,5 +562,22 @@ describe('impressions keep their offer and bank ids consistent', () => {
       .innerJoin(offers, eq(offers.offerId, impressions.offerId))
       .where(or(sql`${impressions.bankId} <> ${offers.bankId}`, sql`${impressions.categoryId} <> ${offers.categoryId}`, sql`${impressions.merchantId} <> ${offers.merchantId}`));
     expect(mismatched).toEqual([]);
+  });
+});
+
+describe('impression rate limit', () => {
+  it('caps impressions per address, so one address cannot inflate view counts', async () => {
+    const rules = { ...DEFAULT_RATE_RULES, impressionPerIp: { limit: 2, windowMs: 60_000 } };
+    const app = createApp({ ...api.deps, limiter: new RateLimiter(createMemoryRateLimitStore(), rules) });
+    const [offer] = await api.handle.db.select().from(offers).where(eq(offers.reviewStatus, 'accepted')).limit(1);
+    const view = (ip: string) => app.request('/api/new/impression', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offerId: offer!.offerId }),
+    }, { incoming: { socket: { remoteAddress: ip } } });
+    expect((await view('198.51.100.77')).status).toBe(201);
+    expect((await view('198.51.100.77')).status).toBe(201);
+    expect((await view('198.51.100.77')).status).toBe(429);
+    expect((await view('198.51.100.78')).status).toBe(201);
+    const [after] = await api.handle.db.select({ views: offers.views }).from(offers).where(eq(offers.offerId, offer!.offerId));
+    expect(after!.views).toBe(offer!.views + 3);
   });
 });

@@ -16,11 +16,16 @@ export const DEFAULT_RATE_RULES = {
   signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
   signInPerMobile: { limit: 10, windowMs: 15 * MINUTE },
   userLookupPerIp: { limit: 60, windowMs: 15 * MINUTE },
+  userLookupPerMobile: { limit: 20, windowMs: 15 * MINUTE },
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   codeSendPerIp: { limit: 20, windowMs: 60 * MINUTE },
   codeCheckPerIp: { limit: 30, windowMs: 15 * MINUTE },
   feedbackPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  feedbackPerMobile: { limit: 5, windowMs: 60 * MINUTE },
   newsletterPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  // Per number, code sending is capped by the resend limit (one-time-codes.ts), not here.
+  /** Impressions count views: a cap keeps one address from inflating them. */
+  impressionPerIp: { limit: 600, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof DEFAULT_RATE_RULES;
 export type RateRules = Record<RateRuleName, RateRule>;

@@ -56,6 +56,7 @@ export function accountRoutes(deps: ServerDeps) {
   app.get('/find/existing/user/by/:value', async (c) => {
     const { value: mobileNo } = parseParams(c, v.object({ value: MobileNo }));
     await limiter.check('userLookupPerIp', requestIp(deps, c));
+    await limiter.check('userLookupPerMobile', mobileNo);
     const user = await findUserByMobile(db, mobileNo);
     if (!user) throw notFound('No account uses this mobile number.', { isFound: false });
     return c.json({
@@ -114,20 +115,15 @@ export function accountRoutes(deps: ServerDeps) {
   });
 
   // Sends a code to an account's number: sign-in of an unverified account, and password reset.
-  app.post('/create/new/otp/verification', async (c) => {
-    const { mobileNo } = await parseJsonBody(c, CreateCodeRequest);
-    const user = await findUserByMobile(db, mobileNo);
-    if (!user) throw notFound('No account uses this mobile number.', { isFound: false });
-    return sendVerificationCode(c, user, mobileNo);
-  });
-
-  // Same as above; the 4th resend answers attempt 4 with a failed status and blocks the number.
-  app.post('/resend/verification/otp', async (c) => {
-    const { mobileNo, userId } = await parseJsonBody(c, ResendCodeRequest);
+  // Resending is the same call; the 4th resend answers attempt 4 with a failed status and blocks the number.
+  const sendCodeToAccount = async (c: Context, schema: typeof CreateCodeRequest | typeof ResendCodeRequest) => {
+    const { mobileNo, userId } = await parseJsonBody(c, schema);
     const user = await findUserByMobile(db, mobileNo);
     if (!user || (userId && user.userId !== userId)) throw notFound('No account uses this mobile number.', { isFound: false });
     return sendVerificationCode(c, user, mobileNo);
-  });
+  };
+  app.post('/create/new/otp/verification', (c) => sendCodeToAccount(c, CreateCodeRequest));
+  app.post('/resend/verification/otp', (c) => sendCodeToAccount(c, ResendCodeRequest));
 
   // A right code proves the number: it verifies the account and signs it in.
   app.post('/verify/mobile', async (c) => {

@@ -22,6 +22,7 @@ export function engagementRoutes(deps: ServerDeps) {
   app.post('/add/new/feedback', async (c) => {
     const input = await parseJsonBody(c, FeedbackRequest);
     await limiter.check('feedbackPerIp', requestIp(deps, c));
+    await limiter.check('feedbackPerMobile', input.mobileNo);
     await db.insert(feedback).values({ ...input, insightId: input.insightId || null });
     return c.json({ status: true, message: 'Thank you. Your message was sent.' }, 201);
   });

@@ -60,6 +60,7 @@ export function insightRecordingRoutes(deps: ServerDeps) {
   // merchant come from the offer itself, each in its own column.
   app.post('/new/impression', async (c) => {
     const input = await parseJsonBody(c, NewImpressionRequest);
+    await deps.limiter.check('impressionPerIp', requestIp(deps, c));
     const offer = await findPublicOffer(db, input.offerId);
     const insightId = await assertInsightExists(db, input.insightId);
     const [row] = await db.insert(impressions).values({
