@@ -203,3 +203,30 @@ describe('password strength', () => {
     expect(isStrongEnough('Nimal771234567', ['Nimal', '771234567'])).toBe(false);
   });
 });
+
+describe('response cache expiry', () => {
+  it('answers an expired entry once more while one refresh runs, then the fresh value', async () => {
+    const cache = new ResponseCache(40);
+    let version = 0;
+    let release: () => void = () => {};
+    const produce = async () => {
+      version += 1;
+      const mine = version;
+      if (mine > 1) await new Promise<void>((resolve) => { release = resolve; }); // refreshes wait for release()
+      return mine;
+    };
+    expect(await cache.remember('k', produce)).toBe(1);
+    await new Promise((r) => setTimeout(r, 50)); // expired, still within the stale window
+    expect(await cache.remember('k', produce)).toBe(1); // answered although the refresh is blocked
+    expect(await cache.remember('k', produce)).toBe(1);
+    expect(version).toBe(2); // one refresh for both
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.remember('k', produce)).toBe(2);
+    await new Promise((r) => setTimeout(r, 100)); // past the stale window: waits for a fresh value
+    const fresh = cache.remember('k', produce);
+    await new Promise((r) => setTimeout(r, 0));
+    release();
+    expect(await fresh).toBe(3);
+  });
+});

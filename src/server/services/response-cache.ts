@@ -1,17 +1,28 @@
 // A short-lived cache of public responses and counts, so a burst of guests costs one query.
 // Writes that change what lists show (favourite counts, offers) clear it; view counts may lag by
-// at most the TTL.
+// about the TTL. An expired entry is served once more while one refresh runs in the background,
+// so no request waits on the database after the first.
 export class ResponseCache {
   private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
   private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(private readonly ttlMs: number, private readonly maxEntries = 5_000) {}
 
-  /** The value under `key`, produced once per TTL; concurrent misses share one production. */
+  /** The value under `key`, produced at most once per TTL; concurrent misses share one production. */
   async remember<T>(key: string, produce: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return produce();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) return hit.value as T;
+    const entry = this.entries.get(key);
+    const now = Date.now();
+    if (entry && entry.expiresAt > now) return entry.value as T;
+    // Stale within one more TTL: answer with it and refresh behind it.
+    if (entry && entry.expiresAt + this.ttlMs > now) {
+      this.refresh(key, produce).catch(() => {}); // a failed refresh leaves the entry to expire
+      return entry.value as T;
+    }
+    return this.refresh(key, produce);
+  }
+
+  private refresh<T>(key: string, produce: () => Promise<T>): Promise<T> {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight as Promise<T>;
     const work = produce().then((value) => {
