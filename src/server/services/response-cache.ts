@@ -8,26 +8,30 @@ export class ResponseCache {
 
   constructor(private readonly ttlMs: number, private readonly maxEntries = 5_000) {}
 
-  /** The value under `key`, produced at most once per TTL; concurrent misses share one production. */
-  async remember<T>(key: string, produce: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return produce();
+  /**
+   * The value under `key`, produced at most once per TTL; concurrent misses share one production.
+   * `ttlFactor` keeps slow-changing values (totals) longer than the default TTL.
+   */
+  async remember<T>(key: string, produce: () => Promise<T>, ttlFactor = 1): Promise<T> {
+    const ttlMs = this.ttlMs * ttlFactor;
+    if (ttlMs <= 0) return produce();
     const entry = this.entries.get(key);
     const now = Date.now();
     if (entry && entry.expiresAt > now) return entry.value as T;
     // Stale within one more TTL: answer with it and refresh behind it.
-    if (entry && entry.expiresAt + this.ttlMs > now) {
-      this.refresh(key, produce).catch(() => {}); // a failed refresh leaves the entry to expire
+    if (entry && entry.expiresAt + ttlMs > now) {
+      this.refresh(key, produce, ttlMs).catch(() => {}); // a failed refresh leaves the entry to expire
       return entry.value as T;
     }
-    return this.refresh(key, produce);
+    return this.refresh(key, produce, ttlMs);
   }
 
-  private refresh<T>(key: string, produce: () => Promise<T>): Promise<T> {
+  private refresh<T>(key: string, produce: () => Promise<T>, ttlMs: number): Promise<T> {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight as Promise<T>;
     const work = produce().then((value) => {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+      this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
       return value;
     }).finally(() => this.pending.delete(key));
     this.pending.set(key, work);

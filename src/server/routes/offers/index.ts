@@ -26,6 +26,8 @@ const PagingParams = v.object(Paging);
 const IdOrAll = v.union([v.pipe(v.literal('all'), v.transform(() => undefined)), Id], "Expected an id or 'all'");
 const ReviewStatus = v.picklist(OFFER_REVIEW_STATUSES, `status must be one of ${OFFER_REVIEW_STATUSES.join(', ')}`);
 const RELATED_OFFERS_MAX = 50;
+/** Totals change only when offers are accepted or end, and only label 'Load more (N)': kept 12 TTLs. */
+const COUNT_TTL_FACTOR = 12;
 
 export function offerRoutes(deps: ServerDeps) {
   const { db, cache } = deps;
@@ -39,7 +41,7 @@ export function offerRoutes(deps: ServerDeps) {
       const where = listedWhere(normalised);
       return {
         status: true,
-        ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where)))),
+        ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where), COUNT_TTL_FACTOR))),
       };
     });
   };
