@@ -20,6 +20,7 @@ export default defineConfig({
     globalSetup: ['tests/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 300_000 } },
       apiSuite('api-pglite', 'pglite'),
       // The same API suite on a real PostgreSQL server: the proof that the service runs there.
       ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres')] : []),

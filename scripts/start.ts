@@ -1,38 +1,42 @@
 // npm start: the API on the embedded database (demo data on first start) and the built site, on
-// one port. Builds the site first when no build exists.
-import { spawnSync } from 'node:child_process';
+// one port. The site is built from this same API when there is no build yet, and rebuilt every
+// REBUILD_INTERVAL_MINUTES and when an offer ends. --api-only serves the API alone.
 import { existsSync } from 'node:fs';
-import { readEnv } from '../src/server/env.ts';
+import { readEnv, type ServerEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/server.ts';
+import { startSiteRebuilder, type SiteRebuilder } from '../src/server/site-rebuilder.ts';
 
 async function main() {
-  let env;
+  let env: ServerEnv;
   try {
     env = readEnv();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
-  // --api-only: the three services without the site (benchmarks, API-only hosts).
   const apiOnly = process.argv.includes('--api-only');
-  if (apiOnly) env = { ...env, SITE_DIR: '/nonexistent' };
-  else if (!existsSync(env.SITE_DIR)) {
-    console.log('[start] no site build yet: building it once');
-    const build = spawnSync('npx', ['astro', 'build', '--outDir', env.SITE_DIR], { stdio: 'inherit' });
-    if (build.status !== 0) {
-      console.error('[start] the site build failed; fix it or run `npm run build` to see why');
-      process.exit(1);
-    }
-  }
-  const server = await startServer({ env });
+  const server = await startServer({ env, serveSite: !apiOnly });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}/`;
   console.log(`[start] OfferLanka on http://localhost:${server.port} (database: ${where}, SMS: ${env.SMS_PROVIDER})`);
+
+  let rebuilder: SiteRebuilder | undefined;
+  if (!apiOnly) {
+    rebuilder = startSiteRebuilder({
+      db: server.handle.db,
+      apiUrl: `${server.url}${env.API_BASE}`,
+      siteDir: env.SITE_DIR,
+      siteUrl: env.SITE_URL,
+      intervalMs: env.REBUILD_INTERVAL_MINUTES * 60_000,
+    });
+    if (!existsSync(env.SITE_DIR)) void rebuilder.request('no build yet');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`[start] ${signal}: stopping`);
+    rebuilder?.stop();
     await server.close();
     process.exit(0);
   };

@@ -20,3 +20,27 @@ export const NOTICE_DURATION_MS = 10_000;
 export const RESEND_COUNTDOWN_SECONDS = 20;
 export const DIALOG_RESEND_COUNTDOWN_SECONDS = 15;
 export const CLIENT_RESEND_LIMIT = 3;
+
+export const SUPPORT_HOURS = 'Monday to Friday 8.00am to 5.00pm';
+
+/** Offer dates are shown in Sri Lanka's time zone, whatever the server's or browser's. */
+export const SITE_TIME_ZONE = 'Asia/Colombo';
+/** dayjs formats (spec §9): the start of a from-to range, and every other date shown. */
+export const DATE_DAY_MONTH_FORMAT = 'DD MMMM';
+export const DATE_LONG_FORMAT = 'MMMM Do YYYY';
+export const PRICE_PREFIX = 'Rs.';
+export const PRICE_LOCALE = 'en-LK';
+
+/** Truncation lengths in characters (spec §9); a longer text is cut and gets '...'. */
+export const BANK_NAME_CARD_MAX = 13;
+export const BREADCRUMB_BANK_MAX = 15;
+export const OFFER_HEADER_CARD_MAX = 20;
+export const MERCHANT_NAME_CARD_MAX = 20;
+export const TRUNCATION_SUFFIX = '...';
+
+/** Location tags shown inline before the rest go into a popover; terms shown before 'more'. */
+export const LOCATION_TAGS_INLINE = 2;
+export const TERMS_SHOWN = 3;
+/** Mobile numbers are shown with positions 4 to 9 (1-based) masked. */
+export const MOBILE_MASK_FROM = 4;
+export const MOBILE_MASK_TO = 9;

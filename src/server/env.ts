@@ -29,8 +29,12 @@ const EnvSchema = v.object({
   LOG_REQUESTS: flag,
   /** How long public list responses are reused, in ms; 0 turns the cache off. */
   RESPONSE_CACHE_TTL_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'RESPONSE_CACHE_TTL_MS must be a number of ms'), v.transform(Number)), '5000'),
-  /** Serve the built site from this folder beside the API. */
+  /** Serve the built site from this folder beside the API (a symlink to the current build). */
   SITE_DIR: v.optional(v.string(), 'dist'),
+  /** The site's public base URL, for canonical links and the sitemap. */
+  SITE_URL: v.optional(v.pipe(v.string(), v.url('SITE_URL must be a URL')), 'http://localhost:4321'),
+  /** How often `npm start` rebuilds the site from the API, in minutes. */
+  REBUILD_INTERVAL_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'REBUILD_INTERVAL_MINUTES must be a number'), v.transform(Number), v.minValue(1)), '60'),
 });
 
 export type ServerEnv = v.InferOutput<typeof EnvSchema> & { SMS_PROVIDER: 'console' | 'http' };

@@ -1,14 +1,13 @@
 // Starts the whole service on one port: the API's three services plus the built site (dist/).
-import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import type { AppEnv, ServerDeps } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import type { ServerEnv } from './env.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { mountSite } from './site-routes.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore } from './services/rate-limits.ts';
 import { ResponseCache } from './services/response-cache.ts';
 import { createConsoleSmsProvider, createHttpSmsProvider } from './services/sms.ts';
@@ -25,12 +24,13 @@ export interface StartOptions {
   env: ServerEnv;
   /** Load the demo data set into an empty database. */
   seedWhenEmpty?: boolean;
+  /** Serve the built site (env.SITE_DIR) beside the API; off for an API-only process. */
+  serveSite?: boolean;
   log?: (line: string) => void;
 }
 
-/** The built site (env.SITE_DIR, served when it exists) and the API on one port. */
-export async function startServer({ env, seedWhenEmpty = true, log = console.log }: StartOptions): Promise<RunningServer> {
-  const siteDir = env.SITE_DIR;
+/** The API and the built site (env.SITE_DIR) on one port. */
+export async function startServer({ env, seedWhenEmpty = true, serveSite = true, log = console.log }: StartOptions): Promise<RunningServer> {
   const handle = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
@@ -47,15 +47,8 @@ export async function startServer({ env, seedWhenEmpty = true, log = console.log
   const app = new Hono<AppEnv>();
   app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS }));
 
-  const hasSite = existsSync(siteDir);
-  if (hasSite) app.use('*', serveStatic({ root: siteDir }));
-  const notFoundPage = hasSite && existsSync(`${siteDir}/404.html`) ? readFileSync(`${siteDir}/404.html`, 'utf8') : undefined;
-  const apiPrefixes = Object.values(bases);
-  app.notFound((c) => {
-    const isApi = apiPrefixes.some((base) => c.req.path === base || c.req.path.startsWith(`${base}/`));
-    if (isApi || !notFoundPage) return c.json({ status: false, message: 'No such API route.' }, 404);
-    return c.html(notFoundPage, 404);
-  });
+  if (serveSite) mountSite(app, env.SITE_DIR, Object.values(bases));
+  else app.notFound((c) => c.json({ status: false, message: 'No such API route.' }, 404));
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));

@@ -12,7 +12,7 @@ let running: ChildProcess | undefined;
 
 /** Starts `scripts/start.ts` on a free port and resolves with its URL once it listens. */
 function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_PROVIDER: 'console', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

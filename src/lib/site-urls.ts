@@ -1,0 +1,84 @@
+// The site's URLs (DECISIONS.md "URLs"). Every path starts with '/' and has no trailing slash.
+import { PRODUCT_SLUG } from './constants.ts';
+import { slugify } from './slugify.ts';
+
+/** The singular product segment of the old app's other link forms: 'credit-card-offer'. */
+const PRODUCT_SLUG_SINGULAR = PRODUCT_SLUG.replace(/s$/, '');
+/** Category slug for a bank page without a category. */
+const ALL = 'all';
+
+interface OfferPathInput {
+  offerId: number;
+  bank: { bankName: string };
+  category: { categoryName: string };
+}
+
+/** The one canonical offer URL: /{bank}-credit-card-offers/credit-card-offers-for-{category}/{offerId}. */
+export function offerCanonicalPath(offer: OfferPathInput): string {
+  return `/${slugify(offer.bank.bankName)}-${PRODUCT_SLUG}/${PRODUCT_SLUG}-for-${slugify(offer.category.categoryName)}/${offer.offerId}`;
+}
+
+/** The five other URL forms that reach the same offer (redirected or canonical-linked to the canonical one). */
+export function offerAliasPaths(offer: OfferPathInput): string[] {
+  const bank = slugify(offer.bank.bankName);
+  const category = slugify(offer.category.categoryName);
+  const id = offer.offerId;
+  return [
+    `/${PRODUCT_SLUG}/${id}/${bank}/${category}`,
+    `/${PRODUCT_SLUG}/${id}`,
+    `/${PRODUCT_SLUG_SINGULAR}/${bank}/${id}`,
+    `/${bank}/${category}/${id}`,
+    `/${bank}-${PRODUCT_SLUG_SINGULAR}/${category}/${id}`,
+  ];
+}
+
+/**
+ * First segments that never start a three-segment offer path /{bank}/{category}/{offerId}:
+ * the product's own prefixes (their offer forms are matched on their own, and /credit-card-offers/{bank}/{bankId}
+ * is part of a bank page path), the consoles, and the build's asset folders.
+ */
+const NOT_A_BANK_SEGMENT = new Set([PRODUCT_SLUG, PRODUCT_SLUG_SINGULAR, 'console', '_astro', 'pagefind']);
+
+function parseId(segment: string | undefined): number | undefined {
+  if (segment === undefined || !/^\d+$/.test(segment)) return undefined;
+  const id = Number(segment);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * The offer id of a path in the canonical form or any alias form, whatever its slugs say;
+ * undefined for any other path (bank pages, legal pages, assets, ...). One trailing slash is allowed.
+ */
+export function offerIdFromPath(path: string): number | undefined {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  if (!trimmed.startsWith('/')) return undefined;
+  const segments = trimmed.slice(1).split('/');
+  if (segments.some((segment) => segment === '')) return undefined;
+  const [first, second, third] = segments;
+  switch (segments.length) {
+    case 2: // /credit-card-offers/{offerId}
+      return first === PRODUCT_SLUG ? parseId(second) : undefined;
+    case 3: // /credit-card-offer/{bank}/{offerId}, and /{bank}/{category}/{offerId} with the canonical form among them
+      if (first === PRODUCT_SLUG_SINGULAR) return parseId(third);
+      return NOT_A_BANK_SEGMENT.has(first!) ? undefined : parseId(third);
+    case 4: // /credit-card-offers/{offerId}/{bank}/{category}
+      return first === PRODUCT_SLUG ? parseId(second) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A bank's offers page, for one category or (without one) all: /credit-card-offers/{bank}/{bankId}/{category|all}/{categoryId|all}. */
+export function bankPagePath(
+  bank: { bankId: number; bankName: string },
+  category?: { categoryId: number; categoryName: string },
+): string {
+  const categoryPart = category ? `${slugify(category.categoryName)}/${category.categoryId}` : `${ALL}/${ALL}`;
+  return `/${PRODUCT_SLUG}/${slugify(bank.bankName)}/${bank.bankId}/${categoryPart}`;
+}
+
+/** A site path made absolute against the site's URL, keeping any base path the site URL has. */
+export function absoluteUrl(path: string, siteUrl: string): string {
+  const base = siteUrl.replace(/\/+$/, '');
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+}

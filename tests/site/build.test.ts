@@ -1,0 +1,96 @@
+// The static site built from the demo data through the real API, served beside it.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfferData } from '../../src/contract/index.ts';
+import { PRODUCT_SLUG } from '../../src/lib/constants.ts';
+import { offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { buildSite } from '../../src/server/site-build.ts';
+
+const SITE_URL = 'https://offers.example.lk';
+const work = mkdtempSync(join(tmpdir(), 'offerlanka-site-'));
+const siteDir = join(work, 'dist');
+let server: RunningServer;
+let offers: OfferData[];
+
+const page = (path: string) => readFileSync(join(siteDir, path, 'index.html'), 'utf8');
+const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
+
+beforeAll(async () => {
+  const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
+  server = await startServer({ env, log: () => {} });
+  await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: SITE_URL, buildsDir: join(work, 'builds'), log: () => {} });
+  offers = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('offer pages', () => {
+  it('has one page per public offer, at its canonical path', () => {
+    const offerDirs = readdirSync(siteDir).filter((name) => name.endsWith(`-${PRODUCT_SLUG}`))
+      .flatMap((bank) => readdirSync(join(siteDir, bank)).flatMap((category) => readdirSync(join(siteDir, bank, category)).map((id) => `/${bank}/${category}/${id}`)));
+    expect(offerDirs.sort()).toEqual(offers.map(offerCanonicalPath).sort());
+  });
+
+  it('gives every offer page its canonical link, JSON-LD and sitemap entry', () => {
+    const sitemap = readFileSync(join(siteDir, 'sitemap.xml'), 'utf8');
+    for (const offer of offers) {
+      const url = `${SITE_URL}${offerCanonicalPath(offer)}`;
+      const html = page(offerCanonicalPath(offer));
+      expect(html).toContain(`<link rel="canonical" href="${url}">`);
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+      const offerLd = ld.find((item) => item['@type'] === 'Offer');
+      expect(offerLd).toMatchObject({ url, name: offer.header, seller: { name: offer.merchant.merchantName } });
+      if (offer.offerEnd) expect(offerLd.validThrough).toBe(offer.offerEnd);
+      expect(ld.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
+      expect(sitemap).toContain(`<loc>${url}</loc>`);
+    }
+  });
+
+  it('lists only canonical URLs in the sitemap', () => {
+    const locs = [...readFileSync(join(siteDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const offer of offers.slice(0, 20)) for (const alias of offerAliasPaths(offer)) expect(locs).not.toContain(`${SITE_URL}${alias}`);
+  });
+});
+
+describe('served beside the API', () => {
+  it('sends every other offer URL form to the canonical one with a 301', async () => {
+    for (const offer of offers.slice(0, 15)) {
+      for (const alias of offerAliasPaths(offer)) {
+        const response = await get(alias);
+        expect(response.status, alias).toBe(301);
+        expect(new URL(response.headers.get('location')!, server.url).pathname).toBe(offerCanonicalPath(offer));
+      }
+      expect((await get(offerCanonicalPath(offer))).status).toBe(200);
+    }
+  });
+
+  it('answers unknown pages with the not-found page and status 404', async () => {
+    const response = await get('/no/such/page/here');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Oops! Page Not Found');
+    expect((await get('/credit-card-offers/99999999')).status).toBe(404);
+  });
+});
+
+describe('expired offers', () => {
+  it('are absent from the lists, while their own page says Expired', async () => {
+    const expired = offers.filter((offer) => offer.status === 'expired');
+    expect(expired.length).toBeGreaterThan(0);
+    const home = readFileSync(join(siteDir, 'index.html'), 'utf8');
+    for (const offer of expired) {
+      const path = offerCanonicalPath(offer);
+      expect(home).not.toContain(`href="${path}"`);
+      const bankPage = page(`/credit-card-offers/${path.split('/')[1]!.replace(`-${PRODUCT_SLUG}`, '')}/${offer.bankId}/all/all`);
+      expect(bankPage).not.toContain(`href="${path}"`);
+      expect(page(path)).toMatch(/<span class="badge expired"[^>]*>Expired<\/span>/);
+    }
+  });
+});
