@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase } from '../src/server/db/client.ts';
+import postgres from 'postgres';
+import { openDatabase, type DatabaseOptions } from '../src/server/db/client.ts';
 import { seedDemoData } from '../src/server/seed/index.ts';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
@@ -46,9 +47,12 @@ async function load(url: string, target: Target, overallRate?: number) {
 
 const fmt = (r: { rps: number; p50: number; p99: number }) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms`;
 
-async function benchServer(label: string, cacheTtlMs: string, dataDir: string) {
+/** The database of one run: a PGlite folder, or a PostgreSQL URL. */
+type BenchDatabase = { DATA_DIR: string; DATABASE_URL: string };
+
+async function benchServer(label: string, cacheTtlMs: string, database: BenchDatabase) {
   const api = await startChild(['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMITS: '0', RESPONSE_CACHE_TTL_MS: cacheTtlMs, SMS_PROVIDER: 'console',
+    PORT: '0', HOST: '127.0.0.1', ...database, RATE_LIMITS: '0', RESPONSE_CACHE_TTL_MS: cacheTtlMs, SMS_PROVIDER: 'console',
   });
   console.log(`\n${label}`);
   try {
@@ -73,18 +77,53 @@ async function benchServer(label: string, cacheTtlMs: string, dataDir: string) {
   }
 }
 
+/** A fresh database on the PostgreSQL server at BENCH_DATABASE_URL (default: the local test server), or none. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {}, connect_timeout: 3 });
+  const name = `offerlanka_bench_${process.pid}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } catch (error) {
+    console.log(`(no PostgreSQL run: ${(error as Error).message})`);
+    await admin.end();
+    return undefined;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => { await admin.unsafe(`drop database if exists ${name} with (force)`); await admin.end(); },
+  };
+}
+
+async function seed(options: DatabaseOptions) {
+  const started = Date.now();
+  const handle = await openDatabase(options);
+  await seedDemoData(handle.db, { offers: OFFERS });
+  await handle.close();
+  return ((Date.now() - started) / 1000).toFixed(1);
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-bench-'));
+  const pg = await createPostgresDatabase();
   try {
-    const seedStart = Date.now();
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    await seedDemoData(handle.db, { offers: OFFERS });
-    await handle.close();
-    console.log(`bench:api: ${OFFERS} offers on PGlite (seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s), ${CONNECTIONS} connections, ${DURATION_S} s per run, Node ${process.version}`);
-    await benchServer('With the 5 s response cache (the default):', '5000', dataDir);
-    await benchServer('Without the response cache (every request queries PGlite):', '0', dataDir);
+    const seconds = await seed({ kind: 'pglite', dataDir });
+    console.log(`bench:api: ${OFFERS} offers, ${CONNECTIONS} connections, ${DURATION_S} s per run, Node ${process.version}`);
+    console.log(`PGlite seeded in ${seconds} s`);
+    const pglite = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    await benchServer('PGlite, with the 5 s response cache (the default):', '5000', pglite);
+    await benchServer('PGlite, without the response cache (every request queries the database):', '0', pglite);
+    if (pg) {
+      console.log(`\nPostgreSQL seeded in ${await seed({ kind: 'postgres', url: pg.url })} s`);
+      const server = { DATA_DIR: dataDir, DATABASE_URL: pg.url };
+      await benchServer('PostgreSQL, with the 5 s response cache:', '5000', server);
+      await benchServer('PostgreSQL, without the response cache:', '0', server);
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await pg?.drop();
   }
 }
 
