@@ -63,8 +63,10 @@ async function benchServer(label: string, cacheTtlMs: string, database: BenchDat
       const apiMax = await load(api.url, target);
       const apiSteady = await load(api.url, target, STEADY_RATE);
       const ceiling = await startChild(['--import', 'tsx', 'scripts/bench/ceiling-server.ts', String(bytes)], {});
-      const ceilMax = await load(ceiling.url, { name: 'ceiling', path: '/' });
-      const ceilSteady = await load(ceiling.url, { name: 'ceiling', path: '/' }, STEADY_RATE);
+      // The same method and body as the API call, answered with a body of the same size.
+      const ceilingTarget = { ...target, name: 'ceiling', path: '/' };
+      const ceilMax = await load(ceiling.url, ceilingTarget);
+      const ceilSteady = await load(ceiling.url, ceilingTarget, STEADY_RATE);
       ceiling.child.kill('SIGTERM');
       console.log(`  ${target.name} (${bytes} bytes)`);
       console.log(`    API      full load: ${fmt(apiMax)} | at ${STEADY_RATE}/s: ${fmt(apiSteady)}`);
