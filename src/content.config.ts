@@ -1,6 +1,6 @@
 // The catalogue, read from the API at build time (src/lib/catalogue-source.ts).
 import { defineCollection } from 'astro:content';
-import { fetchBanks, fetchCategories, fetchPublicOffers, fetchSiteMeta, fetchTerms } from './lib/catalogue-source.ts';
+import { fetchAds, fetchBanks, fetchCategories, fetchPublicOffers, fetchSiteMeta, fetchTerms } from './lib/catalogue-source.ts';
 
 const banks = defineCollection({
   loader: async () => (await fetchBanks()).map((bank) => ({ ...bank, id: String(bank.bankId) })),
@@ -22,4 +22,9 @@ const site = defineCollection({
   loader: async () => [{ id: 'meta', ...(await fetchSiteMeta()), builtAt: new Date().toISOString() }],
 });
 
-export const collections = { banks, categories, offers, terms, site };
+/** Ads for the frames' first HTML; the frames refresh from the API in the browser. */
+const ads = defineCollection({
+  loader: async () => (await fetchAds()).map((ad) => ({ ...ad, id: String(ad.adId) })),
+});
+
+export const collections = { banks, categories, offers, terms, site, ads };

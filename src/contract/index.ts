@@ -2,7 +2,7 @@
 // Imports nothing but valibot and its own limits, so the server, the build and the islands share it.
 import * as v from 'valibot';
 import {
-  CODE_DIGITS, EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FIRST_NAME_MAX, ID_LIST_MAX, MESSAGES, MOBILE_DIGITS,
+  AD_COUNT, AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, CODE_DIGITS, EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FIRST_NAME_MAX, ID_LIST_MAX, MESSAGES, MOBILE_DIGITS,
   OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN,
   UPLOAD_BYTES_MAX,
 } from './limits.ts';
@@ -128,9 +128,9 @@ export const TopOffersQuery = v.object({
   offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'offset must be a number'), v.transform(Number)), '0'),
 });
 export const AdsQuery = v.object({
-  placement: v.optional(v.picklist(['inner'], "placement must be 'inner'"), 'inner'),
-  ad_space: v.optional(v.picklist(['right'], "ad_space must be 'right'"), 'right'),
-  count: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number), v.minValue(1), v.maxValue(10)), '1'),
+  placement: v.optional(v.picklist([AD_PLACEMENT], `placement must be '${AD_PLACEMENT}'`), AD_PLACEMENT),
+  ad_space: v.optional(v.picklist([AD_SPACE], `ad_space must be '${AD_SPACE}'`), AD_SPACE),
+  count: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number), v.minValue(1), v.maxValue(AD_COUNT_MAX)), String(AD_COUNT)),
 });
 
 // ---------- responses ----------
@@ -243,5 +243,6 @@ export type CategoryData = v.InferOutput<typeof Category>;
 export type MerchantData = v.InferOutput<typeof Merchant>;
 export type OfferData = v.InferOutput<typeof Offer>;
 export type OfferDetailData = v.InferOutput<typeof OfferDetail>;
+export type HouseAdData = v.InferOutput<typeof HouseAd>;
 export type UserData = v.InferOutput<typeof User>;
 export type CategoryGroupData = v.InferOutput<typeof CategoryGroup>;

@@ -42,3 +42,9 @@ export const MESSAGES = {
   favoriteRemoved: 'Successfully removed the offer from your favorites.',
   merchantSignUpClosed: 'Merchant accounts are coming soon. Sign up as a customer.',
 } as const;
+
+/** Ad frames (spec §1): placement inner, ad_space right, count 1. */
+export const AD_PLACEMENT = 'inner';
+export const AD_SPACE = 'right';
+export const AD_COUNT = 1;
+export const AD_COUNT_MAX = 10;

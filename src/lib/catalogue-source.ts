@@ -1,7 +1,7 @@
 // Build-time reads of the catalogue from the API (API_URL, the main API's base URL). Every answer
 // is checked against the shared contract, so a build never renders data of the wrong shape.
 import * as v from 'valibot';
-import { Bank, BankDetail, Category, Offer, TermItem, type BankDetailData, type CategoryData, type OfferData } from '../contract/index.ts';
+import { AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, Bank, BankDetail, Category, HouseAd, Offer, TermItem, type BankDetailData, type CategoryData, type HouseAdData, type OfferData } from '../contract/index.ts';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:4321/api';
 export const buildApiUrl = () => (process.env.API_URL ?? DEFAULT_API_URL).replace(/\/+$/, '');
@@ -47,4 +47,14 @@ export async function fetchTerms(): Promise<TermsByBank> {
 
 export async function fetchSiteMeta(): Promise<{ dataset: string | null }> {
   return (await getJson('/site/meta', envelope(v.object({ dataset: v.nullable(v.string()) })))).data;
+}
+
+/** Ads for the frames' first HTML. An ad proxy's answer may carry other shapes: those are skipped. */
+export async function fetchAds(): Promise<HouseAdData[]> {
+  const query = `placement=${AD_PLACEMENT}&ad_space=${AD_SPACE}&count=${AD_COUNT_MAX}`;
+  const ads = await getJson(`/ads?${query}`, envelope(v.array(v.unknown())));
+  return ads.data.flatMap((ad) => {
+    const parsed = v.safeParse(HouseAd, ad);
+    return parsed.success ? [parsed.output] : [];
+  });
 }

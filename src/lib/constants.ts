@@ -44,3 +44,8 @@ export const TERMS_SHOWN = 3;
 /** Mobile numbers are shown with positions 4 to 9 (1-based) masked. */
 export const MOBILE_MASK_FROM = 4;
 export const MOBILE_MASK_TO = 9;
+
+/** Ad frames (spec §1) ask for AD_COUNT ads of AD_PLACEMENT / AD_SPACE (src/contract/limits.ts). */
+/** The ad frame's reserved size, in CSS pixels (a medium rectangle). */
+export const AD_WIDTH = 300;
+export const AD_HEIGHT = 250;

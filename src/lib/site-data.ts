@@ -1,6 +1,6 @@
 // The build's view of the catalogue: typed reads of the content collections, computed once.
 import { getCollection } from 'astro:content';
-import type { BankDetailData, CategoryData, OfferData } from '../contract/index.ts';
+import type { BankDetailData, CategoryData, HouseAdData, OfferData } from '../contract/index.ts';
 import type { TermsByBank } from './catalogue-source.ts';
 
 let cached: Promise<SiteData> | undefined;
@@ -17,14 +17,16 @@ export interface SiteData {
   /** Public offers that have not ended: what lists show. */
   listedOffers: OfferData[];
   terms: TermsByBank;
+  /** Ads for the frames' first HTML (may be empty). */
+  ads: HouseAdData[];
   meta: { dataset: string | null; builtAt: string };
 }
 
 export function getSiteData(): Promise<SiteData> {
   cached ??= (async () => {
-    const [banks, categories, offers, termEntries, site] = await Promise.all([
+    const [banks, categories, offers, termEntries, site, ads] = await Promise.all([
       read<BankDetailData>('banks'), read<CategoryData>('categories'), read<OfferData>('offers'),
-      read<{ id: string; items: TermsByBank['general'] }>('terms'), read<SiteData['meta']>('site'),
+      read<{ id: string; items: TermsByBank['general'] }>('terms'), read<SiteData['meta']>('site'), read<HouseAdData>('ads'),
     ]);
     const offerList = offers.sort((a, b) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId);
     return {
@@ -36,6 +38,7 @@ export function getSiteData(): Promise<SiteData> {
         general: termEntries.find((entry) => entry.id === 'general')?.items ?? [],
         byBank: Object.fromEntries(termEntries.filter((entry) => entry.id !== 'general').map((entry) => [entry.id, entry.items])),
       },
+      ads: ads.sort((a, b) => a.adId - b.adId),
       meta: site[0]!,
     };
   })();

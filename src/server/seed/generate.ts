@@ -1,6 +1,6 @@
 // Builds the demo catalogue in memory, without touching the database. Pure and deterministic:
 // the same offer count and the same `now` give exactly the same rows.
-import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../contract/limits.ts';
+import { AD_PLACEMENT, AD_SPACE, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../contract/limits.ts';
 import { ENDING_SOON_DAYS, NEW_OFFER_DAYS } from '../../lib/constants.ts';
 import type * as schema from '../db/schema.ts';
 import {
@@ -156,7 +156,7 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
     const adId = i + 1;
     images.push(svgImage(houseAdImageName(adId), houseAdSvg(ad.title, ad.body, ad.cta, ad.color, adId)));
     return {
-      adId, placement: 'inner', adSpace: 'right', title: ad.title, body: ad.body,
+      adId, placement: AD_PLACEMENT, adSpace: AD_SPACE, title: ad.title, body: ad.body,
       imageUrl: imageUrl(houseAdImageName(adId)), linkUrl: ad.linkUrl, isActive: true,
     };
   });

@@ -1,0 +1,60 @@
+// Opens the search dialog and, the first time, loads Pagefind's UI and stylesheet from the build's
+// /pagefind/ folder (written by the pagefind step of the site build).
+const PAGEFIND_PATH = '/pagefind/';
+/** Where the bank and category filters start open; on phones they would push results off screen. */
+const WIDE_SCREEN = '(min-width: 768px)';
+
+declare global {
+  interface Window { PagefindUI?: new (options: Record<string, unknown>) => unknown }
+}
+
+let loading: Promise<void> | undefined;
+
+function loadPagefindUi(container: HTMLElement): Promise<void> {
+  loading ??= new Promise<void>((resolve, reject) => {
+    const style = document.createElement('link');
+    style.rel = 'stylesheet';
+    style.href = `${PAGEFIND_PATH}pagefind-ui.css`;
+    document.head.append(style);
+    const script = document.createElement('script');
+    script.src = `${PAGEFIND_PATH}pagefind-ui.js`;
+    script.onload = () => {
+      if (!window.PagefindUI) return reject(new Error('Pagefind UI did not load'));
+      new window.PagefindUI({ element: container, showSubResults: false, showImages: true, autofocus: true, openFilters: matchMedia(WIDE_SCREEN).matches ? ['bank', 'category'] : [] });
+      resolve();
+    };
+    script.onerror = () => reject(new Error('Pagefind UI could not be loaded'));
+    document.head.append(script);
+  });
+  return loading;
+}
+
+export function setUpSiteSearch() {
+  const open = document.querySelector<HTMLButtonElement>('[data-search-open]');
+  const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
+  const container = dialog?.querySelector<HTMLElement>('[data-search-ui]');
+  if (!open || !dialog || !container) return;
+  open.disabled = false;
+  const show = async () => {
+    dialog.showModal();
+    try {
+      await loadPagefindUi(container);
+      container.querySelector<HTMLInputElement>('input')?.focus();
+    } catch {
+      loading = undefined; // try again on the next open
+      container.textContent = 'Search is not available right now. Please try again later.';
+    }
+  };
+  open.addEventListener('click', () => void show());
+  dialog.querySelector('[data-search-close]')?.addEventListener('click', () => dialog.close());
+  // A click on the backdrop (outside the dialog's box) closes it.
+  dialog.addEventListener('click', (event) => { if (event.target === dialog) dialog.close(); });
+  // '/' opens search from anywhere but a text field, as on most sites.
+  addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    if (event.key === '/' && !dialog.open && !target.closest('input, textarea, select, [contenteditable]')) {
+      event.preventDefault();
+      void show();
+    }
+  });
+}
