@@ -27,6 +27,7 @@ async function main() {
       siteDir: env.SITE_DIR,
       siteUrl: env.SITE_URL,
       intervalMs: env.REBUILD_INTERVAL_MINUTES * 60_000,
+      clearResponseCache: () => server.deps.cache.clear(),
     });
     if (!existsSync(env.SITE_DIR)) void rebuilder.request('no build yet');
   }

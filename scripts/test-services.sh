@@ -2,6 +2,7 @@
 # The services the test suite talks to: PostgreSQL (the API suite's second run) and Redis (shared
 # rate-limit counters). `up` finds them on loopback, or installs and starts Debian's packages, and
 # writes their addresses to tmp/test-services.env for vitest. `down` stops only what `up` started.
+# `up` also makes sure Debian's Chromium is there for the browser suite (`down` leaves it installed).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p tmp
@@ -63,6 +64,16 @@ find_redis() {
   echo "$url"
 }
 
+# Debian's build, not Playwright's own download: the machines reach no browser download site.
+CHROMIUM=/usr/bin/chromium
+find_chromium() {
+  if [ ! -x "$CHROMIUM" ]; then
+    log "Chromium is not installed: installing Debian's chromium" >&2
+    apt_install chromium || { log "could not install Chromium" >&2; return 1; }
+  fi
+  [ -x "$CHROMIUM" ] && echo "$CHROMIUM"
+}
+
 case "${1:-up}" in
   up)
     : > "$ENV_FILE"
@@ -75,6 +86,11 @@ case "${1:-up}" in
       echo "TEST_REDIS_URL=$redis_url" >> "$ENV_FILE"; log "Redis: $redis_url"
     else
       log "WARNING: no Redis: the shared rate-limit store test is skipped"
+    fi
+    if chromium_path=$(find_chromium); then
+      echo "CHROMIUM_PATH=$chromium_path" >> "$ENV_FILE"; log "Chromium: $chromium_path"
+    else
+      log "WARNING: no Chromium: the browser suite fails"
     fi
     ;;
   down)

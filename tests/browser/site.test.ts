@@ -1,0 +1,208 @@
+// The built site in a real browser (Debian's Chromium): journeys a visitor takes with JavaScript
+// turned off, and axe-core's accessibility check of the main page types on a phone and a desktop.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfferData } from '../../src/contract/index.ts';
+import { COOKIE_POLICY, PRIVACY_POLICY, TERMS } from '../../src/content/legal.ts';
+import { OFFERS_PAGE_SIZE, TERMS_SHOWN } from '../../src/lib/constants.ts';
+import { offerValidity } from '../../src/lib/format-offer.ts';
+import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+
+const PHONE = 375;
+const DESKTOP = 1280;
+/** Banks the home page shows before 'View more' (src/pages/index.astro). */
+const BANKS_SHOWN = 8;
+
+let site: BrowserSite;
+beforeAll(async () => { site = await startBrowserSite(); });
+afterAll(async () => { await site?.close(); });
+
+const noJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: false, width }, fn);
+const listed = () => site.offers.filter((offer) => offer.status !== 'expired');
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const termsOf = (offer: OfferData) => [...(site.terms.byBank[offer.bankId] ?? []), ...site.terms.general].map((term) => term.value);
+/** A listed offer whose page folds some terms under 'Show More'. */
+const offerWithMoreTerms = () => {
+  const offer = listed().find((o) => termsOf(o).length > TERMS_SHOWN);
+  if (!offer) throw new Error(`the demo data has no listed offer with more than ${TERMS_SHOWN} terms`);
+  return offer;
+};
+/** A bank with listed offers: its page has offer cards. */
+const bankWithOffers = () => {
+  const bank = site.banks.find((b) => listed().some((offer) => offer.bankId === b.bankId));
+  if (!bank) throw new Error('no bank has listed offers');
+  return bank;
+};
+
+describe('without JavaScript', () => {
+  it('home shows the first offers as cards, each linking to its offer', () => noJs(async (page) => {
+    await page.goto('/');
+    expect(await page.locator('h1').textContent()).toBe('Credit card offers in Sri Lanka');
+    const cards = await page.locator('article.offer-card .title a').evaluateAll((links) =>
+      links.map((a) => ({ href: a.getAttribute('href'), title: a.getAttribute('title') })));
+    expect(cards).toHaveLength(Math.min(OFFERS_PAGE_SIZE, listed().length));
+    for (const card of cards) {
+      const offer = listed().find((o) => offerCanonicalPath(o) === card.href);
+      expect(offer?.header, card.href ?? '').toBe(card.title);
+    }
+  }));
+
+  it("home shows the bank grid, and 'View more' / 'View less' fold the other banks (a <details>)", () => noJs(async (page) => {
+    expect(site.banks.length, 'the demo data needs more banks than the grid shows first').toBeGreaterThan(BANKS_SHOWN);
+    await page.goto('/');
+    const shown = await page.locator('section[aria-labelledby="banks-heading"] > .bank-grid .bank-tile').allTextContents();
+    const folded = await page.locator('.more-banks .bank-tile').allTextContents();
+    expect(shown).toHaveLength(BANKS_SHOWN);
+    expect([...shown, ...folded].sort()).toEqual(site.banks.map((bank) => bank.bankName).sort());
+    const toggle = page.locator('.more-banks > summary');
+    const hiddenBank = page.locator('.more-banks .bank-tile').first();
+    expect(await toggle.innerText()).toBe('View more');
+    expect(await hiddenBank.isVisible()).toBe(false);
+
+    await toggle.click();
+    expect(await hiddenBank.isVisible()).toBe(true);
+    expect(await toggle.innerText()).toBe('View less');
+
+    await toggle.click();
+    expect(await hiddenBank.isVisible()).toBe(false);
+    expect(await toggle.innerText()).toBe('View more');
+  }));
+
+  it("following a bank tile reaches the bank's page with its offers", () => noJs(async (page) => {
+    await page.goto('/');
+    // The first tile shown (before 'View more') whose bank has offers.
+    const hrefs = await page.locator('section[aria-labelledby="banks-heading"] > .bank-grid .bank-tile').evaluateAll((tiles) => tiles.map((a) => a.getAttribute('href')));
+    const bank = site.banks.find((b) => hrefs.includes(bankPagePath(b)) && listed().some((offer) => offer.bankId === b.bankId));
+    if (!bank) throw new Error('no bank shown on the home page has offers');
+    await page.locator(`.bank-tile[href="${bankPagePath(bank)}"]`).click();
+    await page.waitForURL(`**${bankPagePath(bank)}`);
+    expect(await page.locator('h1').textContent()).toBe(`${bank.bankName} credit card offers`);
+    // Every card on the page is one of this bank's offers (the card keeps the full bank name in title).
+    const cardBanks = await page.locator('article.offer-card .bank').evaluateAll((spans) => spans.map((s) => s.getAttribute('title')));
+    expect(cardBanks.length).toBeGreaterThan(0);
+    expect(new Set(cardBanks)).toEqual(new Set([bank.bankName]));
+  }));
+
+  it('following an offer card reaches the offer page: title, validity and terms', () => noJs(async (page) => {
+    await page.goto('/');
+    const hrefs = await page.locator('article.offer-card .title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+    // An offer with a validity line, so that the page has one to show.
+    const offer = listed().find((o) => hrefs.includes(offerCanonicalPath(o)) && offerValidity(o) !== '');
+    if (!offer) throw new Error('no offer on the home page has a validity');
+    await page.locator(`article.offer-card .title a[href="${offerCanonicalPath(offer)}"]`).click();
+    await page.waitForURL(`**${offerCanonicalPath(offer)}`);
+
+    expect(await page.locator('h1').textContent()).toBe(offer.header);
+    expect(await page.locator('.facts dt:text-is("Validity") + dd').textContent()).toBe(offerValidity(offer));
+    expect(await page.locator('#terms-heading').textContent()).toBe('Terms and conditions');
+    const shown = await page.locator('section[aria-labelledby="terms-heading"] > ol.terms > li').allTextContents();
+    expect(shown).toEqual(termsOf(offer).slice(0, TERMS_SHOWN));
+  }));
+
+  it("'Show More' unfolds the rest of an offer's terms and 'Show Less' folds them (a <details>)", () => noJs(async (page) => {
+    const offer = offerWithMoreTerms();
+    await page.goto(offerCanonicalPath(offer));
+    const toggle = page.locator('details.more-terms > summary');
+    const rest = page.locator('details.more-terms ol.terms > li');
+    expect(await toggle.innerText()).toBe('Show More');
+    expect(await rest.first().isVisible()).toBe(false);
+
+    await toggle.click();
+    expect(await rest.allInnerTexts()).toEqual(termsOf(offer).slice(TERMS_SHOWN));
+    expect(await rest.first().isVisible()).toBe(true);
+    expect(await toggle.innerText()).toBe('Show Less');
+
+    await toggle.click();
+    expect(await rest.first().isVisible()).toBe(false);
+  }));
+
+  it("every alias URL of an offer ends at the offer's canonical URL", () => noJs(async (page) => {
+    const offer = listed()[0]!;
+    for (const alias of offerAliasPaths(offer)) {
+      const response = await page.goto(alias);
+      expect(response?.status(), alias).toBe(200);
+      expect(pathOf(page), alias).toBe(offerCanonicalPath(offer));
+      expect(response?.request().redirectedFrom()?.url(), alias).toBe(site.url + alias);
+      expect(await page.locator('h1').textContent(), alias).toBe(offer.header);
+    }
+  }));
+
+  it.each([
+    ['/terms', TERMS],
+    ['/privacy-policy', PRIVACY_POLICY],
+    ['/cookie-policy', COOKIE_POLICY],
+  ])('the legal page %s shows its document', (path, document) => noJs(async (page) => {
+    await page.goto(path);
+    expect(await page.locator('article.legal h1').textContent()).toBe(document.title);
+    expect(await page.locator('article.legal .updated').innerText()).toMatch(/^Last updated \d{1,2} \w+ \d{4}$/);
+    expect(await page.locator('article.legal h2').allTextContents()).toEqual(document.sections.map((section) => section.heading));
+    const firstSection = document.sections[0]!;
+    expect(await page.locator('article.legal h2 + p').first().textContent()).toBe(firstSection.paragraphs[0]);
+  }));
+
+  it('an unknown URL shows the not-found page with status 404', () => noJs(async (page) => {
+    const response = await page.goto('/no/such/page/here');
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe('Page not found | OfferLanka');
+    expect(await page.locator('h1').textContent()).toBe('Oops! Page Not Found');
+    expect(await page.getByRole('link', { name: 'Go back to home' }).getAttribute('href')).toBe('/');
+  }));
+
+  it(`at ${PHONE}px the header menu (a <details>) opens to Sign in and Sign up`, () => noJs(async (page) => {
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    expect(await page.getByRole('navigation', { name: 'Account' }).isVisible()).toBe(false);
+    expect(await menu.isVisible()).toBe(false);
+
+    await page.locator('.mobile-menu > summary').click();
+    expect(await menu.isVisible()).toBe(true);
+    const signIn = menu.getByRole('link', { name: 'Sign in' });
+    const signUp = menu.getByRole('link', { name: 'Sign up' });
+    expect(await signIn.isVisible()).toBe(true);
+    expect(await signUp.isVisible()).toBe(true);
+    expect(await signUp.getAttribute('href')).toBe('/sign-up');
+
+    await signIn.click();
+    await page.waitForURL('**/sign-in');
+    expect(await page.locator('h1').textContent()).toBe('Sign in');
+  }, PHONE));
+
+  it('the sign-in page renders its shell, and says that signing in needs JavaScript', () => noJs(async (page) => {
+    const response = await page.goto('/sign-in');
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('h1').textContent()).toBe('Sign in');
+    expect(await page.locator('[data-auth="sign-in"]').count()).toBe(1); // where the island mounts
+    // Playwright's text selectors skip <noscript>, so the notice is found by its class.
+    const notice = page.locator('noscript .notice');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.innerText()).toContain('Signing in needs JavaScript');
+    expect(await page.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('/sign-up');
+  }));
+});
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+const describeViolations = (violations: AxeViolation[]) => violations
+  .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n')}`)
+  .join('\n');
+
+describe('accessibility (axe-core, JavaScript on)', () => {
+  const pages: [string, () => string][] = [
+    ['home', () => '/'],
+    ['a bank page', () => bankPagePath(bankWithOffers())],
+    ['an offer page', () => offerCanonicalPath(offerWithMoreTerms())],
+    ['sign-in', () => '/sign-in'],
+    ['the 404 page', () => '/no/such/page/here'],
+  ];
+  for (const width of [PHONE, DESKTOP]) {
+    it.each(pages)(`%s at ${width}px has no serious or critical violation`, (_name, path) =>
+      withPage(site, { javaScript: true, width }, async (page) => {
+        // Wait for the islands (search, ads) to finish their requests, so axe sees the page they render.
+        await page.goto(path(), { waitUntil: 'networkidle' });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => v.id), `${path()} at ${width}px:\n${describeViolations(serious)}`).toEqual([]);
+      }));
+  }
+});
