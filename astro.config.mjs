@@ -8,5 +8,6 @@ export default defineConfig({
   output: 'static',
   integrations: [react()],
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // CSS inlined into each page: one round trip less before the first paint (it is ~2 KB gzipped).
+  build: { format: 'directory', inlineStylesheets: 'always' },
 });

@@ -49,3 +49,6 @@ export const MOBILE_MASK_TO = 9;
 /** The ad frame's reserved size, in CSS pixels (a medium rectangle). */
 export const AD_WIDTH = 300;
 export const AD_HEIGHT = 250;
+
+/** Offer cards whose banners load eagerly at the top of a list: the first row on a wide screen. */
+export const ABOVE_FOLD_CARDS = 4;

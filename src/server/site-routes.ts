@@ -31,6 +31,17 @@ const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>OfferLanka is starting</h1>
 <p>The site is being built for the first time. This page reloads by itself in a few seconds.</p></body></html>`;
 
+/**
+ * Astro's hashed assets never change; everything else may change with the next rebuild, so
+ * browsers check back: pages at once, other files (favicon, Pagefind's UI) after an hour.
+ */
+function cacheControlFor(servedPath: string): string {
+  const path = servedPath.replace(/\.(br|gz)$/, ''); // a precompressed copy is cached as its original
+  if (path.includes('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (path.endsWith('.html') || path.endsWith('.xml') || path.endsWith('.txt') || path.endsWith('.json')) return 'public, max-age=0, must-revalidate';
+  return 'public, max-age=3600';
+}
+
 export function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes: string[]) {
   const build = currentBuildFiles(siteDir);
   const isApi = (path: string) => apiPrefixes.some((base) => path === base || path.startsWith(`${base}/`));
@@ -45,7 +56,7 @@ export function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes: strin
     if (canonical && canonical !== c.req.path.replace(/\/$/, '')) return c.redirect(canonical, 301);
     return next();
   });
-  app.use('*', serveStatic({ root: siteDir }));
+  app.use('*', serveStatic({ root: siteDir, precompressed: true, onFound: (path, c) => c.header('Cache-Control', cacheControlFor(path)) }));
   app.notFound((c) => {
     const page = isApi(c.req.path) ? undefined : build()?.notFoundPage;
     return page ? c.html(page, 404) : c.json({ status: false, message: 'No such API route.' }, 404);

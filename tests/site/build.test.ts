@@ -72,6 +72,23 @@ describe('served beside the API', () => {
     }
   });
 
+  it('sends pages compressed, as the browser accepts, with caching fit for each kind of file', async () => {
+    const path = offerCanonicalPath(offers[0]!);
+    const plain = await (await get(path)).text();
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(server.url + path, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(await response.text()).toBe(plain); // fetch decodes it: the same page
+    }
+    const identity = await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+
+    const asset = readdirSync(join(siteDir, '_astro')).find((name) => name.endsWith('.js'))!;
+    expect((await get(`/_astro/${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
   it('answers unknown pages with the not-found page and status 404', async () => {
     const response = await get('/no/such/page/here');
     expect(response.status).toBe(404);

@@ -1,0 +1,195 @@
+// npm run bench:site: the static site's build time (demo data set and 10,000 offers, Pagefind
+// included), what home, a bank page and an offer page ship (gzipped HTML, JS and CSS), and their
+// Lighthouse mobile scores, next to the goals. Everything lives in a temporary folder: the repo's
+// data/, dist/ and builds/ are not touched. Lighthouse reports (HTML and JSON) go to tmp/lighthouse/.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OfferData } from '../src/contract/index.ts';
+import { bankPagePath, offerCanonicalPath } from '../src/lib/site-urls.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { readEnv } from '../src/server/env.ts';
+import { DEFAULT_OFFER_COUNT, seedDemoData } from '../src/server/seed/index.ts';
+import { startServer, type RunningServer } from '../src/server/server.ts';
+import { buildSite } from '../src/server/site-build.ts';
+import { CATEGORIES, launchChromium, runLighthouse, type Category, type LighthouseRun } from './bench/lighthouse.ts';
+import { measurePage, sum, type PageWeight, type ServedHeaders } from './bench/shipped-bytes.ts';
+
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
+/** Lighthouse runs per page; with more than one, the run with the median performance score is reported. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const REPORTS_DIR = 'tmp/lighthouse';
+
+const GOAL_BUILD_SECONDS = 120;
+const GOAL_BUILD_OFFERS = 10_000;
+const GOAL_OFFER_JS_BYTES = 40 * 1024;
+const GOAL_HOME_SCORE = 95;
+const GOAL_OFFER_SCORE = 100;
+
+const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const SHORT: Record<Category, string> = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'best', seo: 'seo' };
+const mark = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+
+/** A server on its own PGlite folder and site folder, as `npm start` runs it, on 127.0.0.1. */
+async function startBenchServer(dir: string, seedWhenEmpty: boolean): Promise<RunningServer> {
+  // dist starts as a link to an empty folder (as after a deploy, a link to the current build), so the
+  // static handler finds its root; the build then switches the link.
+  mkdirSync(join(dir, 'empty'), { recursive: true });
+  symlinkSync(join(dir, 'empty'), join(dir, 'dist'));
+  const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), SITE_DIR: join(dir, 'dist'), RATE_LIMITS: '0', SMS_PROVIDER: 'console' });
+  return startServer({ env, seedWhenEmpty, log: () => {} });
+}
+
+/** buildSite (astro build, then Pagefind) from the server's API into dir/builds, dist pointing at it. */
+async function build(server: RunningServer, dir: string) {
+  const options = { apiUrl: `${server.url}/api`, siteDir: join(dir, 'dist'), siteUrl: server.url, buildsDir: join(dir, 'builds'), log: () => {} };
+  const result = await buildSite(options);
+  const files = readdirSync(result.dir, { recursive: true, encoding: 'utf8' });
+  const pages = files.filter((file) => file.endsWith('.html')).length;
+  const bytes = files.reduce((total, file) => {
+    const stat = statSync(join(result.dir, file));
+    return total + (stat.isFile() ? stat.size : 0);
+  }, 0);
+  return { seconds: result.seconds, pages, bytes };
+}
+
+function printBuild(label: string, result: { seconds: number; pages: number; bytes: number }) {
+  console.log(`  ${label.padEnd(22)} ${result.seconds.toFixed(1).padStart(6)} s  ${String(result.pages).padStart(6)} HTML pages  ${(result.pages / result.seconds).toFixed(0).padStart(4)} pages/s  (output ${(result.bytes / 1e6).toFixed(0)} MB)`);
+}
+
+/** Home, the bank page of a live offer, and that offer's page. */
+async function pickPages(server: RunningServer): Promise<{ name: string; path: string }[]> {
+  const offers: OfferData[] = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
+  const offer = offers.find((o) => o.status !== 'expired' && o.status !== 'expireSoon') ?? offers[0]!;
+  return [
+    { name: 'home', path: '/' },
+    { name: 'bank', path: bankPagePath({ bankId: offer.bankId, bankName: offer.bank.bankName }) },
+    { name: 'offer', path: offerCanonicalPath(offer) },
+  ];
+}
+
+/** Gzipped JS a page ships: its inline scripts and its script files. */
+const jsBytes = (weight: PageWeight) => sum(weight.inlineJs) + sum(weight.js);
+
+function printWeight(name: string, path: string, weight: PageWeight) {
+  console.log(`  ${name.padEnd(6)} HTML ${KB(weight.html.gzip).padStart(7)} (${KB(weight.html.bytes)} raw)  JS ${KB(jsBytes(weight)).padStart(7)} (inline ${KB(sum(weight.inlineJs))} in ${weight.inlineJs.length} scripts + ${KB(sum(weight.js))} in ${weight.js.length} files)  CSS ${KB(sum(weight.css))} in ${weight.css.length} files  ${path}`);
+  for (const file of [...weight.js].sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`           JS ${KB(file.gzip).padStart(8)}  ${new URL(file.url).pathname}`);
+  }
+  for (const skipped of weight.skipped) console.log(`           not a file, not counted: ${skipped}`);
+}
+
+/** LIGHTHOUSE_RUNS runs of url; the one with the median performance score, and every run's performance score. */
+async function lighthouseMedian(url: string, port: number): Promise<{ run: LighthouseRun; performance: number[] }> {
+  const runs: LighthouseRun[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(url, port));
+  const performance = runs.map((run) => run.scores.performance);
+  runs.sort((a, b) => a.scores.performance - b.scores.performance);
+  return { run: runs[Math.floor((runs.length - 1) / 2)]!, performance };
+}
+
+function printScores(name: string, run: LighthouseRun, performance: number[]) {
+  const scores = CATEGORIES.map((c) => `${SHORT[c]} ${String(run.scores[c]).padStart(3)}`).join('  ');
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+    .map((id) => `${id.split('-').map((w) => w[0]!.toUpperCase()).join('')} ${run.lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
+  console.log(`  ${name.padEnd(6)} ${scores}   (${metrics})`);
+  if (performance.length > 1) console.log(`         performance of each run: ${performance.join(', ')}`);
+  for (const warning of run.warnings) console.log(`         warning: ${warning}`);
+}
+
+function printFlagged(name: string, run: LighthouseRun) {
+  if (CATEGORIES.every((category) => run.flagged[category].length === 0)) console.log(`  ${name}: none`);
+  for (const category of CATEGORIES) {
+    if (run.flagged[category].length === 0) continue;
+    console.log(`  ${name} / ${category} (${run.scores[category]}):`);
+    for (const audit of run.flagged[category]) {
+      console.log(`    ${audit.score.toFixed(2)}  ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      for (const item of audit.items) console.log(`            ${item.replace(/\s+/g, ' ')}`);
+    }
+  }
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'offerlanka-bench-site-'));
+  let demo: RunningServer | undefined;
+  try {
+    console.log(`bench:site: Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)} at start`);
+
+    console.log('\nBuild (astro build + Pagefind, through the real API):');
+    demo = await startBenchServer(join(work, 'demo'), true);
+    printBuild(`demo (${DEFAULT_OFFER_COUNT} offers)`, await build(demo, join(work, 'demo')));
+
+    const largeDir = join(work, 'large');
+    const seedStarted = Date.now();
+    const handle = await openDatabase({ kind: 'pglite', dataDir: join(largeDir, 'data') });
+    await seedDemoData(handle.db, { offers: OFFERS });
+    await handle.close();
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    const large = await startBenchServer(largeDir, false);
+    let largeBuild;
+    try {
+      largeBuild = await build(large, largeDir);
+    } finally {
+      await large.close();
+      rmSync(largeDir, { recursive: true, force: true });
+    }
+    printBuild(`${OFFERS.toLocaleString('en')} offers`, largeBuild);
+    console.log(`  (the ${OFFERS.toLocaleString('en')}-offer database was seeded beforehand in ${seedSeconds.toFixed(1)} s, not counted)`);
+
+    const pages = await pickPages(demo);
+    for (const page of pages) await fetch(demo.url + page.path).then((r) => r.arrayBuffer()); // warm the file cache
+
+    console.log('\nShipped by each page of the demo build, gzip -9 (node:zlib gzipSync level 9), 1 KB = 1024 bytes:');
+    const weights = new Map<string, PageWeight>();
+    for (const page of pages) {
+      const weight = await measurePage(demo.url + page.path);
+      weights.set(page.name, weight);
+      printWeight(page.name, page.path, weight);
+    }
+    const { headers } = weights.get('offer')!;
+    const served = (kind: string, h?: ServedHeaders) => (h ? `${kind} content-encoding ${h.contentEncoding}, cache-control ${h.cacheControl}` : `${kind} -`);
+    console.log(`  served (offer page, to accept-encoding gzip/br): ${served('HTML', headers.html)}; ${served('JS', headers.js)}; ${served('CSS', headers.css)}`);
+
+    console.log(`\nLighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS} runs by performance) ` : ''}mobile, simulated throttling, Chromium headless, ${demo.url} (load average ${loadavg()[0]!.toFixed(1)}):`);
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const browser = await launchChromium();
+    const runs = new Map<string, LighthouseRun>();
+    try {
+      for (const page of pages) {
+        const { run, performance } = await lighthouseMedian(demo.url + page.path, browser.port);
+        runs.set(page.name, run);
+        writeFileSync(join(REPORTS_DIR, `${page.name}.report.html`), run.reportHtml);
+        writeFileSync(join(REPORTS_DIR, `${page.name}.report.json`), run.reportJson);
+        printScores(page.name, run, performance);
+      }
+    } finally {
+      await browser.close();
+    }
+    console.log(`  CPU benchmark index ${runs.get('home')!.benchmarkIndex ?? '?'}; reports in ${REPORTS_DIR}/`);
+
+    console.log('\nLighthouse audits scoring under 0.9 (in the reported run; in a category at 100 they did not lower its score):');
+    for (const page of pages) printFlagged(page.name, runs.get(page.name)!);
+
+    console.log('\nGoals:');
+    if (OFFERS === GOAL_BUILD_OFFERS) {
+      console.log(`  ${mark(largeBuild.seconds < GOAL_BUILD_SECONDS)}  ${GOAL_BUILD_OFFERS.toLocaleString('en')} offers built in under ${GOAL_BUILD_SECONDS} s including Pagefind: ${largeBuild.seconds.toFixed(1)} s`);
+    } else {
+      console.log(`  ----  ${GOAL_BUILD_OFFERS.toLocaleString('en')} offers built in under ${GOAL_BUILD_SECONDS} s: not measured (BENCH_OFFERS=${OFFERS})`);
+    }
+    const offerJs = jsBytes(weights.get('offer')!);
+    console.log(`  ${mark(offerJs < GOAL_OFFER_JS_BYTES)}  offer page ships under ${KB(GOAL_OFFER_JS_BYTES)} of gzipped JS (inline and files): ${KB(offerJs)} (${offerJs} bytes)`);
+    const offer = runs.get('offer')!.scores;
+    const home = runs.get('home')!.scores;
+    const list = (scores: Record<Category, number>) => CATEGORIES.map((c) => `${SHORT[c]} ${scores[c]}`).join(', ');
+    console.log(`  ${mark(CATEGORIES.every((c) => offer[c] >= GOAL_OFFER_SCORE))}  Lighthouse ${GOAL_OFFER_SCORE} on all four categories for the offer page: ${list(offer)}`);
+    console.log(`  ${mark(CATEGORIES.every((c) => home[c] >= GOAL_HOME_SCORE))}  Lighthouse at least ${GOAL_HOME_SCORE} on each category for home: ${list(home)}`);
+  } finally {
+    await demo?.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,137 @@
+// What a page ships, for bench:site: its HTML, its inline scripts, every script file it loads
+// (<script src>, modulepreload links, astro-island component/renderer/before-hydration URLs, static
+// imports of inline module scripts) with their static imports followed recursively, and its
+// stylesheets. Sizes are gzip -9 (node:zlib gzipSync, level 9) of each file or inline script on its
+// own, whatever the server itself sends; inline scripts are counted in the HTML too. Dynamic
+// import() chunks and scripts that code inserts later (Pagefind UI on a search click) are not
+// counted: they load only when the visitor asks for them.
+import { gzipSync } from 'node:zlib';
+
+export interface ShippedFile { url: string; bytes: number; gzip: number }
+export interface PageWeight {
+  html: ShippedFile;
+  /** Inline <script> elements that run (not JSON-LD and other data), each gzipped on its own. */
+  inlineJs: ShippedFile[];
+  /** Script files, each once. */
+  js: ShippedFile[];
+  /** Import-like text in a script that named no file on the server (not counted). */
+  skipped: string[];
+  css: ShippedFile[];
+  /** What the server answered for the HTML, the first script file and the first stylesheet: content-encoding and cache-control. */
+  headers: { html: ServedHeaders; js?: ServedHeaders; css?: ServedHeaders };
+}
+export interface ServedHeaders { contentEncoding: string; cacheControl: string }
+
+/** As a browser asks; fetch decodes the answer, so sizes are of the files themselves. */
+const BROWSER = { headers: { 'accept-encoding': 'gzip, deflate, br' } };
+const gzip = (body: Buffer) => gzipSync(body, { level: 9 }).byteLength;
+export const sum = (files: ShippedFile[]) => files.reduce((total, file) => total + file.gzip, 0);
+
+/** <tag attr="..." ...>: the attributes of every opening tag named `tag`, entities in values decoded. */
+function tags(html: string, tag: string): Record<string, string>[] {
+  return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'gi'))].map((match) => attributes(match[1]!));
+}
+
+function attributes(text: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const m of text.matchAll(/([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
+    result[m[1]!.toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
+  }
+  return result;
+}
+
+const decodeEntities = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+/** Static `import ... from "x"`, `import "x"` and `export ... from "x"` specifiers that are paths (not bare names). */
+export function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[^'"`();]*?\bfrom\s*)?(["'])([./][^"'\s]*)\1/g)].map((m) => m[2]!);
+}
+
+/** Fetches a page from the served site and adds up what it ships. */
+export async function measurePage(pageUrl: string): Promise<PageWeight> {
+  const response = await fetch(pageUrl, BROWSER);
+  if (!response.ok) throw new Error(`${pageUrl}: ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const html = body.toString('utf8');
+  const origin = new URL(pageUrl).origin;
+  const local = (href: string, base: string) => {
+    const url = new URL(href, base);
+    return url.origin === origin ? url.toString() : undefined; // a third-party script would be listed apart; there is none today
+  };
+
+  const entries = new Set<string>();
+  const inlineImports: string[] = [];
+  const inlineJs: ShippedFile[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = attributes(match[1]!);
+    const type = (attrs.type ?? '').toLowerCase();
+    if (attrs.src) entries.add(local(attrs.src, pageUrl) ?? attrs.src);
+    else if (type === '' || type === 'module' || type.includes('javascript')) {
+      const code = Buffer.from(match[2]!);
+      inlineJs.push({ url: `${pageUrl}#inline-${inlineJs.length + 1}`, bytes: code.byteLength, gzip: gzip(code) });
+      if (type === 'module') inlineImports.push(...staticImports(match[2]!));
+    }
+  }
+  for (const link of tags(html, 'link')) {
+    if (link.href && /(^|\s)modulepreload(\s|$)/i.test(link.rel ?? '')) entries.add(local(link.href, pageUrl) ?? link.href);
+  }
+  for (const island of tags(html, 'astro-island')) {
+    for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) if (island[name]) entries.add(local(island[name]!, pageUrl) ?? island[name]!);
+  }
+  for (const specifier of inlineImports) entries.add(local(specifier, pageUrl) ?? specifier);
+
+  const js = new Map<string, ShippedFile>();
+  let jsHeaders: ServedHeaders | undefined;
+  const queue = [...entries].map((url) => ({ url, from: pageUrl }));
+  const skipped: string[] = [];
+  while (queue.length) {
+    const { url, from } = queue.shift()!;
+    if (js.has(url)) continue;
+    if (!url.startsWith(origin)) throw new Error(`${pageUrl} loads a script from another origin: ${url}`);
+    const res = await fetch(url, BROWSER);
+    if (!res.ok) {
+      // The page itself names only real files; an import found in a file's text that does not
+      // exist is a false match of the pattern (import-like text inside a string), not a script.
+      if (from === pageUrl) throw new Error(`${url} (loaded by ${pageUrl}): ${res.status}`);
+      skipped.push(`${url} (${res.status}, named in ${from})`);
+      await res.arrayBuffer();
+      continue;
+    }
+    jsHeaders ??= servedHeaders(res);
+    const code = Buffer.from(await res.arrayBuffer());
+    js.set(url, { url, bytes: code.byteLength, gzip: gzip(code) });
+    for (const specifier of staticImports(code.toString('utf8'))) {
+      const next = local(specifier, url);
+      if (next && !js.has(next)) queue.push({ url: next, from: url });
+    }
+  }
+
+  const css: ShippedFile[] = [];
+  let cssHeaders: ServedHeaders | undefined;
+  for (const link of tags(html, 'link')) {
+    if (!link.href || !/(^|\s)stylesheet(\s|$)/i.test(link.rel ?? '')) continue;
+    const url = local(link.href, pageUrl);
+    if (!url) continue;
+    const res = await fetch(url, BROWSER);
+    if (!res.ok) throw new Error(`${url} (stylesheet of ${pageUrl}): ${res.status}`);
+    cssHeaders ??= servedHeaders(res);
+    const sheet = Buffer.from(await res.arrayBuffer());
+    css.push({ url, bytes: sheet.byteLength, gzip: gzip(sheet) });
+  }
+
+  return {
+    html: { url: pageUrl, bytes: body.byteLength, gzip: gzip(body) },
+    inlineJs,
+    js: [...js.values()],
+    skipped,
+    css,
+    headers: { html: servedHeaders(response), js: jsHeaders, css: cssHeaders },
+  };
+}
+
+function servedHeaders(response: Response): ServedHeaders {
+  return {
+    contentEncoding: response.headers.get('content-encoding') ?? 'none',
+    cacheControl: response.headers.get('cache-control') ?? 'none',
+  };
+}

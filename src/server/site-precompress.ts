@@ -1,0 +1,36 @@
+// Writes gzip and Brotli copies beside every text file of a build, so the server (serveStatic's
+// `precompressed`) or a CDN sends compressed pages without compressing on each request.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.txt']);
+/** Below this, compression saves less than the extra header costs. */
+const MIN_BYTES = 1024;
+// Quality 9 is within a few per cent of 11's size at a fraction of its time.
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export async function precompressBuild(dir: string): Promise<number> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)))
+    .map((entry) => join(entry.parentPath, entry.name));
+  let next = 0;
+  let written = 0;
+  // zlib runs on libuv's thread pool: a few files at a time keep every core busy.
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      const bytes = await readFile(file);
+      if (bytes.length < MIN_BYTES) continue;
+      const [gz, br] = await Promise.all([gzipAsync(bytes, { level: 9 }), brotli(bytes, BROTLI_OPTIONS)]);
+      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+      written++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(2, cpus().length * 2) }, worker));
+  return written;
+}
