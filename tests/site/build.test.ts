@@ -44,6 +44,8 @@ describe('offer pages', () => {
       const url = `${SITE_URL}${offerCanonicalPath(offer)}`;
       const html = page(offerCanonicalPath(offer));
       expect(html).toContain(`<link rel="canonical" href="${url}">`);
+      // Link previews need a raster image: never an SVG.
+      expect(html).toMatch(/<meta property="og:image" content="[^"]+\.(png|jpe?g|webp|gif)">/);
       const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
       const offerLd = ld.find((item) => item['@type'] === 'Offer');
       expect(offerLd).toMatchObject({ url, name: offer.header, seller: { name: offer.merchant.merchantName } });
