@@ -55,6 +55,9 @@ async function benchServer(label: string, cacheTtlMs: string, database: BenchDat
     PORT: '0', HOST: '127.0.0.1', ...database, RATE_LIMITS: '0', RESPONSE_CACHE_TTL_MS: cacheTtlMs, SMS_PROVIDER: 'console',
   });
   console.log(`\n${label}`);
+  let stopping = false;
+  // Reported, or a dead API would show only as failed requests.
+  api.child.once('exit', (code, signal) => { if (!stopping) console.error(`  the API process exited (code ${code}, signal ${signal})`); });
   try {
     for (const target of targets) {
       const sample = await fetch(api.url + target.path, { method: target.method ?? 'GET', body: target.body, headers: { 'content-type': 'application/json' } });
@@ -74,8 +77,12 @@ async function benchServer(label: string, cacheTtlMs: string, database: BenchDat
       console.log(`    API/ceiling throughput: ${((apiMax.rps / ceilMax.rps) * 100).toFixed(0)}%`);
     }
   } finally {
-    api.child.kill('SIGTERM');
-    await new Promise((resolve) => api.child.once('exit', resolve));
+    stopping = true;
+    if (api.child.exitCode === null && api.child.signalCode === null) {
+      const exited = new Promise((resolve) => api.child.once('exit', resolve));
+      api.child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 

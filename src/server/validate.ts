@@ -16,8 +16,25 @@ export async function parseJsonBody<S extends v.GenericSchema>(c: Context, schem
   try {
     body = await c.req.json();
   } catch {
-    throw badRequest('The request body must be JSON.', { issues: [{ path: '', message: 'Invalid JSON' }] });
+    throw notJson();
   }
+  return parseBodyObject(schema, body);
+}
+
+/** parseJsonBody for a body already read as text; `undefined` (it could not be read) is answered as invalid JSON. */
+export function parseJsonText<S extends v.GenericSchema>(text: string | undefined, schema: S): v.InferOutput<S> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text ?? '');
+  } catch {
+    throw notJson();
+  }
+  return parseBodyObject(schema, body);
+}
+
+const notJson = () => badRequest('The request body must be JSON.', { issues: [{ path: '', message: 'Invalid JSON' }] });
+
+function parseBodyObject<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   // valibot's object() also accepts arrays; every request body here is an object.
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.', { issues: [{ path: '', message: 'Expected an object' }] });

@@ -652,3 +652,50 @@ describe('response cache', () => {
     expect(interestOf(await get(path))).toBe(target.interest + 1);
   });
 });
+
+describe('response cache of the filtered list (POST, keyed by the request text)', () => {
+  const path = '/api/get/offers/filter/multiple/1/20';
+  const send = (rawBody: string, to = path) => api.call('POST', to, { rawBody });
+
+  it('answers a repeated body from the cache, and bad bodies with a 400 every time', async () => {
+    api.deps.cache.clear();
+    const text = JSON.stringify({ bankIds: [2, 1], categoryIds: [] });
+    const first = await send(text);
+    expectOk(first, OfferList);
+    const target = first.body.data[0];
+
+    // A change behind the API's back stays invisible for the same text: the answer is cached.
+    await db().update(offers).set({ header: 'Changed behind the cache' }).where(eq(offers.offerId, target.offerId));
+    try {
+      const again = await send(text);
+      expect(again.body).toEqual(first.body);
+      // Another text for the same filter, or another page, is another key: answered fresh.
+      const spaced = await send(' {"bankIds": [1, 2]} ');
+      expect(spaced.body.data[0].header).toBe('Changed behind the cache');
+      expect((await send(text, '/api/get/offers/filter/multiple/1/21')).body.data[0].header).toBe('Changed behind the cache');
+
+      // Invalid input is never kept: the same bad text answers the same 400 each time.
+      for (let i = 0; i < 2; i++) {
+        expectError(await send('{"bankIds": [1,'), 400, 'The request body must be JSON.');
+        expectError(await send('[]'), 400, 'The request body must be a JSON object.');
+        expectError(await send('{"bankIds": [0]}'), 400);
+        expectError(await send(text, '/api/get/offers/filter/multiple/1/0'), 400);
+      }
+
+      // Clearing the cache (what writes through the API do) drops the text-keyed answers too.
+      api.deps.cache.clear();
+      expect((await send(text)).body.data[0].header).toBe('Changed behind the cache');
+    } finally {
+      await db().update(offers).set({ header: target.header }).where(eq(offers.offerId, target.offerId));
+      api.deps.cache.clear();
+    }
+  });
+
+  it('a long body is answered as usual', async () => {
+    const every = Array.from({ length: 100 }, (_, i) => i + 1);
+    const text = JSON.stringify({ bankIds: every, categoryIds: every, padding: ' '.repeat(3000) });
+    const res = await send(text);
+    expectOk(res, OfferList);
+    expect(res.body.totalCount).toBe((await listedIds({})).length);
+  });
+});

@@ -1,14 +1,13 @@
-// Opens the database: PGlite on disk (or in memory) by default, PostgreSQL through postgres.js
-// when a URL is given. Both run the same Drizzle queries and the same migrations.
+// Opens the database: PGlite on disk (or in memory) by default, in a worker thread so that its
+// queries never block the HTTP thread (pglite-proxy.ts), or PostgreSQL through postgres.js when a
+// URL is given. Both run the same Drizzle queries and the same migrations.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
+import { openPgliteWorker } from './pglite-proxy.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,8 +35,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  const pglite = await openPgliteWorker({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, migrationsFolder });
+  return { db: pglite.db as unknown as Database, kind: 'pglite', close: pglite.close, dumpDataDir: pglite.dumpDataDir };
 }

@@ -11,7 +11,7 @@ import { notFound } from '../../errors.ts';
 import { bearerToken, cachedJson, type AppEnv, type ServerDeps } from '../../context.ts';
 import { toOffer, type OfferJoinedRow } from '../../serialize.ts';
 import { findLiveToken } from '../../services/tokens.ts';
-import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
+import { parseJsonBody, parseJsonText, parseParams, parseQuery } from '../../validate.ts';
 import {
   countOffers, filteredWhere, findOfferPage, findOffersByIds, isListed, isPublic, listedWhere, selectJoinedOffers, type OfferFilter,
 } from './offer-queries.ts';
@@ -28,22 +28,32 @@ const ReviewStatus = v.picklist(OFFER_REVIEW_STATUSES, `status must be one of ${
 const RELATED_OFFERS_MAX = 50;
 /** Totals change only when offers are accepted or end, and only label 'Load more (N)': kept 12 TTLs. */
 const COUNT_TTL_FACTOR = 12;
+/** Request bodies up to this length are cached under their text (the filter route). */
+const RAW_KEY_TEXT_MAX = 2048;
 
 export function offerRoutes(deps: ServerDeps) {
   const { db, cache } = deps;
   const app = new Hono<AppEnv>();
   const cached = (c: Context, key: string, produce: () => Promise<unknown>) => cachedJson(c, cache, key, produce);
-  /** A cached page of listed offers; the filter's total is cached on its own, shared by its pages. */
-  const listedPage = (c: Context, filter: OfferFilter, pageNo: number, pageSize: number) => {
+  /** A page of listed offers: its cache key and what produces it; the filter's total is cached on its own, shared by its pages. */
+  const listedPageQuery = (filter: OfferFilter, pageNo: number, pageSize: number) => {
     const normalised = { bankIds: [...new Set(filter.bankIds ?? [])].sort((a, b) => a - b), categoryIds: [...new Set(filter.categoryIds ?? [])].sort((a, b) => a - b) };
     const filterKey = `${normalised.bankIds}|${normalised.categoryIds}`;
-    return cached(c, `listed:${filterKey}:${pageNo}:${pageSize}`, async () => {
-      const where = listedWhere(normalised);
-      return {
-        status: true,
-        ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where), COUNT_TTL_FACTOR))),
-      };
-    });
+    return {
+      key: `listed:${filterKey}:${pageNo}:${pageSize}`,
+      produce: async () => {
+        const where = listedWhere(normalised);
+        return {
+          status: true,
+          ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where), COUNT_TTL_FACTOR))),
+        };
+      },
+    };
+  };
+  /** A cached page of listed offers. */
+  const listedPage = (c: Context, filter: OfferFilter, pageNo: number, pageSize: number) => {
+    const { key, produce } = listedPageQuery(filter, pageNo, pageSize);
+    return cached(c, key, produce);
   };
 
   app.get('/get/offers/by/page/:pageNo/:pageSize', async (c) => {
@@ -67,10 +77,21 @@ export function offerRoutes(deps: ServerDeps) {
     return listedPage(c, { bankIds: bankId ? [bankId] : [], categoryIds: categoryId ? [categoryId] : [] }, pageNo, pageSize);
   });
 
+  // Cached under the request's own text (path and body), looked up before JSON parsing and
+  // validation, so a repeated request costs one map lookup. Invalid input throws inside, so only
+  // successful answers are kept; long bodies take the usual way rather than make long keys.
   app.post('/get/offers/filter/multiple/:pageNo/:pageSize', async (c) => {
-    const { pageNo, pageSize } = parseParams(c, PagingParams);
-    const { bankIds, categoryIds } = await parseJsonBody(c, FilterMultipleRequest);
-    return listedPage(c, { bankIds, categoryIds }, pageNo, pageSize);
+    const text = await c.req.text().catch(() => undefined); // unreadable: answered as invalid JSON
+    const parse = () => {
+      const { pageNo, pageSize } = parseParams(c, PagingParams);
+      const { bankIds, categoryIds } = parseJsonText(text, FilterMultipleRequest);
+      return listedPageQuery({ bankIds, categoryIds }, pageNo, pageSize);
+    };
+    if (text === undefined || text.length > RAW_KEY_TEXT_MAX) {
+      const { key, produce } = parse();
+      return cached(c, key, produce);
+    }
+    return cached(c, `request:${c.req.path}:${text}`, async () => parse().produce());
   });
 
   app.get('/get/offer/by/:offerId', async (c) => {
