@@ -52,3 +52,6 @@ export const AD_HEIGHT = 250;
 
 /** Offer cards whose banners load eagerly at the top of a list: the first row on a wide screen. */
 export const ABOVE_FOLD_CARDS = 4;
+
+/** The query parameter /login and /sign-in read to send a visitor back after signing in. */
+export const SIGN_IN_RETURN_PARAM = 'returnTo';

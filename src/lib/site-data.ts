@@ -2,6 +2,7 @@
 import { getCollection } from 'astro:content';
 import type { BankDetailData, CategoryData, HouseAdData, OfferData } from '../contract/index.ts';
 import type { TermsByBank } from './catalogue-source.ts';
+import { TOP_PICKS_PAGE_SIZE } from './constants.ts';
 
 let cached: Promise<SiteData> | undefined;
 
@@ -16,6 +17,8 @@ export interface SiteData {
   offers: OfferData[];
   /** Public offers that have not ended: what lists show. */
   listedOffers: OfferData[];
+  /** The most viewed listed offers: Top Picks' first HTML, before the visitor's own picks load. */
+  popularOffers: OfferData[];
   terms: TermsByBank;
   /** Ads for the frames' first HTML (may be empty). */
   ads: HouseAdData[];
@@ -29,11 +32,15 @@ export function getSiteData(): Promise<SiteData> {
       read<{ id: string; items: TermsByBank['general'] }>('terms'), read<SiteData['meta']>('site'), read<HouseAdData>('ads'),
     ]);
     const offerList = offers.sort((a, b) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId);
+    const listedOffers = offerList.filter((offer) => offer.status !== 'expired');
+    // One more than a page, so a page can leave out the offer it shows.
+    const popularOffers = [...listedOffers].sort((a, b) => b.views - a.views || a.offerId - b.offerId).slice(0, TOP_PICKS_PAGE_SIZE + 1);
     return {
       banks: banks.sort((a, b) => a.bankName.localeCompare(b.bankName)),
       categories: categories.sort((a, b) => a.categoryName.localeCompare(b.categoryName)),
       offers: offerList,
-      listedOffers: offerList.filter((offer) => offer.status !== 'expired'),
+      listedOffers,
+      popularOffers,
       terms: {
         general: termEntries.find((entry) => entry.id === 'general')?.items ?? [],
         byBank: Object.fromEntries(termEntries.filter((entry) => entry.id !== 'general').map((entry) => [entry.id, entry.items])),

@@ -55,6 +55,20 @@ describe('offer pages', () => {
     }
   });
 
+  it('gives the islands their first HTML: a favourite control leading to sign-in, and four Top Picks', () => {
+    const listed = offers.filter((offer) => offer.status !== 'expired');
+    const mostViewed = [...listed].sort((a, b) => b.views - a.views || a.offerId - b.offerId);
+    for (const offer of offers.slice(0, 25)) {
+      const path = offerCanonicalPath(offer);
+      const html = page(path);
+      expect(html).toContain(`href="/login?returnTo=${encodeURIComponent(path)}"`);
+      const picks = html.match(/<section class="top-picks"[\s\S]*?<\/section>/)?.[0] ?? '';
+      const pickPaths = [...new Set([...picks.matchAll(/<a class="cover[^"]*" href="([^"]+)"/g)].map((m) => m[1]))];
+      const expected = mostViewed.filter((other) => other.offerId !== offer.offerId).slice(0, 4).map(offerCanonicalPath);
+      expect(pickPaths).toEqual(expected);
+    }
+  });
+
   it('lists only canonical URLs in the sitemap', () => {
     const locs = [...readFileSync(join(siteDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
     expect(new Set(locs).size).toBe(locs.length);
