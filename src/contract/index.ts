@@ -234,6 +234,9 @@ export const FavoritesResponse = v.object({
   data: v.tuple([v.object({ userId: v.number(), favorites: v.array(FavoriteEntry) })]),
 });
 export const SessionResponse = v.object({ status: v.literal(true), data: v.object({ status: v.literal(true), userId: v.number(), userType: v.number(), expiresAt: v.string() }) });
+/** POST /new/subscribe answers 200 either way; isFound true means the address was already on the list. */
+export const SubscribeResponse = v.object({ status: v.literal(true), isFound: v.boolean(), message: v.string() });
+export const FeedbackResponse = v.object({ status: v.literal(true), message: v.string() });
 export const HouseAd = v.object({ adId: v.number(), title: v.string(), body: v.string(), imageUrl: v.string(), linkUrl: v.string() });
 export const SmsOutboxEntry = v.object({ mobileNo: v.string(), message: v.string(), code: v.string(), sentAt: v.string() });
 

@@ -38,6 +38,8 @@ export const MESSAGES = {
   alreadyRegistered: 'This mobile number is already registered. Would you like to log in with it?',
   alreadySubscribed: 'Email already subscribed.',
   subscribed: 'Successfully Subscribed.',
+  /** The newsletter box's one message for an empty or malformed address (spec §5, §8). */
+  enterEmail: 'Enter Your Email !',
   favoriteAdded: 'Successfully added the offer to your favorites.',
   favoriteRemoved: 'Successfully removed the offer from your favorites.',
   merchantSignUpClosed: 'Merchant accounts are coming soon. Sign up as a customer.',

@@ -1,9 +1,10 @@
 // The built site in a real browser (Debian's Chromium): journeys a visitor takes with JavaScript
-// turned off, and axe-core's accessibility check of the main page types on a phone and a desktop.
+// turned off, the islands with it on (newsletter, feedback, notices), and axe-core's accessibility
+// check of the main page types on a phone and a desktop.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfferData } from '../../src/contract/index.ts';
+import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { COOKIE_POLICY, PRIVACY_POLICY, TERMS } from '../../src/content/legal.ts';
 import { OFFERS_PAGE_SIZE, TERMS_SHOWN } from '../../src/lib/constants.ts';
 import { offerValidity } from '../../src/lib/format-offer.ts';
@@ -180,6 +181,157 @@ describe('without JavaScript', () => {
     expect(await notice.innerText()).toContain('Signing in needs JavaScript');
     expect(await page.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('/sign-up');
   }));
+
+  it('the contact page shows the feedback form, its button disabled, and says that sending needs JavaScript', () => noJs(async (page) => {
+    await page.goto('/contact-us');
+    const form = page.getByRole('form', { name: 'Send us your feedback' });
+    for (const label of ['First name', 'Mobile number', 'Email', 'Message (optional)']) {
+      expect(await form.getByLabel(label).isVisible(), label).toBe(true);
+    }
+    expect(await form.getAttribute('action')).toBeNull(); // never posts to a page that does not exist
+    expect(await form.getByRole('button', { name: 'Send Message' }).isDisabled()).toBe(true);
+    expect(await page.locator('noscript .notice').innerText()).toContain('Sending this form needs JavaScript');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBe(PHONE);
+  }, PHONE));
+
+  it('every page\'s footer has the newsletter box (the house ads\' /#newsletter), Subscribe disabled', () => noJs(async (page) => {
+    await page.goto('/#newsletter');
+    const box = page.locator('footer section#newsletter');
+    expect(await box.getByRole('heading').textContent()).toBe('Get the best offers by email');
+    expect(await box.getByLabel('Email address').isVisible()).toBe(true);
+    expect(await box.getByRole('button', { name: 'Subscribe' }).isDisabled()).toBe(true);
+    expect(await box.isVisible()).toBe(true);
+  }));
+});
+
+const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
+/** Scrolls to an island (they hydrate when visible) and waits until Astro has hydrated it. */
+async function hydrate(page: Page, selector: string) {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.locator(`astro-island:not([ssr]) ${selector}`).waitFor();
+}
+let emailCounter = 0;
+const uniqueEmail = () => `reader.${Date.now().toString(36)}.${++emailCounter}@example.lk`;
+const noticeIn = (page: Page, placement: 'top-center' | 'bottom-left', text: string) =>
+  page.locator(`.notice-stack-${placement} [aria-live] .notice-card`).filter({ hasText: text });
+
+describe('with JavaScript: newsletter, feedback and notices', () => {
+  for (const width of [PHONE, DESKTOP]) {
+    it(`at ${width}px an offer page loads no island code until its footer comes into view`, () => withJs(async (page) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname); });
+      await page.goto(offerCanonicalPath(offerWithMoreTerms()), { waitUntil: 'networkidle' });
+      expect(scripts, 'guests get only the inline scripts at load').toEqual([]);
+
+      await hydrate(page, '#newsletter');
+      const islandUrls = await page.locator('astro-island').evaluateAll((islands) =>
+        islands.flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]));
+      expect(islandUrls.length).toBeGreaterThan(0);
+      for (const url of islandUrls) expect(scripts).toContain(url);
+    }, width));
+  }
+
+  it('Subscribe is disabled while the email is empty; a bad address gets the info notice, which its close button closes', () => withJs(async (page) => {
+    await page.goto('/');
+    await hydrate(page, '#newsletter');
+    const box = page.locator('#newsletter');
+    const email = box.getByLabel('Email address');
+    const subscribe = box.getByRole('button', { name: 'Subscribe' });
+    expect(await subscribe.isDisabled()).toBe(true);
+    await email.fill('   ');
+    expect(await subscribe.isDisabled()).toBe(true);
+    await email.fill('nimal@');
+    expect(await subscribe.isEnabled()).toBe(true);
+
+    await subscribe.click();
+    const notice = noticeIn(page, 'top-center', MESSAGES.enterEmail);
+    await notice.waitFor();
+    expect(await notice.locator('.notice-title').textContent()).toBe('Subscribe');
+    expect(await notice.evaluate((node) => node.closest('[aria-live]')?.getAttribute('aria-live'))).toBe('polite');
+    // Clicking again replaces the notice rather than stacking a second one.
+    await subscribe.click();
+    await page.waitForTimeout(100);
+    expect(await noticeIn(page, 'top-center', MESSAGES.enterEmail).count()).toBe(1);
+
+    const { violations } = await new AxeBuilder({ page }).include('.notice-stack').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    await notice.getByRole('button', { name: 'Close notice' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await page.locator('.notice-card').count()).toBe(0);
+    expect(await box.getByRole('button', { name: 'Subscribe' }).isVisible()).toBe(true); // the form stays for another try
+  }));
+
+  it("subscribing says so and swaps the box to \"You're Subscribed!\"; the same address again is already subscribed", async () => {
+    const address = uniqueEmail();
+    const subscribeOnce = (expected: string) => withJs(async (page) => {
+      await page.goto('/contact-us');
+      await hydrate(page, '#newsletter');
+      await page.locator('#newsletter').getByLabel('Email address').fill(address);
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/new/subscribe'));
+      await page.locator('#newsletter').getByRole('button', { name: 'Subscribe' }).click();
+      expect((await answer).status()).toBe(200);
+      const notice = noticeIn(page, 'top-center', expected);
+      await notice.waitFor();
+      expect(await notice.locator('.notice-title').textContent()).toBe('Subscribe');
+      const thanks = page.locator('#newsletter h2');
+      expect(await thanks.textContent()).toBe("You're Subscribed!");
+      expect(await thanks.evaluate((heading) => heading === document.activeElement)).toBe(true);
+      expect(await page.locator('#newsletter input').count()).toBe(0);
+      // Two islands on this page (newsletter and feedback form): the notice is shown once.
+      expect(await page.locator('.notice-card').count()).toBe(1);
+    }, PHONE);
+    await subscribeOnce(MESSAGES.subscribed);
+    await subscribeOnce(MESSAGES.alreadySubscribed);
+  });
+
+  it('feedback: mistakes show the contract\'s messages inline; a valid form reaches the API, is confirmed and cleared', () => withJs(async (page) => {
+    await page.goto('/contact-us');
+    await hydrate(page, '.feedback-form');
+    const form = page.getByRole('form', { name: 'Send us your feedback' });
+    const send = form.getByRole('button', { name: 'Send Message' });
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.feedback-form button')?.disabled);
+
+    const mobile = form.getByLabel('Mobile number');
+    const email = form.getByLabel('Email');
+    const firstName = form.getByLabel('First name');
+    let requests = 0;
+    page.on('request', (request) => { if (request.url().endsWith('/api/add/new/feedback')) requests++; });
+    await firstName.fill('Kamala');
+    await mobile.fill('71234');
+    // Straight from the field to the button: the click must still land (and the form refuse to send).
+    await send.click();
+    expect(await page.locator('#feedback-mobile-error').textContent()).toBe(MESSAGES.invalidMobileNo);
+    expect(await page.locator('#feedback-email-error').textContent()).toBe(MESSAGES.required);
+    expect(await mobile.getAttribute('aria-invalid')).toBe('true');
+    expect((await mobile.getAttribute('aria-describedby'))?.split(' ')).toEqual(['feedback-mobile-hint', 'feedback-mobile-error']);
+    expect(await mobile.evaluate((input) => input === document.activeElement)).toBe(true); // the first field to fix
+    expect(requests).toBe(0);
+
+    await mobile.fill('712345678');
+    await page.locator('#feedback-mobile-error').waitFor({ state: 'detached' }); // corrected: the message goes
+    await email.fill('kamala@');
+    expect(await page.locator('#feedback-email-error').textContent()).toBe(MESSAGES.invalidEmail);
+    await email.fill('kamala@example.lk');
+    // A field is checked when it is left: emptied and left, the first name is required.
+    await firstName.fill('');
+    await firstName.blur();
+    expect(await page.locator('#feedback-first-name-error').textContent()).toBe(MESSAGES.required);
+    await firstName.fill('Kamala');
+    await form.getByLabel('Message (optional)').fill('The Kandy offers page loads slowly.');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/add/new/feedback'));
+    await send.click();
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    expect(await response.json()).toEqual({ status: true, message: 'Thank you. Your message was sent.' });
+
+    const notice = noticeIn(page, 'bottom-left', 'Thank you. Your message was sent.');
+    await notice.waitFor();
+    for (const label of ['First name', 'Mobile number', 'Email', 'Message (optional)']) {
+      expect(await form.getByLabel(label).inputValue(), label).toBe('');
+    }
+    expect(await page.locator('.feedback-form .field-error').count()).toBe(0);
+  }, PHONE));
 });
 
 type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
@@ -193,6 +345,7 @@ describe('accessibility (axe-core, JavaScript on)', () => {
     ['a bank page', () => bankPagePath(bankWithOffers())],
     ['an offer page', () => offerCanonicalPath(offerWithMoreTerms())],
     ['sign-in', () => '/sign-in'],
+    ['contact us (feedback form)', () => '/contact-us'],
     ['the 404 page', () => '/no/such/page/here'],
   ];
   for (const width of [PHONE, DESKTOP]) {
