@@ -249,3 +249,4 @@ export type OfferDetailData = v.InferOutput<typeof OfferDetail>;
 export type HouseAdData = v.InferOutput<typeof HouseAd>;
 export type UserData = v.InferOutput<typeof User>;
 export type CategoryGroupData = v.InferOutput<typeof CategoryGroup>;
+export type FavoriteEntryData = v.InferOutput<typeof FavoriteEntry>;

@@ -42,6 +42,9 @@ export const MESSAGES = {
   enterEmail: 'Enter Your Email !',
   favoriteAdded: 'Successfully added the offer to your favorites.',
   favoriteRemoved: 'Successfully removed the offer from your favorites.',
+  /** The prompt a guest gets on pressing a favourite control (spec §2, DECISIONS.md typo fix). */
+  notSignedInTitle: 'You are not logged in.',
+  notSignedInText: 'Please sign-in to do this.',
   merchantSignUpClosed: 'Merchant accounts are coming soon. Sign up as a customer.',
 } as const;
 

@@ -1,25 +1,15 @@
-// How an offer's fields read on cards and the offer page (spec §2 'Offer detail page', §9).
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat.js';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
+// How an offer's fields read on cards and the offer page (spec §2 'Offer detail page', §9). Dates
+// are in offer-dates.ts, so that a card's code does not carry dayjs.
 import type { OfferData } from '../contract/index.ts';
 import {
-  DATE_DAY_MONTH_FORMAT,
-  DATE_LONG_FORMAT,
   LOCATION_TAGS_INLINE,
   MOBILE_MASK_FROM,
   MOBILE_MASK_TO,
   PRICE_LOCALE,
   PRICE_PREFIX,
-  SITE_TIME_ZONE,
   TRUNCATION_SUFFIX,
 } from './constants.ts';
 import type { OfferDisplayStatus } from './offer-status.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(advancedFormat); // for 'Do' (1st, 2nd, ...)
 
 /** The offer's rate tags: 'N% off', 'upto N% off', 'N % discount', or the free text of 'customize'. */
 export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>): string[] {
@@ -36,39 +26,6 @@ export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>): st
       return [`upto ${rate}% off`];
     case 'discount':
       return [`${rate} % discount`];
-  }
-}
-
-/** An ISO date string as a day in Sri Lanka, or undefined when absent or unreadable. */
-function colomboDate(value: string | null): dayjs.Dayjs | undefined {
-  if (value == null || value.trim() === '') return undefined;
-  const date = dayjs(value);
-  return date.isValid() ? date.tz(SITE_TIME_ZONE) : undefined;
-}
-
-/** The validity line, e.g. 'Valid from 05 December to January 10th 2027'; '' when there is nothing to say. */
-export function offerValidity(
-  offer: Pick<OfferData, 'offerDateType' | 'offerStart' | 'offerEnd' | 'validTimeDateDescription'>,
-): string {
-  const description = offer.validTimeDateDescription?.trim() ?? '';
-  const start = colomboDate(offer.offerStart);
-  const end = colomboDate(offer.offerEnd);
-  const long = (date: dayjs.Dayjs) => date.format(DATE_LONG_FORMAT);
-  switch (offer.offerDateType) {
-    case 'fromTo':
-      return start && end ? `Valid from ${start.format(DATE_DAY_MONTH_FORMAT)} to ${long(end)}` : description;
-    case 'until':
-      return end ? `Valid until ${long(end)}` : description;
-    case 'till':
-      return end ? `Till ${long(end)}` : description;
-    case 'on': {
-      // An offer for one day: its start, or its end when only that was entered.
-      const day = start ?? end;
-      return day ? `Valid On ${long(day)}` : description;
-    }
-    case 'other':
-    case 'customize':
-      return description;
   }
 }
 

@@ -1,16 +1,13 @@
-// The browser suite's site: the real server (PGlite in a temp folder, demo data seeded on start)
-// serving a fresh build of the site beside its API on one port, and Debian's Chromium driven by
-// playwright-core. A build takes a while and each test file would start its own, so the suite
-// keeps to one test file (site.test.ts) that starts one site for all its tests.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The browser suite's site: the server and build that tests/browser/site-setup.ts started once for
+// the whole suite, and Debian's Chromium driven by playwright-core, one per test file. The files
+// share one database, so each test makes its own accounts, addresses and views.
+import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { BankData, OfferData } from '../../src/contract/index.ts';
+import { inject } from 'vitest';
+import type { BankData, CategoryData, OfferData, UserData } from '../../src/contract/index.ts';
 import type { TermsByBank } from '../../src/lib/catalogue-source.ts';
-import { readEnv } from '../../src/server/env.ts';
-import { startServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
+import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 
 export interface BrowserSite {
   url: string;
@@ -18,6 +15,7 @@ export interface BrowserSite {
   /** Every public offer (listed and expired), as the build read them. */
   offers: OfferData[];
   banks: BankData[];
+  categories: CategoryData[];
   /** The terms shown on offer pages: general ones, and each bank's by bank id. */
   terms: TermsByBank;
   close(): Promise<void>;
@@ -36,31 +34,12 @@ function chromiumPath(): string {
 }
 
 export async function startBrowserSite(): Promise<BrowserSite> {
-  const executablePath = chromiumPath(); // first, so a missing browser fails before a long build
-  const work = mkdtempSync(join(tmpdir(), 'offerlanka-browser-'));
-  const siteDir = join(work, 'dist');
-  const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
-  const server = await startServer({ env, log: () => {} });
-  let browser: Browser | undefined;
-  try {
-    await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: server.url, buildsDir: join(work, 'builds'), log: () => {} });
-    const data = async (path: string) => (await (await fetch(`${server.url}/api${path}`)).json()).data;
-    const [offers, banks, terms] = await Promise.all([data('/site/offers/1'), data('/get/all/banks'), data('/site/terms')]);
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    return {
-      url: server.url, browser, offers, banks, terms,
-      async close() {
-        await browser?.close();
-        await server.close();
-        rmSync(work, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await browser?.close();
-    await server.close();
-    rmSync(work, { recursive: true, force: true });
-    throw error;
-  }
+  const executablePath = chromiumPath();
+  const url = inject('siteUrl');
+  const data = async (path: string) => (await (await fetch(`${url}/api${path}`)).json()).data;
+  const [offers, banks, categories, terms] = await Promise.all([data('/site/offers/1'), data('/get/all/banks'), data('/get/all/categories'), data('/site/terms')]);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return { url, browser, offers, banks, categories, terms, close: () => browser.close() };
 }
 
 /** Runs fn on a page of a fresh browser context (own cookies, viewport, JavaScript on or off), then closes it. */
@@ -74,6 +53,42 @@ export async function withPage<T>(
     javaScriptEnabled: options.javaScript,
     viewport: { width: options.width, height: options.width < 640 ? 812 : 800 },
   });
+  try {
+    return await fn(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+export interface TestAccount { mobileNo: string; password: string; token: string; user: UserData }
+
+const STRONG_PASSWORD = 'Kandy-Lake-Sunset-42';
+/** A 9-digit number no other test (in any file of the suite) is likely to use. */
+const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+/**
+ * A verified customer, signed up through the API as the sign-up wizard would do it (the code read
+ * from the console SMS provider's dev outbox), and signed in: a session token and the user.
+ */
+export async function createSignedInAccount(site: BrowserSite, firstName = 'Nimal'): Promise<TestAccount> {
+  const call = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${site.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const mobileNo = freshMobile();
+  const created = await call('POST', '/create/new/user', { firstName, businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD });
+  const outbox = await (await fetch(`${site.url}/api/dev/sms-outbox/${mobileNo}`)).json();
+  const verified = await call('POST', '/verify/mobile', { otpCode: outbox.data[0].code, token: created.data.token });
+  return { mobileNo, password: STRONG_PASSWORD, token: verified.token, user: verified.data };
+}
+
+/** Like withPage, JavaScript on, with `account`'s session in the browser's storage before any page loads. */
+export async function withSignedInPage<T>(site: BrowserSite, account: TestAccount, width: number, fn: (page: Page) => Promise<T>): Promise<T> {
+  const context = await site.browser.newContext({ baseURL: site.url, viewport: { width, height: width < 640 ? 812 : 800 } });
+  await context.addInitScript(([key, value]) => { if (!localStorage.getItem(key)) localStorage.setItem(key, value); },
+    [SESSION_STORAGE_KEY, JSON.stringify({ token: account.token, user: account.user })] as const);
   try {
     return await fn(await context.newPage());
   } finally {

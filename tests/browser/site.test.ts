@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { COOKIE_POLICY, PRIVACY_POLICY, TERMS } from '../../src/content/legal.ts';
 import { OFFERS_PAGE_SIZE, TERMS_SHOWN } from '../../src/lib/constants.ts';
-import { offerValidity } from '../../src/lib/format-offer.ts';
+import { offerValidity } from '../../src/lib/offer-dates.ts';
 import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
@@ -41,7 +41,7 @@ describe('without JavaScript', () => {
   it('home shows the first offers as cards, each linking to its offer', () => noJs(async (page) => {
     await page.goto('/');
     expect(await page.locator('h1').textContent()).toBe('Credit card offers in Sri Lanka');
-    const cards = await page.locator('article.offer-card .title a').evaluateAll((links) =>
+    const cards = await page.locator('article.offer-card .offer-card-title a').evaluateAll((links) =>
       links.map((a) => ({ href: a.getAttribute('href'), title: a.getAttribute('title') })));
     expect(cards).toHaveLength(Math.min(OFFERS_PAGE_SIZE, listed().length));
     for (const card of cards) {
@@ -81,18 +81,18 @@ describe('without JavaScript', () => {
     await page.waitForURL(`**${bankPagePath(bank)}`);
     expect(await page.locator('h1').textContent()).toBe(`${bank.bankName} credit card offers`);
     // Every card on the page is one of this bank's offers (the card keeps the full bank name in title).
-    const cardBanks = await page.locator('article.offer-card .bank').evaluateAll((spans) => spans.map((s) => s.getAttribute('title')));
+    const cardBanks = await page.locator('article.offer-card .offer-card-bank').evaluateAll((spans) => spans.map((s) => s.getAttribute('title')));
     expect(cardBanks.length).toBeGreaterThan(0);
     expect(new Set(cardBanks)).toEqual(new Set([bank.bankName]));
   }));
 
   it('following an offer card reaches the offer page: title, validity and terms', () => noJs(async (page) => {
     await page.goto('/');
-    const hrefs = await page.locator('article.offer-card .title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+    const hrefs = await page.locator('article.offer-card .offer-card-title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
     // An offer with a validity line, so that the page has one to show.
     const offer = listed().find((o) => hrefs.includes(offerCanonicalPath(o)) && offerValidity(o) !== '');
     if (!offer) throw new Error('no offer on the home page has a validity');
-    await page.locator(`article.offer-card .title a[href="${offerCanonicalPath(offer)}"]`).click();
+    await page.locator(`article.offer-card .offer-card-title a[href="${offerCanonicalPath(offer)}"]`).click();
     await page.waitForURL(`**${offerCanonicalPath(offer)}`);
 
     expect(await page.locator('h1').textContent()).toBe(offer.header);

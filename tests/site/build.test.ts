@@ -63,7 +63,7 @@ describe('offer pages', () => {
       const html = page(path);
       expect(html).toContain(`href="/login?returnTo=${encodeURIComponent(path)}"`);
       const picks = html.match(/<section class="top-picks"[\s\S]*?<\/section>/)?.[0] ?? '';
-      const pickPaths = [...new Set([...picks.matchAll(/<a class="cover[^"]*" href="([^"]+)"/g)].map((m) => m[1]))];
+      const pickPaths = [...new Set([...picks.matchAll(/<a class="offer-card-cover" href="([^"]+)"/g)].map((m) => m[1]))];
       const expected = mostViewed.filter((other) => other.offerId !== offer.offerId).slice(0, 4).map(offerCanonicalPath);
       expect(pickPaths).toEqual(expected);
     }

@@ -16,11 +16,11 @@ import {
   formatPrice,
   maskMobile,
   offerTags,
-  offerValidity,
   splitLocations,
   statusLabel,
   truncate,
 } from '../../src/lib/format-offer.ts';
+import { offerValidity } from '../../src/lib/offer-dates.ts';
 
 describe('constants', () => {
   it('match spec §9', () => {

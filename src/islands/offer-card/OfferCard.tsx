@@ -1,0 +1,61 @@
+// An offer in a list (spec §2): banner, merchant, bank, category, tags, views and favourite count,
+// and the favourite control. One component for the build's HTML (rendered by Astro without
+// hydration) and for the islands' lists, so both draw the same card. The title link carries
+// data-offer-link: where the offer modal is on the page, a plain click opens the offer over the list.
+import { useStore } from '@nanostores/react';
+import type { OfferData } from '../../contract/index.ts';
+import { BANK_NAME_CARD_MAX, MERCHANT_NAME_CARD_MAX, OFFER_HEADER_CARD_MAX } from '../../lib/constants.ts';
+import { offerTags, statusLabel, truncate } from '../../lib/format-offer.ts';
+import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { $interestChanges } from '../../stores/favorites.ts';
+import FavoriteButton from './FavoriteButton.tsx';
+import './OfferCard.css';
+
+interface Props {
+  offer: OfferData;
+  headingLevel?: 'h2' | 'h3';
+  /** A card in the first screenful: its banner loads at once (it is likely the page's largest paint). */
+  aboveFold?: boolean;
+}
+
+export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFold = false }: Props) {
+  const href = offerCanonicalPath(offer);
+  const status = statusLabel(offer.status);
+  const interest = offer.interest + (useStore($interestChanges)[offer.offerId] ?? 0);
+  return (
+    <article className="offer-card card" data-offer-id={offer.offerId}>
+      <a className="offer-card-cover" href={href} tabIndex={-1} aria-hidden="true" data-offer-link>
+        {offer.bannerImageURL
+          ? <img src={offer.bannerImageURL} alt="" width={400} height={200} loading={aboveFold ? 'eager' : 'lazy'} fetchPriority={aboveFold ? 'high' : undefined} decoding="async" />
+          : <span className="offer-card-fallback"><img src={`/api/images/icon-${offer.category.iconName}.svg`} alt="" width={48} height={48} loading="lazy" /></span>}
+      </a>
+      <div className="offer-card-body">
+        <div className="offer-card-meta">
+          <img className="offer-card-logo" src={offer.bank.logoURL} alt="" width={28} height={28} loading="lazy" />
+          <span className="offer-card-bank" title={offer.bank.bankName}>{truncate(offer.bank.bankName, BANK_NAME_CARD_MAX)}</span>
+          {status && <span className={`badge ${offer.status}`}>{status}</span>}
+          <FavoriteButton offer={offer} />
+        </div>
+        <Heading className="offer-card-title"><a href={href} title={offer.header} data-offer-link>{truncate(offer.header, OFFER_HEADER_CARD_MAX)}</a></Heading>
+        <p className="offer-card-merchant" title={offer.merchant.merchantName}>{truncate(offer.merchant.merchantName, MERCHANT_NAME_CARD_MAX)} · {offer.category.categoryName}</p>
+        <p className="offer-card-tags">{offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>
+        <p className="offer-card-stats"><span>{offer.views} views</span><span data-interest={offer.offerId}>{interest} favourites</span></p>
+      </div>
+    </article>
+  );
+}
+
+/** Three grey cards while a list loads (spec §2 Home). */
+export function OfferCardSkeleton() {
+  return (
+    <div className="offer-card card offer-card-skeleton" aria-hidden="true">
+      <span className="offer-card-shimmer offer-card-shimmer-cover" />
+      <div className="offer-card-body">
+        <span className="offer-card-shimmer" style={{ width: '40%' }} />
+        <span className="offer-card-shimmer" style={{ width: '85%', height: '1.2rem' }} />
+        <span className="offer-card-shimmer" style={{ width: '60%' }} />
+        <span className="offer-card-shimmer" style={{ width: '50%' }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// Loaded only for a stored session (src/scripts/session-boot.ts): at load, the session is checked
+// and an invalid one logs out (spec §4); the favourites load; the header's guest links give way to
+// the account menu (favourites drawer, profile), which goes again when the session ends.
+import { validateStoredSession } from '../lib/session-api.ts';
+import { loadFavorites } from '../stores/favorites.ts';
+import { $session } from '../stores/session.ts';
+
+export async function startSignedIn(): Promise<void> {
+  const header = document.querySelector<HTMLElement>('[data-account-menu]');
+  let unmount: (() => void) | undefined;
+  const { mountAccountMenu } = await import('../islands/account/mount-account-menu.tsx');
+
+  const follow = (signedIn: boolean) => {
+    document.documentElement.toggleAttribute('data-signed-in', signedIn);
+    if (signedIn && !unmount && header) unmount = mountAccountMenu(header);
+    if (!signedIn && unmount) { unmount(); unmount = undefined; }
+  };
+  follow(Boolean($session.get()));
+  let token = $session.get()?.token;
+  $session.listen((session) => {
+    follow(Boolean(session));
+    // Signed in again, perhaps as someone else, in another tab (not a mere refresh of the user).
+    if (session && session.token !== token) void loadFavorites();
+    token = session?.token;
+  });
+  if (await validateStoredSession()) await loadFavorites();
+}
