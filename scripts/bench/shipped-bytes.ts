@@ -1,7 +1,9 @@
 // What a page ships, for bench:site: its HTML, its inline scripts, every script file it loads
 // (<script src>, modulepreload links, astro-island component/renderer/before-hydration URLs, static
 // imports of inline module scripts) with their static imports followed recursively, and its
-// stylesheets. Sizes are gzip -9 (node:zlib gzipSync, level 9) of each file or inline script on its
+// stylesheets. Script files are counted apart by when they load: at load (scripts, modulepreloads,
+// islands with client:load / client:idle / client:only), or only when an island comes into view
+// (client:visible, client:media): a file reached both ways counts at load. Sizes are gzip -9 (node:zlib gzipSync, level 9) of each file or inline script on its
 // own, whatever the server itself sends; inline scripts are counted in the HTML too. Dynamic
 // import() chunks and scripts that code inserts later (Pagefind UI on a search click) are not
 // counted: they load only when the visitor asks for them.
@@ -12,8 +14,10 @@ export interface PageWeight {
   html: ShippedFile;
   /** Inline <script> elements that run (not JSON-LD and other data), each gzipped on its own. */
   inlineJs: ShippedFile[];
-  /** Script files, each once. */
+  /** Script files that load with the page, each once. */
   js: ShippedFile[];
+  /** Script files that load only when a client:visible (or client:media) island needs them. */
+  jsOnView: ShippedFile[];
   /** Import-like text in a script that named no file on the server (not counted). */
   skipped: string[];
   css: ShippedFile[];
@@ -60,6 +64,7 @@ export async function measurePage(pageUrl: string): Promise<PageWeight> {
   };
 
   const entries = new Set<string>();
+  const onViewEntries = new Set<string>();
   const inlineImports: string[] = [];
   const inlineJs: ShippedFile[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -76,35 +81,45 @@ export async function measurePage(pageUrl: string): Promise<PageWeight> {
     if (link.href && /(^|\s)modulepreload(\s|$)/i.test(link.rel ?? '')) entries.add(local(link.href, pageUrl) ?? link.href);
   }
   for (const island of tags(html, 'astro-island')) {
-    for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) if (island[name]) entries.add(local(island[name]!, pageUrl) ?? island[name]!);
+    const deferred = island.client === 'visible' || island.client === 'media';
+    for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      if (island[name]) (deferred ? onViewEntries : entries).add(local(island[name]!, pageUrl) ?? island[name]!);
+    }
   }
   for (const specifier of inlineImports) entries.add(local(specifier, pageUrl) ?? specifier);
 
   const js = new Map<string, ShippedFile>();
   let jsHeaders: ServedHeaders | undefined;
-  const queue = [...entries].map((url) => ({ url, from: pageUrl }));
   const skipped: string[] = [];
-  while (queue.length) {
-    const { url, from } = queue.shift()!;
-    if (js.has(url)) continue;
-    if (!url.startsWith(origin)) throw new Error(`${pageUrl} loads a script from another origin: ${url}`);
-    const res = await fetch(url, BROWSER);
-    if (!res.ok) {
-      // The page itself names only real files; an import found in a file's text that does not
-      // exist is a false match of the pattern (import-like text inside a string), not a script.
-      if (from === pageUrl) throw new Error(`${url} (loaded by ${pageUrl}): ${res.status}`);
-      skipped.push(`${url} (${res.status}, named in ${from})`);
-      await res.arrayBuffer();
-      continue;
+  // At-load files first: what they reach is at load too, whatever an on-view island also needs.
+  const queue = [...entries].map((url) => ({ url, from: pageUrl }));
+  const followImports = async () => {
+    while (queue.length) {
+      const { url, from } = queue.shift()!;
+      if (js.has(url)) continue;
+      if (!url.startsWith(origin)) throw new Error(`${pageUrl} loads a script from another origin: ${url}`);
+      const res = await fetch(url, BROWSER);
+      if (!res.ok) {
+        // The page itself names only real files; an import found in a file's text that does not
+        // exist is a false match of the pattern (import-like text inside a string), not a script.
+        if (from === pageUrl) throw new Error(`${url} (loaded by ${pageUrl}): ${res.status}`);
+        skipped.push(`${url} (${res.status}, named in ${from})`);
+        await res.arrayBuffer();
+        continue;
+      }
+      jsHeaders ??= servedHeaders(res);
+      const code = Buffer.from(await res.arrayBuffer());
+      js.set(url, { url, bytes: code.byteLength, gzip: gzip(code) });
+      for (const specifier of staticImports(code.toString('utf8'))) {
+        const next = local(specifier, url);
+        if (next && !js.has(next)) queue.push({ url: next, from: url });
+      }
     }
-    jsHeaders ??= servedHeaders(res);
-    const code = Buffer.from(await res.arrayBuffer());
-    js.set(url, { url, bytes: code.byteLength, gzip: gzip(code) });
-    for (const specifier of staticImports(code.toString('utf8'))) {
-      const next = local(specifier, url);
-      if (next && !js.has(next)) queue.push({ url: next, from: url });
-    }
-  }
+  };
+  await followImports();
+  const atLoad = new Set(js.keys());
+  queue.push(...[...onViewEntries].map((url) => ({ url, from: pageUrl })));
+  await followImports();
 
   const css: ShippedFile[] = [];
   let cssHeaders: ServedHeaders | undefined;
@@ -122,7 +137,8 @@ export async function measurePage(pageUrl: string): Promise<PageWeight> {
   return {
     html: { url: pageUrl, bytes: body.byteLength, gzip: gzip(body) },
     inlineJs,
-    js: [...js.values()],
+    js: [...js.values()].filter((file) => atLoad.has(file.url)),
+    jsOnView: [...js.values()].filter((file) => !atLoad.has(file.url)),
     skipped,
     css,
     headers: { html: servedHeaders(response), js: jsHeaders, css: cssHeaders },

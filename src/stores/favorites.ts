@@ -23,6 +23,9 @@ export const $favoriteIds = computed($favorites, (entries) => new Set(entries.ma
  */
 export const $interestChanges = atom<Readonly<Record<number, number>>>({});
 
+/** Counts toggles, so that a load started before one does not overwrite it with an older list. */
+let toggles = 0;
+
 // Logout (here or in another tab) empties the list (spec §4).
 $session.listen((session) => {
   if (!session) {
@@ -36,9 +39,11 @@ export async function loadFavorites(): Promise<void> {
   const session = $session.get();
   if (!session) return;
   $favoritesState.set('loading');
+  const togglesBefore = toggles;
   try {
     const answer = await readAnswer(FavoritesResponse, sessionApi.get(`get/offer/favorite/by/${session.user.userId}`));
-    if ($session.get()?.token !== session.token) return; // signed out or in as someone else meanwhile
+    // Signed out or in as someone else meanwhile, or a toggle since (its own load follows).
+    if ($session.get()?.token !== session.token || toggles !== togglesBefore) return;
     $favorites.set(answer.data[0].favorites);
     $favoritesState.set('loaded');
   } catch {
@@ -64,6 +69,7 @@ export type ToggleResult = 'added' | 'removed' | 'failed' | 'signed-out';
  */
 export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
   if (!$session.get()) return 'signed-out';
+  toggles++;
   const before = $favorites.get();
   const removing = before.some((entry) => entry.offerId === offer.offerId);
   $favorites.set(removing ? before.filter((entry) => entry.offerId !== offer.offerId) : [entryFor(offer), ...before]);
