@@ -46,6 +46,11 @@ export const MESSAGES = {
   notSignedInTitle: 'You are not logged in.',
   notSignedInText: 'Please sign-in to do this.',
   merchantSignUpClosed: 'Merchant accounts are coming soon. Sign up as a customer.',
+  /** Sign-up and reset: the confirmation differs from the password (spec §5). */
+  passwordNotMatch: 'Password not match.',
+  /** The notice for pressing Verify or Send with a number that is not 9 digits (spec §5): title and text. */
+  invalidMobileTitle: 'Invalid',
+  enterValidMobile: 'Enter valid mobile no.',
 } as const;
 
 /** Ad frames (spec §1): placement inner, ad_space right, count 1. */

@@ -1,0 +1,133 @@
+// Password reset, /forget-password (spec §2, §4; docs/api.md §14.3): the mobile number gets a code;
+// the code comes first (checked as soon as six digits are in), then the new password and 'Update'.
+// A 'Change' link goes back to the number. The server blocks code sending at its 4th resend (before
+// the spec's "more than 4"), which shows 'Account blocked!' and goes home. The session token the
+// code gives is used for the update only, then revoked; success goes to /sign-in.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../contract/index.ts';
+import { ApiError, failureText } from '../../lib/api-client.ts';
+import { createCode, revokeToken, updatePassword, type Refusal, type SignedIn } from '../../lib/account-api.ts';
+import { showNotice } from '../../stores/notices.ts';
+import Notices from '../Notices.tsx';
+import { useHydrated } from '../use-hydrated.ts';
+import { digitsOnly, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY } from './account-forms.ts';
+import { showRefusalAndGoHome } from './auth-notices.ts';
+import { focusFirstInvalid, GoingHome, TextField } from './fields.tsx';
+import NewPasswordFields, { type NewPasswordField } from './NewPasswordFields.tsx';
+import OneTimeCode from './OneTimeCode.tsx';
+import { passwordScore, useStrength } from './strength.ts';
+import { ACCOUNT_BLOCKED_TITLE } from './texts.ts';
+import './auth.css';
+
+const NOTICE_TITLE = 'Reset password';
+
+type Stage = { name: 'mobile' } | { name: 'code'; token: string } | { name: 'password'; signedIn: SignedIn };
+
+export default function ForgetPassword() {
+  const hydrated = useHydrated();
+  const [stage, setStage] = useState<Stage>({ name: 'mobile' });
+  const [mobileNo, setMobileNo] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [unknownNumber, setUnknownNumber] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [goingHome, setGoingHome] = useState(false);
+
+  const mobileError = touched ? mobileErrors({ mobileNo }).mobileNo : undefined;
+
+  function refuse(refusal: Refusal) {
+    setGoingHome(true);
+    showRefusalAndGoHome(refusal, ACCOUNT_BLOCKED_TITLE);
+  }
+
+  async function sendCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (mobileErrors({ mobileNo }).mobileNo) {
+      showNotice({ kind: 'info', title: MESSAGES.invalidMobileTitle, text: MESSAGES.enterValidMobile, placement: 'top-center' });
+      return focusFirstInvalid(event.currentTarget);
+    }
+    setBusy(true);
+    try {
+      const sent = await createCode(mobileNo);
+      if (sent.kind === 'sent') setStage({ name: 'code', token: sent.token });
+      else refuse(sent);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 404) setUnknownNumber(failure.message);
+      else showNotice({ kind: 'danger', title: NOTICE_TITLE, text: failureText(failure) });
+    }
+    setBusy(false);
+  }
+
+  if (goingHome) return <><GoingHome /><Notices /></>;
+  if (stage.name === 'password') return <><NewPassword signedIn={stage.signedIn} /><Notices /></>;
+  if (stage.name === 'code') {
+    return (
+      <div className="auth-stack">
+        <p className="auth-aside">
+          Resetting the password of <strong>{mobileNo}</strong>.{' '}
+          <button type="button" className="auth-link-button" onClick={() => setStage({ name: 'mobile' })}>Change<span className="visually-hidden"> mobile number</span></button>
+        </p>
+        <OneTimeCode idPrefix="reset" submitLabel="Verify" mobileNo={mobileNo} userId={null} token={stage.token}
+          onVerified={(signedIn) => setStage({ name: 'password', signedIn })} onRefused={refuse} />
+        <Notices />
+      </div>
+    );
+  }
+  return (
+    <form className="auth-form" onSubmit={(event) => void sendCode(event)} noValidate aria-busy={busy}>
+      <TextField id="reset-mobile" label="Mobile number" name="mobileNo" type="tel" inputMode="numeric" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" hint="The number you signed up with: 9 digits without the leading 0." value={mobileNo} error={mobileError}
+        onChange={(event) => { setMobileNo(digitsOnly(event.target.value)); setUnknownNumber(undefined); }} onBlur={() => setTouched(true)} />
+      {unknownNumber && (
+        <p className="auth-inline-message" role="status">
+          {unknownNumber} <a href={`/sign-up?mobileNo=${encodeURIComponent(mobileNo)}`}>Join now</a>
+        </p>
+      )}
+      <div className="auth-actions">
+        <button className="button" type="submit" disabled={!hydrated || busy}>{busy ? 'Sending…' : 'Send code'}</button>
+      </div>
+      <Notices />
+    </form>
+  );
+}
+
+/** Step 2: its own component so that zxcvbn loads only once the code was right. */
+function NewPassword({ signedIn: { token, user } }: { signedIn: SignedIn }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<NewPasswordField, string>>({ password: '', confirmPassword: '' });
+  const [touched, setTouched] = useState<ReadonlySet<NewPasswordField>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const knownWords = [user.firstName, user.mobileNo];
+  const score = useStrength(values.password, knownWords);
+  const errors = newPasswordErrors(values, score);
+  useEffect(() => form.current?.querySelector('input')?.focus(), []); // the code boxes it replaces had focus
+
+  async function update(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(new Set(['password', 'confirmPassword']));
+    if (Object.keys(newPasswordErrors(values, await passwordScore(values.password, knownWords))).length) return focusFirstInvalid(form.current);
+    setBusy(true);
+    try {
+      const message = await updatePassword(user.userId, values.password, token);
+      await revokeToken(token); // this tab does not keep the reset's session: the visitor signs in again
+      sessionStorage.setItem(PASSWORD_UPDATED_KEY, message);
+      location.assign('/sign-in');
+    } catch (failure) {
+      showNotice({ kind: 'danger', title: NOTICE_TITLE, text: failureText(failure) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="auth-form" onSubmit={(event) => void update(event)} noValidate aria-busy={busy}>
+      <p className="auth-aside">Your number is verified. Choose a new password.</p>
+      <NewPasswordFields idPrefix="reset" values={values} score={score}
+        errors={{ password: touched.has('password') ? errors.password : undefined, confirmPassword: touched.has('confirmPassword') ? errors.confirmPassword : undefined }}
+        onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+        onBlur={(name) => setTouched((current) => new Set([...current, name]))} />
+      <div className="auth-actions">
+        <button className="button" type="submit" disabled={busy}>{busy ? 'Updating…' : 'Update'}</button>
+      </div>
+    </form>
+  );
+}

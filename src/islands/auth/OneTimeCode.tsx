@@ -1,0 +1,201 @@
+// The six-box code entry of sign-up, verify mobile and reset (spec §4 'OTP'): it submits when all six
+// digits are in, a paste fills the boxes, Backspace on an empty box moves back, the first box takes
+// the phone's SMS autofill (autocomplete="one-time-code") and every box asks for a numeric keypad.
+// Resend appears after the countdown, up to `resendLimit` times a visit; the server keeps its own
+// limit and answers the resend past it with attempt 4, which ends the flow (onRefused).
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { CODE_DIGITS } from '../../contract/index.ts';
+import { failureText } from '../../lib/api-client.ts';
+import { resendCode, verifyMobile, type Refusal, type SignedIn } from '../../lib/account-api.ts';
+import { RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
+import { showNotice } from '../../stores/notices.ts';
+import { useHydrated } from '../use-hydrated.ts';
+import { codeDigits } from './account-forms.ts';
+import { ONE_TIME_PASSWORD_TITLE } from './texts.ts';
+
+interface OneTimeCodeProps {
+  idPrefix: string;
+  /** The number the code went to: shown, and where a resend goes. */
+  mobileNo: string;
+  userId: number | null;
+  /** The verify token of the last code sent. */
+  token: string;
+  submitLabel: string;
+  /** Resends allowed on this visit; undefined leaves the limit to the server. */
+  resendLimit?: number;
+  /** While the island does not know the number yet (before hydration): shown, not usable. */
+  disabled?: boolean;
+  onVerified: (signedIn: SignedIn) => void;
+  onRefused: (refusal: Refusal) => void;
+  /** A resend gave a new token (the verify page keeps it for a reload). */
+  onResent?: (token: string) => void;
+}
+
+const EMPTY = Array<string>(CODE_DIGITS).fill('');
+
+export default function OneTimeCode({ idPrefix, mobileNo, userId, token: firstToken, submitLabel, resendLimit, disabled = false, onVerified, onRefused, onResent }: OneTimeCodeProps) {
+  const hydrated = useHydrated();
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const token = useRef(firstToken);
+  const [digits, setDigits] = useState<string[]>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [resends, setResends] = useState(0);
+  // Set after mount (and after each resend), so that the build's HTML and the first render agree.
+  const [resendAt, setResendAt] = useState<number>();
+  const [now, setNow] = useState(0);
+
+  useEffect(() => { token.current = firstToken; }, [firstToken]);
+  // The countdown starts, and the first box takes focus, once the code entry can be used.
+  useEffect(() => {
+    if (disabled) return;
+    setResendAt(Date.now() + RESEND_COUNTDOWN_SECONDS * 1000);
+    boxes.current[0]?.focus();
+  }, [disabled, hydrated]);
+  useEffect(() => {
+    if (resendAt === undefined) return;
+    setNow(Date.now());
+    const tick = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= resendAt) clearInterval(tick);
+    }, 1000);
+    return () => clearInterval(tick);
+  }, [resendAt]);
+
+  const secondsLeft = resendAt === undefined ? RESEND_COUNTDOWN_SECONDS : Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const resendsLeft = resendLimit === undefined || resends < resendLimit;
+  const code = digits.join('');
+  const usable = hydrated && !disabled && !busy;
+
+  async function verify(entered: string) {
+    if (busy || entered.length !== CODE_DIGITS) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await verifyMobile(entered, token.current);
+      if (result.kind === 'signed-in') onVerified(result); // the page moves on: stays busy
+      else onRefused(result);
+    } catch (failure) {
+      const text = failureText(failure);
+      setError(text);
+      showNotice({ kind: 'danger', title: ONE_TIME_PASSWORD_TITLE, text });
+      setDigits(EMPTY);
+      setBusy(false);
+      requestAnimationFrame(() => boxes.current[0]?.focus());
+    }
+  }
+
+  /** Puts `typed` into the boxes from `start` on, moves focus after it, and submits a full code. */
+  function fill(start: number, typed: string) {
+    const next = [...digits];
+    for (let i = 0; i < typed.length && start + i < CODE_DIGITS; i++) next[start + i] = typed[i]!;
+    setDigits(next);
+    setError(undefined);
+    const after = Math.min(start + typed.length, CODE_DIGITS - 1);
+    boxes.current[after]?.focus();
+    const full = next.join('');
+    if (full.length === CODE_DIGITS) void verify(full);
+  }
+
+  function onBoxInput(index: number, value: string) {
+    const typed = codeDigits(value);
+    if (typed) fill(index, typed);
+    else setDigits(digits.map((digit, i) => (i === index ? '' : digit)));
+  }
+
+  function onBoxKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Backspace' && !digits[index] && index > 0) {
+      event.preventDefault();
+      setDigits(digits.map((digit, i) => (i === index - 1 ? '' : digit)));
+      boxes.current[index - 1]?.focus();
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      boxes.current[index - 1]?.focus();
+    } else if (event.key === 'ArrowRight' && index < CODE_DIGITS - 1) {
+      boxes.current[index + 1]?.focus();
+    }
+  }
+
+  function onPaste(index: number, event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault();
+    const pasted = codeDigits(event.clipboardData.getData('text'));
+    // A whole code fills all six boxes wherever it was pasted.
+    if (pasted) fill(pasted.length === CODE_DIGITS ? 0 : index, pasted);
+  }
+
+  async function resend() {
+    setBusy(true);
+    try {
+      const result = await resendCode(mobileNo, userId, token.current);
+      if (result.kind !== 'sent') {
+        onRefused(result);
+        return;
+      }
+      token.current = result.token;
+      onResent?.(result.token);
+      setResends(resends + 1);
+      setResendAt(Date.now() + RESEND_COUNTDOWN_SECONDS * 1000);
+      setDigits(EMPTY);
+      setError(undefined);
+      showNotice({ kind: 'success', title: ONE_TIME_PASSWORD_TITLE, text: result.message });
+      setBusy(false);
+      boxes.current[0]?.focus();
+    } catch (failure) {
+      showNotice({ kind: 'danger', title: ONE_TIME_PASSWORD_TITLE, text: failureText(failure) });
+      setBusy(false);
+    }
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void verify(code);
+  };
+
+  const hintId = `${idPrefix}-code-hint`;
+  const errorId = `${idPrefix}-code-error`;
+  return (
+    <form className="auth-form auth-code-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <fieldset className="auth-code" aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}>
+        <legend>Enter the {CODE_DIGITS}-digit code</legend>
+        <p className="auth-hint" id={hintId}>
+          {mobileNo ? <>We sent it by SMS to <strong>{mobileNo}</strong>.</> : 'We sent it by SMS to your mobile number.'} It is valid for 5 minutes.
+        </p>
+        <div className="auth-code-boxes">
+          {digits.map((digit, index) => (
+            <input
+              key={index}
+              ref={(box) => { boxes.current[index] = box; }}
+              id={`${idPrefix}-digit-${index + 1}`}
+              className="auth-code-box"
+              aria-label={`Digit ${index + 1} of ${CODE_DIGITS}`}
+              aria-invalid={error ? true : undefined}
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete={index === 0 ? 'one-time-code' : 'off'}
+              value={digit}
+              disabled={!hydrated || disabled}
+              readOnly={busy}
+              onChange={(event) => onBoxInput(index, event.target.value)}
+              onKeyDown={(event) => onBoxKeyDown(index, event)}
+              onPaste={(event) => onPaste(index, event)}
+              onFocus={(event) => event.target.select()}
+            />
+          ))}
+        </div>
+        {error && <p className="auth-error" id={errorId}>{error}</p>}
+      </fieldset>
+      <div className="auth-resend">
+        {!resendsLeft ? (
+          <p className="auth-hint">You have asked for a new code {resendLimit} times. If it has not come, try again later.</p>
+        ) : secondsLeft > 0 ? (
+          <p className="auth-hint">Didn’t get it? You can ask for a new code in {secondsLeft} s.</p>
+        ) : (
+          <p className="auth-hint">Didn’t get it? <button type="button" className="auth-link-button" disabled={!usable} onClick={() => void resend()}>Resend</button></p>
+        )}
+      </div>
+      <div className="auth-actions">
+        <button className="button" type="submit" disabled={!usable || code.length !== CODE_DIGITS}>{busy ? 'Checking…' : submitLabel}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+// Sign-in (spec §2, §4; docs/api.md §14.2): the mobile number and 'Verify' look the account up.
+// A verified number gets the password field ('Sign in', 'Forget password'); an unverified one gets a
+// code and goes to /verify-mobileNo; an unknown one an inline message with 'Join now'; a blocked one
+// the danger notice and home. A signed-in visitor goes to the `returnTo` path (same site only) or home.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../contract/index.ts';
+import { failureText } from '../../lib/api-client.ts';
+import { authenticate, createCode, findExistingUser, type Refusal } from '../../lib/account-api.ts';
+import { showNotice } from '../../stores/notices.ts';
+import { startSession } from '../../stores/session.ts';
+import Notices from '../Notices.tsx';
+import { useHydrated } from '../use-hydrated.ts';
+import { digitsOnly, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors } from './account-forms.ts';
+import { showRefusalAndGoHome } from './auth-notices.ts';
+import { focusFirstInvalid, GoingHome, PasswordField, TextField } from './fields.tsx';
+import { SIGN_IN_TITLE } from './texts.ts';
+import './auth.css';
+
+type Field = 'mobileNo' | 'password';
+
+export default function SignIn() {
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [mobileNo, setMobileNo] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  /** The looked-up account, once the number is known to be verified: the password step. */
+  const [verifiedUserId, setVerifiedUserId] = useState<number>();
+  const [unknownNumber, setUnknownNumber] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [goingHome, setGoingHome] = useState(false);
+
+  useEffect(() => {
+    // Arriving from a password reset (src/islands/auth/ForgetPassword.tsx).
+    const updated = sessionStorage.getItem(PASSWORD_UPDATED_KEY);
+    if (updated) {
+      sessionStorage.removeItem(PASSWORD_UPDATED_KEY);
+      showNotice({ kind: 'success', title: SIGN_IN_TITLE, text: updated });
+    }
+  }, []);
+  useEffect(() => { if (verifiedUserId !== undefined) passwordInput.current?.focus(); }, [verifiedUserId]);
+
+  const askPassword = verifiedUserId !== undefined;
+  const errors: Errors<Field> = askPassword ? signInErrors({ mobileNo, password }) : mobileErrors({ mobileNo });
+  const shown = (name: Field) => (touched.has(name) ? errors[name] : undefined);
+  const touch = (...names: Field[]) => setTouched(new Set([...touched, ...names]));
+
+  // Each step answers whether the page is moving on (to home, the verify page or returnTo).
+  function refuse(refusal: Refusal): true {
+    setGoingHome(true);
+    showRefusalAndGoHome(refusal);
+    return true;
+  }
+
+  /** An unverified number: a code goes out and /verify-mobileNo takes over. */
+  async function sendCodeAndVerify(userId: number): Promise<boolean> {
+    const sent = await createCode(mobileNo, userId);
+    if (sent.kind !== 'sent') return refuse(sent);
+    saveVerifyHandover({ mobileNo, userId, token: sent.token, returnTo: returnPathFromQuery(location.search) });
+    location.assign('/verify-mobileNo');
+    return true;
+  }
+
+  async function lookUp(): Promise<boolean> {
+    const found = await findExistingUser(mobileNo);
+    if (!found.found) setUnknownNumber(found.message);
+    else if (found.isAccountBlock) return refuse({ kind: 'account-blocked', message: MESSAGES.accountBlocked });
+    else if (!found.isMobileVerification) return sendCodeAndVerify(found.userId);
+    else setVerifiedUserId(found.userId);
+    return false;
+  }
+
+  async function signIn(userId: number): Promise<boolean> {
+    const result = await authenticate(mobileNo, password);
+    if (result.kind === 'unverified') return sendCodeAndVerify(userId);
+    if (result.kind !== 'signed-in') return refuse(result);
+    startSession(result.token, result.user);
+    location.assign(returnPathFromQuery(location.search));
+    return true;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const names: Field[] = askPassword ? ['mobileNo', 'password'] : ['mobileNo'];
+    touch(...names);
+    if (errors.mobileNo) showNotice({ kind: 'info', title: MESSAGES.invalidMobileTitle, text: MESSAGES.enterValidMobile, placement: 'top-center' });
+    if (errors.mobileNo || (askPassword && errors.password)) return focusFirstInvalid(form.current);
+    setBusy(true);
+    let leaving = false;
+    try {
+      leaving = await (verifiedUserId === undefined ? lookUp() : signIn(verifiedUserId));
+    } catch (failure) {
+      // A wrong password is 401 'Invalid login details. Please check and try again.' (spec §8, DECISIONS.md).
+      showNotice({ kind: 'danger', title: SIGN_IN_TITLE, text: failureText(failure) });
+    }
+    if (!leaving) setBusy(false);
+  }
+
+  function changeNumber(value: string) {
+    setMobileNo(digitsOnly(value));
+    setVerifiedUserId(undefined); // another number needs another look-up
+    setUnknownNumber(undefined);
+  }
+
+  if (goingHome) return <><GoingHome /><Notices /></>;
+  return (
+    <form ref={form} className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
+      <TextField id="sign-in-mobile" label="Mobile number" name="mobileNo" type="tel" inputMode="numeric" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" value={mobileNo} error={shown('mobileNo')}
+        hint="9 digits without the leading 0, for example 771234567."
+        onChange={(event) => changeNumber(event.target.value)} onBlur={() => touch('mobileNo')} />
+      {unknownNumber && (
+        <p className="auth-inline-message" role="status">
+          {unknownNumber} <a href={`/sign-up?mobileNo=${encodeURIComponent(mobileNo)}`}>Join now</a>
+        </p>
+      )}
+      {askPassword && (
+        <>
+          <PasswordField id="sign-in-password" label="Password" name="password" autoComplete="current-password" ref={passwordInput}
+            value={password} error={shown('password')} onChange={(event) => setPassword(event.target.value)} onBlur={() => touch('password')} />
+          <p className="auth-aside"><a href="/forget-password">Forget password</a></p>
+        </>
+      )}
+      <div className="auth-actions">
+        <button className="button" type="submit" disabled={!hydrated || busy}>
+          {busy ? 'Please wait…' : askPassword ? 'Sign in' : 'Verify'}
+        </button>
+      </div>
+      <Notices />
+    </form>
+  );
+}

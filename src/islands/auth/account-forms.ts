@@ -1,0 +1,108 @@
+// The account forms' rules (spec §5) and the small pieces of flow state they share, kept apart
+// from the components so that they can be unit-tested. The rules are the contract's schemas, so a
+// form says exactly what the API would; the few rules the contract cannot hold (the confirmation,
+// the strength score computed in the browser) are added here with the spec's messages.
+import * as v from 'valibot';
+import { CODE_DIGITS, CreateUserRequest, MESSAGES, MobileNo, NewPassword, PASSWORD_MIN_STRENGTH, SignInRequest } from '../../contract/index.ts';
+import { SIGN_IN_RETURN_PARAM } from '../../lib/constants.ts';
+import { fieldErrors } from '../../lib/form-errors.ts';
+import { STRENGTH_LABELS } from './texts.ts';
+
+export type Errors<TName extends string> = Partial<Record<TName, string>>;
+
+export const mobileErrors = (values: { mobileNo: string }) =>
+  fieldErrors(v.object({ mobileNo: MobileNo }), values, ['mobileNo']);
+
+export const signInErrors = (values: { mobileNo: string; password: string }) =>
+  fieldErrors(SignInRequest, values, ['mobileNo', 'password']);
+
+export const basicDetailsErrors = (values: { firstName: string; mobileNo: string }) =>
+  fieldErrors(v.pick(CreateUserRequest, ['firstName', 'mobileNo']), values, ['firstName', 'mobileNo']);
+
+/**
+ * A new password (sign-up step 3, reset step 2): the contract's rules, then the strength score
+ * (zxcvbn 0-4; `undefined` while it loads, which is not yet an error), and a matching confirmation.
+ */
+export function newPasswordErrors(values: { password: string; confirmPassword: string }, score: number | undefined) {
+  const errors = fieldErrors(v.object({ password: NewPassword, confirmPassword: v.string() }), values, ['password', 'confirmPassword']);
+  if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH) errors.password = MESSAGES.passwordTooWeak;
+  if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = MESSAGES.passwordNotMatch;
+  return errors;
+}
+
+/** The terms checkbox (preset to accepted, spec §5): the contract's message when it is cleared. */
+export function termsError(accepted: boolean): string | undefined {
+  const parsed = v.safeParse(v.pick(CreateUserRequest, ['termsAndCondition']), { termsAndCondition: accepted });
+  return parsed.success ? undefined : parsed.issues[0].message;
+}
+
+/** The meter's label for a zxcvbn score (spec §5): weak up to 1, medium up to 3, high above. */
+export function strengthLabel(score: number): string {
+  if (score <= 1) return STRENGTH_LABELS.weak;
+  if (score <= 3) return STRENGTH_LABELS.medium;
+  return STRENGTH_LABELS.high;
+}
+
+/** What a number field keeps of what is typed or pasted: its digits ('077 123 4567' → '0771234567'). */
+export const digitsOnly = (text: string) => text.replace(/\D/g, '');
+
+/** The code boxes' digits from typed or pasted text, at most CODE_DIGITS. */
+export const codeDigits = (text: string) => digitsOnly(text).slice(0, CODE_DIGITS);
+
+const SITE_ORIGIN = 'https://offerlanka.invalid';
+/** Pages that would only send the visitor back here. */
+const SIGN_IN_PATHS = ['/login', '/sign-in'];
+
+/**
+ * Where to go after signing in: the `returnTo` path when it is a path of this site, else home.
+ * Refused: other sites ('//evil.example', 'https://…'), backslashes and control characters (browsers
+ * read '/\evil.example' and '/\t/evil.example' as another host), and the sign-in pages themselves.
+ */
+export function safeReturnPath(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u0020\u007f]/.test(raw)) return '/';
+  let url: URL;
+  try {
+    url = new URL(raw, SITE_ORIGIN);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== SITE_ORIGIN || SIGN_IN_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) return '/';
+  return url.pathname + url.search + url.hash;
+}
+
+/** The return path of a sign-in page's query string (`?returnTo=/path`). */
+export const returnPathFromQuery = (search: string) => safeReturnPath(new URLSearchParams(search).get(SIGN_IN_RETURN_PARAM));
+
+/**
+ * Sign-in hands an unverified number over to /verify-mobileNo in sessionStorage: this tab only,
+ * kept across a reload of the verify page, and never in the URL (the verify token must not reach
+ * history, logs or Referer headers). The verify page replaces the token after a resend and removes
+ * the handover once verified.
+ */
+export const VERIFY_HANDOVER_KEY = 'offerlanka:verify-mobile';
+const VerifyHandover = v.object({
+  mobileNo: MobileNo,
+  userId: v.number(),
+  token: v.pipe(v.string(), v.nonEmpty()),
+  returnTo: v.string(),
+});
+export type VerifyHandoverData = v.InferOutput<typeof VerifyHandover>;
+
+export function saveVerifyHandover(handover: VerifyHandoverData, storage: Storage = sessionStorage): void {
+  storage.setItem(VERIFY_HANDOVER_KEY, JSON.stringify(handover));
+}
+
+/** The handover, or undefined when there is none or it was edited into something else. */
+export function readVerifyHandover(storage: Storage = sessionStorage): VerifyHandoverData | undefined {
+  try {
+    const parsed = v.safeParse(VerifyHandover, JSON.parse(storage.getItem(VERIFY_HANDOVER_KEY) ?? 'null'));
+    return parsed.success ? { ...parsed.output, returnTo: safeReturnPath(parsed.output.returnTo) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const clearVerifyHandover = (storage: Storage = sessionStorage) => storage.removeItem(VERIFY_HANDOVER_KEY);
+
+/** After a reset the visitor lands on /sign-in, which says the password was changed (a notice does not survive the page change). */
+export const PASSWORD_UPDATED_KEY = 'offerlanka:password-updated';

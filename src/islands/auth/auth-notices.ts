@@ -1,0 +1,21 @@
+// Notices of the account flows (spec §4, §8) that end a flow: a blocked account, or a number whose
+// code sending is blocked. Both send the visitor home; the move waits a moment so that the notice
+// can be read (notices live in the page and do not survive a page change).
+import { MESSAGES } from '../../contract/index.ts';
+import type { Refusal } from '../../lib/account-api.ts';
+import { showNotice } from '../../stores/notices.ts';
+import { ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE } from './texts.ts';
+
+export const HOME_AFTER_NOTICE_MS = 4_000;
+
+/**
+ * 'Account blocked!' / 'Your account blocked.' for a team block; 'Account blocked' with the server's
+ * message for blocked code sending (the reset flow passes 'Account blocked!' for both, spec §4).
+ * Then home.
+ */
+export function showRefusalAndGoHome(refusal: Refusal, codesBlockedTitle = CODES_BLOCKED_TITLE): void {
+  showNotice(refusal.kind === 'account-blocked'
+    ? { kind: 'danger', title: ACCOUNT_BLOCKED_TITLE, text: MESSAGES.accountBlocked }
+    : { kind: 'danger', title: codesBlockedTitle, text: refusal.message });
+  setTimeout(() => location.assign('/'), HOME_AFTER_NOTICE_MS);
+}

@@ -1,0 +1,405 @@
+// The account flows in a real browser against the served build and its API (spec §2, §4, §5, §8):
+// sign-up to home signed in, sign-in with a password or through a code, wrong password, unknown and
+// blocked numbers, the resend limit, password reset, every validation message, the way back after
+// sign-in, and axe-core on the forms. Codes are read from the console SMS provider's dev outbox.
+import { AxeBuilder } from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/contract/index.ts';
+import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
+import { ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE, COMING_SOON, ONE_TIME_PASSWORD_TITLE, PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SIGN_IN_TITLE } from '../../src/islands/auth/texts.ts';
+import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
+import { createSignedInAccount, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+
+const PHONE = 375;
+const DESKTOP = 1280;
+const PASSWORD = 'Galle-Fort-Lighthouse-77';
+const NEW_PASSWORD = 'Sigiriya-Rock-Fortress-5';
+
+let site: BrowserSite;
+beforeAll(async () => { site = await startBrowserSite(); });
+afterAll(async () => { await site?.close(); });
+
+const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
+const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function api(method: string, path: string, body?: object) {
+  const response = await fetch(`${site.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+}
+/** The codes texted to a number, newest first. */
+const codesSent = async (mobileNo: string): Promise<string[]> =>
+  (await (await fetch(`${site.url}/api/dev/sms-outbox/${mobileNo}`)).json()).data.map((sms: { code: string }) => sms.code);
+/** Waits until `count` codes went to the number, and returns the newest. */
+async function codeNumber(mobileNo: string, count: number): Promise<string> {
+  await expect.poll(async () => (await codesSent(mobileNo)).length, { timeout: 10_000 }).toBe(count);
+  return (await codesSent(mobileNo))[0]!;
+}
+/** An account that signed up but never entered its code (one code sent). */
+async function unverifiedAccount() {
+  const mobileNo = freshMobile();
+  const created = await api('POST', '/create/new/user', { firstName: 'Sunil', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: PASSWORD });
+  expect(created.status).toBe(201);
+  return { mobileNo, userId: created.body.data.user.userId as number, token: created.body.data.token as string };
+}
+
+const notice = (page: Page, title: string) => page.locator('.notice-card', { has: page.locator('.notice-title', { hasText: title }) });
+const signedInUser = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.user, SESSION_STORAGE_KEY);
+async function expectSignedInAt(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path);
+  await page.locator('html[data-signed-in]').waitFor({ state: 'attached' });
+}
+/** Pastes `text` into an element, as a clipboard paste would. */
+const paste = (page: Page, selector: string, text: string) => page.locator(selector).evaluate((element, pasted) => {
+  const clipboardData = new DataTransfer();
+  clipboardData.setData('text', pasted);
+  element.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+}, text);
+
+async function startSignIn(page: Page, mobileNo: string, path = '/sign-in') {
+  await page.goto(path);
+  await page.getByLabel('Mobile number').fill(mobileNo);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+describe('sign-up wizard', () => {
+  it('goes from account type to home, signed in, with step markers and the code typed box by box', () => withJs(async (page) => {
+    const mobileNo = freshMobile();
+    await page.goto('/sign-up');
+    const steps = page.locator('.auth-steps li');
+    expect(await steps.nth(0).getAttribute('aria-current')).toBe('step');
+    expect(await page.getByLabel(SEE_OFFERS_CHOICE).isChecked()).toBe(true);
+    const merchant = page.getByLabel(PUBLISH_OFFERS_CHOICE);
+    expect(await merchant.isDisabled()).toBe(true);
+    expect(await page.locator('.auth-choice.is-disabled').innerText()).toContain(COMING_SOON);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    expect(await steps.nth(0).getAttribute('class')).toContain('is-done');
+    expect(await steps.nth(1).getAttribute('aria-current')).toBe('step');
+    expect(await page.getByLabel('Country code').inputValue()).toBe('+94');
+    expect(await page.getByLabel('Country code').locator('option').allTextContents()).toEqual(['+94', '+91', '+44', '+61']);
+    await page.getByLabel('First name').fill('Amaya');
+    await page.getByLabel('Mobile number').fill(mobileNo);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('heading', { name: /Security/ }).waitFor();
+    // Back keeps what was typed.
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Amaya');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await expect.poll(() => page.locator('.auth-strength strong').innerText()).toBe('high');
+    expect(await page.getByLabel('I accept the terms and conditions').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
+    expect(await steps.nth(3).getAttribute('aria-current')).toBe('step');
+    expect(await page.locator('#sign-up-digit-1').getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await page.locator('#sign-up-digit-1').getAttribute('inputmode')).toBe('numeric');
+    const code = await codeNumber(mobileNo, 1);
+    await page.locator('#sign-up-digit-1').pressSequentially(code.slice(0, 3));
+    // Backspace on an empty box clears the one before and moves back.
+    await page.keyboard.press('Backspace');
+    expect(await page.locator('#sign-up-digit-3').inputValue()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-up-digit-3');
+    await page.keyboard.type(code.slice(2)); // the six boxes submit when full
+    await expectSignedInAt(page, '/');
+    expect(await signedInUser(page)).toMatchObject({ firstName: 'Amaya', mobileNo, isMobileVerification: true });
+  }));
+
+  it('a registered number gets the inline message with a sign-in link', () => withJs(async (page) => {
+    const account = await createSignedInAccount(site);
+    await page.goto('/sign-up');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('First name').fill('Amaya');
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const message = page.locator('.auth-inline-message');
+    await message.waitFor();
+    expect(await message.innerText()).toContain(MESSAGES.alreadyRegistered);
+    expect(await message.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
+    expect(await page.getByRole('heading', { name: /Basic Details/ }).isVisible()).toBe(true);
+  }));
+
+  it(`allows ${CLIENT_RESEND_LIMIT} resends after the ${RESEND_COUNTDOWN_SECONDS} s countdown, then no more; the newest code verifies`, () => withJs(async (page) => {
+    await page.clock.install();
+    const mobileNo = freshMobile();
+    await page.goto('/sign-up');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('First name').fill('Ruwan');
+    await page.getByLabel('Mobile number').fill(mobileNo);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
+    await codeNumber(mobileNo, 1);
+
+    const resend = page.getByRole('button', { name: 'Resend' });
+    for (let sent = 2; sent <= CLIENT_RESEND_LIMIT + 1; sent++) {
+      expect(await resend.count()).toBe(0); // counting down
+      expect(await page.locator('.auth-resend').innerText()).toMatch(/new code in \d+ s/);
+      await page.clock.fastForward(RESEND_COUNTDOWN_SECONDS * 1000 + 1000);
+      await resend.click();
+      await codeNumber(mobileNo, sent);
+    }
+    await page.clock.fastForward(RESEND_COUNTDOWN_SECONDS * 1000 + 1000);
+    await expect.poll(() => page.locator('.auth-resend').innerText()).toContain(`${CLIENT_RESEND_LIMIT} times`);
+    expect(await resend.count()).toBe(0);
+
+    const codes = await codesSent(mobileNo);
+    await paste(page, '#sign-up-digit-4', codes[0]!); // a whole code pasted anywhere fills all six boxes
+    await expectSignedInAt(page, '/');
+  }));
+});
+
+describe('sign-in', () => {
+  it('with the password, through /login and back to returnTo; the password shows and hides', () => withJs(async (page) => {
+    const account = await createSignedInAccount(site, 'Kasun');
+    await page.goto('/login?returnTo=/about-us');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const password = page.getByLabel('Password', { exact: true });
+    await password.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-in-password');
+    expect(await page.getByRole('link', { name: 'Forget password' }).getAttribute('href')).toBe('/forget-password');
+    await password.fill(account.password);
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectSignedInAt(page, '/about-us');
+    expect(await signedInUser(page)).toMatchObject({ userId: account.user.userId, firstName: 'Kasun' });
+  }));
+
+  it('goes home without returnTo, and never to another site', () => withJs(async (page) => {
+    const account = await createSignedInAccount(site);
+    await startSignIn(page, account.mobileNo, '/sign-in?returnTo=//example.com/x');
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectSignedInAt(page, '/');
+    expect(new URL(page.url()).origin).toBe(site.url);
+  }));
+
+  it('an unverified number gets a code and signs in on /verify-mobileNo', () => withJs(async (page) => {
+    const account = await unverifiedAccount();
+    await startSignIn(page, account.mobileNo, '/sign-in?returnTo=/careers');
+    await page.waitForURL((url) => url.pathname === '/verify-mobileNo');
+    expect(page.url()).not.toContain('token');
+    const code = await codeNumber(account.mobileNo, 2);
+    // A wrong code first: the server's message under 'One time password', and the boxes empty again.
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.locator('#verify-digit-1').fill(wrong);
+    await notice(page, ONE_TIME_PASSWORD_TITLE).waitFor();
+    expect(await notice(page, ONE_TIME_PASSWORD_TITLE).innerText()).toContain(MESSAGES.wrongCode);
+    expect(await page.locator('.auth-code .auth-error').innerText()).toContain(MESSAGES.wrongCode);
+    await expect.poll(() => page.locator('#verify-digit-1').inputValue()).toBe('');
+    await paste(page, '#verify-digit-1', code);
+    await expectSignedInAt(page, '/careers');
+    expect(await signedInUser(page)).toMatchObject({ mobileNo: account.mobileNo, isMobileVerification: true });
+  }));
+
+  it("a wrong password gets the 'Sign in' danger notice and stays", () => withJs(async (page) => {
+    const account = await createSignedInAccount(site);
+    await startSignIn(page, account.mobileNo);
+    await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const shown = notice(page, SIGN_IN_TITLE);
+    await shown.waitFor();
+    expect(await shown.innerText()).toContain(MESSAGES.invalidLogin);
+    expect(await shown.getAttribute('class')).toContain('notice-card-danger');
+    expect(pathOf(page)).toBe('/sign-in');
+    expect(await signedInUser(page)).toBeUndefined();
+  }));
+
+  it("an unknown number gets the inline message with 'Join now', no alert", () => withJs(async (page) => {
+    let dialogs = 0;
+    page.on('dialog', (dialog) => { dialogs++; void dialog.dismiss(); });
+    const mobileNo = freshMobile();
+    await startSignIn(page, mobileNo);
+    const message = page.locator('.auth-inline-message');
+    await message.waitFor();
+    expect(await message.innerText()).toContain('No account uses this mobile number.');
+    expect(await message.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe(`/sign-up?mobileNo=${mobileNo}`);
+    expect(dialogs).toBe(0);
+    // 'Join now' carries the number into the wizard.
+    await message.getByRole('link', { name: 'Join now' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-up');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe(mobileNo);
+  }));
+
+  it('a number whose code sending is blocked (4 codes in 24 h) gets the danger notice and goes home', () => withJs(async (page) => {
+    const account = await unverifiedAccount();
+    let token = account.token;
+    for (let resend = 1; resend <= 3; resend++) {
+      const sent = await api('POST', '/resend/verification/otp', { userId: account.userId, mobileNo: account.mobileNo, token });
+      expect(sent.status).toBe(200);
+      token = sent.body.token;
+    }
+    await startSignIn(page, account.mobileNo);
+    const shown = notice(page, CODES_BLOCKED_TITLE);
+    await shown.waitFor();
+    expect(await shown.innerText()).toContain('Code sending is blocked for 24 hours.');
+    expect(await shown.getAttribute('class')).toContain('notice-card-danger');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    expect(await signedInUser(page)).toBeUndefined();
+  }));
+});
+
+describe('password reset', () => {
+  it("code first ('Change' edits the number), then the new password and 'Update'; sign-in takes the new one only", () => withJs(async (page) => {
+    const account = await createSignedInAccount(site, 'Dilani');
+    await page.goto('/forget-password');
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
+    await page.getByRole('button', { name: 'Change mobile number' }).click();
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe(account.mobileNo);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
+    const code = await codeNumber(account.mobileNo, 3); // sign-up, then two sends
+    await page.locator('#reset-digit-1').pressSequentially(code); // checked as soon as six digits are in
+
+    const password = page.getByLabel('Password', { exact: true });
+    await password.waitFor();
+    await password.fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    await notice(page, SIGN_IN_TITLE).waitFor();
+    expect(await signedInUser(page)).toBeUndefined();
+
+    expect((await api('POST', '/user/authentication', { mobileNo: account.mobileNo, password: account.password })).status).toBe(401);
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectSignedInAt(page, '/');
+  }));
+
+  it("a number blocked from codes gets 'Account blocked!' and goes home", () => withJs(async (page) => {
+    const account = await unverifiedAccount();
+    for (let resend = 1; resend <= 3; resend++) {
+      expect((await api('POST', '/resend/verification/otp', { userId: account.userId, mobileNo: account.mobileNo, token: null })).status).toBe(200);
+    }
+    await page.goto('/forget-password');
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const shown = notice(page, ACCOUNT_BLOCKED_TITLE);
+    await shown.waitFor();
+    expect(await shown.innerText()).toContain('Code sending is blocked for 24 hours.');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  }));
+});
+
+describe('validation messages show once a field was touched', () => {
+  /** The message tied to a field by aria-describedby, or '' when none shows. */
+  const messageOf = (page: Page, label: string, exact = false) => page.getByLabel(label, { exact }).evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id))
+      .filter((element) => element?.classList.contains('auth-error')).map((element) => element!.textContent).join(''));
+
+  it('sign-in: the number, the Verify notice, the password', () => withJs(async (page) => {
+    await page.goto('/sign-in');
+    const mobile = page.getByLabel('Mobile number');
+    await mobile.focus();
+    expect(await messageOf(page, 'Mobile number')).toBe('');
+    await mobile.blur();
+    await expect.poll(() => messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
+    await mobile.fill('77123');
+    expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.invalidMobileNo);
+    expect(await mobile.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const invalid = notice(page, MESSAGES.invalidMobileTitle);
+    await invalid.waitFor();
+    expect(await invalid.innerText()).toContain(MESSAGES.enterValidMobile);
+    expect(await page.locator('.notice-stack-top-center .notice-card').count()).toBe(1);
+
+    const account = await createSignedInAccount(site);
+    await mobile.fill(account.mobileNo);
+    expect(await messageOf(page, 'Mobile number')).toBe('');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const password = page.getByLabel('Password', { exact: true });
+    await password.waitFor();
+    expect(await messageOf(page, 'Password', true)).toBe('');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
+  }));
+
+  it('sign-up: first name, mobile number, password rules and strength, confirmation, terms', () => withJs(async (page) => {
+    await page.goto('/sign-up');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const firstName = page.getByLabel('First name');
+    await firstName.waitFor();
+    expect(await messageOf(page, 'First name')).toBe('');
+    await page.getByRole('button', { name: 'Next' }).click(); // Next touches every field of the step
+    await expect.poll(() => messageOf(page, 'First name')).toBe(MESSAGES.required);
+    expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
+    await firstName.fill('Amaya2');
+    expect(await messageOf(page, 'First name')).toBe(MESSAGES.invalidFirstName);
+    await page.getByLabel('Mobile number').fill('12345');
+    expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.invalidMobileNo);
+    await firstName.fill('Amaya');
+    await page.getByLabel('Mobile number').fill(freshMobile());
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('short');
+    await password.blur();
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordRules);
+    await password.fill('Password1');
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordTooWeak);
+    expect(await page.locator('.auth-strength strong').innerText()).toMatch(/weak|medium/);
+    await password.fill(PASSWORD);
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe('');
+    const confirm = page.getByLabel('Confirm password');
+    await confirm.fill('Galle');
+    await confirm.blur();
+    await expect.poll(() => messageOf(page, 'Confirm password')).toBe(MESSAGES.passwordNotMatch);
+    await confirm.fill(PASSWORD);
+    expect(await messageOf(page, 'Confirm password')).toBe('');
+    await page.getByLabel('I accept the terms and conditions').uncheck();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.locator('#sign-up-terms-error').innerText()).toContain('The terms must be accepted');
+    expect(await page.getByRole('heading', { name: /Security/ }).isVisible()).toBe(true); // nothing was created
+  }));
+});
+
+describe('accessibility of the account forms (axe-core)', () => {
+  type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+  const serious = async (page: Page) => (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: AxeViolation) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+
+  for (const width of [PHONE, DESKTOP]) {
+    it(`sign-in with its password step, sign-up's security step, reset and verify at ${width}px`, () => withJs(async (page) => {
+      const account = await createSignedInAccount(site);
+      await startSignIn(page, account.mobileNo);
+      await page.getByLabel('Password', { exact: true }).waitFor();
+      expect(await serious(page), 'sign-in').toEqual([]);
+
+      await page.goto('/sign-up');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('First name').fill('Amaya');
+      await page.getByLabel('Mobile number').fill(freshMobile());
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Password', { exact: true }).fill('Password1');
+      await page.getByLabel('Password', { exact: true }).blur();
+      await page.locator('.auth-error').first().waitFor();
+      expect(await serious(page), 'sign-up').toEqual([]);
+
+      for (const path of ['/forget-password', '/verify-mobileNo']) {
+        await page.goto(path);
+        await page.locator('.auth-form, .auth-inline-message').first().waitFor();
+        expect(await serious(page), path).toEqual([]);
+      }
+    }, width));
+  }
+});
