@@ -32,7 +32,9 @@ export default function Notices() {
   }, [self, shownBy]);
 
   if (shownBy !== self) return null;
-  // In <body>, so that no ancestor's overflow or transform moves or clips the fixed corners.
+  // In <body>, so that no ancestor's overflow or transform moves or clips the fixed corners; in an
+  // open modal dialog instead (the offer modal), since the rest of the page is inert behind it.
+  const host = document.querySelector('dialog[open]:modal') ?? document.body;
   return createPortal(
     PLACEMENTS.map((placement) => {
       const here = notices.filter((notice) => notice.placement === placement);
@@ -48,7 +50,7 @@ export default function Notices() {
         </div>
       );
     }),
-    document.body,
+    host,
   );
 }
 

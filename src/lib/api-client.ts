@@ -4,18 +4,13 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type ResponsePromise } from 'ky';
 import * as v from 'valibot';
 import { ErrorResponse } from '../contract/index.ts';
+import { CLIENT_ERROR_TEXTS } from './constants.ts';
 import { PUBLIC_API_URL, PUBLIC_INSIGHT_URL } from './public-config.ts';
 
 /** How long a visitor waits for an answer before being asked to try again. */
 export const REQUEST_TIMEOUT_MS = 8_000;
 
-/** What the visitor reads when the server sent no message of its own. */
-export const CLIENT_ERROR_TEXTS = {
-  network: 'We could not reach OfferLanka. Check your connection and try again.',
-  timeout: 'The server took too long to answer. Please try again.',
-  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
-  unexpected: 'Something went wrong on our side. Please try again.',
-} as const;
+export { CLIENT_ERROR_TEXTS };
 
 export interface ApiIssue { path: string; message: string }
 

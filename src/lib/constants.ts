@@ -38,6 +38,17 @@ export const OFFER_HEADER_CARD_MAX = 20;
 export const MERCHANT_NAME_CARD_MAX = 20;
 export const TRUNCATION_SUFFIX = '...';
 
+/** Recent and favourite strips show this many until 'View all'; more filter chips than this fold (spec §9). */
+export const RECENT_SHOWN = 3;
+export const FILTER_CHIPS_SHOWN = 4;
+/** A bank page's row of more categories than this becomes a slider (spec §9). */
+export const CATEGORY_CHIPS_BEFORE_SLIDER = 4;
+/** Carousels move at this speed (ms per slide); the bank carousel shows at most this many banks at a time. */
+export const CAROUSEL_SPEED_MS = 1000;
+export const BANK_CAROUSEL_SLIDES = 10;
+/** From this width up, carousels show several slides; under it, one card at a time (spec §9: 768px). */
+export const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+
 /** Location tags shown inline before the rest go into a popover; terms shown before 'more'. */
 export const LOCATION_TAGS_INLINE = 2;
 export const TERMS_SHOWN = 3;
@@ -55,3 +66,11 @@ export const ABOVE_FOLD_CARDS = 4;
 
 /** The query parameter /login and /sign-in read to send a visitor back after signing in. */
 export const SIGN_IN_RETURN_PARAM = 'returnTo';
+
+/** What the visitor reads when a call failed and the server sent no message of its own. */
+export const CLIENT_ERROR_TEXTS = {
+  network: 'We could not reach OfferLanka. Check your connection and try again.',
+  timeout: 'The server took too long to answer. Please try again.',
+  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  unexpected: 'Something went wrong on our side. Please try again.',
+} as const;

@@ -34,7 +34,9 @@ const EnvSchema = v.object({
   /** The site's public base URL, for canonical links and the sitemap. */
   SITE_URL: v.optional(v.pipe(v.string(), v.url('SITE_URL must be a URL')), 'http://localhost:4321'),
   /** How often `npm start` rebuilds the site from the API, in minutes. */
-  REBUILD_INTERVAL_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'REBUILD_INTERVAL_MINUTES must be a number'), v.transform(Number), v.minValue(1)), '60'),
+  REBUILD_INTERVAL_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'REBUILD_INTERVAL_MINUTES must be a number'), v.transform(Number), v.minValue(1),
+    // setTimeout holds at most 2^31-1 ms (24.8 days): a longer interval would fire at once, in a loop.
+    v.maxValue(Math.floor((2 ** 31 - 1) / 60_000), 'REBUILD_INTERVAL_MINUTES is at most 35791 (24 days)')), '60'),
 });
 
 export type ServerEnv = v.InferOutput<typeof EnvSchema> & { SMS_PROVIDER: 'console' | 'http' };

@@ -2,15 +2,15 @@
 // the toggle on cards and offer pages. A toggle changes the list at once and rolls back with a
 // notice when the server refuses; a success refreshes the list from the server. Logout empties it.
 import { atom, computed } from 'nanostores';
-import * as v from 'valibot';
-import { FavoritesResponse, MESSAGES, User, type FavoriteEntryData, type OfferData } from '../contract/index.ts';
-import { failureText, readAnswer } from '../lib/api-client.ts';
-import { sessionApi } from '../lib/session-api.ts';
+import { MESSAGES } from '../contract/limits.ts';
+import type { FavoriteEntryData, OfferData } from '../contract/index.ts';
+import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
 import { showNotice } from './notices.ts';
 import { $session, updateSessionUser } from './session.ts';
 
-const FavoriteChanged = v.object({ status: v.literal(true), message: v.string(), data: v.object({ user: User }) });
 const NOTICE_TITLE = 'Favourites';
+/** The API calls, loaded on first use: a guest's page shows favourite controls without them. */
+const favoritesApi = () => import('../lib/favorites-api.ts');
 
 /** Most recently saved first. Empty for a guest. */
 export const $favorites = atom<readonly FavoriteEntryData[]>([]);
@@ -41,10 +41,10 @@ export async function loadFavorites(): Promise<void> {
   $favoritesState.set('loading');
   const togglesBefore = toggles;
   try {
-    const answer = await readAnswer(FavoritesResponse, sessionApi.get(`get/offer/favorite/by/${session.user.userId}`));
+    const favorites = await (await favoritesApi()).fetchFavorites(session.user.userId);
     // Signed out or in as someone else meanwhile, or a toggle since (its own load follows).
     if ($session.get()?.token !== session.token || toggles !== togglesBefore) return;
-    $favorites.set(answer.data[0].favorites);
+    $favorites.set(favorites);
     $favoritesState.set('loaded');
   } catch {
     $favoritesState.set('failed');
@@ -74,12 +74,11 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
   const removing = before.some((entry) => entry.offerId === offer.offerId);
   $favorites.set(removing ? before.filter((entry) => entry.offerId !== offer.offerId) : [entryFor(offer), ...before]);
   changeInterest(offer.offerId, removing ? -1 : 1);
+  const api = await favoritesApi().catch(() => undefined);
   try {
-    const request = removing
-      ? sessionApi.put('remove/offer/from/user/favorite', { json: { offerId: offer.offerId } })
-      : sessionApi.put('add/user/favorite/offer', { json: { offerId: offer.offerId, categoryId: offer.categoryId, merchantId: offer.merchantId, bankId: offer.bankId } });
-    const answer = await readAnswer(FavoriteChanged, request);
-    updateSessionUser(answer.data.user);
+    if (!api) throw new Error('The favourites code did not load');
+    const user = removing ? await api.removeFavorite(offer.offerId) : await api.saveFavorite(offer);
+    updateSessionUser(user);
     showNotice({ kind: 'success', title: NOTICE_TITLE, text: removing ? MESSAGES.favoriteRemoved : MESSAGES.favoriteAdded });
     void loadFavorites();
     return removing ? 'removed' : 'added';
@@ -89,7 +88,7 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
     const original = before.find((entry) => entry.offerId === offer.offerId);
     $favorites.set(original ? [...now, original].sort((a, b) => b.createAt.localeCompare(a.createAt)) : now);
     changeInterest(offer.offerId, removing ? 1 : -1);
-    if ($session.get()) showNotice({ kind: 'danger', title: NOTICE_TITLE, text: failureText(error) });
+    if ($session.get()) showNotice({ kind: 'danger', title: NOTICE_TITLE, text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network });
     return 'failed';
   }
 }

@@ -3,9 +3,8 @@
 // more' appends the next page. An answer for a filter no longer chosen is dropped.
 import { map } from 'nanostores';
 import type { OfferData } from '../contract/index.ts';
-import { failureText } from '../lib/api-client.ts';
-import { fetchOffersPage, type OfferFilter } from '../lib/catalogue-api.ts';
-import { OFFERS_PAGE_SIZE } from '../lib/constants.ts';
+import type { OfferFilter } from '../lib/catalogue-api.ts';
+import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../lib/constants.ts';
 import { NO_FILTER, sameFilter } from './offer-filters.ts';
 
 export interface OfferListState {
@@ -17,6 +16,14 @@ export interface OfferListState {
   loading: 'replacing' | 'appending' | false;
   error: string | undefined;
 }
+
+/** The API calls, loaded on first use: the build already wrote the first page. */
+async function fetchPage(filter: OfferFilter, pageNo: number) {
+  const { fetchOffersPage } = await import('../lib/catalogue-api.ts');
+  return fetchOffersPage(filter, pageNo, OFFERS_PAGE_SIZE);
+}
+const failureText = async (error: unknown) =>
+  (await import('../lib/api-client.ts').catch(() => undefined))?.failureText(error) ?? CLIENT_ERROR_TEXTS.network;
 
 export const $offerList = map<OfferListState>({ filter: NO_FILTER, offers: [], totalCount: 0, pageNo: 0, loading: false, error: undefined });
 
@@ -31,12 +38,13 @@ export function startOfferList(filter: OfferFilter, offers: readonly OfferData[]
 export async function loadOffersFor(filter: OfferFilter): Promise<void> {
   $offerList.set({ ...$offerList.get(), filter, loading: 'replacing', error: undefined });
   try {
-    const answer = await fetchOffersPage(filter, 1, OFFERS_PAGE_SIZE);
+    const answer = await fetchPage(filter, 1);
     if (!sameFilter($offerList.get().filter, filter)) return;
     $offerList.set({ filter, offers: answer.data, totalCount: answer.totalCount, pageNo: 1, loading: false, error: undefined });
   } catch (error) {
+    const text = await failureText(error);
     if (!sameFilter($offerList.get().filter, filter)) return;
-    $offerList.set({ ...$offerList.get(), offers: [], totalCount: 0, pageNo: 0, loading: false, error: failureText(error) });
+    $offerList.set({ ...$offerList.get(), offers: [], totalCount: 0, pageNo: 0, loading: false, error: text });
   }
 }
 
@@ -45,7 +53,7 @@ export async function loadMoreOffers(): Promise<void> {
   if (state.loading || remainingOffers(state) === 0) return;
   $offerList.setKey('loading', 'appending');
   try {
-    const answer = await fetchOffersPage(state.filter, state.pageNo + 1, OFFERS_PAGE_SIZE);
+    const answer = await fetchPage(state.filter, state.pageNo + 1);
     const now = $offerList.get();
     if (!sameFilter(now.filter, state.filter)) return;
     // An offer already shown (the list moved between pages) is not shown twice.
@@ -56,6 +64,7 @@ export async function loadMoreOffers(): Promise<void> {
       totalCount: answer.data.length === 0 ? now.offers.length : answer.totalCount, pageNo: state.pageNo + 1, loading: false, error: undefined,
     });
   } catch (error) {
-    if (sameFilter($offerList.get().filter, state.filter)) $offerList.set({ ...$offerList.get(), loading: false, error: failureText(error) });
+    const text = await failureText(error);
+    if (sameFilter($offerList.get().filter, state.filter)) $offerList.set({ ...$offerList.get(), loading: false, error: text });
   }
 }

@@ -4,18 +4,27 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import * as v from 'valibot';
-import { User, type UserData } from '../contract/index.ts';
+import type { UserData } from '../contract/index.ts';
 
 export const SESSION_STORAGE_KEY = 'offerlanka:session';
 
-const StoredSession = v.object({ token: v.pipe(v.string(), v.nonEmpty()), user: User });
-export type Session = v.InferOutput<typeof StoredSession>;
+/**
+ * What the site reads of a stored user. Checked here rather than with the contract's whole User
+ * schema, which would bring the contract into every page; the user was checked against the
+ * contract when it was stored, and is refreshed from the API at each load (src/scripts/signed-in.ts).
+ */
+const StoredUser = v.looseObject({
+  userId: v.number(), userType: v.number(), firstName: v.string(), mobileNo: v.string(),
+  isMobileVerification: v.boolean(), favorites: v.array(v.number()),
+});
+const StoredSession = v.object({ token: v.pipe(v.string(), v.nonEmpty()), user: StoredUser });
+export interface Session { token: string; user: UserData }
 
 /** Storage is the visitor's to edit: anything but a whole session reads as no session. */
 function decodeSession(text: string): Session | undefined {
   try {
     const parsed = v.safeParse(StoredSession, JSON.parse(text));
-    return parsed.success ? parsed.output : undefined;
+    return parsed.success ? (parsed.output as Session) : undefined;
   } catch {
     return undefined;
   }

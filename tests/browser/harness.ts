@@ -84,11 +84,13 @@ export async function createSignedInAccount(site: BrowserSite, firstName = 'Nima
   return { mobileNo, password: STRONG_PASSWORD, token: verified.token, user: verified.data };
 }
 
-/** Like withPage, JavaScript on, with `account`'s session in the browser's storage before any page loads. */
+/** Like withPage, JavaScript on, with `account`'s session in the browser's storage when the first page loads (once: a logout stays a logout). */
 export async function withSignedInPage<T>(site: BrowserSite, account: TestAccount, width: number, fn: (page: Page) => Promise<T>): Promise<T> {
-  const context = await site.browser.newContext({ baseURL: site.url, viewport: { width, height: width < 640 ? 812 : 800 } });
-  await context.addInitScript(([key, value]) => { if (!localStorage.getItem(key)) localStorage.setItem(key, value); },
-    [SESSION_STORAGE_KEY, JSON.stringify({ token: account.token, user: account.user })] as const);
+  const context = await site.browser.newContext({
+    baseURL: site.url,
+    viewport: { width, height: width < 640 ? 812 : 800 },
+    storageState: { cookies: [], origins: [{ origin: site.url, localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify({ token: account.token, user: account.user }) }] }] },
+  });
   try {
     return await fn(await context.newPage());
   } finally {

@@ -190,6 +190,11 @@ describe('environment', () => {
     expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
   });
 
+  it('refuses a rebuild interval longer than a timer can wait (24 days)', () => {
+    expect(readEnv({ REBUILD_INTERVAL_MINUTES: '35791' }).REBUILD_INTERVAL_MINUTES).toBe(35791);
+    expect(() => readEnv({ REBUILD_INTERVAL_MINUTES: '99999' })).toThrow(/REBUILD_INTERVAL_MINUTES is at most 35791/);
+  });
+
   it('needs a gateway URL for the http SMS provider and uses it by default in production', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/SMS_HTTP_URL/);
     expect(readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send' }).SMS_PROVIDER).toBe('http');

@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX, MERCHANT_NAME_CARD_MAX, OFFER_HEADER_CARD_MAX } from '../../lib/constants.ts';
 import { offerTags, statusLabel, truncate } from '../../lib/format-offer.ts';
+import { PUBLIC_API_URL } from '../../lib/public-config.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from './FavoriteButton.tsx';
@@ -27,7 +28,7 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
       <a className="offer-card-cover" href={href} tabIndex={-1} aria-hidden="true" data-offer-link>
         {offer.bannerImageURL
           ? <img src={offer.bannerImageURL} alt="" width={400} height={200} loading={aboveFold ? 'eager' : 'lazy'} fetchPriority={aboveFold ? 'high' : undefined} decoding="async" />
-          : <span className="offer-card-fallback"><img src={`/api/images/icon-${offer.category.iconName}.svg`} alt="" width={48} height={48} loading="lazy" /></span>}
+          : <span className="offer-card-fallback"><img src={`${PUBLIC_API_URL}/images/icon-${offer.category.iconName}.svg`} alt="" width={48} height={48} loading="lazy" /></span>}
       </a>
       <div className="offer-card-body">
         <div className="offer-card-meta">

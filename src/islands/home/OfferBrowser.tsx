@@ -1,0 +1,124 @@
+// Home's 'All offers' with its filter bar (spec §2 Home, §4 'Offers list', 'Filters'), one island.
+// The build renders the first page of offers as HTML (links that work without JavaScript); once
+// hydrated, the filter lives in the URL's query string (?bank=1,3&category=2: shareable, kept on
+// reload, Back and Forward step through it), a filter change loads its first page (three skeleton
+// cards meanwhile), and 'Load more offers (N)' appends the next page.
+//
+// Hydrated with client:idle (src/pages/index.astro): the list is already on screen as HTML, and
+// its controls are needed only once the visitor starts to browse, so React's start-up waits for
+// the browser to be idle (at most a second) rather than competing with the page's first paint.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import type { OfferData } from '../../contract/index.ts';
+import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter } from '../../stores/offer-filters.ts';
+import { $offerList, loadMoreOffers, loadOffersFor, remainingOffers, startOfferList, type OfferListState } from '../../stores/offer-list.ts';
+import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
+import { useHydrated } from '../use-hydrated.ts';
+import FilterBar from './FilterBar.tsx';
+import type { FilterOptions } from './filter-options.ts';
+import './OfferBrowser.css';
+
+interface Props {
+  /** The build's first page of listed offers, newest first. */
+  offers: OfferData[];
+  totalCount: number;
+  options: FilterOptions;
+}
+
+const SKELETONS = 3;
+const skeletons = () => Array.from({ length: SKELETONS }, (_, index) => <OfferCardSkeleton key={`skeleton-${index}`} />);
+
+export default function OfferBrowser({ offers, totalCount, options }: Props) {
+  const hydrated = useHydrated();
+  const liveList = useStore($offerList);
+  // The build's page until the island has started the store from it (same HTML when hydrating).
+  const list: OfferListState = hydrated ? liveList : { filter: NO_FILTER, offers, totalCount, pageNo: 1, loading: false, error: undefined };
+  const grid = useRef<HTMLDivElement>(null);
+  /** Where the last 'Load more' put its first card, to move focus there once it arrives. */
+  const appendedAt = useRef<number>(undefined);
+
+  useEffect(() => {
+    startOfferList(NO_FILTER, offers, totalCount);
+    const homePath = location.pathname;
+    const known = (kind: keyof FilterOptions, ids: readonly number[]) => ids.filter((id) => options[kind].some((option) => option.id === id));
+    // The URL's filter, leaving out ids of no bank or category the page knows.
+    const urlFilter = () => {
+      const filter = filterFromQuery(location.search);
+      return { bankIds: known('bank', filter.bankIds), categoryIds: known('category', filter.categoryIds) };
+    };
+    const fromUrl = urlFilter();
+    if (!sameFilter(fromUrl, filterFromQuery(location.search))) history.replaceState(history.state, '', urlWith(fromUrl));
+    setOfferFilter(fromUrl);
+    if (!sameFilter(fromUrl, NO_FILTER)) void loadOffersFor(fromUrl);
+
+    const stopListening = $offerFilter.listen((filter) => {
+      if (!sameFilter(filter, filterFromQuery(location.search))) history.pushState(history.state, '', urlWith(filter));
+      void loadOffersFor(filter);
+    });
+    // Back / Forward between filters. Another island may put another path in the address bar
+    // (the offer modal shows the offer's URL): only home's own entries carry a filter.
+    const followHistory = () => { if (location.pathname === homePath) setOfferFilter(urlFilter()); };
+    addEventListener('popstate', followHistory);
+    return () => {
+      stopListening();
+      removeEventListener('popstate', followHistory);
+    };
+  }, []);
+
+  // 'Load more' goes while the page loads, which drops focus to the page: it moves on to the first new card.
+  useEffect(() => {
+    const first = appendedAt.current;
+    if (list.loading || first === undefined) return;
+    appendedAt.current = undefined;
+    if (document.activeElement === document.body) grid.current?.querySelectorAll<HTMLElement>('.offer-card-title a')[first]?.focus();
+  }, [list.loading]);
+
+  const loadMore = () => {
+    appendedAt.current = list.offers.length;
+    void loadMoreOffers();
+  };
+  const retry = () => void (list.offers.length ? loadMoreOffers() : loadOffersFor(list.filter));
+  const remaining = remainingOffers(list);
+  const replacing = list.loading === 'replacing';
+
+  return (
+    <div className="offer-browser">
+      <FilterBar options={options} ready={hydrated} />
+      <div ref={grid} className="grid" data-offer-list aria-busy={list.loading ? true : undefined}>
+        {replacing ? skeletons() : list.offers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
+        {list.loading === 'appending' && skeletons()}
+      </div>
+      {!hydrated ? (
+        <p className="offer-browser-more" data-load-more data-total={totalCount}>
+          Showing {offers.length} of {totalCount} offers. Choose a bank above to see all of its offers.
+        </p>
+      ) : (
+        <div className="offer-browser-more">
+          <p className="visually-hidden" role="status">
+            {list.loading ? 'Loading offers…' : list.error ? '' : `Showing ${list.offers.length} of ${list.totalCount} offers.`}
+          </p>
+          {list.error && (
+            <div className="offer-browser-problem" role="alert">
+              <p>{list.error}</p>
+              <button type="button" className="button secondary" onClick={retry}>Try again</button>
+            </div>
+          )}
+          {!list.loading && !list.error && list.offers.length === 0 && (
+            <div className="offer-browser-problem">
+              <p>No offers match the chosen banks and categories.</p>
+              <button type="button" className="button secondary" onClick={clearFilters}>Clear filters</button>
+            </div>
+          )}
+          {!list.loading && !list.error && remaining > 0 && (
+            <button type="button" className="button" onClick={loadMore}>Load more offers ({remaining})</button>
+          )}
+        </div>
+      )}
+      {/* No <Notices /> here: the list shows its own errors inline, and the favourite notices of a
+          signed-in visitor show in the account menu's (a guest raises none). */}
+    </div>
+  );
+}
+
+const urlWith = (filter: { bankIds: readonly number[]; categoryIds: readonly number[] }) =>
+  `${location.pathname}${queryWithFilter(location.search, filter)}${location.hash}`;

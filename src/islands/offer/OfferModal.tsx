@@ -1,0 +1,86 @@
+// The offer's view inside the offer modal (loaded with the first opening, see OfferModalHost.tsx):
+// it fetches the offer, shows the shimmer meanwhile, then the offer's essentials, its favourite
+// control and a link to its full page. Each mount is one view: one impression, and the offer goes
+// first in the recently-viewed strips.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { OfferDetailData } from '../../contract/index.ts';
+import { failureText } from '../../lib/api-client.ts';
+import { fetchOffer } from '../../lib/catalogue-api.ts';
+import { offerTags, statusLabel } from '../../lib/format-offer.ts';
+import { offerValidity } from '../../lib/offer-dates.ts';
+import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { $interestChanges } from '../../stores/favorites.ts';
+import FavoriteButton from '../offer-card/FavoriteButton.tsx';
+import { favouritesText, viewsText } from './offer-page-data.ts';
+import OfferModalShimmer from './OfferModalShimmer.tsx';
+import { recordOfferView } from './record-view.ts';
+
+interface Props {
+  offerId: number;
+  /** The offer's page as the address bar shows it: the link when the offer cannot be shown. */
+  path: string;
+}
+
+type Loaded = { offer: OfferDetailData; interestChangeRead: number } | { failure: string };
+
+export default function OfferModal({ offerId, path }: Props) {
+  const [loaded, setLoaded] = useState<Loaded>();
+  const interestChanges = useStore($interestChanges);
+
+  useEffect(() => {
+    let mounted = true;
+    fetchOffer(offerId).then(
+      (offer) => {
+        if (!mounted) return;
+        setLoaded({ offer, interestChangeRead: $interestChanges.get()[offerId] ?? 0 });
+        void recordOfferView(offer);
+      },
+      (error: unknown) => { if (mounted) setLoaded({ failure: failureText(error) }); },
+    );
+    return () => { mounted = false; };
+  }, [offerId]);
+
+  if (!loaded) return <OfferModalShimmer />;
+  if ('failure' in loaded) {
+    return (
+      <div className="offer-modal-content">
+        <h2 id="offer-modal-title">This offer could not be shown</h2>
+        <p role="alert">{loaded.failure}</p>
+        <p><a className="button" href={path}>Open offer page</a></p>
+      </div>
+    );
+  }
+  const { offer } = loaded;
+  const status = statusLabel(offer.status);
+  const tags = offerTags(offer);
+  const validity = offerValidity(offer);
+  const favourites = offer.interest + (interestChanges[offerId] ?? 0) - loaded.interestChangeRead;
+  return (
+    <article className="offer-modal-offer">
+      {offer.bannerImageURL
+        ? <img className="offer-modal-banner" src={offer.bannerImageURL} alt="" width={1200} height={600} />
+        : <span className="offer-modal-banner offer-modal-fallback"><img src={`/api/images/icon-${offer.category.iconName}.svg`} alt="" width={56} height={56} /></span>}
+      <div className="offer-modal-content">
+        <p className="offer-modal-meta">
+          <img src={offer.bank.logoURL} alt="" width={28} height={28} />
+          <span>{offer.bank.bankName}</span>
+          <span aria-hidden="true">·</span>
+          <span>{offer.merchant.merchantName}</span>
+          {status && <span className={`badge ${offer.status}`}>{status}</span>}
+        </p>
+        <h2 id="offer-modal-title">{offer.header}</h2>
+        <p className="offer-modal-label">{offer.label}</p>
+        {tags.length > 0 && <p className="offer-modal-tags">{tags.map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>}
+        {validity && <p className="offer-modal-validity">{validity}</p>}
+        <p className="offer-modal-stats">
+          <span>{offer.category.categoryName}</span><span>{viewsText(offer.views)}</span><span>{favouritesText(favourites)}</span>
+        </p>
+        <p className="offer-modal-actions">
+          <FavoriteButton offer={offer} className="offer-modal-favourite" showLabel />
+          <a className="button" href={offerCanonicalPath(offer)}>Open offer page</a>
+        </p>
+      </div>
+    </article>
+  );
+}

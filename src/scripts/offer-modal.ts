@@ -1,0 +1,16 @@
+// Home and bank pages: the offer modal's code (React, the host, the offer view) loads on the first
+// click on an offer card, not with the page. That click is held, the host mounts and opens it; from
+// then on the host handles the clicks itself.
+import { offerLinkClick } from '../islands/offer/offer-link.ts';
+
+function onFirstOfferClick(event: MouseEvent) {
+  const click = offerLinkClick(event);
+  if (!click) return;
+  event.preventDefault();
+  document.removeEventListener('click', onFirstOfferClick);
+  import('../islands/offer/mount-offer-modal.tsx')
+    .then(({ mountOfferModal }) => mountOfferModal(click.link))
+    .catch(() => location.assign(click.link.href)); // the code did not load: follow the link
+}
+
+document.addEventListener('click', onFirstOfferClick);

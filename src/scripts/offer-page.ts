@@ -1,0 +1,107 @@
+// The offer page's live parts, in plain DOM code: a guest's offer page loads no React at all.
+// - One view per page load: an impression, and the offer first in the recently-viewed strips.
+// - The views and favourites counts, read fresh after the view is recorded, and after a toggle;
+//   a favourite toggled here or in the header's drawer shows at once ($interestChanges).
+// - The favourite control: the build's link to sign-in (it works without JavaScript) opens the
+//   sign-in prompt for a guest; for a signed-in user it becomes a toggle button.
+import type { OfferData } from '../contract/index.ts';
+import { fetchOffer, fetchOffersByIds } from '../lib/catalogue-api.ts';
+import { openSignInPrompt } from '../lib/sign-in-prompt.ts';
+import { offerCanonicalPath } from '../lib/site-urls.ts';
+import { favouritesText, OFFER_DATA_ID, viewsText } from '../islands/offer/offer-page-data.ts';
+import { recordOfferView } from '../islands/offer/record-view.ts';
+import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
+import { $isSignedIn } from '../stores/session.ts';
+
+/**
+ * The offer with its current counts. A listed offer comes from the by-id list, which the API does
+ * not cache, so the view just recorded is counted; an ended offer (not listed) from its own answer,
+ * whose views may lag by the API's cache time.
+ */
+async function fetchLiveOffer(offerId: number): Promise<OfferData> {
+  const [listed] = await fetchOffersByIds([offerId]);
+  return listed ?? fetchOffer(offerId);
+}
+
+function startOfferPage(builtOffer: OfferData) {
+  const offerId = builtOffer.offerId;
+  let offer = builtOffer;
+  // The favourites count is the one last read plus the toggles made in this page since that read.
+  let interestChangeRead = 0;
+  const interestChange = () => $interestChanges.get()[offerId] ?? 0;
+
+  const showCounts = () => {
+    for (const element of document.querySelectorAll(`[data-offer-views="${offerId}"]`)) element.textContent = viewsText(offer.views);
+    for (const element of document.querySelectorAll(`[data-offer-favourites="${offerId}"]`)) {
+      element.textContent = favouritesText(offer.interest + interestChange() - interestChangeRead);
+    }
+  };
+  const refreshCounts = async () => {
+    try {
+      const fresh = await fetchLiveOffer(offerId);
+      offer = fresh;
+      interestChangeRead = interestChange();
+      showCounts();
+    } catch (error) {
+      console.error(`Offer ${offerId}: the counts were not refreshed`, error); // the build's counts stay
+    }
+  };
+
+  // A module script runs once per page load; a page restored from the back-forward cache is the
+  // same view, so it only reads the counts again.
+  void recordOfferView(builtOffer).then(refreshCounts);
+  addEventListener('pageshow', (event) => { if (event.persisted) void refreshCounts(); });
+  $interestChanges.listen(showCounts);
+
+  const link = document.querySelector<HTMLAnchorElement>(`a[data-favourite-offer="${offerId}"]`);
+  if (link) startFavouriteControl(link, () => offer, refreshCounts);
+}
+
+/**
+ * The guest's link and the signed-in user's toggle button take turns in the page as the session
+ * comes and goes. The button carries the link's attributes (its class and the style scope) but the
+ * href, and the same heart and label.
+ */
+function startFavouriteControl(link: HTMLAnchorElement, currentOffer: () => OfferData, refreshCounts: () => Promise<void>) {
+  const offerId = currentOffer().offerId;
+  const returnTo = offerCanonicalPath(currentOffer());
+  const button = document.createElement('button');
+  for (const { name, value } of Array.from(link.attributes)) if (name !== 'href') button.setAttribute(name, value);
+  button.type = 'button';
+  const heart = link.querySelector('svg');
+  const label = link.querySelector('span');
+
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    openSignInPrompt(returnTo);
+  });
+  button.addEventListener('click', async () => {
+    if (button.getAttribute('aria-busy') === 'true') return; // one toggle at a time
+    button.setAttribute('aria-busy', 'true');
+    const result = await toggleFavorite(currentOffer());
+    button.removeAttribute('aria-busy');
+    if (result === 'signed-out') openSignInPrompt(returnTo);
+    else void refreshCounts(); // the server's count, now that the change is saved or rolled back
+  });
+
+  const show = () => {
+    const signedIn = $isSignedIn.get();
+    const [shown, hidden] = signedIn ? [button, link] : [link, button];
+    if (!shown.isConnected) {
+      const hadFocus = document.activeElement === hidden;
+      shown.append(...hidden.childNodes);
+      hidden.replaceWith(shown);
+      if (hadFocus) shown.focus();
+    }
+    const saved = signedIn && $favoriteIds.get().has(offerId);
+    if (signedIn) button.setAttribute('aria-pressed', String(saved));
+    heart?.setAttribute('fill', saved ? 'currentColor' : 'none');
+    if (label) label.textContent = saved ? 'Saved' : 'Save';
+  };
+  $isSignedIn.subscribe(show);
+  $favoriteIds.listen(show);
+}
+
+const data = document.getElementById(OFFER_DATA_ID)?.textContent;
+// The page's build wrote it from the same contract type.
+if (data) startOfferPage(JSON.parse(data) as OfferData);
