@@ -58,8 +58,14 @@ const paste = (page: Page, selector: string, text: string) => page.locator(selec
   element.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
 }, text);
 
-async function startSignIn(page: Page, mobileNo: string, path = '/sign-in') {
+/** Opens a page and waits until its client:load islands (the forms) have hydrated: typing into the build's HTML before then would be lost. */
+async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+}
+
+async function startSignIn(page: Page, mobileNo: string, path = '/sign-in') {
+  await gotoHydrated(page, path);
   await page.getByLabel('Mobile number').fill(mobileNo);
   await page.getByRole('button', { name: 'Verify' }).click();
 }
@@ -67,7 +73,7 @@ async function startSignIn(page: Page, mobileNo: string, path = '/sign-in') {
 describe('sign-up wizard', () => {
   it('goes from account type to home, signed in, with step markers and the code typed box by box', () => withJs(async (page) => {
     const mobileNo = freshMobile();
-    await page.goto('/sign-up');
+    await gotoHydrated(page, '/sign-up');
     const steps = page.locator('.auth-steps li');
     expect(await steps.nth(0).getAttribute('aria-current')).toBe('step');
     expect(await page.getByLabel(SEE_OFFERS_CHOICE).isChecked()).toBe(true);
@@ -113,7 +119,7 @@ describe('sign-up wizard', () => {
 
   it('a registered number gets the inline message with a sign-in link', () => withJs(async (page) => {
     const account = await createSignedInAccount(site);
-    await page.goto('/sign-up');
+    await gotoHydrated(page, '/sign-up');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('First name').fill('Amaya');
     await page.getByLabel('Mobile number').fill(account.mobileNo);
@@ -128,7 +134,7 @@ describe('sign-up wizard', () => {
   it(`allows ${CLIENT_RESEND_LIMIT} resends after the ${RESEND_COUNTDOWN_SECONDS} s countdown, then no more; the newest code verifies`, () => withJs(async (page) => {
     await page.clock.install();
     const mobileNo = freshMobile();
-    await page.goto('/sign-up');
+    await gotoHydrated(page, '/sign-up');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('First name').fill('Ruwan');
     await page.getByLabel('Mobile number').fill(mobileNo);
@@ -160,7 +166,7 @@ describe('sign-up wizard', () => {
 describe('sign-in', () => {
   it('with the password, through /login and back to returnTo; the password shows and hides', () => withJs(async (page) => {
     const account = await createSignedInAccount(site, 'Kasun');
-    await page.goto('/login?returnTo=/about-us');
+    await gotoHydrated(page, '/login?returnTo=/about-us');
     await page.waitForURL((url) => url.pathname === '/sign-in');
     await page.getByLabel('Mobile number').fill(account.mobileNo);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -257,7 +263,7 @@ describe('sign-in', () => {
 describe('password reset', () => {
   it("code first ('Change' edits the number), then the new password and 'Update'; sign-in takes the new one only", () => withJs(async (page) => {
     const account = await createSignedInAccount(site, 'Dilani');
-    await page.goto('/forget-password');
+    await gotoHydrated(page, '/forget-password');
     await page.getByLabel('Mobile number').fill(account.mobileNo);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
@@ -290,7 +296,7 @@ describe('password reset', () => {
     for (let resend = 1; resend <= 3; resend++) {
       expect((await api('POST', '/resend/verification/otp', { userId: account.userId, mobileNo: account.mobileNo, token: null })).status).toBe(200);
     }
-    await page.goto('/forget-password');
+    await gotoHydrated(page, '/forget-password');
     await page.getByLabel('Mobile number').fill(account.mobileNo);
     await page.getByRole('button', { name: 'Send code' }).click();
     const shown = notice(page, ACCOUNT_BLOCKED_TITLE);
@@ -307,7 +313,7 @@ describe('validation messages show once a field was touched', () => {
       .filter((element) => element?.classList.contains('auth-error')).map((element) => element!.textContent).join(''));
 
   it('sign-in: the number, the Verify notice, the password', () => withJs(async (page) => {
-    await page.goto('/sign-in');
+    await gotoHydrated(page, '/sign-in');
     const mobile = page.getByLabel('Mobile number');
     await mobile.focus();
     expect(await messageOf(page, 'Mobile number')).toBe('');
@@ -334,7 +340,7 @@ describe('validation messages show once a field was touched', () => {
   }));
 
   it('sign-up: first name, mobile number, password rules and strength, confirmation, terms', () => withJs(async (page) => {
-    await page.goto('/sign-up');
+    await gotoHydrated(page, '/sign-up');
     await page.getByRole('button', { name: 'Next' }).click();
     const firstName = page.getByLabel('First name');
     await firstName.waitFor();
@@ -385,7 +391,7 @@ describe('accessibility of the account forms (axe-core)', () => {
       await page.getByLabel('Password', { exact: true }).waitFor();
       expect(await serious(page), 'sign-in').toEqual([]);
 
-      await page.goto('/sign-up');
+      await gotoHydrated(page, '/sign-up');
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByLabel('First name').fill('Amaya');
       await page.getByLabel('Mobile number').fill(freshMobile());
@@ -396,7 +402,7 @@ describe('accessibility of the account forms (axe-core)', () => {
       expect(await serious(page), 'sign-up').toEqual([]);
 
       for (const path of ['/forget-password', '/verify-mobileNo']) {
-        await page.goto(path);
+        await gotoHydrated(page, path);
         await page.locator('.auth-form, .auth-inline-message').first().waitFor();
         expect(await serious(page), path).toEqual([]);
       }
