@@ -3,6 +3,27 @@
 // after the list has grown (the frame that paints the new cards).
 import { chromium } from 'playwright-core';
 
+/**
+ * Runs in the page. Written as text: tsx compiles this file with esbuild, whose helpers (`__name`)
+ * a function handed to page.evaluate would carry into the page, where they do not exist.
+ */
+const CLICK_AND_TIME = `new Promise((resolve, reject) => {
+  const cards = () => document.querySelectorAll('article.offer-card').length;
+  const before = cards();
+  const load = [...document.querySelectorAll('button')].find((b) => b.textContent.startsWith('Load more offers'));
+  if (!load) return reject(new Error('no Load more button'));
+  let started = 0;
+  const observer = new MutationObserver(() => {
+    if (cards() <= before) return;
+    observer.disconnect();
+    requestAnimationFrame(() => resolve(performance.now() - started));
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  started = performance.now();
+  load.click();
+  setTimeout(() => { observer.disconnect(); reject(new Error('no new cards within 10 s')); }, 10000);
+})`;
+
 export interface LoadMoreTimes { clicks: number; millis: number[] }
 
 /** Clicks Load more up to `clicks` times on a fresh load of `homeUrl`, timing each click. */
@@ -16,24 +37,9 @@ export async function timeLoadMore(homeUrl: string, cdpPort: number, clicks = 5)
     const millis: number[] = [];
     for (let i = 0; i < clicks; i++) {
       // The button shows once the island has hydrated, and again after each page arrives.
-      if (!(await button.isVisible().catch(() => false))) await button.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
+      await button.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
       if (!(await button.isVisible())) break;
-      millis.push(await page.evaluate(() => new Promise<number>((resolve, reject) => {
-        const cards = () => document.querySelectorAll('article.offer-card').length;
-        const before = cards();
-        const load = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Load more offers'));
-        if (!load) return reject(new Error('no Load more button'));
-        let started = 0;
-        const observer = new MutationObserver(() => {
-          if (cards() <= before) return;
-          observer.disconnect();
-          requestAnimationFrame(() => resolve(performance.now() - started));
-        });
-        observer.observe(document.body, { childList: true, subtree: true });
-        started = performance.now();
-        load.click();
-        setTimeout(() => { observer.disconnect(); reject(new Error('no new cards within 10 s')); }, 10_000);
-      })));
+      millis.push(await page.evaluate(CLICK_AND_TIME) as number);
     }
     return { clicks: millis.length, millis };
   } finally {
