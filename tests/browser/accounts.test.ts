@@ -10,10 +10,8 @@ import { MESSAGES } from '../../src/contract/index.ts';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
 import { ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE, COMING_SOON, ONE_TIME_PASSWORD_TITLE, PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SIGN_IN_TITLE } from '../../src/islands/auth/texts.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
-import { createSignedInAccount, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
-const PHONE = 375;
-const DESKTOP = 1280;
 const PASSWORD = 'Galle-Fort-Lighthouse-77';
 const NEW_PASSWORD = 'Sigiriya-Rock-Fortress-5';
 

@@ -10,23 +10,20 @@ import { CATEGORY_GROUP_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath } from '../../src/lib/site-urls.ts';
 import { CATEGORY_CHIPS_BEFORE_SLIDER } from '../../src/lib/constants.ts';
 import { RECENT_BANKS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
-import { startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
-const PHONE = 375;
-const DESKTOP = 1280;
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
 afterAll(async () => { await site?.close(); });
 
-const listed = () => site.offers.filter((offer) => offer.status !== 'expired');
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
 const noJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: false, width }, fn);
 
 /** A bank's categories with listed offers, as its page orders its chips (by name). */
 function categoriesOf(bank: BankData): CategoryData[] {
-  const ids = new Set(listed().filter((offer) => offer.bankId === bank.bankId).map((offer) => offer.categoryId));
+  const ids = new Set(site.listed.filter((offer) => offer.bankId === bank.bankId).map((offer) => offer.categoryId));
   return site.categories.filter((category) => ids.has(category.categoryId)).sort((a, b) => a.categoryName.localeCompare(b.categoryName));
 }
 /** The bank with the most categories: its chip row is a slider. */
@@ -41,7 +38,7 @@ function largestGroup(): { bank: BankData; category: CategoryData; offers: Offer
   let best: { bank: BankData; category: CategoryData; offers: OfferData[] } | undefined;
   for (const bank of site.banks) {
     for (const category of categoriesOf(bank)) {
-      const offers = listed().filter((offer) => offer.bankId === bank.bankId && offer.categoryId === category.categoryId);
+      const offers = site.listed.filter((offer) => offer.bankId === bank.bankId && offer.categoryId === category.categoryId);
       if (!best || offers.length > best.offers.length) best = { bank, category, offers };
     }
   }

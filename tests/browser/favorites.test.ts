@@ -11,21 +11,18 @@ import { signInPath } from '../../src/lib/sign-in-prompt.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { FAVORITES_DRAWER_TITLE, FAVORITES_EMPTY_TEXT, FAVORITES_EMPTY_TITLE, FAVORITES_OVERLAY_TITLE } from '../../src/islands/account/texts.ts';
-import { createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
 
-const PHONE = 375;
-const DESKTOP = 1280;
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
 afterAll(async () => { await site?.close(); });
 
-const listed = () => site.offers.filter((offer) => offer.status !== 'expired');
 /** A bank with listed offers, and the first of them its page shows (the newest of its first category). */
 function bankPageWithOffers() {
-  const bank = site.banks.find((b) => listed().some((offer) => offer.bankId === b.bankId));
+  const bank = site.banks.find((b) => site.listed.some((offer) => offer.bankId === b.bankId));
   if (!bank) throw new Error('no bank has listed offers');
-  return { bank, path: bankPagePath(bank), offers: listed().filter((offer) => offer.bankId === bank.bankId) };
+  return { bank, path: bankPagePath(bank), offers: site.listed.filter((offer) => offer.bankId === bank.bankId) };
 }
 
 /** Opens a bank page and waits until its offer groups have hydrated (the cards' favourite controls work then). */
@@ -122,7 +119,7 @@ describe('a signed-in user', () => {
 
   it('the drawer: focus moves in, Tab stays inside, Escape closes it and focus returns to the button', async () => {
     const account = await createSignedInAccount(site);
-    await addFavoriteByApi(account, listed()[0]!);
+    await addFavoriteByApi(account, site.listed[0]!);
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       await page.goto('/');
       await signedInHeader(page, 1);
@@ -204,7 +201,7 @@ describe('a signed-in user', () => {
 
   it(`at ${PHONE}px the menu icon opens the profile overlay; its Favourites opens 'My Favorite List', whose Refresh reloads it`, async () => {
     const account = await createSignedInAccount(site, 'Kamala');
-    const [first, second] = listed();
+    const [first, second] = site.listed;
     await addFavoriteByApi(account, first!);
     await withSignedInPage(site, account, PHONE, async (page) => {
       await page.goto('/');
@@ -262,7 +259,7 @@ describe('a signed-in user', () => {
 
   it('the profile menu opens with the keyboard; Logout goes home, revokes the session, empties favourites and brings back the guest links', async () => {
     const account = await createSignedInAccount(site, 'Sunil');
-    await addFavoriteByApi(account, listed()[0]!);
+    await addFavoriteByApi(account, site.listed[0]!);
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       const { path } = bankPageWithOffers();
       await page.goto(path);

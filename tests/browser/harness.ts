@@ -9,11 +9,17 @@ import type { BankData, CategoryData, OfferData, UserData } from '../../src/cont
 import type { TermsByBank } from '../../src/lib/catalogue-source.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 
+/** The two widths every page is checked at: a phone and a desktop. */
+export const PHONE = 375;
+export const DESKTOP = 1280;
+
 export interface BrowserSite {
   url: string;
   browser: Browser;
   /** Every public offer (listed and expired), as the build read them. */
   offers: OfferData[];
+  /** The offers lists show: those not expired. */
+  listed: OfferData[];
   banks: BankData[];
   categories: CategoryData[];
   /** The terms shown on offer pages: general ones, and each bank's by bank id. */
@@ -39,7 +45,8 @@ export async function startBrowserSite(): Promise<BrowserSite> {
   const data = async (path: string) => (await (await fetch(`${url}/api${path}`)).json()).data;
   const [offers, banks, categories, terms] = await Promise.all([data('/site/offers/1'), data('/get/all/banks'), data('/get/all/categories'), data('/site/terms')]);
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  return { url, browser, offers, banks, categories, terms, close: () => browser.close() };
+  const listed = (offers as OfferData[]).filter((offer) => offer.status !== 'expired');
+  return { url, browser, offers, listed, banks, categories, terms, close: () => browser.close() };
 }
 
 /** Runs fn on a page of a fresh browser context (own cookies, viewport, JavaScript on or off), then closes it. */

@@ -10,10 +10,8 @@ import { FILTER_CHIPS_SHOWN, RECENT_SHOWN } from '../../src/lib/constants.ts';
 import { OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
-import { startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
-const PHONE = 375;
-const DESKTOP = 1280;
 const FILTERED_LIST = '**/api/get/offers/filter/multiple/**';
 
 let site: BrowserSite;
@@ -21,14 +19,13 @@ beforeAll(async () => { site = await startBrowserSite(); });
 afterAll(async () => { await site?.close(); });
 
 const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
-const listed = () => site.offers.filter((offer) => offer.status !== 'expired');
-const matching = (bankIds: number[], categoryIds: number[]) => listed().filter((offer) =>
+const matching = (bankIds: number[], categoryIds: number[]) => site.listed.filter((offer) =>
   (bankIds.length === 0 || bankIds.includes(offer.bankId)) && (categoryIds.length === 0 || categoryIds.includes(offer.categoryId)));
 const bankName = (bankId: number) => site.banks.find((bank) => bank.bankId === bankId)!.bankName;
 const categoryName = (categoryId: number) => site.categories.find((category) => category.categoryId === categoryId)!.categoryName;
 
 /** A listed offer's bank and category: a filter by both has at least that offer. */
-const someOffer = (n = 0) => listed()[n]!;
+const someOffer = (n = 0) => site.listed[n]!;
 /** A category with more than one page of offers but few pages: Load more reaches its end quickly. */
 function categoryWithFewPages() {
   const category = site.categories.find((c) => {
@@ -94,8 +91,8 @@ describe('without JavaScript', () => {
     withPage(site, { javaScript: false, width: PHONE }, async (page) => {
       await page.goto('/');
       const hrefs = await page.locator('[data-offer-list] article.offer-card .offer-card-title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      expect(hrefs).toEqual(listed().slice(0, OFFERS_PAGE_SIZE).map(offerCanonicalPath));
-      expect(await page.locator('[data-load-more]').textContent()).toContain(`Showing ${OFFERS_PAGE_SIZE} of ${listed().length} offers.`);
+      expect(hrefs).toEqual(site.listed.slice(0, OFFERS_PAGE_SIZE).map(offerCanonicalPath));
+      expect(await page.locator('[data-load-more]').textContent()).toContain(`Showing ${OFFERS_PAGE_SIZE} of ${site.listed.length} offers.`);
       expect(await loadMoreButton(page).count()).toBe(0);
       // Controls that need JavaScript are not offered.
       expect(await page.locator('.filter-bar').isVisible()).toBe(false);
@@ -114,7 +111,7 @@ describe('filter bar', () => {
     const { bankId, categoryId } = someOffer();
     await openHome(page);
     const firstPage = await cardOffers(page);
-    expect(firstPage).toEqual(listed().slice(0, OFFERS_PAGE_SIZE).map((offer) => offer.offerId));
+    expect(firstPage).toEqual(site.listed.slice(0, OFFERS_PAGE_SIZE).map((offer) => offer.offerId));
 
     await page.getByRole('button', { name: 'Filter by Bank' }).click();
     const panel = page.getByRole('group', { name: 'Filter by Bank' });
@@ -334,11 +331,11 @@ describe("'All offers' list", () => {
 
   it('without a filter, Load more counts down from every listed offer', () => withJs(async (page) => {
     await openHome(page);
-    expect(await loadMoreButton(page).textContent()).toBe(`Load more offers (${listed().length - OFFERS_PAGE_SIZE})`);
+    expect(await loadMoreButton(page).textContent()).toBe(`Load more offers (${site.listed.length - OFFERS_PAGE_SIZE})`);
     await loadMoreButton(page).click();
     await expect.poll(() => cards(page).count()).toBe(2 * OFFERS_PAGE_SIZE);
-    expect(await loadMoreButton(page).textContent()).toBe(`Load more offers (${listed().length - 2 * OFFERS_PAGE_SIZE})`);
-    expect(await cardOffers(page)).toEqual(listed().slice(0, 2 * OFFERS_PAGE_SIZE).map((offer) => offer.offerId));
+    expect(await loadMoreButton(page).textContent()).toBe(`Load more offers (${site.listed.length - 2 * OFFERS_PAGE_SIZE})`);
+    expect(await cardOffers(page)).toEqual(site.listed.slice(0, 2 * OFFERS_PAGE_SIZE).map((offer) => offer.offerId));
   }));
 
   it('a filter with no offers says so and offers to clear the filters', () => withJs(async (page) => {
@@ -372,7 +369,7 @@ describe("'All offers' list", () => {
 describe('recently viewed', () => {
   /** Offers no other test opens (they take the first ones of the lists, or the middle ones). */
   const viewedOffers = (): OfferData[] => {
-    const offers = listed();
+    const offers = site.listed;
     return offers.slice(Math.floor(offers.length * 0.8), Math.floor(offers.length * 0.8) + RECENT_SHOWN + 1);
   };
 

@@ -10,23 +10,20 @@ import { OFFERS_PAGE_SIZE, TOP_PICKS_PAGE_SIZE } from '../../src/lib/constants.t
 import { bankPagePath, offerCanonicalPath, offerIdFromPath } from '../../src/lib/site-urls.ts';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
 import { INSIGHT_ID_STORAGE_KEY } from '../../src/stores/visitor.ts';
-import { createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
-const PHONE = 375;
-const DESKTOP = 1280;
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
 afterAll(async () => { await site?.close(); });
 
 const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
-const listed = () => site.offers.filter((offer) => offer.status !== 'expired');
 /**
  * A listed offer no other test file opens (they take the first ones of the lists): counts read
  * before and after a view here change only by what this file does. `n` picks another one.
  */
 const quietOffer = (n: number) => {
-  const offers = listed();
+  const offers = site.listed;
   return offers[Math.floor(offers.length / 2) + n]!;
 };
 
@@ -136,12 +133,12 @@ describe('Top Picks for You', () => {
   it('puts first the category this visitor viewed, unlike a new visitor, and View more appends four', async () => {
     // Three offers of one category from three banks, then an offer of another category and bank:
     // the category viewed three times weighs most (docs/api.md §9).
-    const byCategory = Map.groupBy(listed(), (offer) => offer.categoryId);
+    const byCategory = Map.groupBy(site.listed, (offer) => offer.categoryId);
     const [categoryId, ofCategory] = [...byCategory].sort((a, b) => a[1].length - b[1].length)
       .find(([, offers]) => new Set(offers.map((offer) => offer.bankId)).size >= 3 && offers.length >= 3 + TOP_PICKS_PAGE_SIZE)!;
     const viewed = [...Map.groupBy(ofCategory, (offer) => offer.bankId).values()].slice(0, 3).map((offers) => offers[0]!);
     const viewedBanks = new Set(viewed.map((offer) => offer.bankId));
-    const other = listed().find((offer) => offer.categoryId !== categoryId && !viewedBanks.has(offer.bankId)
+    const other = site.listed.find((offer) => offer.categoryId !== categoryId && !viewedBanks.has(offer.bankId)
       && byCategory.get(offer.categoryId)!.length > TOP_PICKS_PAGE_SIZE)!;
 
     const newVisitorPicks = await withJs(async (page) => {
@@ -179,7 +176,7 @@ describe('offer modal over the home and bank pages', () => {
   async function home(page: Page, path = '/') {
     await page.goto(path, { waitUntil: 'load' });
   }
-  const homeOffers = () => listed().slice(0, OFFERS_PAGE_SIZE);
+  const homeOffers = () => site.listed.slice(0, OFFERS_PAGE_SIZE);
   const titleLink = (page: Page, offer: OfferData) => page.locator(`article[data-offer-id="${offer.offerId}"] .offer-card-title a`);
   const pathOf = (page: Page) => new URL(page.url()).pathname;
   const focusedHref = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('href'));
@@ -274,7 +271,7 @@ describe('offer modal over the home and bank pages', () => {
   }));
 
   it('opens over a bank page too, and closing returns to its URL', () => withJs(async (page) => {
-    const bankPath = bankPagePath(listed()[0]!.bank);
+    const bankPath = bankPagePath(site.listed[0]!.bank);
     await home(page, bankPath);
     const link = page.locator('article.offer-card .offer-card-title a').first();
     const offerPath = (await link.getAttribute('href'))!;

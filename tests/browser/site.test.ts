@@ -9,10 +9,8 @@ import { COOKIE_POLICY, PRIVACY_POLICY, TERMS } from '../../src/content/legal.ts
 import { OFFERS_PAGE_SIZE, TERMS_SHOWN } from '../../src/lib/constants.ts';
 import { offerValidity } from '../../src/lib/offer-dates.ts';
 import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
-const PHONE = 375;
-const DESKTOP = 1280;
 /** Banks the home page shows before 'View more' (src/pages/index.astro). */
 const BANKS_SHOWN = 8;
 
@@ -21,18 +19,17 @@ beforeAll(async () => { site = await startBrowserSite(); });
 afterAll(async () => { await site?.close(); });
 
 const noJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: false, width }, fn);
-const listed = () => site.offers.filter((offer) => offer.status !== 'expired');
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const termsOf = (offer: OfferData) => [...(site.terms.byBank[offer.bankId] ?? []), ...site.terms.general].map((term) => term.value);
 /** A listed offer whose page folds some terms under 'Show More'. */
 const offerWithMoreTerms = () => {
-  const offer = listed().find((o) => termsOf(o).length > TERMS_SHOWN);
+  const offer = site.listed.find((o) => termsOf(o).length > TERMS_SHOWN);
   if (!offer) throw new Error(`the demo data has no listed offer with more than ${TERMS_SHOWN} terms`);
   return offer;
 };
 /** A bank with listed offers: its page has offer cards. */
 const bankWithOffers = () => {
-  const bank = site.banks.find((b) => listed().some((offer) => offer.bankId === b.bankId));
+  const bank = site.banks.find((b) => site.listed.some((offer) => offer.bankId === b.bankId));
   if (!bank) throw new Error('no bank has listed offers');
   return bank;
 };
@@ -43,9 +40,9 @@ describe('without JavaScript', () => {
     expect(await page.locator('h1').textContent()).toBe('Credit card offers in Sri Lanka');
     const cards = await page.locator('article.offer-card .offer-card-title a').evaluateAll((links) =>
       links.map((a) => ({ href: a.getAttribute('href'), title: a.getAttribute('title') })));
-    expect(cards).toHaveLength(Math.min(OFFERS_PAGE_SIZE, listed().length));
+    expect(cards).toHaveLength(Math.min(OFFERS_PAGE_SIZE, site.listed.length));
     for (const card of cards) {
-      const offer = listed().find((o) => offerCanonicalPath(o) === card.href);
+      const offer = site.listed.find((o) => offerCanonicalPath(o) === card.href);
       expect(offer?.header, card.href ?? '').toBe(card.title);
     }
   }));
@@ -75,7 +72,7 @@ describe('without JavaScript', () => {
     await page.goto('/');
     // The first tile shown (before 'View more') whose bank has offers.
     const hrefs = await page.locator('section[aria-labelledby="banks-heading"] > .bank-grid .bank-tile').evaluateAll((tiles) => tiles.map((a) => a.getAttribute('href')));
-    const bank = site.banks.find((b) => hrefs.includes(bankPagePath(b)) && listed().some((offer) => offer.bankId === b.bankId));
+    const bank = site.banks.find((b) => hrefs.includes(bankPagePath(b)) && site.listed.some((offer) => offer.bankId === b.bankId));
     if (!bank) throw new Error('no bank shown on the home page has offers');
     await page.locator(`.bank-tile[href="${bankPagePath(bank)}"]`).click();
     await page.waitForURL(`**${bankPagePath(bank)}`);
@@ -90,7 +87,7 @@ describe('without JavaScript', () => {
     await page.goto('/');
     const hrefs = await page.locator('article.offer-card .offer-card-title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
     // An offer with a validity line, so that the page has one to show.
-    const offer = listed().find((o) => hrefs.includes(offerCanonicalPath(o)) && offerValidity(o) !== '');
+    const offer = site.listed.find((o) => hrefs.includes(offerCanonicalPath(o)) && offerValidity(o) !== '');
     if (!offer) throw new Error('no offer on the home page has a validity');
     await page.locator(`article.offer-card .offer-card-title a[href="${offerCanonicalPath(offer)}"]`).click();
     await page.waitForURL(`**${offerCanonicalPath(offer)}`);
@@ -120,7 +117,7 @@ describe('without JavaScript', () => {
   }));
 
   it("every alias URL of an offer ends at the offer's canonical URL", () => noJs(async (page) => {
-    const offer = listed()[0]!;
+    const offer = site.listed[0]!;
     for (const alias of offerAliasPaths(offer)) {
       const response = await page.goto(alias);
       expect(response?.status(), alias).toBe(200);
