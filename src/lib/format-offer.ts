@@ -29,6 +29,10 @@ export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>): st
   }
 }
 
+/** An offer's counts as cards, the offer page and the modal show them. */
+export const viewsText = (views: number) => `${views} views`;
+export const favouritesText = (favourites: number) => `${favourites} favourites`;
+
 /** Cut to max characters (Unicode code points) plus '...' when longer; shorter text is returned as is. */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);

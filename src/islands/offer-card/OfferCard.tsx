@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX, MERCHANT_NAME_CARD_MAX, OFFER_HEADER_CARD_MAX } from '../../lib/constants.ts';
-import { offerTags, statusLabel, truncate } from '../../lib/format-offer.ts';
+import { favouritesText, offerTags, statusLabel, truncate, viewsText } from '../../lib/format-offer.ts';
 import { PUBLIC_API_URL } from '../../lib/public-config.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { $interestChanges } from '../../stores/favorites.ts';
@@ -40,7 +40,7 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
         <Heading className="offer-card-title"><a href={href} title={offer.header} data-offer-link>{truncate(offer.header, OFFER_HEADER_CARD_MAX)}</a></Heading>
         <p className="offer-card-merchant" title={offer.merchant.merchantName}>{truncate(offer.merchant.merchantName, MERCHANT_NAME_CARD_MAX)} · {offer.category.categoryName}</p>
         <p className="offer-card-tags">{offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>
-        <p className="offer-card-stats"><span>{offer.views} views</span><span data-interest={offer.offerId}>{interest} favourites</span></p>
+        <p className="offer-card-stats"><span>{viewsText(offer.views)}</span><span data-interest={offer.offerId}>{favouritesText(interest)}</span></p>
       </div>
     </article>
   );

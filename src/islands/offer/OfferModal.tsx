@@ -7,12 +7,11 @@ import { useEffect, useState } from 'react';
 import type { OfferDetailData } from '../../contract/index.ts';
 import { failureText } from '../../lib/api-client.ts';
 import { fetchOffer } from '../../lib/catalogue-api.ts';
-import { offerTags, statusLabel } from '../../lib/format-offer.ts';
+import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from '../offer-card/FavoriteButton.tsx';
-import { favouritesText, viewsText } from './offer-page-data.ts';
 import OfferModalShimmer from './OfferModalShimmer.tsx';
 import { recordOfferView } from './record-view.ts';
 
