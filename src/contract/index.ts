@@ -8,6 +8,7 @@ import {
 } from './limits.ts';
 
 export * from './limits.ts';
+export * from './offer-form.ts';
 
 // ---------- building blocks ----------
 

@@ -9,6 +9,11 @@ export const CONFIRM_PASSWORD_MIN = 5;
 export const PASSWORD_MIN_STRENGTH = 3;
 export const CODE_DIGITS = 6;
 export const OFFER_HEADER_MAX = 90;
+export const OFFER_TITLE_MAX = 60;
+export const OFFER_DESCRIPTION_MAX = 2000;
+export const OFFER_RATE_TEXT_MAX = 40;
+export const OFFER_LOCATIONS_MAX = 20;
+export const LOCATION_NAME_MAX = 80;
 export const FIRST_NAME_MAX = 50;
 export const EMAIL_MAX = 254;
 export const FEEDBACK_MESSAGE_MAX = 2000;
@@ -51,6 +56,16 @@ export const MESSAGES = {
   /** The notice for pressing Verify or Send with a number that is not 9 digits (spec §5): title and text. */
   invalidMobileTitle: 'Invalid',
   enterValidMobile: 'Enter valid mobile no.',
+  /** The Update Mobile Number modal, for a number without an account (spec §4, §8). */
+  mobileNotRegistered: 'This mobile number is not registered. Would you like to sign up with it?',
+  /** The offer-creation wizard (spec §3 'Offer-creation form', §5). */
+  offerHeaderTooLong: `Offer header must be at most ${OFFER_HEADER_MAX} characters.`,
+  invalidFormDate: 'Enter the date as DD/MM/YYYY.',
+  endBeforeStart: 'The end date must not be before the start date.',
+  endDatePassed: 'The end date has already passed.',
+  invalidOfferRate: 'Enter a percentage from 1 to 100.',
+  acceptOfferTerms: 'Accept the terms & conditions to submit the offer.',
+  merchantsOnly: 'Only merchant accounts can create offers.',
 } as const;
 
 /** Ad frames (spec §1): placement inner, ad_space right, count 1. */

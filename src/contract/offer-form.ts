@@ -1,0 +1,91 @@
+// The offer-creation wizard's form (spec §3 'Offer-creation form', §5): one schema that the
+// console's 5-step wizard checks field by field and POST /api/create/new/offer checks again.
+// Dates travel as the form shows them, DD/MM/YYYY; parseFormDate turns one into a UTC date.
+import * as v from 'valibot';
+import {
+  LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
+  OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES,
+} from './limits.ts';
+
+/** The wizard's steps, in order (spec §2 'Static pages and modals'). */
+export const OFFER_WIZARD_STEPS = ['Select Category', 'Select Bank', 'Offer Details', 'Valid Location', 'terms & conditions'] as const;
+/** Defaults of the form (spec §3): validity FromTo, type off. */
+export const OFFER_FORM_DEFAULTS = { offerValidity: 'fromTo', offerType: 'off' } as const;
+
+const FORM_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** 'DD/MM/YYYY' as a UTC midnight date, or undefined for anything that is not a real calendar day. */
+export function parseFormDate(text: string): Date | undefined {
+  const match = FORM_DATE.exec(text.trim());
+  if (!match) return undefined;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+}
+
+const startOfTodayUtc = () => {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+};
+
+const noNul = v.check((s: string) => !s.includes('\u0000'), 'Text must not contain NUL characters.');
+const text = (max: number) => v.pipe(v.string(MESSAGES.required), v.trim(), v.maxLength(max, `At most ${max} characters.`), noNul);
+const required = (max: number, tooLong = `At most ${max} characters.`) =>
+  v.pipe(v.string(MESSAGES.required), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(max, tooLong), noNul);
+/** A choice from a list: a positive id, as a number or digits; empty means not chosen yet. */
+const chosenId = v.pipe(
+  v.union([v.number(), v.string()], MESSAGES.required),
+  v.transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value))),
+  v.check((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647, MESSAGES.required),
+);
+const optionalDate = v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || parseFormDate(s) !== undefined, MESSAGES.invalidFormDate)), '');
+
+/** Which dates a validity type needs: fromTo both, until/till an end, on one day, other/customize a description. */
+export const datesNeeded = (validity: (typeof OFFER_DATE_TYPES)[number]) => ({
+  from: validity === 'fromTo' || validity === 'on',
+  to: validity === 'fromTo' || validity === 'until' || validity === 'till',
+  description: validity === 'other' || validity === 'customize',
+});
+
+export const CreateOfferRequest = v.pipe(
+  v.object({
+    offerCategory: chosenId,
+    bankInfo: chosenId,
+    offerTitle: required(OFFER_TITLE_MAX),
+    offerHeader: required(OFFER_HEADER_MAX, MESSAGES.offerHeaderTooLong),
+    offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
+    offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerValidity),
+    offerType: v.optional(v.picklist(OFFER_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerType),
+    /** A percentage for off, upto and discount; free text for customize. */
+    offerRate: required(OFFER_RATE_TEXT_MAX),
+    fromDate: optionalDate,
+    toDate: optionalDate,
+    validTimeDateDescription: v.optional(text(200), ''),
+    promoCode: v.optional(text(40), ''),
+    locations: v.optional(v.pipe(v.array(required(LOCATION_NAME_MAX)), v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`)), []),
+    termsAccepted: v.literal(true, MESSAGES.acceptOfferTerms),
+  }),
+  v.forward(v.partialCheck([['offerType'], ['offerRate']], ({ offerType, offerRate }) => {
+    if (offerType === 'customize') return true;
+    const rate = Number(offerRate);
+    return /^\d{1,3}(\.\d{1,2})?$/.test(offerRate) && rate > 0 && rate <= 100;
+  }, MESSAGES.invalidOfferRate), ['offerRate']),
+  v.forward(v.partialCheck([['offerValidity'], ['fromDate']], ({ offerValidity, fromDate }) => !datesNeeded(offerValidity).from || fromDate !== '', MESSAGES.required), ['fromDate']),
+  v.forward(v.partialCheck([['offerValidity'], ['toDate']], ({ offerValidity, toDate }) => !datesNeeded(offerValidity).to || toDate !== '', MESSAGES.required), ['toDate']),
+  v.forward(v.partialCheck([['offerValidity'], ['validTimeDateDescription']], ({ offerValidity, validTimeDateDescription }) =>
+    !datesNeeded(offerValidity).description || validTimeDateDescription !== '', MESSAGES.required), ['validTimeDateDescription']),
+  v.forward(v.partialCheck([['fromDate'], ['toDate']], ({ fromDate, toDate }) => {
+    const from = parseFormDate(fromDate);
+    const to = parseFormDate(toDate);
+    return !from || !to || to >= from;
+  }, MESSAGES.endBeforeStart), ['toDate']),
+  v.forward(v.partialCheck([['toDate']], ({ toDate }) => {
+    const to = parseFormDate(toDate);
+    return !to || to.getTime() >= startOfTodayUtc();
+  }, MESSAGES.endDatePassed), ['toDate']),
+);
+export type CreateOfferInput = v.InferInput<typeof CreateOfferRequest>;
+export type CreateOfferData = v.InferOutput<typeof CreateOfferRequest>;
+
+/** The profile's location picker: one name from GET location/all, or null to clear it. */
+export const LocationUpdateRequest = v.object({ location: v.nullable(required(LOCATION_NAME_MAX)) });
