@@ -9,6 +9,8 @@ export const CONFIRM_PASSWORD_MIN = 5;
 export const PASSWORD_MIN_STRENGTH = 3;
 export const CODE_DIGITS = 6;
 export const OFFER_HEADER_MAX = 90;
+/** Offers run on Sri Lanka's calendar: UTC+05:30, no daylight saving. */
+export const SRI_LANKA_UTC_OFFSET_MS = 330 * 60_000;
 export const OFFER_TITLE_MAX = 60;
 export const OFFER_DESCRIPTION_MAX = 2000;
 export const OFFER_RATE_TEXT_MAX = 40;
@@ -66,6 +68,12 @@ export const MESSAGES = {
   invalidOfferRate: 'Enter a percentage from 1 to 100.',
   acceptOfferTerms: 'Accept the terms & conditions to submit the offer.',
   merchantsOnly: 'Only merchant accounts can create offers.',
+  /** POST /api/create/new/offer and /api/user/location/update: ids and names that are not in the catalogue. */
+  unknownCategoryId: 'Unknown category id.',
+  unknownBankId: 'Unknown bank id.',
+  unknownLocation: 'Unknown location.',
+  offerSentForReview: 'Your offer was sent for review.',
+  locationSaved: 'Your location was saved.',
 } as const;
 
 /** Ad frames (spec §1): placement inner, ad_space right, count 1. */

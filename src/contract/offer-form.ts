@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import {
   LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
-  OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES,
+  OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS,
 } from './limits.ts';
 
 /** The wizard's steps, in order (spec §2 'Static pages and modals'). */
@@ -23,9 +23,10 @@ export function parseFormDate(text: string): Date | undefined {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
 }
 
-const startOfTodayUtc = () => {
-  const now = new Date();
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+/** Today's date in Sri Lanka, as a UTC midnight. */
+const startOfTodayInSriLanka = () => {
+  const there = new Date(Date.now() + SRI_LANKA_UTC_OFFSET_MS);
+  return Date.UTC(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate());
 };
 
 const noNul = v.check((s: string) => !s.includes('\u0000'), 'Text must not contain NUL characters.');
@@ -64,7 +65,7 @@ export const CreateOfferRequest = v.pipe(
     promoCode: v.optional(text(40), ''),
     locations: v.optional(v.pipe(v.array(required(LOCATION_NAME_MAX)), v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`)), []),
     termsAccepted: v.literal(true, MESSAGES.acceptOfferTerms),
-  }),
+  }, MESSAGES.required), // the message of a missing field (the API can be sent a partial form)
   v.forward(v.partialCheck([['offerType'], ['offerRate']], ({ offerType, offerRate }) => {
     if (offerType === 'customize') return true;
     const rate = Number(offerRate);
@@ -81,11 +82,11 @@ export const CreateOfferRequest = v.pipe(
   }, MESSAGES.endBeforeStart), ['toDate']),
   v.forward(v.partialCheck([['toDate']], ({ toDate }) => {
     const to = parseFormDate(toDate);
-    return !to || to.getTime() >= startOfTodayUtc();
+    return !to || to.getTime() >= startOfTodayInSriLanka();
   }, MESSAGES.endDatePassed), ['toDate']),
 );
 export type CreateOfferInput = v.InferInput<typeof CreateOfferRequest>;
 export type CreateOfferData = v.InferOutput<typeof CreateOfferRequest>;
 
 /** The profile's location picker: one name from GET location/all, or null to clear it. */
-export const LocationUpdateRequest = v.object({ location: v.nullable(required(LOCATION_NAME_MAX)) });
+export const LocationUpdateRequest = v.object({ location: v.nullable(required(LOCATION_NAME_MAX)) }, MESSAGES.required);

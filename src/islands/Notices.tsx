@@ -33,8 +33,9 @@ export default function Notices() {
 
   if (shownBy !== self) return null;
   // In <body>, so that no ancestor's overflow or transform moves or clips the fixed corners; in an
-  // open modal dialog instead (the offer modal), since the rest of the page is inert behind it.
-  const host = document.querySelector('dialog[open]:modal') ?? document.body;
+  // open modal dialog instead (the offer modal), since the rest of the page is inert behind it; the
+  // last one when dialogs are stacked (a code dialog over the profile).
+  const host = [...document.querySelectorAll('dialog[open]:modal')].at(-1) ?? document.body;
   return createPortal(
     PLACEMENTS.map((placement) => {
       const here = notices.filter((notice) => notice.placement === placement);

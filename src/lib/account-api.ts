@@ -1,4 +1,4 @@
-// The account calls of the sign-in, sign-up, verify and reset flows (spec §4, docs/api.md §6, §14).
+// The account calls of the sign-in, sign-up, verify, reset and mobile-change flows (spec §4, docs/api.md §6, §14).
 // Some refusals are answers a flow acts on rather than errors: an unknown number, an account blocked
 // by the team, a number whose code sending is blocked (attempt 4), an unverified account. Those calls
 // read every status (throwHttpErrors: false) and the contract schema decides what the body is; any
@@ -6,10 +6,11 @@
 import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import {
-  CodeBlockedResponse, CodeSentResponse, CreateUserResponse, SignInResponse,
+  CodeBlockedResponse, CodeSentResponse, CreateUserResponse, SignInResponse, User,
   type CreateUserRequest, type UserData,
 } from '../contract/index.ts';
 import { mainApi, readAnswer } from './api-client.ts';
+import { sessionApi } from './session-api.ts';
 
 // Local schemas for answers the contract does not name (docs/api.md §6).
 const ExistingUserAnswer = v.object({
@@ -21,6 +22,10 @@ const NoUserAnswer = v.object({ status: v.literal(false), isFound: v.literal(fal
 const AccountBlockedAnswer = v.object({ status: v.literal(false), message: v.string(), isAccountBlock: v.literal(true) });
 const UnverifiedAnswer = v.object({ status: v.literal(false), message: v.string(), isMobileVerification: v.literal(false) });
 const PasswordUpdatedAnswer = v.object({ status: v.literal(true), message: v.string() });
+// The mobile change (docs/api.md §14.4): the code goes to the new number, which carries no verify
+// token; the confirmation re-authenticates (the server revokes the user's older tokens).
+const MobileChangeSentAnswer = v.object({ status: v.literal(true), message: v.string(), attempt: v.number(), expiresInSeconds: v.number() });
+const MobileChangedAnswer = v.object({ status: v.literal(true), message: v.string(), data: User, token: v.string(), expiresAt: v.string() });
 
 const answerAnyStatus = { throwHttpErrors: false } as const;
 
@@ -94,4 +99,28 @@ export async function updatePassword(userId: number, password: string, sessionTo
 /** Revokes a session token this tab holds but does not keep (the reset flow's, once the password is set). */
 export async function revokeToken(sessionToken: string, api: KyInstance = mainApi): Promise<void> {
   await api.post('user/logout', { headers: { authorization: `Bearer ${sessionToken}` } }).catch(() => undefined);
+}
+
+/** A code went to the new number of a mobile change (no token: the session carries the change). */
+export type ChangeCodeSent = { kind: 'sent'; attempt: number; message: string };
+
+/**
+ * The Update Mobile Number modal, signed in: texts a code to `mobileNo`, the new number. A number
+ * another account uses throws 409 (alreadyRegistered), the user's own number 400; a number (or
+ * account) whose code sending is blocked answers codes-blocked.
+ */
+export async function requestMobileChange(mobileNo: string, api: KyInstance = sessionApi): Promise<ChangeCodeSent | Refusal> {
+  const answer = await readAnswer(v.union([MobileChangeSentAnswer, CodeBlockedResponse]),
+    api.post('request/mobile/change', { json: { mobileNo }, ...answerAnyStatus }));
+  return answer.status ? { kind: 'sent', attempt: answer.attempt, message: answer.message } : refusalOf(answer);
+}
+
+/**
+ * Confirms the change with the code sent to the new number. The answer is a new session for the
+ * user with the new number: the caller keeps it (startSession), since the server ended the older
+ * tokens, the one of this call included. A wrong or expired code throws with the server's text.
+ */
+export async function confirmMobileChange(otpCode: string, api: KyInstance = sessionApi): Promise<SignedIn & { message: string }> {
+  const answer = await readAnswer(MobileChangedAnswer, api.post('confirm/mobile/change', { json: { otpCode } }));
+  return { kind: 'signed-in', token: answer.token, user: answer.data, message: answer.message };
 }

@@ -14,6 +14,7 @@ import { engagementRoutes } from './routes/engagement/index.ts';
 import { favoriteRoutes } from './routes/favorites/index.ts';
 import { insightRecordingRoutes, insightServiceRoutes } from './routes/insights/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
+import { createOfferRoutes } from './routes/offers/create-offer.ts';
 import { offerRoutes } from './routes/offers/index.ts';
 import { siteExportRoutes } from './routes/site/index.ts';
 
@@ -43,7 +44,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   });
 
   const api = new Hono<AppEnv>();
-  for (const routes of [offerRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, siteExportRoutes]) {
+  for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, siteExportRoutes]) {
     api.route('/', routes(deps));
   }
   if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));

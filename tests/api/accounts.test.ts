@@ -780,14 +780,51 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
 
     const confirmed = await confirmChange(account, code);
     expect(confirmed.status).toBe(200);
-    expect(v.safeParse(DataUser, confirmed.body).issues).toBeUndefined();
+    expect(v.safeParse(v.strictObject({ ...SignInResponse.entries, data: ExactUser, message: v.literal('Your mobile number was changed.') }), confirmed.body).issues).toBeUndefined();
     expect(confirmed.body.data).toMatchObject({ userId: account.userId, mobileNo: newMobile, isMobileVerification: true });
 
     expect((await signIn({ mobileNo: newMobile, ip: account.ip }, account.password)).status).toBe(200);
     expectError(await signIn(account, account.password), 401, MESSAGES.invalidLogin);
     expect((await api.call('GET', `/api/find/existing/user/by/${account.mobileNo}`, { ip: account.ip })).status).toBe(404);
-    // The code was single use.
-    expectError(await confirmChange(account, code), 400);
+    // The code was single use (asked with the new session: the old one ended).
+    expectError(await confirmChange(account, code, confirmed.body.token), 400);
+  });
+
+  it('signs in again: every earlier token of the user ends, the one used included, and the answer carries a new session', async () => {
+    const account = await signUpVerified();
+    const otherSession = (await signIn(account, account.password)).body.token as string;
+    const pendingVerify = (await requestCode(account)).body.token as string;
+    const newMobile = freshMobile();
+    expect((await requestChange(account, newMobile)).status).toBe(200);
+
+    const confirmed = await confirmChange(account, await codeFor(newMobile));
+    expect(confirmed.status).toBe(200);
+    const { token, expiresAt } = confirmed.body as { token: string; expiresAt: string };
+    expect(token).not.toBe(account.token);
+    expect(Math.abs(new Date(expiresAt).getTime() - (Date.now() + 30 * 86_400_000))).toBeLessThan(MINUTE);
+
+    for (const old of [account.token, otherSession, pendingVerify]) {
+      const row = (await api.handle.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(old))))[0]!;
+      expect(row.revokedAt).not.toBeNull();
+    }
+    expectError(await validate(account.token), 401);
+    expectError(await validate(otherSession), 401);
+    expectError(await getUser(account.userId, account.token), 401);
+    // The new token is a full session of the same user, with the new number.
+    const session = await validate(token);
+    expect(session.status).toBe(200);
+    expect(session.body.data).toMatchObject({ status: true, userId: account.userId, userType: 1, expiresAt });
+    expect((await getUser(account.userId, token)).body.data.mobileNo).toBe(newMobile);
+  });
+
+  it('ends no session when the confirmation fails', async () => {
+    const account = await signUpVerified();
+    const newMobile = freshMobile();
+    await requestChange(account, newMobile);
+    const code = await codeFor(newMobile);
+    expectError(await confirmChange(account, wrongCodeFor(code)), 400, MESSAGES.wrongCode);
+    expectInvalid(await confirmChange(account, 'abc'), /^otpCode: /);
+    expect((await validate(account.token)).status).toBe(200);
   });
 
   it('answers 409 with the exact message when the new number is taken', async () => {
@@ -807,6 +844,8 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     expectError(await confirmChange(account, code), 409, MESSAGES.alreadyRegistered);
     expect((await userRow(account.userId)).mobileNo).toBe(account.mobileNo);
     expect((await userRow(other.userId)).mobileNo).toBe(newMobile);
+    // Nothing changed, so the session goes on.
+    expect((await validate(account.token)).status).toBe(200);
   });
 
   it('refuses the current number, and a confirmation without a pending code', async () => {
@@ -824,6 +863,8 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     expectError(await confirmChange(other, code), 400);
     expect((await userRow(other.userId)).mobileNo).toBe(other.mobileNo);
     expect((await confirmChange(account, code)).status).toBe(200);
+    // Only the changed account's sessions end.
+    expect((await validate(other.token)).status).toBe(200);
   });
 
   it('needs a session token', async () => {
@@ -1015,6 +1056,73 @@ describe('POST /api/user/tag/update', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('POST /api/user/location/update', () => {
+  const updateLocation = (body: unknown, token?: string) => api.call('POST', '/api/user/location/update', { body, token });
+  let names: string[];
+  let shared: VerifiedAccount;
+  beforeAll(async () => {
+    names = (await api.call('GET', '/api/location/all')).body.data.map((l: { locationName: string }) => l.locationName);
+    shared = await signUpVerified();
+  });
+
+  it('saves one of the location names and returns the user; null clears it', async () => {
+    const account = await signUpVerified();
+    const res = await updateLocation({ location: names[3] }, account.token);
+    expect(res.status).toBe(200);
+    expect(v.safeParse(v.strictObject({ status: v.literal(true), message: v.literal(MESSAGES.locationSaved), data: ExactUser }), res.body).issues).toBeUndefined();
+    expect(res.body.data.location).toBe(names[3]);
+    expect((await getUser(account.userId, account.token)).body.data.location).toBe(names[3]);
+
+    // Surrounding spaces are trimmed, as the form's text is.
+    expect((await updateLocation({ location: `  ${names[1]} ` }, account.token)).body.data.location).toBe(names[1]);
+
+    const cleared = await updateLocation({ location: null }, account.token);
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.location).toBeNull();
+    expect((await userRow(account.userId)).location).toBeNull();
+  });
+
+  it('refuses a name that is not a location with 400 and keeps the saved one', async () => {
+    const account = await signUpVerified();
+    await updateLocation({ location: names[0] }, account.token);
+    for (const location of ['Atlantis', names[2]!.toUpperCase(), `${names[2]}x`]) {
+      const res = await updateLocation({ location }, account.token);
+      expectInvalid(res, MESSAGES.unknownLocation);
+      expect(res.body.issues).toEqual([{ path: 'location', message: MESSAGES.unknownLocation }]);
+    }
+    expect((await userRow(account.userId)).location).toBe(names[0]);
+  });
+
+  it("only changes the token's own user", async () => {
+    const account = await signUpVerified();
+    const other = await signUpVerified();
+    await updateLocation({ location: names[0], userId: other.userId }, account.token);
+    expect((await userRow(account.userId)).location).toBe(names[0]);
+    expect((await userRow(other.userId)).location).toBeNull();
+  });
+
+  it('needs a session token', async () => {
+    const unverified = await signUp();
+    expectError(await updateLocation({ location: names[0] }), 401);
+    expectError(await updateLocation({ location: names[0] }, unverified.verifyToken), 401);
+    expectError(await updateLocation({ location: names[0] }, 'no-such-token'), 401);
+  });
+
+  it.each([
+    ['a missing field', {}, MESSAGES.required], ['an empty name', { location: '' }, MESSAGES.required], ['spaces', { location: '   ' }, MESSAGES.required],
+    ['a number', { location: 7 }, undefined], ['a list', { location: ['Galle'] }, undefined], ['an object', { location: { name: 'x' } }, undefined],
+    ['a NUL', { location: 'Gal\u0000le' }, undefined], ['81 characters', { location: 'x'.repeat(81) }, undefined], ['100k characters', { location: HUGE }, undefined],
+    ['SQL', { location: SQL }, MESSAGES.unknownLocation], ['a script', { location: SCRIPT }, MESSAGES.unknownLocation],
+  ])('refuses %s with 400', async (_name, body, message) => {
+    const res = await updateLocation(body, shared.token);
+    expectInvalid(res);
+    if (message) expect(res.body.issues[0].message).toBe(message);
+    expect((await userRow(shared.userId)).location).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
 describe('hostile bodies never get a 500', () => {
   let account: VerifiedAccount;
   beforeAll(async () => { account = await signUpVerified(); });
@@ -1041,6 +1149,7 @@ describe('hostile bodies never get a 500', () => {
     ['POST', '/api/request/mobile/change', true],
     ['POST', '/api/confirm/mobile/change', true],
     ['POST', '/api/user/tag/update', true],
+    ['POST', '/api/user/location/update', true],
   ];
 
   it.each(routes)('%s %s answers 400 with issues to every hostile body', async (method, path, needsSession) => {

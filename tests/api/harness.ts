@@ -16,6 +16,10 @@ export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres
 export const SEED_OFFERS = 120;
 export const TEST_IP = '203.0.113.7';
 
+/** A fetch answered by the app in this process, as a request from `ip`: for browser code under test (ky calls fetch). */
+export const fetchFromApp = (app: ReturnType<typeof createApp>, ip = TEST_IP) =>
+  async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => app.fetch(new Request(input, init), { incoming: { socket: { remoteAddress: ip } } });
+
 /** A fresh empty database of the kind under test, with a function that removes it. */
 export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (TEST_DB === 'pglite') {

@@ -1,16 +1,20 @@
 // The account flows in a real browser against the served build and its API (spec §2, §4, §5, §8):
 // sign-up to home signed in, sign-in with a password or through a code, wrong password, unknown and
-// blocked numbers, the resend limit, password reset, every validation message, the way back after
-// sign-in, and axe-core on the forms. Codes are read from the console SMS provider's dev outbox.
+// blocked numbers, the resend limit, password reset and its Update Mobile Number modal, every
+// validation message, the way back after sign-in, signed-in visitors sent away from the sign-in
+// pages, and axe-core on the forms. Codes are read from the console SMS provider's dev outbox.
 import { AxeBuilder } from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/index.ts';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
-import { ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE, COMING_SOON, ONE_TIME_PASSWORD_TITLE, PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SIGN_IN_TITLE } from '../../src/islands/auth/texts.ts';
+import {
+  ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE, COMING_SOON, CONFIRM_PASSWORD_TOO_SHORT, NEW_MOBILE_LABEL, ONE_TIME_PASSWORD_TITLE,
+  PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SEND_VERIFICATION_CODE, SIGN_IN_TITLE, UPDATE_MOBILE_TITLE,
+} from '../../src/islands/auth/texts.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
-import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
 const PASSWORD = 'Galle-Fort-Lighthouse-77';
 const NEW_PASSWORD = 'Sigiriya-Rock-Fortress-5';
@@ -60,6 +64,28 @@ const paste = (page: Page, selector: string, text: string) => page.locator(selec
 async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+}
+
+/** The message tied to a field by aria-describedby, or '' when none shows. */
+const messageOf = (page: Page, label: string, exact = false) => page.getByLabel(label, { exact }).evaluate((input) =>
+  (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id))
+    .filter((element) => element?.classList.contains('auth-error')).map((element) => element!.textContent).join(''));
+
+/** /forget-password up to the code step for `mobileNo`. */
+async function startReset(page: Page, mobileNo: string) {
+  await gotoHydrated(page, '/forget-password');
+  await page.getByLabel('Mobile number').fill(mobileNo);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
+}
+
+/** The code step's 'Change' link: the Update Mobile Number modal, its field focused. */
+async function openUpdateMobile(page: Page) {
+  await page.getByRole('button', { name: 'Change mobile number' }).click();
+  const dialog = page.getByRole('dialog', { name: UPDATE_MOBILE_TITLE });
+  await dialog.waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('update-mobile-number');
+  return dialog;
 }
 
 async function startSignIn(page: Page, mobileNo: string, path = '/sign-in') {
@@ -259,17 +285,10 @@ describe('sign-in', () => {
 });
 
 describe('password reset', () => {
-  it("code first ('Change' edits the number), then the new password and 'Update'; sign-in takes the new one only", () => withJs(async (page) => {
+  it("code first, then the new password and 'Update'; sign-in takes the new one only", () => withJs(async (page) => {
     const account = await createSignedInAccount(site, 'Dilani');
-    await gotoHydrated(page, '/forget-password');
-    await page.getByLabel('Mobile number').fill(account.mobileNo);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
-    await page.getByRole('button', { name: 'Change mobile number' }).click();
-    expect(await page.getByLabel('Mobile number').inputValue()).toBe(account.mobileNo);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
-    const code = await codeNumber(account.mobileNo, 3); // sign-up, then two sends
+    await startReset(page, account.mobileNo);
+    const code = await codeNumber(account.mobileNo, 2); // sign-up, then the reset's
     await page.locator('#reset-digit-1').pressSequentially(code); // checked as soon as six digits are in
 
     const password = page.getByLabel('Password', { exact: true });
@@ -289,6 +308,91 @@ describe('password reset', () => {
     await expectSignedInAt(page, '/');
   }));
 
+  it("'Change' opens Update Mobile Number: a registered number gets its code, and the reset goes on for it", () => withJs(async (page) => {
+    const first = await createSignedInAccount(site, 'Dilani');
+    const second = await createSignedInAccount(site, 'Chamari');
+    await startReset(page, first.mobileNo);
+    let dialog = await openUpdateMobile(page);
+    expect(await dialog.locator('.auth-prefix').innerText()).toBe('+94');
+    // Escape closes it, and focus goes back to 'Change'.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change mobile number');
+
+    dialog = await openUpdateMobile(page);
+    await dialog.getByLabel(NEW_MOBILE_LABEL).fill(second.mobileNo);
+    await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator('.auth-code .auth-hint').innerText()).toContain(second.mobileNo);
+    expect(await page.locator('.auth-aside').innerText()).toContain(second.mobileNo);
+    expect(await page.locator('#reset-digit-1').inputValue()).toBe('');
+    const code = await codeNumber(second.mobileNo, 2); // sign-up, then the changed number's
+    await page.locator('#reset-digit-1').pressSequentially(code);
+
+    // Step 2's messages: required, the rules, the strength, the confirmation's length and match.
+    const password = page.getByLabel('Password', { exact: true });
+    await password.waitFor();
+    await password.press('Enter'); // submitting touches both fields
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
+    expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.required);
+    await password.fill('short');
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordRules);
+    await password.fill('Password1');
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordTooWeak);
+    await password.fill(NEW_PASSWORD);
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe('');
+    const confirm = page.getByLabel('Confirm password');
+    await confirm.fill('Sigi');
+    expect(await messageOf(page, 'Confirm password')).toBe(CONFIRM_PASSWORD_TOO_SHORT);
+    await confirm.fill('Sigiriya');
+    expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.passwordNotMatch);
+    await confirm.fill(NEW_PASSWORD);
+    expect(await messageOf(page, 'Confirm password')).toBe('');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+
+    // The second account's password changed; the first one's did not.
+    expect((await api('POST', '/user/authentication', { mobileNo: second.mobileNo, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await api('POST', '/user/authentication', { mobileNo: first.mobileNo, password: first.password })).status).toBe(200);
+  }));
+
+  it('Update Mobile Number: its messages, and an unknown number offered sign-up with that number', () => withJs(async (page) => {
+    const account = await createSignedInAccount(site);
+    await startReset(page, account.mobileNo);
+    const dialog = await openUpdateMobile(page);
+    const field = dialog.getByLabel(NEW_MOBILE_LABEL);
+    const send = dialog.getByRole('button', { name: SEND_VERIFICATION_CODE });
+    expect(await messageOf(page, NEW_MOBILE_LABEL)).toBe('');
+    await send.click();
+    await expect.poll(() => messageOf(page, NEW_MOBILE_LABEL)).toBe(MESSAGES.required);
+    const invalid = notice(page, MESSAGES.invalidMobileTitle);
+    await invalid.waitFor();
+    expect(await invalid.innerText()).toContain(MESSAGES.enterValidMobile);
+    expect(await invalid.isVisible()).toBe(true); // shown in the modal, not behind it
+    for (const wrong of ['77123456', '7712345678']) {
+      await field.fill(wrong);
+      expect(await messageOf(page, NEW_MOBILE_LABEL), wrong).toBe(MESSAGES.invalidMobileNo);
+    }
+    await field.fill('77a12b3'); // letters are not kept
+    expect(await field.inputValue()).toBe('77123');
+
+    const unknown = freshMobile();
+    await field.fill(unknown);
+    expect(await messageOf(page, NEW_MOBILE_LABEL)).toBe('');
+    await send.click();
+    const message = dialog.locator('.auth-inline-message');
+    await message.waitFor();
+    expect(await message.innerText()).toContain(MESSAGES.mobileNotRegistered);
+    const signUp = message.getByRole('link', { name: 'Sign up' });
+    expect(await signUp.getAttribute('href')).toBe(`/sign-up?mobileNo=${unknown}`);
+    expect(await codesSent(unknown)).toEqual([]);
+    await signUp.click();
+    await page.waitForURL((url) => url.pathname === '/sign-up');
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe(unknown);
+  }));
+
   it("a number blocked from codes gets 'Account blocked!' and goes home", () => withJs(async (page) => {
     const account = await unverifiedAccount();
     for (let resend = 1; resend <= 3; resend++) {
@@ -305,11 +409,6 @@ describe('password reset', () => {
 });
 
 describe('validation messages show once a field was touched', () => {
-  /** The message tied to a field by aria-describedby, or '' when none shows. */
-  const messageOf = (page: Page, label: string, exact = false) => page.getByLabel(label, { exact }).evaluate((input) =>
-    (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id))
-      .filter((element) => element?.classList.contains('auth-error')).map((element) => element!.textContent).join(''));
-
   it('sign-in: the number, the Verify notice, the password', () => withJs(async (page) => {
     await gotoHydrated(page, '/sign-in');
     const mobile = page.getByLabel('Mobile number');
@@ -337,6 +436,23 @@ describe('validation messages show once a field was touched', () => {
     await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
   }));
 
+  it("reset: the number and the 'Invalid' notice of 'Send code'", () => withJs(async (page) => {
+    await gotoHydrated(page, '/forget-password');
+    const mobile = page.getByLabel('Mobile number');
+    expect(await messageOf(page, 'Mobile number')).toBe('');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
+    const invalid = notice(page, MESSAGES.invalidMobileTitle);
+    await invalid.waitFor();
+    expect(await invalid.innerText()).toContain(MESSAGES.enterValidMobile);
+    for (const wrong of ['77123456', '7712345678']) {
+      await mobile.fill(wrong);
+      expect(await messageOf(page, 'Mobile number'), wrong).toBe(MESSAGES.invalidMobileNo);
+    }
+    await mobile.fill('771234567');
+    expect(await messageOf(page, 'Mobile number')).toBe('');
+  }));
+
   it('sign-up: first name, mobile number, password rules and strength, confirmation, terms', () => withJs(async (page) => {
     await gotoHydrated(page, '/sign-up');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -348,15 +464,21 @@ describe('validation messages show once a field was touched', () => {
     expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
     await firstName.fill('Amaya2');
     expect(await messageOf(page, 'First name')).toBe(MESSAGES.invalidFirstName);
-    await page.getByLabel('Mobile number').fill('12345');
-    expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.invalidMobileNo);
+    for (const wrong of ['12345', '77123456', '7712345678']) {
+      await page.getByLabel('Mobile number').fill(wrong);
+      expect(await messageOf(page, 'Mobile number'), wrong).toBe(MESSAGES.invalidMobileNo);
+    }
     await firstName.fill('Amaya');
     await page.getByLabel('Mobile number').fill(freshMobile());
     await page.getByRole('button', { name: 'Next' }).click();
 
     const password = page.getByLabel('Password', { exact: true });
+    await password.waitFor();
+    expect(await messageOf(page, 'Password', true)).toBe('');
+    await page.getByRole('button', { name: 'Next' }).click(); // Next touches every field of the step
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
+    expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.required);
     await password.fill('short');
-    await password.blur();
     await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordRules);
     await password.fill('Password1');
     await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordTooWeak);
@@ -364,8 +486,10 @@ describe('validation messages show once a field was touched', () => {
     await password.fill(PASSWORD);
     await expect.poll(() => messageOf(page, 'Password', true)).toBe('');
     const confirm = page.getByLabel('Confirm password');
-    await confirm.fill('Galle');
+    await confirm.fill('Gall');
     await confirm.blur();
+    await expect.poll(() => messageOf(page, 'Confirm password')).toBe(CONFIRM_PASSWORD_TOO_SHORT);
+    await confirm.fill('Galle');
     await expect.poll(() => messageOf(page, 'Confirm password')).toBe(MESSAGES.passwordNotMatch);
     await confirm.fill(PASSWORD);
     expect(await messageOf(page, 'Confirm password')).toBe('');
@@ -373,6 +497,50 @@ describe('validation messages show once a field was touched', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.locator('#sign-up-terms-error').innerText()).toContain('The terms must be accepted');
     expect(await page.getByRole('heading', { name: /Security/ }).isVisible()).toBe(true); // nothing was created
+  }));
+});
+
+describe('signed-in visitors', () => {
+  it('are sent away from /sign-in and /sign-up: to returnTo (of this site only), else home', async () => {
+    const account = await createSignedInAccount(site, 'Ishara');
+    await withSignedInPage(site, account, DESKTOP, async (page) => {
+      await page.goto('/sign-in');
+      await expectSignedInAt(page, '/');
+      await page.goto('/sign-in?returnTo=%2Fcareers%3Fteam%3Dweb');
+      await expectSignedInAt(page, '/careers');
+      expect(new URL(page.url()).search).toBe('?team=web');
+      await page.goto('/login?returnTo=/about-us');
+      await expectSignedInAt(page, '/about-us');
+      await page.goto('/sign-in?returnTo=//example.com/x');
+      await expectSignedInAt(page, '/');
+      expect(new URL(page.url()).origin).toBe(site.url);
+      await page.goto('/sign-up');
+      await expectSignedInAt(page, '/');
+      expect(await signedInUser(page)).toMatchObject({ userId: account.user.userId });
+      // The sign-in pages were replaced, not kept in history: Back does not return to one.
+      await page.goBack();
+      expect(['/sign-in', '/sign-up']).not.toContain(pathOf(page));
+    });
+  });
+
+  it('can still reset a password and verify a number', async () => {
+    const account = await createSignedInAccount(site);
+    await withSignedInPage(site, account, PHONE, async (page) => {
+      await gotoHydrated(page, '/forget-password');
+      expect(pathOf(page)).toBe('/forget-password');
+      await page.getByLabel('Mobile number').waitFor();
+      await gotoHydrated(page, '/verify-mobileNo');
+      expect(pathOf(page)).toBe('/verify-mobileNo');
+      await page.locator('.auth-inline-message').waitFor();
+    });
+  });
+
+  it('with a stored session the site does not count (no userType) stay on /sign-in', () => withJs(async (page) => {
+    await page.goto('/about-us');
+    await page.evaluate(({ key }) => localStorage.setItem(key, JSON.stringify({ token: 'x', user: { userId: 1 } })), { key: SESSION_STORAGE_KEY });
+    await gotoHydrated(page, '/sign-in');
+    expect(pathOf(page)).toBe('/sign-in');
+    expect(await page.getByLabel('Mobile number').isVisible()).toBe(true);
   }));
 });
 
@@ -404,6 +572,12 @@ describe('accessibility of the account forms (axe-core)', () => {
         await page.locator('.auth-form, .auth-inline-message').first().waitFor();
         expect(await serious(page), path).toEqual([]);
       }
+
+      await startReset(page, account.mobileNo);
+      const dialog = await openUpdateMobile(page);
+      await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+      await dialog.locator('.auth-error').waitFor();
+      expect(await serious(page), 'Update Mobile Number').toEqual([]);
     }, width));
   }
 });

@@ -212,8 +212,8 @@ describe('a signed-in user', () => {
       await profile.waitFor();
       expect(await profile.innerText()).toContain(maskMobile(account.mobileNo));
       expect(await profile.getByText('verified').count()).toBe(1);
-      for (const name of ['Setting', 'Profile']) expect(await profile.getByRole('link', { name }).isVisible(), name).toBe(true);
-      expect(await profile.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/console/customer/profile');
+      expect(await profile.getByRole('link', { name: 'Setting' }).getAttribute('href')).toBe('/console/customer/profile#settings');
+      expect(await profile.getByRole('button', { name: 'Profile' }).isVisible()).toBe(true); // opens the Profile View
       expect(await profile.getByRole('link', { name: 'Create Offer' }).count()).toBe(0); // merchants only
 
       const entry = profile.getByRole('button', { name: /^Favourites/ });

@@ -91,6 +91,21 @@ export async function createSignedInAccount(site: BrowserSite, firstName = 'Nima
   return { mobileNo, password: STRONG_PASSWORD, token: verified.token, user: verified.data };
 }
 
+/**
+ * The suite's merchant account (userType 2, made once by site-setup.ts through the team's service),
+ * signed in through POST /api/user/authentication: a new session token at each call, for
+ * withSignedInPage. Every file shares this one account, so tests must not change its profile.
+ */
+export async function signInMerchant(site: BrowserSite): Promise<TestAccount> {
+  const { mobileNo, password } = inject('merchantAccount');
+  const response = await fetch(`${site.url}/api/user/authentication`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNo, password }),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`merchant sign-in: ${response.status} ${JSON.stringify(json)}`);
+  return { mobileNo, password, token: json.token, user: json.data };
+}
+
 /** Like withPage, JavaScript on, with `account`'s session in the browser's storage when the first page loads (once: a logout stays a logout). */
 export async function withSignedInPage<T>(site: BrowserSite, account: TestAccount, width: number, fn: (page: Page) => Promise<T>): Promise<T> {
   const context = await site.browser.newContext({

@@ -7,11 +7,30 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
+import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
 import { buildSite } from '../../src/server/site-build.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { siteUrl: string }
+  export interface ProvidedContext {
+    siteUrl: string;
+    /** The suite's one merchant account (userType 2), made by the team's service: harness.ts signInMerchant(). */
+    merchantAccount: { mobileNo: string; password: string };
+  }
 }
+
+/** The merchant account every file can sign in as (the console's tests). Sign-up makes customers only. */
+export const MERCHANT_ACCOUNT = {
+  mobileNo: '701234567',
+  password: 'Galle-Fort-Ramparts-83',
+  firstName: 'Kamal',
+  businessName: 'Lanka Spice House',
+  BRno: 'PV 00012345',
+  companyEmail: 'offers@lankaspice.example',
+  contactNo: '112345678',
+  addressNo: '42',
+  streetName: 'Galle Road',
+  city: 'Colombo 03',
+} as const;
 
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-browser-'));
@@ -23,11 +42,13 @@ export default async function setup(project: TestProject) {
     rmSync(work, { recursive: true, force: true });
   };
   try {
+    await createOrPromoteMerchant(server.handle.db, MERCHANT_ACCOUNT);
     await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: server.url, buildsDir: join(work, 'builds'), log: () => {} });
   } catch (error) {
     await close();
     throw error;
   }
   project.provide('siteUrl', server.url);
+  project.provide('merchantAccount', { mobileNo: MERCHANT_ACCOUNT.mobileNo, password: MERCHANT_ACCOUNT.password });
   return close;
 }

@@ -1,47 +1,79 @@
-// The account flows' logic without a browser: the form rules and their spec messages
-// (src/islands/auth/account-forms.ts), the return path after sign-in, the sign-in → verify handover,
-// and the account calls (src/lib/account-api.ts) against the real app, in-process on PGlite.
+// The account flows' logic without a browser: the rules and spec messages of the sign-in, sign-up,
+// reset and update-mobile forms (src/islands/auth/account-forms.ts), the return path after sign-in
+// and the signed-in visitor's way out of the sign-in pages (return-path.ts), the sign-in → verify
+// handover, and the account calls (src/lib/account-api.ts) against the real app, in-process on PGlite.
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/contract/index.ts';
+import { MESSAGES, MobileChangeConfirmRequest, VerifyMobileRequest } from '../../src/contract/index.ts';
 import {
-  authenticate, createCode, createUser, findExistingUser, resendCode, revokeToken, updatePassword, verifyMobile,
+  authenticate, confirmMobileChange, createCode, createUser, findExistingUser, requestMobileChange, resendCode, revokeToken,
+  updatePassword, verifyMobile,
 } from '../../src/lib/account-api.ts';
 import { ApiError, createServiceClient } from '../../src/lib/api-client.ts';
+import { SIGN_IN_RETURN_PARAM } from '../../src/lib/constants.ts';
 import {
   basicDetailsErrors, clearVerifyHandover, codeDigits, digitsOnly, mobileErrors, newPasswordErrors, readVerifyHandover,
-  safeReturnPath, returnPathFromQuery, saveVerifyHandover, signInErrors, strengthLabel, termsError, VERIFY_HANDOVER_KEY,
+  safeReturnPath, returnPathFromQuery, saveVerifyHandover, signInErrors, signUpPathFor, strengthLabel, termsError, VERIFY_HANDOVER_KEY,
 } from '../../src/islands/auth/account-forms.ts';
+import { signedInDestination, signedInRedirectScript } from '../../src/islands/auth/return-path.ts';
+import { CONFIRM_PASSWORD_TOO_SHORT } from '../../src/islands/auth/texts.ts';
 import { createApp } from '../../src/server/app.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createTestApi, freshMobile, latestCode, signUpVerified, STRONG_PASSWORD, type TestApi } from '../api/harness.ts';
 
 describe('form rules and their messages (spec §5)', () => {
-  it('a mobile number is required and 9 digits', () => {
+  it('a mobile number (sign-in, sign-up, reset, New Mobile No) is required and exactly 9 digits', () => {
     expect(mobileErrors({ mobileNo: '' })).toEqual({ mobileNo: MESSAGES.required });
-    expect(mobileErrors({ mobileNo: '77123' })).toEqual({ mobileNo: MESSAGES.invalidMobileNo });
-    expect(mobileErrors({ mobileNo: '0771234567' })).toEqual({ mobileNo: MESSAGES.invalidMobileNo });
+    expect(mobileErrors({ mobileNo: '   ' })).toEqual({ mobileNo: MESSAGES.required });
+    for (const wrong of ['77123', '77123456', '0771234567', '77123456a', 'abcdefghi', '77 123 456']) {
+      expect(mobileErrors({ mobileNo: wrong }), wrong).toEqual({ mobileNo: MESSAGES.invalidMobileNo });
+    }
     expect(mobileErrors({ mobileNo: '771234567' })).toEqual({});
   });
 
-  it('sign-in only requires the password', () => {
+  it('sign-in: the number as above, and the password is only required', () => {
+    expect(signInErrors({ mobileNo: '', password: '' })).toEqual({ mobileNo: MESSAGES.required, password: MESSAGES.required });
+    expect(signInErrors({ mobileNo: '7712345678', password: 'x' })).toEqual({ mobileNo: MESSAGES.invalidMobileNo });
     expect(signInErrors({ mobileNo: '771234567', password: '' })).toEqual({ password: MESSAGES.required });
     expect(signInErrors({ mobileNo: '771234567', password: 'x' })).toEqual({});
   });
 
   it('the first name is required and letters only', () => {
     expect(basicDetailsErrors({ firstName: ' ', mobileNo: '' })).toEqual({ firstName: MESSAGES.required, mobileNo: MESSAGES.required });
-    expect(basicDetailsErrors({ firstName: 'Nimal2', mobileNo: '771234567' })).toEqual({ firstName: MESSAGES.invalidFirstName });
-    expect(basicDetailsErrors({ firstName: 'නිමල්', mobileNo: '771234567' })).toEqual({});
+    for (const wrong of ['Nimal2', '2Nimal', 'Nimal!', '-Nimal', 'Ni@mal']) {
+      expect(basicDetailsErrors({ firstName: wrong, mobileNo: '771234567' }), wrong).toEqual({ firstName: MESSAGES.invalidFirstName });
+    }
+    expect(basicDetailsErrors({ firstName: 'Nimal', mobileNo: '77123456' })).toEqual({ mobileNo: MESSAGES.invalidMobileNo });
+    for (const name of ['Nimal', 'නිමල්', 'நிமல்', "Mary-Anne O'Neil"]) {
+      expect(basicDetailsErrors({ firstName: name, mobileNo: '771234567' }), name).toEqual({});
+    }
   });
 
-  it('a new password: required, the rules, the strength minimum 3, and a matching confirmation', () => {
+  it('a new password: required, 8 to 64 characters with a lower-case letter, an upper-case letter and a digit', () => {
     expect(newPasswordErrors({ password: '', confirmPassword: '' }, undefined)).toEqual({ password: MESSAGES.required, confirmPassword: MESSAGES.required });
-    expect(newPasswordErrors({ password: 'password', confirmPassword: 'password' }, 0)).toEqual({ password: MESSAGES.passwordRules });
-    expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, 2)).toEqual({ password: MESSAGES.passwordTooWeak });
-    // While zxcvbn loads the score is unknown: no strength message yet.
+    for (const wrong of ['Kandy-1', 'kandy-lake-42', 'KANDY-LAKE-42', 'Kandy-Lake-Sunset', `Aa1${'x'.repeat(62)}`]) {
+      expect(newPasswordErrors({ password: wrong, confirmPassword: wrong }, 4).password, wrong).toBe(MESSAGES.passwordRules);
+    }
+    expect(newPasswordErrors({ password: `Aa1${'x'.repeat(61)}`, confirmPassword: `Aa1${'x'.repeat(61)}` }, 4)).toEqual({});
+  });
+
+  it('the strength score must be at least 3; unknown while zxcvbn loads', () => {
+    for (const score of [0, 1, 2]) {
+      expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, score)).toEqual({ password: MESSAGES.passwordTooWeak });
+    }
     expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, undefined)).toEqual({});
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});
+    // The rules' message comes first: a weak score is not told about a password that breaks them.
+    expect(newPasswordErrors({ password: 'password', confirmPassword: 'password' }, 0)).toEqual({ password: MESSAGES.passwordRules });
+  });
+
+  it("the confirmation: required, at least 5 characters, then 'Password not match.'", () => {
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: '' }, 4)).toEqual({ confirmPassword: MESSAGES.required });
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kand' }, 4)).toEqual({ confirmPassword: CONFIRM_PASSWORD_TOO_SHORT });
+    expect(CONFIRM_PASSWORD_TOO_SHORT).toContain('5 characters');
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kandy' }, 4)).toEqual({ confirmPassword: MESSAGES.passwordNotMatch });
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD} ` }, 4)).toEqual({ confirmPassword: MESSAGES.passwordNotMatch });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});
   });
 
@@ -54,9 +86,21 @@ describe('form rules and their messages (spec §5)', () => {
     expect([0, 1, 2, 3, 4].map(strengthLabel)).toEqual(['weak', 'weak', 'medium', 'medium', 'high']);
   });
 
-  it('number fields keep digits; the code boxes at most six', () => {
+  it('a code is exactly 6 digits: the boxes keep at most six, and the API says invalidCode to anything else', () => {
     expect(digitsOnly(' 077 123-4567 ')).toBe('0771234567');
     expect(codeDigits('Code: 123 456 789')).toBe('123456');
+    expect(codeDigits('12a3')).toBe('123');
+    const codeError = (otpCode: unknown) => {
+      const parsed = v.safeParse(MobileChangeConfirmRequest, { otpCode });
+      return parsed.success ? undefined : parsed.issues[0].message;
+    };
+    for (const wrong of ['12345', '1234567', '12345a', '', 12345]) expect(codeError(wrong), String(wrong)).toBe(MESSAGES.invalidCode);
+    expect(codeError('012345')).toBeUndefined();
+    expect(v.safeParse(VerifyMobileRequest, { otpCode: '12345', token: 't' }).issues?.[0].message).toBe(MESSAGES.invalidCode);
+  });
+
+  it("an unknown number's sign-up link carries it to the wizard", () => {
+    expect(signUpPathFor('771234567')).toBe('/sign-up?mobileNo=771234567');
   });
 });
 
@@ -74,6 +118,47 @@ describe('where sign-in returns to', () => {
     }
     expect(returnPathFromQuery('?returnTo=%2F%2Fevil.example')).toBe('/');
     expect(returnPathFromQuery('')).toBe('/');
+  });
+});
+
+describe('a signed-in visitor on /sign-in or /sign-up', () => {
+  const user = { userId: 42, userType: 1, firstName: 'Nimal', mobileNo: '771234567', isMobileVerification: true, favorites: [3] };
+  const stored = (session: unknown) => JSON.stringify(session);
+  const destination = (text: string | null, search = '') => signedInDestination(text, search, SIGN_IN_RETURN_PARAM, safeReturnPath);
+
+  it('goes to the safe returnTo path, else home', () => {
+    expect(destination(stored({ token: 't', user }))).toBe('/');
+    expect(destination(stored({ token: 't', user }), '?returnTo=%2Fconsole%2Fcustomer%2Fprofile')).toBe('/console/customer/profile');
+    expect(destination(stored({ token: 't', user }), '?returnTo=//evil.example')).toBe('/');
+    expect(destination(stored({ token: 't', user }), '?returnTo=/sign-up')).toBe('/');
+  });
+
+  it('stays without a whole session with userId and userType (the same rule as the session store)', () => {
+    for (const text of [null, '', '{not json', 'null', '42', stored({ user }), stored({ token: '', user }), stored({ token: 't' }),
+      stored({ token: 't', user: { ...user, userType: 0 } }), stored({ token: 't', user: { ...user, userId: 0 } }),
+      stored({ token: 't', user: { ...user, firstName: undefined } }), stored({ token: 't', user: { ...user, favorites: ['3'] } }),
+      stored({ token: 't', user: { ...user, userType: '1' } })]) {
+      expect(destination(text), String(text)).toBeUndefined();
+    }
+  });
+
+  it('the inline script runs on its own: it replaces the location and hides the page, or does nothing', () => {
+    const run = (storedText: string | null, search: string) => {
+      const replaced: string[] = [];
+      const attributes: string[] = [];
+      const script = signedInRedirectScript('offerlanka:session', SIGN_IN_RETURN_PARAM);
+      new Function('localStorage', 'location', 'document', 'URL', 'URLSearchParams', script)(
+        { getItem: () => storedText },
+        { search, replace: (to: string) => replaced.push(to) },
+        { documentElement: { setAttribute: (name: string) => attributes.push(name) } },
+        URL, URLSearchParams,
+      );
+      return { replaced, attributes };
+    };
+    expect(run(stored({ token: 't', user }), '?returnTo=%2Fcareers%3Fx%3D1')).toEqual({ replaced: ['/careers?x=1'], attributes: ['data-leaving'] });
+    expect(run(stored({ token: 't', user }), '?returnTo=https://evil.example')).toEqual({ replaced: ['/'], attributes: ['data-leaving'] });
+    expect(run('{junk', '')).toEqual({ replaced: [], attributes: [] });
+    expect(run(null, '?returnTo=/careers')).toEqual({ replaced: [], attributes: [] });
   });
 });
 
@@ -195,5 +280,40 @@ describe('the account calls against the real API', () => {
     await revokeToken(verified.token, client);
     expect((await api.call('GET', `/api/session/validate/${verified.token}`)).status).toBe(401);
     expect(await rejection(updatePassword(account.userId, 'weak', verified.token, client))).toMatchObject({ status: 401 });
+  });
+
+  describe('the mobile change (Update Mobile Number, signed in)', () => {
+    const asUser = (token: string) => client.extend({ headers: { authorization: `Bearer ${token}` } });
+
+    it('refuses a number another account uses (409) and the own number (400), with the texts shown inline', async () => {
+      const account = await signUpVerified(api);
+      const other = await signUpVerified(api);
+      expect(await rejection(requestMobileChange(other.mobileNo, asUser(account.token)))).toMatchObject({ status: 409, message: MESSAGES.alreadyRegistered });
+      expect(await rejection(requestMobileChange(account.mobileNo, asUser(account.token)))).toMatchObject({ status: 400, message: 'This is already your mobile number.' });
+      expect(await rejection(requestMobileChange('77123', asUser(account.token)))).toMatchObject({ status: 400, message: MESSAGES.invalidMobileNo });
+    });
+
+    it('texts the new number; a wrong code throws the spec text; the right one answers a new session with the new number', async () => {
+      const account = await signUpVerified(api);
+      const newNumber = freshMobile();
+      expect(await requestMobileChange(newNumber, asUser(account.token))).toMatchObject({ kind: 'sent', attempt: 0 });
+      const code = await latestCode(api, newNumber);
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect(await rejection(confirmMobileChange(wrong, asUser(account.token)))).toMatchObject({ status: 400, message: MESSAGES.wrongCode });
+      const changed = await confirmMobileChange(code, asUser(account.token));
+      expect(changed).toMatchObject({ kind: 'signed-in', user: { userId: account.userId, mobileNo: newNumber, isMobileVerification: true } });
+      expect(changed.token).not.toBe(account.token);
+      // Re-authenticated: the new token is live, the one used for the change is not.
+      expect((await api.call('GET', `/api/session/validate/${encodeURIComponent(changed.token)}`)).status).toBe(200);
+      expect((await api.call('GET', `/api/session/validate/${encodeURIComponent(account.token)}`)).status).toBe(401);
+      expect(await findExistingUser(account.mobileNo, client)).toMatchObject({ found: false });
+    });
+
+    it('a number past its code limit answers codes-blocked', async () => {
+      const account = await signUpVerified(api);
+      const newNumber = freshMobile();
+      for (let sent = 0; sent < 4; sent++) expect(await requestMobileChange(newNumber, asUser(account.token))).toMatchObject({ kind: 'sent' });
+      expect(await requestMobileChange(newNumber, asUser(account.token))).toEqual({ kind: 'codes-blocked', message: expect.stringMatching(/blocked for 24 hours/) });
+    });
   });
 });

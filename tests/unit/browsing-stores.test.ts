@@ -20,7 +20,7 @@ import {
 import { $recentBanks, $recentOffers, RECENT_KEPT, RECENT_OFFERS_STORAGE_KEY, rememberOfferView } from '../../src/stores/recently-viewed.ts';
 import { $isSignedIn, $session, endSession, SESSION_STORAGE_KEY, startSession } from '../../src/stores/session.ts';
 import { currentInsightId } from '../../src/stores/visitor.ts';
-import { createTestApi, signUpVerified, TEST_IP, type TestApi } from '../api/harness.ts';
+import { createTestApi, fetchFromApp, signUpVerified, type TestApi } from '../api/harness.ts';
 
 // The islands' clients reach the services at absolute URLs here; fetch below answers them with the app.
 vi.mock('../../src/lib/public-config.ts', () => ({
@@ -36,8 +36,7 @@ let listed: OfferData[];
 beforeAll(async () => {
   api = await createTestApi();
   const app = createApp(api.deps);
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    app.fetch(new Request(input, init), { incoming: { socket: { remoteAddress: TEST_IP } } }));
+  vi.stubGlobal('fetch', fetchFromApp(app));
   listed = [];
   for (let pageNo = 1; pageNo === 1 || listed.length % 100 === 0; pageNo++) {
     const page: OfferData[] = (await api.call('GET', `/api/get/offers/by/page/${pageNo}/100`)).body.data;

@@ -1,19 +1,25 @@
-// The header for a signed-in user (spec §2 Header): the favourites button opening the 'My Favorite
-// offers' drawer, and the profile dropdown. Below 480px both give way to a menu icon opening the
-// mobile profile overlay, whose Favourites entry opens the 'My Favorite List' overlay. Notices
-// raised while signed in (favourite toggles) show here.
+// The header for a signed-in user (spec §2 Header): a merchant's Create Offer, the favourites button
+// opening the 'My Favorite offers' drawer, and the profile dropdown, whose Profile opens the Profile
+// View modal. Below 480px they give way to a menu icon opening the mobile profile overlay (greeting,
+// masked number with its tick, Favourites opening the 'My Favorite List' overlay, the account links,
+// Log out). Notices raised while signed in show through mount-account-menu.tsx's own <Notices />.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { FavoriteEntryData, UserData } from '../../contract/index.ts';
+import { COUNTRY_CODES } from '../../contract/limits.ts';
 import { maskMobile } from '../../lib/format-offer.ts';
+// The version label is the package version (DECISIONS.md 'Footer'), as the footer shows it.
+import { version } from '../../../package.json';
 import { $favorites, $favoritesState, loadFavorites } from '../../stores/favorites.ts';
 import { $user } from '../../stores/session.ts';
 import { HeartIcon } from '../offer-card/FavoriteButton.tsx';
-import Notices from '../Notices.tsx';
-import { accountLinks, logOutAndGoHome } from './account-links.ts';
+import { accountLinks, createOfferHref, logOutAndGoHome } from './account-links.ts';
 import Dialog from './Dialog.tsx';
+import DialogHead from './DialogHead.tsx';
 import FavoriteList, { type FavoritesState } from './FavoriteList.tsx';
 import ProfileMenu from './ProfileMenu.tsx';
+import ProfileView from './ProfileView.tsx';
+import VerifiedTick from './VerifiedTick.tsx';
 import { FAVORITES_DRAWER_TITLE, FAVORITES_OVERLAY_TITLE } from './texts.ts';
 import './AccountMenu.css';
 
@@ -22,55 +28,39 @@ export default function AccountMenu() {
   const favorites = useStore($favorites);
   const state = useStore($favoritesState);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
   if (!user) return null;
+  const createOffer = createOfferHref(user);
   return (
     <div className="account-menu">
       <div className="account-menu-wide">
+        {createOffer && (
+          <a className="account-create-offer" href={createOffer}>
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round"><path d="M12 5v14M5 12h14" /></svg>
+            <span className="account-label">Create Offer</span>
+          </a>
+        )}
         <button type="button" className="account-favorites-button" aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
           <HeartIcon filled={favorites.length > 0} />
           <span className="account-label">Favourites</span>
           <span className="account-count" data-favorites-count>{favorites.length}</span>
         </button>
-        <ProfileMenu user={user} />
+        <ProfileMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
       </div>
-      <MobileProfile user={user} favorites={favorites} state={state} />
+      <MobileProfile user={user} favorites={favorites} state={state} onOpenProfile={() => setProfileOpen(true)} />
       <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} labelledBy="favorites-drawer-title" className="account-dialog account-drawer">
         <DialogHead titleId="favorites-drawer-title" title={FAVORITES_DRAWER_TITLE} count={favorites.length} onClose={() => setDrawerOpen(false)} />
         <FavoriteList entries={favorites} state={state} />
       </Dialog>
-      <Notices />
+      <ProfileView open={profileOpen} onClose={() => setProfileOpen(false)} />
     </div>
   );
 }
 
-interface HeadProps { titleId: string; title: string; count?: number; onClose: () => void; closeLabel?: string; back?: boolean }
+/** Below 480px: the menu icon, the profile overlay (its Profile opens the Profile View over it) and its 'My Favorite List' overlay. */
+interface MobileProps { user: UserData; favorites: readonly FavoriteEntryData[]; state: FavoritesState; onOpenProfile: () => void }
 
-function DialogHead({ titleId, title, count, onClose, closeLabel = 'Close', back = false }: HeadProps) {
-  return (
-    <div className="account-dialog-head">
-      {back && <CloseButton label={closeLabel} onClose={onClose} back />}
-      <h2 id={titleId} className="account-dialog-title">
-        {title}{count !== undefined && <span className="account-dialog-count"> ({count})</span>}
-      </h2>
-      {!back && <CloseButton label={closeLabel} onClose={onClose} />}
-    </div>
-  );
-}
-
-function CloseButton({ label, onClose, back = false }: { label: string; onClose: () => void; back?: boolean }) {
-  return (
-    <button type="button" className="account-icon-button" aria-label={label} onClick={onClose}>
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
-        {back ? <path d="M15 6l-6 6 6 6" /> : <path d="M6 6l12 12M18 6 6 18" />}
-      </svg>
-    </button>
-  );
-}
-
-/** Below 480px: the menu icon, the profile overlay and its 'My Favorite List' overlay. */
-interface MobileProps { user: UserData; favorites: readonly FavoriteEntryData[]; state: FavoritesState }
-
-function MobileProfile({ user, favorites, state }: MobileProps) {
+function MobileProfile({ user, favorites, state, onOpenProfile }: MobileProps) {
   const [profileOpen, setProfileOpen] = useState(false);
   const [listOpen, setListOpen] = useState(false);
   const closeList = () => setListOpen(false);
@@ -82,21 +72,19 @@ function MobileProfile({ user, favorites, state }: MobileProps) {
       <Dialog open={profileOpen} onClose={() => setProfileOpen(false)} labelledBy="mobile-profile-title" className="account-dialog account-overlay">
         <DialogHead titleId="mobile-profile-title" title={`Hi, ${user.firstName}`} onClose={() => setProfileOpen(false)} />
         <p className="account-mobile-number">
-          <span>{maskMobile(user.mobileNo)}</span>
-          {user.isMobileVerification && (
-            <span className="account-verified">
-              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24"><circle cx="12" cy="12" r="11" fill="currentColor" /><path d="m7 12.5 3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
-              <span className="visually-hidden">verified</span>
-            </span>
-          )}
+          <span>{COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}</span>
+          {user.isMobileVerification && <VerifiedTick />}
         </p>
         <nav aria-label="Account" className="account-overlay-nav">
           <button type="button" aria-haspopup="dialog" onClick={() => setListOpen(true)}>
             <HeartIcon filled={favorites.length > 0} /><span>Favourites</span><span className="account-count">{favorites.length}</span>
           </button>
-          {accountLinks(user).map((link) => <a key={link.label} href={link.href}>{link.label}</a>)}
+          {accountLinks(user).map((link) => (link.profileView
+            ? <button key={link.label} type="button" aria-haspopup="dialog" onClick={onOpenProfile}>{link.label}</button>
+            : <a key={link.label} href={link.href}>{link.label}</a>))}
           <button type="button" onClick={() => void logOutAndGoHome()}>Log out</button>
         </nav>
+        <p className="account-version">Version {version}</p>
       </Dialog>
       <Dialog open={listOpen} onClose={closeList} labelledBy="mobile-favorites-title" className="account-dialog account-overlay">
         <DialogHead titleId="mobile-favorites-title" title={FAVORITES_OVERLAY_TITLE} count={favorites.length} onClose={closeList} closeLabel="Back" back />

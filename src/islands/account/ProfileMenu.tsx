@@ -1,11 +1,17 @@
-// The profile dropdown (spec §2 Header): a menu button greeting the user, opening Setting, Profile,
-// (Console, Create Offer for merchants) and Logout. Keyboard as a menu: arrows, Home/End, Escape
+// The profile dropdown (spec §2 Header): a menu button greeting the user, opening Setting, Profile
+// (the Profile View modal), (Console, Create Offer for merchants) and Logout. Keyboard as a menu: arrows, Home/End, Escape
 // closes and returns to the button, Tab or a click outside closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { UserData } from '../../contract/index.ts';
 import { accountLinks, logOutAndGoHome } from './account-links.ts';
 
-export default function ProfileMenu({ user }: { user: UserData }) {
+interface Props {
+  user: UserData;
+  /** Opens the Profile View modal (the 'Profile' entry). */
+  onOpenProfile: () => void;
+}
+
+export default function ProfileMenu({ user, onOpenProfile }: Props) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +62,11 @@ export default function ProfileMenu({ user }: { user: UserData }) {
       </button>
       <ul ref={menuRef} id={menuId} role="menu" aria-label="Account" className="account-profile-menu card" hidden={!open} onKeyDown={onMenuKey}>
         {accountLinks(user).map((link) => (
-          <li role="none" key={link.label}><a role="menuitem" tabIndex={-1} href={link.href}>{link.label}</a></li>
+          <li role="none" key={link.label}>
+            {link.profileView
+              ? <button type="button" role="menuitem" tabIndex={-1} aria-haspopup="dialog" onClick={() => { close(); onOpenProfile(); }}>{link.label}</button>
+              : <a role="menuitem" tabIndex={-1} href={link.href}>{link.label}</a>}
+          </li>
         ))}
         <li role="none"><button type="button" role="menuitem" tabIndex={-1} onClick={() => void logOutAndGoHome()}>Logout</button></li>
       </ul>

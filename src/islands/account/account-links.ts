@@ -1,20 +1,30 @@
 // Where the signed-in header's profile entries lead (spec §2 Header, DECISIONS.md 'Profile
 // dropdown'): Setting and Profile for everyone, Console and Create Offer for merchants too. The
-// account issue fills the console pages in.
+// dropdown's Profile opens the Profile View modal instead of leaving the page.
 import type { UserData } from '../../contract/index.ts';
 import { USER_TYPES } from '../../contract/limits.ts';
 import { signOut } from '../../lib/session-api.ts';
 
-export interface AccountLink { label: string; href: string }
+export interface AccountLink {
+  label: string;
+  href: string;
+  /** Profile: the dropdown and the mobile overlay open the Profile View modal instead of the page. */
+  profileView?: true;
+}
+
+const isMerchant = (user: Pick<UserData, 'userType'>) => user.userType === USER_TYPES.merchant;
+const consoleBase = (user: Pick<UserData, 'userType'>) => (isMerchant(user) ? '/console/merchant' : '/console/customer');
+
+/** The merchant's Create Offer: the console's offer page (the offer-creation wizard). */
+export const createOfferHref = (user: Pick<UserData, 'userType'>) => (isMerchant(user) ? `${consoleBase(user)}/offer#create` : undefined);
 
 export function accountLinks(user: Pick<UserData, 'userType'>): AccountLink[] {
-  const merchant = user.userType === USER_TYPES.merchant;
-  const base = merchant ? '/console/merchant' : '/console/customer';
-  const links = [
+  const base = consoleBase(user);
+  const links: AccountLink[] = [
     { label: 'Setting', href: `${base}/profile#settings` },
-    { label: 'Profile', href: `${base}/profile` },
+    { label: 'Profile', href: `${base}/profile`, profileView: true },
   ];
-  if (merchant) links.push({ label: 'Console', href: `${base}/dashboard` }, { label: 'Create Offer', href: `${base}/offer` });
+  if (isMerchant(user)) links.push({ label: 'Console', href: `${base}/dashboard` }, { label: 'Create Offer', href: `${base}/offer` });
   return links;
 }
 

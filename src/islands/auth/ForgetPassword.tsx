@@ -1,6 +1,7 @@
 // Password reset, /forget-password (spec §2, §4; docs/api.md §14.3): the mobile number gets a code;
 // the code comes first (checked as soon as six digits are in), then the new password and 'Update'.
-// A 'Change' link goes back to the number. The server blocks code sending at its 4th resend (before
+// The 'Change' link opens the Update Mobile Number modal (spec §4 'Update mobile'): a registered
+// number gets a code and the code step goes on with it; an unknown one is offered sign-up. The server blocks code sending at its 4th resend (before
 // the spec's "more than 4"), which shows 'Account blocked!' and goes home. The session token the
 // code gives is used for the update only, then revoked; success goes to /sign-in.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -10,11 +11,12 @@ import { createCode, revokeToken, updatePassword, type Refusal, type SignedIn } 
 import { showNotice } from '../../stores/notices.ts';
 import Notices from '../Notices.tsx';
 import { useHydrated } from '../use-hydrated.ts';
-import { digitsOnly, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY } from './account-forms.ts';
+import { digitsOnly, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY, signUpPathFor } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { focusFirstInvalid, GoingHome, TextField } from './fields.tsx';
 import NewPasswordFields, { type NewPasswordField } from './NewPasswordFields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
+import UpdateMobileDialog from './UpdateMobileDialog.tsx';
 import { passwordScore, useStrength } from './strength.ts';
 import { ACCOUNT_BLOCKED_TITLE } from './texts.ts';
 import './auth.css';
@@ -31,6 +33,7 @@ export default function ForgetPassword() {
   const [unknownNumber, setUnknownNumber] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [goingHome, setGoingHome] = useState(false);
+  const [changingNumber, setChangingNumber] = useState(false);
 
   const mobileError = touched ? mobileErrors({ mobileNo }).mobileNo : undefined;
 
@@ -65,10 +68,17 @@ export default function ForgetPassword() {
       <div className="auth-stack">
         <p className="auth-aside">
           Resetting the password of <strong>{mobileNo}</strong>.{' '}
-          <button type="button" className="auth-link-button" onClick={() => setStage({ name: 'mobile' })}>Change<span className="visually-hidden"> mobile number</span></button>
+          <button type="button" className="auth-link-button" onClick={() => setChangingNumber(true)}>Change<span className="visually-hidden"> mobile number</span></button>
         </p>
-        <OneTimeCode idPrefix="reset" submitLabel="Verify" mobileNo={mobileNo} userId={null} token={stage.token}
+        {/* A new number's code starts a new entry: empty boxes, its own countdown and resends. */}
+        <OneTimeCode key={stage.token} idPrefix="reset" submitLabel="Verify" mobileNo={mobileNo} userId={null} token={stage.token}
           onVerified={(signedIn) => setStage({ name: 'password', signedIn })} onRefused={refuse} />
+        <UpdateMobileDialog mode="guest" open={changingNumber} onClose={() => setChangingNumber(false)} onRefused={refuse}
+          onNumberChosen={(chosen, sent) => {
+            setChangingNumber(false);
+            setMobileNo(chosen);
+            setStage({ name: 'code', token: sent.token });
+          }} />
         <Notices />
       </div>
     );
@@ -80,7 +90,7 @@ export default function ForgetPassword() {
         onChange={(event) => { setMobileNo(digitsOnly(event.target.value)); setUnknownNumber(undefined); }} onBlur={() => setTouched(true)} />
       {unknownNumber && (
         <p className="auth-inline-message" role="status">
-          {unknownNumber} <a href={`/sign-up?mobileNo=${encodeURIComponent(mobileNo)}`}>Join now</a>
+          {unknownNumber} <a href={signUpPathFor(mobileNo)}>Join now</a>
         </p>
       )}
       <div className="auth-actions">

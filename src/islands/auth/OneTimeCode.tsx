@@ -1,8 +1,8 @@
-// The six-box code entry of sign-up, verify mobile and reset (spec §4 'OTP'): it submits when all six
-// digits are in, a paste fills the boxes, Backspace on an empty box moves back, the first box takes
-// the phone's SMS autofill (autocomplete="one-time-code") and every box asks for a numeric keypad.
-// Resend appears after the countdown, up to `resendLimit` times a visit; the server keeps its own
-// limit and answers the resend past it with attempt 4, which ends the flow (onRefused).
+// The six-box code entry of sign-up, verify mobile, reset and the mobile change (spec §4 'OTP'): it
+// submits when all six digits are in, a paste fills the boxes, Backspace on an empty box moves back,
+// the first box takes the phone's SMS autofill (autocomplete="one-time-code") and every box asks for
+// a numeric keypad. Resend appears after the countdown, up to `resendLimit` times a visit; the server
+// keeps its own limit and answers the resend past it with attempt 4, which ends the flow (onRefused).
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { CODE_DIGITS } from '../../contract/index.ts';
 import { failureText } from '../../lib/api-client.ts';
@@ -13,30 +13,48 @@ import { useHydrated } from '../use-hydrated.ts';
 import { codeDigits } from './account-forms.ts';
 import { ONE_TIME_PASSWORD_TITLE } from './texts.ts';
 
-interface OneTimeCodeProps {
+/** How a code is checked and a new one asked for. A wrong code throws with the text to show. */
+export interface CodeCalls {
+  verify: (code: string) => Promise<SignedIn | Refusal>;
+  resend: () => Promise<{ kind: 'sent'; message: string } | Refusal>;
+}
+
+/** Where the codes come from. */
+type CodeSource =
+  /** A verify token (sign-up, verify mobile, reset): verify/mobile and resend/verification/otp. */
+  | {
+    userId: number | null;
+    /** The verify token of the last code sent. */
+    token: string;
+    /** A resend gave a new token (the verify page keeps it for a reload). */
+    onResent?: (token: string) => void;
+    calls?: undefined;
+  }
+  /** Any other code (the mobile change, whose session carries it). */
+  | { calls: CodeCalls; userId?: undefined; token?: undefined; onResent?: undefined };
+
+type OneTimeCodeProps = CodeSource & {
   idPrefix: string;
   /** The number the code went to: shown, and where a resend goes. */
   mobileNo: string;
-  userId: number | null;
-  /** The verify token of the last code sent. */
-  token: string;
   submitLabel: string;
   /** Resends allowed on this visit; undefined leaves the limit to the server. */
   resendLimit?: number;
+  /** Seconds before Resend appears (spec §4: 20 in the account pages, 15 in the dialog). */
+  countdownSeconds?: number;
   /** While the island does not know the number yet (before hydration): shown, not usable. */
   disabled?: boolean;
   onVerified: (signedIn: SignedIn) => void;
   onRefused: (refusal: Refusal) => void;
-  /** A resend gave a new token (the verify page keeps it for a reload). */
-  onResent?: (token: string) => void;
-}
+};
 
 const EMPTY = Array<string>(CODE_DIGITS).fill('');
 
-export default function OneTimeCode({ idPrefix, mobileNo, userId, token: firstToken, submitLabel, resendLimit, disabled = false, onVerified, onRefused, onResent }: OneTimeCodeProps) {
+export default function OneTimeCode(props: OneTimeCodeProps) {
+  const { idPrefix, mobileNo, submitLabel, resendLimit, countdownSeconds = RESEND_COUNTDOWN_SECONDS, disabled = false, onVerified, onRefused } = props;
   const hydrated = useHydrated();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const token = useRef(firstToken);
+  const token = useRef(props.token ?? '');
   const [digits, setDigits] = useState<string[]>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -45,11 +63,23 @@ export default function OneTimeCode({ idPrefix, mobileNo, userId, token: firstTo
   const [resendAt, setResendAt] = useState<number>();
   const [now, setNow] = useState(0);
 
-  useEffect(() => { token.current = firstToken; }, [firstToken]);
+  const calls: CodeCalls = props.calls ?? {
+    verify: (code) => verifyMobile(code, token.current),
+    resend: async () => {
+      const result = await resendCode(mobileNo, props.userId ?? null, token.current);
+      if (result.kind === 'sent') {
+        token.current = result.token;
+        props.onResent?.(result.token);
+      }
+      return result;
+    },
+  };
+
+  useEffect(() => { token.current = props.token ?? ''; }, [props.token]);
   // The countdown starts, and the first box takes focus, once the code entry can be used.
   useEffect(() => {
     if (disabled) return;
-    setResendAt(Date.now() + RESEND_COUNTDOWN_SECONDS * 1000);
+    setResendAt(Date.now() + countdownSeconds * 1000);
     boxes.current[0]?.focus();
   }, [disabled, hydrated]);
   useEffect(() => {
@@ -62,7 +92,7 @@ export default function OneTimeCode({ idPrefix, mobileNo, userId, token: firstTo
     return () => clearInterval(tick);
   }, [resendAt]);
 
-  const secondsLeft = resendAt === undefined ? RESEND_COUNTDOWN_SECONDS : Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const secondsLeft = resendAt === undefined ? countdownSeconds : Math.max(0, Math.ceil((resendAt - now) / 1000));
   const resendsLeft = resendLimit === undefined || resends < resendLimit;
   const code = digits.join('');
   const usable = hydrated && !disabled && !busy;
@@ -72,7 +102,7 @@ export default function OneTimeCode({ idPrefix, mobileNo, userId, token: firstTo
     setBusy(true);
     setError(undefined);
     try {
-      const result = await verifyMobile(entered, token.current);
+      const result = await calls.verify(entered);
       if (result.kind === 'signed-in') onVerified(result); // the page moves on: stays busy
       else onRefused(result);
     } catch (failure) {
@@ -125,15 +155,13 @@ export default function OneTimeCode({ idPrefix, mobileNo, userId, token: firstTo
   async function resend() {
     setBusy(true);
     try {
-      const result = await resendCode(mobileNo, userId, token.current);
+      const result = await calls.resend();
       if (result.kind !== 'sent') {
         onRefused(result);
         return;
       }
-      token.current = result.token;
-      onResent?.(result.token);
       setResends(resends + 1);
-      setResendAt(Date.now() + RESEND_COUNTDOWN_SECONDS * 1000);
+      setResendAt(Date.now() + countdownSeconds * 1000);
       setDigits(EMPTY);
       setError(undefined);
       showNotice({ kind: 'success', title: ONE_TIME_PASSWORD_TITLE, text: result.message });

@@ -10,7 +10,7 @@ import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
 import { useHydrated } from '../use-hydrated.ts';
-import { digitsOnly, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors } from './account-forms.ts';
+import { digitsOnly, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors, signUpPathFor } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { focusFirstInvalid, GoingHome, PasswordField, TextField } from './fields.tsx';
 import { SIGN_IN_TITLE } from './texts.ts';
@@ -112,7 +112,7 @@ export default function SignIn() {
         onChange={(event) => changeNumber(event.target.value)} onBlur={() => touch('mobileNo')} />
       {unknownNumber && (
         <p className="auth-inline-message" role="status">
-          {unknownNumber} <a href={`/sign-up?mobileNo=${encodeURIComponent(mobileNo)}`}>Join now</a>
+          {unknownNumber} <a href={signUpPathFor(mobileNo)}>Join now</a>
         </p>
       )}
       {askPassword && (

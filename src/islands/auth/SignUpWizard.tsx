@@ -12,7 +12,7 @@ import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
 import { useHydrated } from '../use-hydrated.ts';
-import { basicDetailsErrors, digitsOnly, newPasswordErrors, termsError, type Errors } from './account-forms.ts';
+import { basicDetailsErrors, digitsOnly, mobileErrors, MOBILE_NO_PARAM, newPasswordErrors, termsError, type Errors } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { focusFirstInvalid, GoingHome, TextField } from './fields.tsx';
 import NewPasswordFields from './NewPasswordFields.tsx';
@@ -43,10 +43,11 @@ export default function SignUpWizard() {
   const [busy, setBusy] = useState(false);
   const [goingHome, setGoingHome] = useState(false);
 
-  // A number handed over by sign-in's 'Join now' (/sign-up?mobileNo=…).
+  // A number handed over by sign-in's 'Join now' or the Update Mobile Number modal (/sign-up?mobileNo=…):
+  // Basic Details starts with it when its digits make a 9-digit number, else the field stays empty.
   useEffect(() => {
-    const handed = digitsOnly(new URLSearchParams(location.search).get('mobileNo') ?? '');
-    if (handed) setValues((current) => ({ ...current, mobileNo: handed }));
+    const handed = digitsOnly(new URLSearchParams(location.search).get(MOBILE_NO_PARAM) ?? '');
+    if (!mobileErrors({ mobileNo: handed }).mobileNo) setValues((current) => ({ ...current, mobileNo: handed }));
   }, []);
   // Each new step's heading takes focus, so that a screen reader starts reading there (the code
   // step's first box takes it instead, src/islands/auth/OneTimeCode.tsx).

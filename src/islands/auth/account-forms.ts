@@ -3,10 +3,11 @@
 // form says exactly what the API would; the few rules the contract cannot hold (the confirmation,
 // the strength score computed in the browser) are added here with the spec's messages.
 import * as v from 'valibot';
-import { CODE_DIGITS, CreateUserRequest, MESSAGES, MobileNo, NewPassword, PASSWORD_MIN_STRENGTH, SignInRequest } from '../../contract/index.ts';
+import { CODE_DIGITS, CONFIRM_PASSWORD_MIN, CreateUserRequest, MESSAGES, MobileNo, NewPassword, PASSWORD_MIN_STRENGTH, SignInRequest } from '../../contract/index.ts';
 import { SIGN_IN_RETURN_PARAM } from '../../lib/constants.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
-import { STRENGTH_LABELS } from './texts.ts';
+import { safeReturnPath } from './return-path.ts';
+import { CONFIRM_PASSWORD_TOO_SHORT, STRENGTH_LABELS } from './texts.ts';
 
 export type Errors<TName extends string> = Partial<Record<TName, string>>;
 
@@ -19,12 +20,16 @@ export const signInErrors = (values: { mobileNo: string; password: string }) =>
 export const basicDetailsErrors = (values: { firstName: string; mobileNo: string }) =>
   fieldErrors(v.pick(CreateUserRequest, ['firstName', 'mobileNo']), values, ['firstName', 'mobileNo']);
 
+/** The confirmation's own rule (spec §5: minimum length 5); that it matches is checked after. */
+const ConfirmPassword = v.pipe(v.string(), v.minLength(CONFIRM_PASSWORD_MIN, CONFIRM_PASSWORD_TOO_SHORT));
+
 /**
  * A new password (sign-up step 3, reset step 2): the contract's rules, then the strength score
- * (zxcvbn 0-4; `undefined` while it loads, which is not yet an error), and a matching confirmation.
+ * (zxcvbn 0-4; `undefined` while it loads, which is not yet an error), and a confirmation of at
+ * least 5 characters that matches.
  */
 export function newPasswordErrors(values: { password: string; confirmPassword: string }, score: number | undefined) {
-  const errors = fieldErrors(v.object({ password: NewPassword, confirmPassword: v.string() }), values, ['password', 'confirmPassword']);
+  const errors = fieldErrors(v.object({ password: NewPassword, confirmPassword: ConfirmPassword }), values, ['password', 'confirmPassword']);
   if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH) errors.password = MESSAGES.passwordTooWeak;
   if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = MESSAGES.passwordNotMatch;
   return errors;
@@ -46,29 +51,16 @@ export function strengthLabel(score: number): string {
 /** What a number field keeps of what is typed or pasted: its digits ('077 123 4567' → '0771234567'). */
 export const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
+/** The query parameter that hands a number to the sign-up wizard's Basic Details. */
+export const MOBILE_NO_PARAM = 'mobileNo';
+/** Sign-up with `mobileNo` filled in ('Join now' after an unknown number). */
+export const signUpPathFor = (mobileNo: string) => `/sign-up?${new URLSearchParams({ [MOBILE_NO_PARAM]: mobileNo })}`;
+
 /** The code boxes' digits from typed or pasted text, at most CODE_DIGITS. */
 export const codeDigits = (text: string) => digitsOnly(text).slice(0, CODE_DIGITS);
 
-const SITE_ORIGIN = 'https://offerlanka.invalid';
-/** Pages that would only send the visitor back here. */
-const SIGN_IN_PATHS = ['/login', '/sign-in'];
-
-/**
- * Where to go after signing in: the `returnTo` path when it is a path of this site, else home.
- * Refused: other sites ('//evil.example', 'https://…'), backslashes and control characters (browsers
- * read '/\evil.example' and '/\t/evil.example' as another host), and the sign-in pages themselves.
- */
-export function safeReturnPath(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u0020\u007f]/.test(raw)) return '/';
-  let url: URL;
-  try {
-    url = new URL(raw, SITE_ORIGIN);
-  } catch {
-    return '/';
-  }
-  if (url.origin !== SITE_ORIGIN || SIGN_IN_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) return '/';
-  return url.pathname + url.search + url.hash;
-}
+/** Where to go after signing in (src/islands/auth/return-path.ts). */
+export { safeReturnPath };
 
 /** The return path of a sign-in page's query string (`?returnTo=/path`). */
 export const returnPathFromQuery = (search: string) => safeReturnPath(new URLSearchParams(search).get(SIGN_IN_RETURN_PARAM));

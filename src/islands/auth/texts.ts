@@ -1,5 +1,7 @@
 // The account flows' texts from the spec (§2 Sign-in, Sign-up wizard; §8 notice titles), defined once
-// for the sign-in, sign-up, verify and reset islands. Field messages are MESSAGES in src/contract/limits.ts.
+// for the sign-in, sign-up, verify, reset and update-mobile islands. Field messages are MESSAGES in
+// src/contract/limits.ts.
+import { CONFIRM_PASSWORD_MIN } from '../../contract/limits.ts';
 
 /** Notice titles (spec §8). */
 export const SIGN_IN_TITLE = 'Sign in';
@@ -16,5 +18,16 @@ export const COMING_SOON = 'coming soon..';
 /** The customer wizard's steps, then the code entry (spec §2). */
 export const SIGN_UP_STEPS = ['Account Type', 'Basic Details', 'Security', 'Verify'] as const;
 
+/**
+ * Spec §5: the confirmation has a minimum length of 5, with no wording given. Shown before 'Password
+ * not match.' for a shorter one (a form message only: the API never receives the confirmation).
+ */
+export const CONFIRM_PASSWORD_TOO_SHORT = `Confirm password must be at least ${CONFIRM_PASSWORD_MIN} characters.`;
+
 /** Strength meter labels (spec §5): weak up to 1, medium up to 3, high at 4. */
 export const STRENGTH_LABELS = { weak: 'weak', medium: 'medium', high: 'high' } as const;
+
+/** The Update Mobile Number modal (spec §2): its title (also its notices'), its one field and its button. */
+export const UPDATE_MOBILE_TITLE = 'Update Mobile Number';
+export const NEW_MOBILE_LABEL = 'New Mobile No';
+export const SEND_VERIFICATION_CODE = 'Send Verification Code';

@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.ts';
 import { openPgliteWorker } from './pglite-proxy.ts';
 import * as schema from './schema.ts';
 
@@ -34,7 +35,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await migratePostgres(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await openPgliteWorker({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, migrationsFolder });
-  return { db: pglite.db as unknown as Database, kind: 'pglite', close: pglite.close, dumpDataDir: pglite.dumpDataDir };
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir); // one process at a time (data-dir-lock.ts)
+  }
+  let pglite: Awaited<ReturnType<typeof openPgliteWorker>>;
+  try {
+    pglite = await openPgliteWorker({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, migrationsFolder });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await pglite.close();
+    } finally {
+      unlock();
+    }
+  };
+  return { db: pglite.db as unknown as Database, kind: 'pglite', close, dumpDataDir: pglite.dumpDataDir };
 }

@@ -108,8 +108,10 @@ export const users = pgTable('users', {
   /** Set when the code-resend limit is passed: no codes for this number until then. */
   codeBlockedUntil: timestamp('code_blocked_until', { withTimezone: true }),
   termsAccepted: boolean('terms_accepted').notNull().default(false),
+  /** A merchant account's merchants row (its offers' merchant); emptied when a re-seed replaces the merchants. */
+  merchantId: integer('merchant_id').references(() => merchants.merchantId, { onDelete: 'set null' }),
   createdAt: createdAt(),
-});
+}, (t) => [index('users_merchant_idx').on(t.merchantId)]);
 
 /** Opaque bearer tokens, stored as SHA-256 hashes. scope 'session' is a full sign-in. */
 export const sessions = pgTable('sessions', {

@@ -1,6 +1,6 @@
 // Builds the demo catalogue in memory, without touching the database. Pure and deterministic:
 // the same offer count and the same `now` give exactly the same rows.
-import { AD_PLACEMENT, AD_SPACE, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../contract/limits.ts';
+import { AD_PLACEMENT, AD_SPACE, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS } from '../../contract/limits.ts';
 import { ENDING_SOON_DAYS, NEW_OFFER_DAYS } from '../../lib/constants.ts';
 import type * as schema from '../db/schema.ts';
 import {
@@ -56,14 +56,13 @@ export const houseAdImageName = (adId: number) => `ad-${adId}.svg`;
 const SVG = 'image/svg+xml';
 const svgImage = (name: string, svg: string): ImageRow => ({ name, contentType: SVG, bytes: Buffer.from(svg, 'utf8'), ownerUserId: null });
 
-// Offer dates are whole days in Sri Lanka time (UTC+05:30, no daylight saving).
+// Offer dates are whole days in Sri Lanka time.
 const SECOND = 1000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const COLOMBO_OFFSET = 5.5 * HOUR;
-const dayIndex = (ms: number) => Math.floor((ms + COLOMBO_OFFSET) / DAY);
-const dayStart = (day: number) => new Date(day * DAY - COLOMBO_OFFSET);
-const dayEnd = (day: number) => new Date(day * DAY - COLOMBO_OFFSET + DAY - SECOND);
+const dayIndex = (ms: number) => Math.floor((ms + SRI_LANKA_UTC_OFFSET_MS) / DAY);
+const dayStart = (day: number) => new Date(day * DAY - SRI_LANKA_UTC_OFFSET_MS);
+const dayEnd = (day: number) => new Date(day * DAY - SRI_LANKA_UTC_OFFSET_MS + DAY - SECOND);
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => (

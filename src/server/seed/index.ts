@@ -44,7 +44,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The catalogue tables, emptied by a re-seed; favorites and impressions point at offers. */
 const CATALOGUE_TABLES = [
-  'favorites', 'impressions', 'offers', 'terms_conditions', 'merchants', 'categories', 'banks', 'locations', 'house_ads',
+  'favorites', 'impressions', 'offers', 'terms_conditions', 'categories', 'banks', 'locations', 'house_ads',
 ] as const;
 /** Serial columns whose sequences continue after the seeded ids. */
 const SERIAL_COLUMNS: [table: string, column: string][] = [
@@ -111,6 +111,9 @@ async function writeDemoData(tx: Transaction, data: DemoData): Promise<void> {
   // Listed explicitly and without CASCADE, so a new table pointing at the catalogue makes this fail
   // loudly instead of being emptied silently.
   await tx.execute(sql.raw(`truncate table ${CATALOGUE_TABLES.map((t) => `"${t}"`).join(', ')} restart identity`));
+  // Merchants are deleted, not truncated: merchant accounts point at them (users.merchant_id, set
+  // null here), and their rows are made again from the account when it next creates an offer.
+  await tx.delete(schema.merchants);
   await tx.delete(schema.images).where(isNull(schema.images.ownerUserId));
 
   await insertInBatches(data.images, IMAGE_BATCH, (batch) => tx.insert(schema.images).values(batch).onConflictDoUpdate({

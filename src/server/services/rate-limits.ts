@@ -26,6 +26,8 @@ export const DEFAULT_RATE_RULES = {
   // Per number, code sending is capped by the resend limit (one-time-codes.ts), not here.
   /** Impressions count views: a cap keeps one address from inflating them. */
   impressionPerIp: { limit: 600, windowMs: 15 * MINUTE },
+  /** Per merchant account: new offers wait for review, so a flood would bury the queue. */
+  offerCreatePerUser: { limit: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof DEFAULT_RATE_RULES;
 export type RateRules = Record<RateRuleName, RateRule>;

@@ -36,3 +36,8 @@ export async function revokeOtherTokens(db: Database, userId: number, keepToken:
   await db.update(sessions).set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, hashToken(keepToken))));
 }
+
+/** After a mobile number change every token of the user ends, the one used included (a new sign-in follows). */
+export async function revokeAllTokens(db: Database, userId: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

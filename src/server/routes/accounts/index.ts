@@ -4,21 +4,21 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
-  CreateCodeRequest, CreateUserRequest, Id, MESSAGES, MobileChangeConfirmRequest, MobileChangeRequest, MobileNo,
+  CreateCodeRequest, CreateUserRequest, Id, LocationUpdateRequest, MESSAGES, MobileChangeConfirmRequest, MobileChangeRequest, MobileNo,
   ResendCodeRequest, SignInRequest, TagUpdateRequest, UpdatePasswordRequest, USER_TYPES, VerifyMobileRequest,
 } from '../../../contract/index.ts';
 import {
   assertOwnUser, bearerToken, favoriteOfferIds, requestIp, requireSession, type AppEnv, type ServerDeps,
 } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { categories, users } from '../../db/schema.ts';
+import { categories, locations, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
 import { toUser, type UserRow } from '../../serialize.ts';
 import {
   BLOCKING_RESEND_ATTEMPT, CODE_TTL_MS, isCodeBlocked, sendBlockedMessage, sendOneTimeCode, verifyOneTimeCode,
 } from '../../services/one-time-codes.ts';
 import { hashPassword, isStrongEnough, verifyPassword } from '../../services/passwords.ts';
-import { findLiveToken, issueToken, revokeOtherTokens, revokeToken } from '../../services/tokens.ts';
+import { findLiveToken, issueToken, revokeAllTokens, revokeOtherTokens, revokeToken } from '../../services/tokens.ts';
 import { parseJsonBody, parseParams } from '../../validate.ts';
 
 const findUserByMobile = async (db: Database, mobileNo: string) =>
@@ -39,9 +39,9 @@ export function accountRoutes(deps: ServerDeps) {
   const userResponse = async (user: UserRow) => toUser(user, await favoriteOfferIds(db, user.userId));
 
   /** A full sign-in: a new token every time (DECISIONS.md). */
-  const signedIn = async (c: Context, user: UserRow) => {
+  const signedIn = async (c: Context, user: UserRow, message?: string) => {
     const { token, expiresAt } = await issueToken(db, user.userId, 'session');
-    return c.json({ status: true, data: await userResponse(user), token, expiresAt: expiresAt.toISOString() });
+    return c.json({ status: true, ...(message ? { message } : {}), data: await userResponse(user), token, expiresAt: expiresAt.toISOString() });
   };
 
   const sendVerificationCode = async (c: Context, user: UserRow, mobileNo: string) => {
@@ -174,7 +174,10 @@ export function accountRoutes(deps: ServerDeps) {
       if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
       throw error;
     }
-    return c.json({ status: true, message: 'Your mobile number was changed.', data: await userResponse(updated) });
+    // The account's sign-in name changed: every session ends, this one included, and this
+    // browser gets a new one, as after a sign-in.
+    await revokeAllTokens(db, user.userId);
+    return signedIn(c, updated, 'Your mobile number was changed.');
   });
 
   app.get('/session/validate/:sessionToken', async (c) => {
@@ -206,6 +209,17 @@ export function accountRoutes(deps: ServerDeps) {
     if (unknown.length) throw badRequest(`Unknown category ids: ${unknown.join(', ')}`);
     const [updated] = (await db.update(users).set({ tags: unique }).where(and(eq(users.userId, c.get('user').userId))).returning()) as [UserRow];
     return c.json({ status: true, message: 'Your interests were saved.', data: await userResponse(updated) });
+  });
+
+  // The profile's location picker: one name of GET /location/all, or null to clear it.
+  app.post('/user/location/update', session, async (c) => {
+    const { location } = await parseJsonBody(c, LocationUpdateRequest);
+    if (location !== null) {
+      const [known] = await db.select({ name: locations.locationName }).from(locations).where(eq(locations.locationName, location)).limit(1);
+      if (!known) throw badRequest(MESSAGES.unknownLocation, { issues: [{ path: 'location', message: MESSAGES.unknownLocation }] });
+    }
+    const [updated] = (await db.update(users).set({ location }).where(eq(users.userId, c.get('user').userId)).returning()) as [UserRow];
+    return c.json({ status: true, message: MESSAGES.locationSaved, data: await userResponse(updated) });
   });
 
   return app;

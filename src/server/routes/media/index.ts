@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { AdsQuery, ImageUploadRequest, type HouseAd } from '../../../contract/index.ts';
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { houseAds, images, users } from '../../db/schema.ts';
+import { houseAds, images, merchants, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { decodeUploadedImage, IMAGE_NAME_PATTERN, imageUrl } from '../../services/images.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
@@ -36,6 +36,8 @@ export function mediaRoutes(deps: ServerDeps) {
     const user = c.get('user');
     await db.insert(images).values({ name, contentType, bytes, ownerUserId: user.userId });
     await db.update(users).set({ logoUrl: imageUrl(name) }).where(eq(users.userId, user.userId));
+    // A merchant's logo is also its offers' merchant logo.
+    if (user.merchantId !== null) await db.update(merchants).set({ logoUrl: imageUrl(name) }).where(eq(merchants.merchantId, user.merchantId));
     return c.json({ status: true, message: 'The image was uploaded.', data: { pictureName: name, url: imageUrl(name) } }, 201);
   });
 

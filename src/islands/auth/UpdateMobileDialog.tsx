@@ -1,0 +1,178 @@
+// The Update Mobile Number modal (spec §2, §4 'Update mobile', §8; docs/api.md §14.4): one field,
+// 'New Mobile No' (+94 and 9 digits), and 'Send Verification Code'. Two uses:
+// - guest, from 'Change' on /forget-password: the number is looked up. A registered one gets a code
+//   and the reset goes on with it at the code step (onNumberChosen); an unknown one gets the inline
+//   message with a sign-up link carrying the number; a blocked one the flow's notice (onRefused).
+// - account, from the profile's Contact No 'Change': the code goes to the new number, the six boxes
+//   take it, and the answer's new session replaces the stored one (the server ended the older
+//   tokens, this tab's included). A number another account uses, or the user's own, is said inline.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CODE_DIGITS, COUNTRY_CODES, MESSAGES, MOBILE_DIGITS } from '../../contract/index.ts';
+import { ApiError, failureText } from '../../lib/api-client.ts';
+import {
+  confirmMobileChange, createCode, findExistingUser, requestMobileChange, type CodeSent, type Refusal, type SignedIn,
+} from '../../lib/account-api.ts';
+import { CLIENT_RESEND_LIMIT, DIALOG_RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
+import { showNotice, type NewNotice } from '../../stores/notices.ts';
+import { startSession } from '../../stores/session.ts';
+import Dialog from '../account/Dialog.tsx';
+import DialogHead from '../account/DialogHead.tsx';
+import Notices from '../Notices.tsx';
+import { digitsOnly, mobileErrors, signUpPathFor } from './account-forms.ts';
+import { focusFirstInvalid, TextField } from './fields.tsx';
+import OneTimeCode from './OneTimeCode.tsx';
+import { CODES_BLOCKED_TITLE, NEW_MOBILE_LABEL, SEND_VERIFICATION_CODE, UPDATE_MOBILE_TITLE } from './texts.ts';
+import './auth.css';
+
+type Mode =
+  /** Signed in: changes the account's number. */
+  | { mode: 'account'; onNumberChosen?: undefined; onRefused?: undefined }
+  /** A guest resetting a password: picks the registered number the reset goes on with. */
+  | {
+    mode: 'guest';
+    /** A code went to `mobileNo`, a registered number: the caller moves on to its code step. */
+    onNumberChosen: (mobileNo: string, sent: CodeSent) => void;
+    /** The number's account is blocked by the team, or its code sending is (the caller's notice and home). */
+    onRefused: (refusal: Refusal) => void;
+  };
+
+export type UpdateMobileDialogProps = Mode & { open: boolean; onClose: () => void };
+
+export default function UpdateMobileDialog(props: UpdateMobileDialogProps) {
+  const { open, onClose } = props;
+  const titleId = useId();
+  // A notice to show once the dialog has closed: shown while it is open, it would stay inside it.
+  const [noticeAfterClose, setNoticeAfterClose] = useState<NewNotice>();
+  // Runs after the Dialog's own effect has closed the <dialog> (a child's effects run first).
+  useEffect(() => {
+    if (open || !noticeAfterClose) return;
+    showNotice(noticeAfterClose);
+    setNoticeAfterClose(undefined);
+  }, [open, noticeAfterClose]);
+
+  function closeWith(notice: NewNotice) {
+    setNoticeAfterClose(notice);
+    onClose();
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="auth-dialog">
+      <DialogHead titleId={titleId} title={UPDATE_MOBILE_TITLE} onClose={onClose} />
+      {/* Mounted at each opening, so that every opening starts from an empty number. */}
+      {open && <UpdateMobileForm {...props} closeWith={closeWith} />}
+      <Notices />
+    </Dialog>
+  );
+}
+
+type FormProps = UpdateMobileDialogProps & { closeWith: (notice: NewNotice) => void };
+
+/** What the number step says under the field: the server's refusal of that number, or a note with a link. */
+type Answer = { kind: 'field-error'; text: string } | { kind: 'already-registered' } | { kind: 'not-registered'; mobileNo: string };
+
+function UpdateMobileForm(props: FormProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const [mobileNo, setMobileNo] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [answer, setAnswer] = useState<Answer>();
+  const [busy, setBusy] = useState(false);
+  /** Account mode, once a code went to the new number. */
+  const [codeSentTo, setCodeSentTo] = useState<string>();
+  const changedMessage = useRef('');
+
+  useEffect(() => {
+    if (codeSentTo !== undefined) return; // the code boxes take focus themselves
+    // After showModal (in the Dialog's effect, which runs after this one) has placed its own focus.
+    const frame = requestAnimationFrame(() => form.current?.querySelector('input')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [codeSentTo]);
+
+  const fieldError = touched ? (mobileErrors({ mobileNo }).mobileNo ?? (answer?.kind === 'field-error' ? answer.text : undefined)) : undefined;
+
+  async function chooseForReset(onNumberChosen: (mobileNo: string, sent: CodeSent) => void, onRefused: (refusal: Refusal) => void) {
+    const found = await findExistingUser(mobileNo);
+    if (!found.found) return setAnswer({ kind: 'not-registered', mobileNo });
+    if (found.isAccountBlock) return onRefused({ kind: 'account-blocked', message: MESSAGES.accountBlocked });
+    const sent = await createCode(mobileNo, found.userId);
+    if (sent.kind === 'sent') onNumberChosen(mobileNo, sent);
+    else onRefused(sent);
+  }
+
+  async function requestChange() {
+    const sent = await requestMobileChange(mobileNo);
+    if (sent.kind === 'sent') setCodeSentTo(mobileNo);
+    else props.closeWith({ kind: 'danger', title: CODES_BLOCKED_TITLE, text: sent.message });
+  }
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (mobileErrors({ mobileNo }).mobileNo) {
+      showNotice({ kind: 'info', title: MESSAGES.invalidMobileTitle, text: MESSAGES.enterValidMobile, placement: 'top-center' });
+      return focusFirstInvalid(form.current);
+    }
+    setBusy(true);
+    setAnswer(undefined);
+    try {
+      await (props.mode === 'guest' ? chooseForReset(props.onNumberChosen, props.onRefused) : requestChange());
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 409) setAnswer({ kind: 'already-registered' });
+      else if (failure instanceof ApiError && failure.status === 404) setAnswer({ kind: 'not-registered', mobileNo });
+      // 'This is already your mobile number.', or the server's reading of the number: the field's message.
+      else if (failure instanceof ApiError && failure.status === 400) {
+        setAnswer({ kind: 'field-error', text: failure.message });
+        focusFirstInvalid(form.current);
+      } else showNotice({ kind: 'danger', title: UPDATE_MOBILE_TITLE, text: failureText(failure) });
+    }
+    setBusy(false);
+  }
+
+  function changed({ token, user }: SignedIn) {
+    startSession(token, user);
+    props.closeWith({ kind: 'success', title: UPDATE_MOBILE_TITLE, text: changedMessage.current });
+  }
+
+  if (codeSentTo !== undefined) {
+    return (
+      <div className="auth-stack">
+        <p className="auth-aside">
+          Your number changes to <strong>{COUNTRY_CODES[0]} {codeSentTo}</strong> once you enter the code.{' '}
+          <button type="button" className="auth-link-button" onClick={() => setCodeSentTo(undefined)}>Use another number</button>
+        </p>
+        <OneTimeCode idPrefix="update-mobile" submitLabel="Verify" mobileNo={codeSentTo}
+          resendLimit={CLIENT_RESEND_LIMIT} countdownSeconds={DIALOG_RESEND_COUNTDOWN_SECONDS}
+          calls={{
+            verify: async (code) => {
+              const result = await confirmMobileChange(code);
+              changedMessage.current = result.message;
+              return result;
+            },
+            resend: () => requestMobileChange(codeSentTo),
+          }}
+          onVerified={changed}
+          onRefused={(refusal) => props.closeWith({ kind: 'danger', title: CODES_BLOCKED_TITLE, text: refusal.message })} />
+      </div>
+    );
+  }
+
+  return (
+    <form ref={form} className="auth-form" onSubmit={(event) => void send(event)} noValidate aria-busy={busy}>
+      <TextField id="update-mobile-number" label={NEW_MOBILE_LABEL} name="mobileNo" type="tel" inputMode="numeric" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" value={mobileNo} error={fieldError}
+        hint={props.mode === 'guest'
+          ? `The number you signed up with: ${MOBILE_DIGITS} digits without the leading 0. We will text a ${CODE_DIGITS}-digit code to it.`
+          : `${MOBILE_DIGITS} digits without the leading 0. We will text a ${CODE_DIGITS}-digit code to it.`}
+        before={<span className="auth-prefix">{COUNTRY_CODES[0]}</span>}
+        onChange={(event) => { setMobileNo(digitsOnly(event.target.value)); setAnswer(undefined); }} onBlur={() => setTouched(true)} />
+      {answer?.kind === 'already-registered' && <p className="auth-inline-message" role="status">{MESSAGES.alreadyRegistered}</p>}
+      {answer?.kind === 'not-registered' && (
+        <p className="auth-inline-message" role="status">
+          {MESSAGES.mobileNotRegistered} <a href={signUpPathFor(answer.mobileNo)}>Sign up</a>
+        </p>
+      )}
+      <div className="auth-actions">
+        <button className="button" type="submit" disabled={busy}>{busy ? 'Sending…' : SEND_VERIFICATION_CODE}</button>
+      </div>
+    </form>
+  );
+}

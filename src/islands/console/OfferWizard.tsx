@@ -1,0 +1,178 @@
+// The offer-creation wizard (spec §2 'Static pages and modals', §3 'Offer-creation form', §5):
+// Select Category, Select Bank, Offer Details, Valid Location, terms & conditions, with step
+// markers, Back and Next, and Submit on the last step. The whole form is checked with the
+// contract's CreateOfferRequest: a field's message shows once it was touched, and Next touches
+// every field of its step and stays, focusing the first invalid one, while any has a message.
+// Submit sends POST /api/create/new/offer; the server's 400 issues go back to their fields and
+// step. A failed request keeps everything typed. A sent offer is pending review.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { OFFER_WIZARD_STEPS, type OfferData } from '../../contract/index.ts';
+import { ApiError, failureText } from '../../lib/api-client.ts';
+import { createOffer, fetchBanks, fetchCategories, fetchLocationNames, fetchOfferTerms } from '../../lib/console-api.ts';
+import { PUBLIC_API_URL } from '../../lib/public-config.ts';
+import { showNotice } from '../../stores/notices.ts';
+import { focusFirstInvalid } from '../auth/fields.tsx';
+import ChoiceStep from './offer-steps/ChoiceStep.tsx';
+import DetailsStep from './offer-steps/DetailsStep.tsx';
+import LocationStep from './offer-steps/LocationStep.tsx';
+import TermsStep from './offer-steps/TermsStep.tsx';
+import type { StepProps } from './offer-steps/step-props.ts';
+import {
+  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, STEP_FIELDS,
+  type OfferField, type OfferFormErrors, type OfferFormValues,
+} from './offer-form.ts';
+import { CATALOGUE_LOAD_FAILED, CREATE_OFFER_NOTICE_TITLE, OFFER_SENT_TEXT, OFFER_SENT_TITLE } from './texts.ts';
+import { useLoaded } from './use-loaded.ts';
+import '../auth/auth.css';
+import './console.css';
+
+/** A list the wizard could not load: what happened, with the server's or the network's words. */
+const listFailure = (error: unknown) => `${CATALOGUE_LOAD_FAILED} ${failureText(error)}`;
+const [CATEGORY, BANK, DETAILS, LOCATION, TERMS] = [0, 1, 2, 3, 4] as const;
+const LAST_STEP = OFFER_WIZARD_STEPS.length - 1;
+
+interface Props {
+  /** Whether its dialog is open: once closed, the confirmation of a sent offer gives way to a new form. */
+  open: boolean;
+  /** A sent offer, for the list behind the wizard. */
+  onCreated: (offer: OfferData) => void;
+  onClose: () => void;
+}
+
+export default function OfferWizard({ open, onCreated, onClose }: Props) {
+  const form = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const movedStep = useRef(false);
+  const [step, setStep] = useState<number>(CATEGORY);
+  const [values, setValues] = useState<OfferFormValues>(emptyOfferForm);
+  const [touched, setTouched] = useState<ReadonlySet<OfferField>>(new Set());
+  /** The server's messages from the last submit, each until its field changes. */
+  const [serverErrors, setServerErrors] = useState<OfferFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const categories = useLoaded(async () => (await fetchCategories()).map((category) => ({
+    value: String(category.categoryId), label: category.categoryName, imageUrl: `${PUBLIC_API_URL}/images/icon-${category.iconName}.svg`,
+  })), listFailure);
+  const banks = useLoaded(fetchBanks, listFailure);
+  const towns = useLoaded(fetchLocationNames, listFailure);
+  const terms = useLoaded(fetchOfferTerms, listFailure);
+
+  useEffect(() => { if (!open) setSent(false); }, [open]);
+  // Each new step's heading takes focus, so that a screen reader starts reading there.
+  useEffect(() => {
+    if (movedStep.current) heading.current?.focus();
+    movedStep.current = true;
+  }, [step, sent]);
+
+  const { errors } = checkOfferForm(values);
+  const touch = (...names: OfferField[]) => setTouched((current) => new Set([...current, ...names]));
+  const set: StepProps['set'] = (name, value) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setServerErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  };
+  const stepProps: StepProps = { values, set, touch, shown: (name) => (touched.has(name) ? errors[name] ?? serverErrors[name] : undefined) };
+  const stepHasError = (index: number, found: OfferFormErrors) => STEP_FIELDS[index]!.some((name) => found[name]);
+
+  /** Goes to `index` with every field of it touched, focusing its first invalid field. */
+  function showStepErrors(index: number) {
+    touch(...STEP_FIELDS[index]!);
+    if (index === step) focusFirstInvalid(form.current);
+    else setStep(index);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (step < LAST_STEP) {
+      if (stepHasError(step, errors)) return showStepErrors(step);
+      return setStep(step + 1);
+    }
+    const checked = checkOfferForm(values);
+    const wrongStep = firstStepWithError(checked.errors);
+    if (!checked.data || wrongStep !== undefined) return showStepErrors(wrongStep ?? step);
+    setBusy(true);
+    try {
+      const answer = await createOffer(checked.data);
+      onCreated(answer.data);
+      setSent(true);
+      setValues(emptyOfferForm());
+      setTouched(new Set());
+      setStep(CATEGORY);
+    } catch (failure) {
+      refused(failure);
+    }
+    setBusy(false);
+  }
+
+  /** A refused submit: the server's field messages at their fields (and step), anything else as a notice. */
+  function refused(failure: unknown) {
+    const fromServer = failure instanceof ApiError && failure.status === 400 ? issuesToErrors(failure.issues) : {};
+    const wrongStep = firstStepWithError(fromServer);
+    if (wrongStep === undefined) {
+      // A customer's 403 says MESSAGES.merchantsOnly; a network failure or a 429 says what to do.
+      showNotice({ kind: 'danger', title: CREATE_OFFER_NOTICE_TITLE, text: failureText(failure) });
+      return;
+    }
+    setServerErrors(fromServer);
+    touch(...(Object.keys(fromServer) as OfferField[]));
+    if (wrongStep === step) focusFirstInvalid(form.current);
+    else setStep(wrongStep);
+  }
+
+  // A step reached by a refused Next or submit focuses its first invalid field rather than its heading.
+  useEffect(() => {
+    if (stepHasError(step, { ...errors, ...serverErrors }) && STEP_FIELDS[step]!.some((name) => touched.has(name))) focusFirstInvalid(form.current);
+    // Only when the step changes.
+  }, [step]);
+
+  if (sent) {
+    return (
+      <div className="offer-sent">
+        <h3 ref={heading} tabIndex={-1}>{OFFER_SENT_TITLE}</h3>
+        <p role="status">{OFFER_SENT_TEXT}</p>
+        <div className="auth-actions">
+          <button type="button" className="button" onClick={onClose}>Close</button>
+          <button type="button" className="button secondary" onClick={() => setSent(false)}>Create another offer</button>
+        </div>
+      </div>
+    );
+  }
+
+  const bank = values.bankInfo && banks.state === 'ready' ? banks.data.find((item) => String(item.bankId) === values.bankInfo) : undefined;
+  return (
+    <div className="offer-wizard">
+      <ol className="offer-steps">
+        {OFFER_WIZARD_STEPS.map((name, index) => (
+          <li key={name} className={index < step ? 'is-done' : index === step ? 'is-current' : undefined} aria-current={index === step ? 'step' : undefined}>
+            <span className="offer-step-marker" aria-hidden="true">{index < step ? '✓' : index + 1}</span>
+            <span className="offer-step-name">{name}{index < step && <span className="visually-hidden"> (done)</span>}</span>
+          </li>
+        ))}
+      </ol>
+      <h3 className="offer-step-title" ref={heading} tabIndex={-1}>
+        <span className="visually-hidden">Step {step + 1} of {OFFER_WIZARD_STEPS.length}: </span>{OFFER_WIZARD_STEPS[step]}
+      </h3>
+      <form ref={form} className="auth-form offer-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
+        {step === CATEGORY && (
+          <ChoiceStep {...stepProps} name="offerCategory" legend="Which category is the offer in?" what="categories"
+            choices={categories} onRetry={categories.reload} />
+        )}
+        {step === BANK && (
+          <ChoiceStep {...stepProps} name="bankInfo" legend="Which bank's cards does the offer apply to?" what="banks"
+            choices={banks.state === 'ready'
+              ? { state: 'ready', data: banks.data.map((item) => ({ value: String(item.bankId), label: item.bankName, imageUrl: item.logoURL })) }
+              : banks}
+            onRetry={banks.reload} />
+        )}
+        {step === DETAILS && <DetailsStep {...stepProps} />}
+        {step === LOCATION && <LocationStep {...stepProps} towns={towns} onRetry={towns.reload} />}
+        {step === TERMS && <TermsStep {...stepProps} terms={terms} onRetry={terms.reload} bank={bank} />}
+        <div className="auth-actions offer-actions">
+          {step > CATEGORY && <button type="button" className="button secondary" onClick={() => setStep(step - 1)} disabled={busy}>Back</button>}
+          <button type="submit" className="button" disabled={busy}>{step === LAST_STEP ? (busy ? 'Sending…' : 'Submit') : 'Next'}</button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// The signed-in user's own offers from GET get/offers/by/user/{userId} with their session (pending
+// and rejected ones included): loading, failure with Retry, the empty state, or the list. Offers
+// sent from this page are shown at once, before the reloaded list comes back with them.
+import type { OfferData } from '../../contract/index.ts';
+import { failureText } from '../../lib/api-client.ts';
+import { fetchOwnOffers } from '../../lib/console-api.ts';
+import LoadState from './offer-steps/LoadState.tsx';
+import OwnOfferList from './OwnOfferList.tsx';
+import { OFFERS_EMPTY_TITLE, OFFERS_LOAD_FAILED } from './texts.ts';
+import { useLoaded } from './use-loaded.ts';
+
+export function useOwnOffers(userId: number) {
+  return useLoaded(() => fetchOwnOffers(userId), (error) => `${OFFERS_LOAD_FAILED} ${failureText(error)}`);
+}
+
+interface Props {
+  offers: ReturnType<typeof useOwnOffers>;
+  /** Offers sent from this page, newest first. */
+  sent?: readonly OfferData[];
+  emptyText: string;
+}
+
+export default function OwnOffers({ offers, sent = [], emptyText }: Props) {
+  if (offers.state !== 'ready') return <LoadState loaded={offers} what="your offers" onRetry={offers.reload} />;
+  const loadedIds = new Set(offers.data.map((offer) => offer.offerId));
+  const all = [...sent.filter((offer) => !loadedIds.has(offer.offerId)), ...offers.data];
+  if (all.length === 0) {
+    return (
+      <div className="console-empty" data-offers-empty>
+        <p className="console-empty-title">{OFFERS_EMPTY_TITLE}</p>
+        <p>{emptyText}</p>
+      </div>
+    );
+  }
+  return <OwnOfferList offers={all} />;
+}

@@ -1,0 +1,102 @@
+// The offer-creation wizard's form state and rules, apart from its components so that they can be
+// unit-tested. The rules are the contract's CreateOfferRequest only (the body of POST
+// /api/create/new/offer), checked on the whole form, so the wizard says exactly what the API would.
+import * as v from 'valibot';
+import {
+  CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS,
+  type CreateOfferData, type OFFER_DATE_TYPES, type OFFER_TYPES,
+} from '../../contract/index.ts';
+import type { ApiIssue } from '../../lib/api-client.ts';
+
+export interface OfferFormValues {
+  /** Chosen ids as text ('' while none is chosen), as radio inputs hold them. */
+  offerCategory: string;
+  bankInfo: string;
+  offerTitle: string;
+  offerHeader: string;
+  offerDescription: string;
+  offerValidity: (typeof OFFER_DATE_TYPES)[number];
+  fromDate: string;
+  toDate: string;
+  validTimeDateDescription: string;
+  offerType: (typeof OFFER_TYPES)[number];
+  offerRate: string;
+  promoCode: string;
+  locations: string[];
+  termsAccepted: boolean;
+}
+export type OfferField = keyof OfferFormValues;
+export type OfferFormErrors = Partial<Record<OfferField, string>>;
+
+export const emptyOfferForm = (): OfferFormValues => ({
+  offerCategory: '', bankInfo: '', offerTitle: '', offerHeader: '', offerDescription: '',
+  offerValidity: OFFER_FORM_DEFAULTS.offerValidity, fromDate: '', toDate: '', validTimeDateDescription: '',
+  offerType: OFFER_FORM_DEFAULTS.offerType, offerRate: '', promoCode: '', locations: [], termsAccepted: false,
+});
+
+/** The fields of each step of OFFER_WIZARD_STEPS, in the order they are shown. */
+export const STEP_FIELDS: readonly (readonly OfferField[])[] = [
+  ['offerCategory'],
+  ['bankInfo'],
+  ['offerTitle', 'offerHeader', 'offerDescription', 'offerValidity', 'fromDate', 'toDate', 'validTimeDateDescription', 'offerType', 'offerRate', 'promoCode'],
+  ['locations'],
+  ['termsAccepted'],
+];
+if (STEP_FIELDS.length !== OFFER_WIZARD_STEPS.length) throw new Error('STEP_FIELDS must have one entry per wizard step');
+
+const FIELDS = STEP_FIELDS.flat();
+
+/** The step that holds a field. */
+export const stepOfField = (name: OfferField) => STEP_FIELDS.findIndex((fields) => fields.includes(name));
+
+/** A rate is a percentage for every offer type but customize, whose rate is free text. */
+export const isPercentRate = (offerType: OfferFormValues['offerType']) => offerType !== 'customize';
+
+/**
+ * What is sent: the dates and the description the chosen validity does not use are left out (they
+ * stay in the form, so that switching back finds them), and so is nothing else.
+ */
+export function submittedValues(values: OfferFormValues): OfferFormValues {
+  const needed = datesNeeded(values.offerValidity);
+  return {
+    ...values,
+    fromDate: needed.from ? values.fromDate : '',
+    toDate: needed.to ? values.toDate : '',
+    validTimeDateDescription: needed.description ? values.validTimeDateDescription : '',
+  };
+}
+
+/** A form field's name from an issue path ('locations.2' is the locations field). */
+const fieldOfPath = (path: string): OfferField | undefined => FIELDS.find((name) => name === path.split('.')[0]);
+
+/** Each field's first message under CreateOfferRequest, or the parsed body when there is none. */
+export function checkOfferForm(values: OfferFormValues): { errors: OfferFormErrors; data?: CreateOfferData } {
+  const result = v.safeParse(CreateOfferRequest, submittedValues(values));
+  if (result.success) return { errors: {}, data: result.output };
+  return { errors: issuesToErrors(Object.entries(v.flatten(result.issues).nested ?? {}).map(([path, messages]) => ({ path, message: messages?.[0] ?? '' }))) };
+}
+
+/** Issues by path (the contract's, or a 400's from the server) as one message per form field. */
+export function issuesToErrors(issues: readonly ApiIssue[]): OfferFormErrors {
+  const errors: OfferFormErrors = {};
+  for (const issue of issues) {
+    const name = fieldOfPath(issue.path);
+    if (name && !errors[name] && issue.message) errors[name] = issue.message;
+  }
+  return errors;
+}
+
+/** The first step with a message, or undefined when every step is right. */
+export function firstStepWithError(errors: OfferFormErrors): number | undefined {
+  const steps = (Object.keys(errors) as OfferField[]).map(stepOfField).filter((step) => step >= 0);
+  return steps.length ? Math.min(...steps) : undefined;
+}
+
+/**
+ * A date field's text as it is typed: its digits, with the slashes put in ('12032026' and
+ * '12/03/2026' both read '12/03/2026'), since a phone's number pad has no '/' key.
+ */
+export function typedFormDate(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
+}

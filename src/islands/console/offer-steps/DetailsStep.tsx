@@ -1,0 +1,90 @@
+// Step 3 of the wizard, Offer Details (spec §3 'Offer-creation form'): title, header with its live
+// 'n/90' count, description, validity (From … to … by default) with the dates it needs in
+// DD/MM/YYYY or its description, offer type (off by default) and rate ('%' for a percentage, free
+// text for customize), promo code, and a preview of how the offer's tags and validity will read.
+import { datesNeeded, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, parseFormDate } from '../../../contract/index.ts';
+import { offerTags } from '../../../lib/format-offer.ts';
+import { offerValidity } from '../../../lib/offer-dates.ts';
+import { TextField } from '../../auth/fields.tsx';
+import { SelectField, TextAreaField } from '../fields.tsx';
+import { isPercentRate, typedFormDate, type OfferField, type OfferFormValues } from '../offer-form.ts';
+import { DATE_PLACEHOLDER, OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../texts.ts';
+import { fieldId, type StepProps } from './step-props.ts';
+
+type TextName = Exclude<OfferField, 'locations' | 'termsAccepted' | 'offerValidity' | 'offerType'>;
+
+export default function DetailsStep({ values, set, shown, touch }: StepProps) {
+  const needed = datesNeeded(values.offerValidity);
+  const percent = isPercentRate(values.offerType);
+  const headerLength = values.offerHeader.trim().length;
+  /** The props every text input shares: its id, value, message, and touched when left. */
+  const text = (name: TextName) => ({
+    id: fieldId(name), name, value: values[name], error: shown(name), onBlur: () => touch(name),
+  });
+  const dateField = (name: 'fromDate' | 'toDate', label: string) => (
+    <TextField {...text(name)} label={label} placeholder={DATE_PLACEHOLDER} inputMode="numeric" autoComplete="off"
+      hint={`As ${DATE_PLACEHOLDER}.`} onChange={(event) => set(name, typedFormDate(event.target.value))} />
+  );
+
+  return (
+    <div className="offer-details">
+      <TextField {...text('offerTitle')} label="Offer title" autoComplete="off" hint="A short title, for example 'Weekend dining'."
+        onChange={(event) => set('offerTitle', event.target.value)} />
+      <TextField {...text('offerHeader')} label="Offer header" autoComplete="off"
+        hint={<span className={headerLength > OFFER_HEADER_MAX ? 'offer-count is-over' : 'offer-count'}>{headerLength}/{OFFER_HEADER_MAX}<span className="visually-hidden"> characters</span></span>}
+        onChange={(event) => set('offerHeader', event.target.value)} />
+      <TextAreaField {...text('offerDescription')} label="Description (optional)" rows={4}
+        onChange={(event) => set('offerDescription', event.target.value)} />
+
+      <div className="offer-row">
+        <SelectField id={fieldId('offerValidity')} name="offerValidity" label="Validity" value={values.offerValidity} error={shown('offerValidity')}
+          onChange={(event) => set('offerValidity', event.target.value as OfferFormValues['offerValidity'])}>
+          {OFFER_DATE_TYPES.map((type) => <option key={type} value={type}>{OFFER_VALIDITY_LABELS[type]}</option>)}
+        </SelectField>
+        {needed.from && dateField('fromDate', values.offerValidity === 'on' ? 'Offer date' : 'Start date')}
+        {needed.to && dateField('toDate', 'End date')}
+      </div>
+      {needed.description && (
+        <TextAreaField {...text('validTimeDateDescription')} label="When the offer is valid" rows={2}
+          hint="For example 'Every Friday in December'." onChange={(event) => set('validTimeDateDescription', event.target.value)} />
+      )}
+
+      <div className="offer-row">
+        <SelectField id={fieldId('offerType')} name="offerType" label="Offer type" value={values.offerType} error={shown('offerType')}
+          onChange={(event) => set('offerType', event.target.value as OfferFormValues['offerType'])}>
+          {OFFER_TYPES.map((type) => <option key={type} value={type}>{OFFER_TYPE_LABELS[type]}</option>)}
+        </SelectField>
+        <TextField {...text('offerRate')} label="Offer rate" autoComplete="off" inputMode={percent ? 'decimal' : 'text'}
+          hint={percent ? 'A percentage from 1 to 100.' : "Your own words, for example 'Buy one, get one free'."}
+          after={percent ? <span className="offer-unit" aria-hidden="true">%</span> : undefined}
+          onChange={(event) => set('offerRate', event.target.value)} />
+      </div>
+      <TextField {...text('promoCode')} label="Promo code (optional)" autoComplete="off" autoCapitalize="characters"
+        onChange={(event) => set('promoCode', event.target.value)} />
+
+      <OfferPreview values={values} />
+    </div>
+  );
+}
+
+/** How the offer's tag and validity will read on its card and page, with the site's own wording. */
+function OfferPreview({ values }: { values: OfferFormValues }) {
+  const isoDate = (text: string) => parseFormDate(text)?.toISOString() ?? null;
+  const needed = datesNeeded(values.offerValidity);
+  const tags = offerTags({ offerType: values.offerType, offerRate: values.offerRate });
+  const validity = offerValidity({
+    offerDateType: values.offerValidity,
+    offerStart: needed.from ? isoDate(values.fromDate) : null,
+    offerEnd: needed.to ? isoDate(values.toDate) : null,
+    validTimeDateDescription: needed.description ? values.validTimeDateDescription : null,
+  });
+  return (
+    <section className="offer-preview" aria-labelledby="offer-preview-title">
+      <h4 id="offer-preview-title">Preview</h4>
+      <p className="offer-preview-tags" data-offer-preview-tags>
+        {tags.length ? tags.map((tag) => <span className="tag" key={tag}>{tag}</span>) : <span className="offer-preview-empty">Enter the offer rate to see its tag.</span>}
+      </p>
+      {validity && <p className="offer-preview-validity">{validity}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// Step 5 of the wizard, terms & conditions: the terms the offer's page will show (the general ones
+// and the chosen bank's, from GET /api/site/terms), and the required 'I accept' checkbox.
+import type { TermItem } from '../../../contract/index.ts';
+import type { OfferTermsData } from '../../../lib/console-api.ts';
+import type * as v from 'valibot';
+import { ACCEPT_TERMS_LABEL } from '../texts.ts';
+import type { Loaded } from '../use-loaded.ts';
+import LoadState from './LoadState.tsx';
+import { fieldId, type StepProps } from './step-props.ts';
+
+interface Props extends StepProps {
+  terms: Loaded<OfferTermsData>;
+  onRetry: () => void;
+  /** The bank chosen in step 2, whose own terms apply too. */
+  bank?: { bankId: number; bankName: string };
+}
+
+export default function TermsStep({ terms, onRetry, bank, values, set, shown, touch }: Props) {
+  const error = shown('termsAccepted');
+  const id = fieldId('termsAccepted');
+  return (
+    <div className="offer-terms">
+      {terms.state === 'ready' ? (
+        <div className="offer-terms-text" tabIndex={0} role="region" aria-label="Terms and conditions of the offer">
+          <TermList title="General terms" items={terms.data.general} />
+          {bank && <TermList title={`${bank.bankName} terms`} items={terms.data.byBank[String(bank.bankId)] ?? []} />}
+        </div>
+      ) : <LoadState loaded={terms} what="the terms" onRetry={onRetry} />}
+      <div className="auth-field">
+        <label className="auth-check" htmlFor={id}>
+          <input type="checkbox" id={id} checked={values.termsAccepted} onChange={(event) => set('termsAccepted', event.target.checked)}
+            onBlur={() => touch('termsAccepted')} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          <span>{ACCEPT_TERMS_LABEL}</span>
+        </label>
+        {error && <p className="auth-error" id={`${id}-error`}>{error}</p>}
+      </div>
+    </div>
+  );
+}
+
+function TermList({ title, items }: { title: string; items: readonly v.InferOutput<typeof TermItem>[] }) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h4>{title}</h4>
+      <ol>{items.map((item) => <li key={item.id}>{item.value}</li>)}</ol>
+    </>
+  );
+}

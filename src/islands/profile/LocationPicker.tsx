@@ -1,0 +1,102 @@
+// The location picker (spec §2 'Static pages and modals', §7 GET location/all): the towns, narrowed
+// by a search box (case-insensitive, anywhere in the name, as the filter search of spec §5), one
+// to choose, the user's current one chosen and marked. Save stores it as the signed-in user
+// (POST user/location/update) and the session's user follows; a refusal is said in the dialog.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../contract/limits.ts';
+import { failureText, saveLocation } from '../../lib/profile-api.ts';
+import Dialog from '../account/Dialog.tsx';
+import DialogHead from '../account/DialogHead.tsx';
+import { LOCATION_PICKER_TITLE, LOCATION_SEARCH_LABEL, noLocationMatches } from './texts.ts';
+import { useLocations } from './use-catalogue.ts';
+
+interface Props {
+  /** The user's location when the picker opened. */
+  current: string | null;
+  onClose: () => void;
+  /** After a save: the server's message, for the panel to say. */
+  onSaved: (message: string) => void;
+}
+
+export default function LocationPicker({ current, onClose, onSaved }: Props) {
+  const id = useId();
+  const locations = useLocations();
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<string | null>(current);
+  const [missing, setMissing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const listRef = useRef<HTMLFieldSetElement>(null);
+
+  // Once the towns are in, the current one is scrolled into sight in the list.
+  const loaded = locations.state === 'loaded';
+  useEffect(() => {
+    if (loaded) listRef.current?.querySelector('input:checked')?.closest('.profile-option')?.scrollIntoView({ block: 'nearest' });
+  }, [loaded]);
+
+  const shown = useMemo(() => {
+    if (locations.state !== 'loaded') return [];
+    const needle = query.trim().toLowerCase();
+    return needle ? locations.items.filter((location) => location.locationName.toLowerCase().includes(needle)) : locations.items;
+  }, [locations, query]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    if (!chosen) {
+      setMissing(true);
+      return;
+    }
+    setSaving(true);
+    setFailure(undefined);
+    try {
+      const { message } = await saveLocation(chosen);
+      onSaved(message);
+      onClose();
+    } catch (error) {
+      setFailure(failureText(error));
+      setSaving(false);
+    }
+  };
+
+  const errorId = `${id}-choice-error`;
+  return (
+    <Dialog open onClose={onClose} labelledBy={`${id}-title`} className="profile-dialog">
+      <DialogHead titleId={`${id}-title`} title={LOCATION_PICKER_TITLE} onClose={onClose} />
+      <form className="profile-picker" onSubmit={save} aria-busy={saving || undefined} noValidate>
+        <div className="profile-field">
+          <label htmlFor={`${id}-search`}>{LOCATION_SEARCH_LABEL}</label>
+          <input id={`${id}-search`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+        </div>
+        {locations.state === 'loading' && <p className="profile-status" role="status">Loading locations…</p>}
+        {locations.state === 'failed' && (
+          <p className="profile-failure" role="alert">
+            {locations.message} <button type="button" className="profile-link-button" onClick={locations.retry}>Try again</button>
+          </p>
+        )}
+        {locations.state === 'loaded' && (
+          <fieldset ref={listRef} className="profile-options" aria-describedby={missing ? errorId : undefined} aria-invalid={missing || undefined}>
+            <legend className="visually-hidden">Locations</legend>
+            {shown.length === 0 && <p className="profile-status" role="status">{noLocationMatches(query.trim())}</p>}
+            {shown.map((location) => (
+              <div key={location.locationId} className="profile-option">
+                <label>
+                  <input type="radio" name={`${id}-location`} value={location.locationName} checked={chosen === location.locationName} disabled={saving}
+                    aria-describedby={location.locationName === current ? `${id}-current` : undefined}
+                    onChange={() => { setChosen(location.locationName); setMissing(false); }} />
+                  <span>{location.locationName}</span>
+                </label>
+                {location.locationName === current && <span className="profile-current" id={`${id}-current`}>current</span>}
+              </div>
+            ))}
+          </fieldset>
+        )}
+        {missing && <p className="profile-error" id={errorId}>{MESSAGES.required}</p>}
+        {failure && <p className="profile-failure" role="alert">{failure}</p>}
+        <div className="profile-actions">
+          <button type="submit" className="button" disabled={saving || locations.state !== 'loaded'}>{saving ? 'Saving…' : 'Save'}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,174 @@
+// The signed-in user's profile (spec §2 'Update Mobile Number modal' paragraph, §3 User, §6): Name,
+// Email, Contact No (+94, masked, with the verified tick and 'Change', which opens the Update
+// Mobile Number modal), User Type and account type; the business fields, each marked 'unverified';
+// the interests (tags) and the location, each with its picker; and the logo or picture upload.
+// Shown by the console's profile pages and, in the header, by the Profile View modal. Everything is
+// read from the session's user, so a save shows here, in the header and in other tabs at once.
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import type { UserData } from '../../contract/index.ts';
+import { COUNTRY_CODES, USER_TYPES } from '../../contract/limits.ts';
+import { maskMobile } from '../../lib/format-offer.ts';
+import { $user } from '../../stores/session.ts';
+import VerifiedTick from '../account/VerifiedTick.tsx';
+import LocationPicker from './LocationPicker.tsx';
+import LogoUpload from './LogoUpload.tsx';
+import TagPicker from './TagPicker.tsx';
+import { accountTypeLabel, NO_TAGS, NOT_ADDED, UNVERIFIED, userTypeLabel } from './texts.ts';
+import { useCategories } from './use-catalogue.ts';
+import './profile.css';
+
+const UpdateMobileDialog = lazy(() => import('../auth/UpdateMobileDialog.tsx'));
+
+interface Props {
+  /** 'page' on the console (sections are h2, Setting's #settings anchor); 'dialog' in the Profile View (h3). */
+  variant?: 'page' | 'dialog';
+}
+
+export default function ProfilePanel({ variant = 'page' }: Props) {
+  const user = useStore($user);
+  const id = useId();
+  const [saved, setSaved] = useState('');
+  if (!user) {
+    return <p className="profile-signed-out">Sign in to see your profile. <a href="/sign-in">Sign in</a></p>;
+  }
+  const Heading = variant === 'dialog' ? 'h3' : 'h2';
+  const SubHeading = variant === 'dialog' ? 'h4' : 'h3';
+  const merchant = user.userType === USER_TYPES.merchant;
+  return (
+    <div className={`profile-panel profile-panel-${variant}`}>
+      <section className="profile-card profile-summary" aria-label="Summary">
+        <LogoUpload user={user} onUploaded={setSaved} />
+        <div className="profile-summary-text">
+          <p className="profile-name">{user.firstName}</p>
+          <p className="profile-type">{userTypeLabel(user.userType)} · {accountTypeLabel(user.userType)}</p>
+        </div>
+      </section>
+
+      <section className="profile-card" aria-labelledby={`${id}-account`}>
+        <Heading id={`${id}-account`}>Account</Heading>
+        <dl className="profile-list">
+          <Row term="Name">{user.firstName}</Row>
+          <Row term="Email">{user.email ?? <NotAdded />}</Row>
+          <Row term="Contact No"><ContactNo user={user} /></Row>
+          <Row term="User Type">{userTypeLabel(user.userType)}</Row>
+          <Row term="Account type">{accountTypeLabel(user.userType)}</Row>
+        </dl>
+      </section>
+
+      <section className="profile-card" aria-labelledby={`${id}-details`}>
+        <Heading id={`${id}-details`}>{merchant ? 'Business details' : 'Details'}</Heading>
+        <dl className="profile-list">
+          {merchant && <Unverified term="Merchant name" value={user.businessName} />}
+          {merchant && <Unverified term="Business registration no" value={user.BRno} />}
+          <Unverified term="First name" value={user.firstName} />
+          <Unverified term="Contact no" value={user.contactNo} />
+          <Unverified term="Email" value={merchant ? user.companyEmail ?? user.email : user.email} />
+          <Unverified term="Address" value={addressOf(user)} />
+          <Unverified term="Phone" value={user.phoneNo} />
+        </dl>
+      </section>
+
+      <section className="profile-card" id={variant === 'page' ? 'settings' : undefined} aria-labelledby={`${id}-settings`}>
+        <Heading id={`${id}-settings`}>Interests and location</Heading>
+        <Interests user={user} heading={SubHeading} onSaved={setSaved} />
+        <Location user={user} heading={SubHeading} onSaved={setSaved} />
+      </section>
+
+      {/* The last save's message (tags, location, picture), read out when it changes. */}
+      <p className="profile-saved" role="status">{saved}</p>
+    </div>
+  );
+}
+
+/** The address as one line: the customer's address, or a merchant's number, street and city. */
+function addressOf(user: UserData): string | null {
+  return user.address ?? ([user.addressNo, user.streetName, user.city].filter(Boolean).join(', ') || null);
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="profile-row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const NotAdded = () => <span className="profile-empty">{NOT_ADDED}</span>;
+
+/** A field the team has not reviewed (spec §2: each marked 'unverified'). */
+function Unverified({ term, value }: { term: string; value: string | null }) {
+  return (
+    <Row term={term}>
+      {value ?? <NotAdded />} <span className="profile-unverified">{UNVERIFIED}</span>
+    </Row>
+  );
+}
+
+/** '+94 771******' with the tick, and 'Change' opening the Update Mobile Number modal (loaded on first use). */
+function ContactNo({ user }: { user: UserData }) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <span className="profile-contact">
+      <span className="profile-mobile">{COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}</span>
+      {user.isMobileVerification && <VerifiedTick />}
+      <button type="button" className="profile-link-button" aria-haspopup="dialog" onClick={() => { setLoaded(true); setOpen(true); }}>
+        Change<span className="visually-hidden"> mobile number</span>
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <UpdateMobileDialog open={open} onClose={() => setOpen(false)} mode="account" />
+        </Suspense>
+      )}
+    </span>
+  );
+}
+
+/** The tags as category names, and Edit opening 'Please select interested area'. */
+interface SettingProps { user: UserData; heading: 'h3' | 'h4'; onSaved: (message: string) => void }
+
+function Interests({ user, heading: Heading, onSaved }: SettingProps) {
+  const id = useId();
+  const categories = useCategories();
+  const [open, setOpen] = useState(false);
+  const names = categories.state === 'loaded'
+    ? user.tags.map((tag) => categories.items.find((category) => category.categoryId === tag)?.categoryName).filter((name) => name !== undefined)
+    : [];
+  return (
+    <div className="profile-setting">
+      <div className="profile-setting-head">
+        <Heading className="profile-setting-title" id={`${id}-title`}>Interested areas</Heading>
+        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          Edit<span className="visually-hidden"> interested areas</span>
+        </button>
+      </div>
+      {user.tags.length === 0 && <p className="profile-empty">{NO_TAGS}</p>}
+      {user.tags.length > 0 && categories.state === 'loading' && <p className="profile-status">Loading…</p>}
+      {user.tags.length > 0 && categories.state === 'failed' && <p className="profile-failure">{categories.message}</p>}
+      {names.length > 0 && (
+        <ul className="profile-tags" aria-labelledby={`${id}-title`}>
+          {names.map((name) => <li key={name} className="tag">{name}</li>)}
+        </ul>
+      )}
+      {open && <TagPicker current={user.tags} onClose={() => setOpen(false)} onSaved={onSaved} />}
+    </div>
+  );
+}
+
+function Location({ user, heading: Heading, onSaved }: SettingProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="profile-setting">
+      <div className="profile-setting-head">
+        <Heading className="profile-setting-title">Location</Heading>
+        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          {user.location ? 'Change' : 'Choose'}<span className="visually-hidden"> location</span>
+        </button>
+      </div>
+      <p className="profile-location">{user.location ?? <NotAdded />}</p>
+      {open && <LocationPicker current={user.location} onClose={() => setOpen(false)} onSaved={onSaved} />}
+    </div>
+  );
+}

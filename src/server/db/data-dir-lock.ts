@@ -1,0 +1,105 @@
+// One process at a time in a PGlite data directory. PGlite is PostgreSQL in single-user mode and
+// takes no lock another process would see: a second process opening the same
+// directory, say `npm run merchant` while `npm start` runs, writes beside the first and leaves the
+// database unreadable. So whoever opens it (client.ts) first writes its pid to a lock file in the
+// directory. A lock left by a process that no longer runs (killed, crashed) is taken over.
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const LOCK_FILE = 'offerlanka.lock';
+
+export class DataDirLockedError extends Error {
+  constructor(readonly dataDir: string, readonly pid: number) {
+    super(`The database in ${dataDir} is in use by process ${pid} (npm start, or another command). `
+      + `PGlite allows one process at a time: stop that process first, or run this against PostgreSQL with DATABASE_URL. `
+      + `If no such process runs, delete ${join(dataDir, LOCK_FILE)}.`);
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** Whether a process with this pid runs (EPERM: it runs, under another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readHolder(path: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path, 'utf8').trim());
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined; // gone meanwhile, or unreadable
+  }
+}
+
+/** Lock files this process holds: its own pid in another lock file is a previous process's, in a
+ * container that gives each start the same pid. */
+const heldHere = new Set<string>();
+
+/** Whether the lock's holder still has the directory open. */
+function isHeld(path: string, holder: number): boolean {
+  return holder === process.pid ? heldHere.has(resolve(path)) : isRunning(holder);
+}
+
+/** Takes the directory's lock for this process, or throws DataDirLockedError. Returns the release. */
+export function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, LOCK_FILE);
+  // The pid is written to a file of our own first, then linked into place: link() fails when the
+  // lock exists, so taking it is one atomic step and a lock file is never seen empty.
+  const mine = `${path}.${process.pid}`;
+  writeFileSync(mine, `${process.pid}\n`);
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        linkSync(mine, path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const holder = readHolder(path);
+        if (holder !== undefined && isHeld(path, holder)) throw new DataDirLockedError(dataDir, holder);
+        removeStaleLock(dataDir, path, holder);
+        continue;
+      }
+      return releaser(path);
+    }
+    throw new DataDirLockedError(dataDir, readHolder(path) ?? 0);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+/** Moves a dead holder's lock aside; if what was moved turns out to be another process's fresh lock, puts it back. */
+function removeStaleLock(dataDir: string, path: string, staleHolder: number | undefined) {
+  const aside = `${path}.${process.pid}.stale`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // someone else removed it
+    throw error;
+  }
+  const moved = readHolder(aside);
+  if (moved !== staleHolder && moved !== undefined && isHeld(path, moved)) {
+    try { linkSync(aside, path); } catch { /* a third process took it meanwhile: its own lock stands */ }
+    rmSync(aside, { force: true });
+    throw new DataDirLockedError(dataDir, moved);
+  }
+  rmSync(aside, { force: true });
+}
+
+function releaser(path: string): () => void {
+  let released = false;
+  heldHere.add(resolve(path));
+  const release = () => {
+    if (released) return;
+    released = true;
+    heldHere.delete(resolve(path));
+    process.off('exit', release);
+    if (readHolder(path) === process.pid) rmSync(path, { force: true });
+  };
+  // A process that exits without closing the database (an uncaught error) still lets go.
+  process.on('exit', release);
+  return release;
+}

@@ -1,0 +1,275 @@
+// Merchant accounts: the team's service (src/server/services/merchant-accounts.ts) that promotes an
+// account or creates a verified merchant one, the `npm run merchant` command run for real against
+// a database of the kind under test, and the PGlite data directory's one-process lock.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, USER_TYPES } from '../../src/contract/index.ts';
+import { createApp } from '../../src/server/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { DataDirLockedError, LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
+import { merchants, users } from '../../src/server/db/schema.ts';
+import { ApiError } from '../../src/server/errors.ts';
+import { seedDemoData } from '../../src/server/seed/index.ts';
+import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
+import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
+import { ResponseCache } from '../../src/server/services/response-cache.ts';
+import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
+import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, TEST_DB, type TestApi } from './harness.ts';
+
+let api: TestApi;
+beforeAll(async () => { api = await createTestApi({ offers: 20 }); });
+afterAll(async () => { await api?.close(); });
+
+const signIn = (mobileNo: string, password: string) => api.call('POST', '/api/user/authentication', { body: { mobileNo, password }, ip: '198.18.0.1' });
+const userRow = async (userId: number) => (await api.handle.db.select().from(users).where(eq(users.userId, userId)))[0]!;
+const merchantRow = async (merchantId: number) => (await api.handle.db.select().from(merchants).where(eq(merchants.merchantId, merchantId)))[0];
+
+/** The ApiError a call throws, with its status and issues. */
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  const apiError = error as ApiError;
+  return { status: apiError.httpStatus, message: apiError.message, issues: (apiError.extra.issues ?? []) as Array<{ path: string; message: string }> };
+}
+
+describe('createOrPromoteMerchant', () => {
+  it('creates a verified merchant account that signs in as userType 2, with its merchants row', async () => {
+    const mobileNo = freshMobile();
+    const result = await createOrPromoteMerchant(api.handle.db, {
+      mobileNo, firstName: 'Kamal', password: STRONG_PASSWORD, businessName: ' Lanka Spice House ', BRno: 'PV 00123',
+      companyEmail: 'offers@lankaspice.example', contactNo: '112345678', addressNo: '42', streetName: 'Galle Road', city: 'Colombo 03',
+    });
+    expect(result.created).toBe(true);
+    expect(result.user).toMatchObject({ userType: USER_TYPES.merchant, isMobileVerification: true, businessName: 'Lanka Spice House', merchantId: result.merchantId });
+    expect(await merchantRow(result.merchantId)).toMatchObject({ merchantName: 'Lanka Spice House', contactNo: '0112345678' });
+
+    const res = await signIn(mobileNo, STRONG_PASSWORD);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      userType: 2, firstName: 'Kamal', mobileNo, businessName: 'Lanka Spice House', BRno: 'PV 00123', companyEmail: 'offers@lankaspice.example',
+      contactNo: '112345678', addressNo: '42', streetName: 'Galle Road', city: 'Colombo 03', isMobileVerification: true,
+    });
+    // The stored password is a hash, never the text.
+    expect((await userRow(result.user.userId)).passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('promotes an existing customer, keeping its password, sessions and profile, and filling only the fields given', async () => {
+    const customer = await signUpVerified(api, { firstName: 'Nirmala' });
+    const result = await createOrPromoteMerchant(api.handle.db, { mobileNo: customer.mobileNo, businessName: 'Nirmala Batiks', city: 'Kandy' });
+    expect(result.created).toBe(false);
+    expect(result.user).toMatchObject({ userId: customer.userId, userType: 2, firstName: 'Nirmala', businessName: 'Nirmala Batiks', city: 'Kandy', brNo: null });
+    expect(await merchantRow(result.merchantId)).toMatchObject({ merchantName: 'Nirmala Batiks', contactNo: `0${customer.mobileNo}` });
+    // Its session still works and now says merchant.
+    const session = await api.call('GET', `/api/session/validate/${customer.token}`);
+    expect(session.body.data).toMatchObject({ status: true, userType: 2 });
+    expect((await signIn(customer.mobileNo, STRONG_PASSWORD)).body.data.userType).toBe(2);
+
+    // Promoting again updates the same merchants row, and leaves what is not given.
+    const again = await createOrPromoteMerchant(api.handle.db, { mobileNo: customer.mobileNo, businessName: 'Nirmala Batik House' });
+    expect(again.merchantId).toBe(result.merchantId);
+    expect(again.user).toMatchObject({ businessName: 'Nirmala Batik House', city: 'Kandy' });
+    expect(await merchantRow(result.merchantId)).toMatchObject({ merchantName: 'Nirmala Batik House' });
+  });
+
+  it('refuses a password for an existing account, and keeps the old one', async () => {
+    const customer = await signUpVerified(api);
+    const refused = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo: customer.mobileNo, password: 'Another-Strong-Passw0rd' }));
+    expect(refused.status).toBe(400);
+    expect(refused.issues.map((i) => i.path)).toEqual(['password']);
+    expect((await userRow(customer.userId)).userType).toBe(1);
+    expect((await signIn(customer.mobileNo, STRONG_PASSWORD)).status).toBe(200);
+  });
+
+  it('needs a first name and a strong password for a new account', async () => {
+    const mobileNo = freshMobile();
+    const noName = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, password: STRONG_PASSWORD }));
+    expect(noName.issues).toEqual([{ path: 'firstName', message: MESSAGES.required }]);
+    const noPassword = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal' }));
+    expect(noPassword.issues).toEqual([{ path: 'password', message: MESSAGES.required }]);
+    const rules = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'short' }));
+    expect(new Set(rules.issues.map((i) => `${i.path}: ${i.message}`))).toEqual(new Set([`password: ${MESSAGES.passwordRules}`]));
+    // Passes the rules, fails the strength check (the name and number count as known words).
+    const weak = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'Password1' }));
+    expect(weak.issues).toEqual([{ path: 'password', message: MESSAGES.passwordTooWeak }]);
+    expect((await api.handle.db.select().from(users).where(eq(users.mobileNo, mobileNo))).length).toBe(0);
+  });
+
+  it('checks every field with the contract building blocks', async () => {
+    const bad = await refusal(createOrPromoteMerchant(api.handle.db, {
+      mobileNo: '7712', firstName: '123', companyEmail: 'not-an-email', contactNo: '+94112345678', businessName: 'x'.repeat(121),
+      BRno: 'a\u0000b', city: 7, password: STRONG_PASSWORD,
+    }));
+    expect(bad.status).toBe(400);
+    expect(bad.issues).toEqual(expect.arrayContaining([
+      { path: 'mobileNo', message: MESSAGES.invalidMobileNo },
+      { path: 'firstName', message: MESSAGES.invalidFirstName },
+      { path: 'companyEmail', message: MESSAGES.invalidEmail },
+      { path: 'contactNo', message: MESSAGES.invalidMobileNo },
+      { path: 'businessName', message: 'At most 120 characters.' },
+      { path: 'BRno', message: 'Text must not contain NUL characters.' },
+    ]));
+    expect(bad.issues.map((i) => i.path)).toContain('city');
+    for (const input of [null, 'x', [], { mobileNo: 771234567 }]) expect((await refusal(createOrPromoteMerchant(api.handle.db, input))).status).toBe(400);
+  });
+
+  it('survives a re-seed: the account is unlinked from the replaced merchants and linked again at its next offer', async () => {
+    const mobileNo = freshMobile();
+    const { user } = await createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Sunil', businessName: 'Sunil Hardware', password: STRONG_PASSWORD });
+    await seedDemoData(api.handle.db, { offers: 20 });
+    api.deps.cache.clear();
+    expect((await userRow(user.userId)).merchantId).toBeNull();
+    const signedIn = await signIn(mobileNo, STRONG_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const banks = (await api.call('GET', '/api/get/all/banks')).body.data;
+    const created = await api.call('POST', '/api/create/new/offer', {
+      token: signedIn.body.token,
+      body: { offerCategory: 1, bankInfo: banks[0].bankId, offerTitle: 'Tools', offerHeader: '10% off tools', offerValidity: 'other', validTimeDateDescription: 'All year', offerRate: '10', termsAccepted: true },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.merchant.merchantName).toBe('Sunil Hardware');
+    expect((await userRow(user.userId)).merchantId).toBe(created.body.data.merchantId);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The command, run as an operator would: `npx tsx scripts/merchant.ts` in its own process.
+
+/** Runs scripts/merchant.ts with these arguments and environment; resolves with its exit code and output. */
+function runMerchantCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'scripts/merchant.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A fresh database of the kind under test for the command: a PGlite folder, or a PostgreSQL database. */
+async function commandDatabase(): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-merchant-'));
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ kind: 'pglite', dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `offerlanka_merchant_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 }),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The app on an opened handle, to sign in through HTTP. */
+function appOn(handle: DatabaseHandle) {
+  const app = createApp({
+    db: handle.db, sms: createConsoleSmsProvider(() => {}), limiter: new RateLimiter(createMemoryRateLimitStore(), DEFAULT_RATE_RULES, false),
+    cache: new ResponseCache(0), trustProxy: false,
+  });
+  return (path: string, body: unknown) => app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+describe(`npm run merchant (${TEST_DB})`, () => {
+  let database: Awaited<ReturnType<typeof commandDatabase>>;
+  beforeAll(async () => { database = await commandDatabase(); });
+  afterAll(async () => { await database?.drop(); });
+
+  it('creates a merchant account that can then sign in as userType 2', { timeout: 120_000 }, async () => {
+    const run = await runMerchantCommand([
+      '--mobile', '771230001', '--first-name', 'Kamal', '--password', STRONG_PASSWORD, '--business-name', 'Lanka Spice House',
+      '--br-no', 'PV 00123', '--company-email', 'offers@lankaspice.example', '--contact-no', '112345678', '--address-no', '42',
+      '--street-name', 'Galle Road', '--city', 'Colombo 03',
+    ], database.env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Created merchant account 771230001');
+
+    const handle = await database.open();
+    try {
+      const res = await appOn(handle)('/api/user/authentication', { mobileNo: '771230001', password: STRONG_PASSWORD });
+      const body = await res.json() as { data: Record<string, unknown> };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(body.data).toMatchObject({ userType: 2, businessName: 'Lanka Spice House', city: 'Colombo 03', isMobileVerification: true });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('says what is wrong, in the options\' names, with exit status 1', { timeout: 120_000 }, async () => {
+    const bad = await runMerchantCommand(['--mobile', '77123', '--company-email', 'nope'], database.env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(`--mobile: ${MESSAGES.invalidMobileNo}`);
+    expect(bad.stderr).toContain(`--company-email: ${MESSAGES.invalidEmail}`);
+
+    const noMobile = await runMerchantCommand(['--city', 'Kandy'], database.env);
+    expect(noMobile.code).toBe(1);
+    expect(noMobile.stderr).toContain('--mobile is required.');
+
+    const unknown = await runMerchantCommand(['--mobile', '771230002', '--colour', 'red'], database.env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Unknown option '--colour'");
+
+    const help = await runMerchantCommand(['--help'], database.env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: npm run merchant -- --mobile');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// PGlite's data directory: one process at a time (src/server/db/data-dir-lock.ts).
+
+describe.runIf(TEST_DB === 'pglite')('the PGlite data directory lock', () => {
+  let dataDir: string;
+  beforeAll(() => { dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-lock-')); });
+  afterAll(() => { rmSync(dataDir, { recursive: true, force: true }); });
+
+  it('makes the command refuse, exit status 2, while the database is open elsewhere, and lets go on close', { timeout: 120_000 }, async () => {
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+      // A second open in this same process is refused as well.
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+      const run = await runMerchantCommand(['--mobile', '771230003', '--first-name', 'Kamal', '--password', STRONG_PASSWORD], { DATA_DIR: dataDir });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(run.stderr).toContain('DATABASE_URL');
+    } finally {
+      await handle.close();
+    }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+    const handleAgain = await openDatabase({ kind: 'pglite', dataDir });
+    await handleAgain.close();
+  });
+
+  it('takes over a lock left by a process that no longer runs', { timeout: 120_000 }, async () => {
+    const dead = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '0']);
+      child.on('close', () => resolve(child.pid!));
+    });
+    writeFileSync(join(dataDir, LOCK_FILE), `${dead}\n`);
+    const run = await runMerchantCommand(['--mobile', '771230004', '--first-name', 'Kamal', '--password', STRONG_PASSWORD], { DATA_DIR: dataDir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+
+    // A file without a pid is no lock either.
+    writeFileSync(join(dataDir, LOCK_FILE), 'garbage');
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    await handle.close();
+  });
+});

@@ -1,0 +1,373 @@
+// The consoles in a real browser against the served build and its API (spec §2 'Merchant console',
+// 'Customer console', offer-creation wizard; §3, §5; DECISIONS.md '/console/... need a session',
+// '/login sends the visitor to /sign-in and then back'): the guard for guests, refused sessions and
+// the other user type; My Offers; the company profile; the wizard's every message, step by step,
+// then an offer sent for review that its merchant sees as pending and the public never sees.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, OFFER_HEADER_MAX, OFFER_WIZARD_STEPS } from '../../src/contract/index.ts';
+import { CONSOLE_MENUS, SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
+import {
+  ACCEPT_TERMS_LABEL, CREATE_OFFER, MERCHANT_REVIEW_STEPS, OFFER_SENT_TEXT, OFFERS_EMPTY_TITLE, REVIEW_STATUS_LABELS, UNDER_REVIEW_TEXT,
+} from '../../src/islands/console/texts.ts';
+import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
+import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
+import {
+  DESKTOP, PHONE, createSignedInAccount, signInMerchant, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount,
+} from './harness.ts';
+
+let site: BrowserSite;
+beforeAll(async () => { site = await startBrowserSite(); });
+afterAll(async () => { await site?.close(); });
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const api = async (path: string, token?: string) => {
+  const response = await fetch(`${site.url}/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, body: await response.json() };
+};
+
+/** Opens a console page and waits until the guard let it show and its islands have mounted. */
+async function gotoConsole(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+const menuItems = (page: Page) => page.getByRole('navigation', { name: /console/ }).getByRole('link');
+const currentMenuItem = (page: Page) => page.getByRole('navigation', { name: /console/ }).locator('[aria-current="page"]');
+
+/** The message tied to a field by aria-describedby (its '-error' entry), or '' when it has none. */
+async function messageOf(field: Locator): Promise<string> {
+  const ids = (await field.getAttribute('aria-describedby'))?.split(' ').filter((id) => id.endsWith('-error')) ?? [];
+  return ids.length ? (await field.page().locator(`[id="${ids[0]}"]`).innerText()).trim() : '';
+}
+/** 'Field is required. ' as the page shows it (innerText drops the trailing space). */
+const REQUIRED = MESSAGES.required.trim();
+/** Every shown field message of the open step, in order. */
+const shownMessages = (page: Page) => page.locator('.offer-form .auth-error').allInnerTexts();
+
+describe('the guard', () => {
+  it('sends a guest to sign in and back to the console page after signing in through the form', () => withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+    const account = await createSignedInAccount(site, 'Dilini');
+    await page.goto('/console/customer/profile');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/console/customer/profile');
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/console/customer/profile');
+    await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Customer Profile');
+    expect(await currentMenuItem(page).innerText()).toBe('Customer Profile');
+  }));
+
+  it('keeps the page hidden from a guest and keeps its query through sign-in', () => withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+    await page.goto('/console/merchant/offer?create');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/console/merchant/offer?create');
+    // Without JavaScript's guard the console stays hidden and says why.
+    const noScript = await site.browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto('/console/customer/offer');
+    expect(await bare.locator('.console').evaluate((element) => getComputedStyle(element).visibility)).toBe('hidden');
+    expect(await bare.locator('.console-noscript').isVisible()).toBe(true);
+    await noScript.close();
+  }));
+
+  it('sends a refused session to sign in, and ends it', async () => {
+    const account = await createSignedInAccount(site, 'Sunil');
+    const logout = await fetch(`${site.url}/api/user/logout`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` } });
+    expect(logout.status).toBe(200);
+    await withSignedInPage(site, account, DESKTOP, async (page) => {
+      await page.goto('/console/customer/offer');
+      await page.waitForURL((url) => url.pathname === '/sign-in');
+      expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/console/customer/offer');
+      expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+    });
+  });
+
+  it('sends a customer on a merchant page to the same page of the customer console', async () => {
+    const account = await createSignedInAccount(site, 'Kasun');
+    await withSignedInPage(site, account, DESKTOP, async (page) => {
+      for (const section of ['offer', 'profile', 'dashboard', 'subscription']) {
+        await page.goto(`/console/merchant/${section}`);
+        await page.waitForURL((url) => url.pathname === `/console/customer/${section}`);
+      }
+    });
+  });
+
+  it('sends a merchant on a customer page to the merchant console', async () => {
+    const merchant = await signInMerchant(site);
+    await withSignedInPage(site, merchant, PHONE, async (page) => {
+      await page.goto('/console/customer/offer');
+      await page.waitForURL((url) => url.pathname === '/console/merchant/offer');
+    });
+  });
+});
+
+describe('customer console', () => {
+  let customer: TestAccount;
+  beforeAll(async () => { customer = await createSignedInAccount(site, 'Ishara'); });
+
+  it('My Offers: the menu of two with the page marked, and the empty state', () => withSignedInPage(site, customer, PHONE, async (page) => {
+    await gotoConsole(page, '/console/customer/offer');
+    expect(await menuItems(page).allInnerTexts()).toEqual(CONSOLE_MENUS.customer.map((section) => SECTION_TITLES.customer[section]));
+    expect(await currentMenuItem(page).innerText()).toBe('My Offers');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('My Offers');
+    await page.getByText(OFFERS_EMPTY_TITLE).waitFor();
+    expect((await api(`/get/offers/by/user/${customer.user.userId}`, customer.token)).body.data).toEqual([]);
+  }));
+
+  it('Dashboard and Subscription show the placeholder', () => withSignedInPage(site, customer, DESKTOP, async (page) => {
+    for (const section of ['dashboard', 'subscription']) {
+      await gotoConsole(page, `/console/customer/${section}`);
+      expect(await page.locator('[data-under-review]').innerText()).toBe(UNDER_REVIEW_TEXT);
+      expect(await currentMenuItem(page).count()).toBe(0);
+    }
+  }));
+
+  it('hides the console when the session ends in another tab', () => withSignedInPage(site, customer, DESKTOP, async (page) => {
+    await gotoConsole(page, '/console/customer/offer');
+    await page.getByText(OFFERS_EMPTY_TITLE).waitFor();
+    const other = await page.context().newPage();
+    await other.goto('/about-us');
+    await other.evaluate((key) => localStorage.removeItem(key), SESSION_STORAGE_KEY);
+    await page.locator('html[data-console-signed-out]').waitFor({ state: 'attached' });
+    expect(await page.getByText(OFFERS_EMPTY_TITLE).isVisible()).toBe(false);
+    expect(await page.locator('.console-signed-out a').getAttribute('href')).toBe('/login?returnTo=%2Fconsole%2Fcustomer%2Foffer');
+  }));
+});
+
+describe('merchant console', () => {
+  let merchant: TestAccount;
+  beforeAll(async () => { merchant = await signInMerchant(site); });
+
+  it('Company Profile: the company fields, read-only, and three review steps, none done', () => withSignedInPage(site, merchant, PHONE, async (page) => {
+    await gotoConsole(page, '/console/merchant/profile');
+    expect(await menuItems(page).allInnerTexts()).toEqual(['Company Profile', 'Dashboard', 'Offer', 'Subscription Plan']);
+    expect(await currentMenuItem(page).innerText()).toBe('Company Profile');
+    const field = (key: string) => page.locator(`[data-company-field="${key}"] dd`).innerText();
+    const user = merchant.user;
+    expect(user.businessName).toBeTruthy();
+    for (const key of ['businessName', 'companyEmail', 'contactNo', 'BRno', 'addressNo', 'streetName', 'city'] as const) {
+      expect(await field(key), key).toBe(user[key]);
+    }
+    expect(await page.locator('.company-profile input, .company-profile textarea').count()).toBe(0);
+    const steps = page.locator('[data-review-step]');
+    expect(await steps.allInnerTexts()).toEqual(MERCHANT_REVIEW_STEPS.map((name) => expect.stringContaining(name)));
+    expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-done')))).toEqual(['false', 'false', 'false']);
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  }));
+
+  it('Dashboard and Subscription Plan show the placeholder', () => withSignedInPage(site, merchant, DESKTOP, async (page) => {
+    for (const [section, title] of [['dashboard', 'Dashboard'], ['subscription', 'Subscription Plan']]) {
+      await gotoConsole(page, `/console/merchant/${section}`);
+      expect(await currentMenuItem(page).innerText()).toBe(title);
+      expect(await page.locator('[data-under-review]').innerText()).toBe(UNDER_REVIEW_TEXT);
+    }
+  }));
+
+  it('#create and ?create open the wizard at once', () => withSignedInPage(site, merchant, PHONE, async (page) => {
+    for (const path of ['/console/merchant/offer#create', '/console/merchant/offer?create']) {
+      await gotoConsole(page, path);
+      await page.getByRole('dialog', { name: CREATE_OFFER }).waitFor();
+      expect(await page.locator('.offer-steps [aria-current="step"]').innerText()).toContain(OFFER_WIZARD_STEPS[0]);
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).search + new URL(page.url()).hash).toBe(''); // a reload does not open it again
+    }
+  }));
+
+  it('the wizard shows every message of each step, keeps the form when sending fails, and sends the offer for review', () => withSignedInPage(site, merchant, DESKTOP, async (page) => {
+    const publicList = async () => (await api('/get/offers/by/page/1/100')).body.data.map((offer: { offerId: number }) => offer.offerId);
+    const acceptedCount = async () => (await api('/get/offer/count/accepted')).body.data[0].totalCount;
+    const [listedBefore, countBefore] = [await publicList(), await acceptedCount()];
+
+    await gotoConsole(page, '/console/merchant/offer');
+    expect(await currentMenuItem(page).innerText()).toBe('Offer');
+    await page.getByRole('button', { name: CREATE_OFFER }).click();
+    const dialog = page.getByRole('dialog', { name: CREATE_OFFER });
+    await dialog.waitFor();
+    const next = dialog.getByRole('button', { name: 'Next' });
+    const current = () => dialog.locator('.offer-steps [aria-current="step"]').innerText();
+
+    // Step 1: the category is required; Next stays and focuses the choice.
+    expect(await current()).toContain('Select Category');
+    await dialog.locator('input[name="offerCategory"]').first().waitFor();
+    await next.click();
+    expect(await shownMessages(page)).toEqual([REQUIRED]);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('offerCategory');
+    const category = site.categories[1]!;
+    await dialog.getByLabel(category.categoryName, { exact: true }).check();
+    expect(await shownMessages(page)).toEqual([]);
+    await next.click();
+
+    // Step 2: the bank, the same.
+    expect(await current()).toContain('Select Bank');
+    expect(await dialog.locator('.offer-steps li').first().getAttribute('class')).toContain('is-done');
+    await dialog.locator('input[name="bankInfo"]').first().waitFor();
+    await next.click();
+    expect(await shownMessages(page)).toEqual([REQUIRED]);
+    const bank = site.banks[2]!;
+    await dialog.getByLabel(bank.bankName, { exact: true }).check();
+    await next.click();
+
+    // Step 3: Next with the fields empty shows each required field's message and focuses the first.
+    expect(await current()).toContain('Offer Details');
+    expect(await dialog.getByLabel('Validity').inputValue()).toBe('fromTo');
+    expect(await dialog.getByLabel('Offer type').inputValue()).toBe('off');
+    await next.click();
+    const title = dialog.getByLabel('Offer title');
+    const header = dialog.getByLabel('Offer header');
+    const start = dialog.getByLabel('Start date');
+    const end = dialog.getByLabel('End date');
+    const rate = dialog.getByLabel('Offer rate');
+    for (const field of [title, header, start, end, rate]) expect(await messageOf(field)).toBe(REQUIRED);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('offer-offerTitle');
+    expect(await start.getAttribute('placeholder')).toBe('DD/MM/YYYY');
+    expect(await start.getAttribute('inputmode')).toBe('numeric');
+
+    await title.fill('Weekend dining');
+    await header.fill('x'.repeat(OFFER_HEADER_MAX + 1));
+    expect(await dialog.locator('.offer-count').innerText()).toContain(`${OFFER_HEADER_MAX + 1}/${OFFER_HEADER_MAX}`);
+    expect(await messageOf(header)).toBe(MESSAGES.offerHeaderTooLong);
+    await header.fill('20% off dinner for two every weekend');
+    expect(await dialog.locator('.offer-count').innerText()).toContain(`36/${OFFER_HEADER_MAX}`);
+    expect(await messageOf(header)).toBe('');
+
+    await start.fill('31022099'); // typed on a number pad: the slashes come by themselves
+    expect(await start.inputValue()).toBe('31/02/2099');
+    expect(await messageOf(start)).toBe(MESSAGES.invalidFormDate);
+    await start.fill('10/10/2099');
+    await end.fill('01/10/2099');
+    expect(await messageOf(start)).toBe('');
+    expect(await messageOf(end)).toBe(MESSAGES.endBeforeStart);
+    await start.fill('01/01/2020');
+    await end.fill('02/01/2020');
+    expect(await messageOf(end)).toBe(MESSAGES.endDatePassed);
+    await start.fill('01/01/2099');
+    await end.fill('31/12/2099');
+    expect(await messageOf(end)).toBe('');
+
+    for (const bad of ['0', '150', 'abc']) {
+      await rate.fill(bad);
+      expect(await messageOf(rate), bad).toBe(MESSAGES.invalidOfferRate);
+    }
+    await rate.fill('25');
+    expect(await messageOf(rate)).toBe('');
+    const preview = dialog.locator('[data-offer-preview-tags]');
+    expect(await preview.innerText()).toBe('25% off');
+    await dialog.getByLabel('Offer type').selectOption('upto');
+    expect(await preview.innerText()).toBe('upto 25% off');
+    await dialog.getByLabel('Offer type').selectOption('customize');
+    await rate.fill('Free dessert with every main');
+    expect(await messageOf(rate)).toBe('');
+    expect(await preview.innerText()).toBe('Free dessert with every main');
+    await dialog.getByLabel('Offer type').selectOption('off');
+    expect(await messageOf(rate)).toBe(MESSAGES.invalidOfferRate);
+    await rate.fill('25');
+
+    // Validity 'other' needs its description instead of the dates.
+    await dialog.getByLabel('Validity').selectOption('other');
+    expect(await start.count()).toBe(0);
+    await next.click();
+    expect(await messageOf(dialog.getByLabel('When the offer is valid'))).toBe(REQUIRED);
+    expect(await current()).toContain('Offer Details');
+    await dialog.getByLabel('Validity').selectOption('fromTo');
+    expect(await start.inputValue()).toBe('01/01/2099'); // kept while hidden
+    await next.click();
+
+    // Step 4: locations are optional; search narrows the list.
+    expect(await current()).toContain('Valid Location');
+    await dialog.getByLabel('Search locations').fill('kand');
+    const towns = dialog.locator('.offer-town');
+    expect((await towns.allInnerTexts()).every((town) => town.toLowerCase().includes('kand'))).toBe(true);
+    const town = (await towns.first().innerText()).trim();
+    await towns.first().locator('input').check();
+    await dialog.locator('.offer-chip', { hasText: town }).waitFor();
+    await next.click();
+
+    // Step 5: the terms that apply, and the checkbox is required.
+    expect(await current()).toContain('terms & conditions');
+    await dialog.getByText(site.terms.general[0]!.value).waitFor();
+    await dialog.getByText(`${bank.bankName} terms`).waitFor();
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    await submit.click();
+    const accept = dialog.getByLabel(ACCEPT_TERMS_LABEL);
+    expect(await messageOf(accept)).toBe(MESSAGES.acceptOfferTerms);
+    await accept.check();
+    expect(await messageOf(accept)).toBe('');
+
+    // Sending fails (no connection): a notice, and nothing typed is lost.
+    await page.route('**/api/create/new/offer', (route) => route.abort('internetdisconnected'));
+    await submit.click();
+    await page.locator('.notice-card', { hasText: CLIENT_ERROR_TEXTS.network }).waitFor();
+    expect(await accept.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    expect(await header.inputValue()).toBe('20% off dinner for two every weekend');
+    await page.unroute('**/api/create/new/offer');
+    await next.click();
+    await next.click();
+
+    // Sent: the confirmation, then the list shows the offer pending review.
+    await submit.click();
+    await dialog.getByText(OFFER_SENT_TEXT).waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    const row = page.locator('[data-own-offer]', { hasText: '20% off dinner for two every weekend' }).first();
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('pending');
+    expect(await row.locator('.own-offer-status').innerText()).toBe(REVIEW_STATUS_LABELS.pending);
+    expect(await row.innerText()).toContain(`${bank.bankName} · ${category.categoryName}`);
+    const offerId = Number(await row.getAttribute('data-own-offer'));
+    // Opened again, the wizard starts a new offer.
+    await page.getByRole('button', { name: CREATE_OFFER }).click();
+    expect(await current()).toContain('Select Category');
+    expect(await dialog.locator('input[name="offerCategory"]:checked').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Stored pending: the owner's list has it after a reload, the public never sees it.
+    await gotoConsole(page, '/console/merchant/offer');
+    await page.locator(`[data-own-offer="${offerId}"][data-status="pending"]`).waitFor();
+    const own = (await api(`/get/offers/by/user/${merchant.user.userId}`, merchant.token)).body.data;
+    expect(own.find((offer: { offerId: number }) => offer.offerId === offerId)).toMatchObject({
+      status: 'pending', label: 'Weekend dining', offerType: 'off', offerRate: '25', offerDateType: 'fromTo', bankId: bank.bankId, categoryId: category.categoryId,
+      location: [{ value: town, isActive: true }],
+    });
+    expect(await publicList()).toEqual(listedBefore);
+    expect(await publicList()).not.toContain(offerId);
+    expect(await acceptedCount()).toBe(countBefore);
+    expect((await api(`/get/offer/by/${offerId}`)).status).toBe(404);
+    const asGuest = (await api(`/get/offers/by/user/${merchant.user.userId}`)).body.data;
+    expect(asGuest.map((offer: { offerId: number }) => offer.offerId)).not.toContain(offerId);
+  }));
+
+  it('the wizard passes axe on each step at phone width', () => withSignedInPage(site, merchant, PHONE, async (page) => {
+    await gotoConsole(page, '/console/merchant/offer#create');
+    const dialog = page.getByRole('dialog', { name: CREATE_OFFER });
+    await dialog.locator('input[name="offerCategory"]').first().check();
+    const checkStep = async () => {
+      const axe = await new AxeBuilder({ page }).include('dialog').analyze();
+      expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    };
+    for (let step = 0; step < OFFER_WIZARD_STEPS.length - 1; step++) {
+      await checkStep();
+      if (step === 1) await dialog.locator('input[name="bankInfo"]').first().check();
+      if (step === 2) {
+        await dialog.getByLabel('Offer title').fill('Axe check');
+        await dialog.getByLabel('Offer header').fill('Axe check header');
+        await dialog.getByLabel('Start date').fill('01/01/2099');
+        await dialog.getByLabel('End date').fill('02/01/2099');
+        await dialog.getByLabel('Offer rate').fill('10');
+      }
+      if (step === 3) await dialog.locator('.offer-town input').first().waitFor();
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.locator('.offer-steps li').nth(step + 1).and(page.locator('[aria-current="step"]')).waitFor();
+    }
+    await dialog.getByText(site.terms.general[0]!.value).waitFor();
+    await checkStep();
+  }));
+});

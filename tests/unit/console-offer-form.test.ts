@@ -1,0 +1,76 @@
+// The wizard's form state (src/islands/console/offer-form.ts): messages by field and step from the
+// contract alone, the values sent for each validity, server issues back to fields, date typing.
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/index.ts';
+import {
+  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, STEP_FIELDS, stepOfField, submittedValues, typedFormDate, type OfferFormValues,
+} from '../../src/islands/console/offer-form.ts';
+
+const filled = (): OfferFormValues => ({
+  ...emptyOfferForm(), offerCategory: '3', bankInfo: '1', offerTitle: 'Weekend dining', offerHeader: 'Dinner for less',
+  fromDate: '01/01/2099', toDate: '31/12/2099', offerRate: '15', termsAccepted: true,
+});
+
+describe('the wizard form', () => {
+  it('starts empty with validity From … to … and type off', () => {
+    expect(emptyOfferForm()).toMatchObject({ offerValidity: 'fromTo', offerType: 'off', locations: [], termsAccepted: false });
+  });
+
+  it('has every field in one step, one list per wizard step', () => {
+    expect(STEP_FIELDS).toHaveLength(OFFER_WIZARD_STEPS.length);
+    expect(STEP_FIELDS.flat().sort()).toEqual(Object.keys(emptyOfferForm()).sort());
+    expect(stepOfField('bankInfo')).toBe(1);
+    expect(stepOfField('termsAccepted')).toBe(4);
+  });
+
+  it("an empty form: each required field's message, and step 1 first", () => {
+    const { errors, data } = checkOfferForm(emptyOfferForm());
+    expect(data).toBeUndefined();
+    expect(errors).toEqual({
+      offerCategory: MESSAGES.required, bankInfo: MESSAGES.required, offerTitle: MESSAGES.required, offerHeader: MESSAGES.required,
+      fromDate: MESSAGES.required, toDate: MESSAGES.required, offerRate: MESSAGES.required, termsAccepted: MESSAGES.acceptOfferTerms,
+    });
+    expect(firstStepWithError(errors)).toBe(0);
+  });
+
+  it('a whole form gives the body to send', () => {
+    const { errors, data } = checkOfferForm(filled());
+    expect(errors).toEqual({});
+    expect(data).toMatchObject({ offerCategory: 3, bankInfo: 1, offerValidity: 'fromTo', fromDate: '01/01/2099', toDate: '31/12/2099' });
+    expect(firstStepWithError(errors)).toBeUndefined();
+  });
+
+  it('leaves out the dates and description the validity does not use, keeping them in the form', () => {
+    const values = { ...filled(), offerValidity: 'until' as const, fromDate: '31/02/2099', validTimeDateDescription: 'Weekends' };
+    expect(submittedValues(values)).toMatchObject({ fromDate: '', toDate: '31/12/2099', validTimeDateDescription: '' });
+    expect(checkOfferForm(values).errors).toEqual({}); // the bad start date is not used
+    expect(checkOfferForm({ ...values, offerValidity: 'fromTo' }).errors).toEqual({ fromDate: MESSAGES.invalidFormDate });
+    expect(submittedValues({ ...values, offerValidity: 'other' })).toMatchObject({ fromDate: '', toDate: '', validTimeDateDescription: 'Weekends' });
+  });
+
+  it('puts each message at its step', () => {
+    expect(firstStepWithError(checkOfferForm({ ...filled(), offerHeader: 'x'.repeat(91) }).errors)).toBe(2);
+    expect(firstStepWithError(checkOfferForm({ ...filled(), termsAccepted: false }).errors)).toBe(4);
+    expect(checkOfferForm({ ...filled(), locations: ['Kandy', ' '] }).errors).toEqual({ locations: MESSAGES.required });
+  });
+
+  it("maps the server's issues to the form's fields, the first of each", () => {
+    const errors = issuesToErrors([
+      { path: 'offerHeader', message: MESSAGES.offerHeaderTooLong }, { path: 'offerHeader', message: 'second' },
+      { path: 'locations.3', message: 'At most 80 characters.' }, { path: 'merchantId', message: 'not a field' },
+    ]);
+    expect(errors).toEqual({ offerHeader: MESSAGES.offerHeaderTooLong, locations: 'At most 80 characters.' });
+    expect(firstStepWithError(errors)).toBe(2);
+    expect(firstStepWithError(issuesToErrors([{ path: 'bankInfo', message: 'Unknown bank' }]))).toBe(1);
+  });
+
+  it('types dates as DD/MM/YYYY from digits, with or without slashes', () => {
+    expect(typedFormDate('1')).toBe('1');
+    expect(typedFormDate('120')).toBe('12/0');
+    expect(typedFormDate('1203')).toBe('12/03');
+    expect(typedFormDate('12032026')).toBe('12/03/2026');
+    expect(typedFormDate('12/03/2026')).toBe('12/03/2026');
+    expect(typedFormDate('12/03/20261')).toBe('12/03/2026');
+    expect(typedFormDate('ab')).toBe('');
+  });
+});
