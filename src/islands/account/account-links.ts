@@ -15,7 +15,7 @@ export interface AccountLink {
 const isMerchant = (user: Pick<UserData, 'userType'>) => user.userType === USER_TYPES.merchant;
 const consoleBase = (user: Pick<UserData, 'userType'>) => (isMerchant(user) ? '/console/merchant' : '/console/customer');
 
-/** The merchant's Create Offer: the console's offer page (the offer-creation wizard). */
+/** The merchant's Create Offer: the console's offer page, opening the offer-creation wizard. */
 export const createOfferHref = (user: Pick<UserData, 'userType'>) => (isMerchant(user) ? `${consoleBase(user)}/offer#create` : undefined);
 
 export function accountLinks(user: Pick<UserData, 'userType'>): AccountLink[] {
@@ -24,7 +24,7 @@ export function accountLinks(user: Pick<UserData, 'userType'>): AccountLink[] {
     { label: 'Setting', href: `${base}/profile#settings` },
     { label: 'Profile', href: `${base}/profile`, profileView: true },
   ];
-  if (isMerchant(user)) links.push({ label: 'Console', href: `${base}/dashboard` }, { label: 'Create Offer', href: `${base}/offer` });
+  if (isMerchant(user)) links.push({ label: 'Console', href: `${base}/dashboard` }, { label: 'Create Offer', href: createOfferHref(user)! });
   return links;
 }
 
