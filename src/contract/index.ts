@@ -8,7 +8,6 @@ import {
 } from './limits.ts';
 
 export * from './limits.ts';
-export * from './offer-form.ts';
 
 // ---------- building blocks ----------
 

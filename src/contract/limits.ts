@@ -60,20 +60,6 @@ export const MESSAGES = {
   enterValidMobile: 'Enter valid mobile no.',
   /** The Update Mobile Number modal, for a number without an account (spec §4, §8). */
   mobileNotRegistered: 'This mobile number is not registered. Would you like to sign up with it?',
-  /** The offer-creation wizard (spec §3 'Offer-creation form', §5). */
-  offerHeaderTooLong: `Offer header must be at most ${OFFER_HEADER_MAX} characters.`,
-  invalidFormDate: 'Enter the date as DD/MM/YYYY.',
-  endBeforeStart: 'The end date must not be before the start date.',
-  endDatePassed: 'The end date has already passed.',
-  invalidOfferRate: 'Enter a percentage from 1 to 100.',
-  acceptOfferTerms: 'Accept the terms & conditions to submit the offer.',
-  merchantsOnly: 'Only merchant accounts can create offers.',
-  /** POST /api/create/new/offer and /api/user/location/update: ids and names that are not in the catalogue. */
-  unknownCategoryId: 'Unknown category id.',
-  unknownBankId: 'Unknown bank id.',
-  unknownLocation: 'Unknown location.',
-  offerSentForReview: 'Your offer was sent for review.',
-  locationSaved: 'Your location was saved.',
 } as const;
 
 /** Ad frames (spec §1): placement inner, ad_space right, count 1. */

@@ -1,6 +1,8 @@
 // The offer-creation wizard's form (spec §3 'Offer-creation form', §5): one schema that the
 // console's 5-step wizard checks field by field and POST /api/create/new/offer checks again.
 // Dates travel as the form shows them, DD/MM/YYYY; parseFormDate turns one into a UTC date.
+// Imported from this file, not through index.ts: building its schemas is code every page that
+// imports index.ts would otherwise run and carry.
 import * as v from 'valibot';
 import {
   LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
@@ -11,6 +13,28 @@ import {
 export const OFFER_WIZARD_STEPS = ['Select Category', 'Select Bank', 'Offer Details', 'Valid Location', 'terms & conditions'] as const;
 /** Defaults of the form (spec §3): validity FromTo, type off. */
 export const OFFER_FORM_DEFAULTS = { offerValidity: 'fromTo', offerType: 'off' } as const;
+
+/**
+ * The texts of the offer-creation form and of the routes behind the merchant console and the
+ * profile's location picker. Apart from MESSAGES, so that pages which show none of them do not
+ * carry them.
+ */
+export const OFFER_MESSAGES = {
+  /** The offer-creation wizard (spec §3 'Offer-creation form', §5). */
+  offerHeaderTooLong: `Offer header must be at most ${OFFER_HEADER_MAX} characters.`,
+  invalidFormDate: 'Enter the date as DD/MM/YYYY.',
+  endBeforeStart: 'The end date must not be before the start date.',
+  endDatePassed: 'The end date has already passed.',
+  invalidOfferRate: 'Enter a percentage from 1 to 100.',
+  acceptOfferTerms: 'Accept the terms & conditions to submit the offer.',
+  merchantsOnly: 'Only merchant accounts can create offers.',
+  /** POST /api/create/new/offer and /api/user/location/update: ids and names that are not in the catalogue. */
+  unknownCategoryId: 'Unknown category id.',
+  unknownBankId: 'Unknown bank id.',
+  unknownLocation: 'Unknown location.',
+  offerSentForReview: 'Your offer was sent for review.',
+  locationSaved: 'Your location was saved.',
+} as const;
 
 const FORM_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
@@ -39,7 +63,7 @@ const chosenId = v.pipe(
   v.transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value))),
   v.check((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647, MESSAGES.required),
 );
-const optionalDate = v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || parseFormDate(s) !== undefined, MESSAGES.invalidFormDate)), '');
+const optionalDate = v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || parseFormDate(s) !== undefined, OFFER_MESSAGES.invalidFormDate)), '');
 
 /** Which dates a validity type needs: fromTo both, until/till an end, on one day, other/customize a description. */
 export const datesNeeded = (validity: (typeof OFFER_DATE_TYPES)[number]) => ({
@@ -53,7 +77,7 @@ export const CreateOfferRequest = v.pipe(
     offerCategory: chosenId,
     bankInfo: chosenId,
     offerTitle: required(OFFER_TITLE_MAX),
-    offerHeader: required(OFFER_HEADER_MAX, MESSAGES.offerHeaderTooLong),
+    offerHeader: required(OFFER_HEADER_MAX, OFFER_MESSAGES.offerHeaderTooLong),
     offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
     offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerValidity),
     offerType: v.optional(v.picklist(OFFER_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerType),
@@ -64,13 +88,13 @@ export const CreateOfferRequest = v.pipe(
     validTimeDateDescription: v.optional(text(200), ''),
     promoCode: v.optional(text(40), ''),
     locations: v.optional(v.pipe(v.array(required(LOCATION_NAME_MAX)), v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`)), []),
-    termsAccepted: v.literal(true, MESSAGES.acceptOfferTerms),
+    termsAccepted: v.literal(true, OFFER_MESSAGES.acceptOfferTerms),
   }, MESSAGES.required), // the message of a missing field (the API can be sent a partial form)
   v.forward(v.partialCheck([['offerType'], ['offerRate']], ({ offerType, offerRate }) => {
     if (offerType === 'customize') return true;
     const rate = Number(offerRate);
     return /^\d{1,3}(\.\d{1,2})?$/.test(offerRate) && rate > 0 && rate <= 100;
-  }, MESSAGES.invalidOfferRate), ['offerRate']),
+  }, OFFER_MESSAGES.invalidOfferRate), ['offerRate']),
   v.forward(v.partialCheck([['offerValidity'], ['fromDate']], ({ offerValidity, fromDate }) => !datesNeeded(offerValidity).from || fromDate !== '', MESSAGES.required), ['fromDate']),
   v.forward(v.partialCheck([['offerValidity'], ['toDate']], ({ offerValidity, toDate }) => !datesNeeded(offerValidity).to || toDate !== '', MESSAGES.required), ['toDate']),
   v.forward(v.partialCheck([['offerValidity'], ['validTimeDateDescription']], ({ offerValidity, validTimeDateDescription }) =>
@@ -79,11 +103,11 @@ export const CreateOfferRequest = v.pipe(
     const from = parseFormDate(fromDate);
     const to = parseFormDate(toDate);
     return !from || !to || to >= from;
-  }, MESSAGES.endBeforeStart), ['toDate']),
+  }, OFFER_MESSAGES.endBeforeStart), ['toDate']),
   v.forward(v.partialCheck([['toDate']], ({ toDate }) => {
     const to = parseFormDate(toDate);
     return !to || to.getTime() >= startOfTodayInSriLanka();
-  }, MESSAGES.endDatePassed), ['toDate']),
+  }, OFFER_MESSAGES.endDatePassed), ['toDate']),
 );
 export type CreateOfferInput = v.InferInput<typeof CreateOfferRequest>;
 export type CreateOfferData = v.InferOutput<typeof CreateOfferRequest>;

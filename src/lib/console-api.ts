@@ -4,7 +4,8 @@
 // checked against the contract.
 import type { KyInstance } from 'ky';
 import * as v from 'valibot';
-import { Offer, SessionResponse, TermItem, type CreateOfferData } from '../contract/index.ts';
+import { Offer, SessionResponse, TermItem } from '../contract/index.ts';
+import { type CreateOfferData } from '../contract/offer-form.ts';
 import { ApiError, mainApi, readAnswer } from './api-client.ts';
 import { fetchLocations } from './catalogue-lists.ts';
 import { sessionApi } from './session-api.ts';

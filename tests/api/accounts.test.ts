@@ -9,6 +9,7 @@ import {
   CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ErrorResponse, MESSAGES, PASSWORD_MAX, SessionResponse,
   SignInResponse, SmsOutboxEntry, User,
 } from '../../src/contract/index.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { oneTimeCodes, sessions, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { createTestApi, freshMobile, STRONG_PASSWORD, type TestApi } from './harness.ts';
@@ -1069,7 +1070,7 @@ describe('POST /api/user/location/update', () => {
     const account = await signUpVerified();
     const res = await updateLocation({ location: names[3] }, account.token);
     expect(res.status).toBe(200);
-    expect(v.safeParse(v.strictObject({ status: v.literal(true), message: v.literal(MESSAGES.locationSaved), data: ExactUser }), res.body).issues).toBeUndefined();
+    expect(v.safeParse(v.strictObject({ status: v.literal(true), message: v.literal(OFFER_MESSAGES.locationSaved), data: ExactUser }), res.body).issues).toBeUndefined();
     expect(res.body.data.location).toBe(names[3]);
     expect((await getUser(account.userId, account.token)).body.data.location).toBe(names[3]);
 
@@ -1087,8 +1088,8 @@ describe('POST /api/user/location/update', () => {
     await updateLocation({ location: names[0] }, account.token);
     for (const location of ['Atlantis', names[2]!.toUpperCase(), `${names[2]}x`]) {
       const res = await updateLocation({ location }, account.token);
-      expectInvalid(res, MESSAGES.unknownLocation);
-      expect(res.body.issues).toEqual([{ path: 'location', message: MESSAGES.unknownLocation }]);
+      expectInvalid(res, OFFER_MESSAGES.unknownLocation);
+      expect(res.body.issues).toEqual([{ path: 'location', message: OFFER_MESSAGES.unknownLocation }]);
     }
     expect((await userRow(account.userId)).location).toBe(names[0]);
   });
@@ -1112,7 +1113,7 @@ describe('POST /api/user/location/update', () => {
     ['a missing field', {}, MESSAGES.required], ['an empty name', { location: '' }, MESSAGES.required], ['spaces', { location: '   ' }, MESSAGES.required],
     ['a number', { location: 7 }, undefined], ['a list', { location: ['Galle'] }, undefined], ['an object', { location: { name: 'x' } }, undefined],
     ['a NUL', { location: 'Gal\u0000le' }, undefined], ['81 characters', { location: 'x'.repeat(81) }, undefined], ['100k characters', { location: HUGE }, undefined],
-    ['SQL', { location: SQL }, MESSAGES.unknownLocation], ['a script', { location: SCRIPT }, MESSAGES.unknownLocation],
+    ['SQL', { location: SQL }, OFFER_MESSAGES.unknownLocation], ['a script', { location: SCRIPT }, OFFER_MESSAGES.unknownLocation],
   ])('refuses %s with 400', async (_name, body, message) => {
     const res = await updateLocation(body, shared.token);
     expectInvalid(res);

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, Offer, OFFER_HEADER_MAX, USER_TYPES } from '../../src/contract/index.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { merchants, offers, users } from '../../src/server/db/schema.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
@@ -14,7 +15,7 @@ import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestA
 const DAY = 86_400_000;
 const COLOMBO_OFFSET = 5.5 * 3_600_000;
 const HUGE = 'x'.repeat(100_000);
-const CreatedOffer = v.strictObject({ status: v.literal(true), message: v.literal(MESSAGES.offerSentForReview), data: v.strictObject(Offer.entries) });
+const CreatedOffer = v.strictObject({ status: v.literal(true), message: v.literal(OFFER_MESSAGES.offerSentForReview), data: v.strictObject(Offer.entries) });
 
 /** A day as the form writes it, DD/MM/YYYY, `days` from today (UTC, as the form's checks count days). */
 const formDate = (days: number) => {
@@ -99,8 +100,8 @@ describe('who may create an offer', () => {
   });
 
   it('answers 403 with the merchants-only message to a customer, whatever the body', async () => {
-    expectError(await create(validBody(), customer.token), 403, MESSAGES.merchantsOnly);
-    expectError(await create({}, customer.token), 403, MESSAGES.merchantsOnly);
+    expectError(await create(validBody(), customer.token), 403, OFFER_MESSAGES.merchantsOnly);
+    expectError(await create({}, customer.token), 403, OFFER_MESSAGES.merchantsOnly);
     expect(await ownOffersCount(customer.userId)).toBe(0);
   });
 });
@@ -264,19 +265,19 @@ describe('validation messages reach the answer', () => {
   });
 
   it(`refuses a header over ${OFFER_HEADER_MAX} characters`, async () => {
-    expectIssue(await create(validBody({ offerHeader: 'h'.repeat(OFFER_HEADER_MAX + 1) })), 'offerHeader', MESSAGES.offerHeaderTooLong);
+    expectIssue(await create(validBody({ offerHeader: 'h'.repeat(OFFER_HEADER_MAX + 1) })), 'offerHeader', OFFER_MESSAGES.offerHeaderTooLong);
     expectCreated(await create(validBody({ offerHeader: 'h'.repeat(OFFER_HEADER_MAX) })));
   });
 
   it.each(['2027-01-31', '31/02/2027', '1/1/2027', '00/01/2027', 'tomorrow'])('refuses the date %s', async (date) => {
-    expectIssue(await create(validBody({ fromDate: date })), 'fromDate', MESSAGES.invalidFormDate);
-    expectIssue(await create(validBody({ toDate: date })), 'toDate', MESSAGES.invalidFormDate);
+    expectIssue(await create(validBody({ fromDate: date })), 'fromDate', OFFER_MESSAGES.invalidFormDate);
+    expectIssue(await create(validBody({ toDate: date })), 'toDate', OFFER_MESSAGES.invalidFormDate);
   });
 
   it('refuses an end before the start, and an end that has passed', async () => {
-    expectIssue(await create(validBody({ fromDate: formDate(10), toDate: formDate(5) })), 'toDate', MESSAGES.endBeforeStart);
-    expectIssue(await create(validBody({ fromDate: formDate(-30), toDate: formDate(-2) })), 'toDate', MESSAGES.endDatePassed);
-    expectIssue(await create(validBody({ offerValidity: 'until', toDate: formDate(-2) })), 'toDate', MESSAGES.endDatePassed);
+    expectIssue(await create(validBody({ fromDate: formDate(10), toDate: formDate(5) })), 'toDate', OFFER_MESSAGES.endBeforeStart);
+    expectIssue(await create(validBody({ fromDate: formDate(-30), toDate: formDate(-2) })), 'toDate', OFFER_MESSAGES.endDatePassed);
+    expectIssue(await create(validBody({ offerValidity: 'until', toDate: formDate(-2) })), 'toDate', OFFER_MESSAGES.endDatePassed);
   });
 
   it('asks for the dates or the description each validity needs', async () => {
@@ -289,11 +290,11 @@ describe('validation messages reach the answer', () => {
   });
 
   it.each(['0', '101', '12.345', 'abc', '-5', '20%'])('refuses the rate %s for a percentage offer', async (rate) => {
-    for (const offerType of ['off', 'upto', 'discount']) expectIssue(await create(validBody({ offerType, offerRate: rate })), 'offerRate', MESSAGES.invalidOfferRate);
+    for (const offerType of ['off', 'upto', 'discount']) expectIssue(await create(validBody({ offerType, offerRate: rate })), 'offerRate', OFFER_MESSAGES.invalidOfferRate);
   });
 
   it('refuses the form unless the terms are accepted', async () => {
-    for (const termsAccepted of [false, 'true', 1, null]) expectIssue(await create(validBody({ termsAccepted })), 'termsAccepted', MESSAGES.acceptOfferTerms);
+    for (const termsAccepted of [false, 'true', 1, null]) expectIssue(await create(validBody({ termsAccepted })), 'termsAccepted', OFFER_MESSAGES.acceptOfferTerms);
   });
 
   it('refuses unknown choices of type and validity', async () => {
@@ -306,11 +307,11 @@ describe('catalogue checks', () => {
   it('answers 400 for an unknown category or bank id, and saves nothing', async () => {
     const before = await ownOffersCount(merchant.userId);
     const category = await create(validBody({ offerCategory: 999_999 }));
-    expectError(category, 400, MESSAGES.unknownCategoryId);
-    expect(category.body.issues).toEqual([{ path: 'offerCategory', message: MESSAGES.unknownCategoryId }]);
+    expectError(category, 400, OFFER_MESSAGES.unknownCategoryId);
+    expect(category.body.issues).toEqual([{ path: 'offerCategory', message: OFFER_MESSAGES.unknownCategoryId }]);
     const bankRes = await create(validBody({ bankInfo: 999_999 }));
-    expectError(bankRes, 400, MESSAGES.unknownBankId);
-    expect(bankRes.body.issues).toEqual([{ path: 'bankInfo', message: MESSAGES.unknownBankId }]);
+    expectError(bankRes, 400, OFFER_MESSAGES.unknownBankId);
+    expect(bankRes.body.issues).toEqual([{ path: 'bankInfo', message: OFFER_MESSAGES.unknownBankId }]);
     expect(await ownOffersCount(merchant.userId)).toBe(before);
   });
 

@@ -6,7 +6,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, OFFER_HEADER_MAX, OFFER_WIZARD_STEPS } from '../../src/contract/index.ts';
+import { MESSAGES, OFFER_HEADER_MAX } from '../../src/contract/index.ts';
+import { OFFER_MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/offer-form.ts';
 import { CONSOLE_MENUS, SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
 import {
   ACCEPT_TERMS_LABEL, CREATE_OFFER, MERCHANT_REVIEW_STEPS, OFFER_SENT_TEXT, OFFERS_EMPTY_TITLE, REVIEW_STATUS_LABELS, UNDER_REVIEW_TEXT,
@@ -233,28 +234,28 @@ describe('merchant console', () => {
     await title.fill('Weekend dining');
     await header.fill('x'.repeat(OFFER_HEADER_MAX + 1));
     expect(await dialog.locator('.offer-count').innerText()).toContain(`${OFFER_HEADER_MAX + 1}/${OFFER_HEADER_MAX}`);
-    expect(await messageOf(header)).toBe(MESSAGES.offerHeaderTooLong);
+    expect(await messageOf(header)).toBe(OFFER_MESSAGES.offerHeaderTooLong);
     await header.fill('20% off dinner for two every weekend');
     expect(await dialog.locator('.offer-count').innerText()).toContain(`36/${OFFER_HEADER_MAX}`);
     expect(await messageOf(header)).toBe('');
 
     await start.fill('31022099'); // typed on a number pad: the slashes come by themselves
     expect(await start.inputValue()).toBe('31/02/2099');
-    expect(await messageOf(start)).toBe(MESSAGES.invalidFormDate);
+    expect(await messageOf(start)).toBe(OFFER_MESSAGES.invalidFormDate);
     await start.fill('10/10/2099');
     await end.fill('01/10/2099');
     expect(await messageOf(start)).toBe('');
-    expect(await messageOf(end)).toBe(MESSAGES.endBeforeStart);
+    expect(await messageOf(end)).toBe(OFFER_MESSAGES.endBeforeStart);
     await start.fill('01/01/2020');
     await end.fill('02/01/2020');
-    expect(await messageOf(end)).toBe(MESSAGES.endDatePassed);
+    expect(await messageOf(end)).toBe(OFFER_MESSAGES.endDatePassed);
     await start.fill('01/01/2099');
     await end.fill('31/12/2099');
     expect(await messageOf(end)).toBe('');
 
     for (const bad of ['0', '150', 'abc']) {
       await rate.fill(bad);
-      expect(await messageOf(rate), bad).toBe(MESSAGES.invalidOfferRate);
+      expect(await messageOf(rate), bad).toBe(OFFER_MESSAGES.invalidOfferRate);
     }
     await rate.fill('25');
     expect(await messageOf(rate)).toBe('');
@@ -267,7 +268,7 @@ describe('merchant console', () => {
     expect(await messageOf(rate)).toBe('');
     expect(await preview.innerText()).toBe('Free dessert with every main');
     await dialog.getByLabel('Offer type').selectOption('off');
-    expect(await messageOf(rate)).toBe(MESSAGES.invalidOfferRate);
+    expect(await messageOf(rate)).toBe(OFFER_MESSAGES.invalidOfferRate);
     await rate.fill('25');
 
     // Validity 'other' needs its description instead of the dates.
@@ -297,7 +298,7 @@ describe('merchant console', () => {
     const submit = dialog.getByRole('button', { name: 'Submit' });
     await submit.click();
     const accept = dialog.getByLabel(ACCEPT_TERMS_LABEL);
-    expect(await messageOf(accept)).toBe(MESSAGES.acceptOfferTerms);
+    expect(await messageOf(accept)).toBe(OFFER_MESSAGES.acceptOfferTerms);
     await accept.check();
     expect(await messageOf(accept)).toBe('');
 

@@ -3,7 +3,8 @@
 // the server's refusals as the wizard shows them (a field and its step, or a notice), the guard's
 // session check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, USER_TYPES } from '../../src/contract/index.ts';
+import { USER_TYPES } from '../../src/contract/index.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors } from '../../src/islands/console/offer-form.ts';
 import { ApiError, createServiceClient } from '../../src/lib/api-client.ts';
 import {
@@ -67,7 +68,7 @@ describe('the console calls', () => {
     const merchant = await signedInMerchant();
     const body = await wizardBody();
     const answer = await createOffer(body, as(merchant.token));
-    expect(answer.message).toBe(MESSAGES.offerSentForReview);
+    expect(answer.message).toBe(OFFER_MESSAGES.offerSentForReview);
     expect(answer.data).toMatchObject({ status: 'pending', label: 'Weekend dining', header: '20% off dinner for two', bankId: body.bankInfo, categoryId: body.offerCategory });
     const own = await fetchOwnOffers(merchant.userId, as(merchant.token));
     expect(own.find((offer) => offer.offerId === answer.data.offerId)?.status).toBe('pending');
@@ -78,7 +79,7 @@ describe('the console calls', () => {
     const customer = await signUpVerified(api);
     const error = await rejection(createOffer(await wizardBody(), as(customer.token)));
     expect(error.status).toBe(403);
-    expect(error.message).toBe(MESSAGES.merchantsOnly);
+    expect(error.message).toBe(OFFER_MESSAGES.merchantsOnly);
     expect(firstStepWithError(issuesToErrors(error.issues))).toBeUndefined();
   });
 
@@ -87,7 +88,7 @@ describe('the console calls', () => {
     const error = await rejection(createOffer(await wizardBody({ locations: ['Atlantis'] }), as(merchant.token)));
     expect(error.status).toBe(400);
     const errors = issuesToErrors(error.issues);
-    expect(errors).toEqual({ locations: MESSAGES.unknownLocation });
+    expect(errors).toEqual({ locations: OFFER_MESSAGES.unknownLocation });
     expect(firstStepWithError(errors)).toBe(3);
     const unknownBank = await rejection(createOffer({ ...(await wizardBody()), bankInfo: 999_999 }, as(merchant.token)));
     expect(firstStepWithError(issuesToErrors(unknownBank.issues))).toBe(1);

@@ -1,7 +1,8 @@
 // The wizard's form state (src/islands/console/offer-form.ts): messages by field and step from the
 // contract alone, the values sent for each validity, server issues back to fields, date typing.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/index.ts';
+import { MESSAGES } from '../../src/contract/index.ts';
+import { OFFER_MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/offer-form.ts';
 import {
   checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, STEP_FIELDS, stepOfField, submittedValues, typedFormDate, type OfferFormValues,
 } from '../../src/islands/console/offer-form.ts';
@@ -28,7 +29,7 @@ describe('the wizard form', () => {
     expect(data).toBeUndefined();
     expect(errors).toEqual({
       offerCategory: MESSAGES.required, bankInfo: MESSAGES.required, offerTitle: MESSAGES.required, offerHeader: MESSAGES.required,
-      fromDate: MESSAGES.required, toDate: MESSAGES.required, offerRate: MESSAGES.required, termsAccepted: MESSAGES.acceptOfferTerms,
+      fromDate: MESSAGES.required, toDate: MESSAGES.required, offerRate: MESSAGES.required, termsAccepted: OFFER_MESSAGES.acceptOfferTerms,
     });
     expect(firstStepWithError(errors)).toBe(0);
   });
@@ -44,7 +45,7 @@ describe('the wizard form', () => {
     const values = { ...filled(), offerValidity: 'until' as const, fromDate: '31/02/2099', validTimeDateDescription: 'Weekends' };
     expect(submittedValues(values)).toMatchObject({ fromDate: '', toDate: '31/12/2099', validTimeDateDescription: '' });
     expect(checkOfferForm(values).errors).toEqual({}); // the bad start date is not used
-    expect(checkOfferForm({ ...values, offerValidity: 'fromTo' }).errors).toEqual({ fromDate: MESSAGES.invalidFormDate });
+    expect(checkOfferForm({ ...values, offerValidity: 'fromTo' }).errors).toEqual({ fromDate: OFFER_MESSAGES.invalidFormDate });
     expect(submittedValues({ ...values, offerValidity: 'other' })).toMatchObject({ fromDate: '', toDate: '', validTimeDateDescription: 'Weekends' });
   });
 
@@ -56,10 +57,10 @@ describe('the wizard form', () => {
 
   it("maps the server's issues to the form's fields, the first of each", () => {
     const errors = issuesToErrors([
-      { path: 'offerHeader', message: MESSAGES.offerHeaderTooLong }, { path: 'offerHeader', message: 'second' },
+      { path: 'offerHeader', message: OFFER_MESSAGES.offerHeaderTooLong }, { path: 'offerHeader', message: 'second' },
       { path: 'locations.3', message: 'At most 80 characters.' }, { path: 'merchantId', message: 'not a field' },
     ]);
-    expect(errors).toEqual({ offerHeader: MESSAGES.offerHeaderTooLong, locations: 'At most 80 characters.' });
+    expect(errors).toEqual({ offerHeader: OFFER_MESSAGES.offerHeaderTooLong, locations: 'At most 80 characters.' });
     expect(firstStepWithError(errors)).toBe(2);
     expect(firstStepWithError(issuesToErrors([{ path: 'bankInfo', message: 'Unknown bank' }]))).toBe(1);
   });

@@ -3,9 +3,10 @@
 // and parseFormDate.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES, OFFER_DATE_TYPES, OFFER_HEADER_MAX } from '../../src/contract/index.ts';
 import {
-  CreateOfferRequest, datesNeeded, MESSAGES, OFFER_DATE_TYPES, OFFER_FORM_DEFAULTS, OFFER_HEADER_MAX, OFFER_WIZARD_STEPS, parseFormDate,
-} from '../../src/contract/index.ts';
+  CreateOfferRequest, datesNeeded, OFFER_MESSAGES, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, parseFormDate,
+} from '../../src/contract/offer-form.ts';
 
 /** DD/MM/YYYY of today plus `days` (UTC, as the contract compares). */
 function formDate(days: number): string {
@@ -36,7 +37,7 @@ describe('CreateOfferRequest', () => {
   it('requires category, bank, title, header, rate and the terms, each with its message', () => {
     expect(messages({ offerCategory: '', bankInfo: '', offerTitle: '', offerHeader: '  ', offerRate: '', termsAccepted: false })).toEqual({
       offerCategory: [MESSAGES.required], bankInfo: [MESSAGES.required], offerTitle: [MESSAGES.required],
-      offerHeader: [MESSAGES.required], offerRate: [MESSAGES.required], termsAccepted: [MESSAGES.acceptOfferTerms],
+      offerHeader: [MESSAGES.required], offerRate: [MESSAGES.required], termsAccepted: [OFFER_MESSAGES.acceptOfferTerms],
     });
     expect(messages({ offerCategory: 0 })).toEqual({ offerCategory: [MESSAGES.required] });
     expect(messages({ bankInfo: 'abc' })).toEqual({ bankInfo: [MESSAGES.required] });
@@ -56,23 +57,23 @@ describe('CreateOfferRequest', () => {
 
   it(`takes a header of ${OFFER_HEADER_MAX} characters, not ${OFFER_HEADER_MAX + 1}`, () => {
     expect(messages({ offerHeader: 'x'.repeat(OFFER_HEADER_MAX) })).toEqual({});
-    expect(messages({ offerHeader: 'x'.repeat(OFFER_HEADER_MAX + 1) })).toEqual({ offerHeader: [MESSAGES.offerHeaderTooLong] });
+    expect(messages({ offerHeader: 'x'.repeat(OFFER_HEADER_MAX + 1) })).toEqual({ offerHeader: [OFFER_MESSAGES.offerHeaderTooLong] });
     // Spaces around it are not counted.
     expect(messages({ offerHeader: ` ${'x'.repeat(OFFER_HEADER_MAX)} ` })).toEqual({});
   });
 
   it('reads dates as DD/MM/YYYY real calendar days only', () => {
     for (const bad of ['31/02/2030', '2030-02-01', '1/2/2030', '00/01/2030', '32/01/2030', '01/13/2030', 'soon']) {
-      expect(messages({ fromDate: bad }), bad).toEqual({ fromDate: [MESSAGES.invalidFormDate] });
+      expect(messages({ fromDate: bad }), bad).toEqual({ fromDate: [OFFER_MESSAGES.invalidFormDate] });
     }
-    expect(messages({ toDate: '29/02/2031' })).toEqual({ toDate: [MESSAGES.invalidFormDate] }); // not a leap year
+    expect(messages({ toDate: '29/02/2031' })).toEqual({ toDate: [OFFER_MESSAGES.invalidFormDate] }); // not a leap year
     expect(messages({ fromDate: '29/02/2028', toDate: '01/03/2028' }).fromDate).toBeUndefined(); // a leap year
   });
 
   it('refuses an end before the start, and an end that has passed', () => {
-    expect(messages({ fromDate: formDate(10), toDate: formDate(5) })).toEqual({ toDate: [MESSAGES.endBeforeStart] });
+    expect(messages({ fromDate: formDate(10), toDate: formDate(5) })).toEqual({ toDate: [OFFER_MESSAGES.endBeforeStart] });
     expect(messages({ fromDate: formDate(5), toDate: formDate(5) })).toEqual({}); // a one-day range
-    expect(messages({ fromDate: formDate(-10), toDate: formDate(-1) })).toEqual({ toDate: [MESSAGES.endDatePassed] });
+    expect(messages({ fromDate: formDate(-10), toDate: formDate(-1) })).toEqual({ toDate: [OFFER_MESSAGES.endDatePassed] });
     expect(messages({ fromDate: formDate(-10), toDate: formDate(0) })).toEqual({}); // ends today: still valid
   });
 
@@ -89,7 +90,7 @@ describe('CreateOfferRequest', () => {
     for (const offerType of ['off', 'upto', 'discount']) {
       for (const good of ['1', '20', '12.5', '99.99', '100']) expect(messages({ offerType, offerRate: good }), `${offerType} ${good}`).toEqual({});
       for (const bad of ['0', '101', '-5', '20%', 'abc', '12.345', '1e2']) {
-        expect(messages({ offerType, offerRate: bad }), `${offerType} ${bad}`).toEqual({ offerRate: [MESSAGES.invalidOfferRate] });
+        expect(messages({ offerType, offerRate: bad }), `${offerType} ${bad}`).toEqual({ offerRate: [OFFER_MESSAGES.invalidOfferRate] });
       }
     }
   });

@@ -6,7 +6,7 @@ import './test-storage.ts'; // first: the stores below are created on it
 import { cleanTestStorage } from '@nanostores/persistent';
 import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../src/contract/index.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import {
   initialCropArea, isAcceptedImageFile, LOGO_MAX_SIDE, maxZoomFor, outputSide,
 } from '../../src/islands/profile/logo-image.ts';
@@ -132,7 +132,7 @@ describe('the profile calls, against the real app', () => {
     expect($user.get()?.location).toBe(town!.locationName);
     const error = await refusal(saveLocation('Atlantis'));
     expect(error.status).toBe(400);
-    expect(error.message).toBe(MESSAGES.unknownLocation);
+    expect(error.message).toBe(OFFER_MESSAGES.unknownLocation);
     expect($user.get()?.location).toBe(town!.locationName);
     await saveLocation(null);
     expect($user.get()?.location).toBeNull();

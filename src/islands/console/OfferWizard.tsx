@@ -6,7 +6,8 @@
 // Submit sends POST /api/create/new/offer; the server's 400 issues go back to their fields and
 // step. A failed request keeps everything typed. A sent offer is pending review.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { OFFER_WIZARD_STEPS, type OfferData } from '../../contract/index.ts';
+import { type OfferData } from '../../contract/index.ts';
+import { OFFER_WIZARD_STEPS } from '../../contract/offer-form.ts';
 import { ApiError, failureText } from '../../lib/api-client.ts';
 import { createOffer, fetchBanks, fetchCategories, fetchLocationNames, fetchOfferTerms } from '../../lib/console-api.ts';
 import { PUBLIC_API_URL } from '../../lib/public-config.ts';
@@ -110,7 +111,7 @@ export default function OfferWizard({ open, onCreated, onClose }: Props) {
     const fromServer = failure instanceof ApiError && failure.status === 400 ? issuesToErrors(failure.issues) : {};
     const wrongStep = firstStepWithError(fromServer);
     if (wrongStep === undefined) {
-      // A customer's 403 says MESSAGES.merchantsOnly; a network failure or a 429 says what to do.
+      // A customer's 403 says OFFER_MESSAGES.merchantsOnly; a network failure or a 429 says what to do.
       showNotice({ kind: 'danger', title: CREATE_OFFER_NOTICE_TITLE, text: failureText(failure) });
       return;
     }

@@ -1,7 +1,9 @@
 // The consoles' texts (spec §2 'Merchant console', 'Customer console', 'Static pages and modals'),
-// defined once for the pages, the islands and the tests. Field messages are MESSAGES in
-// src/contract/limits.ts; the wizard's step names are OFFER_WIZARD_STEPS in src/contract/offer-form.ts.
-import { MESSAGES, type OFFER_DATE_TYPES, type OFFER_TYPES } from '../../contract/limits.ts';
+// defined once for the pages, the islands and the tests. Field messages are MESSAGES
+// (src/contract/limits.ts) and OFFER_MESSAGES, beside the wizard's step names OFFER_WIZARD_STEPS
+// (src/contract/offer-form.ts).
+import { type OFFER_DATE_TYPES, type OFFER_TYPES } from '../../contract/limits.ts';
+import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 
 /** What Dashboard and Subscription show for now (the spec names an 'under review' placeholder, not its words). */
 export const UNDER_REVIEW_TEXT = 'This section is under review and will be available soon.';
@@ -35,7 +37,7 @@ export const REVIEW_STATUS_LABELS = { pending: 'Pending review', rejected: 'Reje
 /** The offer-creation wizard. */
 export const CREATE_OFFER = 'Create Offer';
 export const OFFER_SENT_TITLE = 'Offer sent';
-export const OFFER_SENT_TEXT = `${MESSAGES.offerSentForReview} It will be listed once it is accepted.`;
+export const OFFER_SENT_TEXT = `${OFFER_MESSAGES.offerSentForReview} It will be listed once it is accepted.`;
 export const ACCEPT_TERMS_LABEL = 'I accept the terms & conditions';
 export const DATE_PLACEHOLDER = 'DD/MM/YYYY';
 export const OFFER_VALIDITY_LABELS: Record<(typeof OFFER_DATE_TYPES)[number], string> = {

@@ -2,7 +2,8 @@
 // 'n/90' count, description, validity (From … to … by default) with the dates it needs in
 // DD/MM/YYYY or its description, offer type (off by default) and rate ('%' for a percentage, free
 // text for customize), promo code, and a preview of how the offer's tags and validity will read.
-import { datesNeeded, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, parseFormDate } from '../../../contract/index.ts';
+import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../../contract/index.ts';
+import { datesNeeded, parseFormDate } from '../../../contract/offer-form.ts';
 import { offerTags } from '../../../lib/format-offer.ts';
 import { offerValidity } from '../../../lib/offer-dates.ts';
 import { TextField } from '../../auth/fields.tsx';

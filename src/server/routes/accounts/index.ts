@@ -4,9 +4,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
-  CreateCodeRequest, CreateUserRequest, Id, LocationUpdateRequest, MESSAGES, MobileChangeConfirmRequest, MobileChangeRequest, MobileNo,
+  CreateCodeRequest, CreateUserRequest, Id, MESSAGES, MobileChangeConfirmRequest, MobileChangeRequest, MobileNo,
   ResendCodeRequest, SignInRequest, TagUpdateRequest, UpdatePasswordRequest, USER_TYPES, VerifyMobileRequest,
 } from '../../../contract/index.ts';
+import { LocationUpdateRequest, OFFER_MESSAGES } from '../../../contract/offer-form.ts';
 import {
   assertOwnUser, bearerToken, favoriteOfferIds, requestIp, requireSession, type AppEnv, type ServerDeps,
 } from '../../context.ts';
@@ -216,10 +217,10 @@ export function accountRoutes(deps: ServerDeps) {
     const { location } = await parseJsonBody(c, LocationUpdateRequest);
     if (location !== null) {
       const [known] = await db.select({ name: locations.locationName }).from(locations).where(eq(locations.locationName, location)).limit(1);
-      if (!known) throw badRequest(MESSAGES.unknownLocation, { issues: [{ path: 'location', message: MESSAGES.unknownLocation }] });
+      if (!known) throw badRequest(OFFER_MESSAGES.unknownLocation, { issues: [{ path: 'location', message: OFFER_MESSAGES.unknownLocation }] });
     }
     const [updated] = (await db.update(users).set({ location }).where(eq(users.userId, c.get('user').userId)).returning()) as [UserRow];
-    return c.json({ status: true, message: MESSAGES.locationSaved, data: await userResponse(updated) });
+    return c.json({ status: true, message: OFFER_MESSAGES.locationSaved, data: await userResponse(updated) });
   });
 
   return app;

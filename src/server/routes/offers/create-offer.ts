@@ -3,9 +3,8 @@
 // accepted ones); the owner sees them in GET /get/offers/by/user/{userId} with a token.
 import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import {
-  CreateOfferRequest, datesNeeded, MESSAGES, parseFormDate, SRI_LANKA_UTC_OFFSET_MS, USER_TYPES, type CreateOfferData,
-} from '../../../contract/index.ts';
+import { SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../../contract/index.ts';
+import { CreateOfferRequest, datesNeeded, OFFER_MESSAGES, parseFormDate, type CreateOfferData } from '../../../contract/offer-form.ts';
 import { sanitizeDescription } from '../../../lib/sanitize-description.ts';
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
 import { banks, categories, locations, offers, type OfferLocation } from '../../db/schema.ts';
@@ -38,7 +37,7 @@ export function createOfferRoutes(deps: ServerDeps) {
 
   app.post('/create/new/offer', requireSession(deps), async (c) => {
     const user: UserRow = c.get('user');
-    if (user.userType !== USER_TYPES.merchant) throw forbidden(MESSAGES.merchantsOnly);
+    if (user.userType !== USER_TYPES.merchant) throw forbidden(OFFER_MESSAGES.merchantsOnly);
     const form = await parseJsonBody(c, CreateOfferRequest);
     await limiter.check('offerCreatePerUser', String(user.userId));
 
@@ -46,14 +45,14 @@ export function createOfferRoutes(deps: ServerDeps) {
       db.select().from(banks).where(eq(banks.bankId, form.bankInfo)).limit(1),
       db.select({ categoryId: categories.categoryId }).from(categories).where(eq(categories.categoryId, form.offerCategory)).limit(1),
     ]);
-    if (!category) throw one('offerCategory', MESSAGES.unknownCategoryId);
-    if (!bank) throw one('bankInfo', MESSAGES.unknownBankId);
+    if (!category) throw one('offerCategory', OFFER_MESSAGES.unknownCategoryId);
+    if (!bank) throw one('bankInfo', OFFER_MESSAGES.unknownBankId);
 
     const names = [...new Set(form.locations)];
     const known = new Set(names.length
       ? (await db.select({ name: locations.locationName }).from(locations).where(inArray(locations.locationName, names))).map((row) => row.name)
       : []);
-    const unknown = form.locations.flatMap((name, i) => (known.has(name) ? [] : [{ path: `locations.${i}`, message: MESSAGES.unknownLocation }]));
+    const unknown = form.locations.flatMap((name, i) => (known.has(name) ? [] : [{ path: `locations.${i}`, message: OFFER_MESSAGES.unknownLocation }]));
     if (unknown.length) {
       throw badRequest(`Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`, { issues: unknown.slice(0, 20) });
     }
@@ -84,7 +83,7 @@ export function createOfferRoutes(deps: ServerDeps) {
       ownerUserId: user.userId,
     }).returning({ offerId: offers.offerId });
     const [row] = await selectJoinedOffers(db).where(eq(offers.offerId, inserted!.offerId)).limit(1);
-    return c.json({ status: true, message: MESSAGES.offerSentForReview, data: toOffer(row as OfferJoinedRow) }, 201);
+    return c.json({ status: true, message: OFFER_MESSAGES.offerSentForReview, data: toOffer(row as OfferJoinedRow) }, 201);
   });
 
   return app;
