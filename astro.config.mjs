@@ -2,6 +2,14 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
+/**
+ * Origins of the services the browser reaches, read at build time as src/lib/public-config.ts reads
+ * them. A relative URL (the default '/api') is the site's own origin, already 'self'.
+ */
+const serviceOrigins = [process.env.PUBLIC_API_URL, process.env.PUBLIC_INSIGHT_URL, process.env.PUBLIC_DEMO_API_URL, process.env.PUBLIC_AD_PROXY_URL]
+  .flatMap((url) => (url && URL.canParse(url) ? [new URL(url).origin] : []));
+const ownAndServices = ["'self'", ...new Set(serviceOrigins)].join(' ');
+
 // Static output: every page is pre-rendered; islands hydrate against the live API.
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -10,4 +18,23 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // CSS inlined into each page: one round trip less before the first paint (it is ~2 KB gzipped).
   build: { format: 'directory', inlineStylesheets: 'always' },
+  // Every page gets a Content-Security-Policy <meta>: scripts and styles only from the site or by the
+  // hash of what the page inlines (Astro hashes what it bundles; src/lib/inline-code.ts adds the hashes
+  // of our is:inline code). frame-ancestors cannot be given in a <meta>: the site build writes the
+  // whole policy, with it, as an HTTP header too (src/server/site-headers.ts).
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `connect-src ${ownAndServices}`,
+        // data: and blob: for the logo crop's preview of a chosen file.
+        `img-src ${ownAndServices} data: blob:`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      // Pagefind's search runs WebAssembly.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+    },
+  },
 });

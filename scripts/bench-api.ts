@@ -1,6 +1,8 @@
 // npm run bench:api: loopback load on the API with the 10,000-offer data set, next to a bare
 // node:http server answering a body of the same size (the ceiling). Prints requests/s and
-// p50/p99 latency: at full load, and at a steady 500 requests/s.
+// p50/p99 latency: at full load, and at a steady 500 requests/s. Then the publishing cases
+// (scripts/bench/publishing.ts): serving with and without a full rebuild running, and the time
+// from an acceptance to the offer page being served.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/client.ts';
 import { seedDemoData } from '../src/server/seed/index.ts';
+import { benchPublishing } from './bench/publishing.ts';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -124,6 +127,7 @@ async function main() {
     const pglite = { DATA_DIR: dataDir, DATABASE_URL: '' };
     await benchServer('PGlite, with the 5 s response cache (the default):', '5000', pglite);
     await benchServer('PGlite, without the response cache (every request queries the database):', '0', pglite);
+    await benchPublishing(dataDir, OFFERS);
     if (pg) {
       console.log(`\nPostgreSQL seeded in ${await seed({ kind: 'postgres', url: pg.url })} s`);
       const server = { DATA_DIR: dataDir, DATABASE_URL: pg.url };

@@ -1,9 +1,10 @@
 // npm start: the API on the embedded database (demo data on first start) and the built site, on
-// one port. The site is built from this same API when there is no build yet, and rebuilt every
-// REBUILD_INTERVAL_MINUTES and when an offer ends. --api-only serves the API alone.
-import { existsSync } from 'node:fs';
+// one port. The site is built from this same API when there is none, changed offers are published
+// within a minute, and the whole site is rebuilt on SITE_REBUILD_CRON. --api-only serves the API alone. package.json
+// starts it with `exec`, so that npm's SIGTERM or SIGINT reaches this process and not only a shell.
 import { readEnv, type ServerEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/server.ts';
+import { siteSourceVersion } from '../src/server/site-build.ts';
 import { startSiteRebuilder, type SiteRebuilder } from '../src/server/site-rebuilder.ts';
 
 async function main() {
@@ -26,24 +27,47 @@ async function main() {
       apiUrl: `${server.url}${env.API_BASE}`,
       siteDir: env.SITE_DIR,
       siteUrl: env.SITE_URL,
-      intervalMs: env.REBUILD_INTERVAL_MINUTES * 60_000,
+      rebuildCron: env.SITE_REBUILD_CRON,
+      sourceVersion: await siteSourceVersion(),
       clearResponseCache: () => server.deps.cache.clear(),
+      onSiteChanged: () => void server.site?.reload(),
     });
-    if (!existsSync(env.SITE_DIR)) void rebuilder.request('no build yet');
   }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[start] ${signal}: stopping`);
+    // A supervisor should never wait longer than this, whatever hangs.
+    setTimeout(() => {
+      console.error(`[start] not stopped after ${STOP_DEADLINE_MS} ms: exiting anyway`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     rebuilder?.stop();
-    await server.close();
+    // close() stops accepting at once; the line says so only once it is true.
+    const closed = server.close();
+    console.log(`[start] ${signal}: stopping`);
+    try {
+      await closed;
+    } catch (error) {
+      console.error('[start] stopping failed:', error);
+      process.exit(1);
+    }
+    console.log('[start] stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by a supervisor that died without passing a signal on (npm killed with SIGKILL, say):
+  // this process was handed to init, and nobody would ever stop it. It stops itself instead.
+  const parent = process.ppid;
+  setInterval(() => { if (process.ppid !== parent) void stop('parent process gone'); }, PARENT_CHECK_MS).unref();
 }
+
+/** How often the server checks that the process that started it still runs. */
+const PARENT_CHECK_MS = 1000;
+/** A stop exits by then even if closing hangs: requests in flight get up to 8 s (STOP_GRACE_MS). */
+const STOP_DEADLINE_MS = 9_500;
 
 main().catch((error) => {
   console.error('[start] failed:', error);

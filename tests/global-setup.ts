@@ -1,14 +1,24 @@
 // Once per test run: an empty, migrated PGlite database saved as a tarball, so that each test
 // file starts from it in about a second instead of running PGlite's initdb (several seconds).
+// Several projects list this setup; the first call makes the template and the others wait for it:
+// PGlite instances started and stopped at the same time in one process can crash V8 (its
+// WebAssembly code registry, nodejs/node#64500), so the run makes as few of them as it can.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '../src/server/db/client.ts';
 
 export const PGLITE_TEMPLATE = 'tmp/pglite-template.tar';
 
-export default async function setup() {
+async function writeTemplate() {
   const handle = await openDatabase({ kind: 'pglite' });
   const dump = await handle.dumpDataDir!();
   mkdirSync('tmp', { recursive: true });
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
+}
+
+const run = globalThis as { offerlankaPgliteTemplate?: Promise<void> };
+
+export default function setup(): Promise<void> {
+  run.offerlankaPgliteTemplate ??= writeTemplate();
+  return run.offerlankaPgliteTemplate;
 }

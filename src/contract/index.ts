@@ -1,10 +1,12 @@
 // The §7 contract: valibot schemas for every request and response of the three services.
-// Imports nothing but valibot and its own limits, so the server, the build and the islands share it.
+// Imports nothing but valibot and its own modules (limits, the URL rule), so the server, the build
+// and the islands share it.
 import * as v from 'valibot';
+import { PLACEHOLDER_IMAGE_URL, safeUrl } from './safe-url.ts';
 import {
-  AD_COUNT, AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, CODE_DIGITS, EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FIRST_NAME_MAX, ID_LIST_MAX, MESSAGES, MOBILE_DIGITS,
-  OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN,
-  UPLOAD_BYTES_MAX,
+  AD_COUNT, AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, CODE_DIGITS, EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FIRST_NAME_MAX, ID_LIST_MAX, ID_MAX, MESSAGES, MOBILE_DIGITS,
+  OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, OFFSET_MAX, PAGE_NO_MAX, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN,
+  UPLOAD_BYTES_MAX, URL_MAX,
 } from './limits.ts';
 
 export * from './limits.ts';
@@ -20,7 +22,7 @@ export const Id = v.pipe(
   v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected a numeric id'))], 'Expected a numeric id'),
   v.transform(Number),
   v.minValue(1, 'Expected a positive id'),
-  v.maxValue(2_147_483_647, 'Id is too large'),
+  v.maxValue(ID_MAX, 'Id is too large'),
 );
 export const IdList = v.pipe(v.array(Id, 'Expected a list of ids'), v.maxLength(ID_LIST_MAX, `At most ${ID_LIST_MAX} ids`));
 /** A path segment holding one id or a comma-separated list of ids. */
@@ -29,7 +31,7 @@ export const IdListParam = v.pipe(
   v.regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'Expected ids separated by commas'),
   v.transform((s) => [...new Set(s.split(',').map(Number))]),
 );
-export const PageNo = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Expected a page number'), v.transform(Number), v.minValue(1, 'Pages start at 1'));
+export const PageNo = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Expected a page number'), v.transform(Number), v.minValue(1, 'Pages start at 1'), v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`));
 export const PageSize = v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Expected a page size'), v.transform(Number), v.minValue(1, 'Page size must be at least 1'), v.maxValue(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}`));
 export const MobileNo = v.pipe(v.string('Mobile number must be text'), v.trim(), v.regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), MESSAGES.invalidMobileNo));
 export const Email = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(EMAIL_MAX, MESSAGES.invalidEmail), v.email(MESSAGES.invalidEmail));
@@ -82,7 +84,7 @@ export const CategoryIdsRequest = v.object({ categoryIds: IdList });
 export const CategoryGroupsRequest = v.object({
   categoryIds: IdList,
   bankId: v.nullish(Id),
-  pageNo: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+  pageNo: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'Pages start at 1'), v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`)), 1),
   pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PAGE_SIZE_MAX)), 6),
 });
 export const TagUpdateRequest = v.object({ tags: IdList });
@@ -125,7 +127,7 @@ export const TopOffersQuery = v.object({
   insight_id: v.optional(v.union([InsightId, v.literal('')])),
   bank_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'bank_id must be a number'), v.transform(Number))),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a number'), v.transform(Number), v.minValue(1), v.maxValue(PAGE_SIZE_MAX)), '10'),
-  offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'offset must be a number'), v.transform(Number)), '0'),
+  offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'offset must be a number'), v.transform(Number), v.maxValue(OFFSET_MAX)), '0'),
 });
 export const AdsQuery = v.object({
   placement: v.optional(v.picklist([AD_PLACEMENT], `placement must be '${AD_PLACEMENT}'`), AD_PLACEMENT),
@@ -133,7 +135,19 @@ export const AdsQuery = v.object({
   count: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number), v.minValue(1), v.maxValue(AD_COUNT_MAX)), String(AD_COUNT)),
 });
 
+/**
+ * A URL stored for an image, a logo or a link: http:, https: or a site path (contract/safe-url.ts).
+ * Every write of one goes through it (the seed's rows, merchant logos).
+ */
+export const WebUrl = v.pipe(v.string('Expected a URL'), v.maxLength(URL_MAX, `At most ${URL_MAX} characters.`), v.check((url) => safeUrl(url) === url, 'Expected an http(s) URL or a site path'));
+
 // ---------- responses ----------
+
+// URLs in answers are read through safeUrl, so a page built from them, or an island reading them,
+// never renders a javascript: or data: URL that reached the database: an optional one becomes null,
+// a required image the placeholder.
+const OptionalUrl = v.nullable(v.pipe(v.string(), v.transform((url): string | null => safeUrl(url) ?? null)));
+const ImageUrl = v.pipe(v.string(), v.transform((url) => safeUrl(url) ?? PLACEHOLDER_IMAGE_URL));
 
 export const ErrorResponse = v.object({ status: v.literal(false), message: v.string(), issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))) });
 
@@ -141,8 +155,8 @@ export const Bank = v.object({
   bankId: v.number(),
   bankName: v.string(),
   slug: v.string(),
-  logoURL: v.string(),
-  thumbnailURL: v.string(),
+  logoURL: ImageUrl,
+  thumbnailURL: ImageUrl,
   cardTypes: v.array(v.string()),
   color: v.string(),
 });
@@ -150,12 +164,12 @@ export const BankDetail = v.object({
   ...Bank.entries,
   totalCount: v.number(),
   favoriteCount: v.number(),
-  merchants: v.array(v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: v.nullable(v.string()) })),
+  merchants: v.array(v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl })),
   merchantCount: v.number(),
 });
 export const Category = v.object({ categoryId: v.number(), id: v.number(), categoryName: v.string(), slug: v.string(), iconName: v.string() });
 export const CategoryWithCount = v.object({ ...Category.entries, totalCount: v.number() });
-export const Merchant = v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: v.nullable(v.string()), contactNo: v.nullable(v.string()), webURL: v.nullable(v.string()) });
+export const Merchant = v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl, contactNo: v.nullable(v.string()), webURL: OptionalUrl });
 export const TermItem = v.object({ id: v.number(), value: v.string() });
 
 export const Offer = v.object({
@@ -163,7 +177,7 @@ export const Offer = v.object({
   label: v.string(),
   header: v.string(),
   description: v.string(),
-  bannerImageURL: v.nullable(v.string()),
+  bannerImageURL: OptionalUrl,
   offerType: v.picklist(OFFER_TYPES),
   offerRate: v.nullable(v.string()),
   offerDateType: v.picklist(OFFER_DATE_TYPES),
@@ -214,7 +228,7 @@ export const User = v.object({
   tags: v.array(v.number()),
   favoriteArea: v.array(v.number()),
   location: v.nullable(v.string()),
-  logoUrl: v.nullable(v.string()),
+  logoUrl: OptionalUrl,
   status: v.string(),
   isAccountBlock: v.boolean(),
   isMobileVerification: v.boolean(),
@@ -226,7 +240,7 @@ export const CodeSentResponse = v.object({ status: v.literal(true), message: v.s
 export const CodeBlockedResponse = v.object({ status: v.literal(false), message: v.string(), attempt: v.number() });
 export const FavoriteEntry = v.object({
   offerId: v.number(), offer: Offer, bank: Bank, category: Category, merchant: Merchant,
-  header: v.string(), label: v.string(), bannerImageURL: v.nullable(v.string()), createAt: v.string(),
+  header: v.string(), label: v.string(), bannerImageURL: OptionalUrl, createAt: v.string(),
 });
 export const FavoritesResponse = v.object({
   status: v.literal(true),
@@ -237,7 +251,8 @@ export const SessionResponse = v.object({ status: v.literal(true), data: v.objec
 /** POST /new/subscribe answers 200 either way; isFound true means the address was already on the list. */
 export const SubscribeResponse = v.object({ status: v.literal(true), isFound: v.boolean(), message: v.string() });
 export const FeedbackResponse = v.object({ status: v.literal(true), message: v.string() });
-export const HouseAd = v.object({ adId: v.number(), title: v.string(), body: v.string(), imageUrl: v.string(), linkUrl: v.string() });
+/** An ad with a refused image or link URL does not match, so it is left out (ads come from a third-party proxy too). */
+export const HouseAd = v.object({ adId: v.number(), title: v.string(), body: v.string(), imageUrl: WebUrl, linkUrl: WebUrl });
 export const SmsOutboxEntry = v.object({ mobileNo: v.string(), message: v.string(), code: v.string(), sentAt: v.string() });
 
 export type BankData = v.InferOutput<typeof Bank>;

@@ -20,8 +20,18 @@ export const FIRST_NAME_MAX = 50;
 export const EMAIL_MAX = 254;
 export const FEEDBACK_MESSAGE_MAX = 2000;
 export const PAGE_SIZE_MAX = 100;
+/** Pages are 1 to 6 digits; with PAGE_SIZE_MAX the offset (pageNo - 1) × pageSize stays far inside an int. */
+export const PAGE_NO_MAX = 999_999;
+/** The insight rankings' offset: 1 to 6 digits. */
+export const OFFSET_MAX = 999_999;
+/** Ids are PostgreSQL integers. */
+export const ID_MAX = 2_147_483_647;
+/** Image, logo and link URLs stored for banks, merchants, offers and ads. */
+export const URL_MAX = 2048;
 export const ID_LIST_MAX = 100;
 export const UPLOAD_BYTES_MAX = 5 * 1024 * 1024;
+/** Where the API serves images: its answers write image URLs as paths under it. */
+export const API_IMAGE_PATH = '/api/images/';
 
 export const OFFER_TYPES = ['off', 'upto', 'customize', 'discount'] as const;
 export const OFFER_DATE_TYPES = ['fromTo', 'until', 'till', 'on', 'other', 'customize'] as const;

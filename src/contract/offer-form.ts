@@ -5,7 +5,7 @@
 // imports index.ts would otherwise run and carry.
 import * as v from 'valibot';
 import {
-  LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
+  ID_MAX, LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
   OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS,
 } from './limits.ts';
 
@@ -61,7 +61,7 @@ const required = (max: number, tooLong = `At most ${max} characters.`) =>
 const chosenId = v.pipe(
   v.union([v.number(), v.string()], MESSAGES.required),
   v.transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value))),
-  v.check((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647, MESSAGES.required),
+  v.check((n) => Number.isInteger(n) && n >= 1 && n <= ID_MAX, MESSAGES.required),
 );
 const optionalDate = v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || parseFormDate(s) !== undefined, OFFER_MESSAGES.invalidFormDate)), '');
 

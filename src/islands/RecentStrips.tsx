@@ -4,8 +4,8 @@ import type { KeenSliderInstance } from 'keen-slider';
 import 'keen-slider/keen-slider.min.css';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { OFFER_HEADER_CARD_MAX, RECENT_SHOWN, WIDE_SCREEN_QUERY } from '../lib/constants.ts';
+import { apiImageSrc, categoryIconSrc } from '../lib/api-images.ts';
 import { truncate } from '../lib/format-offer.ts';
-import { PUBLIC_API_URL } from '../lib/public-config.ts';
 import type { RecentBank, RecentOffer } from '../stores/recently-viewed.ts';
 import { followFocus } from './slider-focus.ts';
 import './RecentlyViewed.css';
@@ -95,8 +95,8 @@ function RecentOfferCard({ offer }: { offer: RecentOffer }) {
   return (
     <a className="recent-offer card" href={offer.path} title={offer.header} data-offer-link>
       {offer.bannerImageURL
-        ? <img className="recent-offer-cover" src={offer.bannerImageURL} alt="" width={400} height={200} loading="lazy" decoding="async" />
-        : <span className="recent-offer-cover recent-offer-fallback"><img src={`${PUBLIC_API_URL}/images/icon-${offer.iconName}.svg`} alt="" width={40} height={40} loading="lazy" /></span>}
+        ? <img className="recent-offer-cover" src={apiImageSrc(offer.bannerImageURL)} alt="" width={400} height={200} loading="lazy" decoding="async" />
+        : <span className="recent-offer-cover recent-offer-fallback"><img src={categoryIconSrc(offer.iconName)} alt="" width={40} height={40} loading="lazy" /></span>}
       <span className="recent-offer-body">
         <span className="recent-offer-title">{truncate(offer.header, OFFER_HEADER_CARD_MAX)}</span>
         <span className="recent-offer-meta">{offer.bankName} · {offer.categoryName}</span>
@@ -108,7 +108,7 @@ function RecentOfferCard({ offer }: { offer: RecentOffer }) {
 function RecentBankTile({ bank }: { bank: RecentBank }) {
   return (
     <a className="recent-bank card" href={bank.path}>
-      <img src={bank.logoURL} alt="" width={40} height={40} loading="lazy" />
+      <img src={apiImageSrc(bank.logoURL)} alt="" width={40} height={40} loading="lazy" />
       <span>{bank.bankName}</span>
     </a>
   );

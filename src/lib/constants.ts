@@ -60,6 +60,8 @@ export const MOBILE_MASK_TO = 9;
 /** The ad frame's reserved size, in CSS pixels (a medium rectangle). */
 export const AD_WIDTH = 300;
 export const AD_HEIGHT = 250;
+/** The ad slot's size for AdFrame.astro's CSS, as custom properties (BaseLayout.astro writes them in every page's head). */
+export const AD_SLOT_CSS = `:root { --ad-width: ${AD_WIDTH}px; --ad-ratio: ${AD_WIDTH} / ${AD_HEIGHT}; }`;
 
 /** Offer cards whose banners load eagerly at the top of a list: the first row on a wide screen. */
 export const ABOVE_FOLD_CARDS = 4;

@@ -7,6 +7,9 @@ import { logger } from 'hono/logger';
 import { UPLOAD_BYTES_MAX } from '../contract/limits.ts';
 import type { AppEnv, ServerDeps } from './context.ts';
 import { ApiError } from './errors.ts';
+import { apiCors } from './http/cors.ts';
+import { loadShedding, type LoadSheddingOptions } from './http/load-shedding.ts';
+import { apiAnswerHeaders, securityHeaders } from './http/security-headers.ts';
 import { accountRoutes, demoRoutes } from './routes/accounts/index.ts';
 import { catalogueRoutes } from './routes/catalogue/index.ts';
 import { devOutboxRoutes } from './routes/dev/index.ts';
@@ -23,6 +26,12 @@ export interface AppOptions {
   insightBase: string;
   demoBase: string;
   logRequests?: boolean;
+  /** The site's public URL: answers carry HSTS when it is https. */
+  siteUrl?: string;
+  /** Origins whose pages may call the services (CORS); none when absent. */
+  corsOrigins?: readonly string[];
+  /** Answer 503 with Retry-After when overloaded (API routes only); no shedding when absent. */
+  loadShedding?: LoadSheddingOptions;
 }
 
 export const DEFAULT_BASES = { apiBase: '/api', insightBase: '/insight', demoBase: '/demo' } as const;
@@ -32,6 +41,13 @@ const BODY_BYTES_MAX = Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 64 * 1024;
 export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   if (options.logRequests) app.use('*', logger());
+  app.use('*', securityHeaders(options.siteUrl));
+  // Shedding comes after CORS and the answer headers, so that a page on another origin can read the 503.
+  const shedding = options.loadShedding ? loadShedding(options.loadShedding) : undefined;
+  for (const base of [options.apiBase, options.insightBase, options.demoBase]) {
+    app.use(`${base}/*`, apiCors(options.corsOrigins ?? []), apiAnswerHeaders);
+    if (shedding) app.use(`${base}/*`, shedding);
+  }
   // Bodies are capped. A declared Content-Length is checked from the header alone, which keeps the
   // Node adapter's fast body read; only chunked bodies go through the streaming limit.
   const tooLarge = (c: Context) => c.json({ status: false, message: 'The request body is too large.' }, 413);

@@ -1,8 +1,14 @@
 // The server's settings, read from the environment once and checked, so a typo fails at start-up
 // with a clear message instead of later.
+import { Cron } from 'croner';
 import * as v from 'valibot';
 
 const flag = v.pipe(v.optional(v.picklist(['0', '1', 'true', 'false']), '0'), v.transform((s) => s === '1' || s === 'true'));
+/** An http(s) origin: scheme, host and port, nothing after (a trailing / is allowed). */
+const isOrigin = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value.replace(/\/$/, '');
+const isCronPattern = (pattern: string) => {
+  try { return new Cron(pattern, { paused: true }).nextRun() !== null; } catch { return false; }
+};
 const port = (fallback: string) => v.pipe(v.optional(v.string(), fallback), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
 
 const EnvSchema = v.object({
@@ -29,17 +35,22 @@ const EnvSchema = v.object({
   LOG_REQUESTS: flag,
   /** How long public list responses are reused, in ms; 0 turns the cache off. */
   RESPONSE_CACHE_TTL_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'RESPONSE_CACHE_TTL_MS must be a number of ms'), v.transform(Number)), '5000'),
+  /** API requests in flight at which more are answered 503 (load shedding); 0 turns the check off. */
+  API_MAX_IN_FLIGHT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'API_MAX_IN_FLIGHT must be a number of requests (0 turns the check off)'), v.transform(Number)), '256'),
+  /** Mean event loop delay over the last second, in ms, above which API requests are answered 503; 0 turns the check off. */
+  API_MAX_EVENT_LOOP_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'API_MAX_EVENT_LOOP_DELAY_MS must be a number of ms (0 turns the check off)'), v.transform(Number)), '200'),
   /** Serve the built site from this folder beside the API (a symlink to the current build). */
   SITE_DIR: v.optional(v.string(), 'dist'),
   /** The site's public base URL, for canonical links and the sitemap. */
   SITE_URL: v.optional(v.pipe(v.string(), v.url('SITE_URL must be a URL')), 'http://localhost:4321'),
-  /** How often `npm start` rebuilds the site from the API, in minutes. */
-  REBUILD_INTERVAL_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'REBUILD_INTERVAL_MINUTES must be a number'), v.transform(Number), v.minValue(1),
-    // setTimeout holds at most 2^31-1 ms (24.8 days): a longer interval would fire at once, in a loop.
-    v.maxValue(Math.floor((2 ** 31 - 1) / 60_000), 'REBUILD_INTERVAL_MINUTES is at most 35791 (24 days)')), '60'),
+  /** Origins whose pages may call the API from a browser (CORS), comma-separated; default SITE_URL's origin. */
+  CORS_ORIGINS: v.optional(v.pipe(v.string(), v.transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean)),
+    v.array(v.pipe(v.string(), v.check(isOrigin, 'CORS_ORIGINS must be origins such as https://offerlanka.lk, comma-separated (no *, no path)'), v.transform((origin) => new URL(origin).origin))))),
+  /** When `npm start` rebuilds the whole site, as a cron pattern in Sri Lanka's time; changed offers are published within a minute anyway. */
+  SITE_REBUILD_CRON: v.optional(v.pipe(v.string(), v.check(isCronPattern, 'SITE_REBUILD_CRON must be a cron pattern such as "0 3 * * *" (03:00 every day)')), '0 3 * * *'),
 });
 
-export type ServerEnv = v.InferOutput<typeof EnvSchema> & { SMS_PROVIDER: 'console' | 'http' };
+export type ServerEnv = Omit<v.InferOutput<typeof EnvSchema>, 'SMS_PROVIDER' | 'CORS_ORIGINS'> & { SMS_PROVIDER: 'console' | 'http'; CORS_ORIGINS: string[] };
 
 export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   // An empty variable means "not set", as in a shell's VAR= .
@@ -51,6 +62,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   const env = result.output;
   const smsProvider = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
+  // The console provider only logs codes and serves them to this machine: in production nobody
+  // would get their code, and a log reader could take over any account.
+  if (smsProvider === 'console' && env.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  SMS_PROVIDER=console only logs one-time codes and is refused when NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL (and SMS_HTTP_TOKEN) to your SMS gateway');
+  }
   if (smsProvider === 'http' && !env.SMS_HTTP_URL) throw new Error('Invalid environment:\n  SMS_HTTP_URL is required when SMS_PROVIDER=http');
-  return { ...env, SMS_PROVIDER: smsProvider };
+  return { ...env, SMS_PROVIDER: smsProvider, CORS_ORIGINS: env.CORS_ORIGINS ?? [new URL(env.SITE_URL).origin] };
 }

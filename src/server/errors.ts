@@ -18,3 +18,6 @@ export const forbidden = (message = 'You can only act on your own account.', ext
 export const notFound = (message: string, extra?: Record<string, unknown>) => new ApiError(404, message, extra);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new ApiError(409, message, extra);
 export const tooManyRequests = (message: string, extra?: Record<string, unknown>) => new ApiError(429, message, extra);
+
+/** The answer for a path no route serves, and for a route that hides itself from this caller. */
+export const NO_SUCH_ROUTE_MESSAGE = 'No such API route.';

@@ -1,6 +1,7 @@
 // Database rows to the §7 response shapes (src/contract).
 import type { BankData, CategoryData, MerchantData, OfferData, UserData } from '../contract/index.ts';
 import { offerDisplayStatus } from '../lib/offer-status.ts';
+import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../contract/safe-url.ts';
 import type { banks, categories, merchants, offers, users } from './db/schema.ts';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
@@ -12,13 +13,16 @@ export type UserRow = Row<typeof users>;
 export type OfferJoinedRow = { offer: OfferRow; bank: BankRow; category: CategoryRow; merchant: MerchantRow; interest: number };
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+// A stored URL that is not http(s) or a site path (javascript:, data:...) never leaves the API.
+const optionalUrl = (url: string | null) => safeUrl(url) ?? null;
+const imageUrl = (url: string) => safeUrl(url) ?? PLACEHOLDER_IMAGE_URL;
 
 export const toBank = (bank: BankRow): BankData => ({
   bankId: bank.bankId,
   bankName: bank.bankName,
   slug: bank.slug,
-  logoURL: bank.logoUrl,
-  thumbnailURL: bank.thumbnailUrl,
+  logoURL: imageUrl(bank.logoUrl),
+  thumbnailURL: imageUrl(bank.thumbnailUrl),
   cardTypes: bank.cardTypes,
   color: bank.color,
 });
@@ -34,9 +38,9 @@ export const toCategory = (category: CategoryRow): CategoryData => ({
 export const toMerchant = (merchant: MerchantRow): MerchantData => ({
   merchantId: merchant.merchantId,
   merchantName: merchant.merchantName,
-  logoURL: merchant.logoUrl,
+  logoURL: optionalUrl(merchant.logoUrl),
   contactNo: merchant.contactNo,
-  webURL: merchant.webUrl,
+  webURL: optionalUrl(merchant.webUrl),
 });
 
 export function toOffer({ offer, bank, category, merchant, interest }: OfferJoinedRow, now = new Date()): OfferData {
@@ -46,7 +50,7 @@ export function toOffer({ offer, bank, category, merchant, interest }: OfferJoin
     label: offer.label,
     header: offer.header,
     description: offer.description,
-    bannerImageURL: offer.bannerImageUrl,
+    bannerImageURL: optionalUrl(offer.bannerImageUrl),
     offerType: offer.offerType as OfferData['offerType'],
     offerRate: offer.offerRate,
     offerDateType: offer.offerDateType as OfferData['offerDateType'],
@@ -92,7 +96,7 @@ export const toUser = (user: UserRow, favoriteOfferIds: number[] = []): UserData
   tags: user.tags,
   favoriteArea: user.tags,
   location: user.location,
-  logoUrl: user.logoUrl,
+  logoUrl: optionalUrl(user.logoUrl),
   status: user.status,
   isAccountBlock: user.isAccountBlock,
   isMobileVerification: user.isMobileVerification,

@@ -1,4 +1,5 @@
 // Starts the whole service on one port: the API's three services plus the built site (dist/).
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -7,9 +8,10 @@ import type { AppEnv, ServerDeps } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import type { ServerEnv } from './env.ts';
 import { seedIfEmpty } from './seed/index.ts';
-import { mountSite } from './site-routes.ts';
+import { mountSite, type ServedSite } from './site-routes.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore } from './services/rate-limits.ts';
 import { ResponseCache } from './services/response-cache.ts';
+import { isLoopbackAddress } from './services/client-ip.ts';
 import { createConsoleSmsProvider, createHttpSmsProvider } from './services/sms.ts';
 
 export interface RunningServer {
@@ -17,6 +19,8 @@ export interface RunningServer {
   url: string;
   handle: DatabaseHandle;
   deps: ServerDeps;
+  /** The built site being served; undefined for an API-only process. */
+  site?: ServedSite;
   close(): Promise<void>;
 }
 
@@ -27,6 +31,37 @@ export interface StartOptions {
   /** Serve the built site (env.SITE_DIR) beside the API; off for an API-only process. */
   serveSite?: boolean;
   log?: (line: string) => void;
+}
+
+/** How long a stop waits for requests in flight before cutting them: with the database's close, the stop stays under 10 s. */
+export const STOP_GRACE_MS = 8_000;
+/** How often a stop closes keep-alive connections that have become idle. */
+const IDLE_SWEEP_MS = 100;
+
+/**
+ * Stops accepting connections, lets the requests in flight finish (up to STOP_GRACE_MS), then
+ * cuts whatever is left. Resolves once every connection is closed.
+ */
+async function closeGracefully(server: HttpServer): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // server.close() waits for every connection, and a keep-alive one between requests would hold
+  // it until its timeout: close those now and again as in-flight requests finish.
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  let grace: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise<void>((resolve) => { grace = setTimeout(resolve, STOP_GRACE_MS); })]);
+  clearInterval(sweep);
+  clearTimeout(grace);
+  server.closeAllConnections();
+  await closed;
+}
+
+const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host);
+
+/** One start-up line when others can reach a server whose codes nobody receives. */
+export function consoleProviderWarning(env: Pick<ServerEnv, 'SMS_PROVIDER' | 'HOST'>): string | undefined {
+  if (env.SMS_PROVIDER !== 'console' || isLoopbackHost(env.HOST)) return undefined;
+  return `[sms] SMS_PROVIDER=console on HOST ${env.HOST}: one-time codes are only logged here and shown in this machine's dev outbox, never texted to anyone; set SMS_PROVIDER=http for real users`;
 }
 
 /** The API and the built site (env.SITE_DIR) on one port. */
@@ -45,25 +80,27 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
   };
   const bases = { apiBase: env.API_BASE, insightBase: env.INSIGHT_BASE, demoBase: env.DEMO_BASE };
   const app = new Hono<AppEnv>();
-  app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS }));
+  app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS, siteUrl: env.SITE_URL, corsOrigins: env.CORS_ORIGINS,
+    loadShedding: { maxInFlight: env.API_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.API_MAX_EVENT_LOOP_DELAY_MS } }));
 
-  if (serveSite) mountSite(app, env.SITE_DIR, Object.values(bases));
-  else app.notFound((c) => c.json({ status: false, message: 'No such API route.' }, 404));
+  const site = serveSite ? await mountSite(app, env.SITE_DIR, Object.values(bases)) : undefined;
+  if (!site) app.notFound((c) => c.json({ status: false, message: 'No such API route.' }, 404));
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  const smsWarning = consoleProviderWarning(env);
+  if (smsWarning) log(smsWarning);
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     handle,
     deps,
+    site,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-      });
+      site?.stop();
+      await closeGracefully(server as HttpServer);
       await rateLimitStore.close();
       await handle.close();
     },

@@ -1,111 +1,90 @@
-// Builds the static site from the API into builds/<stamp>/ and then points SITE_DIR (a symlink)
-// at it with one rename, so a visitor never sees a half-built site.
+// Builds and publishes the static site in a child process at the lowest CPU priority
+// (site-build-job.ts does the work), so that a build never takes the CPU or the event loop from
+// the process serving visitors. All the serving process does is wait for the child's answer.
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { basename, join, resolve } from 'node:path';
-import { precompressBuild } from './site-precompress.ts';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { PageSelection } from '../lib/page-selection.ts';
+import type { SiteJob, SiteJobResult } from './site-build-job.ts';
+import { BUILDS_DIR } from './site-builds-dir.ts';
 
-export const BUILDS_DIR = 'builds';
-const BUILDS_KEPT = 2;
+export { BUILDS_DIR };
+export type SiteBuildResult = SiteJobResult;
 
-export interface SiteBuildResult { dir: string; seconds: number }
-
-/** Runs `astro build` against the API at apiUrl (its main base URL) and switches siteDir to it. */
-export async function buildSite(options: {
-  apiUrl: string; siteDir: string; siteUrl?: string; log?: (line: string) => void; signal?: AbortSignal;
-  /** Where the builds are kept; the last two stay. */
+export interface SiteBuildOptions {
+  apiUrl: string;
+  siteDir: string;
+  siteUrl?: string;
+  log?: (line: string) => void;
+  /** Aborting stops the build: the child ends and removes what it wrote. */
+  signal?: AbortSignal;
+  /** Where the builds are kept (the served one and one previous good one stay); default `builds` beside siteDir. */
   buildsDir?: string;
-}): Promise<SiteBuildResult> {
+  /** Build-time variables over the process's own, such as the PUBLIC_* service URLs (public-config.ts). */
+  env?: Record<string, string>;
+  /** What the build shows of the catalogue, recorded with it for the rebuilder (site-rebuilder.ts). */
+  catalogue?: Record<string, unknown>;
+}
+
+const JOB_SCRIPT = resolve(import.meta.dirname, 'site-build-job.ts');
+/** `nice` gives the child and everything it starts (astro, its workers, Pagefind) the lowest priority from the first instruction. */
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
+const LOWEST_PRIORITY = 19;
+
+function runJob(job: SiteJob, options: SiteBuildOptions): Promise<SiteJobResult> {
   const log = options.log ?? console.log;
-  const buildsDir = options.buildsDir ?? BUILDS_DIR;
-  mkdirSync(buildsDir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15) + '-' + process.pid;
-  const outDir = join(buildsDir, stamp);
-  const unlock = await takeBuildLock(options.signal);
-  const started = Date.now(); // after any wait for another build
-  try {
-    await run(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'], {
-      ...process.env, API_URL: options.apiUrl, ...(options.siteUrl ? { SITE_URL: options.siteUrl } : {}),
-    }, options.signal);
-    await run(process.execPath, [resolve('node_modules/pagefind/lib/runner/bin.cjs'), '--site', outDir, '--silent'], process.env, options.signal);
-    await precompressBuild(outDir);
-  } catch (error) {
-    rmSync(outDir, { recursive: true, force: true }); // a failed build never becomes the site
-    throw error;
-  } finally {
-    unlock();
-  }
-  switchSite(options.siteDir, outDir, buildsDir);
-  pruneBuilds(buildsDir, outDir);
-  const seconds = (Date.now() - started) / 1000;
-  log(`[site] built ${outDir} in ${seconds.toFixed(1)} s`);
-  return { dir: outDir, seconds };
-}
-
-/**
- * Astro keeps build state in the checkout (.astro/), so two builds at once break each other
- * (a scheduled rebuild and `npm run rebuild`, or parallel test suites): they take turns.
- */
-async function takeBuildLock(signal?: AbortSignal): Promise<() => void> {
-  const lock = resolve('.astro/build.lock');
-  mkdirSync(resolve('.astro'), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      return () => rmSync(lock, { recursive: true, force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    if (lockIsStale(lock)) {
-      rmSync(lock, { recursive: true, force: true });
-      continue;
-    }
-    signal?.throwIfAborted();
-    await sleep(500);
-  }
-}
-
-/** A lock left by a process that has died, or never given a pid (a crash between the two steps). */
-function lockIsStale(lock: string): boolean {
-  try {
-    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EPERM') return false; // alive, another user's
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      try { return Date.now() - statSync(lock).mtimeMs > 10_000; } catch { return false; }
-    }
-    return true;
-  }
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+  const node = [process.execPath, '--import', 'tsx', JOB_SCRIPT];
+  const [command, ...args] = NICE ? [NICE, '-n', String(LOWEST_PRIORITY), ...node] : node;
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'], signal });
+    options.signal?.throwIfAborted();
+    const child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.send(job); // over the channel: the catalogue is too large for an argument
+    let outcome: { result: SiteJobResult } | { error: string } | undefined;
+    child.on('message', (message: { log?: string; result?: SiteJobResult; error?: string }) => {
+      if (message.log) log(message.log);
+      else if (message.result) outcome = { result: message.result };
+      else if (message.error) outcome = { error: message.error };
+    });
+    const stop = () => child.kill('SIGTERM');
+    options.signal?.addEventListener('abort', stop, { once: true });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${basename(args[0] ?? command)} exited with ${code}`))));
+    child.on('exit', (code, signal) => {
+      options.signal?.removeEventListener('abort', stop);
+      if (outcome && 'result' in outcome) resolvePromise(outcome.result);
+      else reject(new Error(outcome?.error ?? `the site build process ended (${signal ?? `exit code ${code}`})`));
+    });
   });
 }
 
-/** Replaces siteDir with a symlink to outDir in one rename. A plain folder there is moved aside once. */
-function switchSite(siteDir: string, outDir: string, buildsDir: string) {
-  const stat = existsSync(siteDir) || isDanglingLink(siteDir) ? lstatSync(siteDir) : undefined;
-  if (stat && !stat.isSymbolicLink()) renameSync(siteDir, join(buildsDir, `previous-${Date.now()}`));
-  const next = `${siteDir}.next-${process.pid}`;
-  rmSync(next, { force: true });
-  symlinkSync(resolve(outDir), next);
-  renameSync(next, siteDir);
-}
+const jobOptions = (options: SiteBuildOptions) => ({
+  apiUrl: options.apiUrl, siteDir: options.siteDir, siteUrl: options.siteUrl, buildsDir: options.buildsDir ?? join(dirname(options.siteDir), BUILDS_DIR), env: options.env, catalogue: options.catalogue,
+});
 
-function isDanglingLink(path: string) {
-  try { return lstatSync(path).isSymbolicLink(); } catch { return false; }
-}
+/** A full build from the API at apiUrl (its main base URL) into a new folder, then siteDir switched to it. */
+export const buildSite = (options: SiteBuildOptions) => runJob({ kind: 'full', ...jobOptions(options) }, options);
 
-function pruneBuilds(buildsDir: string, current: string) {
-  const builds = readdirSync(buildsDir).sort();
-  const old = builds.filter((name) => join(buildsDir, name) !== current).slice(0, Math.max(0, builds.length - BUILDS_KEPT));
-  for (const name of old) rmSync(join(buildsDir, name), { recursive: true, force: true });
+/** The pages of these offers and banks (with home, the sitemap and the search index) rendered again into the served build. */
+export const publishPages = (options: SiteBuildOptions & { pages: PageSelection }) =>
+  runJob({ kind: 'publish', pages: options.pages, ...jobOptions(options) }, options);
+
+/** Where the pages' code lives: a build made from other code (a deploy) is rebuilt at start. */
+const SOURCE_PATHS = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
+
+/** A hash of the code the pages are made from. */
+export async function siteSourceVersion(root = process.cwd()): Promise<string> {
+  const hash = createHash('sha256');
+  for (const path of SOURCE_PATHS) {
+    const full = join(root, path);
+    const isDir = (await stat(full).catch(() => undefined))?.isDirectory();
+    const files = isDir
+      ? (await readdir(full, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+      : [full];
+    for (const file of files.sort()) {
+      hash.update(relative(root, file)).update('\0');
+      hash.update(await readFile(file).catch(() => Buffer.alloc(0))).update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
 }

@@ -15,9 +15,18 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constan
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+export const isCompressible = (path: string) => COMPRESSIBLE.has(extname(path));
+
+/** The gzip and Brotli copies of a text file's bytes; none for a file too small to gain. */
+export async function compressedCopies(bytes: Buffer): Promise<{ '.gz': Buffer; '.br': Buffer } | undefined> {
+  if (bytes.length < MIN_BYTES) return undefined;
+  const [gz, br] = await Promise.all([gzipAsync(bytes, { level: 9 }), brotli(bytes, BROTLI_OPTIONS)]);
+  return { '.gz': gz, '.br': br };
+}
+
 export async function precompressBuild(dir: string): Promise<number> {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)))
+    .filter((entry) => entry.isFile() && isCompressible(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
   let next = 0;
   let written = 0;
@@ -25,10 +34,9 @@ export async function precompressBuild(dir: string): Promise<number> {
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
-      const bytes = await readFile(file);
-      if (bytes.length < MIN_BYTES) continue;
-      const [gz, br] = await Promise.all([gzipAsync(bytes, { level: 9 }), brotli(bytes, BROTLI_OPTIONS)]);
-      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+      const copies = await compressedCopies(await readFile(file));
+      if (!copies) continue;
+      await Promise.all([writeFile(`${file}.gz`, copies['.gz']), writeFile(`${file}.br`, copies['.br'])]);
       written++;
     }
   };

@@ -1,17 +1,46 @@
 // Request parsing against the contract: every failure becomes a 400 with the valibot issues.
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { badRequest } from './errors.ts';
+import { ApiError, badRequest } from './errors.ts';
+
+/** How many characters of a bad value an error answer quotes back. */
+const QUOTE_MAX = 40;
+
+/**
+ * The issue's message with the value it quotes cut short: valibot writes the received value into
+ * its messages ('…but received "xxxx…"'), and a 1 MB field must not come back in the answer.
+ */
+function issueMessage(issue: v.BaseIssue<unknown>): string {
+  const { message, received } = issue;
+  if (received.length <= QUOTE_MAX) return message;
+  const quoted = received.startsWith('"') && received.endsWith('"');
+  const shortened = quoted ? `"${received.slice(1, QUOTE_MAX + 1)}…"` : `${received.slice(0, QUOTE_MAX)}…`;
+  return message.replaceAll(received, shortened);
+}
 
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const issues = result.issues.slice(0, 20).map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
+  const issues = result.issues.slice(0, 20).map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issueMessage(issue) }));
   const first = issues[0]!;
   throw badRequest(first.path ? `${first.path}: ${first.message}` : first.message, { issues });
 }
 
+/**
+ * Refuses a body sent as anything but application/json with 415. A plain form or a text/plain
+ * fetch from another site needs no CORS preflight; a JSON body does, so those never reach a route.
+ * No body and no content type is left to the JSON check (400, as for any missing body).
+ */
+export async function assertJsonBody(c: Context): Promise<void> {
+  const contentType = c.req.header('content-type');
+  if (contentType?.split(';')[0]!.trim().toLowerCase() === 'application/json') return;
+  // Hono keeps the text it read, so the route still reads the body after this.
+  if (contentType === undefined && (await c.req.text().catch(() => '')) === '') return;
+  throw new ApiError(415, 'Send the body as JSON, with content-type: application/json.');
+}
+
 export async function parseJsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  await assertJsonBody(c);
   let body: unknown;
   try {
     body = await c.req.json();

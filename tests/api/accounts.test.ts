@@ -12,7 +12,7 @@ import {
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { oneTimeCodes, sessions, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
-import { createTestApi, freshMobile, STRONG_PASSWORD, type TestApi } from './harness.ts';
+import { createTestApi, freshMobile, STRONG_PASSWORD, type TestApi, LOOPBACK_IP } from './harness.ts';
 
 type Res = Awaited<ReturnType<TestApi['call']>>;
 
@@ -55,7 +55,7 @@ async function signUp(overrides: Record<string, unknown> = {}): Promise<Account 
 }
 
 const outbox = async (mobileNo: string) => {
-  const res = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`);
+  const res = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
   expect(res.status).toBe(200);
   return res.body.data as Array<{ mobileNo: string; message: string; code: string; sentAt: string }>;
 };
@@ -1175,12 +1175,12 @@ describe('rate limits', () => {
     limited = await createTestApi({
       seed: false,
       rateRules: {
-        signInPerMobile: { limit: 3, windowMs: WINDOW },
         signInPerIp: { limit: 4, windowMs: WINDOW },
         userLookupPerIp: { limit: 3, windowMs: WINDOW },
         userLookupPerMobile: { limit: 2, windowMs: WINDOW },
         signUpPerIp: { limit: 2, windowMs: 60 * MINUTE },
         codeSendPerIp: { limit: 3, windowMs: 60 * MINUTE },
+        codeSendPerMobile: { limit: 3, windowMs: 60 * MINUTE },
         codeCheckPerIp: { limit: 3, windowMs: WINDOW },
       },
     });
@@ -1197,21 +1197,6 @@ describe('rate limits', () => {
     expect(res.body.retryAfterSeconds).toBe(windowMs / 1000);
     expect(res.headers.get('retry-after')).toBe(String(windowMs / 1000));
   }
-
-  it('limits sign-in per mobile number, whatever the address, even with the right password', async () => {
-    const { res: created, mobileNo } = await signUpOn('198.51.100.201');
-    expect(created.status).toBe(201);
-    const ips = ['203.0.113.101', '203.0.113.102', '203.0.113.103', '203.0.113.104', '203.0.113.105'];
-    for (const ip of ips.slice(0, 3)) {
-      expectError(await limited.call('POST', '/api/user/authentication', { body: { mobileNo, password: 'Wrong-Password-1' }, ip }), 401);
-    }
-    const blocked = await limited.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD }, ip: ips[3] });
-    expectLimited(blocked, WINDOW);
-    expect(blocked.body.token).toBeUndefined();
-    // Another number from a fresh address is not affected.
-    const otherNumber = await limited.call('POST', '/api/user/authentication', { body: { mobileNo: freshMobile(), password: 'Wrong-Password-1' }, ip: ips[4] });
-    expectError(otherNumber, 401, MESSAGES.invalidLogin);
-  });
 
   it('limits sign-in per address', async () => {
     const ip = '203.0.113.110';
@@ -1252,7 +1237,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200);
     const refused = await send();
     expectLimited(refused, 60 * MINUTE);
-    expect((await limited.call('GET', `/api/dev/sms-outbox/${mobileNo}`)).body.data).toHaveLength(4);
+    expect((await limited.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data).toHaveLength(4);
   });
 
   it('limits code checks per address', async () => {
@@ -1261,5 +1246,144 @@ describe('rate limits', () => {
     const ip = '203.0.113.118';
     for (let i = 0; i < 3; i++) expect((await limited.call('POST', '/api/verify/mobile', { body: { otpCode: '000000', token }, ip })).status).toBe(400);
     expectLimited(await limited.call('POST', '/api/verify/mobile', { body: { otpCode: '000000', token }, ip }), WINDOW);
+  });
+});
+
+describe('no probing for accounts through code sending', () => {
+  // Low limits, so that each is reached in a few calls; every test takes its own addresses.
+  let limited: TestApi;
+  /** The account whose session asks for mobile changes, and another account's number. */
+  let signedIn: { token: string };
+  let otherAccountNumber: string;
+  beforeAll(async () => {
+    limited = await createTestApi({
+      seed: false,
+      rateRules: { codeSendPerIp: { limit: 3, windowMs: 60 * MINUTE }, codeSendPerMobile: { limit: 2, windowMs: 60 * MINUTE } },
+    });
+    const signUpAndVerify = async (ip: string) => {
+      const mobileNo = freshMobile();
+      const created = await limited.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip });
+      const code = (await limited.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data[0].code;
+      const verified = await limited.call('POST', '/api/verify/mobile', { body: { otpCode: code, token: created.body.data.token }, ip });
+      return { mobileNo, token: verified.body.token as string };
+    };
+    signedIn = await signUpAndVerify('192.0.2.200');
+    otherAccountNumber = (await signUpAndVerify('192.0.2.201')).mobileNo;
+  });
+  afterAll(async () => { await limited?.close(); });
+
+  const routes = {
+    create: (mobileNo: string, ip: string) => limited.call('POST', '/api/create/new/otp/verification', { body: { verificationType: 'MOBILE', token: null, mobileNo }, ip }),
+    resend: (mobileNo: string, ip: string) => limited.call('POST', '/api/resend/verification/otp', { body: { mobileNo }, ip }),
+    change: (mobileNo: string, ip: string) => limited.call('POST', '/api/request/mobile/change', { body: { mobileNo }, ip, token: signedIn.token }),
+  };
+  /** The part of an answer a prober could compare. */
+  const visible = (res: Res) => ({ status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') });
+
+  for (const [name, send] of Object.entries(routes)) {
+    it(`${name}: once an address is over its limit, registered and unregistered numbers get the same answer`, async () => {
+      const ip = `192.0.2.${Object.keys(routes).indexOf(name) + 10}`;
+      // Unregistered numbers are counted like any other, so three probes use the address up.
+      for (let i = 0; i < 3; i++) expect((await send(freshMobile(), ip)).status).toBe(name === 'change' ? 200 : 404);
+      const unregistered = await send(freshMobile(), ip);
+      expectError(unregistered, 429);
+      // Without the count coming first, this was a 200 (or the change route's 409 for a number in use).
+      expect(visible(await send(otherAccountNumber, ip))).toEqual(visible(unregistered));
+    });
+  }
+
+  it('counts one number from many addresses, whether or not it has an account', async () => {
+    const unknownNumber = freshMobile();
+    for (const ip of ['192.0.2.30', '192.0.2.31']) expect((await routes.create(unknownNumber, ip)).status).toBe(404);
+    const unknownRefused = await routes.create(unknownNumber, '192.0.2.32');
+    expectError(unknownRefused, 429);
+
+    const account = await limited.call('POST', '/api/create/new/user', { body: signUpBody(), ip: '192.0.2.33' });
+    const mobileNo: string = account.body.data.user.mobileNo;
+    for (const ip of ['192.0.2.34', '192.0.2.35']) expect((await routes.resend(mobileNo, ip)).status).toBe(200);
+    const knownRefused = await routes.resend(mobileNo, '192.0.2.36');
+    expect(visible(knownRefused)).toEqual(visible(unknownRefused));
+  });
+});
+
+describe('failed sign-ins slow a number down without locking its owner out', () => {
+  let slowed: TestApi;
+  const SECOND = 1000;
+  beforeAll(async () => {
+    slowed = await createTestApi({
+      seed: false,
+      signInSlowDown: {
+        perMobileAndIp: { freeFailures: 3, firstWaitMs: SECOND, maxWaitMs: 3 * SECOND, windowMs: 15 * MINUTE },
+        perMobile: { freeFailures: 6, firstWaitMs: 2 * SECOND, maxWaitMs: 4 * SECOND, windowMs: 15 * MINUTE },
+      },
+    });
+  });
+  afterAll(async () => { await slowed?.close(); });
+
+  let ipCount = 0;
+  const freshIp = () => `192.0.2.${100 + ++ipCount}`;
+  async function verifiedAccount() {
+    const ip = freshIp();
+    const mobileNo = freshMobile();
+    const created = await slowed.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip });
+    const code = (await slowed.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data[0].code;
+    expect((await slowed.call('POST', '/api/verify/mobile', { body: { otpCode: code, token: created.body.data.token }, ip })).status).toBe(200);
+    return mobileNo;
+  }
+  const attempt = (mobileNo: string, password: string, ip: string) => slowed.call('POST', '/api/user/authentication', { body: { mobileNo, password }, ip });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  function expectWait(res: Res, seconds: number) {
+    expectError(res, 429, `Too many failed sign-ins for this number. Please wait ${seconds} seconds and try again.`);
+    expect(res.body.retryAfterSeconds).toBe(seconds);
+    expect(res.headers.get('retry-after')).toBe(String(seconds));
+    expect(res.body.token).toBeUndefined();
+  }
+
+  it('ten wrong passwords from a stranger leave the owner free to sign in from their own address', async () => {
+    const mobileNo = await verifiedAccount();
+    const stranger = freshIp();
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push((await attempt(mobileNo, `Wrong-Password-${i}`, stranger)).status);
+    expect(answers.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(answers.slice(3)).toEqual(Array(7).fill(429));
+    // The stranger is slowed even with the right password; the owner elsewhere is not.
+    expect((await attempt(mobileNo, STRONG_PASSWORD, stranger)).status).toBe(429);
+    const owner = await attempt(mobileNo, STRONG_PASSWORD, freshIp());
+    expect(owner.status).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String));
+  });
+
+  it('slows one number and address down progressively: each failure past the free ones doubles the wait, up to its cap', async () => {
+    const mobileNo = await verifiedAccount();
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401, MESSAGES.invalidLogin);
+    expectWait(await attempt(mobileNo, 'Wrong-Password-1', ip), 1);
+    await sleep(1.1 * SECOND);
+    expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401);
+    expectWait(await attempt(mobileNo, 'Wrong-Password-1', ip), 2);
+    await sleep(2.1 * SECOND);
+    expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401);
+    expectWait(await attempt(mobileNo, STRONG_PASSWORD, ip), 3);
+    await sleep(3.1 * SECOND);
+    // After the wait the right password signs in, and the slate is clean again.
+    expect((await attempt(mobileNo, STRONG_PASSWORD, ip)).status).toBe(200);
+    expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401);
+  });
+
+  it('failures from many addresses slow the number briefly for new addresses, not for one it signed in from', async () => {
+    const mobileNo = await verifiedAccount();
+    const home = freshIp();
+    expect((await attempt(mobileNo, STRONG_PASSWORD, home)).status).toBe(200);
+    // Six attackers, one try each: the number's free failures are used up.
+    for (let i = 0; i < 6; i++) expectError(await attempt(mobileNo, 'Wrong-Password-1', freshIp()), 401);
+    expectWait(await attempt(mobileNo, STRONG_PASSWORD, freshIp()), 2);
+    expect((await attempt(mobileNo, STRONG_PASSWORD, home)).status).toBe(200);
+  });
+
+  it('treats unknown numbers the same, so the answers tell nothing', async () => {
+    const ip = freshIp();
+    const nobody = freshMobile();
+    for (let i = 0; i < 3; i++) expectError(await attempt(nobody, 'Wrong-Password-1', ip), 401, MESSAGES.invalidLogin);
+    expectWait(await attempt(nobody, 'Wrong-Password-1', ip), 1);
   });
 });

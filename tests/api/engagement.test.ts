@@ -1,4 +1,4 @@
-// Newsletter sign-up and feedback: validation, storage, and the per-IP rate limits.
+// Newsletter sign-up and feedback: validation, storage, and the rate limits per IP, e-mail and number.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -15,6 +15,7 @@ beforeAll(async () => {
   api = await createTestApi({
     rateRules: {
       newsletterPerIp: { limit: RATE_LIMIT, windowMs: 60_000 },
+      newsletterPerEmail: { limit: RATE_LIMIT, windowMs: 60_000 },
       feedbackPerIp: { limit: RATE_LIMIT, windowMs: 60_000 },
       feedbackPerMobile: { limit: RATE_LIMIT, windowMs: 60_000 },
     },
@@ -115,6 +116,21 @@ describe('POST /api/new/subscribe', () => {
     expect(other.status).toBe(200);
     expect(other.body.isFound).toBe(false);
     expect(await subscriptionRows(blockedEmail)).toHaveLength(1);
+  });
+
+  it(`answers 429 after ${RATE_LIMIT} sign-ups of one e-mail address, from any addresses, in any letter case`, async () => {
+    const email = uniqueEmail('many-places');
+    const first = await subscribe({ subscribeEmail: email }, nextIp());
+    expect(first.body.isFound).toBe(false);
+    for (let i = 1; i < RATE_LIMIT; i++) expect((await subscribe({ subscribeEmail: i % 2 ? email.toUpperCase() : email }, nextIp())).body.isFound).toBe(true);
+    const refused = await subscribe({ subscribeEmail: email.toUpperCase() }, nextIp());
+    expect(refused.status).toBe(429);
+    expect(v.safeParse(ErrorResponse, refused.body).issues).toBeUndefined();
+    expect(refused.body.isFound).toBeUndefined();
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address from a fresh source still works, and the list holds the address once.
+    expect((await subscribe({ subscribeEmail: uniqueEmail() }, nextIp())).status).toBe(200);
+    expect(await subscriptionRows(email)).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app.ts';
 import type { ServerDeps } from '../../src/server/context.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
-import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateRules } from '../../src/server/services/rate-limits.ts';
+import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, SIGN_IN_SLOW_DOWN, type RateRules, type SignInSlowDown } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
 import { PGLITE_TEMPLATE } from '../global-setup.ts';
@@ -15,6 +15,8 @@ import { PGLITE_TEMPLATE } from '../global-setup.ts';
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const SEED_OFFERS = 120;
 export const TEST_IP = '203.0.113.7';
+/** A connection from this machine: the only one the dev SMS outbox answers. */
+export const LOOPBACK_IP = '127.0.0.1';
 
 /** A fetch answered by the app in this process, as a request from `ip`: for browser code under test (ky calls fetch). */
 export const fetchFromApp = (app: ReturnType<typeof createApp>, ip = TEST_IP) =>
@@ -59,6 +61,7 @@ export interface TestApiOptions {
   offers?: number;
   now?: Date;
   rateRules?: Partial<RateRules>;
+  signInSlowDown?: Partial<SignInSlowDown>;
   rateLimits?: boolean;
   cacheTtlMs?: number;
   adProxyUrl?: string;
@@ -73,7 +76,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const deps: ServerDeps = {
     db: handle.db,
     sms,
-    limiter: new RateLimiter(store, { ...DEFAULT_RATE_RULES, ...options.rateRules }, options.rateLimits ?? true),
+    limiter: new RateLimiter(store, { ...DEFAULT_RATE_RULES, ...options.rateRules }, options.rateLimits ?? true, { ...SIGN_IN_SLOW_DOWN, ...options.signInSlowDown }),
     cache: new ResponseCache(options.cacheTtlMs ?? 0),
     trustProxy: options.trustProxy ?? false,
     adProxyUrl: options.adProxyUrl,
@@ -108,9 +111,9 @@ let mobileCounter = 0;
 /** A 9-digit number unused by the demo data or by other tests in the same file. */
 export const freshMobile = () => `77${String(Date.now() % 100_000).padStart(5, '0')}${String(mobileCounter++ % 100).padStart(2, '0')}`;
 
-/** The latest code the console SMS provider sent to a number, read through the dev outbox route. */
+/** The latest code the console SMS provider sent to a number, read through the dev outbox route from this machine. */
 export async function latestCode(api: TestApi, mobileNo: string): Promise<string> {
-  const { body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`);
+  const { body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
   const code = body?.data?.[0]?.code;
   if (!code) throw new Error(`no code was sent to ${mobileNo}`);
   return code;

@@ -7,29 +7,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import * as contract from '../../src/contract/index.ts';
-import { createApp } from '../../src/server/app.ts';
-import type { ServerDeps } from '../../src/server/context.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { sessions } from '../../src/server/db/schema.ts';
-import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { createTestApi, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
-
-type Route = { method: string; path: string };
-
-/** Method and path of every route, as the app registers them (middleware entries and repeats left out). */
-function routesOf(deps: ServerDeps): Route[] {
-  const seen = new Map<string, Route>();
-  for (const { method, path } of createApp(deps).routes) {
-    if (method === 'ALL') continue;
-    seen.set(`${method} ${path}`, { method, path });
-  }
-  return [...seen.values()];
-}
-
-// The table is built when the file is collected, from an app whose routes do not touch their deps
-// until called; the first test checks that the real app has exactly the same routes.
-const ROUTES = routesOf({ sms: createConsoleSmsProvider(() => {}) } as unknown as ServerDeps);
+import { fillPath, ROUTES, routesOf } from './routes.ts';
 
 const HUGE = 'x'.repeat(100_000);
 const SQL_TEXT = "1' OR '1'='1";
@@ -129,8 +111,6 @@ async function freshToken() {
   await api.handle.db.insert(sessions).values({ tokenHash: hashToken(token), userId, scope: 'session', expiresAt: new Date(Date.now() + 86_400_000) });
   return token;
 }
-
-const fillPath = (path: string, value: string) => path.replace(/:[A-Za-z_]\w*(\{[^}]*\})?\??/g, value);
 
 type Failure = { request: string; status: number; body: unknown };
 

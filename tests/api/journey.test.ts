@@ -6,7 +6,7 @@ import {
   CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ErrorResponse, FavoritesResponse, MESSAGES, OfferList,
   SessionResponse, SignInResponse, SmsOutboxEntry, User,
 } from '../../src/contract/index.ts';
-import { createTestApi, freshMobile, type TestApi } from './harness.ts';
+import { createTestApi, freshMobile, type TestApi, LOOPBACK_IP } from './harness.ts';
 
 let api: TestApi;
 beforeAll(async () => { api = await createTestApi(); });
@@ -16,7 +16,7 @@ const noIssues = (schema: v.GenericSchema, body: unknown) => expect(v.safeParse(
 
 /** Reads the newest code the dev outbox holds for a number, checking the outbox's own shape. */
 async function codeFromOutbox(mobileNo: string, expectedCount?: number) {
-  const res = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`);
+  const res = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
   expect(res.status).toBe(200);
   noIssues(v.object({ status: v.literal(true), data: v.array(SmsOutboxEntry) }), res.body);
   if (expectedCount !== undefined) expect(res.body.data).toHaveLength(expectedCount);

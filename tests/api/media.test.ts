@@ -12,7 +12,7 @@ import type { ServerDeps } from '../../src/server/context.ts';
 import { houseAds, images, sessions, users } from '../../src/server/db/schema.ts';
 import { createHttpSmsProvider } from '../../src/server/services/sms.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
-import { createTestApi, freshMobile, STRONG_PASSWORD, signUpVerified, TEST_IP, type TestApi } from './harness.ts';
+import { createTestApi, freshMobile, STRONG_PASSWORD, signUpVerified, TEST_IP, type TestApi, LOOPBACK_IP } from './harness.ts';
 
 const GENERATED_NAME = /^upload-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
 
@@ -88,8 +88,8 @@ const imageCount = async () => (await api.handle.db.select({ name: images.name }
 /** Calls an app built from the harness deps with some of them changed (same database). */
 function appWith(changes: Partial<ServerDeps>) {
   const app = createApp({ ...api.deps, ...changes });
-  return async (method: string, path: string) => {
-    const response = await app.request(path, { method }, { incoming: { socket: { remoteAddress: TEST_IP } } });
+  return async (method: string, path: string, ip = TEST_IP) => {
+    const response = await app.request(path, { method }, { incoming: { socket: { remoteAddress: ip } } });
     const text = await response.text();
     let body: any = text;
     try { body = JSON.parse(text); } catch { /* keep text */ }
@@ -422,13 +422,13 @@ describe('GET /api/dev/sms-outbox/{mobileNo}', () => {
       body: { firstName: 'Outbox', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD },
     });
     expect(created.status).toBe(201);
-    const first = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`);
+    const first = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(1);
     const resent = await api.call('POST', '/api/resend/verification/otp', { body: { mobileNo, userId: created.body.data.user.userId } });
     expect(resent.status).toBe(200);
 
-    const { status, body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`);
+    const { status, body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
     expect(status).toBe(200);
     expect(body.status).toBe(true);
     expect(body.data).toHaveLength(2);
@@ -453,15 +453,15 @@ describe('GET /api/dev/sms-outbox/{mobileNo}', () => {
   it('keeps each number\'s messages apart and answers an empty list for a number never texted', async () => {
     const { mobileNo } = await signUpVerified(api);
     const quiet = freshMobile();
-    expect((await api.call('GET', `/api/dev/sms-outbox/${quiet}`)).body).toEqual({ status: true, data: [] });
-    const { body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`);
+    expect((await api.call('GET', `/api/dev/sms-outbox/${quiet}`, { ip: LOOPBACK_IP })).body).toEqual({ status: true, data: [] });
+    const { body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.every((entry: { mobileNo: string }) => entry.mobileNo === mobileNo)).toBe(true);
   });
 
   it('answers 400 for a number that is not 9 digits', async () => {
     for (const bad of ['12345', '7712345678', 'abcdefghi', '1%27%20OR%20%271%27%3D%271', '%3Cscript%3E', 'x'.repeat(5000), '-1', '%00']) {
-      expectError(await api.call('GET', `/api/dev/sms-outbox/${bad}`), 400);
+      expectError(await api.call('GET', `/api/dev/sms-outbox/${bad}`, { ip: LOOPBACK_IP }), 400);
     }
   });
 
@@ -469,8 +469,8 @@ describe('GET /api/dev/sms-outbox/{mobileNo}', () => {
     // Never called: nothing in this test sends a code.
     const call = appWith({ sms: createHttpSmsProvider('http://127.0.0.1:9/') });
     const { mobileNo } = owner;
-    expect((await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`)).status).toBe(200);
-    const response = await call('GET', `/api/dev/sms-outbox/${mobileNo}`);
+    expect((await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).status).toBe(200);
+    const response = await call('GET', `/api/dev/sms-outbox/${mobileNo}`, LOOPBACK_IP);
     expectError(response, 404);
     expect(JSON.stringify(response.body)).not.toMatch(/\d{6}/);
     // The rest of that app answers as usual.

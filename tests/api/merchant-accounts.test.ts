@@ -2,7 +2,7 @@
 // account or creates a verified merchant one, the `npm run merchant` command run for real against
 // a database of the kind under test, and the PGlite data directory's one-process lock.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, USER_TYPES } from '../../src/contract/index.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { DataDirLockedError, LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
+import { DataDirLockedError, LOCK_FILE, processStartTime } from '../../src/server/db/data-dir-lock.ts';
 import { merchants, users } from '../../src/server/db/schema.ts';
 import { ApiError } from '../../src/server/errors.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
@@ -271,5 +271,28 @@ describe.runIf(TEST_DB === 'pglite')('the PGlite data directory lock', () => {
     writeFileSync(join(dataDir, LOCK_FILE), 'garbage');
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     await handle.close();
+  });
+
+  it('tells a live holder from a later process that reuses its pid, by the start time', { timeout: 120_000 }, async () => {
+    const live = spawn('sleep', ['60']);
+    try {
+      const pid = live.pid!;
+      const startTime = processStartTime(pid);
+      expect(startTime).toMatch(/^\d+$/);
+      // The holder itself: never taken over, and the message names it without telling anyone to delete the lock.
+      writeFileSync(join(dataDir, LOCK_FILE), `${pid} ${startTime}\n`);
+      const refused = await openDatabase({ kind: 'pglite', dataDir }).then(() => undefined, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(DataDirLockedError);
+      expect((refused as Error).message).toContain(`in use by process ${pid}`);
+      expect((refused as Error).message).not.toMatch(/delete/i);
+      expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).toBe(`${pid} ${startTime}\n`);
+      // The same pid with another start time is a process that started later: the lock is stale.
+      writeFileSync(join(dataDir, LOCK_FILE), `${pid} ${Number(startTime) - 1}\n`);
+      const handle = await openDatabase({ kind: 'pglite', dataDir });
+      expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).toBe(`${process.pid} ${processStartTime(process.pid)}\n`);
+      await handle.close();
+    } finally {
+      live.kill();
+    }
   });
 });

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, Offer, OFFER_HEADER_MAX, USER_TYPES } from '../../src/contract/index.ts';
+import { MESSAGES, Offer, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { merchants, offers, users } from '../../src/server/db/schema.ts';
@@ -13,13 +13,13 @@ import { expectError, type Res } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 
 const DAY = 86_400_000;
-const COLOMBO_OFFSET = 5.5 * 3_600_000;
+const COLOMBO_OFFSET = SRI_LANKA_UTC_OFFSET_MS;
 const HUGE = 'x'.repeat(100_000);
 const CreatedOffer = v.strictObject({ status: v.literal(true), message: v.literal(OFFER_MESSAGES.offerSentForReview), data: v.strictObject(Offer.entries) });
 
-/** A day as the form writes it, DD/MM/YYYY, `days` from today (UTC, as the form's checks count days). */
+/** A day as the form writes it, DD/MM/YYYY, `days` from today on Sri Lanka's calendar (as the form's checks count days). */
 const formDate = (days: number) => {
-  const d = new Date(Date.now() + days * DAY);
+  const d = new Date(Date.now() + COLOMBO_OFFSET + days * DAY);
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
 /** The first and last second of a form date's day in Sri Lanka, as ISO text. */

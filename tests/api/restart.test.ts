@@ -1,18 +1,26 @@
 // `npm start` on the embedded database: Ctrl-C stops it cleanly, and what was written before is
 // there after the next start.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
 import { STRONG_PASSWORD, TEST_DB } from './harness.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-restart-'));
 let running: ChildProcess | undefined;
 
-/** Starts `scripts/start.ts` on a free port and resolves with its URL once it listens. */
-function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
+/** `scripts/start.ts`, run directly. */
+const DIRECT: [string, string[]] = [process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--api-only']];
+/** `npm start`, as a supervisor or a person runs it: npm, then the server. */
+const THROUGH_NPM: [string, string[]] = ['npm', ['start', '--', '--api-only']];
+
+/** Starts the server on a free port and resolves with its URL once it listens. */
+function start([command, args] = DIRECT): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_PROVIDER: 'console', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,4 +87,87 @@ describe.runIf(TEST_DB === 'pglite')('restart on the PGlite data directory', () 
     expect(signIn.status).toBe(200);
     expect(await interrupt(second.child)).toBe(0);
   }, 240_000);
+});
+
+describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that started it', () => {
+  const STOP_WITHIN_MS = 10_000;
+  /** Whether, within 10 s, the port refuses connections and the data folder's lock is gone. */
+  async function freedWithinTenSeconds(url: string): Promise<boolean> {
+    const deadline = Date.now() + STOP_WITHIN_MS;
+    while (Date.now() < deadline) {
+      const listening = await fetch(`${url}/api/get/all/banks`).then(() => true, () => false);
+      if (!listening && !existsSync(join(dataDir, LOCK_FILE))) return true;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return false;
+  }
+
+  it('SIGTERM to the npm process reaches the server: the port and the data folder are free', async () => {
+    const { child, url } = await start(THROUGH_NPM);
+    expect((await json(`${url}/api/get/all/banks`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await freedWithinTenSeconds(url)).toBe(true);
+  }, 180_000);
+
+  /** Whether a new TCP connection to the port is accepted. */
+  const accepts = (port: number) => new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => { socket.destroy(); resolve(true); });
+    socket.on('error', () => resolve(false));
+  });
+  const waitFor = (child: ChildProcess, line: RegExp) => new Promise<void>((resolve) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (line.test(output)) { child.stdout!.off('data', onData); resolve(); }
+    };
+    child.stdout!.on('data', onData);
+  });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('SIGTERM lets the request in flight finish, refuses new connections and exits with 0', async () => {
+    const { child, url } = await start(THROUGH_NPM);
+    const port = Number(new URL(url).port);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+    // A real sign-up whose body arrives in two halves, the second after the stop has begun.
+    const body = JSON.stringify({ firstName: 'Nimal', mobileNo: '771234591', userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD });
+    const half = Math.floor(body.length / 2);
+    const signUp = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/create/new/user',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const answer = new Promise<{ status?: number; text: string }>((resolve, reject) => {
+      signUp.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => { text += chunk; });
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+        response.on('error', reject);
+      });
+      signUp.on('error', reject);
+    });
+    answer.catch(() => {}); // awaited below; an early failure must not be an unhandled rejection
+    signUp.write(body.slice(0, half));
+    await sleep(1000); // the server has the headers and waits for the rest of the body
+
+    const stopping = waitFor(child, /SIGTERM: stopping/);
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    await stopping;
+    expect(await accepts(port)).toBe(false);
+    await sleep(300);
+    signUp.end(body.slice(half));
+
+    const { status, text } = await answer;
+    expect(status).toBe(201);
+    expect(JSON.parse(text).data.token).toEqual(expect.any(String));
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(STOP_WITHIN_MS);
+    expect(await accepts(port)).toBe(false);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  }, 180_000);
+
+  it('a server whose npm was killed with SIGKILL stops by itself', async () => {
+    const { child, url } = await start(THROUGH_NPM);
+    child.kill('SIGKILL');
+    expect(await freedWithinTenSeconds(url)).toBe(true);
+  }, 180_000);
 });

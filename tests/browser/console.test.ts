@@ -69,12 +69,11 @@ describe('the guard', () => {
     await page.waitForURL((url) => url.pathname === '/sign-in');
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/console/merchant/offer?create');
     // Without JavaScript's guard the console stays hidden and says why.
-    const noScript = await site.browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
-    const bare = await noScript.newPage();
-    await bare.goto('/console/customer/offer');
-    expect(await bare.locator('.console').evaluate((element) => getComputedStyle(element).visibility)).toBe('hidden');
-    expect(await bare.locator('.console-noscript').isVisible()).toBe(true);
-    await noScript.close();
+    await withPage(site, { javaScript: false, width: PHONE }, async (bare) => {
+      await bare.goto('/console/customer/offer');
+      expect(await bare.locator('.console').evaluate((element) => getComputedStyle(element).visibility)).toBe('hidden');
+      expect(await bare.locator('.console-noscript').isVisible()).toBe(true);
+    });
   }));
 
   it('sends a refused session to sign in, and ends it', async () => {

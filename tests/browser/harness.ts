@@ -3,7 +3,7 @@
 // share one database, so each test makes its own accounts, addresses and views.
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { BankData, CategoryData, OfferData, UserData } from '../../src/contract/index.ts';
 import type { TermsByBank } from '../../src/lib/catalogue-source.ts';
@@ -39,32 +39,59 @@ function chromiumPath(): string {
   return path;
 }
 
+/** Debian's Chromium, headless, started for one test file. */
+export const launchBrowser = () => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+
 export async function startBrowserSite(): Promise<BrowserSite> {
-  const executablePath = chromiumPath();
   const url = inject('siteUrl');
   const data = async (path: string) => (await (await fetch(`${url}/api${path}`)).json()).data;
   const [offers, banks, categories, terms] = await Promise.all([data('/site/offers/1'), data('/get/all/banks'), data('/get/all/categories'), data('/site/terms')]);
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   const listed = (offers as OfferData[]).filter((offer) => offer.status !== 'expired');
   return { url, browser, offers, listed, banks, categories, terms, close: () => browser.close() };
 }
 
-/** Runs fn on a page of a fresh browser context (own cookies, viewport, JavaScript on or off), then closes it. */
-export async function withPage<T>(
-  site: BrowserSite,
-  options: { javaScript: boolean; width: number },
-  fn: (page: Page) => Promise<T>,
-): Promise<T> {
-  const context = await site.browser.newContext({
-    baseURL: site.url,
-    javaScriptEnabled: options.javaScript,
-    viewport: { width: options.width, height: options.width < 640 ? 812 : 800 },
-  });
+/**
+ * Runs fn on a page of a fresh browser context, then closes it, failing when any page of the context
+ * broke the site's Content-Security-Policy: each page reports its `securitypolicyviolation` events,
+ * and Chromium's console reports (which also come from pages without JavaScript) count too.
+ */
+async function withContext<T>(browser: Browser, options: BrowserContextOptions, fn: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext(options);
+  const violations = await watchPolicyViolations(context);
   try {
-    return await fn(await context.newPage());
+    const result = await fn(await context.newPage());
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+    return result;
   } finally {
     await context.close();
   }
+}
+
+async function watchPolicyViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('reportPolicyViolation', (_source, violation: string) => { violations.push(violation); });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (violation: string) => void }).reportPolicyViolation;
+      report(`${location.pathname}: ${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} ${event.sample}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(`${message.location().url}: ${message.text()}`);
+  });
+  return violations;
+}
+
+const viewport = (width: number) => ({ width, height: width < 640 ? 812 : 800 });
+
+/** Runs fn on a page of a fresh browser context (own cookies, viewport, JavaScript on or off), then closes it. */
+export async function withPage<T>(
+  site: Pick<BrowserSite, 'browser' | 'url'>,
+  options: { javaScript: boolean; width: number },
+  fn: (page: Page) => Promise<T>,
+): Promise<T> {
+  return withContext(site.browser, { baseURL: site.url, javaScriptEnabled: options.javaScript, viewport: viewport(options.width) }, fn);
 }
 
 export interface TestAccount { mobileNo: string; password: string; token: string; user: UserData }
@@ -77,7 +104,7 @@ const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')
  * A verified customer, signed up through the API as the sign-up wizard would do it (the code read
  * from the console SMS provider's dev outbox), and signed in: a session token and the user.
  */
-export async function createSignedInAccount(site: BrowserSite, firstName = 'Nimal'): Promise<TestAccount> {
+export async function createSignedInAccount(site: Pick<BrowserSite, 'url'>, firstName = 'Nimal'): Promise<TestAccount> {
   const call = async (method: string, path: string, body: unknown) => {
     const response = await fetch(`${site.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const json = await response.json();
@@ -108,14 +135,9 @@ export async function signInMerchant(site: BrowserSite): Promise<TestAccount> {
 
 /** Like withPage, JavaScript on, with `account`'s session in the browser's storage when the first page loads (once: a logout stays a logout). */
 export async function withSignedInPage<T>(site: BrowserSite, account: TestAccount, width: number, fn: (page: Page) => Promise<T>): Promise<T> {
-  const context = await site.browser.newContext({
+  return withContext(site.browser, {
     baseURL: site.url,
-    viewport: { width, height: width < 640 ? 812 : 800 },
+    viewport: viewport(width),
     storageState: { cookies: [], origins: [{ origin: site.url, localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify({ token: account.token, user: account.user }) }] }] },
-  });
-  try {
-    return await fn(await context.newPage());
-  } finally {
-    await context.close();
-  }
+  }, fn);
 }

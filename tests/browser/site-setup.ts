@@ -44,6 +44,7 @@ export default async function setup(project: TestProject) {
   try {
     await createOrPromoteMerchant(server.handle.db, MERCHANT_ACCOUNT);
     await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: server.url, buildsDir: join(work, 'builds'), log: () => {} });
+    await server.site?.reload(); // as the rebuilder tells it after a build
   } catch (error) {
     await close();
     throw error;

@@ -1,4 +1,5 @@
 // The static site built from the demo data through the real API, served beside it.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import type { OfferData } from '../../src/contract/index.ts';
 import { PRODUCT_SLUG } from '../../src/lib/constants.ts';
 import { offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { readEnv } from '../../src/server/env.ts';
+import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site-build.ts';
 
@@ -23,6 +25,7 @@ beforeAll(async () => {
   const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
   server = await startServer({ env, log: () => {} });
   await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: SITE_URL, buildsDir: join(work, 'builds'), log: () => {} });
+  await server.site?.reload(); // as the rebuilder tells it after a build
   offers = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
 }, 240_000);
 
@@ -110,6 +113,78 @@ describe('served beside the API', () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Oops! Page Not Found');
     expect((await get('/credit-card-offers/99999999')).status).toBe(404);
+  });
+
+  it('serves nothing outside the build, and answers HEAD with the headers alone', async () => {
+    for (const path of ['/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2f%2e%2e/etc/passwd', '/_astro/..%5c..%5cpackage.json']) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+    const head = await fetch(`${server.url}/about-us`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect([head.status, head.headers.get('content-encoding'), head.headers.get('content-type')]).toEqual([200, 'br', 'text/html; charset=utf-8']);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await head.text()).toBe('');
+  });
+});
+
+/** A policy's directives, each with its set of sources. */
+const directivesOf = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!, new Set(sources)]));
+const metaPolicy = (html: string) => html.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/)?.[1];
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const htmlFiles = () => readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
+
+describe('Content-Security-Policy and security headers', () => {
+  it('gives every page a policy that allows exactly its own inline code: no unsafe-inline, no style or event attributes', () => {
+    const pages = htmlFiles();
+    expect(pages.length).toBeGreaterThan(100);
+    for (const name of pages) {
+      const html = readFileSync(join(siteDir, name), 'utf8');
+      const policy = directivesOf(metaPolicy(html) ?? '');
+      expect([...policy.get('default-src') ?? []], name).toEqual(["'self'"]);
+      expect(policy.get('object-src'), name).toEqual(new Set(["'none'"]));
+      expect(policy.get('base-uri'), name).toEqual(new Set(["'self'"]));
+      expect(policy.get('form-action'), name).toEqual(new Set(["'self'"]));
+      for (const directive of ['script-src', 'style-src']) {
+        expect(policy.get(directive)?.has("'self'"), name).toBe(true);
+        expect(policy.get(directive)?.has("'unsafe-inline'"), name).toBe(false);
+      }
+      // Data blocks (JSON-LD, the offer's JSON) do not run; every other inline script and style is hashed.
+      for (const [, tag, attributes, body] of html.matchAll(/<(script|style)(\s[^>]*)?>([\s\S]*?)<\/\1>/g)) {
+        if (!body || /\ssrc=|type="application\/(ld\+)?json"/.test(attributes ?? '')) continue;
+        expect(policy.get(`${tag}-src`)?.has(sha256(body)), `${name}: <${tag}>${body.slice(0, 60)}`).toBe(true);
+      }
+      expect(html, name).not.toMatch(/<[^>]+\s(style|on[a-z]+)="/);
+    }
+  });
+
+  it('writes _headers and nginx-headers.conf: the union of the pages\' policies with frame-ancestors, and the security headers', () => {
+    const cdn = readFileSync(join(siteDir, '_headers'), 'utf8');
+    const lines = cdn.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(lines[0]).toBe('/*');
+    const headers = Object.fromEntries(lines.slice(1).map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
+    expect(headers).toEqual({ 'Content-Security-Policy': expect.any(String), ...SECURITY_HEADERS, 'Strict-Transport-Security': 'max-age=31536000' });
+    const sitePolicy = directivesOf(headers['Content-Security-Policy']);
+    expect(sitePolicy.get('frame-ancestors')).toEqual(new Set(["'none'"]));
+    for (const name of htmlFiles()) {
+      for (const [directive, sources] of directivesOf(metaPolicy(readFileSync(join(siteDir, name), 'utf8'))!)) {
+        for (const source of sources) expect(sitePolicy.get(directive)?.has(source), `${name}: ${directive} ${source}`).toBe(true);
+      }
+    }
+    const nginx = readFileSync(join(siteDir, 'nginx-headers.conf'), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(nginx).toEqual(Object.entries(headers).map(([name, value]) => `add_header ${name} "${value}" always;`));
+  });
+
+  it('serves every page, file and not-found answer with the build\'s headers, and the API with its own policy', async () => {
+    const expected = Object.fromEntries(readFileSync(join(siteDir, '_headers'), 'utf8').split('\n').filter((line) => line.startsWith('  ')).map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
+    const asset = readdirSync(join(siteDir, '_astro')).find((name) => name.endsWith('.js'))!;
+    for (const path of ['/', offerCanonicalPath(offers[0]!), `/_astro/${asset}`, '/no/such/page', '/login']) {
+      const response = await get(path);
+      for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+    }
+    expect((await get('/_headers')).status).toBe(404);
+    expect((await get('/nginx-headers.conf')).status).toBe(404);
+    const apiAnswer = await get('/api/get/all/banks');
+    expect(apiAnswer.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(apiAnswer.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 

@@ -1,46 +1,93 @@
-// The rebuilder keeps the served site in step with the catalogue: an offer that ends leaves the
-// lists, and an offer that is accepted gets its page, each without waiting for the hourly rebuild.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// The rebuilder keeps the served site in step with the catalogue without full rebuilds: offers
+// accepted, edited, withdrawn or ended are published into the served build, which then matches a
+// full build of the same catalogue byte for byte.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { offers } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { buildSite } from '../../src/server/site-build.ts';
+import { buildInfo } from '../../src/server/site-builds-dir.ts';
 import { startSiteRebuilder, type SiteRebuilder } from '../../src/server/site-rebuilder.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-rebuild-'));
 const siteDir = join(work, 'dist');
+const buildsDir = join(work, 'builds');
 const logLines: string[] = [];
 let server: RunningServer;
 let rebuilder: SiteRebuilder;
 
-const html = (path: string) => readFileSync(join(siteDir, path, 'index.html'), 'utf8');
-const offerById = async (id: number): Promise<OfferData> =>
-  (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data.find((offer: OfferData) => offer.offerId === id);
+const html = (dir: string, path: string) => readFileSync(join(dir, path, 'index.html'), 'utf8');
+/** Every public offer, page by page, as the build reads them (the response cache emptied first). */
+async function siteOffers(): Promise<OfferData[]> {
+  server.deps.cache.clear();
+  const all: OfferData[] = [];
+  for (let page = 1; ; page++) {
+    const { data } = await (await fetch(`${server.url}/api/site/offers/${page}`)).json();
+    if (data.length === 0) return all;
+    all.push(...data);
+  }
+}
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 150_000) {
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 200_000) {
   const until = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}; log: ${logLines.join(' | ')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
-const builds = () => logLines.filter((line) => line.startsWith('[site] built')).length;
+const count = (prefix: string) => logLines.filter((line) => line.startsWith(prefix)).length;
+
+/** The CPU niceness of every running site build process (the job and its astro build), from /proc. */
+function buildProcessNiceness(): number[] {
+  const values: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('site-build-job.ts') && !command.includes('astro.mjs')) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      values.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])); // field 19, after pid and (comm)
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return values;
+}
+
+/** The pages and files a visitor can get from a build, by path, without the compressed copies and the search index. */
+function siteFiles(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = relative(dir, join(entry.parentPath, entry.name));
+    if (!entry.isFile() || /\.(br|gz)$/.test(path) || path.startsWith('pagefind/') || path === '_headers' || path === 'nginx-headers.conf') continue;
+    files.set(path, readFileSync(join(dir, path)));
+  }
+  return files;
+}
+
+function startRebuilder(sourceVersion = 'test-source') {
+  return startSiteRebuilder({
+    db: server.handle.db, apiUrl: `${server.url}/api`, siteDir, buildsDir, rebuildCron: '0 3 * * *', sourceVersion,
+    changeCheckMs: 500, clearResponseCache: () => server.deps.cache.clear(), onSiteChanged: () => void server.site?.reload(),
+    log: (line) => logLines.push(line),
+  });
+}
 
 beforeAll(async () => {
   const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
   server = await startServer({ env, log: () => {} });
-  rebuilder = startSiteRebuilder({
-    db: server.handle.db, apiUrl: `${server.url}/api`, siteDir, buildsDir: join(work, 'builds'),
-    intervalMs: 3_600_000, catalogueCheckMs: 500, clearResponseCache: () => server.deps.cache.clear(),
-    log: (line) => logLines.push(line),
-  });
-  await rebuilder.request('first build');
-}, 240_000);
+  // What a build cut off by a stop leaves behind: it must never be served, kept or counted.
+  mkdirSync(join(buildsDir, '20200101-000000-1'), { recursive: true });
+  writeFileSync(join(buildsDir, '20200101-000000-1', 'index.html'), 'half a build');
+  rebuilder = startRebuilder();
+  await waitFor(() => count('[site] built') === 1, 'the first build');
+}, 300_000);
 
 afterAll(async () => {
   rebuilder?.stop();
@@ -49,31 +96,111 @@ afterAll(async () => {
 });
 
 describe('site rebuilder', () => {
-  it('rebuilds when a listed offer ends, and the offer leaves the home page', async () => {
-    const db = server.handle.db;
-    const homeIds = [...html('').matchAll(/href="[^"]*\/(\d+)"/g)].map((m) => Number(m[1]));
-    const [listed] = await db.select({ offerId: offers.offerId }).from(offers)
-      .where(and(eq(offers.reviewStatus, 'accepted'), isNotNull(offers.offerEnd), gt(offers.offerEnd, new Date())));
-    const offerId = homeIds.find((id) => id === listed?.offerId) ?? homeIds[0]!;
-    const path = offerCanonicalPath(await offerById(offerId));
-    expect(html(path)).not.toContain('>Expired<');
+  it('builds when there is none, removing a partial build, and records what it shows', () => {
+    expect(logLines).toContain('[site] rebuilding: no build yet');
+    expect(existsSync(join(buildsDir, '20200101-000000-1'))).toBe(false);
+    const builds = readdirSync(buildsDir);
+    expect(builds.filter((name) => name.endsWith('.done'))).toHaveLength(1);
+    expect(buildInfo(join(buildsDir, builds.find((name) => !name.endsWith('.done'))!))).toMatchObject({ source: 'test-source', catalogue: expect.any(Object) });
+  });
 
-    const before = builds();
-    await db.update(offers).set({ offerEnd: new Date(Date.now() + 1_500) }).where(eq(offers.offerId, offerId));
-    await waitFor(() => logLines.some((line) => line.includes('an offer ended')) && builds() > before, 'the rebuild after the offer ended');
-    expect(html(path)).toMatch(/<span class="badge expired"[^>]*>Expired<\/span>/);
-    expect(html('')).not.toContain(`href="${path}"`);
-  }, 200_000);
-
-  it('rebuilds when an offer is accepted, and the offer gets its page', async () => {
+  it('publishes accepted, edited, withdrawn and ended offers into the served build, which then equals a full build', async () => {
     const db = server.handle.db;
-    const [pending] = await db.select({ offerId: offers.offerId }).from(offers).where(eq(offers.reviewStatus, 'pending'));
+    const before = await siteOffers();
+    const listed = before.filter((offer) => offer.status !== 'expired').sort((a, b) => a.views - b.views || a.offerId - b.offerId);
+    const [pending] = await db.select({ offerId: offers.offerId }).from(offers).where(eq(offers.reviewStatus, 'pending')).orderBy(asc(offers.offerId));
     expect(pending).toBeDefined();
-    const before = builds();
-    await db.update(offers).set({ reviewStatus: 'accepted', offerEnd: null }).where(eq(offers.offerId, pending!.offerId));
-    await waitFor(() => logLines.some((line) => line.includes('the accepted offers changed')) && builds() > before, 'the rebuild after the offer was accepted');
-    const path = offerCanonicalPath(await offerById(pending!.offerId));
-    expect(existsSync(join(siteDir, path, 'index.html'))).toBe(true);
-    expect(readFileSync(join(siteDir, 'sitemap.xml'), 'utf8')).toContain(path);
-  }, 200_000);
+    // The least viewed offers: not among the Top Picks that every offer page shows.
+    const [withdrawn, edited, ending] = listed;
+    const [otherCategory] = await db.select({ categoryId: offers.categoryId }).from(offers).where(ne(offers.categoryId, edited!.categoryId));
+    const withdrawnPath = offerCanonicalPath(withdrawn!);
+    const editedOldPath = offerCanonicalPath(edited!);
+    const publishesBefore = count('[site] published');
+    const batchesBefore = count('[site] publishing offers');
+    const buildsBefore = count('[site] built');
+
+    // One transaction: the changes arrive together, and are published together.
+    await db.transaction(async (tx) => {
+      await tx.update(offers).set({ reviewStatus: 'accepted' }).where(eq(offers.offerId, pending!.offerId));
+      await tx.update(offers).set({ reviewStatus: 'rejected' }).where(eq(offers.offerId, withdrawn!.offerId));
+      await tx.update(offers).set({ header: 'Edited: 30% off the whole bill', categoryId: otherCategory!.categoryId }).where(eq(offers.offerId, edited!.offerId));
+      await tx.update(offers).set({ offerEnd: new Date(Date.now() + 4_000) }).where(eq(offers.offerId, ending!.offerId));
+    });
+
+    const after = await siteOffers();
+    const acceptedPath = offerCanonicalPath(after.find((offer) => offer.offerId === pending!.offerId)!);
+    const editedPath = offerCanonicalPath(after.find((offer) => offer.offerId === edited!.offerId)!);
+    const endingPath = offerCanonicalPath(ending!);
+    expect(editedPath).not.toBe(editedOldPath);
+
+    await waitFor(() => existsSync(join(siteDir, acceptedPath, 'index.html')) && !existsSync(join(siteDir, withdrawnPath, 'index.html')), 'the accepted and withdrawn offers published');
+    await waitFor(() => html(siteDir, endingPath).includes('>Expired<'), 'the ended offer published');
+    await rebuilder.publishChanges(); // anything still waiting
+    const firstBatch = logLines.filter((line) => line.startsWith('[site] publishing offers'))[batchesBefore];
+    const batchIds = firstBatch!.replace('[site] publishing offers ', '').split(', ').map(Number);
+    expect(batchIds).toEqual(expect.arrayContaining([pending!.offerId, withdrawn!.offerId, edited!.offerId, ending!.offerId]));
+    expect(count('[site] published')).toBeGreaterThan(publishesBefore);
+    expect(count('[site] built')).toBe(buildsBefore); // no full rebuild
+
+    // Served at once: the new page, the moved page, a 301 from the old path, a 404 for the withdrawn one.
+    expect(await (await fetch(`${server.url}${acceptedPath}`)).text()).toContain('<link rel="canonical"');
+    expect(await (await fetch(`${server.url}${editedPath}`)).text()).toContain('Edited: 30% off the whole bill');
+    const moved = await fetch(`${server.url}${editedOldPath}`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, editedPath]);
+    expect((await fetch(`${server.url}${withdrawnPath}`)).status).toBe(404);
+    const home = html(siteDir, '');
+    expect(home).not.toContain(`href="${endingPath}"`);
+    expect(home).not.toContain(`href="${withdrawnPath}"`);
+    const sitemap = readFileSync(join(siteDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain(acceptedPath);
+    expect(sitemap).not.toContain(withdrawnPath);
+    // The compressed copies are the new page too.
+    expect(brotliDecompressSync(readFileSync(join(siteDir, editedPath, 'index.html.br'))).toString()).toBe(html(siteDir, editedPath));
+
+    // A full build of the same catalogue: every page and file the same, byte for byte.
+    const fullSite = join(work, 'dist-full');
+    await buildSite({ apiUrl: `${server.url}/api`, siteDir: fullSite, buildsDir: join(work, 'builds-full'), log: () => {} });
+    const published = siteFiles(siteDir);
+    const full = siteFiles(fullSite);
+    expect([...published.keys()].sort()).toEqual([...full.keys()].sort());
+    const different = [...full].filter(([path, bytes]) => !published.get(path)?.equals(bytes)).map(([path]) => path);
+    expect(different).toEqual([]);
+    // The search index is the full build's, and the header allows every page's inline code.
+    expect(readFileSync(join(siteDir, 'pagefind/pagefind-entry.json'), 'utf8')).toBe(readFileSync(join(fullSite, 'pagefind/pagefind-entry.json'), 'utf8'));
+    const policy = (await fetch(`${server.url}${acceptedPath}`)).headers.get('content-security-policy')!;
+    for (const hash of html(siteDir, acceptedPath).match(/'sha256-[^']+'/g) ?? []) expect(policy).toContain(hash);
+  }, 400_000);
+
+  it('rebuilds in full on its schedule', async () => {
+    rebuilder.stop();
+    const scheduled = startSiteRebuilder({
+      db: server.handle.db, apiUrl: `${server.url}/api`, siteDir, buildsDir, rebuildCron: '* * * * * *', sourceVersion: 'test-source',
+      changeCheckMs: 60_000, log: (line) => logLines.push(line),
+    });
+    try {
+      await waitFor(() => logLines.includes('[site] rebuilding: scheduled'), 'the scheduled rebuild', 10_000);
+      // The build runs in processes of its own at the lowest CPU priority: the job and the astro build it starts.
+      await waitFor(() => buildProcessNiceness().length >= 2, 'the build processes', 30_000);
+      expect(new Set(buildProcessNiceness())).toEqual(new Set([19]));
+    } finally {
+      scheduled.stop(); // the build stops; the served one stays
+    }
+    rebuilder = startRebuilder();
+  }, 60_000);
+
+  it('rebuilds in full at start when the code changed since the served build, and publishes otherwise', async () => {
+    rebuilder.stop();
+    const builds = count('[site] rebuilding');
+    rebuilder = startRebuilder();
+    await rebuilder.publishChanges();
+    expect(count('[site] rebuilding')).toBe(builds);
+
+    rebuilder.stop();
+    rebuilder = startRebuilder('another-source');
+    await waitFor(() => count('[site] rebuilding') > builds, 'a rebuild after the code changed');
+    expect(logLines).toContain('[site] rebuilding: the code changed since the served build');
+    rebuilder.stop(); // the build in progress stops, and the served build stays
+    await waitFor(() => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).length === 1, 'the stopped build removed', 60_000);
+    expect(html(siteDir, '')).toContain('Credit card offers in Sri Lanka</h1>');
+  }, 120_000);
 });

@@ -3,14 +3,15 @@
 // and parseFormDate.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, OFFER_DATE_TYPES, OFFER_HEADER_MAX } from '../../src/contract/index.ts';
+import { MESSAGES, OFFER_DATE_TYPES, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS } from '../../src/contract/index.ts';
 import {
   CreateOfferRequest, datesNeeded, OFFER_MESSAGES, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, parseFormDate,
 } from '../../src/contract/offer-form.ts';
 
 /** DD/MM/YYYY of today plus `days` (UTC, as the contract compares). */
+/** A day as the form writes it, DD/MM/YYYY, `days` from today on Sri Lanka's calendar (as the form counts days). */
 function formDate(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
+  const date = new Date(Date.now() + SRI_LANKA_UTC_OFFSET_MS + days * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
 }

@@ -8,7 +8,8 @@ import { clientIp } from '../../src/server/services/client-ip.ts';
 import { decodeUploadedImage } from '../../src/server/services/images.ts';
 import { isStrongEnough } from '../../src/server/services/passwords.ts';
 import {
-  createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore,
+  createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, SIGN_IN_SLOW_DOWN, signInWaitMessage, slowDownWaitMs,
+  type RateLimitStore,
 } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider, createHttpSmsProvider } from '../../src/server/services/sms.ts';
@@ -46,9 +47,48 @@ describe('rate limiter', () => {
   });
 
   it('lets requests through when the counter store is down', async () => {
-    const broken: RateLimitStore = { hit: async () => { throw new Error('down'); }, close: async () => {} };
+    const down = async () => { throw new Error('down'); };
+    const broken: RateLimitStore = { hit: down, mark: down, remainingMs: down, clear: down, close: async () => {} };
     const limiter = new RateLimiter(broken, tightRules);
     for (let i = 0; i < 5; i++) await limiter.check('signInPerIp', 'x');
+    for (let i = 0; i < 20; i++) {
+      await limiter.checkSignInWait('771234567', 'x');
+      await limiter.signInFailed('771234567', 'x');
+    }
+    await limiter.signInSucceeded('771234567', 'x');
+  });
+});
+
+describe('sign-in slow-down', () => {
+  const rule = { freeFailures: 3, firstWaitMs: 1000, maxWaitMs: 10_000, windowMs: 60_000 };
+
+  it('costs nothing for the free failures, then doubles the wait up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((failures) => slowDownWaitMs(rule, failures))).toEqual([0, 0, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(slowDownWaitMs(rule, 10_000)).toBe(10_000);
+  });
+
+  it('keeps the defaults within NIST SP 800-63B: at most 100 failures a day, waits of minutes, not a lock-out', () => {
+    for (const slowDown of [SIGN_IN_SLOW_DOWN.perMobileAndIp, SIGN_IN_SLOW_DOWN.perMobile]) {
+      // An attacker who tries again the moment each wait ends.
+      let failures = 0;
+      for (let elapsed = 0; elapsed < slowDown.windowMs; failures++) elapsed += slowDownWaitMs(slowDown, failures + 1);
+      expect(failures).toBeLessThanOrEqual(100);
+      expect(slowDown.maxWaitMs).toBeLessThanOrEqual(30 * 60_000);
+    }
+    expect(SIGN_IN_SLOW_DOWN.perMobileAndIp.freeFailures).toBeLessThan(SIGN_IN_SLOW_DOWN.perMobile.freeFailures);
+  });
+
+  it('answers 429 with the wait while it runs, per number and address', async () => {
+    const limiter = new RateLimiter(createMemoryRateLimitStore(), DEFAULT_RATE_RULES, true, {
+      ...SIGN_IN_SLOW_DOWN, perMobileAndIp: { ...rule, freeFailures: 1, firstWaitMs: 5000 },
+    });
+    await limiter.checkSignInWait('771234567', '203.0.113.1');
+    await limiter.signInFailed('771234567', '203.0.113.1');
+    const error = await expectRejected(limiter.checkSignInWait('771234567', '203.0.113.1'), 429);
+    expect(error.extra.retryAfterSeconds).toBe(5);
+    expect(error.message).toBe(signInWaitMessage(5));
+    await limiter.checkSignInWait('771234567', '203.0.113.2');
+    await limiter.checkSignInWait('771234568', '203.0.113.1');
   });
 });
 
@@ -67,6 +107,24 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis rate-limit store', () => {
     await b.check('signInPerIp', '198.51.100.9');
     await expectRejected(a.check('signInPerIp', '198.51.100.9'), 429);
     await expectRejected(b.check('signInPerIp', '198.51.100.9'), 429);
+  });
+
+  it('shares a sign-in wait between two API processes, and clears it', async () => {
+    const prefix = `offerlanka:test:${Date.now()}:${Math.random()}:`;
+    const first = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix);
+    const second = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix);
+    stores.push(first, second);
+    const slowDown = { ...SIGN_IN_SLOW_DOWN, perMobileAndIp: { freeFailures: 2, firstWaitMs: 60_000, maxWaitMs: 60_000, windowMs: 60_000 } };
+    const a = new RateLimiter(first, DEFAULT_RATE_RULES, true, slowDown);
+    const b = new RateLimiter(second, DEFAULT_RATE_RULES, true, slowDown);
+    await a.signInFailed('771234567', '198.51.100.9');
+    await b.signInFailed('771234567', '198.51.100.9');
+    const error = await expectRejected(a.checkSignInWait('771234567', '198.51.100.9'), 429);
+    expect(error.extra.retryAfterSeconds).toBe(60);
+    expect(await second.remainingMs('signInWait:771234567:198.51.100.9')).toBeGreaterThan(59_000);
+    await b.signInSucceeded('771234567', '198.51.100.9');
+    await a.checkSignInWait('771234567', '198.51.100.9');
+    expect(await first.remainingMs('signInKnown:771234567:198.51.100.9')).toBeGreaterThan(0);
   });
 
   it('expires the window', async () => {
@@ -190,9 +248,11 @@ describe('environment', () => {
     expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
   });
 
-  it('refuses a rebuild interval longer than a timer can wait (24 days)', () => {
-    expect(readEnv({ REBUILD_INTERVAL_MINUTES: '35791' }).REBUILD_INTERVAL_MINUTES).toBe(35791);
-    expect(() => readEnv({ REBUILD_INTERVAL_MINUTES: '99999' })).toThrow(/REBUILD_INTERVAL_MINUTES is at most 35791/);
+  it('takes the full rebuild schedule as a cron pattern, nightly by default', () => {
+    expect(readEnv({}).SITE_REBUILD_CRON).toBe('0 3 * * *');
+    expect(readEnv({ SITE_REBUILD_CRON: '30 2 * * 1' }).SITE_REBUILD_CRON).toBe('30 2 * * 1');
+    expect(() => readEnv({ SITE_REBUILD_CRON: 'every night' })).toThrow(/SITE_REBUILD_CRON must be a cron pattern/);
+    expect(() => readEnv({ SITE_REBUILD_CRON: '0 25 * * *' })).toThrow(/SITE_REBUILD_CRON must be a cron pattern/);
   });
 
   it('needs a gateway URL for the http SMS provider and uses it by default in production', () => {

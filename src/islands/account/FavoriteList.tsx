@@ -3,6 +3,7 @@
 // there are none, and a loading line while the first load runs.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { FavoriteEntryData } from '../../contract/index.ts';
+import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import type { $favoritesState } from '../../stores/favorites.ts';
 import FavoriteButton from '../offer-card/FavoriteButton.tsx';
@@ -53,8 +54,8 @@ export default function FavoriteList({ entries, state }: Props) {
             onClickCapture={(event) => { if ((event.target as Element).closest('[data-favorite-offer]')) pressedAt.current = index; }}>
             <a className="account-favorite-link" href={offerCanonicalPath(entry)}>
               {entry.bannerImageURL
-                ? <img src={entry.bannerImageURL} alt="" width={96} height={48} loading="lazy" />
-                : <span className="account-favorite-icon"><img src={`/api/images/icon-${entry.category.iconName}.svg`} alt="" width={28} height={28} loading="lazy" /></span>}
+                ? <img src={apiImageSrc(entry.bannerImageURL)} alt="" width={96} height={48} loading="lazy" />
+                : <span className="account-favorite-icon"><img src={categoryIconSrc(entry.category.iconName)} alt="" width={28} height={28} loading="lazy" /></span>}
               <span className="account-favorite-text">
                 <span className="account-favorite-title">{entry.header}</span>
                 <span className="account-favorite-meta">{entry.merchant.merchantName} · {entry.bank.bankName}</span>

@@ -54,7 +54,10 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
   const { idPrefix, mobileNo, submitLabel, resendLimit, countdownSeconds = RESEND_COUNTDOWN_SECONDS, disabled = false, onVerified, onRefused } = props;
   const hydrated = useHydrated();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const token = useRef(props.token ?? '');
+  // A resend's token replaces the one the parent passed, for as long as the parent still passes
+  // that one. Read at call time, so the first code typed after the prop arrives already uses it.
+  const resent = useRef<{ replaced: string | undefined; token: string }>(undefined);
+  const currentToken = () => (resent.current && resent.current.replaced === props.token ? resent.current.token : props.token ?? '');
   const [digits, setDigits] = useState<string[]>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -64,18 +67,17 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
   const [now, setNow] = useState(0);
 
   const calls: CodeCalls = props.calls ?? {
-    verify: (code) => verifyMobile(code, token.current),
+    verify: (code) => verifyMobile(code, currentToken()),
     resend: async () => {
-      const result = await resendCode(mobileNo, props.userId ?? null, token.current);
+      const result = await resendCode(mobileNo, props.userId ?? null, currentToken());
       if (result.kind === 'sent') {
-        token.current = result.token;
+        resent.current = { replaced: props.token, token: result.token };
         props.onResent?.(result.token);
       }
       return result;
     },
   };
 
-  useEffect(() => { token.current = props.token ?? ''; }, [props.token]);
   // The countdown starts, and the first box takes focus, once the code entry can be used.
   useEffect(() => {
     if (disabled) return;

@@ -3,6 +3,7 @@
 // to plain links; once hydrated it gains a search field (case-insensitive substring, spec §5),
 // arrow keys, Escape, and closes on a click outside.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { apiImageSrc } from '../../lib/api-images.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import './BankSwitcher.css';
 
@@ -62,7 +63,7 @@ export default function BankSwitcher({ banks, currentBankId }: Props) {
   return (
     <details ref={detailsRef} className="bank-switcher" open={open} onToggle={onToggle} onKeyDown={hydrated ? onKey : undefined}>
       <summary className="bank-switcher-button" aria-label={current ? `Bank: ${current.bankName}. Choose another bank` : 'Choose a bank'}>
-        {current && <img src={current.logoURL} alt="" width={32} height={32} />}
+        {current && <img src={apiImageSrc(current.logoURL)} alt="" width={32} height={32} />}
         <span className="bank-switcher-name">{current?.bankName ?? 'Choose a bank'}</span>
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="m6 9 6 6 6-6" /></svg>
       </summary>
@@ -79,7 +80,7 @@ export default function BankSwitcher({ banks, currentBankId }: Props) {
           {shown.map((bank) => (
             <li key={bank.bankId}>
               <a href={bank.path} aria-current={bank.bankId === currentBankId ? 'page' : undefined}>
-                <img src={bank.logoURL} alt="" width={28} height={28} loading="lazy" />{bank.bankName}
+                <img src={apiImageSrc(bank.logoURL)} alt="" width={28} height={28} loading="lazy" />{bank.bankName}
               </a>
             </li>
           ))}

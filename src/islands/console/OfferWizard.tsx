@@ -9,8 +9,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { type OfferData } from '../../contract/index.ts';
 import { OFFER_WIZARD_STEPS } from '../../contract/offer-form.ts';
 import { ApiError, failureText } from '../../lib/api-client.ts';
+import { categoryIconSrc } from '../../lib/api-images.ts';
 import { createOffer, fetchBanks, fetchCategories, fetchLocationNames, fetchOfferTerms } from '../../lib/console-api.ts';
-import { PUBLIC_API_URL } from '../../lib/public-config.ts';
 import { showNotice } from '../../stores/notices.ts';
 import { focusFirstInvalid } from '../auth/fields.tsx';
 import ChoiceStep from './offer-steps/ChoiceStep.tsx';
@@ -53,7 +53,7 @@ export default function OfferWizard({ open, onCreated, onClose }: Props) {
   const [sent, setSent] = useState(false);
 
   const categories = useLoaded(async () => (await fetchCategories()).map((category) => ({
-    value: String(category.categoryId), label: category.categoryName, imageUrl: `${PUBLIC_API_URL}/images/icon-${category.iconName}.svg`,
+    value: String(category.categoryId), label: category.categoryName, imageUrl: categoryIconSrc(category.iconName),
   })), listFailure);
   const banks = useLoaded(fetchBanks, listFailure);
   const towns = useLoaded(fetchLocationNames, listFailure);

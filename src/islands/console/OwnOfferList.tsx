@@ -2,6 +2,7 @@
 // and where the offer stands: 'Pending review' or 'Rejected' while it is not public, else its
 // public badge and a link to its page. Used by My Offers and the merchant's Offer page.
 import type { OfferData } from '../../contract/index.ts';
+import { apiImageSrc } from '../../lib/api-images.ts';
 import { offerTags, statusLabel } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
@@ -22,7 +23,7 @@ export default function OwnOfferList({ offers }: { offers: readonly OfferData[] 
         const validity = offerValidity(offer);
         return (
           <li key={offer.offerId} className="own-offer card" data-own-offer={offer.offerId} data-status={offer.status}>
-            <img className="own-offer-logo" src={offer.bank.logoURL} alt="" width={40} height={40} loading="lazy" />
+            <img className="own-offer-logo" src={apiImageSrc(offer.bank.logoURL)} alt="" width={40} height={40} loading="lazy" />
             <div className="own-offer-text">
               <p className="own-offer-top">
                 <span className={`badge own-offer-status ${offer.status}`}>{ownStatusLabel(offer)}</span>

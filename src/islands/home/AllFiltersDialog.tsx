@@ -4,6 +4,7 @@
 // Escape or the backdrop leaves the filter as it was. A modal <dialog>: the page behind is inert,
 // Tab cycles inside it, and focus goes back to the Filter button when it closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { apiImageSrc } from '../../lib/api-images.ts';
 import type { OfferFilter } from '../../lib/catalogue-api.ts';
 import { keepTabInside } from '../focus-trap.ts';
 import { NO_FILTER, setOfferFilter, type FilterKind } from '../../stores/offer-filters.ts';
@@ -105,7 +106,7 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
             <li key={option.id}>
               <label className="all-filters-option">
                 <input type="checkbox" checked={chosen.includes(option.id)} onChange={() => toggle(tab, option.id)} />
-                <img src={option.imageUrl} alt="" width={28} height={28} loading="lazy" />
+                <img src={apiImageSrc(option.imageUrl)} alt="" width={28} height={28} loading="lazy" />
                 <span>{option.name}</span>
               </label>
             </li>

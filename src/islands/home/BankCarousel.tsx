@@ -8,6 +8,7 @@ import KeenSlider, { type KeenSliderInstance } from 'keen-slider';
 import 'keen-slider/keen-slider.min.css';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../use-hydrated.ts';
+import { apiImageSrc } from '../../lib/api-images.ts';
 import { BANK_CAROUSEL_SLIDES, CAROUSEL_SPEED_MS } from '../../lib/constants.ts';
 import { followFocus } from '../slider-focus.ts';
 import './BankCarousel.css';
@@ -92,7 +93,7 @@ export default function BankCarousel({ banks }: Props) {
         {banks.map((bank, index) => (
           <div key={bank.bankId} className="bank-carousel-slide keen-slider__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${banks.length}`}>
             <a className="bank-carousel-link" href={bank.path}>
-              <img src={bank.logoURL} alt="" width={48} height={48} loading="lazy" decoding="async" />
+              <img src={apiImageSrc(bank.logoURL)} alt="" width={48} height={48} loading="lazy" decoding="async" />
               <span>{bank.bankName}</span>
             </a>
           </div>

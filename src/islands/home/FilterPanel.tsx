@@ -2,6 +2,7 @@
 // Choosing an option applies it at once (or removes it when chosen), which reloads the offers,
 // and closes the panel. Escape, a click outside or leaving the panel with Tab close it too.
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { apiImageSrc } from '../../lib/api-images.ts';
 import { toggleFilter, type FilterKind } from '../../stores/offer-filters.ts';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
 import { KIND_NAMES, type FilterOption } from './filter-options.ts';
@@ -63,7 +64,7 @@ export default function FilterPanel({ kind, options, chosen }: Props) {
           {options.map((option) => (
             <li key={option.id}>
               <button type="button" className="filter-option" aria-pressed={chosen.includes(option.id)} onClick={() => choose(option)}>
-                <img src={option.imageUrl} alt="" width={24} height={24} loading="lazy" />
+                <img src={apiImageSrc(option.imageUrl)} alt="" width={24} height={24} loading="lazy" />
                 <span>{option.name}</span>
                 <span className="filter-option-check" aria-hidden="true">✓</span>
               </button>

@@ -1,6 +1,6 @@
 // The favourite control of a card or an offer page (spec §2, §4 'Favourite toggle'). In the build's
-// HTML, and for a guest, it is a link to sign-in and back; pressed by a guest it opens the sign-in
-// prompt. A signed-in user toggles it: the change shows at once and rolls back if the server refuses.
+// HTML, and for a guest, it is a link to sign-in and back; pressed by a guest once hydrated it opens
+// the sign-in prompt. A signed-in user toggles it: the change shows at once and rolls back if the server refuses.
 import { useStore } from '@nanostores/react';
 import { useState, type MouseEvent } from 'react';
 import type { OfferData } from '../../contract/index.ts';
@@ -33,10 +33,12 @@ export default function FavoriteButton({ offer, className = 'favorite-toggle', s
     const prompt = (event: MouseEvent) => {
       event.preventDefault();
       event.stopPropagation(); // a card link around it must not open the offer
-      openSignInPrompt(returnTo);
+      // Pressed between hydration and the first effect, the session decides, not this render.
+      if ($isSignedIn.get()) void toggleFavorite(offer);
+      else openSignInPrompt(returnTo);
     };
     return (
-      <a className={className} href={signInPath(returnTo)} onClick={hydrated ? prompt : undefined} aria-label={showLabel ? undefined : title} data-favorite-offer={offer.offerId}>
+      <a className={className} href={signInPath(returnTo)} onClick={prompt} aria-label={showLabel ? undefined : title} data-favorite-offer={offer.offerId}>
         <HeartIcon filled={false} />{showLabel && <span>Save</span>}
       </a>
     );

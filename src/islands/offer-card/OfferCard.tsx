@@ -6,7 +6,8 @@ import { useStore } from '@nanostores/react';
 import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX, MERCHANT_NAME_CARD_MAX, OFFER_HEADER_CARD_MAX } from '../../lib/constants.ts';
 import { favouritesText, offerTags, statusLabel, truncate, viewsText } from '../../lib/format-offer.ts';
-import { PUBLIC_API_URL } from '../../lib/public-config.ts';
+import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
+import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../contract/safe-url.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from './FavoriteButton.tsx';
@@ -23,16 +24,17 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
   const href = offerCanonicalPath(offer);
   const status = statusLabel(offer.status);
   const interest = offer.interest + (useStore($interestChanges)[offer.offerId] ?? 0);
+  const banner = apiImageSrc(safeUrl(offer.bannerImageURL));
   return (
     <article className="offer-card card" data-offer-id={offer.offerId}>
       <a className="offer-card-cover" href={href} tabIndex={-1} aria-hidden="true" data-offer-link>
-        {offer.bannerImageURL
-          ? <img src={offer.bannerImageURL} alt="" width={400} height={200} loading={aboveFold ? 'eager' : 'lazy'} fetchPriority={aboveFold ? 'high' : undefined} decoding="async" />
-          : <span className="offer-card-fallback"><img src={`${PUBLIC_API_URL}/images/icon-${offer.category.iconName}.svg`} alt="" width={48} height={48} loading="lazy" /></span>}
+        {banner
+          ? <img src={banner} alt="" width={400} height={200} loading={aboveFold ? 'eager' : 'lazy'} fetchPriority={aboveFold ? 'high' : undefined} decoding="async" />
+          : <span className="offer-card-fallback"><img src={categoryIconSrc(offer.category.iconName)} alt="" width={48} height={48} loading="lazy" /></span>}
       </a>
       <div className="offer-card-body">
         <div className="offer-card-meta">
-          <img className="offer-card-logo" src={offer.bank.logoURL} alt="" width={28} height={28} loading="lazy" />
+          <img className="offer-card-logo" src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL} alt="" width={28} height={28} loading="lazy" />
           <span className="offer-card-bank" title={offer.bank.bankName}>{truncate(offer.bank.bankName, BANK_NAME_CARD_MAX)}</span>
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
           <FavoriteButton offer={offer} />

@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { OfferDetailData } from '../../contract/index.ts';
 import { failureText } from '../../lib/api-client.ts';
+import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { fetchOffer } from '../../lib/catalogue-api.ts';
 import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
@@ -58,11 +59,11 @@ export default function OfferModal({ offerId, path }: Props) {
   return (
     <article className="offer-modal-offer">
       {offer.bannerImageURL
-        ? <img className="offer-modal-banner" src={offer.bannerImageURL} alt="" width={1200} height={600} />
-        : <span className="offer-modal-banner offer-modal-fallback"><img src={`/api/images/icon-${offer.category.iconName}.svg`} alt="" width={56} height={56} /></span>}
+        ? <img className="offer-modal-banner" src={apiImageSrc(offer.bannerImageURL)} alt="" width={1200} height={600} />
+        : <span className="offer-modal-banner offer-modal-fallback"><img src={categoryIconSrc(offer.category.iconName)} alt="" width={56} height={56} /></span>}
       <div className="offer-modal-content">
         <p className="offer-modal-meta">
-          <img src={offer.bank.logoURL} alt="" width={28} height={28} />
+          <img src={apiImageSrc(offer.bank.logoURL)} alt="" width={28} height={28} />
           <span>{offer.bank.bankName}</span>
           <span aria-hidden="true">·</span>
           <span>{offer.merchant.merchantName}</span>

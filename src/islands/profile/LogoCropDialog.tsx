@@ -7,6 +7,9 @@
 // so react-easy-crop is in no page's code until then.
 import { useEffect, useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
+// Its stylesheet as a file of the build: by default react-easy-crop writes it into a <style> element
+// at run time, which the Content-Security-Policy refuses.
+import 'react-easy-crop/react-easy-crop.css';
 import { ApiError } from '../../lib/api-client.ts';
 import { failureText, uploadLogo } from '../../lib/profile-api.ts';
 import { showNotice } from '../../stores/notices.ts';
@@ -70,7 +73,7 @@ export default function LogoCropDialog({ image, label, onReplace, onClose, onUpl
       <DialogHead titleId={`${id}-title`} title={CROP_VIEW_TITLE} />
       <p className="profile-hint" id={`${id}-hint`}>{CROP_HINT}</p>
       <div className="profile-cropper" aria-busy={uploading || undefined}>
-        {dialogShown && <Cropper key={image.src} image={image.src} crop={crop} zoom={zoom} aspect={1} minZoom={1} maxZoom={maxZoom}
+        {dialogShown && <Cropper key={image.src} image={image.src} crop={crop} zoom={zoom} aspect={1} minZoom={1} maxZoom={maxZoom} disableAutomaticStylesInjection
           initialCroppedAreaPixels={initialCropArea(image)} onCropChange={setCrop} onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
           mediaProps={{ alt: `The chosen ${label.toLowerCase()}` }}

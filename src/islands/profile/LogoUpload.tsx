@@ -3,6 +3,7 @@
 // which is loaded only then; anything else is refused here with a message.
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { UserData } from '../../contract/index.ts';
+import { apiImageSrc } from '../../lib/api-images.ts';
 import ImageFileInput from './ImageFileInput.tsx';
 import { readImageFile, type ChosenImage } from './logo-image.ts';
 import { logoLabel } from './texts.ts';
@@ -35,7 +36,7 @@ export default function LogoUpload({ user, onUploaded }: Props) {
     <div className="profile-logo">
       <div className="profile-logo-frame">
         {user.logoUrl
-          ? <img src={user.logoUrl} alt={label} width={96} height={96} />
+          ? <img src={apiImageSrc(user.logoUrl)} alt={label} width={96} height={96} />
           : <span className="profile-logo-initial" aria-hidden="true">{user.firstName.slice(0, 1).toUpperCase()}</span>}
       </div>
       <div className="profile-logo-text">

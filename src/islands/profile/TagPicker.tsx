@@ -3,6 +3,7 @@
 // signed-in user, and the session's user follows. A refusal is said in the dialog (DECISIONS.md:
 // tag-update failures show a message) and the dialog stays open to try again.
 import { useId, useState, type FormEvent } from 'react';
+import { categoryIconSrc } from '../../lib/api-images.ts';
 import { failureText, saveTags } from '../../lib/profile-api.ts';
 import Dialog from '../account/Dialog.tsx';
 import DialogHead from '../account/DialogHead.tsx';
@@ -61,7 +62,7 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
             {categories.items.map((category) => (
               <label key={category.categoryId} className="profile-chip">
                 <input type="checkbox" checked={chosen.includes(category.categoryId)} onChange={() => toggle(category.categoryId)} disabled={saving} />
-                <img src={`/api/images/icon-${category.iconName}.svg`} alt="" width={20} height={20} />
+                <img src={categoryIconSrc(category.iconName)} alt="" width={20} height={20} />
                 <span className="profile-chip-name">{category.categoryName}</span>
                 <span className="profile-chip-check" aria-hidden="true">✓</span>
               </label>

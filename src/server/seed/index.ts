@@ -3,6 +3,8 @@
 // codes, subscriptions, feedback and insights are left alone. Deterministic for a given offer
 // count and `now`.
 import { isNull, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { WebUrl } from '../../contract/index.ts';
 import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -107,7 +109,19 @@ async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) 
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
+/** Every URL the data set writes is http(s) or a site path (the contract's WebUrl), like any other write. */
+function assertSafeUrls(data: DemoData): void {
+  const urls = [
+    ...data.banks.flatMap((bank) => [bank.logoUrl, bank.thumbnailUrl]),
+    ...data.merchants.flatMap((merchant) => [merchant.logoUrl, merchant.webUrl]),
+    ...data.offers.map((offer) => offer.bannerImageUrl),
+    ...data.houseAds.flatMap((ad) => [ad.imageUrl, ad.linkUrl]),
+  ];
+  for (const url of urls) if (url != null) v.parse(WebUrl, url);
+}
+
 async function writeDemoData(tx: Transaction, data: DemoData): Promise<void> {
+  assertSafeUrls(data);
   // Listed explicitly and without CASCADE, so a new table pointing at the catalogue makes this fail
   // loudly instead of being emptied silently.
   await tx.execute(sql.raw(`truncate table ${CATALOGUE_TABLES.map((t) => `"${t}"`).join(', ')} restart identity`));

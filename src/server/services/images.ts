@@ -1,11 +1,10 @@
 // Image uploads: PNG or JPEG only, recognised by their first bytes rather than a name, capped in
 // size, and stored under a generated name.
 import { randomUUID } from 'node:crypto';
-import { UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
+import { API_IMAGE_PATH, UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
 import { badRequest } from '../errors.ts';
 
-export const IMAGE_URL_PREFIX = '/api/images/';
-export const imageUrl = (name: string) => IMAGE_URL_PREFIX + name;
+export const imageUrl = (name: string) => API_IMAGE_PATH + name;
 /** Names the API generates or the seed writes: no paths, no surprises. */
 export const IMAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|svg)$/;
 

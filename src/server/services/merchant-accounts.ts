@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Email, FirstName, MESSAGES, MobileNo, NewPassword, USER_TYPES } from '../../contract/index.ts';
+import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
 import { merchants, users } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
@@ -110,7 +111,7 @@ export async function createOrPromoteMerchant(db: Database, raw: unknown): Promi
 const merchantFields = (user: UserRow) => ({
   merchantName: user.businessName ?? user.firstName,
   contactNo: localPhoneNumber(user.contactNo ?? user.mobileNo),
-  ...(user.logoUrl ? { logoUrl: user.logoUrl } : {}),
+  ...(safeUrl(user.logoUrl) ? { logoUrl: user.logoUrl } : {}),
 });
 
 /** The account's merchants row id: made and linked when missing; with refresh, updated from the account. */

@@ -1,29 +1,61 @@
-// Fixed-window rate limits per IP and per mobile number. Counters live in memory for one process,
-// or in Redis (REDIS_URL) so that several API processes share them.
+// Fixed-window rate limits per IP, mobile number and e-mail, and the progressive slow-down of failed
+// sign-ins. Counters live in memory for one process, or in Redis (REDIS_URL) so that several API
+// processes share them.
 import { Redis } from 'ioredis';
 import { tooManyRequests } from '../errors.ts';
 
 export interface RateLimitStore {
   /** Counts one hit on `key` and returns the hits in the current window. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** Sets `key` for `ttlMs`, replacing any earlier time. */
+  mark(key: string, ttlMs: number): Promise<void>;
+  /** How long `key` stays set: 0 when it is not. */
+  remainingMs(key: string): Promise<number>;
+  clear(...keys: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
 export type RateRule = { limit: number; windowMs: number };
+/**
+ * Failed sign-ins: the first `freeFailures` in `windowMs` cost nothing; each one after that makes
+ * the next attempt wait, twice as long each time (from `firstWaitMs`, at most `maxWaitMs`).
+ */
+export type SlowDownRule = { freeFailures: number; firstWaitMs: number; maxWaitMs: number; windowMs: number };
+const SECOND = 1000;
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * Failed sign-ins slow a number down instead of locking it (NIST SP 800-63B 5.2.2: at most about
+ * 100 failures a day on one account), so a stranger who knows a number cannot keep its owner out:
+ * - per number and address together, one attacker's waits start early and grow to 20 minutes;
+ * - per number from any address (many attackers), the same waits start later, and they do not
+ *   apply to an address the account signed in from before. The owner elsewhere waits at most
+ *   20 minutes, or signs in at once with a one-time code ("Forgot password").
+ */
+export const SIGN_IN_SLOW_DOWN = {
+  perMobileAndIp: { freeFailures: 5, firstWaitMs: SECOND, maxWaitMs: 20 * MINUTE, windowMs: DAY },
+  perMobile: { freeFailures: 10, firstWaitMs: SECOND, maxWaitMs: 20 * MINUTE, windowMs: DAY },
+  /** How long an address stays known for a number after a sign-in from it. */
+  knownAddressMs: 30 * DAY,
+} satisfies Record<string, SlowDownRule | number>;
+export type SignInSlowDown = typeof SIGN_IN_SLOW_DOWN;
 
 export const DEFAULT_RATE_RULES = {
+  /** Every sign-in attempt from one address, whatever the number: stops password spraying. */
   signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  signInPerMobile: { limit: 10, windowMs: 15 * MINUTE },
   userLookupPerIp: { limit: 60, windowMs: 15 * MINUTE },
   userLookupPerMobile: { limit: 20, windowMs: 15 * MINUTE },
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   codeSendPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  /** Counted before the number is looked up, so the answers tell nothing once it is reached. */
+  codeSendPerMobile: { limit: 10, windowMs: 60 * MINUTE },
   codeCheckPerIp: { limit: 30, windowMs: 15 * MINUTE },
   feedbackPerIp: { limit: 10, windowMs: 60 * MINUTE },
   feedbackPerMobile: { limit: 5, windowMs: 60 * MINUTE },
   newsletterPerIp: { limit: 10, windowMs: 60 * MINUTE },
-  // Per number, code sending is capped by the resend limit (one-time-codes.ts), not here.
+  newsletterPerEmail: { limit: 3, windowMs: 60 * MINUTE },
+  // A registered number's code sends are also capped by the resend limit (one-time-codes.ts).
   /** Impressions count views: a cap keeps one address from inflating them. */
   impressionPerIp: { limit: 600, windowMs: 15 * MINUTE },
   /** Per merchant account: new offers wait for review, so a flood would bury the queue. */
@@ -35,21 +67,32 @@ export type RateRules = Record<RateRuleName, RateRule>;
 export function createMemoryRateLimitStore(): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let lastSweep = Date.now();
+  const live = (key: string, now: number) => {
+    if (now - lastSweep > MINUTE) {
+      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      lastSweep = now;
+    }
+    const current = windows.get(key);
+    return current && current.resetAt > now ? current : undefined;
+  };
   return {
     async hit(key, windowMs) {
       const now = Date.now();
-      if (now - lastSweep > MINUTE) {
-        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-        lastSweep = now;
-      }
-      const current = windows.get(key);
-      if (!current || current.resetAt <= now) {
+      const current = live(key, now);
+      if (!current) {
         windows.set(key, { count: 1, resetAt: now + windowMs });
         return 1;
       }
       current.count += 1;
       return current.count;
     },
+    async mark(key, ttlMs) { windows.set(key, { count: 1, resetAt: Date.now() + ttlMs }); },
+    async remainingMs(key) {
+      const now = Date.now();
+      const current = live(key, now);
+      return current ? current.resetAt - now : 0;
+    },
+    async clear(...keys) { for (const key of keys) windows.delete(key); },
     async close() { windows.clear(); },
   };
 }
@@ -64,28 +107,99 @@ export function createRedisRateLimitStore(url: string, prefix = 'offerlanka:rl:'
       if (error) throw error;
       return Number(value);
     },
+    async mark(key, ttlMs) { await redis.set(prefix + key, '1', 'PX', Math.max(1, Math.round(ttlMs))); },
+    async remainingMs(key) { return Math.max(0, await redis.pttl(prefix + key)); },
+    async clear(...keys) { if (keys.length) await redis.del(...keys.map((key) => prefix + key)); },
     async close() { await redis.quit().catch(() => redis.disconnect()); },
   };
 }
 
+/** A counter store that is down must not take sign-in down with it: the request goes through. */
+async function orLetThrough<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error('[rate-limit] store unavailable:', error instanceof Error ? error.message : error);
+    return fallback;
+  }
+}
+
+/** The wait after the `failures`-th failure of a slow-down rule: 0 while failures are free. */
+export function slowDownWaitMs(rule: SlowDownRule, failures: number): number {
+  if (failures < rule.freeFailures) return 0;
+  return Math.min(rule.maxWaitMs, rule.firstWaitMs * 2 ** Math.min(failures - rule.freeFailures, 30));
+}
+
+export const signInWaitMessage = (seconds: number) =>
+  `Too many failed sign-ins for this number. Please wait ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`;
+
 export class RateLimiter {
-  constructor(private readonly store: RateLimitStore, private readonly rules: RateRules, private readonly enabled = true) {}
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly rules: RateRules,
+    private readonly enabled = true,
+    private readonly signIn: SignInSlowDown = SIGN_IN_SLOW_DOWN,
+  ) {}
 
   /** Counts a hit and answers 429 once the rule's limit is passed. */
   async check(rule: RateRuleName, subject: string) {
     if (!this.enabled) return;
     const { limit, windowMs } = this.rules[rule];
-    let hits: number;
-    try {
-      hits = await this.store.hit(`${rule}:${subject}`, windowMs);
-    } catch (error) {
-      // A counter store that is down must not take sign-in down with it.
-      console.error('[rate-limit] store unavailable:', error instanceof Error ? error.message : error);
-      return;
-    }
+    const hits = await orLetThrough(() => this.store.hit(`${rule}:${subject}`, windowMs), 0);
     if (hits > limit) {
       const minutes = Math.ceil(windowMs / MINUTE);
       throw tooManyRequests(`Too many requests. Please wait up to ${minutes} minutes and try again.`, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
     }
   }
+
+  /** Answers 429 while an earlier failure makes this number (from this address) wait. */
+  async checkSignInWait(mobileNo: string, ip: string) {
+    if (!this.enabled) return;
+    const keys = signInKeys(mobileNo, ip);
+    const waits = await orLetThrough(async () => {
+      const [pair, known] = await Promise.all([this.store.remainingMs(keys.pairWait), this.store.remainingMs(keys.known)]);
+      // An address this account signed in from is not slowed by strangers' failures elsewhere.
+      const number = known > 0 ? 0 : await this.store.remainingMs(keys.numberWait);
+      return Math.max(pair, number);
+    }, 0);
+    if (waits > 0) {
+      const seconds = Math.ceil(waits / 1000);
+      throw tooManyRequests(signInWaitMessage(seconds), { retryAfterSeconds: seconds });
+    }
+  }
+
+  /** A wrong password (or an unknown number): counts toward both slow-downs. */
+  async signInFailed(mobileNo: string, ip: string) {
+    if (!this.enabled) return;
+    const keys = signInKeys(mobileNo, ip);
+    const { perMobileAndIp, perMobile } = this.signIn;
+    await orLetThrough(async () => {
+      const [pairFailures, numberFailures] = await Promise.all([
+        this.store.hit(keys.pairFailures, perMobileAndIp.windowMs),
+        this.store.hit(keys.numberFailures, perMobile.windowMs),
+      ]);
+      const pairWait = slowDownWaitMs(perMobileAndIp, pairFailures);
+      const numberWait = slowDownWaitMs(perMobile, numberFailures);
+      if (pairWait) await this.store.mark(keys.pairWait, pairWait);
+      if (numberWait) await this.store.mark(keys.numberWait, numberWait);
+    }, undefined);
+  }
+
+  /** A right password: the failures are forgiven and the address becomes known for the number. */
+  async signInSucceeded(mobileNo: string, ip: string) {
+    if (!this.enabled) return;
+    const keys = signInKeys(mobileNo, ip);
+    await orLetThrough(async () => {
+      await this.store.clear(keys.pairFailures, keys.pairWait, keys.numberFailures, keys.numberWait);
+      await this.store.mark(keys.known, this.signIn.knownAddressMs);
+    }, undefined);
+  }
 }
+
+const signInKeys = (mobileNo: string, ip: string) => ({
+  pairFailures: `signInFailures:${mobileNo}:${ip}`,
+  pairWait: `signInWait:${mobileNo}:${ip}`,
+  numberFailures: `signInFailures:${mobileNo}`,
+  numberWait: `signInWait:${mobileNo}`,
+  known: `signInKnown:${mobileNo}:${ip}`,
+});

@@ -1,5 +1,6 @@
 // Steps 1 and 2 of the wizard, Select Category and Select Bank: one required choice from a list
 // read from the API, each shown with its icon or logo.
+import { apiImageSrc } from '../../../lib/api-images.ts';
 import type { OfferField } from '../offer-form.ts';
 import type { Loaded } from '../use-loaded.ts';
 import LoadState from './LoadState.tsx';
@@ -29,7 +30,7 @@ export default function ChoiceStep({ name, legend, what, choices, onRetry, value
             <input type="radio" name={name} value={choice.value} id={index === 0 ? fieldId(name) : undefined}
               checked={values[name] === choice.value} onChange={() => set(name, choice.value)}
               aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
-            <img src={choice.imageUrl} alt="" width={32} height={32} loading="lazy" />
+            <img src={apiImageSrc(choice.imageUrl)} alt="" width={32} height={32} loading="lazy" />
             <span>{choice.label}</span>
           </label>
         ))}

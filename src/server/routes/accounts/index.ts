@@ -45,9 +45,17 @@ export function accountRoutes(deps: ServerDeps) {
     return c.json({ status: true, ...(message ? { message } : {}), data: await userResponse(user), token, expiresAt: expiresAt.toISOString() });
   };
 
+  /**
+   * Code sends are counted before the number is looked up: once an address or a number is over its
+   * limit, every number gets the same 429, so the answers cannot tell which ones have accounts.
+   */
+  const countCodeSend = async (c: Context, mobileNo: string) => {
+    await limiter.check('codeSendPerIp', requestIp(deps, c));
+    await limiter.check('codeSendPerMobile', mobileNo);
+  };
+
   const sendVerificationCode = async (c: Context, user: UserRow, mobileNo: string) => {
     if (user.isAccountBlock) throw forbidden(MESSAGES.accountBlocked, { isAccountBlock: true });
-    await limiter.check('codeSendPerIp', requestIp(deps, c));
     const { attempt } = await sendOneTimeCode(db, sms, user, 'verify', mobileNo);
     const { token } = await issueToken(db, user.userId, 'verify');
     return c.json({ status: true, message: 'A verification code was sent to your mobile number.', attempt, token, expiresInSeconds: CODE_TTL_MS / 1000 });
@@ -106,10 +114,15 @@ export function accountRoutes(deps: ServerDeps) {
 
   app.post('/user/authentication', async (c) => {
     const { mobileNo, password } = await parseJsonBody(c, SignInRequest);
-    await limiter.check('signInPerIp', requestIp(deps, c));
-    await limiter.check('signInPerMobile', mobileNo);
+    const ip = requestIp(deps, c);
+    await limiter.check('signInPerIp', ip);
+    await limiter.checkSignInWait(mobileNo, ip);
     const user = await findUserByMobile(db, mobileNo);
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw unauthorized(MESSAGES.invalidLogin);
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      await limiter.signInFailed(mobileNo, ip);
+      throw unauthorized(MESSAGES.invalidLogin);
+    }
+    await limiter.signInSucceeded(mobileNo, ip);
     if (user.isAccountBlock) throw forbidden(MESSAGES.accountBlocked, { isAccountBlock: true });
     if (!user.isMobileVerification) throw forbidden('Verify your mobile number to sign in.', { isMobileVerification: false });
     return signedIn(c, user);
@@ -119,6 +132,7 @@ export function accountRoutes(deps: ServerDeps) {
   // Resending is the same call; the 4th resend answers attempt 4 with a failed status and blocks the number.
   const sendCodeToAccount = async (c: Context, schema: typeof CreateCodeRequest | typeof ResendCodeRequest) => {
     const { mobileNo, userId } = await parseJsonBody(c, schema);
+    await countCodeSend(c, mobileNo);
     const user = await findUserByMobile(db, mobileNo);
     if (!user || (userId && user.userId !== userId)) throw notFound('No account uses this mobile number.', { isFound: false });
     return sendVerificationCode(c, user, mobileNo);
@@ -156,9 +170,9 @@ export function accountRoutes(deps: ServerDeps) {
   app.post('/request/mobile/change', session, async (c) => {
     const { mobileNo } = await parseJsonBody(c, MobileChangeRequest);
     const user = c.get('user');
+    await countCodeSend(c, mobileNo);
     if (mobileNo === user.mobileNo) throw badRequest('This is already your mobile number.');
     if (await findUserByMobile(db, mobileNo)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
-    await limiter.check('codeSendPerIp', requestIp(deps, c));
     const { attempt } = await sendOneTimeCode(db, sms, user, 'mobile-change', mobileNo);
     return c.json({ status: true, message: 'A verification code was sent to the new number.', attempt, expiresInSeconds: CODE_TTL_MS / 1000 });
   });

@@ -3,6 +3,7 @@ import { asc, count, countDistinct, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CategoryIdsRequest, Id } from '../../../contract/index.ts';
+import { safeUrl } from '../../../contract/safe-url.ts';
 import { cachedJson, type AppEnv, type ServerDeps } from '../../context.ts';
 import { banks, categories, favorites, locations, merchants, offers } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -42,7 +43,7 @@ export function catalogueRoutes(deps: ServerDeps) {
           ...toBank(bank),
           totalCount,
           favoriteCount: favoriteRows[0]?.n ?? 0,
-          merchants: merchantRows.map(({ n: _n, ...merchant }) => merchant),
+          merchants: merchantRows.map(({ n: _n, logoURL, ...merchant }) => ({ ...merchant, logoURL: safeUrl(logoURL) ?? null })),
           merchantCount: merchantCountRows[0]?.n ?? 0,
         },
       };

@@ -1,14 +1,19 @@
-// The development SMS outbox. Mounted only while SMS_PROVIDER=console.
+// The development SMS outbox. Mounted only while SMS_PROVIDER=console, and it answers only requests
+// from this machine (DECISIONS.md, "Development outbox"): anyone who could read it could take over
+// any account with a reset code. Everyone else gets the same 404 as a route that does not exist.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MobileNo } from '../../../contract/index.ts';
 import type { AppEnv } from '../../context.ts';
+import { NO_SUCH_ROUTE_MESSAGE, notFound } from '../../errors.ts';
+import { isFromThisMachine } from '../../services/client-ip.ts';
 import type { SmsProvider } from '../../services/sms.ts';
 import { parseParams } from '../../validate.ts';
 
 export function devOutboxRoutes(sms: SmsProvider & { outbox: NonNullable<SmsProvider['outbox']> }) {
   const app = new Hono<AppEnv>();
   app.get('/dev/sms-outbox/:mobileNo', (c) => {
+    if (!isFromThisMachine(c)) throw notFound(NO_SUCH_ROUTE_MESSAGE);
     const { mobileNo } = parseParams(c, v.object({ mobileNo: MobileNo }));
     return c.json({ status: true, data: sms.outbox(mobileNo) });
   });

@@ -1,4 +1,4 @@
-// Newsletter and feedback (spec §7), rate limited per IP.
+// Newsletter and feedback (spec §7), rate limited per IP, and per e-mail address or mobile number.
 import { Hono } from 'hono';
 import { FeedbackRequest, MESSAGES, SubscribeRequest } from '../../../contract/index.ts';
 import { requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
@@ -12,8 +12,11 @@ export function engagementRoutes(deps: ServerDeps) {
   // isFound true means the address was already on the list.
   app.post('/new/subscribe', async (c) => {
     const { insightId, subscribeEmail } = await parseJsonBody(c, SubscribeRequest);
+    const email = subscribeEmail.toLowerCase();
     await limiter.check('newsletterPerIp', requestIp(deps, c));
-    const inserted = await db.insert(subscriptions).values({ email: subscribeEmail.toLowerCase(), insightId: insightId || null })
+    // Per address too: whether an address is on the list must not be asked from many places.
+    await limiter.check('newsletterPerEmail', email);
+    const inserted = await db.insert(subscriptions).values({ email, insightId: insightId || null })
       .onConflictDoNothing().returning({ id: subscriptions.subscriptionId });
     const isFound = inserted.length === 0;
     return c.json({ status: true, isFound, message: isFound ? MESSAGES.alreadySubscribed : MESSAGES.subscribed });

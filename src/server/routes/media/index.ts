@@ -6,6 +6,7 @@ import { AdsQuery, ImageUploadRequest, type HouseAd } from '../../../contract/in
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
 import { houseAds, images, merchants, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { safeUrl } from '../../../contract/safe-url.ts';
 import { decodeUploadedImage, IMAGE_NAME_PATTERN, imageUrl } from '../../services/images.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 
@@ -48,7 +49,8 @@ export function mediaRoutes(deps: ServerDeps) {
       const fromProxy = await fetchProxyAds(deps.adProxyUrl, query);
       if (fromProxy) return c.json({ status: true, source: 'proxy', data: fromProxy });
     }
-    const rows = await db.select().from(houseAds).where(eq(houseAds.isActive, true));
+    // An ad whose image or link is not http(s) or a site path is never shown.
+    const rows = (await db.select().from(houseAds).where(eq(houseAds.isActive, true))).filter((ad) => safeUrl(ad.imageUrl) && safeUrl(ad.linkUrl));
     const shuffled = rows.map((ad) => ({ ad, key: Math.random() })).sort((a, b) => a.key - b.key).slice(0, query.count);
     const data: v.InferOutput<typeof HouseAd>[] = shuffled.map(({ ad }) => ({ adId: ad.adId, title: ad.title, body: ad.body, imageUrl: ad.imageUrl, linkUrl: ad.linkUrl }));
     return c.json({ status: true, source: 'house', data });
@@ -56,6 +58,12 @@ export function mediaRoutes(deps: ServerDeps) {
 
   return app;
 }
+
+/** A proxy's ad is passed on unless its image or link URL is not http(s) or a site path. */
+const hasSafeUrls = (ad: unknown) => ['imageUrl', 'linkUrl'].every((key) => {
+  const url = (ad as Record<string, unknown> | null)?.[key];
+  return typeof url !== 'string' || safeUrl(url) !== undefined;
+});
 
 async function fetchProxyAds(proxyUrl: string, query: { placement: string; ad_space: string; count: number }) {
   try {
@@ -66,7 +74,7 @@ async function fetchProxyAds(proxyUrl: string, query: { placement: string; ad_sp
     const response = await fetch(url, { signal: AbortSignal.timeout(AD_PROXY_TIMEOUT_MS) });
     if (!response.ok) return undefined;
     const body = (await response.json()) as { data?: unknown };
-    return Array.isArray(body.data) ? body.data.slice(0, query.count) : undefined;
+    return Array.isArray(body.data) ? body.data.filter(hasSafeUrls).slice(0, query.count) : undefined;
   } catch (error) {
     console.error('[ads] proxy failed, serving house ads:', error instanceof Error ? error.message : error);
     return undefined;

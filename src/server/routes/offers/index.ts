@@ -11,7 +11,7 @@ import { notFound } from '../../errors.ts';
 import { bearerToken, cachedJson, type AppEnv, type ServerDeps } from '../../context.ts';
 import { toOffer, type OfferJoinedRow } from '../../serialize.ts';
 import { findLiveToken } from '../../services/tokens.ts';
-import { parseJsonBody, parseJsonText, parseParams, parseQuery } from '../../validate.ts';
+import { assertJsonBody, parseJsonBody, parseJsonText, parseParams, parseQuery } from '../../validate.ts';
 import {
   countOffers, filteredWhere, findOfferPage, findOffersByIds, isListed, isPublic, listedWhere, selectJoinedOffers, type OfferFilter,
 } from './offer-queries.ts';
@@ -81,6 +81,7 @@ export function offerRoutes(deps: ServerDeps) {
   // validation, so a repeated request costs one map lookup. Invalid input throws inside, so only
   // successful answers are kept; long bodies take the usual way rather than make long keys.
   app.post('/get/offers/filter/multiple/:pageNo/:pageSize', async (c) => {
+    await assertJsonBody(c); // before the cache: an answer is never given to a body of another type
     const text = await c.req.text().catch(() => undefined); // unreadable: answered as invalid JSON
     const parse = () => {
       const { pageNo, pageSize } = parseParams(c, PagingParams);
