@@ -23,7 +23,8 @@ export default defineConfig({
       { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 300_000 } },
       // Chromium (CHROMIUM_PATH, from scripts/test-services.sh) on a fresh build of the site.
       // One server and build for the whole suite (tests/browser/site-setup.ts), shared by its files.
-      { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/global-setup.ts', 'tests/browser/site-setup.ts'], testTimeout: 60_000, hookTimeout: 300_000 } },
+      // expect.poll waits up to 15 s, not vitest's 1 s: a busy two-core machine may take seconds to load and hydrate.
+      { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/global-setup.ts', 'tests/browser/site-setup.ts'], testTimeout: 60_000, hookTimeout: 300_000, expect: { poll: { timeout: 15_000 } } } },
       apiSuite('api-pglite', 'pglite'),
       // The same API suite on a real PostgreSQL server: the proof that the service runs there.
       ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres')] : []),
