@@ -12,6 +12,7 @@ const ownAndServices = ["'self'", ...new Set(serviceOrigins)].join(' ');
 
 // Static output: every page is pre-rendered; islands hydrate against the live API.
 export default defineConfig({
+  // npm start and npm run build always pass SITE_URL (src/server/env.ts derives it from HOST and PORT when unset).
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   integrations: [react()],
@@ -19,9 +20,9 @@ export default defineConfig({
   // CSS inlined into each page: one round trip less before the first paint (it is ~2 KB gzipped).
   build: { format: 'directory', inlineStylesheets: 'always' },
   // Every page gets a Content-Security-Policy <meta>: scripts and styles only from the site or by the
-  // hash of what the page inlines (Astro hashes what it bundles; src/lib/inline-code.ts adds the hashes
+  // hash of what the page inlines (Astro hashes what it bundles; src/build/inline-code.ts adds the hashes
   // of our is:inline code). frame-ancestors cannot be given in a <meta>: the site build writes the
-  // whole policy, with it, as an HTTP header too (src/server/site-headers.ts).
+  // whole policy, with it, as an HTTP header too (src/server/site/headers.ts).
   security: {
     csp: {
       directives: [

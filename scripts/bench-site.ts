@@ -11,7 +11,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { readEnv } from '../src/server/env.ts';
 import { DEFAULT_OFFER_COUNT, seedDemoData } from '../src/server/seed/index.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
-import { buildSite } from '../src/server/site-build.ts';
+import { buildSite } from '../src/server/site/build.ts';
 import { CATEGORIES, launchChromium, runLighthouse, type Category, type LighthouseRun } from './bench/lighthouse.ts';
 import { timeLoadMore } from './bench/load-more.ts';
 import { measurePage, sum, type PageWeight, type ServedHeaders } from './bench/shipped-bytes.ts';

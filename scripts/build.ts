@@ -2,7 +2,7 @@
 // API_URL, or the one `npm start` runs on PORT; when none answers, starts the embedded one itself.
 import { readEnv } from '../src/server/env.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
-import { buildSite } from '../src/server/site-build.ts';
+import { buildSite } from '../src/server/site/build.ts';
 
 async function answers(apiUrl: string) {
   try {
@@ -14,16 +14,17 @@ async function answers(apiUrl: string) {
 
 async function main() {
   const env = readEnv();
-  let apiUrl = process.env.API_URL ?? `http://127.0.0.1:${env.PORT}${env.API_BASE}`;
+  let apiUrl = env.API_URL ?? `http://127.0.0.1:${env.PORT}${env.API_BASE}`;
   let embedded: RunningServer | undefined;
   if (!(await answers(apiUrl))) {
-    if (process.env.API_URL) throw new Error(`API_URL ${apiUrl} does not answer`);
+    if (env.API_URL) throw new Error(`API_URL ${apiUrl} does not answer`);
     console.log('[build] no API is running: starting the embedded one for the build');
     embedded = await startServer({ env: { ...env, PORT: 0, HOST: '127.0.0.1', RATE_LIMITS: '0' }, serveSite: false });
     apiUrl = `${embedded.url}${env.API_BASE}`;
   }
   try {
-    await buildSite({ apiUrl, siteDir: env.SITE_DIR, siteUrl: process.env.SITE_URL });
+    // SITE_URL, or the address `npm start` serves the site on (env.ts siteUrlOf).
+    await buildSite({ apiUrl, siteDir: env.SITE_DIR, siteUrl: env.SITE_URL });
   } finally {
     await embedded?.close();
   }

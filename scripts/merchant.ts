@@ -3,9 +3,10 @@
 // Opens the database as the server does: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in
 // DATA_DIR (default ./data), which only one process may have open: stop `npm start` first.
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseOptions } from '../src/server/db/client.ts';
+import { describeDatabase, openDatabaseFromEnv } from '../src/server/db/client.ts';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock.ts';
-import { ApiError } from '../src/server/errors.ts';
+import { readDatabaseEnv } from '../src/server/env.ts';
+import { HttpFailure } from '../src/server/errors.ts';
 import { createOrPromoteMerchant, type MerchantAccountFields } from '../src/server/services/merchant-accounts.ts';
 
 const USAGE = `Usage: npm run merchant -- --mobile 771234567 [options]
@@ -86,16 +87,19 @@ const OPTION_OF_FIELD = Object.fromEntries(Object.entries(FIELDS).map(([option, 
 
 async function main(): Promise<void> {
   const input = parseOptions();
-  const url = process.env.DATABASE_URL;
-  const dataDir = process.env.DATA_DIR || 'data';
-  const target: DatabaseOptions = url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir };
+  let env: ReturnType<typeof readDatabaseEnv>;
+  try {
+    env = readDatabaseEnv();
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error), 2); // the database cannot be opened
+  }
 
   let handle;
   try {
-    handle = await openDatabase(target);
+    handle = await openDatabaseFromEnv(env);
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message, 2);
-    fail(`could not open the database (${url ? 'DATABASE_URL' : `PGlite in ${dataDir}`}): ${error instanceof Error ? error.message : error}`, 2);
+    fail(`could not open the database (${describeDatabase(env)}): ${error instanceof Error ? error.message : error}`, 2);
   }
   let refusal: string | undefined;
   try {
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
     if (user.isAccountBlock) console.log('Note: this account is blocked by the team and cannot sign in.');
   } catch (error) {
     // Bad input (400) or a number taken meanwhile (409): the operator's to fix, said in the options' words.
-    if (!(error instanceof ApiError) || error.httpStatus >= 500) throw error;
+    if (!(error instanceof HttpFailure) || error.httpStatus >= 500) throw error;
     const issues = (error.extra.issues as Array<{ path: string; message: string }> | undefined) ?? [];
     // One line per option and message (a password can break one rule several ways).
     refusal = issues.length ? [...new Set(issues.map((issue) => `${OPTION_OF_FIELD[issue.path] ?? issue.path}: ${issue.message}`))].join('\n  ') : error.message;

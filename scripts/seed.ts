@@ -2,7 +2,8 @@
 // Opens the database as the server does: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in
 // DATA_DIR (default ./data). Replaces the catalogue; users and their accounts are kept.
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseOptions } from '../src/server/db/client.ts';
+import { describeDatabase, openDatabaseFromEnv } from '../src/server/db/client.ts';
+import { readDatabaseEnv } from '../src/server/env.ts';
 import { DEFAULT_OFFER_COUNT, MAX_OFFER_COUNT, seedDemoData } from '../src/server/seed/index.ts';
 
 const USAGE = `Usage: npx tsx scripts/seed.ts [--offers N]
@@ -45,12 +46,11 @@ function parseOptions(): { offers: number } {
 
 async function main(): Promise<void> {
   const { offers } = parseOptions();
-  const url = process.env.DATABASE_URL;
-  const target: DatabaseOptions = url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.DATA_DIR ?? 'data' };
-  console.log(url ? 'Seeding PostgreSQL (DATABASE_URL)...' : `Seeding PGlite in ${process.env.DATA_DIR ?? 'data'}...`);
+  const env = readDatabaseEnv();
+  console.log(`Seeding ${describeDatabase(env)}...`);
 
   const started = performance.now();
-  const handle = await openDatabase(target);
+  const handle = await openDatabaseFromEnv(env);
   try {
     const opened = performance.now();
     const summary = await seedDemoData(handle.db, { offers });

@@ -2,10 +2,11 @@
 // one port. The site is built from this same API when there is none, changed offers are published
 // within a minute, and the whole site is rebuilt on SITE_REBUILD_CRON. --api-only serves the API alone. package.json
 // starts it with `exec`, so that npm's SIGTERM or SIGINT reaches this process and not only a shell.
+import { describeDatabase } from '../src/server/db/client.ts';
 import { readEnv, type ServerEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/server.ts';
-import { siteSourceVersion } from '../src/server/site-build.ts';
-import { startSiteRebuilder, type SiteRebuilder } from '../src/server/site-rebuilder.ts';
+import { siteSourceVersion } from '../src/server/site/build.ts';
+import { startSiteRebuilder, type SiteRebuilder } from '../src/server/site/rebuilder.ts';
 
 async function main() {
   let env: ServerEnv;
@@ -17,8 +18,7 @@ async function main() {
   }
   const apiOnly = process.argv.includes('--api-only');
   const server = await startServer({ env, serveSite: !apiOnly });
-  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}/`;
-  console.log(`[start] OfferLanka on http://localhost:${server.port} (database: ${where}, SMS: ${env.SMS_PROVIDER})`);
+  console.log(`[start] OfferLanka on http://localhost:${server.port} (database: ${describeDatabase(env)}, SMS: ${env.SMS_PROVIDER})`);
 
   let rebuilder: SiteRebuilder | undefined;
   if (!apiOnly) {
@@ -26,6 +26,7 @@ async function main() {
       db: server.handle.db,
       apiUrl: `${server.url}${env.API_BASE}`,
       siteDir: env.SITE_DIR,
+      // SITE_URL, or this server's own address when unset (env.ts siteUrlOf): the pages' canonical links.
       siteUrl: env.SITE_URL,
       rebuildCron: env.SITE_REBUILD_CRON,
       sourceVersion: await siteSourceVersion(),

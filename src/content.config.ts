@@ -1,30 +1,40 @@
-// The catalogue, read from the API at build time (src/lib/catalogue-source.ts).
+// The catalogue, read from the API at build time (src/build/catalogue-source.ts). The loaders check
+// every answer against the contract; each collection's schema only gives pages the contract's type
+// (Astro's schemas are zod, the contract is valibot: one shape, checked once).
 import { defineCollection } from 'astro:content';
-import { fetchAds, fetchBanks, fetchCategories, fetchPublicOffers, fetchSiteMeta, fetchTerms } from './lib/catalogue-source.ts';
+import { z } from 'astro/zod';
+import type { BankDetailData, CategoryData, HouseAdData, OfferData, TermsData } from './contract/index.ts';
+import type { SiteMetaData } from './contract/site-responses.ts';
+import { loadAds, loadBanks, loadCategories, loadPublicOffers, loadSiteMeta, loadTerms } from './build/catalogue-source.ts';
+
+/** A schema that types an entry as the contract's `T` (already checked by its loader). */
+const checkedByLoader = <T>() => z.custom<T>();
 
 const banks = defineCollection({
-  loader: async () => (await fetchBanks()).map((bank) => ({ ...bank, id: String(bank.bankId) })),
+  loader: async () => (await loadBanks()).map((bank) => ({ ...bank, id: String(bank.bankId) })),
+  schema: checkedByLoader<BankDetailData>(),
 });
 const categories = defineCollection({
-  loader: async () => (await fetchCategories()).map((category) => ({ ...category, id: String(category.categoryId) })),
+  loader: async () => (await loadCategories()).map((category) => ({ ...category, id: String(category.categoryId) })),
+  schema: checkedByLoader<CategoryData>(),
 });
 const offers = defineCollection({
-  loader: async () => (await fetchPublicOffers()).map((offer) => ({ ...offer, id: String(offer.offerId) })),
+  loader: async () => (await loadPublicOffers()).map((offer) => ({ ...offer, id: String(offer.offerId) })),
+  schema: checkedByLoader<OfferData>(),
 });
-/** One entry per bank id, plus 'general'. */
+/** One entry, 'all': the general terms and each bank's. */
 const terms = defineCollection({
-  loader: async () => {
-    const { general, byBank } = await fetchTerms();
-    return [{ id: 'general', items: general }, ...Object.entries(byBank).map(([bankId, items]) => ({ id: bankId, items }))];
-  },
+  loader: async () => [{ id: 'all', ...(await loadTerms()) }],
+  schema: checkedByLoader<TermsData>(),
 });
 const site = defineCollection({
-  loader: async () => [{ id: 'meta', ...(await fetchSiteMeta()), builtAt: new Date().toISOString() }],
+  loader: async () => [{ id: 'meta', ...(await loadSiteMeta()), builtAt: new Date().toISOString() }],
+  schema: checkedByLoader<SiteMetaData & { builtAt: string }>(),
 });
-
 /** Ads for the frames' first HTML; the frames refresh from the API in the browser. */
 const ads = defineCollection({
-  loader: async () => (await fetchAds()).map((ad) => ({ ...ad, id: String(ad.adId) })),
+  loader: async () => (await loadAds()).map((ad) => ({ ...ad, id: String(ad.adId) })),
+  schema: checkedByLoader<HouseAdData>(),
 });
 
 export const collections = { banks, categories, offers, terms, site, ads };

@@ -13,8 +13,8 @@ import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { offers } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
-import { siteSourceVersion } from '../../src/server/site-build.ts';
-import { startSiteRebuilder } from '../../src/server/site-rebuilder.ts';
+import { siteSourceVersion } from '../../src/server/site/build.ts';
+import { startSiteRebuilder } from '../../src/server/site/rebuilder.ts';
 
 const RATE = Number(process.env.BENCH_MIXED_RATE ?? 200);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 30);

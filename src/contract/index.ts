@@ -1,15 +1,15 @@
-// The §7 contract: valibot schemas for every request and response of the three services.
-// Imports nothing but valibot and its own modules (limits, the URL rule), so the server, the build
-// and the islands share it.
+// The §7 contract: valibot schemas for every request and response of the three services. The
+// requests are here; the responses in responses.ts, re-exported. Imports nothing but valibot and
+// its own modules (limits, the URL rule, the responses), so the server, the build and the islands
+// share it.
 import * as v from 'valibot';
-import { PLACEHOLDER_IMAGE_URL, safeUrl } from './safe-url.ts';
 import {
   AD_COUNT, AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, CODE_DIGITS, EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FIRST_NAME_MAX, ID_LIST_MAX, ID_MAX, MESSAGES, MOBILE_DIGITS,
-  OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, OFFSET_MAX, PAGE_NO_MAX, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN,
-  UPLOAD_BYTES_MAX, URL_MAX,
+  OFFSET_MAX, PAGE_NO_MAX, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN, UPLOAD_BYTES_MAX,
 } from './limits.ts';
 
 export * from './limits.ts';
+export * from './responses.ts';
 
 // ---------- building blocks ----------
 
@@ -134,134 +134,3 @@ export const AdsQuery = v.object({
   ad_space: v.optional(v.picklist([AD_SPACE], `ad_space must be '${AD_SPACE}'`), AD_SPACE),
   count: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number), v.minValue(1), v.maxValue(AD_COUNT_MAX)), String(AD_COUNT)),
 });
-
-/**
- * A URL stored for an image, a logo or a link: http:, https: or a site path (contract/safe-url.ts).
- * Every write of one goes through it (the seed's rows, merchant logos).
- */
-export const WebUrl = v.pipe(v.string('Expected a URL'), v.maxLength(URL_MAX, `At most ${URL_MAX} characters.`), v.check((url) => safeUrl(url) === url, 'Expected an http(s) URL or a site path'));
-
-// ---------- responses ----------
-
-// URLs in answers are read through safeUrl, so a page built from them, or an island reading them,
-// never renders a javascript: or data: URL that reached the database: an optional one becomes null,
-// a required image the placeholder.
-const OptionalUrl = v.nullable(v.pipe(v.string(), v.transform((url): string | null => safeUrl(url) ?? null)));
-const ImageUrl = v.pipe(v.string(), v.transform((url) => safeUrl(url) ?? PLACEHOLDER_IMAGE_URL));
-
-export const ErrorResponse = v.object({ status: v.literal(false), message: v.string(), issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))) });
-
-export const Bank = v.object({
-  bankId: v.number(),
-  bankName: v.string(),
-  slug: v.string(),
-  logoURL: ImageUrl,
-  thumbnailURL: ImageUrl,
-  cardTypes: v.array(v.string()),
-  color: v.string(),
-});
-export const BankDetail = v.object({
-  ...Bank.entries,
-  totalCount: v.number(),
-  favoriteCount: v.number(),
-  merchants: v.array(v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl })),
-  merchantCount: v.number(),
-});
-export const Category = v.object({ categoryId: v.number(), id: v.number(), categoryName: v.string(), slug: v.string(), iconName: v.string() });
-export const CategoryWithCount = v.object({ ...Category.entries, totalCount: v.number() });
-export const Merchant = v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl, contactNo: v.nullable(v.string()), webURL: OptionalUrl });
-export const TermItem = v.object({ id: v.number(), value: v.string() });
-
-export const Offer = v.object({
-  offerId: v.number(),
-  label: v.string(),
-  header: v.string(),
-  description: v.string(),
-  bannerImageURL: OptionalUrl,
-  offerType: v.picklist(OFFER_TYPES),
-  offerRate: v.nullable(v.string()),
-  offerDateType: v.picklist(OFFER_DATE_TYPES),
-  offerStart: v.nullable(v.string()),
-  offerEnd: v.nullable(v.string()),
-  validTimeDateDescription: v.nullable(v.string()),
-  promoCode: v.nullable(v.string()),
-  hotLine: v.object({ mobileNo: v.array(v.string()), email: v.array(v.string()) }),
-  cardTypes: v.array(v.string()),
-  status: v.picklist(OFFER_DISPLAY_STATUSES),
-  location: v.array(v.object({ value: v.string(), isActive: v.boolean() })),
-  views: v.number(),
-  interest: v.number(),
-  createAt: v.string(),
-  bankId: v.number(),
-  categoryId: v.number(),
-  merchantId: v.number(),
-  bank: Bank,
-  category: Category,
-  merchant: Merchant,
-  merchantData: Merchant,
-});
-/** The single-offer view adds the terms, keyed by bank id and 'general'. */
-export const OfferDetail = v.object({ ...Offer.entries, termsConditions: v.record(v.string(), v.array(TermItem)) });
-
-export const OfferList = v.object({ status: v.literal(true), data: v.array(Offer), totalCount: v.number() });
-export const OfferById = v.object({ status: v.literal(true), data: v.tuple([OfferDetail]) });
-export const CountResponse = v.object({ status: v.literal(true), data: v.tuple([v.object({ totalCount: v.number() })]) });
-export const CategoryGroup = v.object({ categoryId: v.number(), categoryName: v.string(), iconName: v.string(), offers: v.array(Offer), totalCount: v.number() });
-
-export const User = v.object({
-  userId: v.number(),
-  id: v.number(),
-  userType: v.number(),
-  firstName: v.string(),
-  mobileNo: v.string(),
-  email: v.nullable(v.string()),
-  userName: v.nullable(v.string()),
-  address: v.nullable(v.string()),
-  phoneNo: v.nullable(v.string()),
-  businessName: v.nullable(v.string()),
-  BRno: v.nullable(v.string()),
-  contactNo: v.nullable(v.string()),
-  companyEmail: v.nullable(v.string()),
-  addressNo: v.nullable(v.string()),
-  streetName: v.nullable(v.string()),
-  city: v.nullable(v.string()),
-  tags: v.array(v.number()),
-  favoriteArea: v.array(v.number()),
-  location: v.nullable(v.string()),
-  logoUrl: OptionalUrl,
-  status: v.string(),
-  isAccountBlock: v.boolean(),
-  isMobileVerification: v.boolean(),
-  favorites: v.array(v.number()),
-});
-export const SignInResponse = v.object({ status: v.literal(true), data: User, token: v.string(), expiresAt: v.string() });
-export const CreateUserResponse = v.object({ status: v.literal(true), data: v.object({ token: v.string(), user: User }), message: v.string() });
-export const CodeSentResponse = v.object({ status: v.literal(true), message: v.string(), attempt: v.number(), token: v.string(), expiresInSeconds: v.number() });
-export const CodeBlockedResponse = v.object({ status: v.literal(false), message: v.string(), attempt: v.number() });
-export const FavoriteEntry = v.object({
-  offerId: v.number(), offer: Offer, bank: Bank, category: Category, merchant: Merchant,
-  header: v.string(), label: v.string(), bannerImageURL: OptionalUrl, createAt: v.string(),
-});
-export const FavoritesResponse = v.object({
-  status: v.literal(true),
-  isMobileVerification: v.boolean(),
-  data: v.tuple([v.object({ userId: v.number(), favorites: v.array(FavoriteEntry) })]),
-});
-export const SessionResponse = v.object({ status: v.literal(true), data: v.object({ status: v.literal(true), userId: v.number(), userType: v.number(), expiresAt: v.string() }) });
-/** POST /new/subscribe answers 200 either way; isFound true means the address was already on the list. */
-export const SubscribeResponse = v.object({ status: v.literal(true), isFound: v.boolean(), message: v.string() });
-export const FeedbackResponse = v.object({ status: v.literal(true), message: v.string() });
-/** An ad with a refused image or link URL does not match, so it is left out (ads come from a third-party proxy too). */
-export const HouseAd = v.object({ adId: v.number(), title: v.string(), body: v.string(), imageUrl: WebUrl, linkUrl: WebUrl });
-export const SmsOutboxEntry = v.object({ mobileNo: v.string(), message: v.string(), code: v.string(), sentAt: v.string() });
-
-export type BankData = v.InferOutput<typeof Bank>;
-export type BankDetailData = v.InferOutput<typeof BankDetail>;
-export type CategoryData = v.InferOutput<typeof Category>;
-export type MerchantData = v.InferOutput<typeof Merchant>;
-export type OfferData = v.InferOutput<typeof Offer>;
-export type OfferDetailData = v.InferOutput<typeof OfferDetail>;
-export type HouseAdData = v.InferOutput<typeof HouseAd>;
-export type UserData = v.InferOutput<typeof User>;
-export type CategoryGroupData = v.InferOutput<typeof CategoryGroup>;
-export type FavoriteEntryData = v.InferOutput<typeof FavoriteEntry>;

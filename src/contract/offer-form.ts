@@ -36,6 +36,8 @@ export const OFFER_MESSAGES = {
   locationSaved: 'Your location was saved.',
 } as const;
 
+// Plain Date arithmetic rather than dayjs: the contract imports nothing but valibot, and this
+// schema runs in the wizard's browser bundle as well as on the server.
 const FORM_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 /** 'DD/MM/YYYY' as a UTC midnight date, or undefined for anything that is not a real calendar day. */

@@ -5,9 +5,9 @@
 // its button stays disabled, so the form never posts anywhere, and the page's <noscript> says why.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { sendFeedback } from '../client/engagement.ts';
+import { ApiError, failureText } from '../client/http.ts';
 import { EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FeedbackRequest, FIRST_NAME_MAX, MOBILE_DIGITS } from '../contract/index.ts';
-import { ApiError, failureText } from '../lib/api-client.ts';
-import { sendFeedback } from '../lib/engagement-api.ts';
 import { fieldErrors, issuesByField } from '../lib/form-errors.ts';
 import { showNotice } from '../stores/notices.ts';
 import { currentInsightId } from '../stores/visitor.ts';

@@ -5,9 +5,9 @@
 // when the footer comes into view.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { subscribeToNewsletter } from '../client/engagement.ts';
+import { failureText } from '../client/http.ts';
 import { EMAIL_MAX, MESSAGES, SubscribeRequest } from '../contract/index.ts';
-import { failureText } from '../lib/api-client.ts';
-import { subscribeToNewsletter } from '../lib/engagement-api.ts';
 import { showNotice, type NewNotice } from '../stores/notices.ts';
 import { currentInsightId } from '../stores/visitor.ts';
 import Notices from './Notices.tsx';

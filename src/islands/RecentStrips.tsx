@@ -7,7 +7,7 @@ import { OFFER_HEADER_CARD_MAX, RECENT_SHOWN, WIDE_SCREEN_QUERY } from '../lib/c
 import { apiImageSrc, categoryIconSrc } from '../lib/api-images.ts';
 import { truncate } from '../lib/format-offer.ts';
 import type { RecentBank, RecentOffer } from '../stores/recently-viewed.ts';
-import { followFocus } from './slider-focus.ts';
+import { followFocus } from './ui/slider-focus.ts';
 import './RecentlyViewed.css';
 
 export type RecentStripKind = 'offers' | 'banks';

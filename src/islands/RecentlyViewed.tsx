@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import { $recentBanks, $recentOffers } from '../stores/recently-viewed.ts';
 import type { RecentStripKind } from './RecentStrips.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from './ui/use-hydrated.ts';
 
 const RecentStrips = lazy(() => import('./RecentStrips.tsx'));
 

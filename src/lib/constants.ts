@@ -8,7 +8,6 @@ export const PRODUCT_TEXT = 'credit card offers';
 export const OFFERS_PAGE_SIZE = 10;
 export const TOP_PICKS_PAGE_SIZE = 4;
 export const CATEGORY_GROUP_PAGE_SIZE = 6;
-export const OFFER_INSIGHTS_COUNT = 9;
 export const INSIGHT_LIMIT = 10;
 export const PUBLIC_REVIEW_STATUS = 'accepted';
 
@@ -28,8 +27,6 @@ export const SITE_TIME_ZONE = 'Asia/Colombo';
 /** dayjs formats (spec §9): the start of a from-to range, and every other date shown. */
 export const DATE_DAY_MONTH_FORMAT = 'DD MMMM';
 export const DATE_LONG_FORMAT = 'MMMM Do YYYY';
-export const PRICE_PREFIX = 'Rs.';
-export const PRICE_LOCALE = 'en-LK';
 
 /** Truncation lengths in characters (spec §9); a longer text is cut and gets '...'. */
 export const BANK_NAME_CARD_MAX = 13;

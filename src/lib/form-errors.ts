@@ -1,7 +1,6 @@
 // Inline form messages from a contract schema (spec §5), so a form says exactly what the API would.
 import * as v from 'valibot';
-import { MESSAGES } from '../contract/index.ts';
-import type { ApiIssue } from './api-client.ts';
+import { MESSAGES, type ApiIssue } from '../contract/index.ts';
 
 /**
  * Each field's first message from `schema`, by field name. An empty or blank required field says

@@ -5,8 +5,6 @@ import {
   LOCATION_TAGS_INLINE,
   MOBILE_MASK_FROM,
   MOBILE_MASK_TO,
-  PRICE_LOCALE,
-  PRICE_PREFIX,
   TRUNCATION_SUFFIX,
 } from './constants.ts';
 import type { OfferDisplayStatus } from './offer-status.ts';
@@ -51,19 +49,7 @@ export function statusLabel(status: OfferDisplayStatus): string | undefined {
   return STATUS_LABELS[status];
 }
 
-const priceFormat = new Intl.NumberFormat(PRICE_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 'Rs. 1,250.00' */
-export function formatPrice(amount: number): string {
-  return `${PRICE_PREFIX} ${priceFormat.format(amount)}`;
-}
-
 type OfferLocation = OfferData['location'][number];
-
-/** The location a card shows: the first active one. */
-export function firstActiveLocation(locations: readonly OfferLocation[]): string | undefined {
-  return locations.find((location) => location.isActive)?.value;
-}
 
 /** The active locations, the first `inline` of them shown as tags and the rest for a popover. */
 export function splitLocations(

@@ -1,6 +1,5 @@
-import { ENDING_SOON_DAYS, NEW_OFFER_DAYS } from './constants.ts';
-
-const DAY_MS = 86_400_000;
+import dayjs from 'dayjs';
+import { ENDING_SOON_DAYS, NEW_OFFER_DAYS, PUBLIC_REVIEW_STATUS } from './constants.ts';
 
 export type OfferDisplayStatus = 'new' | 'expireSoon' | 'expired' | 'accepted' | 'pending' | 'rejected';
 
@@ -9,10 +8,10 @@ export function offerDisplayStatus(
   offer: { reviewStatus: string; createdAt: Date; offerEnd: Date | null },
   now: Date = new Date(),
 ): OfferDisplayStatus {
-  if (offer.reviewStatus !== 'accepted') return offer.reviewStatus as OfferDisplayStatus;
-  const t = now.getTime();
-  if (offer.offerEnd && offer.offerEnd.getTime() < t) return 'expired';
-  if (offer.offerEnd && offer.offerEnd.getTime() - t <= ENDING_SOON_DAYS * DAY_MS) return 'expireSoon';
-  if (t - offer.createdAt.getTime() <= NEW_OFFER_DAYS * DAY_MS) return 'new';
+  if (offer.reviewStatus !== PUBLIC_REVIEW_STATUS) return offer.reviewStatus as OfferDisplayStatus;
+  const at = dayjs(now);
+  if (offer.offerEnd && at.isAfter(offer.offerEnd)) return 'expired';
+  if (offer.offerEnd && !at.add(ENDING_SOON_DAYS, 'day').isBefore(offer.offerEnd)) return 'expireSoon';
+  if (!at.subtract(NEW_OFFER_DAYS, 'day').isAfter(offer.createdAt)) return 'new';
   return 'accepted';
 }

@@ -1,5 +1,5 @@
 // The site's URLs (DECISIONS.md "URLs"). Every path starts with '/' and has no trailing slash.
-import { PRODUCT_SLUG } from './constants.ts';
+import { PRODUCT_SLUG, SIGN_IN_RETURN_PARAM } from './constants.ts';
 import { slugify } from './slugify.ts';
 
 /** The singular product segment of the old app's other link forms: 'credit-card-offer'. */
@@ -13,9 +13,19 @@ interface OfferPathInput {
   category: { categoryName: string };
 }
 
+/** The segments of an offer's canonical URL, as src/pages/[bankOffers]/[categoryOffers]/[offerId].astro names them. */
+export function offerPageParams(offer: OfferPathInput) {
+  return {
+    bankOffers: `${slugify(offer.bank.bankName)}-${PRODUCT_SLUG}`,
+    categoryOffers: `${PRODUCT_SLUG}-for-${slugify(offer.category.categoryName)}`,
+    offerId: String(offer.offerId),
+  };
+}
+
 /** The one canonical offer URL: /{bank}-credit-card-offers/credit-card-offers-for-{category}/{offerId}. */
 export function offerCanonicalPath(offer: OfferPathInput): string {
-  return `/${slugify(offer.bank.bankName)}-${PRODUCT_SLUG}/${PRODUCT_SLUG}-for-${slugify(offer.category.categoryName)}/${offer.offerId}`;
+  const { bankOffers, categoryOffers, offerId } = offerPageParams(offer);
+  return `/${bankOffers}/${categoryOffers}/${offerId}`;
 }
 
 /** The five other URL forms that reach the same offer (redirected or canonical-linked to the canonical one). */
@@ -68,17 +78,24 @@ export function offerIdFromPath(path: string): number | undefined {
   }
 }
 
-/** A bank's offers page, for one category or (without one) all: /credit-card-offers/{bank}/{bankId}/{category|all}/{categoryId|all}. */
-export function bankPagePath(
-  bank: { bankId: number; bankName: string },
-  category?: { categoryId: number; categoryName: string },
-): string {
-  const categoryPart = category ? `${slugify(category.categoryName)}/${category.categoryId}` : `${ALL}/${ALL}`;
-  return `/${PRODUCT_SLUG}/${slugify(bank.bankName)}/${bank.bankId}/${categoryPart}`;
+/** The sign-in page, coming back to `returnTo` once signed in. */
+export const signInPath = (returnTo: string) => `/login?${new URLSearchParams({ [SIGN_IN_RETURN_PARAM]: returnTo })}`;
+
+type BankPathInput = { bankId: number; bankName: string };
+type CategoryPathInput = { categoryId: number; categoryName: string };
+
+/** The segments of a bank page's URL, as src/pages/credit-card-offers/[bankSlug]/[bankId]/[categorySlug]/[categoryId].astro names them. */
+export function bankPageParams(bank: BankPathInput, category?: CategoryPathInput) {
+  return {
+    bankSlug: slugify(bank.bankName),
+    bankId: String(bank.bankId),
+    categorySlug: category ? slugify(category.categoryName) : ALL,
+    categoryId: category ? String(category.categoryId) : ALL,
+  };
 }
 
-/** A site path made absolute against the site's URL, keeping any base path the site URL has. */
-export function absoluteUrl(path: string, siteUrl: string): string {
-  const base = siteUrl.replace(/\/+$/, '');
-  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+/** A bank's offers page, for one category or (without one) all: /credit-card-offers/{bank}/{bankId}/{category|all}/{categoryId|all}. */
+export function bankPagePath(bank: BankPathInput, category?: CategoryPathInput): string {
+  const { bankSlug, bankId, categorySlug, categoryId } = bankPageParams(bank, category);
+  return `/${PRODUCT_SLUG}/${bankSlug}/${bankId}/${categorySlug}/${categoryId}`;
 }

@@ -1,6 +1,6 @@
 // Offer id → canonical path, for the server's redirects from the other offer URL forms.
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../lib/site-data.ts';
+import { getSiteData } from '../build/site-data.ts';
 import { offerCanonicalPath } from '../lib/site-urls.ts';
 
 export const GET: APIRoute = async () => {

@@ -1,6 +1,6 @@
 // Every canonical URL of the site, and nothing else.
 import type { APIRoute } from 'astro';
-import { getSiteData } from '../lib/site-data.ts';
+import { getSiteData } from '../build/site-data.ts';
 import { bankPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
 
 /** Pages that exist once, outside the catalogue. */

@@ -4,7 +4,7 @@
 // keen-slider slider. The chips are links, so all of it is extra: without JavaScript they still
 // lead to each category's page, and 'Clear all' to all categories.
 import KeenSlider, { type KeenSliderInstance } from 'keen-slider';
-import { followFocus } from '../islands/slider-focus.ts';
+import { followFocus } from '../islands/ui/slider-focus.ts';
 import { rememberBankView } from '../stores/recently-viewed.ts';
 
 /** In sessionStorage: the page (a bank × category path) the visitor left by choosing a chip. */

@@ -5,8 +5,8 @@
 // - The favourite control: the build's link to sign-in (it works without JavaScript) opens the
 //   sign-in prompt for a guest; for a signed-in user it becomes a toggle button.
 import type { OfferData } from '../contract/index.ts';
-import { fetchOffer, fetchOffersByIds } from '../lib/catalogue-api.ts';
-import { openSignInPrompt } from '../lib/sign-in-prompt.ts';
+import { fetchOffer, fetchOffersByIds } from '../client/catalogue.ts';
+import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
 import { offerCanonicalPath } from '../lib/site-urls.ts';
 import { OFFER_DATA_ID } from '../islands/offer/offer-page-data.ts';
 import { favouritesText, viewsText } from '../lib/format-offer.ts';

@@ -1,8 +1,8 @@
 // Loaded only for a stored session (src/scripts/session-boot.ts): at load, the session is checked
 // and an invalid one logs out (spec §4); the favourites load; the header's guest links give way to
 // the account menu (favourites drawer, profile), which goes again when the session ends.
-import { validateStoredSession } from '../lib/session-api.ts';
 import { loadFavorites } from '../stores/favorites.ts';
+import { validateStoredSession } from '../stores/session-calls.ts';
 import { $session } from '../stores/session.ts';
 
 export async function startSignedIn(): Promise<void> {

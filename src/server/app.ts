@@ -4,9 +4,11 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
-import { UPLOAD_BYTES_MAX } from '../contract/limits.ts';
+import { ErrorResponse, UPLOAD_BYTES_MAX } from '../contract/index.ts';
+import { FailureResponse, InternalErrorResponse } from '../contract/site-responses.ts';
 import type { AppEnv, ServerDeps } from './context.ts';
-import { ApiError } from './errors.ts';
+import { HttpFailure } from './errors.ts';
+import { answer, noSuchRoute } from './http/answer.ts';
 import { apiCors } from './http/cors.ts';
 import { loadShedding, type LoadSheddingOptions } from './http/load-shedding.ts';
 import { apiAnswerHeaders, securityHeaders } from './http/security-headers.ts';
@@ -50,7 +52,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   }
   // Bodies are capped. A declared Content-Length is checked from the header alone, which keeps the
   // Node adapter's fast body read; only chunked bodies go through the streaming limit.
-  const tooLarge = (c: Context) => c.json({ status: false, message: 'The request body is too large.' }, 413);
+  const tooLarge = (c: Context) => answer(c, ErrorResponse, { status: false, message: 'The request body is too large.' }, 413);
   const streamingLimit = bodyLimit({ maxSize: BODY_BYTES_MAX, onError: tooLarge });
   app.on(['POST', 'PUT', 'PATCH'], '*', async (c, next) => {
     const declared = c.req.header('content-length');
@@ -69,17 +71,17 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   app.route(options.insightBase, insightServiceRoutes(deps));
   app.route(options.demoBase, demoRoutes(deps));
 
-  app.notFound((c) => c.json({ status: false, message: 'No such API route.' }, 404));
+  app.notFound(noSuchRoute);
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
+    if (error instanceof HttpFailure) {
       if (error.httpStatus === 429 && typeof error.extra.retryAfterSeconds === 'number') c.header('retry-after', String(error.extra.retryAfterSeconds));
-      return c.json({ status: false, message: error.message, ...error.extra }, error.httpStatus);
+      return answer(c, FailureResponse, { status: false, message: error.message, ...error.extra }, error.httpStatus);
     }
-    if (error instanceof HTTPException) return c.json({ status: false, message: error.message || 'Bad request.' }, error.status);
+    if (error instanceof HTTPException) return answer(c, ErrorResponse, { status: false, message: error.message || 'Bad request.' }, error.status);
     // The id ties the answer the user saw to the logged error.
     const requestId = randomUUID();
     console.error(`[api] ${c.req.method} ${c.req.path} failed (request ${requestId}):`, error);
-    return c.json({ status: false, message: 'Something went wrong on our side. Please try again.', requestId }, 500);
+    return answer(c, InternalErrorResponse, { status: false, message: 'Something went wrong on our side. Please try again.', requestId }, 500);
   });
   return app;
 }

@@ -2,6 +2,7 @@
 // with a clear message instead of later.
 import { Cron } from 'croner';
 import * as v from 'valibot';
+import { isLoopbackHost } from './services/client-ip.ts';
 
 const flag = v.pipe(v.optional(v.picklist(['0', '1', 'true', 'false']), '0'), v.transform((s) => s === '1' || s === 'true'));
 /** An http(s) origin: scheme, host and port, nothing after (a trailing / is allowed). */
@@ -41,8 +42,10 @@ const EnvSchema = v.object({
   API_MAX_EVENT_LOOP_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'API_MAX_EVENT_LOOP_DELAY_MS must be a number of ms (0 turns the check off)'), v.transform(Number)), '200'),
   /** Serve the built site from this folder beside the API (a symlink to the current build). */
   SITE_DIR: v.optional(v.string(), 'dist'),
-  /** The site's public base URL, for canonical links and the sitemap. */
-  SITE_URL: v.optional(v.pipe(v.string(), v.url('SITE_URL must be a URL')), 'http://localhost:4321'),
+  /** The site's public base URL, for canonical links and the sitemap; unset, the server's own (siteUrlOf). */
+  SITE_URL: v.optional(v.pipe(v.string(), v.url('SITE_URL must be a URL'))),
+  /** The API a build reads the catalogue from (npm run build); unset, the one `npm start` runs on PORT. */
+  API_URL: v.optional(v.string()),
   /** Origins whose pages may call the API from a browser (CORS), comma-separated; default SITE_URL's origin. */
   CORS_ORIGINS: v.optional(v.pipe(v.string(), v.transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean)),
     v.array(v.pipe(v.string(), v.check(isOrigin, 'CORS_ORIGINS must be origins such as https://offerlanka.lk, comma-separated (no *, no path)'), v.transform((origin) => new URL(origin).origin))))),
@@ -50,17 +53,40 @@ const EnvSchema = v.object({
   SITE_REBUILD_CRON: v.optional(v.pipe(v.string(), v.check(isCronPattern, 'SITE_REBUILD_CRON must be a cron pattern such as "0 3 * * *" (03:00 every day)')), '0 3 * * *'),
 });
 
-export type ServerEnv = Omit<v.InferOutput<typeof EnvSchema>, 'SMS_PROVIDER' | 'CORS_ORIGINS'> & { SMS_PROVIDER: 'console' | 'http'; CORS_ORIGINS: string[] };
+export type ServerEnv = Omit<v.InferOutput<typeof EnvSchema>, 'SMS_PROVIDER' | 'CORS_ORIGINS' | 'SITE_URL'> & { SMS_PROVIDER: 'console' | 'http'; CORS_ORIGINS: string[]; SITE_URL: string };
 
-export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
+type Source = Record<string, string | undefined>;
+
+function parseEnv<S extends v.GenericSchema>(schema: S, source: Source): v.InferOutput<S> {
   // An empty variable means "not set", as in a shell's VAR= .
   const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const result = v.safeParse(EnvSchema, given);
+  const result = v.safeParse(schema, given);
   if (!result.success) {
     const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const env = result.output;
+  return result.output;
+}
+
+/**
+ * The site's URL when SITE_URL is unset: the server's own address, so that canonical links, the
+ * sitemap and robots.txt point where the site is served. A server listening on every interface or
+ * on loopback is http://localhost:PORT; one on a given host name or address is http://HOST:PORT.
+ */
+export function siteUrlOf(host: string, port: number): string {
+  const local = host === '0.0.0.0' || host === '::' || isLoopbackHost(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** Only what chooses the database (db/client.ts openDatabaseFromEnv): for the scripts that open it without serving. */
+export const readDatabaseEnv = (source: Source = process.env) => parseEnv(v.pick(EnvSchema, ['DATABASE_URL', 'DATA_DIR']), source);
+
+export function readEnv(source: Source = process.env): ServerEnv {
+  const parsed = parseEnv(EnvSchema, source);
+  const siteUrl = parsed.SITE_URL ?? siteUrlOf(parsed.HOST, parsed.PORT);
+  if (!URL.canParse(siteUrl)) throw new Error(`Invalid environment:\n  SITE_URL is required: HOST ${parsed.HOST} makes no URL of its own`);
+  const env = { ...parsed, SITE_URL: siteUrl };
   const smsProvider = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
   // The console provider only logs codes and serves them to this machine: in production nobody
   // would get their code, and a log reader could take over any account.

@@ -35,7 +35,7 @@ export const toCategory = (category: CategoryRow): CategoryData => ({
   iconName: category.iconName,
 });
 
-export const toMerchant = (merchant: MerchantRow): MerchantData => ({
+const toMerchant = (merchant: MerchantRow): MerchantData => ({
   merchantId: merchant.merchantId,
   merchantName: merchant.merchantName,
   logoURL: optionalUrl(merchant.logoUrl),

@@ -5,13 +5,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import type { AppEnv, ServerDeps } from './context.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { openDatabaseFromEnv, type DatabaseHandle } from './db/client.ts';
 import type { ServerEnv } from './env.ts';
+import { noSuchRoute } from './http/answer.ts';
 import { seedIfEmpty } from './seed/index.ts';
-import { mountSite, type ServedSite } from './site-routes.ts';
+import { mountSite, type ServedSite } from './site/routes.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore } from './services/rate-limits.ts';
 import { ResponseCache } from './services/response-cache.ts';
-import { isLoopbackAddress } from './services/client-ip.ts';
+import { isLoopbackHost } from './services/client-ip.ts';
 import { createConsoleSmsProvider, createHttpSmsProvider } from './services/sms.ts';
 
 export interface RunningServer {
@@ -56,8 +57,6 @@ async function closeGracefully(server: HttpServer): Promise<void> {
   await closed;
 }
 
-const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host);
-
 /** One start-up line when others can reach a server whose codes nobody receives. */
 export function consoleProviderWarning(env: Pick<ServerEnv, 'SMS_PROVIDER' | 'HOST'>): string | undefined {
   if (env.SMS_PROVIDER !== 'console' || isLoopbackHost(env.HOST)) return undefined;
@@ -66,7 +65,7 @@ export function consoleProviderWarning(env: Pick<ServerEnv, 'SMS_PROVIDER' | 'HO
 
 /** The API and the built site (env.SITE_DIR) on one port. */
 export async function startServer({ env, seedWhenEmpty = true, serveSite = true, log = console.log }: StartOptions): Promise<RunningServer> {
-  const handle = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
+  const handle = await openDatabaseFromEnv(env);
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
   const rateLimitStore: RateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : createMemoryRateLimitStore();
@@ -84,7 +83,7 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
     loadShedding: { maxInFlight: env.API_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.API_MAX_EVENT_LOOP_DELAY_MS } }));
 
   const site = serveSite ? await mountSite(app, env.SITE_DIR, Object.values(bases)) : undefined;
-  if (!site) app.notFound((c) => c.json({ status: false, message: 'No such API route.' }, 404));
+  if (!site) app.notFound(noSuchRoute);
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));

@@ -1,7 +1,8 @@
 // Request parsing against the contract: every failure becomes a 400 with the valibot issues.
+// Not @hono/valibot-validator: it reads a non-JSON body as {} (we answer 415), answers bad JSON with its own message and no issues, makes repeated query keys arrays, and as middleware would run before the sign-in and merchant checks.
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { ApiError, badRequest } from './errors.ts';
+import { badRequest, HttpFailure } from './errors.ts';
 
 /** How many characters of a bad value an error answer quotes back. */
 const QUOTE_MAX = 40;
@@ -36,7 +37,7 @@ export async function assertJsonBody(c: Context): Promise<void> {
   if (contentType?.split(';')[0]!.trim().toLowerCase() === 'application/json') return;
   // Hono keeps the text it read, so the route still reads the body after this.
   if (contentType === undefined && (await c.req.text().catch(() => '')) === '') return;
-  throw new ApiError(415, 'Send the body as JSON, with content-type: application/json.');
+  throw new HttpFailure(415, 'Send the body as JSON, with content-type: application/json.');
 }
 
 export async function parseJsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {

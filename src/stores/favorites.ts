@@ -6,11 +6,11 @@ import { MESSAGES } from '../contract/limits.ts';
 import type { FavoriteEntryData, OfferData } from '../contract/index.ts';
 import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
 import { showNotice } from './notices.ts';
-import { $session, updateSessionUser } from './session.ts';
+import { $session, sessionLink, updateSessionUser } from './session.ts';
 
 const NOTICE_TITLE = 'Favourites';
 /** The API calls, loaded on first use: a guest's page shows favourite controls without them. */
-const favoritesApi = () => import('../lib/favorites-api.ts');
+const favoritesApi = () => import('../client/favorites.ts');
 
 /** Most recently saved first. Empty for a guest. */
 export const $favorites = atom<readonly FavoriteEntryData[]>([]);
@@ -41,7 +41,7 @@ export async function loadFavorites(): Promise<void> {
   $favoritesState.set('loading');
   const togglesBefore = toggles;
   try {
-    const favorites = await (await favoritesApi()).fetchFavorites(session.user.userId);
+    const favorites = await (await favoritesApi()).fetchFavorites(session.user.userId, sessionLink);
     // Signed out or in as someone else meanwhile, or a toggle since (its own load follows).
     if ($session.get()?.token !== session.token || toggles !== togglesBefore) return;
     $favorites.set(favorites);
@@ -77,7 +77,7 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
   const api = await favoritesApi().catch(() => undefined);
   try {
     if (!api) throw new Error('The favourites code did not load');
-    const user = removing ? await api.removeFavorite(offer.offerId) : await api.saveFavorite(offer);
+    const user = removing ? await api.removeFavorite(offer.offerId, sessionLink) : await api.saveFavorite(offer, sessionLink);
     updateSessionUser(user);
     showNotice({ kind: 'success', title: NOTICE_TITLE, text: removing ? MESSAGES.favoriteRemoved : MESSAGES.favoriteAdded });
     void loadFavorites();

@@ -2,7 +2,7 @@
 // URL's query string (?bank=1,3&category=2), so a filtered view can be shared and survives a
 // reload and Back: the island reads it from the URL and writes each change back.
 import { atom } from 'nanostores';
-import type { OfferFilter } from '../lib/catalogue-api.ts';
+import type { OfferFilter } from '../client/catalogue.ts';
 
 export type FilterKind = 'bank' | 'category';
 export const FILTER_QUERY_PARAMS: Record<FilterKind, string> = { bank: 'bank', category: 'category' };

@@ -2,8 +2,8 @@
 // current filter, the total, and the page reached. A filter change starts again at page 1; 'Load
 // more' appends the next page. An answer for a filter no longer chosen is dropped.
 import { map } from 'nanostores';
+import type { OfferFilter } from '../client/catalogue.ts';
 import type { OfferData } from '../contract/index.ts';
-import type { OfferFilter } from '../lib/catalogue-api.ts';
 import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../lib/constants.ts';
 import { NO_FILTER, sameFilter } from './offer-filters.ts';
 
@@ -19,11 +19,11 @@ export interface OfferListState {
 
 /** The API calls, loaded on first use: the build already wrote the first page. */
 async function fetchPage(filter: OfferFilter, pageNo: number) {
-  const { fetchOffersPage } = await import('../lib/catalogue-api.ts');
+  const { fetchOffersPage } = await import('../client/catalogue.ts');
   return fetchOffersPage(filter, pageNo, OFFERS_PAGE_SIZE);
 }
 const failureText = async (error: unknown) =>
-  (await import('../lib/api-client.ts').catch(() => undefined))?.failureText(error) ?? CLIENT_ERROR_TEXTS.network;
+  (await import('../client/http.ts').catch(() => undefined))?.failureText(error) ?? CLIENT_ERROR_TEXTS.network;
 
 export const $offerList = map<OfferListState>({ filter: NO_FILTER, offers: [], totalCount: 0, pageNo: 0, loading: false, error: undefined });
 

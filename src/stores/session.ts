@@ -4,6 +4,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import * as v from 'valibot';
+import type { SessionLink } from '../client/session.ts';
 import type { UserData } from '../contract/index.ts';
 
 export const SESSION_STORAGE_KEY = 'offerlanka:session';
@@ -56,3 +57,15 @@ export function endSession(): void {
 
 /** The bearer token, or undefined for a guest. */
 export const sessionToken = (): string | undefined => $session.get()?.token;
+
+/**
+ * The session as signed-in calls use it (src/client/session.ts withBearerToken): they send its
+ * token, and a 401 ends it only when the token refused is still the stored one, so that an old
+ * answer does not undo a newer sign-in.
+ */
+export const sessionLink: SessionLink = {
+  token: sessionToken,
+  onUnauthorized: (sentToken) => {
+    if (sentToken === sessionToken()) endSession();
+  },
+};

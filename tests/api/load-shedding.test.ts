@@ -10,7 +10,7 @@ import { createApp, DEFAULT_BASES } from '../../src/server/app.ts';
 import type { AppEnv } from '../../src/server/context.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { BUSY_MESSAGE, loadShedding, type LoadShedding } from '../../src/server/http/load-shedding.ts';
-import { mountSite } from '../../src/server/site-routes.ts';
+import { mountSite } from '../../src/server/site/routes.ts';
 import { createTestApi, TEST_IP, type TestApi } from './harness.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -14,7 +14,7 @@ import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { DataDirLockedError, LOCK_FILE, processStartTime } from '../../src/server/db/data-dir-lock.ts';
 import { merchants, users } from '../../src/server/db/schema.ts';
-import { ApiError } from '../../src/server/errors.ts';
+import { HttpFailure } from '../../src/server/errors.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
@@ -30,11 +30,11 @@ const signIn = (mobileNo: string, password: string) => api.call('POST', '/api/us
 const userRow = async (userId: number) => (await api.handle.db.select().from(users).where(eq(users.userId, userId)))[0]!;
 const merchantRow = async (merchantId: number) => (await api.handle.db.select().from(merchants).where(eq(merchants.merchantId, merchantId)))[0];
 
-/** The ApiError a call throws, with its status and issues. */
+/** The HttpFailure a call throws, with its status and issues. */
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  const apiError = error as ApiError;
+  expect(error).toBeInstanceOf(HttpFailure);
+  const apiError = error as HttpFailure;
   return { status: apiError.httpStatus, message: apiError.message, issues: (apiError.extra.issues ?? []) as Array<{ path: string; message: string }> };
 }
 
@@ -75,6 +75,18 @@ describe('createOrPromoteMerchant', () => {
     expect(again.merchantId).toBe(result.merchantId);
     expect(again.user).toMatchObject({ businessName: 'Nirmala Batik House', city: 'Kandy' });
     expect(await merchantRow(result.merchantId)).toMatchObject({ merchantName: 'Nirmala Batik House' });
+  });
+
+  it('takes the mobile number as the contact number when none is given or stored', async () => {
+    const mobileNo = freshMobile();
+    const created = await createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Ruwan', password: STRONG_PASSWORD });
+    expect(created.user.contactNo).toBe(mobileNo);
+    const customer = await signUpVerified(api);
+    const promoted = await createOrPromoteMerchant(api.handle.db, { mobileNo: customer.mobileNo });
+    expect(promoted.user.contactNo).toBe(customer.mobileNo);
+    // A stored one is kept.
+    const stored = await createOrPromoteMerchant(api.handle.db, { mobileNo: freshMobile(), firstName: 'Ruwan', password: STRONG_PASSWORD, contactNo: '112345678' });
+    expect((await createOrPromoteMerchant(api.handle.db, { mobileNo: stored.user.mobileNo, city: 'Galle' })).user.contactNo).toBe('112345678');
   });
 
   it('refuses a password for an existing account, and keeps the old one', async () => {

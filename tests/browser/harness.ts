@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { BankData, CategoryData, OfferData, UserData } from '../../src/contract/index.ts';
-import type { TermsByBank } from '../../src/lib/catalogue-source.ts';
+import type { TermsData } from '../../src/contract/index.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 
 /** The two widths every page is checked at: a phone and a desktop. */
@@ -23,7 +23,7 @@ export interface BrowserSite {
   banks: BankData[];
   categories: CategoryData[];
   /** The terms shown on offer pages: general ones, and each bank's by bank id. */
-  terms: TermsByBank;
+  terms: TermsData;
   close(): Promise<void>;
 }
 

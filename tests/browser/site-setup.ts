@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { buildSite } from '../../src/server/site-build.ts';
+import { buildSite } from '../../src/server/site/build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -17,8 +17,8 @@ import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import type { AppEnv } from '../../src/server/context.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
-import { mountSite } from '../../src/server/site-routes.ts';
+import { buildSite } from '../../src/server/site/build.ts';
+import { mountSite } from '../../src/server/site/routes.ts';
 import { createSignedInAccount, DESKTOP, launchBrowser, withPage } from './harness.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-split-'));

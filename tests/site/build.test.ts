@@ -10,7 +10,7 @@ import { offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts'
 import { readEnv } from '../../src/server/env.ts';
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
+import { buildSite } from '../../src/server/site/build.ts';
 
 const SITE_URL = 'https://offers.example.lk';
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-site-'));

@@ -12,9 +12,9 @@ import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { offers } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
-import { buildInfo } from '../../src/server/site-builds-dir.ts';
-import { startSiteRebuilder, type SiteRebuilder } from '../../src/server/site-rebuilder.ts';
+import { buildSite } from '../../src/server/site/build.ts';
+import { buildInfo } from '../../src/server/site/builds-dir.ts';
+import { startSiteRebuilder, type SiteRebuilder } from '../../src/server/site/rebuilder.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-rebuild-'));
 const siteDir = join(work, 'dist');
@@ -50,7 +50,7 @@ function buildProcessNiceness(): number[] {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!command.includes('site-build-job.ts') && !command.includes('astro.mjs')) continue;
+      if (!command.includes('build-job.ts') && !command.includes('astro.mjs')) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       values.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])); // field 19, after pid and (comm)
     } catch {

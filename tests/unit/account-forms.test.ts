@@ -1,16 +1,17 @@
 // The account flows' logic without a browser: the rules and spec messages of the sign-in, sign-up,
 // reset and update-mobile forms (src/islands/auth/account-forms.ts), the return path after sign-in
 // and the signed-in visitor's way out of the sign-in pages (return-path.ts), the sign-in → verify
-// handover, and the account calls (src/lib/account-api.ts) against the real app, in-process on PGlite.
+// handover, and the account calls (src/client/accounts.ts) against the real app, in-process on PGlite.
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, MobileChangeConfirmRequest, VerifyMobileRequest } from '../../src/contract/index.ts';
 import {
-  authenticate, confirmMobileChange, createCode, createUser, findExistingUser, requestMobileChange, resendCode, revokeToken,
+  authenticate, confirmMobileChange, createCode, createUser, findExistingUser, requestMobileChange, resendCode,
   updatePassword, verifyMobile,
-} from '../../src/lib/account-api.ts';
-import { ApiError, createServiceClient } from '../../src/lib/api-client.ts';
+} from '../../src/client/accounts.ts';
+import { ApiError, createServiceClient } from '../../src/client/http.ts';
+import { revokeToken } from '../../src/client/session.ts';
 import { SIGN_IN_RETURN_PARAM } from '../../src/lib/constants.ts';
 import {
   basicDetailsErrors, clearVerifyHandover, codeDigits, digitsOnly, mobileErrors, newPasswordErrors, readVerifyHandover,

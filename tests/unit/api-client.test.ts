@@ -1,10 +1,10 @@
-// The browser's API client (src/lib/api-client.ts, src/lib/engagement-api.ts): answers checked
+// The browser's API client (src/client/http.ts, src/client/engagement.ts): answers checked
 // against the contract, failures turned into ApiErrors with the text to show. First the parsing
 // helpers on their own, then the ky client against the real app (in-process, on PGlite).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedbackRequest, FeedbackResponse, MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
-import { ApiError, CLIENT_ERROR_TEXTS, createServiceClient, errorFromAnswer, failureText, parseAnswer, readAnswer } from '../../src/lib/api-client.ts';
-import { sendFeedback, subscribeToNewsletter } from '../../src/lib/engagement-api.ts';
+import { ApiError, CLIENT_ERROR_TEXTS, createServiceClient, errorFromAnswer, failureText, parseAnswer, readAnswer } from '../../src/client/http.ts';
+import { sendFeedback, subscribeToNewsletter } from '../../src/client/engagement.ts';
 import { fieldErrors, issuesByField } from '../../src/lib/form-errors.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createTestApi, type TestApi } from '../api/harness.ts';

@@ -6,10 +6,10 @@ import './test-storage.ts'; // first: the stores below are created on it
 import { cleanTestStorage, setTestStorageKey } from '@nanostores/persistent';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
-import { fetchTopPicks, recordOfferImpression } from '../../src/lib/insight-api.ts';
+import { fetchTopPicks, recordOfferImpression } from '../../src/stores/insight.ts';
 import { OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { sessionApi, signOut, validateStoredSession } from '../../src/lib/session-api.ts';
+import { sessionApi, signOut, validateStoredSession } from '../../src/stores/session-calls.ts';
 import { createApp } from '../../src/server/app.ts';
 import { $favorites, $favoriteIds, $interestChanges, loadFavorites, toggleFavorite } from '../../src/stores/favorites.ts';
 import { $notices, dismissNotice } from '../../src/stores/notices.ts';

@@ -1,4 +1,4 @@
-// The consoles' calls (src/lib/console-api.ts) against the real app, in-process on PGlite with the
+// The consoles' calls (src/client/console.ts) against the real app, in-process on PGlite with the
 // demo data: the wizard's lists, a merchant's offer sent for review and seen only by its owner,
 // the server's refusals as the wizard shows them (a field and its step, or a notice), the guard's
 // session check.
@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_TYPES } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors } from '../../src/islands/console/offer-form.ts';
-import { ApiError, createServiceClient } from '../../src/lib/api-client.ts';
-import {
-  checkSession, createOffer, fetchBanks, fetchCategories, fetchLocationNames, fetchOfferTerms, fetchOwnOffers,
-} from '../../src/lib/console-api.ts';
+import { ApiError, createServiceClient } from '../../src/client/http.ts';
+import { fetchBanks, fetchCategories } from '../../src/client/catalogue-lists.ts';
+import { createOffer, fetchLocationNames, fetchOfferTerms, fetchOwnOffers } from '../../src/client/console.ts';
+import { checkSession } from '../../src/client/session.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
 import { createTestApi, fetchFromApp, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from '../api/harness.ts';

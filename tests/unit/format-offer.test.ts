@@ -12,8 +12,6 @@ import {
   TERMS_SHOWN,
 } from '../../src/lib/constants.ts';
 import {
-  firstActiveLocation,
-  formatPrice,
   maskMobile,
   offerTags,
   splitLocations,
@@ -146,29 +144,8 @@ describe('statusLabel', () => {
   });
 });
 
-describe('formatPrice', () => {
-  it.each([
-    [1250, 'Rs. 1,250.00'],
-    [0, 'Rs. 0.00'],
-    [99.5, 'Rs. 99.50'],
-    [1234567.891, 'Rs. 1,234,567.89'],
-    [12, 'Rs. 12.00'],
-  ])('%d → %s', (amount, expected) => {
-    expect(formatPrice(amount)).toBe(expected);
-  });
-});
-
 describe('locations', () => {
   const loc = (value: string, isActive = true) => ({ value, isActive });
-
-  it.each([
-    ['first active', [loc('Kandy', false), loc('Colombo 03'), loc('Galle')], 'Colombo 03'],
-    ['first of all active', [loc('Kandy'), loc('Galle')], 'Kandy'],
-    ['none active', [loc('Kandy', false)], undefined],
-    ['empty', [], undefined],
-  ])('firstActiveLocation: %s', (_name, locations, expected) => {
-    expect(firstActiveLocation(locations)).toBe(expected);
-  });
 
   it.each([
     ['empty', [], undefined, { inline: [], rest: [] }],

@@ -1,6 +1,6 @@
 // The profile's pieces that need no browser: its labels (spec §6), the logo upload's file check
 // and crop geometry (spec §5 'Crop square, initial 100px'), and the profile calls against the
-// real app (src/lib/profile-api.ts): each save updates the session's user, and each refusal comes
+// real app (src/stores/profile.ts): each save updates the session's user, and each refusal comes
 // back as an ApiError with the server's message, leaving the session's user as it was.
 import './test-storage.ts'; // first: the stores below are created on it
 import { cleanTestStorage } from '@nanostores/persistent';
@@ -11,8 +11,9 @@ import {
   initialCropArea, isAcceptedImageFile, LOGO_MAX_SIDE, maxZoomFor, outputSide,
 } from '../../src/islands/profile/logo-image.ts';
 import { accountTypeLabel, logoLabel, userTypeLabel } from '../../src/islands/profile/texts.ts';
-import { ApiError } from '../../src/lib/api-client.ts';
-import { fetchCategories, fetchLocations, saveLocation, saveTags, uploadLogo } from '../../src/lib/profile-api.ts';
+import { ApiError } from '../../src/client/http.ts';
+import { fetchCategories, fetchLocations } from '../../src/client/catalogue-lists.ts';
+import { saveLocation, saveTags, uploadLogo } from '../../src/stores/profile.ts';
 import { createApp } from '../../src/server/app.ts';
 import { $session, $user, endSession, startSession } from '../../src/stores/session.ts';
 import { createTestApi, fetchFromApp, signUpVerified, type TestApi } from '../api/harness.ts';

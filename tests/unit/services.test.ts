@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/server/errors.ts';
+import { HttpFailure } from '../../src/server/errors.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { clientIp } from '../../src/server/services/client-ip.ts';
 import { decodeUploadedImage } from '../../src/server/services/images.ts';
@@ -18,9 +18,9 @@ const tightRules = { ...DEFAULT_RATE_RULES, signInPerIp: { limit: 2, windowMs: 6
 
 async function expectRejected(promise: Promise<unknown>, status: number) {
   const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).httpStatus).toBe(status);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(HttpFailure);
+  expect((error as HttpFailure).httpStatus).toBe(status);
+  return error as HttpFailure;
 }
 
 describe('rate limiter', () => {
@@ -184,7 +184,7 @@ describe('image uploads', () => {
     ['not base64', '!!!not base64!!!'],
     ['nothing', ''],
   ])('refuses %s with 400', (_what, base64) => {
-    expect(() => decodeUploadedImage(base64)).toThrow(ApiError);
+    expect(() => decodeUploadedImage(base64)).toThrow(HttpFailure);
   });
 });
 
@@ -246,6 +246,17 @@ describe('environment', () => {
   it('treats empty variables as unset and names every wrong one', () => {
     expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+  });
+
+  it('follows HOST and PORT for SITE_URL when it is unset', () => {
+    expect(readEnv({}).SITE_URL).toBe('http://localhost:4321');
+    expect(readEnv({ PORT: '8080' }).SITE_URL).toBe('http://localhost:8080');
+    for (const HOST of ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']) expect(readEnv({ PORT: '8080', HOST }).SITE_URL, HOST).toBe('http://localhost:8080');
+    expect(readEnv({ PORT: '8080', HOST: 'offers.example.lk' }).SITE_URL).toBe('http://offers.example.lk:8080');
+    expect(readEnv({ PORT: '8080', HOST: '192.0.2.10' }).SITE_URL).toBe('http://192.0.2.10:8080');
+    expect(readEnv({ PORT: '8080', HOST: '2001:db8::1' }).SITE_URL).toBe('http://[2001:db8::1]:8080');
+    expect(readEnv({ PORT: '8080' }).CORS_ORIGINS).toEqual(['http://localhost:8080']);
+    expect(readEnv({ PORT: '8080', SITE_URL: 'https://offerlanka.lk' }).SITE_URL).toBe('https://offerlanka.lk');
   });
 
   it('takes the full rebuild schedule as a cron pattern, nightly by default', () => {

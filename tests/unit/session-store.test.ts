@@ -1,4 +1,4 @@
-// The session in the browser (src/stores/session.ts, src/lib/session-api.ts; spec §4 'Session'):
+// The session in the browser (src/stores/session.ts, src/stores/session-calls.ts; spec §4 'Session'):
 // kept only whole, signed in only with userId and userType, shared with other tabs through the
 // storage event, ended by a 401 for the token it holds (and only that token), checked at load, and
 // revoked on the server at logout. The calls go to the real app, in-process (fetch is routed to it).
@@ -6,8 +6,8 @@ import './test-storage.ts'; // first: the session store is created on it
 import { cleanTestStorage, getTestStorage, setTestStorageKey } from '@nanostores/persistent';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserData } from '../../src/contract/index.ts';
-import { createServiceClient } from '../../src/lib/api-client.ts';
-import { sessionApi, signOut, validateStoredSession, withSession } from '../../src/lib/session-api.ts';
+import { createServiceClient } from '../../src/client/http.ts';
+import { sessionApi, signOut, validateStoredSession, withSession } from '../../src/stores/session-calls.ts';
 import { createApp } from '../../src/server/app.ts';
 import {
   $isSignedIn, $session, $user, endSession, SESSION_STORAGE_KEY, sessionToken, startSession, updateSessionUser,

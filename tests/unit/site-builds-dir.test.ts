@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildInfo, markBuildDone, pruneBuilds, servedBuild, switchSite } from '../../src/server/site-builds-dir.ts';
+import { buildInfo, markBuildDone, pruneBuilds, servedBuild, switchSite } from '../../src/server/site/builds-dir.ts';
 
 let work: string;
 let buildsDir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, bankPagePath, offerAliasPaths, offerCanonicalPath, offerIdFromPath } from '../../src/lib/site-urls.ts';
+import { bankPagePath, offerAliasPaths, offerCanonicalPath, offerIdFromPath } from '../../src/lib/site-urls.ts';
 
 const offer = (offerId: number, bankName: string, categoryName: string) => ({ offerId, bank: { bankName }, category: { categoryName } });
 
@@ -126,14 +126,3 @@ describe('bankPagePath', () => {
   });
 });
 
-describe('absoluteUrl', () => {
-  it.each([
-    ['/credit-card-offers/7', 'https://offerlanka.lk', 'https://offerlanka.lk/credit-card-offers/7'],
-    ['/credit-card-offers/7', 'https://offerlanka.lk/', 'https://offerlanka.lk/credit-card-offers/7'],
-    ['/', 'https://offerlanka.lk', 'https://offerlanka.lk/'],
-    ['about-us', 'https://offerlanka.lk', 'https://offerlanka.lk/about-us'],
-    ['/about-us', 'http://localhost:4321/base/', 'http://localhost:4321/base/about-us'],
-  ])('%s on %s → %s', (path, site, expected) => {
-    expect(absoluteUrl(path, site)).toBe(expected);
-  });
-});

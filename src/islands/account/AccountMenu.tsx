@@ -13,13 +13,12 @@ import { version } from '../../../package.json';
 import { $favorites, $favoritesState, loadFavorites } from '../../stores/favorites.ts';
 import { $user } from '../../stores/session.ts';
 import { HeartIcon } from '../offer-card/FavoriteButton.tsx';
+import TitledDialog from '../ui/TitledDialog.tsx';
+import VerifiedTick from '../ui/VerifiedTick.tsx';
 import { accountLinks, createOfferHref, logOutAndGoHome } from './account-links.ts';
-import Dialog from './Dialog.tsx';
-import DialogHead from './DialogHead.tsx';
 import FavoriteList, { type FavoritesState } from './FavoriteList.tsx';
 import ProfileMenu from './ProfileMenu.tsx';
 import ProfileView from './ProfileView.tsx';
-import VerifiedTick from './VerifiedTick.tsx';
 import { FAVORITES_DRAWER_TITLE, FAVORITES_OVERLAY_TITLE } from './texts.ts';
 import './AccountMenu.css';
 
@@ -48,10 +47,9 @@ export default function AccountMenu() {
         <ProfileMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
       </div>
       <MobileProfile user={user} favorites={favorites} state={state} onOpenProfile={() => setProfileOpen(true)} />
-      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} labelledBy="favorites-drawer-title" className="account-dialog account-drawer">
-        <DialogHead titleId="favorites-drawer-title" title={FAVORITES_DRAWER_TITLE} count={favorites.length} onClose={() => setDrawerOpen(false)} />
+      <TitledDialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="account-dialog account-drawer" title={FAVORITES_DRAWER_TITLE} count={favorites.length}>
         <FavoriteList entries={favorites} state={state} />
-      </Dialog>
+      </TitledDialog>
       <ProfileView open={profileOpen} onClose={() => setProfileOpen(false)} />
     </div>
   );
@@ -66,11 +64,10 @@ function MobileProfile({ user, favorites, state, onOpenProfile }: MobileProps) {
   const closeList = () => setListOpen(false);
   return (
     <div className="account-menu-narrow">
-      <button type="button" className="account-icon-button" aria-label="Account menu" aria-haspopup="dialog" onClick={() => setProfileOpen(true)}>
+      <button type="button" className="icon-button" aria-label="Account menu" aria-haspopup="dialog" onClick={() => setProfileOpen(true)}>
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M4 7h16M4 12h16M4 17h16" /></svg>
       </button>
-      <Dialog open={profileOpen} onClose={() => setProfileOpen(false)} labelledBy="mobile-profile-title" className="account-dialog account-overlay">
-        <DialogHead titleId="mobile-profile-title" title={`Hi, ${user.firstName}`} onClose={() => setProfileOpen(false)} />
+      <TitledDialog open={profileOpen} onClose={() => setProfileOpen(false)} className="account-dialog account-overlay" title={`Hi, ${user.firstName}`}>
         <p className="account-mobile-number">
           <span>{COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}</span>
           {user.isMobileVerification && <VerifiedTick />}
@@ -85,9 +82,8 @@ function MobileProfile({ user, favorites, state, onOpenProfile }: MobileProps) {
           <button type="button" onClick={() => void logOutAndGoHome()}>Log out</button>
         </nav>
         <p className="account-version">Version {version}</p>
-      </Dialog>
-      <Dialog open={listOpen} onClose={closeList} labelledBy="mobile-favorites-title" className="account-dialog account-overlay">
-        <DialogHead titleId="mobile-favorites-title" title={FAVORITES_OVERLAY_TITLE} count={favorites.length} onClose={closeList} closeLabel="Back" back />
+      </TitledDialog>
+      <TitledDialog open={listOpen} onClose={closeList} className="account-dialog account-overlay" title={FAVORITES_OVERLAY_TITLE} count={favorites.length} closeButton="back">
         <p className="account-refresh-row">
           <button type="button" className="button secondary" onClick={() => { if (state !== 'loading') void loadFavorites(); }} aria-busy={state === 'loading' || undefined}>
             <svg className={state === 'loading' ? 'account-spinning' : undefined} aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /></svg>
@@ -95,7 +91,7 @@ function MobileProfile({ user, favorites, state, onOpenProfile }: MobileProps) {
           </button>
         </p>
         <FavoriteList entries={favorites} state={state} />
-      </Dialog>
+      </TitledDialog>
     </div>
   );
 }

@@ -3,20 +3,18 @@
 // calls) load on first opening, so the header stays light.
 import { lazy, Suspense } from 'react';
 import { PROFILE_VIEW_TITLE } from '../profile/texts.ts';
-import Dialog from './Dialog.tsx';
-import DialogHead from './DialogHead.tsx';
+import TitledDialog from '../ui/TitledDialog.tsx';
 
 const ProfilePanel = lazy(() => import('../profile/ProfilePanel.tsx'));
 
 export default function ProfileView({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} labelledBy="profile-view-title" className="account-profile-view">
-      <DialogHead titleId="profile-view-title" title={PROFILE_VIEW_TITLE} onClose={onClose} />
+    <TitledDialog open={open} onClose={onClose} className="account-profile-view" title={PROFILE_VIEW_TITLE}>
       {open && (
         <Suspense fallback={<p className="account-favorites-loading" role="status"><span className="account-spinner" aria-hidden="true" />Loading your profile…</p>}>
           <ProfilePanel variant="dialog" />
         </Suspense>
       )}
-    </Dialog>
+    </TitledDialog>
   );
 }

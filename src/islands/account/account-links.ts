@@ -3,7 +3,7 @@
 // dropdown's Profile opens the Profile View modal instead of leaving the page.
 import type { UserData } from '../../contract/index.ts';
 import { USER_TYPES } from '../../contract/limits.ts';
-import { signOut } from '../../lib/session-api.ts';
+import { signOut } from '../../stores/session-calls.ts';
 
 export interface AccountLink {
   label: string;

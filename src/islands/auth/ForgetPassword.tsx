@@ -5,15 +5,17 @@
 // the spec's "more than 4"), which shows 'Account blocked!' and goes home. The session token the
 // code gives is used for the update only, then revoked; success goes to /sign-in.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createCode, updatePassword, type Refusal, type SignedIn } from '../../client/accounts.ts';
+import { ApiError, failureText } from '../../client/http.ts';
+import { revokeToken } from '../../client/session.ts';
 import { MESSAGES } from '../../contract/index.ts';
-import { ApiError, failureText } from '../../lib/api-client.ts';
-import { createCode, revokeToken, updatePassword, type Refusal, type SignedIn } from '../../lib/account-api.ts';
 import { showNotice } from '../../stores/notices.ts';
 import Notices from '../Notices.tsx';
-import { useHydrated } from '../use-hydrated.ts';
+import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import { digitsOnly, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY, signUpPathFor } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
-import { focusFirstInvalid, GoingHome, TextField } from './fields.tsx';
+import { GoingHome } from './fields.tsx';
 import NewPasswordFields, { type NewPasswordField } from './NewPasswordFields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
 import UpdateMobileDialog from './UpdateMobileDialog.tsx';

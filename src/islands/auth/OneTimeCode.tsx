@@ -4,12 +4,12 @@
 // a numeric keypad. Resend appears after the countdown, up to `resendLimit` times a visit; the server
 // keeps its own limit and answers the resend past it with attempt 4, which ends the flow (onRefused).
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { resendCode, verifyMobile, type Refusal, type SignedIn } from '../../client/accounts.ts';
+import { failureText } from '../../client/http.ts';
 import { CODE_DIGITS } from '../../contract/index.ts';
-import { failureText } from '../../lib/api-client.ts';
-import { resendCode, verifyMobile, type Refusal, type SignedIn } from '../../lib/account-api.ts';
 import { RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
 import { showNotice } from '../../stores/notices.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import { codeDigits } from './account-forms.ts';
 import { ONE_TIME_PASSWORD_TITLE } from './texts.ts';
 

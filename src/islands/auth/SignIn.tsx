@@ -3,16 +3,17 @@
 // code and goes to /verify-mobileNo; an unknown one an inline message with 'Join now'; a blocked one
 // the danger notice and home. A signed-in visitor goes to the `returnTo` path (same site only) or home.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { authenticate, createCode, findExistingUser, type Refusal } from '../../client/accounts.ts';
+import { failureText } from '../../client/http.ts';
 import { MESSAGES } from '../../contract/index.ts';
-import { failureText } from '../../lib/api-client.ts';
-import { authenticate, createCode, findExistingUser, type Refusal } from '../../lib/account-api.ts';
 import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
-import { useHydrated } from '../use-hydrated.ts';
+import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import { digitsOnly, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors, signUpPathFor } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
-import { focusFirstInvalid, GoingHome, PasswordField, TextField } from './fields.tsx';
+import { GoingHome, PasswordField } from './fields.tsx';
 import { SIGN_IN_TITLE } from './texts.ts';
 import './auth.css';
 

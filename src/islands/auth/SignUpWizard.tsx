@@ -4,17 +4,19 @@
 // zxcvbn meter, confirmation, terms: Next creates the account and texts a code), then the six-box
 // code: 'Done' verifies, signs in and goes home. Back and Next move between steps 1 to 3.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createUser, findExistingUser, type Refusal, type SignedIn } from '../../client/accounts.ts';
+import { ApiError, failureText } from '../../client/http.ts';
 import { COUNTRY_CODES, FIRST_NAME_MAX, MESSAGES, USER_TYPES } from '../../contract/index.ts';
-import { ApiError, failureText } from '../../lib/api-client.ts';
-import { createUser, findExistingUser, type Refusal, type SignedIn } from '../../lib/account-api.ts';
 import { CLIENT_RESEND_LIMIT } from '../../lib/constants.ts';
 import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
-import { useHydrated } from '../use-hydrated.ts';
+import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
+import StepHeader from '../ui/StepHeader.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import { basicDetailsErrors, digitsOnly, mobileErrors, MOBILE_NO_PARAM, newPasswordErrors, termsError, type Errors } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
-import { focusFirstInvalid, GoingHome, TextField } from './fields.tsx';
+import { GoingHome } from './fields.tsx';
 import NewPasswordFields from './NewPasswordFields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
 import { passwordScore, useStrength } from './strength.ts';
@@ -116,17 +118,7 @@ export default function SignUpWizard() {
   if (goingHome) return <><GoingHome /><Notices /></>;
   return (
     <div className="auth-wizard">
-      <ol className="auth-steps">
-        {SIGN_UP_STEPS.map((name, index) => (
-          <li key={name} className={index < step ? 'is-done' : index === step ? 'is-current' : undefined} aria-current={index === step ? 'step' : undefined}>
-            <span className="auth-step-marker" aria-hidden="true">{index < step ? '✓' : index + 1}</span>
-            <span className="auth-step-name">{name}{index < step && <span className="visually-hidden"> (done)</span>}</span>
-          </li>
-        ))}
-      </ol>
-      <h2 className="auth-step-title" ref={heading} tabIndex={-1}>
-        <span className="visually-hidden">Step {step + 1} of {SIGN_UP_STEPS.length}: </span>{SIGN_UP_STEPS[step]}
-      </h2>
+      <StepHeader steps={SIGN_UP_STEPS} current={step} heading="h2" headingRef={heading} classPrefix="auth" />
       {step === VERIFY && created ? (
         <OneTimeCode idPrefix="sign-up" submitLabel="Done" resendLimit={CLIENT_RESEND_LIMIT}
           mobileNo={values.mobileNo} userId={created.userId} token={created.token} onVerified={verified} onRefused={refuse} />

@@ -6,20 +6,20 @@
 // - account, from the profile's Contact No 'Change': the code goes to the new number, the six boxes
 //   take it, and the answer's new session replaces the stored one (the server ended the older
 //   tokens, this tab's included). A number another account uses, or the user's own, is said inline.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CODE_DIGITS, COUNTRY_CODES, MESSAGES, MOBILE_DIGITS } from '../../contract/index.ts';
-import { ApiError, failureText } from '../../lib/api-client.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   confirmMobileChange, createCode, findExistingUser, requestMobileChange, type CodeSent, type Refusal, type SignedIn,
-} from '../../lib/account-api.ts';
+} from '../../client/accounts.ts';
+import { ApiError, failureText } from '../../client/http.ts';
+import { CODE_DIGITS, COUNTRY_CODES, MESSAGES, MOBILE_DIGITS } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT, DIALOG_RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
 import { showNotice, type NewNotice } from '../../stores/notices.ts';
+import { sessionApi } from '../../stores/session-calls.ts';
 import { startSession } from '../../stores/session.ts';
-import Dialog from '../account/Dialog.tsx';
-import DialogHead from '../account/DialogHead.tsx';
 import Notices from '../Notices.tsx';
+import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
+import TitledDialog from '../ui/TitledDialog.tsx';
 import { digitsOnly, mobileErrors, signUpPathFor } from './account-forms.ts';
-import { focusFirstInvalid, TextField } from './fields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
 import { CODES_BLOCKED_TITLE, NEW_MOBILE_LABEL, SEND_VERIFICATION_CODE, UPDATE_MOBILE_TITLE } from './texts.ts';
 import './auth.css';
@@ -40,7 +40,6 @@ export type UpdateMobileDialogProps = Mode & { open: boolean; onClose: () => voi
 
 export default function UpdateMobileDialog(props: UpdateMobileDialogProps) {
   const { open, onClose } = props;
-  const titleId = useId();
   // A notice to show once the dialog has closed: shown while it is open, it would stay inside it.
   const [noticeAfterClose, setNoticeAfterClose] = useState<NewNotice>();
   // Runs after the Dialog's own effect has closed the <dialog> (a child's effects run first).
@@ -56,12 +55,11 @@ export default function UpdateMobileDialog(props: UpdateMobileDialogProps) {
   }
 
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="auth-dialog">
-      <DialogHead titleId={titleId} title={UPDATE_MOBILE_TITLE} onClose={onClose} />
+    <TitledDialog open={open} onClose={onClose} className="auth-dialog" title={UPDATE_MOBILE_TITLE}>
       {/* Mounted at each opening, so that every opening starts from an empty number. */}
       {open && <UpdateMobileForm {...props} closeWith={closeWith} />}
       <Notices />
-    </Dialog>
+    </TitledDialog>
   );
 }
 
@@ -99,7 +97,7 @@ function UpdateMobileForm(props: FormProps) {
   }
 
   async function requestChange() {
-    const sent = await requestMobileChange(mobileNo);
+    const sent = await requestMobileChange(mobileNo, sessionApi);
     if (sent.kind === 'sent') setCodeSentTo(mobileNo);
     else props.closeWith({ kind: 'danger', title: CODES_BLOCKED_TITLE, text: sent.message });
   }
@@ -143,11 +141,11 @@ function UpdateMobileForm(props: FormProps) {
           resendLimit={CLIENT_RESEND_LIMIT} countdownSeconds={DIALOG_RESEND_COUNTDOWN_SECONDS}
           calls={{
             verify: async (code) => {
-              const result = await confirmMobileChange(code);
+              const result = await confirmMobileChange(code, sessionApi);
               changedMessage.current = result.message;
               return result;
             },
-            resend: () => requestMobileChange(codeSentTo),
+            resend: () => requestMobileChange(codeSentTo, sessionApi),
           }}
           onVerified={changed}
           onRefused={(refusal) => props.closeWith({ kind: 'danger', title: CODES_BLOCKED_TITLE, text: refusal.message })} />

@@ -2,7 +2,7 @@
 // VERIFY_HANDOVER_KEY in account-forms.ts). A right code verifies the number and signs in, then the
 // visitor goes where sign-in was going (returnTo) or home. At most CLIENT_RESEND_LIMIT resends a visit.
 import { useEffect, useState } from 'react';
-import type { Refusal, SignedIn } from '../../lib/account-api.ts';
+import type { Refusal, SignedIn } from '../../client/accounts.ts';
 import { CLIENT_RESEND_LIMIT } from '../../lib/constants.ts';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';

@@ -1,8 +1,8 @@
 // Notices of the account flows (spec §4, §8) that end a flow: a blocked account, or a number whose
 // code sending is blocked. Both send the visitor home; the move waits a moment so that the notice
 // can be read (notices live in the page and do not survive a page change).
+import type { Refusal } from '../../client/accounts.ts';
 import { MESSAGES } from '../../contract/index.ts';
-import type { Refusal } from '../../lib/account-api.ts';
 import { showNotice } from '../../stores/notices.ts';
 import { ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE } from './texts.ts';
 

@@ -4,7 +4,7 @@
 // arrow keys, Escape, and closes on a click outside.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { apiImageSrc } from '../../lib/api-images.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import './BankSwitcher.css';
 
 export interface SwitcherBank { bankId: number; bankName: string; logoURL: string; path: string }

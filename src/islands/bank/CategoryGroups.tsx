@@ -3,14 +3,14 @@
 // offers still unshown, which asks for page loaded/6 + 1 of that group and appends it. Without
 // JavaScript each longer group links to its category page ('See all N … offers') instead.
 import { useEffect, useRef, useState } from 'react';
+import { fetchCategoryGroups } from '../../client/catalogue.ts';
+import { failureText } from '../../client/http.ts';
 import type { OfferData } from '../../contract/index.ts';
-import { failureText } from '../../lib/api-client.ts';
-import { fetchCategoryGroups } from '../../lib/catalogue-api.ts';
 import { ABOVE_FOLD_CARDS, CATEGORY_GROUP_PAGE_SIZE } from '../../lib/constants.ts';
 import { showNotice } from '../../stores/notices.ts';
 import Notices from '../Notices.tsx';
 import OfferCard from '../offer-card/OfferCard.tsx';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import './CategoryGroups.css';
 
 export interface OfferGroup {

@@ -7,7 +7,7 @@ import { $favorites } from '../../stores/favorites.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { RECENT_SHOWN } from '../../lib/constants.ts';
 import OfferCard from '../offer-card/OfferCard.tsx';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import './FavoritesStrip.css';
 
 export default function FavoritesStrip() {

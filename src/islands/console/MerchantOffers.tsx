@@ -6,9 +6,8 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { OfferData } from '../../contract/index.ts';
 import { $user } from '../../stores/session.ts';
-import Dialog from '../account/Dialog.tsx';
-import DialogHead from '../account/DialogHead.tsx';
 import Notices from '../Notices.tsx';
+import TitledDialog from '../ui/TitledDialog.tsx';
 import { CREATE_OFFER_HASH, CREATE_OFFER_QUERY } from './console-routes.ts';
 import OwnOffers, { useOwnOffers } from './OwnOffers.tsx';
 import { CREATE_OFFER, OFFERS_EMPTY_MERCHANT_TEXT, OFFERS_REVIEW_NOTE } from './texts.ts';
@@ -62,14 +61,13 @@ function Offers({ userId }: { userId: number }) {
         <button type="button" className="button" onClick={openWizard} aria-haspopup="dialog">{CREATE_OFFER}</button>
       </div>
       <OwnOffers offers={offers} sent={sent} emptyText={OFFERS_EMPTY_MERCHANT_TEXT} />
-      <Dialog open={open} onClose={close} labelledBy="offer-wizard-title" className="console-dialog">
-        <DialogHead titleId="offer-wizard-title" title={CREATE_OFFER} onClose={close} />
+      <TitledDialog open={open} onClose={close} className="console-dialog" title={CREATE_OFFER}>
         {opened && (
           <Suspense fallback={<p className="console-status" role="status">Loading…</p>}>
             <OfferWizard open={open} onCreated={created} onClose={close} />
           </Suspense>
         )}
-      </Dialog>
+      </TitledDialog>
       <Notices />
     </div>
   );

@@ -6,13 +6,17 @@
 // Submit sends POST /api/create/new/offer; the server's 400 issues go back to their fields and
 // step. A failed request keeps everything typed. A sent offer is pending review.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { fetchBanks, fetchCategories } from '../../client/catalogue-lists.ts';
+import { createOffer, fetchLocationNames, fetchOfferTerms } from '../../client/console.ts';
+import { ApiError, failureText } from '../../client/http.ts';
 import { type OfferData } from '../../contract/index.ts';
 import { OFFER_WIZARD_STEPS } from '../../contract/offer-form.ts';
-import { ApiError, failureText } from '../../lib/api-client.ts';
 import { categoryIconSrc } from '../../lib/api-images.ts';
-import { createOffer, fetchBanks, fetchCategories, fetchLocationNames, fetchOfferTerms } from '../../lib/console-api.ts';
 import { showNotice } from '../../stores/notices.ts';
-import { focusFirstInvalid } from '../auth/fields.tsx';
+import { sessionApi } from '../../stores/session-calls.ts';
+import { focusFirstInvalid } from '../ui/Field.tsx';
+import StepHeader from '../ui/StepHeader.tsx';
+import { useLoaded } from '../ui/use-loaded.ts';
 import ChoiceStep from './offer-steps/ChoiceStep.tsx';
 import DetailsStep from './offer-steps/DetailsStep.tsx';
 import LocationStep from './offer-steps/LocationStep.tsx';
@@ -23,7 +27,6 @@ import {
   type OfferField, type OfferFormErrors, type OfferFormValues,
 } from './offer-form.ts';
 import { CATALOGUE_LOAD_FAILED, CREATE_OFFER_NOTICE_TITLE, OFFER_SENT_TEXT, OFFER_SENT_TITLE } from './texts.ts';
-import { useLoaded } from './use-loaded.ts';
 import '../auth/auth.css';
 import './console.css';
 
@@ -94,7 +97,7 @@ export default function OfferWizard({ open, onCreated, onClose }: Props) {
     if (!checked.data || wrongStep !== undefined) return showStepErrors(wrongStep ?? step);
     setBusy(true);
     try {
-      const answer = await createOffer(checked.data);
+      const answer = await createOffer(checked.data, sessionApi);
       onCreated(answer.data);
       setSent(true);
       setValues(emptyOfferForm());
@@ -143,17 +146,7 @@ export default function OfferWizard({ open, onCreated, onClose }: Props) {
   const bank = values.bankInfo && banks.state === 'ready' ? banks.data.find((item) => String(item.bankId) === values.bankInfo) : undefined;
   return (
     <div className="offer-wizard">
-      <ol className="offer-steps">
-        {OFFER_WIZARD_STEPS.map((name, index) => (
-          <li key={name} className={index < step ? 'is-done' : index === step ? 'is-current' : undefined} aria-current={index === step ? 'step' : undefined}>
-            <span className="offer-step-marker" aria-hidden="true">{index < step ? '✓' : index + 1}</span>
-            <span className="offer-step-name">{name}{index < step && <span className="visually-hidden"> (done)</span>}</span>
-          </li>
-        ))}
-      </ol>
-      <h3 className="offer-step-title" ref={heading} tabIndex={-1}>
-        <span className="visually-hidden">Step {step + 1} of {OFFER_WIZARD_STEPS.length}: </span>{OFFER_WIZARD_STEPS[step]}
-      </h3>
+      <StepHeader steps={OFFER_WIZARD_STEPS} current={step} heading="h3" headingRef={heading} classPrefix="offer" />
       <form ref={form} className="auth-form offer-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
         {step === CATEGORY && (
           <ChoiceStep {...stepProps} name="offerCategory" legend="Which category is the offer in?" what="categories"

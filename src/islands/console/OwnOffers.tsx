@@ -1,16 +1,17 @@
 // The signed-in user's own offers from GET get/offers/by/user/{userId} with their session (pending
 // and rejected ones included): loading, failure with Retry, the empty state, or the list. Offers
 // sent from this page are shown at once, before the reloaded list comes back with them.
+import { fetchOwnOffers } from '../../client/console.ts';
+import { failureText } from '../../client/http.ts';
 import type { OfferData } from '../../contract/index.ts';
-import { failureText } from '../../lib/api-client.ts';
-import { fetchOwnOffers } from '../../lib/console-api.ts';
+import { sessionApi } from '../../stores/session-calls.ts';
+import { useLoaded } from '../ui/use-loaded.ts';
 import LoadState from './offer-steps/LoadState.tsx';
 import OwnOfferList from './OwnOfferList.tsx';
 import { OFFERS_EMPTY_TITLE, OFFERS_LOAD_FAILED } from './texts.ts';
-import { useLoaded } from './use-loaded.ts';
 
 export function useOwnOffers(userId: number) {
-  return useLoaded(() => fetchOwnOffers(userId), (error) => `${OFFERS_LOAD_FAILED} ${failureText(error)}`);
+  return useLoaded(() => fetchOwnOffers(userId, sessionApi), (error) => `${OFFERS_LOAD_FAILED} ${failureText(error)}`);
 }
 
 interface Props {

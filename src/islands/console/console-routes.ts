@@ -1,9 +1,9 @@
 // The consoles' routes (spec §2 'Merchant console', 'Customer console'; DECISIONS.md '/console/...
 // need a session'): each user type's pages and side menu, and the guard every console page runs
-// before it shows anything: a guest goes to /login?returnTo=<this page>, a user of the other type
+// before it shows anything: a guest goes to sign-in and back (signInPath), a user of the other type
 // to the same page of their own console.
 import { USER_TYPES } from '../../contract/limits.ts';
-import { SIGN_IN_RETURN_PARAM } from '../../lib/constants.ts';
+import { signInPath } from '../../lib/site-urls.ts';
 
 export const CONSOLE_KINDS = ['customer', 'merchant'] as const;
 export type ConsoleKind = (typeof CONSOLE_KINDS)[number];
@@ -27,8 +27,9 @@ export const CONSOLE_MENUS: Record<ConsoleKind, readonly ConsoleSection[]> = {
 };
 
 /** What the guard needs to know; passed in so that the guard's own code names no module's values. */
-export interface GuardConfig { returnParam: string; merchantType: number }
-export const GUARD_CONFIG: GuardConfig = { returnParam: SIGN_IN_RETURN_PARAM, merchantType: USER_TYPES.merchant };
+export interface GuardConfig { signInPrefix: string; merchantType: number }
+/** signInPrefix: the sign-in path before the return path, e.g. '/login?returnTo='. */
+export const GUARD_CONFIG: GuardConfig = { signInPrefix: signInPath(''), merchantType: USER_TYPES.merchant };
 
 /**
  * The user of a stored session (localStorage text), or null for a guest. The same test as the
@@ -53,7 +54,7 @@ export function consoleGuardTarget(
   here: { pathname: string; search: string; hash: string },
   config: GuardConfig,
 ): string | null {
-  if (!user) return '/login?' + config.returnParam + '=' + encodeURIComponent(here.pathname + here.search + here.hash);
+  if (!user) return config.signInPrefix + encodeURIComponent(here.pathname + here.search + here.hash);
   const own = user.userType === config.merchantType ? 'merchant' : 'customer';
   const match = /^\/console\/(customer|merchant)(\/[^/?#]*)?/.exec(here.pathname);
   if (!match || match[1] === own) return null;

@@ -4,7 +4,7 @@
 // restricted route goes to /login); a session of the other user type goes to its own console.
 // A session that ends later while the page is open (logout here or in another tab) hides the
 // console and offers to sign in again, without moving the page: a logout here goes home itself.
-import { checkSession } from '../../lib/console-api.ts';
+import { checkSession } from '../../client/session.ts';
 import { $session, endSession } from '../../stores/session.ts';
 import { consoleGuardTarget, GUARD_CONFIG } from './console-routes.ts';
 

@@ -2,11 +2,10 @@
 // unit-tested. The rules are the contract's CreateOfferRequest only (the body of POST
 // /api/create/new/offer), checked on the whole form, so the wizard says exactly what the API would.
 import * as v from 'valibot';
-import { type OFFER_DATE_TYPES, type OFFER_TYPES } from '../../contract/index.ts';
+import { type ApiIssue, type OFFER_DATE_TYPES, type OFFER_TYPES } from '../../contract/index.ts';
 import {
   CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, type CreateOfferData,
 } from '../../contract/offer-form.ts';
-import type { ApiIssue } from '../../lib/api-client.ts';
 
 export interface OfferFormValues {
   /** Chosen ids as text ('' while none is chosen), as radio inputs hold them. */

@@ -3,11 +3,11 @@
 // results applies it (reloading the offers), Clear all unticks everything, and closing by the ×,
 // Escape or the backdrop leaves the filter as it was. A modal <dialog>: the page behind is inert,
 // Tab cycles inside it, and focus goes back to the Filter button when it closes.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { OfferFilter } from '../../client/catalogue.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
-import type { OfferFilter } from '../../lib/catalogue-api.ts';
-import { keepTabInside } from '../focus-trap.ts';
 import { NO_FILTER, setOfferFilter, type FilterKind } from '../../stores/offer-filters.ts';
+import Dialog from '../ui/Dialog.tsx';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
 import { chosenIds, FILTER_KINDS, KIND_NAMES, type FilterOption, type FilterOptions } from './filter-options.ts';
 
@@ -21,21 +21,12 @@ const matches = (option: FilterOption, search: string) => option.name.toLowerCas
 
 export default function AllFiltersDialog({ options, filter, onClose }: Props) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<OfferFilter>(filter);
   const [tab, setTab] = useState<FilterKind>('bank');
   const [searches, setSearches] = useState<Record<FilterKind, string>>({ bank: '', category: '' });
   // The order is taken when the modal opens, a tab is shown or the search changes, not on each
   // tick: an option never jumps away from under the pointer.
   const [firstIds, setFirstIds] = useState<OfferFilter>(filter);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element.showModal();
-    return () => opener?.focus();
-  }, []);
 
   const listKey = (kind: FilterKind) => (kind === 'bank' ? 'bankIds' : 'categoryIds');
   const toggle = (kind: FilterKind, optionId: number) => {
@@ -52,16 +43,9 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
   };
   const viewResults = () => {
     setOfferFilter(draft);
-    dialog.current?.close();
+    onClose();
   };
 
-  // A click on the dialog element itself, outside its box, is a click on the backdrop.
-  const closeOnBackdrop = (event: MouseEvent) => {
-    const box = dialog.current?.getBoundingClientRect();
-    if (event.target !== dialog.current || !box) return;
-    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) dialog.current?.close();
-  };
   const onTabKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
@@ -79,11 +63,10 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
     .sort((a, b) => Number(pinned.includes(b.id)) - Number(pinned.includes(a.id)) || a.name.localeCompare(b.name));
 
   return (
-    <dialog ref={dialog} className="all-filters card" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={keepTabInside}
-      onClick={closeOnBackdrop}>
+    <Dialog open onClose={onClose} className="all-filters card" labelledBy={`${id}-title`}>
       <div className="all-filters-head">
         <h2 id={`${id}-title`} className="all-filters-title">All filters</h2>
-        <button type="button" className="all-filters-close" aria-label="Close" onClick={() => dialog.current?.close()}>×</button>
+        <button type="button" className="all-filters-close" aria-label="Close" onClick={onClose}>×</button>
       </div>
       <div className="all-filters-tabs" role="tablist" aria-label="Filter by" onKeyDown={onTabKeyDown}>
         {FILTER_KINDS.map((kind) => (
@@ -118,6 +101,6 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
         <button type="button" className="button secondary" onClick={() => setDraft(NO_FILTER)}>Clear all</button>
         <button type="button" className="button" onClick={viewResults}>View results</button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -7,10 +7,10 @@
 import KeenSlider, { type KeenSliderInstance } from 'keen-slider';
 import 'keen-slider/keen-slider.min.css';
 import { useEffect, useRef, useState } from 'react';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
 import { BANK_CAROUSEL_SLIDES, CAROUSEL_SPEED_MS } from '../../lib/constants.ts';
-import { followFocus } from '../slider-focus.ts';
+import { followFocus } from '../ui/slider-focus.ts';
 import './BankCarousel.css';
 
 export interface CarouselBank { bankId: number; bankName: string; logoURL: string; path: string }

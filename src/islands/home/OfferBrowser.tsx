@@ -13,7 +13,7 @@ import type { OfferData } from '../../contract/index.ts';
 import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter } from '../../stores/offer-filters.ts';
 import { $offerList, loadMoreOffers, loadOffersFor, remainingOffers, startOfferList, type OfferListState } from '../../stores/offer-list.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import FilterBar from './FilterBar.tsx';
 import type { FilterOptions } from './filter-options.ts';
 import './OfferBrowser.css';

@@ -1,6 +1,6 @@
 // The choices of the home filter bar: banks and categories, as the build passes them to the island
 // (only what the bar draws, so the page's HTML stays small).
-import type { OfferFilter } from '../../lib/catalogue-api.ts';
+import type { OfferFilter } from '../../client/catalogue.ts';
 import type { FilterKind } from '../../stores/offer-filters.ts';
 
 export interface FilterOption { id: number; name: string; imageUrl: string }

@@ -4,11 +4,11 @@
 import { useStore } from '@nanostores/react';
 import { useState, type MouseEvent } from 'react';
 import type { OfferData } from '../../contract/index.ts';
-import { openSignInPrompt, signInPath } from '../../lib/sign-in-prompt.ts';
-import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { openSignInPrompt } from '../ui/sign-in-prompt.ts';
+import { offerCanonicalPath, signInPath } from '../../lib/site-urls.ts';
 import { $favoriteIds, toggleFavorite } from '../../stores/favorites.ts';
 import { $isSignedIn } from '../../stores/session.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 
 export function HeartIcon({ filled }: { filled: boolean }) {
   return (

@@ -4,10 +4,10 @@
 // first in the recently-viewed strips.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { fetchOffer } from '../../client/catalogue.ts';
+import { failureText } from '../../client/http.ts';
 import type { OfferDetailData } from '../../contract/index.ts';
-import { failureText } from '../../lib/api-client.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
-import { fetchOffer } from '../../lib/catalogue-api.ts';
 import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';

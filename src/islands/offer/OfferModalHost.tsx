@@ -6,9 +6,9 @@
 // again, and moving between two offers' entries shows the matching offer. Escape, the close button
 // and a click on the backdrop close it and go back to the list's URL; focus returns to the link.
 // The offer's view (and dayjs) loads on the first opening.
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { offerIdFromPath } from '../../lib/site-urls.ts';
-import { keepTabInside } from '../focus-trap.ts';
+import Dialog from '../ui/Dialog.tsx';
 import { offerLinkClick } from './offer-link.ts';
 import OfferModalShimmer from './OfferModalShimmer.tsx';
 import './OfferModal.css';
@@ -29,7 +29,6 @@ function focusTarget(link: HTMLAnchorElement): HTMLElement | null {
 }
 
 export default function OfferModalHost({ firstLink }: { firstLink?: HTMLAnchorElement }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState<ModalView | null>(null);
   /** The view on screen, for the history listener (set with the state). */
   const shown = useRef<ModalView | null>(null);
@@ -37,9 +36,8 @@ export default function OfferModalHost({ firstLink }: { firstLink?: HTMLAnchorEl
     shown.current = next;
     setView(next);
   };
+  /** The link that opened the view shown: focus goes back to it. */
   const opener = useRef<HTMLAnchorElement | null>(null);
-  /** Set while the history (Back) closes the dialog: then no history step is taken on close. */
-  const closingByHistory = useRef(false);
 
   useEffect(() => {
     let views = 0;
@@ -70,35 +68,17 @@ export default function OfferModalHost({ firstLink }: { firstLink?: HTMLAnchorEl
   }, [firstLink]);
 
   const isOpen = view !== null;
-  useEffect(() => {
-    const element = dialog.current!;
-    if (isOpen && !element.open) element.showModal();
-    if (!isOpen && element.open) {
-      closingByHistory.current = true;
-      element.close();
-    }
-  }, [isOpen]);
-
-  // Every way of closing ends here (Escape closes the dialog natively).
+  // Escape, the close button and the backdrop (the history's Back closes it by the popstate above).
   const onClose = () => {
-    const byHistory = closingByHistory.current;
-    closingByHistory.current = false;
     show(null);
-    const link = opener.current;
-    opener.current = null;
-    if (link) focusTarget(link)?.focus();
-    if (!byHistory && (history.state as Record<string, unknown> | null)?.[MODAL_HISTORY_KEY]) history.back();
+    if ((history.state as Record<string, unknown> | null)?.[MODAL_HISTORY_KEY]) history.back();
   };
-  // The panel fills the dialog: a click on the dialog element itself is on the backdrop.
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) event.currentTarget.close();
-  };
+  const returnFocus = () => (opener.current ? focusTarget(opener.current) : null);
 
   return (
-    <dialog ref={dialog} className="offer-modal" aria-labelledby={isOpen ? 'offer-modal-title' : undefined}
-      onClose={onClose} onClick={onBackdropClick} onKeyDown={keepTabInside}>
+    <Dialog open={isOpen} onClose={onClose} className="offer-modal" labelledBy={isOpen ? 'offer-modal-title' : undefined} returnFocus={returnFocus}>
       <div className="offer-modal-panel">
-        <button type="button" className="offer-modal-close" aria-label="Close" onClick={() => dialog.current?.close()}>
+        <button type="button" className="offer-modal-close" aria-label="Close" onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
         {view && (
@@ -107,6 +87,6 @@ export default function OfferModalHost({ firstLink }: { firstLink?: HTMLAnchorEl
           </Suspense>
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -3,10 +3,10 @@
 // this visitor take their place, TOP_PICKS_PAGE_SIZE per request, and 'View more' appends the next
 // ones while the service has more. A new visitor gets the most viewed offers from the service too.
 import { useEffect, useRef, useState } from 'react';
+import { failureText } from '../../client/http.ts';
 import type { OfferData } from '../../contract/index.ts';
-import { failureText } from '../../lib/api-client.ts';
 import { TOP_PICKS_PAGE_SIZE } from '../../lib/constants.ts';
-import { fetchTopPicks } from '../../lib/insight-api.ts';
+import { fetchTopPicks } from '../../stores/insight.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
 import { viewRecorded } from './record-view.ts';
 import './TopPicks.css';

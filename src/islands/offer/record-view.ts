@@ -2,7 +2,7 @@
 // the recently-viewed strips, and one impression is recorded (it counts the view and feeds the
 // visitor's Top Picks). An impression that fails is only logged (spec §8): the page still works.
 import type { OfferData } from '../../contract/index.ts';
-import { recordOfferImpression } from '../../lib/insight-api.ts';
+import { recordOfferImpression } from '../../stores/insight.ts';
 import { rememberOfferView } from '../../stores/recently-viewed.ts';
 
 /** The latest view of each offer in this page, settled once its impression is recorded or has failed. */

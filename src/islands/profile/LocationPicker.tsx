@@ -3,10 +3,11 @@
 // to choose, the user's current one chosen and marked. Save stores it as the signed-in user
 // (POST user/location/update) and the session's user follows; a refusal is said in the dialog.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { failureText } from '../../client/http.ts';
 import { MESSAGES } from '../../contract/limits.ts';
-import { failureText, saveLocation } from '../../lib/profile-api.ts';
-import Dialog from '../account/Dialog.tsx';
-import DialogHead from '../account/DialogHead.tsx';
+import { saveLocation } from '../../stores/profile.ts';
+import TitledDialog from '../ui/TitledDialog.tsx';
+import ListState from './ListState.tsx';
 import { LOCATION_PICKER_TITLE, LOCATION_SEARCH_LABEL, noLocationMatches } from './texts.ts';
 import { useLocations } from './use-catalogue.ts';
 
@@ -29,15 +30,15 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
   const listRef = useRef<HTMLFieldSetElement>(null);
 
   // Once the towns are in, the current one is scrolled into sight in the list.
-  const loaded = locations.state === 'loaded';
+  const loaded = locations.state === 'ready';
   useEffect(() => {
     if (loaded) listRef.current?.querySelector('input:checked')?.closest('.profile-option')?.scrollIntoView({ block: 'nearest' });
   }, [loaded]);
 
   const shown = useMemo(() => {
-    if (locations.state !== 'loaded') return [];
+    if (locations.state !== 'ready') return [];
     const needle = query.trim().toLowerCase();
-    return needle ? locations.items.filter((location) => location.locationName.toLowerCase().includes(needle)) : locations.items;
+    return needle ? locations.data.filter((location) => location.locationName.toLowerCase().includes(needle)) : locations.data;
   }, [locations, query]);
 
   const save = async (event: FormEvent) => {
@@ -61,20 +62,14 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
 
   const errorId = `${id}-choice-error`;
   return (
-    <Dialog open onClose={onClose} labelledBy={`${id}-title`} className="profile-dialog">
-      <DialogHead titleId={`${id}-title`} title={LOCATION_PICKER_TITLE} onClose={onClose} />
+    <TitledDialog open onClose={onClose} className="profile-dialog" title={LOCATION_PICKER_TITLE}>
       <form className="profile-picker" onSubmit={save} aria-busy={saving || undefined} noValidate>
         <div className="profile-field">
           <label htmlFor={`${id}-search`}>{LOCATION_SEARCH_LABEL}</label>
           <input id={`${id}-search`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
         </div>
-        {locations.state === 'loading' && <p className="profile-status" role="status">Loading locations…</p>}
-        {locations.state === 'failed' && (
-          <p className="profile-failure" role="alert">
-            {locations.message} <button type="button" className="profile-link-button" onClick={locations.retry}>Try again</button>
-          </p>
-        )}
-        {locations.state === 'loaded' && (
+        <ListState list={locations} what="locations" />
+        {locations.state === 'ready' && (
           <fieldset ref={listRef} className="profile-options" aria-describedby={missing ? errorId : undefined} aria-invalid={missing || undefined}>
             <legend className="visually-hidden">Locations</legend>
             {shown.length === 0 && <p className="profile-status" role="status">{noLocationMatches(query.trim())}</p>}
@@ -94,9 +89,9 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
         {missing && <p className="profile-error" id={errorId}>{MESSAGES.required}</p>}
         {failure && <p className="profile-failure" role="alert">{failure}</p>}
         <div className="profile-actions">
-          <button type="submit" className="button" disabled={saving || locations.state !== 'loaded'}>{saving ? 'Saving…' : 'Save'}</button>
+          <button type="submit" className="button" disabled={saving || locations.state !== 'ready'}>{saving ? 'Saving…' : 'Save'}</button>
         </div>
       </form>
-    </Dialog>
+    </TitledDialog>
   );
 }

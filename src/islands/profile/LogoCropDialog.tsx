@@ -10,11 +10,10 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 // Its stylesheet as a file of the build: by default react-easy-crop writes it into a <style> element
 // at run time, which the Content-Security-Policy refuses.
 import 'react-easy-crop/react-easy-crop.css';
-import { ApiError } from '../../lib/api-client.ts';
-import { failureText, uploadLogo } from '../../lib/profile-api.ts';
+import { ApiError, failureText } from '../../client/http.ts';
 import { showNotice } from '../../stores/notices.ts';
-import Dialog from '../account/Dialog.tsx';
-import DialogHead from '../account/DialogHead.tsx';
+import { uploadLogo } from '../../stores/profile.ts';
+import TitledDialog from '../ui/TitledDialog.tsx';
 import ImageFileInput from './ImageFileInput.tsx';
 import { cropToPngDataUrl, initialCropArea, maxZoomFor, readImageFile, type ChosenImage } from './logo-image.ts';
 import { CROP_HINT, CROP_VIEW_TITLE, UPLOAD_NEW_IMAGE, UPLOADING } from './texts.ts';
@@ -69,8 +68,7 @@ export default function LogoCropDialog({ image, label, onReplace, onClose, onUpl
   };
 
   return (
-    <Dialog open onClose={onClose} dismissible={!uploading} labelledBy={`${id}-title`} className="profile-dialog profile-crop-dialog">
-      <DialogHead titleId={`${id}-title`} title={CROP_VIEW_TITLE} />
+    <TitledDialog open onClose={onClose} dismissible={!uploading} className="profile-dialog profile-crop-dialog" title={CROP_VIEW_TITLE} closeButton="none">
       <p className="profile-hint" id={`${id}-hint`}>{CROP_HINT}</p>
       <div className="profile-cropper" aria-busy={uploading || undefined}>
         {dialogShown && <Cropper key={image.src} image={image.src} crop={crop} zoom={zoom} aspect={1} minZoom={1} maxZoom={maxZoom} disableAutomaticStylesInjection
@@ -93,6 +91,6 @@ export default function LogoCropDialog({ image, label, onReplace, onClose, onUpl
         <ImageFileInput id={`${id}-new`} label={UPLOAD_NEW_IMAGE} error={fileError} disabled={uploading} onFile={(file) => void replace(file)} />
         <button type="button" className="button secondary" onClick={onClose} disabled={uploading}>Close</button>
       </div>
-    </Dialog>
+    </TitledDialog>
   );
 }

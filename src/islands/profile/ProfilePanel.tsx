@@ -10,7 +10,7 @@ import type { UserData } from '../../contract/index.ts';
 import { COUNTRY_CODES, USER_TYPES } from '../../contract/limits.ts';
 import { maskMobile } from '../../lib/format-offer.ts';
 import { $user } from '../../stores/session.ts';
-import VerifiedTick from '../account/VerifiedTick.tsx';
+import VerifiedTick from '../ui/VerifiedTick.tsx';
 import LocationPicker from './LocationPicker.tsx';
 import LogoUpload from './LogoUpload.tsx';
 import TagPicker from './TagPicker.tsx';
@@ -133,8 +133,8 @@ function Interests({ user, heading: Heading, onSaved }: SettingProps) {
   const id = useId();
   const categories = useCategories();
   const [open, setOpen] = useState(false);
-  const names = categories.state === 'loaded'
-    ? user.tags.map((tag) => categories.items.find((category) => category.categoryId === tag)?.categoryName).filter((name) => name !== undefined)
+  const names = categories.state === 'ready'
+    ? user.tags.map((tag) => categories.data.find((category) => category.categoryId === tag)?.categoryName).filter((name) => name !== undefined)
     : [];
   return (
     <div className="profile-setting">

@@ -2,11 +2,12 @@
 // every category as a toggle chip, the user's current tags chosen; 'Save & close' saves them as the
 // signed-in user, and the session's user follows. A refusal is said in the dialog (DECISIONS.md:
 // tag-update failures show a message) and the dialog stays open to try again.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { failureText } from '../../client/http.ts';
 import { categoryIconSrc } from '../../lib/api-images.ts';
-import { failureText, saveTags } from '../../lib/profile-api.ts';
-import Dialog from '../account/Dialog.tsx';
-import DialogHead from '../account/DialogHead.tsx';
+import { saveTags } from '../../stores/profile.ts';
+import TitledDialog from '../ui/TitledDialog.tsx';
+import ListState from './ListState.tsx';
 import { SAVE_AND_CLOSE, TAG_PICKER_TITLE } from './texts.ts';
 import { useCategories } from './use-catalogue.ts';
 
@@ -19,7 +20,6 @@ interface Props {
 }
 
 export default function TagPicker({ current, onClose, onSaved }: Props) {
-  const id = useId();
   const categories = useCategories();
   const [chosen, setChosen] = useState<readonly number[]>(current);
   const [saving, setSaving] = useState(false);
@@ -36,7 +36,7 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
     setFailure(undefined);
     try {
       // Only categories that still exist: a tag of a removed category would make the server refuse all.
-      const known = categories.state === 'loaded' ? chosen.filter((tag) => categories.items.some((category) => category.categoryId === tag)) : chosen;
+      const known = categories.state === 'ready' ? chosen.filter((tag) => categories.data.some((category) => category.categoryId === tag)) : chosen;
       const { message } = await saveTags(known);
       onSaved(message);
       onClose();
@@ -47,19 +47,13 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} labelledBy={`${id}-title`} className="profile-dialog">
-      <DialogHead titleId={`${id}-title`} title={TAG_PICKER_TITLE} onClose={onClose} />
+    <TitledDialog open onClose={onClose} className="profile-dialog" title={TAG_PICKER_TITLE}>
       <form className="profile-picker" onSubmit={save} aria-busy={saving || undefined}>
-        {categories.state === 'loading' && <p className="profile-status" role="status">Loading categories…</p>}
-        {categories.state === 'failed' && (
-          <p className="profile-failure" role="alert">
-            {categories.message} <button type="button" className="profile-link-button" onClick={categories.retry}>Try again</button>
-          </p>
-        )}
-        {categories.state === 'loaded' && (
+        <ListState list={categories} what="categories" />
+        {categories.state === 'ready' && (
           <fieldset className="profile-chips">
             <legend className="visually-hidden">Categories</legend>
-            {categories.items.map((category) => (
+            {categories.data.map((category) => (
               <label key={category.categoryId} className="profile-chip">
                 <input type="checkbox" checked={chosen.includes(category.categoryId)} onChange={() => toggle(category.categoryId)} disabled={saving} />
                 <img src={categoryIconSrc(category.iconName)} alt="" width={20} height={20} />
@@ -71,11 +65,11 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
         )}
         {failure && <p className="profile-failure" role="alert">{failure}</p>}
         <div className="profile-actions">
-          <button type="submit" className="button" disabled={saving || categories.state !== 'loaded'}>
+          <button type="submit" className="button" disabled={saving || categories.state !== 'ready'}>
             {saving ? 'Saving…' : SAVE_AND_CLOSE}
           </button>
         </div>
       </form>
-    </Dialog>
+    </TitledDialog>
   );
 }

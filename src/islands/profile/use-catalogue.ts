@@ -1,10 +1,9 @@
 // The categories and towns the profile shows and its pickers offer, each fetched once per page
 // (the first view that needs them asks; a failure may be retried).
-import { useCallback, useEffect, useState } from 'react';
-import type { CategoryData } from '../../contract/index.ts';
-import { failureText, fetchCategories, fetchLocations, type LocationData } from '../../lib/profile-api.ts';
-
-export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; items: T[] };
+import { fetchCategories, fetchLocations } from '../../client/catalogue-lists.ts';
+import { failureText } from '../../client/http.ts';
+import type { CategoryData, LocationData } from '../../contract/index.ts';
+import { useLoaded } from '../ui/use-loaded.ts';
 
 function cachedList<T>(fetchList: () => Promise<T[]>) {
   let request: Promise<T[]> | undefined;
@@ -20,21 +19,5 @@ function cachedList<T>(fetchList: () => Promise<T[]>) {
 const categoriesOnce = cachedList(() => fetchCategories());
 const locationsOnce = cachedList(() => fetchLocations());
 
-function useList<T>(load: () => Promise<T[]>): Loaded<T> & { retry: () => void } {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setLoaded({ state: 'loading' });
-    load().then(
-      (items) => { if (current) setLoaded({ state: 'loaded', items }); },
-      (error: unknown) => { if (current) setLoaded({ state: 'failed', message: failureText(error) }); },
-    );
-    return () => { current = false; };
-  }, [load, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...loaded, retry };
-}
-
-export const useCategories = () => useList<CategoryData>(categoriesOnce);
-export const useLocations = () => useList<LocationData>(locationsOnce);
+export const useCategories = () => useLoaded<CategoryData[]>(categoriesOnce, failureText);
+export const useLocations = () => useLoaded<LocationData[]>(locationsOnce, failureText);

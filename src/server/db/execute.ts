@@ -6,3 +6,9 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
+
+/** A unique constraint refused the write (PostgreSQL 23505), from postgres.js or PGlite, or wrapped by Drizzle. */
+export const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};

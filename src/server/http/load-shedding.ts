@@ -11,19 +11,19 @@ export interface LoadSheddingOptions {
   maxEventLoopDelayMs: number;
 }
 
-export const RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 /** How often the monitor samples the loop, in ms; each sample includes this interval itself. */
 const RESOLUTION_MS = 10;
 const WINDOW_MS = 1000;
 
-export interface EventLoopDelayMonitor {
+interface EventLoopDelayMonitor {
   /** The mean delay in ms over the last complete window. */
   delayMs(): number;
   stop(): void;
 }
 
-export function monitorEventLoop(windowMs = WINDOW_MS): EventLoopDelayMonitor {
+function monitorEventLoop(windowMs = WINDOW_MS): EventLoopDelayMonitor {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
   let lastMs = 0;

@@ -1,5 +1,5 @@
 // The security headers of every answer, the site's and the API's. One list: the server sends it, and
-// the site build writes it (src/server/site-headers.ts) for a CDN or nginx serving the site instead.
+// the site build writes it (src/server/site/headers.ts) for a CDN or nginx serving the site instead.
 import type { MiddlewareHandler } from 'hono';
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

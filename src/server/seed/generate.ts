@@ -46,12 +46,12 @@ export interface BuildOptions { offers?: number; now?: Date }
 
 /** Lower case, every run of non-alphanumeric characters turned into one '-', trimmed of '-'. */
 
-export const bankLogoName = (slug: string) => `bank-${slug}.svg`;
-export const bankThumbName = (slug: string) => `bank-${slug}-thumb.svg`;
-export const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;
-export const merchantLogoName = (merchantId: number) => `merchant-${merchantId}.svg`;
-export const merchantBannerName = (merchantId: number) => `banner-merchant-${merchantId}.svg`;
-export const houseAdImageName = (adId: number) => `ad-${adId}.svg`;
+const bankLogoName = (slug: string) => `bank-${slug}.svg`;
+const bankThumbName = (slug: string) => `bank-${slug}-thumb.svg`;
+const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;
+const merchantLogoName = (merchantId: number) => `merchant-${merchantId}.svg`;
+const merchantBannerName = (merchantId: number) => `banner-merchant-${merchantId}.svg`;
+const houseAdImageName = (adId: number) => `ad-${adId}.svg`;
 
 const SVG = 'image/svg+xml';
 const svgImage = (name: string, svg: string): ImageRow => ({ name, contentType: SVG, bytes: Buffer.from(svg, 'utf8'), ownerUserId: null });

@@ -35,7 +35,7 @@ export interface SeedSummary {
 
 /** site_meta key and value that mark the demo data set (the site shows a "demo data" ribbon). */
 export const DATASET_META_KEY = 'dataset';
-export const DEMO_DATASET = 'demo';
+const DEMO_DATASET = 'demo';
 
 const ROW_BATCH = 500;
 const IMAGE_BATCH = 100;

@@ -18,7 +18,7 @@ export interface Random {
 }
 
 /** mulberry32: a tiny, fast 32-bit generator; good enough for demo data, never for secrets. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -4,7 +4,7 @@
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FONT = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => (
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'
   ));
@@ -22,7 +22,7 @@ function toHex([r, g, b]: [number, number, number]): string {
 }
 
 /** Mixes a colour towards white (amount > 0) or black (amount < 0); amount in [-1, 1]. */
-export function shade(hex: string, amount: number): string {
+function shade(hex: string, amount: number): string {
   const target = amount >= 0 ? 255 : 0;
   const a = Math.abs(amount);
   const [r, g, b] = rgb(hex);
@@ -30,7 +30,7 @@ export function shade(hex: string, amount: number): string {
 }
 
 /** Black or white, whichever reads better on the given background. */
-export function readableInk(hex: string): string {
+function readableInk(hex: string): string {
   const [r, g, b] = rgb(hex).map((v) => {
     const s = v / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -40,13 +40,13 @@ export function readableInk(hex: string): string {
 }
 
 /** Initials of the first two words that start with a letter or digit ("Appa & Co. Kitchen" -> "AC"). */
-export function initials(name: string, max = 2): string {
+function initials(name: string, max = 2): string {
   const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return words.slice(0, max).map((w) => w[0]!.toUpperCase()).join('') || '?';
 }
 
 /** Greedy word wrap by character count. */
-export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
+function wrapText(text: string, maxChars: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

@@ -23,6 +23,9 @@ export function isLoopbackAddress(address: string): boolean {
   return ipv4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4);
 }
 
+/** A host name or address that only this machine reaches: localhost or a loopback address. */
+export const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host);
+
 /**
  * A request made on this machine itself: a loopback connection that did not come through a proxy.
  * A local reverse proxy also connects from loopback, so any forwarding header rules the request out,

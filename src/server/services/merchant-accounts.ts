@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { Email, FirstName, MESSAGES, MobileNo, NewPassword, USER_TYPES } from '../../contract/index.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/execute.ts';
 import { merchants, users } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
@@ -23,7 +24,7 @@ const optionalText = (max: number) => v.optional(v.pipe(
 ));
 
 /** What the team gives for a merchant. Only mobileNo is needed to promote an existing account. */
-export const MerchantAccountInput = v.object({
+const MerchantAccountInput = v.object({
   mobileNo: MobileNo,
   /** Required for a new account. */
   firstName: v.optional(FirstName),
@@ -52,16 +53,12 @@ export const localPhoneNumber = (nineDigits: string) => (/^\d{9}$/.test(nineDigi
 
 const issue = (path: string, message: string) => badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-
 /**
  * Promotes the account with `input.mobileNo` to a merchant, or creates a verified merchant account
  * when no account uses that number. Given fields overwrite the stored ones; the merchants row is
- * made (named after the business, or the first name) or updated. Bad input throws ApiError 400
- * with `issues`; a number taken by a concurrent sign-up throws 409.
+ * made (named after the business, or the first name) or updated. The contact number, when neither
+ * given nor stored, is the mobile number. Bad input throws HttpFailure 400 with `issues`; a number
+ * taken by a concurrent sign-up throws 409.
  */
 export async function createOrPromoteMerchant(db: Database, raw: unknown): Promise<MerchantAccountResult> {
   const input = parseInput(MerchantAccountInput, raw);
@@ -72,6 +69,8 @@ export async function createOrPromoteMerchant(db: Database, raw: unknown): Promi
   }).filter(([, value]) => value !== undefined)) as Partial<Pick<UserRow, 'firstName' | 'businessName' | 'brNo' | 'companyEmail' | 'contactNo' | 'addressNo' | 'streetName' | 'city'>>;
 
   const [existing] = await db.select().from(users).where(eq(users.mobileNo, mobileNo)).limit(1);
+  // The business's phone defaults to the mobile number (the profile and `npm run merchant` show it).
+  if (profile.contactNo === undefined && !existing?.contactNo) profile.contactNo = mobileNo;
   if (existing) {
     // An operator must not reset someone's password by accident; that is the reset flow's job.
     if (password !== undefined) throw issue('password', 'This number already has an account; its password is kept. Leave the password out.');

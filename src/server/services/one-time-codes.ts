@@ -3,18 +3,18 @@
 // sending for 24 hours (DECISIONS.md, "Security rules").
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, max } from 'drizzle-orm';
-import { CODE_DIGITS } from '../../contract/limits.ts';
+import { CODE_DIGITS, MESSAGES } from '../../contract/limits.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
 import { codeSends, oneTimeCodes, users } from '../db/schema.ts';
-import { ApiError, badRequest, tooManyRequests } from '../errors.ts';
+import { badRequest, HttpFailure, tooManyRequests } from '../errors.ts';
 import type { SmsProvider } from './sms.ts';
 
 export const CODE_TTL_MS = 5 * 60_000;
-export const CODE_MAX_WRONG_TRIES = 5;
+const CODE_MAX_WRONG_TRIES = 5;
 /** The resend that reaches this attempt number is refused and blocks the number (spec §4). */
 export const BLOCKING_RESEND_ATTEMPT = 4;
-export const CODE_BLOCK_MS = 24 * 3_600_000;
+const CODE_BLOCK_MS = 24 * 3_600_000;
 
 export type CodePurpose = 'verify' | 'mobile-change';
 
@@ -67,7 +67,7 @@ export async function sendOneTimeCode(
     // A send that never left does not count against the number.
     await db.delete(codeSends).where(eq(codeSends.sendId, send!.sendId));
     console.error('[sms] send failed:', error instanceof Error ? error.message : error);
-    throw new ApiError(502, 'The code could not be sent. Try again in a moment.');
+    throw new HttpFailure(502, 'The code could not be sent. Try again in a moment.');
   }
   return { attempt };
 }
@@ -84,7 +84,7 @@ export async function verifyOneTimeCode(db: Database, userId: number, purpose: C
     const wrongAttempts = row.wrongAttempts + 1;
     const usedUp = wrongAttempts >= CODE_MAX_WRONG_TRIES;
     await db.update(oneTimeCodes).set({ wrongAttempts, usedAt: usedUp ? new Date() : null }).where(eq(oneTimeCodes.codeId, row.codeId));
-    throw badRequest(usedUp ? 'Too many wrong codes. Ask for a new one.' : 'Invalid authentication, Please check again OTP',
+    throw badRequest(usedUp ? 'Too many wrong codes. Ask for a new one.' : MESSAGES.wrongCode,
       { attemptsLeft: CODE_MAX_WRONG_TRIES - wrongAttempts });
   }
   // Conditional update: of two simultaneous requests with the right code only one succeeds.

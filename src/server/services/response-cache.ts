@@ -2,11 +2,18 @@
 // Writes that change what lists show (favourite counts, offers) clear it; view counts may lag by
 // about the TTL. An expired entry is served once more while one refresh runs in the background,
 // so no request waits on the database after the first.
+// lru-cache holds the entries, dropping the least recently used past maxEntries (not everything
+// at once). The expiry rule stays ours: lru-cache's stale-while-revalidate (fetch with allowStale)
+// serves a stale value however old it is and takes its producer per cache rather than per call.
+import { LRUCache } from 'lru-cache';
+
 export class ResponseCache {
-  private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
+  private readonly entries: LRUCache<string, { value: unknown; expiresAt: number }>;
   private readonly pending = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 5_000) {}
+  constructor(private readonly ttlMs: number, maxEntries = 5_000) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   /**
    * The value under `key`, produced at most once per TTL; concurrent misses share one production.
@@ -30,7 +37,6 @@ export class ResponseCache {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight as Promise<T>;
     const work = produce().then((value) => {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
       this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
       return value;
     }).finally(() => this.pending.delete(key));

@@ -6,8 +6,8 @@ import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 
 export type TokenScope = 'session' | 'verify';
-export const SESSION_TTL_MS = 30 * 86_400_000;
-export const VERIFY_TOKEN_TTL_MS = 86_400_000;
+const SESSION_TTL_MS = 30 * 86_400_000;
+const VERIFY_TOKEN_TTL_MS = 86_400_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,8 +1,8 @@
 // Steps 1 and 2 of the wizard, Select Category and Select Bank: one required choice from a list
 // read from the API, each shown with its icon or logo.
 import { apiImageSrc } from '../../../lib/api-images.ts';
+import type { Loaded } from '../../ui/use-loaded.ts';
 import type { OfferField } from '../offer-form.ts';
-import type { Loaded } from '../use-loaded.ts';
 import LoadState from './LoadState.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 

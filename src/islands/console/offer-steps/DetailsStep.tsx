@@ -6,8 +6,7 @@ import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../../contra
 import { datesNeeded, parseFormDate } from '../../../contract/offer-form.ts';
 import { offerTags } from '../../../lib/format-offer.ts';
 import { offerValidity } from '../../../lib/offer-dates.ts';
-import { TextField } from '../../auth/fields.tsx';
-import { SelectField, TextAreaField } from '../fields.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
 import { isPercentRate, typedFormDate, type OfferField, type OfferFormValues } from '../offer-form.ts';
 import { DATE_PLACEHOLDER, OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../texts.ts';
 import { fieldId, type StepProps } from './step-props.ts';

@@ -1,5 +1,5 @@
 // A step's list while it loads, or its failure with Retry.
-import type { Loaded } from '../use-loaded.ts';
+import type { Loaded } from '../../ui/use-loaded.ts';
 
 export default function LoadState({ loaded, what, onRetry }: { loaded: Loaded<unknown>; what: string; onRetry: () => void }) {
   if (loaded.state === 'loading') return <p className="console-status" role="status">Loading {what}…</p>;

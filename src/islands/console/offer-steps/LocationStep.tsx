@@ -2,7 +2,7 @@
 // narrowed by a search box (case-insensitive, as the filters search, spec §5); the chosen towns
 // are listed above as chips that remove them.
 import { useState } from 'react';
-import type { Loaded } from '../use-loaded.ts';
+import type { Loaded } from '../../ui/use-loaded.ts';
 import LoadState from './LoadState.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 

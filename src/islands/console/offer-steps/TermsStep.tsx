@@ -1,15 +1,14 @@
 // Step 5 of the wizard, terms & conditions: the terms the offer's page will show (the general ones
 // and the chosen bank's, from GET /api/site/terms), and the required 'I accept' checkbox.
-import type { TermItem } from '../../../contract/index.ts';
-import type { OfferTermsData } from '../../../lib/console-api.ts';
+import type { TermItem, TermsData } from '../../../contract/index.ts';
 import type * as v from 'valibot';
+import type { Loaded } from '../../ui/use-loaded.ts';
 import { ACCEPT_TERMS_LABEL } from '../texts.ts';
-import type { Loaded } from '../use-loaded.ts';
 import LoadState from './LoadState.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 
 interface Props extends StepProps {
-  terms: Loaded<OfferTermsData>;
+  terms: Loaded<TermsData>;
   onRetry: () => void;
   /** The bank chosen in step 2, whose own terms apply too. */
   bank?: { bankId: number; bankName: string };

@@ -1,49 +1,42 @@
 // Accounts: sign-up, sign-in, one-time codes, password reset, mobile change, sessions, profile
-// (spec §4 and §7, with the server rules of DECISIONS.md "Security rules").
-import { and, eq, inArray } from 'drizzle-orm';
+// (spec §4 and §7, with the server rules of DECISIONS.md "Security rules", in domain/accounts.ts).
+// The routes count requests against the rate limits, then call the domain.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
-  CreateCodeRequest, CreateUserRequest, Id, MESSAGES, MobileChangeConfirmRequest, MobileChangeRequest, MobileNo,
-  ResendCodeRequest, SignInRequest, TagUpdateRequest, UpdatePasswordRequest, USER_TYPES, VerifyMobileRequest,
+  CodeSentResponse, CreateCodeRequest, CreateUserRequest, CreateUserResponse, ExistingUserResponse, Id, MESSAGES, MobileChangeConfirmRequest, MobileChangedResponse,
+  MobileChangeRequest, MobileChangeSentResponse, MobileNo, PasswordUpdatedResponse, ResendCodeRequest, SessionResponse, SignInRequest, SignInResponse,
+  TagUpdateRequest, UpdatePasswordRequest, USER_TYPES, UserResponse, UserSavedResponse, VerifyMobileRequest,
 } from '../../../contract/index.ts';
 import { LocationUpdateRequest, OFFER_MESSAGES } from '../../../contract/offer-form.ts';
+import { SignedOutResponse } from '../../../contract/site-responses.ts';
+import { assertOwnUser, bearerToken, requestIp, requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
 import {
-  assertOwnUser, bearerToken, favoriteOfferIds, requestIp, requireSession, type AppEnv, type ServerDeps,
-} from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { categories, locations, users } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
-import { toUser, type UserRow } from '../../serialize.ts';
-import {
-  BLOCKING_RESEND_ATTEMPT, CODE_TTL_MS, isCodeBlocked, sendBlockedMessage, sendOneTimeCode, verifyOneTimeCode,
-} from '../../services/one-time-codes.ts';
-import { hashPassword, isStrongEnough, verifyPassword } from '../../services/passwords.ts';
-import { findLiveToken, issueToken, revokeAllTokens, revokeOtherTokens, revokeToken } from '../../services/tokens.ts';
+  assertMaySignIn, changePassword, confirmMobileChange, findUserByPassword, requestMobileChange, requireAccountForCode, sendVerificationCode,
+  signUpCustomer, updateLocation, updateTags, verifyMobile,
+} from '../../domain/accounts.ts';
+import { userWithFavorites } from '../../domain/favorites.ts';
+import { findTokenUser, SESSION_EXPIRED_MESSAGE } from '../../domain/sessions.ts';
+import { requireUserByMobile } from '../../domain/users.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
+import { answer } from '../../http/answer.ts';
+import type { UserRow } from '../../serialize.ts';
+import { CODE_TTL_MS } from '../../services/one-time-codes.ts';
+import { issueToken, revokeToken } from '../../services/tokens.ts';
 import { parseJsonBody, parseParams } from '../../validate.ts';
-
-const findUserByMobile = async (db: Database, mobileNo: string) =>
-  (await db.select().from(users).where(eq(users.mobileNo, mobileNo)).limit(1))[0];
-const findUserById = async (db: Database, userId: number) =>
-  (await db.select().from(users).where(eq(users.userId, userId)).limit(1))[0];
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export function accountRoutes(deps: ServerDeps) {
   const { db, sms, limiter } = deps;
   const app = new Hono<AppEnv>();
   const session = requireSession(deps);
 
-  const userResponse = async (user: UserRow) => toUser(user, await favoriteOfferIds(db, user.userId));
-
-  /** A full sign-in: a new token every time (DECISIONS.md). */
-  const signedIn = async (c: Context, user: UserRow, message?: string) => {
+  /** A new session: a new token every time (DECISIONS.md), with the user as answers carry it (typed, as it is spread into answers). */
+  const newSession = async (user: UserRow): Promise<Omit<v.InferInput<typeof SignInResponse>, 'status'>> => {
     const { token, expiresAt } = await issueToken(db, user.userId, 'session');
-    return c.json({ status: true, ...(message ? { message } : {}), data: await userResponse(user), token, expiresAt: expiresAt.toISOString() });
+    return { data: await userWithFavorites(db, user), token, expiresAt: expiresAt.toISOString() };
   };
+  /** A full sign-in. */
+  const signedIn = async (c: Context, user: UserRow) => answer(c, SignInResponse, { status: true, ...(await newSession(user)) });
 
   /**
    * Code sends are counted before the number is looked up: once an address or a number is over its
@@ -54,21 +47,13 @@ export function accountRoutes(deps: ServerDeps) {
     await limiter.check('codeSendPerMobile', mobileNo);
   };
 
-  const sendVerificationCode = async (c: Context, user: UserRow, mobileNo: string) => {
-    if (user.isAccountBlock) throw forbidden(MESSAGES.accountBlocked, { isAccountBlock: true });
-    const { attempt } = await sendOneTimeCode(db, sms, user, 'verify', mobileNo);
-    const { token } = await issueToken(db, user.userId, 'verify');
-    return c.json({ status: true, message: 'A verification code was sent to your mobile number.', attempt, token, expiresInSeconds: CODE_TTL_MS / 1000 });
-  };
-
   // Sign-in's first step: is there an account for this number, and may it sign in with a password?
   app.get('/find/existing/user/by/:value', async (c) => {
     const { value: mobileNo } = parseParams(c, v.object({ value: MobileNo }));
     await limiter.check('userLookupPerIp', requestIp(deps, c));
     await limiter.check('userLookupPerMobile', mobileNo);
-    const user = await findUserByMobile(db, mobileNo);
-    if (!user) throw notFound('No account uses this mobile number.', { isFound: false });
-    return c.json({
+    const user = await requireUserByMobile(db, mobileNo);
+    return answer(c, ExistingUserResponse, {
       status: true,
       isFound: true,
       data: { userId: user.userId, userType: user.userType, isMobileVerification: user.isMobileVerification, isAccountBlock: user.isAccountBlock },
@@ -79,37 +64,8 @@ export function accountRoutes(deps: ServerDeps) {
     const input = await parseJsonBody(c, CreateUserRequest);
     if (input.userType !== USER_TYPES.customer) throw badRequest(MESSAGES.merchantSignUpClosed);
     await limiter.check('signUpPerIp', requestIp(deps, c));
-    if (!isStrongEnough(input.password, [input.firstName, input.mobileNo])) throw badRequest(MESSAGES.passwordTooWeak);
-    if (await findUserByMobile(db, input.mobileNo)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
-    const known = new Set(input.favoriteArea.length
-      ? (await db.select({ id: categories.categoryId }).from(categories).where(inArray(categories.categoryId, input.favoriteArea))).map((row) => row.id)
-      : []);
-    let user: UserRow;
-    try {
-      [user] = (await db.insert(users).values({
-        userType: input.userType,
-        firstName: input.firstName,
-        mobileNo: input.mobileNo,
-        passwordHash: await hashPassword(input.password),
-        // The client's order, as /user/tag/update keeps it; unknown ids are dropped.
-        tags: [...new Set(input.favoriteArea)].filter((id) => known.has(id)),
-        termsAccepted: true,
-      }).returning()) as [UserRow];
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
-      throw error;
-    }
-    let attempt: number;
-    try {
-      ({ attempt } = await sendOneTimeCode(db, sms, user, 'verify', user.mobileNo));
-    } catch (error) {
-      // No code could be sent (the number's send limit is used up, or the SMS gateway failed): an
-      // account that can never be verified must not hold the number, so the sign-up is undone.
-      await db.delete(users).where(eq(users.userId, user.userId));
-      throw error;
-    }
-    const { token } = await issueToken(db, user.userId, 'verify');
-    return c.json({ status: true, message: 'Account created. Enter the code sent to your mobile number.', attempt, data: { token, user: await userResponse(user) } }, 201);
+    const { user, attempt, token } = await signUpCustomer(db, sms, input);
+    return answer(c, CreateUserResponse, { status: true, message: 'Account created. Enter the code sent to your mobile number.', attempt, data: { token, user: await userWithFavorites(db, user) } }, 201);
   });
 
   app.post('/user/authentication', async (c) => {
@@ -117,14 +73,13 @@ export function accountRoutes(deps: ServerDeps) {
     const ip = requestIp(deps, c);
     await limiter.check('signInPerIp', ip);
     await limiter.checkSignInWait(mobileNo, ip);
-    const user = await findUserByMobile(db, mobileNo);
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+    const user = await findUserByPassword(db, mobileNo, password);
+    if (!user) {
       await limiter.signInFailed(mobileNo, ip);
       throw unauthorized(MESSAGES.invalidLogin);
     }
     await limiter.signInSucceeded(mobileNo, ip);
-    if (user.isAccountBlock) throw forbidden(MESSAGES.accountBlocked, { isAccountBlock: true });
-    if (!user.isMobileVerification) throw forbidden('Verify your mobile number to sign in.', { isMobileVerification: false });
+    assertMaySignIn(user);
     return signedIn(c, user);
   });
 
@@ -133,9 +88,9 @@ export function accountRoutes(deps: ServerDeps) {
   const sendCodeToAccount = async (c: Context, schema: typeof CreateCodeRequest | typeof ResendCodeRequest) => {
     const { mobileNo, userId } = await parseJsonBody(c, schema);
     await countCodeSend(c, mobileNo);
-    const user = await findUserByMobile(db, mobileNo);
-    if (!user || (userId && user.userId !== userId)) throw notFound('No account uses this mobile number.', { isFound: false });
-    return sendVerificationCode(c, user, mobileNo);
+    const user = await requireAccountForCode(db, mobileNo, userId);
+    const { attempt, token } = await sendVerificationCode(db, sms, user, mobileNo);
+    return answer(c, CodeSentResponse, { status: true, message: 'A verification code was sent to your mobile number.', attempt, token, expiresInSeconds: CODE_TTL_MS / 1000 });
   };
   app.post('/create/new/otp/verification', (c) => sendCodeToAccount(c, CreateCodeRequest));
   app.post('/resend/verification/otp', (c) => sendCodeToAccount(c, ResendCodeRequest));
@@ -144,97 +99,64 @@ export function accountRoutes(deps: ServerDeps) {
   app.post('/verify/mobile', async (c) => {
     const { otpCode, token } = await parseJsonBody(c, VerifyMobileRequest);
     await limiter.check('codeCheckPerIp', requestIp(deps, c));
-    const tokenRow = await findLiveToken(db, token);
-    if (!tokenRow) throw unauthorized('This verification has expired. Ask for a new code.');
-    const user = await findUserById(db, tokenRow.userId);
-    if (!user) throw unauthorized('This verification has expired. Ask for a new code.');
-    if (user.isAccountBlock) throw forbidden(MESSAGES.accountBlocked, { isAccountBlock: true });
-    if (!user.isMobileVerification && isCodeBlocked(user)) throw forbidden(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
-    await verifyOneTimeCode(db, user.userId, 'verify', otpCode);
-    const [verified] = (await db.update(users).set({ isMobileVerification: true }).where(eq(users.userId, user.userId)).returning()) as [UserRow];
-    if (tokenRow.scope === 'verify') await revokeToken(db, token);
-    return signedIn(c, verified);
+    return signedIn(c, await verifyMobile(db, token, otpCode));
   });
 
   app.put('/update/user/password', session, async (c) => {
     const { userId, password } = await parseJsonBody(c, UpdatePasswordRequest);
     assertOwnUser(c, userId);
-    const user = c.get('user');
-    if (!isStrongEnough(password, [user.firstName, user.mobileNo])) throw badRequest(MESSAGES.passwordTooWeak);
-    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.userId, userId));
-    await revokeOtherTokens(db, userId, c.get('token'));
-    return c.json({ status: true, message: 'Your password was updated. Sign in with the new password.' });
+    await changePassword(db, c.get('user'), password, c.get('token'));
+    return answer(c, PasswordUpdatedResponse, { status: true, message: 'Your password was updated. Sign in with the new password.' });
   });
 
   // Changing the number: a code goes to the new number, and the change is made when it comes back.
   app.post('/request/mobile/change', session, async (c) => {
     const { mobileNo } = await parseJsonBody(c, MobileChangeRequest);
-    const user = c.get('user');
     await countCodeSend(c, mobileNo);
-    if (mobileNo === user.mobileNo) throw badRequest('This is already your mobile number.');
-    if (await findUserByMobile(db, mobileNo)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
-    const { attempt } = await sendOneTimeCode(db, sms, user, 'mobile-change', mobileNo);
-    return c.json({ status: true, message: 'A verification code was sent to the new number.', attempt, expiresInSeconds: CODE_TTL_MS / 1000 });
+    const attempt = await requestMobileChange(db, sms, c.get('user'), mobileNo);
+    return answer(c, MobileChangeSentResponse, { status: true, message: 'A verification code was sent to the new number.', attempt, expiresInSeconds: CODE_TTL_MS / 1000 });
   });
 
   app.post('/confirm/mobile/change', session, async (c) => {
     const { otpCode } = await parseJsonBody(c, MobileChangeConfirmRequest);
     await limiter.check('codeCheckPerIp', requestIp(deps, c));
-    const user = c.get('user');
-    const code = await verifyOneTimeCode(db, user.userId, 'mobile-change', otpCode);
-    let updated: UserRow;
-    try {
-      [updated] = (await db.update(users).set({ mobileNo: code.mobileNo, isMobileVerification: true }).where(eq(users.userId, user.userId)).returning()) as [UserRow];
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
-      throw error;
-    }
-    // The account's sign-in name changed: every session ends, this one included, and this
-    // browser gets a new one, as after a sign-in.
-    await revokeAllTokens(db, user.userId);
-    return signedIn(c, updated, 'Your mobile number was changed.');
+    // Every session ended with the change: this browser gets a new one, as after a sign-in.
+    const user = await confirmMobileChange(db, c.get('user'), otpCode);
+    return answer(c, MobileChangedResponse, { status: true, message: 'Your mobile number was changed.', ...(await newSession(user)) });
   });
 
   app.get('/session/validate/:sessionToken', async (c) => {
     const { sessionToken } = parseParams(c, v.object({ sessionToken: v.pipe(v.string(), v.maxLength(200)) }));
-    const row = await findLiveToken(db, sessionToken);
-    const user = row?.scope === 'session' ? await findUserById(db, row.userId) : undefined;
-    if (!row || !user || user.isAccountBlock) throw unauthorized('Your session has expired. Please sign in again.', { data: { status: false } });
-    return c.json({ status: true, data: { status: true, userId: user.userId, userType: user.userType, expiresAt: row.expiresAt.toISOString() } });
+    const found = await findTokenUser(db, sessionToken, 'session');
+    if (!found || found.user.isAccountBlock) throw unauthorized(SESSION_EXPIRED_MESSAGE, { data: { status: false } });
+    const { user, token } = found;
+    return answer(c, SessionResponse, { status: true, data: { status: true, userId: user.userId, userType: user.userType, expiresAt: token.expiresAt.toISOString() } });
   });
 
   app.post('/user/logout', async (c) => {
     const token = bearerToken(c);
-    if (!token) throw unauthorized('Sign in to continue.');
+    if (!token) throw unauthorized();
     await revokeToken(db, token);
-    return c.json({ status: true, message: 'Signed out.' });
+    return answer(c, SignedOutResponse, { status: true, message: 'Signed out.' });
   });
 
   app.get('/get/user/by/:userId', session, async (c) => {
     const { userId } = parseParams(c, v.object({ userId: Id }));
     assertOwnUser(c, userId);
-    return c.json({ status: true, data: await userResponse(c.get('user')) });
+    return answer(c, UserResponse, { status: true, data: await userWithFavorites(db, c.get('user')) });
   });
 
   app.post('/user/tag/update', session, async (c) => {
     const { tags } = await parseJsonBody(c, TagUpdateRequest);
-    const unique = [...new Set(tags)];
-    const known = unique.length ? await db.select({ id: categories.categoryId }).from(categories).where(inArray(categories.categoryId, unique)) : [];
-    const unknown = unique.filter((id) => !known.some((row) => row.id === id));
-    if (unknown.length) throw badRequest(`Unknown category ids: ${unknown.join(', ')}`);
-    const [updated] = (await db.update(users).set({ tags: unique }).where(and(eq(users.userId, c.get('user').userId))).returning()) as [UserRow];
-    return c.json({ status: true, message: 'Your interests were saved.', data: await userResponse(updated) });
+    const updated = await updateTags(db, c.get('user').userId, tags);
+    return answer(c, UserSavedResponse, { status: true, message: 'Your interests were saved.', data: await userWithFavorites(db, updated) });
   });
 
   // The profile's location picker: one name of GET /location/all, or null to clear it.
   app.post('/user/location/update', session, async (c) => {
     const { location } = await parseJsonBody(c, LocationUpdateRequest);
-    if (location !== null) {
-      const [known] = await db.select({ name: locations.locationName }).from(locations).where(eq(locations.locationName, location)).limit(1);
-      if (!known) throw badRequest(OFFER_MESSAGES.unknownLocation, { issues: [{ path: 'location', message: OFFER_MESSAGES.unknownLocation }] });
-    }
-    const [updated] = (await db.update(users).set({ location }).where(eq(users.userId, c.get('user').userId)).returning()) as [UserRow];
-    return c.json({ status: true, message: OFFER_MESSAGES.locationSaved, data: await userResponse(updated) });
+    const updated = await updateLocation(db, c.get('user').userId, location);
+    return answer(c, UserSavedResponse, { status: true, message: OFFER_MESSAGES.locationSaved, data: await userWithFavorites(db, updated) });
   });
 
   return app;
@@ -246,8 +168,7 @@ export function demoRoutes(deps: ServerDeps) {
   app.get('/user/:userId', requireSession(deps), async (c) => {
     const { userId } = parseParams(c, v.object({ userId: Id }));
     assertOwnUser(c, userId);
-    const user = c.get('user');
-    return c.json({ status: true, data: toUser(user, await favoriteOfferIds(deps.db, user.userId)) });
+    return answer(c, UserResponse, { status: true, data: await userWithFavorites(deps.db, c.get('user')) });
   });
   return app;
 }

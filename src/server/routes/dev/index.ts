@@ -4,8 +4,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MobileNo } from '../../../contract/index.ts';
+import { SmsOutboxResponse } from '../../../contract/site-responses.ts';
 import type { AppEnv } from '../../context.ts';
 import { NO_SUCH_ROUTE_MESSAGE, notFound } from '../../errors.ts';
+import { answer } from '../../http/answer.ts';
 import { isFromThisMachine } from '../../services/client-ip.ts';
 import type { SmsProvider } from '../../services/sms.ts';
 import { parseParams } from '../../validate.ts';
@@ -15,7 +17,7 @@ export function devOutboxRoutes(sms: SmsProvider & { outbox: NonNullable<SmsProv
   app.get('/dev/sms-outbox/:mobileNo', (c) => {
     if (!isFromThisMachine(c)) throw notFound(NO_SUCH_ROUTE_MESSAGE);
     const { mobileNo } = parseParams(c, v.object({ mobileNo: MobileNo }));
-    return c.json({ status: true, data: sms.outbox(mobileNo) });
+    return answer(c, SmsOutboxResponse, { status: true, data: sms.outbox(mobileNo) });
   });
   return app;
 }

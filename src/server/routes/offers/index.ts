@@ -1,25 +1,20 @@
-// Offer lists, filters, counts and single offers (spec §7). Lists show listed offers only.
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+// Offer lists, filters, counts and single offers (spec §7). Lists show listed offers only
+// (domain/offers.ts says what that means); answers for guests come from the response cache.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
-  CategoryGroupsRequest, FilterMultipleRequest, Id, IdListParam, OFFER_REVIEW_STATUSES, OfferIdsRequest, PageNo, PageSize,
+  CategoryGroupsRequest, CategoryGroupsResponse, CountResponse, FilterMultipleRequest, Id, IdListParam, OFFER_REVIEW_STATUSES, OfferById, OfferIdsRequest, OfferList,
+  OffersResponse, PageNo, PageSize,
 } from '../../../contract/index.ts';
-import type { Database } from '../../db/client.ts';
-import { banks, categories, offers, termsConditions } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import { bearerToken, cachedJson, type AppEnv, type ServerDeps } from '../../context.ts';
-import { toOffer, type OfferJoinedRow } from '../../serialize.ts';
-import { findLiveToken } from '../../services/tokens.ts';
-import { assertJsonBody, parseJsonBody, parseJsonText, parseParams, parseQuery } from '../../validate.ts';
+import { bearerToken, type AppEnv, type ServerDeps } from '../../context.ts';
+import { requireBank } from '../../domain/catalogue.ts';
 import {
-  countOffers, filteredWhere, findOfferPage, findOffersByIds, isListed, isPublic, listedWhere, selectJoinedOffers, type OfferFilter,
-} from './offer-queries.ts';
-
-async function assertBankExists(db: Database, bankId: number) {
-  const [bank] = await db.select({ bankId: banks.bankId }).from(banks).where(eq(banks.bankId, bankId)).limit(1);
-  if (!bank) throw notFound('Bank not found.');
-}
+  countOffers, filteredWhere, findCategoryGroups, findOfferPage, findOffersByIds, findOffersOfOwner, findPublicOfferDetail, findRelatedOffers,
+  isListed, listedWhere, withReviewStatus, type OfferQueryFilter,
+} from '../../domain/offers.ts';
+import { sessionUserId } from '../../domain/sessions.ts';
+import { answer, cachedJson, shaped } from '../../http/answer.ts';
+import { assertJsonBody, parseJsonBody, parseJsonText, parseParams, parseQuery } from '../../validate.ts';
 
 const Paging = { pageNo: PageNo, pageSize: PageSize };
 const PagingParams = v.object(Paging);
@@ -34,26 +29,25 @@ const RAW_KEY_TEXT_MAX = 2048;
 export function offerRoutes(deps: ServerDeps) {
   const { db, cache } = deps;
   const app = new Hono<AppEnv>();
-  const cached = (c: Context, key: string, produce: () => Promise<unknown>) => cachedJson(c, cache, key, produce);
   /** A page of listed offers: its cache key and what produces it; the filter's total is cached on its own, shared by its pages. */
-  const listedPageQuery = (filter: OfferFilter, pageNo: number, pageSize: number) => {
+  const listedPageQuery = (filter: OfferQueryFilter, pageNo: number, pageSize: number) => {
     const normalised = { bankIds: [...new Set(filter.bankIds ?? [])].sort((a, b) => a - b), categoryIds: [...new Set(filter.categoryIds ?? [])].sort((a, b) => a - b) };
     const filterKey = `${normalised.bankIds}|${normalised.categoryIds}`;
     return {
       key: `listed:${filterKey}:${pageNo}:${pageSize}`,
       produce: async () => {
         const where = listedWhere(normalised);
-        return {
+        return shaped(OfferList, {
           status: true,
           ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where), COUNT_TTL_FACTOR))),
-        };
+        });
       },
     };
   };
   /** A cached page of listed offers. */
-  const listedPage = (c: Context, filter: OfferFilter, pageNo: number, pageSize: number) => {
+  const listedPage = (c: Context, filter: OfferQueryFilter, pageNo: number, pageSize: number) => {
     const { key, produce } = listedPageQuery(filter, pageNo, pageSize);
-    return cached(c, key, produce);
+    return cachedJson(c, cache, key, produce);
   };
 
   app.get('/get/offers/by/page/:pageNo/:pageSize', async (c) => {
@@ -90,29 +84,20 @@ export function offerRoutes(deps: ServerDeps) {
     };
     if (text === undefined || text.length > RAW_KEY_TEXT_MAX) {
       const { key, produce } = parse();
-      return cached(c, key, produce);
+      return cachedJson(c, cache, key, produce);
     }
-    return cached(c, `request:${c.req.path}:${text}`, async () => parse().produce());
+    return cachedJson(c, cache, `request:${c.req.path}:${text}`, async () => parse().produce());
   });
 
   app.get('/get/offer/by/:offerId', async (c) => {
     const { offerId } = parseParams(c, v.object({ offerId: Id }));
-    return cached(c, `offer:${offerId}`, async () => {
-      const [row] = await selectJoinedOffers(db).where(and(isPublic(), eq(offers.offerId, offerId))).limit(1);
-      if (!row) throw notFound('Offer not found.');
-      const terms = await db.select().from(termsConditions)
-        .where(or(eq(termsConditions.bankId, row.offer.bankId), sql`${termsConditions.bankId} is null`))
-        .orderBy(termsConditions.position, termsConditions.termId);
-      const termsByKey: Record<string, { id: number; value: string }[]> = { [row.offer.bankId]: [], general: [] };
-      for (const term of terms) termsByKey[term.bankId === null ? 'general' : String(term.bankId)]!.push({ id: term.termId, value: term.value });
-      return { status: true, data: [{ ...toOffer(row as OfferJoinedRow), termsConditions: termsByKey }] };
-    });
+    return cachedJson(c, cache, `offer:${offerId}`, async () => shaped(OfferById, { status: true, data: [await findPublicOfferDetail(db, offerId)] }));
   });
 
   app.get('/get/offers/by/bank/:bankId', async (c) => {
     const { bankId } = parseParams(c, v.object({ bankId: Id }));
     const { pageNo, pageSize } = parseQuery(c, v.object({ pageNo: v.optional(PageNo, '1'), pageSize: v.optional(PageSize, '100') }));
-    await cache.remember(`bank-exists:${bankId}`, () => assertBankExists(db, bankId));
+    await cache.remember(`bank-exists:${bankId}`, async () => { await requireBank(db, bankId); });
     return listedPage(c, { bankIds: [bankId] }, pageNo, pageSize);
   });
 
@@ -121,61 +106,39 @@ export function offerRoutes(deps: ServerDeps) {
   // 404, so the route does not tell which user ids exist.
   app.get('/get/offers/by/user/:userId', async (c) => {
     const { userId } = parseParams(c, v.object({ userId: Id }));
-    const token = bearerToken(c);
-    const session = token ? await findLiveToken(db, token) : undefined;
-    const isOwner = session?.scope === 'session' && session.userId === userId;
-    const rows = await selectJoinedOffers(db)
-      .where(and(eq(offers.ownerUserId, userId), isOwner ? undefined : isListed()))
-      .orderBy(desc(offers.createdAt), desc(offers.offerId)).limit(200);
-    return c.json({ status: true, data: rows.map((row) => toOffer(row as OfferJoinedRow)) });
+    const isOwner = (await sessionUserId(db, bearerToken(c))) === userId;
+    return answer(c, OffersResponse, { status: true, data: await findOffersOfOwner(db, userId, { all: isOwner }) });
   });
 
   app.get('/get/offer/count/:status', async (c) => {
     const { status } = parseParams(c, v.object({ status: ReviewStatus }));
-    const where = status === 'accepted' ? isListed() : eq(offers.reviewStatus, status);
-    return cached(c, `count:${status}`, async () => ({ status: true, data: [{ totalCount: await countOffers(db, where) }] }));
+    return cachedJson(c, cache, `count:${status}`, async () => shaped(CountResponse, { status: true, data: [{ totalCount: await countOffers(db, withReviewStatus(status)) }] }));
   });
 
   app.post('/get/offer/count/multiple/:status', async (c) => {
     const { status } = parseParams(c, v.object({ status: ReviewStatus }));
     const { bankIds, categoryIds } = await parseJsonBody(c, FilterMultipleRequest);
-    const base = status === 'accepted' ? isListed() : eq(offers.reviewStatus, status);
-    return c.json({ status: true, data: [{ totalCount: await countOffers(db, filteredWhere(base, { bankIds, categoryIds })) }] });
+    return answer(c, CountResponse, { status: true, data: [{ totalCount: await countOffers(db, filteredWhere(withReviewStatus(status), { bankIds, categoryIds })) }] });
   });
 
   app.post('/get/offer/multiple', async (c) => {
     const { offerIds } = await parseJsonBody(c, OfferIdsRequest);
     // Cards (recently viewed, top picks): listed offers only, like every other list.
-    return c.json({ status: true, data: await findOffersByIds(db, offerIds, isListed()) });
+    return answer(c, OffersResponse, { status: true, data: await findOffersByIds(db, offerIds, isListed()) });
   });
 
   // The bank page's per-category groups, each paged on its own ('Load more offers (n)').
   app.post('/get/offer/bank/category/multiple', async (c) => {
     const request = await parseJsonBody(c, CategoryGroupsRequest);
-    const { bankId, pageNo, pageSize } = request;
-    const categoryIds = [...new Set(request.categoryIds)]; // one group per category
-    const found = categoryIds.length ? await db.select().from(categories).where(inArray(categories.categoryId, categoryIds)) : [];
-    const byId = new Map(found.map((category) => [category.categoryId, category]));
-    const data = await Promise.all(categoryIds.filter((id) => byId.has(id)).map(async (categoryId) => {
-      const category = byId.get(categoryId)!;
-      const page = await findOfferPage(db, listedWhere({ categoryIds: [categoryId], bankIds: bankId ? [bankId] : [] }), pageNo, pageSize);
-      return { categoryId, categoryName: category.categoryName, iconName: category.iconName, offers: page.data, totalCount: page.totalCount };
-    }));
-    return c.json({ status: true, data });
+    return answer(c, CategoryGroupsResponse, { status: true, data: await findCategoryGroups(db, request) });
   });
 
-  // Related offers: same merchant first, then same category, then same bank; popular first.
   app.get('/get/offer/insights/:merchantId/:bankId/:categoryId/:count', async (c) => {
-    const params = parseParams(c, v.object({
+    const { count, ...like } = parseParams(c, v.object({
       merchantId: IdOrAll, bankId: IdOrAll, categoryId: IdOrAll,
       count: v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'count must be a number'), v.transform(Number), v.minValue(1), v.maxValue(RELATED_OFFERS_MAX)),
     }));
-    const score = sql`(case when ${offers.merchantId} = ${params.merchantId ?? 0} then 4 else 0 end
-      + case when ${offers.categoryId} = ${params.categoryId ?? 0} then 2 else 0 end
-      + case when ${offers.bankId} = ${params.bankId ?? 0} then 1 else 0 end)`;
-    const rows = await selectJoinedOffers(db).where(listedWhere())
-      .orderBy(desc(score), desc(offers.views), desc(offers.offerId)).limit(params.count);
-    return c.json({ status: true, data: rows.map((row) => toOffer(row as OfferJoinedRow)) });
+    return answer(c, OffersResponse, { status: true, data: await findRelatedOffers(db, like, count) });
   });
 
   return app;

@@ -1,0 +1,86 @@
+// The browser's way to call our services: one ky instance per service (DECISIONS.md "APIs"), and
+// readAnswer(), which checks an answer against its contract schema and turns every failure into an
+// ApiError whose message an island can show as it is: the server's own text where it sent one.
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type ResponsePromise } from 'ky';
+import * as v from 'valibot';
+import { ErrorResponse, type ApiIssue } from '../contract/index.ts';
+import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
+import { PUBLIC_API_URL, PUBLIC_INSIGHT_URL } from '../lib/public-config.ts';
+
+/** How long a visitor waits for an answer before being asked to try again. */
+export const REQUEST_TIMEOUT_MS = 8_000;
+
+export { CLIENT_ERROR_TEXTS };
+
+/** A failed call. `status` is the HTTP status, or 0 when no answer came (network, timeout). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's validation issues (400), by field path, for inline messages. */
+  readonly issues: ApiIssue[];
+
+  constructor(message: string, status: number, issues: ApiIssue[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+/** A client for one service. `prefixUrl` may be relative ('/api'): the browser resolves it against the page. */
+export function createServiceClient(prefixUrl: string, options: Options = {}): KyInstance {
+  return ky.create({
+    prefixUrl,
+    timeout: REQUEST_TIMEOUT_MS,
+    // Reads may be tried again; a POST (a subscription, a feedback message) is sent once, never twice.
+    retry: { limit: 1, methods: ['get'] },
+    headers: { accept: 'application/json' },
+    ...options,
+  });
+}
+
+export const mainApi = createServiceClient(PUBLIC_API_URL);
+export const insightApi = createServiceClient(PUBLIC_INSIGHT_URL);
+
+/** Awaits a request and returns its body parsed with `schema`; throws ApiError for every failure. */
+export async function readAnswer<TSchema extends v.GenericSchema>(schema: TSchema, request: ResponsePromise | Promise<Response>): Promise<v.InferOutput<TSchema>> {
+  let response: Response;
+  try {
+    response = await request;
+  } catch (error) {
+    throw await errorFromFailure(error);
+  }
+  return parseAnswer(schema, response.status, await readJson(response));
+}
+
+/** A successful answer's body checked against the contract: another shape is an error, not data. */
+export function parseAnswer<TSchema extends v.GenericSchema>(schema: TSchema, status: number, body: unknown): v.InferOutput<TSchema> {
+  const parsed = v.safeParse(schema, body);
+  if (parsed.success) return parsed.output;
+  throw errorFromAnswer(status, body);
+}
+
+/**
+ * An error answer as the visitor should read it. A { status:false, message } body gives its message;
+ * a validation error (400 with issues) gives its first issue's text, since `message` prefixes it with
+ * the field's path ("mobileNo: Invalid mobile no").
+ */
+export function errorFromAnswer(status: number, body: unknown): ApiError {
+  const error = v.safeParse(ErrorResponse, body);
+  if (error.success) {
+    const issues = error.output.issues ?? [];
+    return new ApiError(issues[0]?.message ?? error.output.message, status, issues);
+  }
+  return new ApiError(status === 429 ? CLIENT_ERROR_TEXTS.tooManyRequests : CLIENT_ERROR_TEXTS.unexpected, status);
+}
+
+async function errorFromFailure(error: unknown): Promise<ApiError> {
+  if (error instanceof HTTPError) return errorFromAnswer(error.response.status, await readJson(error.response));
+  if (error instanceof TimeoutError) return new ApiError(CLIENT_ERROR_TEXTS.timeout, 0);
+  return new ApiError(CLIENT_ERROR_TEXTS.network, 0); // fetch rejects only when no answer came
+}
+
+/** The body as JSON, or undefined when it is not JSON (a proxy's HTML error page, say). */
+const readJson = (response: Response): Promise<unknown> => response.json().catch(() => undefined);
+
+/** The text to show for a failed call: the ApiError's message, or a general one for anything else. */
+export const failureText = (error: unknown): string => (error instanceof ApiError ? error.message : CLIENT_ERROR_TEXTS.unexpected);

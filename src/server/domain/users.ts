@@ -1,0 +1,27 @@
+// Users by id and by mobile number, and the refusal every path gives a blocked account.
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '../../contract/index.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { forbidden, notFound } from '../errors.ts';
+import type { UserRow } from '../serialize.ts';
+
+const NO_ACCOUNT_MESSAGE = 'No account uses this mobile number.';
+
+export const findUserById = async (db: Database, userId: number): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.userId, userId)).limit(1))[0];
+
+export const findUserByMobile = async (db: Database, mobileNo: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.mobileNo, mobileNo)).limit(1))[0];
+
+/** The account using this mobile number; 404 with isFound false when there is none. */
+export async function requireUserByMobile(db: Database, mobileNo: string): Promise<UserRow> {
+  const user = await findUserByMobile(db, mobileNo);
+  if (!user) throw noAccount();
+  return user;
+}
+
+export const noAccount = () => notFound(NO_ACCOUNT_MESSAGE, { isFound: false });
+
+/** The answer to anything a blocked account asks for. */
+export const accountBlocked = () => forbidden(MESSAGES.accountBlocked, { isAccountBlock: true });

@@ -1,0 +1,192 @@
+// The work of a site build, run in a process of its own at the lowest CPU priority (build.ts
+// starts it), so that the serving process never waits on it. Two kinds of job:
+// - full: astro build, Pagefind and precompression into a new folder of builds/, marked done, then
+//   SITE_DIR switched to it with one rename, and old or unfinished builds removed;
+// - publish: the pages of some offers and banks (plus home, sitemap and offer-paths.json) rendered
+//   by the same astro build limited to them (page-selection.ts), written into the served build file
+//   by file, each by a rename, pages gone from the catalogue removed, and the search index redone.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selection.ts';
+import { PRODUCT_SLUG } from '../../lib/constants.ts';
+import { buildInfo, markBuildDone, newBuildName, pruneBuilds, servedBuild, switchSite, takeBuildLock } from './builds-dir.ts';
+import { pagePolicy, widenSiteHeaders, writeSiteHeaders } from './headers.ts';
+import { compressedCopies, isCompressible, precompressBuild } from './precompress.ts';
+
+export interface SiteJobOptions {
+  apiUrl: string;
+  siteDir: string;
+  buildsDir: string;
+  siteUrl?: string;
+  /** Build-time variables over the process's own, such as the PUBLIC_* service URLs (public-config.ts). */
+  env?: Record<string, string>;
+  /** What the build shows of the catalogue, recorded in its done marker. */
+  catalogue?: Record<string, unknown>;
+}
+export type SiteJob = SiteJobOptions & ({ kind: 'full' } | { kind: 'publish'; pages: PageSelection });
+export interface SiteJobResult { dir: string; seconds: number; filesWritten?: number; filesRemoved?: number }
+
+const OFFER_PATHS_FILE = 'offer-paths.json';
+/** Written last: they point at the pages, which must be there first. */
+const INDEX_FILES = [OFFER_PATHS_FILE, 'sitemap.xml'];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'], signal });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${basename(args[0] ?? command)} exited with ${code}`))));
+  });
+}
+
+function astroBuild(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv: Record<string, string> = {}) {
+  return run(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'], {
+    ...process.env, ...job.env, ...extraEnv, API_URL: job.apiUrl, ...(job.siteUrl ? { SITE_URL: job.siteUrl } : {}),
+  }, signal);
+}
+
+const pagefind = (site: string, signal: AbortSignal, outputPath?: string) =>
+  run(process.execPath, [resolve('node_modules/pagefind/lib/runner/bin.cjs'), '--site', site, ...(outputPath ? ['--output-path', outputPath] : []), '--silent'], process.env, signal);
+
+async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: string) => void): Promise<SiteJobResult> {
+  await mkdir(job.buildsDir, { recursive: true });
+  const unlock = await takeBuildLock(signal);
+  const started = Date.now(); // after any wait for another build
+  const outDir = join(job.buildsDir, newBuildName());
+  try {
+    await pruneBuilds(job.buildsDir, job.siteDir); // an unfinished build left by a stop goes first
+    await astroBuild(job, outDir, signal);
+    await pagefind(outDir, signal);
+    await precompressBuild(outDir);
+    writeSiteHeaders(outDir, job.siteUrl);
+    markBuildDone(outDir, { builtAt: new Date().toISOString(), source: job.env?.SITE_SOURCE_VERSION, catalogue: job.catalogue });
+    switchSite(job.siteDir, outDir, job.buildsDir);
+    await pruneBuilds(job.buildsDir, job.siteDir);
+  } catch (error) {
+    await rm(outDir, { recursive: true, force: true }); // a failed build never becomes the site
+    throw error;
+  } finally {
+    unlock();
+  }
+  const seconds = (Date.now() - started) / 1000;
+  log(`[site] built ${outDir} in ${seconds.toFixed(1)} s`);
+  return { dir: outDir, seconds };
+}
+
+/** Every file under dir, as paths relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/** Writes bytes to target (and its .gz and .br copies), each by a rename, so a reader sees the old file or the new one. */
+async function replaceFile(target: string, bytes: Buffer) {
+  await mkdir(dirname(target), { recursive: true });
+  const copies = isCompressible(target) ? await compressedCopies(bytes) : undefined;
+  const writes: [string, Buffer][] = [...(copies ? Object.entries(copies).map(([suffix, data]) => [`${target}${suffix}`, data] as [string, Buffer]) : []), [target, bytes]];
+  for (const [file, data] of writes) {
+    await writeFile(`${file}.publishing`, data);
+    await rename(`${file}.publishing`, file);
+  }
+  if (!copies) await Promise.all(['.gz', '.br'].map((suffix) => rm(`${target}${suffix}`, { force: true })));
+}
+
+const removePage = (file: string) => Promise.all(['', '.gz', '.br'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
+
+/** The folder of a bank's pages, whatever its name's slug: credit-card-offers/<slug>/<bankId>. */
+async function bankPageDirs(root: string, bankId: number): Promise<string[]> {
+  const banksRoot = join(root, PRODUCT_SLUG);
+  const slugs = existsSync(banksRoot) ? await readdir(banksRoot) : [];
+  return slugs.map((slug) => join(PRODUCT_SLUG, slug, String(bankId))).filter((dir) => existsSync(join(root, dir)));
+}
+
+async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSignal, log: (line: string) => void): Promise<SiteJobResult> {
+  await mkdir(job.buildsDir, { recursive: true });
+  const unlock = await takeBuildLock(signal);
+  const started = Date.now();
+  const served = servedBuild(job.siteDir);
+  const outDir = join(job.buildsDir, `${newBuildName()}-publish`);
+  try {
+    if (!served || !buildInfo(served)) throw new Error('there is no finished build to publish into');
+    await astroBuild(job, outDir, signal, { [PAGE_SELECTION_ENV]: JSON.stringify(job.pages) });
+    signal.throwIfAborted();
+
+    const oldPaths: Record<string, string> = JSON.parse(await readFile(join(served, OFFER_PATHS_FILE), 'utf8').catch(() => '{}'));
+    const pageFile = (path: string) => join(path.replace(/^\//, ''), 'index.html');
+    // Every page the selection rendered (the static ones come out the same), and the pages of the
+    // served build it replaces: where the changed offers were, and their banks' pages.
+    const rendered = new Set((await filesUnder(outDir)).filter((file) => file.endsWith('.html')));
+    const replaced = new Set<string>();
+    for (const offerId of job.pages.offerIds) if (oldPaths[offerId]) replaced.add(pageFile(oldPaths[offerId]));
+    for (const bankId of job.pages.bankIds) {
+      for (const dir of await bankPageDirs(served, bankId)) {
+        for (const file of await filesUnder(join(served, dir))) if (file.endsWith('.html')) replaced.add(join(dir, file));
+      }
+    }
+
+    const written = new Map<string, Buffer>();
+    for (const file of [...rendered, ...INDEX_FILES]) written.set(file, await readFile(join(outDir, file)));
+    // The header's policy first, so it already allows the new pages' inline code when they appear.
+    const policies = [...written].filter(([file]) => file.endsWith('.html')).map(([file, bytes]) => pagePolicy(bytes.toString('utf8'), file));
+    widenSiteHeaders(served, job.siteUrl, policies);
+    for (const [file, bytes] of written) {
+      // Most of a bank's pages come out unchanged: left as they are, with their copies and dates.
+      if ((await readFile(join(served, file)).catch(() => undefined))?.equals(bytes)) written.delete(file);
+      else await replaceFile(join(served, file), bytes);
+    }
+    const removed = [...replaced].filter((file) => !rendered.has(file));
+    for (const file of removed) await removePage(join(served, file));
+    await refreshSearchIndex(served, join(job.buildsDir, `${newBuildName()}-pagefind`), signal);
+    markBuildDone(served, { ...buildInfo(served), publishedAt: new Date().toISOString(), catalogue: job.catalogue });
+
+    const seconds = (Date.now() - started) / 1000;
+    log(`[site] published ${job.pages.offerIds.length} offer(s) and ${job.pages.bankIds.length} bank(s) into ${served} in ${seconds.toFixed(1)} s`);
+    return { dir: served, seconds, filesWritten: written.size, filesRemoved: removed.length };
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+    unlock();
+  }
+}
+
+/**
+ * Pagefind indexes the served build again into a folder aside. Its files are named by their
+ * content, so the new ones are moved in beside the old, and the entry file that points at them
+ * goes last: a search sees the old index or the new one.
+ */
+async function refreshSearchIndex(served: string, scratch: string, signal: AbortSignal) {
+  try {
+    await pagefind(served, signal, scratch);
+    const target = join(served, 'pagefind');
+    const files = await filesUnder(scratch);
+    const isEntry = (file: string) => file === 'pagefind-entry.json';
+    for (const file of [...files.filter((f) => !isEntry(f)), ...files.filter(isEntry)]) {
+      const bytes = await readFile(join(scratch, file));
+      const existing = await readFile(join(target, file)).catch(() => undefined);
+      if (existing?.equals(bytes)) continue;
+      await replaceFile(join(target, file), bytes);
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The child process: one job from argv, log lines and the result sent to the parent. */
+async function main() {
+  const job = await new Promise<SiteJob>((resolveJob) => process.once('message', (message) => resolveJob(message as SiteJob)));
+  const abort = new AbortController();
+  // The parent stops a job with SIGTERM: the astro build is ended and what it wrote removed.
+  process.on('SIGTERM', () => abort.abort(new Error('the build was stopped')));
+  // The parent gone (killed, say) closes the channel: the build stops with it.
+  process.on('disconnect', () => abort.abort(new Error('the server stopped')));
+  const log = (line: string) => process.send!({ log: line });
+  try {
+    const result = job.kind === 'full' ? await runFullBuild(job, abort.signal, log) : await runPublish(job, abort.signal, log);
+    process.send!({ result }, () => process.exit(0));
+  } catch (error) {
+    process.send!({ error: error instanceof Error ? error.message : String(error) }, () => process.exit(1));
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) void main();

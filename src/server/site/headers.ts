@@ -1,0 +1,89 @@
+// The headers of the built site's answers, written by every build beside its pages: `_headers` for a
+// CDN (Netlify, Cloudflare Pages) and `nginx-headers.conf` for nginx, and read back by our own server
+// (routes.ts), so the site gets the same headers whoever serves it.
+//
+// Astro writes each page's Content-Security-Policy into a <meta>, with the hashes of what that page
+// inlines. A <meta> cannot carry frame-ancestors, so the header carries the policy too: one for the
+// whole site, the union of the pages' policies plus frame-ancestors. A browser enforces both the
+// header and the page's <meta>, so each page still runs only its own hashed code.
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hstsHeader, SECURITY_HEADERS } from '../http/security-headers.ts';
+
+export const CDN_HEADERS_FILE = '_headers';
+export const NGINX_HEADERS_FILE = 'nginx-headers.conf';
+const WRITTEN_BY = 'Written by the site build (src/server/site/headers.ts): the headers of every answer of this build.';
+const META_POLICY = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
+
+/** One policy allowing every source that any of `policies` allows, directive by directive. */
+function unionOfPolicies(policies: string[]): string {
+  const directives = new Map<string, Set<string>>();
+  for (const policy of policies) {
+    for (const directive of policy.split(';')) {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (!name) continue;
+      const known = directives.get(name) ?? new Set<string>();
+      for (const source of sources) known.add(source);
+      directives.set(name, known);
+    }
+  }
+  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+/** A page's own policy, from its <meta>. */
+export function pagePolicy(html: string, file: string): string {
+  const policy = html.match(META_POLICY)?.[1];
+  if (!policy) throw new Error(`${file} has no Content-Security-Policy <meta> (security.csp in astro.config.mjs)`);
+  return policy;
+}
+
+/** The Content-Security-Policy header of the build in `dir`, from its pages' <meta> policies. */
+function sitePolicy(dir: string): string {
+  const policies = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = join(entry.parentPath, entry.name);
+    policies.add(pagePolicy(readFileSync(file, 'utf8'), file));
+  }
+  return `${unionOfPolicies([...policies])}; frame-ancestors 'none'`;
+}
+
+/** Writes `_headers` and `nginx-headers.conf` into the build in `dir`; `siteUrl` https adds HSTS. */
+export function writeSiteHeaders(dir: string, siteUrl: string | undefined, policy = sitePolicy(dir)): Record<string, string> {
+  const headers = { 'Content-Security-Policy': policy, ...SECURITY_HEADERS, ...hstsHeader(siteUrl) };
+  const entries = Object.entries(headers);
+  // Each file replaced by a rename: a publish rewrites them in the build being served.
+  const write = (name: string, lines: string[]) => {
+    writeFileSync(join(dir, `${name}.next`), [...lines, ''].join('\n'));
+    renameSync(join(dir, `${name}.next`), join(dir, name));
+  };
+  write(CDN_HEADERS_FILE, [`# ${WRITTEN_BY}`, '/*', ...entries.map(([name, value]) => `  ${name}: ${value}`)]);
+  // `always`: on error answers too. nginx drops a server block's add_header in a location with its own.
+  write(NGINX_HEADERS_FILE, [`# ${WRITTEN_BY}`, ...entries.map(([name, value]) => `add_header ${name} "${value}" always;`)]);
+  return headers;
+}
+
+/** After a publish: the build's policy widened by the policies of the pages it wrote, so their inline code runs. */
+export function widenSiteHeaders(dir: string, siteUrl: string | undefined, pagePolicies: string[]) {
+  const current = readSiteHeaders(dir)['Content-Security-Policy'];
+  writeSiteHeaders(dir, siteUrl, current ? unionOfPolicies([current, ...pagePolicies]) : sitePolicy(dir));
+}
+
+/** The headers a build's `_headers` gives every path ('/*'); none for a build from before it existed. */
+function readSiteHeaders(dir: string): Record<string, string> {
+  let text: string;
+  try { text = readFileSync(join(dir, CDN_HEADERS_FILE), 'utf8'); } catch { return {}; }
+  return parseSiteHeaders(text);
+}
+
+/** The headers for every path ('/*') in the text of a `_headers` file. */
+export function parseSiteHeaders(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let inAllPaths = false;
+  for (const line of text.split('\n')) {
+    if (/^\S/.test(line)) inAllPaths = line.trim() === '/*';
+    const header = inAllPaths ? line.match(/^\s+([\w-]+):\s*(.*)$/) : null;
+    if (header) headers[header[1]!] = header[2]!;
+  }
+  return headers;
+}

@@ -1,0 +1,147 @@
+// Serving the built site beside the API: static files from SITE_DIR (a symlink that a rebuild
+// switches), 301s from the other offer URL forms to the canonical one, /login to /sign-in, a
+// real 404 status for unknown pages, and a 503 page until the first build exists. Every answer
+// carries the headers the build wrote for it (headers.ts), its Content-Security-Policy included.
+// Nothing on a request's path reads a file synchronously: what every request needs of the build
+// (redirects, headers, the 404 page) is kept in memory and read again after a build or publish.
+import { createHash } from 'node:crypto';
+import { createReadStream, type Stats } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { offerIdFromPath } from '../../lib/site-urls.ts';
+import type { AppEnv } from '../context.ts';
+import { noSuchRoute } from '../http/answer.ts';
+import { CDN_HEADERS_FILE, NGINX_HEADERS_FILE, parseSiteHeaders } from './headers.ts';
+import { isCompressible } from './precompress.ts';
+
+interface BuildState { dir: string; offerPaths: Record<string, string>; notFoundPage?: string; headers: Record<string, string>; version: string }
+
+/** How often a build made by another process (npm run build) is looked for. */
+const BUILD_CHECK_MS = 5_000;
+
+const readOptional = (file: string) => readFile(file, 'utf8').catch(() => undefined);
+
+/** What every request needs of the served build, read once per build or publish. */
+async function readBuildState(siteDir: string): Promise<BuildState | undefined> {
+  const dir = await realpath(siteDir).catch(() => undefined);
+  if (!dir) return undefined;
+  const [offerPaths, notFoundPage, headers] = await Promise.all([
+    readOptional(join(dir, 'offer-paths.json')), readOptional(join(dir, '404.html')), readOptional(join(dir, CDN_HEADERS_FILE)),
+  ]);
+  return { dir, offerPaths: offerPaths ? JSON.parse(offerPaths) : {}, notFoundPage, headers: headers ? parseSiteHeaders(headers) : {}, version: await buildVersion(siteDir) };
+}
+
+/** Changes when a build is switched in or a publish rewrote the offers' paths. */
+async function buildVersion(siteDir: string): Promise<string> {
+  const [dir, paths] = await Promise.all([realpath(siteDir).catch(() => ''), stat(join(siteDir, 'offer-paths.json')).catch(() => undefined)]);
+  return `${dir}:${paths?.mtimeMs ?? ''}`;
+}
+
+const BUILDING_PAGE_CSS = 'body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; }';
+const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>OfferLanka is starting</title><style>${BUILDING_PAGE_CSS}</style></head>
+<body><h1>OfferLanka is starting</h1>
+<p>The site is being built for the first time. This page reloads by itself in a few seconds.</p></body></html>`;
+/** The building page has no build's headers to take: it allows its own style and nothing else. */
+const BUILDING_PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(BUILDING_PAGE_CSS).digest('base64')}'; frame-ancestors 'none'`;
+/** The build's header files are for the CDN or nginx in front, not pages to serve. */
+const HEADER_FILES = new Set([`/${CDN_HEADERS_FILE}`, `/${NGINX_HEADERS_FILE}`]);
+
+/**
+ * Astro's hashed assets never change; everything else may change with the next rebuild, so
+ * browsers check back: pages at once, other files (favicon, Pagefind's UI) after an hour.
+ */
+function cacheControlFor(servedPath: string): string {
+  const path = servedPath.replace(/\.(br|gz)$/, ''); // a precompressed copy is cached as its original
+  if (path.includes('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (path.endsWith('.html') || path.endsWith('.xml') || path.endsWith('.txt') || path.endsWith('.json')) return 'public, max-age=0, must-revalidate';
+  return 'public, max-age=3600';
+}
+
+const ENCODINGS = [['br', '.br'], ['gzip', '.gz']] as const;
+const statOf = (file: string) => stat(file).catch(() => undefined);
+
+/** The file a request path names in siteDir (a folder's index.html), or undefined. Dot segments and dotfiles are never served. */
+async function findFile(siteDir: string, requestPath: string): Promise<{ file: string; stats: Stats } | undefined> {
+  let path: string;
+  try { path = decodeURIComponent(requestPath); } catch { return undefined; }
+  if (path.includes('\0') || path.includes('\\') || path.split('/').some((segment) => segment.startsWith('.'))) return undefined;
+  let file = join(siteDir, path);
+  let stats = await statOf(file);
+  if (stats?.isDirectory()) {
+    file = join(file, 'index.html');
+    stats = await statOf(file);
+  }
+  return stats?.isFile() ? { file, stats } : undefined;
+}
+
+/** A file of the build, precompressed when the client takes it, or undefined when there is none. */
+async function serveFile(c: Context<AppEnv>, siteDir: string): Promise<Response | undefined> {
+  const found = await findFile(siteDir, c.req.path);
+  if (!found) return undefined;
+  let { file, stats } = found;
+  c.header('Content-Type', getMimeType(file) ?? 'application/octet-stream');
+  c.header('Cache-Control', cacheControlFor(file));
+  if (isCompressible(file)) {
+    c.header('Vary', 'Accept-Encoding');
+    const accepted = new Set(c.req.header('accept-encoding')?.split(',').map((encoding) => encoding.trim().split(';')[0]));
+    for (const [encoding, suffix] of ENCODINGS) {
+      const compressed = accepted.has(encoding) ? await statOf(`${file}${suffix}`) : undefined;
+      if (!compressed?.isFile()) continue;
+      c.header('Content-Encoding', encoding);
+      [file, stats] = [`${file}${suffix}`, compressed];
+      break;
+    }
+  }
+  c.header('Content-Length', String(stats.size));
+  c.header('Last-Modified', stats.mtime.toUTCString());
+  if (c.req.method === 'HEAD') return c.body(null, 200);
+  return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200);
+}
+
+export interface ServedSite {
+  /** Reads the served build's state again: call it after a build or a publish. */
+  reload(): Promise<void>;
+  stop(): void;
+}
+
+export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes: string[]): Promise<ServedSite> {
+  let build: BuildState | undefined;
+  // A build that cannot be read (a broken offer-paths.json, say) leaves the last one in place.
+  const reload = async () => {
+    try {
+      build = await readBuildState(siteDir);
+    } catch (error) {
+      console.error(`[site] could not read the build in ${siteDir}: ${error instanceof Error ? error.message : error}`);
+    }
+  };
+  await reload();
+  // A build switched in by another process (npm run build) is noticed within a few seconds.
+  const check = setInterval(() => void buildVersion(siteDir).then((version) => (version !== build?.version ? reload() : undefined)).catch(() => {}), BUILD_CHECK_MS);
+  check.unref();
+  const isApi = (path: string) => apiPrefixes.some((base) => path === base || path.startsWith(`${base}/`));
+
+  app.use('*', async (c, next) => {
+    await next();
+    if (isApi(c.req.path)) return;
+    for (const [name, value] of Object.entries(build?.headers ?? {})) c.res.headers.set(name, value);
+  });
+  app.get('/login', (c) => c.redirect(`/sign-in${new URL(c.req.url).search}`, 302));
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    if (isApi(c.req.path)) return next();
+    if (!build) return c.html(BUILDING_PAGE, 503, { 'retry-after': '5', 'content-security-policy': BUILDING_PAGE_POLICY });
+    if (HEADER_FILES.has(c.req.path)) return c.notFound();
+    const offerId = offerIdFromPath(c.req.path);
+    const canonical = offerId === undefined ? undefined : build.offerPaths[offerId];
+    if (canonical && canonical !== c.req.path.replace(/\/$/, '')) return c.redirect(canonical, 301);
+    return (await serveFile(c, siteDir)) ?? next();
+  });
+  app.notFound((c) => {
+    const page = isApi(c.req.path) ? undefined : build?.notFoundPage;
+    return page ? c.html(page, 404) : noSuchRoute(c);
+  });
+  return { reload, stop: () => clearInterval(check) };
+}

@@ -1,0 +1,99 @@
+// Imports run one way (docs/architecture.md "Layout"): pages and islands → stores → client → lib →
+// contract; build → lib and contract; server → lib and contract; nothing in the browser imports
+// server or build code. Every import of every file under src/ is checked against the table below.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+/** The folders under src/ each folder may import from (its own is always allowed). */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  contract: [],
+  lib: ['contract'],
+  client: ['lib', 'contract'],
+  stores: ['client', 'lib', 'contract'],
+  islands: ['stores', 'client', 'lib', 'contract'],
+  scripts: ['islands', 'stores', 'client', 'lib', 'contract'],
+  build: ['lib', 'contract'],
+  server: ['lib', 'contract'],
+  content: ['lib', 'contract'],
+  styles: [],
+  // Astro's server-side parts render at build time: they may read the build and render islands.
+  components: ['islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles'],
+  layouts: ['components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'styles'],
+  pages: ['layouts', 'components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles'],
+  // src/content.config.ts
+  '': ['build', 'lib', 'contract'],
+};
+/** Modules another layer may import besides the table: the server starts publishes and sets the pages they render. */
+const SHARED_WITH: Record<string, readonly string[]> = { 'build/page-selection.ts': ['server'] };
+/** Packages the contract may use: it is shared by every side, so it stays plain valibot. */
+const CONTRACT_PACKAGES = ['valibot'];
+
+export interface ImportViolation { file: string; specifier: string; rule: string }
+
+/** The layer of a path under src/: its first folder, or '' for files directly in src/. */
+const layerOf = (path: string) => {
+  const parts = relative(SRC, path).split(/[\\/]/);
+  return parts.length > 1 ? parts[0]! : '';
+};
+
+/** Every module specifier in a source text: static imports and exports, and dynamic import(). */
+export function importSpecifiers(source: string): string[] {
+  const found = new Set<string>();
+  for (const match of source.matchAll(/(?:^|[\s;}])(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)) found.add(match[1]!);
+  for (const match of source.matchAll(/(?:^|[\s;])import\s*['"]([^'"]+)['"]/g)) found.add(match[1]!);
+  for (const match of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.add(match[1]!);
+  return [...found];
+}
+
+/** What is wrong with one file's imports, given its path under src/ and its text. */
+export function importViolations(file: string, source: string): ImportViolation[] {
+  const from = layerOf(file);
+  const allowed = MAY_IMPORT[from];
+  if (!allowed) return [{ file, specifier: '', rule: `src/${from}/ is not in the import table` }];
+  const violations: ImportViolation[] = [];
+  for (const specifier of importSpecifiers(source)) {
+    if (specifier.startsWith('.')) {
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(SRC)) continue; // e.g. package.json
+      const to = layerOf(target);
+      const shared = SHARED_WITH[relative(SRC, target).split(/[\\/]/).join('/')]?.includes(from);
+      if (to !== from && !allowed.includes(to) && !shared) violations.push({ file, specifier, rule: `src/${from || '.'} may not import src/${to}` });
+    } else if (from === 'contract' && !CONTRACT_PACKAGES.includes(specifier)) {
+      violations.push({ file, specifier, rule: 'src/contract imports nothing but valibot' });
+    }
+  }
+  return violations;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return ['.ts', '.tsx', '.astro', '.mjs'].includes(extname(entry.name)) ? [path] : [];
+  });
+}
+
+describe('import direction', () => {
+  it('the checker finds imports that run the wrong way', () => {
+    const at = (path: string) => join(SRC, path);
+    expect(importViolations(at('lib/x.ts'), "import { $session } from '../stores/session.ts';")).toHaveLength(1);
+    expect(importViolations(at('lib/x.ts'), "const m = () => import('../client/http.ts');")).toHaveLength(1);
+    expect(importViolations(at('client/x.ts'), "import type { S } from '../stores/session.ts';")).toHaveLength(1);
+    expect(importViolations(at('contract/x.ts'), "import dayjs from 'dayjs';")).toHaveLength(1);
+    expect(importViolations(at('contract/x.ts'), "import { X } from '../lib/constants.ts';")).toHaveLength(1);
+    expect(importViolations(at('islands/a/B.tsx'), "import { db } from '../../server/db/client.ts';")).toHaveLength(1);
+    expect(importViolations(at('client/x.ts'), "export { y } from '../server/errors.ts';")).toHaveLength(1);
+    expect(importViolations(at('islands/a/B.tsx'), "import { s } from '../../stores/session.ts';\nimport { c } from '../../client/http.ts';")).toEqual([]);
+    expect(importViolations(at('contract/x.ts'), "import * as v from 'valibot';")).toEqual([]);
+    expect(importViolations(at('server/x.ts'), "import { PAGE_SELECTION_ENV } from '../build/page-selection.ts';")).toEqual([]);
+    expect(importViolations(at('server/x.ts'), "import { getSiteData } from '../build/site-data.ts';")).toHaveLength(1);
+  });
+
+  it('every file under src/ imports only the layers below it', () => {
+    const violations = sourceFiles(SRC).flatMap((file) => importViolations(file, readFileSync(file, 'utf8')));
+    expect(violations.map((v) => `${relative(SRC, v.file)}: ${v.specifier} (${v.rule})`)).toEqual([]);
+  });
+});
