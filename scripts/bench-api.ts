@@ -3,7 +3,6 @@
 // p50/p99 latency: at full load, and at a steady 500 requests/s. Then the publishing cases
 // (scripts/bench/publishing.ts): serving with and without a full rebuild running, and the time
 // from an acceptance to the offer page being served.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import postgres from 'postgres';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/client.ts';
 import { seedDemoData } from '../src/server/seed/index.ts';
 import { benchPublishing } from './bench/publishing.ts';
+import { startServerProcess, stopProcess } from './lib/server-process.ts';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,19 +24,6 @@ const targets: Target[] = [
   { name: 'filtered list (2 banks, 2 categories)', path: '/api/get/offers/filter/multiple/1/10', method: 'POST', body: JSON.stringify({ bankIds: [1, 2], categoryIds: [1, 3] }) },
   { name: 'offer by id', path: '/api/get/offer/by/4321' },
 ];
-
-function startChild(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk;
-      const match = out.match(/(http:\/\/(?:localhost|127\.0\.0\.1):\d+)/);
-      if (match) resolve({ child, url: match[1]!.replace('localhost', '127.0.0.1') });
-    });
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
-  });
-}
 
 async function load(url: string, target: Target, overallRate?: number) {
   const result = await autocannon({
@@ -54,7 +41,7 @@ const fmt = (r: { rps: number; p50: number; p99: number }) => `${r.rps.toFixed(0
 type BenchDatabase = { DATA_DIR: string; DATABASE_URL: string };
 
 async function benchServer(label: string, cacheTtlMs: string, database: BenchDatabase) {
-  const api = await startChild(['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
+  const api = await startServerProcess(['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
     PORT: '0', HOST: '127.0.0.1', ...database, RATE_LIMITS: '0', RESPONSE_CACHE_TTL_MS: cacheTtlMs, SMS_PROVIDER: 'console',
   });
   console.log(`\n${label}`);
@@ -68,12 +55,12 @@ async function benchServer(label: string, cacheTtlMs: string, database: BenchDat
       await load(api.url, { ...target }, undefined).catch(() => undefined); // warm-up of JIT and caches
       const apiMax = await load(api.url, target);
       const apiSteady = await load(api.url, target, STEADY_RATE);
-      const ceiling = await startChild(['--import', 'tsx', 'scripts/bench/ceiling-server.ts', String(bytes)], {});
+      const ceiling = await startServerProcess(['--import', 'tsx', 'scripts/bench/ceiling-server.ts', String(bytes)], {});
       // The same method and body as the API call, answered with a body of the same size.
       const ceilingTarget = { ...target, name: 'ceiling', path: '/' };
       const ceilMax = await load(ceiling.url, ceilingTarget);
       const ceilSteady = await load(ceiling.url, ceilingTarget, STEADY_RATE);
-      ceiling.child.kill('SIGTERM');
+      await stopProcess(ceiling.child);
       console.log(`  ${target.name} (${bytes} bytes)`);
       console.log(`    API      full load: ${fmt(apiMax)} | at ${STEADY_RATE}/s: ${fmt(apiSteady)}`);
       console.log(`    ceiling  full load: ${fmt(ceilMax)} | at ${STEADY_RATE}/s: ${fmt(ceilSteady)}`);
@@ -81,11 +68,7 @@ async function benchServer(label: string, cacheTtlMs: string, database: BenchDat
     }
   } finally {
     stopping = true;
-    if (api.child.exitCode === null && api.child.signalCode === null) {
-      const exited = new Promise((resolve) => api.child.once('exit', resolve));
-      api.child.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcess(api.child);
   }
 }
 

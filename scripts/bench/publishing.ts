@@ -2,7 +2,7 @@
 // - serving during a full rebuild: `npm start`'s server (API and site) under a steady mixed load
 //   of pages and API calls, first alone, then while a full rebuild of the site runs beside it;
 // - from an acceptance (and an edit) to the changed offer page being served by the running server.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
 import { siteSourceVersion } from '../../src/server/site/build.ts';
 import { startSiteRebuilder } from '../../src/server/site/rebuilder.ts';
+import { startServerProcess, stopProcess, type ServerProcess } from '../lib/server-process.ts';
 
 const RATE = Number(process.env.BENCH_MIXED_RATE ?? 200);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 30);
@@ -23,23 +24,6 @@ const CONNECTIONS = 20;
 const TIMEOUT_S = 10;
 const GOAL_P99_MS = 100;
 
-interface Started { child: ChildProcess; url: string; output: () => string }
-
-function startProcess(args: string[], env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = output.match(/on (http:\/\/localhost:\d+)/);
-      if (match) resolve({ child, url: match[1]!.replace('localhost', '127.0.0.1'), output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
-  });
-}
-
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 900_000) {
   const until = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -47,13 +31,6 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-
-const stopProcess = async (child: ChildProcess) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-};
 
 /** What a visitor's browser and the islands ask for: three pages and three API calls, in turn. */
 async function mixedRequests(url: string) {
@@ -96,9 +73,9 @@ export async function benchPublishing(dataDir: string, offerCount: number) {
   const siteDir = join(work, 'dist');
   const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SITE_DIR: siteDir, SITE_URL: 'http://127.0.0.1', RATE_LIMITS: '0', SMS_PROVIDER: 'console' };
   console.log(`\nServing during a full rebuild (PGlite, ${offerCount} offers, the API and the site of \`npm start\`, ${RATE} mixed requests/s: home, an offer page, a bank page and three API calls; goal: no errors, p99 under ${GOAL_P99_MS} ms)`);
-  let server: Started | undefined;
+  let server: ServerProcess | undefined;
   try {
-    server = await startProcess(['--import', 'tsx', 'scripts/start.ts'], env);
+    server = await startServerProcess(['--import', 'tsx', 'scripts/start.ts'], env);
     const first = Date.now();
     await waitFor(() => server!.output().includes('[site] built'), 'the first build');
     console.log(`  first build (the server's own, nothing else running): ${((Date.now() - first) / 1000).toFixed(0)} s`);

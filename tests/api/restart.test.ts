@@ -1,12 +1,13 @@
 // `npm start` on the embedded database: Ctrl-C stops it cleanly, and what was written before is
 // there after the next start.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess, stopProcess } from '../../scripts/lib/server-process.ts';
 import { LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
 import { STRONG_PASSWORD, TEST_DB } from './harness.ts';
 
@@ -19,32 +20,13 @@ const DIRECT: [string, string[]] = [process.execPath, ['--import', 'tsx', 'scrip
 const THROUGH_NPM: [string, string[]] = ['npm', ['start', '--', '--api-only']];
 
 /** Starts the server on a free port and resolves with its URL once it listens. */
-function start([command, args] = DIRECT): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(command, args, {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_PROVIDER: 'console', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running = child;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`start timed out:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/on (http:\/\/localhost:\d+)/);
-      if (match) { clearTimeout(timer); resolve({ child, url: match[1]!.replace('localhost', '127.0.0.1') }); }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`start exited with ${code}:\n${output}`)); });
-  });
+async function start([command, args] = DIRECT) {
+  const server = await startServerProcess(args, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_PROVIDER: 'console', DATABASE_URL: '' }, { command, timeoutMs: 120_000 });
+  running = server.child;
+  return server;
 }
 
-function interrupt(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGINT');
-  });
-}
+const interrupt = (child: ChildProcess) => stopProcess(child, 'SIGINT');
 
 async function json(url: string, init: RequestInit = {}) {
   const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });

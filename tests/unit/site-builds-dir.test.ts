@@ -1,10 +1,11 @@
 // The builds folder keeps the served build and one previous finished build; an unfinished build
 // (cut off by a stop) is never kept, whatever its age.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildInfo, markBuildDone, pruneBuilds, servedBuild, switchSite } from '../../src/server/site/builds-dir.ts';
+import { holderText } from '../../src/server/db/data-dir-lock.ts';
+import { buildInfo, markBuildDone, pruneBuilds, servedBuild, switchSite, takeBuildLock } from '../../src/server/site/builds-dir.ts';
 
 let work: string;
 let buildsDir: string;
@@ -55,5 +56,33 @@ describe('the builds folder', () => {
     const done = makeBuild('20260101-000000-1', true);
     expect(buildInfo(done)).toEqual({ builtAt: '20260101-000000-1' });
     expect(buildInfo(makeBuild('20260102-000000-1', false))).toBeUndefined();
+  });
+});
+
+describe('the build lock', () => {
+  const lockDir = () => join(work, '.astro', 'build.lock');
+  const leaveLock = (holder: string) => {
+    mkdirSync(lockDir(), { recursive: true });
+    writeFileSync(join(lockDir(), 'pid'), holder);
+  };
+
+  it('is taken over from a process that no longer runs, and released', async () => {
+    leaveLock('2147483646'); // no such pid
+    const unlock = await takeBuildLock(AbortSignal.timeout(5_000), lockDir());
+    expect(readFileSync(join(lockDir(), 'pid'), 'utf8')).toBe(holderText(process.pid));
+    unlock();
+    expect(existsSync(lockDir())).toBe(false);
+  });
+
+  it('is taken over from a later process that got the holder\'s pid', async () => {
+    leaveLock(`${process.pid} 1`); // this pid, but another start time: an earlier process's lock
+    const unlock = await takeBuildLock(AbortSignal.timeout(5_000), lockDir());
+    unlock();
+  });
+
+  it('waits while its holder runs', async () => {
+    leaveLock(holderText(process.pid));
+    await expect(takeBuildLock(AbortSignal.timeout(1_500), lockDir())).rejects.toThrow();
+    expect(readFileSync(join(lockDir(), 'pid'), 'utf8')).toBe(holderText(process.pid));
   });
 });

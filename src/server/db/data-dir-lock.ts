@@ -42,12 +42,12 @@ export function processStartTime(pid: number): string | undefined {
   }
 }
 
-type Holder = { pid: number; startTime?: string };
+export type Holder = { pid: number; startTime?: string };
 
 /** The lock file's text: "pid start-time", or the pid alone where start times are unknown. */
-const holderText = (pid: number) => [pid, processStartTime(pid)].filter((part) => part !== undefined).join(' ');
+export const holderText = (pid: number) => [pid, processStartTime(pid)].filter((part) => part !== undefined).join(' ');
 
-function readHolder(path: string): Holder | undefined {
+export function readHolder(path: string): Holder | undefined {
   try {
     const [pidText, startTime] = readFileSync(path, 'utf8').trim().split(/\s+/);
     const pid = Number(pidText);
@@ -63,12 +63,16 @@ const sameHolder = (a: Holder | undefined, b: Holder | undefined) => a?.pid === 
  * container that gives each start the same pid. */
 const heldHere = new Set<string>();
 
-/** Whether the lock's holder still has the directory open: it runs, and is the same process, not a later one with its pid. */
-function isHeld(path: string, holder: Holder): boolean {
-  if (holder.pid === process.pid) return heldHere.has(resolve(path));
+/** Whether the holder still runs: the same process, not a later one with its pid. */
+export function holderRuns(holder: Holder): boolean {
   if (!isRunning(holder.pid)) return false;
   const startTime = processStartTime(holder.pid);
   return holder.startTime === undefined || startTime === undefined || startTime === holder.startTime;
+}
+
+/** Whether the lock's holder still has the directory open. */
+function isHeld(path: string, holder: Holder): boolean {
+  return holder.pid === process.pid ? heldHere.has(resolve(path)) : holderRuns(holder);
 }
 
 /** Takes the directory's lock for this process, or throws DataDirLockedError. Returns the release. */

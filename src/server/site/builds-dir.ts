@@ -4,7 +4,8 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { holderRuns, holderText, readHolder } from '../db/data-dir-lock.ts';
 
 export const BUILDS_DIR = 'builds';
 /** The served build and one previous good one, to go back to by hand. */
@@ -64,13 +65,12 @@ export async function pruneBuilds(buildsDir: string, siteDir: string) {
  * Builds from one checkout take turns: Astro keeps build state in the checkout (.astro/), and a
  * publish writes into the served build. A lock left by a dead process is taken over.
  */
-export async function takeBuildLock(signal?: AbortSignal): Promise<() => void> {
-  const lock = resolve('.astro/build.lock');
-  mkdirSync(resolve('.astro'), { recursive: true });
+export async function takeBuildLock(signal?: AbortSignal, lock = resolve('.astro/build.lock')): Promise<() => void> {
+  mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
     try {
       mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
+      writeFileSync(join(lock, 'pid'), holderText(process.pid));
       return () => rmSync(lock, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -84,17 +84,9 @@ export async function takeBuildLock(signal?: AbortSignal): Promise<() => void> {
   }
 }
 
-/** A lock left by a process that has died, or never given a pid (a crash between the two steps). */
+/** A lock left by a process that has died, or never given a holder (a crash between the two steps). */
 function lockIsStale(lock: string): boolean {
-  try {
-    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EPERM') return false; // alive, another user's
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      try { return Date.now() - statSync(lock).mtimeMs > 10_000; } catch { return false; }
-    }
-    return true;
-  }
+  const holder = readHolder(join(lock, 'pid'));
+  if (holder) return !holderRuns(holder);
+  try { return Date.now() - statSync(lock).mtimeMs > 10_000; } catch { return false; }
 }
