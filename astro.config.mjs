@@ -23,6 +23,15 @@ export default defineConfig({
   // hash of what the page inlines (Astro hashes what it bundles; src/build/inline-code.ts adds the hashes
   // of our is:inline code). frame-ancestors cannot be given in a <meta>: the site build writes the
   // whole policy, with it, as an HTTP header too (src/server/site/headers.ts).
+  // React, react-dom and the scheduler in one file: every page with an island needs all of them, and one
+  // gzipped file is smaller than the five Rolldown makes of them by default.
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+      },
+    },
+  },
   security: {
     csp: {
       directives: [

@@ -3,6 +3,7 @@
 // its own modules (limits, the URL rule, the responses), so the server, the build and the islands
 // share it.
 import * as v from 'valibot';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import {
   AD_COUNT, AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, CODE_DIGITS, EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FIRST_NAME_MAX, ID_LIST_MAX, ID_MAX, MESSAGES, MOBILE_DIGITS,
   OFFSET_MAX, PAGE_NO_MAX, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN, UPLOAD_BYTES_MAX,
@@ -33,20 +34,20 @@ export const IdListParam = v.pipe(
 );
 export const PageNo = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Expected a page number'), v.transform(Number), v.minValue(1, 'Pages start at 1'), v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`));
 export const PageSize = v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Expected a page size'), v.transform(Number), v.minValue(1, 'Page size must be at least 1'), v.maxValue(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}`));
-export const MobileNo = v.pipe(v.string('Mobile number must be text'), v.trim(), v.regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), MESSAGES.invalidMobileNo));
+export const MobileNo = v.pipe(v.string('Mobile number must be text'), v.trim(), v.regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), ACCOUNT_MESSAGES.invalidMobileNo));
 export const Email = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(EMAIL_MAX, MESSAGES.invalidEmail), v.email(MESSAGES.invalidEmail));
-export const FirstName = v.pipe(requiredText(FIRST_NAME_MAX), v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, MESSAGES.invalidFirstName));
+export const FirstName = v.pipe(requiredText(FIRST_NAME_MAX), v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, ACCOUNT_MESSAGES.invalidFirstName));
 export const NewPassword = v.pipe(
   v.string(),
-  v.minLength(PASSWORD_MIN, MESSAGES.passwordRules),
-  v.maxLength(PASSWORD_MAX, MESSAGES.passwordRules),
-  v.regex(/[a-z]/, MESSAGES.passwordRules),
-  v.regex(/[A-Z]/, MESSAGES.passwordRules),
-  v.regex(/\d/, MESSAGES.passwordRules),
+  v.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordRules),
+  v.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordRules),
+  v.regex(/[a-z]/, ACCOUNT_MESSAGES.passwordRules),
+  v.regex(/[A-Z]/, ACCOUNT_MESSAGES.passwordRules),
+  v.regex(/\d/, ACCOUNT_MESSAGES.passwordRules),
 );
 /** Sign-in only requires a password; the length cap keeps hashing cheap for hostile input. */
-export const SignInPassword = v.pipe(v.string(), v.nonEmpty(MESSAGES.required), v.maxLength(PASSWORD_MAX, MESSAGES.invalidLogin));
-export const OneTimeCode = v.pipe(v.union([v.string(), v.number()], MESSAGES.invalidCode), v.transform(String), v.regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), MESSAGES.invalidCode));
+export const SignInPassword = v.pipe(v.string(), v.nonEmpty(MESSAGES.required), v.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.invalidLogin));
+export const OneTimeCode = v.pipe(v.union([v.string(), v.number()], ACCOUNT_MESSAGES.invalidCode), v.transform(String), v.regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), ACCOUNT_MESSAGES.invalidCode));
 /** userType is stored as a number; 1/2 and "1"/"2" are accepted. */
 export const UserType = v.pipe(v.union([v.literal(1), v.literal(2), v.literal('1'), v.literal('2')], 'userType must be 1 or 2'), v.transform(Number));
 export const InsightId = v.pipe(v.string(), v.uuid('insightId must be a UUID'));

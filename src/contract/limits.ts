@@ -43,16 +43,7 @@ export const USER_TYPES = { customer: 1, merchant: 2 } as const;
 
 export const MESSAGES = {
   required: 'Field is required. ',
-  invalidMobileNo: 'Invalid mobile no',
-  invalidFirstName: 'First Name should be text only.',
-  passwordRules: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters with a lower-case letter, an upper-case letter and a digit.`,
-  passwordTooWeak: 'Password is too weak. Add more words or characters.',
   invalidEmail: 'Invalid Email',
-  invalidCode: `Enter the ${CODE_DIGITS}-digit code.`,
-  invalidLogin: 'Invalid login details. Please check and try again.',
-  accountBlocked: 'Your account blocked.',
-  wrongCode: 'Invalid authentication, Please check again OTP',
-  alreadyRegistered: 'This mobile number is already registered. Would you like to log in with it?',
   alreadySubscribed: 'Email already subscribed.',
   subscribed: 'Successfully Subscribed.',
   /** The newsletter box's one message for an empty or malformed address (spec §5, §8). */
@@ -62,14 +53,6 @@ export const MESSAGES = {
   /** The prompt a guest gets on pressing a favourite control (spec §2, DECISIONS.md typo fix). */
   notSignedInTitle: 'You are not logged in.',
   notSignedInText: 'Please sign-in to do this.',
-  merchantSignUpClosed: 'Merchant accounts are coming soon. Sign up as a customer.',
-  /** Sign-up and reset: the confirmation differs from the password (spec §5). */
-  passwordNotMatch: 'Password not match.',
-  /** The notice for pressing Verify or Send with a number that is not 9 digits (spec §5): title and text. */
-  invalidMobileTitle: 'Invalid',
-  enterValidMobile: 'Enter valid mobile no.',
-  /** The Update Mobile Number modal, for a number without an account (spec §4, §8). */
-  mobileNotRegistered: 'This mobile number is not registered. Would you like to sign up with it?',
 } as const;
 
 /** Ad frames (spec §1): placement inner, ad_space right, count 1. */

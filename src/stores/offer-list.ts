@@ -22,6 +22,12 @@ async function fetchPage(filter: OfferFilter, pageNo: number) {
   const { fetchOffersPage } = await import('../client/catalogue.ts');
   return fetchOffersPage(filter, pageNo, OFFERS_PAGE_SIZE);
 }
+/** Loads the API calls ahead, when the browser is idle, so that the first 'Load more' waits only for the API. */
+export function prepareOfferLoading(): void {
+  const load = () => void import('../client/catalogue.ts').catch(() => {}); // offline: fetchPage tries again
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5_000 });
+  else setTimeout(load, 1_000);
+}
 const failureText = async (error: unknown) =>
   (await import('../client/http.ts').catch(() => undefined))?.failureText(error) ?? CLIENT_ERROR_TEXTS.network;
 

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import {
   CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ErrorResponse, MESSAGES, PASSWORD_MAX, SessionResponse,
   SignInResponse, SmsOutboxEntry, User,
@@ -140,7 +141,7 @@ describe('GET /api/find/existing/user/by/{mobile}', () => {
     ['SQL', SQL], ['a script', SCRIPT], ['100k characters', HUGE],
   ])('refuses %s with 400', async (_name, value) => {
     const res = await api.call('GET', `/api/find/existing/user/by/${encodeURIComponent(value)}`, { ip: nextIp() });
-    expectInvalid(res, fieldMessage('value', MESSAGES.invalidMobileNo));
+    expectInvalid(res, fieldMessage('value', ACCOUNT_MESSAGES.invalidMobileNo));
   });
 });
 
@@ -191,7 +192,7 @@ describe('POST /api/create/new/user', () => {
   it.each([[2], ['2']])('refuses the merchant type %j: merchant sign-up is closed', async (userType) => {
     const body = signUpBody({ userType });
     const res = await api.call('POST', '/api/create/new/user', { body, ip: nextIp() });
-    expectError(res, 400, MESSAGES.merchantSignUpClosed);
+    expectError(res, 400, ACCOUNT_MESSAGES.merchantSignUpClosed);
     const lookup = await api.call('GET', `/api/find/existing/user/by/${body.mobileNo}`, { ip: nextIp() });
     expect(lookup.status).toBe(404);
     expect(await outbox(body.mobileNo)).toHaveLength(0);
@@ -206,7 +207,7 @@ describe('POST /api/create/new/user', () => {
     for (const password of ['Password1', 'Abcd1234', 'Qwerty123']) {
       const body = signUpBody({ password });
       const res = await api.call('POST', '/api/create/new/user', { body, ip: nextIp() });
-      expectError(res, 400, MESSAGES.passwordTooWeak);
+      expectError(res, 400, ACCOUNT_MESSAGES.passwordTooWeak);
       expect((await api.call('GET', `/api/find/existing/user/by/${body.mobileNo}`, { ip: nextIp() })).status).toBe(404);
     }
   });
@@ -214,7 +215,7 @@ describe('POST /api/create/new/user', () => {
   it('refuses a password built from the user\'s own name and number', async () => {
     const mobileNo = freshMobile();
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo, firstName: 'Nimal', password: `Nimal${mobileNo}` }), ip: nextIp() });
-    expectError(res, 400, MESSAGES.passwordTooWeak);
+    expectError(res, 400, ACCOUNT_MESSAGES.passwordTooWeak);
   });
 
   it.each([
@@ -223,7 +224,7 @@ describe('POST /api/create/new/user', () => {
   ])('§5 mobile: refuses %s', async (_name, mobileNo) => {
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip: nextIp() });
     expectInvalid(res, /^mobileNo: /);
-    if (typeof mobileNo === 'string') expect(res.body.message).toBe(`mobileNo: ${MESSAGES.invalidMobileNo}`);
+    if (typeof mobileNo === 'string') expect(res.body.message).toBe(`mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
   });
 
   it('§5 mobile: trims surrounding spaces and stores the 9 digits', async () => {
@@ -234,8 +235,8 @@ describe('POST /api/create/new/user', () => {
   });
 
   it.each([
-    ['digits', 'Nimal2', MESSAGES.invalidFirstName], ['symbols', 'N!mal', MESSAGES.invalidFirstName],
-    ['a script tag', SCRIPT, MESSAGES.invalidFirstName], ['SQL', SQL, MESSAGES.invalidFirstName],
+    ['digits', 'Nimal2', ACCOUNT_MESSAGES.invalidFirstName], ['symbols', 'N!mal', ACCOUNT_MESSAGES.invalidFirstName],
+    ['a script tag', SCRIPT, ACCOUNT_MESSAGES.invalidFirstName], ['SQL', SQL, ACCOUNT_MESSAGES.invalidFirstName],
     ['empty', '', MESSAGES.required], ['only spaces', '   ', MESSAGES.required], ['51 letters', 'a'.repeat(51), 'At most 50 characters.'],
   ])('§5 first name: refuses %s', async (_name, firstName, message) => {
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ firstName }), ip: nextIp() });
@@ -261,7 +262,7 @@ describe('POST /api/create/new/user', () => {
   ])('§5 password: refuses %s', async (_name, password) => {
     if (_name === '65 characters') expect(password).toHaveLength(65);
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ password }), ip: nextIp() });
-    expectInvalid(res, fieldMessage('password', MESSAGES.passwordRules));
+    expectInvalid(res, fieldMessage('password', ACCOUNT_MESSAGES.passwordRules));
   });
 
   it('§5 password: accepts exactly 64 characters, and 9 random ones', async () => {
@@ -292,7 +293,7 @@ describe('POST /api/create/new/user', () => {
     const res = await api.call('POST', '/api/create/new/user', {
       body: signUpBody({ mobileNo: first.mobileNo, firstName: 'Intruder', password: 'Other-Strong-Pass-77' }), ip: nextIp(),
     });
-    expectError(res, 409, MESSAGES.alreadyRegistered);
+    expectError(res, 409, ACCOUNT_MESSAGES.alreadyRegistered);
     expect(res.body.isFound).toBe(true);
     expect((await signIn(first, first.password)).status).toBe(200);
     expect((await userRow(first.userId)).firstName).toBe('Nimal');
@@ -303,7 +304,7 @@ describe('POST /api/create/new/user', () => {
     const results = await Promise.all([1, 2].map(() =>
       api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip: nextIp() })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.status === 409)!.body.message).toBe(MESSAGES.alreadyRegistered);
+    expect(results.find((r) => r.status === 409)!.body.message).toBe(ACCOUNT_MESSAGES.alreadyRegistered);
     const rows = await api.handle.db.select().from(users).where(eq(users.mobileNo, mobileNo));
     expect(rows).toHaveLength(1);
   });
@@ -389,8 +390,8 @@ describe('POST /api/user/authentication', () => {
   it('answers a wrong password and an unknown number with the same 401', async () => {
     const wrong = await signIn(account, 'Wrong-Password-123');
     const unknown = await signIn({ mobileNo: freshMobile(), ip: account.ip }, account.password);
-    expectError(wrong, 401, MESSAGES.invalidLogin);
-    expectError(unknown, 401, MESSAGES.invalidLogin);
+    expectError(wrong, 401, ACCOUNT_MESSAGES.invalidLogin);
+    expectError(unknown, 401, ACCOUNT_MESSAGES.invalidLogin);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.token).toBeUndefined();
   });
@@ -402,27 +403,27 @@ describe('POST /api/user/authentication', () => {
     expect(res.body.isMobileVerification).toBe(false);
     expect(res.body.token).toBeUndefined();
     // A wrong password for it is still just an invalid login.
-    expectError(await signIn(unverified, 'Wrong-Password-123'), 401, MESSAGES.invalidLogin);
+    expectError(await signIn(unverified, 'Wrong-Password-123'), 401, ACCOUNT_MESSAGES.invalidLogin);
   });
 
   it('refuses a team-blocked account with 403 and the blocked message, and ends its sessions', async () => {
     const blocked = await signUpVerified();
     await blockAccount(blocked.userId);
     const res = await signIn(blocked, blocked.password);
-    expectError(res, 403, MESSAGES.accountBlocked);
+    expectError(res, 403, ACCOUNT_MESSAGES.accountBlocked);
     expect(res.body.isAccountBlock).toBe(true);
     expect(res.body.token).toBeUndefined();
     // The token it held before the block no longer works.
-    expectError(await getUser(blocked.userId, blocked.token), 403, MESSAGES.accountBlocked);
+    expectError(await getUser(blocked.userId, blocked.token), 403, ACCOUNT_MESSAGES.accountBlocked);
     expect((await validate(blocked.token)).status).toBe(401);
     // A wrong password does not even reveal the block.
-    expectError(await signIn(blocked, 'Wrong-Password-123'), 401, MESSAGES.invalidLogin);
+    expectError(await signIn(blocked, 'Wrong-Password-123'), 401, ACCOUNT_MESSAGES.invalidLogin);
   });
 
   it('rejects a 65-character password with 400 before checking it, and a 64-character wrong one with 401', async () => {
     const tooLong = await signIn(account, 'A1a'.padEnd(PASSWORD_MAX + 1, 'b'));
-    expectInvalid(tooLong, fieldMessage('password', MESSAGES.invalidLogin));
-    expectError(await signIn(account, 'A1a'.padEnd(PASSWORD_MAX, 'b')), 401, MESSAGES.invalidLogin);
+    expectInvalid(tooLong, fieldMessage('password', ACCOUNT_MESSAGES.invalidLogin));
+    expectError(await signIn(account, 'A1a'.padEnd(PASSWORD_MAX, 'b')), 401, ACCOUNT_MESSAGES.invalidLogin);
   });
 
   it.each([
@@ -431,8 +432,8 @@ describe('POST /api/user/authentication', () => {
     ['a password as a number', { mobileNo: '771234567', password: 12345678 }, /^password: /],
     ['a password as an object', { mobileNo: '771234567', password: { $ne: '' } }, /^password: /],
     ['a mobile as an object', { mobileNo: { $gt: '' }, password: 'x' }, /^mobileNo: /],
-    ['an invalid mobile', { mobileNo: '7712', password: 'Kandy-Lake-1' }, fieldMessage('mobileNo', MESSAGES.invalidMobileNo)],
-    ['a SQL mobile', { mobileNo: SQL, password: SQL }, fieldMessage('mobileNo', MESSAGES.invalidMobileNo)],
+    ['an invalid mobile', { mobileNo: '7712', password: 'Kandy-Lake-1' }, fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo)],
+    ['a SQL mobile', { mobileNo: SQL, password: SQL }, fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo)],
   ])('refuses %s with 400', async (_name, body, message) => {
     expectInvalid(await api.call('POST', '/api/user/authentication', { body, ip: nextIp() }), message);
   });
@@ -478,7 +479,7 @@ describe('POST /api/create/new/otp/verification', () => {
     const account = await signUpVerified();
     await blockAccount(account.userId);
     const before = (await outbox(account.mobileNo)).length;
-    expectError(await requestCode(account), 403, MESSAGES.accountBlocked);
+    expectError(await requestCode(account), 403, ACCOUNT_MESSAGES.accountBlocked);
     expect(await outbox(account.mobileNo)).toHaveLength(before);
   });
 });
@@ -561,7 +562,7 @@ describe('POST /api/resend/verification/otp', () => {
   it('refuses a team-blocked account with 403', async () => {
     const account = await signUp();
     await blockAccount(account.userId);
-    expectError(await resend(account), 403, MESSAGES.accountBlocked);
+    expectError(await resend(account), 403, ACCOUNT_MESSAGES.accountBlocked);
   });
 });
 
@@ -586,7 +587,7 @@ describe('POST /api/verify/mobile', () => {
     const code = await codeFor(account.mobileNo);
     if (code.startsWith('0')) {
       // As a number the leading zero is lost: that is not a 6-digit code.
-      expectInvalid(await verify(Number(code), account.verifyToken, account.ip), fieldMessage('otpCode', MESSAGES.invalidCode));
+      expectInvalid(await verify(Number(code), account.verifyToken, account.ip), fieldMessage('otpCode', ACCOUNT_MESSAGES.invalidCode));
       expect((await verify(code, account.verifyToken, account.ip)).status).toBe(200);
     } else {
       expect((await verify(Number(code), account.verifyToken, account.ip)).status).toBe(200);
@@ -599,7 +600,7 @@ describe('POST /api/verify/mobile', () => {
     const wrong = wrongCodeFor(code);
     for (const attemptsLeft of [4, 3, 2, 1]) {
       const res = await verify(wrong, account.verifyToken, account.ip);
-      expectError(res, 400, MESSAGES.wrongCode);
+      expectError(res, 400, ACCOUNT_MESSAGES.wrongCode);
       expect(res.body.attemptsLeft).toBe(attemptsLeft);
     }
     const fifth = await verify(wrong, account.verifyToken, account.ip);
@@ -675,7 +676,7 @@ describe('POST /api/verify/mobile', () => {
 
     const other = await signUp();
     await blockAccount(other.userId);
-    expectError(await verify(await codeFor(other.mobileNo), other.verifyToken, other.ip), 403, MESSAGES.accountBlocked);
+    expectError(await verify(await codeFor(other.mobileNo), other.verifyToken, other.ip), 403, ACCOUNT_MESSAGES.accountBlocked);
   });
 
   it.each([
@@ -683,7 +684,7 @@ describe('POST /api/verify/mobile', () => {
     ['an object', { $ne: '' }], ['a boolean', true], ['100k characters', HUGE],
   ])('refuses a code of %s with 400', async (_name, otpCode) => {
     const res = await verify(otpCode, 'some-token', nextIp());
-    expectInvalid(res, fieldMessage('otpCode', MESSAGES.invalidCode));
+    expectInvalid(res, fieldMessage('otpCode', ACCOUNT_MESSAGES.invalidCode));
   });
 
   it('refuses a missing, empty or oversized token with 400', async () => {
@@ -715,7 +716,7 @@ describe('PUT /api/update/user/password', () => {
     expect((await validate(other.body.token)).status).toBe(401);
     expectError(await getUser(account.userId, other.body.token), 401);
 
-    expectError(await signIn(account, account.password), 401, MESSAGES.invalidLogin);
+    expectError(await signIn(account, account.password), 401, ACCOUNT_MESSAGES.invalidLogin);
     expect((await signIn(account, NEW_PASSWORD)).status).toBe(200);
   });
 
@@ -747,9 +748,9 @@ describe('PUT /api/update/user/password', () => {
 
   it('refuses a weak password and one that breaks the §5 rules', async () => {
     const account = await signUpVerified();
-    expectError(await update(account.userId, 'Password1', account.token, account.ip), 400, MESSAGES.passwordTooWeak);
-    expectInvalid(await update(account.userId, 'short1A', account.token, account.ip), fieldMessage('password', MESSAGES.passwordRules));
-    expectInvalid(await update(account.userId, 'A1a'.padEnd(65, 'b'), account.token, account.ip), fieldMessage('password', MESSAGES.passwordRules));
+    expectError(await update(account.userId, 'Password1', account.token, account.ip), 400, ACCOUNT_MESSAGES.passwordTooWeak);
+    expectInvalid(await update(account.userId, 'short1A', account.token, account.ip), fieldMessage('password', ACCOUNT_MESSAGES.passwordRules));
+    expectInvalid(await update(account.userId, 'A1a'.padEnd(65, 'b'), account.token, account.ip), fieldMessage('password', ACCOUNT_MESSAGES.passwordRules));
     expectInvalid(await update(SQL, NEW_PASSWORD, account.token, account.ip), /^userId: /);
     expectInvalid(await update({ id: account.userId }, NEW_PASSWORD, account.token, account.ip), /^userId: /);
     expect((await signIn(account, account.password)).status).toBe(200);
@@ -777,7 +778,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
 
     // Nothing changes until the code comes back.
     expect((await userRow(account.userId)).mobileNo).toBe(account.mobileNo);
-    expectError(await confirmChange(account, wrongCodeFor(code)), 400, MESSAGES.wrongCode);
+    expectError(await confirmChange(account, wrongCodeFor(code)), 400, ACCOUNT_MESSAGES.wrongCode);
 
     const confirmed = await confirmChange(account, code);
     expect(confirmed.status).toBe(200);
@@ -785,7 +786,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     expect(confirmed.body.data).toMatchObject({ userId: account.userId, mobileNo: newMobile, isMobileVerification: true });
 
     expect((await signIn({ mobileNo: newMobile, ip: account.ip }, account.password)).status).toBe(200);
-    expectError(await signIn(account, account.password), 401, MESSAGES.invalidLogin);
+    expectError(await signIn(account, account.password), 401, ACCOUNT_MESSAGES.invalidLogin);
     expect((await api.call('GET', `/api/find/existing/user/by/${account.mobileNo}`, { ip: account.ip })).status).toBe(404);
     // The code was single use (asked with the new session: the old one ended).
     expectError(await confirmChange(account, code, confirmed.body.token), 400);
@@ -823,7 +824,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     const newMobile = freshMobile();
     await requestChange(account, newMobile);
     const code = await codeFor(newMobile);
-    expectError(await confirmChange(account, wrongCodeFor(code)), 400, MESSAGES.wrongCode);
+    expectError(await confirmChange(account, wrongCodeFor(code)), 400, ACCOUNT_MESSAGES.wrongCode);
     expectInvalid(await confirmChange(account, 'abc'), /^otpCode: /);
     expect((await validate(account.token)).status).toBe(200);
   });
@@ -832,7 +833,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     const account = await signUpVerified();
     const other = await signUp();
     const res = await requestChange(account, other.mobileNo);
-    expectError(res, 409, MESSAGES.alreadyRegistered);
+    expectError(res, 409, ACCOUNT_MESSAGES.alreadyRegistered);
     expect(await outbox(other.mobileNo)).toHaveLength(1);
   });
 
@@ -842,7 +843,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     expect((await requestChange(account, newMobile)).status).toBe(200);
     const code = await codeFor(newMobile);
     const other = await signUp({ mobileNo: newMobile });
-    expectError(await confirmChange(account, code), 409, MESSAGES.alreadyRegistered);
+    expectError(await confirmChange(account, code), 409, ACCOUNT_MESSAGES.alreadyRegistered);
     expect((await userRow(account.userId)).mobileNo).toBe(account.mobileNo);
     expect((await userRow(other.userId)).mobileNo).toBe(newMobile);
     // Nothing changed, so the session goes on.
@@ -1356,7 +1357,7 @@ describe('failed sign-ins slow a number down without locking its owner out', () 
   it('slows one number and address down progressively: each failure past the free ones doubles the wait, up to its cap', async () => {
     const mobileNo = await verifiedAccount();
     const ip = freshIp();
-    for (let i = 0; i < 3; i++) expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401, MESSAGES.invalidLogin);
+    for (let i = 0; i < 3; i++) expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401, ACCOUNT_MESSAGES.invalidLogin);
     expectWait(await attempt(mobileNo, 'Wrong-Password-1', ip), 1);
     await sleep(1.1 * SECOND);
     expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401);
@@ -1383,7 +1384,7 @@ describe('failed sign-ins slow a number down without locking its owner out', () 
   it('treats unknown numbers the same, so the answers tell nothing', async () => {
     const ip = freshIp();
     const nobody = freshMobile();
-    for (let i = 0; i < 3; i++) expectError(await attempt(nobody, 'Wrong-Password-1', ip), 401, MESSAGES.invalidLogin);
+    for (let i = 0; i < 3; i++) expectError(await attempt(nobody, 'Wrong-Password-1', ip), 401, ACCOUNT_MESSAGES.invalidLogin);
     expectWait(await attempt(nobody, 'Wrong-Password-1', ip), 1);
   });
 });

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { MESSAGES, USER_TYPES } from '../../src/contract/index.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
@@ -105,10 +106,10 @@ describe('createOrPromoteMerchant', () => {
     const noPassword = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal' }));
     expect(noPassword.issues).toEqual([{ path: 'password', message: MESSAGES.required }]);
     const rules = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'short' }));
-    expect(new Set(rules.issues.map((i) => `${i.path}: ${i.message}`))).toEqual(new Set([`password: ${MESSAGES.passwordRules}`]));
+    expect(new Set(rules.issues.map((i) => `${i.path}: ${i.message}`))).toEqual(new Set([`password: ${ACCOUNT_MESSAGES.passwordRules}`]));
     // Passes the rules, fails the strength check (the name and number count as known words).
     const weak = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'Password1' }));
-    expect(weak.issues).toEqual([{ path: 'password', message: MESSAGES.passwordTooWeak }]);
+    expect(weak.issues).toEqual([{ path: 'password', message: ACCOUNT_MESSAGES.passwordTooWeak }]);
     expect((await api.handle.db.select().from(users).where(eq(users.mobileNo, mobileNo))).length).toBe(0);
   });
 
@@ -119,10 +120,10 @@ describe('createOrPromoteMerchant', () => {
     }));
     expect(bad.status).toBe(400);
     expect(bad.issues).toEqual(expect.arrayContaining([
-      { path: 'mobileNo', message: MESSAGES.invalidMobileNo },
-      { path: 'firstName', message: MESSAGES.invalidFirstName },
+      { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo },
+      { path: 'firstName', message: ACCOUNT_MESSAGES.invalidFirstName },
       { path: 'companyEmail', message: MESSAGES.invalidEmail },
-      { path: 'contactNo', message: MESSAGES.invalidMobileNo },
+      { path: 'contactNo', message: ACCOUNT_MESSAGES.invalidMobileNo },
       { path: 'businessName', message: 'At most 120 characters.' },
       { path: 'BRno', message: 'Text must not contain NUL characters.' },
     ]));
@@ -226,7 +227,7 @@ describe(`npm run merchant (${TEST_DB})`, () => {
   it('says what is wrong, in the options\' names, with exit status 1', { timeout: 120_000 }, async () => {
     const bad = await runMerchantCommand(['--mobile', '77123', '--company-email', 'nope'], database.env);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain(`--mobile: ${MESSAGES.invalidMobileNo}`);
+    expect(bad.stderr).toContain(`--mobile: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
     expect(bad.stderr).toContain(`--company-email: ${MESSAGES.invalidEmail}`);
 
     const noMobile = await runMerchantCommand(['--city', 'Kandy'], database.env);

@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { MESSAGES } from '../../src/contract/index.ts';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
 import {
@@ -150,7 +151,7 @@ describe('sign-up wizard', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     const message = page.locator('.auth-inline-message');
     await message.waitFor();
-    expect(await message.innerText()).toContain(MESSAGES.alreadyRegistered);
+    expect(await message.innerText()).toContain(ACCOUNT_MESSAGES.alreadyRegistered);
     expect(await message.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
     expect(await page.getByRole('heading', { name: /Basic Details/ }).isVisible()).toBe(true);
   }));
@@ -228,8 +229,8 @@ describe('sign-in', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await page.locator('#verify-digit-1').fill(wrong);
     await notice(page, ONE_TIME_PASSWORD_TITLE).waitFor();
-    expect(await notice(page, ONE_TIME_PASSWORD_TITLE).innerText()).toContain(MESSAGES.wrongCode);
-    expect(await page.locator('.auth-code .auth-error').innerText()).toContain(MESSAGES.wrongCode);
+    expect(await notice(page, ONE_TIME_PASSWORD_TITLE).innerText()).toContain(ACCOUNT_MESSAGES.wrongCode);
+    expect(await page.locator('.auth-code .auth-error').innerText()).toContain(ACCOUNT_MESSAGES.wrongCode);
     await expect.poll(() => page.locator('#verify-digit-1').inputValue()).toBe('');
     await paste(page, '#verify-digit-1', code);
     await expectSignedInAt(page, '/careers');
@@ -243,7 +244,7 @@ describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const shown = notice(page, SIGN_IN_TITLE);
     await shown.waitFor();
-    expect(await shown.innerText()).toContain(MESSAGES.invalidLogin);
+    expect(await shown.innerText()).toContain(ACCOUNT_MESSAGES.invalidLogin);
     expect(await shown.getAttribute('class')).toContain('notice-card-danger');
     expect(pathOf(page)).toBe('/sign-in');
     expect(await signedInUser(page)).toBeUndefined();
@@ -336,16 +337,16 @@ describe('password reset', () => {
     await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
     expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.required);
     await password.fill('short');
-    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordRules);
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(ACCOUNT_MESSAGES.passwordRules);
     await password.fill('Password1');
-    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordTooWeak);
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
     await password.fill(NEW_PASSWORD);
     await expect.poll(() => messageOf(page, 'Password', true)).toBe('');
     const confirm = page.getByLabel('Confirm password');
     await confirm.fill('Sigi');
     expect(await messageOf(page, 'Confirm password')).toBe(CONFIRM_PASSWORD_TOO_SHORT);
     await confirm.fill('Sigiriya');
-    expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.passwordNotMatch);
+    expect(await messageOf(page, 'Confirm password')).toBe(ACCOUNT_MESSAGES.passwordNotMatch);
     await confirm.fill(NEW_PASSWORD);
     expect(await messageOf(page, 'Confirm password')).toBe('');
     await page.getByRole('button', { name: 'Update' }).click();
@@ -365,13 +366,13 @@ describe('password reset', () => {
     expect(await messageOf(page, NEW_MOBILE_LABEL)).toBe('');
     await send.click();
     await expect.poll(() => messageOf(page, NEW_MOBILE_LABEL)).toBe(MESSAGES.required);
-    const invalid = notice(page, MESSAGES.invalidMobileTitle);
+    const invalid = notice(page, ACCOUNT_MESSAGES.invalidMobileTitle);
     await invalid.waitFor();
-    expect(await invalid.innerText()).toContain(MESSAGES.enterValidMobile);
+    expect(await invalid.innerText()).toContain(ACCOUNT_MESSAGES.enterValidMobile);
     expect(await invalid.isVisible()).toBe(true); // shown in the modal, not behind it
     for (const wrong of ['77123456', '7712345678']) {
       await field.fill(wrong);
-      expect(await messageOf(page, NEW_MOBILE_LABEL), wrong).toBe(MESSAGES.invalidMobileNo);
+      expect(await messageOf(page, NEW_MOBILE_LABEL), wrong).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
     }
     await field.fill('77a12b3'); // letters are not kept
     expect(await field.inputValue()).toBe('77123');
@@ -382,7 +383,7 @@ describe('password reset', () => {
     await send.click();
     const message = dialog.locator('.auth-inline-message');
     await message.waitFor();
-    expect(await message.innerText()).toContain(MESSAGES.mobileNotRegistered);
+    expect(await message.innerText()).toContain(ACCOUNT_MESSAGES.mobileNotRegistered);
     const signUp = message.getByRole('link', { name: 'Sign up' });
     expect(await signUp.getAttribute('href')).toBe(`/sign-up?mobileNo=${unknown}`);
     expect(await codesSent(unknown)).toEqual([]);
@@ -417,12 +418,12 @@ describe('validation messages show once a field was touched', () => {
     await mobile.blur();
     await expect.poll(() => messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
     await mobile.fill('77123');
-    expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.invalidMobileNo);
+    expect(await messageOf(page, 'Mobile number')).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
     expect(await mobile.getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: 'Verify' }).click();
-    const invalid = notice(page, MESSAGES.invalidMobileTitle);
+    const invalid = notice(page, ACCOUNT_MESSAGES.invalidMobileTitle);
     await invalid.waitFor();
-    expect(await invalid.innerText()).toContain(MESSAGES.enterValidMobile);
+    expect(await invalid.innerText()).toContain(ACCOUNT_MESSAGES.enterValidMobile);
     expect(await page.locator('.notice-stack-top-center .notice-card').count()).toBe(1);
 
     const account = await createSignedInAccount(site);
@@ -442,12 +443,12 @@ describe('validation messages show once a field was touched', () => {
     expect(await messageOf(page, 'Mobile number')).toBe('');
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect.poll(() => messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
-    const invalid = notice(page, MESSAGES.invalidMobileTitle);
+    const invalid = notice(page, ACCOUNT_MESSAGES.invalidMobileTitle);
     await invalid.waitFor();
-    expect(await invalid.innerText()).toContain(MESSAGES.enterValidMobile);
+    expect(await invalid.innerText()).toContain(ACCOUNT_MESSAGES.enterValidMobile);
     for (const wrong of ['77123456', '7712345678']) {
       await mobile.fill(wrong);
-      expect(await messageOf(page, 'Mobile number'), wrong).toBe(MESSAGES.invalidMobileNo);
+      expect(await messageOf(page, 'Mobile number'), wrong).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
     }
     await mobile.fill('771234567');
     expect(await messageOf(page, 'Mobile number')).toBe('');
@@ -463,10 +464,10 @@ describe('validation messages show once a field was touched', () => {
     await expect.poll(() => messageOf(page, 'First name')).toBe(MESSAGES.required);
     expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
     await firstName.fill('Amaya2');
-    expect(await messageOf(page, 'First name')).toBe(MESSAGES.invalidFirstName);
+    expect(await messageOf(page, 'First name')).toBe(ACCOUNT_MESSAGES.invalidFirstName);
     for (const wrong of ['12345', '77123456', '7712345678']) {
       await page.getByLabel('Mobile number').fill(wrong);
-      expect(await messageOf(page, 'Mobile number'), wrong).toBe(MESSAGES.invalidMobileNo);
+      expect(await messageOf(page, 'Mobile number'), wrong).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
     }
     await firstName.fill('Amaya');
     await page.getByLabel('Mobile number').fill(freshMobile());
@@ -479,9 +480,9 @@ describe('validation messages show once a field was touched', () => {
     await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
     expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.required);
     await password.fill('short');
-    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordRules);
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(ACCOUNT_MESSAGES.passwordRules);
     await password.fill('Password1');
-    await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.passwordTooWeak);
+    await expect.poll(() => messageOf(page, 'Password', true)).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
     expect(await page.locator('.auth-strength strong').innerText()).toMatch(/weak|medium/);
     await password.fill(PASSWORD);
     await expect.poll(() => messageOf(page, 'Password', true)).toBe('');
@@ -490,7 +491,7 @@ describe('validation messages show once a field was touched', () => {
     await confirm.blur();
     await expect.poll(() => messageOf(page, 'Confirm password')).toBe(CONFIRM_PASSWORD_TOO_SHORT);
     await confirm.fill('Galle');
-    await expect.poll(() => messageOf(page, 'Confirm password')).toBe(MESSAGES.passwordNotMatch);
+    await expect.poll(() => messageOf(page, 'Confirm password')).toBe(ACCOUNT_MESSAGES.passwordNotMatch);
     await confirm.fill(PASSWORD);
     expect(await messageOf(page, 'Confirm password')).toBe('');
     await page.getByLabel('I accept the terms and conditions').uncheck();

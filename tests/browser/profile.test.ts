@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { MESSAGES, type UserData } from '../../src/contract/index.ts';
 import { maskMobile } from '../../src/lib/format-offer.ts';
 import { NEW_MOBILE_LABEL, SEND_VERIFICATION_CODE, UPDATE_MOBILE_TITLE } from '../../src/islands/auth/texts.ts';
@@ -432,16 +433,16 @@ describe('the Contact No Change (Update Mobile Number, account mode)', () => {
       // Every message of the form: empty, too short, the user's own number, another account's.
       await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
       await expect.poll(() => fieldError.innerText()).toContain(MESSAGES.required.trim());
-      await page.locator('.notice-card', { hasText: MESSAGES.enterValidMobile }).waitFor();
+      await page.locator('.notice-card', { hasText: ACCOUNT_MESSAGES.enterValidMobile }).waitFor();
       await field.fill('7712');
       await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
-      await expect.poll(() => fieldError.innerText()).toContain(MESSAGES.invalidMobileNo);
+      await expect.poll(() => fieldError.innerText()).toContain(ACCOUNT_MESSAGES.invalidMobileNo);
       await field.fill(account.mobileNo);
       await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
       await expect.poll(() => fieldError.innerText()).toContain('This is already your mobile number.');
       await field.fill(other.mobileNo);
       await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
-      await dialog.getByText(MESSAGES.alreadyRegistered).waitFor();
+      await dialog.getByText(ACCOUNT_MESSAGES.alreadyRegistered).waitFor();
       expect(await codesSent(other.mobileNo)).toHaveLength(1); // only its sign-up code
 
       await field.fill(newMobile);

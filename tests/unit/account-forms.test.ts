@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { MESSAGES, MobileChangeConfirmRequest, VerifyMobileRequest } from '../../src/contract/index.ts';
 import {
   authenticate, confirmMobileChange, createCode, createUser, findExistingUser, requestMobileChange, resendCode,
@@ -28,14 +29,14 @@ describe('form rules and their messages (spec §5)', () => {
     expect(mobileErrors({ mobileNo: '' })).toEqual({ mobileNo: MESSAGES.required });
     expect(mobileErrors({ mobileNo: '   ' })).toEqual({ mobileNo: MESSAGES.required });
     for (const wrong of ['77123', '77123456', '0771234567', '77123456a', 'abcdefghi', '77 123 456']) {
-      expect(mobileErrors({ mobileNo: wrong }), wrong).toEqual({ mobileNo: MESSAGES.invalidMobileNo });
+      expect(mobileErrors({ mobileNo: wrong }), wrong).toEqual({ mobileNo: ACCOUNT_MESSAGES.invalidMobileNo });
     }
     expect(mobileErrors({ mobileNo: '771234567' })).toEqual({});
   });
 
   it('sign-in: the number as above, and the password is only required', () => {
     expect(signInErrors({ mobileNo: '', password: '' })).toEqual({ mobileNo: MESSAGES.required, password: MESSAGES.required });
-    expect(signInErrors({ mobileNo: '7712345678', password: 'x' })).toEqual({ mobileNo: MESSAGES.invalidMobileNo });
+    expect(signInErrors({ mobileNo: '7712345678', password: 'x' })).toEqual({ mobileNo: ACCOUNT_MESSAGES.invalidMobileNo });
     expect(signInErrors({ mobileNo: '771234567', password: '' })).toEqual({ password: MESSAGES.required });
     expect(signInErrors({ mobileNo: '771234567', password: 'x' })).toEqual({});
   });
@@ -43,9 +44,9 @@ describe('form rules and their messages (spec §5)', () => {
   it('the first name is required and letters only', () => {
     expect(basicDetailsErrors({ firstName: ' ', mobileNo: '' })).toEqual({ firstName: MESSAGES.required, mobileNo: MESSAGES.required });
     for (const wrong of ['Nimal2', '2Nimal', 'Nimal!', '-Nimal', 'Ni@mal']) {
-      expect(basicDetailsErrors({ firstName: wrong, mobileNo: '771234567' }), wrong).toEqual({ firstName: MESSAGES.invalidFirstName });
+      expect(basicDetailsErrors({ firstName: wrong, mobileNo: '771234567' }), wrong).toEqual({ firstName: ACCOUNT_MESSAGES.invalidFirstName });
     }
-    expect(basicDetailsErrors({ firstName: 'Nimal', mobileNo: '77123456' })).toEqual({ mobileNo: MESSAGES.invalidMobileNo });
+    expect(basicDetailsErrors({ firstName: 'Nimal', mobileNo: '77123456' })).toEqual({ mobileNo: ACCOUNT_MESSAGES.invalidMobileNo });
     for (const name of ['Nimal', 'නිමල්', 'நிமல்', "Mary-Anne O'Neil"]) {
       expect(basicDetailsErrors({ firstName: name, mobileNo: '771234567' }), name).toEqual({});
     }
@@ -54,27 +55,27 @@ describe('form rules and their messages (spec §5)', () => {
   it('a new password: required, 8 to 64 characters with a lower-case letter, an upper-case letter and a digit', () => {
     expect(newPasswordErrors({ password: '', confirmPassword: '' }, undefined)).toEqual({ password: MESSAGES.required, confirmPassword: MESSAGES.required });
     for (const wrong of ['Kandy-1', 'kandy-lake-42', 'KANDY-LAKE-42', 'Kandy-Lake-Sunset', `Aa1${'x'.repeat(62)}`]) {
-      expect(newPasswordErrors({ password: wrong, confirmPassword: wrong }, 4).password, wrong).toBe(MESSAGES.passwordRules);
+      expect(newPasswordErrors({ password: wrong, confirmPassword: wrong }, 4).password, wrong).toBe(ACCOUNT_MESSAGES.passwordRules);
     }
     expect(newPasswordErrors({ password: `Aa1${'x'.repeat(61)}`, confirmPassword: `Aa1${'x'.repeat(61)}` }, 4)).toEqual({});
   });
 
   it('the strength score must be at least 3; unknown while zxcvbn loads', () => {
     for (const score of [0, 1, 2]) {
-      expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, score)).toEqual({ password: MESSAGES.passwordTooWeak });
+      expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, score)).toEqual({ password: ACCOUNT_MESSAGES.passwordTooWeak });
     }
     expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, undefined)).toEqual({});
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});
     // The rules' message comes first: a weak score is not told about a password that breaks them.
-    expect(newPasswordErrors({ password: 'password', confirmPassword: 'password' }, 0)).toEqual({ password: MESSAGES.passwordRules });
+    expect(newPasswordErrors({ password: 'password', confirmPassword: 'password' }, 0)).toEqual({ password: ACCOUNT_MESSAGES.passwordRules });
   });
 
   it("the confirmation: required, at least 5 characters, then 'Password not match.'", () => {
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: '' }, 4)).toEqual({ confirmPassword: MESSAGES.required });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kand' }, 4)).toEqual({ confirmPassword: CONFIRM_PASSWORD_TOO_SHORT });
     expect(CONFIRM_PASSWORD_TOO_SHORT).toContain('5 characters');
-    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kandy' }, 4)).toEqual({ confirmPassword: MESSAGES.passwordNotMatch });
-    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD} ` }, 4)).toEqual({ confirmPassword: MESSAGES.passwordNotMatch });
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kandy' }, 4)).toEqual({ confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch });
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD} ` }, 4)).toEqual({ confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});
   });
 
@@ -95,9 +96,9 @@ describe('form rules and their messages (spec §5)', () => {
       const parsed = v.safeParse(MobileChangeConfirmRequest, { otpCode });
       return parsed.success ? undefined : parsed.issues[0].message;
     };
-    for (const wrong of ['12345', '1234567', '12345a', '', 12345]) expect(codeError(wrong), String(wrong)).toBe(MESSAGES.invalidCode);
+    for (const wrong of ['12345', '1234567', '12345a', '', 12345]) expect(codeError(wrong), String(wrong)).toBe(ACCOUNT_MESSAGES.invalidCode);
     expect(codeError('012345')).toBeUndefined();
-    expect(v.safeParse(VerifyMobileRequest, { otpCode: '12345', token: 't' }).issues?.[0].message).toBe(MESSAGES.invalidCode);
+    expect(v.safeParse(VerifyMobileRequest, { otpCode: '12345', token: 't' }).issues?.[0].message).toBe(ACCOUNT_MESSAGES.invalidCode);
   });
 
   it("an unknown number's sign-up link carries it to the wizard", () => {
@@ -229,18 +230,18 @@ describe('the account calls against the real API', () => {
   it('signs in, refuses a wrong password with the spec text, and tells an unverified or blocked account apart', async () => {
     const account = await signUpVerified(api);
     expect(await authenticate(account.mobileNo, account.password, client)).toMatchObject({ kind: 'signed-in', user: { userId: account.userId } });
-    expect(await rejection(authenticate(account.mobileNo, 'Wrong-password-1', client))).toMatchObject({ status: 401, message: MESSAGES.invalidLogin });
+    expect(await rejection(authenticate(account.mobileNo, 'Wrong-password-1', client))).toMatchObject({ status: 401, message: ACCOUNT_MESSAGES.invalidLogin });
     const unverifiedNo = freshMobile();
     await createUser(signUpBody(unverifiedNo), client);
     expect(await authenticate(unverifiedNo, STRONG_PASSWORD, client)).toEqual({ kind: 'unverified' });
     await api.handle.db.update(users).set({ isAccountBlock: true }).where(eq(users.userId, account.userId));
-    expect(await authenticate(account.mobileNo, account.password, client)).toEqual({ kind: 'account-blocked', message: MESSAGES.accountBlocked });
-    expect(await createCode(account.mobileNo, null, client)).toEqual({ kind: 'account-blocked', message: MESSAGES.accountBlocked });
+    expect(await authenticate(account.mobileNo, account.password, client)).toEqual({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
+    expect(await createCode(account.mobileNo, null, client)).toEqual({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
   });
 
   it('a taken number fails sign-up with 409 and the spec text', async () => {
     const account = await signUpVerified(api);
-    expect(await rejection(createUser(signUpBody(account.mobileNo), client))).toMatchObject({ status: 409, message: MESSAGES.alreadyRegistered });
+    expect(await rejection(createUser(signUpBody(account.mobileNo), client))).toMatchObject({ status: 409, message: ACCOUNT_MESSAGES.alreadyRegistered });
   });
 
   it('three resends, then code sending is blocked (attempt 4) and the account cannot verify', async () => {
@@ -264,7 +265,7 @@ describe('the account calls against the real API', () => {
     if (created.kind !== 'created') throw new Error('sign-up failed');
     const code = await latestCode(api, mobileNo);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await rejection(verifyMobile(wrong, created.token, client))).toMatchObject({ status: 400, message: MESSAGES.wrongCode });
+    expect(await rejection(verifyMobile(wrong, created.token, client))).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.wrongCode });
     expect(await verifyMobile(code, created.token, client)).toMatchObject({ kind: 'signed-in', user: { mobileNo, isMobileVerification: true } });
   });
 
@@ -289,9 +290,9 @@ describe('the account calls against the real API', () => {
     it('refuses a number another account uses (409) and the own number (400), with the texts shown inline', async () => {
       const account = await signUpVerified(api);
       const other = await signUpVerified(api);
-      expect(await rejection(requestMobileChange(other.mobileNo, asUser(account.token)))).toMatchObject({ status: 409, message: MESSAGES.alreadyRegistered });
+      expect(await rejection(requestMobileChange(other.mobileNo, asUser(account.token)))).toMatchObject({ status: 409, message: ACCOUNT_MESSAGES.alreadyRegistered });
       expect(await rejection(requestMobileChange(account.mobileNo, asUser(account.token)))).toMatchObject({ status: 400, message: 'This is already your mobile number.' });
-      expect(await rejection(requestMobileChange('77123', asUser(account.token)))).toMatchObject({ status: 400, message: MESSAGES.invalidMobileNo });
+      expect(await rejection(requestMobileChange('77123', asUser(account.token)))).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.invalidMobileNo });
     });
 
     it('texts the new number; a wrong code throws the spec text; the right one answers a new session with the new number', async () => {
@@ -300,7 +301,7 @@ describe('the account calls against the real API', () => {
       expect(await requestMobileChange(newNumber, asUser(account.token))).toMatchObject({ kind: 'sent', attempt: 0 });
       const code = await latestCode(api, newNumber);
       const wrong = code === '000000' ? '111111' : '000000';
-      expect(await rejection(confirmMobileChange(wrong, asUser(account.token)))).toMatchObject({ status: 400, message: MESSAGES.wrongCode });
+      expect(await rejection(confirmMobileChange(wrong, asUser(account.token)))).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.wrongCode });
       const changed = await confirmMobileChange(code, asUser(account.token));
       expect(changed).toMatchObject({ kind: 'signed-in', user: { userId: account.userId, mobileNo: newNumber, isMobileVerification: true } });
       expect(changed.token).not.toBe(account.token);

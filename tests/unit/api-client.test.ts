@@ -2,6 +2,7 @@
 // against the contract, failures turned into ApiErrors with the text to show. First the parsing
 // helpers on their own, then the ky client against the real app (in-process, on PGlite).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { FeedbackRequest, FeedbackResponse, MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
 import { ApiError, CLIENT_ERROR_TEXTS, createServiceClient, errorFromAnswer, failureText, parseAnswer, readAnswer } from '../../src/client/http.ts';
 import { sendFeedback, subscribeToNewsletter } from '../../src/client/engagement.ts';
@@ -33,9 +34,9 @@ describe('reading answers', () => {
   });
 
   it("a validation error shows its first issue's text, without the field path, and keeps every issue", () => {
-    const issues = [{ path: 'mobileNo', message: MESSAGES.invalidMobileNo }, { path: 'email', message: MESSAGES.invalidEmail }];
-    const error = errorFromAnswer(400, { status: false, message: `mobileNo: ${MESSAGES.invalidMobileNo}`, issues });
-    expect(error).toMatchObject({ status: 400, message: MESSAGES.invalidMobileNo, issues });
+    const issues = [{ path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo }, { path: 'email', message: MESSAGES.invalidEmail }];
+    const error = errorFromAnswer(400, { status: false, message: `mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`, issues });
+    expect(error).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.invalidMobileNo, issues });
   });
 
   it('an error answer without our body gets a general text (429 its own)', () => {
@@ -63,7 +64,7 @@ describe('form messages from the contract', () => {
 
   it("other mistakes get the contract's messages", () => {
     expect(feedback({ firstName: 'K4mala', mobileNo: '71234', email: 'kamala@' })).toEqual({
-      firstName: MESSAGES.invalidFirstName, mobileNo: MESSAGES.invalidMobileNo, email: MESSAGES.invalidEmail,
+      firstName: ACCOUNT_MESSAGES.invalidFirstName, mobileNo: ACCOUNT_MESSAGES.invalidMobileNo, email: MESSAGES.invalidEmail,
     });
   });
 
@@ -120,7 +121,7 @@ describe('the ky client against the real API', () => {
     const bad = await rejection(readAnswer(FeedbackResponse, client.post('add/new/feedback', {
       json: { firstName: 'Kamala', mobileNo: '71234', email: email() },
     })));
-    expect(bad).toMatchObject({ status: 400, message: MESSAGES.invalidMobileNo });
+    expect(bad).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.invalidMobileNo });
   });
 });
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createCode, updatePassword, type Refusal, type SignedIn } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import { revokeToken } from '../../client/session.ts';
-import { MESSAGES } from '../../contract/index.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { showNotice } from '../../stores/notices.ts';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
@@ -48,7 +48,7 @@ export default function ForgetPassword() {
     event.preventDefault();
     setTouched(true);
     if (mobileErrors({ mobileNo }).mobileNo) {
-      showNotice({ kind: 'info', title: MESSAGES.invalidMobileTitle, text: MESSAGES.enterValidMobile, placement: 'top-center' });
+      showNotice({ kind: 'info', title: ACCOUNT_MESSAGES.invalidMobileTitle, text: ACCOUNT_MESSAGES.enterValidMobile, placement: 'top-center' });
       return focusFirstInvalid(event.currentTarget);
     }
     setBusy(true);

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authenticate, createCode, findExistingUser, type Refusal } from '../../client/accounts.ts';
 import { failureText } from '../../client/http.ts';
-import { MESSAGES } from '../../contract/index.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
@@ -66,7 +66,7 @@ export default function SignIn() {
   async function lookUp(): Promise<boolean> {
     const found = await findExistingUser(mobileNo);
     if (!found.found) setUnknownNumber(found.message);
-    else if (found.isAccountBlock) return refuse({ kind: 'account-blocked', message: MESSAGES.accountBlocked });
+    else if (found.isAccountBlock) return refuse({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
     else if (!found.isMobileVerification) return sendCodeAndVerify(found.userId);
     else setVerifiedUserId(found.userId);
     return false;
@@ -85,7 +85,7 @@ export default function SignIn() {
     event.preventDefault();
     const names: Field[] = askPassword ? ['mobileNo', 'password'] : ['mobileNo'];
     touch(...names);
-    if (errors.mobileNo) showNotice({ kind: 'info', title: MESSAGES.invalidMobileTitle, text: MESSAGES.enterValidMobile, placement: 'top-center' });
+    if (errors.mobileNo) showNotice({ kind: 'info', title: ACCOUNT_MESSAGES.invalidMobileTitle, text: ACCOUNT_MESSAGES.enterValidMobile, placement: 'top-center' });
     if (errors.mobileNo || (askPassword && errors.password)) return focusFirstInvalid(form.current);
     setBusy(true);
     let leaving = false;

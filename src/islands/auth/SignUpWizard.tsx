@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createUser, findExistingUser, type Refusal, type SignedIn } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { COUNTRY_CODES, FIRST_NAME_MAX, MESSAGES, USER_TYPES } from '../../contract/index.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { COUNTRY_CODES, FIRST_NAME_MAX, USER_TYPES } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT } from '../../lib/constants.ts';
 import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
@@ -178,7 +179,7 @@ function BasicDetails({ values, shown, registered, onChange, onBlur }: BasicDeta
         )} />
       {registered && (
         <p className="auth-inline-message" role="status">
-          {MESSAGES.alreadyRegistered} <a href="/sign-in">Sign in</a>
+          {ACCOUNT_MESSAGES.alreadyRegistered} <a href="/sign-in">Sign in</a>
         </p>
       )}
     </>

@@ -11,7 +11,8 @@ import {
   confirmMobileChange, createCode, findExistingUser, requestMobileChange, type CodeSent, type Refusal, type SignedIn,
 } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { CODE_DIGITS, COUNTRY_CODES, MESSAGES, MOBILE_DIGITS } from '../../contract/index.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { CODE_DIGITS, COUNTRY_CODES, MOBILE_DIGITS } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT, DIALOG_RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
 import { showNotice, type NewNotice } from '../../stores/notices.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
@@ -90,7 +91,7 @@ function UpdateMobileForm(props: FormProps) {
   async function chooseForReset(onNumberChosen: (mobileNo: string, sent: CodeSent) => void, onRefused: (refusal: Refusal) => void) {
     const found = await findExistingUser(mobileNo);
     if (!found.found) return setAnswer({ kind: 'not-registered', mobileNo });
-    if (found.isAccountBlock) return onRefused({ kind: 'account-blocked', message: MESSAGES.accountBlocked });
+    if (found.isAccountBlock) return onRefused({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
     const sent = await createCode(mobileNo, found.userId);
     if (sent.kind === 'sent') onNumberChosen(mobileNo, sent);
     else onRefused(sent);
@@ -106,7 +107,7 @@ function UpdateMobileForm(props: FormProps) {
     event.preventDefault();
     setTouched(true);
     if (mobileErrors({ mobileNo }).mobileNo) {
-      showNotice({ kind: 'info', title: MESSAGES.invalidMobileTitle, text: MESSAGES.enterValidMobile, placement: 'top-center' });
+      showNotice({ kind: 'info', title: ACCOUNT_MESSAGES.invalidMobileTitle, text: ACCOUNT_MESSAGES.enterValidMobile, placement: 'top-center' });
       return focusFirstInvalid(form.current);
     }
     setBusy(true);
@@ -162,10 +163,10 @@ function UpdateMobileForm(props: FormProps) {
           : `${MOBILE_DIGITS} digits without the leading 0. We will text a ${CODE_DIGITS}-digit code to it.`}
         before={<span className="auth-prefix">{COUNTRY_CODES[0]}</span>}
         onChange={(event) => { setMobileNo(digitsOnly(event.target.value)); setAnswer(undefined); }} onBlur={() => setTouched(true)} />
-      {answer?.kind === 'already-registered' && <p className="auth-inline-message" role="status">{MESSAGES.alreadyRegistered}</p>}
+      {answer?.kind === 'already-registered' && <p className="auth-inline-message" role="status">{ACCOUNT_MESSAGES.alreadyRegistered}</p>}
       {answer?.kind === 'not-registered' && (
         <p className="auth-inline-message" role="status">
-          {MESSAGES.mobileNotRegistered} <a href={signUpPathFor(answer.mobileNo)}>Sign up</a>
+          {ACCOUNT_MESSAGES.mobileNotRegistered} <a href={signUpPathFor(answer.mobileNo)}>Sign up</a>
         </p>
       )}
       <div className="auth-actions">

@@ -3,7 +3,8 @@
 // form says exactly what the API would; the few rules the contract cannot hold (the confirmation,
 // the strength score computed in the browser) are added here with the spec's messages.
 import * as v from 'valibot';
-import { CODE_DIGITS, CONFIRM_PASSWORD_MIN, CreateUserRequest, MESSAGES, MobileNo, NewPassword, PASSWORD_MIN_STRENGTH, SignInRequest } from '../../contract/index.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { CODE_DIGITS, CONFIRM_PASSWORD_MIN, CreateUserRequest, MobileNo, NewPassword, PASSWORD_MIN_STRENGTH, SignInRequest } from '../../contract/index.ts';
 import { SIGN_IN_RETURN_PARAM } from '../../lib/constants.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { safeReturnPath } from './return-path.ts';
@@ -30,8 +31,8 @@ const ConfirmPassword = v.pipe(v.string(), v.minLength(CONFIRM_PASSWORD_MIN, CON
  */
 export function newPasswordErrors(values: { password: string; confirmPassword: string }, score: number | undefined) {
   const errors = fieldErrors(v.object({ password: NewPassword, confirmPassword: ConfirmPassword }), values, ['password', 'confirmPassword']);
-  if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH) errors.password = MESSAGES.passwordTooWeak;
-  if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = MESSAGES.passwordNotMatch;
+  if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH) errors.password = ACCOUNT_MESSAGES.passwordTooWeak;
+  if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = ACCOUNT_MESSAGES.passwordNotMatch;
   return errors;
 }
 

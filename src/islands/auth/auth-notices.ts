@@ -2,7 +2,7 @@
 // code sending is blocked. Both send the visitor home; the move waits a moment so that the notice
 // can be read (notices live in the page and do not survive a page change).
 import type { Refusal } from '../../client/accounts.ts';
-import { MESSAGES } from '../../contract/index.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { showNotice } from '../../stores/notices.ts';
 import { ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE } from './texts.ts';
 
@@ -15,7 +15,7 @@ export const HOME_AFTER_NOTICE_MS = 4_000;
  */
 export function showRefusalAndGoHome(refusal: Refusal, codesBlockedTitle = CODES_BLOCKED_TITLE): void {
   showNotice(refusal.kind === 'account-blocked'
-    ? { kind: 'danger', title: ACCOUNT_BLOCKED_TITLE, text: MESSAGES.accountBlocked }
+    ? { kind: 'danger', title: ACCOUNT_BLOCKED_TITLE, text: ACCOUNT_MESSAGES.accountBlocked }
     : { kind: 'danger', title: codesBlockedTitle, text: refusal.message });
   setTimeout(() => location.assign('/'), HOME_AFTER_NOTICE_MS);
 }

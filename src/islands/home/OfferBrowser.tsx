@@ -11,7 +11,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { OfferData } from '../../contract/index.ts';
 import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter } from '../../stores/offer-filters.ts';
-import { $offerList, loadMoreOffers, loadOffersFor, remainingOffers, startOfferList, type OfferListState } from '../../stores/offer-list.ts';
+import { $offerList, loadMoreOffers, loadOffersFor, prepareOfferLoading, remainingOffers, startOfferList, type OfferListState } from '../../stores/offer-list.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import FilterBar from './FilterBar.tsx';
@@ -50,6 +50,7 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
     if (!sameFilter(fromUrl, filterFromQuery(location.search))) history.replaceState(history.state, '', urlWith(fromUrl));
     setOfferFilter(fromUrl);
     if (!sameFilter(fromUrl, NO_FILTER)) void loadOffersFor(fromUrl);
+    else prepareOfferLoading();
 
     const stopListening = $offerFilter.listen((filter) => {
       if (!sameFilter(filter, filterFromQuery(location.search))) history.pushState(history.state, '', urlWith(filter));

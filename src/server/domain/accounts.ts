@@ -2,7 +2,7 @@
 // password, verification codes, the password and mobile number changes, and the profile's
 // interests and location. Rate limits stay with the routes: they count requests, not accounts.
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '../../contract/index.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
@@ -19,7 +19,7 @@ import { accountBlocked, findUserByMobile, noAccount } from './users.ts';
 
 const VERIFICATION_EXPIRED_MESSAGE = 'This verification has expired. Ask for a new code.';
 
-const alreadyRegistered = () => conflict(MESSAGES.alreadyRegistered, { isFound: true });
+const alreadyRegistered = () => conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });
 
 const updateUser = async (db: Database, userId: number, values: Partial<UserRow>) =>
   ((await db.update(users).set(values).where(eq(users.userId, userId)).returning()) as [UserRow])[0];
@@ -30,7 +30,7 @@ const updateUser = async (db: Database, userId: number, values: Partial<UserRow>
  * account that can never be verified must not hold the number.
  */
 export async function signUpCustomer(db: Database, sms: SmsProvider, input: { firstName: string; mobileNo: string; userType: number; password: string; favoriteArea: number[] }) {
-  if (!isStrongEnough(input.password, [input.firstName, input.mobileNo])) throw badRequest(MESSAGES.passwordTooWeak);
+  if (!isStrongEnough(input.password, [input.firstName, input.mobileNo])) throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
   if (await findUserByMobile(db, input.mobileNo)) throw alreadyRegistered();
   const known = await knownCategoryIds(db, input.favoriteArea);
   let user: UserRow;
@@ -102,7 +102,7 @@ export async function verifyMobile(db: Database, token: string, otpCode: string)
 
 /** A new password; every other sign-in of the account ends. */
 export async function changePassword(db: Database, user: UserRow, password: string, keepToken: string) {
-  if (!isStrongEnough(password, [user.firstName, user.mobileNo])) throw badRequest(MESSAGES.passwordTooWeak);
+  if (!isStrongEnough(password, [user.firstName, user.mobileNo])) throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
   await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.userId, user.userId));
   await revokeOtherTokens(db, user.userId, keepToken);
 }

@@ -1,6 +1,6 @@
 // Users by id and by mobile number, and the refusal every path gives a blocked account.
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '../../contract/index.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -24,4 +24,4 @@ export async function requireUserByMobile(db: Database, mobileNo: string): Promi
 export const noAccount = () => notFound(NO_ACCOUNT_MESSAGE, { isFound: false });
 
 /** The answer to anything a blocked account asks for. */
-export const accountBlocked = () => forbidden(MESSAGES.accountBlocked, { isAccountBlock: true });
+export const accountBlocked = () => forbidden(ACCOUNT_MESSAGES.accountBlocked, { isAccountBlock: true });

@@ -4,6 +4,7 @@
 // Used by `npm run merchant` (scripts/merchant.ts) and the browser suite's setup.
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { Email, FirstName, MESSAGES, MobileNo, NewPassword, USER_TYPES } from '../../contract/index.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
@@ -84,7 +85,7 @@ export async function createOrPromoteMerchant(db: Database, raw: unknown): Promi
 
   if (given.firstName === undefined) throw issue('firstName', MESSAGES.required);
   if (password === undefined) throw issue('password', MESSAGES.required);
-  if (!isStrongEnough(password, [given.firstName, mobileNo])) throw issue('password', MESSAGES.passwordTooWeak);
+  if (!isStrongEnough(password, [given.firstName, mobileNo])) throw issue('password', ACCOUNT_MESSAGES.passwordTooWeak);
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
@@ -101,7 +102,7 @@ export async function createOrPromoteMerchant(db: Database, raw: unknown): Promi
       return { user: { ...user, merchantId }, merchantId, created: true };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyRegistered, { isFound: true });
+    if (isUniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });
     throw error;
   }
 }

@@ -3,7 +3,8 @@
 // sending for 24 hours (DECISIONS.md, "Security rules").
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, max } from 'drizzle-orm';
-import { CODE_DIGITS, MESSAGES } from '../../contract/limits.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { CODE_DIGITS } from '../../contract/limits.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
 import { codeSends, oneTimeCodes, users } from '../db/schema.ts';
@@ -84,7 +85,7 @@ export async function verifyOneTimeCode(db: Database, userId: number, purpose: C
     const wrongAttempts = row.wrongAttempts + 1;
     const usedUp = wrongAttempts >= CODE_MAX_WRONG_TRIES;
     await db.update(oneTimeCodes).set({ wrongAttempts, usedAt: usedUp ? new Date() : null }).where(eq(oneTimeCodes.codeId, row.codeId));
-    throw badRequest(usedUp ? 'Too many wrong codes. Ask for a new one.' : MESSAGES.wrongCode,
+    throw badRequest(usedUp ? 'Too many wrong codes. Ask for a new one.' : ACCOUNT_MESSAGES.wrongCode,
       { attemptsLeft: CODE_MAX_WRONG_TRIES - wrongAttempts });
   }
   // Conditional update: of two simultaneous requests with the right code only one succeeds.

@@ -3,8 +3,9 @@
 // The routes count requests against the rate limits, then call the domain.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
+import { ACCOUNT_MESSAGES } from '../../../contract/account-messages.ts';
 import {
-  CodeSentResponse, CreateCodeRequest, CreateUserRequest, CreateUserResponse, ExistingUserResponse, Id, MESSAGES, MobileChangeConfirmRequest, MobileChangedResponse,
+  CodeSentResponse, CreateCodeRequest, CreateUserRequest, CreateUserResponse, ExistingUserResponse, Id, MobileChangeConfirmRequest, MobileChangedResponse,
   MobileChangeRequest, MobileChangeSentResponse, MobileNo, PasswordUpdatedResponse, ResendCodeRequest, SessionResponse, SignInRequest, SignInResponse,
   TagUpdateRequest, UpdatePasswordRequest, USER_TYPES, UserResponse, UserSavedResponse, VerifyMobileRequest,
 } from '../../../contract/index.ts';
@@ -62,7 +63,7 @@ export function accountRoutes(deps: ServerDeps) {
 
   app.post('/create/new/user', async (c) => {
     const input = await parseJsonBody(c, CreateUserRequest);
-    if (input.userType !== USER_TYPES.customer) throw badRequest(MESSAGES.merchantSignUpClosed);
+    if (input.userType !== USER_TYPES.customer) throw badRequest(ACCOUNT_MESSAGES.merchantSignUpClosed);
     await limiter.check('signUpPerIp', requestIp(deps, c));
     const { user, attempt, token } = await signUpCustomer(db, sms, input);
     return answer(c, CreateUserResponse, { status: true, message: 'Account created. Enter the code sent to your mobile number.', attempt, data: { token, user: await userWithFavorites(db, user) } }, 201);
@@ -76,7 +77,7 @@ export function accountRoutes(deps: ServerDeps) {
     const user = await findUserByPassword(db, mobileNo, password);
     if (!user) {
       await limiter.signInFailed(mobileNo, ip);
-      throw unauthorized(MESSAGES.invalidLogin);
+      throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
     }
     await limiter.signInSucceeded(mobileNo, ip);
     assertMaySignIn(user);
