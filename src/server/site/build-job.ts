@@ -29,6 +29,8 @@ export type SiteJob = SiteJobOptions & ({ kind: 'full' } | { kind: 'publish'; pa
 export interface SiteJobResult { dir: string; seconds: number; filesWritten?: number; filesRemoved?: number }
 
 const OFFER_PATHS_FILE = 'offer-paths.json';
+/** Where Pagefind writes its index in a build. */
+const SEARCH_INDEX_DIR = 'pagefind';
 /** Written last: they point at the pages, which must be there first. */
 const INDEX_FILES = [OFFER_PATHS_FILE, 'sitemap.xml'];
 
@@ -54,11 +56,22 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
   const unlock = await takeBuildLock(signal);
   const started = Date.now(); // after any wait for another build
   const outDir = join(job.buildsDir, newBuildName());
+  const phases: string[] = [];
+  const timed = async (phase: string, work: () => Promise<unknown>) => {
+    const phaseStarted = Date.now();
+    await work();
+    phases.push(`${phase} ${((Date.now() - phaseStarted) / 1000).toFixed(1)} s`);
+  };
   try {
     await pruneBuilds(job.buildsDir, job.siteDir); // an unfinished build left by a stop goes first
-    await astroBuild(job, outDir, signal);
-    await pagefind(outDir, signal);
-    await precompressBuild(outDir);
+    await timed('astro', () => astroBuild(job, outDir, signal));
+    // Pagefind indexes the pages while they are compressed (two processes, two cores); its own
+    // files are compressed once it has written them.
+    await Promise.all([
+      timed('pagefind', () => pagefind(outDir, signal)),
+      timed('compression', () => precompressBuild(outDir, [SEARCH_INDEX_DIR])),
+    ]);
+    await timed('search index compression', () => precompressBuild(join(outDir, SEARCH_INDEX_DIR)));
     writeSiteHeaders(outDir, job.siteUrl);
     markBuildDone(outDir, { builtAt: new Date().toISOString(), source: job.env?.SITE_SOURCE_VERSION, catalogue: job.catalogue });
     switchSite(job.siteDir, outDir, job.buildsDir);
@@ -70,7 +83,7 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     unlock();
   }
   const seconds = (Date.now() - started) / 1000;
-  log(`[site] built ${outDir} in ${seconds.toFixed(1)} s`);
+  log(`[site] built ${outDir} in ${seconds.toFixed(1)} s (${phases.join(', ')})`);
   return { dir: outDir, seconds };
 }
 
@@ -84,7 +97,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 /** Writes bytes to target (and its .gz and .br copies), each by a rename, so a reader sees the old file or the new one. */
 async function replaceFile(target: string, bytes: Buffer) {
   await mkdir(dirname(target), { recursive: true });
-  const copies = isCompressible(target) ? await compressedCopies(bytes) : undefined;
+  const copies = isCompressible(target) ? compressedCopies(bytes) : undefined;
   const writes: [string, Buffer][] = [...(copies ? Object.entries(copies).map(([suffix, data]) => [`${target}${suffix}`, data] as [string, Buffer]) : []), [target, bytes]];
   for (const [file, data] of writes) {
     await writeFile(`${file}.publishing`, data);
@@ -158,7 +171,7 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
 async function refreshSearchIndex(served: string, scratch: string, signal: AbortSignal) {
   try {
     await pagefind(served, signal, scratch);
-    const target = join(served, 'pagefind');
+    const target = join(served, SEARCH_INDEX_DIR);
     const files = await filesUnder(scratch);
     const isEntry = (file: string) => file === 'pagefind-entry.json';
     for (const file of [...files.filter((f) => !isEntry(f)), ...files.filter(isEntry)]) {
