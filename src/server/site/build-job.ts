@@ -12,7 +12,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selection.ts';
 import { PRODUCT_SLUG } from '../../lib/constants.ts';
 import { buildInfo, markBuildDone, newBuildName, pruneBuilds, servedBuild, switchSite, takeBuildLock } from './builds-dir.ts';
-import { pagePolicy, widenSiteHeaders, writeSiteHeaders } from './headers.ts';
+import { pagePolicy, sitePolicyOf, widenSiteHeaders, writeSiteHeaders } from './headers.ts';
 import { compressedCopies, isCompressible, precompressBuild } from './precompress.ts';
 
 export interface SiteJobOptions {
@@ -67,12 +67,15 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     await timed('astro', () => astroBuild(job, outDir, signal));
     // Pagefind indexes the pages while they are compressed (two processes, two cores); its own
     // files are compressed once it has written them.
+    // The site's CSP header comes from the pages' own policies, read as the pages are compressed.
+    const pagePolicies = new Set<string>();
+    const readPolicy = (file: string, bytes: Buffer) => { if (file.endsWith('.html')) pagePolicies.add(pagePolicy(bytes, file)); };
     await Promise.all([
       timed('pagefind', () => pagefind(outDir, signal)),
-      timed('compression', () => precompressBuild(outDir, [SEARCH_INDEX_DIR])),
+      timed('compression', () => precompressBuild(outDir, [SEARCH_INDEX_DIR], readPolicy)),
     ]);
     await timed('search index compression', () => precompressBuild(join(outDir, SEARCH_INDEX_DIR)));
-    writeSiteHeaders(outDir, job.siteUrl);
+    writeSiteHeaders(outDir, job.siteUrl, sitePolicyOf(pagePolicies));
     markBuildDone(outDir, { builtAt: new Date().toISOString(), source: job.env?.SITE_SOURCE_VERSION, catalogue: job.catalogue });
     switchSite(job.siteDir, outDir, job.buildsDir);
     await pruneBuilds(job.buildsDir, job.siteDir);
@@ -142,7 +145,7 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
     const written = new Map<string, Buffer>();
     for (const file of [...rendered, ...INDEX_FILES]) written.set(file, await readFile(join(outDir, file)));
     // The header's policy first, so it already allows the new pages' inline code when they appear.
-    const policies = [...written].filter(([file]) => file.endsWith('.html')).map(([file, bytes]) => pagePolicy(bytes.toString('utf8'), file));
+    const policies = [...written].filter(([file]) => file.endsWith('.html')).map(([file, bytes]) => pagePolicy(bytes, file));
     widenSiteHeaders(served, job.siteUrl, policies);
     for (const [file, bytes] of written) {
       // Most of a bank's pages come out unchanged: left as they are, with their copies and dates.

@@ -30,22 +30,26 @@ function unionOfPolicies(policies: string[]): string {
   return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
-/** A page's own policy, from its <meta>. */
-export function pagePolicy(html: string, file: string): string {
-  const policy = html.match(META_POLICY)?.[1];
+/** A page's own policy, from its <meta> (in the page's head: only that part is decoded). */
+export function pagePolicy(html: string | Buffer, file: string): string {
+  const head = typeof html === 'string' ? html : html.toString('utf8', 0, Math.max(0, html.indexOf('</head>')) || html.length);
+  const policy = head.match(META_POLICY)?.[1];
   if (!policy) throw new Error(`${file} has no Content-Security-Policy <meta> (security.csp in astro.config.mjs)`);
   return policy;
 }
 
+/** The site's Content-Security-Policy header: the union of its pages' policies, and frame-ancestors. */
+export const sitePolicyOf = (pagePolicies: Iterable<string>) => `${unionOfPolicies([...new Set(pagePolicies)])}; frame-ancestors 'none'`;
+
 /** The Content-Security-Policy header of the build in `dir`, from its pages' <meta> policies. */
 function sitePolicy(dir: string): string {
-  const policies = new Set<string>();
+  const policies: string[] = [];
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = join(entry.parentPath, entry.name);
-    policies.add(pagePolicy(readFileSync(file, 'utf8'), file));
+    policies.push(pagePolicy(readFileSync(file), file));
   }
-  return `${unionOfPolicies([...policies])}; frame-ancestors 'none'`;
+  return sitePolicyOf(policies);
 }
 
 /** Writes `_headers` and `nginx-headers.conf` into the build in `dir`; `siteUrl` https adds HSTS. */

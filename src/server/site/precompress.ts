@@ -24,8 +24,11 @@ export function compressedCopies(bytes: Buffer): { '.gz': Buffer; '.br': Buffer 
   return { '.gz': gzipSync(bytes, { level: 9 }), '.br': brotliCompressSync(bytes, BROTLI_OPTIONS) };
 }
 
-/** Compresses every text file under dir, except under the top-level folders named in skip. */
-export async function precompressBuild(dir: string, skip: readonly string[] = []): Promise<number> {
+/**
+ * Compresses every text file under dir, except under the top-level folders named in skip. onRead
+ * sees each file's bytes, for work that would otherwise read every page again.
+ */
+export async function precompressBuild(dir: string, skip: readonly string[] = [], onRead?: (file: string, bytes: Buffer) => void): Promise<number> {
   const skipped = skip.map((folder) => join(dir, folder));
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && isCompressible(entry.name))
@@ -37,7 +40,9 @@ export async function precompressBuild(dir: string, skip: readonly string[] = []
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
-      const copies = compressedCopies(await readFile(file));
+      const bytes = await readFile(file);
+      onRead?.(file, bytes);
+      const copies = compressedCopies(bytes);
       if (!copies) continue;
       await Promise.all([writeFile(`${file}.gz`, copies['.gz']), writeFile(`${file}.br`, copies['.br'])]);
       written++;
