@@ -39,7 +39,8 @@ export const OFFER_DATE_TYPES = ['fromTo', 'until', 'till', 'on', 'other', 'cust
 export const OFFER_REVIEW_STATUSES = ['accepted', 'pending', 'rejected'] as const;
 /** What an offer card shows: 'new' and 'expireSoon' badges, or 'expired' on a kept page. */
 export const OFFER_DISPLAY_STATUSES = ['new', 'expireSoon', 'expired', 'accepted', 'pending', 'rejected'] as const;
-export const USER_TYPES = { customer: 1, merchant: 2 } as const;
+/** Team accounts (3) run the review and operations console; sign-up makes customers only. */
+export const USER_TYPES = { customer: 1, merchant: 2, team: 3 } as const;
 
 export const MESSAGES = {
   required: 'Field is required. ',

@@ -65,6 +65,11 @@ export const Offer = v.object({
   hotLine: v.object({ mobileNo: v.array(v.string()), email: v.array(v.string()) }),
   cardTypes: v.array(v.string()),
   status: v.picklist(OFFER_DISPLAY_STATUSES),
+  /**
+   * Withdrawn by the team: listed nowhere, and its page says it is no longer available (status
+   * 'expired'). Optional on input: offers kept in a browser's storage from before it existed read as false.
+   */
+  withdrawn: v.optional(v.boolean(), false),
   location: v.array(v.object({ value: v.string(), isActive: v.boolean() })),
   views: v.number(),
   interest: v.number(),
@@ -130,7 +135,6 @@ export const SubscribeResponse = v.object({ status: v.literal(true), isFound: v.
 export const FeedbackResponse = v.object({ status: v.literal(true), message: v.string() });
 /** An ad with a refused image or link URL does not match, so it is left out (ads come from a third-party proxy too). */
 export const HouseAd = v.object({ adId: v.number(), title: v.string(), body: v.string(), imageUrl: WebUrl, linkUrl: WebUrl });
-export const SmsOutboxEntry = v.object({ mobileNo: v.string(), message: v.string(), code: v.string(), sentAt: v.string() });
 
 export type BankData = v.InferOutput<typeof Bank>;
 export type BankDetailData = v.InferOutput<typeof BankDetail>;

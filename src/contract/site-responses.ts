@@ -3,7 +3,7 @@
 // answers the browser reads only through a looser shape (failures). Imported from this file, not
 // through index.ts, so no page carries them.
 import * as v from 'valibot';
-import { BankDetail, CategoryWithCount, ErrorResponse, HouseAd, Offer, SmsOutboxEntry, TopOffersResponse } from './responses.ts';
+import { BankDetail, CategoryWithCount, ErrorResponse, HouseAd, Offer, TopOffersResponse } from './responses.ts';
 
 export const BankDetailResponse = v.object({ status: v.literal(true), data: BankDetail });
 /** GET /api/site/offers/{pageNo}: every public offer, expired ones too, a page at a time. */
@@ -23,6 +23,8 @@ export const CategoriesWithCountResponse = v.object({ status: v.literal(true), d
 /** POST /api/user/logout: the session token is revoked (the browser does not read the answer). */
 export const SignedOutResponse = v.object({ status: v.literal(true), message: v.string() });
 /** GET /api/dev/sms-outbox/{mobileNo}: the console SMS provider's messages to a number, newest first. */
+/** A message in the development outbox; code when it carries a one-time code. */
+export const SmsOutboxEntry = v.object({ mobileNo: v.string(), message: v.string(), code: v.optional(v.string()), sentAt: v.string() });
 export const SmsOutboxResponse = v.object({ status: v.literal(true), data: v.array(SmsOutboxEntry) });
 
 // The insight host's answers no page reads.

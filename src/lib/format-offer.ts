@@ -44,9 +44,12 @@ const STATUS_LABELS: Partial<Record<OfferDisplayStatus, string>> = {
   expired: 'Expired',
 };
 
+/** What a withdrawn offer's badge says (its status is 'expired'). */
+export const WITHDRAWN_LABEL = 'No longer available';
+
 /** The badge an offer shows, or undefined for none. */
-export function statusLabel(status: OfferDisplayStatus): string | undefined {
-  return STATUS_LABELS[status];
+export function statusLabel(status: OfferDisplayStatus, withdrawn = false): string | undefined {
+  return withdrawn ? WITHDRAWN_LABEL : STATUS_LABELS[status];
 }
 
 type OfferLocation = OfferData['location'][number];

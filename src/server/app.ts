@@ -22,6 +22,7 @@ import { mediaRoutes } from './routes/media/index.ts';
 import { createOfferRoutes } from './routes/offers/create-offer.ts';
 import { offerRoutes } from './routes/offers/index.ts';
 import { siteExportRoutes } from './routes/site/index.ts';
+import { teamRoutes } from './routes/team/index.ts';
 
 export interface AppOptions {
   apiBase: string;
@@ -62,7 +63,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   });
 
   const api = new Hono<AppEnv>();
-  for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, siteExportRoutes]) {
+  for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, siteExportRoutes, teamRoutes]) {
     api.route('/', routes(deps));
   }
   if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));

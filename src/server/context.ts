@@ -1,5 +1,6 @@
 // What every route module is given, and the per-request values the auth middleware sets.
 import type { Context, MiddlewareHandler } from 'hono';
+import { USER_TYPES } from '../contract/limits.ts';
 import type { Database } from './db/client.ts';
 import { requireSignedInUser } from './domain/sessions.ts';
 import { forbidden } from './errors.ts';
@@ -37,6 +38,18 @@ export function requireSession(deps: ServerDeps): MiddlewareHandler<AppEnv> {
     c.set('token', token!);
     await next();
   };
+}
+
+/** What a signed-in customer or merchant is told by a team route. */
+export const TEAM_ONLY_MESSAGE = 'The team console is for team accounts.';
+
+/** Requires a live sign-in of a team account (401 without a sign-in, 403 for any other type); sets `user` and `token`. */
+export function requireTeam(deps: ServerDeps): MiddlewareHandler<AppEnv> {
+  const session = requireSession(deps);
+  return (c, next) => session(c, async () => {
+    if (c.get('user').userType !== USER_TYPES.team) throw forbidden(TEAM_ONLY_MESSAGE);
+    await next();
+  });
 }
 
 /** Path ids naming a user must be the token's own user. */

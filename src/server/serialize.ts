@@ -61,6 +61,7 @@ export function toOffer({ offer, bank, category, merchant, interest }: OfferJoin
     hotLine: offer.hotLine,
     cardTypes: offer.cardTypes,
     status: offerDisplayStatus(offer, now),
+    withdrawn: offer.withdrawnAt !== null,
     location: offer.location,
     views: offer.views,
     interest: Number(interest),

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import {
   CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ErrorResponse, MESSAGES, PASSWORD_MAX, SessionResponse,
-  SignInResponse, SmsOutboxEntry, User,
+  SignInResponse, User,
 } from '../../src/contract/index.ts';
+import { SmsOutboxEntry } from '../../src/contract/site-responses.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { oneTimeCodes, sessions, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';

@@ -23,9 +23,9 @@ export function expectError(res: Res, status: number, message?: string | RegExp)
   else if (message) expect(res.body.message).toMatch(message);
 }
 
-/** The listing rule, written independently of the routes: accepted, and no end or an end ahead. */
+/** The listing rule, written independently of the routes: accepted, not withdrawn, and no end or an end ahead. */
 export const isListedRow = (row: OfferRow, now = Date.now()) =>
-  row.reviewStatus === 'accepted' && (row.offerEnd === null || row.offerEnd.getTime() >= now);
+  row.reviewStatus === 'accepted' && row.withdrawnAt === null && (row.offerEnd === null || row.offerEnd.getTime() >= now);
 
 /** Inserts an offer row directly (there is no write route yet) and drops cached responses. */
 export async function insertOffer(api: TestApi, values: Partial<typeof offers.$inferInsert> = {}): Promise<number> {

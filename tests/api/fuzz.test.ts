@@ -10,11 +10,13 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../src/contract/index.ts';
+import * as team from '../../src/contract/team.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
 import { sessions } from '../../src/server/db/schema.ts';
 import { IMAGE_NAME_PATTERN } from '../../src/server/services/images.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, TEST_IP, type TestApi } from './harness.ts';
 import { fillPath, pathParams, ROUTES, routesOf, type Route } from './routes.ts';
@@ -97,6 +99,20 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /insight/get/offers/:insightId/top-10-most-viewed': {},
   'GET /insight/bank/impression/:bankId': {},
   'GET /demo/user/:userId': {},
+  'GET /api/team/overview': {},
+  'GET /api/team/offers': { query: team.TeamOfferQuery },
+  'GET /api/team/offers/:offerId': {},
+  'POST /api/team/offers/:offerId/decision': { body: team.OfferDecisionRequest },
+  'POST /api/team/offers/decisions': { body: team.BulkDecisionRequest },
+  'POST /api/team/offers/:offerId/withdraw': { body: team.OfferActionRequest },
+  'POST /api/team/offers/:offerId/end': { body: team.OfferActionRequest },
+  'GET /api/team/accounts': { query: team.TeamAccountQuery },
+  'GET /api/team/accounts/:userId': {},
+  'POST /api/team/accounts/:userId/block': { body: team.BlockRequest },
+  'POST /api/team/accounts/:userId/unblock': { body: team.BlockRequest },
+  'POST /api/team/accounts/:userId/lift-code-block': { body: team.BlockRequest },
+  'POST /api/team/accounts/:userId/type': { body: team.AccountTypeRequest },
+  'GET /api/team/audit': { query: team.AuditQuery },
 };
 
 // ---------- hostile values ----------
@@ -184,7 +200,7 @@ function validArbitrary(node: Node, hostile: boolean, bounds: Bounds): fc.Arbitr
 
 // ---------- requests ----------
 
-type Auth = 'none' | 'customer' | 'merchant' | { header: string };
+type Auth = 'none' | 'customer' | 'merchant' | 'team' | { header: string };
 type FuzzRequest = { path: string; contentType?: string; body?: string; auth: Auth };
 
 const hostileSegment = fc.oneof(
@@ -233,6 +249,7 @@ const auth: fc.Arbitrary<Auth> = fc.oneof(
   { arbitrary: fc.constant<Auth>('none'), weight: 3 },
   { arbitrary: fc.constant<Auth>('customer'), weight: 2 },
   fc.constant<Auth>('merchant'),
+  fc.constant<Auth>('team'),
   fc.oneof(
     fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', `Bearer ${'a'.repeat(10_000)}`, 'Bearer null', 'bearer x', 'Bearer  two  spaces'),
     fc.stringMatching(/^[A-Za-z0-9._~+/=-]{0,80}$/).map((token) => `Bearer ${token}`),
@@ -263,6 +280,7 @@ let api: TestApi;
 let app: ReturnType<typeof createApp>;
 let customerId: number;
 let merchantId: number;
+let teamId: number;
 let cases = 0;
 /** Answers by status class, printed at the end: the share of 2xx shows how often the fuzz gets past validation. */
 const answers: Record<string, number> = {};
@@ -273,6 +291,7 @@ beforeAll(async () => {
   app = createApp(api.deps);
   customerId = (await signUpVerified(api)).userId;
   merchantId = (await createOrPromoteMerchant(api.handle.db, { mobileNo: freshMobile(), firstName: 'Fuzz', businessName: 'Fuzz Stores', password: STRONG_PASSWORD })).user.userId;
+  teamId = (await createOrPromoteTeamMember(api.handle.db, { mobileNo: freshMobile(), firstName: 'Fuzz', password: STRONG_PASSWORD })).user.userId;
 });
 
 afterAll(async () => {
@@ -293,6 +312,7 @@ async function send(method: string, request: FuzzRequest) {
   if (request.contentType !== undefined) headers['content-type'] = request.contentType;
   if (request.auth === 'customer') headers.authorization = await sessionFor(customerId);
   else if (request.auth === 'merchant') headers.authorization = await sessionFor(merchantId);
+  else if (request.auth === 'team') headers.authorization = await sessionFor(teamId);
   else if (request.auth !== 'none') headers.authorization = request.auth.header;
   cases++;
   let timer: NodeJS.Timeout | undefined;

@@ -114,7 +114,7 @@ export const freshMobile = () => `77${String(Date.now() % 100_000).padStart(5, '
 /** The latest code the console SMS provider sent to a number, read through the dev outbox route from this machine. */
 export async function latestCode(api: TestApi, mobileNo: string): Promise<string> {
   const { body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
-  const code = body?.data?.[0]?.code;
+  const code = body?.data?.find((entry: { code?: string }) => entry.code)?.code;
   if (!code) throw new Error(`no code was sent to ${mobileNo}`);
   return code;
 }

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import {
   CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ErrorResponse, FavoritesResponse, MESSAGES, OfferList,
-  SessionResponse, SignInResponse, SmsOutboxEntry, User,
+  SessionResponse, SignInResponse, User,
 } from '../../src/contract/index.ts';
+import { SmsOutboxEntry } from '../../src/contract/site-responses.ts';
 import { createTestApi, freshMobile, type TestApi, LOOPBACK_IP } from './harness.ts';
 
 let api: TestApi;

@@ -142,6 +142,12 @@ describe('statusLabel', () => {
   it('covers every display status', () => {
     for (const status of OFFER_DISPLAY_STATUSES) expect(() => statusLabel(status)).not.toThrow();
   });
+
+  it('says a withdrawn offer is no longer available, whatever its status', () => {
+    expect(statusLabel('expired', true)).toBe('No longer available');
+    expect(statusLabel('new', true)).toBe('No longer available');
+    expect(statusLabel('expired', false)).toBe('Expired');
+  });
 });
 
 describe('locations', () => {

@@ -18,6 +18,7 @@ describe('offer status', () => {
     ['plain accepted otherwise', offer(-8, 8), 'accepted'],
     ['no end date never expires', offer(-100, null), 'accepted'],
     ['pending stays pending', offer(-1, -5, 'pending'), 'pending'],
+    ['withdrawn by the team shows as expired', { ...offer(-1, 60), withdrawnAt: at(-0.5) }, 'expired'],
   ])('%s', (_name, input, expected) => {
     expect(offerDisplayStatus(input, now)).toBe(expected);
   });

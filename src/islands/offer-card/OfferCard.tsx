@@ -22,7 +22,7 @@ interface Props {
 
 export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFold = false }: Props) {
   const href = offerCanonicalPath(offer);
-  const status = statusLabel(offer.status);
+  const status = statusLabel(offer.status, offer.withdrawn);
   const interest = offer.interest + (useStore($interestChanges)[offer.offerId] ?? 0);
   const banner = apiImageSrc(safeUrl(offer.bannerImageURL));
   return (

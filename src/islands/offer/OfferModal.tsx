@@ -52,7 +52,7 @@ export default function OfferModal({ offerId, path }: Props) {
     );
   }
   const { offer } = loaded;
-  const status = statusLabel(offer.status);
+  const status = statusLabel(offer.status, offer.withdrawn);
   const tags = offerTags(offer);
   const validity = offerValidity(offer);
   const favourites = offer.interest + (interestChanges[offerId] ?? 0) - loaded.interestChangeRead;

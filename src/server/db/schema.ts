@@ -61,6 +61,12 @@ export const offers = pgTable('offers', {
   cardTypes: jsonb('card_types').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   location: jsonb('location').$type<OfferLocation[]>().notNull().default(sql`'[]'::jsonb`),
   reviewStatus: text('review_status').notNull().default('pending'),
+  /** Why the team rejected the offer, shown to its merchant; cleared when it is sent again. */
+  reviewReason: text('review_reason'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  reviewedBy: integer('reviewed_by'),
+  /** Set when the team withdraws an accepted offer: it leaves every list, its page says so. */
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   views: integer('views').notNull().default(0),
   bankId: integer('bank_id').notNull().references(() => banks.bankId),
   categoryId: integer('category_id').notNull().references(() => categories.categoryId),
@@ -73,6 +79,7 @@ export const offers = pgTable('offers', {
   index('offers_category_idx').on(t.categoryId),
   index('offers_merchant_idx').on(t.merchantId),
   index('offers_created_idx').on(t.createdAt, t.offerId),
+  index('offers_review_queue_idx').on(t.reviewStatus, t.createdAt, t.offerId),
 ]);
 
 /** Terms shown on offer pages: keyed by bank, or general when bankId is null. */
@@ -104,6 +111,10 @@ export const users = pgTable('users', {
   logoUrl: text('logo_url'),
   status: text('status').notNull().default('active'),
   isAccountBlock: boolean('is_account_block').notNull().default(false),
+  /** The team's reason for the block, shown in the console only. */
+  blockReason: text('block_reason'),
+  /** A merchant company's review step (MERCHANT_STEPS); null until its documents are submitted. */
+  merchantStep: text('merchant_step'),
   isMobileVerification: boolean('is_mobile_verification').notNull().default(false),
   /** Set when the code-resend limit is passed: no codes for this number until then. */
   codeBlockedUntil: timestamp('code_blocked_until', { withTimezone: true }),
@@ -111,7 +122,11 @@ export const users = pgTable('users', {
   /** A merchant account's merchants row (its offers' merchant); emptied when a re-seed replaces the merchants. */
   merchantId: integer('merchant_id').references(() => merchants.merchantId, { onDelete: 'set null' }),
   createdAt: createdAt(),
-}, (t) => [index('users_merchant_idx').on(t.merchantId)]);
+}, (t) => [
+  index('users_merchant_idx').on(t.merchantId),
+  index('users_type_idx').on(t.userType, t.userId),
+  index('users_first_name_idx').on(sql`lower(${t.firstName})`),
+]);
 
 /** Opaque bearer tokens, stored as SHA-256 hashes. scope 'session' is a full sign-in. */
 export const sessions = pgTable('sessions', {
@@ -192,6 +207,9 @@ export const feedback = pgTable('feedback', {
   email: text('email').notNull(),
   message: text('message').notNull().default(''),
   createdAt: createdAt(),
+  /** Set when a team member has dealt with the message. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: integer('handled_by'),
 });
 
 /** Uploaded and generated images, served back from /api/images/{name}. Kept in the database so
@@ -221,3 +239,68 @@ export const siteMeta = pgTable('site_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** A merchant company's registration documents, for the team's review (PDF, PNG or JPEG). */
+export const merchantDocuments = pgTable('merchant_documents', {
+  documentId: serial('document_id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('merchant_documents_user_idx').on(t.userId, t.createdAt)]);
+
+/** A visitor's 'Report a problem' on an offer, open until the team resolves or dismisses it. */
+export const offerReports = pgTable('offer_reports', {
+  reportId: serial('report_id').primaryKey(),
+  offerId: integer('offer_id').notNull().references(() => offers.offerId, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  message: text('message').notNull().default(''),
+  status: text('status').notNull().default('open'),
+  reporterUserId: integer('reporter_user_id'),
+  ip: text('ip'),
+  createdAt: createdAt(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  closedBy: integer('closed_by'),
+}, (t) => [index('offer_reports_status_idx').on(t.status, t.createdAt), index('offer_reports_offer_idx').on(t.offerId, t.status)]);
+
+/**
+ * Every team action: who, when, what, and the values before and after. Append-only: the migration
+ * gives it a trigger that refuses UPDATE and DELETE, and no route changes it.
+ */
+export const auditLog = pgTable('audit_log', {
+  auditId: serial('audit_id').primaryKey(),
+  /** No foreign key: the record outlives the account. */
+  actorUserId: integer('actor_user_id').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  note: text('note'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('audit_log_created_idx').on(t.createdAt, t.auditId),
+  index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+  index('audit_log_action_idx').on(t.action, t.createdAt),
+]);
+
+/** A bank's or category's earlier slugs: their old URLs answer 301 to the current ones. */
+export const slugRedirects = pgTable('slug_redirects', {
+  kind: text('kind').notNull(),
+  oldSlug: text('old_slug').notNull(),
+  targetId: integer('target_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.kind, t.oldSlug] })]);
+
+/** Each full build and publish of the static site, for the team console's overview. */
+export const siteBuilds = pgTable('site_builds', {
+  buildId: serial('build_id').primaryKey(),
+  kind: text('kind').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  ok: boolean('ok'),
+  message: text('message'),
+}, (t) => [index('site_builds_started_idx').on(t.startedAt)]);

@@ -15,8 +15,8 @@ const OFFER_NOT_FOUND_MESSAGE = 'Offer not found.';
 
 /** Accepted, ended or not: an expired offer's page stays up, marked Expired. */
 export const isPublic = () => eq(offers.reviewStatus, PUBLIC_REVIEW_STATUS);
-/** Accepted and not yet ended: what lists show. */
-export const isListed = () => and(isPublic(), or(isNull(offers.offerEnd), gte(offers.offerEnd, sql`now()`)))!;
+/** Accepted, not withdrawn by the team and not yet ended: what lists show. */
+export const isListed = () => and(isPublic(), isNull(offers.withdrawnAt), or(isNull(offers.offerEnd), gte(offers.offerEnd, sql`now()`)))!;
 
 type OfferReviewStatus = (typeof OFFER_REVIEW_STATUSES)[number];
 /** The offers counted under a review status: the accepted ones only while listed (an ended offer no longer counts). */
@@ -35,8 +35,11 @@ export function filteredWhere(base: SQL, filter: OfferQueryFilter): SQL {
 
 const interest = sql<number>`(select count(*)::int from favorites f where f.offer_id = ${offers.offerId})`.as('interest');
 
+/** What every offer answer is made of: the offer, its bank, category and merchant, and its favourite count. */
+export const joinedOfferColumns = { offer: offers, bank: banks, category: categories, merchant: merchants, interest };
+
 function selectJoinedOffers(db: Database) {
-  return db.select({ offer: offers, bank: banks, category: categories, merchant: merchants, interest })
+  return db.select(joinedOfferColumns)
     .from(offers)
     .innerJoin(banks, eq(banks.bankId, offers.bankId))
     .innerJoin(categories, eq(categories.categoryId, offers.categoryId))

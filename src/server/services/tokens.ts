@@ -38,6 +38,6 @@ export async function revokeOtherTokens(db: Database, userId: number, keepToken:
 }
 
 /** After a mobile number change every token of the user ends, the one used included (a new sign-in follows). */
-export async function revokeAllTokens(db: Database, userId: number) {
+export async function revokeAllTokens(db: Pick<Database, 'update'>, userId: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

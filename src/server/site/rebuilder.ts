@@ -67,7 +67,7 @@ export function startSiteRebuilder(options: {
       // and favourites change all day: they wait for the next full rebuild.
       version: sql<string>`md5(concat_ws('|', ${offers.label}, ${offers.header}, ${offers.description}, ${offers.bannerImageUrl}, ${offers.offerType},
         ${offers.offerRate}, ${offers.offerDateType}, ${offers.offerStart}, ${offers.offerEnd}, ${offers.validTimeDateDescription}, ${offers.promoCode},
-        ${offers.hotLine}::text, ${offers.cardTypes}::text, ${offers.location}::text, ${offers.merchantId}, ${offers.offerEnd} <= now()))`,
+        ${offers.hotLine}::text, ${offers.cardTypes}::text, ${offers.location}::text, ${offers.merchantId}, ${offers.offerEnd} <= now(), ${offers.withdrawnAt} is not null))`,
     }).from(offers).where(isPublic());
     return Object.fromEntries(rows.map(({ offerId, ...row }) => [offerId, row]));
   };

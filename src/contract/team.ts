@@ -1,0 +1,169 @@
+// The team console's contract ({API}/team/...): what the team sends and gets back. Imported from
+// here, not through the contract's index, so that no guest page carries it.
+import * as v from 'valibot';
+import { IdList } from './index.ts';
+import { ID_LIST_MAX, ID_MAX, OFFER_REVIEW_STATUSES, PAGE_NO_MAX, PAGE_SIZE_MAX } from './limits.ts';
+import { Offer } from './responses.ts';
+
+// ---------- what the team works with ----------
+
+/** A merchant company's review, in the spec's three steps (§2 'Company Profile'). */
+export const MERCHANT_STEPS = ['documentSubmitted', 'registrationReview', 'activated'] as const;
+export type MerchantStep = (typeof MERCHANT_STEPS)[number];
+export const MERCHANT_STEP_LABELS: Record<MerchantStep, string> = {
+  documentSubmitted: 'Document Submitted',
+  registrationReview: 'Business Registration review',
+  activated: 'Activation',
+};
+
+/** The reasons a reviewer picks from most often; a reviewer may also write their own. */
+export const COMMON_REJECT_REASONS = [
+  'The offer details are incomplete.',
+  'The dates are wrong or have passed.',
+  'The bank, category or card types do not match the offer.',
+  'The banner image is unclear or not allowed.',
+  'The same offer is already listed.',
+] as const;
+
+export const REASON_MAX = 500;
+export const SEARCH_TEXT_MAX = 100;
+export const TEAM_PAGE_SIZE = 20;
+
+/** Every kind of team action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'offer.accept', 'offer.reject', 'offer.edit', 'offer.withdraw', 'offer.end',
+  'account.block', 'account.unblock', 'account.liftCodeBlock', 'account.type',
+  'merchant.create', 'merchant.promote', 'merchant.step',
+  'bank.create', 'bank.update', 'category.create', 'category.update', 'location.create', 'location.update',
+  'report.resolve', 'report.dismiss', 'feedback.handle', 'subscriber.remove',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+// ---------- requests ----------
+
+const Reason = v.pipe(v.string('Give a reason.'), v.trim(), v.nonEmpty('Give a reason.'), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`));
+const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters.`)), '');
+const PageNoQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'pageNo must be a number from 1'), v.transform(Number), v.minValue(1, 'pageNo must be a number from 1'), v.maxValue(PAGE_NO_MAX)), '1');
+const PageSizeQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, `pageSize must be 1 to ${PAGE_SIZE_MAX}`), v.transform(Number), v.minValue(1), v.maxValue(PAGE_SIZE_MAX, `pageSize must be 1 to ${PAGE_SIZE_MAX}`)), String(TEAM_PAGE_SIZE));
+const OptionalIdQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Expected an id'), v.transform(Number), v.minValue(1, 'Expected an id'), v.maxValue(ID_MAX, 'Expected an id')));
+export const TeamPaging = { pageNo: PageNoQuery, pageSize: PageSizeQuery };
+
+/** GET /team/offers: the review queue (status pending, oldest first) and the offers search. */
+export const TeamOfferQuery = v.object({
+  ...TeamPaging,
+  q: SearchText,
+  status: v.optional(v.picklist([...OFFER_REVIEW_STATUSES, 'withdrawn', 'all'], 'status must be accepted, pending, rejected, withdrawn or all'), 'all'),
+  bankId: OptionalIdQuery,
+  categoryId: OptionalIdQuery,
+  /** Only offers with an open report. */
+  reported: v.optional(v.picklist(['true', 'false']), 'false'),
+  sort: v.optional(v.picklist(['oldest', 'newest'], 'sort must be oldest or newest'), 'newest'),
+});
+
+export const OfferDecisionRequest = v.pipe(
+  v.object({ decision: v.picklist(['accept', 'reject'], 'decision must be accept or reject'), reason: v.optional(Reason) }),
+  v.forward(v.check((input) => input.decision === 'accept' || input.reason !== undefined, 'Give a reason for the rejection.'), ['reason']),
+);
+export const BulkDecisionRequest = v.pipe(
+  v.object({
+    offerIds: v.pipe(IdList, v.minLength(1, 'Choose at least one offer.'), v.maxLength(ID_LIST_MAX, `At most ${ID_LIST_MAX} offers at once.`)),
+    decision: v.picklist(['accept', 'reject'], 'decision must be accept or reject'),
+    reason: v.optional(Reason),
+  }),
+  v.forward(v.check((input) => input.decision === 'accept' || input.reason !== undefined, 'Give a reason for the rejection.'), ['reason']),
+);
+/** Withdraw and End now: why, for the audit log. */
+export const OfferActionRequest = v.object({ reason: Reason });
+
+/** GET /team/accounts */
+export const TeamAccountQuery = v.object({
+  ...TeamPaging,
+  q: SearchText,
+  userType: v.optional(v.picklist(['1', '2', '3', 'all'], 'userType must be 1, 2, 3 or all'), 'all'),
+  blocked: v.optional(v.picklist(['true', 'false', 'all']), 'all'),
+});
+export const BlockRequest = v.object({ reason: Reason });
+export const TeamUserType = v.pipe(
+  v.union([v.literal(1), v.literal(2), v.literal(3), v.literal('1'), v.literal('2'), v.literal('3')], 'userType must be 1, 2 or 3'),
+  v.transform(Number),
+);
+export const AccountTypeRequest = v.object({ userType: TeamUserType, reason: Reason });
+
+/** GET /team/audit */
+export const AuditQuery = v.object({
+  ...TeamPaging,
+  action: v.optional(v.picklist(AUDIT_ACTIONS, 'Unknown action.')),
+  actorUserId: OptionalIdQuery,
+  targetType: v.optional(v.picklist(['offer', 'account', 'merchant', 'bank', 'category', 'location', 'report', 'feedback', 'subscriber'], 'Unknown target type.')),
+  targetId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Expected an id'))),
+});
+
+// ---------- answers ----------
+
+/** An offer as the team sees it: the public shape, plus its review and its open reports. */
+export const TeamOffer = v.object({
+  ...Offer.entries,
+  reviewStatus: v.picklist(OFFER_REVIEW_STATUSES),
+  reviewReason: v.nullable(v.string()),
+  reviewedAt: v.nullable(v.string()),
+  withdrawnAt: v.nullable(v.string()),
+  ownerUserId: v.nullable(v.number()),
+  openReports: v.number(),
+});
+export type TeamOfferData = v.InferOutput<typeof TeamOffer>;
+
+const paged = <T extends v.GenericSchema>(item: T) => v.object({ status: v.literal(true), data: v.array(item), totalCount: v.number(), pageNo: v.number(), pageSize: v.number() });
+
+export const TeamOfferList = paged(TeamOffer);
+export const TeamOfferResponse = v.object({ status: v.literal(true), data: TeamOffer });
+/** A bulk decision: each offer decided, and the ones that could not be (not pending, or gone). */
+export const BulkDecisionResponse = v.object({
+  status: v.literal(true),
+  decided: v.array(v.number()),
+  skipped: v.array(v.object({ offerId: v.number(), message: v.string() })),
+});
+
+/** An account as the team sees it. Never its password hash. */
+export const TeamAccount = v.object({
+  userId: v.number(),
+  userType: v.number(),
+  firstName: v.string(),
+  mobileNo: v.string(),
+  email: v.nullable(v.string()),
+  businessName: v.nullable(v.string()),
+  isMobileVerification: v.boolean(),
+  isAccountBlock: v.boolean(),
+  blockReason: v.nullable(v.string()),
+  codeBlockedUntil: v.nullable(v.string()),
+  merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)),
+  createdAt: v.string(),
+});
+export type TeamAccountData = v.InferOutput<typeof TeamAccount>;
+export const TeamAccountList = paged(TeamAccount);
+export const TeamAccountResponse = v.object({ status: v.literal(true), data: TeamAccount });
+
+export const AuditEntry = v.object({
+  auditId: v.number(),
+  actorUserId: v.number(),
+  actorName: v.nullable(v.string()),
+  action: v.picklist(AUDIT_ACTIONS),
+  targetType: v.string(),
+  targetId: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+  note: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type AuditEntryData = v.InferOutput<typeof AuditEntry>;
+export const AuditList = paged(AuditEntry);
+
+export const TeamOverview = v.object({
+  status: v.literal(true),
+  data: v.object({
+    pendingReviews: v.number(),
+    openReports: v.number(),
+    endingThisWeek: v.number(),
+    lastBuild: v.nullable(v.object({ kind: v.string(), startedAt: v.string(), finishedAt: v.nullable(v.string()), ok: v.nullable(v.boolean()), message: v.nullable(v.string()) })),
+  }),
+});
+

@@ -1,0 +1,179 @@
+// The team's review of offers: the queue and the offers search, Accept and Reject (one or many),
+// Withdraw and End now. Each decision changes the offer and writes its audit row in one
+// transaction; the offer's merchant is told by SMS afterwards. Accepting, withdrawing and ending
+// change what is public: the caller clears the response cache, and the site rebuilder publishes the
+// changed pages (it watches the public offers).
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
+import type { TeamOfferData } from '../../contract/team.ts';
+import type { Database } from '../db/client.ts';
+import { banks, categories, merchants, offerReports, offers, users } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { SmsProvider } from '../services/sms.ts';
+import { recordAudit } from './audit.ts';
+import { joinedOfferColumns } from './offers.ts';
+import { toOffer, type OfferJoinedRow } from '../serialize.ts';
+
+const OFFER_NOT_FOUND = 'Offer not found.';
+const ONLY_PENDING = 'Only a pending offer can be accepted or rejected.';
+const ONLY_LIVE_ACCEPTED = 'Only an accepted offer that is still listed can be withdrawn or ended.';
+
+const openReports = sql<number>`(select count(*)::int from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`.as('open_reports');
+
+export interface TeamOfferFilter {
+  q: string;
+  status: 'accepted' | 'pending' | 'rejected' | 'withdrawn' | 'all';
+  bankId?: number;
+  categoryId?: number;
+  reported: boolean;
+  sort: 'oldest' | 'newest';
+}
+
+/** ILIKE text with its wildcards taken literally. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function teamOfferWhere(filter: TeamOfferFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.status === 'withdrawn') parts.push(isNotNull(offers.withdrawnAt));
+  else if (filter.status === PUBLIC_REVIEW_STATUS) parts.push(eq(offers.reviewStatus, PUBLIC_REVIEW_STATUS), isNull(offers.withdrawnAt));
+  else if (filter.status !== 'all') parts.push(eq(offers.reviewStatus, filter.status));
+  if (filter.bankId !== undefined) parts.push(eq(offers.bankId, filter.bankId));
+  if (filter.categoryId !== undefined) parts.push(eq(offers.categoryId, filter.categoryId));
+  if (filter.q) {
+    const text = likeText(filter.q);
+    const byId = /^\d{1,9}$/.test(filter.q) ? [eq(offers.offerId, Number(filter.q))] : [];
+    parts.push(or(ilike(offers.header, text), ilike(offers.label, text), ilike(merchants.merchantName, text), ...byId)!);
+  }
+  if (filter.reported) parts.push(sql`exists (select 1 from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`);
+  return parts.length ? and(...parts) : undefined;
+}
+
+type TeamOfferRow = OfferJoinedRow & { openReports: number };
+
+const selectTeamOffers = (db: Database) => db.select({ ...joinedOfferColumns, openReports }).from(offers)
+  .innerJoin(banks, eq(banks.bankId, offers.bankId))
+  .innerJoin(categories, eq(categories.categoryId, offers.categoryId))
+  .innerJoin(merchants, eq(merchants.merchantId, offers.merchantId));
+
+function toTeamOffer(row: TeamOfferRow): TeamOfferData {
+  const { offer } = row;
+  return {
+    ...toOffer(row),
+    reviewStatus: offer.reviewStatus as TeamOfferData['reviewStatus'],
+    reviewReason: offer.reviewReason,
+    reviewedAt: offer.reviewedAt?.toISOString() ?? null,
+    withdrawnAt: offer.withdrawnAt?.toISOString() ?? null,
+    ownerUserId: offer.ownerUserId,
+    openReports: Number(row.openReports),
+  };
+}
+
+/** A page of offers for the team, with the total. The review queue is status pending, sort oldest. */
+export async function listTeamOffers(db: Database, filter: TeamOfferFilter, pageNo: number, pageSize: number) {
+  const where = teamOfferWhere(filter);
+  const order = filter.sort === 'oldest' ? [asc(offers.createdAt), asc(offers.offerId)] : [desc(offers.createdAt), desc(offers.offerId)];
+  const [rows, [total]] = await Promise.all([
+    selectTeamOffers(db).where(where).orderBy(...order).limit(pageSize).offset((pageNo - 1) * pageSize),
+    db.select({ n: count() }).from(offers).innerJoin(merchants, eq(merchants.merchantId, offers.merchantId)).where(where),
+  ]);
+  return { data: rows.map((row) => toTeamOffer(row as TeamOfferRow)), totalCount: total?.n ?? 0 };
+}
+
+export async function findTeamOffer(db: Database, offerId: number): Promise<TeamOfferData> {
+  const [row] = await selectTeamOffers(db).where(eq(offers.offerId, offerId)).limit(1);
+  if (!row) throw notFound(OFFER_NOT_FOUND);
+  return toTeamOffer(row as TeamOfferRow);
+}
+
+/** The review fields the audit log keeps of an offer. */
+const reviewState = (offer: typeof offers.$inferSelect) => ({
+  reviewStatus: offer.reviewStatus, reviewReason: offer.reviewReason, withdrawnAt: offer.withdrawnAt?.toISOString() ?? null, offerEnd: offer.offerEnd?.toISOString() ?? null,
+});
+
+export type Decision = 'accept' | 'reject';
+
+/**
+ * Accepts or rejects a pending offer (409 for any other), with the audit row, in one transaction.
+ * Returns who to tell: the owner's mobile number, if the offer has an owner.
+ */
+async function decideOne(db: Database, actorUserId: number, offerId: number, decision: Decision, reason: string | undefined) {
+  return db.transaction(async (tx) => {
+    const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
+    if (!offer) throw notFound(OFFER_NOT_FOUND);
+    if (offer.reviewStatus !== 'pending') throw conflict(ONLY_PENDING);
+    const [after] = await tx.update(offers).set({
+      reviewStatus: decision === 'accept' ? PUBLIC_REVIEW_STATUS : 'rejected',
+      reviewReason: decision === 'accept' ? null : reason ?? null,
+      reviewedAt: new Date(),
+      reviewedBy: actorUserId,
+    }).where(eq(offers.offerId, offerId)).returning();
+    await recordAudit(tx, {
+      actorUserId, action: decision === 'accept' ? 'offer.accept' : 'offer.reject', targetType: 'offer', targetId: offerId,
+      before: reviewState(offer), after: reviewState(after!), note: reason ?? null,
+    });
+    const owner = offer.ownerUserId === null ? undefined
+      : (await tx.select({ mobileNo: users.mobileNo }).from(users).where(eq(users.userId, offer.ownerUserId)).limit(1))[0];
+    return { header: offer.header, ownerMobileNo: owner?.mobileNo };
+  });
+}
+
+/** The SMS a merchant gets when their offer is decided. */
+export function decisionText(header: string, decision: Decision, reason?: string): string {
+  return decision === 'accept'
+    ? `OfferLanka: your offer "${header}" was accepted and is now live.`
+    : `OfferLanka: your offer "${header}" was not accepted. Reason: ${reason ?? ''} Edit it in your console and send it again.`;
+}
+
+/** Tells the merchant; a failing SMS gateway does not undo the decision, it is logged. */
+async function tellMerchant(sms: SmsProvider, mobileNo: string | undefined, text: string) {
+  if (!mobileNo) return;
+  try {
+    await sms.send({ mobileNo, message: text });
+  } catch (error) {
+    console.error(`[review] could not send the decision SMS to +94${mobileNo}:`, error instanceof Error ? error.message : error);
+  }
+}
+
+export async function decideOffer(db: Database, sms: SmsProvider, actorUserId: number, offerId: number, decision: Decision, reason?: string) {
+  const { header, ownerMobileNo } = await decideOne(db, actorUserId, offerId, decision, reason);
+  await tellMerchant(sms, ownerMobileNo, decisionText(header, decision, reason));
+  return findTeamOffer(db, offerId);
+}
+
+/** Decides each offer in turn; an offer that cannot be decided is skipped with the reason, the rest go on. */
+export async function decideOffers(db: Database, sms: SmsProvider, actorUserId: number, offerIds: number[], decision: Decision, reason?: string) {
+  const decided: number[] = [];
+  const skipped: { offerId: number; message: string }[] = [];
+  for (const offerId of [...new Set(offerIds)]) {
+    try {
+      const { header, ownerMobileNo } = await decideOne(db, actorUserId, offerId, decision, reason);
+      decided.push(offerId);
+      await tellMerchant(sms, ownerMobileNo, decisionText(header, decision, reason));
+    } catch (error) {
+      if (!(error instanceof Error) || !('httpStatus' in error)) throw error;
+      skipped.push({ offerId, message: error.message });
+    }
+  }
+  return { decided, skipped };
+}
+
+/**
+ * Withdraw (listed nowhere, its page says it is no longer available) or End now (its end is now:
+ * it expires as any offer does). Only an accepted offer still listed; 409 otherwise.
+ */
+export async function withdrawOrEndOffer(db: Database, actorUserId: number, offerId: number, action: 'withdraw' | 'end', reason: string) {
+  await db.transaction(async (tx) => {
+    const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
+    if (!offer) throw notFound(OFFER_NOT_FOUND);
+    const now = new Date();
+    const live = offer.reviewStatus === PUBLIC_REVIEW_STATUS && offer.withdrawnAt === null && (offer.offerEnd === null || offer.offerEnd > now);
+    if (!live) throw conflict(ONLY_LIVE_ACCEPTED);
+    const [after] = await tx.update(offers).set(action === 'withdraw' ? { withdrawnAt: now } : { offerEnd: now })
+      .where(eq(offers.offerId, offerId)).returning();
+    await recordAudit(tx, {
+      actorUserId, action: action === 'withdraw' ? 'offer.withdraw' : 'offer.end', targetType: 'offer', targetId: offerId,
+      before: reviewState(offer), after: reviewState(after!), note: reason,
+    });
+  });
+  return findTeamOffer(db, offerId);
+}

@@ -1,0 +1,322 @@
+// The team console's API ({API}/team/...) on the real app and database: who may call it, the review
+// queue and decisions (one and many, with the merchant's SMS), Withdraw and End now, accounts
+// (find, block with its sessions ending, lift a code block, change type), and the audit log with its
+// append-only table.
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { USER_TYPES } from '../../src/contract/index.ts';
+import { AuditList, BulkDecisionResponse, TeamAccountList, TeamAccountResponse, TeamOfferList, TeamOfferResponse, TeamOverview } from '../../src/contract/team.ts';
+import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
+import { auditLog, offers, users } from '../../src/server/db/schema.ts';
+import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { expectError, expectOk, insertOffer } from './expectations.ts';
+import { createTestApi, freshMobile, LOOPBACK_IP, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
+
+let api: TestApi;
+let team: { userId: number; token: string };
+let customer: Awaited<ReturnType<typeof signUpVerified>>;
+let merchant: { userId: number; token: string; mobileNo: string; merchantId: number };
+
+async function signIn(mobileNo: string) {
+  const res = await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { userId: res.body.data.userId as number, token: res.body.token as string, userType: res.body.data.userType as number };
+}
+
+/** A merchant's pending offer, as the offer wizard leaves it. */
+const pendingOffer = (header: string, createdAt = new Date()) =>
+  insertOffer(api, { header, label: header, reviewStatus: 'pending', ownerUserId: merchant.userId, merchantId: merchant.merchantId, createdAt });
+
+const auditRows = (targetId: number, action: string) =>
+  api.handle.db.select().from(auditLog).where(sql`${auditLog.targetId} = ${String(targetId)} and ${auditLog.action} = ${action}`);
+
+const outbox = async (mobileNo: string) => (await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data as { message: string }[];
+
+beforeAll(async () => {
+  api = await createTestApi({ rateLimits: false });
+  const teamMobile = freshMobile();
+  const { created } = await createOrPromoteTeamMember(api.handle.db, { mobileNo: teamMobile, firstName: 'Tharushi', password: STRONG_PASSWORD });
+  expect(created).toBe(true);
+  const signedIn = await signIn(teamMobile);
+  expect(signedIn.userType).toBe(USER_TYPES.team);
+  team = signedIn;
+  customer = await signUpVerified(api, { firstName: 'Ruwan' });
+  const merchantMobile = freshMobile();
+  const made = await createOrPromoteMerchant(api.handle.db, { mobileNo: merchantMobile, firstName: 'Kamal', businessName: 'Lanka Spice House', password: STRONG_PASSWORD });
+  merchant = { ...(await signIn(merchantMobile)), mobileNo: merchantMobile, merchantId: made.merchantId };
+});
+afterAll(async () => { await api?.close(); });
+
+describe('who may call the team API', () => {
+  const ROUTES: [method: string, path: string, body?: unknown][] = [
+    ['GET', '/api/team/overview'],
+    ['GET', '/api/team/offers'],
+    ['GET', '/api/team/offers/1'],
+    ['POST', '/api/team/offers/1/decision', { decision: 'accept' }],
+    ['POST', '/api/team/offers/decisions', { offerIds: [1], decision: 'accept' }],
+    ['POST', '/api/team/offers/1/withdraw', { reason: 'x' }],
+    ['POST', '/api/team/offers/1/end', { reason: 'x' }],
+    ['GET', '/api/team/accounts'],
+    ['GET', '/api/team/accounts/1'],
+    ['POST', '/api/team/accounts/1/block', { reason: 'x' }],
+    ['POST', '/api/team/accounts/1/unblock', { reason: 'x' }],
+    ['POST', '/api/team/accounts/1/lift-code-block', { reason: 'x' }],
+    ['POST', '/api/team/accounts/1/type', { userType: 2, reason: 'x' }],
+    ['GET', '/api/team/audit'],
+  ];
+
+  it('refuses guests (401), customers and merchants (403) on every route, and changes nothing', async () => {
+    const before = await api.handle.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    for (const [method, path, body] of ROUTES) {
+      expectError(await api.call(method, path, { body }), 401);
+      expectError(await api.call(method, path, { body, token: customer.token }), 403, TEAM_ONLY_MESSAGE);
+      expectError(await api.call(method, path, { body, token: merchant.token }), 403, TEAM_ONLY_MESSAGE);
+    }
+    expect(await api.handle.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)).toEqual(before);
+  });
+
+  it('lets a team account in', async () => {
+    expectOk(await api.call('GET', '/api/team/overview', { token: team.token }), TeamOverview);
+  });
+
+  it('promotes an existing account to the team and ends its sessions', async () => {
+    const someone = await signUpVerified(api);
+    const { created, user } = await createOrPromoteTeamMember(api.handle.db, { mobileNo: someone.mobileNo });
+    expect(created).toBe(false);
+    expect(user.userType).toBe(USER_TYPES.team);
+    expectError(await api.call('GET', '/api/team/overview', { token: someone.token }), 401);
+    const again = await signIn(someone.mobileNo);
+    expect(again.userType).toBe(USER_TYPES.team);
+    expectOk(await api.call('GET', '/api/team/overview', { token: again.token }), TeamOverview);
+  });
+
+  it('refuses bad paths and queries with 400', async () => {
+    expectError(await api.call('GET', '/api/team/offers?pageSize=1000', { token: team.token }), 400);
+    expectError(await api.call('GET', '/api/team/offers?status=maybe', { token: team.token }), 400);
+    expectError(await api.call('GET', '/api/team/offers/abc', { token: team.token }), 400);
+    expectError(await api.call('GET', '/api/team/audit?action=offer.eat', { token: team.token }), 400);
+    expectError(await api.call('POST', '/api/team/offers/1/decision', { token: team.token, rawBody: '{' }), 400);
+  });
+});
+
+describe('reviewing offers', () => {
+  it('lists the pending offers oldest first, with what the public view shows', async () => {
+    const older = await pendingOffer('Queue older', new Date(Date.now() - 60_000));
+    const newer = await pendingOffer('Queue newer');
+    const res = await api.call('GET', '/api/team/offers?status=pending&sort=oldest&pageSize=100', { token: team.token });
+    expectOk(res, TeamOfferList);
+    const ids = res.body.data.map((o: { offerId: number }) => o.offerId);
+    expect(ids.indexOf(older)).toBeLessThan(ids.indexOf(newer));
+    expect(res.body.data.every((o: { reviewStatus: string }) => o.reviewStatus === 'pending')).toBe(true);
+    const shown = res.body.data.find((o: { offerId: number }) => o.offerId === older);
+    expect(shown).toMatchObject({ header: 'Queue older', merchant: { merchantName: 'Lanka Spice House' }, ownerUserId: merchant.userId, openReports: 0 });
+    expect(res.body.totalCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('finds offers by title, merchant and bank', async () => {
+    const offerId = await pendingOffer('Findable Durian Festival');
+    const byTitle = await api.call('GET', `/api/team/offers?q=${encodeURIComponent('durian fest')}`, { token: team.token });
+    expect(byTitle.body.data.map((o: { offerId: number }) => o.offerId)).toEqual([offerId]);
+    const byMerchant = await api.call('GET', `/api/team/offers?q=${encodeURIComponent('lanka spice')}&pageSize=100`, { token: team.token });
+    expect(byMerchant.body.data.map((o: { offerId: number }) => o.offerId)).toContain(offerId);
+    const otherBank = await api.call('GET', `/api/team/offers?q=Findable&bankId=2`, { token: team.token });
+    expect(otherBank.body.totalCount).toBe(0);
+    // Wildcards are taken literally: '%' does not stand for the space.
+    expect((await api.call('GET', `/api/team/offers?q=${encodeURIComponent('Durian%Festival')}`, { token: team.token })).body.totalCount).toBe(0);
+  });
+
+  it('accepts an offer: it goes public, the merchant is told, and the audit log has the change', async () => {
+    const offerId = await pendingOffer('Accept me');
+    expectError(await api.call('GET', `/api/get/offer/by/${offerId}`), 404);
+    const res = await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision: 'accept' } });
+    expectOk(res, TeamOfferResponse);
+    expect(res.body.data).toMatchObject({ reviewStatus: 'accepted', reviewReason: null, withdrawn: false });
+    const publicView = await api.call('GET', `/api/get/offer/by/${offerId}`);
+    expect(publicView.status).toBe(200);
+    expect(publicView.body.data[0].header).toBe('Accept me');
+    expect((await outbox(merchant.mobileNo))[0]!.message).toContain('"Accept me" was accepted');
+    const [row] = await auditRows(offerId, 'offer.accept');
+    expect(row).toMatchObject({ actorUserId: team.userId, targetType: 'offer', before: { reviewStatus: 'pending' }, after: { reviewStatus: 'accepted' } });
+    // Deciding again is refused: it is no longer pending.
+    expectError(await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision: 'reject', reason: 'x' } }), 409);
+  });
+
+  it('rejects only with a reason, which the merchant gets', async () => {
+    const offerId = await pendingOffer('Reject me');
+    const noReason = await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision: 'reject' } });
+    expectError(noReason, 400);
+    expect(noReason.body.issues[0].path).toBe('reason');
+    const res = await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision: 'reject', reason: '  The dates are wrong or have passed.  ' } });
+    expectOk(res, TeamOfferResponse);
+    expect(res.body.data).toMatchObject({ reviewStatus: 'rejected', reviewReason: 'The dates are wrong or have passed.' });
+    expect((await outbox(merchant.mobileNo))[0]!.message).toContain('Reason: The dates are wrong or have passed.');
+    expectError(await api.call('GET', `/api/get/offer/by/${offerId}`), 404);
+    const [row] = await auditRows(offerId, 'offer.reject');
+    expect(row?.note).toBe('The dates are wrong or have passed.');
+  });
+
+  it('decides many at once and skips the ones that are not pending', async () => {
+    const a = await pendingOffer('Bulk A');
+    const b = await pendingOffer('Bulk B');
+    const done = await insertOffer(api, { header: 'Bulk accepted already' });
+    const res = await api.call('POST', '/api/team/offers/decisions', { token: team.token, body: { offerIds: [a, b, done, 999_999], decision: 'accept' } });
+    expectOk(res, BulkDecisionResponse);
+    expect(res.body.decided).toEqual([a, b]);
+    expect(res.body.skipped.map((s: { offerId: number }) => s.offerId)).toEqual([done, 999_999]);
+    const rows = await api.handle.db.select({ reviewStatus: offers.reviewStatus }).from(offers).where(sql`${offers.offerId} in (${a}, ${b})`);
+    expect(rows.map((r) => r.reviewStatus)).toEqual(['accepted', 'accepted']);
+    expect((await auditRows(a, 'offer.accept')).length).toBe(1);
+    expectError(await api.call('POST', '/api/team/offers/decisions', { token: team.token, body: { offerIds: [a], decision: 'reject' } }), 400);
+    expectError(await api.call('POST', '/api/team/offers/decisions', { token: team.token, body: { offerIds: [], decision: 'accept' } }), 400);
+  });
+
+  it('withdraws an accepted offer: it leaves every list and its page says so', async () => {
+    const offerId = await insertOffer(api, { header: 'Withdraw me' });
+    const listed = async () => (await api.call('GET', '/api/get/offers/by/page/1/100')).body.data.some((o: { offerId: number }) => o.offerId === offerId);
+    expect(await listed()).toBe(true);
+    expectError(await api.call('POST', `/api/team/offers/${offerId}/withdraw`, { token: team.token, body: {} }), 400);
+    const res = await api.call('POST', `/api/team/offers/${offerId}/withdraw`, { token: team.token, body: { reason: 'The merchant closed.' } });
+    expectOk(res, TeamOfferResponse);
+    expect(res.body.data.withdrawnAt).not.toBeNull();
+    expect(await listed()).toBe(false);
+    const page = await api.call('GET', `/api/get/offer/by/${offerId}`);
+    expect(page.body.data[0]).toMatchObject({ withdrawn: true, status: 'expired' });
+    const inQueue = await api.call('GET', '/api/team/offers?status=withdrawn&pageSize=100', { token: team.token });
+    expect(inQueue.body.data.map((o: { offerId: number }) => o.offerId)).toContain(offerId);
+    expect((await auditRows(offerId, 'offer.withdraw'))[0]).toMatchObject({ note: 'The merchant closed.', before: { withdrawnAt: null } });
+    expectError(await api.call('POST', `/api/team/offers/${offerId}/withdraw`, { token: team.token, body: { reason: 'again' } }), 409);
+  });
+
+  it('ends an accepted offer now', async () => {
+    const offerId = await insertOffer(api, { header: 'End me', offerEnd: new Date(Date.now() + 30 * 86_400_000) });
+    const res = await api.call('POST', `/api/team/offers/${offerId}/end`, { token: team.token, body: { reason: 'Stock ran out.' } });
+    expectOk(res, TeamOfferResponse);
+    expect(new Date(res.body.data.offerEnd).getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await api.call('GET', `/api/get/offer/by/${offerId}`)).body.data[0].status).toBe('expired');
+    expect((await auditRows(offerId, 'offer.end')).length).toBe(1);
+    expectError(await api.call('POST', `/api/team/offers/${(await pendingOffer('Not live'))}/end`, { token: team.token, body: { reason: 'x' } }), 409);
+  });
+
+  it('answers 404 for an offer that does not exist', async () => {
+    expectError(await api.call('GET', '/api/team/offers/999999', { token: team.token }), 404);
+    expectError(await api.call('POST', '/api/team/offers/999999/decision', { token: team.token, body: { decision: 'accept' } }), 404);
+  });
+});
+
+describe('accounts', () => {
+  it('finds an account by mobile number (with 0 or +94) and by name, and never shows a password hash', async () => {
+    for (const q of [customer.mobileNo, `0${customer.mobileNo}`, `+94 ${customer.mobileNo.slice(0, 5)}`, 'ruwan']) {
+      const res = await api.call('GET', `/api/team/accounts?q=${encodeURIComponent(q)}&pageSize=100`, { token: team.token });
+      expectOk(res, TeamAccountList);
+      expect(res.body.data.map((a: { userId: number }) => a.userId), q).toContain(customer.userId);
+      expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
+    }
+    const teams = await api.call('GET', '/api/team/accounts?userType=3&pageSize=100', { token: team.token });
+    expect(teams.body.data.every((a: { userType: number }) => a.userType === USER_TYPES.team)).toBe(true);
+    expectOk(await api.call('GET', `/api/team/accounts/${customer.userId}`, { token: team.token }), TeamAccountResponse);
+    expectError(await api.call('GET', '/api/team/accounts/999999', { token: team.token }), 404);
+  });
+
+  it('blocks an account: its open session ends at once and it cannot sign in; unblocking lets it back', async () => {
+    const victim = await signUpVerified(api);
+    expect((await api.call('GET', `/api/get/user/by/${victim.userId}`, { token: victim.token })).status).toBe(200);
+    expectError(await api.call('POST', `/api/team/accounts/${victim.userId}/block`, { token: team.token, body: { reason: '' } }), 400);
+    const res = await api.call('POST', `/api/team/accounts/${victim.userId}/block`, { token: team.token, body: { reason: 'Spam reports.' } });
+    expectOk(res, TeamAccountResponse);
+    expect(res.body.data).toMatchObject({ isAccountBlock: true, blockReason: 'Spam reports.' });
+    expect((await api.call('GET', `/api/get/user/by/${victim.userId}`, { token: victim.token })).status).toBe(401);
+    const signIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo: victim.mobileNo, password: STRONG_PASSWORD } });
+    expect(signIn.status).not.toBe(200);
+    expect(signIn.body.message).toBe(ACCOUNT_MESSAGES.accountBlocked);
+    expectError(await api.call('POST', `/api/team/accounts/${victim.userId}/block`, { token: team.token, body: { reason: 'again' } }), 409);
+    expectOk(await api.call('POST', `/api/team/accounts/${victim.userId}/unblock`, { token: team.token, body: { reason: 'Appeal accepted.' } }), TeamAccountResponse);
+    expect((await api.call('POST', '/api/user/authentication', { body: { mobileNo: victim.mobileNo, password: STRONG_PASSWORD } })).status).toBe(200);
+    expect((await auditRows(victim.userId, 'account.block'))[0]).toMatchObject({ before: { isAccountBlock: false }, after: { isAccountBlock: true, blockReason: 'Spam reports.' } });
+    expect((await auditRows(victim.userId, 'account.unblock')).length).toBe(1);
+  });
+
+  it('does not let a team member block or retype their own account', async () => {
+    expectError(await api.call('POST', `/api/team/accounts/${team.userId}/block`, { token: team.token, body: { reason: 'x' } }), 403);
+    expectError(await api.call('POST', `/api/team/accounts/${team.userId}/type`, { token: team.token, body: { userType: 1, reason: 'x' } }), 403);
+  });
+
+  it('lifts a code-sending block', async () => {
+    const blocked = await signUpVerified(api);
+    expectError(await api.call('POST', `/api/team/accounts/${blocked.userId}/lift-code-block`, { token: team.token, body: { reason: 'x' } }), 409);
+    await api.handle.db.update(users).set({ codeBlockedUntil: new Date(Date.now() + 3_600_000) }).where(eq(users.userId, blocked.userId));
+    const seen = await api.call('GET', `/api/team/accounts/${blocked.userId}`, { token: team.token });
+    expect(seen.body.data.codeBlockedUntil).not.toBeNull();
+    const res = await api.call('POST', `/api/team/accounts/${blocked.userId}/lift-code-block`, { token: team.token, body: { reason: 'Called support.' } });
+    expectOk(res, TeamAccountResponse);
+    expect(res.body.data.codeBlockedUntil).toBeNull();
+    const sent = await api.call('POST', '/api/create/new/otp/verification', { body: { mobileNo: blocked.mobileNo, userId: blocked.userId } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  });
+
+  it('changes an account type and ends its sessions', async () => {
+    const someone = await signUpVerified(api);
+    expectError(await api.call('POST', `/api/team/accounts/${someone.userId}/type`, { token: team.token, body: { userType: 4, reason: 'x' } }), 400);
+    const res = await api.call('POST', `/api/team/accounts/${someone.userId}/type`, { token: team.token, body: { userType: '2', reason: 'Runs a shop.' } });
+    expectOk(res, TeamAccountResponse);
+    expect(res.body.data.userType).toBe(USER_TYPES.merchant);
+    expect((await api.call('GET', `/api/get/user/by/${someone.userId}`, { token: someone.token })).status).toBe(401);
+    expect((await signIn(someone.mobileNo)).userType).toBe(USER_TYPES.merchant);
+    expect((await auditRows(someone.userId, 'account.type'))[0]).toMatchObject({ before: { userType: 1 }, after: { userType: 2 } });
+  });
+});
+
+describe('the audit log', () => {
+  it('lists team actions newest first, filtered by action, actor and target', async () => {
+    const res = await api.call('GET', `/api/team/audit?action=account.block&pageSize=100`, { token: team.token });
+    expectOk(res, AuditList);
+    expect(res.body.data.length).toBeGreaterThan(0);
+    expect(res.body.data.every((e: { action: string; actorName: string }) => e.action === 'account.block' && e.actorName === 'Tharushi')).toBe(true);
+    const all = await api.call('GET', `/api/team/audit?actorUserId=${team.userId}&pageSize=100`, { token: team.token });
+    const times = all.body.data.map((e: { createdAt: string }) => Date.parse(e.createdAt));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    const one = await api.call('GET', `/api/team/audit?targetType=account&targetId=${customer.userId}`, { token: team.token });
+    expect(one.body.totalCount).toBe(0);
+  });
+
+  it('is append-only in the database itself', async () => {
+    const [entry] = await api.handle.db.select().from(auditLog).limit(1);
+    const refusal = (write: Promise<unknown>) => write.then(() => 'written', (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`);
+    expect(await refusal(api.handle.db.update(auditLog).set({ note: 'changed' }).where(eq(auditLog.auditId, entry!.auditId)))).toMatch(/append-only: UPDATE/);
+    expect(await refusal(api.handle.db.delete(auditLog).where(eq(auditLog.auditId, entry!.auditId)))).toMatch(/append-only: DELETE/);
+    const [still] = await api.handle.db.select().from(auditLog).where(eq(auditLog.auditId, entry!.auditId));
+    expect(still).toEqual(entry);
+  });
+});
+
+describe('the overview', () => {
+  it('counts pending reviews and offers ending this week', async () => {
+    const before = (await api.call('GET', '/api/team/overview', { token: team.token })).body.data;
+    await pendingOffer('Overview pending');
+    await insertOffer(api, { header: 'Ends in three days', offerEnd: new Date(Date.now() + 3 * 86_400_000) });
+    const after = await api.call('GET', '/api/team/overview', { token: team.token });
+    expectOk(after, TeamOverview);
+    expect(after.body.data.pendingReviews).toBe(before.pendingReviews + 1);
+    expect(after.body.data.endingThisWeek).toBe(before.endingThisWeek + 1);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits a team account\'s writes', async () => {
+    const limited = await createTestApi({ seed: false, rateRules: { teamWritePerUser: { limit: 2, windowMs: 60_000 } } });
+    try {
+      const mobileNo = freshMobile();
+      await createOrPromoteTeamMember(limited.handle.db, { mobileNo, firstName: 'Asha', password: STRONG_PASSWORD });
+      const { body } = await limited.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } });
+      const write = () => limited.call('POST', '/api/team/offers/1/decision', { token: body.token, body: { decision: 'accept' } });
+      expect((await write()).status).toBe(404);
+      expect((await write()).status).toBe(404);
+      expectError(await write(), 429);
+      expect(v.is(TeamOverview, (await limited.call('GET', '/api/team/overview', { token: body.token })).body)).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
