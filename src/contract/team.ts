@@ -2,7 +2,8 @@
 // here, not through the contract's index, so that no guest page carries it.
 import * as v from 'valibot';
 import { IdList } from './index.ts';
-import { ID_LIST_MAX, ID_MAX, OFFER_REVIEW_STATUSES, PAGE_NO_MAX, PAGE_SIZE_MAX } from './limits.ts';
+import { ID_LIST_MAX, ID_MAX, OFFER_REVIEW_STATUSES, PAGE_NO_MAX, PAGE_SIZE_MAX, UPLOAD_BYTES_MAX } from './limits.ts';
+import { REPORT_REASONS } from './reports.ts';
 import { Offer } from './responses.ts';
 
 // ---------- what the team works with ----------
@@ -72,8 +73,8 @@ export const BulkDecisionRequest = v.pipe(
   }),
   v.forward(v.check((input) => input.decision === 'accept' || input.reason !== undefined, 'Give a reason for the rejection.'), ['reason']),
 );
-/** Withdraw and End now: why, for the audit log. */
-export const OfferActionRequest = v.object({ reason: Reason });
+/** Withdraw, End now, block, unblock, lift a code block, remove a subscriber: why, for the audit log. */
+export const ReasonRequest = v.object({ reason: Reason });
 
 /** GET /team/accounts */
 export const TeamAccountQuery = v.object({
@@ -82,7 +83,6 @@ export const TeamAccountQuery = v.object({
   userType: v.optional(v.picklist(['1', '2', '3', 'all'], 'userType must be 1, 2, 3 or all'), 'all'),
   blocked: v.optional(v.picklist(['true', 'false', 'all']), 'all'),
 });
-export const BlockRequest = v.object({ reason: Reason });
 export const TeamUserType = v.pipe(
   v.union([v.literal(1), v.literal(2), v.literal(3), v.literal('1'), v.literal('2'), v.literal('3')], 'userType must be 1, 2 or 3'),
   v.transform(Number),
@@ -97,6 +97,30 @@ export const AuditQuery = v.object({
   targetType: v.optional(v.picklist(['offer', 'account', 'merchant', 'bank', 'category', 'location', 'report', 'feedback', 'subscriber'], 'Unknown target type.')),
   targetId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Expected an id'))),
 });
+
+/** GET /team/merchants */
+export const TeamMerchantQuery = v.object({
+  ...TeamPaging,
+  q: SearchText,
+  step: v.optional(v.picklist([...MERCHANT_STEPS, 'none', 'all'], 'step must be documentSubmitted, registrationReview, activated, none or all'), 'all'),
+});
+export const MerchantStepRequest = v.object({ step: v.picklist(MERCHANT_STEPS, 'Unknown step.'), note: Reason });
+
+/** A registration document a merchant uploads: PDF, PNG or JPEG, told by its bytes. */
+export const DOCUMENT_NAME_MAX = 120;
+export const DocumentUploadRequest = v.object({
+  fileName: v.pipe(v.string('Give the file name.'), v.trim(), v.nonEmpty('Give the file name.'), v.maxLength(DOCUMENT_NAME_MAX, `At most ${DOCUMENT_NAME_MAX} characters.`),
+    v.check((name) => !/[\\/\u0000-\u001f]/.test(name), 'A file name without folders or control characters.')),
+  base64: v.pipe(v.string('base64 must be text'), v.nonEmpty('base64 is required'), v.maxLength(Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 100, 'The document is larger than 5 MB')),
+});
+
+/** GET /team/reports */
+export const ReportQuery = v.object({ ...TeamPaging, status: v.optional(v.picklist(['open', 'resolved', 'dismissed', 'all'], 'status must be open, resolved, dismissed or all'), 'open') });
+export const CloseReportRequest = v.object({ outcome: v.picklist(['resolved', 'dismissed'], 'outcome must be resolved or dismissed'), note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`)), '') });
+/** GET /team/feedback */
+export const FeedbackQuery = v.object({ ...TeamPaging, handled: v.optional(v.picklist(['true', 'false', 'all']), 'false') });
+/** GET /team/subscribers */
+export const SubscriberQuery = v.object({ ...TeamPaging, q: SearchText });
 
 // ---------- answers ----------
 
@@ -156,6 +180,50 @@ export const AuditEntry = v.object({
 });
 export type AuditEntryData = v.InferOutput<typeof AuditEntry>;
 export const AuditList = paged(AuditEntry);
+
+export const MerchantDocument = v.object({ documentId: v.number(), fileName: v.string(), contentType: v.string(), size: v.number(), createdAt: v.string() });
+export const MerchantDocumentList = v.object({ status: v.literal(true), data: v.array(MerchantDocument), merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)) });
+export const MerchantDocumentResponse = v.object({ status: v.literal(true), data: MerchantDocument, merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)) });
+/** A merchant account with its company and documents, as the team reviews it. */
+export const TeamMerchant = v.object({
+  ...TeamAccount.entries,
+  merchantId: v.nullable(v.number()),
+  brNo: v.nullable(v.string()),
+  companyEmail: v.nullable(v.string()),
+  contactNo: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  documents: v.array(MerchantDocument),
+});
+export const TeamMerchantResponse = v.object({ status: v.literal(true), data: TeamMerchant });
+
+export const TeamReport = v.object({
+  reportId: v.number(),
+  offerId: v.number(),
+  offerHeader: v.string(),
+  reason: v.picklist(REPORT_REASONS),
+  message: v.string(),
+  status: v.picklist(['open', 'resolved', 'dismissed']),
+  createdAt: v.string(),
+  closedAt: v.nullable(v.string()),
+});
+export const TeamReportList = paged(TeamReport);
+export const TeamReportResponse = v.object({ status: v.literal(true), data: TeamReport });
+
+export const TeamFeedback = v.object({
+  feedbackId: v.number(),
+  firstName: v.string(),
+  mobileNo: v.string(),
+  email: v.string(),
+  message: v.string(),
+  createdAt: v.string(),
+  handledAt: v.nullable(v.string()),
+});
+export const TeamFeedbackList = paged(TeamFeedback);
+export const TeamFeedbackResponse = v.object({ status: v.literal(true), data: TeamFeedback });
+
+export const TeamSubscriber = v.object({ subscriptionId: v.number(), email: v.string(), createdAt: v.string() });
+export const TeamSubscriberList = paged(TeamSubscriber);
+export const DoneResponse = v.object({ status: v.literal(true), message: v.string() });
 
 export const TeamOverview = v.object({
   status: v.literal(true),

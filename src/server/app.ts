@@ -19,6 +19,7 @@ import { engagementRoutes } from './routes/engagement/index.ts';
 import { favoriteRoutes } from './routes/favorites/index.ts';
 import { insightRecordingRoutes, insightServiceRoutes } from './routes/insights/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
+import { merchantRoutes } from './routes/merchants/index.ts';
 import { createOfferRoutes } from './routes/offers/create-offer.ts';
 import { offerRoutes } from './routes/offers/index.ts';
 import { siteExportRoutes } from './routes/site/index.ts';
@@ -63,7 +64,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   });
 
   const api = new Hono<AppEnv>();
-  for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, siteExportRoutes, teamRoutes]) {
+  for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, merchantRoutes, siteExportRoutes, teamRoutes]) {
     api.route('/', routes(deps));
   }
   if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../src/contract/index.ts';
+import * as reports from '../../src/contract/reports.ts';
 import * as team from '../../src/contract/team.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
@@ -40,6 +41,7 @@ const PARAMS: Record<string, Schema> = {
   bankId: IdOrAll, categoryId: IdOrAll, merchantId: IdOrAll, offerId: Id, userId: Id,
   status: v.picklist(OFFER_REVIEW_STATUSES), count: digits(3), name: v.pipe(v.string(), v.regex(IMAGE_NAME_PATTERN)),
   value: MobileNo, mobileNo: MobileNo, sessionToken: v.string(), insightId: InsightId,
+  reportId: Id, feedbackId: Id, subscriptionId: Id, documentId: Id,
 };
 
 /** Body and query of every route; a route missing here fails the first test, so new routes get fuzzed. */
@@ -104,15 +106,30 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/team/offers/:offerId': {},
   'POST /api/team/offers/:offerId/decision': { body: team.OfferDecisionRequest },
   'POST /api/team/offers/decisions': { body: team.BulkDecisionRequest },
-  'POST /api/team/offers/:offerId/withdraw': { body: team.OfferActionRequest },
-  'POST /api/team/offers/:offerId/end': { body: team.OfferActionRequest },
+  'POST /api/team/offers/:offerId/withdraw': { body: team.ReasonRequest },
+  'POST /api/team/offers/:offerId/end': { body: team.ReasonRequest },
   'GET /api/team/accounts': { query: team.TeamAccountQuery },
   'GET /api/team/accounts/:userId': {},
-  'POST /api/team/accounts/:userId/block': { body: team.BlockRequest },
-  'POST /api/team/accounts/:userId/unblock': { body: team.BlockRequest },
-  'POST /api/team/accounts/:userId/lift-code-block': { body: team.BlockRequest },
+  'POST /api/team/accounts/:userId/block': { body: team.ReasonRequest },
+  'POST /api/team/accounts/:userId/unblock': { body: team.ReasonRequest },
+  'POST /api/team/accounts/:userId/lift-code-block': { body: team.ReasonRequest },
   'POST /api/team/accounts/:userId/type': { body: team.AccountTypeRequest },
   'GET /api/team/audit': { query: team.AuditQuery },
+  'POST /api/offers/:offerId/reports': { body: reports.ReportRequest },
+  'GET /api/team/reports': { query: team.ReportQuery },
+  'POST /api/team/reports/:reportId/close': { body: team.CloseReportRequest },
+  'GET /api/team/feedback': { query: team.FeedbackQuery },
+  'POST /api/team/feedback/:feedbackId/handled': {},
+  'GET /api/team/subscribers': { query: team.SubscriberQuery },
+  'GET /api/team/subscribers/export': {},
+  'POST /api/team/subscribers/:subscriptionId/remove': { body: team.ReasonRequest },
+  'GET /api/merchant/documents': {},
+  'POST /api/merchant/documents': { body: team.DocumentUploadRequest },
+  'GET /api/team/merchants': { query: team.TeamMerchantQuery },
+  'POST /api/team/merchants': { body: v.object({ mobileNo: MobileNo, firstName: v.optional(contract.FirstName), businessName: v.optional(v.string()), password: v.optional(contract.NewPassword) }) },
+  'GET /api/team/merchants/:userId': {},
+  'GET /api/team/merchants/:userId/documents/:documentId': {},
+  'POST /api/team/merchants/:userId/step': { body: team.MerchantStepRequest },
 };
 
 // ---------- hostile values ----------

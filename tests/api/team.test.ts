@@ -7,7 +7,11 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { USER_TYPES } from '../../src/contract/index.ts';
-import { AuditList, BulkDecisionResponse, TeamAccountList, TeamAccountResponse, TeamOfferList, TeamOfferResponse, TeamOverview } from '../../src/contract/team.ts';
+import { ReportResponse } from '../../src/contract/reports.ts';
+import {
+  AuditList, BulkDecisionResponse, DoneResponse, TeamAccountList, TeamAccountResponse, TeamFeedbackList, TeamFeedbackResponse, TeamOfferList,
+  TeamMerchantResponse, TeamOfferResponse, TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList,
+} from '../../src/contract/team.ts';
 import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
 import { auditLog, offers, users } from '../../src/server/db/schema.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
@@ -66,6 +70,18 @@ describe('who may call the team API', () => {
     ['POST', '/api/team/accounts/1/lift-code-block', { reason: 'x' }],
     ['POST', '/api/team/accounts/1/type', { userType: 2, reason: 'x' }],
     ['GET', '/api/team/audit'],
+    ['GET', '/api/team/reports'],
+    ['POST', '/api/team/reports/1/close', { outcome: 'resolved' }],
+    ['GET', '/api/team/feedback'],
+    ['POST', '/api/team/feedback/1/handled'],
+    ['GET', '/api/team/subscribers'],
+    ['GET', '/api/team/subscribers/export'],
+    ['POST', '/api/team/subscribers/1/remove', { reason: 'x' }],
+    ['GET', '/api/team/merchants'],
+    ['POST', '/api/team/merchants', { mobileNo: '771111111' }],
+    ['GET', '/api/team/merchants/1'],
+    ['GET', '/api/team/merchants/1/documents/1'],
+    ['POST', '/api/team/merchants/1/step', { step: 'activated', note: 'x' }],
   ];
 
   it('refuses guests (401), customers and merchants (403) on every route, and changes nothing', async () => {
@@ -265,6 +281,136 @@ describe('accounts', () => {
     expect((await api.call('GET', `/api/get/user/by/${someone.userId}`, { token: someone.token })).status).toBe(401);
     expect((await signIn(someone.mobileNo)).userType).toBe(USER_TYPES.merchant);
     expect((await auditRows(someone.userId, 'account.type'))[0]).toMatchObject({ before: { userType: 1 }, after: { userType: 2 } });
+  });
+});
+
+describe('merchant companies', () => {
+  const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+  it('takes a merchant\'s registration documents by their bytes, and the first one submits the company', async () => {
+    const upload = (body: unknown, token = merchant.token) => api.call('POST', '/api/merchant/documents', { token, body });
+    expectError(await upload({ fileName: 'notes.txt', base64: Buffer.from('just text').toString('base64') }), 400);
+    expectError(await upload({ fileName: '../../etc/passwd', base64: PDF.toString('base64') }), 400);
+    expectError(await upload({ fileName: 'br.pdf', base64: PDF.toString('base64') }, customer.token), 403);
+    expectError(await api.call('POST', '/api/merchant/documents', { body: { fileName: 'br.pdf', base64: PDF.toString('base64') } }), 401);
+    const sent = await upload({ fileName: 'Business registration.pdf', base64: `data:application/pdf;base64,${PDF.toString('base64')}` });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body).toMatchObject({ data: { fileName: 'Business registration.pdf', contentType: 'application/pdf', size: PDF.length }, merchantStep: 'documentSubmitted' });
+    const mine = await api.call('GET', '/api/merchant/documents', { token: merchant.token });
+    expect(mine.body.data.map((d: { fileName: string }) => d.fileName)).toEqual(['Business registration.pdf']);
+  });
+
+  it('lets the team read the documents and move the company through the steps, each move in the audit log', async () => {
+    const listed = await api.call('GET', '/api/team/merchants?step=documentSubmitted&pageSize=100', { token: team.token });
+    expectOk(listed, TeamAccountList);
+    expect(listed.body.data.map((a: { userId: number }) => a.userId)).toContain(merchant.userId);
+    const one = await api.call('GET', `/api/team/merchants/${merchant.userId}`, { token: team.token });
+    expectOk(one, TeamMerchantResponse);
+    const [document] = one.body.data.documents;
+    const file = await api.call('GET', `/api/team/merchants/${merchant.userId}/documents/${document.documentId}`, { token: team.token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="document-\d+\.pdf"$/);
+    expect(file.body).toBe(PDF.toString());
+    expectError(await api.call('GET', `/api/team/merchants/${customer.userId}`, { token: team.token }), 404);
+    expectError(await api.call('POST', `/api/team/merchants/${merchant.userId}/step`, { token: team.token, body: { step: 'activated' } }), 400);
+    for (const step of ['registrationReview', 'activated'] as const) {
+      const moved = await api.call('POST', `/api/team/merchants/${merchant.userId}/step`, { token: team.token, body: { step, note: `Checked for ${step}.` } });
+      expectOk(moved, TeamMerchantResponse);
+      expect(moved.body.data.merchantStep).toBe(step);
+    }
+    const moves = await api.call('GET', `/api/team/audit?action=merchant.step&targetId=${merchant.userId}`, { token: team.token });
+    expect(moves.body.data.map((e: { after: { merchantStep: string } }) => e.after.merchantStep)).toEqual(['activated', 'registrationReview']);
+    expect((await api.call('GET', '/api/merchant/documents', { token: merchant.token })).body.merchantStep).toBe('activated');
+  });
+
+  it('creates a merchant account, or makes a customer a merchant, from the console', async () => {
+    const mobileNo = freshMobile();
+    expectError(await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo, firstName: 'Sunil' } }), 400);
+    const created = await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo, firstName: 'Sunil', businessName: 'Sunil Motors', password: STRONG_PASSWORD } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ userType: USER_TYPES.merchant, businessName: 'Sunil Motors', merchantStep: null, documents: [] });
+    expect((await auditRows(created.body.data.userId, 'merchant.create')).length).toBe(1);
+    const shopper = await signUpVerified(api);
+    const promoted = await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo: shopper.mobileNo, businessName: 'Shopper Stores' } });
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+    expect((await auditRows(shopper.userId, 'merchant.promote'))[0]).toMatchObject({ before: { userType: 1 }, after: { userType: 2 } });
+  });
+});
+
+describe('what visitors send the team', () => {
+  it('takes a guest\'s report on a public offer, shows it in Reports and on the offer, and closes it once', async () => {
+    const offerId = await insertOffer(api, { header: 'Reported offer' });
+    expectError(await api.call('POST', `/api/offers/${offerId}/reports`, { body: { reason: 'other' } }), 400);
+    expectError(await api.call('POST', `/api/offers/${offerId}/reports`, { body: { reason: 'closed' } }), 400);
+    expectError(await api.call('POST', `/api/offers/${await pendingOffer('Not public')}/reports`, { body: { reason: 'expired' } }), 404);
+    const sent = await api.call('POST', `/api/offers/${offerId}/reports`, { body: { reason: 'wrongDetails', message: 'The rate is 15%, not 20%.' } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(v.is(ReportResponse, sent.body)).toBe(true);
+    const open = await api.call('GET', '/api/team/reports?pageSize=100', { token: team.token });
+    expectOk(open, TeamReportList);
+    const report = open.body.data.find((r: { offerId: number }) => r.offerId === offerId);
+    expect(report).toMatchObject({ offerHeader: 'Reported offer', reason: 'wrongDetails', message: 'The rate is 15%, not 20%.', status: 'open' });
+    const flagged = await api.call('GET', '/api/team/offers?reported=true&pageSize=100', { token: team.token });
+    expect(flagged.body.data.find((o: { offerId: number }) => o.offerId === offerId)?.openReports).toBe(1);
+    const closed = await api.call('POST', `/api/team/reports/${report.reportId}/close`, { token: team.token, body: { outcome: 'resolved', note: 'Rate fixed.' } });
+    expectOk(closed, TeamReportResponse);
+    expect(closed.body.data.status).toBe('resolved');
+    expectError(await api.call('POST', `/api/team/reports/${report.reportId}/close`, { token: team.token, body: { outcome: 'dismissed' } }), 409);
+    expect((await auditRows(report.reportId, 'report.resolve'))[0]?.note).toBe('Rate fixed.');
+    const stillOpen = await api.call('GET', '/api/team/reports?pageSize=100', { token: team.token });
+    expect(stillOpen.body.data.some((r: { reportId: number }) => r.reportId === report.reportId)).toBe(false);
+  });
+
+  it('limits reports per address', async () => {
+    const limited = await createTestApi({ rateRules: { reportPerIp: { limit: 1, windowMs: 60_000 } } });
+    try {
+      const offerId = await insertOffer(limited, { header: 'Limited' });
+      expect((await limited.call('POST', `/api/offers/${offerId}/reports`, { body: { reason: 'expired' } })).status).toBe(201);
+      expectError(await limited.call('POST', `/api/offers/${offerId}/reports`, { body: { reason: 'expired' } }), 429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lists unhandled feedback and marks it handled', async () => {
+    const sent = await api.call('POST', '/api/add/new/feedback', { body: { firstName: 'Dilani', mobileNo: freshMobile(), email: 'dilani@example.lk', message: 'Please add Amana Bank.' } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const list = await api.call('GET', '/api/team/feedback?pageSize=100', { token: team.token });
+    expectOk(list, TeamFeedbackList);
+    const item = list.body.data.find((f: { message: string }) => f.message === 'Please add Amana Bank.');
+    expect(item).toMatchObject({ firstName: 'Dilani', handledAt: null });
+    expectOk(await api.call('POST', `/api/team/feedback/${item.feedbackId}/handled`, { token: team.token }), TeamFeedbackResponse);
+    expectError(await api.call('POST', `/api/team/feedback/${item.feedbackId}/handled`, { token: team.token }), 409);
+    const open = await api.call('GET', '/api/team/feedback?pageSize=100', { token: team.token });
+    expect(open.body.data.some((f: { feedbackId: number }) => f.feedbackId === item.feedbackId)).toBe(false);
+    const handled = await api.call('GET', '/api/team/feedback?handled=true&pageSize=100', { token: team.token });
+    expect(handled.body.data.some((f: { feedbackId: number }) => f.feedbackId === item.feedbackId)).toBe(true);
+    expect((await auditRows(item.feedbackId, 'feedback.handle')).length).toBe(1);
+  });
+
+  it('lists, exports and removes subscribers', async () => {
+    for (const email of ['kasun@example.lk', '+94-77-cmd@example.lk']) {
+      expect((await api.call('POST', '/api/new/subscribe', { body: { subscribeEmail: email } })).status).toBe(200);
+    }
+    const list = await api.call('GET', '/api/team/subscribers?q=kasun', { token: team.token });
+    expectOk(list, TeamSubscriberList);
+    expect(list.body.data.map((s: { email: string }) => s.email)).toEqual(['kasun@example.lk']);
+    const csv = await api.call('GET', '/api/team/subscribers/export', { token: team.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment/);
+    const lines = (csv.body as string).trim().split('\r\n');
+    expect(lines[0]).toBe('email,subscribedAt');
+    expect(lines.some((line) => line.startsWith('kasun@example.lk,'))).toBe(true);
+    // A formula-looking address cannot run in a spreadsheet.
+    expect(lines.some((line) => line.startsWith(`'+94-77-cmd@example.lk,`))).toBe(true);
+    const id = list.body.data[0].subscriptionId;
+    expectError(await api.call('POST', `/api/team/subscribers/${id}/remove`, { token: team.token, body: {} }), 400);
+    expectOk(await api.call('POST', `/api/team/subscribers/${id}/remove`, { token: team.token, body: { reason: 'Asked to be removed.' } }), DoneResponse);
+    expect((await api.call('GET', '/api/team/subscribers?q=kasun', { token: team.token })).body.totalCount).toBe(0);
+    expect((await auditRows(id, 'subscriber.remove'))[0]).toMatchObject({ before: { email: 'kasun@example.lk' }, note: 'Asked to be removed.' });
+    expectError(await api.call('POST', `/api/team/subscribers/${id}/remove`, { token: team.token, body: { reason: 'again' } }), 404);
   });
 });
 

@@ -9,7 +9,7 @@ import { asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { offers } from '../../src/server/db/schema.ts';
+import { offers, siteBuilds } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
@@ -96,8 +96,12 @@ afterAll(async () => {
 });
 
 describe('site rebuilder', () => {
-  it('builds when there is none, removing a partial build, and records what it shows', () => {
+  it('builds when there is none, removing a partial build, and records what it shows', async () => {
     expect(logLines).toContain('[site] rebuilding: no build yet');
+    // The team console's overview reads the builds from the database.
+    const [recorded] = await server.handle.db.select().from(siteBuilds).orderBy(asc(siteBuilds.buildId)).limit(1);
+    expect(recorded).toMatchObject({ kind: 'full', ok: true, message: 'no build yet' });
+    expect(recorded!.finishedAt!.getTime()).toBeGreaterThanOrEqual(recorded!.startedAt.getTime());
     expect(existsSync(join(buildsDir, '20200101-000000-1'))).toBe(false);
     const builds = readdirSync(buildsDir);
     expect(builds.filter((name) => name.endsWith('.done'))).toHaveLength(1);
@@ -111,7 +115,7 @@ describe('site rebuilder', () => {
     const [pending] = await db.select({ offerId: offers.offerId }).from(offers).where(eq(offers.reviewStatus, 'pending')).orderBy(asc(offers.offerId));
     expect(pending).toBeDefined();
     // The least viewed offers: not among the Top Picks that every offer page shows.
-    const [withdrawn, edited, ending] = listed;
+    const [withdrawn, edited, ending, teamWithdrawn] = listed;
     const [otherCategory] = await db.select({ categoryId: offers.categoryId }).from(offers).where(ne(offers.categoryId, edited!.categoryId));
     const withdrawnPath = offerCanonicalPath(withdrawn!);
     const editedOldPath = offerCanonicalPath(edited!);
@@ -125,6 +129,8 @@ describe('site rebuilder', () => {
       await tx.update(offers).set({ reviewStatus: 'rejected' }).where(eq(offers.offerId, withdrawn!.offerId));
       await tx.update(offers).set({ header: 'Edited: 30% off the whole bill', categoryId: otherCategory!.categoryId }).where(eq(offers.offerId, edited!.offerId));
       await tx.update(offers).set({ offerEnd: new Date(Date.now() + 4_000) }).where(eq(offers.offerId, ending!.offerId));
+      // Withdrawn by the team: its page stays, saying so.
+      await tx.update(offers).set({ withdrawnAt: new Date() }).where(eq(offers.offerId, teamWithdrawn!.offerId));
     });
 
     const after = await siteOffers();
@@ -135,6 +141,7 @@ describe('site rebuilder', () => {
 
     await waitFor(() => existsSync(join(siteDir, acceptedPath, 'index.html')) && !existsSync(join(siteDir, withdrawnPath, 'index.html')), 'the accepted and withdrawn offers published');
     await waitFor(() => html(siteDir, endingPath).includes('>Expired<'), 'the ended offer published');
+    await waitFor(() => html(siteDir, offerCanonicalPath(teamWithdrawn!)).includes('>No longer available<'), 'the offer the team withdrew published');
     await rebuilder.publishChanges(); // anything still waiting
     const firstBatch = logLines.filter((line) => line.startsWith('[site] publishing offers'))[batchesBefore];
     const batchIds = firstBatch!.replace('[site] publishing offers ', '').split(', ').map(Number);

@@ -8,7 +8,7 @@ import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
 import type { TeamOfferData } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
 import { banks, categories, merchants, offerReports, offers, users } from '../db/schema.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, HttpFailure, notFound } from '../errors.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { recordAudit } from './audit.ts';
 import { joinedOfferColumns } from './offers.ts';
@@ -150,7 +150,7 @@ export async function decideOffers(db: Database, sms: SmsProvider, actorUserId: 
       decided.push(offerId);
       await tellMerchant(sms, ownerMobileNo, decisionText(header, decision, reason));
     } catch (error) {
-      if (!(error instanceof Error) || !('httpStatus' in error)) throw error;
+      if (!(error instanceof HttpFailure)) throw error;
       skipped.push({ offerId, message: error.message });
     }
   }

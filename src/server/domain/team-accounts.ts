@@ -34,7 +34,7 @@ export interface AccountFilter { q: string; userType?: number; blocked?: boolean
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-function accountWhere(filter: AccountFilter): SQL | undefined {
+export function accountWhere(filter: AccountFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.userType !== undefined) parts.push(eq(users.userType, filter.userType));
   if (filter.blocked !== undefined) parts.push(eq(users.isAccountBlock, filter.blocked));

@@ -11,13 +11,26 @@ export const IMAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|svg)$/;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 
-export function decodeUploadedImage(base64: string): { bytes: Buffer; contentType: 'image/png' | 'image/jpeg'; name: string } {
+/** The bytes of a base64 upload (a data: URL prefix allowed), checked for encoding, emptiness and size. */
+export function decodeBase64Upload(base64: string, what: string): Buffer {
   const payload = base64.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw badRequest('The image must be base64 encoded.');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw badRequest(`The ${what} must be base64 encoded.`);
   const bytes = Buffer.from(payload, 'base64');
-  if (bytes.length === 0) throw badRequest('The image is empty.');
-  if (bytes.length > UPLOAD_BYTES_MAX) throw badRequest('The image is larger than 5 MB.');
-  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { bytes, contentType: 'image/png', name: `upload-${randomUUID()}.png` };
-  if (bytes.subarray(0, 3).equals(JPEG_SIGNATURE)) return { bytes, contentType: 'image/jpeg', name: `upload-${randomUUID()}.jpg` };
-  throw badRequest('Only PNG or JPEG images can be uploaded.');
+  if (bytes.length === 0) throw badRequest(`The ${what} is empty.`);
+  if (bytes.length > UPLOAD_BYTES_MAX) throw badRequest(`The ${what} is larger than 5 MB.`);
+  return bytes;
+}
+
+/** PNG or JPEG, told by the first bytes; undefined for anything else. */
+export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | undefined {
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (bytes.subarray(0, 3).equals(JPEG_SIGNATURE)) return 'image/jpeg';
+  return undefined;
+}
+
+export function decodeUploadedImage(base64: string): { bytes: Buffer; contentType: 'image/png' | 'image/jpeg'; name: string } {
+  const bytes = decodeBase64Upload(base64, 'image');
+  const contentType = imageTypeOf(bytes);
+  if (!contentType) throw badRequest('Only PNG or JPEG images can be uploaded.');
+  return { bytes, contentType, name: `upload-${randomUUID()}.${contentType === 'image/png' ? 'png' : 'jpg'}` };
 }

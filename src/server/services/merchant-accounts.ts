@@ -59,9 +59,11 @@ const issue = (path: string, message: string) => badRequest(`${path}: ${message}
  * when no account uses that number. Given fields overwrite the stored ones; the merchants row is
  * made (named after the business, or the first name) or updated. The contact number, when neither
  * given nor stored, is the mobile number. Bad input throws HttpFailure 400 with `issues`; a number
- * taken by a concurrent sign-up throws 409.
+ * taken by a concurrent sign-up throws 409. `audit` runs inside the change's transaction.
  */
-export async function createOrPromoteMerchant(db: Database, raw: unknown): Promise<MerchantAccountResult> {
+export type MerchantChange = { before: UserRow | undefined; after: UserRow };
+
+export async function createOrPromoteMerchant(db: Database, raw: unknown, audit?: (tx: Transaction, change: MerchantChange) => Promise<void>): Promise<MerchantAccountResult> {
   const input = parseInput(MerchantAccountInput, raw);
   const { mobileNo, password, ...given } = input;
   const profile = Object.fromEntries(Object.entries({
@@ -79,6 +81,7 @@ export async function createOrPromoteMerchant(db: Database, raw: unknown): Promi
       const [user] = (await tx.update(users).set({ ...profile, userType: USER_TYPES.merchant })
         .where(eq(users.userId, existing.userId)).returning()) as [UserRow];
       const merchantId = await linkMerchantRow(tx, user, { refresh: true });
+      await audit?.(tx, { before: existing, after: user });
       return { user: { ...user, merchantId }, merchantId, created: false };
     });
   }
@@ -99,6 +102,7 @@ export async function createOrPromoteMerchant(db: Database, raw: unknown): Promi
         isMobileVerification: true,
       }).returning()) as [UserRow];
       const merchantId = await linkMerchantRow(tx, user, { refresh: false });
+      await audit?.(tx, { before: undefined, after: user });
       return { user: { ...user, merchantId }, merchantId, created: true };
     });
   } catch (error) {

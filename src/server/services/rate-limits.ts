@@ -60,6 +60,10 @@ export const DEFAULT_RATE_RULES = {
   impressionPerIp: { limit: 600, windowMs: 15 * MINUTE },
   /** Per merchant account: new offers wait for review, so a flood would bury the queue. */
   offerCreatePerUser: { limit: 30, windowMs: 60 * MINUTE },
+  /** A merchant's registration documents: a handful is normal. */
+  documentUploadPerUser: { limit: 20, windowMs: 60 * MINUTE },
+  /** Reports of a problem with an offer: a cap keeps one address from flooding the team's inbox. */
+  reportPerIp: { limit: 10, windowMs: 60 * MINUTE },
   /** Per team account: generous for a day's reviewing, a stop for a runaway script or a stolen token. */
   teamReadPerUser: { limit: 1200, windowMs: 15 * MINUTE },
   teamWritePerUser: { limit: 300, windowMs: 15 * MINUTE },

@@ -8,10 +8,10 @@
 //   and after a deploy (the served build was made from other code).
 // One job runs at a time, in its own low-priority process; this process only queries and waits.
 import { Cron } from 'croner';
-import { and, gt, min, sql } from 'drizzle-orm';
+import { and, eq, gt, min, sql } from 'drizzle-orm';
 import { SITE_TIME_ZONE } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
-import { offers } from '../db/schema.ts';
+import { offers, siteBuilds } from '../db/schema.ts';
 import { isPublic } from '../domain/offers.ts';
 import { buildSite, publishPages, type SiteBuildOptions } from './build.ts';
 import { dirname, join } from 'node:path';
@@ -85,11 +85,26 @@ export function startSiteRebuilder(options: {
     return { offerIds, bankIds: [...bankIds] };
   };
 
+  /** Runs a build job with its row in site_builds, which the team console's overview shows. Recording never fails the build. */
+  const recorded = async (kind: 'full' | 'publish', note: string, work: () => Promise<unknown>) => {
+    const [row] = await options.db.insert(siteBuilds).values({ kind, message: note }).returning({ buildId: siteBuilds.buildId }).catch(() => []);
+    const finish = async (ok: boolean, message: string) => {
+      if (row) await options.db.update(siteBuilds).set({ finishedAt: new Date(), ok, message }).where(eq(siteBuilds.buildId, row.buildId)).catch(() => {});
+    };
+    try {
+      await work();
+    } catch (error) {
+      await finish(false, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    await finish(true, note);
+  };
+
   const fullRebuild = async (reason: string) => {
     log(`[site] rebuilding: ${reason}`);
     const catalogue = await snapshot();
     options.clearResponseCache?.();
-    await buildSite({ ...jobOptions, catalogue });
+    await recorded('full', reason, () => buildSite({ ...jobOptions, catalogue }));
     published = catalogue;
   };
 
@@ -100,7 +115,7 @@ export function startSiteRebuilder(options: {
     if (pages.offerIds.length === 0) return;
     log(`[site] publishing offers ${pages.offerIds.join(', ')}`);
     options.clearResponseCache?.();
-    await publishPages({ ...jobOptions, pages, catalogue });
+    await recorded('publish', `offers ${pages.offerIds.join(', ')}`, () => publishPages({ ...jobOptions, pages, catalogue }));
     published = catalogue;
   };
 

@@ -1,10 +1,15 @@
-// Newsletter and feedback (spec §7), rate limited per IP, and per e-mail address or mobile number.
+// Newsletter and feedback (spec §7), rate limited per IP, and per e-mail address or mobile number;
+// reports of a problem with an offer, per IP.
 import { Hono } from 'hono';
-import { FeedbackRequest, FeedbackResponse, MESSAGES, SubscribeRequest, SubscribeResponse } from '../../../contract/index.ts';
-import { requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
+import { FeedbackRequest, FeedbackResponse, Id, MESSAGES, SubscribeRequest, SubscribeResponse } from '../../../contract/index.ts';
+import * as v from 'valibot';
+import { REPORT_SENT_MESSAGE, ReportRequest, ReportResponse } from '../../../contract/reports.ts';
+import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
+import { saveReport } from '../../domain/inbox.ts';
+import { sessionUserId } from '../../domain/sessions.ts';
 import { saveFeedback, subscribe } from '../../domain/engagement.ts';
 import { answer } from '../../http/answer.ts';
-import { parseJsonBody } from '../../validate.ts';
+import { parseJsonBody, parseParams } from '../../validate.ts';
 
 export function engagementRoutes(deps: ServerDeps) {
   const { db, limiter } = deps;
@@ -27,6 +32,16 @@ export function engagementRoutes(deps: ServerDeps) {
     await limiter.check('feedbackPerMobile', input.mobileNo);
     await saveFeedback(db, input);
     return answer(c, FeedbackResponse, { status: true, message: 'Thank you. Your message was sent.' }, 201);
+  });
+
+  // 'Report a problem' on an offer page or modal; guests too.
+  app.post('/offers/:offerId/reports', async (c) => {
+    const { offerId } = parseParams(c, v.object({ offerId: Id }));
+    const { reason, message } = await parseJsonBody(c, ReportRequest);
+    const ip = requestIp(deps, c);
+    await limiter.check('reportPerIp', ip);
+    await saveReport(db, offerId, { reason, message, reporterUserId: await sessionUserId(db, bearerToken(c)), ip });
+    return answer(c, ReportResponse, { status: true, message: REPORT_SENT_MESSAGE }, 201);
   });
 
   return app;

@@ -1,14 +1,22 @@
-// The team console's API, {API}/team/...: the review queue and the offers, accounts and the audit
-// log. Every route needs a team account's sign-in (401 for guests, 403 for customers and merchants)
+// The team console's API, {API}/team/...: the review queue and the offers, accounts, reports,
+// feedback, subscribers and the audit log. Every route needs a team account's sign-in (401 for guests, 403 for customers and merchants)
 // and is rate limited per team account.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { Id } from '../../../contract/index.ts';
 import {
-  AccountTypeRequest, AuditList, AuditQuery, BlockRequest, BulkDecisionRequest, BulkDecisionResponse, OfferActionRequest,
+  AccountTypeRequest, AuditList, AuditQuery, BulkDecisionRequest, BulkDecisionResponse, ReasonRequest,
   OfferDecisionRequest, TeamAccountList, TeamAccountQuery, TeamAccountResponse, TeamOfferList, TeamOfferQuery, TeamOfferResponse,
-  TeamOverview,
+  TeamOverview, ReportQuery, CloseReportRequest, TeamReportList, TeamReportResponse, FeedbackQuery, TeamFeedbackList,
+  TeamFeedbackResponse, SubscriberQuery, TeamSubscriberList, DoneResponse, TeamMerchantQuery, TeamMerchantResponse, MerchantStepRequest,
 } from '../../../contract/team.ts';
+import { recordAudit } from '../../domain/audit.ts';
+import { findDocument, findTeamMerchant, listMerchants, moveMerchantStep } from '../../domain/merchant-review.ts';
+import { createOrPromoteMerchant } from '../../services/merchant-accounts.ts';
+
+/** The file extension a downloaded document gets, by its type. */
+const DOCUMENT_EXTENSIONS: Record<string, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
+import { closeReport, listFeedback, listReports, listSubscribers, markFeedbackHandled, removeSubscriber, subscribersCsv } from '../../domain/inbox.ts';
 import { requireTeam, type AppEnv, type ServerDeps } from '../../context.ts';
 import { listAudit } from '../../domain/audit.ts';
 import { decideOffer, decideOffers, findTeamOffer, listTeamOffers, withdrawOrEndOffer } from '../../domain/review.ts';
@@ -63,7 +71,7 @@ export function teamRoutes(deps: ServerDeps) {
   for (const action of ['withdraw', 'end'] as const) {
     app.post(`/team/offers/:offerId/${action}`, async (c) => {
       const { offerId } = parseParams(c, OfferIdParam);
-      const { reason } = await parseJsonBody(c, OfferActionRequest);
+      const { reason } = await parseJsonBody(c, ReasonRequest);
       const offer = await withdrawOrEndOffer(db, c.get('user').userId, offerId, action, reason);
       publicChanged();
       return answer(c, TeamOfferResponse, { status: true, data: offer });
@@ -86,7 +94,7 @@ export function teamRoutes(deps: ServerDeps) {
   const accountAction = (path: string, run: (actor: number, userId: number, reason: string) => Promise<ReturnType<typeof toTeamAccount>>) =>
     app.post(`/team/accounts/:userId/${path}`, async (c) => {
       const { userId } = parseParams(c, UserIdParam);
-      const { reason } = await parseJsonBody(c, BlockRequest);
+      const { reason } = await parseJsonBody(c, ReasonRequest);
       return answer(c, TeamAccountResponse, { status: true, data: await run(c.get('user').userId, userId, reason) });
     });
   accountAction('block', (actor, userId, reason) => blockAccount(db, actor, userId, reason));
@@ -97,6 +105,86 @@ export function teamRoutes(deps: ServerDeps) {
     const { userId } = parseParams(c, UserIdParam);
     const { userType, reason } = await parseJsonBody(c, AccountTypeRequest);
     return answer(c, TeamAccountResponse, { status: true, data: await changeAccountType(db, c.get('user').userId, userId, userType, reason) });
+  });
+
+  // ---------- merchants ----------
+
+  app.get('/team/merchants', async (c) => {
+    const { pageNo, pageSize, q, step } = parseQuery(c, TeamMerchantQuery);
+    return answer(c, TeamAccountList, { status: true, ...(await listMerchants(db, { q, step }, pageNo, pageSize)), pageNo, pageSize });
+  });
+
+  // Creates a merchant account, or makes an existing account (a customer) a merchant, as `npm run merchant` does.
+  app.post('/team/merchants', async (c) => {
+    const body = await parseJsonBody(c, v.record(v.string(), v.unknown()));
+    const actorUserId = c.get('user').userId;
+    const { user, created } = await createOrPromoteMerchant(db, body, (tx, { before, after }) => recordAudit(tx, {
+      actorUserId, action: before ? 'merchant.promote' : 'merchant.create', targetType: 'merchant', targetId: after.userId,
+      before: before ? { userType: before.userType } : null, after: { userType: after.userType, businessName: after.businessName },
+    }));
+    return answer(c, TeamMerchantResponse, { status: true, data: await findTeamMerchant(db, user.userId) }, created ? 201 : 200);
+  });
+
+  app.get('/team/merchants/:userId', async (c) => {
+    const { userId } = parseParams(c, UserIdParam);
+    return answer(c, TeamMerchantResponse, { status: true, data: await findTeamMerchant(db, userId) });
+  });
+
+  app.get('/team/merchants/:userId/documents/:documentId', async (c) => {
+    const { userId, documentId } = parseParams(c, v.object({ userId: Id, documentId: Id }));
+    const document = await findDocument(db, userId, documentId);
+    c.header('content-disposition', `attachment; filename="document-${document.documentId}${DOCUMENT_EXTENSIONS[document.contentType] ?? ''}"`);
+    c.header('cache-control', 'no-store');
+    c.header('x-content-type-options', 'nosniff');
+    return c.body(new Uint8Array(document.bytes), 200, { 'content-type': document.contentType });
+  });
+
+  app.post('/team/merchants/:userId/step', async (c) => {
+    const { userId } = parseParams(c, UserIdParam);
+    const { step, note } = await parseJsonBody(c, MerchantStepRequest);
+    return answer(c, TeamMerchantResponse, { status: true, data: await moveMerchantStep(db, c.get('user').userId, userId, step, note) });
+  });
+
+  // ---------- what visitors send ----------
+
+  app.get('/team/reports', async (c) => {
+    const { pageNo, pageSize, status } = parseQuery(c, ReportQuery);
+    return answer(c, TeamReportList, { status: true, ...(await listReports(db, status, pageNo, pageSize)), pageNo, pageSize });
+  });
+
+  app.post('/team/reports/:reportId/close', async (c) => {
+    const { reportId } = parseParams(c, v.object({ reportId: Id }));
+    const { outcome, note } = await parseJsonBody(c, CloseReportRequest);
+    return answer(c, TeamReportResponse, { status: true, data: await closeReport(db, c.get('user').userId, reportId, outcome, note) });
+  });
+
+  app.get('/team/feedback', async (c) => {
+    const { pageNo, pageSize, handled } = parseQuery(c, FeedbackQuery);
+    const page = await listFeedback(db, handled === 'all' ? undefined : handled === 'true', pageNo, pageSize);
+    return answer(c, TeamFeedbackList, { status: true, ...page, pageNo, pageSize });
+  });
+
+  app.post('/team/feedback/:feedbackId/handled', async (c) => {
+    const { feedbackId } = parseParams(c, v.object({ feedbackId: Id }));
+    return answer(c, TeamFeedbackResponse, { status: true, data: await markFeedbackHandled(db, c.get('user').userId, feedbackId) });
+  });
+
+  app.get('/team/subscribers', async (c) => {
+    const { pageNo, pageSize, q } = parseQuery(c, SubscriberQuery);
+    return answer(c, TeamSubscriberList, { status: true, ...(await listSubscribers(db, q, pageNo, pageSize)), pageNo, pageSize });
+  });
+
+  app.get('/team/subscribers/export', async (c) => {
+    c.header('content-disposition', 'attachment; filename="offerlanka-subscribers.csv"');
+    c.header('cache-control', 'no-store');
+    return c.body(await subscribersCsv(db), 200, { 'content-type': 'text/csv; charset=utf-8' });
+  });
+
+  app.post('/team/subscribers/:subscriptionId/remove', async (c) => {
+    const { subscriptionId } = parseParams(c, v.object({ subscriptionId: Id }));
+    const { reason } = await parseJsonBody(c, ReasonRequest);
+    await removeSubscriber(db, c.get('user').userId, subscriptionId, reason);
+    return answer(c, DoneResponse, { status: true, message: 'The subscriber was removed.' });
   });
 
   // ---------- audit ----------

@@ -1,0 +1,98 @@
+// A merchant company's review in the spec's three steps ('Document Submitted', 'Business
+// Registration review', 'Activation'): the merchant uploads registration documents (PDF, PNG or
+// JPEG, told by their bytes, at most 5 MB), which puts the company at the first step; the team
+// reads them and moves the company through the steps with a note, each move in the audit log.
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { USER_TYPES } from '../../contract/limits.ts';
+import type { MerchantStep } from '../../contract/team.ts';
+import type { Database } from '../db/client.ts';
+import { merchantDocuments, users } from '../db/schema.ts';
+import { badRequest, notFound } from '../errors.ts';
+import type { UserRow } from '../serialize.ts';
+import { decodeBase64Upload, imageTypeOf } from '../services/images.ts';
+import { recordAudit } from './audit.ts';
+import { accountWhere, toTeamAccount } from './team-accounts.ts';
+
+const PDF_SIGNATURE = Buffer.from('%PDF-');
+/** Documents a company may keep at once: enough for a registration, not a file store. */
+export const DOCUMENTS_MAX = 10;
+
+const documentColumns = {
+  documentId: merchantDocuments.documentId, fileName: merchantDocuments.fileName, contentType: merchantDocuments.contentType,
+  size: merchantDocuments.size, createdAt: merchantDocuments.createdAt,
+};
+type DocumentRow = { documentId: number; fileName: string; contentType: string; size: number; createdAt: Date };
+const toDocument = (row: DocumentRow) => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export async function listDocuments(db: Database, userId: number) {
+  const rows = await db.select(documentColumns).from(merchantDocuments).where(eq(merchantDocuments.userId, userId)).orderBy(asc(merchantDocuments.createdAt), asc(merchantDocuments.documentId));
+  return rows.map(toDocument);
+}
+
+/** Stores a merchant's document; the first one puts a company with no step at 'documentSubmitted'. */
+export async function uploadDocument(db: Database, user: UserRow, fileName: string, base64: string) {
+  const bytes = decodeBase64Upload(base64, 'document');
+  const contentType = bytes.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE) ? 'application/pdf' : imageTypeOf(bytes);
+  if (!contentType) throw badRequest('Only PDF, PNG or JPEG documents can be uploaded.', { issues: [{ path: 'base64', message: 'Only PDF, PNG or JPEG documents can be uploaded.' }] });
+  return db.transaction(async (tx) => {
+    const [me] = await tx.select().from(users).where(eq(users.userId, user.userId)).for('update');
+    const [held] = await tx.select({ n: count() }).from(merchantDocuments).where(eq(merchantDocuments.userId, user.userId));
+    if ((held?.n ?? 0) >= DOCUMENTS_MAX) throw badRequest(`At most ${DOCUMENTS_MAX} documents. Ask the team to remove one.`);
+    const [row] = await tx.insert(merchantDocuments).values({ userId: user.userId, fileName, contentType, bytes, size: bytes.length }).returning(documentColumns);
+    let step = me!.merchantStep as MerchantStep | null;
+    if (step === null) {
+      step = 'documentSubmitted';
+      await tx.update(users).set({ merchantStep: step }).where(and(eq(users.userId, user.userId), isNull(users.merchantStep)));
+    }
+    return { document: toDocument(row!), merchantStep: step };
+  });
+}
+
+/** A document's bytes, for the team to read. */
+export async function findDocument(db: Database, userId: number, documentId: number) {
+  const [row] = await db.select().from(merchantDocuments).where(and(eq(merchantDocuments.userId, userId), eq(merchantDocuments.documentId, documentId))).limit(1);
+  if (!row) throw notFound('Document not found.');
+  return row;
+}
+
+export interface MerchantFilter { q: string; step: MerchantStep | 'none' | 'all' }
+
+export async function listMerchants(db: Database, filter: MerchantFilter, pageNo: number, pageSize: number) {
+  const parts: SQL[] = [accountWhere({ q: filter.q, userType: USER_TYPES.merchant })!];
+  if (filter.step === 'none') parts.push(isNull(users.merchantStep));
+  else if (filter.step !== 'all') parts.push(eq(users.merchantStep, filter.step));
+  const where = and(...parts);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.userId)).limit(pageSize).offset((pageNo - 1) * pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { data: rows.map(toTeamAccount), totalCount: total?.n ?? 0 };
+}
+
+async function requireMerchant(db: Pick<Database, 'select'>, userId: number, lock = false) {
+  const query = db.select().from(users).where(eq(users.userId, userId));
+  const [user] = lock ? await query.for('update') : await query;
+  if (!user || user.userType !== USER_TYPES.merchant) throw notFound('Merchant not found.');
+  return user;
+}
+
+export async function findTeamMerchant(db: Database, userId: number) {
+  const user = await requireMerchant(db, userId);
+  const address = [user.addressNo, user.streetName, user.city].filter(Boolean).join(', ');
+  return {
+    ...toTeamAccount(user),
+    merchantId: user.merchantId, brNo: user.brNo, companyEmail: user.companyEmail, contactNo: user.contactNo,
+    address: address || null,
+    documents: await listDocuments(db, userId),
+  };
+}
+
+/** Moves a company to a step, forward or back, with the team's note. */
+export async function moveMerchantStep(db: Database, actorUserId: number, userId: number, step: MerchantStep, note: string) {
+  await db.transaction(async (tx) => {
+    const user = await requireMerchant(tx, userId, true);
+    await tx.update(users).set({ merchantStep: step }).where(eq(users.userId, userId));
+    await recordAudit(tx, { actorUserId, action: 'merchant.step', targetType: 'merchant', targetId: userId, before: { merchantStep: user.merchantStep }, after: { merchantStep: step }, note });
+  });
+  return findTeamMerchant(db, userId);
+}
