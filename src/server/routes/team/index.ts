@@ -1,29 +1,29 @@
-// The team console's API, {API}/team/...: the review queue and the offers, accounts, reports,
-// feedback, subscribers and the audit log. Every route needs a team account's sign-in (401 for guests, 403 for customers and merchants)
-// and is rate limited per team account.
+// The team console's API, {API}/team/...: the overview, the review queue and the offers, accounts,
+// merchant companies, what visitors send (reports, feedback, subscribers) and the audit log. Every
+// route needs a team account's sign-in (401 for guests, 403 for customers and merchants) and is
+// rate limited per team account.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { Id } from '../../../contract/index.ts';
 import {
-  AccountTypeRequest, AuditList, AuditQuery, BulkDecisionRequest, BulkDecisionResponse, ReasonRequest,
-  OfferDecisionRequest, TeamAccountList, TeamAccountQuery, TeamAccountResponse, TeamOfferList, TeamOfferQuery, TeamOfferResponse,
-  TeamOverview, ReportQuery, CloseReportRequest, TeamReportList, TeamReportResponse, FeedbackQuery, TeamFeedbackList,
-  TeamFeedbackResponse, SubscriberQuery, TeamSubscriberList, DoneResponse, TeamMerchantQuery, TeamMerchantResponse, MerchantStepRequest,
+  AccountTypeRequest, AuditList, AuditQuery, BulkDecisionRequest, BulkDecisionResponse, CloseReportRequest, DoneResponse, FeedbackQuery,
+  MerchantStepRequest, OfferDecisionRequest, ReasonRequest, ReportQuery, SubscriberQuery, TeamAccountList, TeamAccountQuery, TeamAccountResponse,
+  TeamFeedbackList, TeamFeedbackResponse, TeamMerchantQuery, TeamMerchantResponse, TeamOfferList, TeamOfferQuery, TeamOfferResponse,
+  TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList,
 } from '../../../contract/team.ts';
-import { recordAudit } from '../../domain/audit.ts';
-import { findDocument, findTeamMerchant, listMerchants, moveMerchantStep } from '../../domain/merchant-review.ts';
-import { createOrPromoteMerchant } from '../../services/merchant-accounts.ts';
-
-/** The file extension a downloaded document gets, by its type. */
-const DOCUMENT_EXTENSIONS: Record<string, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
-import { closeReport, listFeedback, listReports, listSubscribers, markFeedbackHandled, removeSubscriber, subscribersCsv } from '../../domain/inbox.ts';
 import { requireTeam, type AppEnv, type ServerDeps } from '../../context.ts';
-import { listAudit } from '../../domain/audit.ts';
+import { listAudit, recordAudit } from '../../domain/audit.ts';
+import { closeReport, listFeedback, listReports, listSubscribers, markFeedbackHandled, removeSubscriber, subscribersCsv } from '../../domain/inbox.ts';
+import { findDocument, findTeamMerchant, listMerchants, moveMerchantStep } from '../../domain/merchant-review.ts';
 import { decideOffer, decideOffers, findTeamOffer, listTeamOffers, withdrawOrEndOffer } from '../../domain/review.ts';
 import { blockAccount, changeAccountType, findAccount, liftCodeBlock, listAccounts, toTeamAccount, unblockAccount } from '../../domain/team-accounts.ts';
 import { findTeamOverview } from '../../domain/team-overview.ts';
 import { answer } from '../../http/answer.ts';
+import { createOrPromoteMerchant } from '../../services/merchant-accounts.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
+
+/** The file extension a downloaded document gets, by its type. */
+const DOCUMENT_EXTENSIONS: Record<string, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
 
 const OfferIdParam = v.object({ offerId: Id });
 const UserIdParam = v.object({ userId: Id });
