@@ -98,8 +98,12 @@ afterAll(async () => {
 describe('site rebuilder', () => {
   it('builds when there is none, removing a partial build, and records what it shows', async () => {
     expect(logLines).toContain('[site] rebuilding: no build yet');
-    // The team console's overview reads the builds from the database.
-    const [recorded] = await server.handle.db.select().from(siteBuilds).orderBy(asc(siteBuilds.buildId)).limit(1);
+    // The team console's overview reads the builds from the database. The row is finished just
+    // after the build's own log line, so it is read until it is.
+    const firstRecord = async () => (await server.handle.db.select().from(siteBuilds).orderBy(asc(siteBuilds.buildId)).limit(1))[0];
+    const until = Date.now() + 10_000;
+    while ((await firstRecord())?.finishedAt == null && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    const recorded = await firstRecord();
     expect(recorded).toMatchObject({ kind: 'full', ok: true, message: 'no build yet' });
     expect(recorded!.finishedAt!.getTime()).toBeGreaterThanOrEqual(recorded!.startedAt.getTime());
     expect(existsSync(join(buildsDir, '20200101-000000-1'))).toBe(false);
