@@ -4,6 +4,7 @@
 import { count, desc, eq, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ReportReason } from '../../contract/reports.ts';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/execute.ts';
 import { feedback, offerReports, offers, subscriptions } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { recordAudit } from './audit.ts';
@@ -89,7 +90,7 @@ export async function markFeedbackHandled(db: Database, actorUserId: number, fee
 
 // ---------- subscribers ----------
 
-const subscriberWhere = (q: string): SQL | undefined => (q ? ilike(subscriptions.email, `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) : undefined);
+const subscriberWhere = (q: string): SQL | undefined => (q ? ilike(subscriptions.email, containsPattern(q)) : undefined);
 const toSubscriber = (row: typeof subscriptions.$inferSelect) => ({ subscriptionId: row.subscriptionId, email: row.email, createdAt: row.createdAt.toISOString() });
 
 export async function listSubscribers(db: Database, q: string, pageNo: number, pageSize: number) {

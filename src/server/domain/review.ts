@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL 
 import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
 import type { TeamOfferData } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/execute.ts';
 import { banks, categories, merchants, offerReports, offers, users } from '../db/schema.ts';
 import { conflict, HttpFailure, notFound } from '../errors.ts';
 import type { SmsProvider } from '../services/sms.ts';
@@ -29,9 +30,6 @@ export interface TeamOfferFilter {
   sort: 'oldest' | 'newest';
 }
 
-/** ILIKE text with its wildcards taken literally. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 function teamOfferWhere(filter: TeamOfferFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status === 'withdrawn') parts.push(isNotNull(offers.withdrawnAt));
@@ -40,7 +38,7 @@ function teamOfferWhere(filter: TeamOfferFilter): SQL | undefined {
   if (filter.bankId !== undefined) parts.push(eq(offers.bankId, filter.bankId));
   if (filter.categoryId !== undefined) parts.push(eq(offers.categoryId, filter.categoryId));
   if (filter.q) {
-    const text = likeText(filter.q);
+    const text = containsPattern(filter.q);
     const byId = /^\d{1,9}$/.test(filter.q) ? [eq(offers.offerId, Number(filter.q))] : [];
     parts.push(or(ilike(offers.header, text), ilike(offers.label, text), ilike(merchants.merchantName, text), ...byId)!);
   }

@@ -5,6 +5,7 @@ import { and, count, desc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import { USER_TYPES } from '../../contract/limits.ts';
 import type { MerchantStep, TeamAccountData } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/execute.ts';
 import { codeSends, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
@@ -32,8 +33,6 @@ export function toTeamAccount(user: UserRow): TeamAccountData {
 
 export interface AccountFilter { q: string; userType?: number; blocked?: boolean }
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 export function accountWhere(filter: AccountFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.userType !== undefined) parts.push(eq(users.userType, filter.userType));
@@ -43,7 +42,7 @@ export function accountWhere(filter: AccountFilter): SQL | undefined {
     // A number is looked up by its digits (a leading 0 or +94 left out); a name by any part of it.
     const digits = q.replace(/[\s-]/g, '').replace(/^(\+94|0)/, '');
     const byNumber = /^\d{1,9}$/.test(digits) ? [like(users.mobileNo, `${digits}%`)] : [];
-    parts.push(or(ilike(users.firstName, likeText(q)), ilike(users.businessName, likeText(q)), ...byNumber)!);
+    parts.push(or(ilike(users.firstName, containsPattern(q)), ilike(users.businessName, containsPattern(q)), ...byNumber)!);
   }
   return parts.length ? and(...parts) : undefined;
 }
