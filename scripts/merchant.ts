@@ -2,12 +2,8 @@
 // Sign-up is open to customers only (spec §1), so the team promotes an account, or creates one.
 // Opens the database as the server does: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in
 // DATA_DIR (default ./data), which only one process may have open: stop `npm start` first.
-import { parseArgs } from 'node:util';
-import { describeDatabase, openDatabaseFromEnv } from '../src/server/db/client.ts';
-import { DataDirLockedError } from '../src/server/db/data-dir-lock.ts';
-import { readDatabaseEnv } from '../src/server/env.ts';
-import { HttpFailure } from '../src/server/errors.ts';
 import { createOrPromoteMerchant, type MerchantAccountFields } from '../src/server/services/merchant-accounts.ts';
+import { runAccountCommand } from './lib/account-command.ts';
 
 const USAGE = `Usage: npm run merchant -- --mobile 771234567 [options]
 
@@ -27,6 +23,8 @@ Given fields are saved on the account and its merchant row; others are kept.
   --address-no TEXT     address: number
   --street-name TEXT    address: street
   --city TEXT           address: city
+  --activated           the company's review is done: it can send offers at once (otherwise the
+                        team activates it in the console's Merchants page)
   -h, --help            show this help
 
 Database: DATABASE_URL (PostgreSQL) when set, else PGlite in DATA_DIR (default ./data).
@@ -46,84 +44,22 @@ const FIELDS = {
   'address-no': 'addressNo',
   'street-name': 'streetName',
   city: 'city',
-} as const satisfies Record<string, keyof MerchantAccountFields>;
-type Option = keyof typeof FIELDS;
+} as const satisfies Record<string, Exclude<keyof MerchantAccountFields, 'activated'>>;
 
-function fail(message: string, status = 1): never {
-  console.error(`merchant: ${message}`);
-  if (status === 1) console.error('Run with --help for usage.');
-  process.exit(status);
-}
-
-function parseOptions(): MerchantAccountFields {
-  let values: Partial<Record<Option, string>> & { help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        ...Object.fromEntries(Object.keys(FIELDS).map((name) => [name, { type: 'string' as const }])),
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }) as { values: typeof values });
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  if (values.mobile === undefined) fail('--mobile is required.');
-  const input: Record<string, string> = {};
-  for (const [option, field] of Object.entries(FIELDS)) {
-    const value = values[option as Option];
-    if (value !== undefined) input[field] = value;
-  }
-  return input as MerchantAccountFields;
-}
-
-/** The service's field names back as the options the operator typed. */
-const OPTION_OF_FIELD = Object.fromEntries(Object.entries(FIELDS).map(([option, field]) => [field, `--${option}`]));
-
-async function main(): Promise<void> {
-  const input = parseOptions();
-  let env: ReturnType<typeof readDatabaseEnv>;
-  try {
-    env = readDatabaseEnv();
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error), 2); // the database cannot be opened
-  }
-
-  let handle;
-  try {
-    handle = await openDatabaseFromEnv(env);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) fail(error.message, 2);
-    fail(`could not open the database (${describeDatabase(env)}): ${error instanceof Error ? error.message : error}`, 2);
-  }
-  let refusal: string | undefined;
-  try {
-    const { user, merchantId, created } = await createOrPromoteMerchant(handle.db, input);
+runAccountCommand({
+  name: 'merchant',
+  usage: USAGE,
+  textFields: FIELDS,
+  flagFields: { activated: 'activated' },
+  async run(db, input) {
+    const { user, merchantId, created } = await createOrPromoteMerchant(db, input as MerchantAccountFields);
     console.log(`${created ? 'Created' : 'Promoted'} merchant account ${user.mobileNo} (user ${user.userId}, merchant ${merchantId}).`);
     console.table({
       firstName: user.firstName, businessName: user.businessName, BRno: user.brNo, companyEmail: user.companyEmail,
-      contactNo: user.contactNo, addressNo: user.addressNo, streetName: user.streetName, city: user.city,
+      contactNo: user.contactNo, addressNo: user.addressNo, streetName: user.streetName, city: user.city, review: user.merchantStep ?? 'not started',
     });
+    if (user.merchantStep !== 'activated') console.log('Note: the company is not activated yet, so it cannot send offers. Activate it in the team console (Merchants), or run again with --activated.');
     if (!user.isMobileVerification) console.log('Note: this number is not verified yet; its owner verifies it by code at sign-in.');
     if (user.isAccountBlock) console.log('Note: this account is blocked by the team and cannot sign in.');
-  } catch (error) {
-    // Bad input (400) or a number taken meanwhile (409): the operator's to fix, said in the options' words.
-    if (!(error instanceof HttpFailure) || error.httpStatus >= 500) throw error;
-    const issues = (error.extra.issues as Array<{ path: string; message: string }> | undefined) ?? [];
-    // One line per option and message (a password can break one rule several ways).
-    refusal = issues.length ? [...new Set(issues.map((issue) => `${OPTION_OF_FIELD[issue.path] ?? issue.path}: ${issue.message}`))].join('\n  ') : error.message;
-  } finally {
-    await handle.close();
-  }
-  if (refusal) fail(refusal);
-}
-
-main().catch((error: unknown) => {
-  console.error('merchant: failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(2);
+  },
 });

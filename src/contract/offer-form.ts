@@ -28,6 +28,12 @@ export const OFFER_MESSAGES = {
   invalidOfferRate: 'Enter a percentage from 1 to 100.',
   acceptOfferTerms: 'Accept the terms & conditions to submit the offer.',
   merchantsOnly: 'Only merchant accounts can create offers.',
+  notActivated: 'Your merchant account is not activated yet. You can send offers once our team has reviewed your registration documents and activated it.',
+  offerNotFound: 'Offer not found.',
+  notYourOffer: 'This offer belongs to another account.',
+  listedOfferLocked: 'This offer is listed already. Ask our team to change a listed offer.',
+  offerSentAgain: 'Your offer was sent for review again.',
+  offerSaved: 'The offer was saved.',
   /** POST /api/create/new/offer and /api/user/location/update: ids and names that are not in the catalogue. */
   unknownCategoryId: 'Unknown category id.',
   unknownBankId: 'Unknown bank id.',

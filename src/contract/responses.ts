@@ -70,6 +70,8 @@ export const Offer = v.object({
    * 'expired'). Optional on input: offers kept in a browser's storage from before it existed read as false.
    */
   withdrawn: v.optional(v.boolean(), false),
+  /** Only in the owner's own list (GET get/offers/by/user/{userId} with their token): why the team rejected it. */
+  reviewReason: v.optional(v.string()),
   location: v.array(v.object({ value: v.string(), isActive: v.boolean() })),
   views: v.number(),
   interest: v.number(),

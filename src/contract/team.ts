@@ -2,15 +2,13 @@
 // here, not through the contract's index, so that no guest page carries it.
 import * as v from 'valibot';
 import { IdList } from './index.ts';
-import { ID_LIST_MAX, ID_MAX, OFFER_REVIEW_STATUSES, PAGE_NO_MAX, PAGE_SIZE_MAX, UPLOAD_BYTES_MAX } from './limits.ts';
+import { ID_LIST_MAX, ID_MAX, MERCHANT_STEPS, type MerchantStep, OFFER_REVIEW_STATUSES, PAGE_NO_MAX, PAGE_SIZE_MAX, UPLOAD_BYTES_MAX } from './limits.ts';
 import { REPORT_REASONS } from './reports.ts';
 import { Offer } from './responses.ts';
 
 // ---------- what the team works with ----------
 
-/** A merchant company's review, in the spec's three steps (§2 'Company Profile'). */
-export const MERCHANT_STEPS = ['documentSubmitted', 'registrationReview', 'activated'] as const;
-export type MerchantStep = (typeof MERCHANT_STEPS)[number];
+export { MERCHANT_STEPS, type MerchantStep };
 export const MERCHANT_STEP_LABELS: Record<MerchantStep, string> = {
   documentSubmitted: 'Document Submitted',
   registrationReview: 'Business Registration review',

@@ -72,7 +72,7 @@ beforeAll(async () => {
   api = await createTestApi({ rateLimits: false });
   customer = await signUpVerified(api);
   const mobileNo = freshMobile();
-  await createOrPromoteMerchant(api.handle.db, { firstName: 'Kamal', businessName: 'Lanka Spice House', BRno: 'PV 00123', mobileNo, password: STRONG_PASSWORD });
+  await createOrPromoteMerchant(api.handle.db, { firstName: 'Kamal', businessName: 'Lanka Spice House', BRno: 'PV 00123', mobileNo, password: STRONG_PASSWORD, activated: true });
   const signedIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } });
   merchant = { userId: signedIn.body.data.userId, token: signedIn.body.token };
   locationNames = (await api.call('GET', '/api/location/all')).body.data.map((l: { locationName: string }) => l.locationName);

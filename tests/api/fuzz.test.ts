@@ -307,7 +307,7 @@ beforeAll(async () => {
   api = await createTestApi({ offers: 30, rateLimits: false });
   app = createApp(api.deps);
   customerId = (await signUpVerified(api)).userId;
-  merchantId = (await createOrPromoteMerchant(api.handle.db, { mobileNo: freshMobile(), firstName: 'Fuzz', businessName: 'Fuzz Stores', password: STRONG_PASSWORD })).user.userId;
+  merchantId = (await createOrPromoteMerchant(api.handle.db, { mobileNo: freshMobile(), firstName: 'Fuzz', businessName: 'Fuzz Stores', password: STRONG_PASSWORD, activated: true })).user.userId;
   teamId = (await createOrPromoteTeamMember(api.handle.db, { mobileNo: freshMobile(), firstName: 'Fuzz', password: STRONG_PASSWORD })).user.userId;
 });
 

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
@@ -133,7 +133,7 @@ describe('createOrPromoteMerchant', () => {
 
   it('survives a re-seed: the account is unlinked from the replaced merchants and linked again at its next offer', async () => {
     const mobileNo = freshMobile();
-    const { user } = await createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Sunil', businessName: 'Sunil Hardware', password: STRONG_PASSWORD });
+    const { user } = await createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Sunil', businessName: 'Sunil Hardware', password: STRONG_PASSWORD, activated: true });
     await seedDemoData(api.handle.db, { offers: 20 });
     api.deps.cache.clear();
     expect((await userRow(user.userId)).merchantId).toBeNull();
@@ -153,10 +153,10 @@ describe('createOrPromoteMerchant', () => {
 // ---------------------------------------------------------------------------------------------
 // The command, run as an operator would: `npx tsx scripts/merchant.ts` in its own process.
 
-/** Runs scripts/merchant.ts with these arguments and environment; resolves with its exit code and output. */
-function runMerchantCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs scripts/merchant.ts (or another account command) with these arguments and environment; resolves with its exit code and output. */
+function runMerchantCommand(args: string[], env: Record<string, string>, script = 'scripts/merchant.ts'): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'scripts/merchant.ts', ...args], {
+    const child = spawn('npx', ['tsx', script, ...args], {
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -212,6 +212,7 @@ describe(`npm run merchant (${TEST_DB})`, () => {
     ], database.env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Created merchant account 771230001');
+    expect(run.stdout).toContain('the company is not activated yet');
 
     const handle = await database.open();
     try {
@@ -219,6 +220,38 @@ describe(`npm run merchant (${TEST_DB})`, () => {
       const body = await res.json() as { data: Record<string, unknown> };
       expect(res.status, JSON.stringify(body)).toBe(200);
       expect(body.data).toMatchObject({ userType: 2, businessName: 'Lanka Spice House', city: 'Colombo 03', isMobileVerification: true });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('with --activated, lets the company send offers at once', { timeout: 120_000 }, async () => {
+    const run = await runMerchantCommand(['--mobile', '771230001', '--activated'], database.env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Promoted merchant account 771230001');
+    expect(run.stdout).not.toContain('not activated');
+    const handle = await database.open();
+    try {
+      const [user] = await handle.db.select().from(users).where(eq(users.mobileNo, '771230001'));
+      expect(user!.merchantStep).toBe('activated');
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('npm run team makes a team account the same way, and promotes an existing one', { timeout: 120_000 }, async () => {
+    const made = await runMerchantCommand(['--mobile', '771230009', '--first-name', 'Tharushi', '--password', STRONG_PASSWORD], database.env, 'scripts/team.ts');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('Created team account 771230009');
+    const promoted = await runMerchantCommand(['--mobile', '771230001'], database.env, 'scripts/team.ts');
+    expect(promoted.stdout).toContain('Promoted team account 771230001');
+    const refused = await runMerchantCommand(['--mobile', '771230010', '--first-name', 'Tharushi', '--password', 'short'], database.env, 'scripts/team.ts');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^team: --password: /m);
+    const handle = await database.open();
+    try {
+      const rows = await handle.db.select().from(users).where(sql`${users.mobileNo} in ('771230009', '771230001')`);
+      expect(rows.map((row) => row.userType)).toEqual([USER_TYPES.team, USER_TYPES.team]);
     } finally {
       await handle.close();
     }

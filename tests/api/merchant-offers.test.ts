@@ -36,6 +36,7 @@ let locationNames: string[];
 let bank: { bankId: number; cardTypes: string[] };
 
 const MERCHANT_PROFILE = {
+  activated: true,
   firstName: 'Kamal', businessName: 'Lanka Spice House', BRno: 'PV 00123', companyEmail: 'offers@lankaspice.example',
   contactNo: '112345678', addressNo: '42', streetName: 'Galle Road', city: 'Colombo 03',
 };
@@ -362,7 +363,7 @@ describe('hostile bodies', () => {
 
 describe("the merchant's merchants row", () => {
   it('is made from the business name when a merchant account has none, once for offers sent together', async () => {
-    const account = await makeMerchant({ firstName: 'Ruwan', businessName: 'Ruwan Tea Rooms' });
+    const account = await makeMerchant({ firstName: 'Ruwan', businessName: 'Ruwan Tea Rooms', activated: true });
     // As after a re-seed emptied the merchants: the account is no longer linked.
     await api.handle.db.update(users).set({ merchantId: null }).where(eq(users.userId, account.userId));
     const results = await Promise.all([1, 2, 3].map(() => create(validBody(), account.token)));
@@ -377,7 +378,7 @@ describe("the merchant's merchants row", () => {
   });
 
   it('is named after the first name when there is no business name, and the hotline falls back to the mobile number', async () => {
-    const account = await makeMerchant({ firstName: 'Dilani' });
+    const account = await makeMerchant({ firstName: 'Dilani', activated: true });
     const offer = expectCreated(await create(validBody(), account.token));
     expect(offer.merchant.merchantName).toBe('Dilani');
     expect(offer.hotLine).toEqual({ mobileNo: [`0${account.mobileNo}`], email: [] });

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { USER_TYPES } from '../../src/contract/index.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { ReportResponse } from '../../src/contract/reports.ts';
 import {
   AuditList, BulkDecisionResponse, DoneResponse, TeamAccountList, TeamAccountResponse, TeamFeedbackList, TeamFeedbackResponse, TeamOfferList,
@@ -37,6 +38,12 @@ const pendingOffer = (header: string, createdAt = new Date()) =>
 const auditRows = (targetId: number, action: string) =>
   api.handle.db.select().from(auditLog).where(sql`${auditLog.targetId} = ${String(targetId)} and ${auditLog.action} = ${action}`);
 
+/** The offer-creation form, as the wizard sends it. */
+const offerForm = (overrides: Record<string, unknown> = {}) => ({
+  offerCategory: 1, bankInfo: 1, offerTitle: 'Weekday lunch', offerHeader: '20% off the rice and curry lunch', offerDescription: '',
+  offerValidity: 'until', toDate: '31/12/2099', offerType: 'off', offerRate: '20', locations: [], termsAccepted: true, ...overrides,
+});
+
 const outbox = async (mobileNo: string) => (await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data as { message: string }[];
 
 beforeAll(async () => {
@@ -59,6 +66,7 @@ describe('who may call the team API', () => {
     ['GET', '/api/team/overview'],
     ['GET', '/api/team/offers'],
     ['GET', '/api/team/offers/1'],
+    ['PUT', '/api/team/offers/1', {}],
     ['POST', '/api/team/offers/1/decision', { decision: 'accept' }],
     ['POST', '/api/team/offers/decisions', { offerIds: [1], decision: 'accept' }],
     ['POST', '/api/team/offers/1/withdraw', { reason: 'x' }],
@@ -216,6 +224,20 @@ describe('reviewing offers', () => {
     expectError(await api.call('POST', `/api/team/offers/${(await pendingOffer('Not live'))}/end`, { token: team.token, body: { reason: 'x' } }), 409);
   });
 
+  it('lets a reviewer edit any field before deciding, keeping the review status, with the change in the audit log', async () => {
+    const offerId = await pendingOffer('Edit me');
+    const bad = await api.call('PUT', `/api/team/offers/${offerId}`, { token: team.token, body: offerForm({ offerRate: '250' }) });
+    expectError(bad, 400);
+    expect(bad.body.issues[0].path).toBe('offerRate');
+    const res = await api.call('PUT', `/api/team/offers/${offerId}`, { token: team.token, body: offerForm({ offerHeader: 'Edited: 25% off lunch', offerRate: '25', bankInfo: 2 }) });
+    expectOk(res, TeamOfferResponse);
+    expect(res.body.data).toMatchObject({ header: 'Edited: 25% off lunch', offerRate: '25', bankId: 2, reviewStatus: 'pending' });
+    const [row] = await auditRows(offerId, 'offer.edit');
+    expect(row).toMatchObject({ actorUserId: team.userId, before: { header: 'Edit me', bankId: 1 }, after: { header: 'Edited: 25% off lunch', offerRate: '25', bankId: 2 } });
+    expectError(await api.call('PUT', '/api/team/offers/999999', { token: team.token, body: offerForm() }), 404);
+    expectError(await api.call('PUT', `/api/team/offers/${offerId}`, { token: team.token, body: offerForm({ bankInfo: 99_999 }) }), 400);
+  });
+
   it('answers 404 for an offer that does not exist', async () => {
     expectError(await api.call('GET', '/api/team/offers/999999', { token: team.token }), 404);
     expectError(await api.call('POST', '/api/team/offers/999999/decision', { token: team.token, body: { decision: 'accept' } }), 404);
@@ -300,6 +322,11 @@ describe('merchant companies', () => {
     expect(mine.body.data.map((d: { fileName: string }) => d.fileName)).toEqual(['Business registration.pdf']);
   });
 
+  it('refuses offers from a merchant the team has not activated, saying why', async () => {
+    const sent = await api.call('POST', '/api/create/new/offer', { token: merchant.token, body: offerForm() });
+    expectError(sent, 403, OFFER_MESSAGES.notActivated);
+  });
+
   it('lets the team read the documents and move the company through the steps, each move in the audit log', async () => {
     const listed = await api.call('GET', '/api/team/merchants?step=documentSubmitted&pageSize=100', { token: team.token });
     expectOk(listed, TeamAccountList);
@@ -322,6 +349,34 @@ describe('merchant companies', () => {
     const moves = await api.call('GET', `/api/team/audit?action=merchant.step&targetId=${merchant.userId}`, { token: team.token });
     expect(moves.body.data.map((e: { after: { merchantStep: string } }) => e.after.merchantStep)).toEqual(['activated', 'registrationReview']);
     expect((await api.call('GET', '/api/merchant/documents', { token: merchant.token })).body.merchantStep).toBe('activated');
+  });
+
+  it('lets an activated merchant send offers; a rejected one is edited and sent again by its owner only', async () => {
+    const sent = await api.call('POST', '/api/create/new/offer', { token: merchant.token, body: offerForm({ offerHeader: 'First try' }) });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const offerId = sent.body.data.offerId as number;
+    await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision: 'reject', reason: 'The dates are wrong or have passed.' } });
+    const own = async (token?: string) => (await api.call('GET', `/api/get/offers/by/user/${merchant.userId}`, { token })).body.data.find((o: { offerId: number }) => o.offerId === offerId);
+    expect(await own(merchant.token)).toMatchObject({ status: 'rejected', reviewReason: 'The dates are wrong or have passed.' });
+
+    const resend = (body: unknown, token?: string) => api.call('PUT', `/api/offers/${offerId}`, { token, body });
+    expectError(await resend(offerForm()), 401);
+    expectError(await resend(offerForm(), customer.token), 403, OFFER_MESSAGES.merchantsOnly);
+    const otherMobile = freshMobile();
+    await createOrPromoteMerchant(api.handle.db, { mobileNo: otherMobile, firstName: 'Nimal', password: STRONG_PASSWORD, activated: true });
+    expectError(await resend(offerForm(), (await signIn(otherMobile)).token), 403, OFFER_MESSAGES.notYourOffer);
+    expectError(await resend(offerForm({ offerRate: 'lots' }), merchant.token), 400);
+
+    const again = await resend(offerForm({ offerHeader: 'Second try', toDate: '30/11/2099' }), merchant.token);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ message: OFFER_MESSAGES.offerSentAgain, data: { offerId, header: 'Second try', status: 'pending' } });
+    const [row] = await api.handle.db.select().from(offers).where(eq(offers.offerId, offerId));
+    expect(row).toMatchObject({ reviewStatus: 'pending', reviewReason: null, reviewedAt: null });
+    expect(await own(merchant.token)).not.toHaveProperty('reviewReason');
+    // Once accepted, it is the team's to change.
+    await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision: 'accept' } });
+    expectError(await resend(offerForm(), merchant.token), 409, OFFER_MESSAGES.listedOfferLocked);
+    expectError(await api.call('PUT', '/api/offers/999999', { token: merchant.token, body: offerForm() }), 404);
   });
 
   it('creates a merchant account, or makes a customer a merchant, from the console', async () => {

@@ -21,6 +21,7 @@ declare module 'vitest' {
 /** The merchant account every file can sign in as (the console's tests). Sign-up makes customers only. */
 export const MERCHANT_ACCOUNT = {
   mobileNo: '701234567',
+  activated: true,
   password: 'Galle-Fort-Ramparts-83',
   firstName: 'Kamal',
   businessName: 'Lanka Spice House',

@@ -1,14 +1,17 @@
-// A merchant's new offer: the offer-creation wizard's form (src/contract/offer-form.ts), checked
-// against the catalogue, saved as 'pending'. Pending offers are public nowhere (offers.ts lists
-// only accepted ones); the owner sees them in GET /get/offers/by/user/{userId} with a token.
+// A merchant's new or edited offer: the offer-creation wizard's form (src/contract/offer-form.ts),
+// checked against the catalogue, saved as 'pending'. Pending offers are public nowhere (offers.ts
+// lists only accepted ones); the owner sees them in GET /get/offers/by/user/{userId} with a token,
+// with the team's reason when one was rejected. The team's editor sets the same columns.
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
-import { SRI_LANKA_UTC_OFFSET_MS } from '../../contract/index.ts';
+import { and, eq, ne } from 'drizzle-orm';
+import { SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../contract/index.ts';
+import type { MerchantStep } from '../../contract/limits.ts';
 import { datesNeeded, OFFER_MESSAGES, parseFormDate, type CreateOfferData } from '../../contract/offer-form.ts';
 import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
 import { offers, type OfferLocation } from '../db/schema.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { localPhoneNumber, merchantIdForOffer } from '../services/merchant-accounts.ts';
 import { categoryExists, findBank, knownLocationNames } from './catalogue.ts';
@@ -34,8 +37,11 @@ function offerPeriod(form: Pick<CreateOfferData, 'offerValidity' | 'fromDate' | 
 
 const one = (path: string, message: string) => badRequest(message, { issues: [{ path, message }] });
 
-/** Saves the merchant's offer for review and returns it; 400 naming the category, bank or locations the catalogue does not have. */
-export async function submitOffer(db: Database, user: UserRow, form: CreateOfferData) {
+/**
+ * The offer columns a form sets, checked against the catalogue: 400 naming the category, bank or
+ * locations the catalogue does not have. Shared by a new offer, an owner's edit and the team's edit.
+ */
+export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
   const [bank, hasCategory] = await Promise.all([findBank(db, form.bankInfo), categoryExists(db, form.offerCategory)]);
   if (!hasCategory) throw one('offerCategory', OFFER_MESSAGES.unknownCategoryId);
   if (!bank) throw one('bankInfo', OFFER_MESSAGES.unknownBankId);
@@ -46,10 +52,8 @@ export async function submitOffer(db: Database, user: UserRow, form: CreateOffer
   if (unknown.length) {
     throw badRequest(`Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`, { issues: unknown.slice(0, 20) });
   }
-
-  const merchantId = await merchantIdForOffer(db, user.userId);
   const location: OfferLocation[] = names.map((value, i) => ({ value, isActive: i === 0 }));
-  const [inserted] = await db.insert(offers).values({
+  return {
     label: form.offerTitle,
     header: form.offerHeader,
     description: sanitizeDescription(form.offerDescription),
@@ -60,17 +64,50 @@ export async function submitOffer(db: Database, user: UserRow, form: CreateOffer
     // Required for other/customize (what they show); kept for the others when given.
     validTimeDateDescription: form.validTimeDateDescription || null,
     promoCode: form.promoCode || null,
+    cardTypes: bank.cardTypes,
+    location,
+    bankId: bank.bankId,
+    categoryId: form.offerCategory,
+  };
+}
+
+/** Only an activated merchant sends offers (the team activates a company after its review). */
+export function requireActivatedMerchant(user: UserRow): void {
+  if (user.userType !== USER_TYPES.merchant) throw forbidden(OFFER_MESSAGES.merchantsOnly);
+  if (user.merchantStep !== ('activated' satisfies MerchantStep)) throw forbidden(OFFER_MESSAGES.notActivated);
+}
+
+/** Saves the merchant's offer for review and returns it. */
+export async function submitOffer(db: Database, user: UserRow, form: CreateOfferData) {
+  const columns = await offerColumnsOfForm(db, form);
+  const merchantId = await merchantIdForOffer(db, user.userId);
+  const [inserted] = await db.insert(offers).values({
+    ...columns,
     hotLine: {
       mobileNo: [localPhoneNumber(user.contactNo ?? user.mobileNo)],
       email: user.companyEmail ? [user.companyEmail] : [],
     },
-    cardTypes: bank.cardTypes,
-    location,
     reviewStatus: 'pending',
-    bankId: bank.bankId,
-    categoryId: form.offerCategory,
     merchantId,
     ownerUserId: user.userId,
   }).returning({ offerId: offers.offerId });
   return (await findOfferById(db, inserted!.offerId))!;
+}
+
+/**
+ * The owner's edit of an offer that is not listed (pending, or rejected with the team's reason):
+ * it is saved and waits for review again, its earlier reason cleared. A listed offer is changed by
+ * the team only; another user's offer is 403, an unknown one 404.
+ */
+export async function resendOwnOffer(db: Database, user: UserRow, offerId: number, form: CreateOfferData) {
+  const [current] = await db.select({ ownerUserId: offers.ownerUserId, reviewStatus: offers.reviewStatus }).from(offers).where(eq(offers.offerId, offerId)).limit(1);
+  if (!current) throw notFound(OFFER_MESSAGES.offerNotFound);
+  if (current.ownerUserId !== user.userId) throw forbidden(OFFER_MESSAGES.notYourOffer);
+  if (current.reviewStatus === 'accepted') throw conflict(OFFER_MESSAGES.listedOfferLocked);
+  const columns = await offerColumnsOfForm(db, form);
+  // The status in the condition: an offer the team accepted meanwhile is not sent back to review.
+  const [updated] = await db.update(offers).set({ ...columns, reviewStatus: 'pending', reviewReason: null, reviewedAt: null, reviewedBy: null })
+    .where(and(eq(offers.offerId, offerId), ne(offers.reviewStatus, 'accepted'))).returning({ offerId: offers.offerId });
+  if (!updated) throw conflict(OFFER_MESSAGES.listedOfferLocked);
+  return (await findOfferById(db, offerId))!;
 }

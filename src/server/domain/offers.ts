@@ -3,6 +3,7 @@
 // single-offer, owner, related and per-category views built on them.
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OFFER_REVIEW_STATUSES } from '../../contract/index.ts';
+import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
@@ -11,7 +12,6 @@ import { notFound } from '../errors.ts';
 import { toBank, toCategory, toOffer, type OfferJoinedRow } from '../serialize.ts';
 import { findCategoriesByIds, findTerms, requireBank } from './catalogue.ts';
 
-const OFFER_NOT_FOUND_MESSAGE = 'Offer not found.';
 
 /** Accepted, ended or not: an expired offer's page stays up, marked Expired. */
 export const isPublic = () => eq(offers.reviewStatus, PUBLIC_REVIEW_STATUS);
@@ -80,7 +80,7 @@ export async function findOfferById(db: Database, offerId: number) {
 /** A public offer with the terms that apply to it, keyed by its bank id and 'general'; 404 otherwise. */
 export async function findPublicOfferDetail(db: Database, offerId: number) {
   const [row] = await selectJoinedOffers(db).where(and(isPublic(), eq(offers.offerId, offerId))).limit(1);
-  if (!row) throw notFound(OFFER_NOT_FOUND_MESSAGE);
+  if (!row) throw notFound(OFFER_MESSAGES.offerNotFound);
   const { bankId } = row.offer;
   const { general, byBank } = await findTerms(db, bankId);
   return { ...toOffer(row as OfferJoinedRow), termsConditions: { [bankId]: byBank[bankId] ?? [], general } };
@@ -90,7 +90,7 @@ export async function findPublicOfferDetail(db: Database, offerId: number) {
 export async function requirePublicOffer(db: Database, offerId: number) {
   const [offer] = await db.select({ offerId: offers.offerId, bankId: offers.bankId, categoryId: offers.categoryId, merchantId: offers.merchantId })
     .from(offers).where(and(eq(offers.offerId, offerId), isPublic())).limit(1);
-  if (!offer) throw notFound(OFFER_NOT_FOUND_MESSAGE);
+  if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
   return offer;
 }
 
@@ -102,7 +102,12 @@ export async function findOffersOfOwner(db: Database, ownerUserId: number, { all
   const rows = await selectJoinedOffers(db)
     .where(and(eq(offers.ownerUserId, ownerUserId), all ? undefined : isListed()))
     .orderBy(desc(offers.createdAt), desc(offers.offerId)).limit(OWN_OFFERS_MAX);
-  return toOffers(rows);
+  // The owner reads why the team rejected an offer, to edit it and send it again.
+  return rows.map((row) => {
+    const offer = toOffer(row as OfferJoinedRow);
+    const reason = all && row.offer.reviewStatus === 'rejected' ? row.offer.reviewReason : null;
+    return reason ? { ...offer, reviewReason: reason } : offer;
+  });
 }
 
 /** Related listed offers: same merchant first, then same category, then same bank; popular first. */

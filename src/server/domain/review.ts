@@ -4,18 +4,19 @@
 // change what is public: the caller clears the response cache, and the site rebuilder publishes the
 // changed pages (it watches the public offers).
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
+import { OFFER_MESSAGES, type CreateOfferData } from '../../contract/offer-form.ts';
 import type { TeamOfferData } from '../../contract/team.ts';
+import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
 import { containsPattern } from '../db/execute.ts';
 import { banks, categories, merchants, offerReports, offers, users } from '../db/schema.ts';
 import { conflict, HttpFailure, notFound } from '../errors.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { recordAudit } from './audit.ts';
+import { offerColumnsOfForm } from './new-offers.ts';
 import { joinedOfferColumns } from './offers.ts';
 import { toOffer, type OfferJoinedRow } from '../serialize.ts';
 
-const OFFER_NOT_FOUND = 'Offer not found.';
 const ONLY_PENDING = 'Only a pending offer can be accepted or rejected.';
 const ONLY_LIVE_ACCEPTED = 'Only an accepted offer that is still listed can be withdrawn or ended.';
 
@@ -79,7 +80,7 @@ export async function listTeamOffers(db: Database, filter: TeamOfferFilter, page
 
 export async function findTeamOffer(db: Database, offerId: number): Promise<TeamOfferData> {
   const [row] = await selectTeamOffers(db).where(eq(offers.offerId, offerId)).limit(1);
-  if (!row) throw notFound(OFFER_NOT_FOUND);
+  if (!row) throw notFound(OFFER_MESSAGES.offerNotFound);
   return toTeamOffer(row as TeamOfferRow);
 }
 
@@ -97,7 +98,7 @@ export type Decision = 'accept' | 'reject';
 async function decideOne(db: Database, actorUserId: number, offerId: number, decision: Decision, reason: string | undefined) {
   return db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
-    if (!offer) throw notFound(OFFER_NOT_FOUND);
+    if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
     if (offer.reviewStatus !== 'pending') throw conflict(ONLY_PENDING);
     const [after] = await tx.update(offers).set({
       reviewStatus: decision === 'accept' ? PUBLIC_REVIEW_STATUS : 'rejected',
@@ -162,7 +163,7 @@ export async function decideOffers(db: Database, sms: SmsProvider, actorUserId: 
 export async function withdrawOrEndOffer(db: Database, actorUserId: number, offerId: number, action: 'withdraw' | 'end', reason: string) {
   await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
-    if (!offer) throw notFound(OFFER_NOT_FOUND);
+    if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
     const now = new Date();
     const live = offer.reviewStatus === PUBLIC_REVIEW_STATUS && offer.withdrawnAt === null && (offer.offerEnd === null || offer.offerEnd > now);
     if (!live) throw conflict(ONLY_LIVE_ACCEPTED);
@@ -171,6 +172,28 @@ export async function withdrawOrEndOffer(db: Database, actorUserId: number, offe
     await recordAudit(tx, {
       actorUserId, action: action === 'withdraw' ? 'offer.withdraw' : 'offer.end', targetType: 'offer', targetId: offerId,
       before: reviewState(offer), after: reviewState(after!), note: reason,
+    });
+  });
+  return findTeamOffer(db, offerId);
+}
+
+/**
+ * The reviewer's edit of any field, before deciding or after: the offer keeps its review status;
+ * the audit row holds the fields that changed, before and after. A listed offer's page follows
+ * with the next publish, as an accepted one's does.
+ */
+export async function editOffer(db: Database, actorUserId: number, offerId: number, form: CreateOfferData) {
+  const columns = await offerColumnsOfForm(db, form);
+  await db.transaction(async (tx) => {
+    const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
+    if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
+    const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((key) => JSON.stringify(offer[key]) !== JSON.stringify(columns[key]));
+    if (changed.length === 0) return;
+    await tx.update(offers).set(columns).where(eq(offers.offerId, offerId));
+    await recordAudit(tx, {
+      actorUserId, action: 'offer.edit', targetType: 'offer', targetId: offerId, note: null,
+      before: Object.fromEntries(changed.map((key) => [key, offer[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, columns[key]])),
     });
   });
   return findTeamOffer(db, offerId);

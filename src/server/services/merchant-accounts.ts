@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { Email, FirstName, MESSAGES, MobileNo, NewPassword, USER_TYPES } from '../../contract/index.ts';
+import type { MerchantStep } from '../../contract/limits.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
@@ -39,6 +40,8 @@ const MerchantAccountInput = v.object({
   city: optionalText(80),
   /** Required for a new account, with the sign-up rules and strength check; refused for an existing one. */
   password: v.optional(NewPassword),
+  /** true: the company's review is done and it can send offers at once (scripts and tests); otherwise the team activates it. */
+  activated: v.optional(v.boolean()),
 });
 export type MerchantAccountFields = v.InferInput<typeof MerchantAccountInput>;
 
@@ -65,11 +68,12 @@ export type MerchantChange = { before: UserRow | undefined; after: UserRow };
 
 export async function createOrPromoteMerchant(db: Database, raw: unknown, audit?: (tx: Transaction, change: MerchantChange) => Promise<void>): Promise<MerchantAccountResult> {
   const input = parseInput(MerchantAccountInput, raw);
-  const { mobileNo, password, ...given } = input;
+  const { mobileNo, password, activated, ...given } = input;
   const profile = Object.fromEntries(Object.entries({
     firstName: given.firstName, businessName: given.businessName, brNo: given.BRno, companyEmail: given.companyEmail,
     contactNo: given.contactNo, addressNo: given.addressNo, streetName: given.streetName, city: given.city,
-  }).filter(([, value]) => value !== undefined)) as Partial<Pick<UserRow, 'firstName' | 'businessName' | 'brNo' | 'companyEmail' | 'contactNo' | 'addressNo' | 'streetName' | 'city'>>;
+    merchantStep: activated ? ('activated' satisfies MerchantStep) : undefined,
+  }).filter(([, value]) => value !== undefined)) as Partial<Pick<UserRow, 'firstName' | 'businessName' | 'brNo' | 'companyEmail' | 'contactNo' | 'addressNo' | 'streetName' | 'city' | 'merchantStep'>>;
 
   const [existing] = await db.select().from(users).where(eq(users.mobileNo, mobileNo)).limit(1);
   // The business's phone defaults to the mobile number (the profile and `npm run merchant` show it).

@@ -1,12 +1,13 @@
-// A merchant's new offer (domain/new-offers.ts): merchants only, rate limited per account.
+// A merchant's new offer, and the edit that sends a pending or rejected one for review again
+// (domain/new-offers.ts): activated merchants only, rate limited per account.
 import { Hono } from 'hono';
-import { CreateOfferResponse, USER_TYPES } from '../../../contract/index.ts';
+import * as v from 'valibot';
+import { CreateOfferResponse, Id } from '../../../contract/index.ts';
 import { CreateOfferRequest, OFFER_MESSAGES } from '../../../contract/offer-form.ts';
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { submitOffer } from '../../domain/new-offers.ts';
-import { forbidden } from '../../errors.ts';
+import { requireActivatedMerchant, resendOwnOffer, submitOffer } from '../../domain/new-offers.ts';
 import { answer } from '../../http/answer.ts';
-import { parseJsonBody } from '../../validate.ts';
+import { parseJsonBody, parseParams } from '../../validate.ts';
 
 export function createOfferRoutes(deps: ServerDeps) {
   const { db, limiter } = deps;
@@ -14,11 +15,21 @@ export function createOfferRoutes(deps: ServerDeps) {
 
   app.post('/create/new/offer', requireSession(deps), async (c) => {
     const user = c.get('user');
-    if (user.userType !== USER_TYPES.merchant) throw forbidden(OFFER_MESSAGES.merchantsOnly);
+    requireActivatedMerchant(user);
     const form = await parseJsonBody(c, CreateOfferRequest);
     await limiter.check('offerCreatePerUser', String(user.userId));
     const offer = await submitOffer(db, user, form);
     return answer(c, CreateOfferResponse, { status: true, message: OFFER_MESSAGES.offerSentForReview, data: offer }, 201);
+  });
+
+  app.put('/offers/:offerId', requireSession(deps), async (c) => {
+    const user = c.get('user');
+    requireActivatedMerchant(user);
+    const { offerId } = parseParams(c, v.object({ offerId: Id }));
+    const form = await parseJsonBody(c, CreateOfferRequest);
+    await limiter.check('offerCreatePerUser', String(user.userId));
+    const offer = await resendOwnOffer(db, user, offerId, form);
+    return answer(c, CreateOfferResponse, { status: true, message: OFFER_MESSAGES.offerSentAgain, data: offer });
   });
 
   return app;

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { Id } from '../../../contract/index.ts';
+import { CreateOfferRequest } from '../../../contract/offer-form.ts';
 import {
   AccountTypeRequest, AuditList, AuditQuery, BulkDecisionRequest, BulkDecisionResponse, CloseReportRequest, DoneResponse, FeedbackQuery,
   MerchantStepRequest, OfferDecisionRequest, ReasonRequest, ReportQuery, SubscriberQuery, TeamAccountList, TeamAccountQuery, TeamAccountResponse,
@@ -15,7 +16,7 @@ import { requireTeam, type AppEnv, type ServerDeps } from '../../context.ts';
 import { listAudit, recordAudit } from '../../domain/audit.ts';
 import { closeReport, listFeedback, listReports, listSubscribers, markFeedbackHandled, removeSubscriber, subscribersCsv } from '../../domain/inbox.ts';
 import { findDocument, findTeamMerchant, listMerchants, moveMerchantStep } from '../../domain/merchant-review.ts';
-import { decideOffer, decideOffers, findTeamOffer, listTeamOffers, withdrawOrEndOffer } from '../../domain/review.ts';
+import { decideOffer, decideOffers, editOffer, findTeamOffer, listTeamOffers, withdrawOrEndOffer } from '../../domain/review.ts';
 import { blockAccount, changeAccountType, findAccount, liftCodeBlock, listAccounts, toTeamAccount, unblockAccount } from '../../domain/team-accounts.ts';
 import { findTeamOverview } from '../../domain/team-overview.ts';
 import { answer } from '../../http/answer.ts';
@@ -51,6 +52,15 @@ export function teamRoutes(deps: ServerDeps) {
   app.get('/team/offers/:offerId', async (c) => {
     const { offerId } = parseParams(c, OfferIdParam);
     return answer(c, TeamOfferResponse, { status: true, data: await findTeamOffer(db, offerId) });
+  });
+
+  // The reviewer's edit: the offer-creation form, any field, the review status kept.
+  app.put('/team/offers/:offerId', async (c) => {
+    const { offerId } = parseParams(c, OfferIdParam);
+    const form = await parseJsonBody(c, CreateOfferRequest);
+    const offer = await editOffer(db, c.get('user').userId, offerId, form);
+    publicChanged();
+    return answer(c, TeamOfferResponse, { status: true, data: offer });
   });
 
   app.post('/team/offers/:offerId/decision', async (c) => {
