@@ -14,8 +14,9 @@ export * from './responses.ts';
 
 // ---------- building blocks ----------
 
-// PostgreSQL text cannot hold NUL, so it is refused here rather than failing in the database.
-const trimmedText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), v.check((s) => !s.includes('\u0000'), 'Text must not contain NUL characters.'));
+/** PostgreSQL text cannot hold NUL, so every text field refuses it rather than failing in the database. */
+export const NoNul = v.check((s: string) => !s.includes('\u0000'), 'Text must not contain NUL characters.');
+const trimmedText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
 const requiredText = (max: number) => v.pipe(trimmedText(max), v.nonEmpty(MESSAGES.required));
 
 /** A database id: a positive integer, given as a number or a string of digits. */
@@ -89,7 +90,8 @@ export const CategoryGroupsRequest = v.object({
   pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PAGE_SIZE_MAX)), 6),
 });
 export const TagUpdateRequest = v.object({ tags: IdList });
-const Base64Image = v.pipe(v.string('base64 must be text'), v.nonEmpty('base64 is required'), v.maxLength(Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 100, 'The image is larger than 5 MB'));
+/** An uploaded image as base64 text (a data: URL prefix allowed), capped at UPLOAD_BYTES_MAX once decoded; its bytes are checked by the server. */
+export const Base64Image = v.pipe(v.string('base64 must be text'), v.nonEmpty('base64 is required'), v.maxLength(Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 100, 'The image is larger than 5 MB'));
 export const ImageUploadRequest = v.union([
   v.object({ base64: Base64Image }),
   v.object({ data: v.object({ base64: Base64Image }) }),

@@ -4,6 +4,7 @@
 // Imported from this file, not through index.ts: building its schemas is code every page that
 // imports index.ts would otherwise run and carry.
 import * as v from 'valibot';
+import { NoNul } from './index.ts';
 import {
   ID_MAX, LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
   OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS,
@@ -61,10 +62,9 @@ const startOfTodayInSriLanka = () => {
   return Date.UTC(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate());
 };
 
-const noNul = v.check((s: string) => !s.includes('\u0000'), 'Text must not contain NUL characters.');
-const text = (max: number) => v.pipe(v.string(MESSAGES.required), v.trim(), v.maxLength(max, `At most ${max} characters.`), noNul);
+const text = (max: number) => v.pipe(v.string(MESSAGES.required), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
 const required = (max: number, tooLong = `At most ${max} characters.`) =>
-  v.pipe(v.string(MESSAGES.required), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(max, tooLong), noNul);
+  v.pipe(v.string(MESSAGES.required), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(max, tooLong), NoNul);
 /** A choice from a list: a positive id, as a number or digits; empty means not chosen yet. */
 const chosenId = v.pipe(
   v.union([v.number(), v.string()], MESSAGES.required),

@@ -1,7 +1,7 @@
 // 'Report a problem' on an offer (the offer page and the offer modal, guests too). Imported from
 // here, not through the contract's index, so that only the pages with the form carry it.
 import * as v from 'valibot';
-import { InsightId } from './index.ts';
+import { InsightId, NoNul } from './index.ts';
 
 export const REPORT_REASONS = ['expired', 'wrongDetails', 'brokenLink', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -17,7 +17,7 @@ export const REPORT_SENT_MESSAGE = 'Thank you. The team will look at this offer.
 export const ReportRequest = v.pipe(
   v.object({
     reason: v.picklist(REPORT_REASONS, 'Choose what is wrong.'),
-    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_MESSAGE_MAX, `At most ${REPORT_MESSAGE_MAX} characters.`)), ''),
+    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_MESSAGE_MAX, `At most ${REPORT_MESSAGE_MAX} characters.`), NoNul), ''),
     insightId: v.nullish(v.union([InsightId, v.literal('')])),
   }),
   v.forward(v.check((input) => input.reason !== 'other' || input.message !== '', 'Tell us what is wrong.'), ['message']),

@@ -1,7 +1,7 @@
 // The team console's contract ({API}/team/...): what the team sends and gets back. Imported from
 // here, not through the contract's index, so that no guest page carries it.
 import * as v from 'valibot';
-import { IdList } from './index.ts';
+import { IdList, NoNul } from './index.ts';
 import { ID_LIST_MAX, ID_MAX, MERCHANT_STEPS, type MerchantStep, OFFER_REVIEW_STATUSES, PAGE_NO_MAX, PAGE_SIZE_MAX, UPLOAD_BYTES_MAX } from './limits.ts';
 import { REPORT_REASONS } from './reports.ts';
 import { Offer } from './responses.ts';
@@ -40,8 +40,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 // ---------- requests ----------
 
-const Reason = v.pipe(v.string('Give a reason.'), v.trim(), v.nonEmpty('Give a reason.'), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`));
-const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters.`)), '');
+const Reason = v.pipe(v.string('Give a reason.'), v.trim(), v.nonEmpty('Give a reason.'), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`), NoNul);
+const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters.`), NoNul), '');
 const PageNoQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'pageNo must be a number from 1'), v.transform(Number), v.minValue(1, 'pageNo must be a number from 1'), v.maxValue(PAGE_NO_MAX)), '1');
 const PageSizeQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, `pageSize must be 1 to ${PAGE_SIZE_MAX}`), v.transform(Number), v.minValue(1), v.maxValue(PAGE_SIZE_MAX, `pageSize must be 1 to ${PAGE_SIZE_MAX}`)), String(TEAM_PAGE_SIZE));
 const OptionalIdQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Expected an id'), v.transform(Number), v.minValue(1, 'Expected an id'), v.maxValue(ID_MAX, 'Expected an id')));
@@ -114,7 +114,7 @@ export const DocumentUploadRequest = v.object({
 
 /** GET /team/reports */
 export const ReportQuery = v.object({ ...TeamPaging, status: v.optional(v.picklist(['open', 'resolved', 'dismissed', 'all'], 'status must be open, resolved, dismissed or all'), 'open') });
-export const CloseReportRequest = v.object({ outcome: v.picklist(['resolved', 'dismissed'], 'outcome must be resolved or dismissed'), note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`)), '') });
+export const CloseReportRequest = v.object({ outcome: v.picklist(['resolved', 'dismissed'], 'outcome must be resolved or dismissed'), note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`), NoNul), '') });
 /** GET /team/feedback */
 export const FeedbackQuery = v.object({ ...TeamPaging, handled: v.optional(v.picklist(['true', 'false', 'all']), 'false') });
 /** GET /team/subscribers */

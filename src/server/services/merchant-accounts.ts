@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { Email, FirstName, MESSAGES, MobileNo, NewPassword, USER_TYPES } from '../../contract/index.ts';
+import { Email, FirstName, MESSAGES, MobileNo, NewPassword, NoNul, USER_TYPES } from '../../contract/index.ts';
 import type { MerchantStep } from '../../contract/limits.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
@@ -18,10 +18,9 @@ import { hashPassword, isStrongEnough } from './passwords.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-const noNul = v.check((s: string) => !s.includes('\u0000'), 'Text must not contain NUL characters.');
 /** An optional profile text: trimmed, at most `max` characters; empty counts as not given. */
 const optionalText = (max: number) => v.optional(v.pipe(
-  v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), noNul,
+  v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul,
   v.transform((s) => (s === '' ? undefined : s)),
 ));
 
