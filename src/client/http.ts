@@ -52,6 +52,15 @@ export async function readAnswer<TSchema extends v.GenericSchema>(schema: TSchem
   return parseAnswer(schema, response.status, await readJson(response));
 }
 
+/** Awaits a request for a file (a download); throws ApiError for every failure, as readAnswer does. */
+export async function readFile(request: ResponsePromise): Promise<Blob> {
+  try {
+    return await (await request).blob();
+  } catch (error) {
+    throw await errorFromFailure(error);
+  }
+}
+
 /** A successful answer's body checked against the contract: another shape is an error, not data. */
 export function parseAnswer<TSchema extends v.GenericSchema>(schema: TSchema, status: number, body: unknown): v.InferOutput<TSchema> {
   const parsed = v.safeParse(schema, body);

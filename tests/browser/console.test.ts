@@ -8,9 +8,10 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OFFER_HEADER_MAX } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/offer-form.ts';
+import { MERCHANT_STEP_LABELS, MERCHANT_STEPS } from '../../src/contract/team.ts';
 import { CONSOLE_MENUS, SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
 import {
-  ACCEPT_TERMS_LABEL, CREATE_OFFER, MERCHANT_REVIEW_STEPS, OFFER_SENT_TEXT, OFFERS_EMPTY_TITLE, REVIEW_STATUS_LABELS, UNDER_REVIEW_TEXT,
+  ACCEPT_TERMS_LABEL, CREATE_OFFER, OFFER_SENT_TEXT, OFFERS_EMPTY_TITLE, REVIEW_STATUS_LABELS, UNDER_REVIEW_TEXT,
 } from '../../src/islands/console/texts.ts';
 import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
@@ -144,7 +145,7 @@ describe('merchant console', () => {
   let merchant: TestAccount;
   beforeAll(async () => { merchant = await signInMerchant(site); });
 
-  it('Company Profile: the company fields, read-only, and three review steps, none done', () => withSignedInPage(site, merchant, PHONE, async (page) => {
+  it('Company Profile: the company fields, read-only, and the three review steps, all done for an activated company', () => withSignedInPage(site, merchant, PHONE, async (page) => {
     await gotoConsole(page, '/console/merchant/profile');
     expect(await menuItems(page).allInnerTexts()).toEqual(['Company Profile', 'Dashboard', 'Offer', 'Subscription Plan']);
     expect(await currentMenuItem(page).innerText()).toBe('Company Profile');
@@ -154,10 +155,11 @@ describe('merchant console', () => {
     for (const key of ['businessName', 'companyEmail', 'contactNo', 'BRno', 'addressNo', 'streetName', 'city'] as const) {
       expect(await field(key), key).toBe(user[key]);
     }
-    expect(await page.locator('.company-profile input, .company-profile textarea').count()).toBe(0);
+    expect(await page.locator('[data-company-field] input, [data-company-field] textarea').count()).toBe(0);
     const steps = page.locator('[data-review-step]');
-    expect(await steps.allInnerTexts()).toEqual(MERCHANT_REVIEW_STEPS.map((name) => expect.stringContaining(name)));
-    expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-done')))).toEqual(['false', 'false', 'false']);
+    await steps.first().and(page.locator('[data-done="true"]')).waitFor();
+    expect(await steps.allInnerTexts()).toEqual(MERCHANT_STEPS.map((step) => expect.stringContaining(MERCHANT_STEP_LABELS[step])));
+    expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-done')))).toEqual(['true', 'true', 'true']);
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   }));

@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { USER_TYPES } from '../../src/contract/index.ts';
 import { safeReturnPath } from '../../src/islands/auth/account-forms.ts';
 import {
-  CONSOLE_MENUS, CONSOLE_SECTIONS, consoleGuardScript, consoleGuardTarget, consolePath, GUARD_CONFIG, SECTION_TITLES, storedConsoleUser,
+  CONSOLE_MENUS, CONSOLE_PAGES, CONSOLE_SECTIONS, consoleGuardScript, consoleGuardTarget, consolePath, GUARD_CONFIG, SECTION_TITLES, storedConsoleUser,
 } from '../../src/islands/console/console-routes.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 const customer = { userType: USER_TYPES.customer };
 const merchant = { userType: USER_TYPES.merchant };
+const team = { userType: USER_TYPES.team };
 const session = (user: object, token = 'a-token') => JSON.stringify({ token, user });
 
 describe('consoleGuardTarget', () => {
@@ -37,6 +38,18 @@ describe('consoleGuardTarget', () => {
     }
     expect(consoleGuardTarget(customer, at('/console/merchant/offer', '?create'), GUARD_CONFIG)).toBe('/console/customer/offer?create');
     expect(consoleGuardTarget(customer, at('/console/merchant'), GUARD_CONFIG)).toBe('/console/customer/profile');
+  });
+
+  it('keeps the team in its console, and everyone else out of it', () => {
+    for (const section of CONSOLE_PAGES.team) expect(consoleGuardTarget(team, at(consolePath('team', section)), GUARD_CONFIG)).toBeNull();
+    // A page the team console has too, or else its review queue.
+    expect(consoleGuardTarget(team, at('/console/merchant/profile'), GUARD_CONFIG)).toBe('/console/team/profile');
+    expect(consoleGuardTarget(team, at('/console/customer/offer', '?x=1'), GUARD_CONFIG)).toBe('/console/team/review?x=1');
+    expect(consoleGuardTarget(customer, at('/console/team/review'), GUARD_CONFIG)).toBe('/console/customer/profile');
+    expect(consoleGuardTarget(merchant, at('/console/team/audit'), GUARD_CONFIG)).toBe('/console/merchant/profile');
+    expect(consoleGuardTarget(merchant, at('/console/team/profile'), GUARD_CONFIG)).toBe('/console/merchant/profile');
+    // An unknown type is a customer.
+    expect(consoleGuardTarget({ userType: 9 }, at('/console/team/review'), GUARD_CONFIG)).toBe('/console/customer/profile');
   });
 });
 
@@ -77,6 +90,8 @@ describe('the inline guard script', () => {
 
   it('replaces the page for the other type', () => {
     expect(runGuardScript(session({ userId: 1, userType: 2 }), at('/console/customer/offer'))).toEqual({ replaced: ['/console/merchant/offer'], attributes: [] });
+    expect(runGuardScript(session({ userId: 1, userType: 3 }), at('/console/merchant/offer'))).toEqual({ replaced: ['/console/team/review'], attributes: [] });
+    expect(runGuardScript(session({ userId: 1, userType: 3 }), at('/console/team/audit'))).toEqual({ replaced: [], attributes: ['data-console-ready'] });
   });
 });
 

@@ -1,6 +1,7 @@
 // Where the signed-in header's profile entries lead (spec §2 Header, DECISIONS.md 'Profile
-// dropdown'): Setting and Profile for everyone, Console and Create Offer for merchants too. The
-// dropdown's Profile opens the Profile View modal instead of leaving the page.
+// dropdown'): Setting and Profile for everyone, Console and Create Offer for merchants too, Console
+// (the review queue) for the team. The dropdown's Profile opens the Profile View modal instead of
+// leaving the page.
 import type { UserData } from '../../contract/index.ts';
 import { USER_TYPES } from '../../contract/limits.ts';
 import { signOut } from '../../stores/session-calls.ts';
@@ -13,7 +14,8 @@ export interface AccountLink {
 }
 
 const isMerchant = (user: Pick<UserData, 'userType'>) => user.userType === USER_TYPES.merchant;
-const consoleBase = (user: Pick<UserData, 'userType'>) => (isMerchant(user) ? '/console/merchant' : '/console/customer');
+const isTeam = (user: Pick<UserData, 'userType'>) => user.userType === USER_TYPES.team;
+const consoleBase = (user: Pick<UserData, 'userType'>) => `/console/${isMerchant(user) ? 'merchant' : isTeam(user) ? 'team' : 'customer'}`;
 
 /** The merchant's Create Offer: the console's offer page, opening the offer-creation wizard. */
 export const createOfferHref = (user: Pick<UserData, 'userType'>) => (isMerchant(user) ? `${consoleBase(user)}/offer#create` : undefined);
@@ -25,6 +27,7 @@ export function accountLinks(user: Pick<UserData, 'userType'>): AccountLink[] {
     { label: 'Profile', href: `${base}/profile`, profileView: true },
   ];
   if (isMerchant(user)) links.push({ label: 'Console', href: `${base}/dashboard` }, { label: 'Create Offer', href: createOfferHref(user)! });
+  if (isTeam(user)) links.push({ label: 'Console', href: `${base}/review` });
   return links;
 }
 

@@ -1,11 +1,32 @@
 // /console/merchant/profile, Company Profile (spec §2 'Merchant console'): the company's details,
-// read-only, and the account's review status in three steps, none done yet (spec §4 'Merchant
-// profile review flow': submitted, review, activation). The user is the session's, refreshed from
-// the API at each load (src/scripts/signed-in.ts).
+// read-only, and the company's review in three steps (spec §4 'Merchant profile review flow'),
+// marked up to the step the team has reached, with the registration documents the merchant
+// uploads for it (PDF, PNG or JPEG; the server checks the bytes). The user is the session's,
+// refreshed from the API at each load (src/scripts/signed-in.ts).
 import { useStore } from '@nanostores/react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { fetchCompanyReview, uploadCompanyDocument } from '../../client/console.ts';
+import { failureText } from '../../client/http.ts';
+import { UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
+import { MERCHANT_STEP_LABELS, MERCHANT_STEPS } from '../../contract/team.ts';
+import { sessionApi } from '../../stores/session-calls.ts';
 import { $user } from '../../stores/session.ts';
-import { COMPANY_FIELDS, MERCHANT_REVIEW_INTRO, MERCHANT_REVIEW_STEPS, NOT_GIVEN } from './texts.ts';
+import { useLoaded } from '../ui/use-loaded.ts';
+import LoadState from './offer-steps/LoadState.tsx';
+import {
+  COMPANY_FIELDS, DOCUMENT_UPLOAD_LABEL, DOCUMENT_UPLOADED, DOCUMENTS_EMPTY, DOCUMENTS_TITLE, MERCHANT_ACTIVATED_TEXT, MERCHANT_REVIEW_INTRO, NOT_GIVEN,
+} from './texts.ts';
 import './console.css';
+
+const DOCUMENT_TYPES = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+const TOO_LARGE = 'The document is larger than 5 MB.';
+
+const readAsDataUrl = (file: File) => new Promise<string>((resolve, reject) => {
+  const reader = new FileReader();
+  reader.onload = () => resolve(String(reader.result));
+  reader.onerror = () => reject(reader.error);
+  reader.readAsDataURL(file);
+});
 
 export default function CompanyProfile() {
   const user = useStore($user);
@@ -26,18 +47,67 @@ export default function CompanyProfile() {
           })}
         </dl>
       </section>
-      <section className="card console-card" aria-labelledby="company-review-title">
-        <h2 id="company-review-title">Account status</h2>
-        <p>{MERCHANT_REVIEW_INTRO}</p>
-        <ol className="review-steps">
-          {MERCHANT_REVIEW_STEPS.map((name, index) => (
-            <li key={name} data-review-step data-done="false">
-              <span className="review-step-marker" aria-hidden="true">{index + 1}</span>
-              <span>{name}<span className="visually-hidden"> (not done yet)</span></span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <CompanyReview />
     </div>
+  );
+}
+
+function CompanyReview() {
+  const inputId = useId();
+  const review = useLoaded(() => fetchCompanyReview(sessionApi), failureText);
+  const [status, setStatus] = useState<{ failed: boolean; text: string }>();
+  const [busy, setBusy] = useState(false);
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setStatus(undefined);
+    if (file.size > UPLOAD_BYTES_MAX) {
+      setStatus({ failed: true, text: TOO_LARGE });
+      input.value = '';
+      return;
+    }
+    setBusy(true);
+    try {
+      await uploadCompanyDocument(file.name, await readAsDataUrl(file), sessionApi);
+      setStatus({ failed: false, text: DOCUMENT_UPLOADED });
+      review.reload();
+    } catch (error) {
+      setStatus({ failed: true, text: failureText(error) });
+    }
+    input.value = '';
+    setBusy(false);
+  }
+
+  const reached = review.state === 'ready' && review.data.merchantStep ? MERCHANT_STEPS.indexOf(review.data.merchantStep) : -1;
+  return (
+    <section className="card console-card" aria-labelledby="company-review-title">
+      <h2 id="company-review-title">Account status</h2>
+      <p>{reached === MERCHANT_STEPS.length - 1 ? MERCHANT_ACTIVATED_TEXT : MERCHANT_REVIEW_INTRO}</p>
+      <ol className="review-steps">
+        {MERCHANT_STEPS.map((step, index) => (
+          <li key={step} data-review-step={step} data-done={String(index <= reached)}>
+            <span className="review-step-marker" aria-hidden="true">{index <= reached ? '✓' : index + 1}</span>
+            <span>{MERCHANT_STEP_LABELS[step]}<span className="visually-hidden">{index <= reached ? ' (done)' : ' (not done yet)'}</span></span>
+          </li>
+        ))}
+      </ol>
+      <h3 className="company-documents-title">{DOCUMENTS_TITLE}</h3>
+      {review.state !== 'ready' ? <LoadState loaded={review} what="your documents" onRetry={review.reload} /> : (
+        review.data.data.length === 0 ? <p className="company-documents-empty">{DOCUMENTS_EMPTY}</p> : (
+          <ul className="company-documents">
+            {review.data.data.map((document) => (
+              <li key={document.documentId} data-document>{document.fileName} <span>({Math.ceil(document.size / 1024)} KB)</span></li>
+            ))}
+          </ul>
+        )
+      )}
+      <div className="company-upload">
+        <label htmlFor={inputId} className="button secondary">{busy ? 'Uploading…' : DOCUMENT_UPLOAD_LABEL}</label>
+        <input id={inputId} className="visually-hidden" type="file" accept={DOCUMENT_TYPES} disabled={busy} onChange={(event) => void upload(event)} />
+      </div>
+      {status && <p className={`console-status${status.failed ? ' is-failed' : ''}`} role={status.failed ? 'alert' : 'status'}>{status.text}</p>}
+    </section>
   );
 }

@@ -1,16 +1,27 @@
 // /console/merchant/offer (spec §2 'Merchant console'): the review note, the merchant's own offers
 // with where each stands ('Pending review' until accepted), and 'Create Offer', which opens the
 // 5-step wizard in a modal dialog. /console/merchant/offer#create (or ?create) opens it directly.
-// The wizard's code loads when it first opens; closing it keeps what was typed.
+// The wizard's code loads when it first opens; closing it keeps what was typed. A company the team
+// has not activated yet sees why it cannot send offers instead. A rejected offer shows the team's
+// reason, and 'Edit and send again' opens the wizard on it.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { fetchCompanyReview, resendOffer } from '../../client/console.ts';
+import { failureText } from '../../client/http.ts';
 import type { OfferData } from '../../contract/index.ts';
+import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
+import { sessionApi } from '../../stores/session-calls.ts';
 import { $user } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
-import { CREATE_OFFER_HASH, CREATE_OFFER_QUERY } from './console-routes.ts';
+import { useLoaded } from '../ui/use-loaded.ts';
+import { consolePath, CREATE_OFFER_HASH, CREATE_OFFER_QUERY } from './console-routes.ts';
+import LoadState from './offer-steps/LoadState.tsx';
 import OwnOffers, { useOwnOffers } from './OwnOffers.tsx';
-import { CREATE_OFFER, OFFERS_EMPTY_MERCHANT_TEXT, OFFERS_REVIEW_NOTE } from './texts.ts';
+import {
+  CREATE_OFFER, EDIT_AND_RESEND, OFFER_RESENT_TEXT, OFFER_RESENT_TITLE, OFFERS_EMPTY_MERCHANT_TEXT, OFFERS_REVIEW_NOTE, RESEND_SUBMIT,
+  UPLOAD_DOCUMENTS_LINK,
+} from './texts.ts';
 import './console.css';
 
 const OfferWizard = lazy(() => import('./OfferWizard.tsx'));
@@ -24,6 +35,9 @@ export default function MerchantOffers() {
 
 function Offers({ userId }: { userId: number }) {
   const offers = useOwnOffers(userId);
+  const review = useLoaded(() => fetchCompanyReview(sessionApi), failureText);
+  const activated = review.state === 'ready' && review.data.merchantStep === 'activated';
+  const [editing, setEditing] = useState<OfferData>();
   const [sent, setSent] = useState<OfferData[]>([]);
   const [open, setOpen] = useState(false);
   /** The wizard stays mounted once opened, so that closing and opening again finds the form as it was left. */
@@ -31,11 +45,12 @@ function Offers({ userId }: { userId: number }) {
 
   const openWizard = () => { setOpened(true); setOpen(true); };
   useEffect(() => {
+    if (!activated) return;
     if (askedToCreate()) openWizard();
     const onHash = () => { if (askedToCreate()) openWizard(); };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
-  }, []);
+  }, [activated]);
 
   function close() {
     setOpen(false);
@@ -56,15 +71,32 @@ function Offers({ userId }: { userId: number }) {
   return (
     <div className="merchant-offers">
       <p className="console-note">{OFFERS_REVIEW_NOTE}</p>
+      {review.state === 'ready' && !activated && (
+        <p className="console-status is-failed" data-not-activated>
+          {OFFER_MESSAGES.notActivated} <a href={consolePath('merchant', 'profile')}>{UPLOAD_DOCUMENTS_LINK}</a>
+        </p>
+      )}
+      {review.state === 'failed' && <LoadState loaded={review} what="your company's review" onRetry={review.reload} />}
       <div className="console-toolbar">
         <h2>Your offers</h2>
-        <button type="button" className="button" onClick={openWizard} aria-haspopup="dialog">{CREATE_OFFER}</button>
+        {activated && <button type="button" className="button" onClick={openWizard} aria-haspopup="dialog">{CREATE_OFFER}</button>}
       </div>
-      <OwnOffers offers={offers} sent={sent} emptyText={OFFERS_EMPTY_MERCHANT_TEXT} />
+      <OwnOffers offers={offers} sent={sent} emptyText={OFFERS_EMPTY_MERCHANT_TEXT} onEdit={activated ? setEditing : undefined} />
       <TitledDialog open={open} onClose={close} className="console-dialog" title={CREATE_OFFER}>
         {opened && (
           <Suspense fallback={<p className="console-status" role="status">Loading…</p>}>
             <OfferWizard open={open} onCreated={created} onClose={close} />
+          </Suspense>
+        )}
+      </TitledDialog>
+      <TitledDialog open={editing !== undefined} onClose={() => setEditing(undefined)} className="console-dialog" title={EDIT_AND_RESEND}>
+        {editing && (
+          <Suspense fallback={<p className="console-status" role="status">Loading…</p>}>
+            <OfferWizard key={editing.offerId} open onCreated={() => offers.reload()} onClose={() => setEditing(undefined)} edit={{
+              offer: editing,
+              send: (form) => resendOffer(editing.offerId, form, sessionApi),
+              submitLabel: RESEND_SUBMIT, sentTitle: OFFER_RESENT_TITLE, sentText: OFFER_RESENT_TEXT,
+            }} />
           </Suspense>
         )}
       </TitledDialog>

@@ -5,12 +5,14 @@
 // every field of its step and stays, focusing the first invalid one, while any has a message.
 // Submit sends POST /api/create/new/offer; the server's 400 issues go back to their fields and
 // step. A failed request keeps everything typed. A sent offer is pending review.
+// With `edit`, the same steps change an existing offer: the form starts from it, and Submit sends
+// it with edit.send (the merchant's resend of a rejected offer, the reviewer's edit).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fetchBanks, fetchCategories } from '../../client/catalogue-lists.ts';
 import { createOffer, fetchLocationNames, fetchOfferTerms } from '../../client/console.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import { type OfferData } from '../../contract/index.ts';
-import { OFFER_WIZARD_STEPS } from '../../contract/offer-form.ts';
+import { OFFER_WIZARD_STEPS, type CreateOfferData } from '../../contract/offer-form.ts';
 import { categoryIconSrc } from '../../lib/api-images.ts';
 import { showNotice } from '../../stores/notices.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
@@ -23,7 +25,7 @@ import LocationStep from './offer-steps/LocationStep.tsx';
 import TermsStep from './offer-steps/TermsStep.tsx';
 import type { StepProps } from './offer-steps/step-props.ts';
 import {
-  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, STEP_FIELDS,
+  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS,
   type OfferField, type OfferFormErrors, type OfferFormValues,
 } from './offer-form.ts';
 import { CATALOGUE_LOAD_FAILED, CREATE_OFFER_NOTICE_TITLE, OFFER_SENT_TEXT, OFFER_SENT_TITLE } from './texts.ts';
@@ -35,20 +37,33 @@ const listFailure = (error: unknown) => `${CATALOGUE_LOAD_FAILED} ${failureText(
 const [CATEGORY, BANK, DETAILS, LOCATION, TERMS] = [0, 1, 2, 3, 4] as const;
 const LAST_STEP = OFFER_WIZARD_STEPS.length - 1;
 
+/** Editing an offer instead of creating one. */
+export interface OfferEdit {
+  offer: OfferData;
+  send: (form: CreateOfferData) => Promise<OfferData>;
+  submitLabel: string;
+  sentTitle: string;
+  sentText: string;
+  /** The terms were accepted when the offer was first sent (the reviewer's edit). */
+  termsAccepted?: boolean;
+}
+
 interface Props {
   /** Whether its dialog is open: once closed, the confirmation of a sent offer gives way to a new form. */
   open: boolean;
   /** A sent offer, for the list behind the wizard. */
   onCreated: (offer: OfferData) => void;
   onClose: () => void;
+  edit?: OfferEdit;
 }
 
-export default function OfferWizard({ open, onCreated, onClose }: Props) {
+export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
+  const startValues = () => (edit ? { ...offerFormValues(edit.offer), termsAccepted: edit.termsAccepted ?? false } : emptyOfferForm());
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const movedStep = useRef(false);
   const [step, setStep] = useState<number>(CATEGORY);
-  const [values, setValues] = useState<OfferFormValues>(emptyOfferForm);
+  const [values, setValues] = useState<OfferFormValues>(startValues);
   const [touched, setTouched] = useState<ReadonlySet<OfferField>>(new Set());
   /** The server's messages from the last submit, each until its field changes. */
   const [serverErrors, setServerErrors] = useState<OfferFormErrors>({});
@@ -97,10 +112,9 @@ export default function OfferWizard({ open, onCreated, onClose }: Props) {
     if (!checked.data || wrongStep !== undefined) return showStepErrors(wrongStep ?? step);
     setBusy(true);
     try {
-      const answer = await createOffer(checked.data, sessionApi);
-      onCreated(answer.data);
+      onCreated(edit ? await edit.send(checked.data) : (await createOffer(checked.data, sessionApi)).data);
       setSent(true);
-      setValues(emptyOfferForm());
+      setValues(startValues());
       setTouched(new Set());
       setStep(CATEGORY);
     } catch (failure) {
@@ -133,11 +147,11 @@ export default function OfferWizard({ open, onCreated, onClose }: Props) {
   if (sent) {
     return (
       <div className="offer-sent">
-        <h3 ref={heading} tabIndex={-1}>{OFFER_SENT_TITLE}</h3>
-        <p role="status">{OFFER_SENT_TEXT}</p>
+        <h3 ref={heading} tabIndex={-1}>{edit?.sentTitle ?? OFFER_SENT_TITLE}</h3>
+        <p role="status">{edit?.sentText ?? OFFER_SENT_TEXT}</p>
         <div className="auth-actions">
           <button type="button" className="button" onClick={onClose}>Close</button>
-          <button type="button" className="button secondary" onClick={() => setSent(false)}>Create another offer</button>
+          {!edit && <button type="button" className="button secondary" onClick={() => setSent(false)}>Create another offer</button>}
         </div>
       </div>
     );
@@ -164,7 +178,7 @@ export default function OfferWizard({ open, onCreated, onClose }: Props) {
         {step === TERMS && <TermsStep {...stepProps} terms={terms} onRetry={terms.reload} bank={bank} />}
         <div className="auth-actions offer-actions">
           {step > CATEGORY && <button type="button" className="button secondary" onClick={() => setStep(step - 1)} disabled={busy}>Back</button>}
-          <button type="submit" className="button" disabled={busy}>{step === LAST_STEP ? (busy ? 'Sending…' : 'Submit') : 'Next'}</button>
+          <button type="submit" className="button" disabled={busy}>{step === LAST_STEP ? (busy ? 'Sending…' : edit?.submitLabel ?? 'Submit') : 'Next'}</button>
         </div>
       </form>
     </div>

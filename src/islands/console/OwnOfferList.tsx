@@ -1,12 +1,13 @@
 // The signed-in user's own offers as a compact list: title, header, bank, category, tags, validity
 // and where the offer stands: 'Pending review' or 'Rejected' while it is not public, else its
-// public badge and a link to its page. Used by My Offers and the merchant's Offer page.
+// public badge and a link to its page. A rejected offer shows the team's reason and, on the
+// merchant's Offer page, Edit and send again. Used by My Offers and the merchant's Offer page.
 import type { OfferData } from '../../contract/index.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
 import { offerTags, statusLabel } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
-import { REVIEW_STATUS_LABELS } from './texts.ts';
+import { EDIT_AND_RESEND, REJECTION_REASON_LABEL, REVIEW_STATUS_LABELS } from './texts.ts';
 
 /** Offers the public can open: accepted by review (listed, new, ending soon) or kept after they ended. */
 const isPublic = (offer: OfferData) => offer.status !== 'pending' && offer.status !== 'rejected';
@@ -16,7 +17,7 @@ export function ownStatusLabel(offer: OfferData): string {
   return statusLabel(offer.status) ?? REVIEW_STATUS_LABELS.accepted;
 }
 
-export default function OwnOfferList({ offers }: { offers: readonly OfferData[] }) {
+export default function OwnOfferList({ offers, onEdit }: { offers: readonly OfferData[]; onEdit?: (offer: OfferData) => void }) {
   return (
     <ul className="own-offers">
       {offers.map((offer) => {
@@ -37,6 +38,12 @@ export default function OwnOfferList({ offers }: { offers: readonly OfferData[] 
                 {offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}
                 {validity && <span className="own-offer-validity">{validity}</span>}
               </p>
+              {offer.status === 'rejected' && offer.reviewReason && (
+                <p className="own-offer-reason"><strong>{REJECTION_REASON_LABEL}</strong> {offer.reviewReason}</p>
+              )}
+              {onEdit && offer.status === 'rejected' && (
+                <p><button type="button" className="button secondary own-offer-edit" onClick={() => onEdit(offer)} aria-haspopup="dialog">{EDIT_AND_RESEND}</button></p>
+              )}
             </div>
           </li>
         );

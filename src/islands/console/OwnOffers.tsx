@@ -19,9 +19,11 @@ interface Props {
   /** Offers sent from this page, newest first. */
   sent?: readonly OfferData[];
   emptyText: string;
+  /** Offers the owner may change (a rejected one): its Edit and send again. */
+  onEdit?: (offer: OfferData) => void;
 }
 
-export default function OwnOffers({ offers, sent = [], emptyText }: Props) {
+export default function OwnOffers({ offers, sent = [], emptyText, onEdit }: Props) {
   if (offers.state !== 'ready') return <LoadState loaded={offers} what="your offers" onRetry={offers.reload} />;
   const loadedIds = new Set(offers.data.map((offer) => offer.offerId));
   const all = [...sent.filter((offer) => !loadedIds.has(offer.offerId)), ...offers.data];
@@ -33,5 +35,5 @@ export default function OwnOffers({ offers, sent = [], emptyText }: Props) {
       </div>
     );
   }
-  return <OwnOfferList offers={all} />;
+  return <OwnOfferList offers={all} onEdit={onEdit} />;
 }

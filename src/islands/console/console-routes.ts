@@ -1,35 +1,58 @@
 // The consoles' routes (spec §2 'Merchant console', 'Customer console'; DECISIONS.md '/console/...
-// need a session'): each user type's pages and side menu, and the guard every console page runs
-// before it shows anything: a guest goes to sign-in and back (signInPath), a user of the other type
-// to the same page of their own console.
+// need a session'; the team console): each user type's pages and side menu, and the guard every
+// console page runs before it shows anything: a guest goes to sign-in and back (signInPath), a user
+// of another type to the same page of their own console.
 import { USER_TYPES } from '../../contract/limits.ts';
 import { signInPath } from '../../lib/site-urls.ts';
 
-export const CONSOLE_KINDS = ['customer', 'merchant'] as const;
+export const CONSOLE_KINDS = ['customer', 'merchant', 'team'] as const;
 export type ConsoleKind = (typeof CONSOLE_KINDS)[number];
-export const CONSOLE_SECTIONS = ['profile', 'dashboard', 'offer', 'subscription'] as const;
-export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
+/** Each console's pages; the first is where a visitor of that type lands from another console's page it does not have. */
+export const CONSOLE_PAGES = {
+  customer: ['profile', 'dashboard', 'offer', 'subscription'],
+  merchant: ['profile', 'dashboard', 'offer', 'subscription'],
+  team: ['review', 'overview', 'offers', 'merchants', 'accounts', 'catalogue', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
+} as const;
+export type ConsoleSection<K extends ConsoleKind = ConsoleKind> = (typeof CONSOLE_PAGES)[K][number];
+/** The customer's and merchant's pages (both consoles have all four). */
+export const CONSOLE_SECTIONS = CONSOLE_PAGES.customer;
 
-export const consolePath = (kind: ConsoleKind, section: ConsoleSection) => `/console/${kind}/${section}`;
+export const consolePath = <K extends ConsoleKind>(kind: K, section: ConsoleSection<K>) => `/console/${kind}/${section}`;
 /** Where a merchant opens the offer-creation wizard directly (the header's Create Offer link may add it). */
 export const CREATE_OFFER_HASH = '#create';
 export const CREATE_OFFER_QUERY = 'create';
 
 /** Each page's heading; the menu uses the same words. */
-export const SECTION_TITLES: Record<ConsoleKind, Record<ConsoleSection, string>> = {
+export const SECTION_TITLES: { [K in ConsoleKind]: Record<ConsoleSection<K>, string> } = {
   customer: { profile: 'Customer Profile', offer: 'My Offers', dashboard: 'Dashboard', subscription: 'Subscription' },
   merchant: { profile: 'Company Profile', dashboard: 'Dashboard', offer: 'Offer', subscription: 'Subscription Plan' },
+  team: {
+    overview: 'Overview', review: 'Review', offers: 'Offers', merchants: 'Merchants', accounts: 'Accounts', catalogue: 'Catalogue',
+    reports: 'Reports', feedback: 'Feedback', subscribers: 'Subscribers', audit: 'Audit log', profile: 'Profile',
+  },
 };
-/** The side menu (spec §2): customers see their profile and offers; merchants all four pages. */
-export const CONSOLE_MENUS: Record<ConsoleKind, readonly ConsoleSection[]> = {
+/** The side menu (spec §2): customers see their profile and offers; merchants all four pages; the team its whole console. */
+export const CONSOLE_MENUS: { [K in ConsoleKind]: readonly ConsoleSection<K>[] } = {
   customer: ['profile', 'offer'],
   merchant: ['profile', 'dashboard', 'offer', 'subscription'],
+  team: ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
 };
+/** The menu's name for screen readers. */
+export const CONSOLE_NAMES: Record<ConsoleKind, string> = { customer: 'Customer console', merchant: 'Merchant console', team: 'Team console' };
 
 /** What the guard needs to know; passed in so that the guard's own code names no module's values. */
-export interface GuardConfig { signInPrefix: string; merchantType: number }
+export interface GuardConfig {
+  signInPrefix: string;
+  /** The console of each user type; any other type has the customer's. */
+  kindOfUserType: Record<number, ConsoleKind>;
+  pages: Record<ConsoleKind, readonly string[]>;
+}
 /** signInPrefix: the sign-in path before the return path, e.g. '/login?returnTo='. */
-export const GUARD_CONFIG: GuardConfig = { signInPrefix: signInPath(''), merchantType: USER_TYPES.merchant };
+export const GUARD_CONFIG: GuardConfig = {
+  signInPrefix: signInPath(''),
+  kindOfUserType: { [USER_TYPES.customer]: 'customer', [USER_TYPES.merchant]: 'merchant', [USER_TYPES.team]: 'team' },
+  pages: CONSOLE_PAGES,
+};
 
 /**
  * The user of a stored session (localStorage text), or null for a guest. The same test as the
@@ -48,17 +71,22 @@ export function storedConsoleUser(stored: string | null): { userType: number } |
   }
 }
 
-/** Where a console page sends this visitor: sign-in for a guest, the own console for the other type; null to stay. */
+/**
+ * Where a console page sends this visitor: sign-in for a guest; for a user of another type, the
+ * same page of their own console, or its first page when it has no such page; null to stay.
+ */
 export function consoleGuardTarget(
   user: { userType: number } | null,
   here: { pathname: string; search: string; hash: string },
   config: GuardConfig,
 ): string | null {
   if (!user) return config.signInPrefix + encodeURIComponent(here.pathname + here.search + here.hash);
-  const own = user.userType === config.merchantType ? 'merchant' : 'customer';
-  const match = /^\/console\/(customer|merchant)(\/[^/?#]*)?/.exec(here.pathname);
+  const own = config.kindOfUserType[user.userType] || 'customer';
+  const match = /^\/console\/([a-z]+)(?:\/([^/?#]*))?/.exec(here.pathname);
   if (!match || match[1] === own) return null;
-  return '/console/' + own + (match[2] || '/profile') + here.search + here.hash;
+  const pages = config.pages[own];
+  const page = pages.indexOf(match[2] || '') >= 0 ? match[2] : pages[0];
+  return '/console/' + own + '/' + page + here.search + here.hash;
 }
 
 /**

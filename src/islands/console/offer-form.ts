@@ -2,7 +2,7 @@
 // unit-tested. The rules are the contract's CreateOfferRequest only (the body of POST
 // /api/create/new/offer), checked on the whole form, so the wizard says exactly what the API would.
 import * as v from 'valibot';
-import { type ApiIssue, type OFFER_DATE_TYPES, type OFFER_TYPES } from '../../contract/index.ts';
+import { SRI_LANKA_UTC_OFFSET_MS, type ApiIssue, type OFFER_DATE_TYPES, type OFFER_TYPES, type OfferData } from '../../contract/index.ts';
 import {
   CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, type CreateOfferData,
 } from '../../contract/offer-form.ts';
@@ -31,6 +31,32 @@ export const emptyOfferForm = (): OfferFormValues => ({
   offerCategory: '', bankInfo: '', offerTitle: '', offerHeader: '', offerDescription: '',
   offerValidity: OFFER_FORM_DEFAULTS.offerValidity, fromDate: '', toDate: '', validTimeDateDescription: '',
   offerType: OFFER_FORM_DEFAULTS.offerType, offerRate: '', promoCode: '', locations: [], termsAccepted: false,
+});
+
+/** A day as the form writes it, DD/MM/YYYY, in Sri Lanka time. */
+function formDate(iso: string | null): string {
+  if (!iso) return '';
+  const there = new Date(Date.parse(iso) + SRI_LANKA_UTC_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(there.getUTCDate())}/${two(there.getUTCMonth() + 1)}/${there.getUTCFullYear()}`;
+}
+
+/** The form as an existing offer fills it, for an edit; the terms are to be accepted again. */
+export const offerFormValues = (offer: OfferData): OfferFormValues => ({
+  offerCategory: String(offer.categoryId),
+  bankInfo: String(offer.bankId),
+  offerTitle: offer.label,
+  offerHeader: offer.header,
+  offerDescription: offer.description,
+  offerValidity: offer.offerDateType,
+  fromDate: formDate(offer.offerStart),
+  toDate: formDate(offer.offerEnd),
+  validTimeDateDescription: offer.validTimeDateDescription ?? '',
+  offerType: offer.offerType,
+  offerRate: offer.offerRate ?? '',
+  promoCode: offer.promoCode ?? '',
+  locations: offer.location.map((location) => location.value),
+  termsAccepted: false,
 });
 
 /** The fields of each step of OFFER_WIZARD_STEPS, in the order they are shown. */

@@ -10,9 +10,13 @@ export const UNDER_REVIEW_TEXT = 'This section is under review and will be avail
 /** Above the merchant's offers: why a new offer is not listed at once. */
 export const OFFERS_REVIEW_NOTE = 'Offers you create are under review by our team before they are listed on OfferLanka.';
 
-/** A merchant's review status (spec §2, §4 'Merchant profile review flow'); none is marked done yet. */
-export const MERCHANT_REVIEW_STEPS = ['Document Submitted', 'Business Registration review', 'Activation'] as const;
-export const MERCHANT_REVIEW_INTRO = 'Our team reviews your company profile before your account is activated.';
+/** A merchant's review (spec §2, §4 'Merchant profile review flow'); the steps' names are MERCHANT_STEP_LABELS. */
+export const MERCHANT_REVIEW_INTRO = 'Our team reviews your company profile before your account is activated. Upload your business registration documents to start.';
+export const MERCHANT_ACTIVATED_TEXT = 'Your company is activated: you can send offers.';
+export const DOCUMENTS_TITLE = 'Registration documents';
+export const DOCUMENTS_EMPTY = 'No documents uploaded yet.';
+export const DOCUMENT_UPLOAD_LABEL = 'Upload a document (PDF, PNG or JPEG, at most 5 MB)';
+export const DOCUMENT_UPLOADED = 'Your document was uploaded. Our team will review it.';
 
 /** The company profile's read-only fields (spec §2 'Merchant console'), in the order shown. */
 export const COMPANY_FIELDS = [
@@ -33,6 +37,15 @@ export const OFFERS_EMPTY_CUSTOMER_TEXT = 'Offers you publish on OfferLanka will
 export const OFFERS_LOAD_FAILED = 'Your offers could not be loaded.';
 /** An offer's review state in its owner's list; listed offers show their public badge instead. */
 export const REVIEW_STATUS_LABELS = { pending: 'Pending review', rejected: 'Rejected', accepted: 'Listed' } as const;
+
+/** A rejected offer in its owner's list, and its edit. */
+export const REJECTION_REASON_LABEL = 'Why it was not accepted:';
+export const EDIT_AND_RESEND = 'Edit and send again';
+/** Beside the not-activated message: where the merchant uploads the documents the team reviews. */
+export const UPLOAD_DOCUMENTS_LINK = 'Upload your registration documents';
+export const RESEND_SUBMIT = 'Send again';
+export const OFFER_RESENT_TITLE = 'Offer sent again';
+export const OFFER_RESENT_TEXT = `${OFFER_MESSAGES.offerSentAgain} It will be listed once it is accepted.`;
 
 /** The offer-creation wizard. */
 export const CREATE_OFFER = 'Create Offer';
