@@ -71,7 +71,7 @@ export const Offer = v.object({
    */
   withdrawn: v.optional(v.boolean(), false),
   /** Only in the owner's own list (GET get/offers/by/user/{userId} with their token): why the team rejected it. */
-  reviewReason: v.optional(v.string()),
+  reviewReason: v.optional(v.nullable(v.string())),
   location: v.array(v.object({ value: v.string(), isActive: v.boolean() })),
   views: v.number(),
   interest: v.number(),

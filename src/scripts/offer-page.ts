@@ -4,6 +4,8 @@
 //   a favourite toggled here or in the header's drawer shows at once ($interestChanges).
 // - The favourite control: the build's link to sign-in (it works without JavaScript) opens the
 //   sign-in prompt for a guest; for a signed-in user it becomes a toggle button.
+// - 'Report a problem': its form (React, the dialog, valibot's schema, the call) loads on the
+//   first press, never with the page.
 import type { OfferData } from '../contract/index.ts';
 import { fetchOffer, fetchOffersByIds } from '../client/catalogue.ts';
 import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
@@ -56,6 +58,16 @@ function startOfferPage(builtOffer: OfferData) {
 
   const link = document.querySelector<HTMLAnchorElement>(`a[data-favourite-offer="${offerId}"]`);
   if (link) startFavouriteControl(link, () => offer, refreshCounts);
+
+  const report = document.querySelector<HTMLButtonElement>(`button[data-report-offer="${offerId}"]`);
+  if (report) {
+    report.disabled = false;
+    report.addEventListener('click', () => {
+      import('../islands/offer/mount-report-problem.tsx')
+        .then(({ openReportProblem }) => openReportProblem(offerId))
+        .catch((error: unknown) => console.error('Report a problem did not load', error));
+    });
+  }
 }
 
 /**

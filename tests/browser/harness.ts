@@ -123,13 +123,17 @@ export async function createSignedInAccount(site: Pick<BrowserSite, 'url'>, firs
  * signed in through POST /api/user/authentication: a new session token at each call, for
  * withSignedInPage. Every file shares this one account, so tests must not change its profile.
  */
-export async function signInMerchant(site: BrowserSite): Promise<TestAccount> {
-  const { mobileNo, password } = inject('merchantAccount');
+export const signInMerchant = (site: BrowserSite): Promise<TestAccount> => signIn(site, inject('merchantAccount'), 'merchant');
+
+/** The suite's team account (userType 3, made once by site-setup.ts as `npm run team` does), signed in the same way: for the team's API (reports). */
+export const signInTeam = (site: BrowserSite): Promise<TestAccount> => signIn(site, inject('teamAccount'), 'team');
+
+async function signIn(site: BrowserSite, { mobileNo, password }: { mobileNo: string; password: string }, who: string): Promise<TestAccount> {
   const response = await fetch(`${site.url}/api/user/authentication`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNo, password }),
   });
   const json = await response.json();
-  if (!response.ok) throw new Error(`merchant sign-in: ${response.status} ${JSON.stringify(json)}`);
+  if (!response.ok) throw new Error(`${who} sign-in: ${response.status} ${JSON.stringify(json)}`);
   return { mobileNo, password, token: json.token, user: json.data };
 }
 

@@ -1,6 +1,7 @@
 // The browser project's global setup: the real server (PGlite in a temp folder, demo data seeded on
-// start) serving one fresh build of the site beside its API on one port, for every test file of
-// the suite (a build takes a while; each file connects its own Chromium to it).
+// start) serving one fresh build of the site beside its API on one port, kept up to date by the
+// site rebuilder, for every test file of the suite (a build takes a while; each file connects its
+// own Chromium to it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,13 +9,16 @@ import type { TestProject } from 'vitest/node';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { buildSite } from '../../src/server/site/build.ts';
+import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { startSiteRebuilder, type SiteRebuilder } from '../../src/server/site/rebuilder.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
     /** The suite's one merchant account (userType 2), made by the team's service: harness.ts signInMerchant(). */
     merchantAccount: { mobileNo: string; password: string };
+    /** The suite's one team account (userType 3), as `npm run team` makes it: harness.ts signInTeam(). */
+    teamAccount: { mobileNo: string; password: string };
   }
 }
 
@@ -33,24 +37,37 @@ export const MERCHANT_ACCOUNT = {
   city: 'Colombo 03',
 } as const;
 
+/** The team account every file can sign in as (what the team sees: reports, the review queue). */
+export const TEAM_ACCOUNT = { mobileNo: '701234568', password: 'Sigiriya-Rock-Frescoes-57', firstName: 'Tharushi' } as const;
+
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-browser-'));
   const siteDir = join(work, 'dist');
   const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
   const server = await startServer({ env, log: () => {} });
+  let rebuilder: SiteRebuilder | undefined;
   const close = async () => {
+    rebuilder?.stop();
     await server.close();
     rmSync(work, { recursive: true, force: true });
   };
   try {
     await createOrPromoteMerchant(server.handle.db, MERCHANT_ACCOUNT);
-    await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: server.url, buildsDir: join(work, 'builds'), log: () => {} });
-    await server.site?.reload(); // as the rebuilder tells it after a build
+    await createOrPromoteTeamMember(server.handle.db, TEAM_ACCOUNT);
+    // As `npm start` runs it: the first full build now, then offers the team accepts, edits or
+    // withdraws are published within seconds (the team console's journey waits for that).
+    rebuilder = startSiteRebuilder({
+      db: server.handle.db, apiUrl: `${server.url}/api`, siteDir, siteUrl: server.url, buildsDir: join(work, 'builds'), log: () => {},
+      rebuildCron: '0 3 * * *', changeCheckMs: 2_000, clearResponseCache: () => server.deps.cache.clear(), onSiteChanged: () => void server.site?.reload(),
+    });
+    await rebuilder.publishChanges(); // resolves once the first build ('no build yet') is served
+    await server.site?.reload();
   } catch (error) {
     await close();
     throw error;
   }
   project.provide('siteUrl', server.url);
   project.provide('merchantAccount', { mobileNo: MERCHANT_ACCOUNT.mobileNo, password: MERCHANT_ACCOUNT.password });
+  project.provide('teamAccount', { mobileNo: TEAM_ACCOUNT.mobileNo, password: TEAM_ACCOUNT.password });
   return close;
 }

@@ -34,7 +34,7 @@ afterAll(async () => { await api?.close(); });
 
 async function signedInMerchant() {
   const mobileNo = freshMobile();
-  await createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Ruwan', password: STRONG_PASSWORD, businessName: 'Lagoon Breeze Grill' });
+  await createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Ruwan', password: STRONG_PASSWORD, businessName: 'Lagoon Breeze Grill', activated: true });
   const { body } = await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } });
   return { token: body.token as string, userId: body.data.userId as number };
 }

@@ -26,11 +26,12 @@ vi.mock('../../src/lib/public-config.ts', () => ({
 
 describe('profile labels (spec §6)', () => {
   it("labels userType 1 'Customer', 2 'Merchant' (number or text), anything else 'error'", () => {
-    expect([1, '1', 2, '2', 0, 3, 'x'].map(userTypeLabel)).toEqual(['Customer', 'Customer', 'Merchant', 'Merchant', 'error', 'error', 'error']);
+    expect([1, '1', 2, '2', 3, 0, 4, 'x'].map(userTypeLabel)).toEqual(['Customer', 'Customer', 'Merchant', 'Merchant', 'Team', 'error', 'error', 'error']);
   });
   it("calls a customer an 'Offer viewer', and names the picture by account type", () => {
     expect(accountTypeLabel(1)).toBe('Offer viewer');
     expect(accountTypeLabel(2)).toBe('Offer publisher');
+    expect(accountTypeLabel(3)).toBe('OfferLanka team');
     expect(logoLabel(2)).toBe('Company logo');
     expect(logoLabel(1)).toBe('Profile picture');
   });

@@ -1,7 +1,7 @@
 // The offer's view inside the offer modal (loaded with the first opening, see OfferModalHost.tsx):
 // it fetches the offer, shows the shimmer meanwhile, then the offer's essentials, its favourite
-// control and a link to its full page. Each mount is one view: one impression, and the offer goes
-// first in the recently-viewed strips.
+// control, a link to its full page and 'Report a problem'. Each mount is one view: one impression,
+// and the offer goes first in the recently-viewed strips.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { fetchOffer } from '../../client/catalogue.ts';
@@ -14,6 +14,7 @@ import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from '../offer-card/FavoriteButton.tsx';
 import OfferModalShimmer from './OfferModalShimmer.tsx';
+import ReportProblemButton from './ReportProblemButton.tsx';
 import { recordOfferView } from './record-view.ts';
 
 interface Props {
@@ -76,10 +77,12 @@ export default function OfferModal({ offerId, path }: Props) {
         <p className="offer-modal-stats">
           <span>{offer.category.categoryName}</span><span>{viewsText(offer.views)}</span><span>{favouritesText(favourites)}</span>
         </p>
-        <p className="offer-modal-actions">
+        {/* A <div>: the report's dialog renders beside its button, and a <p> may not hold it. */}
+        <div className="offer-modal-actions">
           <FavoriteButton offer={offer} className="offer-modal-favourite" showLabel />
           <a className="button" href={offerCanonicalPath(offer)}>Open offer page</a>
-        </p>
+          <ReportProblemButton offerId={offer.offerId} className="offer-modal-report" />
+        </div>
       </div>
     </article>
   );

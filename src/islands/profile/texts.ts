@@ -6,17 +6,20 @@ import { USER_TYPES } from '../../contract/limits.ts';
 /** The Profile View modal's title (the header's profile dropdown 'Profile'). */
 export const PROFILE_VIEW_TITLE = 'Profile';
 
-/** Spec §6: the profile's label for userType 1 and 2; anything else shows 'error'. */
+/** Spec §6: the profile's label for userType 1 and 2, and the team's 3; anything else shows 'error'. */
 export function userTypeLabel(userType: number | string): string {
   const type = Number(userType);
   if (type === USER_TYPES.customer) return 'Customer';
   if (type === USER_TYPES.merchant) return 'Merchant';
+  if (type === USER_TYPES.team) return 'Team';
   return 'error';
 }
 
-/** Spec §2: a customer's account type; a merchant publishes offers (sign-up's 'I want to publish offers'). */
+/** Spec §2: a customer's account type; a merchant publishes offers (sign-up's 'I want to publish offers'); the team reviews them. */
 export function accountTypeLabel(userType: number | string): string {
-  return Number(userType) === USER_TYPES.merchant ? 'Offer publisher' : 'Offer viewer';
+  const type = Number(userType);
+  if (type === USER_TYPES.merchant) return 'Offer publisher';
+  return type === USER_TYPES.team ? 'OfferLanka team' : 'Offer viewer';
 }
 
 /** Shown for a profile field that has no value yet. */

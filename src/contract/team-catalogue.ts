@@ -1,0 +1,72 @@
+// The team console's catalogue ({API}/team/banks, /team/categories, /team/locations): what the team
+// sends to add or change a bank, a category or a location, and what it gets back. Imported from
+// here, not through the contract's index, so that no guest page carries it. The lists themselves
+// are the public ones (GET /get/all/banks, /get/all/categories, /location/all).
+import * as v from 'valibot';
+import { Base64Image } from './index.ts';
+import { LOCATION_NAME_MAX } from './limits.ts';
+import { Bank, Category, Location } from './responses.ts';
+
+/** Bank and category names: they are headings, and (as slugs) part of every page URL of the bank. */
+export const CATALOGUE_NAME_MAX = 80;
+export const CARD_TYPES_MAX = 20;
+export const CARD_TYPE_MAX = 40;
+
+/**
+ * The icons a category may have. Each has an image, {API}/images/icon-{name}.svg, drawn by
+ * src/server/seed/svg.ts (which must draw every one of them: it is typed against this list).
+ */
+export const CATEGORY_ICONS = [
+  'dining', 'shopping', 'travel', 'hotels', 'fuel', 'supermarkets', 'health', 'education', 'electronics', 'fashion', 'jewellery',
+  'entertainment', 'online', 'automobile',
+] as const;
+export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
+
+// Names are one line of text: no line breaks, tabs or other control characters (NUL included,
+// which PostgreSQL text cannot hold).
+const oneLine = v.check((text: string) => !/[\u0000-\u001f\u007f]/.test(text), 'Use one line of text, without control characters.');
+const Name = (what: string, max: number) =>
+  v.pipe(v.string(`Give the ${what}.`), v.trim(), v.nonEmpty(`Give the ${what}.`), v.maxLength(max, `At most ${max} characters.`), oneLine);
+
+const CardType = v.pipe(v.string('Each card type must be text.'), v.trim(), v.nonEmpty('A card type must not be empty.'),
+  v.maxLength(CARD_TYPE_MAX, `A card type has at most ${CARD_TYPE_MAX} characters.`), oneLine);
+/** The card types a bank issues, in the team's order; a repeat (in any letter case) counts once. */
+const CardTypes = v.pipe(
+  v.array(CardType, 'cardTypes must be a list of card types.'),
+  v.transform((types) => types.filter((type, i) => types.findIndex((other) => other.toLowerCase() === type.toLowerCase()) === i)),
+  v.minLength(1, 'Give at least one card type.'),
+  v.maxLength(CARD_TYPES_MAX, `At most ${CARD_TYPES_MAX} card types.`),
+);
+const Color = v.pipe(v.string('Give the colour as #rrggbb.'), v.trim(), v.regex(/^#[0-9a-f]{6}$/i, 'Give the colour as #rrggbb, e.g. #0057a8.'), v.toLowerCase());
+
+// ---------- requests ----------
+
+/**
+ * POST /team/banks and PUT /team/banks/{bankId}: the whole bank. `logo` is a PNG or JPEG in base64
+ * (told by its bytes, at most 5 MB); without one a new bank gets a monogram in its colour, and a
+ * changed bank keeps its logo.
+ */
+export const BankRequest = v.object({
+  bankName: Name('bank name', CATALOGUE_NAME_MAX),
+  cardTypes: CardTypes,
+  color: Color,
+  logo: v.nullish(Base64Image),
+});
+export type BankInput = v.InferOutput<typeof BankRequest>;
+
+/** POST /team/categories and PUT /team/categories/{categoryId}. */
+export const CategoryRequest = v.object({
+  categoryName: Name('category name', CATALOGUE_NAME_MAX),
+  iconName: v.picklist(CATEGORY_ICONS, `iconName must be one of: ${CATEGORY_ICONS.join(', ')}.`),
+});
+export type CategoryInput = v.InferOutput<typeof CategoryRequest>;
+
+/** POST /team/locations and PUT /team/locations/{locationId}. */
+export const LocationRequest = v.object({ locationName: Name('location name', LOCATION_NAME_MAX) });
+
+// ---------- answers ----------
+
+/** The bank as every public list shows it. */
+export const TeamBankResponse = v.object({ status: v.literal(true), data: Bank });
+export const TeamCategoryResponse = v.object({ status: v.literal(true), data: Category });
+export const TeamLocationResponse = v.object({ status: v.literal(true), data: Location });

@@ -1,0 +1,195 @@
+// /console/team/catalogue: the banks (name, logo, colour and the card types each issues), the
+// categories (name and icon) and the locations offers hang on. Each is added or changed in a
+// dialog; a renamed bank or category gets its new slug, and the site answers its old addresses
+// with a 301 once the rebuilder has rebuilt it (within minutes).
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { fetchBanks, fetchCategories, fetchLocations } from '../../client/catalogue-lists.ts';
+import { ApiError, failureText } from '../../client/http.ts';
+import { saveBank, saveCategory, saveLocation } from './team-calls.ts';
+import type { BankData, CategoryData } from '../../contract/index.ts';
+import { CATALOGUE_NAME_MAX, CATEGORY_ICONS, type CategoryIcon } from '../../contract/team-catalogue.ts';
+import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
+import LoadState from '../console/offer-steps/LoadState.tsx';
+import { SelectField, TextField } from '../ui/Field.tsx';
+import TitledDialog from '../ui/TitledDialog.tsx';
+import { useLoaded } from '../ui/use-loaded.ts';
+import './team.css';
+
+type Location = Awaited<ReturnType<typeof fetchLocations>>[number];
+type Editing =
+  | { kind: 'bank'; bank?: BankData }
+  | { kind: 'category'; category?: CategoryData }
+  | { kind: 'location'; location?: Location };
+
+const TITLES = { bank: 'bank', category: 'category', location: 'location' } as const;
+
+export default function TeamCatalogue() {
+  const banks = useLoaded(fetchBanks, failureText);
+  const categories = useLoaded(fetchCategories, failureText);
+  const locations = useLoaded(fetchLocations, failureText);
+  const [editing, setEditing] = useState<Editing>();
+  const [message, setMessage] = useState<string>();
+
+  const saved = (text: string) => {
+    setMessage(text);
+    setEditing(undefined);
+    banks.reload();
+    categories.reload();
+    locations.reload();
+  };
+
+  return (
+    <div className="team-catalogue">
+      {message && <p className="console-status team-message" role="status">{message}</p>}
+      <Section title="Banks" what="banks" list={banks} onAdd={() => setEditing({ kind: 'bank' })}>
+        {banks.state === 'ready' && banks.data.map((bank) => (
+          <li key={bank.bankId} className="team-row card" data-catalogue-bank={bank.bankId}>
+            <div className="team-catalogue-entry">
+              <img src={apiImageSrc(bank.logoURL)} alt="" width={40} height={40} loading="lazy" />
+              <div><h3>{bank.bankName}</h3><p>{bank.cardTypes.join(', ')}</p></div>
+            </div>
+            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'bank', bank })}>Edit <span className="visually-hidden">{bank.bankName}</span></button>
+          </li>
+        ))}
+      </Section>
+      <Section title="Categories" what="categories" list={categories} onAdd={() => setEditing({ kind: 'category' })}>
+        {categories.state === 'ready' && categories.data.map((category) => (
+          <li key={category.categoryId} className="team-row card" data-catalogue-category={category.categoryId}>
+            <div className="team-catalogue-entry">
+              <img src={categoryIconSrc(category.iconName)} alt="" width={32} height={32} loading="lazy" />
+              <h3>{category.categoryName}</h3>
+            </div>
+            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'category', category })}>Edit <span className="visually-hidden">{category.categoryName}</span></button>
+          </li>
+        ))}
+      </Section>
+      <Section title="Locations" what="locations" list={locations} onAdd={() => setEditing({ kind: 'location' })}>
+        {locations.state === 'ready' && locations.data.map((location) => (
+          <li key={location.locationId} className="team-row card">
+            <h3>{location.locationName}</h3>
+            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'location', location })}>Edit <span className="visually-hidden">{location.locationName}</span></button>
+          </li>
+        ))}
+      </Section>
+      <TitledDialog open={editing !== undefined} onClose={() => setEditing(undefined)} className="team-dialog"
+        title={editing ? `${isNew(editing) ? 'Add' : 'Edit'} ${TITLES[editing.kind]}` : ''}>
+        {editing?.kind === 'bank' && <BankForm key={editing.bank?.bankId ?? 'new'} bank={editing.bank} onSaved={saved} />}
+        {editing?.kind === 'category' && <CategoryForm key={editing.category?.categoryId ?? 'new'} category={editing.category} onSaved={saved} />}
+        {editing?.kind === 'location' && <LocationForm key={editing.location?.locationId ?? 'new'} location={editing.location} onSaved={saved} />}
+      </TitledDialog>
+    </div>
+  );
+}
+
+const isNew = (editing: Editing) =>
+  editing.kind === 'bank' ? !editing.bank : editing.kind === 'category' ? !editing.category : !editing.location;
+
+function Section({ title, what, list, onAdd, children }: {
+  title: string; what: string; list: Parameters<typeof LoadState>[0]['loaded'] & { reload: () => void }; onAdd: () => void; children: ReactNode;
+}) {
+  return (
+    <section className="team-catalogue-section" aria-labelledby={`catalogue-${what}`}>
+      <div className="console-toolbar">
+        <h2 id={`catalogue-${what}`}>{title}</h2>
+        <button type="button" className="button" aria-haspopup="dialog" onClick={onAdd}>Add</button>
+      </div>
+      {list.state !== 'ready' ? <LoadState loaded={list} what={what} onRetry={list.reload} /> : <ul className="team-rows">{children}</ul>}
+    </section>
+  );
+}
+
+/** A form's save: busy while it runs, the server's field messages at their fields, anything else below the form. */
+function useSave(run: () => Promise<string>, onSaved: (message: string) => void) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    setFailure(undefined);
+    try {
+      onSaved(await run());
+    } catch (error) {
+      const issues = error instanceof ApiError ? error.issues : [];
+      setErrors(Object.fromEntries(issues.map((issue) => [issue.path.split('.')[0]!, issue.message])));
+      if (issues.length === 0) setFailure(failureText(error));
+    }
+    setBusy(false);
+  };
+  const actions = (
+    <>
+      {failure && <p className="console-status is-failed" role="alert">{failure}</p>}
+      <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button></div>
+    </>
+  );
+  return { errors, submit, actions, busy };
+}
+
+const readAsDataUrl = (file: File) => new Promise<string>((resolve, reject) => {
+  const reader = new FileReader();
+  reader.onload = () => resolve(String(reader.result));
+  reader.onerror = () => reject(reader.error);
+  reader.readAsDataURL(file);
+});
+
+function BankForm({ bank, onSaved }: { bank?: BankData; onSaved: (message: string) => void }) {
+  const id = useId();
+  const [name, setName] = useState(bank?.bankName ?? '');
+  const [cardTypes, setCardTypes] = useState(bank?.cardTypes.join(', ') ?? '');
+  const [color, setColor] = useState(bank?.color ?? '#1f2937');
+  const [logo, setLogo] = useState<File>();
+  const save = useSave(async () => {
+    const saved = await saveBank(bank?.bankId, {
+      bankName: name, color, cardTypes: cardTypes.split(',').map((type) => type.trim()).filter(Boolean),
+      logo: logo ? await readAsDataUrl(logo) : null,
+    });
+    return `Saved ${saved.bankName}.`;
+  }, onSaved);
+  return (
+    <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
+      <TextField id={`${id}-name`} label="Bank name" value={name} maxLength={CATALOGUE_NAME_MAX} error={save.errors.bankName}
+        hint={bank ? 'A new name changes the address of its pages; the old addresses lead to the new ones.' : undefined}
+        onChange={(event) => setName(event.target.value)} />
+      <TextField id={`${id}-cards`} label="Card types it issues" hint="Separated by commas, e.g. Visa Platinum, Mastercard World" value={cardTypes}
+        error={save.errors.cardTypes} onChange={(event) => setCardTypes(event.target.value)} />
+      <TextField id={`${id}-color`} label="Colour" type="color" value={color} error={save.errors.color} onChange={(event) => setColor(event.target.value)} />
+      <TextField id={`${id}-logo`} label={bank ? 'New logo (PNG or JPEG; leave empty to keep it)' : 'Logo (PNG or JPEG; optional)'} type="file"
+        accept="image/png,image/jpeg" error={save.errors.logo} onChange={(event) => setLogo(event.target.files?.[0])} />
+      {save.actions}
+    </form>
+  );
+}
+
+function CategoryForm({ category, onSaved }: { category?: CategoryData; onSaved: (message: string) => void }) {
+  const id = useId();
+  const [name, setName] = useState(category?.categoryName ?? '');
+  const [icon, setIcon] = useState<CategoryIcon>((CATEGORY_ICONS as readonly string[]).includes(category?.iconName ?? '') ? category!.iconName as CategoryIcon : CATEGORY_ICONS[0]);
+  const save = useSave(async () => `Saved ${(await saveCategory(category?.categoryId, { categoryName: name, iconName: icon })).categoryName}.`, onSaved);
+  return (
+    <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
+      <TextField id={`${id}-name`} label="Category name" value={name} maxLength={CATALOGUE_NAME_MAX} error={save.errors.categoryName}
+        hint={category ? 'A new name changes the address of its pages; the old addresses lead to the new ones.' : undefined}
+        onChange={(event) => setName(event.target.value)} />
+      <SelectField id={`${id}-icon`} label="Icon" value={icon} error={save.errors.iconName} onChange={(event) => setIcon(event.target.value as CategoryIcon)}
+        after={<img className="team-icon-preview" src={categoryIconSrc(icon)} alt="" width={32} height={32} />}>
+        {CATEGORY_ICONS.map((name) => <option key={name} value={name}>{name}</option>)}
+      </SelectField>
+      {save.actions}
+    </form>
+  );
+}
+
+function LocationForm({ location, onSaved }: { location?: Location; onSaved: (message: string) => void }) {
+  const id = useId();
+  const [name, setName] = useState(location?.locationName ?? '');
+  const save = useSave(async () => `Saved ${(await saveLocation(location?.locationId, name)).locationName}.`, onSaved);
+  return (
+    <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
+      <TextField id={`${id}-name`} label="Location name" value={name} error={save.errors.locationName}
+        hint={location ? 'Offers valid in this location keep it under its new name.' : undefined} onChange={(event) => setName(event.target.value)} />
+      {save.actions}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+// /console/team/overview: what needs the team today (offers waiting for review, open reports,
+// offers ending this week, each with the page that lists them) and how the last site build went.
+import { failureText } from '../../client/http.ts';
+import { fetchOverview } from './team-calls.ts';
+import LoadState from '../console/offer-steps/LoadState.tsx';
+import { consolePath } from '../console/console-routes.ts';
+import { useLoaded } from '../ui/use-loaded.ts';
+import { Fact } from './list-parts.tsx';
+import { dateTimeText } from './team-format.ts';
+import { BUILD_KIND_LABELS, buildResultLabel, OVERVIEW_TEXTS as T } from './texts.ts';
+
+type Overview = Awaited<ReturnType<typeof fetchOverview>>;
+
+export default function TeamOverview() {
+  const overview = useLoaded(fetchOverview, failureText);
+  if (overview.state !== 'ready') return <LoadState loaded={overview} what={T.loading} onRetry={overview.reload} />;
+  const { pendingReviews, openReports, endingThisWeek, lastBuild } = overview.data;
+  return (
+    <ul className="team-figures">
+      <Figure title={T.pendingReviews} value={pendingReviews} href={consolePath('team', 'review')} link={T.pendingLink} />
+      <Figure title={T.openReports} value={openReports} href={consolePath('team', 'reports')} link={T.reportsLink} />
+      <Figure title={T.endingThisWeek} value={endingThisWeek} href={consolePath('team', 'offers')} link={T.endingLink} />
+      <li className="team-figure card">
+        <h2>{T.lastBuild}</h2>
+        <LastBuild build={lastBuild} />
+      </li>
+    </ul>
+  );
+}
+
+function Figure({ title, value, href, link }: { title: string; value: number; href: string; link: string }) {
+  return (
+    <li className="team-figure card">
+      <h2>{title}</h2>
+      <p className="team-figure-value">{value.toLocaleString('en-LK')}</p>
+      <a href={href}>{link}</a>
+    </li>
+  );
+}
+
+function LastBuild({ build }: { build: Overview['lastBuild'] }) {
+  if (!build) return <p>{T.noBuild}</p>;
+  const tone = build.ok === null ? 'pending' : build.ok ? 'accepted' : 'rejected';
+  return (
+    <>
+      <dl className="team-facts">
+        <Fact term={T.kind}>{BUILD_KIND_LABELS[build.kind] ?? build.kind}</Fact>
+        <Fact term={T.started}>{dateTimeText(build.startedAt)}</Fact>
+        <Fact term={T.finished}>{build.finishedAt ? dateTimeText(build.finishedAt) : T.notFinished}</Fact>
+        <Fact term={T.result}><span className={`badge ${tone}`}>{buildResultLabel(build.ok)}</span></Fact>
+        {build.ok === false && build.message && <Fact term={T.message}><span className="team-text-inline">{build.message}</span></Fact>}
+      </dl>
+      <p className="team-note">{T.timeZoneNote}</p>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+// The team console in a real browser against the served build, its API and the site rebuilder (as
+// `npm start` runs them): a new merchant uploads its registration document, the team activates it,
+// its offer is accepted, published on its own page, then withdrawn; another offer is rejected with
+// a reason that its merchant reads, edits and sends again. Each action leaves its audit row.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { COMMON_REJECT_REASONS, MERCHANT_STEP_LABELS } from '../../src/contract/team.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
+import { EDIT_AND_RESEND, REVIEW_STATUS_LABELS } from '../../src/islands/console/texts.ts';
+import { WITHDRAWN_LABEL } from '../../src/lib/format-offer.ts';
+import { DESKTOP, PHONE, signInTeam, startBrowserSite, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+
+let site: BrowserSite;
+let team: TestAccount;
+let merchant: TestAccount;
+
+const MERCHANT = { mobileNo: '703334455', password: 'Ella-Rock-Morning-28', firstName: 'Sunil', businessName: 'Sunil Hardware' };
+/** How long the rebuilder may take to publish a page on a busy two-core machine. */
+const PUBLISH_TIMEOUT_MS = 240_000;
+
+async function call(method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${site.url}/api${path}`, {
+    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function signIn(mobileNo: string, password: string): Promise<TestAccount> {
+  const { status, body } = await call('POST', '/user/authentication', undefined, { mobileNo, password });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return { mobileNo, password, token: body.token, user: body.data };
+}
+
+/** The offer form as the wizard sends it. */
+const offerForm = (header: string) => ({
+  offerCategory: site.categories[0]!.categoryId, bankInfo: site.banks[0]!.bankId, offerTitle: 'Hardware week', offerHeader: header,
+  offerDescription: '<p>Tools and paint.</p>', offerValidity: 'until', toDate: '31/12/2099', offerType: 'off', offerRate: '15', locations: [], termsAccepted: true,
+});
+
+async function gotoConsole(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/** The audit log's entries for a target, as the team API answers them. */
+const auditOf = async (targetType: string, targetId: number) =>
+  (await call('GET', `/team/audit?targetType=${targetType}&targetId=${targetId}&pageSize=100`, team.token)).body.data as { action: string; actorUserId: number; note: string | null }[];
+
+async function pollPage(path: string, contains: string) {
+  await expect.poll(async () => {
+    const response = await fetch(`${site.url}${path}`);
+    return response.status === 200 ? await response.text() : `status ${response.status}`;
+  }, { timeout: PUBLISH_TIMEOUT_MS, interval: 1_000 }).toContain(contains);
+}
+
+beforeAll(async () => {
+  site = await startBrowserSite();
+  team = await signInTeam(site);
+  const made = await call('POST', '/team/merchants', team.token, MERCHANT);
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  merchant = await signIn(MERCHANT.mobileNo, MERCHANT.password);
+});
+afterAll(async () => { await site?.close(); });
+
+describe('a new merchant, from documents to a published offer', () => {
+  let offerId: number;
+
+  it('cannot send offers before the team activates it, and uploads its registration document', () => withSignedInPage(site, merchant, PHONE, async (page) => {
+    await gotoConsole(page, '/console/merchant/offer');
+    await expect.poll(() => page.locator('[data-not-activated]').innerText()).toContain(OFFER_MESSAGES.notActivated);
+    expect(await page.getByRole('button', { name: 'Create Offer' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Upload your registration documents' }).click();
+    await page.waitForURL('**/console/merchant/profile');
+    await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
+    await page.locator('input[type="file"]').setInputFiles({ name: 'Business registration.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
+    await expect.poll(() => page.locator('[data-document]').allInnerTexts()).toEqual([expect.stringContaining('Business registration.pdf')]);
+    expect(await page.locator('[data-review-step][data-done="true"]').count()).toBe(1);
+  }));
+
+  it('the team reads the document and activates the company, with a note', () => withSignedInPage(site, team, DESKTOP, async (page) => {
+    await gotoConsole(page, '/console/team/merchants');
+    await page.getByLabel('Company, name or mobile number').fill(MERCHANT.mobileNo);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.locator('[data-team-merchant]', { hasText: MERCHANT.businessName });
+    await expect.poll(() => row.locator('[data-merchant-step]').innerText()).toBe(MERCHANT_STEP_LABELS.documentSubmitted);
+    await row.getByRole('button', { name: 'Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merchant review' });
+    await dialog.getByText('Business registration.pdf').waitFor();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toBe('Business registration.pdf');
+    await dialog.getByLabel('Move to step').selectOption('activated');
+    await dialog.getByLabel('Note').fill('Registration checked with the registrar.');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await dialog.getByText(`Moved to ${MERCHANT_STEP_LABELS.activated}.`).waitFor();
+    expect((await auditOf('merchant', merchant.user.userId)).map((entry) => entry.action)).toEqual(['merchant.step', 'merchant.create']);
+  }));
+
+  it('the activated merchant sends an offer; the team accepts it; it is public and its page is published', { timeout: PUBLISH_TIMEOUT_MS + 60_000 }, async () => {
+    await withSignedInPage(site, merchant, PHONE, async (page) => {
+      await gotoConsole(page, '/console/merchant/offer');
+      await page.getByRole('button', { name: 'Create Offer' }).waitFor();
+    });
+    const sent = await call('POST', '/create/new/offer', merchant.token, offerForm('15% off every paint brand'));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    offerId = sent.body.data.offerId;
+
+    await withSignedInPage(site, team, PHONE, async (page) => {
+      await gotoConsole(page, '/console/team/review');
+      const item = page.locator(`[data-team-offer="${offerId}"]`);
+      await item.getByRole('heading', { name: '15% off every paint brand' }).waitFor();
+      expect(await item.getByText('Sunil Hardware').count()).toBeGreaterThan(0);
+      await item.getByRole('button', { name: 'Accept' }).click();
+      await page.getByRole('status').filter({ hasText: 'Accepted: 15% off every paint brand' }).waitFor();
+    });
+    const publicView = await call('GET', `/get/offer/by/${offerId}`);
+    expect(publicView.status).toBe(200);
+    await pollPage(offerCanonicalPath(publicView.body.data[0]), '15% off every paint brand');
+    expect((await auditOf('offer', offerId)).map((entry) => entry.action)).toEqual(['offer.accept']);
+  });
+
+  it('the team withdraws it: it leaves the lists and its page says it is no longer available', { timeout: PUBLISH_TIMEOUT_MS + 60_000 }, async () => {
+    await withSignedInPage(site, team, DESKTOP, async (page) => {
+      await gotoConsole(page, '/console/team/offers');
+      await page.getByLabel('Title, merchant or offer id').fill(String(offerId));
+      await page.getByRole('button', { name: 'Search' }).click();
+      const item = page.locator(`[data-team-offer="${offerId}"]`);
+      await expect.poll(() => item.locator('[data-team-status]').innerText()).toBe('Listed');
+      await item.getByRole('button', { name: 'Withdraw' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Withdraw' });
+      await dialog.getByRole('button', { name: 'Withdraw' }).click();
+      await dialog.getByText('Give a reason.').waitFor();
+      await dialog.getByLabel('Reason').fill('The shop has closed for renovation.');
+      await dialog.getByRole('button', { name: 'Withdraw' }).click();
+      await expect.poll(() => item.locator('[data-team-status]').innerText()).toBe('Withdrawn');
+    });
+    const listed = (await call('GET', '/get/offers/by/page/1/100')).body.data.map((offer: { offerId: number }) => offer.offerId);
+    expect(listed).not.toContain(offerId);
+    const publicView = await call('GET', `/get/offer/by/${offerId}`);
+    expect(publicView.body.data[0]).toMatchObject({ withdrawn: true });
+    await pollPage(offerCanonicalPath(publicView.body.data[0]), WITHDRAWN_LABEL);
+    const audit = await auditOf('offer', offerId);
+    expect(audit[0]).toMatchObject({ action: 'offer.withdraw', actorUserId: team.user.userId, note: 'The shop has closed for renovation.' });
+  });
+});
+
+describe('a rejected offer', () => {
+  it('is rejected with a reason, which the merchant reads; edited and sent again, it is pending again', async () => {
+    const sent = await call('POST', '/create/new/offer', merchant.token, offerForm('Buy two tins, get a brush'));
+    const offerId = sent.body.data.offerId as number;
+    const reason = COMMON_REJECT_REASONS[0];
+
+    await withSignedInPage(site, team, DESKTOP, async (page) => {
+      await gotoConsole(page, '/console/team/review');
+      const item = page.locator(`[data-team-offer="${offerId}"]`);
+      await item.getByRole('button', { name: 'Reject' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject' });
+      await dialog.getByLabel(reason).check();
+      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await page.getByRole('status').filter({ hasText: 'Rejected: Buy two tins, get a brush' }).waitFor();
+    });
+
+    await withSignedInPage(site, merchant, PHONE, async (page) => {
+      await gotoConsole(page, '/console/merchant/offer');
+      const own = page.locator(`[data-own-offer="${offerId}"]`);
+      await expect.poll(() => own.locator('.own-offer-reason').innerText()).toContain(reason);
+      await own.getByRole('button', { name: EDIT_AND_RESEND }).click();
+      const dialog = page.getByRole('dialog', { name: EDIT_AND_RESEND });
+      const next = dialog.getByRole('button', { name: 'Next' });
+      await dialog.locator('input[name="offerCategory"]:checked').waitFor();
+      await next.click();
+      await dialog.locator('input[name="bankInfo"]:checked').waitFor();
+      await next.click();
+      expect(await dialog.getByLabel('Offer header').inputValue()).toBe('Buy two tins, get a brush');
+      await dialog.getByLabel('End date').fill('30/11/2099');
+      await dialog.getByLabel('Offer header').fill('Buy two tins of paint, get a brush free');
+      await next.click();
+      await next.click();
+      await dialog.getByLabel('I accept the terms & conditions').check();
+      await dialog.getByRole('button', { name: 'Send again' }).click();
+      await dialog.getByText(OFFER_MESSAGES.offerSentAgain).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await expect.poll(() => own.locator('.own-offer-status').innerText()).toBe(REVIEW_STATUS_LABELS.pending);
+      expect(await own.locator('.own-offer-reason').count()).toBe(0);
+    });
+
+    const queued = await call('GET', `/team/offers/${offerId}`, team.token);
+    expect(queued.body.data).toMatchObject({ header: 'Buy two tins of paint, get a brush free', reviewStatus: 'pending', reviewReason: null });
+    expect((await auditOf('offer', offerId))[0]).toMatchObject({ action: 'offer.reject', note: reason });
+  });
+});
