@@ -99,3 +99,20 @@ export function bankPagePath(bank: BankPathInput, category?: CategoryPathInput):
   const { bankSlug, bankId, categorySlug, categoryId } = bankPageParams(bank, category);
   return `/${PRODUCT_SLUG}/${bankSlug}/${bankId}/${categorySlug}/${categoryId}`;
 }
+
+/** A bank page by its ids alone, '{bankId}/{categoryId|all}': the key of bank-paths.json, which the server's redirects read. */
+export const bankPageKey = ({ bankId, categoryId }: { bankId: string; categoryId: string }) => `${bankId}/${categoryId}`;
+
+/**
+ * The key of a bank page path, whatever its slugs say (a renamed bank's or category's old URL), or
+ * undefined for any other path. One trailing slash is allowed.
+ */
+export function bankPageKeyFromPath(path: string): string | undefined {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const [empty, product, bankSlug, bankId, categorySlug, categoryId, ...rest] = trimmed.split('/');
+  if (empty !== '' || product !== PRODUCT_SLUG || !bankSlug || !categorySlug || rest.length > 0) return undefined;
+  const bank = parseId(bankId);
+  const category = categoryId === ALL ? ALL : parseId(categoryId);
+  if (bank === undefined || category === undefined) return undefined;
+  return bankPageKey({ bankId: String(bank), categoryId: String(category) });
+}

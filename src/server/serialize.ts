@@ -1,8 +1,8 @@
 // Database rows to the §7 response shapes (src/contract).
-import type { BankData, CategoryData, MerchantData, OfferData, UserData } from '../contract/index.ts';
+import type { BankData, CategoryData, LocationData, MerchantData, OfferData, UserData } from '../contract/index.ts';
 import { offerDisplayStatus } from '../lib/offer-status.ts';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../contract/safe-url.ts';
-import type { banks, categories, merchants, offers, users } from './db/schema.ts';
+import type { banks, categories, locations, merchants, offers, users } from './db/schema.ts';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 export type BankRow = Row<typeof banks>;
@@ -34,6 +34,9 @@ export const toCategory = (category: CategoryRow): CategoryData => ({
   slug: category.slug,
   iconName: category.iconName,
 });
+
+/** A town of the location picker; `isActive` is always false (the client marks its choice). */
+export const toLocation = (location: Row<typeof locations>): LocationData => ({ locationId: location.locationId, locationName: location.locationName, isActive: false });
 
 const toMerchant = (merchant: MerchantRow): MerchantData => ({
   merchantId: merchant.merchantId,

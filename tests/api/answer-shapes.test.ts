@@ -13,7 +13,9 @@ import {
   AdsResponse, BankDetailResponse, BankImpressionResponse, CategoriesWithCountResponse, FailureResponse, InternalErrorResponse, MostViewedOffersResponse,
   SignedOutResponse, SiteMetaResponse, SiteOffersResponse, SmsOutboxResponse, TopOffersByBankResponse,
 } from '../../src/contract/site-responses.ts';
+import { TeamBankResponse, TeamCategoryResponse, TeamLocationResponse } from '../../src/contract/team-catalogue.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
 import type { Res } from './expectations.ts';
 import { createTestApi, freshMobile, latestCode, LOOPBACK_IP, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 
@@ -179,6 +181,23 @@ describe('catalogue', () => {
     expectAnswer(await api.call('GET', `/api/get/all/categories/with/offers/${banks.body.data[0].bankId}`), 200, CategoriesWithCountResponse);
     expectAnswer(await api.call('POST', '/api/get/category/multiple', { body: { categoryIds: [1, 2] } }), 200, CategoriesResponse);
     expectAnswer(await api.call('GET', '/api/location/all'), 200, LocationsResponse);
+  });
+
+  it('the team console\'s banks, categories and towns, added and changed', async () => {
+    const mobileNo = freshMobile();
+    await createOrPromoteTeamMember(api.handle.db, { mobileNo, firstName: 'Tharushi', password: STRONG_PASSWORD });
+    const { token } = (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body;
+    const bank = { bankName: 'Shape Bank', cardTypes: ['Visa Gold'], color: '#123456' };
+    const created = await api.call('POST', '/api/team/banks', { token, body: bank });
+    expectAnswer(created, 201, TeamBankResponse);
+    expectAnswer(await api.call('PUT', `/api/team/banks/${created.body.data.bankId}`, { token, body: { ...bank, bankName: 'Shape Bank PLC' } }), 200, TeamBankResponse);
+    const category = await api.call('POST', '/api/team/categories', { token, body: { categoryName: 'Shapes', iconName: 'online' } });
+    expectAnswer(category, 201, TeamCategoryResponse);
+    expectAnswer(await api.call('PUT', `/api/team/categories/${category.body.data.categoryId}`, { token, body: { categoryName: 'Shapes & Forms', iconName: 'online' } }), 200, TeamCategoryResponse);
+    const town = await api.call('POST', '/api/team/locations', { token, body: { locationName: 'Shape Town' } });
+    expectAnswer(town, 201, TeamLocationResponse);
+    expectAnswer(await api.call('PUT', `/api/team/locations/${town.body.data.locationId}`, { token, body: { locationName: 'Shape City' } }), 200, TeamLocationResponse);
+    expectAnswer(await api.call('POST', '/api/team/locations', { token, body: { locationName: 'shape city' } }), 409, ErrorResponse);
   });
 });
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../src/contract/index.ts';
 import * as reports from '../../src/contract/reports.ts';
 import * as team from '../../src/contract/team.ts';
+import * as teamCatalogue from '../../src/contract/team-catalogue.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
 import { sessions } from '../../src/server/db/schema.ts';
@@ -41,7 +42,7 @@ const PARAMS: Record<string, Schema> = {
   bankId: IdOrAll, categoryId: IdOrAll, merchantId: IdOrAll, offerId: Id, userId: Id,
   status: v.picklist(OFFER_REVIEW_STATUSES), count: digits(3), name: v.pipe(v.string(), v.regex(IMAGE_NAME_PATTERN)),
   value: MobileNo, mobileNo: MobileNo, sessionToken: v.string(), insightId: InsightId,
-  reportId: Id, feedbackId: Id, subscriptionId: Id, documentId: Id,
+  reportId: Id, feedbackId: Id, subscriptionId: Id, documentId: Id, locationId: Id,
 };
 
 /** Body and query of every route; a route missing here fails the first test, so new routes get fuzzed. */
@@ -132,6 +133,12 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/team/merchants/:userId': {},
   'GET /api/team/merchants/:userId/documents/:documentId': {},
   'POST /api/team/merchants/:userId/step': { body: team.MerchantStepRequest },
+  'POST /api/team/banks': { body: teamCatalogue.BankRequest },
+  'PUT /api/team/banks/:bankId': { body: teamCatalogue.BankRequest },
+  'POST /api/team/categories': { body: teamCatalogue.CategoryRequest },
+  'PUT /api/team/categories/:categoryId': { body: teamCatalogue.CategoryRequest },
+  'POST /api/team/locations': { body: teamCatalogue.LocationRequest },
+  'PUT /api/team/locations/:locationId': { body: teamCatalogue.LocationRequest },
 };
 
 // ---------- hostile values ----------

@@ -2,6 +2,7 @@
 // `npm start` runs them): a new merchant uploads its registration document, the team activates it,
 // its offer is accepted, published on its own page, then withdrawn; another offer is rejected with
 // a reason that its merchant reads, edits and sends again. Each action leaves its audit row.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
@@ -9,7 +10,10 @@ import { COMMON_REJECT_REASONS, MERCHANT_STEP_LABELS } from '../../src/contract/
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { EDIT_AND_RESEND, REVIEW_STATUS_LABELS } from '../../src/islands/console/texts.ts';
 import { WITHDRAWN_LABEL } from '../../src/lib/format-offer.ts';
-import { DESKTOP, PHONE, signInTeam, startBrowserSite, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import { SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
+import {
+  createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount,
+} from './harness.ts';
 
 let site: BrowserSite;
 let team: TestAccount;
@@ -75,7 +79,7 @@ describe('a new merchant, from documents to a published offer', () => {
     await page.getByRole('link', { name: 'Upload your registration documents' }).click();
     await page.waitForURL('**/console/merchant/profile');
     await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
-    await page.locator('input[type="file"]').setInputFiles({ name: 'Business registration.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
+    await page.locator('.company-upload input[type="file"]').setInputFiles({ name: 'Business registration.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
     await expect.poll(() => page.locator('[data-document]').allInnerTexts()).toEqual([expect.stringContaining('Business registration.pdf')]);
     expect(await page.locator('[data-review-step][data-done="true"]').count()).toBe(1);
   }));
@@ -83,7 +87,7 @@ describe('a new merchant, from documents to a published offer', () => {
   it('the team reads the document and activates the company, with a note', () => withSignedInPage(site, team, DESKTOP, async (page) => {
     await gotoConsole(page, '/console/team/merchants');
     await page.getByLabel('Company, name or mobile number').fill(MERCHANT.mobileNo);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.locator('[data-team-merchant]', { hasText: MERCHANT.businessName });
     await expect.poll(() => row.locator('[data-merchant-step]').innerText()).toBe(MERCHANT_STEP_LABELS.documentSubmitted);
     await row.getByRole('button', { name: 'Review' }).click();
@@ -126,7 +130,7 @@ describe('a new merchant, from documents to a published offer', () => {
     await withSignedInPage(site, team, DESKTOP, async (page) => {
       await gotoConsole(page, '/console/team/offers');
       await page.getByLabel('Title, merchant or offer id').fill(String(offerId));
-      await page.getByRole('button', { name: 'Search' }).click();
+      await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       const item = page.locator(`[data-team-offer="${offerId}"]`);
       await expect.poll(() => item.locator('[data-team-status]').innerText()).toBe('Listed');
       await item.getByRole('button', { name: 'Withdraw' }).click();
@@ -191,4 +195,88 @@ describe('a rejected offer', () => {
     expect(queued.body.data).toMatchObject({ header: 'Buy two tins of paint, get a brush free', reviewStatus: 'pending', reviewReason: null });
     expect((await auditOf('offer', offerId))[0]).toMatchObject({ action: 'offer.reject', note: reason });
   });
+});
+
+describe('accounts', () => {
+  it("blocking a customer ends the customer's open session at once; the block is in the audit log", () => withSignedInPage(site, team, PHONE, async (teamPage) => {
+    const customer = await createSignedInAccount(site, 'Ruwani');
+    await withSignedInPage(site, customer, PHONE, async (customerPage) => {
+      await gotoConsole(customerPage, '/console/customer/profile');
+
+      await gotoConsole(teamPage, '/console/team/accounts');
+      await teamPage.getByLabel('Mobile number or name').fill(customer.mobileNo);
+      await teamPage.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
+      const row = teamPage.locator('li.team-item', { hasText: customer.mobileNo });
+      await row.getByRole('button', { name: 'Block Ruwani' }).click();
+      const dialog = teamPage.getByRole('dialog', { name: 'Block account' });
+      await dialog.getByLabel('Reason').fill('Sent abusive reports.');
+      await dialog.getByRole('button', { name: 'Block' }).click();
+      await row.getByRole('button', { name: 'Unblock Ruwani' }).waitFor();
+      expect(await row.innerText()).toContain('Sent abusive reports.');
+
+      // The customer's session is gone: the next page they open sends them to sign in, which refuses them.
+      expect((await call('GET', `/session/validate/${customer.token}`)).status).not.toBe(200);
+      await customerPage.reload();
+      await customerPage.waitForURL((url) => url.pathname === '/sign-in');
+      const signIn = await call('POST', '/user/authentication', undefined, { mobileNo: customer.mobileNo, password: customer.password });
+      expect(signIn.status).toBe(403);
+    });
+    expect((await auditOf('account', customer.user.userId))[0]).toMatchObject({ action: 'account.block', note: 'Sent abusive reports.' });
+  }));
+});
+
+describe('what visitors send', () => {
+  it('a guest report shows in Reports and is resolved, with its audit row', () => withSignedInPage(site, team, DESKTOP, async (page) => {
+    const offer = site.listed[0]!;
+    const sent = await call('POST', `/offers/${offer.offerId}/reports`, undefined, { reason: 'brokenLink', message: 'The booking link opens a 404 page.' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await gotoConsole(page, '/console/team/reports');
+    const row = page.locator('li.team-item', { hasText: 'The booking link opens a 404 page.' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(offer.header);
+    await row.getByRole('button', { name: /^Resolve/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve the report' });
+    await dialog.getByLabel('Note (optional)').fill('Asked the merchant for the new link.');
+    await dialog.getByRole('button', { name: /^Resolve/ }).click();
+    await expect.poll(() => row.locator('.badge').innerText()).toBe('Resolved');
+    expect(await row.getByRole('button', { name: /^Resolve/ }).count()).toBe(0);
+    const reports = (await call('GET', '/team/reports?status=resolved&pageSize=100', team.token)).body.data as { reportId: number; message: string }[];
+    const resolved = reports.find((report) => report.message === 'The booking link opens a 404 page.')!;
+    expect((await auditOf('report', resolved.reportId))[0]).toMatchObject({ action: 'report.resolve', note: 'Asked the merchant for the new link.' });
+  }));
+});
+
+describe('the audit log page', () => {
+  it("lists the journeys' actions, filterable, with no way to change them", () => withSignedInPage(site, team, DESKTOP, async (page) => {
+    await gotoConsole(page, '/console/team/audit');
+    await page.getByLabel('Action').selectOption('offer.withdraw');
+    await expect.poll(() => page.locator('li.team-item').allInnerTexts()).toContainEqual(expect.stringContaining('The shop has closed for renovation.'));
+    expect(await page.locator('main').getByRole('button', { name: /delete|edit/i }).count()).toBe(0);
+  }));
+});
+
+describe('every team console page', () => {
+  const PAGES = ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'reports', 'feedback', 'subscribers', 'audit', 'profile'] as const;
+
+  for (const width of [PHONE, DESKTOP]) {
+    it(`is marked noindex, has its heading and passes axe at ${width}px`, { timeout: 180_000 }, () => withSignedInPage(site, team, width, async (page) => {
+      for (const section of PAGES) {
+        await gotoConsole(page, `/console/team/${section}`);
+        expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+        expect(await page.locator('.console-content > h1').innerText()).toBe(SECTION_TITLES.team[section]);
+        await page.locator('.console-content [role="status"], .console-content ul, .console-content form, .console-content section').first().waitFor();
+        await page.waitForFunction(() => !document.querySelector('.console-content [role="status"].console-status:not(.team-message)')?.textContent?.startsWith('Loading'));
+        const axe = await new AxeBuilder({ page }).include('main').analyze();
+        expect(axe.violations.map((violation) => `${section}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${section} scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+    }));
+  }
+
+  it('is closed to guests, customers and merchants', () => withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+    await page.goto('/console/team/review');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect((await call('GET', '/team/overview', merchant.token)).status).toBe(403);
+  }));
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { PRODUCT_SLUG } from '../../src/lib/constants.ts';
-import { offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
@@ -89,6 +89,28 @@ describe('served beside the API', () => {
       }
       expect((await get(offerCanonicalPath(offer))).status).toBe(200);
     }
+  });
+
+  it('sends a bank page URL with other slugs (a renamed bank or category) to the current one with a 301, by its ids', async () => {
+    const offer = offers.find((listed) => listed.status !== 'expired')!;
+    const [bankPage, categoryPage] = [bankPagePath(offer.bank), bankPagePath(offer.bank, offer.category)];
+    const bankSlug = bankPage.split('/')[2];
+    for (const [old, current] of [
+      [`/${PRODUCT_SLUG}/old-bank-name/${offer.bankId}/all/all`, bankPage],
+      [`/${PRODUCT_SLUG}/old-bank-name/${offer.bankId}/old-category-name/${offer.categoryId}`, categoryPage],
+      [`/${PRODUCT_SLUG}/${bankSlug}/${offer.bankId}/old-category-name/${offer.categoryId}/`, categoryPage],
+    ]) {
+      const response = await get(old!);
+      expect(response.status, old).toBe(301);
+      expect(new URL(response.headers.get('location')!, server.url).pathname).toBe(current);
+    }
+    for (const path of [bankPage, categoryPage, `${bankPage}/`]) expect((await get(path)).status, path).toBe(200);
+    expect((await get(`/${PRODUCT_SLUG}/old-bank-name/99999999/all/all`)).status).toBe(404);
+    // The build's map holds exactly the bank pages it made, the ones the sitemap lists.
+    const bankPaths: Record<string, string> = JSON.parse(readFileSync(join(siteDir, 'bank-paths.json'), 'utf8'));
+    const listed = [...readFileSync(join(siteDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+      .filter((path) => path.startsWith(`/${PRODUCT_SLUG}/`));
+    expect(Object.values(bankPaths).sort()).toEqual(listed.sort());
   });
 
   it('sends pages compressed, as the browser accepts, with caching fit for each kind of file', async () => {

@@ -1,6 +1,7 @@
 // The rebuilder keeps the served site in step with the catalogue without full rebuilds: offers
 // accepted, edited, withdrawn or ended are published into the served build, which then matches a
-// full build of the same catalogue byte for byte.
+// full build of the same catalogue byte for byte. A renamed bank or category (its slug is in the URL of
+// every page of its offers) is rebuilt in full instead.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -9,7 +10,7 @@ import { asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { offers, siteBuilds } from '../../src/server/db/schema.ts';
+import { banks, offers, siteBuilds } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
@@ -198,6 +199,26 @@ describe('site rebuilder', () => {
     }
     rebuilder = startRebuilder();
   }, 60_000);
+
+  it('rebuilds in full when a bank is renamed, also by another process (noticed by its check)', async () => {
+    const db = server.handle.db;
+    const [bank] = await db.select().from(banks).orderBy(asc(banks.bankId)).limit(1);
+    const [rebuilds, publishes] = [count('[site] rebuilding'), count('[site] publishing offers')];
+    // Written to the database directly, as another server's team console would: nobody tells this rebuilder.
+    await db.update(banks).set({ bankName: `${bank!.bankName} PLC`, slug: `${bank!.slug}-plc` }).where(eq(banks.bankId, bank!.bankId));
+    try {
+      await waitFor(() => logLines.includes('[site] rebuilding: the catalogue changed'), 'a rebuild after the rename', 30_000);
+      expect(count('[site] publishing offers')).toBe(publishes); // not a publish: every page of the bank's offers moves
+    } finally {
+      rebuilder.stop(); // the build in progress stops (a full build is checked above), the served build stays
+      await db.update(banks).set({ bankName: bank!.bankName, slug: bank!.slug }).where(eq(banks.bankId, bank!.bankId));
+    }
+    await waitFor(() => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).length === 1, 'the stopped build removed', 60_000);
+    // The catalogue is the served build's again: nothing to rebuild at start.
+    rebuilder = startRebuilder();
+    await rebuilder.publishChanges();
+    expect(count('[site] rebuilding')).toBe(rebuilds + 1);
+  }, 120_000);
 
   it('rebuilds in full at start when the code changed since the served build, and publishes otherwise', async () => {
     rebuilder.stop();

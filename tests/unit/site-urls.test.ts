@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankPagePath, offerAliasPaths, offerCanonicalPath, offerIdFromPath } from '../../src/lib/site-urls.ts';
+import { bankPageKey, bankPageKeyFromPath, bankPageParams, bankPagePath, offerAliasPaths, offerCanonicalPath, offerIdFromPath } from '../../src/lib/site-urls.ts';
 
 const offer = (offerId: number, bankName: string, categoryName: string) => ({ offerId, bank: { bankName }, category: { categoryName } });
 
@@ -126,3 +126,39 @@ describe('bankPagePath', () => {
   });
 });
 
+describe('bankPageKeyFromPath', () => {
+  const bank = { bankId: 3, bankName: 'Commercial Bank' };
+  const category = { categoryId: 12, categoryName: 'Dining' };
+
+  it('gives a bank page path the key bank-paths.json keeps it under', () => {
+    expect(bankPageKeyFromPath(bankPagePath(bank))).toBe(bankPageKey(bankPageParams(bank)));
+    expect(bankPageKeyFromPath(bankPagePath(bank, category))).toBe(bankPageKey(bankPageParams(bank, category)));
+    expect(bankPageKeyFromPath(bankPagePath(bank, category))).toBe('3/12');
+  });
+
+  it.each([
+    // A renamed bank's or category's old URLs: other slugs, the same ids.
+    ['/credit-card-offers/old-bank-name/3/all/all', '3/all'],
+    ['/credit-card-offers/old-bank-name/3/old-category/12', '3/12'],
+    ['/credit-card-offers/commercial-bank/3/dining/12/', '3/12'],
+    ['/credit-card-offers/commercial-bank/0003/dining/012', '3/12'],
+  ])('tolerates any slugs: %s → %s', (path, key) => {
+    expect(bankPageKeyFromPath(path)).toBe(key);
+  });
+
+  it.each([
+    '/credit-card-offers/commercial-bank/3/all',
+    '/credit-card-offers/commercial-bank/3/dining/all/x',
+    '/credit-card-offers/commercial-bank/all/all/all',
+    '/credit-card-offers/commercial-bank/0/all/all',
+    '/credit-card-offers/commercial-bank/3/dining/-1',
+    '/credit-card-offers//3/all/all',
+    '/credit-card-offers/commercial-bank/3//all',
+    '/credit-card-offer/commercial-bank/3/all/all',
+    '/commercial-bank-credit-card-offers/credit-card-offers-for-dining/12',
+    '/credit-card-offers/commercial-bank/99999999999999999999/all/all',
+    'credit-card-offers/commercial-bank/3/all/all',
+  ])('not a bank page: %s', (path) => {
+    expect(bankPageKeyFromPath(path)).toBeUndefined();
+  });
+});

@@ -41,6 +41,7 @@ export default function TeamMerchants() {
         <div className="console-empty"><p className="console-empty-title">No merchants match.</p></div>
       ) : (
         <>
+          <h2 className="visually-hidden">Merchants found</h2>
           <ul className="team-rows">
             {merchants.map((merchant) => <MerchantRow key={merchant.userId} merchant={merchant} onOpen={() => setOpen(merchant.userId)} />)}
           </ul>

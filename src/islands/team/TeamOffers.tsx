@@ -75,6 +75,7 @@ export default function TeamOffers() {
         <div className="console-empty"><p className="console-empty-title">No offers match.</p></div>
       ) : (
         <>
+          <h2 className="visually-hidden">Offers found</h2>
           <ul className="team-offers">
             {offers.map((offer) => (
               <TeamOfferItem key={offer.offerId} offer={offer}>

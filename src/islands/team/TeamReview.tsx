@@ -70,6 +70,7 @@ export default function TeamReview() {
         <div className="console-empty"><p className="console-empty-title">No offers are waiting for review.</p></div>
       ) : (
         <>
+          <h2 className="visually-hidden">Offers waiting for review</h2>
           <div className="team-bulk">
             <label>
               <input type="checkbox" checked={chosen.length === offers.length}

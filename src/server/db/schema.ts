@@ -287,14 +287,6 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_action_idx').on(t.action, t.createdAt),
 ]);
 
-/** A bank's or category's earlier slugs: their old URLs answer 301 to the current ones. */
-export const slugRedirects = pgTable('slug_redirects', {
-  kind: text('kind').notNull(),
-  oldSlug: text('old_slug').notNull(),
-  targetId: integer('target_id').notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.kind, t.oldSlug] })]);
-
 /** Each full build and publish of the static site, for the team console's overview. */
 export const siteBuilds = pgTable('site_builds', {
   buildId: serial('build_id').primaryKey(),

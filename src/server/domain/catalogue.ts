@@ -5,9 +5,9 @@ import type { Database } from '../db/client.ts';
 import { banks, categories, locations, siteMeta, termsConditions } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { DATASET_META_KEY } from '../seed/index.ts';
-import { toBank, toCategory, type BankRow } from '../serialize.ts';
+import { toBank, toCategory, toLocation, type BankRow } from '../serialize.ts';
 
-const BANK_NOT_FOUND_MESSAGE = 'Bank not found.';
+export const BANK_NOT_FOUND_MESSAGE = 'Bank not found.';
 
 export const findBank = async (db: Database, bankId: number): Promise<BankRow | undefined> =>
   (await db.select().from(banks).where(eq(banks.bankId, bankId)).limit(1))[0];
@@ -40,10 +40,7 @@ export async function knownCategoryIds(db: Database, categoryIds: number[]): Pro
 export const categoryExists = async (db: Database, categoryId: number) => (await knownCategoryIds(db, [categoryId])).has(categoryId);
 
 /** Every location, by name, as the location picker lists them. */
-export async function listLocations(db: Database) {
-  return (await db.select().from(locations).orderBy(asc(locations.locationName)))
-    .map((location) => ({ locationId: location.locationId, locationName: location.locationName, isActive: false }));
-}
+export const listLocations = async (db: Database) => (await db.select().from(locations).orderBy(asc(locations.locationName))).map(toLocation);
 
 /** Which of these location names exist. */
 export async function knownLocationNames(db: Database, names: string[]): Promise<Set<string>> {

@@ -48,13 +48,15 @@ export interface BuildOptions { offers?: number; now?: Date }
 
 const bankLogoName = (slug: string) => `bank-${slug}.svg`;
 const bankThumbName = (slug: string) => `bank-${slug}-thumb.svg`;
-const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;
+/** The image of a category icon, as src/lib/api-images.ts categoryIconSrc names it. */
+export const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;
 const merchantLogoName = (merchantId: number) => `merchant-${merchantId}.svg`;
 const merchantBannerName = (merchantId: number) => `banner-merchant-${merchantId}.svg`;
 const houseAdImageName = (adId: number) => `ad-${adId}.svg`;
 
 const SVG = 'image/svg+xml';
-const svgImage = (name: string, svg: string): ImageRow => ({ name, contentType: SVG, bytes: Buffer.from(svg, 'utf8'), ownerUserId: null });
+/** A generated SVG as an image row; the catalogue's images have no owner (a re-seed replaces them). */
+export const svgImage = (name: string, svg: string): ImageRow => ({ name, contentType: SVG, bytes: Buffer.from(svg, 'utf8'), ownerUserId: null });
 
 // Offer dates are whole days in Sri Lanka time.
 const SECOND = 1000;

@@ -46,7 +46,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The catalogue tables, emptied by a re-seed; favorites and impressions point at offers. */
 const CATALOGUE_TABLES = [
-  'favorites', 'impressions', 'offer_reports', 'offers', 'slug_redirects', 'terms_conditions', 'categories', 'banks', 'locations', 'house_ads',
+  'favorites', 'impressions', 'offer_reports', 'offers', 'terms_conditions', 'categories', 'banks', 'locations', 'house_ads',
 ] as const;
 /** Serial columns whose sequences continue after the seeded ids. */
 const SERIAL_COLUMNS: [table: string, column: string][] = [

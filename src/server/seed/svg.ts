@@ -1,5 +1,7 @@
 // Generated SVG images for the demo data set: bank monograms, category icons, merchant logos and
 // banners, and house-ad artwork. Each is a standalone SVG document; every text is XML-escaped.
+// The team console draws the same monograms and icons for the banks and categories it adds.
+import type { CategoryIcon } from '../../contract/team-catalogue.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FONT = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -39,8 +41,8 @@ function readableInk(hex: string): string {
   return luminance > 0.4 ? '#1a1a1a' : '#ffffff';
 }
 
-/** Initials of the first two words that start with a letter or digit ("Appa & Co. Kitchen" -> "AC"). */
-function initials(name: string, max = 2): string {
+/** Initials of the first `max` (two by default) words that start with a letter or digit ("Appa & Co. Kitchen" -> "AC"). */
+export function initials(name: string, max = 2): string {
   const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return words.slice(0, max).map((w) => w[0]!.toUpperCase()).join('') || '?';
 }
@@ -95,7 +97,7 @@ export function bankThumbSvg(name: string, letters: string, color: string, ink =
   return doc(size, size, name, body);
 }
 
-/** Icon shapes on a 24x24 grid, drawn with strokes in currentColor. */
+/** Icon shapes on a 24x24 grid, drawn with strokes in currentColor: one for every icon a category may have. */
 const ICON_SHAPES: Record<string, string> = {
   dining: '<path d="M6 3v8a2 2 0 0 0 4 0V3"/><path d="M8 11v10"/><path d="M17 21V3c-2 1-3 4-3 7v2h3"/>',
   shopping: '<path d="M5 8h14l-1 13H6L5 8z"/><path d="M9 8V6a3 3 0 0 1 6 0v2"/>',
@@ -111,7 +113,7 @@ const ICON_SHAPES: Record<string, string> = {
   entertainment: '<rect x="3" y="5" width="18" height="14" rx="2"/><path d="M10 9l5 3-5 3z"/>',
   online: '<circle cx="12" cy="12" r="9"/><path d="M3 12h18"/><path d="M12 3c3 3 3 15 0 18"/><path d="M12 3c-3 3-3 15 0 18"/>',
   automobile: '<path d="M3 16v-4l2-5h14l2 5v4z"/><path d="M3 12h18"/><circle cx="7" cy="17" r="2"/><circle cx="17" cy="17" r="2"/>',
-};
+} satisfies Record<CategoryIcon, string>;
 const FALLBACK_ICON = '<circle cx="12" cy="12" r="9"/><path d="M8 12h8"/><path d="M12 8v8"/>';
 
 export function categoryIconSvg(iconName: string, label: string): string {

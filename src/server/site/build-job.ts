@@ -2,7 +2,7 @@
 // starts it), so that the serving process never waits on it. Two kinds of job:
 // - full: astro build, Pagefind and precompression into a new folder of builds/, marked done, then
 //   SITE_DIR switched to it with one rename, and old or unfinished builds removed;
-// - publish: the pages of some offers and banks (plus home, sitemap and offer-paths.json) rendered
+// - publish: the pages of some offers and banks (plus home, sitemap and the redirect maps) rendered
 //   by the same astro build limited to them (page-selection.ts), written into the served build file
 //   by file, each by a rename, pages gone from the catalogue removed, and the search index redone.
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selection.ts';
 import { PRODUCT_SLUG } from '../../lib/constants.ts';
-import { buildInfo, markBuildDone, newBuildName, pruneBuilds, servedBuild, switchSite, takeBuildLock } from './builds-dir.ts';
+import { BANK_PATHS_FILE, buildInfo, markBuildDone, newBuildName, OFFER_PATHS_FILE, pruneBuilds, servedBuild, switchSite, takeBuildLock } from './builds-dir.ts';
 import { pagePolicy, sitePolicyOf, widenSiteHeaders, writeSiteHeaders } from './headers.ts';
 import { compressedCopies, isCompressible, precompressBuild } from './precompress.ts';
 
@@ -28,11 +28,10 @@ export interface SiteJobOptions {
 export type SiteJob = SiteJobOptions & ({ kind: 'full' } | { kind: 'publish'; pages: PageSelection });
 export interface SiteJobResult { dir: string; seconds: number; filesWritten?: number; filesRemoved?: number }
 
-const OFFER_PATHS_FILE = 'offer-paths.json';
 /** Where Pagefind writes its index in a build. */
 const SEARCH_INDEX_DIR = 'pagefind';
-/** Written last: they point at the pages, which must be there first. */
-const INDEX_FILES = [OFFER_PATHS_FILE, 'sitemap.xml'];
+/** Written last: they point at the pages, which must be there first. bank-paths.json changes when a bank gains or loses a category's page. */
+const INDEX_FILES = [OFFER_PATHS_FILE, BANK_PATHS_FILE, 'sitemap.xml'];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<void> {
   return new Promise((resolvePromise, reject) => {

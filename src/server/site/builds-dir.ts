@@ -8,6 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { holderRuns, holderText, readHolder } from '../db/data-dir-lock.ts';
 
 export const BUILDS_DIR = 'builds';
+/** A build's redirect maps, read by the server (routes.ts): offer id → canonical path (src/pages/offer-paths.json.ts), bank page key → path (bank-paths.json.ts). */
+export const OFFER_PATHS_FILE = 'offer-paths.json';
+export const BANK_PATHS_FILE = 'bank-paths.json';
 /** The served build and one previous good one, to go back to by hand. */
 const GOOD_BUILDS_KEPT = 2;
 const DONE_SUFFIX = '.done';

@@ -5,13 +5,17 @@
 //   search index are rendered again (build-job.ts). Changes arriving during a publish go into
 //   the next one.
 // - Full rebuilds: on a schedule (SITE_REBUILD_CRON, nightly by default), when there is no build,
-//   and after a deploy (the served build was made from other code).
+//   after a deploy (the served build was made from other code), and when the banks or categories
+//   changed (a renamed bank moves every page of its offers: their URLs hold its slug).
+// Changed offers and catalogue are noticed by polling the database, so changes made by another
+// process (another server's team console, a script) are followed too.
 // One job runs at a time, in its own low-priority process; this process only queries and waits.
+import { createHash } from 'node:crypto';
 import { Cron } from 'croner';
-import { and, eq, gt, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, min, sql } from 'drizzle-orm';
 import { SITE_TIME_ZONE } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
-import { offers, siteBuilds } from '../db/schema.ts';
+import { banks, categories, offers, siteBuilds } from '../db/schema.ts';
 import { isPublic } from '../domain/offers.ts';
 import { buildSite, publishPages, type SiteBuildOptions } from './build.ts';
 import { dirname, join } from 'node:path';
@@ -23,8 +27,11 @@ const CHANGE_CHECK_MS = 5_000;
 /** After a failed job, how long before trying again (a broken build must not run in a loop). */
 const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
 
-/** What the served build shows of each public offer: where it is listed, and a hash of what its page says. */
-export type CatalogueSnapshot = Record<string, { bankId: number; categoryId: number; version: string }>;
+/** What the served build shows: a hash of the banks and categories, and of each public offer where it is listed and what its page says. */
+export type CatalogueSnapshot = {
+  banksAndCategories: string;
+  offers: Record<string, { bankId: number; categoryId: number; version: string }>;
+};
 
 export interface SiteRebuilder {
   /** A full rebuild now, or right after the job in progress. */
@@ -61,6 +68,12 @@ export function startSiteRebuilder(options: {
   let running: Promise<void> | undefined;
 
   const snapshot = async (): Promise<CatalogueSnapshot> => {
+    // Every field of a bank or category is on the site: names and slugs (in every URL), logos,
+    // card types, colours, icons. Locations are not: offers show theirs, in the offers' own hash.
+    const [bankRows, categoryRows] = await Promise.all([
+      options.db.select().from(banks).orderBy(asc(banks.bankId)),
+      options.db.select().from(categories).orderBy(asc(categories.categoryId)),
+    ]);
     const rows = await options.db.select({
       offerId: offers.offerId, bankId: offers.bankId, categoryId: offers.categoryId,
       // Everything an offer's own page shows of its row, and whether it has ended. View counts
@@ -69,11 +82,14 @@ export function startSiteRebuilder(options: {
         ${offers.offerRate}, ${offers.offerDateType}, ${offers.offerStart}, ${offers.offerEnd}, ${offers.validTimeDateDescription}, ${offers.promoCode},
         ${offers.hotLine}::text, ${offers.cardTypes}::text, ${offers.location}::text, ${offers.merchantId}, ${offers.offerEnd} <= now(), ${offers.withdrawnAt} is not null))`,
     }).from(offers).where(isPublic());
-    return Object.fromEntries(rows.map(({ offerId, ...row }) => [offerId, row]));
+    return {
+      banksAndCategories: createHash('md5').update(JSON.stringify([bankRows, categoryRows])).digest('hex'),
+      offers: Object.fromEntries(rows.map(({ offerId, ...row }) => [offerId, row])),
+    };
   };
 
   /** The offers whose pages differ between two snapshots, and the banks that list them before or after. */
-  const changedPages = (before: CatalogueSnapshot, after: CatalogueSnapshot) => {
+  const changedPages = (before: CatalogueSnapshot['offers'], after: CatalogueSnapshot['offers']) => {
     const offerIds: number[] = [];
     const bankIds = new Set<number>();
     for (const id of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -111,7 +127,11 @@ export function startSiteRebuilder(options: {
   const publish = async () => {
     if (!published) return; // the next full rebuild brings everything
     const catalogue = await snapshot();
-    const pages = changedPages(published, catalogue);
+    if (catalogue.banksAndCategories !== published.banksAndCategories) {
+      fullRebuildReason ??= 'the catalogue changed'; // drain() runs it next
+      return;
+    }
+    const pages = changedPages(published.offers, catalogue.offers);
     if (pages.offerIds.length === 0) return;
     log(`[site] publishing offers ${pages.offerIds.join(', ')}`);
     options.clearResponseCache?.();
@@ -177,12 +197,12 @@ export function startSiteRebuilder(options: {
   void takeBuildLock(abort.signal).then((unlock) => pruneBuilds(options.buildsDir ?? join(dirname(options.siteDir), BUILDS_DIR), options.siteDir).finally(unlock)).catch(() => {});
   // What the served build shows, recorded when it was made or last published.
   const served = servedBuild(options.siteDir);
-  const info = served ? buildInfo(served) : undefined;
+  const record = (served ? buildInfo(served) : undefined) as { source?: string; catalogue?: Partial<CatalogueSnapshot> } | undefined;
   if (!served) void rebuild('no build yet');
-  else if (!info?.catalogue) void rebuild('the served build has no record of its offers');
-  else if (options.sourceVersion && info.source !== options.sourceVersion) void rebuild('the code changed since the served build');
+  else if (!record?.catalogue?.offers) void rebuild('the served build has no record of its offers');
+  else if (options.sourceVersion && record.source !== options.sourceVersion) void rebuild('the code changed since the served build');
   else {
-    published = info.catalogue as CatalogueSnapshot;
+    published = record.catalogue as CatalogueSnapshot;
     void publishChanges(); // what changed while the server was down
   }
 

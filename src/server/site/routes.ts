@@ -1,5 +1,6 @@
 // Serving the built site beside the API: static files from SITE_DIR (a symlink that a rebuild
-// switches), 301s from the other offer URL forms to the canonical one, /login to /sign-in, a
+// switches), 301s from the other offer URL forms to the canonical one and from a renamed bank's or
+// category's old bank page URLs to the current ones (both by id), /login to /sign-in, a
 // real 404 status for unknown pages, and a 503 page until the first build exists. Every answer
 // carries the headers the build wrote for it (headers.ts), its Content-Security-Policy included.
 // Nothing on a request's path reads a file synchronously: what every request needs of the build
@@ -11,13 +12,23 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { offerIdFromPath } from '../../lib/site-urls.ts';
+import { bankPageKeyFromPath, offerIdFromPath } from '../../lib/site-urls.ts';
 import type { AppEnv } from '../context.ts';
 import { noSuchRoute } from '../http/answer.ts';
+import { BANK_PATHS_FILE, OFFER_PATHS_FILE } from './builds-dir.ts';
 import { CDN_HEADERS_FILE, NGINX_HEADERS_FILE, parseSiteHeaders } from './headers.ts';
 import { isCompressible } from './precompress.ts';
 
-interface BuildState { dir: string; offerPaths: Record<string, string>; notFoundPage?: string; headers: Record<string, string>; version: string }
+interface BuildState {
+  dir: string;
+  /** Offer id → its canonical path (offer-paths.json). */
+  offerPaths: Record<string, string>;
+  /** Bank page key ('{bankId}/{categoryId|all}', site-urls.ts) → its path (bank-paths.json). */
+  bankPaths: Record<string, string>;
+  notFoundPage?: string;
+  headers: Record<string, string>;
+  version: string;
+}
 
 /** How often a build made by another process (npm run build) is looked for. */
 const BUILD_CHECK_MS = 5_000;
@@ -28,16 +39,21 @@ const readOptional = (file: string) => readFile(file, 'utf8').catch(() => undefi
 async function readBuildState(siteDir: string): Promise<BuildState | undefined> {
   const dir = await realpath(siteDir).catch(() => undefined);
   if (!dir) return undefined;
-  const [offerPaths, notFoundPage, headers] = await Promise.all([
-    readOptional(join(dir, 'offer-paths.json')), readOptional(join(dir, '404.html')), readOptional(join(dir, CDN_HEADERS_FILE)),
+  const [offerPaths, bankPaths, notFoundPage, headers] = await Promise.all([
+    readOptional(join(dir, OFFER_PATHS_FILE)), readOptional(join(dir, BANK_PATHS_FILE)), readOptional(join(dir, '404.html')), readOptional(join(dir, CDN_HEADERS_FILE)),
   ]);
-  return { dir, offerPaths: offerPaths ? JSON.parse(offerPaths) : {}, notFoundPage, headers: headers ? parseSiteHeaders(headers) : {}, version: await buildVersion(siteDir) };
+  return {
+    dir, offerPaths: offerPaths ? JSON.parse(offerPaths) : {}, bankPaths: bankPaths ? JSON.parse(bankPaths) : {},
+    notFoundPage, headers: headers ? parseSiteHeaders(headers) : {}, version: await buildVersion(siteDir),
+  };
 }
 
-/** Changes when a build is switched in or a publish rewrote the offers' paths. */
+/** Changes when a build is switched in or a publish rewrote the offers' or the bank pages' paths. */
 async function buildVersion(siteDir: string): Promise<string> {
-  const [dir, paths] = await Promise.all([realpath(siteDir).catch(() => ''), stat(join(siteDir, 'offer-paths.json')).catch(() => undefined)]);
-  return `${dir}:${paths?.mtimeMs ?? ''}`;
+  const [dir, ...maps] = await Promise.all([
+    realpath(siteDir).catch(() => ''), ...[OFFER_PATHS_FILE, BANK_PATHS_FILE].map((file) => stat(join(siteDir, file)).catch(() => undefined)),
+  ]);
+  return [dir, ...maps.map((map) => map?.mtimeMs ?? '')].join(':');
 }
 
 const BUILDING_PAGE_CSS = 'body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; }';
@@ -135,7 +151,8 @@ export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes:
     if (!build) return c.html(BUILDING_PAGE, 503, { 'retry-after': '5', 'content-security-policy': BUILDING_PAGE_POLICY });
     if (HEADER_FILES.has(c.req.path)) return c.notFound();
     const offerId = offerIdFromPath(c.req.path);
-    const canonical = offerId === undefined ? undefined : build.offerPaths[offerId];
+    const bankPage = offerId === undefined ? bankPageKeyFromPath(c.req.path) : undefined;
+    const canonical = offerId !== undefined ? build.offerPaths[offerId] : bankPage !== undefined ? build.bankPaths[bankPage] : undefined;
     if (canonical && canonical !== c.req.path.replace(/\/$/, '')) return c.redirect(canonical, 301);
     return (await serveFile(c, siteDir)) ?? next();
   });

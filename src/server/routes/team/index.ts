@@ -22,6 +22,7 @@ import { findTeamOverview } from '../../domain/team-overview.ts';
 import { answer } from '../../http/answer.ts';
 import { createOrPromoteMerchant } from '../../services/merchant-accounts.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
+import { mountTeamCatalogueRoutes } from './catalogue.ts';
 
 /** The file extension a downloaded document gets, by its type. */
 const DOCUMENT_EXTENSIONS: Record<string, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
@@ -36,6 +37,7 @@ export function teamRoutes(deps: ServerDeps) {
     await limiter.check(c.req.method === 'GET' ? 'teamReadPerUser' : 'teamWritePerUser', String(c.get('user').userId));
     await next();
   });
+  mountTeamCatalogueRoutes(app, deps); // banks, categories, locations (catalogue.ts), behind the middleware above
   /** After a change to what is public: lists and offer answers are served fresh. */
   const publicChanged = () => cache.clear();
 

@@ -1,0 +1,197 @@
+// The team's changes to the catalogue: banks, categories and locations, each added or changed in one
+// transaction with its audit row (the row before and after). A bank's or category's slug follows its
+// name, so renaming one moves its pages: the site rebuilds in full (rebuilder.ts) and answers the old
+// URLs with a 301 by id (site/routes.ts). A renamed location is renamed, in the same transaction, in
+// the offers and the profiles that name it, since they store the name itself.
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { BankData, CategoryData, LocationData } from '../../contract/index.ts';
+import type { BankInput, CategoryInput } from '../../contract/team-catalogue.ts';
+import { slugify } from '../../lib/slugify.ts';
+import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/execute.ts';
+import { banks, categories, images, locations, offers, users } from '../db/schema.ts';
+import { HttpFailure, notFound } from '../errors.ts';
+import { categoryIconName, svgImage } from '../seed/generate.ts';
+import { bankLogoSvg, bankThumbSvg, categoryIconSvg, initials } from '../seed/svg.ts';
+import { toBank, toCategory, toLocation } from '../serialize.ts';
+import { decodeUploadedImage, imageUrl } from '../services/images.ts';
+import { recordAudit, type Transaction } from './audit.ts';
+import { BANK_NOT_FOUND_MESSAGE } from './catalogue.ts';
+
+const CATEGORY_NOT_FOUND_MESSAGE = 'Category not found.';
+const LOCATION_NOT_FOUND_MESSAGE = 'Location not found.';
+const NO_SLUG_MESSAGE = 'The name needs at least one letter (A to Z) or digit: the page addresses are made from them.';
+/** The monograms drawn for a bank without an uploaded logo: redrawn when its name or colour changes. */
+const MONOGRAM_PREFIX = 'bank-monogram-';
+const MONOGRAM_LETTERS = 3;
+
+/** A refusal of one field, with the issue a form shows beside it. */
+const fieldFailure = (status: 400 | 409, field: string, message: string) =>
+  new HttpFailure(status, status === 400 ? `${field}: ${message}` : message, { issues: [{ path: field, message }] });
+
+/** The slug of a bank's or category's name; a name without a letter or digit has none and is refused. */
+function slugOf(name: string, field: string): string {
+  const slug = slugify(name);
+  if (!slug) throw fieldFailure(400, field, NO_SLUG_MESSAGE);
+  return slug;
+}
+
+/**
+ * Runs a change in one transaction. The names are checked inside it, but two team members adding the
+ * same name at once still meet the unique index: that is answered as the duplicate it is.
+ */
+async function inTransaction<T>(db: Database, field: string, duplicate: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldFailure(409, field, duplicate);
+    throw error;
+  }
+}
+
+/** 409 when the query finds another row with the name, naming that row. */
+async function assertFree(found: Promise<{ name: string }[]>, field: string, duplicate: string) {
+  const [row] = await found;
+  if (row) throw fieldFailure(409, field, `${duplicate.replace(/\.$/, '')}: ${row.name}.`);
+}
+
+// ---------- banks ----------
+
+const BANK_TAKEN = 'A bank with this name already exists.';
+
+/** An uploaded logo's bytes, checked before any transaction starts; refusals name the logo field. */
+function decodeLogo(base64: string) {
+  try {
+    return decodeUploadedImage(base64);
+  } catch (error) {
+    if (error instanceof HttpFailure) throw fieldFailure(400, 'logo', error.message);
+    throw error;
+  }
+}
+type Logo = ReturnType<typeof decodeLogo>;
+
+/** Stores the logo: an upload serves as logo and thumbnail alike; without one, a monogram in the bank's colour. */
+async function storeLogo(tx: Transaction, bankName: string, color: string, upload: Logo | undefined) {
+  if (upload) {
+    await tx.insert(images).values({ name: upload.name, contentType: upload.contentType, bytes: upload.bytes, ownerUserId: null });
+    return { logoUrl: imageUrl(upload.name), thumbnailUrl: imageUrl(upload.name) };
+  }
+  const name = `${MONOGRAM_PREFIX}${randomUUID()}`;
+  const letters = initials(bankName, MONOGRAM_LETTERS);
+  await tx.insert(images).values([
+    svgImage(`${name}.svg`, bankLogoSvg(bankName, letters, color)),
+    svgImage(`${name}-thumb.svg`, bankThumbSvg(bankName, letters, color)),
+  ]);
+  return { logoUrl: imageUrl(`${name}.svg`), thumbnailUrl: imageUrl(`${name}-thumb.svg`) };
+}
+
+/** Names with the same slug would have the same page addresses: they are the same name. */
+const bankNamed = (tx: Transaction, slug: string, exceptId?: number) => tx.select({ name: banks.bankName }).from(banks)
+  .where(and(eq(banks.slug, slug), exceptId === undefined ? undefined : ne(banks.bankId, exceptId))).limit(1);
+
+export async function createBank(db: Database, actorUserId: number, input: BankInput): Promise<BankData> {
+  const slug = slugOf(input.bankName, 'bankName');
+  const upload = input.logo ? decodeLogo(input.logo) : undefined;
+  return toBank(await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
+    await assertFree(bankNamed(tx, slug), 'bankName', BANK_TAKEN);
+    const logo = await storeLogo(tx, input.bankName, input.color, upload);
+    const [bank] = await tx.insert(banks).values({ bankName: input.bankName, slug, cardTypes: input.cardTypes, color: input.color, ...logo }).returning();
+    await recordAudit(tx, { actorUserId, action: 'bank.create', targetType: 'bank', targetId: bank!.bankId, after: bank });
+    return bank!;
+  }));
+}
+
+/** Changes every field; without a new logo the bank keeps its own (a monogram we drew is redrawn for a new name or colour). */
+export async function updateBank(db: Database, actorUserId: number, bankId: number, input: BankInput): Promise<BankData> {
+  const slug = slugOf(input.bankName, 'bankName');
+  const upload = input.logo ? decodeLogo(input.logo) : undefined;
+  return toBank(await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
+    const [before] = await tx.select().from(banks).where(eq(banks.bankId, bankId)).for('update');
+    if (!before) throw notFound(BANK_NOT_FOUND_MESSAGE);
+    await assertFree(bankNamed(tx, slug, bankId), 'bankName', BANK_TAKEN);
+    const redraw = before.logoUrl.startsWith(imageUrl(MONOGRAM_PREFIX)) && (before.bankName !== input.bankName || before.color !== input.color);
+    const logo = upload || redraw ? await storeLogo(tx, input.bankName, input.color, upload) : {};
+    const [after] = await tx.update(banks).set({ bankName: input.bankName, slug, cardTypes: input.cardTypes, color: input.color, ...logo })
+      .where(eq(banks.bankId, bankId)).returning();
+    await recordAudit(tx, { actorUserId, action: 'bank.update', targetType: 'bank', targetId: bankId, before, after });
+    return after!;
+  }));
+}
+
+// ---------- categories ----------
+
+const CATEGORY_TAKEN = 'A category with this name already exists.';
+
+const categoryNamed = (tx: Transaction, slug: string, exceptId?: number) => tx.select({ name: categories.categoryName }).from(categories)
+  .where(and(eq(categories.slug, slug), exceptId === undefined ? undefined : ne(categories.categoryId, exceptId))).limit(1);
+
+/** The icon's image, drawn if it is not there yet (the seed draws every icon, so it normally is). */
+const storeIcon = (tx: Transaction, input: CategoryInput) =>
+  tx.insert(images).values(svgImage(categoryIconName(input.iconName), categoryIconSvg(input.iconName, input.categoryName))).onConflictDoNothing();
+
+export async function createCategory(db: Database, actorUserId: number, input: CategoryInput): Promise<CategoryData> {
+  const slug = slugOf(input.categoryName, 'categoryName');
+  return toCategory(await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
+    await assertFree(categoryNamed(tx, slug), 'categoryName', CATEGORY_TAKEN);
+    await storeIcon(tx, input);
+    const [category] = await tx.insert(categories).values({ categoryName: input.categoryName, slug, iconName: input.iconName }).returning();
+    await recordAudit(tx, { actorUserId, action: 'category.create', targetType: 'category', targetId: category!.categoryId, after: category });
+    return category!;
+  }));
+}
+
+export async function updateCategory(db: Database, actorUserId: number, categoryId: number, input: CategoryInput): Promise<CategoryData> {
+  const slug = slugOf(input.categoryName, 'categoryName');
+  return toCategory(await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
+    const [before] = await tx.select().from(categories).where(eq(categories.categoryId, categoryId)).for('update');
+    if (!before) throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
+    await assertFree(categoryNamed(tx, slug, categoryId), 'categoryName', CATEGORY_TAKEN);
+    await storeIcon(tx, input);
+    const [after] = await tx.update(categories).set({ categoryName: input.categoryName, slug, iconName: input.iconName })
+      .where(eq(categories.categoryId, categoryId)).returning();
+    await recordAudit(tx, { actorUserId, action: 'category.update', targetType: 'category', targetId: categoryId, before, after });
+    return after!;
+  }));
+}
+
+// ---------- locations ----------
+
+const LOCATION_TAKEN = 'A location with this name already exists.';
+
+/** Names differing only in letter case are one town: offers and profiles name towns exactly, so two spellings would split them. */
+const locationNamed = (tx: Transaction, name: string, exceptId?: number) => tx.select({ name: locations.locationName }).from(locations)
+  .where(and(sql`lower(${locations.locationName}) = lower(${name})`, exceptId === undefined ? undefined : ne(locations.locationId, exceptId))).limit(1);
+
+export async function createLocation(db: Database, actorUserId: number, locationName: string): Promise<LocationData> {
+  return toLocation(await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
+    await assertFree(locationNamed(tx, locationName), 'locationName', LOCATION_TAKEN);
+    const [location] = await tx.insert(locations).values({ locationName }).returning();
+    await recordAudit(tx, { actorUserId, action: 'location.create', targetType: 'location', targetId: location!.locationId, after: location });
+    return location!;
+  }));
+}
+
+/** Renames a location, and with it every offer's entry (keeping its place and isActive) and every profile that names it. */
+export async function updateLocation(db: Database, actorUserId: number, locationId: number, locationName: string): Promise<LocationData> {
+  return toLocation(await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
+    const [before] = await tx.select().from(locations).where(eq(locations.locationId, locationId)).for('update');
+    if (!before) throw notFound(LOCATION_NOT_FOUND_MESSAGE);
+    await assertFree(locationNamed(tx, locationName, locationId), 'locationName', LOCATION_TAKEN);
+    const [after] = await tx.update(locations).set({ locationName }).where(eq(locations.locationId, locationId)).returning();
+    const oldName = before.locationName;
+    let [offersRenamed, profilesRenamed] = [0, 0];
+    if (oldName !== locationName) {
+      offersRenamed = (await tx.update(offers).set({
+        location: sql`(select jsonb_agg(case when entry->>'value' = ${oldName} then jsonb_set(entry, '{value}', to_jsonb(${locationName}::text)) else entry end order by position)
+          from jsonb_array_elements(${offers.location}) with ordinality as entries(entry, position))`,
+      }).where(sql`${offers.location} @> ${JSON.stringify([{ value: oldName }])}::jsonb`).returning({ offerId: offers.offerId })).length;
+      profilesRenamed = (await tx.update(users).set({ location: locationName }).where(eq(users.location, oldName)).returning({ userId: users.userId })).length;
+    }
+    await recordAudit(tx, {
+      actorUserId, action: 'location.update', targetType: 'location', targetId: locationId, before, after,
+      note: `Renamed in ${offersRenamed} offer(s) and ${profilesRenamed} profile(s).`,
+    });
+    return after!;
+  }));
+}

@@ -1,0 +1,260 @@
+// The team console's catalogue ({API}/team/banks, /team/categories, /team/locations) on the real app
+// and database: who may call it, adding and changing each kind with its audit row, slugs that follow
+// the names, duplicates and bad input refused, a renamed location renamed in offers and profiles, and
+// the public lists (cached for a minute here) showing every change at once.
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BanksResponse, CategoriesResponse, LocationsResponse } from '../../src/contract/index.ts';
+import { CARD_TYPES_MAX, CATALOGUE_NAME_MAX, CATEGORY_ICONS, TeamBankResponse, TeamCategoryResponse, TeamLocationResponse } from '../../src/contract/team-catalogue.ts';
+import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
+import { queryRows } from '../../src/server/db/execute.ts';
+import { auditLog, banks, categories, locations, offers } from '../../src/server/db/schema.ts';
+import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { expectError, insertOffer, type Res } from './expectations.ts';
+import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
+
+let api: TestApi;
+let team: { userId: number; token: string };
+let customer: Awaited<ReturnType<typeof signUpVerified>>;
+let merchantToken: string;
+
+const signIn = async (target: TestApi, mobileNo: string) => {
+  const res = await target.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { userId: res.body.data.userId as number, token: res.body.token as string };
+};
+const newTeamMember = async (target: TestApi) => {
+  const mobileNo = freshMobile();
+  await createOrPromoteTeamMember(target.handle.db, { mobileNo, firstName: 'Tharushi', password: STRONG_PASSWORD });
+  return signIn(target, mobileNo);
+};
+
+/** The status, and a body of the schema's shape. */
+function expectAnswer(res: Res, status: number, schema: v.GenericSchema) {
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
+  expect(v.safeParse(schema, res.body).issues).toBeUndefined();
+  return res.body.data;
+}
+const send = (method: string, path: string, body: unknown) => api.call(method, path, { body, token: team.token });
+const auditRows = (targetType: string, targetId: number) =>
+  api.handle.db.select().from(auditLog).where(sql`${auditLog.targetType} = ${targetType} and ${auditLog.targetId} = ${String(targetId)}`).orderBy(auditLog.auditId);
+const publicBanks = async () => expectAnswer(await api.call('GET', '/api/get/all/banks'), 200, BanksResponse) as { bankId: number; bankName: string; slug: string }[];
+const publicCategories = async () => expectAnswer(await api.call('GET', '/api/get/all/categories'), 200, CategoriesResponse) as { categoryId: number; categoryName: string; slug: string }[];
+const publicLocations = async () => expectAnswer(await api.call('GET', '/api/location/all'), 200, LocationsResponse) as { locationId: number; locationName: string }[];
+
+const b64 = (bytes: Buffer) => bytes.toString('base64');
+/** What the upload check looks at: the PNG signature, then any bytes. */
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a tiny logo')]);
+const GIF = Buffer.from('GIF89a tiny logo', 'ascii');
+
+const bankBody = (overrides: Record<string, unknown> = {}) => ({ bankName: 'Ceylon Trust Bank', cardTypes: ['Visa Gold', 'Mastercard World'], color: '#0A5C36', ...overrides });
+
+beforeAll(async () => {
+  // Public lists cached for a minute: a change must clear the cache to show at once.
+  api = await createTestApi({ rateLimits: false, cacheTtlMs: 60_000 });
+  team = await newTeamMember(api);
+  customer = await signUpVerified(api, { firstName: 'Ruwan' });
+  const merchantMobile = freshMobile();
+  await createOrPromoteMerchant(api.handle.db, { mobileNo: merchantMobile, firstName: 'Kamal', businessName: 'Lanka Spice House', password: STRONG_PASSWORD });
+  merchantToken = (await signIn(api, merchantMobile)).token;
+});
+afterAll(async () => { await api?.close(); });
+
+describe('who may change the catalogue', () => {
+  const ROUTES: [method: string, path: string, body: unknown][] = [
+    ['POST', '/api/team/banks', bankBody({ bankName: 'Intruder Bank' })],
+    ['PUT', '/api/team/banks/1', bankBody({ bankName: 'Intruder Bank' })],
+    ['POST', '/api/team/categories', { categoryName: 'Intruders', iconName: 'dining' }],
+    ['PUT', '/api/team/categories/1', { categoryName: 'Intruders', iconName: 'dining' }],
+    ['POST', '/api/team/locations', { locationName: 'Intruder Town' }],
+    ['PUT', '/api/team/locations/1', { locationName: 'Intruder Town' }],
+  ];
+
+  it('refuses guests (401), customers and merchants (403), and changes nothing', async () => {
+    const counts = () => queryRows(api.handle.db, sql`select (select count(*)::int from ${auditLog}) as audit, (select count(*)::int from ${banks}) as banks,
+      (select string_agg(bank_name, ',' order by bank_id) from ${banks}) as bank_names, (select string_agg(category_name, ',' order by category_id) from ${categories}) as category_names,
+      (select string_agg(location_name, ',' order by location_id) from ${locations}) as location_names`);
+    const before = await counts();
+    for (const [method, path, body] of ROUTES) {
+      expectError(await api.call(method, path, { body }), 401);
+      expectError(await api.call(method, path, { body, token: customer.token }), 403, TEAM_ONLY_MESSAGE);
+      expectError(await api.call(method, path, { body, token: merchantToken }), 403, TEAM_ONLY_MESSAGE);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('counts every change toward the team member\'s write limit', async () => {
+    const limited = await createTestApi({ seed: false, rateRules: { teamWritePerUser: { limit: 2, windowMs: 60_000 } } });
+    try {
+      const member = await newTeamMember(limited);
+      for (const town of ['Hikkaduwa', 'Unawatuna']) expect((await limited.call('POST', '/api/team/locations', { body: { locationName: town }, token: member.token })).status).toBe(201);
+      expectError(await limited.call('POST', '/api/team/locations', { body: { locationName: 'Mirissa' }, token: member.token }), 429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('banks', () => {
+  it('adds a bank with an uploaded logo, its slug from its name, with its audit row, shown in the lists at once', async () => {
+    await publicBanks(); // cached before the change
+    const bank = expectAnswer(await send('POST', '/api/team/banks', bankBody({ cardTypes: ['  Visa Gold ', 'Mastercard World', 'visa gold'], logo: `data:image/png;base64,${b64(PNG)}` })), 201, TeamBankResponse);
+    expect(bank).toMatchObject({ bankName: 'Ceylon Trust Bank', slug: 'ceylon-trust-bank', cardTypes: ['Visa Gold', 'Mastercard World'], color: '#0a5c36' });
+    expect(bank.logoURL).toMatch(/^\/api\/images\/upload-[0-9a-f-]+\.png$/);
+    expect(bank.thumbnailURL).toBe(bank.logoURL);
+    const logo = await api.call('GET', bank.logoURL);
+    expect([logo.status, logo.headers.get('content-type')]).toEqual([200, 'image/png']);
+
+    expect((await publicBanks()).find((listed) => listed.bankId === bank.bankId)).toEqual(bank);
+    expect((await api.call('GET', `/api/get/bank/by/${bank.bankId}`)).body.data).toMatchObject({ ...bank, totalCount: 0 });
+    const [audit, ...more] = await auditRows('bank', bank.bankId);
+    expect(more).toEqual([]);
+    expect(audit).toMatchObject({ actorUserId: team.userId, action: 'bank.create', before: null, after: { bankId: bank.bankId, bankName: 'Ceylon Trust Bank', slug: 'ceylon-trust-bank' } });
+  });
+
+  it('draws a monogram in the bank\'s colour when no logo is sent, and draws it again for a new name or colour', async () => {
+    const bank = expectAnswer(await send('POST', '/api/team/banks', bankBody({ bankName: 'Nations Savings Bank', color: '#123456' })), 201, TeamBankResponse);
+    expect(bank.logoURL).toMatch(/^\/api\/images\/bank-monogram-[0-9a-f-]+\.svg$/);
+    expect(bank.thumbnailURL).toMatch(/^\/api\/images\/bank-monogram-[0-9a-f-]+-thumb\.svg$/);
+    const svg = await api.call('GET', bank.logoURL);
+    expect([svg.status, svg.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    expect(svg.body).toContain('#123456');
+    expect(svg.body).toContain('>NSB<');
+
+    const cards = expectAnswer(await send('PUT', `/api/team/banks/${bank.bankId}`, bankBody({ bankName: 'Nations Savings Bank', color: '#123456', cardTypes: ['Visa Classic'] })), 200, TeamBankResponse);
+    expect(cards.logoURL).toBe(bank.logoURL); // nothing drawn changed
+    const recoloured = expectAnswer(await send('PUT', `/api/team/banks/${bank.bankId}`, bankBody({ bankName: 'Nations Savings Bank', color: '#654321' })), 200, TeamBankResponse);
+    expect(recoloured.logoURL).not.toBe(bank.logoURL);
+    expect((await api.call('GET', recoloured.logoURL)).body).toContain('#654321');
+  });
+
+  it('renames a bank: a new slug, its offers and the lists show the new name, and the audit row holds both', async () => {
+    const [before] = await api.handle.db.select().from(banks).where(eq(banks.bankId, 1));
+    const offersBefore = (await api.call('GET', '/api/get/offers/by/bank/1')).body.data;
+    expect(offersBefore.length).toBeGreaterThan(0);
+
+    const renamed = expectAnswer(await send('PUT', '/api/team/banks/1', { bankName: 'Commercial Bank of Ceylon PLC', cardTypes: before!.cardTypes, color: before!.color }), 200, TeamBankResponse);
+    expect(renamed).toMatchObject({ bankId: 1, bankName: 'Commercial Bank of Ceylon PLC', slug: 'commercial-bank-of-ceylon-plc', logoURL: before!.logoUrl });
+    expect((await publicBanks()).find((bank) => bank.bankId === 1)).toMatchObject({ bankName: 'Commercial Bank of Ceylon PLC', slug: 'commercial-bank-of-ceylon-plc' });
+    const offersAfter = (await api.call('GET', '/api/get/offers/by/bank/1')).body.data;
+    expect(offersAfter.map((offer: { bank: { slug: string } }) => offer.bank.slug)).toEqual(offersBefore.map(() => 'commercial-bank-of-ceylon-plc'));
+
+    const [audit] = (await auditRows('bank', 1)).slice(-1);
+    expect(audit).toMatchObject({ action: 'bank.update', before: { bankName: before!.bankName, slug: before!.slug }, after: { bankName: 'Commercial Bank of Ceylon PLC', slug: 'commercial-bank-of-ceylon-plc' } });
+
+    // A change of letter case keeps the slug, and is no duplicate of itself. An uploaded logo stays.
+    const recased = expectAnswer(await send('PUT', '/api/team/banks/1', { bankName: 'COMMERCIAL Bank of Ceylon PLC', cardTypes: ['Visa'], color: before!.color }), 200, TeamBankResponse);
+    expect(recased).toMatchObject({ slug: 'commercial-bank-of-ceylon-plc', logoURL: before!.logoUrl });
+  });
+
+  it('refuses a name another bank has, or one with the same page address, with 409', async () => {
+    const taken = await send('POST', '/api/team/banks', bankBody({ bankName: 'ceylon trust bank!' }));
+    expectError(taken, 409, 'A bank with this name already exists: Ceylon Trust Bank.');
+    expect(taken.body.issues).toEqual([{ path: 'bankName', message: 'A bank with this name already exists: Ceylon Trust Bank.' }]);
+    expectError(await send('PUT', '/api/team/banks/2', bankBody({ bankName: 'Ceylon Trust Bank' })), 409, /^A bank with this name already exists/);
+    // Two at once: the unique slug decides, and the second is told the same.
+    const both = await Promise.all([1, 2].map(() => send('POST', '/api/team/banks', bankBody({ bankName: 'Twin Bank' }))));
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(both.find((res) => res.status === 409)!.body.message).toMatch(/^A bank with this name already exists/);
+  });
+
+  it('refuses bad input with 400, naming the field', async () => {
+    const cases: [body: Record<string, unknown>, field: string, message?: string | RegExp][] = [
+      [bankBody({ bankName: '   ' }), 'bankName', 'bankName: Give the bank name.'],
+      [bankBody({ bankName: '★ ★ ★' }), 'bankName', /^bankName: The name needs at least one letter/],
+      [bankBody({ bankName: 'Two\nLines Bank' }), 'bankName'],
+      [bankBody({ bankName: 'x'.repeat(CATALOGUE_NAME_MAX + 1) }), 'bankName'],
+      [bankBody({ bankName: 42 }), 'bankName'],
+      [bankBody({ color: 'red' }), 'color', 'color: Give the colour as #rrggbb, e.g. #0057a8.'],
+      [bankBody({ cardTypes: [] }), 'cardTypes', 'cardTypes: Give at least one card type.'],
+      [bankBody({ cardTypes: ['Visa', ' '] }), 'cardTypes.1'],
+      [bankBody({ cardTypes: Array.from({ length: CARD_TYPES_MAX + 1 }, (_, i) => `Card ${i}`) }), 'cardTypes'],
+      [bankBody({ cardTypes: 'Visa' }), 'cardTypes'],
+      [bankBody({ logo: b64(GIF) }), 'logo', 'logo: Only PNG or JPEG images can be uploaded.'],
+      [bankBody({ logo: '%%% not base64 %%%' }), 'logo', 'logo: The image must be base64 encoded.'],
+      [{ cardTypes: ['Visa'], color: '#000000' }, 'bankName'],
+    ];
+    const before = await publicBanks();
+    for (const [body, field, message] of cases) {
+      for (const [method, path] of [['POST', '/api/team/banks'], ['PUT', '/api/team/banks/2']]) {
+        const res = await send(method!, path!, body);
+        expectError(res, 400, message);
+        expect(res.body.issues[0].path, JSON.stringify(body).slice(0, 100)).toBe(field);
+      }
+    }
+    expect(await publicBanks()).toEqual(before);
+    expectError(await send('PUT', '/api/team/banks/999999', bankBody({ bankName: 'Nowhere Bank' })), 404, 'Bank not found.');
+    expectError(await send('PUT', '/api/team/banks/all', bankBody({ bankName: 'Nowhere Bank' })), 400);
+  });
+});
+
+describe('categories', () => {
+  it('adds a category with a known icon, with its audit row, and renames it to a new slug', async () => {
+    await publicCategories();
+    const category = expectAnswer(await send('POST', '/api/team/categories', { categoryName: 'Pet Care', iconName: 'health' }), 201, TeamCategoryResponse);
+    expect(category).toMatchObject({ categoryName: 'Pet Care', slug: 'pet-care', iconName: 'health', id: category.categoryId });
+    expect((await publicCategories()).find((listed) => listed.categoryId === category.categoryId)).toEqual(category);
+    expect((await api.call('GET', '/api/images/icon-health.svg')).status).toBe(200);
+
+    const renamed = expectAnswer(await send('PUT', `/api/team/categories/${category.categoryId}`, { categoryName: 'Pets & Vets', iconName: 'shopping' }), 200, TeamCategoryResponse);
+    expect(renamed).toMatchObject({ categoryId: category.categoryId, categoryName: 'Pets & Vets', slug: 'pets-vets', iconName: 'shopping' });
+    expect((await publicCategories()).find((listed) => listed.categoryId === category.categoryId)).toEqual(renamed);
+    const audit = await auditRows('category', category.categoryId);
+    expect(audit.map((row) => row.action)).toEqual(['category.create', 'category.update']);
+    expect(audit[1]).toMatchObject({ actorUserId: team.userId, before: { categoryName: 'Pet Care', slug: 'pet-care', iconName: 'health' }, after: { categoryName: 'Pets & Vets', slug: 'pets-vets', iconName: 'shopping' } });
+  });
+
+  it('renames a category that offers are listed in: their answers carry the new name', async () => {
+    const offerId = await insertOffer(api, { categoryId: 2, header: 'Category rename check' });
+    expectAnswer(await send('PUT', '/api/team/categories/2', { categoryName: 'Shopping & Malls', iconName: 'shopping' }), 200, TeamCategoryResponse);
+    expect((await api.call('GET', `/api/get/offer/by/${offerId}`)).body.data[0].category).toMatchObject({ categoryId: 2, categoryName: 'Shopping & Malls', slug: 'shopping-malls' });
+  });
+
+  it('refuses duplicates with 409, unknown icons and bad names with 400, unknown ids with 404', async () => {
+    expectError(await send('POST', '/api/team/categories', { categoryName: 'PETS-VETS', iconName: 'dining' }), 409, 'A category with this name already exists: Pets & Vets.');
+    expectError(await send('PUT', '/api/team/categories/1', { categoryName: 'Pets & Vets', iconName: 'dining' }), 409, /^A category with this name already exists/);
+    const badIcon = await send('POST', '/api/team/categories', { categoryName: 'Gardening', iconName: 'garden' });
+    expectError(badIcon, 400, `iconName: iconName must be one of: ${CATEGORY_ICONS.join(', ')}.`);
+    expectError(await send('POST', '/api/team/categories', { categoryName: '!!!', iconName: 'dining' }), 400, /^categoryName: The name needs at least one letter/);
+    expectError(await send('POST', '/api/team/categories', { categoryName: '', iconName: 'dining' }), 400, 'categoryName: Give the category name.');
+    expectError(await send('PUT', '/api/team/categories/999999', { categoryName: 'Gardening', iconName: 'dining' }), 404, 'Category not found.');
+  });
+});
+
+describe('locations', () => {
+  it('adds a location, refusing one that differs only in letter case', async () => {
+    await publicLocations();
+    const location = expectAnswer(await send('POST', '/api/team/locations', { locationName: '  Galle Fort ' }), 201, TeamLocationResponse);
+    expect(location).toMatchObject({ locationName: 'Galle Fort', isActive: false });
+    expect((await publicLocations()).find((listed) => listed.locationId === location.locationId)).toEqual(location);
+    expect(await auditRows('location', location.locationId)).toMatchObject([{ action: 'location.create', before: null, after: { locationName: 'Galle Fort' } }]);
+    expectError(await send('POST', '/api/team/locations', { locationName: 'GALLE FORT' }), 409, 'A location with this name already exists: Galle Fort.');
+    expectError(await send('POST', '/api/team/locations', { locationName: '' }), 400, 'locationName: Give the location name.');
+    expectError(await send('PUT', '/api/team/locations/999999', { locationName: 'Atlantis' }), 404, 'Location not found.');
+  });
+
+  it('renames a location in the same transaction as the offers and profiles that name it', async () => {
+    const location = expectAnswer(await send('POST', '/api/team/locations', { locationName: 'Kandy Lake' }), 201, TeamLocationResponse);
+    const offerId = await insertOffer(api, { location: [{ value: 'Peradeniya', isActive: false }, { value: 'Kandy Lake', isActive: true }] });
+    expect((await api.call('POST', '/api/user/location/update', { token: customer.token, body: { location: 'Kandy Lake' } })).status).toBe(200);
+    await api.call('GET', `/api/get/offer/by/${offerId}`); // cached before the change
+
+    const renamed = expectAnswer(await send('PUT', `/api/team/locations/${location.locationId}`, { locationName: 'Kandy City' }), 200, TeamLocationResponse);
+    expect(renamed).toEqual({ locationId: location.locationId, locationName: 'Kandy City', isActive: false });
+    expect((await api.call('GET', `/api/get/offer/by/${offerId}`)).body.data[0].location).toEqual([{ value: 'Peradeniya', isActive: false }, { value: 'Kandy City', isActive: true }]);
+    expect((await api.call('GET', `/api/get/user/by/${customer.userId}`, { token: customer.token })).body.data.location).toBe('Kandy City');
+    const listed = (await publicLocations()).map((town) => town.locationName);
+    expect(listed).toContain('Kandy City');
+    expect(listed).not.toContain('Kandy Lake');
+    const [, audit] = await auditRows('location', location.locationId);
+    expect(audit).toMatchObject({ action: 'location.update', before: { locationName: 'Kandy Lake' }, after: { locationName: 'Kandy City' }, note: 'Renamed in 1 offer(s) and 1 profile(s).' });
+    // No other offer named it.
+    const stillNamed = await api.handle.db.select({ offerId: offers.offerId }).from(offers).where(sql`${offers.location} @> '[{"value":"Kandy Lake"}]'::jsonb`);
+    expect(stillNamed).toEqual([]);
+
+    // Offers are sent with names from the list: the new name is one, the old one no longer.
+    expectError(await send('PUT', `/api/team/locations/${location.locationId}`, { locationName: 'galle fort' }), 409, 'A location with this name already exists: Galle Fort.');
+  });
+});
