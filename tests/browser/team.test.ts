@@ -11,6 +11,7 @@ import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { EDIT_AND_RESEND, REVIEW_STATUS_LABELS } from '../../src/islands/console/texts.ts';
 import { WITHDRAWN_LABEL } from '../../src/lib/format-offer.ts';
 import { SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
+import { SEARCH_OFFERS_LABEL } from '../../src/islands/team/team-format.ts';
 import {
   createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount,
 } from './harness.ts';
@@ -114,6 +115,8 @@ describe('a new merchant, from documents to a published offer', () => {
 
     await withSignedInPage(site, team, PHONE, async (page) => {
       await gotoConsole(page, '/console/team/review');
+      await page.getByLabel(SEARCH_OFFERS_LABEL).fill(String(offerId));
+      await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       const item = page.locator(`[data-team-offer="${offerId}"]`);
       await item.getByRole('heading', { name: '15% off every paint brand' }).waitFor();
       expect(await item.getByText('Sunil Hardware').count()).toBeGreaterThan(0);
@@ -129,7 +132,7 @@ describe('a new merchant, from documents to a published offer', () => {
   it('the team withdraws it: it leaves the lists and its page says it is no longer available', { timeout: PUBLISH_TIMEOUT_MS + 60_000 }, async () => {
     await withSignedInPage(site, team, DESKTOP, async (page) => {
       await gotoConsole(page, '/console/team/offers');
-      await page.getByLabel('Title, merchant or offer id').fill(String(offerId));
+      await page.getByLabel(SEARCH_OFFERS_LABEL).fill(String(offerId));
       await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       const item = page.locator(`[data-team-offer="${offerId}"]`);
       await expect.poll(() => item.locator('[data-team-status]').innerText()).toBe('Listed');
@@ -159,6 +162,8 @@ describe('a rejected offer', () => {
 
     await withSignedInPage(site, team, DESKTOP, async (page) => {
       await gotoConsole(page, '/console/team/review');
+      await page.getByLabel(SEARCH_OFFERS_LABEL).fill('Buy two tins');
+      await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       const item = page.locator(`[data-team-offer="${offerId}"]`);
       await item.getByRole('button', { name: 'Reject' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reject' });
@@ -264,8 +269,8 @@ describe('every team console page', () => {
         await gotoConsole(page, `/console/team/${section}`);
         expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
         expect(await page.locator('.console-content > h1').innerText()).toBe(SECTION_TITLES.team[section]);
-        await page.locator('.console-content [role="status"], .console-content ul, .console-content form, .console-content section').first().waitFor();
-        await page.waitForFunction(() => !document.querySelector('.console-content [role="status"].console-status:not(.team-message)')?.textContent?.startsWith('Loading'));
+        // Its lists have come: no 'Loading …' left.
+        await page.waitForFunction(() => !/Loading/.test(document.querySelector('.console-content')?.textContent ?? 'Loading'));
         const axe = await new AxeBuilder({ page }).include('main').analyze();
         expect(axe.violations.map((violation) => `${section}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

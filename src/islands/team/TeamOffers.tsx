@@ -14,7 +14,7 @@ import { useLoaded } from '../ui/use-loaded.ts';
 import OfferEditDialog, { EDIT_OFFER } from './OfferEditDialog.tsx';
 import Pager from './Pager.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
-import { isLive } from './team-format.ts';
+import { isLive, SEARCH_OFFERS_LABEL } from './team-format.ts';
 import TeamOfferItem from './TeamOfferItem.tsx';
 import { usePaged } from './use-paged.ts';
 import './team.css';
@@ -52,7 +52,7 @@ export default function TeamOffers() {
   return (
     <div className="team-offers-page">
       <form className="card team-filters auth-form" role="search" onSubmit={submitSearch}>
-        <TextField id="team-offers-q" label="Title, merchant or offer id" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField id="team-offers-q" label={SEARCH_OFFERS_LABEL} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
         <button type="submit" className="button">Search</button>
         <SelectField id="team-offers-status" label="Status" value={list.query.status} onChange={(event) => list.setQuery({ status: event.target.value })}>
           {STATUS_CHOICES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}

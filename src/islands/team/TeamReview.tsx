@@ -1,14 +1,17 @@
-// /console/team/review: the pending offers, oldest first, each as the public view shows it. A
-// reviewer edits any field, then accepts, or rejects with a reason (a common one or their own);
-// several at once with the checkboxes. The merchant is told by SMS (the server sends it).
+// /console/team/review: the pending offers, oldest first, each as the public view shows it, or
+// those of one merchant or title. A reviewer edits any field, then accepts, or rejects with a
+// reason (a common one or their own); several at once with the checkboxes. The merchant is told by
+// SMS (the server sends it).
 import { useState } from 'react';
 import { decideOffer, decideOffers, fetchTeamOffers } from './team-calls.ts';
 import { failureText } from '../../client/http.ts';
 import { COMMON_REJECT_REASONS, type TeamOfferData } from '../../contract/team.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
+import { TextField } from '../ui/Field.tsx';
 import OfferEditDialog, { EDIT_OFFER } from './OfferEditDialog.tsx';
 import Pager from './Pager.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
+import { SEARCH_OFFERS_LABEL } from './team-format.ts';
 import TeamOfferItem from './TeamOfferItem.tsx';
 import { usePaged } from './use-paged.ts';
 import './team.css';
@@ -16,7 +19,8 @@ import './team.css';
 type Rejecting = { offerIds: number[]; subject: string };
 
 export default function TeamReview() {
-  const list = usePaged(fetchTeamOffers, { status: 'pending', sort: 'oldest' });
+  const list = usePaged(fetchTeamOffers, { status: 'pending', sort: 'oldest', q: '' });
+  const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [rejecting, setRejecting] = useState<Rejecting>();
   const [editing, setEditing] = useState<TeamOfferData>();
@@ -65,6 +69,10 @@ export default function TeamReview() {
   const chosen = offers.filter((offer) => selected.has(offer.offerId));
   return (
     <div className="team-review">
+      <form className="card team-filters auth-form" role="search" onSubmit={(event) => { event.preventDefault(); setSelected(new Set()); list.setQuery({ q: search.trim() }); }}>
+        <TextField id="team-review-q" label={SEARCH_OFFERS_LABEL} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <button type="submit" className="button">Search</button>
+      </form>
       {message && <p className={`console-status team-message${message.failed ? ' is-failed' : ''}`} role={message.failed ? 'alert' : 'status'}>{message.text}</p>}
       {list.page.state !== 'ready' ? <LoadState loaded={list.page} what="the offers waiting for review" onRetry={list.reload} /> : offers.length === 0 ? (
         <div className="console-empty"><p className="console-empty-title">No offers are waiting for review.</p></div>

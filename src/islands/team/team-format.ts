@@ -4,6 +4,9 @@ import { SITE_TIME_ZONE } from '../../lib/constants.ts';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-LK', { timeZone: SITE_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 
+/** The offers search of Review and Offers (GET team/offers q). */
+export const SEARCH_OFFERS_LABEL = 'Title, merchant or offer id';
+
 /** A moment as Sri Lanka's clocks show it. */
 export const dateTimeText = (iso: string) => DATE_TIME.format(new Date(iso));
 
