@@ -8,7 +8,7 @@ import { TeamBankResponse, TeamCategoryResponse, TeamLocationResponse, type Bank
 import {
   AuditList, BulkDecisionResponse, DoneResponse, TeamAccountList, TeamAccountResponse, TeamFeedbackList, TeamFeedbackResponse,
   TeamMerchantResponse, TeamOfferList, TeamOfferResponse, TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList,
-  type MerchantStep,
+  documentDownloadName, SUBSCRIBERS_CSV_NAME, type MerchantDocumentData, type MerchantStep,
 } from '../contract/team.ts';
 import { readAnswer, readFile } from './http.ts';
 
@@ -64,8 +64,9 @@ export function teamCalls(api: KyInstance) {
     /** Creates a merchant account, or makes the account with that number a merchant. */
     createMerchant: async (fields: Record<string, string>) => (await readAnswer(TeamMerchantResponse, post('merchants', fields))).data,
 
-    downloadDocument: (userId: number, documentId: number, fileName: string) =>
-      download(`merchants/${userId}/documents/${documentId}`, fileName),
+    /** Saved under a name made safe from the merchant's (documentDownloadName), with the extension its bytes say. */
+    downloadDocument: (userId: number, document: MerchantDocumentData) =>
+      download(`merchants/${userId}/documents/${document.documentId}`, documentDownloadName(document)),
 
     // ---------- what visitors send ----------
     fetchReports: (query: ListQuery) => readAnswer(TeamReportList, get('reports', query)),
@@ -75,7 +76,7 @@ export function teamCalls(api: KyInstance) {
     markFeedbackHandled: async (feedbackId: number) => (await readAnswer(TeamFeedbackResponse, post(`feedback/${feedbackId}/handled`))).data,
     fetchSubscribers: (query: ListQuery) => readAnswer(TeamSubscriberList, get('subscribers', query)),
     removeSubscriber: (subscriptionId: number, reason: string) => readAnswer(DoneResponse, post(`subscribers/${subscriptionId}/remove`, { reason })),
-    downloadSubscribers: () => download('subscribers/export', 'subscribers.csv'),
+    downloadSubscribers: () => download('subscribers/export', SUBSCRIBERS_CSV_NAME),
 
     // ---------- audit ----------
     fetchAudit: (query: ListQuery) => readAnswer(AuditList, get('audit', query)),

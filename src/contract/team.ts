@@ -25,6 +25,8 @@ export const COMMON_REJECT_REASONS = [
 ] as const;
 
 export const REASON_MAX = 500;
+export const REASON_REQUIRED = 'Give a reason.';
+export const DOCUMENT_TOO_LARGE = `The document is larger than ${UPLOAD_BYTES_MAX / 1024 / 1024} MB.`;
 export const SEARCH_TEXT_MAX = 100;
 export const TEAM_PAGE_SIZE = 20;
 
@@ -40,7 +42,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 // ---------- requests ----------
 
-const Reason = v.pipe(v.string('Give a reason.'), v.trim(), v.nonEmpty('Give a reason.'), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`), NoNul);
+const Reason = v.pipe(v.string(REASON_REQUIRED), v.trim(), v.nonEmpty(REASON_REQUIRED), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`), NoNul);
 const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters.`), NoNul), '');
 const PageNoQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'pageNo must be a number from 1'), v.transform(Number), v.minValue(1, 'pageNo must be a number from 1'), v.maxValue(PAGE_NO_MAX)), '1');
 const PageSizeQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, `pageSize must be 1 to ${PAGE_SIZE_MAX}`), v.transform(Number), v.minValue(1), v.maxValue(PAGE_SIZE_MAX, `pageSize must be 1 to ${PAGE_SIZE_MAX}`)), String(TEAM_PAGE_SIZE));
@@ -104,12 +106,21 @@ export const TeamMerchantQuery = v.object({
 });
 export const MerchantStepRequest = v.object({ step: v.picklist(MERCHANT_STEPS, 'Unknown step.'), note: Reason });
 
+/** The documents' types, told by their bytes, and the extension a download gets. */
+export const DOCUMENT_EXTENSIONS: Record<string, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
+/** A document's download name: the merchant's name for it, cut to letters, digits, spaces and dashes, with the extension its bytes say. */
+export function documentDownloadName(document: { documentId: number; fileName: string; contentType: string }): string {
+  const stem = document.fileName.replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim().slice(0, 80) || `document-${document.documentId}`;
+  return `${stem}${DOCUMENT_EXTENSIONS[document.contentType] ?? ''}`;
+}
+export const SUBSCRIBERS_CSV_NAME = 'offerlanka-subscribers.csv';
+
 /** A registration document a merchant uploads: PDF, PNG or JPEG, told by its bytes. */
 export const DOCUMENT_NAME_MAX = 120;
 export const DocumentUploadRequest = v.object({
   fileName: v.pipe(v.string('Give the file name.'), v.trim(), v.nonEmpty('Give the file name.'), v.maxLength(DOCUMENT_NAME_MAX, `At most ${DOCUMENT_NAME_MAX} characters.`),
     v.check((name) => !/[\\/\u0000-\u001f]/.test(name), 'A file name without folders or control characters.')),
-  base64: v.pipe(v.string('base64 must be text'), v.nonEmpty('base64 is required'), v.maxLength(Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 100, 'The document is larger than 5 MB')),
+  base64: v.pipe(v.string('base64 must be text'), v.nonEmpty('base64 is required'), v.maxLength(Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 100, DOCUMENT_TOO_LARGE)),
 });
 
 /** GET /team/reports */
@@ -180,6 +191,7 @@ export type AuditEntryData = v.InferOutput<typeof AuditEntry>;
 export const AuditList = paged(AuditEntry);
 
 export const MerchantDocument = v.object({ documentId: v.number(), fileName: v.string(), contentType: v.string(), size: v.number(), createdAt: v.string() });
+export type MerchantDocumentData = v.InferOutput<typeof MerchantDocument>;
 export const MerchantDocumentList = v.object({ status: v.literal(true), data: v.array(MerchantDocument), merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)) });
 export const MerchantDocumentResponse = v.object({ status: v.literal(true), data: MerchantDocument, merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)) });
 /** A merchant account with its company and documents, as the team reviews it. */

@@ -14,6 +14,7 @@ import {
   TeamMerchantResponse, TeamOfferResponse, TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList,
 } from '../../src/contract/team.ts';
 import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
+import { TEAM_ACCOUNT_NOT_MERCHANT } from '../../src/server/routes/team/index.ts';
 import { auditLog, offers, users } from '../../src/server/db/schema.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
 import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
@@ -387,9 +388,22 @@ describe('merchant companies', () => {
     expect(created.body.data).toMatchObject({ userType: USER_TYPES.merchant, businessName: 'Sunil Motors', merchantStep: null, documents: [] });
     expect((await auditRows(created.body.data.userId, 'merchant.create')).length).toBe(1);
     const shopper = await signUpVerified(api);
-    const promoted = await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo: shopper.mobileNo, businessName: 'Shopper Stores' } });
+    const promoted = await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo: shopper.mobileNo, businessName: 'Shopper Stores', activated: true } });
     expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
-    expect((await auditRows(shopper.userId, 'merchant.promote'))[0]).toMatchObject({ before: { userType: 1 }, after: { userType: 2 } });
+    // The company starts its review at the first step, and the promoted account signs in again.
+    expect(promoted.body.data.merchantStep).toBeNull();
+    expectError(await api.call('GET', `/api/session/validate/${shopper.token}`), 401);
+    expect((await auditRows(shopper.userId, 'merchant.promote'))[0]).toMatchObject({ before: { userType: 1, businessName: null }, after: { userType: 2, businessName: 'Shopper Stores' } });
+    expect((await auditRows(shopper.userId, 'merchant.promote'))[0]!.after).not.toHaveProperty('firstName');
+
+    // Never a team account, the caller's own included; nothing changes.
+    const [me] = await api.handle.db.select().from(users).where(eq(users.userId, team.userId));
+    expectError(await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo: me!.mobileNo } }), 403, TEAM_ACCOUNT_NOT_MERCHANT);
+    const otherTeam = freshMobile();
+    await createOrPromoteTeamMember(api.handle.db, { mobileNo: otherTeam, firstName: 'Nadeesha', password: STRONG_PASSWORD });
+    expectError(await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo: otherTeam } }), 403, TEAM_ACCOUNT_NOT_MERCHANT);
+    const [still] = await api.handle.db.select().from(users).where(eq(users.mobileNo, otherTeam));
+    expect(still!.userType).toBe(USER_TYPES.team);
   });
 });
 

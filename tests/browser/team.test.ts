@@ -53,6 +53,11 @@ async function gotoConsole(page: Page, path: string) {
 const auditOf = async (targetType: string, targetId: number) =>
   (await call('GET', `/team/audit?targetType=${targetType}&targetId=${targetId}&pageSize=100`, team.token)).body.data as { action: string; actorUserId: number; note: string | null }[];
 
+async function expectNoAxeViolations(page: Page, selector: string) {
+  const axe = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(axe.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function pollPage(path: string, contains: string) {
   await expect.poll(async () => {
     const response = await fetch(`${site.url}${path}`);
@@ -93,9 +98,10 @@ describe('a new merchant, from documents to a published offer', () => {
     await expect.poll(() => row.locator('[data-merchant-step]').innerText()).toBe(MERCHANT_STEP_LABELS.documentSubmitted);
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Merchant review' });
-    await dialog.getByText('Business registration.pdf').waitFor();
+    await dialog.getByRole('button', { name: 'Download Business registration.pdf' }).waitFor();
+    await expectNoAxeViolations(page, '.team-dialog');
     const download = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Download' }).click();
+    await dialog.getByRole('button', { name: 'Download Business registration.pdf' }).click();
     expect((await download).suggestedFilename()).toBe('Business registration.pdf');
     await dialog.getByLabel('Move to step').selectOption('activated');
     await dialog.getByLabel('Note').fill('Registration checked with the registrar.');
@@ -125,6 +131,8 @@ describe('a new merchant, from documents to a published offer', () => {
     });
     const publicView = await call('GET', `/get/offer/by/${offerId}`);
     expect(publicView.status).toBe(200);
+    const bankList = (await call('GET', `/get/offers/by/bank/${site.banks[0]!.bankId}?pageSize=100`)).body.data as { offerId: number }[];
+    expect(bankList.map((offer) => offer.offerId)).toContain(offerId);
     await pollPage(offerCanonicalPath(publicView.body.data[0]), '15% off every paint brand');
     expect((await auditOf('offer', offerId)).map((entry) => entry.action)).toEqual(['offer.accept']);
   });
@@ -144,8 +152,10 @@ describe('a new merchant, from documents to a published offer', () => {
       await dialog.getByRole('button', { name: 'Withdraw' }).click();
       await expect.poll(() => item.locator('[data-team-status]').innerText()).toBe('Withdrawn');
     });
-    const listed = (await call('GET', '/get/offers/by/page/1/100')).body.data.map((offer: { offerId: number }) => offer.offerId);
-    expect(listed).not.toContain(offerId);
+    const ids = (body: { data: { offerId: number }[] }) => body.data.map((offer) => offer.offerId);
+    expect(ids((await call('GET', '/get/offers/by/page/1/100')).body)).not.toContain(offerId);
+    // Its bank's list held it while it was listed; now it does not.
+    expect(ids((await call('GET', `/get/offers/by/bank/${site.banks[0]!.bankId}?pageSize=100`)).body)).not.toContain(offerId);
     const publicView = await call('GET', `/get/offer/by/${offerId}`);
     expect(publicView.body.data[0]).toMatchObject({ withdrawn: true });
     await pollPage(offerCanonicalPath(publicView.body.data[0]), WITHDRAWN_LABEL);
@@ -167,6 +177,7 @@ describe('a rejected offer', () => {
       const item = page.locator(`[data-team-offer="${offerId}"]`);
       await item.getByRole('button', { name: 'Reject' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reject' });
+      await expectNoAxeViolations(page, '.team-dialog');
       await dialog.getByLabel(reason).check();
       await dialog.getByRole('button', { name: 'Reject' }).click();
       await page.getByRole('status').filter({ hasText: 'Rejected: Buy two tins, get a brush' }).waitFor();

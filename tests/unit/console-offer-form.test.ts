@@ -1,10 +1,11 @@
 // The wizard's form state (src/islands/console/offer-form.ts): messages by field and step from the
 // contract alone, the values sent for each validity, server issues back to fields, date typing.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/contract/index.ts';
+import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/offer-form.ts';
+import { documentDownloadName } from '../../src/contract/team.ts';
 import {
-  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, STEP_FIELDS, stepOfField, submittedValues, typedFormDate, type OfferFormValues,
+  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, stepOfField, submittedValues, typedFormDate, type OfferFormValues,
 } from '../../src/islands/console/offer-form.ts';
 
 const filled = (): OfferFormValues => ({
@@ -73,5 +74,29 @@ describe('the wizard form', () => {
     expect(typedFormDate('12/03/2026')).toBe('12/03/2026');
     expect(typedFormDate('12/03/20261')).toBe('12/03/2026');
     expect(typedFormDate('ab')).toBe('');
+  });
+});
+
+describe('documentDownloadName', () => {
+  it("keeps the merchant's name, made safe, with the extension the bytes say", () => {
+    const doc = (fileName: string, contentType = 'application/pdf') => documentDownloadName({ documentId: 7, fileName, contentType });
+    expect(doc('Business registration.pdf')).toBe('Business registration.pdf');
+    expect(doc('page.html')).toBe('page.pdf');
+    expect(doc('../../evil.pdf.exe', 'image/png')).toBe('evil pdf.png');
+    expect(doc('"quoted";.jpg', 'image/jpeg')).toBe('quoted.jpg');
+    expect(doc('....', 'image/jpeg')).toBe('document-7.jpg');
+  });
+});
+
+describe('offerFormValues', () => {
+  it('fills the form from an offer, dates as Sri Lanka days, so that an unchanged edit passes the same checks', () => {
+    const values = offerFormValues({
+      offerId: 3, label: 'Weekday lunch', header: '20% off lunch', description: '<p>x</p>', bannerImageURL: null, offerType: 'off', offerRate: '20',
+      offerDateType: 'fromTo', offerStart: '2099-01-09T18:30:00.000Z', offerEnd: '2099-02-01T18:29:59.000Z', validTimeDateDescription: null, promoCode: null,
+      hotLine: { mobileNo: [], email: [] }, cardTypes: [], status: 'pending', withdrawn: false, location: [{ value: 'Kandy', isActive: true }], views: 0, interest: 0,
+      createAt: '2026-01-01T00:00:00.000Z', bankId: 2, categoryId: 5,
+    } as unknown as OfferData);
+    expect(values).toMatchObject({ offerCategory: '5', bankInfo: '2', fromDate: '10/01/2099', toDate: '01/02/2099', locations: ['Kandy'], termsAccepted: false });
+    expect(checkOfferForm({ ...values, termsAccepted: true }).errors).toEqual({});
   });
 });

@@ -8,10 +8,11 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { fetchCompanyReview, uploadCompanyDocument } from '../../client/console.ts';
 import { failureText } from '../../client/http.ts';
 import { UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
-import { MERCHANT_STEP_LABELS, MERCHANT_STEPS } from '../../contract/team.ts';
+import { DOCUMENT_TOO_LARGE, MERCHANT_STEP_LABELS, MERCHANT_STEPS } from '../../contract/team.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { $user } from '../../stores/session.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
+import { readAsDataUrl } from '../ui/read-file.ts';
 import LoadState from './offer-steps/LoadState.tsx';
 import {
   COMPANY_FIELDS, DOCUMENT_UPLOAD_LABEL, DOCUMENT_UPLOADED, DOCUMENTS_EMPTY, DOCUMENTS_TITLE, MERCHANT_ACTIVATED_TEXT, MERCHANT_REVIEW_INTRO, NOT_GIVEN,
@@ -19,14 +20,6 @@ import {
 import './console.css';
 
 const DOCUMENT_TYPES = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
-const TOO_LARGE = 'The document is larger than 5 MB.';
-
-const readAsDataUrl = (file: File) => new Promise<string>((resolve, reject) => {
-  const reader = new FileReader();
-  reader.onload = () => resolve(String(reader.result));
-  reader.onerror = () => reject(reader.error);
-  reader.readAsDataURL(file);
-});
 
 export default function CompanyProfile() {
   const user = useStore($user);
@@ -64,7 +57,7 @@ function CompanyReview() {
     if (!file) return;
     setStatus(undefined);
     if (file.size > UPLOAD_BYTES_MAX) {
-      setStatus({ failed: true, text: TOO_LARGE });
+      setStatus({ failed: true, text: DOCUMENT_TOO_LARGE });
       input.value = '';
       return;
     }

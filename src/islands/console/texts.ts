@@ -2,7 +2,7 @@
 // defined once for the pages, the islands and the tests. Field messages are MESSAGES
 // (src/contract/limits.ts) and OFFER_MESSAGES, beside the wizard's step names OFFER_WIZARD_STEPS
 // (src/contract/offer-form.ts).
-import { type OFFER_DATE_TYPES, type OFFER_TYPES } from '../../contract/limits.ts';
+import { type OFFER_DATE_TYPES, type OFFER_TYPES, UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
 import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 
 /** What Dashboard and Subscription show for now (the spec names an 'under review' placeholder, not its words). */
@@ -15,7 +15,7 @@ export const MERCHANT_REVIEW_INTRO = 'Our team reviews your company profile befo
 export const MERCHANT_ACTIVATED_TEXT = 'Your company is activated: you can send offers.';
 export const DOCUMENTS_TITLE = 'Registration documents';
 export const DOCUMENTS_EMPTY = 'No documents uploaded yet.';
-export const DOCUMENT_UPLOAD_LABEL = 'Upload a document (PDF, PNG or JPEG, at most 5 MB)';
+export const DOCUMENT_UPLOAD_LABEL = `Upload a document (PDF, PNG or JPEG, at most ${UPLOAD_BYTES_MAX / 1024 / 1024} MB)`;
 export const DOCUMENT_UPLOADED = 'Your document was uploaded. Our team will review it.';
 
 /** The company profile's read-only fields (spec §2 'Merchant console'), in the order shown. */

@@ -3,12 +3,11 @@
 // runs from here; its failure shows in the dialog and keeps what was typed.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { failureText } from '../../client/http.ts';
-import { REASON_MAX } from '../../contract/team.ts';
+import { REASON_MAX, REASON_REQUIRED } from '../../contract/team.ts';
 import { TextAreaField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 
 const OWN_REASON = '';
-export const REASON_REQUIRED = 'Give a reason.';
 
 interface Props {
   open: boolean;

@@ -7,13 +7,15 @@ import { fetchBanks, fetchCategories, fetchLocations } from '../../client/catalo
 import { ApiError, failureText } from '../../client/http.ts';
 import { saveBank, saveCategory, saveLocation } from './team-calls.ts';
 import type { BankData, CategoryData } from '../../contract/index.ts';
+import { LOCATION_NAME_MAX } from '../../contract/limits.ts';
 import { CATALOGUE_NAME_MAX, CATEGORY_ICONS, type CategoryIcon } from '../../contract/team-catalogue.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
+import { readAsDataUrl } from '../ui/read-file.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
-import './team.css';
+import { StatusLine } from './list-parts.tsx';
 
 type Location = Awaited<ReturnType<typeof fetchLocations>>[number];
 type Editing =
@@ -40,7 +42,7 @@ export default function TeamCatalogue() {
 
   return (
     <div className="team-catalogue">
-      {message && <p className="console-status team-message" role="status">{message}</p>}
+      <StatusLine status={message === undefined ? undefined : { text: message }} />
       <Section title="Banks" what="banks" list={banks} onAdd={() => setEditing({ kind: 'bank' })}>
         {banks.state === 'ready' && banks.data.map((bank) => (
           <li key={bank.bankId} className="team-row card" data-catalogue-bank={bank.bankId}>
@@ -127,13 +129,6 @@ function useSave(run: () => Promise<string>, onSaved: (message: string) => void)
   return { errors, submit, actions, busy };
 }
 
-const readAsDataUrl = (file: File) => new Promise<string>((resolve, reject) => {
-  const reader = new FileReader();
-  reader.onload = () => resolve(String(reader.result));
-  reader.onerror = () => reject(reader.error);
-  reader.readAsDataURL(file);
-});
-
 function BankForm({ bank, onSaved }: { bank?: BankData; onSaved: (message: string) => void }) {
   const id = useId();
   const [name, setName] = useState(bank?.bankName ?? '');
@@ -187,7 +182,7 @@ function LocationForm({ location, onSaved }: { location?: Location; onSaved: (me
   const save = useSave(async () => `Saved ${(await saveLocation(location?.locationId, name)).locationName}.`, onSaved);
   return (
     <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
-      <TextField id={`${id}-name`} label="Location name" value={name} error={save.errors.locationName}
+      <TextField id={`${id}-name`} label="Location name" value={name} maxLength={LOCATION_NAME_MAX} error={save.errors.locationName}
         hint={location ? 'Offers valid in this location keep it under its new name.' : undefined} onChange={(event) => setName(event.target.value)} />
       {save.actions}
     </form>

@@ -4,50 +4,34 @@
 // send offers. New merchant accounts are made here too, or a customer's account becomes one.
 import { useState, type FormEvent } from 'react';
 import { ApiError, failureText } from '../../client/http.ts';
-import { createMerchant, downloadDocument, fetchMerchant, fetchMerchants, moveMerchantStep } from './team-calls.ts';
-import { MERCHANT_STEP_LABELS, MERCHANT_STEPS, REASON_MAX, type MerchantStep } from '../../contract/team.ts';
-import type { TeamAccountData } from '../../contract/team.ts';
+import { MERCHANT_STEP_LABELS, MERCHANT_STEPS, REASON_MAX, REASON_REQUIRED, type MerchantDocumentData, type MerchantStep, type TeamAccountData } from '../../contract/team.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { SelectField, TextAreaField, TextField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
-import Pager from './Pager.tsx';
-import { REASON_REQUIRED } from './ReasonDialog.tsx';
+import { ChoiceSelect, Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
+import { createMerchant, downloadDocument, fetchMerchant, fetchMerchants, moveMerchantStep } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
+import type { Choices } from './texts.ts';
 import { usePaged } from './use-paged.ts';
-import './team.css';
 
 const NOT_STARTED = 'Not started';
 const stepLabel = (step: MerchantStep | null) => (step ? MERCHANT_STEP_LABELS[step] : NOT_STARTED);
+const STEP_CHOICES: Choices = [['all', 'All'], ['none', NOT_STARTED], ...MERCHANT_STEPS.map((step) => [step, MERCHANT_STEP_LABELS[step]] as const)];
 
 export default function TeamMerchants() {
   const list = usePaged(fetchMerchants, { q: '', step: 'all' });
-  const [search, setSearch] = useState('');
   const [open, setOpen] = useState<number>();
-  const merchants = list.page.state === 'ready' ? list.page.data.data : [];
   return (
-    <div className="team-merchants">
+    <div className="team-page">
       <NewMerchant onMade={(userId) => { list.reload(); setOpen(userId); }} />
-      <form className="card team-filters auth-form" role="search" onSubmit={(event) => { event.preventDefault(); list.setQuery({ q: search.trim() }); }}>
-        <TextField id="team-merchants-q" label="Company, name or mobile number" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <button type="submit" className="button">Search</button>
-        <SelectField id="team-merchants-step" label="Review step" value={list.query.step} onChange={(event) => list.setQuery({ step: event.target.value })}>
-          <option value="all">All</option>
-          <option value="none">{NOT_STARTED}</option>
-          {MERCHANT_STEPS.map((step) => <option key={step} value={step}>{MERCHANT_STEP_LABELS[step]}</option>)}
-        </SelectField>
-      </form>
-      {list.page.state !== 'ready' ? <LoadState loaded={list.page} what="merchants" onRetry={list.reload} /> : merchants.length === 0 ? (
-        <div className="console-empty"><p className="console-empty-title">No merchants match.</p></div>
-      ) : (
-        <>
-          <h2 className="visually-hidden">Merchants found</h2>
-          <ul className="team-rows">
-            {merchants.map((merchant) => <MerchantRow key={merchant.userId} merchant={merchant} onOpen={() => setOpen(merchant.userId)} />)}
-          </ul>
-          <Pager page={list.page.data} onGo={list.goTo} label="Merchants" />
-        </>
-      )}
+      <Filters label="Find merchants" search={{ label: 'Company, name or mobile number', onSearch: (q) => list.setQuery({ q }) }}>
+        <ChoiceSelect label="Review step" value={list.query.step} onChange={(step) => list.setQuery({ step })} choices={STEP_CHOICES} />
+      </Filters>
+      <h2 className="visually-hidden">Merchants found</h2>
+      <PagedList list={list} name="Merchants" empty="No merchants match." row={(merchant) => (
+        <MerchantRow key={merchant.userId} merchant={merchant} onOpen={() => setOpen(merchant.userId)} />
+      )} />
       <TitledDialog open={open !== undefined} onClose={() => setOpen(undefined)} className="team-dialog" title="Merchant review">
         {open !== undefined && <MerchantReview key={open} userId={open} onMoved={list.reload} />}
       </TitledDialog>
@@ -57,13 +41,19 @@ export default function TeamMerchants() {
 
 function MerchantRow({ merchant, onOpen }: { merchant: TeamAccountData; onOpen: () => void }) {
   return (
-    <li className="team-row card" data-team-merchant={merchant.userId}>
-      <div>
-        <h3>{merchant.businessName || merchant.firstName}</h3>
-        <p>{merchant.firstName} · {merchant.mobileNo} · since {dateTimeText(merchant.createdAt)}</p>
-        <p><span className={`badge ${merchant.merchantStep === 'activated' ? 'accepted' : 'pending'}`} data-merchant-step>{stepLabel(merchant.merchantStep)}</span></p>
+    <li className="team-item card" data-team-merchant={merchant.userId}>
+      <div className="team-item-body">
+        <p className="team-item-head">
+          <span className="team-item-title">{merchant.businessName || merchant.firstName}</span>
+          <span className={`badge ${merchant.merchantStep === 'activated' ? 'accepted' : 'pending'}`} data-merchant-step>{stepLabel(merchant.merchantStep)}</span>
+        </p>
+        <p className="team-muted">{merchant.firstName} · {merchant.mobileNo} · since {dateTimeText(merchant.createdAt)}</p>
       </div>
-      <button type="button" className="button secondary" onClick={onOpen} aria-haspopup="dialog">Review</button>
+      <div className="team-actions">
+        <button type="button" className="button secondary" onClick={onOpen} aria-haspopup="dialog">
+          Review<span className="visually-hidden"> {merchant.businessName || merchant.firstName}</span>
+        </button>
+      </div>
     </li>
   );
 }
@@ -74,7 +64,7 @@ function MerchantReview({ userId, onMoved }: { userId: number; onMoved: () => vo
   const [step, setStep] = useState<MerchantStep>();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
-  const [status, setStatus] = useState<{ failed: boolean; text: string }>();
+  const [status, setStatus] = useState<Status>();
   const [busy, setBusy] = useState(false);
 
   if (merchant.state !== 'ready') return <LoadState loaded={merchant} what="the merchant" onRetry={merchant.reload} />;
@@ -99,9 +89,9 @@ function MerchantReview({ userId, onMoved }: { userId: number; onMoved: () => vo
     setBusy(false);
   }
 
-  async function download(documentId: number, fileName: string) {
+  async function download(document: MerchantDocumentData) {
     try {
-      await downloadDocument(userId, documentId, fileName);
+      await downloadDocument(userId, document);
     } catch (error) {
       setStatus({ failed: true, text: failureText(error) });
     }
@@ -124,7 +114,7 @@ function MerchantReview({ userId, onMoved }: { userId: number; onMoved: () => vo
           {company.documents.map((document) => (
             <li key={document.documentId}>
               <span>{document.fileName} ({Math.ceil(document.size / 1024)} KB, {dateTimeText(document.createdAt)})</span>
-              <button type="button" className="button secondary" onClick={() => void download(document.documentId, document.fileName)}>Download</button>
+              <button type="button" className="button secondary" onClick={() => void download(document)}>Download<span className="visually-hidden"> {document.fileName}</span></button>
             </li>
           ))}
         </ul>
@@ -135,7 +125,7 @@ function MerchantReview({ userId, onMoved }: { userId: number; onMoved: () => vo
         </SelectField>
         <TextAreaField id={`merchant-note-${userId}`} label="Note" rows={3} maxLength={REASON_MAX} value={note} error={noteError}
           onChange={(event) => { setNote(event.target.value); setNoteError(undefined); }} />
-        {status && <p className={`console-status${status.failed ? ' is-failed' : ''}`} role={status.failed ? 'alert' : 'status'}>{status.text}</p>}
+        <StatusLine status={status} />
         <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : 'Move'}</button></div>
       </form>
     </div>
@@ -153,7 +143,7 @@ const NEW_MERCHANT_FIELDS = [
 function NewMerchant({ onMade }: { onMade: (userId: number) => void }) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ failed: boolean; text: string }>();
+  const [status, setStatus] = useState<Status>();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -185,7 +175,7 @@ function NewMerchant({ onMade }: { onMade: (userId: number) => void }) {
             autoComplete={type === 'password' ? 'new-password' : 'off'}
             onChange={(event) => setFields((current) => ({ ...current, [name]: event.target.value }))} />
         ))}
-        {status && <p className={`console-status${status.failed ? ' is-failed' : ''}`} role={status.failed ? 'alert' : 'status'}>{status.text}</p>}
+        <StatusLine status={status} />
         <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : 'Make merchant'}</button></div>
       </form>
     </details>

@@ -7,10 +7,14 @@ import type { TeamOfferData } from '../../contract/team.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { offerTags } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
+import { consolePath } from '../console/console-routes.ts';
 import { dateTimeText, teamOfferStatus } from './team-format.ts';
 
 /** The description's text: it is HTML the server sanitised on write; the console shows it as text, never as markup. */
 const descriptionText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+
+/** A row's buttons name their offer for screen readers ('Accept, 20% off lunch'). */
+export const OfferName = ({ offer }: { offer: TeamOfferData }) => <span className="visually-hidden">, {offer.header}</span>;
 
 interface Props {
   offer: TeamOfferData;
@@ -25,11 +29,10 @@ export default function TeamOfferItem({ offer, selection, children }: Props) {
   const description = descriptionText(offer.description);
   const headingId = `team-offer-${offer.offerId}`;
   return (
-    <li className="team-offer card" data-team-offer={offer.offerId} data-review-status={offer.reviewStatus}>
+    <li className="team-offer card" data-team-offer={offer.offerId} data-review-status={offer.reviewStatus} id={`team-offer-row-${offer.offerId}`} tabIndex={-1}>
       {selection && (
         <label className="team-offer-select">
-          <input type="checkbox" checked={selection.checked} onChange={(event) => selection.onChange(event.target.checked)} aria-describedby={headingId} />
-          <span className="visually-hidden">Select</span>
+          <input type="checkbox" checked={selection.checked} onChange={(event) => selection.onChange(event.target.checked)} aria-labelledby={headingId} />
         </label>
       )}
       {offer.bannerImageURL
@@ -45,7 +48,7 @@ export default function TeamOfferItem({ offer, selection, children }: Props) {
         <p className="team-offer-badges">
           <span className={`badge ${status.tone}`} data-team-status>{status.label}</span>
           {offer.openReports > 0 && (
-            <a className="badge team-reported" href="/console/team/reports">{offer.openReports === 1 ? '1 open report' : `${offer.openReports} open reports`}</a>
+            <a className="badge team-reported" href={consolePath('team', 'reports')}>{offer.openReports === 1 ? '1 open report' : `${offer.openReports} open reports`}</a>
           )}
           <span className="team-offer-id">#{offer.offerId} · sent {dateTimeText(offer.createAt)}</span>
         </p>

@@ -1,6 +1,5 @@
-// What the team's Accounts, Reports, Feedback, Subscribers and Audit log pages share: the filters
-// above a list, the list with its loading, failed and empty states and its pager, and the line
-// that says what the last action did.
+// What the team console's list pages share: the filters above a list, the list with its loading,
+// failed and empty states and its pager, and the line that says what the last action did.
 import { useId, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { SEARCH_TEXT_MAX } from '../../contract/team.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
@@ -21,12 +20,14 @@ interface SearchProps {
   /** The text's problem, shown under the field, or undefined. */
   check?: (text: string) => string | undefined;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** The text the list was opened with (a link's ?q=). */
+  initialText?: string;
 }
 
 /** The filters: a text search applied on submit, and selects (children) that apply at once. */
 export function Filters({ label, search, children }: { label: string; search?: SearchProps; children?: ReactNode }) {
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(search?.initialText ?? '');
   const [error, setError] = useState<string>();
   if (!search) return <div className="team-filters card" role="group" aria-label={label}>{children}</div>;
   const { check, onSearch } = search;

@@ -19,4 +19,4 @@ export function teamOfferStatus(offer: TeamOfferData): { label: string; tone: st
 }
 
 /** An accepted offer still listed: it can be withdrawn or ended. */
-export const isLive = (offer: TeamOfferData) => teamOfferStatus(offer).label === 'Listed';
+export const isLive = (offer: TeamOfferData) => offer.reviewStatus === 'accepted' && !offer.withdrawnAt && offer.status !== 'expired';

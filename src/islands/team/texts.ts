@@ -3,6 +3,7 @@
 import type { InferOutput } from 'valibot';
 import { USER_TYPES } from '../../contract/limits.ts';
 import type { AuditAction, AuditQuery } from '../../contract/team.ts';
+import { userTypeLabel } from '../profile/texts.ts';
 
 /** A select's choices: [value sent to the API, label]. */
 export type Choices = readonly (readonly [string, string])[];
@@ -34,12 +35,8 @@ export const BUILD_KIND_LABELS: Record<string, string> = { full: 'Full build', p
 /** A build's `ok`: true, false, or null while it runs. */
 export const buildResultLabel = (ok: boolean | null) => (ok === null ? 'Still running' : ok ? 'Succeeded' : 'Failed');
 
-/** The account types as the team names them (the profile's own labels stop at merchants). */
-export const ACCOUNT_TYPE_LABELS: Record<number, string> = {
-  [USER_TYPES.customer]: 'Customer',
-  [USER_TYPES.merchant]: 'Merchant',
-  [USER_TYPES.team]: 'Team',
-};
+/** The account types, named as the profile names them. */
+export const ACCOUNT_TYPE_LABELS: Record<number, string> = Object.fromEntries(Object.values(USER_TYPES).map((type) => [type, userTypeLabel(type)]));
 export const ACCOUNT_TYPE_CHOICES: Choices = Object.entries(ACCOUNT_TYPE_LABELS);
 export const ACCOUNTS_TEXTS = {
   name: 'Accounts',
