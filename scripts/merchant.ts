@@ -3,7 +3,7 @@
 // Opens the database as the server does: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in
 // DATA_DIR (default ./data), which only one process may have open: stop `npm start` first.
 import { createOrPromoteMerchant, type MerchantAccountFields } from '../src/server/services/merchant-accounts.ts';
-import { runAccountCommand } from './lib/account-command.ts';
+import { ACCOUNT_OPTIONS_USAGE, COMMON_USAGE, runAccountCommand } from './lib/account-command.ts';
 
 const USAGE = `Usage: npm run merchant -- --mobile 771234567 [options]
 
@@ -11,11 +11,7 @@ Makes the account with this mobile number a merchant (userType 2). When no accou
 number, creates a verified merchant account: --first-name and --password are then required.
 Given fields are saved on the account and its merchant row; others are kept.
 
-  --mobile N            the account's mobile number, 9 digits without +94 (required)
-  --first-name TEXT     the person's first name (required for a new account)
-  --password TEXT       a new account's password: 8 to 64 characters with a lower-case letter,
-                        an upper-case letter and a digit, and not easy to guess. Not accepted for an
-                        existing account (its owner resets it with the reset flow).
+${ACCOUNT_OPTIONS_USAGE}
   --business-name TEXT  the business's name, shown as the merchant of its offers
   --br-no TEXT          business registration number
   --company-email TEXT  the business's email (shown on its offers)
@@ -25,12 +21,7 @@ Given fields are saved on the account and its merchant row; others are kept.
   --city TEXT           address: city
   --activated           the company's review is done: it can send offers at once (otherwise the
                         team activates it in the console's Merchants page)
-  -h, --help            show this help
-
-Database: DATABASE_URL (PostgreSQL) when set, else PGlite in DATA_DIR (default ./data).
-With PGlite, stop the server first: the database can be open in one process only.
-
-Exit status: 0 done, 1 bad arguments or input, 2 the database could not be opened or written.`;
+${COMMON_USAGE}`;
 
 /** Command-line option → field of the merchant input. */
 const FIELDS = {

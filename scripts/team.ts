@@ -3,7 +3,7 @@
 // Opens the database as the server does: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in
 // DATA_DIR (default ./data), which only one process may have open: stop `npm start` first.
 import { createOrPromoteTeamMember } from '../src/server/services/team-members.ts';
-import { runAccountCommand } from './lib/account-command.ts';
+import { ACCOUNT_OPTIONS_USAGE, COMMON_USAGE, runAccountCommand } from './lib/account-command.ts';
 
 const USAGE = `Usage: npm run team -- --mobile 771234567 [options]
 
@@ -11,17 +11,8 @@ Makes the account with this mobile number a team account (userType 3), which sig
 sign-in page and gets the team console (/console/team/review). When no account uses the number,
 creates a verified team account: --first-name and --password are then required.
 
-  --mobile N            the account's mobile number, 9 digits without +94 (required)
-  --first-name TEXT     the person's first name (required for a new account)
-  --password TEXT       a new account's password: 8 to 64 characters with a lower-case letter,
-                        an upper-case letter and a digit, and not easy to guess. Not accepted for an
-                        existing account (its owner resets it with the reset flow).
-  -h, --help            show this help
-
-Database: DATABASE_URL (PostgreSQL) when set, else PGlite in DATA_DIR (default ./data).
-With PGlite, stop the server first: the database can be open in one process only.
-
-Exit status: 0 done, 1 bad arguments or input, 2 the database could not be opened or written.`;
+${ACCOUNT_OPTIONS_USAGE}
+${COMMON_USAGE}`;
 
 runAccountCommand({
   name: 'team',

@@ -7,6 +7,20 @@ import { DataDirLockedError } from '../../src/server/db/data-dir-lock.ts';
 import { readDatabaseEnv } from '../../src/server/env.ts';
 import { HttpFailure } from '../../src/server/errors.ts';
 
+/** The options every account command has, for its usage text. */
+export const ACCOUNT_OPTIONS_USAGE = `  --mobile N            the account's mobile number, 9 digits without +94 (required)
+  --first-name TEXT     the person's first name (required for a new account)
+  --password TEXT       a new account's password: 8 to 64 characters with a lower-case letter,
+                        an upper-case letter and a digit, and not easy to guess. Not accepted for an
+                        existing account (its owner resets it with the reset flow).`;
+/** The end of every account command's usage text. */
+export const COMMON_USAGE = `  -h, --help            show this help
+
+Database: DATABASE_URL (PostgreSQL) when set, else PGlite in DATA_DIR (default ./data).
+With PGlite, stop the server first: the database can be open in one process only.
+
+Exit status: 0 done, 1 bad arguments or input, 2 the database could not be opened or written.`;
+
 export interface AccountCommand {
   /** The command's name in its messages ('merchant: ...'). */
   name: string;

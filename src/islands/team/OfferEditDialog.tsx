@@ -1,10 +1,10 @@
 // The reviewer's edit of an offer: the offer-creation wizard on the offer (any field), saved with
 // PUT /api/team/offers/{id}. Its code loads when an edit first opens.
 import { lazy, Suspense } from 'react';
-import { editTeamOffer } from './team-calls.ts';
 import type { TeamOfferData } from '../../contract/team.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import '../console/console.css';
+import { editTeamOffer } from './team-calls.ts';
 
 const OfferWizard = lazy(() => import('../console/OfferWizard.tsx'));
 

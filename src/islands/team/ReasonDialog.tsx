@@ -1,6 +1,7 @@
-// Asks why, before a team action that needs a reason (Reject, Withdraw, End now, Block, a merchant's
-// step...): one of the common reasons, when there are some, or the reviewer's own words. The action
-// runs from here; its failure shows in the dialog and keeps what was typed.
+// Asks why, before a team action that needs a reason (Reject, Withdraw, End now, Block...): one of
+// the common reasons, when there are some, or the reviewer's own words; or, with `optional`, takes
+// a note that may stay empty (resolving a report). The action runs from here; its failure shows in
+// the dialog and keeps what was typed.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { failureText } from '../../client/http.ts';
 import { REASON_MAX, REASON_REQUIRED } from '../../contract/team.ts';
@@ -16,13 +17,15 @@ interface Props {
   subject?: string;
   label?: string;
   choices?: readonly string[];
+  /** The text may stay empty (a note rather than a reason). */
+  optional?: boolean;
   confirmLabel: string;
   /** Resolves when done; a rejection's text shows in the dialog. */
   onConfirm: (reason: string) => Promise<void>;
   onClose: () => void;
 }
 
-export default function ReasonDialog({ open, title, subject, label = 'Reason', choices = [], confirmLabel, onConfirm, onClose }: Props) {
+export default function ReasonDialog({ open, title, subject, label = 'Reason', choices = [], optional = false, confirmLabel, onConfirm, onClose }: Props) {
   const id = useId();
   const [choice, setChoice] = useState<string>(OWN_REASON);
   const [text, setText] = useState('');
@@ -43,7 +46,7 @@ export default function ReasonDialog({ open, title, subject, label = 'Reason', c
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!reason) {
+    if (!reason && !optional) {
       setError(REASON_REQUIRED);
       document.getElementById(`${id}-text`)?.focus();
       return;

@@ -4,13 +4,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { failureText } from '../../client/http.ts';
 import type { AccountAction } from '../../client/team.ts';
-import { changeAccount, changeAccountType, fetchAccounts } from './team-calls.ts';
 import { REASON_MAX, REASON_REQUIRED, type TeamAccountData } from '../../contract/team.ts';
 import { USER_TYPES } from '../../contract/limits.ts';
 import { SelectField, TextAreaField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { ChoiceSelect, Fact, Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
+import { changeAccount, changeAccountType, fetchAccounts } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
 import { ACCOUNT_TYPE_CHOICES, ACCOUNT_TYPE_LABELS, ACCOUNTS_TEXTS as T, accountDone, BLOCKED_CHOICES } from './texts.ts';
 import { usePaged } from './use-paged.ts';

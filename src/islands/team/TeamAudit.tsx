@@ -1,8 +1,8 @@
 // /console/team/audit: the audit log, newest first, filtered by action and target: who did what,
 // when, why, and the values before and after. Read-only: the log is never changed or cut.
-import { fetchAudit } from './team-calls.ts';
 import { AUDIT_ACTIONS, type AuditEntryData } from '../../contract/team.ts';
 import { ChoiceSelect, Fact, Filters, PagedList } from './list-parts.tsx';
+import { fetchAudit } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
 import { actorText, AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, AUDIT_TEXTS as T, targetText, type Choices } from './texts.ts';
 import { usePaged } from './use-paged.ts';

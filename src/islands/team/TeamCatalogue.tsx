@@ -5,7 +5,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { fetchBanks, fetchCategories, fetchLocations } from '../../client/catalogue-lists.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { saveBank, saveCategory, saveLocation } from './team-calls.ts';
 import type { BankData, CategoryData } from '../../contract/index.ts';
 import { LOCATION_NAME_MAX } from '../../contract/limits.ts';
 import { CATALOGUE_NAME_MAX, CATEGORY_ICONS, type CategoryIcon } from '../../contract/team-catalogue.ts';
@@ -16,6 +15,7 @@ import { readAsDataUrl } from '../ui/read-file.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import { StatusLine } from './list-parts.tsx';
+import { saveBank, saveCategory, saveLocation } from './team-calls.ts';
 
 type Location = Awaited<ReturnType<typeof fetchLocations>>[number];
 type Editing =

@@ -2,8 +2,8 @@
 // default. Marking one handled needs no reason: the audit log records who and when.
 import { useState } from 'react';
 import { failureText } from '../../client/http.ts';
-import { fetchFeedback, markFeedbackHandled } from './team-calls.ts';
 import { ChoiceSelect, Fact, Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
+import { fetchFeedback, markFeedbackHandled } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
 import { FEEDBACK_CHOICES, FEEDBACK_TEXTS as T } from './texts.ts';
 import { usePaged } from './use-paged.ts';

@@ -1,11 +1,11 @@
 // /console/team/overview: what needs the team today (offers waiting for review, open reports,
 // offers ending this week, each with the page that lists them) and how the last site build went.
 import { failureText } from '../../client/http.ts';
-import { fetchOverview } from './team-calls.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { consolePath } from '../console/console-routes.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
 import { Fact } from './list-parts.tsx';
+import { fetchOverview } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
 import { BUILD_KIND_LABELS, buildResultLabel, OVERVIEW_TEXTS as T } from './texts.ts';
 

@@ -2,11 +2,11 @@
 // default. An open report is resolved (the offer was fixed) or dismissed, with an optional note;
 // 'Find in Offers' opens the offer in the team's Offers page to act on it.
 import { useState } from 'react';
-import { closeReport, fetchReports } from './team-calls.ts';
 import { REPORT_REASON_LABELS } from '../../contract/reports.ts';
 import { consolePath } from '../console/console-routes.ts';
 import { ChoiceSelect, Fact, Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
-import NoteDialog from './NoteDialog.tsx';
+import ReasonDialog from './ReasonDialog.tsx';
+import { closeReport, fetchReports } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
 import { REPORT_STATUS_CHOICES, REPORT_STATUS_LABELS, REPORT_STATUS_TONES, REPORTS_TEXTS as T } from './texts.ts';
 import { usePaged } from './use-paged.ts';
@@ -49,7 +49,7 @@ export default function TeamReports() {
             onClose={(outcome) => { setStatus(undefined); setClosing({ report, outcome }); }} />
         );
       }} />
-      <NoteDialog open={closing !== undefined} title={closing ? DIALOGS[closing.outcome].title : ''} subject={closing?.report.offerHeader}
+      <ReasonDialog optional open={closing !== undefined} title={closing ? DIALOGS[closing.outcome].title : ''} subject={closing?.report.offerHeader}
         label={T.note} confirmLabel={closing ? DIALOGS[closing.outcome].confirm : ''}
         onConfirm={(note) => close(closing!, note)} onClose={() => setClosing(undefined)} />
     </div>

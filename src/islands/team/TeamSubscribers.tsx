@@ -2,9 +2,9 @@
 // address takes a reason (the audit log keeps the address); the whole list downloads as CSV.
 import { useState } from 'react';
 import { failureText } from '../../client/http.ts';
-import { downloadSubscribers, fetchSubscribers, removeSubscriber } from './team-calls.ts';
 import { Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
+import { downloadSubscribers, fetchSubscribers, removeSubscriber } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
 import { SUBSCRIBERS_TEXTS as T } from './texts.ts';
 import { usePaged } from './use-paged.ts';
