@@ -19,7 +19,7 @@ import { consolePath, CREATE_OFFER_HASH, CREATE_OFFER_QUERY } from './console-ro
 import LoadState from './offer-steps/LoadState.tsx';
 import OwnOffers, { useOwnOffers } from './OwnOffers.tsx';
 import {
-  CREATE_OFFER, EDIT_AND_RESEND, OFFER_RESENT_TEXT, OFFER_RESENT_TITLE, OFFERS_EMPTY_MERCHANT_TEXT, OFFERS_REVIEW_NOTE, RESEND_SUBMIT,
+  CREATE_OFFER, EDIT_AND_RESEND, OFFER_RESENT_TEXT, OFFER_RESENT_TITLE, OFFERS_EMPTY_MERCHANT_TEXT, OFFERS_EMPTY_NOT_ACTIVATED_TEXT, OFFERS_REVIEW_NOTE, RESEND_SUBMIT,
   UPLOAD_DOCUMENTS_LINK,
 } from './texts.ts';
 import './console.css';
@@ -72,7 +72,7 @@ function Offers({ userId }: { userId: number }) {
     <div className="merchant-offers">
       <p className="console-note">{OFFERS_REVIEW_NOTE}</p>
       {review.state === 'ready' && !activated && (
-        <p className="console-status is-failed" data-not-activated>
+        <p className="console-note" data-not-activated>
           {OFFER_MESSAGES.notActivated} <a href={consolePath('merchant', 'profile')}>{UPLOAD_DOCUMENTS_LINK}</a>
         </p>
       )}
@@ -81,7 +81,7 @@ function Offers({ userId }: { userId: number }) {
         <h2>Your offers</h2>
         {activated && <button type="button" className="button" onClick={openWizard} aria-haspopup="dialog">{CREATE_OFFER}</button>}
       </div>
-      <OwnOffers offers={offers} sent={sent} emptyText={OFFERS_EMPTY_MERCHANT_TEXT} onEdit={activated ? setEditing : undefined} />
+      <OwnOffers offers={offers} sent={sent} emptyText={activated ? OFFERS_EMPTY_MERCHANT_TEXT : OFFERS_EMPTY_NOT_ACTIVATED_TEXT} onEdit={activated ? setEditing : undefined} />
       <TitledDialog open={open} onClose={close} className="console-dialog" title={CREATE_OFFER}>
         {opened && (
           <Suspense fallback={<p className="console-status" role="status">Loading…</p>}>

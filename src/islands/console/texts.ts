@@ -33,6 +33,7 @@ export const NOT_GIVEN = 'Not given';
 /** The offer lists (My Offers, the merchant's Offer page). */
 export const OFFERS_EMPTY_TITLE = 'You have no offers yet.';
 export const OFFERS_EMPTY_MERCHANT_TEXT = 'Press Create Offer to send your first offer for review.';
+export const OFFERS_EMPTY_NOT_ACTIVATED_TEXT = 'Once your company is activated, you can send your first offer for review here.';
 export const OFFERS_EMPTY_CUSTOMER_TEXT = 'Offers you publish on OfferLanka will be listed here.';
 export const OFFERS_LOAD_FAILED = 'Your offers could not be loaded.';
 /** An offer's review state in its owner's list; listed offers show their public badge instead. */
