@@ -51,7 +51,7 @@ async function gotoConsole(page: Page, path: string) {
 
 /** The audit log's entries for a target, as the team API answers them. */
 const auditOf = async (targetType: string, targetId: number) =>
-  (await call('GET', `/team/audit?targetType=${targetType}&targetId=${targetId}&pageSize=100`, team.token)).body.data as { action: string; actorUserId: number; note: string | null }[];
+  (await call('GET', `/team/audit?targetType=${targetType}&targetId=${targetId}&pageSize=100`, team.token)).body.data as { action: string; actorUserId: number; note: string | null; before: unknown; after: unknown }[];
 
 async function expectNoAxeViolations(page: Page, selector: string) {
   const axe = await new AxeBuilder({ page }).include(selector).analyze();
@@ -210,6 +210,45 @@ describe('a rejected offer', () => {
     const queued = await call('GET', `/team/offers/${offerId}`, team.token);
     expect(queued.body.data).toMatchObject({ header: 'Buy two tins of paint, get a brush free', reviewStatus: 'pending', reviewReason: null });
     expect((await auditOf('offer', offerId))[0]).toMatchObject({ action: 'offer.reject', note: reason });
+  });
+});
+
+describe('the review queue', () => {
+  it('a reviewer edits an offer before deciding, then accepts several at once', async () => {
+    const ids: number[] = [];
+    for (const header of ['Bulk one: 10% off tiles', 'Bulk two: 12% off taps']) {
+      const sent = await call('POST', '/create/new/offer', merchant.token, offerForm(header));
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      ids.push(sent.body.data.offerId);
+    }
+    await withSignedInPage(site, team, DESKTOP, async (page) => {
+      await gotoConsole(page, '/console/team/review');
+      await page.getByLabel(SEARCH_OFFERS_LABEL).fill('Bulk');
+      await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
+      const first = page.locator(`[data-team-offer="${ids[0]}"]`);
+      await first.getByRole('button', { name: /^Edit offer/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit offer' });
+      await dialog.locator('input[name="offerCategory"]:checked').waitFor();
+      await expectNoAxeViolations(page, '.console-dialog');
+      const next = dialog.getByRole('button', { name: 'Next' });
+      await next.click();
+      await next.click();
+      await dialog.getByLabel('Offer header').fill('Bulk one: 15% off tiles');
+      await next.click();
+      await next.click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('The offer was saved.').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await first.getByRole('heading', { name: 'Bulk one: 15% off tiles' }).waitFor();
+
+      await page.getByLabel('Select all on this page').check();
+      await page.getByRole('button', { name: 'Accept selected (2)' }).click();
+      await page.getByRole('status').filter({ hasText: 'Accepted 2 offers.' }).waitFor();
+    });
+    for (const offerId of ids) expect((await call('GET', `/team/offers/${offerId}`, team.token)).body.data.reviewStatus).toBe('accepted');
+    const audit = await auditOf('offer', ids[0]!);
+    expect(audit.map((entry) => entry.action)).toEqual(['offer.accept', 'offer.edit']);
+    expect(audit[1]).toMatchObject({ before: { header: 'Bulk one: 10% off tiles' }, after: { header: 'Bulk one: 15% off tiles' } });
   });
 });
 
