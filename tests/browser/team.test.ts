@@ -329,6 +329,18 @@ describe('every team console page', () => {
     }));
   }
 
+  it("is reached from the profile menu's Console, which opens Review", () => withSignedInPage(site, team, DESKTOP, async (page) => {
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: `Hi, ${team.user.firstName}` });
+    await menuButton.click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Setting', 'Profile', 'Console', 'Logout']);
+    await menu.getByRole('menuitem', { name: 'Console' }).click();
+    await page.waitForURL('**/console/team/review');
+    await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
+    expect(await page.locator('.console-content > h1').innerText()).toBe(SECTION_TITLES.team.review);
+  }));
+
   it('is closed to guests, customers and merchants', () => withPage(site, { javaScript: true, width: PHONE }, async (page) => {
     await page.goto('/console/team/review');
     await page.waitForURL((url) => url.pathname === '/sign-in');
