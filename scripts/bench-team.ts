@@ -22,7 +22,8 @@ const TEAM = { mobileNo: '700000001', firstName: 'Bench', password: 'Sigiriya-Ro
 
 const LISTS: [name: string, path: string][] = [
   ['review queue (pending, oldest first)', '/api/team/offers?status=pending&sort=oldest'],
-  ['offers search by text', '/api/team/offers?q=pizza'],
+  ['offers search, a rare word', '/api/team/offers?q=pizza'],
+  ['offers search, a common word', '/api/team/offers?q=lanka'],
   ['offers by bank, category and status', '/api/team/offers?status=accepted&bankId=2&categoryId=3'],
   ['offers with an open report', '/api/team/offers?reported=true'],
   ['offers, page 200', '/api/team/offers?pageNo=200'],

@@ -10,6 +10,7 @@
 // Plain JavaScript, so it loads the same under tsx, vitest and node.
 import { parentPort } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -33,7 +34,8 @@ const ROLLBACK = Symbol('rollback');
 const handlers = {
   async open({ dataDir, loadDataDir, migrationsFolder }) {
     // One options object: PGlite ignores the second argument when the first is not a string.
-    pg = new PGlite({ dataDir, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) });
+    // pg_trgm: the team console's name searches use trigram indexes (migrations/0004).
+    pg = new PGlite({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) });
     await pg.waitReady;
     await migrate(drizzle(pg), { migrationsFolder });
   },

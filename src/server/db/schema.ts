@@ -34,7 +34,7 @@ export const merchants = pgTable('merchants', {
   logoUrl: text('logo_url'),
   contactNo: text('contact_no'),
   webUrl: text('web_url'),
-});
+}, (t) => [index('merchants_name_trgm_idx').using('gin', sql`${t.merchantName} gin_trgm_ops`)]);
 
 export const locations = pgTable('locations', {
   locationId: serial('location_id').primaryKey(),
@@ -80,6 +80,9 @@ export const offers = pgTable('offers', {
   index('offers_merchant_idx').on(t.merchantId),
   index('offers_created_idx').on(t.createdAt, t.offerId),
   index('offers_review_queue_idx').on(t.reviewStatus, t.createdAt, t.offerId),
+  // The team's offer search (ILIKE '%text%'): trigram indexes (pg_trgm).
+  index('offers_header_trgm_idx').using('gin', sql`${t.header} gin_trgm_ops`),
+  index('offers_label_trgm_idx').using('gin', sql`${t.label} gin_trgm_ops`),
 ]);
 
 /** Terms shown on offer pages: keyed by bank, or general when bankId is null. */
@@ -126,6 +129,9 @@ export const users = pgTable('users', {
   index('users_merchant_idx').on(t.merchantId),
   index('users_type_idx').on(t.userType, t.userId),
   index('users_first_name_idx').on(sql`lower(${t.firstName})`),
+  // The team's account search by name or business (ILIKE '%text%').
+  index('users_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+  index('users_business_name_trgm_idx').using('gin', sql`${t.businessName} gin_trgm_ops`),
 ]);
 
 /** Opaque bearer tokens, stored as SHA-256 hashes. scope 'session' is a full sign-in. */
