@@ -59,6 +59,8 @@ export const TeamOfferQuery = v.object({
   /** Only offers with an open report. */
   reported: v.optional(v.picklist(['true', 'false']), 'false'),
   sort: v.optional(v.picklist(['oldest', 'newest'], 'sort must be oldest or newest'), 'newest'),
+  /** `week`: listed offers that end within 7 days (the overview's 'Offers ending this week'). */
+  ending: v.optional(v.picklist(['any', 'week'], 'ending must be any or week'), 'any'),
 });
 
 export const OfferDecisionRequest = v.pipe(

@@ -516,6 +516,18 @@ describe('the overview', () => {
     expect(after.body.data.pendingReviews).toBe(before.pendingReviews + 1);
     expect(after.body.data.endingThisWeek).toBe(before.endingThisWeek + 1);
   });
+
+  it('lists the offers ending this week in Offers, as many as the overview counts', async () => {
+    const soon = await insertOffer(api, { header: 'Ends in two days', offerEnd: new Date(Date.now() + 2 * 86_400_000) });
+    const later = await insertOffer(api, { header: 'Ends in a month', offerEnd: new Date(Date.now() + 30 * 86_400_000) });
+    const list = await api.call('GET', '/api/team/offers?ending=week&pageSize=100', { token: team.token });
+    expectOk(list, TeamOfferList);
+    const ids = list.body.data.map((o: { offerId: number }) => o.offerId);
+    expect(ids).toContain(soon);
+    expect(ids).not.toContain(later);
+    expect(list.body.totalCount).toBe((await api.call('GET', '/api/team/overview', { token: team.token })).body.data.endingThisWeek);
+    expectError(await api.call('GET', '/api/team/offers?ending=month', { token: team.token }), 400);
+  });
 });
 
 describe('rate limits', () => {

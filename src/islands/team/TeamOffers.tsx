@@ -19,6 +19,7 @@ import { usePaged } from './use-paged.ts';
 import { useFocusRow } from './use-row-edits.ts';
 
 const STATUS_CHOICES: Choices = [['all', 'All'], ['pending', 'Pending review'], ['accepted', 'Accepted'], ['rejected', 'Rejected'], ['withdrawn', 'Withdrawn']];
+const ENDING_CHOICES: Choices = [['any', 'Any time'], ['week', 'Within 7 days']];
 const ACTIONS = {
   withdraw: { title: 'Withdraw', done: 'Withdrawn' },
   end: { title: 'End now', done: 'Ended' },
@@ -26,8 +27,11 @@ const ACTIONS = {
 type Action = keyof typeof ACTIONS;
 
 export default function TeamOffers() {
-  const initialText = new URLSearchParams(location.search).get('q') ?? '';
-  const list = usePaged(fetchTeamOffers, { q: initialText, status: 'all', bankId: '', categoryId: '', reported: 'false' });
+  // Reports link here with ?q= (the offer's id), the overview with ?ending=week.
+  const params = new URLSearchParams(location.search);
+  const initialText = params.get('q') ?? '';
+  const ending = params.get('ending') === 'week' ? 'week' : 'any';
+  const list = usePaged(fetchTeamOffers, { q: initialText, status: 'all', bankId: '', categoryId: '', reported: 'false', ending });
   const banks = useLoaded(fetchBanks, failureText);
   const categories = useLoaded(fetchCategories, failureText);
   const [acting, setActing] = useState<{ offer: TeamOfferData; action: Action }>();
@@ -51,6 +55,7 @@ export default function TeamOffers() {
           choices={[['', 'All banks'], ...(banks.state === 'ready' ? banks.data.map((bank) => [String(bank.bankId), bank.bankName] as const) : [])]} />
         <ChoiceSelect label="Category" value={list.query.categoryId} onChange={(categoryId) => list.setQuery({ categoryId })}
           choices={[['', 'All categories'], ...(categories.state === 'ready' ? categories.data.map((category) => [String(category.categoryId), category.categoryName] as const) : [])]} />
+        <ChoiceSelect label="Ends" choices={ENDING_CHOICES} value={list.query.ending} onChange={(ending) => list.setQuery({ ending })} />
         <label className="team-check">
           <input type="checkbox" checked={list.query.reported === 'true'} onChange={(event) => list.setQuery({ reported: String(event.target.checked) })} />
           With an open report

@@ -19,7 +19,7 @@ export default function TeamOverview() {
     <ul className="team-figures">
       <Figure title={T.pendingReviews} value={pendingReviews} href={consolePath('team', 'review')} link={T.pendingLink} />
       <Figure title={T.openReports} value={openReports} href={consolePath('team', 'reports')} link={T.reportsLink} />
-      <Figure title={T.endingThisWeek} value={endingThisWeek} href={consolePath('team', 'offers')} link={T.endingLink} />
+      <Figure title={T.endingThisWeek} value={endingThisWeek} href={`${consolePath('team', 'offers')}?ending=week`} link={T.endingLink} />
       <li className="team-figure team-build card">
         <h2>{T.lastBuild}</h2>
         <LastBuild build={lastBuild} />

@@ -3,7 +3,8 @@
 // transaction; the offer's merchant is told by SMS afterwards. Accepting, withdrawing and ending
 // change what is public: the caller clears the response cache, and the site rebuilder publishes the
 // changed pages (it watches the public offers).
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { OFFER_MESSAGES, type CreateOfferData } from '../../contract/offer-form.ts';
 import type { TeamOfferData } from '../../contract/team.ts';
 import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
@@ -14,7 +15,7 @@ import { conflict, HttpFailure, notFound } from '../errors.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { recordAudit } from './audit.ts';
 import { offerColumnsOfForm } from './new-offers.ts';
-import { joinedOfferColumns } from './offers.ts';
+import { isListed, joinedOfferColumns } from './offers.ts';
 import { toOffer, type OfferJoinedRow } from '../serialize.ts';
 
 const ONLY_PENDING = 'Only a pending offer can be accepted or rejected.';
@@ -29,6 +30,14 @@ export interface TeamOfferFilter {
   categoryId?: number;
   reported: boolean;
   sort: 'oldest' | 'newest';
+  ending: 'any' | 'week';
+}
+
+const WEEK_DAYS = 7;
+
+/** Listed offers that end within the next 7 days (the overview's figure, and the Offers filter). */
+export function endingThisWeek(now = new Date()): SQL {
+  return and(isListed(), gte(offers.offerEnd, now), lte(offers.offerEnd, dayjs(now).add(WEEK_DAYS, 'day').toDate()))!;
 }
 
 /** `matchingMerchants`: the ids of the merchants whose name holds the search text. */
@@ -45,6 +54,7 @@ function teamOfferWhere(filter: TeamOfferFilter, matchingMerchants: number[]): S
     const byMerchant = matchingMerchants.length ? [inArray(offers.merchantId, matchingMerchants)] : [];
     parts.push(or(ilike(offers.header, text), ilike(offers.label, text), ...byMerchant, ...byId)!);
   }
+  if (filter.ending === 'week') parts.push(endingThisWeek());
   if (filter.reported) parts.push(sql`exists (select 1 from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`);
   return parts.length ? and(...parts) : undefined;
 }

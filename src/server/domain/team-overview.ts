@@ -1,19 +1,14 @@
 // The team console's overview: what needs the team today, and how the last site build went.
-import { and, count, desc, eq, gte, isNull, lte } from 'drizzle-orm';
-import dayjs from 'dayjs';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { offerReports, offers, siteBuilds } from '../db/schema.ts';
-import { isListed } from './offers.ts';
-
-const WEEK_DAYS = 7;
+import { endingThisWeek } from './review.ts';
 
 export async function findTeamOverview(db: Database) {
-  const now = new Date();
-  const weekEnd = dayjs(now).add(WEEK_DAYS, 'day').toDate();
   const [[pending], [reports], [ending], [build]] = await Promise.all([
     db.select({ n: count() }).from(offers).where(eq(offers.reviewStatus, 'pending')),
     db.select({ n: count() }).from(offerReports).where(eq(offerReports.status, 'open')),
-    db.select({ n: count() }).from(offers).where(and(isListed(), gte(offers.offerEnd, now), lte(offers.offerEnd, weekEnd), isNull(offers.withdrawnAt))),
+    db.select({ n: count() }).from(offers).where(endingThisWeek()),
     db.select().from(siteBuilds).orderBy(desc(siteBuilds.startedAt), desc(siteBuilds.buildId)).limit(1),
   ]);
   return {
