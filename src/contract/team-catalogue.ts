@@ -63,6 +63,7 @@ export type CategoryInput = v.InferOutput<typeof CategoryRequest>;
 
 /** POST /team/locations and PUT /team/locations/{locationId}. */
 export const LocationRequest = v.object({ locationName: Name('location name', LOCATION_NAME_MAX) });
+export type LocationInput = v.InferOutput<typeof LocationRequest>;
 
 // ---------- answers ----------
 

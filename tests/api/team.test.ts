@@ -14,7 +14,7 @@ import {
   TeamMerchantResponse, TeamOfferResponse, TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList,
 } from '../../src/contract/team.ts';
 import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
-import { TEAM_ACCOUNT_NOT_MERCHANT } from '../../src/server/routes/team/index.ts';
+import { TEAM_ACCOUNT_NOT_MERCHANT } from '../../src/server/domain/merchant-review.ts';
 import { auditLog, offers, users } from '../../src/server/db/schema.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
 import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';

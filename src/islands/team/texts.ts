@@ -78,7 +78,7 @@ export const accountDone = {
 export const REPORT_STATUS_LABELS = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed' } as const;
 /** A report's status as a badge class of src/islands/console/console.css and src/styles/global.css. */
 export const REPORT_STATUS_TONES = { open: 'pending', resolved: 'accepted', dismissed: 'expired' } as const;
-export const REPORT_STATUS_CHOICES: Choices = [['open', 'Open'], ['resolved', 'Resolved'], ['dismissed', 'Dismissed'], ['all', 'All']];
+export const REPORT_STATUS_CHOICES: Choices = [...Object.entries(REPORT_STATUS_LABELS), ['all', 'All']];
 export const REPORTS_TEXTS = {
   name: 'Reports',
   filters: 'Filter reports',

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntryData } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
+import { pageOf } from '../db/execute.ts';
 import { auditLog, users } from '../db/schema.ts';
 
 /** A database or a transaction: both can write an audit row. */
@@ -48,13 +49,13 @@ export async function listAudit(db: Database, filter: AuditFilter, pageNo: numbe
   if (filter.targetType) parts.push(eq(auditLog.targetType, filter.targetType));
   if (filter.targetId) parts.push(eq(auditLog.targetId, filter.targetId));
   const where = parts.length ? and(...parts) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, totalCount } = await pageOf(
     db.select({ entry: auditLog, actorName: users.firstName }).from(auditLog)
       .leftJoin(users, eq(users.userId, auditLog.actorUserId))
-      .where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.auditId))
-      .limit(pageSize).offset((pageNo - 1) * pageSize),
+      .where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.auditId)),
     db.select({ n: count() }).from(auditLog).where(where),
-  ]);
+    pageNo, pageSize,
+  );
   return {
     data: rows.map(({ entry, actorName }) => ({
       auditId: entry.auditId,
@@ -68,6 +69,6 @@ export async function listAudit(db: Database, filter: AuditFilter, pageNo: numbe
       note: entry.note,
       createdAt: entry.createdAt.toISOString(),
     })),
-    totalCount: total?.n ?? 0,
+    totalCount,
   };
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { BankData, CategoryData, LocationData } from '../../contract/index.ts';
-import type { BankInput, CategoryInput } from '../../contract/team-catalogue.ts';
+import type { BankInput, CategoryInput, LocationInput } from '../../contract/team-catalogue.ts';
 import { slugify } from '../../lib/slugify.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
@@ -163,7 +163,7 @@ const LOCATION_TAKEN = 'A location with this name already exists.';
 const locationNamed = (tx: Transaction, name: string, exceptId?: number) => tx.select({ name: locations.locationName }).from(locations)
   .where(and(sql`lower(${locations.locationName}) = lower(${name})`, exceptId === undefined ? undefined : ne(locations.locationId, exceptId))).limit(1);
 
-export async function createLocation(db: Database, actorUserId: number, locationName: string): Promise<LocationData> {
+export async function createLocation(db: Database, actorUserId: number, { locationName }: LocationInput): Promise<LocationData> {
   return toLocation(await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
     await assertFree(locationNamed(tx, locationName), 'locationName', LOCATION_TAKEN);
     const [location] = await tx.insert(locations).values({ locationName }).returning();
@@ -173,7 +173,7 @@ export async function createLocation(db: Database, actorUserId: number, location
 }
 
 /** Renames a location, and with it every offer's entry (keeping its place and isActive) and every profile that names it. */
-export async function updateLocation(db: Database, actorUserId: number, locationId: number, locationName: string): Promise<LocationData> {
+export async function updateLocation(db: Database, actorUserId: number, locationId: number, { locationName }: LocationInput): Promise<LocationData> {
   return toLocation(await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
     const [before] = await tx.select().from(locations).where(eq(locations.locationId, locationId)).for('update');
     if (!before) throw notFound(LOCATION_NOT_FOUND_MESSAGE);

@@ -4,7 +4,7 @@
 import { count, desc, eq, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ReportReason } from '../../contract/reports.ts';
 import type { Database } from '../db/client.ts';
-import { containsPattern } from '../db/execute.ts';
+import { containsPattern, pageOf } from '../db/execute.ts';
 import { feedback, offerReports, offers, subscriptions } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { recordAudit } from './audit.ts';
@@ -36,12 +36,13 @@ const toTeamReport = ({ report, offerHeader }: ReportRow) => ({
 /** Reports, newest first; open ones by default. */
 export async function listReports(db: Database, status: ReportStatus | 'all', pageNo: number, pageSize: number) {
   const where = status === 'all' ? undefined : eq(offerReports.status, status);
-  const [rows, [total]] = await Promise.all([
+  const { rows, totalCount } = await pageOf(
     db.select(reportColumns).from(offerReports).innerJoin(offers, eq(offers.offerId, offerReports.offerId))
-      .where(where).orderBy(desc(offerReports.createdAt), desc(offerReports.reportId)).limit(pageSize).offset((pageNo - 1) * pageSize),
+      .where(where).orderBy(desc(offerReports.createdAt), desc(offerReports.reportId)),
     db.select({ n: count() }).from(offerReports).where(where),
-  ]);
-  return { data: rows.map(toTeamReport), totalCount: total?.n ?? 0 };
+    pageNo, pageSize,
+  );
+  return { data: rows.map(toTeamReport), totalCount };
 }
 
 /** Resolves or dismisses an open report (409 when it is closed already). */
@@ -70,11 +71,12 @@ const toTeamFeedback = (row: typeof feedback.$inferSelect) => ({
 /** The contact form's messages, newest first; the unhandled ones by default. */
 export async function listFeedback(db: Database, handled: boolean | undefined, pageNo: number, pageSize: number) {
   const where = handled === undefined ? undefined : handled ? isNotNull(feedback.handledAt) : isNull(feedback.handledAt);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.feedbackId)).limit(pageSize).offset((pageNo - 1) * pageSize),
+  const { rows, totalCount } = await pageOf(
+    db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.feedbackId)),
     db.select({ n: count() }).from(feedback).where(where),
-  ]);
-  return { data: rows.map(toTeamFeedback), totalCount: total?.n ?? 0 };
+    pageNo, pageSize,
+  );
+  return { data: rows.map(toTeamFeedback), totalCount };
 }
 
 export async function markFeedbackHandled(db: Database, actorUserId: number, feedbackId: number) {
@@ -95,11 +97,12 @@ const toSubscriber = (row: typeof subscriptions.$inferSelect) => ({ subscription
 
 export async function listSubscribers(db: Database, q: string, pageNo: number, pageSize: number) {
   const where = subscriberWhere(q);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(subscriptions).where(where).orderBy(desc(subscriptions.createdAt), desc(subscriptions.subscriptionId)).limit(pageSize).offset((pageNo - 1) * pageSize),
+  const { rows, totalCount } = await pageOf(
+    db.select().from(subscriptions).where(where).orderBy(desc(subscriptions.createdAt), desc(subscriptions.subscriptionId)),
     db.select({ n: count() }).from(subscriptions).where(where),
-  ]);
-  return { data: rows.map(toSubscriber), totalCount: total?.n ?? 0 };
+    pageNo, pageSize,
+  );
+  return { data: rows.map(toSubscriber), totalCount };
 }
 
 /** The whole list, oldest first, as CSV (RFC 4180): a header line, then one address per line. */

@@ -6,14 +6,20 @@ import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { USER_TYPES } from '../../contract/limits.ts';
 import type { MerchantStep } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
+import { pageOf } from '../db/execute.ts';
 import { merchantDocuments, users } from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeBase64Upload, imageTypeOf } from '../services/images.ts';
+import { createOrPromoteMerchant } from '../services/merchant-accounts.ts';
+import { revokeAllTokens } from '../services/tokens.ts';
 import { recordAudit } from './audit.ts';
 import { accountWhere, toTeamAccount } from './team-accounts.ts';
 
 const PDF_SIGNATURE = Buffer.from('%PDF-');
+export const TEAM_ACCOUNT_NOT_MERCHANT = 'A team account, your own included, cannot be made a merchant here.';
+/** What the audit log keeps of a merchant made or promoted from the console (never the password hash). */
+const MERCHANT_AUDIT_FIELDS = ['userType', 'firstName', 'businessName', 'brNo', 'companyEmail', 'contactNo', 'addressNo', 'streetName', 'city'] as const;
 /** Documents a company may keep at once: enough for a registration, not a file store. */
 export const DOCUMENTS_MAX = 10;
 
@@ -23,6 +29,27 @@ const documentColumns = {
 };
 type DocumentRow = { documentId: number; fileName: string; contentType: string; size: number; createdAt: Date };
 const toDocument = (row: DocumentRow) => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * The console's New merchant: creates a merchant account, or makes an existing one (a customer) a
+ * merchant, as `npm run merchant` does, with the changed fields in the audit log. Never a team
+ * account, the caller's own included; never activated here (the company starts its review at the
+ * first step). A promoted account's sessions end, as with any change of type.
+ */
+export async function makeMerchantFromConsole(db: Database, actorUserId: number, fields: Record<string, unknown>) {
+  const { activated: _commandOnly, ...given } = fields;
+  const { user, created } = await createOrPromoteMerchant(db, given, async (tx, { before, after }) => {
+    if (before && (before.userId === actorUserId || before.userType === USER_TYPES.team)) throw forbidden(TEAM_ACCOUNT_NOT_MERCHANT);
+    if (before && before.userType !== after.userType) await revokeAllTokens(tx, after.userId);
+    const changed = MERCHANT_AUDIT_FIELDS.filter((field) => before?.[field] !== after[field]);
+    await recordAudit(tx, {
+      actorUserId, action: before ? 'merchant.promote' : 'merchant.create', targetType: 'merchant', targetId: after.userId,
+      before: before ? Object.fromEntries(changed.map((field) => [field, before[field]])) : null,
+      after: Object.fromEntries(changed.map((field) => [field, after[field]])),
+    });
+  });
+  return { merchant: await findTeamMerchant(db, user.userId), created };
+}
 
 export async function listDocuments(db: Database, userId: number) {
   const rows = await db.select(documentColumns).from(merchantDocuments).where(eq(merchantDocuments.userId, userId)).orderBy(asc(merchantDocuments.createdAt), asc(merchantDocuments.documentId));
@@ -62,11 +89,12 @@ export async function listMerchants(db: Database, filter: MerchantFilter, pageNo
   if (filter.step === 'none') parts.push(isNull(users.merchantStep));
   else if (filter.step !== 'all') parts.push(eq(users.merchantStep, filter.step));
   const where = and(...parts);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.userId)).limit(pageSize).offset((pageNo - 1) * pageSize),
+  const { rows, totalCount } = await pageOf(
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.userId)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { data: rows.map(toTeamAccount), totalCount: total?.n ?? 0 };
+    pageNo, pageSize,
+  );
+  return { data: rows.map(toTeamAccount), totalCount };
 }
 
 async function requireMerchant(db: Pick<Database, 'select'>, userId: number, lock = false) {

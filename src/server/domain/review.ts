@@ -9,7 +9,7 @@ import { OFFER_MESSAGES, type CreateOfferData } from '../../contract/offer-form.
 import type { TeamOfferData } from '../../contract/team.ts';
 import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
-import { containsPattern } from '../db/execute.ts';
+import { containsPattern, pageOf } from '../db/execute.ts';
 import { banks, categories, merchants, offerReports, offers, users } from '../db/schema.ts';
 import { conflict, HttpFailure, notFound } from '../errors.ts';
 import type { SmsProvider } from '../services/sms.ts';
@@ -89,11 +89,12 @@ export async function listTeamOffers(db: Database, filter: TeamOfferFilter, page
     : [];
   const where = teamOfferWhere(filter, matchingMerchants);
   const order = filter.sort === 'oldest' ? [asc(offers.createdAt), asc(offers.offerId)] : [desc(offers.createdAt), desc(offers.offerId)];
-  const [rows, [total]] = await Promise.all([
-    selectTeamOffers(db).where(where).orderBy(...order).limit(pageSize).offset((pageNo - 1) * pageSize),
+  const { rows, totalCount } = await pageOf(
+    selectTeamOffers(db).where(where).orderBy(...order),
     db.select({ n: count() }).from(offers).innerJoin(merchants, eq(merchants.merchantId, offers.merchantId)).where(where),
-  ]);
-  return { data: rows.map((row) => toTeamOffer(row as TeamOfferRow)), totalCount: total?.n ?? 0 };
+    pageNo, pageSize,
+  );
+  return { data: rows.map((row) => toTeamOffer(row as TeamOfferRow)), totalCount };
 }
 
 export async function findTeamOffer(db: Database, offerId: number): Promise<TeamOfferData> {

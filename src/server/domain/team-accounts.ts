@@ -5,7 +5,7 @@ import { and, count, desc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import { USER_TYPES } from '../../contract/limits.ts';
 import type { MerchantStep, TeamAccountData } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
-import { containsPattern } from '../db/execute.ts';
+import { containsPattern, pageOf } from '../db/execute.ts';
 import { codeSends, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
@@ -49,11 +49,12 @@ export function accountWhere(filter: AccountFilter): SQL | undefined {
 
 export async function listAccounts(db: Database, filter: AccountFilter, pageNo: number, pageSize: number) {
   const where = accountWhere(filter);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.userId)).limit(pageSize).offset((pageNo - 1) * pageSize),
+  const { rows, totalCount } = await pageOf(
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.userId)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { data: rows.map(toTeamAccount), totalCount: total?.n ?? 0 };
+    pageNo, pageSize,
+  );
+  return { data: rows.map(toTeamAccount), totalCount };
 }
 
 export async function findAccount(db: Database, userId: number): Promise<UserRow> {

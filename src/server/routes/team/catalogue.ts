@@ -8,55 +8,31 @@ import * as v from 'valibot';
 import { Id } from '../../../contract/index.ts';
 import { BankRequest, CategoryRequest, LocationRequest, TeamBankResponse, TeamCategoryResponse, TeamLocationResponse } from '../../../contract/team-catalogue.ts';
 import type { AppEnv, ServerDeps } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { createBank, createCategory, createLocation, updateBank, updateCategory, updateLocation } from '../../domain/catalogue-edit.ts';
 import { answer } from '../../http/answer.ts';
 import { parseJsonBody, parseParams } from '../../validate.ts';
 
+/** POST /team/{path} adds an entry (201), PUT /team/{path}/{:param} changes one; both answer it. */
+function mountEntryRoutes<Input, Entry>(app: Hono<AppEnv>, deps: ServerDeps, [path, param]: [string, string], Request: v.GenericSchema<unknown, Input>,
+  Response: v.GenericSchema<unknown, { status: true; data: Entry }>,
+  create: (db: Database, actorUserId: number, input: Input) => Promise<Entry>,
+  update: (db: Database, actorUserId: number, id: number, input: Input) => Promise<Entry>) {
+  app.post(`/team/${path}`, async (c) => {
+    const entry = await create(deps.db, c.get('user').userId, await parseJsonBody(c, Request));
+    deps.cache.clear();
+    return answer(c, Response, { status: true, data: entry }, 201);
+  });
+  app.put(`/team/${path}/:${param}`, async (c) => {
+    const id = parseParams(c, v.object({ [param]: Id }))[param]!;
+    const entry = await update(deps.db, c.get('user').userId, id, await parseJsonBody(c, Request));
+    deps.cache.clear();
+    return answer(c, Response, { status: true, data: entry });
+  });
+}
+
 export function mountTeamCatalogueRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
-  const { db, cache } = deps;
-
-  app.post('/team/banks', async (c) => {
-    const input = await parseJsonBody(c, BankRequest);
-    const bank = await createBank(db, c.get('user').userId, input);
-    cache.clear();
-    return answer(c, TeamBankResponse, { status: true, data: bank }, 201);
-  });
-
-  app.put('/team/banks/:bankId', async (c) => {
-    const { bankId } = parseParams(c, v.object({ bankId: Id }));
-    const input = await parseJsonBody(c, BankRequest);
-    const bank = await updateBank(db, c.get('user').userId, bankId, input);
-    cache.clear();
-    return answer(c, TeamBankResponse, { status: true, data: bank });
-  });
-
-  app.post('/team/categories', async (c) => {
-    const input = await parseJsonBody(c, CategoryRequest);
-    const category = await createCategory(db, c.get('user').userId, input);
-    cache.clear();
-    return answer(c, TeamCategoryResponse, { status: true, data: category }, 201);
-  });
-
-  app.put('/team/categories/:categoryId', async (c) => {
-    const { categoryId } = parseParams(c, v.object({ categoryId: Id }));
-    const input = await parseJsonBody(c, CategoryRequest);
-    const category = await updateCategory(db, c.get('user').userId, categoryId, input);
-    cache.clear();
-    return answer(c, TeamCategoryResponse, { status: true, data: category });
-  });
-
-  app.post('/team/locations', async (c) => {
-    const { locationName } = await parseJsonBody(c, LocationRequest);
-    const location = await createLocation(db, c.get('user').userId, locationName);
-    cache.clear();
-    return answer(c, TeamLocationResponse, { status: true, data: location }, 201);
-  });
-
-  app.put('/team/locations/:locationId', async (c) => {
-    const { locationId } = parseParams(c, v.object({ locationId: Id }));
-    const { locationName } = await parseJsonBody(c, LocationRequest);
-    const location = await updateLocation(db, c.get('user').userId, locationId, locationName);
-    cache.clear();
-    return answer(c, TeamLocationResponse, { status: true, data: location });
-  });
+  mountEntryRoutes(app, deps, ['banks', 'bankId'], BankRequest, TeamBankResponse, createBank, updateBank);
+  mountEntryRoutes(app, deps, ['categories', 'categoryId'], CategoryRequest, TeamCategoryResponse, createCategory, updateCategory);
+  mountEntryRoutes(app, deps, ['locations', 'locationId'], LocationRequest, TeamLocationResponse, createLocation, updateLocation);
 }

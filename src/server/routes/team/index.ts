@@ -4,7 +4,7 @@
 // rate limited per team account.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { Id, USER_TYPES } from '../../../contract/index.ts';
+import { Id } from '../../../contract/index.ts';
 import { CreateOfferRequest } from '../../../contract/offer-form.ts';
 import {
   AccountTypeRequest, AuditList, AuditQuery, BulkDecisionRequest, BulkDecisionResponse, CloseReportRequest, DoneResponse, FeedbackQuery,
@@ -13,24 +13,18 @@ import {
   TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList, DOCUMENT_EXTENSIONS, SUBSCRIBERS_CSV_NAME,
 } from '../../../contract/team.ts';
 import { requireTeam, type AppEnv, type ServerDeps } from '../../context.ts';
-import { listAudit, recordAudit } from '../../domain/audit.ts';
+import { listAudit } from '../../domain/audit.ts';
 import { closeReport, listFeedback, listReports, listSubscribers, markFeedbackHandled, removeSubscriber, subscribersCsv } from '../../domain/inbox.ts';
-import { findDocument, findTeamMerchant, listMerchants, moveMerchantStep } from '../../domain/merchant-review.ts';
+import { findDocument, findTeamMerchant, listMerchants, makeMerchantFromConsole, moveMerchantStep } from '../../domain/merchant-review.ts';
 import { decideOffer, decideOffers, editOffer, findTeamOffer, listTeamOffers, withdrawOrEndOffer } from '../../domain/review.ts';
 import { blockAccount, changeAccountType, findAccount, liftCodeBlock, listAccounts, toTeamAccount, unblockAccount } from '../../domain/team-accounts.ts';
 import { findTeamOverview } from '../../domain/team-overview.ts';
-import { forbidden } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
-import { createOrPromoteMerchant } from '../../services/merchant-accounts.ts';
-import { revokeAllTokens } from '../../services/tokens.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 import { mountTeamCatalogueRoutes } from './catalogue.ts';
 
 
 const OfferIdParam = v.object({ offerId: Id });
-/** What the audit log keeps of a merchant made or promoted from the console (never the password hash). */
-const MERCHANT_AUDIT_FIELDS = ['userType', 'firstName', 'businessName', 'brNo', 'companyEmail', 'contactNo', 'addressNo', 'streetName', 'city'] as const;
-export const TEAM_ACCOUNT_NOT_MERCHANT = 'A team account, your own included, cannot be made a merchant here.';
 const UserIdParam = v.object({ userId: Id });
 
 export function teamRoutes(deps: ServerDeps) {
@@ -129,23 +123,10 @@ export function teamRoutes(deps: ServerDeps) {
     return answer(c, TeamAccountList, { status: true, ...(await listMerchants(db, { q, step }, pageNo, pageSize)), pageNo, pageSize });
   });
 
-  // Creates a merchant account, or makes an existing account (a customer) a merchant, as `npm run merchant` does.
-  // Not a team account, nor the caller's own; the company starts its review from the first step
-  // (`activated` is the command's alone). A promoted account's sessions end, as with any type change.
   app.post('/team/merchants', async (c) => {
-    const { activated: _commandOnly, ...body } = await parseJsonBody(c, v.record(v.string(), v.unknown()));
-    const actorUserId = c.get('user').userId;
-    const { user, created } = await createOrPromoteMerchant(db, body, async (tx, { before, after }) => {
-      if (before && (before.userId === actorUserId || before.userType === USER_TYPES.team)) throw forbidden(TEAM_ACCOUNT_NOT_MERCHANT);
-      if (before && before.userType !== after.userType) await revokeAllTokens(tx, after.userId);
-      const changed = MERCHANT_AUDIT_FIELDS.filter((field) => before?.[field] !== after[field]);
-      await recordAudit(tx, {
-        actorUserId, action: before ? 'merchant.promote' : 'merchant.create', targetType: 'merchant', targetId: after.userId,
-        before: before ? Object.fromEntries(changed.map((field) => [field, before[field]])) : null,
-        after: Object.fromEntries(changed.map((field) => [field, after[field]])),
-      });
-    });
-    return answer(c, TeamMerchantResponse, { status: true, data: await findTeamMerchant(db, user.userId) }, created ? 201 : 200);
+    const body = await parseJsonBody(c, v.record(v.string(), v.unknown()));
+    const { merchant, created } = await makeMerchantFromConsole(db, c.get('user').userId, body);
+    return answer(c, TeamMerchantResponse, { status: true, data: merchant }, created ? 201 : 200);
   });
 
   app.get('/team/merchants/:userId', async (c) => {
