@@ -73,9 +73,14 @@ describe.runIf(TEST_DB === 'pglite')('restart on the PGlite data directory', () 
 
 describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that started it', () => {
   const STOP_WITHIN_MS = 10_000;
-  /** Whether, within 10 s, the port refuses connections and the data folder's lock is gone. */
-  async function freedWithinTenSeconds(url: string): Promise<boolean> {
-    const deadline = Date.now() + STOP_WITHIN_MS;
+  /**
+   * An orphaned server notices within a second (scripts/start.ts PARENT_CHECK_MS), then its stop
+   * exits by its own deadline (STOP_DEADLINE_MS, 9.5 s) however busy the machine is.
+   */
+  const ORPHAN_STOP_WITHIN_MS = 1_000 + 9_500 + 1_500;
+  /** Whether, within `withinMs`, the port refuses connections and the data folder's lock is gone. */
+  async function freedWithin(url: string, withinMs = STOP_WITHIN_MS): Promise<boolean> {
+    const deadline = Date.now() + withinMs;
     while (Date.now() < deadline) {
       const listening = await fetch(`${url}/api/get/all/banks`).then(() => true, () => false);
       if (!listening && !existsSync(join(dataDir, LOCK_FILE))) return true;
@@ -88,7 +93,7 @@ describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that star
     const { child, url } = await start(THROUGH_NPM);
     expect((await json(`${url}/api/get/all/banks`)).status).toBe(200);
     child.kill('SIGTERM');
-    expect(await freedWithinTenSeconds(url)).toBe(true);
+    expect(await freedWithin(url)).toBe(true);
   }, 180_000);
 
   /** Whether a new TCP connection to the port is accepted. */
@@ -150,6 +155,6 @@ describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that star
   it('a server whose npm was killed with SIGKILL stops by itself', async () => {
     const { child, url } = await start(THROUGH_NPM);
     child.kill('SIGKILL');
-    expect(await freedWithinTenSeconds(url)).toBe(true);
+    expect(await freedWithin(url, ORPHAN_STOP_WITHIN_MS)).toBe(true);
   }, 180_000);
 });
