@@ -4,7 +4,9 @@
 // left out of the query string.
 import type { KyInstance } from 'ky';
 import type { CreateOfferData } from '../contract/offer-form.ts';
-import { TeamBankResponse, TeamCategoryResponse, TeamLocationResponse, type BankInput, type CategoryInput } from '../contract/team-catalogue.ts';
+import {
+  CardTiersResponse, TeamBankResponse, TeamCardTierResponse, TeamCategoryResponse, TeamLocationResponse, type BankInput, type CategoryInput,
+} from '../contract/team-catalogue.ts';
 import {
   AuditList, BulkDecisionResponse, DoneResponse, TeamAccountList, TeamAccountResponse, TeamFeedbackList, TeamFeedbackResponse,
   TeamMerchantResponse, TeamOfferList, TeamOfferResponse, TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList,
@@ -87,5 +89,8 @@ export function teamCalls(api: KyInstance) {
       (await readAnswer(TeamCategoryResponse, save('categories', categoryId, category))).data,
     saveLocation: async (locationId: number | undefined, locationName: string) =>
       (await readAnswer(TeamLocationResponse, save('locations', locationId, { locationName }))).data,
+    fetchCardTiers: async () => (await readAnswer(CardTiersResponse, get('card-tiers'))).data,
+    saveCardTier: async (tierId: number | undefined, tierName: string) =>
+      (await readAnswer(TeamCardTierResponse, save('card-tiers', tierId, { tierName }))).data,
   };
 }

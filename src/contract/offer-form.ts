@@ -4,6 +4,7 @@
 // Imported from this file, not through index.ts: building its schemas is code every page that
 // imports index.ts would otherwise run and carry.
 import * as v from 'valibot';
+import { Eligibility, NO_ELIGIBILITY } from './eligibility.ts';
 import { NoNul } from './index.ts';
 import {
   ID_MAX, LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
@@ -96,6 +97,8 @@ export const CreateOfferRequest = v.pipe(
     validTimeDateDescription: v.optional(text(200), ''),
     promoCode: v.optional(text(40), ''),
     locations: v.optional(v.pipe(v.array(required(LOCATION_NAME_MAX)), v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`)), []),
+    /** Added: who can use it and when (contract/eligibility.ts); the server checks listed cards against the bank's. */
+    eligibility: v.optional(Eligibility, NO_ELIGIBILITY),
     termsAccepted: v.literal(true, OFFER_MESSAGES.acceptOfferTerms),
   }, MESSAGES.required), // the message of a missing field (the API can be sent a partial form)
   v.forward(v.partialCheck([['offerType'], ['offerRate']], ({ offerType, offerRate }) => {

@@ -4,6 +4,7 @@
 // browser import.
 import * as v from 'valibot';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from './safe-url.ts';
+import { CardSpec, EligibilityAnswer, NO_ELIGIBILITY } from './eligibility.ts';
 import { OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, URL_MAX } from './limits.ts';
 
 // ---------- URLs ----------
@@ -35,6 +36,8 @@ export const Bank = v.object({
   logoURL: ImageUrl,
   thumbnailURL: ImageUrl,
   cardTypes: v.array(v.string()),
+  /** Added to §7: the cards it issues, typed (contract/eligibility.ts). */
+  issuedCards: v.optional(v.array(CardSpec), []),
   color: v.string(),
 });
 export const BankDetail = v.object({
@@ -48,6 +51,9 @@ export const Category = v.object({ categoryId: v.number(), id: v.number(), categ
 export const CategoryWithCount = v.object({ ...Category.entries, totalCount: v.number() });
 export const Merchant = v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl, contactNo: v.nullable(v.string()), webURL: OptionalUrl });
 export const TermItem = v.object({ id: v.number(), value: v.string() });
+
+/** An imported offer's source: its name, the offer's page there, when it last listed the offer, the content's SHA-256. */
+const OfferSource = v.object({ name: v.string(), url: OptionalUrl, lastVerifiedAt: v.nullable(v.string()), contentHash: v.nullable(v.string()) });
 
 export const Offer = v.object({
   offerId: v.number(),
@@ -73,6 +79,13 @@ export const Offer = v.object({
   /** Only in the owner's own list (GET get/offers/by/user/{userId} with their token): why the team rejected it. */
   reviewReason: v.optional(v.nullable(v.string())),
   location: v.array(v.object({ value: v.string(), isActive: v.boolean() })),
+  /**
+   * Added to §7: who can use it and when (contract/eligibility.ts). Optional on input, as
+   * `withdrawn`: offers kept in a browser's storage from before it existed read as open to all.
+   */
+  eligibility: v.optional(EligibilityAnswer, NO_ELIGIBILITY),
+  /** Added to §7: where an imported offer came from, and when that source last listed it; null for a merchant's own offer. */
+  source: v.optional(v.nullable(OfferSource), null),
   views: v.number(),
   interest: v.number(),
   createAt: v.string(),

@@ -3,14 +3,13 @@
 // here, not through the contract's index, so that no guest page carries it. The lists themselves
 // are the public ones (GET /get/all/banks, /get/all/categories, /location/all).
 import * as v from 'valibot';
+import { CARD_TIER_NAME_MAX, CardList } from './eligibility.ts';
 import { Base64Image } from './index.ts';
 import { LOCATION_NAME_MAX } from './limits.ts';
 import { Bank, Category, Location } from './responses.ts';
 
 /** Bank and category names: they are headings, and (as slugs) part of every page URL of the bank. */
 export const CATALOGUE_NAME_MAX = 80;
-export const CARD_TYPES_MAX = 20;
-export const CARD_TYPE_MAX = 40;
 
 /**
  * The icons a category may have. Each has an image, {API}/images/icon-{name}.svg, drawn by
@@ -28,15 +27,8 @@ const oneLine = v.check((text: string) => !/[\u0000-\u001f\u007f]/.test(text), '
 const Name = (what: string, max: number) =>
   v.pipe(v.string(`Give the ${what}.`), v.trim(), v.nonEmpty(`Give the ${what}.`), v.maxLength(max, `At most ${max} characters.`), oneLine);
 
-const CardType = v.pipe(v.string('Each card type must be text.'), v.trim(), v.nonEmpty('A card type must not be empty.'),
-  v.maxLength(CARD_TYPE_MAX, `A card type has at most ${CARD_TYPE_MAX} characters.`), oneLine);
-/** The card types a bank issues, in the team's order; a repeat (in any letter case) counts once. */
-const CardTypes = v.pipe(
-  v.array(CardType, 'cardTypes must be a list of card types.'),
-  v.transform((types) => types.filter((type, i) => types.findIndex((other) => other.toLowerCase() === type.toLowerCase()) === i)),
-  v.minLength(1, 'Give at least one card type.'),
-  v.maxLength(CARD_TYPES_MAX, `At most ${CARD_TYPES_MAX} card types.`),
-);
+/** The cards a bank issues, in the team's order; each tier one of the tier list's. */
+const IssuedCards = v.pipe(CardList, v.minLength(1, 'Give at least one card the bank issues.'));
 const Color = v.pipe(v.string('Give the colour as #rrggbb.'), v.trim(), v.regex(/^#[0-9a-f]{6}$/i, 'Give the colour as #rrggbb, e.g. #0057a8.'), v.toLowerCase());
 
 // ---------- requests ----------
@@ -48,7 +40,8 @@ const Color = v.pipe(v.string('Give the colour as #rrggbb.'), v.trim(), v.regex(
  */
 export const BankRequest = v.object({
   bankName: Name('bank name', CATALOGUE_NAME_MAX),
-  cardTypes: CardTypes,
+  /** The §7 cardTypes are written from these ('Visa Platinum', 'Mastercard debit'). */
+  issuedCards: IssuedCards,
   color: Color,
   logo: v.nullish(Base64Image),
 });
@@ -65,7 +58,17 @@ export type CategoryInput = v.InferOutput<typeof CategoryRequest>;
 export const LocationRequest = v.object({ locationName: Name('location name', LOCATION_NAME_MAX) });
 export type LocationInput = v.InferOutput<typeof LocationRequest>;
 
+/** POST /team/card-tiers and PUT /team/card-tiers/{tierId}: a renamed tier is renamed in the banks' cards and the offers' listed cards. */
+export const CardTierRequest = v.object({ tierName: Name('tier name', CARD_TIER_NAME_MAX) });
+export type CardTierInput = v.InferOutput<typeof CardTierRequest>;
+
 // ---------- answers ----------
+
+export const CardTier = v.object({ tierId: v.number(), tierName: v.string() });
+export type CardTierData = v.InferOutput<typeof CardTier>;
+/** GET /team/card-tiers: the list, in the team's order. */
+export const CardTiersResponse = v.object({ status: v.literal(true), data: v.array(CardTier) });
+export const TeamCardTierResponse = v.object({ status: v.literal(true), data: CardTier });
 
 /** The bank as every public list shows it. */
 export const TeamBankResponse = v.object({ status: v.literal(true), data: Bank });

@@ -36,9 +36,16 @@ export const AUDIT_ACTIONS = [
   'account.block', 'account.unblock', 'account.liftCodeBlock', 'account.type',
   'merchant.create', 'merchant.promote', 'merchant.step',
   'bank.create', 'bank.update', 'category.create', 'category.update', 'location.create', 'location.update',
+  'cardTier.create', 'cardTier.update',
+  'revision.accept', 'revision.reject', 'importSource.update', 'importSource.run', 'categoryKeywords.update',
   'report.resolve', 'report.dismiss', 'feedback.handle', 'subscriber.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What an audited action acts on. */
+export const AUDIT_TARGET_TYPES = [
+  'offer', 'account', 'merchant', 'bank', 'category', 'location', 'cardTier', 'importSource', 'report', 'feedback', 'subscriber',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 // ---------- requests ----------
 
@@ -96,7 +103,7 @@ export const AuditQuery = v.object({
   ...TeamPaging,
   action: v.optional(v.picklist(AUDIT_ACTIONS, 'Unknown action.')),
   actorUserId: OptionalIdQuery,
-  targetType: v.optional(v.picklist(['offer', 'account', 'merchant', 'bank', 'category', 'location', 'report', 'feedback', 'subscriber'], 'Unknown target type.')),
+  targetType: v.optional(v.picklist(AUDIT_TARGET_TYPES, 'Unknown target type.')),
   targetId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Expected an id'))),
 });
 

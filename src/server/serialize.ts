@@ -24,6 +24,7 @@ export const toBank = (bank: BankRow): BankData => ({
   logoURL: imageUrl(bank.logoUrl),
   thumbnailURL: imageUrl(bank.thumbnailUrl),
   cardTypes: bank.cardTypes,
+  issuedCards: bank.issuedCards,
   color: bank.color,
 });
 
@@ -66,6 +67,13 @@ export function toOffer({ offer, bank, category, merchant, interest }: OfferJoin
     status: offerDisplayStatus(offer, now),
     withdrawn: offer.withdrawnAt !== null,
     location: offer.location,
+    eligibility: offer.eligibility,
+    source: offer.sourceName === null ? null : {
+      name: offer.sourceName,
+      url: optionalUrl(offer.sourceUrl),
+      lastVerifiedAt: iso(offer.sourceVerifiedAt),
+      contentHash: offer.sourceHash,
+    },
     views: offer.views,
     interest: Number(interest),
     createAt: new Date(offer.createdAt).toISOString(),

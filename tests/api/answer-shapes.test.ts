@@ -187,7 +187,7 @@ describe('catalogue', () => {
     const mobileNo = freshMobile();
     await createOrPromoteTeamMember(api.handle.db, { mobileNo, firstName: 'Tharushi', password: STRONG_PASSWORD });
     const { token } = (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body;
-    const bank = { bankName: 'Shape Bank', cardTypes: ['Visa Gold'], color: '#123456' };
+    const bank = { bankName: 'Shape Bank', issuedCards: [{ network: 'visa', kind: 'credit', tier: 'Gold' }], color: '#123456' };
     const created = await api.call('POST', '/api/team/banks', { token, body: bank });
     expectAnswer(created, 201, TeamBankResponse);
     expectAnswer(await api.call('PUT', `/api/team/banks/${created.body.data.bankId}`, { token, body: { ...bank, bankName: 'Shape Bank PLC' } }), 200, TeamBankResponse);

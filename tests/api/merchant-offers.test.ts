@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardName, ELIGIBILITY_MESSAGES, NO_ELIGIBILITY, type CardSpecData } from '../../src/contract/eligibility.ts';
 import { MESSAGES, Offer, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
@@ -33,7 +34,7 @@ let api: TestApi;
 let merchant: { userId: number; token: string; mobileNo: string };
 let customer: { userId: number; token: string };
 let locationNames: string[];
-let bank: { bankId: number; cardTypes: string[] };
+let bank: { bankId: number; bankName: string; cardTypes: string[]; issuedCards: CardSpecData[] };
 
 const MERCHANT_PROFILE = {
   activated: true,
@@ -301,6 +302,58 @@ describe('validation messages reach the answer', () => {
   it('refuses unknown choices of type and validity', async () => {
     expectIssue(await create(validBody({ offerType: 'free' })), 'offerType', MESSAGES.required);
     expectIssue(await create(validBody({ offerValidity: 'always' })), 'offerValidity', MESSAGES.required);
+  });
+});
+
+describe('eligibility', () => {
+  it('saves who can use it and when, with §7 card names from the bank\'s cards it covers', async () => {
+    const [platinum, debit] = [bank.issuedCards.find((card) => card.kind === 'credit' && card.tier)!, bank.issuedCards.find((card) => card.kind === 'debit')!];
+    const offer = expectCreated(await create(validBody({
+      eligibility: {
+        cardScope: 'listed', cards: [{ ...platinum, tier: platinum.tier!.toUpperCase() }, debit], days: ['sat', 'fri', 'sat'],
+        timeFrom: '18:00', timeTo: '22:00', minBill: 5000, maxDiscount: 2500, channel: 'both', website: 'https://lankaspice.example/order',
+      },
+    })));
+    // The tier as the bank's cards spell it; the days unique, in week order.
+    expect(offer.eligibility).toEqual({
+      cardScope: 'listed', cards: [platinum, debit], days: ['fri', 'sat'],
+      timeFrom: '18:00', timeTo: '22:00', minBill: 5000, maxDiscount: 2500, channel: 'both', website: 'https://lankaspice.example/order',
+    });
+    expect(offer.cardTypes).toEqual([cardName(platinum), cardName(debit)]);
+    expect(offer.source).toBeNull();
+    // All credit cards: the bank's credit cards by name; nothing said: all its cards, every day, anywhere.
+    expect(expectCreated(await create(validBody({ eligibility: { cardScope: 'credit', cards: [debit] } }))).cardTypes)
+      .toEqual(bank.issuedCards.filter((card) => card.kind === 'credit').map(cardName));
+    const plain = expectCreated(await create(validBody()));
+    expect(plain.eligibility).toEqual(NO_ELIGIBILITY);
+    expect(plain.cardTypes).toEqual(bank.cardTypes);
+  });
+
+  it('refuses cards the bank does not issue, and eligibility that does not read, naming the field; saves nothing', async () => {
+    const before = await ownOffersCount(merchant.userId);
+    const notIssued = await create(validBody({ eligibility: { cardScope: 'listed', cards: [bank.issuedCards[0], { network: 'jcb', kind: 'prepaid', tier: null }] } }));
+    expectError(notIssued, 400, `${bank.bankName} does not issue: JCB prepaid`);
+    expect(notIssued.body.issues).toEqual([{ path: 'eligibility.cards.1', message: ELIGIBILITY_MESSAGES.cardNotIssued }]);
+    const cases: [eligibility: unknown, path: string, message?: string][] = [
+      [{ cardScope: 'listed', cards: [] }, 'eligibility.cards', ELIGIBILITY_MESSAGES.listedNeedsCards],
+      [{ timeFrom: '18:00' }, 'eligibility.timeTo', ELIGIBILITY_MESSAGES.timeNeedsBoth],
+      [{ timeFrom: '25:00', timeTo: '26:00' }, 'eligibility.timeFrom', ELIGIBILITY_MESSAGES.invalidTime],
+      [{ minBill: -5 }, 'eligibility.minBill', ELIGIBILITY_MESSAGES.invalidRupees],
+      [{ maxDiscount: 12.5 }, 'eligibility.maxDiscount', ELIGIBILITY_MESSAGES.invalidRupees],
+      [{ minBill: '5000' }, 'eligibility.minBill', ELIGIBILITY_MESSAGES.invalidRupees],
+      [{ website: 'javascript:alert(1)', channel: 'online' }, 'eligibility.website', ELIGIBILITY_MESSAGES.websiteNotHttp],
+      [{ channel: 'drive-through' }, 'eligibility.channel'],
+      [{ days: ['someday'] }, 'eligibility.days.0'],
+      [{ cardScope: 'listed', cards: [bank.issuedCards[0], bank.issuedCards[0]] }, 'eligibility.cards', ELIGIBILITY_MESSAGES.duplicateCard],
+      ['all cards', 'eligibility'],
+    ];
+    for (const [eligibility, path, message] of cases) {
+      const res = await create(validBody({ eligibility }));
+      expectError(res, 400);
+      expect(res.body.issues[0].path, JSON.stringify(eligibility)).toBe(path);
+      if (message) expect(res.body.issues[0].message).toBe(message);
+    }
+    expect(await ownOffersCount(merchant.userId)).toBe(before);
   });
 });
 

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BanksResponse, CategoriesResponse, LocationsResponse } from '../../src/contract/index.ts';
-import { CARD_TYPES_MAX, CATALOGUE_NAME_MAX, CATEGORY_ICONS, TeamBankResponse, TeamCategoryResponse, TeamLocationResponse } from '../../src/contract/team-catalogue.ts';
+import { CardTiersResponse, CATALOGUE_NAME_MAX, type CardTierData, CATEGORY_ICONS, TeamBankResponse, TeamCardTierResponse, TeamCategoryResponse, TeamLocationResponse } from '../../src/contract/team-catalogue.ts';
 import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { auditLog, banks, categories, locations, offers } from '../../src/server/db/schema.ts';
@@ -49,7 +49,9 @@ const b64 = (bytes: Buffer) => bytes.toString('base64');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a tiny logo')]);
 const GIF = Buffer.from('GIF89a tiny logo', 'ascii');
 
-const bankBody = (overrides: Record<string, unknown> = {}) => ({ bankName: 'Ceylon Trust Bank', cardTypes: ['Visa Gold', 'Mastercard World'], color: '#0A5C36', ...overrides });
+const VISA_GOLD = { network: 'visa', kind: 'credit', tier: 'Gold' };
+const MASTERCARD_WORLD = { network: 'mastercard', kind: 'credit', tier: 'World' };
+const bankBody = (overrides: Record<string, unknown> = {}) => ({ bankName: 'Ceylon Trust Bank', issuedCards: [VISA_GOLD, MASTERCARD_WORLD], color: '#0A5C36', ...overrides });
 
 beforeAll(async () => {
   // Public lists cached for a minute: a change must clear the cache to show at once.
@@ -100,8 +102,14 @@ describe('who may change the catalogue', () => {
 describe('banks', () => {
   it('adds a bank with an uploaded logo, its slug from its name, with its audit row, shown in the lists at once', async () => {
     await publicBanks(); // cached before the change
-    const bank = expectAnswer(await send('POST', '/api/team/banks', bankBody({ cardTypes: ['  Visa Gold ', 'Mastercard World', 'visa gold'], logo: `data:image/png;base64,${b64(PNG)}` })), 201, TeamBankResponse);
-    expect(bank).toMatchObject({ bankName: 'Ceylon Trust Bank', slug: 'ceylon-trust-bank', cardTypes: ['Visa Gold', 'Mastercard World'], color: '#0a5c36' });
+    const bank = expectAnswer(await send('POST', '/api/team/banks', bankBody({
+      issuedCards: [{ ...VISA_GOLD, tier: ' gold ' }, MASTERCARD_WORLD, { network: 'visa', kind: 'debit', tier: null }], logo: `data:image/png;base64,${b64(PNG)}`,
+    })), 201, TeamBankResponse);
+    // Tiers are spelled as the tier list spells them; §7's card names are made from the cards.
+    expect(bank).toMatchObject({
+      bankName: 'Ceylon Trust Bank', slug: 'ceylon-trust-bank', color: '#0a5c36',
+      issuedCards: [VISA_GOLD, MASTERCARD_WORLD, { network: 'visa', kind: 'debit', tier: null }], cardTypes: ['Visa Gold', 'Mastercard World', 'Visa debit'],
+    });
     expect(bank.logoURL).toMatch(/^\/api\/images\/upload-[0-9a-f-]+\.png$/);
     expect(bank.thumbnailURL).toBe(bank.logoURL);
     const logo = await api.call('GET', bank.logoURL);
@@ -123,7 +131,7 @@ describe('banks', () => {
     expect(svg.body).toContain('#123456');
     expect(svg.body).toContain('>NSB<');
 
-    const cards = expectAnswer(await send('PUT', `/api/team/banks/${bank.bankId}`, bankBody({ bankName: 'Nations Savings Bank', color: '#123456', cardTypes: ['Visa Classic'] })), 200, TeamBankResponse);
+    const cards = expectAnswer(await send('PUT', `/api/team/banks/${bank.bankId}`, bankBody({ bankName: 'Nations Savings Bank', color: '#123456', issuedCards: [{ network: 'visa', kind: 'credit', tier: 'Classic' }] })), 200, TeamBankResponse);
     expect(cards.logoURL).toBe(bank.logoURL); // nothing drawn changed
     const recoloured = expectAnswer(await send('PUT', `/api/team/banks/${bank.bankId}`, bankBody({ bankName: 'Nations Savings Bank', color: '#654321' })), 200, TeamBankResponse);
     expect(recoloured.logoURL).not.toBe(bank.logoURL);
@@ -135,7 +143,7 @@ describe('banks', () => {
     const offersBefore = (await api.call('GET', '/api/get/offers/by/bank/1')).body.data;
     expect(offersBefore.length).toBeGreaterThan(0);
 
-    const renamed = expectAnswer(await send('PUT', '/api/team/banks/1', { bankName: 'Commercial Bank of Ceylon PLC', cardTypes: before!.cardTypes, color: before!.color }), 200, TeamBankResponse);
+    const renamed = expectAnswer(await send('PUT', '/api/team/banks/1', { bankName: 'Commercial Bank of Ceylon PLC', issuedCards: before!.issuedCards, color: before!.color }), 200, TeamBankResponse);
     expect(renamed).toMatchObject({ bankId: 1, bankName: 'Commercial Bank of Ceylon PLC', slug: 'commercial-bank-of-ceylon-plc', logoURL: before!.logoUrl });
     expect((await publicBanks()).find((bank) => bank.bankId === 1)).toMatchObject({ bankName: 'Commercial Bank of Ceylon PLC', slug: 'commercial-bank-of-ceylon-plc' });
     const offersAfter = (await api.call('GET', '/api/get/offers/by/bank/1')).body.data;
@@ -145,7 +153,7 @@ describe('banks', () => {
     expect(audit).toMatchObject({ action: 'bank.update', before: { bankName: before!.bankName, slug: before!.slug }, after: { bankName: 'Commercial Bank of Ceylon PLC', slug: 'commercial-bank-of-ceylon-plc' } });
 
     // A change of letter case keeps the slug, and is no duplicate of itself. An uploaded logo stays.
-    const recased = expectAnswer(await send('PUT', '/api/team/banks/1', { bankName: 'COMMERCIAL Bank of Ceylon PLC', cardTypes: ['Visa'], color: before!.color }), 200, TeamBankResponse);
+    const recased = expectAnswer(await send('PUT', '/api/team/banks/1', { bankName: 'COMMERCIAL Bank of Ceylon PLC', issuedCards: [VISA_GOLD], color: before!.color }), 200, TeamBankResponse);
     expect(recased).toMatchObject({ slug: 'commercial-bank-of-ceylon-plc', logoURL: before!.logoUrl });
   });
 
@@ -168,13 +176,17 @@ describe('banks', () => {
       [bankBody({ bankName: 'x'.repeat(CATALOGUE_NAME_MAX + 1) }), 'bankName'],
       [bankBody({ bankName: 42 }), 'bankName'],
       [bankBody({ color: 'red' }), 'color', 'color: Give the colour as #rrggbb, e.g. #0057a8.'],
-      [bankBody({ cardTypes: [] }), 'cardTypes', 'cardTypes: Give at least one card type.'],
-      [bankBody({ cardTypes: ['Visa', ' '] }), 'cardTypes.1'],
-      [bankBody({ cardTypes: Array.from({ length: CARD_TYPES_MAX + 1 }, (_, i) => `Card ${i}`) }), 'cardTypes'],
-      [bankBody({ cardTypes: 'Visa' }), 'cardTypes'],
+      [bankBody({ issuedCards: [] }), 'issuedCards', 'issuedCards: Give at least one card the bank issues.'],
+      [bankBody({ issuedCards: [VISA_GOLD, { ...VISA_GOLD, tier: ' ' }] }), 'issuedCards.1.tier', 'issuedCards.1.tier: Enter the tier.'],
+      [bankBody({ issuedCards: [VISA_GOLD, { ...VISA_GOLD, tier: 'GOLD' }] }), 'issuedCards', 'issuedCards: This card is listed twice.'],
+      [bankBody({ issuedCards: [{ ...VISA_GOLD, network: 'discover' }] }), 'issuedCards.0.network', 'issuedCards.0.network: Choose a card network.'],
+      [bankBody({ issuedCards: [{ ...VISA_GOLD, kind: 'charge' }] }), 'issuedCards.0.kind'],
+      [bankBody({ issuedCards: [{ ...VISA_GOLD, tier: 'Obsidian' }] }), 'issuedCards.0.tier', 'issuedCards.0.tier: This tier is not in the tier list: add it under Card tiers first.'],
+      [bankBody({ issuedCards: Array.from({ length: 61 }, (_, i) => ({ ...VISA_GOLD, tier: `T${i}` })) }), 'issuedCards'],
+      [bankBody({ issuedCards: 'Visa' }), 'issuedCards'],
       [bankBody({ logo: b64(GIF) }), 'logo', 'logo: Only PNG or JPEG images can be uploaded.'],
       [bankBody({ logo: '%%% not base64 %%%' }), 'logo', 'logo: The image must be base64 encoded.'],
-      [{ cardTypes: ['Visa'], color: '#000000' }, 'bankName'],
+      [{ issuedCards: [VISA_GOLD], color: '#000000' }, 'bankName'],
     ];
     const before = await publicBanks();
     for (const [body, field, message] of cases) {
@@ -220,6 +232,43 @@ describe('categories', () => {
     expectError(await send('POST', '/api/team/categories', { categoryName: '!!!', iconName: 'dining' }), 400, /^categoryName: The name needs at least one letter/);
     expectError(await send('POST', '/api/team/categories', { categoryName: '', iconName: 'dining' }), 400, 'categoryName: Give the category name.');
     expectError(await send('PUT', '/api/team/categories/999999', { categoryName: 'Gardening', iconName: 'dining' }), 404, 'Category not found.');
+  });
+});
+
+describe('card tiers', () => {
+  const tiers = async (): Promise<CardTierData[]> => expectAnswer(await api.call('GET', '/api/team/card-tiers', { token: team.token }), 200, CardTiersResponse);
+
+  it('lists the tiers in order, adds one at the end, and refuses a name the list has in any letter case', async () => {
+    const before = await tiers();
+    expect(before.map((tier) => tier.tierName).slice(0, 3)).toEqual(['Classic', 'Gold', 'Platinum']);
+    const added = expectAnswer(await send('POST', '/api/team/card-tiers', { tierName: ' Black ' }), 201, TeamCardTierResponse);
+    expect(added.tierName).toBe('Black');
+    expect((await tiers()).at(-1)).toEqual(added);
+    expectError(await send('POST', '/api/team/card-tiers', { tierName: 'PLATINUM' }), 409, 'A tier with this name already exists: Platinum.');
+    expectError(await send('POST', '/api/team/card-tiers', { tierName: '' }), 400, 'tierName: Give the tier name.');
+    expectError(await send('PUT', '/api/team/card-tiers/999999', { tierName: 'Nowhere' }), 404, 'Card tier not found.');
+    expect((await api.call('GET', '/api/team/card-tiers')).status).toBe(401);
+    const [audit] = await auditRows('cardTier', added.tierId);
+    expect(audit).toMatchObject({ action: 'cardTier.create', after: { tierName: 'Black' } });
+  });
+
+  it('renames a tier in the banks that issue it and the offers that list it, with their card names', async () => {
+    const titanium = (await tiers()).find((tier) => tier.tierName === 'Titanium')!;
+    const issuing = await api.handle.db.select().from(banks).where(sql`${banks.issuedCards} @> '[{"tier":"Titanium"}]'::jsonb`);
+    expect(issuing.length).toBeGreaterThan(0);
+    const listing = await api.handle.db.select({ offerId: offers.offerId }).from(offers).where(sql`${offers.eligibility}->'cards' @> '[{"tier":"Titanium"}]'::jsonb`);
+    expect(listing.length).toBeGreaterThan(0);
+
+    expectAnswer(await send('PUT', `/api/team/card-tiers/${titanium.tierId}`, { tierName: 'Titanium Plus' }), 200, TeamCardTierResponse);
+    const [bank] = await api.handle.db.select().from(banks).where(eq(banks.bankId, issuing[0]!.bankId));
+    expect(bank!.issuedCards.filter((card) => card.tier === 'Titanium')).toEqual([]);
+    expect(bank!.issuedCards.filter((card) => card.tier === 'Titanium Plus')).toHaveLength(issuing[0]!.issuedCards.filter((card) => card.tier === 'Titanium').length);
+    expect(bank!.cardTypes).toContain('Mastercard Titanium Plus');
+    const [offer] = await api.handle.db.select().from(offers).where(eq(offers.offerId, listing[0]!.offerId));
+    expect(offer!.eligibility.cards.some((card) => card.tier === 'Titanium Plus')).toBe(true);
+    expect(offer!.eligibility.cards.some((card) => card.tier === 'Titanium')).toBe(false);
+    const [audit] = (await auditRows('cardTier', titanium.tierId)).slice(-1);
+    expect(audit).toMatchObject({ action: 'cardTier.update', note: `Renamed in ${issuing.length} bank(s) and ${listing.length} offer(s).` });
   });
 });
 

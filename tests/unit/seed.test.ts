@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
+import * as v from 'valibot';
+import { bankIssues, cardName, coveredCards, Eligibility, type EligibilityData } from '../../src/contract/eligibility.ts';
 import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../src/contract/limits.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
@@ -153,6 +155,35 @@ describe('seedDemoData', () => {
       expect(bank.color).toMatch(/^#[0-9a-f]{6}$/i);
     }
     expect(banks.map((b) => b.slug)).toContain('people-s-bank');
+  });
+
+  it('gives offers typed eligibility that the contract accepts, in a realistic mix, with card names from it', async () => {
+    const { db } = first;
+    const banks = new Map((await db.select().from(schema.banks)).map((bank) => [bank.bankId, bank]));
+    const tiers = new Set((await db.select().from(schema.cardTiers)).map((tier) => tier.tierName));
+    for (const bank of banks.values()) {
+      expect(bank.issuedCards.some((card) => card.kind === 'credit')).toBe(true);
+      expect(bank.issuedCards.some((card) => card.kind === 'debit')).toBe(true);
+      for (const card of bank.issuedCards) if (card.tier) expect(tiers.has(card.tier)).toBe(true);
+      expect(bank.cardTypes).toEqual(bank.issuedCards.map(cardName));
+    }
+    const offers = await db.select().from(schema.offers);
+    for (const offer of offers) {
+      expect(v.parse(Eligibility, offer.eligibility)).toEqual(offer.eligibility);
+      const issued = banks.get(offer.bankId)!.issuedCards;
+      for (const card of offer.eligibility.cards) expect(bankIssues(issued, card)).toBe(true);
+      expect(offer.cardTypes).toEqual(coveredCards(issued, offer.eligibility).map(cardName));
+    }
+    const share = (test: (e: EligibilityData) => boolean) => offers.filter((offer) => test(offer.eligibility)).length / offers.length;
+    for (const scope of ['all', 'credit', 'listed'] as const) expect(share((e) => e.cardScope === scope)).toBeGreaterThan(0.03);
+    expect(share((e) => e.cards.some((card) => card.tier === null))).toBeGreaterThan(0.03);
+    expect(share((e) => e.days.length > 0)).toBeGreaterThan(0.2);
+    expect(share((e) => e.days.length === 0)).toBeGreaterThan(0.4);
+    expect(share((e) => e.timeFrom !== null)).toBeGreaterThan(0.01);
+    expect(share((e) => e.minBill !== null)).toBeGreaterThan(0.2);
+    expect(share((e) => e.maxDiscount !== null)).toBeGreaterThan(0.2);
+    for (const channel of ['inStore', 'online', 'both'] as const) expect(share((e) => e.channel === channel)).toBeGreaterThan(0.01);
+    expect(offers.every((offer) => (offer.eligibility.channel === 'inStore') === (offer.eligibility.website === null))).toBe(true);
   });
 
   it('points every logo, banner and ad URL at a stored SVG image', async () => {

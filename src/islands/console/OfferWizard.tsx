@@ -87,7 +87,12 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
   const { errors } = checkOfferForm(values);
   const touch = (...names: OfferField[]) => setTouched((current) => new Set([...current, ...names]));
   const set: StepProps['set'] = (name, value) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    setValues((current) => ({
+      ...current,
+      [name]: value,
+      // Listed cards are the bank's own: another bank starts with none ticked.
+      ...(name === 'bankInfo' && value !== current.bankInfo ? { eligibility: { ...current.eligibility, cards: [] } } : {}),
+    }));
     setServerErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
   const stepProps: StepProps = { values, set, touch, shown: (name) => (touched.has(name) ? errors[name] ?? serverErrors[name] : undefined) };
@@ -173,7 +178,7 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
               : banks}
             onRetry={banks.reload} />
         )}
-        {step === DETAILS && <DetailsStep {...stepProps} />}
+        {step === DETAILS && <DetailsStep {...stepProps} bank={bank} />}
         {step === LOCATION && <LocationStep {...stepProps} towns={towns} onRetry={towns.reload} />}
         {step === TERMS && <TermsStep {...stepProps} terms={terms} onRetry={terms.reload} bank={bank} />}
         <div className="auth-actions offer-actions">

@@ -2,6 +2,7 @@
 // unit-tested. The rules are the contract's CreateOfferRequest only (the body of POST
 // /api/create/new/offer), checked on the whole form, so the wizard says exactly what the API would.
 import * as v from 'valibot';
+import type { CardScope, CardSpecData, Channel, EligibilityData, EligibilityInput, Weekday } from '../../contract/eligibility.ts';
 import { SRI_LANKA_UTC_OFFSET_MS, type ApiIssue, type OFFER_DATE_TYPES, type OFFER_TYPES, type OfferData } from '../../contract/index.ts';
 import {
   CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, type CreateOfferData,
@@ -22,7 +23,22 @@ export interface OfferFormValues {
   offerRate: string;
   promoCode: string;
   locations: string[];
+  eligibility: EligibilityFormValues;
   termsAccepted: boolean;
+}
+
+/** Who can use the offer, as the form holds it: times, rupees and the website as typed ('' for none). */
+export interface EligibilityFormValues {
+  cardScope: CardScope;
+  /** Chosen from the bank's cards; kept only with cardScope 'listed'. */
+  cards: CardSpecData[];
+  days: Weekday[];
+  timeFrom: string;
+  timeTo: string;
+  minBill: string;
+  maxDiscount: string;
+  channel: Channel | '';
+  website: string;
 }
 export type OfferField = keyof OfferFormValues;
 export type OfferFormErrors = Partial<Record<OfferField, string>>;
@@ -30,7 +46,43 @@ export type OfferFormErrors = Partial<Record<OfferField, string>>;
 export const emptyOfferForm = (): OfferFormValues => ({
   offerCategory: '', bankInfo: '', offerTitle: '', offerHeader: '', offerDescription: '',
   offerValidity: OFFER_FORM_DEFAULTS.offerValidity, fromDate: '', toDate: '', validTimeDateDescription: '',
-  offerType: OFFER_FORM_DEFAULTS.offerType, offerRate: '', promoCode: '', locations: [], termsAccepted: false,
+  offerType: OFFER_FORM_DEFAULTS.offerType, offerRate: '', promoCode: '', locations: [], eligibility: emptyEligibilityForm(), termsAccepted: false,
+});
+
+export const emptyEligibilityForm = (): EligibilityFormValues => ({
+  cardScope: 'all', cards: [], days: [], timeFrom: '', timeTo: '', minBill: '', maxDiscount: '', channel: '', website: '',
+});
+
+const eligibilityFormValues = (eligibility: EligibilityData): EligibilityFormValues => ({
+  cardScope: eligibility.cardScope,
+  cards: eligibility.cards,
+  days: eligibility.days,
+  timeFrom: eligibility.timeFrom ?? '',
+  timeTo: eligibility.timeTo ?? '',
+  minBill: eligibility.minBill === null ? '' : String(eligibility.minBill),
+  maxDiscount: eligibility.maxDiscount === null ? '' : String(eligibility.maxDiscount),
+  channel: eligibility.channel ?? '',
+  website: eligibility.website ?? '',
+});
+
+/** Rupees as typed ('5,000', 'Rs. 5000'): a number, NaN for anything else (the contract refuses it), null for nothing. */
+function typedRupees(text: string): number | null {
+  const digits = text.trim().replace(/^rs\.?\s*/i, '').replace(/[,\s]/g, '');
+  if (digits === '') return null;
+  return /^\d{1,12}$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
+/** The eligibility the contract reads: empty fields as null, listed cards only when the offer lists them. */
+export const submittedEligibility = (form: EligibilityFormValues): EligibilityInput => ({
+  cardScope: form.cardScope,
+  cards: form.cardScope === 'listed' ? form.cards : [],
+  days: form.days,
+  timeFrom: form.timeFrom || null,
+  timeTo: form.timeTo || null,
+  minBill: typedRupees(form.minBill),
+  maxDiscount: typedRupees(form.maxDiscount),
+  channel: form.channel || null,
+  website: form.channel === 'online' || form.channel === 'both' ? form.website.trim() || null : null,
 });
 
 /** A day as the form writes it, DD/MM/YYYY, in Sri Lanka time. */
@@ -56,6 +108,7 @@ export const offerFormValues = (offer: OfferData): OfferFormValues => ({
   offerRate: offer.offerRate ?? '',
   promoCode: offer.promoCode ?? '',
   locations: offer.location.map((location) => location.value),
+  eligibility: eligibilityFormValues(offer.eligibility),
   termsAccepted: false,
 });
 
@@ -63,7 +116,8 @@ export const offerFormValues = (offer: OfferData): OfferFormValues => ({
 export const STEP_FIELDS: readonly (readonly OfferField[])[] = [
   ['offerCategory'],
   ['bankInfo'],
-  ['offerTitle', 'offerHeader', 'offerDescription', 'offerValidity', 'fromDate', 'toDate', 'validTimeDateDescription', 'offerType', 'offerRate', 'promoCode'],
+  ['offerTitle', 'offerHeader', 'offerDescription', 'offerValidity', 'fromDate', 'toDate', 'validTimeDateDescription', 'offerType', 'offerRate', 'promoCode',
+    'eligibility'],
   ['locations'],
   ['termsAccepted'],
 ];
@@ -81,13 +135,14 @@ export const isPercentRate = (offerType: OfferFormValues['offerType']) => offerT
  * What is sent: the dates and the description the chosen validity does not use are left out (they
  * stay in the form, so that switching back finds them), and so is nothing else.
  */
-export function submittedValues(values: OfferFormValues): OfferFormValues {
+export function submittedValues(values: OfferFormValues): Omit<OfferFormValues, 'eligibility'> & { eligibility: EligibilityInput } {
   const needed = datesNeeded(values.offerValidity);
   return {
     ...values,
     fromDate: needed.from ? values.fromDate : '',
     toDate: needed.to ? values.toDate : '',
     validTimeDateDescription: needed.description ? values.validTimeDateDescription : '',
+    eligibility: submittedEligibility(values.eligibility),
   };
 }
 

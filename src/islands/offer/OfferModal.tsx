@@ -8,6 +8,7 @@ import { fetchOffer } from '../../client/catalogue.ts';
 import { failureText } from '../../client/http.ts';
 import type { OfferDetailData } from '../../contract/index.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
+import { eligibilityText } from '../../lib/format-eligibility.ts';
 import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
@@ -56,6 +57,7 @@ export default function OfferModal({ offerId, path }: Props) {
   const status = statusLabel(offer.status, offer.withdrawn);
   const tags = offerTags(offer);
   const validity = offerValidity(offer);
+  const eligibility = eligibilityText(offer.eligibility, offer.bank.bankName);
   const favourites = offer.interest + (interestChanges[offerId] ?? 0) - loaded.interestChangeRead;
   return (
     <article className="offer-modal-offer">
@@ -74,6 +76,7 @@ export default function OfferModal({ offerId, path }: Props) {
         <p className="offer-modal-label">{offer.label}</p>
         {tags.length > 0 && <p className="offer-modal-tags">{tags.map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>}
         {validity && <p className="offer-modal-validity">{validity}</p>}
+        {eligibility && <p className="offer-modal-eligibility" data-eligibility>{eligibility}</p>}
         <p className="offer-modal-stats">
           <span>{offer.category.categoryName}</span><span>{viewsText(offer.views)}</span><span>{favouritesText(favourites)}</span>
         </p>

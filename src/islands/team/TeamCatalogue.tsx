@@ -1,13 +1,14 @@
-// /console/team/catalogue: the banks (name, logo, colour and the card types each issues), the
-// categories (name and icon) and the locations offers hang on. Each is added or changed in a
+// /console/team/catalogue: the banks (name, logo, colour and the cards each issues), the card
+// tiers those cards name, the categories (name and icon) and the locations offers hang on. Each is added or changed in a
 // dialog; a renamed bank or category gets its new slug, and the site answers its old addresses
 // with a 301 once the rebuilder has rebuilt it (within minutes).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { fetchBanks, fetchCategories, fetchLocations } from '../../client/catalogue-lists.ts';
+import { CARD_KINDS, CARD_NETWORK_NAMES, CARD_NETWORKS, CARD_TIER_NAME_MAX, type CardSpecData } from '../../contract/eligibility.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import type { BankData, CategoryData } from '../../contract/index.ts';
 import { LOCATION_NAME_MAX } from '../../contract/limits.ts';
-import { CATALOGUE_NAME_MAX, CATEGORY_ICONS, type CategoryIcon } from '../../contract/team-catalogue.ts';
+import { CATALOGUE_NAME_MAX, CATEGORY_ICONS, type CardTierData, type CategoryIcon } from '../../contract/team-catalogue.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
@@ -15,20 +16,22 @@ import { readAsDataUrl } from '../ui/read-file.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import { StatusLine } from './list-parts.tsx';
-import { saveBank, saveCategory, saveLocation } from './team-calls.ts';
+import { fetchCardTiers, saveBank, saveCardTier, saveCategory, saveLocation } from './team-calls.ts';
 
 type Location = Awaited<ReturnType<typeof fetchLocations>>[number];
 type Editing =
   | { kind: 'bank'; bank?: BankData }
   | { kind: 'category'; category?: CategoryData }
-  | { kind: 'location'; location?: Location };
+  | { kind: 'location'; location?: Location }
+  | { kind: 'tier'; tier?: CardTierData };
 
-const TITLES = { bank: 'bank', category: 'category', location: 'location' } as const;
+const TITLES = { bank: 'bank', category: 'category', location: 'location', tier: 'card tier' } as const;
 
 export default function TeamCatalogue() {
   const banks = useLoaded(fetchBanks, failureText);
   const categories = useLoaded(fetchCategories, failureText);
   const locations = useLoaded(fetchLocations, failureText);
+  const tiers = useLoaded(fetchCardTiers, failureText);
   const [editing, setEditing] = useState<Editing>();
   const [message, setMessage] = useState<string>();
 
@@ -38,6 +41,7 @@ export default function TeamCatalogue() {
     banks.reload();
     categories.reload();
     locations.reload();
+    tiers.reload();
   };
 
   return (
@@ -51,6 +55,14 @@ export default function TeamCatalogue() {
               <div><h3>{bank.bankName}</h3><p>{bank.cardTypes.join(', ')}</p></div>
             </div>
             <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'bank', bank })}>Edit <span className="visually-hidden">{bank.bankName}</span></button>
+          </li>
+        ))}
+      </Section>
+      <Section title="Card tiers" what="card tiers" list={tiers} onAdd={() => setEditing({ kind: 'tier' })}>
+        {tiers.state === 'ready' && tiers.data.map((tier) => (
+          <li key={tier.tierId} className="team-row card" data-catalogue-tier={tier.tierId}>
+            <h3>{tier.tierName}</h3>
+            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'tier', tier })}>Edit <span className="visually-hidden">{tier.tierName}</span></button>
           </li>
         ))}
       </Section>
@@ -75,7 +87,8 @@ export default function TeamCatalogue() {
       </Section>
       <TitledDialog open={editing !== undefined} onClose={() => setEditing(undefined)} className="team-dialog"
         title={editing ? `${isNew(editing) ? 'Add' : 'Edit'} ${TITLES[editing.kind]}` : ''}>
-        {editing?.kind === 'bank' && <BankForm key={editing.bank?.bankId ?? 'new'} bank={editing.bank} onSaved={saved} />}
+        {editing?.kind === 'bank' && <BankForm key={editing.bank?.bankId ?? 'new'} bank={editing.bank} tiers={tiers.state === 'ready' ? tiers.data : []} onSaved={saved} />}
+        {editing?.kind === 'tier' && <TierForm key={editing.tier?.tierId ?? 'new'} tier={editing.tier} onSaved={saved} />}
         {editing?.kind === 'category' && <CategoryForm key={editing.category?.categoryId ?? 'new'} category={editing.category} onSaved={saved} />}
         {editing?.kind === 'location' && <LocationForm key={editing.location?.locationId ?? 'new'} location={editing.location} onSaved={saved} />}
       </TitledDialog>
@@ -83,8 +96,14 @@ export default function TeamCatalogue() {
   );
 }
 
-const isNew = (editing: Editing) =>
-  editing.kind === 'bank' ? !editing.bank : editing.kind === 'category' ? !editing.category : !editing.location;
+function isNew(editing: Editing): boolean {
+  switch (editing.kind) {
+    case 'bank': return !editing.bank;
+    case 'category': return !editing.category;
+    case 'location': return !editing.location;
+    case 'tier': return !editing.tier;
+  }
+}
 
 function Section({ title, what, list, onAdd, children }: {
   title: string; what: string; list: Parameters<typeof LoadState>[0]['loaded'] & { reload: () => void }; onAdd: () => void; children: ReactNode;
@@ -115,6 +134,7 @@ function useSave(run: () => Promise<string>, onSaved: (message: string) => void)
       onSaved(await run());
     } catch (error) {
       const issues = error instanceof ApiError ? error.issues : [];
+      // An issue inside a list ('issuedCards.2.tier') shows at the list.
       setErrors(Object.fromEntries(issues.map((issue) => [issue.path.split('.')[0]!, issue.message])));
       if (issues.length === 0) setFailure(failureText(error));
     }
@@ -129,15 +149,15 @@ function useSave(run: () => Promise<string>, onSaved: (message: string) => void)
   return { errors, submit, actions, busy };
 }
 
-function BankForm({ bank, onSaved }: { bank?: BankData; onSaved: (message: string) => void }) {
+function BankForm({ bank, tiers, onSaved }: { bank?: BankData; tiers: CardTierData[]; onSaved: (message: string) => void }) {
   const id = useId();
   const [name, setName] = useState(bank?.bankName ?? '');
-  const [cardTypes, setCardTypes] = useState(bank?.cardTypes.join(', ') ?? '');
+  const [cards, setCards] = useState<CardSpecData[]>(bank?.issuedCards.length ? bank.issuedCards : [NEW_CARD]);
   const [color, setColor] = useState(bank?.color ?? '#1f2937');
   const [logo, setLogo] = useState<File>();
   const save = useSave(async () => {
     const saved = await saveBank(bank?.bankId, {
-      bankName: name, color, cardTypes: cardTypes.split(',').map((type) => type.trim()).filter(Boolean),
+      bankName: name, color, issuedCards: cards,
       logo: logo ? await readAsDataUrl(logo) : null,
     });
     return `Saved ${saved.bankName}.`;
@@ -147,8 +167,7 @@ function BankForm({ bank, onSaved }: { bank?: BankData; onSaved: (message: strin
       <TextField id={`${id}-name`} label="Bank name" value={name} maxLength={CATALOGUE_NAME_MAX} error={save.errors.bankName}
         hint={bank ? 'A new name changes the address of its pages; the old addresses lead to the new ones.' : undefined}
         onChange={(event) => setName(event.target.value)} />
-      <TextField id={`${id}-cards`} label="Card types it issues" hint="Separated by commas, e.g. Visa Platinum, Mastercard World" value={cardTypes}
-        error={save.errors.cardTypes} onChange={(event) => setCardTypes(event.target.value)} />
+      <IssuedCardsField id={`${id}-cards`} cards={cards} tiers={tiers} error={save.errors.issuedCards} onChange={setCards} />
       <TextField id={`${id}-color`} label="Colour" type="color" value={color} error={save.errors.color} onChange={(event) => setColor(event.target.value)} />
       <TextField id={`${id}-logo`} label={bank ? 'New logo (PNG or JPEG; leave empty to keep it)' : 'Logo (PNG or JPEG; optional)'} type="file"
         accept="image/png,image/jpeg" error={save.errors.logo} onChange={(event) => setLogo(event.target.files?.[0])} />
@@ -184,6 +203,57 @@ function LocationForm({ location, onSaved }: { location?: Location; onSaved: (me
     <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
       <TextField id={`${id}-name`} label="Location name" value={name} maxLength={LOCATION_NAME_MAX} error={save.errors.locationName}
         hint={location ? 'Offers valid in this location keep it under its new name.' : undefined} onChange={(event) => setName(event.target.value)} />
+      {save.actions}
+    </form>
+  );
+}
+
+const NEW_CARD: CardSpecData = { network: 'visa', kind: 'credit', tier: null };
+
+/** The cards a bank issues: one row per card (network, kind, tier or none), added and removed. */
+function IssuedCardsField({ id, cards, tiers, error, onChange }: {
+  id: string; cards: CardSpecData[]; tiers: CardTierData[]; error?: string; onChange: (cards: CardSpecData[]) => void;
+}) {
+  const change = (index: number, patch: Partial<CardSpecData>) => onChange(cards.map((card, i) => (i === index ? { ...card, ...patch } : card)));
+  // A tier the list no longer has (renamed elsewhere meanwhile) stays choosable, so the row does not change by itself.
+  const tierNames = [...new Set([...tiers.map((tier) => tier.tierName), ...cards.flatMap((card) => (card.tier ? [card.tier] : []))])];
+  return (
+    <fieldset className="team-cards" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>Cards it issues</legend>
+      <ul className="team-card-rows">
+        {cards.map((card, i) => (
+          <li key={i} className="team-card-row">
+            <select aria-label={`Card ${i + 1} network`} value={card.network} onChange={(event) => change(i, { network: event.target.value as CardSpecData['network'] })}>
+              {CARD_NETWORKS.map((network) => <option key={network} value={network}>{CARD_NETWORK_NAMES[network]}</option>)}
+            </select>
+            <select aria-label={`Card ${i + 1} kind`} value={card.kind} onChange={(event) => change(i, { kind: event.target.value as CardSpecData['kind'] })}>
+              {CARD_KINDS.map((kind) => <option key={kind} value={kind}>{kind}</option>)}
+            </select>
+            <select aria-label={`Card ${i + 1} tier`} value={card.tier ?? ''} onChange={(event) => change(i, { tier: event.target.value || null })}>
+              <option value="">No tier</option>
+              {tierNames.map((tier) => <option key={tier} value={tier}>{tier}</option>)}
+            </select>
+            <button type="button" className="button secondary" disabled={cards.length === 1} onClick={() => onChange(cards.filter((_, j) => j !== i))}>
+              Remove <span className="visually-hidden">card {i + 1}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button secondary" onClick={() => onChange([...cards, NEW_CARD])}>Add a card</button>
+      {error && <p id={`${id}-error`} className="auth-error" role="alert">{error}</p>}
+    </fieldset>
+  );
+}
+
+function TierForm({ tier, onSaved }: { tier?: CardTierData; onSaved: (message: string) => void }) {
+  const id = useId();
+  const [name, setName] = useState(tier?.tierName ?? '');
+  const save = useSave(async () => `Saved ${(await saveCardTier(tier?.tierId, name)).tierName}.`, onSaved);
+  return (
+    <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
+      <TextField id={`${id}-name`} label="Tier name" value={name} maxLength={CARD_TIER_NAME_MAX} error={save.errors.tierName}
+        hint={tier ? 'Banks and offers that name this tier keep it under its new name.' : 'e.g. Platinum, World Elite'}
+        onChange={(event) => setName(event.target.value)} />
       {save.actions}
     </form>
   );

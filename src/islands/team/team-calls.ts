@@ -6,5 +6,5 @@ export const {
   fetchOverview, fetchTeamOffers, decideOffer, decideOffers, withdrawOrEndOffer, editTeamOffer,
   fetchAccounts, changeAccount, changeAccountType, fetchMerchants, fetchMerchant, moveMerchantStep, createMerchant, downloadDocument,
   fetchReports, closeReport, fetchFeedback, markFeedbackHandled, fetchSubscribers, removeSubscriber, downloadSubscribers,
-  fetchAudit, saveBank, saveCategory, saveLocation,
+  fetchAudit, saveBank, saveCategory, saveLocation, fetchCardTiers, saveCardTier,
 } = teamCalls(sessionApi);

@@ -1,8 +1,7 @@
 // The team console's texts, defined once for its pages. Labels the API shares are in the contract:
 // MERCHANT_STEP_LABELS (src/contract/team.ts), REPORT_REASON_LABELS (src/contract/reports.ts).
-import type { InferOutput } from 'valibot';
 import { USER_TYPES } from '../../contract/limits.ts';
-import type { AuditAction, AuditQuery } from '../../contract/team.ts';
+import type { AuditAction, AuditTargetType } from '../../contract/team.ts';
 import { userTypeLabel } from '../profile/texts.ts';
 
 /** A select's choices: [value sent to the API, label]. */
@@ -127,11 +126,10 @@ export const SUBSCRIBERS_TEXTS = {
   downloading: 'Preparing…',
 } as const;
 
-type AuditTargetType = NonNullable<InferOutput<typeof AuditQuery>['targetType']>;
 /** What an audit entry acts on, as the log's filter offers them (AuditQuery's targetType). */
 export const AUDIT_TARGET_LABELS: Record<AuditTargetType, string> = {
   offer: 'Offer', account: 'Account', merchant: 'Merchant', bank: 'Bank', category: 'Category',
-  location: 'Location', report: 'Report', feedback: 'Message', subscriber: 'Subscriber',
+  location: 'Location', cardTier: 'Card tier', importSource: 'Import source', report: 'Report', feedback: 'Message', subscriber: 'Subscriber',
 };
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'offer.accept': 'Offer accepted',
@@ -152,6 +150,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'category.update': 'Category changed',
   'location.create': 'Location added',
   'location.update': 'Location changed',
+  'cardTier.create': 'Card tier added',
+  'cardTier.update': 'Card tier changed',
+  'revision.accept': 'Source change accepted',
+  'revision.reject': 'Source change rejected',
+  'importSource.update': 'Source changed',
+  'importSource.run': 'Source run started',
+  'categoryKeywords.update': 'Category keywords changed',
   'report.resolve': 'Report resolved',
   'report.dismiss': 'Report dismissed',
   'feedback.handle': 'Message handled',

@@ -2,8 +2,9 @@
 // the API's §7 field names are produced by the serialisers in ../serialize.ts.
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp,
+  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CardSpecData, EligibilityData } from '../../contract/eligibility.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -17,8 +18,18 @@ export const banks = pgTable('banks', {
   slug: text('slug').notNull().unique(),
   logoUrl: text('logo_url').notNull(),
   thumbnailUrl: text('thumbnail_url').notNull(),
+  /** §7's names of the cards it issues ('Visa Platinum'), written from issuedCards. */
   cardTypes: jsonb('card_types').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The cards it issues, typed: what an offer's listed cards are chosen from. */
+  issuedCards: jsonb('issued_cards').$type<CardSpecData[]>().notNull().default(sql`'[]'::jsonb`),
   color: text('color').notNull().default('#1f2937'),
+});
+
+/** Card tiers (Classic, Gold, Platinum, …): the list the team edits and banks' cards name. */
+export const cardTiers = pgTable('card_tiers', {
+  tierId: serial('tier_id').primaryKey(),
+  tierName: text('tier_name').notNull().unique(),
+  position: integer('position').notNull().default(0),
 });
 
 export const categories = pgTable('categories', {
@@ -60,6 +71,16 @@ export const offers = pgTable('offers', {
   hotLine: jsonb('hot_line').$type<HotLine>().notNull().default(sql`'{"mobileNo":[],"email":[]}'::jsonb`),
   cardTypes: jsonb('card_types').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   location: jsonb('location').$type<OfferLocation[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Who can use it and when (contract/eligibility.ts), checked against the contract on every write. */
+  eligibility: jsonb('eligibility').$type<EligibilityData>().notNull()
+    .default(sql`'{"cardScope":"all","cards":[],"days":[],"timeFrom":null,"timeTo":null,"minBill":null,"maxDiscount":null,"channel":null,"website":null}'::jsonb`),
+  /** An imported offer's source (the first that listed it; offer_sources has every link): shown on its page. */
+  sourceName: text('source_name'),
+  sourceUrl: text('source_url'),
+  /** When a source last listed it, unchanged or changed. */
+  sourceVerifiedAt: timestamp('source_verified_at', { withTimezone: true }),
+  /** SHA-256 of the imported content the offer now carries. */
+  sourceHash: text('source_hash'),
   reviewStatus: text('review_status').notNull().default('pending'),
   /** Why the team rejected the offer, shown to its merchant; cleared when it is sent again. */
   reviewReason: text('review_reason'),
@@ -302,3 +323,86 @@ export const siteBuilds = pgTable('site_builds', {
   ok: boolean('ok'),
   message: text('message'),
 }, (t) => [index('site_builds_started_idx').on(t.startedAt)]);
+
+/**
+ * Where offers are imported from: a bank's listing, a partner feed, pages with schema.org offers.
+ * Each row is one configured source; the adapter (importers/adapters) reads it.
+ */
+export const importSources = pgTable('import_sources', {
+  sourceKey: text('source_key').primaryKey(),
+  name: text('name').notNull(),
+  adapter: text('adapter').notNull(),
+  url: text('url').notNull(),
+  /** The bank a source's items belong to when they do not name one (a bank's own listing). */
+  bankId: integer('bank_id').references(() => banks.bankId),
+  /** Trusted: changes to fields other than rates and dates are applied without review. */
+  trusted: boolean('trusted').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** An item of a source, linked to the offer it became (or was found to duplicate). */
+export const offerSources = pgTable('offer_sources', {
+  sourceKey: text('source_key').notNull().references(() => importSources.sourceKey, { onDelete: 'cascade' }),
+  /** The source's id for the item, or its URL. */
+  itemKey: text('item_key').notNull(),
+  offerId: integer('offer_id').notNull().references(() => offers.offerId, { onDelete: 'cascade' }),
+  url: text('url'),
+  /** SHA-256 of the item as last read, normalised: unchanged items only move lastSeenAt. */
+  contentHash: text('content_hash').notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Runs in a row that did not list the item: flagged at 2, the offer ended at the next. */
+  missingRuns: integer('missing_runs').notNull().default(0),
+  /** Another source's item judged the same offer (merchant, dates, title): it verifies, it does not revise. */
+  linkedDuplicate: boolean('linked_duplicate').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.sourceKey, t.itemKey] }), index('offer_sources_offer_idx').on(t.offerId)]);
+
+/** One run of one source, for the console's Importers page and the overview's alerts. */
+export const importRuns = pgTable('import_runs', {
+  runId: serial('run_id').primaryKey(),
+  sourceKey: text('source_key').notNull().references(() => importSources.sourceKey, { onDelete: 'cascade' }),
+  /** schedule, console or command. */
+  trigger: text('trigger').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  ok: boolean('ok'),
+  fetched: integer('fetched').notNull().default(0),
+  newCount: integer('new_count').notNull().default(0),
+  changed: integer('changed').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  missing: integer('missing').notNull().default(0),
+  ended: integer('ended').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  /** The items refused, and the run's own failure: [{ itemKey?, title?, reason }]. */
+  errors: jsonb('errors').$type<{ itemKey?: string; title?: string; reason: string }[]>().notNull().default(sql`'[]'::jsonb`),
+}, (t) => [index('import_runs_source_idx').on(t.sourceKey, t.startedAt)]);
+
+/**
+ * A change a source made to an accepted offer, waiting for the team: the public offer keeps its
+ * accepted version until the revision is accepted. One pending revision per offer.
+ */
+export const offerRevisions = pgTable('offer_revisions', {
+  revisionId: serial('revision_id').primaryKey(),
+  offerId: integer('offer_id').notNull().references(() => offers.offerId, { onDelete: 'cascade' }),
+  sourceKey: text('source_key').notNull(),
+  /** The offer's columns as the source now has them (importers/offer-fields.ts). */
+  proposed: jsonb('proposed').$type<Record<string, unknown>>().notNull(),
+  /** [{ field, before, after }] as the team sees them. */
+  changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
+  contentHash: text('content_hash').notNull(),
+  /** pending, accepted, rejected, or superseded by a newer change. */
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: integer('decided_by'),
+}, (t) => [
+  index('offer_revisions_status_idx').on(t.status, t.createdAt),
+  uniqueIndex('offer_revisions_one_pending_idx').on(t.offerId).where(sql`status = 'pending'`),
+]);
+
+/** The team's keyword map: a word in an imported offer's category, title or description names its category. */
+export const categoryKeywords = pgTable('category_keywords', {
+  keyword: text('keyword').primaryKey(),
+  categoryId: integer('category_id').notNull().references(() => categories.categoryId, { onDelete: 'cascade' }),
+});

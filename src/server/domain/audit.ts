@@ -3,7 +3,7 @@
 // without its row. Rows are only ever added: no route changes them, and the table's trigger
 // (migrations/0002) refuses UPDATE and DELETE.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditEntryData } from '../../contract/team.ts';
+import type { AuditAction, AuditEntryData, AuditTargetType } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
 import { pageOf } from '../db/execute.ts';
 import { auditLog, users } from '../db/schema.ts';
@@ -15,7 +15,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface AuditRecord {
   actorUserId: number;
   action: AuditAction;
-  targetType: 'offer' | 'account' | 'merchant' | 'bank' | 'category' | 'location' | 'report' | 'feedback' | 'subscriber';
+  targetType: AuditTargetType;
   targetId: number | string;
   before?: unknown;
   after?: unknown;

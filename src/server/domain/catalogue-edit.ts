@@ -5,12 +5,14 @@
 // the offers and the profiles that name it, since they store the name itself.
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { cardName, type CardSpecData } from '../../contract/eligibility.ts';
 import type { BankData, CategoryData, LocationData } from '../../contract/index.ts';
-import type { BankInput, CategoryInput, LocationInput } from '../../contract/team-catalogue.ts';
+import type { BankInput, CardTierData, CardTierInput, CategoryInput, LocationInput } from '../../contract/team-catalogue.ts';
 import { slugify } from '../../lib/slugify.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
-import { banks, categories, images, locations, offers, users } from '../db/schema.ts';
+import { banks, cardTiers, categories, images, locations, offers, users } from '../db/schema.ts';
 import { HttpFailure, notFound } from '../errors.ts';
 import { categoryIconName, svgImage } from '../seed/generate.ts';
 import { bankLogoSvg, bankThumbSvg, categoryIconSvg, initials } from '../seed/svg.ts';
@@ -90,13 +92,32 @@ async function storeLogo(tx: Transaction, bankName: string, color: string, uploa
 const bankNamed = (tx: Transaction, slug: string, exceptId?: number) => tx.select({ name: banks.bankName }).from(banks)
   .where(and(eq(banks.slug, slug), exceptId === undefined ? undefined : ne(banks.bankId, exceptId))).limit(1);
 
+const UNKNOWN_TIER = 'This tier is not in the tier list: add it under Card tiers first.';
+
+/**
+ * The bank's cards with each tier spelled as the tier list spells it, and the §7 card names made
+ * from them; 400 naming the card whose tier the list does not have.
+ */
+async function issuedCardColumns(tx: Transaction, cards: CardSpecData[]) {
+  const tiers = await tx.select({ tierName: cardTiers.tierName }).from(cardTiers);
+  const byLowerName = new Map(tiers.map(({ tierName }) => [tierName.toLowerCase(), tierName]));
+  const issuedCards = cards.map((card, i) => {
+    if (card.tier === null) return card;
+    const tier = byLowerName.get(card.tier.toLowerCase());
+    if (!tier) throw fieldFailure(400, `issuedCards.${i}.tier`, UNKNOWN_TIER);
+    return { ...card, tier };
+  });
+  return { issuedCards, cardTypes: issuedCards.map(cardName) };
+}
+
 export async function createBank(db: Database, actorUserId: number, input: BankInput): Promise<BankData> {
   const slug = slugOf(input.bankName, 'bankName');
   const upload = input.logo ? decodeLogo(input.logo) : undefined;
   return toBank(await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
+    const cards = await issuedCardColumns(tx, input.issuedCards);
     await assertFree(bankNamed(tx, slug), 'bankName', BANK_TAKEN);
     const logo = await storeLogo(tx, input.bankName, input.color, upload);
-    const [bank] = await tx.insert(banks).values({ bankName: input.bankName, slug, cardTypes: input.cardTypes, color: input.color, ...logo }).returning();
+    const [bank] = await tx.insert(banks).values({ bankName: input.bankName, slug, ...cards, color: input.color, ...logo }).returning();
     await recordAudit(tx, { actorUserId, action: 'bank.create', targetType: 'bank', targetId: bank!.bankId, after: bank });
     return bank!;
   }));
@@ -109,10 +130,11 @@ export async function updateBank(db: Database, actorUserId: number, bankId: numb
   return toBank(await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
     const [before] = await tx.select().from(banks).where(eq(banks.bankId, bankId)).for('update');
     if (!before) throw notFound(BANK_NOT_FOUND_MESSAGE);
+    const cards = await issuedCardColumns(tx, input.issuedCards);
     await assertFree(bankNamed(tx, slug, bankId), 'bankName', BANK_TAKEN);
     const redraw = before.logoUrl.startsWith(imageUrl(MONOGRAM_PREFIX)) && (before.bankName !== input.bankName || before.color !== input.color);
     const logo = upload || redraw ? await storeLogo(tx, input.bankName, input.color, upload) : {};
-    const [after] = await tx.update(banks).set({ bankName: input.bankName, slug, cardTypes: input.cardTypes, color: input.color, ...logo })
+    const [after] = await tx.update(banks).set({ bankName: input.bankName, slug, ...cards, color: input.color, ...logo })
       .where(eq(banks.bankId, bankId)).returning();
     await recordAudit(tx, { actorUserId, action: 'bank.update', targetType: 'bank', targetId: bankId, before, after });
     return after!;
@@ -191,6 +213,63 @@ export async function updateLocation(db: Database, actorUserId: number, location
     await recordAudit(tx, {
       actorUserId, action: 'location.update', targetType: 'location', targetId: locationId, before, after,
       note: `Renamed in ${offersRenamed} offer(s) and ${profilesRenamed} profile(s).`,
+    });
+    return after!;
+  }));
+}
+
+// ---------- card tiers ----------
+
+const TIER_TAKEN = 'A tier with this name already exists.';
+const TIER_NOT_FOUND_MESSAGE = 'Card tier not found.';
+
+const tierNamed = (tx: Transaction, name: string, exceptId?: number) => tx.select({ name: cardTiers.tierName }).from(cardTiers)
+  .where(and(sql`lower(${cardTiers.tierName}) = lower(${name})`, exceptId === undefined ? undefined : ne(cardTiers.tierId, exceptId))).limit(1);
+
+const toCardTier = ({ tierId, tierName }: { tierId: number; tierName: string }): CardTierData => ({ tierId, tierName });
+
+export const listCardTiers = async (db: Database) =>
+  (await db.select().from(cardTiers).orderBy(asc(cardTiers.position), asc(cardTiers.tierId))).map(toCardTier);
+
+export async function createCardTier(db: Database, actorUserId: number, { tierName }: CardTierInput): Promise<CardTierData> {
+  return toCardTier(await inTransaction(db, 'tierName', TIER_TAKEN, async (tx) => {
+    await assertFree(tierNamed(tx, tierName), 'tierName', TIER_TAKEN);
+    const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(${cardTiers.position}), 0)` }).from(cardTiers) as [{ last: number }];
+    const [tier] = await tx.insert(cardTiers).values({ tierName, position: Number(last) + 1 }).returning();
+    await recordAudit(tx, { actorUserId, action: 'cardTier.create', targetType: 'cardTier', targetId: tier!.tierId, after: tier });
+    return tier!;
+  }));
+}
+
+/** The jsonb list of cards with one tier renamed, in place. */
+const renameTierIn = (cards: unknown, oldName: string, newName: string) => sql`(select coalesce(jsonb_agg(
+    case when card->>'tier' = ${oldName} then jsonb_set(card, '{tier}', to_jsonb(${newName}::text)) else card end order by position), '[]'::jsonb)
+  from jsonb_array_elements(${cards}) with ordinality as entries(card, position))`;
+
+/** Renames a tier, and with it the banks' cards and the offers' listed cards that name it (their §7 card names too). */
+export async function updateCardTier(db: Database, actorUserId: number, tierId: number, { tierName }: CardTierInput): Promise<CardTierData> {
+  return toCardTier(await inTransaction(db, 'tierName', TIER_TAKEN, async (tx) => {
+    const [before] = await tx.select().from(cardTiers).where(eq(cardTiers.tierId, tierId)).for('update');
+    if (!before) throw notFound(TIER_NOT_FOUND_MESSAGE);
+    await assertFree(tierNamed(tx, tierName, tierId), 'tierName', TIER_TAKEN);
+    const [after] = await tx.update(cardTiers).set({ tierName }).where(eq(cardTiers.tierId, tierId)).returning();
+    const oldName = before.tierName;
+    let [banksRenamed, offersRenamed] = [0, 0];
+    if (oldName !== tierName) {
+      const naming = JSON.stringify([{ tier: oldName }]);
+      const renamedBanks = await tx.update(banks).set({ issuedCards: renameTierIn(banks.issuedCards, oldName, tierName) })
+        .where(sql`${banks.issuedCards} @> ${naming}::jsonb`).returning();
+      for (const bank of renamedBanks) {
+        await tx.update(banks).set({ cardTypes: bank.issuedCards.map(cardName) }).where(eq(banks.bankId, bank.bankId));
+      }
+      banksRenamed = renamedBanks.length;
+      offersRenamed = (await tx.update(offers).set({
+        eligibility: sql`jsonb_set(${offers.eligibility}, '{cards}', ${renameTierIn(sql`${offers.eligibility}->'cards'`, oldName, tierName)})`,
+      }).where(sql`${offers.eligibility}->'cards' @> ${naming}::jsonb`).returning({ offerId: offers.offerId })).length;
+    }
+    await recordAudit(tx, {
+      actorUserId, action: 'cardTier.update', targetType: 'cardTier', targetId: tierId, before, after,
+      note: `Renamed in ${banksRenamed} bank(s) and ${offersRenamed} offer(s).`,
     });
     return after!;
   }));

@@ -5,6 +5,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { and, eq, ne } from 'drizzle-orm';
+import { bankIssues, cardName, coveredCards, ELIGIBILITY_MESSAGES } from '../../contract/eligibility.ts';
 import { SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../contract/index.ts';
 import type { MerchantStep } from '../../contract/limits.ts';
 import { datesNeeded, OFFER_MESSAGES, parseFormDate, type CreateOfferData } from '../../contract/offer-form.ts';
@@ -53,6 +54,16 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
     throw badRequest(`Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`, { issues: unknown.slice(0, 20) });
   }
   const location: OfferLocation[] = names.map((value, i) => ({ value, isActive: i === 0 }));
+  // Listed cards' tiers as the bank's cards spell them.
+  const eligibility = { ...form.eligibility, cards: form.eligibility.cards.map((card) => ({
+    ...card, tier: card.tier && (bank.issuedCards.find((own) => own.tier?.toLowerCase() === card.tier!.toLowerCase())?.tier ?? card.tier),
+  })) };
+  const notIssued = eligibility.cards.flatMap((card, i) => (bankIssues(bank.issuedCards, card) ? [] : [{ card, i }]));
+  if (notIssued.length) {
+    throw badRequest(`${bank.bankName} does not issue: ${notIssued.map(({ card }) => cardName(card)).join(', ')}`, {
+      issues: notIssued.map(({ i }) => ({ path: `eligibility.cards.${i}`, message: ELIGIBILITY_MESSAGES.cardNotIssued })),
+    });
+  }
   return {
     label: form.offerTitle,
     header: form.offerHeader,
@@ -64,8 +75,9 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
     // Required for other/customize (what they show); kept for the others when given.
     validTimeDateDescription: form.validTimeDateDescription || null,
     promoCode: form.promoCode || null,
-    cardTypes: bank.cardTypes,
+    cardTypes: coveredCards(bank.issuedCards, eligibility).map(cardName),
     location,
+    eligibility,
     bankId: bank.bankId,
     categoryId: form.offerCategory,
   };

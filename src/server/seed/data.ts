@@ -1,6 +1,11 @@
 // Static content of the demo data set: real Sri Lankan card-issuing banks (with our own generated
 // monograms, never their trademarks), categories, towns and fictional merchants.
 
+import type { CardNetwork } from '../../contract/eligibility.ts';
+
+/** The card tier list the team starts with (it edits it in the console's Catalogue). */
+export const CARD_TIERS = ['Classic', 'Gold', 'Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite', 'Blue'];
+
 export interface BankSeed {
   name: string;
   /** Letters drawn on the generated monogram. */
@@ -8,7 +13,10 @@ export interface BankSeed {
   color: string;
   /** Text colour on the monogram; white when omitted. */
   ink?: string;
+  /** Its credit cards as people name them ('Visa Platinum'): network, then tier. */
   cardTypes: string[];
+  /** The networks of its debit cards (any tier). */
+  debitNetworks: CardNetwork[];
   /** Relative share of the offers. */
   weight: number;
   /** Card centre number shown in some offers' hot line. */
@@ -18,58 +26,72 @@ export interface BankSeed {
 export const BANKS: BankSeed[] = [
   {
     name: 'Commercial Bank', monogram: 'CB', color: '#0057a8', weight: 12, hotline: '0112353353',
+    debitNetworks: ['visa', 'mastercard'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Visa Signature', 'Visa Infinite', 'Mastercard Titanium', 'Mastercard World', 'Mastercard World Elite'],
   },
   {
     name: 'Sampath Bank', monogram: 'SB', color: '#f26522', weight: 11, hotline: '0112303050',
+    debitNetworks: ['visa', 'mastercard'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Visa Signature', 'Mastercard Titanium', 'Mastercard Platinum', 'Mastercard World'],
   },
   {
     name: 'Hatton National Bank', monogram: 'HNB', color: '#ffd100', ink: '#1a1a1a', weight: 11, hotline: '0112462462',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Visa Signature', 'Visa Infinite', 'Mastercard Titanium', 'Mastercard World'],
   },
   {
     name: 'Bank of Ceylon', monogram: 'BOC', color: '#7a1f2b', ink: '#ffcb05', weight: 9, hotline: '0112204444',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Mastercard Gold', 'Mastercard Platinum', 'Mastercard World'],
   },
   {
     name: "People's Bank", monogram: 'PB', color: '#d7141a', ink: '#ffe27a', weight: 8, hotline: '0112490490',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Mastercard Gold', 'Mastercard Platinum'],
   },
   {
     name: 'Seylan Bank', monogram: 'S', color: '#9e1b32', weight: 9, hotline: '0112008888',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Visa Infinite', 'Mastercard Titanium', 'Mastercard World'],
   },
   {
     name: 'Nations Trust Bank', monogram: 'NTB', color: '#5b2c83', weight: 10, hotline: '0114414414',
+    debitNetworks: ['mastercard'],
     cardTypes: ['Amex Blue', 'Amex Gold', 'Amex Platinum', 'Mastercard Titanium', 'Mastercard World'],
   },
   {
     name: 'DFCC Bank', monogram: 'DFCC', color: '#003b71', weight: 6, hotline: '0112350000',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Visa Signature'],
   },
   {
     name: 'NDB Bank', monogram: 'NDB', color: '#0f6cbd', weight: 8, hotline: '0112448888',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Gold', 'Visa Platinum', 'Visa Infinite', 'Mastercard Titanium', 'Mastercard World', 'Mastercard World Elite'],
   },
   {
     name: 'Pan Asia Bank', monogram: 'PA', color: '#c8102e', weight: 5, hotline: '0114667222',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum'],
   },
   {
     name: 'Union Bank', monogram: 'UB', color: '#00843d', weight: 4, hotline: '0112374100',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum'],
   },
   {
     name: 'Cargills Bank', monogram: 'CGB', color: '#e4002b', weight: 4, hotline: '0117640640',
+    debitNetworks: ['mastercard'],
     cardTypes: ['Mastercard Gold', 'Mastercard Titanium', 'Mastercard World'],
   },
   {
     name: 'HSBC Sri Lanka', monogram: 'HSBC', color: '#db0011', weight: 7, hotline: '0114472200',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Visa Signature', 'Mastercard World'],
   },
   {
     name: 'Standard Chartered Sri Lanka', monogram: 'SC', color: '#0473ea', weight: 6, hotline: '0112480480',
+    debitNetworks: ['visa'],
     cardTypes: ['Visa Classic', 'Visa Gold', 'Visa Platinum', 'Visa Infinite', 'Mastercard Titanium', 'Mastercard World'],
   },
 ];
@@ -90,11 +112,14 @@ export interface CategorySeed {
   /** Bullet points for descriptions. */
   notes: string[];
   merchants: string[];
+  /** Words that name the category in an imported offer (the team's keyword map starts with them). */
+  keywords: string[];
 }
 
 export const CATEGORIES: CategorySeed[] = [
   {
     name: 'Dining', iconName: 'dining', promo: 'DINE', color: '#e4572e', weight: 20,
+    keywords: ['restaurant', 'dining', 'dine', 'cafe', 'café', 'buffet', 'pizza', 'burger', 'food', 'bistro', 'bakery', 'brunch'],
     things: ['the total bill', 'food bills', 'the dinner buffet', 'the lunch buffet', 'the à la carte menu', 'the weekend brunch', 'takeaway orders'],
     labels: ['Weekend dining treat', 'Dine & save', 'Buffet bonanza', 'Lunch special', 'Family feast', 'Date night deal', 'Sunday brunch offer'],
     perks: ['Buy 1 Get 1 Free', 'Complimentary dessert', 'Kids eat free', 'Free welcome drink', 'Rs. 1,500 off on bills above Rs. 7,500'],
@@ -108,6 +133,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Shopping', iconName: 'shopping', promo: 'SHOP', color: '#8e44ad', weight: 8,
+    keywords: ['shopping', 'store', 'home', 'furniture', 'department store', 'lifestyle'],
     things: ['all purchases', 'home décor', 'selected items', 'gift hampers', 'furniture'],
     labels: ['Shopping spree', 'Season sale', 'Home makeover deal', 'Festive shopping'],
     perks: ['0% instalments up to 12 months', 'Free gift wrapping', 'Rs. 2,000 voucher on Rs. 20,000 spend'],
@@ -119,6 +145,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Travel', iconName: 'travel', promo: 'TRIP', color: '#1f8a70', weight: 7,
+    keywords: ['travel', 'airline', 'flight', 'air ticket', 'tour', 'holiday package', 'travels'],
     things: ['holiday packages', 'air tickets', 'round-island tours', 'Maldives packages', 'visa services'],
     labels: ['Holiday getaway', 'Fly for less', 'Explore the island', 'Travel season deal'],
     perks: ['0% instalments up to 24 months', 'Free airport transfer', 'Complimentary travel insurance'],
@@ -130,6 +157,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Hotels', iconName: 'hotels', promo: 'STAY', color: '#2e86ab', weight: 12,
+    keywords: ['hotel', 'resort', 'villa', 'stay', 'room', 'spa resort', 'bungalow'],
     things: ['room rates', 'full-board stays', 'half-board stays', 'weekend stays', 'spa treatments'],
     labels: ['Staycation deal', 'Hill country escape', 'Beach holiday', 'Weekend getaway', 'Long stay saver'],
     perks: ['Stay 3 nights, pay for 2', 'Complimentary room upgrade', 'Free breakfast for two', 'Kids stay free'],
@@ -142,6 +170,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Fuel', iconName: 'fuel', promo: 'FUEL', color: '#f4a259', weight: 3,
+    keywords: ['fuel', 'petrol', 'diesel', 'filling station'],
     things: ['fuel purchases', 'lubricant services', 'car wash services'],
     labels: ['Fuel saver', 'Fill up & save', 'Weekend fuel offer'],
     perks: ['Rs. 500 cashback on Rs. 10,000 fuel', 'Free car wash with full tank'],
@@ -153,6 +182,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Supermarkets', iconName: 'supermarkets', promo: 'MART', color: '#3bb273', weight: 8,
+    keywords: ['supermarket', 'grocery', 'groceries', 'hypermarket'],
     things: ['the total bill', 'grocery bills', 'fresh produce', 'weekend shopping'],
     labels: ['Grocery saver', 'Weekend basket deal', 'Fresh savings', 'Family grocery offer'],
     perks: ['Rs. 1,000 off on bills above Rs. 10,000', 'Free home delivery'],
@@ -164,6 +194,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Health & Wellness', iconName: 'health', promo: 'CARE', color: '#17a2b8', weight: 6,
+    keywords: ['health', 'hospital', 'pharmacy', 'wellness', 'salon', 'spa', 'gym', 'dental', 'optical'],
     things: ['consultation fees', 'Ayurveda treatments', 'spa packages', 'pharmacy bills', 'lab tests', 'annual memberships'],
     labels: ['Wellness week', 'Health check offer', 'Relax & recharge', 'Spa day special'],
     perks: ['Free health check with any package', 'One month free on annual membership', 'Complimentary eye test'],
@@ -175,6 +206,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Education', iconName: 'education', promo: 'LEARN', color: '#4361ee', weight: 4,
+    keywords: ['education', 'school', 'tuition', 'course', 'university', 'books', 'bookshop'],
     things: ['course fees', 'registration fees', 'books and stationery', 'language courses'],
     labels: ['Back to school', 'Learn & save', 'Course fee offer'],
     perks: ['0% instalments up to 12 months', 'Registration fee waived'],
@@ -186,6 +218,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Electronics', iconName: 'electronics', promo: 'TECH', color: '#3a506b', weight: 7,
+    keywords: ['electronics', 'mobile phone', 'laptop', 'appliance', 'appliances', 'television'],
     things: ['mobile phones', 'laptops', 'home appliances', 'televisions', 'air conditioners', 'all electronics'],
     labels: ['Tech upgrade', 'Gadget fest', 'Smart home deal', 'Appliance offer'],
     perks: ['0% instalments up to 36 months', 'Free extended warranty', 'Free installation'],
@@ -197,6 +230,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Fashion', iconName: 'fashion', promo: 'STYLE', color: '#d63384', weight: 9,
+    keywords: ['fashion', 'clothing', 'apparel', 'footwear', 'shoes', 'boutique'],
     things: ['all clothing', 'sarees', 'footwear', 'kids wear', 'the new collection', 'menswear'],
     labels: ['Style season', 'Wardrobe refresh', 'Avurudu fashion deal', 'Festive fashion offer'],
     perks: ['Buy 2 Get 1 Free', 'Free alterations', 'Rs. 1,000 voucher on Rs. 10,000 spend'],
@@ -209,6 +243,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Jewellery', iconName: 'jewellery', promo: 'GEMS', color: '#c9a227', weight: 6,
+    keywords: ['jewellery', 'jewelry', 'jewellers', 'gold', 'gem', 'watches'],
     things: ['making charges', 'gold jewellery', 'gem-set jewellery', 'wedding collections', 'silver jewellery'],
     labels: ['Wedding season offer', 'Sparkle & save', 'Gem festival deal'],
     perks: ['0% instalments up to 12 months', 'Free gem certification', 'No making charges on selected designs'],
@@ -220,6 +255,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Entertainment', iconName: 'entertainment', promo: 'FUN', color: '#ef476f', weight: 5,
+    keywords: ['entertainment', 'cinema', 'movie', 'concert', 'theme park', 'gaming'],
     things: ['movie tickets', 'bowling games', 'entry tickets', 'concert tickets', 'game cards'],
     labels: ['Movie night', 'Family fun day', 'Weekend fun deal'],
     perks: ['Buy 1 Get 1 Free', 'Free popcorn combo', 'Kids enter free'],
@@ -231,6 +267,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Online', iconName: 'online', promo: 'WEB', color: '#7209b7', weight: 7,
+    keywords: ['online', 'e-commerce', 'ecommerce', 'website', 'app', 'delivery'],
     things: ['online orders', 'food delivery', 'annual subscriptions', 'e-gift cards', 'online bookings'],
     labels: ['Click & save', 'Online exclusive', 'Delivery deal', 'App-only offer'],
     perks: ['Free delivery', 'Rs. 500 off your first order', 'One month free subscription'],
@@ -242,6 +279,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Automobile', iconName: 'automobile', promo: 'AUTO', color: '#6c757d', weight: 5,
+    keywords: ['automobile', 'vehicle', 'car', 'tyre', 'tyres', 'auto', 'service centre', 'motor'],
     things: ['vehicle servicing', 'tyres', 'spare parts', 'car rentals', 'detailing packages', 'batteries'],
     labels: ['Service & save', 'Road trip ready', 'Car care deal'],
     perks: ['Free wheel alignment', '0% instalments up to 12 months on tyres', 'Free interior vacuum'],

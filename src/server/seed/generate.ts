@@ -1,10 +1,11 @@
 // Builds the demo catalogue in memory, without touching the database. Pure and deterministic:
 // the same offer count and the same `now` give exactly the same rows.
 import { AD_PLACEMENT, AD_SPACE, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS } from '../../contract/limits.ts';
+import { cardName, coveredCards, type CardNetwork, type CardSpecData, type EligibilityData, type Weekday } from '../../contract/eligibility.ts';
 import { ENDING_SOON_DAYS, NEW_OFFER_DAYS } from '../../lib/constants.ts';
 import type * as schema from '../db/schema.ts';
 import {
-  BANK_TERM_TEMPLATES, BANKS, CATEGORIES, GENERAL_TERMS, HOUSE_ADS, LOCATIONS, TIME_DESCRIPTIONS,
+  BANK_TERM_TEMPLATES, BANKS, CARD_TIERS, CATEGORIES, GENERAL_TERMS, HOUSE_ADS, LOCATIONS, TIME_DESCRIPTIONS,
   type BankSeed, type CategorySeed,
 } from './data.ts';
 import { slugify } from '../../lib/slugify.ts';
@@ -29,10 +30,14 @@ export type LocationRow = typeof schema.locations.$inferInsert & { locationId: n
 export type OfferRow = typeof schema.offers.$inferInsert & { offerId: number };
 export type TermRow = typeof schema.termsConditions.$inferInsert & { termId: number };
 export type HouseAdRow = typeof schema.houseAds.$inferInsert & { adId: number };
+export type CardTierRow = typeof schema.cardTiers.$inferInsert & { tierId: number };
+export type CategoryKeywordRow = typeof schema.categoryKeywords.$inferInsert;
 export interface ImageRow { name: string; contentType: string; bytes: Buffer; ownerUserId: null }
 
 export interface DemoData {
+  cardTiers: CardTierRow[];
   banks: BankRow[];
+  categoryKeywords: CategoryKeywordRow[];
   categories: CategoryRow[];
   merchants: MerchantRow[];
   locations: LocationRow[];
@@ -89,8 +94,10 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
   const stream = (part: string) => createRandom(`${SEED}:${part}`);
   const images: ImageRow[] = [];
 
+  const cardTiers: CardTierRow[] = CARD_TIERS.map((tierName, i) => ({ tierId: i + 1, tierName, position: i + 1 }));
   const banks: BankRow[] = BANKS.map((b, i) => {
     const slug = slugify(b.name);
+    const issuedCards = issuedCardsOf(b);
     images.push(svgImage(bankLogoName(slug), bankLogoSvg(b.name, b.monogram, b.color, b.ink)));
     images.push(svgImage(bankThumbName(slug), bankThumbSvg(b.name, b.monogram, b.color, b.ink)));
     return {
@@ -99,7 +106,8 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
       slug,
       logoUrl: imageUrl(bankLogoName(slug)),
       thumbnailUrl: imageUrl(bankThumbName(slug)),
-      cardTypes: [...b.cardTypes],
+      cardTypes: issuedCards.map(cardName),
+      issuedCards,
       color: b.color,
     };
   });
@@ -108,6 +116,8 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
     images.push(svgImage(categoryIconName(c.iconName), categoryIconSvg(c.iconName, c.name)));
     return { categoryId: i + 1, categoryName: c.name, slug: slugify(c.name), iconName: c.iconName };
   });
+
+  const categoryKeywords: CategoryKeywordRow[] = CATEGORIES.flatMap((c, i) => c.keywords.map((keyword) => ({ keyword, categoryId: i + 1 })));
 
   const locations: LocationRow[] = LOCATIONS.map((l, i) => ({ locationId: i + 1, locationName: l.name }));
   const areaCodes = new Map(LOCATIONS.map((l) => [l.name, l.areaCode]));
@@ -162,9 +172,10 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
     };
   });
 
-  const offers = buildOffers(stream('offers'), offerCount, now, banks, merchantsByCategory);
+  // Eligibility draws from its own stream, so the rest of each offer is what it was before it existed.
+  const offers = buildOffers(stream('offers'), stream('eligibility'), offerCount, now, banks, merchantsByCategory);
 
-  return { banks, categories, merchants, locations, terms, houseAds, offers, images };
+  return { cardTiers, banks, categoryKeywords, categories, merchants, locations, terms, houseAds, offers, images };
 }
 
 type Bucket = 'expired' | 'soon' | 'running';
@@ -197,6 +208,7 @@ const COVERAGE: Plan[] = [
 
 function buildOffers(
   random: Random,
+  eligibilityRandom: Random,
   count: number,
   now: Date,
   banks: BankRow[],
@@ -288,9 +300,10 @@ function buildOffers(
     const mobileNo = [merchant.row.contactNo!];
     if (random.chance(0.3)) mobileNo.push(bankSeed.hotline);
     const email = random.chance(0.6) ? [`${random.pick(['offers', 'info', 'reservations', 'hello'])}@${merchant.domain}`] : [];
-    const cardTypes = random.chance(0.25)
-      ? [...bank.cardTypes!]
-      : random.sample(bank.cardTypes!, random.int(1, bank.cardTypes!.length));
+    const creditCards = bank.issuedCards!.filter((card) => card.kind === 'credit');
+    const listed = random.chance(0.25) ? null : random.sample(creditCards, random.int(1, creditCards.length));
+    const eligibility = demoEligibility(eligibilityRandom, listed, category, merchant.domain);
+    const cardTypes = coveredCards(bank.issuedCards!, eligibility).map(cardName);
     const places = random.sample(merchant.branches, random.int(1, merchant.branches.length));
     const location = places.map((value) => ({ value, isActive: random.chance(0.85) }));
     if (!location.some((l) => l.isActive)) location[random.int(0, location.length - 1)]!.isActive = true;
@@ -314,6 +327,7 @@ function buildOffers(
         hotLine: { mobileNo, email },
         cardTypes,
         location,
+        eligibility,
         reviewStatus,
         views: random.int(0, 5000),
         bankId: bank.bankId,
@@ -359,4 +373,47 @@ function offerHeader(
   }
   const fitting = candidates.find((c) => c.length <= OFFER_HEADER_MAX);
   return fitting ?? candidates[candidates.length - 1]!.slice(0, OFFER_HEADER_MAX).trimEnd();
+}
+
+/** The bank's cards: its credit cards by name ('Visa Platinum'), and a debit card on each of its debit networks. */
+function issuedCardsOf(bank: BankSeed): CardSpecData[] {
+  const credit = bank.cardTypes.map((name): CardSpecData => {
+    const [network, ...tier] = name.split(' ');
+    return { network: SEED_NETWORKS[network!]!, kind: 'credit', tier: tier.join(' ') || null };
+  });
+  return [...credit, ...bank.debitNetworks.map((network): CardSpecData => ({ network, kind: 'debit', tier: null }))];
+}
+const SEED_NETWORKS: Record<string, CardNetwork> = { Visa: 'visa', Mastercard: 'mastercard', Amex: 'amex' };
+
+const MIN_BILLS = [2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 25_000];
+const DISCOUNT_CAPS = [1_000, 1_500, 2_500, 5_000, 10_000];
+const DAY_PLANS: { weight: number; days: Weekday[] }[] = [
+  { weight: 60, days: [] },
+  { weight: 12, days: ['sat', 'sun'] },
+  { weight: 10, days: ['fri', 'sat'] },
+  { weight: 8, days: ['mon', 'tue', 'wed', 'thu', 'fri'] },
+  { weight: 10, days: ['wed'] },
+];
+const ONLINE_ICONS = new Set(['online']);
+const BOTH_ICONS = new Set(['shopping', 'electronics', 'fashion', 'travel', 'hotels', 'education']);
+
+/** A realistic mix: cards listed or all credit cards, some days and hours, spend floors and caps, in store or online. */
+function demoEligibility(random: Random, listedCards: CardSpecData[] | null, category: CategorySeed, merchantDomain: string): EligibilityData {
+  // Some offers name only the network: 'Visa credit cards'.
+  const cards = listedCards?.map((card) => (random.chance(0.2) ? { ...card, tier: null } : card))
+    .filter((card, i, all) => all.findIndex((other) => other.network === card.network && other.kind === card.kind && other.tier === card.tier) === i);
+  const days = DAY_PLANS[random.weighted(DAY_PLANS.map((_, i) => i), DAY_PLANS.map((plan) => plan.weight))]!.days;
+  const evening = category.iconName === 'dining' && random.chance(0.25);
+  const channel = ONLINE_ICONS.has(category.iconName) ? 'online' : BOTH_ICONS.has(category.iconName) && random.chance(0.35) ? 'both' : 'inStore';
+  return {
+    cardScope: cards ? 'listed' : random.chance(0.2) ? 'all' : 'credit',
+    cards: cards ?? [],
+    days: [...days],
+    timeFrom: evening ? '18:00' : null,
+    timeTo: evening ? '22:30' : null,
+    minBill: random.chance(0.4) ? random.pick(MIN_BILLS) : null,
+    maxDiscount: random.chance(0.35) ? random.pick(DISCOUNT_CAPS) : null,
+    channel,
+    website: channel === 'inStore' ? null : `https://${merchantDomain}`,
+  };
 }

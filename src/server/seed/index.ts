@@ -46,12 +46,13 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The catalogue tables, emptied by a re-seed; favorites and impressions point at offers. */
 const CATALOGUE_TABLES = [
-  'favorites', 'impressions', 'offer_reports', 'offers', 'terms_conditions', 'categories', 'banks', 'locations', 'house_ads',
+  'favorites', 'impressions', 'offer_reports', 'offer_revisions', 'offer_sources', 'import_runs', 'import_sources', 'offers', 'terms_conditions',
+  'category_keywords', 'categories', 'banks', 'card_tiers', 'locations', 'house_ads',
 ] as const;
 /** Serial columns whose sequences continue after the seeded ids. */
 const SERIAL_COLUMNS: [table: string, column: string][] = [
   ['banks', 'bank_id'], ['categories', 'category_id'], ['merchants', 'merchant_id'], ['locations', 'location_id'],
-  ['offers', 'offer_id'], ['terms_conditions', 'term_id'], ['house_ads', 'ad_id'],
+  ['offers', 'offer_id'], ['terms_conditions', 'term_id'], ['house_ads', 'ad_id'], ['card_tiers', 'tier_id'],
 ];
 
 /** Replaces the catalogue with the demo data set and marks the data set as 'demo'. */
@@ -139,8 +140,10 @@ async function writeDemoData(tx: Transaction, data: DemoData): Promise<void> {
       createdAt: sql`excluded.created_at`,
     },
   }));
+  await tx.insert(schema.cardTiers).values(data.cardTiers);
   await tx.insert(schema.banks).values(data.banks);
   await tx.insert(schema.categories).values(data.categories);
+  await tx.insert(schema.categoryKeywords).values(data.categoryKeywords);
   await tx.insert(schema.locations).values(data.locations);
   await insertInBatches(data.merchants, ROW_BATCH, (batch) => tx.insert(schema.merchants).values(batch));
   await tx.insert(schema.termsConditions).values(data.terms);

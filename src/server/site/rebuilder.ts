@@ -77,10 +77,11 @@ export function startSiteRebuilder(options: {
     const rows = await options.db.select({
       offerId: offers.offerId, bankId: offers.bankId, categoryId: offers.categoryId,
       // Everything an offer's own page shows of its row, and whether it has ended. View counts
-      // and favourites change all day: they wait for the next full rebuild.
+      // and favourites change all day, and so does a source's last verification: they wait for the
+      // next full rebuild.
       version: sql<string>`md5(concat_ws('|', ${offers.label}, ${offers.header}, ${offers.description}, ${offers.bannerImageUrl}, ${offers.offerType},
         ${offers.offerRate}, ${offers.offerDateType}, ${offers.offerStart}, ${offers.offerEnd}, ${offers.validTimeDateDescription}, ${offers.promoCode},
-        ${offers.hotLine}::text, ${offers.cardTypes}::text, ${offers.location}::text, ${offers.merchantId}, ${offers.offerEnd} <= now(), ${offers.withdrawnAt} is not null))`,
+        ${offers.hotLine}::text, ${offers.cardTypes}::text, ${offers.location}::text, ${offers.eligibility}::text, ${offers.sourceName}, ${offers.sourceUrl}, ${offers.merchantId}, ${offers.offerEnd} <= now(), ${offers.withdrawnAt} is not null))`,
     }).from(offers).where(isPublic());
     return {
       banksAndCategories: createHash('md5').update(JSON.stringify([bankRows, categoryRows])).digest('hex'),

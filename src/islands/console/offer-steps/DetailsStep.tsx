@@ -1,19 +1,24 @@
 // Step 3 of the wizard, Offer Details (spec §3 'Offer-creation form'): title, header with its live
 // 'n/90' count, description, validity (From … to … by default) with the dates it needs in
 // DD/MM/YYYY or its description, offer type (off by default) and rate ('%' for a percentage, free
-// text for customize), promo code, and a preview of how the offer's tags and validity will read.
-import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../../contract/index.ts';
+// text for customize), promo code, who can use it and when (EligibilityFields), and a preview of how
+// the offer's tags, validity and eligibility will read.
+import * as v from 'valibot';
+import { Eligibility } from '../../../contract/eligibility.ts';
+import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, type BankData } from '../../../contract/index.ts';
 import { datesNeeded, parseFormDate } from '../../../contract/offer-form.ts';
+import { eligibilityText } from '../../../lib/format-eligibility.ts';
 import { offerTags } from '../../../lib/format-offer.ts';
 import { offerValidity } from '../../../lib/offer-dates.ts';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
-import { isPercentRate, typedFormDate, type OfferField, type OfferFormValues } from '../offer-form.ts';
+import { isPercentRate, submittedEligibility, typedFormDate, type OfferField, type OfferFormValues } from '../offer-form.ts';
 import { DATE_PLACEHOLDER, OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../texts.ts';
+import EligibilityFields from './EligibilityFields.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 
-type TextName = Exclude<OfferField, 'locations' | 'termsAccepted' | 'offerValidity' | 'offerType'>;
+type TextName = Exclude<OfferField, 'locations' | 'termsAccepted' | 'offerValidity' | 'offerType' | 'eligibility'>;
 
-export default function DetailsStep({ values, set, shown, touch }: StepProps) {
+export default function DetailsStep({ values, set, shown, touch, bank }: StepProps & { bank: BankData | undefined }) {
   const needed = datesNeeded(values.offerValidity);
   const percent = isPercentRate(values.offerType);
   const headerLength = values.offerHeader.trim().length;
@@ -62,13 +67,15 @@ export default function DetailsStep({ values, set, shown, touch }: StepProps) {
       <TextField {...text('promoCode')} label="Promo code (optional)" autoComplete="off" autoCapitalize="characters"
         onChange={(event) => set('promoCode', event.target.value)} />
 
-      <OfferPreview values={values} />
+      <EligibilityFields values={values} set={set} shown={shown} touch={touch} bank={bank} />
+
+      <OfferPreview values={values} bankName={bank?.bankName} />
     </div>
   );
 }
 
 /** How the offer's tag and validity will read on its card and page, with the site's own wording. */
-function OfferPreview({ values }: { values: OfferFormValues }) {
+function OfferPreview({ values, bankName }: { values: OfferFormValues; bankName: string | undefined }) {
   const isoDate = (text: string) => parseFormDate(text)?.toISOString() ?? null;
   const needed = datesNeeded(values.offerValidity);
   const tags = offerTags({ offerType: values.offerType, offerRate: values.offerRate });
@@ -78,6 +85,9 @@ function OfferPreview({ values }: { values: OfferFormValues }) {
     offerEnd: needed.to ? isoDate(values.toDate) : null,
     validTimeDateDescription: needed.description ? values.validTimeDateDescription : null,
   });
+  // Shown once the eligibility reads as the contract wants it; until then its message says what is wrong.
+  const checked = v.safeParse(Eligibility, submittedEligibility(values.eligibility));
+  const eligibility = checked.success && bankName ? eligibilityText(checked.output, bankName) : '';
   return (
     <section className="offer-preview" aria-labelledby="offer-preview-title">
       <h4 id="offer-preview-title">Preview</h4>
@@ -85,6 +95,7 @@ function OfferPreview({ values }: { values: OfferFormValues }) {
         {tags.length ? tags.map((tag) => <span className="tag" key={tag}>{tag}</span>) : <span className="offer-preview-empty">Enter the offer rate to see its tag.</span>}
       </p>
       {validity && <p className="offer-preview-validity">{validity}</p>}
+      {eligibility && <p className="offer-preview-eligibility">{eligibility}</p>}
     </section>
   );
 }

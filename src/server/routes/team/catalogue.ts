@@ -1,4 +1,5 @@
-// The team console's catalogue, {API}/team/banks, /team/categories and /team/locations: add one, or
+// The team console's catalogue, {API}/team/banks, /team/categories, /team/locations and
+// /team/card-tiers: add one, or
 // change one (PUT sends the whole of it). Mounted by teamRoutes after its middleware, so every route
 // needs a team account's sign-in and counts toward its write limit. The lists are the public ones.
 // After a change the response cache is emptied, so the lists and offers show it at once; the site
@@ -6,10 +7,15 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { Id } from '../../../contract/index.ts';
-import { BankRequest, CategoryRequest, LocationRequest, TeamBankResponse, TeamCategoryResponse, TeamLocationResponse } from '../../../contract/team-catalogue.ts';
+import {
+  BankRequest, CardTierRequest, CardTiersResponse, CategoryRequest, LocationRequest, TeamBankResponse, TeamCardTierResponse, TeamCategoryResponse,
+  TeamLocationResponse,
+} from '../../../contract/team-catalogue.ts';
 import type { AppEnv, ServerDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { createBank, createCategory, createLocation, updateBank, updateCategory, updateLocation } from '../../domain/catalogue-edit.ts';
+import {
+  createBank, createCardTier, createCategory, createLocation, listCardTiers, updateBank, updateCardTier, updateCategory, updateLocation,
+} from '../../domain/catalogue-edit.ts';
 import { answer } from '../../http/answer.ts';
 import { parseJsonBody, parseParams } from '../../validate.ts';
 
@@ -35,4 +41,7 @@ export function mountTeamCatalogueRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
   mountEntryRoutes(app, deps, ['banks', 'bankId'], BankRequest, TeamBankResponse, createBank, updateBank);
   mountEntryRoutes(app, deps, ['categories', 'categoryId'], CategoryRequest, TeamCategoryResponse, createCategory, updateCategory);
   mountEntryRoutes(app, deps, ['locations', 'locationId'], LocationRequest, TeamLocationResponse, createLocation, updateLocation);
+  // The tier list is the team's alone: banks' cards and offers carry the names themselves.
+  app.get('/team/card-tiers', async (c) => answer(c, CardTiersResponse, { status: true, data: await listCardTiers(deps.db) }));
+  mountEntryRoutes(app, deps, ['card-tiers', 'tierId'], CardTierRequest, TeamCardTierResponse, createCardTier, updateCardTier);
 }

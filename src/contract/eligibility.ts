@@ -1,0 +1,122 @@
+// Typed eligibility: which cards of the offer's bank, on which days and hours, above what bill,
+// capped at what discount, in store or online. Shared by the answers (responses.ts), the offer
+// form, the team's editor and the importers. Imports nothing but valibot.
+import * as v from 'valibot';
+
+export const CARD_NETWORKS = ['visa', 'mastercard', 'amex', 'unionpay', 'jcb', 'diners'] as const;
+export type CardNetwork = (typeof CARD_NETWORKS)[number];
+export const CARD_NETWORK_NAMES: Record<CardNetwork, string> = {
+  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unionpay: 'UnionPay', jcb: 'JCB', diners: 'Diners Club',
+};
+export const CARD_KINDS = ['credit', 'debit', 'prepaid'] as const;
+export type CardKind = (typeof CARD_KINDS)[number];
+/** An offer's cards: every card of its bank, every credit card of its bank, or the listed ones. */
+export const CARD_SCOPES = ['all', 'credit', 'listed'] as const;
+export type CardScope = (typeof CARD_SCOPES)[number];
+/** ISO order, Monday first. An offer with no days runs every day. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
+};
+/** Where the offer is used: null when the offer does not say. */
+export const CHANNELS = ['inStore', 'online', 'both'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const CHANNEL_NAMES: Record<Channel, string> = { inStore: 'In store', online: 'Online', both: 'In store and online' };
+
+export const CARD_TIER_NAME_MAX = 40;
+/** Cards listed on one offer, and cards one bank issues. */
+export const CARDS_MAX = 60;
+/** The largest bill or cap in rupees an offer may state. */
+export const RUPEES_MAX = 100_000_000;
+
+export const ELIGIBILITY_MESSAGES = {
+  listedNeedsCards: 'Choose at least one card, or choose all cards.',
+  timeNeedsBoth: 'Give both the start and the end of the time window.',
+  invalidTime: 'Enter the time as HH:MM (24-hour).',
+  invalidRupees: `Enter a whole number of rupees from 1 to ${RUPEES_MAX.toLocaleString('en-US')}.`,
+  websiteNotHttp: 'Enter the website as an http(s) address.',
+  cardNotIssued: 'The bank does not issue this card.',
+  duplicateCard: 'This card is listed twice.',
+} as const;
+
+const TierName = v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the tier.'), v.maxLength(CARD_TIER_NAME_MAX, `At most ${CARD_TIER_NAME_MAX} characters.`));
+/** One kind of card: a network, a kind and a tier; tier null means any tier of that network and kind. */
+export const CardSpec = v.object({
+  network: v.picklist(CARD_NETWORKS, 'Choose a card network.'),
+  kind: v.picklist(CARD_KINDS, 'Choose credit, debit or prepaid.'),
+  tier: v.nullable(TierName),
+});
+export type CardSpecData = v.InferOutput<typeof CardSpec>;
+
+const sameCard = (a: CardSpecData, b: CardSpecData) => a.network === b.network && a.kind === b.kind && (a.tier ?? '').toLowerCase() === (b.tier ?? '').toLowerCase();
+/** A list of cards without repeats. */
+export const CardList = v.pipe(
+  v.array(CardSpec, 'Expected a list of cards.'),
+  v.maxLength(CARDS_MAX, `At most ${CARDS_MAX} cards.`),
+  v.check((cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i), ELIGIBILITY_MESSAGES.duplicateCard),
+);
+
+const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ELIGIBILITY_MESSAGES.invalidTime));
+const Rupees = v.pipe(v.number(ELIGIBILITY_MESSAGES.invalidRupees), v.integer(ELIGIBILITY_MESSAGES.invalidRupees), v.minValue(1, ELIGIBILITY_MESSAGES.invalidRupees), v.maxValue(RUPEES_MAX, ELIGIBILITY_MESSAGES.invalidRupees));
+const Website = v.pipe(v.string(), v.trim(), v.maxLength(2048, 'At most 2048 characters.'), v.regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, ELIGIBILITY_MESSAGES.websiteNotHttp));
+
+/**
+ * What every write of an offer's eligibility is checked against (the form, the team's editor, an
+ * import). Days come back unique and in week order.
+ */
+export const Eligibility = v.pipe(
+  v.object({
+    cardScope: v.optional(v.picklist(CARD_SCOPES, 'Choose which cards.'), 'all'),
+    cards: v.optional(CardList, []),
+    days: v.optional(v.pipe(
+      v.array(v.picklist(WEEKDAYS, 'Expected days as mon … sun.')),
+      v.transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
+    ), []),
+    timeFrom: v.optional(v.nullable(TimeOfDay), null),
+    timeTo: v.optional(v.nullable(TimeOfDay), null),
+    minBill: v.optional(v.nullable(Rupees), null),
+    maxDiscount: v.optional(v.nullable(Rupees), null),
+    channel: v.optional(v.nullable(v.picklist(CHANNELS, 'Choose in store, online or both.')), null),
+    website: v.optional(v.nullable(Website), null),
+  }),
+  v.forward(v.check((e) => e.cardScope !== 'listed' || e.cards.length > 0, ELIGIBILITY_MESSAGES.listedNeedsCards), ['cards']),
+  v.forward(v.check((e) => (e.timeFrom === null) === (e.timeTo === null), ELIGIBILITY_MESSAGES.timeNeedsBoth), ['timeTo']),
+  // Listed cards only mean something with scope 'listed'.
+  v.transform((e) => (e.cardScope === 'listed' ? e : { ...e, cards: [] })),
+);
+export type EligibilityInput = v.InferInput<typeof Eligibility>;
+export type EligibilityData = v.InferOutput<typeof Eligibility>;
+
+/** An offer's eligibility as answers carry it: what the server stored through Eligibility. */
+export const EligibilityAnswer = v.object({
+  cardScope: v.picklist(CARD_SCOPES),
+  cards: v.array(CardSpec),
+  days: v.array(v.picklist(WEEKDAYS)),
+  timeFrom: v.nullable(v.string()),
+  timeTo: v.nullable(v.string()),
+  minBill: v.nullable(v.number()),
+  maxDiscount: v.nullable(v.number()),
+  channel: v.nullable(v.picklist(CHANNELS)),
+  website: v.nullable(v.string()),
+});
+
+export const NO_ELIGIBILITY: EligibilityData = {
+  cardScope: 'all', cards: [], days: [], timeFrom: null, timeTo: null, minBill: null, maxDiscount: null, channel: null, website: null,
+};
+
+/** Whether a listed card is one the bank issues: the same network and kind, and the tier unless the listed one says any tier. */
+export const bankIssues = (issued: readonly CardSpecData[], card: CardSpecData) =>
+  issued.some((own) => own.network === card.network && own.kind === card.kind
+    && (card.tier === null || (own.tier ?? '').toLowerCase() === card.tier.toLowerCase()));
+
+/** The card's name as people say it: 'Visa Platinum', 'Mastercard debit', 'American Express Gold'. */
+export const cardName = (card: CardSpecData) =>
+  [CARD_NETWORK_NAMES[card.network], card.tier ?? '', card.kind === 'credit' ? '' : card.kind].filter(Boolean).join(' ');
+
+/** The bank's cards an offer covers: all of them, its credit cards, or the issued cards the listed ones name. */
+export const coveredCards = (issued: readonly CardSpecData[], eligibility: Pick<EligibilityData, 'cardScope' | 'cards'>) => {
+  if (eligibility.cardScope === 'all') return [...issued];
+  if (eligibility.cardScope === 'credit') return issued.filter((card) => card.kind === 'credit');
+  return issued.filter((own) => eligibility.cards.some((listed) => bankIssues([own], listed)));
+};

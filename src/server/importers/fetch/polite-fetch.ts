@@ -1,0 +1,324 @@
+// How importers reach the banks' websites (the PoliteFetcher of ../types.ts): an honest User-Agent,
+// robots.txt honoured, one request at a time per host with a pause between, a timeout per attempt,
+// retries with backoff for answers that may pass, redirects followed by hand, and a byte cap.
+import PQueue from 'p-queue';
+import robotsParser from 'robots-parser';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FetchedBytes, FetchedText, PoliteFetcher } from '../types.ts';
+
+export const DEFAULT_SITE_URL = 'https://offerlanka.lk';
+/** Per attempt: connecting, the headers and the whole body. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+/** Retries after the first attempt. */
+export const DEFAULT_RETRIES = 3;
+/** The first retry waits about this long, each later one twice as long as the one before. */
+export const DEFAULT_RETRY_BASE_MS = 1_000;
+/** The pause between the end of one request and the start of the next to the same host. */
+export const DEFAULT_PER_HOST_DELAY_MS = 1_000;
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8';
+export const MAX_REDIRECTS = 5;
+/** The longest wait a Retry-After header (or the backoff) is given. */
+export const MAX_RETRY_WAIT_MS = 60_000;
+/** The longest pause a robots.txt Crawl-delay is given. */
+export const MAX_CRAWL_DELAY_MS = 30_000;
+/** RFC 9309 asks crawlers to read at least 500 KiB of a robots.txt; a larger one counts as unreadable. */
+export const ROBOTS_MAX_BYTES = 512 * 1024;
+
+/** The User-Agent importers send: who we are and where a site's owner can read about it. */
+export const userAgentFor = (siteUrl: string) => `OfferLankaBot/1.0 (+${siteUrl.replace(/\/+$/, '')}/about/importers)`;
+
+export interface PoliteFetcherOptions {
+  /** The site's URL (the server's SITE_URL), for the default User-Agent. Default DEFAULT_SITE_URL. */
+  siteUrl?: string;
+  /** Default userAgentFor(siteUrl). robots.txt rules are matched on its name, 'OfferLankaBot'. */
+  userAgent?: string;
+  timeoutMs?: number;
+  retries?: number;
+  retryBaseMs?: number;
+  perHostDelayMs?: number;
+  /** The byte cap of text(); bytes() takes its own, defaulting to this. */
+  maxBytes?: number;
+  /** Called as each HTTP request is made (robots.txt, retries and redirect hops included): for run logs. */
+  onRequest?: (url: string) => void;
+}
+
+/** What the fetcher has actually asked of the web: for tests and run logs. */
+export interface RequestCounts {
+  /** HTTP requests made in all. */
+  readonly requestCount: number;
+  /** HTTP requests made to this URL. */
+  requestsTo(url: string): number;
+}
+
+export type FetchErrorKind = 'http' | 'timeout' | 'too-large' | 'robots' | 'network' | 'url' | 'redirect';
+
+/** Why a page could not be had, in a message a person can read in a run log. */
+export class FetchError extends Error {
+  override readonly name = 'FetchError';
+  readonly status?: number;
+
+  constructor(
+    readonly kind: FetchErrorKind,
+    readonly url: string,
+    message: string,
+    details: { status?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+    if (details.status !== undefined) this.status = details.status;
+  }
+}
+
+/** One GET as answered, its body read in full (only for a 2xx answer; empty otherwise). */
+interface Answer {
+  url: URL;
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  /** How many attempts it took. */
+  attempts: number;
+}
+
+/** A host's turn-taking: one request at a time, and none before notBefore (performance.now() time). */
+interface HostPacing {
+  queue: PQueue;
+  delayMs: number;
+  notBefore: number;
+}
+
+/** What an origin's robots.txt lets us fetch. */
+interface RobotsRules {
+  allows(url: URL): boolean;
+  /** Set when robots.txt could not be read, and so nothing may be fetched: why. */
+  unreadable?: string;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const isRetriedStatus = (status: number) => status === 429 || status >= 500;
+
+export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteFetcher & RequestCounts {
+  const userAgent = options.userAgent ?? userAgentFor(options.siteUrl ?? DEFAULT_SITE_URL);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retries = options.retries ?? DEFAULT_RETRIES;
+  const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
+  const perHostDelayMs = options.perHostDelayMs ?? DEFAULT_PER_HOST_DELAY_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+
+  // Keyed by host name without the port: servers on one machine share its pacing.
+  const hosts = new Map<string, HostPacing>();
+  const robotsByOrigin = new Map<string, Promise<RobotsRules>>();
+  const requestsByUrl = new Map<string, number>();
+  let requestCount = 0;
+
+  function pacingFor(url: URL): HostPacing {
+    let pacing = hosts.get(url.hostname);
+    if (!pacing) {
+      pacing = { queue: new PQueue({ concurrency: 1 }), delayMs: perHostDelayMs, notBefore: 0 };
+      hosts.set(url.hostname, pacing);
+    }
+    return pacing;
+  }
+
+  /** One HTTP request, when the host's turn comes: the timeout starts then, and covers the body. */
+  function requestOnce(url: URL, accept: string, byteCap: number): Promise<Omit<Answer, 'attempts'>> {
+    const pacing = pacingFor(url);
+    return pacing.queue.add(async () => {
+      while (performance.now() < pacing.notBefore) await sleep(pacing.notBefore - performance.now());
+      requestCount++;
+      requestsByUrl.set(url.href, (requestsByUrl.get(url.href) ?? 0) + 1);
+      options.onRequest?.(url.href);
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        const response = await fetch(url, { headers: { 'user-agent': userAgent, accept }, redirect: 'manual', signal });
+        // Only a page we keep is read; an error's or a redirect's body is let go.
+        if (!response.ok) {
+          await response.body?.cancel().catch(() => {});
+          return { url, status: response.status, headers: response.headers, body: Buffer.alloc(0) };
+        }
+        const body = await readCapped(response, url, byteCap);
+        return { url, status: response.status, headers: response.headers, body };
+      } catch (error) {
+        if (error instanceof FetchError) throw error;
+        if (signal.aborted) throw new FetchError('timeout', url.href, `GET ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
+        throw new FetchError('network', url.href, `GET ${url.href} failed: ${networkReason(error)}`, { cause: error });
+      } finally {
+        pacing.notBefore = performance.now() + pacing.delayMs;
+      }
+    });
+  }
+
+  /** GET one URL (redirects not followed), retrying timeouts, network errors, 5xx and 429. */
+  async function getWithRetries(url: URL, accept: string, byteCap: number): Promise<Answer> {
+    const attempts = 1 + retries;
+    for (let attempt = 1; ; attempt++) {
+      let answer: Omit<Answer, 'attempts'>;
+      try {
+        answer = await requestOnce(url, accept, byteCap);
+      } catch (error) {
+        // A too-large body will be as large next time; a timeout or a dropped connection may pass.
+        const mayPass = error instanceof FetchError && (error.kind === 'timeout' || error.kind === 'network');
+        if (!mayPass) throw error;
+        if (attempt === attempts) throw new FetchError(error.kind, error.url, `${error.message} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`, { cause: error });
+        await sleep(backoffMs(retryBaseMs, attempt));
+        continue;
+      }
+      if (!isRetriedStatus(answer.status) || attempt === attempts) return { ...answer, attempts: attempt };
+      const retryAfter = retryAfterMs(answer.headers);
+      if (retryAfter !== undefined) {
+        // The host asked for a pause: every request to it waits, not only this one.
+        const pacing = pacingFor(url);
+        pacing.notBefore = Math.max(pacing.notBefore, performance.now() + retryAfter);
+      }
+      await sleep(retryAfter ?? backoffMs(retryBaseMs, attempt));
+    }
+  }
+
+  /** GET a URL, following redirects by hand so that each hop is checked against its robots.txt. */
+  async function get(requested: string, accept: string, byteCap: number, obeyRobots = true): Promise<Answer> {
+    let url = httpUrl(requested);
+    for (let redirects = 0; ; redirects++) {
+      if (obeyRobots) await checkRobots(url, requested);
+      const answer = await getWithRetries(url, accept, byteCap);
+      if (answer.status >= 200 && answer.status < 300) return answer;
+      const location = REDIRECT_STATUSES.has(answer.status) ? answer.headers.get('location') : null;
+      if (location === null) {
+        const tries = answer.attempts > 1 ? ` after ${answer.attempts} attempts` : '';
+        throw new FetchError('http', url.href, `GET ${url.href} answered ${answer.status}${tries}`, { status: answer.status });
+      }
+      if (redirects === MAX_REDIRECTS) {
+        throw new FetchError('redirect', requested, `GET ${requested} redirected more than ${MAX_REDIRECTS} times (the last hop to ${location})`);
+      }
+      url = httpUrl(location, url);
+    }
+  }
+
+  async function checkRobots(url: URL, requested: string): Promise<void> {
+    let rules = robotsByOrigin.get(url.origin);
+    if (!rules) {
+      rules = readRobots(url.origin);
+      robotsByOrigin.set(url.origin, rules);
+    }
+    const { allows, unreadable } = await rules;
+    if (allows(url)) return;
+    const hop = url.href === requested ? '' : ` (redirected from ${requested})`;
+    const reason = unreadable ? `: ${unreadable}` : ' by robots.txt';
+    throw new FetchError('robots', url.href, `${url.href}${hop} is disallowed${reason}`);
+  }
+
+  async function readRobots(origin: string): Promise<RobotsRules> {
+    const robotsUrl = `${origin}/robots.txt`;
+    let answer: Answer;
+    try {
+      answer = await get(robotsUrl, 'text/plain,*/*;q=0.8', ROBOTS_MAX_BYTES, false);
+    } catch (error) {
+      // No robots.txt (4xx, as RFC 9309 reads it): everything is allowed. But a failing server (5xx,
+      // 429, a timeout) may be hiding one: the usual conservative reading is that nothing is.
+      const status = error instanceof FetchError ? error.status : undefined;
+      if (status !== undefined && status >= 400 && status < 500 && status !== 429) return { allows: () => true };
+      const why = error instanceof FetchError ? error.message : String(error);
+      return { allows: () => false, unreadable: `its robots.txt could not be read (${why})` };
+    }
+    const robots = robotsParser(robotsUrl, decodeText(answer.body, answer.headers.get('content-type') ?? ''));
+    const crawlDelaySeconds = robots.getCrawlDelay(userAgent);
+    if (crawlDelaySeconds !== undefined && crawlDelaySeconds > 0) {
+      const pacing = pacingFor(new URL(origin));
+      pacing.delayMs = Math.max(pacing.delayMs, Math.min(crawlDelaySeconds * 1000, MAX_CRAWL_DELAY_MS));
+    }
+    return { allows: (url) => robots.isAllowed(url.href, userAgent) === true };
+  }
+
+  return {
+    async text(url, textOptions = {}): Promise<FetchedText> {
+      const answer = await get(url, textOptions.accept ?? DEFAULT_ACCEPT, maxBytes);
+      const contentType = answer.headers.get('content-type') ?? '';
+      return { url: answer.url.href, status: answer.status, contentType, text: decodeText(answer.body, contentType) };
+    },
+    async bytes(url, bytesOptions = {}): Promise<FetchedBytes> {
+      const answer = await get(url, '*/*', bytesOptions.maxBytes ?? maxBytes);
+      return { url: answer.url.href, status: answer.status, contentType: answer.headers.get('content-type') ?? '', bytes: answer.body };
+    },
+    get requestCount() {
+      return requestCount;
+    },
+    requestsTo(url) {
+      return requestsByUrl.get(URL.parse(url)?.href ?? url) ?? 0;
+    },
+  };
+}
+
+/** The URL to fetch, if it is one we fetch: http: or https: only. */
+function httpUrl(text: string, base?: URL): URL {
+  const url = URL.parse(text, base);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    const from = base ? ` (redirected from ${base.href})` : '';
+    throw new FetchError('url', text, `${text}${from} is not an http: or https: URL`);
+  }
+  url.hash = ''; // never sent, and would split the request counts
+  return url;
+}
+
+/** The body, read as a stream and given up as soon as it passes the cap: Content-Length may be absent or wrong. */
+async function readCapped(response: Response, url: URL, byteCap: number): Promise<Buffer> {
+  const tooLarge = () => new FetchError('too-large', url.href, `${url.href} is larger than ${formatBytes(byteCap)}`);
+  if (Number(response.headers.get('content-length')) > byteCap) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > byteCap) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** UTF-8, or the Content-Type's charset when it is one TextDecoder knows. */
+function decodeText(body: Buffer, contentType: string): string {
+  const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  if (charset) {
+    try {
+      return new TextDecoder(charset).decode(body);
+    } catch {
+      // A charset TextDecoder does not know: UTF-8 is the likeliest reading.
+    }
+  }
+  return new TextDecoder('utf-8').decode(body);
+}
+
+/** Exponential, with jitter so that fetchers retrying together do not stay in step. */
+function backoffMs(baseMs: number, attempt: number): number {
+  const exponential = baseMs * 2 ** (attempt - 1);
+  return Math.min(exponential * (0.5 + Math.random() / 2), MAX_RETRY_WAIT_MS);
+}
+
+/** Retry-After, in seconds or as an HTTP date, up to MAX_RETRY_WAIT_MS. */
+function retryAfterMs(headers: Headers): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  if (Number.isNaN(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), MAX_RETRY_WAIT_MS);
+}
+
+/** fetch() says only 'fetch failed'; its cause says why (ECONNREFUSED, a reset socket). */
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function formatBytes(bytes: number): string {
+  const round = (value: number) => Math.round(value * 10) / 10;
+  if (bytes >= 1024 * 1024) return `${round(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
