@@ -1,11 +1,12 @@
 // The wizard's form state (src/islands/console/offer-form.ts): messages by field and step from the
 // contract alone, the values sent for each validity, server issues back to fields, date typing.
 import { describe, expect, it } from 'vitest';
+import { ELIGIBILITY_MESSAGES, NO_ELIGIBILITY } from '../../src/contract/eligibility.ts';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/offer-form.ts';
 import { documentDownloadName } from '../../src/contract/team.ts';
 import {
-  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, stepOfField, submittedValues, typedFormDate, type OfferFormValues,
+  checkOfferForm, emptyEligibilityForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, stepOfField, submittedEligibility, submittedValues, typedFormDate, type OfferFormValues,
 } from '../../src/islands/console/offer-form.ts';
 
 const filled = (): OfferFormValues => ({
@@ -88,6 +89,24 @@ describe('documentDownloadName', () => {
   });
 });
 
+describe('submittedEligibility', () => {
+  it('sends empty fields as null, rupees as typed with separators, the website only for online use', () => {
+    const form = { ...emptyEligibilityForm(), minBill: 'Rs. 5,000', maxDiscount: ' 2500 ', timeFrom: '18:00', timeTo: '22:00', channel: 'inStore' as const, website: 'https://x.example' };
+    expect(submittedEligibility(form)).toEqual({
+      cardScope: 'all', cards: [], days: [], timeFrom: '18:00', timeTo: '22:00', minBill: 5000, maxDiscount: 2500, channel: 'inStore', website: null,
+    });
+    expect(submittedEligibility({ ...form, channel: 'online' }).website).toBe('https://x.example');
+    expect(submittedEligibility({ ...form, minBill: '5k' }).minBill).toBeNaN();
+  });
+
+  it('gives the contract\'s message for eligibility the form cannot send, at the eligibility field of step 3', () => {
+    const values = { ...filled(), eligibility: { ...emptyEligibilityForm(), minBill: 'five thousand' } };
+    expect(checkOfferForm(values).errors).toEqual({ eligibility: ELIGIBILITY_MESSAGES.invalidRupees });
+    expect(stepOfField('eligibility')).toBe(2);
+    expect(checkOfferForm({ ...values, eligibility: { ...emptyEligibilityForm(), cardScope: 'listed' } }).errors).toEqual({ eligibility: ELIGIBILITY_MESSAGES.listedNeedsCards });
+  });
+});
+
 describe('offerFormValues', () => {
   it('fills the form from an offer, dates as Sri Lanka days, so that an unchanged edit passes the same checks', () => {
     const values = offerFormValues({
@@ -95,8 +114,12 @@ describe('offerFormValues', () => {
       offerDateType: 'fromTo', offerStart: '2099-01-09T18:30:00.000Z', offerEnd: '2099-02-01T18:29:59.000Z', validTimeDateDescription: null, promoCode: null,
       hotLine: { mobileNo: [], email: [] }, cardTypes: [], status: 'pending', withdrawn: false, location: [{ value: 'Kandy', isActive: true }], views: 0, interest: 0,
       createAt: '2026-01-01T00:00:00.000Z', bankId: 2, categoryId: 5,
+      eligibility: { ...NO_ELIGIBILITY, cardScope: 'credit', days: ['sat', 'sun'], minBill: 5000, timeFrom: '18:00', timeTo: '22:00' },
     } as unknown as OfferData);
     expect(values).toMatchObject({ offerCategory: '5', bankInfo: '2', fromDate: '10/01/2099', toDate: '01/02/2099', locations: ['Kandy'], termsAccepted: false });
+    expect(values.eligibility).toEqual({
+      cardScope: 'credit', cards: [], days: ['sat', 'sun'], timeFrom: '18:00', timeTo: '22:00', minBill: '5000', maxDiscount: '', channel: '', website: '',
+    });
     expect(checkOfferForm({ ...values, termsAccepted: true }).errors).toEqual({});
   });
 });
