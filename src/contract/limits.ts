@@ -14,6 +14,8 @@ export const SRI_LANKA_UTC_OFFSET_MS = 330 * 60_000;
 export const OFFER_TITLE_MAX = 60;
 export const OFFER_DESCRIPTION_MAX = 2000;
 export const OFFER_RATE_TEXT_MAX = 40;
+/** The validity in words, for offers whose dates are not plain days ('Every Friday in December'). */
+export const VALIDITY_TEXT_MAX = 200;
 export const OFFER_LOCATIONS_MAX = 20;
 export const LOCATION_NAME_MAX = 80;
 export const FIRST_NAME_MAX = 50;

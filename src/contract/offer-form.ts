@@ -8,7 +8,7 @@ import { Eligibility, NO_ELIGIBILITY } from './eligibility.ts';
 import { NoNul } from './index.ts';
 import {
   ID_MAX, LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
-  OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS,
+  OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS, VALIDITY_TEXT_MAX,
 } from './limits.ts';
 
 /** The wizard's steps, in order (spec §2 'Static pages and modals'). */
@@ -81,6 +81,9 @@ export const datesNeeded = (validity: (typeof OFFER_DATE_TYPES)[number]) => ({
   description: validity === 'other' || validity === 'customize',
 });
 
+/** A rate of 'off', 'upto' or 'discount': a percentage above 0 and at most 100, with up to two decimals. */
+export const isPercentRateText = (rate: string) => /^\d{1,3}(\.\d{1,2})?$/.test(rate) && Number(rate) > 0 && Number(rate) <= 100;
+
 export const CreateOfferRequest = v.pipe(
   v.object({
     offerCategory: chosenId,
@@ -94,7 +97,7 @@ export const CreateOfferRequest = v.pipe(
     offerRate: required(OFFER_RATE_TEXT_MAX),
     fromDate: optionalDate,
     toDate: optionalDate,
-    validTimeDateDescription: v.optional(text(200), ''),
+    validTimeDateDescription: v.optional(text(VALIDITY_TEXT_MAX), ''),
     promoCode: v.optional(text(40), ''),
     locations: v.optional(v.pipe(v.array(required(LOCATION_NAME_MAX)), v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`)), []),
     /** Added: who can use it and when (contract/eligibility.ts); the server checks listed cards against the bank's. */
@@ -102,9 +105,7 @@ export const CreateOfferRequest = v.pipe(
     termsAccepted: v.literal(true, OFFER_MESSAGES.acceptOfferTerms),
   }, MESSAGES.required), // the message of a missing field (the API can be sent a partial form)
   v.forward(v.partialCheck([['offerType'], ['offerRate']], ({ offerType, offerRate }) => {
-    if (offerType === 'customize') return true;
-    const rate = Number(offerRate);
-    return /^\d{1,3}(\.\d{1,2})?$/.test(offerRate) && rate > 0 && rate <= 100;
+    return offerType === 'customize' || isPercentRateText(offerRate);
   }, OFFER_MESSAGES.invalidOfferRate), ['offerRate']),
   v.forward(v.partialCheck([['offerValidity'], ['fromDate']], ({ offerValidity, fromDate }) => !datesNeeded(offerValidity).from || fromDate !== '', MESSAGES.required), ['fromDate']),
   v.forward(v.partialCheck([['offerValidity'], ['toDate']], ({ offerValidity, toDate }) => !datesNeeded(offerValidity).to || toDate !== '', MESSAGES.required), ['toDate']),

@@ -50,6 +50,11 @@ const EnvSchema = v.object({
   CORS_ORIGINS: v.optional(v.pipe(v.string(), v.transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean)),
     v.array(v.pipe(v.string(), v.check(isOrigin, 'CORS_ORIGINS must be origins such as https://offerlanka.lk, comma-separated (no *, no path)'), v.transform((origin) => new URL(origin).origin))))),
   /** When `npm start` rebuilds the whole site, as a cron pattern in Sri Lanka's time; changed offers are published within a minute anyway. */
+  /** Hours between imports of every enabled source while `npm start` runs, 1 to 24; 0: only when asked (console, npm run import). */
+  IMPORT_INTERVAL_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'IMPORT_INTERVAL_HOURS must be a whole number of hours from 0 to 24'),
+    v.transform(Number), v.maxValue(24, 'IMPORT_INTERVAL_HOURS must be a whole number of hours from 0 to 24')), '6'),
+  /** The importers' pause between two requests to one host, in ms (robots.txt may ask for more). */
+  IMPORT_HOST_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'IMPORT_HOST_DELAY_MS must be a number of ms'), v.transform(Number)), '1000'),
   SITE_REBUILD_CRON: v.optional(v.pipe(v.string(), v.check(isCronPattern, 'SITE_REBUILD_CRON must be a cron pattern such as "0 3 * * *" (03:00 every day)')), '0 3 * * *'),
 });
 

@@ -19,7 +19,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball. */
   dumpDataDir?: () => Promise<Blob>;
+  /** How the job queue (pg-boss) reaches the same database: PostgreSQL's URL, or PGlite's own connection. */
+  jobQueueConnection: { url: string } | { executeSql: SqlRunner };
 }
+
+/** A plain SQL client: rows as objects, timestamps as Dates. */
+export type SqlRunner = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
@@ -46,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }), jobQueueConnection: { url: options.url } };
   }
   let unlock = () => {};
   if (options.dataDir) {
@@ -67,5 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       unlock();
     }
   };
-  return { db: pglite.db as unknown as Database, kind: 'pglite', close, dumpDataDir: pglite.dumpDataDir };
+  return {
+    db: pglite.db as unknown as Database, kind: 'pglite', close, dumpDataDir: pglite.dumpDataDir, jobQueueConnection: { executeSql: pglite.executeSql },
+  };
 }

@@ -14,6 +14,7 @@ type Request =
   | { op: 'query'; sql: string; params: unknown[]; method: 'all' | 'execute'; tx?: number }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'raw'; sql: string; params?: unknown[] }
   | { op: 'dump' }
   | { op: 'close' };
 
@@ -116,6 +117,8 @@ class PgliteWorkerSession extends PgRemoteSession<Schema, TablesRelationalConfig
 
 export interface PgliteWorkerDatabase {
   db: PgRemoteDatabase<Schema>;
+  /** SQL as a plain PostgreSQL client runs it (the job queue's connection: pg-boss's IDatabase). */
+  executeSql(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
   dumpDataDir(): Promise<Blob>;
 }
@@ -137,6 +140,7 @@ export async function openPgliteWorker(options: { dataDir?: string; loadDataDir?
   const db = new PgRemoteDatabase<Schema>(dialect, new PgliteWorkerSession(thread, dialect, relations) as never, relations as never);
   return {
     db,
+    executeSql: async (sql, params) => ({ rows: await thread.request<Record<string, unknown>[]>({ op: 'raw', sql, params }) }),
     close: () => thread.close(),
     dumpDataDir: async () => new Blob([await thread.request<ArrayBuffer>({ op: 'dump' })]),
   };

@@ -5,6 +5,8 @@
 //   { id, op: 'open', dataDir?, loadDataDir?: ArrayBuffer, migrationsFolder }
 //   { id, op: 'query', sql, params, method: 'all' | 'execute', tx? }  -> rows (arrays for 'all')
 //   { id, op: 'begin' } -> a transaction id; { id, op: 'end', tx, commit } commits or rolls back
+//   { id, op: 'raw', sql, params } -> rows as objects with PGlite's own parsers (Dates, JSON),
+//     several statements when there are no params: the job queue's (pg-boss) connection
 //   { id, op: 'dump' } -> ArrayBuffer (the data directory as a tarball); { id, op: 'close' }
 // and posts back { id, result } or { id, error: { message, name, stack, props } }.
 // Plain JavaScript, so it loads the same under tsx, vitest and node.
@@ -44,6 +46,13 @@ const handlers = {
     const client = tx === undefined ? pg : transactions.get(tx)?.tx;
     if (!client) throw new Error(tx === undefined ? 'The database is not open.' : `No open transaction ${tx}.`);
     return (await client.query(sql, params, queryOptions[method] ?? queryOptions.execute)).rows;
+  },
+
+  // The job queue (pg-boss) reads timestamps as Dates, and sends its schema changes as one script.
+  async raw({ sql, params }) {
+    if (!pg) throw new Error('The database is not open.');
+    if (params?.length) return (await pg.query(sql, params)).rows;
+    return (await pg.exec(sql)).flatMap((result) => result.rows ?? []);
   },
 
   // PGlite's transaction() holds its transaction lock until the callback returns: queries outside

@@ -20,7 +20,7 @@ export interface SourceItem {
   merchantName: string;
   /** Aggregators and feeds name the bank; a bank's own adapter leaves it to the source's bank. */
   bankName?: string;
-  /** Plain text or simple HTML. */
+  /** Simple HTML (escape plain text): kept, sanitised, as the offer's description. */
   description?: string;
   /** The discount as written: '25% off', 'Up to 20% savings', 'Buy 1 Get 1 Free'. */
   rateText?: string;
@@ -79,7 +79,7 @@ export interface NormalisedItem {
   offerDateType: (typeof OFFER_DATE_TYPES)[number];
   /** Sri Lanka midnight of the first day, as a UTC instant; null when open. */
   offerStart: Date | null;
-  /** Sri Lanka 23:59:59.999 of the last day, as a UTC instant; null when open. */
+  /** The last second of the last day in Sri Lanka (23:59:59), as a UTC instant; null when open. */
   offerEnd: Date | null;
   /** The validity as written when it could not be read as dates, else null. */
   validTimeDateDescription: string | null;

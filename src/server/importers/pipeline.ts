@@ -1,0 +1,322 @@
+// One run of one source: read it (its adapter), normalise each item, check it against the
+// contract, and bring the offers in line with what the source lists now:
+//   new item        → a pending offer for the team's Review (or a link to the same offer from
+//                     another source: same bank and merchant, overlapping dates, a similar title)
+//   unchanged item  → only "last verified" moves
+//   changed item    → a pending offer is updated in place; an accepted one keeps its accepted
+//                     version and gets a revision in Review (a trusted source's change that
+//                     touches no rate or date is applied at once)
+//   missing item    → counted; flagged at MISSING_FLAG_RUNS runs in a row, ended at the next
+// Every refused item is logged with its reason in the run's row (import_runs).
+import { createHash } from 'node:crypto';
+import { and, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { cardName, coveredCards, type CardSpecData } from '../../contract/eligibility.ts';
+import { ImportedOffer, type ImportedOfferData } from '../../contract/imported-offer.ts';
+import { UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
+import { sanitizeDescription } from '../../lib/sanitize-description.ts';
+import type { Database } from '../db/client.ts';
+import { images, importRuns, importSources, offerRevisions, offers, offerSources } from '../db/schema.ts';
+import { imageTypeOf, imageUrl } from '../services/images.ts';
+import { adapterFor } from './adapters/index.ts';
+import { normaliseItem } from './normalise/index.ts';
+import { columnChanges, contentHashOf, REVIEWED_COLUMNS, storedColumns, type ImportedColumns } from './offer-fields.ts';
+import { readCatalogue, type Catalogue } from './resolve.ts';
+import type { ItemFailure, PoliteFetcher, SourceItem } from './types.ts';
+
+/** Runs in a row an item may be missing before it is flagged in the console; at the next, its offer ends. */
+export const MISSING_FLAG_RUNS = 2;
+/** How similar two titles must be (pg_trgm similarity) for two sources' items to be one offer. */
+export const SAME_OFFER_SIMILARITY = 0.45;
+/** Items a source listed before, under which an empty listing is believed rather than suspected. */
+export const EMPTY_LISTING_SUSPECT_FROM = 3;
+const INSERT_BATCH = 500;
+
+export type RunTrigger = 'schedule' | 'console' | 'command';
+
+export interface RunCounts { fetched: number; newCount: number; changed: number; unchanged: number; missing: number; ended: number; failed: number }
+export interface RunSummary extends RunCounts {
+  runId: number;
+  sourceKey: string;
+  ok: boolean;
+  errors: ItemFailure[];
+  /** Whether a listed offer changed or ended: the caller empties the API's cache. */
+  publicChanged: boolean;
+}
+
+export interface PipelineDeps {
+  db: Database;
+  fetcher: PoliteFetcher;
+  now?: () => Date;
+}
+
+/** The line every run ends with (npm run import prints one per source, and the total). */
+export const summaryLine = (counts: Pick<RunCounts, 'newCount' | 'changed' | 'unchanged' | 'missing' | 'failed'>) =>
+  `import: new ${counts.newCount}, changed ${counts.changed}, unchanged ${counts.unchanged}, missing ${counts.missing}, failed ${counts.failed}`;
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Runs one source and records the run; a source that cannot be read is a failed run (the error is thrown after it is recorded). */
+export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: RunTrigger): Promise<RunSummary> {
+  const { db } = deps;
+  const now = deps.now?.() ?? new Date();
+  const [source] = await db.select().from(importSources).where(eq(importSources.sourceKey, sourceKey)).limit(1);
+  if (!source) throw new Error(`No import source '${sourceKey}'.`);
+  const [run] = await db.insert(importRuns).values({ sourceKey, trigger, startedAt: now }).returning({ runId: importRuns.runId });
+  const runId = run!.runId;
+  try {
+    const adapter = adapterFor(source.adapter);
+    const read = await adapter.read({ url: source.url, fetcher: deps.fetcher, now });
+    const result = await applyListing(deps, source, read.items, read.failures, now);
+    await db.update(importRuns).set({ ...result.counts, ok: true, finishedAt: new Date(), errors: result.errors }).where(eq(importRuns.runId, runId));
+    return { runId, sourceKey, ok: true, ...result.counts, errors: result.errors, publicChanged: result.publicChanged };
+  } catch (error) {
+    const errors = [{ itemKey: '', reason: reasonOf(error) }];
+    await db.update(importRuns).set({ ok: false, finishedAt: new Date(), errors }).where(eq(importRuns.runId, runId));
+    throw Object.assign(new Error(`${source.name}: ${reasonOf(error)}`), { runId });
+  }
+}
+
+type Source = typeof importSources.$inferSelect;
+type Link = { itemKey: string; offerId: number; contentHash: string; missingRuns: number; linkedDuplicate: boolean };
+
+async function applyListing(deps: PipelineDeps, source: Source, items: SourceItem[], readFailures: ItemFailure[], now: Date) {
+  const { db } = deps;
+  const catalogue = await readCatalogue(db);
+  const errors: ItemFailure[] = [...readFailures];
+  const counts: RunCounts = { fetched: items.length, newCount: 0, changed: 0, unchanged: 0, missing: 0, ended: 0, failed: readFailures.length };
+  const fail = (failure: ItemFailure) => { errors.push(failure); counts.failed++; };
+  let publicChanged = false;
+
+  // Normalise and check every item; a repeated key is the source's mistake, kept once.
+  const checked = new Map<string, ImportedOfferData>();
+  const sourceBank = source.bankId === null ? undefined : catalogue.bankById(source.bankId);
+  for (const item of items) {
+    const bank = sourceBank ?? (item.bankName ? catalogue.bankByName(item.bankName) : undefined);
+    if (!bank && item.bankName) { fail({ itemKey: item.itemKey, title: item.title, reason: `No bank named '${item.bankName}' in the catalogue.` }); continue; }
+    const normalised = normaliseItem(item, bank ? { bankName: bank.bankName, issuedCards: bank.issuedCards } : null, now);
+    if ('failure' in normalised) { fail(normalised.failure); continue; }
+    const parsed = v.safeParse(ImportedOffer, { ...normalised.item, bankName: bank?.bankName ?? normalised.item.bankName });
+    if (!parsed.success) {
+      const issue = parsed.issues[0];
+      fail({ itemKey: item.itemKey, title: item.title, reason: `${v.getDotPath(issue) ?? 'item'}: ${issue.message}` });
+      continue;
+    }
+    if (checked.has(item.itemKey)) { fail({ itemKey: item.itemKey, title: item.title, reason: 'The source lists this item twice; the first is kept.' }); continue; }
+    checked.set(item.itemKey, parsed.output);
+  }
+
+  const links = new Map((await db.select({
+    itemKey: offerSources.itemKey, offerId: offerSources.offerId, contentHash: offerSources.contentHash,
+    missingRuns: offerSources.missingRuns, linkedDuplicate: offerSources.linkedDuplicate,
+  }).from(offerSources).where(eq(offerSources.sourceKey, source.sourceKey))).map((link: Link) => [link.itemKey, link]));
+
+  const unchangedKeys: string[] = [];
+  const fresh: { itemKey: string; offer: ImportedOfferData; hash: string }[] = [];
+  for (const [itemKey, offer] of checked) {
+    const hash = contentHashOf(offer);
+    const link = links.get(itemKey);
+    if (!link) fresh.push({ itemKey, offer, hash });
+    else if (link.contentHash === hash) unchangedKeys.push(itemKey);
+    else {
+      try {
+        const columns = await columnsOf(deps, catalogue, offer);
+        publicChanged = (await reviseOffer(db, source, link, offer, columns, hash, now)) || publicChanged;
+        counts.changed++;
+      } catch (error) {
+        fail({ itemKey, title: offer.header, reason: reasonOf(error) });
+      }
+    }
+  }
+  await markVerified(db, source.sourceKey, unchangedKeys, links, now);
+  counts.unchanged += unchangedKeys.length;
+
+  // New items: linked to the same offer from another source, or a new pending offer.
+  const toInsert: { itemKey: string; offer: ImportedOfferData; hash: string; columns: ImportedColumns }[] = [];
+  for (const entry of fresh) {
+    try {
+      const columns = await columnsOf(deps, catalogue, entry.offer);
+      const sameOffer = await findSameOffer(db, source.sourceKey, columns);
+      if (sameOffer !== undefined) {
+        await db.insert(offerSources).values({
+          sourceKey: source.sourceKey, itemKey: entry.itemKey, offerId: sameOffer, url: entry.offer.url, contentHash: entry.hash, lastSeenAt: now, linkedDuplicate: true,
+        });
+        await db.update(offers).set({ sourceVerifiedAt: now }).where(eq(offers.offerId, sameOffer));
+        counts.unchanged++;
+      } else {
+        toInsert.push({ ...entry, columns });
+      }
+    } catch (error) {
+      fail({ itemKey: entry.itemKey, title: entry.offer.header, reason: reasonOf(error) });
+    }
+  }
+  for (let i = 0; i < toInsert.length; i += INSERT_BATCH) {
+    const batch = toInsert.slice(i, i + INSERT_BATCH);
+    await db.transaction(async (tx) => {
+      const made = await tx.insert(offers).values(batch.map(({ offer, hash, columns }) => ({
+        ...columns, reviewStatus: 'pending', sourceName: source.name, sourceUrl: offer.url, sourceVerifiedAt: now, sourceHash: hash, createdAt: now,
+      }))).returning({ offerId: offers.offerId });
+      await tx.insert(offerSources).values(batch.map(({ itemKey, offer, hash }, j) => ({
+        sourceKey: source.sourceKey, itemKey, offerId: made[j]!.offerId, url: offer.url, contentHash: hash, lastSeenAt: now,
+      })));
+    });
+    counts.newCount += batch.length;
+  }
+
+  // Missing: what the source listed before and not now. A listing that is suddenly empty is more
+  // likely a broken page than every offer ending at once: it is not counted, and the Overview alerts.
+  const missingLinks = [...links.values()].filter((link) => !checked.has(link.itemKey) && !readFailures.some((f) => f.itemKey === link.itemKey));
+  if (items.length === 0 && readFailures.length === 0 && links.size >= EMPTY_LISTING_SUSPECT_FROM) {
+    errors.push({ itemKey: '', reason: `The source listed no offers (it listed ${links.size} before): missing items were not counted.` });
+  } else if (missingLinks.length > 0) {
+    counts.missing = missingLinks.length;
+    const ended = await markMissing(db, source.sourceKey, missingLinks, now);
+    counts.ended = ended.length;
+    publicChanged ||= ended.length > 0;
+  }
+  return { counts, errors, publicChanged };
+}
+
+/** The offer's columns from the checked item: ids for its bank, category and merchant; its banner stored once. */
+async function columnsOf(deps: PipelineDeps, catalogue: Catalogue, offer: ImportedOfferData): Promise<ImportedColumns> {
+  const bank = offer.bankName ? catalogue.bankByName(offer.bankName) : undefined;
+  if (!bank) throw new Error(offer.bankName ? `No bank named '${offer.bankName}' in the catalogue.` : 'The item names no bank.');
+  const categoryId = catalogue.categoryOf(offer.categoryText, `${offer.header} ${offer.description}`);
+  if (categoryId === undefined) {
+    throw new Error(`No category: none of the category keywords is in '${offer.categoryText || offer.header}'. Add one on the console's Importers page.`);
+  }
+  const merchantId = await catalogue.merchantIdOf(deps.db, offer.merchantName, offer.eligibility.website);
+  const towns = catalogue.knownTowns(offer.locations);
+  const cards: CardSpecData[] = coveredCards(bank.issuedCards, offer.eligibility);
+  return {
+    label: offer.label,
+    header: offer.header,
+    description: sanitizeDescription(offer.description),
+    bannerImageUrl: offer.imageUrl ? await storedBanner(deps, offer.imageUrl) : null,
+    offerType: offer.offerType,
+    offerRate: offer.offerRate,
+    offerDateType: offer.offerDateType,
+    offerStart: offer.offerStart,
+    offerEnd: offer.offerEnd,
+    validTimeDateDescription: offer.validTimeDateDescription,
+    promoCode: offer.promoCode,
+    cardTypes: cards.map(cardName),
+    location: towns.map((value, i) => ({ value, isActive: i === 0 })),
+    eligibility: offer.eligibility,
+    bankId: bank.bankId,
+    categoryId,
+    merchantId,
+  };
+}
+
+/**
+ * The banner, downloaded once and kept like an upload (never hot-linked): named by its source URL,
+ * so a second run finds it stored. Only PNG or JPEG, told by its bytes. A banner that cannot be
+ * had leaves the offer without one rather than failing it.
+ */
+async function storedBanner(deps: PipelineDeps, url: string): Promise<string | null> {
+  const digest = createHash('sha256').update(url).digest('hex').slice(0, 40);
+  const stored = await deps.db.select({ name: images.name }).from(images).where(sql`${images.name} like ${`import-${digest}.%`}`).limit(1);
+  if (stored[0]) return imageUrl(stored[0].name);
+  try {
+    const { bytes } = await deps.fetcher.bytes(url, { maxBytes: UPLOAD_BYTES_MAX });
+    const contentType = imageTypeOf(bytes);
+    if (!contentType) return null;
+    const name = `import-${digest}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
+    await deps.db.insert(images).values({ name, contentType, bytes, ownerUserId: null }).onConflictDoNothing();
+    return imageUrl(name);
+  } catch {
+    return null;
+  }
+}
+
+/** Unchanged items: seen now, missing no more; their offers' "last verified" moves. */
+async function markVerified(db: Database, sourceKey: string, itemKeys: string[], links: Map<string, Link>, now: Date) {
+  for (let i = 0; i < itemKeys.length; i += INSERT_BATCH * 4) {
+    const batch = itemKeys.slice(i, i + INSERT_BATCH * 4);
+    await db.update(offerSources).set({ lastSeenAt: now, missingRuns: 0 })
+      .where(and(eq(offerSources.sourceKey, sourceKey), inArray(offerSources.itemKey, batch)));
+    await db.update(offers).set({ sourceVerifiedAt: now }).where(inArray(offers.offerId, batch.map((key) => links.get(key)!.offerId)));
+  }
+}
+
+/**
+ * A changed item. Its link takes the new hash, so the same change is proposed once. Returns
+ * whether a listed offer changed (the cache and the site follow).
+ */
+async function reviseOffer(db: Database, source: Source, link: Link, offer: ImportedOfferData, columns: ImportedColumns, hash: string, now: Date) {
+  return db.transaction(async (tx) => {
+    await tx.update(offerSources).set({ contentHash: hash, lastSeenAt: now, missingRuns: 0, url: offer.url })
+      .where(and(eq(offerSources.sourceKey, source.sourceKey), eq(offerSources.itemKey, link.itemKey)));
+    const [current] = await tx.select().from(offers).where(eq(offers.offerId, link.offerId)).for('update');
+    if (!current) return false;
+    // Another source's copy of the offer verifies it; the first source's item is the one that revises it.
+    if (link.linkedDuplicate) {
+      await tx.update(offers).set({ sourceVerifiedAt: now }).where(eq(offers.offerId, link.offerId));
+      return false;
+    }
+    const verified = { sourceUrl: offer.url, sourceVerifiedAt: now, sourceHash: hash };
+    if (current.reviewStatus !== 'accepted') {
+      // Not public yet, or refused: the team reviews the offer as the source has it now.
+      await tx.update(offers).set({ ...columns, ...verified, reviewStatus: 'pending', reviewReason: null }).where(eq(offers.offerId, link.offerId));
+      return false;
+    }
+    const changes = columnChanges(current, columns);
+    await tx.update(offerRevisions).set({ status: 'superseded', decidedAt: now })
+      .where(and(eq(offerRevisions.offerId, link.offerId), eq(offerRevisions.status, 'pending')));
+    if (changes.length === 0) {
+      await tx.update(offers).set(verified).where(eq(offers.offerId, link.offerId));
+      return false;
+    }
+    const automatic = source.trusted && changes.every((change) => !(REVIEWED_COLUMNS as readonly string[]).includes(change.field));
+    await tx.insert(offerRevisions).values({
+      offerId: link.offerId, sourceKey: source.sourceKey, proposed: storedColumns(columns), changes, contentHash: hash,
+      status: automatic ? 'accepted' : 'pending', createdAt: now, decidedAt: automatic ? now : null,
+    });
+    await tx.update(offers).set(automatic ? { ...columns, ...verified } : { sourceVerifiedAt: now }).where(eq(offers.offerId, link.offerId));
+    return automatic;
+  });
+}
+
+/**
+ * Items not listed this run: one more missing run each. At MISSING_FLAG_RUNS they are flagged
+ * (the console lists them); one run later their offers end now, unless another source still lists
+ * them. Returns the offers ended.
+ */
+async function markMissing(db: Database, sourceKey: string, missing: Link[], now: Date): Promise<number[]> {
+  const keys = missing.map((link) => link.itemKey);
+  const updated = await db.update(offerSources).set({ missingRuns: sql`${offerSources.missingRuns} + 1` })
+    .where(and(eq(offerSources.sourceKey, sourceKey), inArray(offerSources.itemKey, keys)))
+    .returning({ offerId: offerSources.offerId, missingRuns: offerSources.missingRuns });
+  const gone = updated.filter((link) => link.missingRuns > MISSING_FLAG_RUNS).map((link) => link.offerId);
+  if (gone.length === 0) return [];
+  const stillListed = new Set((await db.select({ offerId: offerSources.offerId }).from(offerSources)
+    .where(and(inArray(offerSources.offerId, gone), ne(offerSources.sourceKey, sourceKey), sql`${offerSources.missingRuns} <= ${MISSING_FLAG_RUNS}`)))
+    .map((row) => row.offerId));
+  const toEnd = gone.filter((offerId) => !stillListed.has(offerId));
+  if (toEnd.length === 0) return [];
+  const ended = await db.update(offers).set({ offerEnd: now })
+    .where(and(inArray(offers.offerId, toEnd), isNull(offers.withdrawnAt), or(isNull(offers.offerEnd), gt(offers.offerEnd, now))))
+    .returning({ offerId: offers.offerId });
+  await db.update(offerRevisions).set({ status: 'superseded', decidedAt: now })
+    .where(and(inArray(offerRevisions.offerId, toEnd), eq(offerRevisions.status, 'pending')));
+  return ended.map((row) => row.offerId);
+}
+
+/**
+ * The offer another source already brought in, or a merchant sent, that this new item is: the same
+ * bank and merchant, dates that overlap, and a similar title. Not one of this source's own offers:
+ * two items of one listing are two offers.
+ */
+async function findSameOffer(db: Database, sourceKey: string, columns: ImportedColumns): Promise<number | undefined> {
+  const [match] = await db.select({ offerId: offers.offerId }).from(offers).where(and(
+    eq(offers.bankId, columns.bankId),
+    eq(offers.merchantId, columns.merchantId),
+    isNull(offers.withdrawnAt),
+    columns.offerStart ? or(isNull(offers.offerEnd), gte(offers.offerEnd, columns.offerStart)) : undefined,
+    columns.offerEnd ? or(isNull(offers.offerStart), lte(offers.offerStart, columns.offerEnd)) : undefined,
+    sql`similarity(${offers.header}, ${columns.header}) >= ${SAME_OFFER_SIMILARITY}`,
+    sql`not exists (select 1 from ${offerSources} where ${offerSources.offerId} = ${offers.offerId} and ${offerSources.sourceKey} = ${sourceKey})`,
+  )).orderBy(sql`similarity(${offers.header}, ${columns.header}) desc`).limit(1);
+  return match?.offerId;
+}

@@ -1,0 +1,223 @@
+// The import pipeline against a fixture server on 127.0.0.1, on PGlite and PostgreSQL: a partner
+// feed imported, imported again unchanged, edited, trimmed; sources that fail; the job queue.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
+import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fetch.ts';
+import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '../../src/server/importers/pipeline.ts';
+import { startImportQueue } from '../../src/server/importers/queue.ts';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
+import { createTestApi, type TestApi } from './harness.ts';
+
+const DAY = 86_400_000;
+/** A Sri Lanka day as YYYY-MM-DD, days from today. */
+const slDay = (days: number) => new Date(Date.now() + days * DAY + 330 * 60_000).toISOString().slice(0, 10);
+
+type FeedOffer = Record<string, unknown>;
+const feedOffer = (id: string, overrides: FeedOffer = {}): FeedOffer => ({
+  id,
+  title: `${id}: 20% off the dinner buffet`,
+  merchant: `Harbour Grill ${id}`,
+  bank: 'Commercial Bank',
+  url: `https://partner.example/offers/${id}`,
+  description: 'Enjoy 20% off the dinner buffet.',
+  discount: { percent: 20, kind: 'off' },
+  validFrom: slDay(-1),
+  validThrough: slDay(60),
+  cards: 'credit',
+  days: ['fri', 'sat'],
+  minBill: 5000,
+  category: 'Dining',
+  ...overrides,
+});
+const feed = (items: FeedOffer[]) => JSON.stringify({ format: 'offerlanka-partner-feed', version: 1, publisher: 'Test partner', offers: items });
+
+let api: TestApi;
+let server: FixtureServer;
+let deps: PipelineDeps;
+
+const setFeed = (path: string, items: FeedOffer[]) => server.setRoute(path, { headers: { 'content-type': 'application/json' }, body: feed(items) });
+async function addSource(sourceKey: string, path: string, extra: Partial<typeof importSources.$inferInsert> = {}) {
+  await api.handle.db.insert(importSources).values({ sourceKey, name: `Source ${sourceKey}`, adapter: 'partner-feed', url: `${server.url}${path}`, ...extra });
+}
+const linkOf = async (sourceKey: string, itemKey: string) =>
+  (await api.handle.db.select().from(offerSources).where(and(eq(offerSources.sourceKey, sourceKey), eq(offerSources.itemKey, itemKey))))[0]!;
+const offerOf = async (offerId: number) => (await api.handle.db.select().from(offers).where(eq(offers.offerId, offerId)))[0]!;
+const accept = (offerId: number) => api.handle.db.update(offers).set({ reviewStatus: 'accepted' }).where(eq(offers.offerId, offerId));
+
+beforeAll(async () => {
+  api = await createTestApi({ offers: 30 });
+  server = await startFixtureServer();
+  deps = { db: api.handle.db, fetcher: createPoliteFetcher({ perHostDelayMs: 0, retries: 1, retryBaseMs: 10, timeoutMs: 2_000 }) };
+});
+afterAll(async () => {
+  await server?.close();
+  await api?.close();
+});
+beforeEach(() => server.resetHits());
+
+describe('a partner feed', () => {
+  it('creates pending offers on the first run, logs the items it refuses, and changes nothing on the second', async () => {
+    setFeed('/first.json', [
+      feedOffer('A1'), feedOffer('A2', { channel: 'online', website: 'https://harbour.example' }), feedOffer('A3'),
+      feedOffer('BAD1', { bank: 'Bank of Atlantis' }),
+      feedOffer('BAD2', { validThrough: slDay(-10), validFrom: slDay(-20) }),
+      feedOffer('BAD3', { category: 'Spaceflight', title: 'BAD3: 20% off a trip', description: 'Off we go.' }),
+    ]);
+    await addSource('first', '/first.json');
+    const run = await runSource(deps, 'first', 'command');
+    expect(run).toMatchObject({ ok: true, fetched: 6, newCount: 3, changed: 0, unchanged: 0, missing: 0, failed: 3 });
+    expect(run.errors).toHaveLength(3);
+    expect(run.errors).toEqual(expect.arrayContaining([
+      expect.objectContaining({ itemKey: 'BAD1', reason: "No bank named 'Bank of Atlantis' in the catalogue." }),
+      expect.objectContaining({ itemKey: 'BAD2', reason: expect.stringMatching(/^Ended on /) }),
+      expect.objectContaining({ itemKey: 'BAD3', reason: expect.stringMatching(/^No category/) }),
+    ]));
+    expect(summaryLine(run)).toBe('import: new 3, changed 0, unchanged 0, missing 0, failed 3');
+
+    const link = await linkOf('first', 'A2');
+    const offer = await offerOf(link.offerId);
+    expect(offer).toMatchObject({
+      reviewStatus: 'pending', header: 'A2: 20% off the dinner buffet', offerType: 'off', offerRate: '20', offerDateType: 'fromTo',
+      sourceName: 'Source first', sourceUrl: 'https://partner.example/offers/A2', sourceHash: link.contentHash,
+      eligibility: { cardScope: 'credit', days: ['fri', 'sat'], minBill: 5000, channel: 'online', website: 'https://harbour.example' },
+    });
+    expect(offer.cardTypes.length).toBeGreaterThan(0);
+    const [row] = await api.handle.db.select().from(importRuns).where(eq(importRuns.runId, run.runId));
+    expect(row).toMatchObject({ ok: true, trigger: 'command', fetched: 6, newCount: 3, failed: 3 });
+    expect(row!.finishedAt).not.toBeNull();
+
+    const again = await runSource(deps, 'first', 'command');
+    expect(again).toMatchObject({ ok: true, newCount: 0, changed: 0, unchanged: 3, missing: 0, failed: 3 });
+    const after = await offerOf(link.offerId);
+    expect(after.sourceVerifiedAt!.getTime()).toBeGreaterThan(offer.sourceVerifiedAt!.getTime());
+    expect(await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, link.offerId))).toEqual([]);
+  });
+
+  it('turns an edit of an accepted offer into exactly one revision in Review; the public offer keeps its accepted version', async () => {
+    setFeed('/edit.json', [feedOffer('E1'), feedOffer('E2')]);
+    await addSource('edit', '/edit.json');
+    await runSource(deps, 'edit', 'command');
+    const { offerId } = await linkOf('edit', 'E1');
+    await accept(offerId);
+
+    setFeed('/edit.json', [feedOffer('E1', { discount: { percent: 30, kind: 'off' }, description: 'Now 30% off.' }), feedOffer('E2')]);
+    const run = await runSource(deps, 'edit', 'command');
+    expect(run).toMatchObject({ changed: 1, unchanged: 1, newCount: 0 });
+    const revisions = await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId));
+    expect(revisions).toHaveLength(1);
+    expect(revisions[0]).toMatchObject({ status: 'pending', sourceKey: 'edit' });
+    expect(revisions[0]!.changes).toEqual(expect.arrayContaining([
+      { field: 'offerRate', before: '20', after: '30' },
+      { field: 'description', before: expect.stringContaining('20%'), after: expect.stringContaining('30%') },
+    ]));
+    expect(await offerOf(offerId)).toMatchObject({ offerRate: '20', reviewStatus: 'accepted' });
+
+    // Unchanged since: no second revision.
+    expect(await runSource(deps, 'edit', 'command')).toMatchObject({ changed: 0, unchanged: 2 });
+    expect(await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId))).toHaveLength(1);
+
+    // A pending (never accepted) offer is simply updated: it is reviewed as the source has it now.
+    setFeed('/edit.json', [feedOffer('E1', { discount: { percent: 30, kind: 'off' }, description: 'Now 30% off.' }), feedOffer('E2', { title: 'E2: 25% off the dinner buffet', discount: { percent: 25, kind: 'off' } })]);
+    expect(await runSource(deps, 'edit', 'command')).toMatchObject({ changed: 1, unchanged: 1 });
+    const e2 = await offerOf((await linkOf('edit', 'E2')).offerId);
+    expect(e2).toMatchObject({ reviewStatus: 'pending', header: 'E2: 25% off the dinner buffet', offerRate: '25' });
+  });
+
+  it('applies a trusted source\'s change at once unless it touches a rate or a date', async () => {
+    setFeed('/trusted.json', [feedOffer('T1')]);
+    await addSource('trusted', '/trusted.json', { trusted: true });
+    await runSource(deps, 'trusted', 'command');
+    const { offerId } = await linkOf('trusted', 'T1');
+    await accept(offerId);
+
+    setFeed('/trusted.json', [feedOffer('T1', { description: 'Enjoy 20% off the dinner buffet, now with dessert.' })]);
+    expect(await runSource(deps, 'trusted', 'command')).toMatchObject({ changed: 1, publicChanged: true });
+    expect((await offerOf(offerId)).description).toContain('now with dessert');
+    expect((await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId))).map((r) => r.status)).toEqual(['accepted']);
+
+    setFeed('/trusted.json', [feedOffer('T1', { description: 'Enjoy 20% off the dinner buffet, now with dessert.', validThrough: slDay(90) })]);
+    expect(await runSource(deps, 'trusted', 'command')).toMatchObject({ changed: 1, publicChanged: false });
+    const statuses = (await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId))).map((r) => r.status).sort();
+    expect(statuses).toEqual(['accepted', 'pending']);
+  });
+
+  it(`flags an item missing for ${MISSING_FLAG_RUNS} runs in a row, and ends its offer at the next`, async () => {
+    setFeed('/missing.json', [feedOffer('M1'), feedOffer('M2'), feedOffer('M3')]);
+    await addSource('missing', '/missing.json');
+    await runSource(deps, 'missing', 'command');
+    const { offerId } = await linkOf('missing', 'M2');
+    await accept(offerId);
+
+    setFeed('/missing.json', [feedOffer('M1'), feedOffer('M3')]);
+    for (let run = 1; run <= MISSING_FLAG_RUNS; run++) {
+      expect(await runSource(deps, 'missing', 'command')).toMatchObject({ missing: 1, ended: 0, unchanged: 2 });
+      expect((await linkOf('missing', 'M2')).missingRuns).toBe(run);
+    }
+    expect((await offerOf(offerId)).offerEnd!.getTime()).toBeGreaterThan(Date.now());
+    const ending = await runSource(deps, 'missing', 'command');
+    expect(ending).toMatchObject({ missing: 1, ended: 1, publicChanged: true });
+    expect((await offerOf(offerId)).offerEnd!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('does not count items missing when a source that listed several suddenly lists none', async () => {
+    setFeed('/empty.json', [feedOffer('Z1'), feedOffer('Z2'), feedOffer('Z3')]);
+    await addSource('empty', '/empty.json');
+    await runSource(deps, 'empty', 'command');
+    setFeed('/empty.json', []);
+    const run = await runSource(deps, 'empty', 'command');
+    expect(run).toMatchObject({ ok: true, fetched: 0, missing: 0 });
+    expect(run.errors[0]!.reason).toMatch(/listed no offers/);
+    expect((await linkOf('empty', 'Z1')).missingRuns).toBe(0);
+  });
+
+  it('links the same offer from another source instead of doubling it', async () => {
+    setFeed('/bank-page.json', [feedOffer('S1', { merchant: 'Lagoon Grill', title: '20% off the dinner buffet at Lagoon Grill' })]);
+    setFeed('/aggregator.json', [feedOffer('agg-77', { merchant: 'Lagoon Grill (Pvt) Ltd', title: 'Lagoon Grill: 20% off dinner buffet', url: 'https://aggregator.example/77' })]);
+    await addSource('bank-page', '/bank-page.json');
+    await addSource('aggregator', '/aggregator.json');
+    await runSource(deps, 'bank-page', 'command');
+    const run = await runSource(deps, 'aggregator', 'command');
+    expect(run).toMatchObject({ newCount: 0, unchanged: 1 });
+    const [own, linked] = [await linkOf('bank-page', 'S1'), await linkOf('aggregator', 'agg-77')];
+    expect(linked).toMatchObject({ offerId: own.offerId, linkedDuplicate: true });
+  });
+});
+
+describe('sources that fail', () => {
+  it('records a run that cannot read its source (500, a timeout, a page that is no feed) as failed, with the reason', async () => {
+    server.setRoute('/down.json', { status: 500, body: 'oops' });
+    server.setRoute('/slow.json', { delayMs: 3_000, body: feed([feedOffer('S')]) });
+    server.setRoute('/html.json', { headers: { 'content-type': 'text/html' }, body: '<html><body><h1>Maintenance</h1></body></html>' });
+    for (const [key, path, reason] of [
+      ['down', '/down.json', /answered 500 after 2 attempts/],
+      ['slow', '/slow.json', /timed out/],
+      ['html', '/html.json', /partner feed|CSV|column/i],
+    ] as const) {
+      await addSource(key, path);
+      const failure = await runSource(deps, key, 'command').then(() => undefined, (error: Error) => error);
+      expect(failure?.message).toMatch(reason);
+      const [run] = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, key));
+      expect(run).toMatchObject({ ok: false, newCount: 0 });
+      expect(run!.errors[0]!.reason).toMatch(reason);
+    }
+    expect(server.hits('/down.json')).toBe(2);
+  }, 30_000);
+
+  it('runs each source as its own job: a failing one is retried by the queue, the others import', async () => {
+    setFeed('/queue-ok.json', [feedOffer('Q1')]);
+    await addSource('queue-ok', '/queue-ok.json');
+    await addSource('queue-down', '/down.json');
+    const queue = await startImportQueue({ handle: api.handle, pipeline: deps, intervalHours: 0, log: () => {} });
+    try {
+      const [ok, down] = [await queue.runNow('queue-ok', 'console'), await queue.runNow('queue-down', 'console', { retry: false })];
+      // One job per source at a time: a second request while the first waits is refused.
+      expect(await queue.runNow('queue-ok', 'console')).toBeNull();
+      expect(await queue.pendingJob('queue-ok')).toBe(ok);
+      expect((await queue.waitFor(ok!, 100)).summary).toMatchObject({ sourceKey: 'queue-ok', newCount: 1 });
+      expect((await queue.waitFor(down!, 100)).failure).toMatch(/answered 500/);
+    } finally {
+      await queue.stop();
+    }
+  }, 60_000);
+});

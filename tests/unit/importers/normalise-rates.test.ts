@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { OFFER_RATE_TEXT_MAX } from '../../../src/contract/limits.ts';
+import { offerTags } from '../../../src/lib/format-offer.ts';
+import { readRate, structuredRate } from '../../../src/server/importers/normalise/rates.ts';
+
+describe('readRate: percentages', () => {
+  it.each([
+    ['25% off', 'off', '25'],
+    ['25 % OFF', 'off', '25'],
+    ['Save 20%', 'off', '20'],
+    ['20% savings', 'off', '20'],
+    ['Flat 10% off on total bill', 'off', '10'],
+    ['Enjoy 20% off on total bill with HNB Credit Cards', 'off', '20'],
+    ['Up to 50% off', 'upto', '50'],
+    ['UP TO 40% OFF on selected items', 'upto', '40'],
+    ['upto 20%', 'upto', '20'],
+    ['Save up to 30% on room rates', 'upto', '30'],
+    ['15% discount', 'discount', '15'],
+    ['15 % Discount on food', 'discount', '15'],
+    ['12.5% off', 'off', '12.5'],
+    ['Save 12.50%', 'off', '12.5'],
+    ['100% off on the second main course', 'off', '100'],
+    ['20 percent off', 'off', '20'],
+    // The instalment plan is not the discount; the 10% is.
+    ['0% installment plans for 12 months + 10% off', 'off', '10'],
+    ['10% service charge waived and 15% off', 'off', '15'],
+  ])('%s', (text, offerType, offerRate) => {
+    expect(readRate(text)).toEqual({ offerType, offerRate });
+  });
+
+  it('writes rates that offerTags renders cleanly', () => {
+    expect(offerTags(readRate('Up to 50% off'))).toEqual(['upto 50% off']);
+    expect(offerTags(readRate('25 % OFF'))).toEqual(['25% off']);
+    expect(offerTags(readRate('15% discount'))).toEqual(['15 % discount']);
+  });
+});
+
+describe('readRate: anything else is customize', () => {
+  it.each([
+    ['Buy 1 Get 1 Free', 'Buy 1 Get 1 Free'],
+    ['  Complimentary   dessert ', 'Complimentary dessert'],
+    ['0% instalment plan for 12 months', '0% instalment plan for 12 months'],
+    ['0% interest easy payment plans', '0% interest easy payment plans'],
+    ['5% cashback', '5% cashback'],
+    ['150% off', '150% off'],
+    ['Rs. 1,000 off on bills above Rs. 5,000', 'Rs. 1,000 off on bills above Rs. 5,000'],
+    ['12.345% off', '12.345% off'],
+  ])('%s', (text, offerRate) => {
+    expect(readRate(text)).toEqual({ offerType: 'customize', offerRate });
+  });
+
+  it('cuts long text at a word boundary within the limit', () => {
+    const rate = readRate('Complimentary dessert for every main course ordered at the restaurant');
+    expect(rate).toEqual({ offerType: 'customize', offerRate: 'Complimentary dessert for every main' });
+    expect(rate.offerRate.length).toBeLessThanOrEqual(OFFER_RATE_TEXT_MAX);
+  });
+
+  it('cuts a single over-long word hard', () => {
+    const rate = readRate('x'.repeat(60));
+    expect(rate.offerRate).toBe('x'.repeat(OFFER_RATE_TEXT_MAX));
+  });
+
+  it('keeps an empty text empty', () => {
+    expect(readRate('   ')).toEqual({ offerType: 'customize', offerRate: '' });
+  });
+});
+
+describe('structuredRate', () => {
+  it('keeps a percentage and its kind', () => {
+    expect(structuredRate(25, 'off')).toEqual({ offerType: 'off', offerRate: '25' });
+    expect(structuredRate(50, 'upto')).toEqual({ offerType: 'upto', offerRate: '50' });
+    expect(structuredRate(12.5, 'off')).toEqual({ offerType: 'off', offerRate: '12.5' });
+    expect(structuredRate(33.333, 'off')).toEqual({ offerType: 'off', offerRate: '33.33' });
+    expect(structuredRate(100, 'off')).toEqual({ offerType: 'off', offerRate: '100' });
+  });
+
+  it('refuses what is not a percentage', () => {
+    expect(structuredRate(0, 'off')).toBeNull();
+    expect(structuredRate(-5, 'off')).toBeNull();
+    expect(structuredRate(150, 'upto')).toBeNull();
+    expect(structuredRate(Number.NaN, 'off')).toBeNull();
+  });
+});
