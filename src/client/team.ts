@@ -12,6 +12,9 @@ import {
   TeamMerchantResponse, TeamOfferList, TeamOfferResponse, TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList,
   documentDownloadName, SUBSCRIBERS_CSV_NAME, type MerchantDocumentData, type MerchantStep,
 } from '../contract/team.ts';
+import {
+  CategoryKeywordList, ImportSourceDetail, ImportSourceList, ImportSourceResponse, RevisionList, RunQueuedResponse,
+} from '../contract/team-importers.ts';
 import { readAnswer, readFile } from './http.ts';
 
 export type ListQuery = Record<string, string | number | undefined>;
@@ -89,6 +92,18 @@ export function teamCalls(api: KyInstance) {
       (await readAnswer(TeamCategoryResponse, save('categories', categoryId, category))).data,
     saveLocation: async (locationId: number | undefined, locationName: string) =>
       (await readAnswer(TeamLocationResponse, save('locations', locationId, { locationName }))).data,
+    // ---------- importers ----------
+    fetchImportSources: async () => (await readAnswer(ImportSourceList, get('import-sources'))).data,
+    fetchImportSource: async (sourceKey: string) => (await readAnswer(ImportSourceDetail, get(`import-sources/${encodeURIComponent(sourceKey)}`))).data,
+    changeImportSource: async (sourceKey: string, change: { enabled: boolean; trusted: boolean }) =>
+      (await readAnswer(ImportSourceResponse, api.put(`team/import-sources/${encodeURIComponent(sourceKey)}`, { json: change }))).data,
+    runImportSource: async (sourceKey: string) => readAnswer(RunQueuedResponse, post(`import-sources/${encodeURIComponent(sourceKey)}/run`)),
+    fetchCategoryKeywords: async () => (await readAnswer(CategoryKeywordList, get('category-keywords'))).data,
+    saveCategoryKeywords: async (keywords: { keyword: string; categoryId: number }[]) =>
+      (await readAnswer(CategoryKeywordList, api.put('team/category-keywords', { json: { keywords } }))).data,
+    fetchRevisions: async (query: ListQuery) => readAnswer(RevisionList, get('revisions', query)),
+    decideRevision: async (revisionId: number, decision: 'accept' | 'reject') =>
+      readAnswer(DoneResponse, post(`revisions/${revisionId}/decision`, { decision })),
     fetchCardTiers: async () => (await readAnswer(CardTiersResponse, get('card-tiers'))).data,
     saveCardTier: async (tierId: number | undefined, tierName: string) =>
       (await readAnswer(TeamCardTierResponse, save('card-tiers', tierId, { tierName }))).data,

@@ -63,6 +63,7 @@ export const PARTNER_FEED_MESSAGES = {
   tooManyLocations: `At most ${OFFER_LOCATIONS_MAX} locations.`,
   wrongFormat: `This is not an OfferLanka partner feed: "format" must be "${PARTNER_FEED_FORMAT}".`,
   wrongVersion: `This feed's "version" is not one we read: it must be ${PARTNER_FEED_VERSION}.`,
+  notOffer: 'Expected an offer object.',
   notFeedObject: `Expected a JSON object with "format": "${PARTNER_FEED_FORMAT}".`,
   offersNotList: 'The feed\'s "offers" must be a list.',
   tooManyOffers: `A feed holds at most ${PARTNER_FEED_OFFERS_MAX.toLocaleString('en-US')} offers.`,
@@ -80,7 +81,7 @@ const HTTP_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const WebAddress = v.pipe(text(PARTNER_FEED_URL_MAX), v.regex(HTTP_ADDRESS, M.notHttp));
 
 /** 'YYYY-MM-DD' that is a real calendar day. */
-export const isFeedDate = (value: string) => {
+const isFeedDate = (value: string) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -159,7 +160,7 @@ export const PartnerFeedOffer = v.pipe(
       v.array(requiredText(LOCATION_NAME_MAX), M.expectedList),
       v.maxLength(OFFER_LOCATIONS_MAX, M.tooManyLocations),
     )),
-  }, objectMessage('Expected an offer object.')),
+  }, objectMessage(M.notOffer)),
   v.forward(v.partialCheck([['validFrom'], ['validThrough']], ({ validFrom, validThrough }) =>
     // Compared only as real days: a bad date has its own issue.
     !validFrom || !validThrough || !isFeedDate(validFrom) || !isFeedDate(validThrough) || validThrough >= validFrom, M.endBeforeStart), ['validThrough']),
@@ -168,25 +169,30 @@ export const PartnerFeedOffer = v.pipe(
 export type PartnerFeedOfferInput = v.InferInput<typeof PartnerFeedOffer>;
 export type PartnerFeedOfferData = v.InferOutput<typeof PartnerFeedOffer>;
 
+/** A missing format or version is most likely some other JSON: the message says what a feed is. */
+const envelopeMessage = (issue: v.ObjectIssue) => {
+  if (issue.expected === '"format"') return M.wrongFormat;
+  if (issue.expected === '"version"') return M.wrongVersion;
+  return objectMessage(M.notFeedObject)(issue);
+};
+const envelopeEntries = {
+  format: v.literal(PARTNER_FEED_FORMAT, M.wrongFormat),
+  version: v.literal(PARTNER_FEED_VERSION, M.wrongVersion),
+  publisher: requiredText(PARTNER_FEED_NAME_MAX),
+};
+
 /**
  * The JSON feed's envelope, offers unchecked: what must hold for the feed to be read at all. The
  * importer then checks each offer on its own.
  */
 export const PartnerFeedEnvelope = v.object({
-  format: v.literal(PARTNER_FEED_FORMAT, M.wrongFormat),
-  version: v.literal(PARTNER_FEED_VERSION, M.wrongVersion),
-  publisher: requiredText(PARTNER_FEED_NAME_MAX),
+  ...envelopeEntries,
   offers: v.pipe(v.array(v.unknown(), M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
-}, (issue) => {
-  // A missing format or version is most likely some other JSON: say what a feed is.
-  if (issue.expected === '"format"') return M.wrongFormat;
-  if (issue.expected === '"version"') return M.wrongVersion;
-  return objectMessage(M.notFeedObject)(issue);
-});
+}, envelopeMessage);
 
 /** A whole JSON feed with every offer valid: for a partner checking its own file. */
 export const PartnerFeed = v.object({
-  ...PartnerFeedEnvelope.entries,
+  ...envelopeEntries,
   offers: v.pipe(v.array(PartnerFeedOffer, M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
-});
+}, envelopeMessage);
 export type PartnerFeedData = v.InferOutput<typeof PartnerFeed>;

@@ -250,6 +250,10 @@ export const TeamOverview = v.object({
     pendingReviews: v.number(),
     openReports: v.number(),
     endingThisWeek: v.number(),
+    /** Sources' changes to listed offers, waiting in Review. */
+    pendingRevisions: v.number(),
+    /** Sources whose last run failed or listed nothing. */
+    importAlerts: v.array(v.object({ sourceKey: v.string(), name: v.string(), message: v.string() })),
     lastBuild: v.nullable(v.object({ kind: v.string(), startedAt: v.string(), finishedAt: v.nullable(v.string()), ok: v.nullable(v.boolean()), message: v.nullable(v.string()) })),
   }),
 });

@@ -4,6 +4,7 @@ import { USER_TYPES } from '../contract/limits.ts';
 import type { Database } from './db/client.ts';
 import { requireSignedInUser } from './domain/sessions.ts';
 import { forbidden } from './errors.ts';
+import type { ImportQueue } from './importers/queue.ts';
 import { clientIp } from './services/client-ip.ts';
 import type { RateLimiter } from './services/rate-limits.ts';
 import type { ResponseCache } from './services/response-cache.ts';
@@ -18,6 +19,8 @@ export interface ServerDeps {
   cache: ResponseCache;
   trustProxy: boolean;
   adProxyUrl?: string;
+  /** The importers' job queue: the console's "Run now". Absent where this process runs no imports. */
+  imports?: ImportQueue;
 }
 
 export type AppEnv = { Variables: { user: UserRow; token: string } };

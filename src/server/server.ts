@@ -8,6 +8,9 @@ import type { AppEnv, ServerDeps } from './context.ts';
 import { openDatabaseFromEnv, type DatabaseHandle } from './db/client.ts';
 import type { ServerEnv } from './env.ts';
 import { noSuchRoute } from './http/answer.ts';
+import { createPoliteFetcher } from './importers/fetch/polite-fetch.ts';
+import { summaryLine } from './importers/pipeline.ts';
+import { startImportQueue } from './importers/queue.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { mountSite, type ServedSite } from './site/routes.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore } from './services/rate-limits.ts';
@@ -31,6 +34,8 @@ export interface StartOptions {
   seedWhenEmpty?: boolean;
   /** Serve the built site (env.SITE_DIR) beside the API; off for an API-only process. */
   serveSite?: boolean;
+  /** Run the importers' job queue (scheduled imports and the console's "Run now"). */
+  runImports?: boolean;
   log?: (line: string) => void;
 }
 
@@ -64,7 +69,7 @@ export function consoleProviderWarning(env: Pick<ServerEnv, 'SMS_PROVIDER' | 'HO
 }
 
 /** The API and the built site (env.SITE_DIR) on one port. */
-export async function startServer({ env, seedWhenEmpty = true, serveSite = true, log = console.log }: StartOptions): Promise<RunningServer> {
+export async function startServer({ env, seedWhenEmpty = true, serveSite = true, runImports = true, log = console.log }: StartOptions): Promise<RunningServer> {
   const handle = await openDatabaseFromEnv(env);
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
@@ -77,6 +82,19 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
     trustProxy: env.TRUST_PROXY,
     adProxyUrl: env.PUBLIC_AD_PROXY_URL,
   };
+  if (runImports) {
+    deps.imports = await startImportQueue({
+      handle,
+      pipeline: { db: handle.db, fetcher: createPoliteFetcher({ siteUrl: env.SITE_URL, perHostDelayMs: env.IMPORT_HOST_DELAY_MS }) },
+      intervalHours: env.IMPORT_INTERVAL_HOURS,
+      // A listed offer changed or ended: lists show it at once, the site within seconds (the rebuilder).
+      onRun: (summary) => {
+        log(`[imports] ${summary.sourceKey}: ${summaryLine(summary)}`);
+        if (summary.publicChanged) deps.cache.clear();
+      },
+      log,
+    });
+  }
   const bases = { apiBase: env.API_BASE, insightBase: env.INSIGHT_BASE, demoBase: env.DEMO_BASE };
   const app = new Hono<AppEnv>();
   app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS, siteUrl: env.SITE_URL, corsOrigins: env.CORS_ORIGINS,
@@ -100,6 +118,7 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
     async close() {
       site?.stop();
       await closeGracefully(server as HttpServer);
+      await deps.imports?.stop();
       await rateLimitStore.close();
       await handle.close();
     },

@@ -1,13 +1,19 @@
 // The import pipeline against a fixture server on 127.0.0.1, on PGlite and PostgreSQL: a partner
-// feed imported, imported again unchanged, edited, trimmed; sources that fail; the job queue.
+// feed imported, imported again unchanged, edited, trimmed; sources that fail; the job queue; the
+// team console's routes over what the runs left.
 import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CategoryKeywordList, ImportSourceDetail, ImportSourceList, RevisionList } from '../../src/contract/team-importers.ts';
+import { TeamOverview } from '../../src/contract/team.ts';
 import { importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
 import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fetch.ts';
 import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '../../src/server/importers/pipeline.ts';
 import { startImportQueue } from '../../src/server/importers/queue.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
-import { createTestApi, type TestApi } from './harness.ts';
+import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { expectError } from './expectations.ts';
+import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 
 const DAY = 86_400_000;
 /** A Sri Lanka day as YYYY-MM-DD, days from today. */
@@ -220,4 +226,82 @@ describe('sources that fail', () => {
       await queue.stop();
     }
   }, 60_000);
+});
+
+describe('the team console\'s importers', () => {
+  let token: string;
+  const call = (method: string, path: string, body?: unknown) => api.call(method, path, { body, token });
+  const answer = (res: { status: number; body: any }, status: number, schema: v.GenericSchema) => {
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
+    expect(v.safeParse(schema, res.body).issues).toBeUndefined();
+    return res.body.data;
+  };
+
+  beforeAll(async () => {
+    const mobileNo = freshMobile();
+    await createOrPromoteTeamMember(api.handle.db, { mobileNo, firstName: 'Nadeesha', password: STRONG_PASSWORD });
+    token = (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body.token;
+  });
+
+  it('lists the sources with their last runs and flagged items, to the team only', async () => {
+    const sources = answer(await call('GET', '/api/team/import-sources'), 200, ImportSourceList);
+    // The demo seed's bank listings, off until checked against the live pages; and the sources above.
+    expect(sources.filter((s: { adapter: string }) => ['combank', 'hnb', 'ndb', 'seylan'].includes(s.adapter))
+      .map((s: { enabled: boolean; bankName: string }) => [s.bankName, s.enabled]).sort())
+      .toEqual([['Commercial Bank', false], ['Hatton National Bank', false], ['NDB Bank', false], ['Seylan Bank', false]]);
+    expect(sources.find((s: { sourceKey: string }) => s.sourceKey === 'missing')).toMatchObject({ flagged: 1, lastRun: { ok: true, ended: 1 } });
+    const detail = answer(await call('GET', '/api/team/import-sources/missing'), 200, ImportSourceDetail);
+    expect(detail.runs.length).toBeGreaterThanOrEqual(4);
+    expect(detail.flagged).toEqual([expect.objectContaining({ itemKey: 'M2', missingRuns: 3 })]);
+    expectError(await call('GET', '/api/team/import-sources/nowhere'), 404, 'Import source not found.');
+    expect((await api.call('GET', '/api/team/import-sources')).status).toBe(401);
+    const customer = await signUpVerified(api);
+    expect((await api.call('GET', '/api/team/import-sources', { token: customer.token })).status).toBe(403);
+  });
+
+  it('turns a source on and trusted, with its audit row; Run now needs the queue', async () => {
+    const changed = await call('PUT', '/api/team/import-sources/hnb', { enabled: true, trusted: true });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ sourceKey: 'hnb', enabled: true, trusted: true });
+    expectError(await call('PUT', '/api/team/import-sources/hnb', { enabled: 'yes', trusted: true }), 400);
+    // This test API runs no import queue: the console is told so, not given a 500.
+    expectError(await call('POST', '/api/team/import-sources/hnb/run'), 503, /do not run in this server process/);
+  });
+
+  it('lists the sources\' changes to listed offers in Review, and applies or rejects them', async () => {
+    const page = answer(await call('GET', '/api/team/revisions'), 200, RevisionList);
+    const revision = page.find((r: { sourceKey: string }) => r.sourceKey === 'edit');
+    expect(revision.changes).toEqual(expect.arrayContaining([{ field: 'offerRate', before: '20', after: '30' }]));
+    expect(revision.offer.offerRate).toBe('20');
+    const done = await call('POST', `/api/team/revisions/${revision.revisionId}/decision`, { decision: 'accept' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await offerOf(revision.offer.offerId)).toMatchObject({ offerRate: '30', reviewStatus: 'accepted' });
+    expectError(await call('POST', `/api/team/revisions/${revision.revisionId}/decision`, { decision: 'reject' }), 409);
+    expectError(await call('POST', '/api/team/revisions/999999/decision', { decision: 'accept' }), 404);
+
+    const trusted = page.find((r: { sourceKey: string }) => r.sourceKey === 'trusted');
+    expect((await call('POST', `/api/team/revisions/${trusted.revisionId}/decision`, { decision: 'reject' })).status).toBe(200);
+    expect((await offerOf(trusted.offer.offerId)).offerEnd!.getTime()).toBeLessThan(Date.now() + 70 * DAY);
+    const overview = answer(await call('GET', '/api/team/overview'), 200, TeamOverview);
+    expect(overview.pendingRevisions).toBe(page.length - 2);
+  });
+
+  it('replaces the category keyword map, refusing a keyword twice or an unknown category', async () => {
+    const before = answer(await call('GET', '/api/team/category-keywords'), 200, CategoryKeywordList);
+    expect(before.length).toBeGreaterThan(20);
+    const saved = answer(await call('PUT', '/api/team/category-keywords', { keywords: [...before, { keyword: ' Spaceflight ', categoryId: 3 }] }), 200, CategoryKeywordList);
+    expect(saved).toContainEqual({ keyword: 'spaceflight', categoryId: 3 });
+    expectError(await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'pizza', categoryId: 1 }, { keyword: 'PIZZA', categoryId: 2 }] }), 400);
+    expectError(await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'moon', categoryId: 999_999 }] }), 400, 'Unknown category id.');
+    // The map is read at every run: the refused item of the first source now imports.
+    expect(await runSource(deps, 'first', 'command')).toMatchObject({ newCount: 1, failed: 2 });
+  });
+
+  it('alerts the overview to a source whose last run failed or listed nothing', async () => {
+    const overview = answer(await call('GET', '/api/team/overview'), 200, TeamOverview);
+    expect(overview.importAlerts).toEqual(expect.arrayContaining([
+      expect.objectContaining({ sourceKey: 'empty', message: expect.stringMatching(/listed no offers in its last run, after 3 before/) }),
+      expect.objectContaining({ sourceKey: 'down', message: expect.stringMatching(/^Its last run failed: .*answered 500/) }),
+    ]));
+  });
 });

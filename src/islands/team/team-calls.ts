@@ -7,4 +7,5 @@ export const {
   fetchAccounts, changeAccount, changeAccountType, fetchMerchants, fetchMerchant, moveMerchantStep, createMerchant, downloadDocument,
   fetchReports, closeReport, fetchFeedback, markFeedbackHandled, fetchSubscribers, removeSubscriber, downloadSubscribers,
   fetchAudit, saveBank, saveCategory, saveLocation, fetchCardTiers, saveCardTier,
+  fetchImportSources, fetchImportSource, changeImportSource, runImportSource, fetchCategoryKeywords, saveCategoryKeywords, fetchRevisions, decideRevision,
 } = teamCalls(sessionApi);

@@ -92,6 +92,7 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, close: true }),
+    // Within the server's stop budget (STOP_GRACE_MS); a run cut off is expired and retried by another process.
+    stop: () => boss.stop({ graceful: true, timeout: 3_000, close: true }),
   };
 }

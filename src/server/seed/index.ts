@@ -8,6 +8,7 @@ import { WebUrl } from '../../contract/index.ts';
 import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { bankSources } from '../importers/sources.ts';
 import { buildDemoData, type DemoData } from './generate.ts';
 import { hashLabel } from './random.ts';
 
@@ -144,6 +145,10 @@ async function writeDemoData(tx: Transaction, data: DemoData): Promise<void> {
   await tx.insert(schema.banks).values(data.banks);
   await tx.insert(schema.categories).values(data.categories);
   await tx.insert(schema.categoryKeywords).values(data.categoryKeywords);
+  // The banks' own listings, off until the team checks each adapter against the live page.
+  const bankIdOf = (name: string) => data.banks.find((bank) => bank.bankName === name)?.bankId;
+  const sources = bankSources(bankIdOf);
+  if (sources.length) await tx.insert(schema.importSources).values(sources);
   await tx.insert(schema.locations).values(data.locations);
   await insertInBatches(data.merchants, ROW_BATCH, (batch) => tx.insert(schema.merchants).values(batch));
   await tx.insert(schema.termsConditions).values(data.terms);

@@ -162,7 +162,7 @@ describe('readPartnerFeed', () => {
     ['an empty body', '\uFEFF \n', 'text/csv', 'The partner feed is empty.'],
     ['a CSV without the bank column', 'id,title,merchant\nT-1,Offer,Shop\n', 'text/csv', /lacks the column bank\. Its first row must name the columns: id,title,merchant,bank,url/],
     ['a CSV without a header', 'T-1,20% off,Test Cafe,HNB\n', 'text/csv', /lacks the columns id, title, merchant, bank/],
-    ['a CSV with an unclosed quote', `${CSV_HEADER}\nT-1,"20% off,Test Cafe,HNB\n`, 'text/csv', /Quote Not Closed/i],
+    ['a CSV with an unclosed quote', `${CSV_HEADER}\nT-1,"20% off,Test Cafe,HNB\n`, 'text/csv', /^The partner feed is not readable CSV: Quote Not Closed/i],
   ])('throws on %s', (_, body, contentType, message) => {
     expect(() => readPartnerFeed(body, contentType, JSON_URL)).toThrow(message);
   });
@@ -185,8 +185,8 @@ describe('readPartnerFeed', () => {
     const result = readPartnerFeed(envelope(['T-1', { title: 'No id', merchant: 'M', bank: 'B' }]), 'application/json', JSON_URL);
     expect(result.items).toEqual([]);
     expect(result.failures).toEqual([
-      { itemKey: `${JSON_URL}#offers-0-`, reason: 'offers[0]: Expected an offer object.' },
-      { itemKey: `${JSON_URL}#offers-1-`, title: 'No id', reason: 'offers[1]: id: Required.' },
+      { itemKey: `${JSON_URL}#offers-0`, reason: `offers[0]: ${PARTNER_FEED_MESSAGES.notOffer}` },
+      { itemKey: `${JSON_URL}#offers-1`, title: 'No id', reason: 'offers[1]: id: Required.' },
     ]);
   });
 

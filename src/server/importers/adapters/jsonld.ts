@@ -47,11 +47,11 @@ function readPage(html: string, pageUrl: string): { items: SourceItem[]; failure
   const blocks = jsonLdBlocks(html);
   const failures: ItemFailure[] = blocks.errors.map((reason) => ({ itemKey: pageUrl, reason }));
   const graph = new JsonLdGraph(blocks.values);
-  const page = pageMerchant(graph);
+  const merchantOfPage = pageMerchant(graph);
   const items: SourceItem[] = [];
   const usedKeys = new Set<string>();
   graph.offers().forEach(({ offer, around }, i) => {
-    const result = offerItem(new OfferContext(graph, offer, around, pageUrl), page, `${pageUrl}#${i + 1}`, usedKeys);
+    const result = offerItem(new OfferContext(graph, offer, around, pageUrl), merchantOfPage, `${pageUrl}#${i + 1}`, usedKeys);
     if ('reason' in result) failures.push(result);
     else items.push(result);
   });
@@ -79,7 +79,7 @@ const ONLINE_PLACE_TYPES = new Set(['VirtualLocation', 'WebSite', 'WebPage', 'On
  * Credit Cards', 'Bank of Ceylon'. Capitalised words before 'Bank', or an abbreviation banks in
  * Sri Lanka go by.
  */
-export function bankNamedIn(text: string): string | undefined {
+function bankNamedIn(text: string): string | undefined {
   const match = /\b(?:(?:[A-Z][\w'’&.-]*\s+){0,3}Bank(?:ing Corporation)?(?:\s+of\s+[A-Z]\w+)?|HNB|NTB|BOC|NDB|NSB|DFCC|HSBC|Standard Chartered)\b/.exec(text);
   return match?.[0].trim();
 }

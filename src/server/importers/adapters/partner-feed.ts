@@ -58,7 +58,7 @@ function jsonEntries(text: string): FeedEntry[] {
   if (!envelope.success) throw new Error(`The partner feed cannot be read: ${describeIssues(envelope.issues, false)}`);
   return envelope.output.offers.map((offer, i) => {
     const where = `offers[${i}]`;
-    return isRecord(offer) ? { where, offer } : { where, offer: {}, problem: 'Expected an offer object.' };
+    return isRecord(offer) ? { where, offer } : { where, offer: {}, problem: PARTNER_FEED_MESSAGES.notOffer };
   });
 }
 
@@ -67,17 +67,26 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** 'validFrom', ' Valid_From ' and 'valid_from' all name the column valid_from. */
 const columnName = (name: string) => name.trim().replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 
+/** The CSV's rows with the line each ends on. Throws on what no row can be read past (a quote never closed). */
+function csvRecords(text: string): { info: { lines: number }; record: string[] }[] {
+  try {
+    return parseCsv(text, {
+      bom: true,
+      // A line starting with # is a comment (the fixture's README line); '#' inside a value is not.
+      comment: '#',
+      comment_no_infix: true,
+      skip_empty_lines: true,
+      // A row with the wrong number of values is that row's failure, not the whole feed's.
+      relax_column_count: true,
+      info: true,
+    }) as unknown as { info: { lines: number }; record: string[] }[];
+  } catch (error) {
+    throw new Error(`The partner feed is not readable CSV: ${(error as Error).message}`);
+  }
+}
+
 function csvEntries(text: string): FeedEntry[] {
-  const records = parseCsv(text, {
-    bom: true,
-    // A line starting with # is a comment (the fixture's README line); '#' inside a value is not.
-    comment: '#',
-    comment_no_infix: true,
-    skip_empty_lines: true,
-    // A row with the wrong number of values is that row's failure, not the whole feed's.
-    relax_column_count: true,
-    info: true,
-  }) as unknown as { info: { lines: number }; record: string[] }[];
+  const records = csvRecords(text);
   const header = records[0]?.record.map(columnName) ?? [];
   const missing = PARTNER_FEED_CSV_REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length > 0) {
@@ -157,7 +166,7 @@ function checkOffers(entries: FeedEntry[], feedUrl: string, csv: boolean): { ite
     const id = typeof offer.id === 'string' ? offer.id.trim() : '';
     const named = id === '' ? where : `${where} (id "${id}")`;
     const fail = (reason: string) => {
-      const failure: ItemFailure = { itemKey: id || `${feedUrl}#${where.replace(/\W+/g, '-')}`, reason: `${named}: ${reason}` };
+      const failure: ItemFailure = { itemKey: id || `${feedUrl}#${where.replace(/\W+/g, '-').replace(/-$/, '')}`, reason: `${named}: ${reason}` };
       if (typeof offer.title === 'string' && offer.title.trim() !== '') failure.title = offer.title.trim();
       failures.push(failure);
     };

@@ -22,6 +22,7 @@ import { findTeamOverview } from '../../domain/team-overview.ts';
 import { answer } from '../../http/answer.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 import { mountTeamCatalogueRoutes } from './catalogue.ts';
+import { mountTeamImporterRoutes } from './importers.ts';
 
 
 const OfferIdParam = v.object({ offerId: Id });
@@ -35,6 +36,7 @@ export function teamRoutes(deps: ServerDeps) {
     await next();
   });
   mountTeamCatalogueRoutes(app, deps); // banks, categories, locations (catalogue.ts), behind the middleware above
+  mountTeamImporterRoutes(app, deps); // import sources, category keywords, sources' changes in Review (importers.ts)
   /** After a change to what is public: lists and offer answers are served fresh. */
   const publicChanged = () => cache.clear();
 
