@@ -77,8 +77,9 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
   return {
     runNow,
     async pendingJob(sourceKey) {
-      const [job] = await boss.findJobs(SOURCE_RUN_QUEUE, { key: sourceKey, queued: true });
-      return job?.id;
+      // Queued (created, retry) or running (active): pg-boss's own 'queued' filter leaves out the running one.
+      const jobs = await boss.findJobs(SOURCE_RUN_QUEUE, { key: sourceKey });
+      return jobs.find((job) => ['created', 'retry', 'active'].includes(job.state))?.id;
     },
     async waitFor(jobId, pollMs = 500) {
       for (;;) {

@@ -1,0 +1,121 @@
+// npm run import (scripts/import.ts) as a user runs it, against a fixture server: its lines, its
+// refusal while npm start holds a PGlite folder, and, on PostgreSQL, two processes asked to import
+// the same source at once importing it once.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { importRuns, importSources } from '../../src/server/db/schema.ts';
+import { seedDemoData } from '../../src/server/seed/index.ts';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
+import { TEST_DB } from './harness.ts';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+
+const run = promisify(execFile);
+const DAY = 86_400_000;
+const slDay = (days: number) => new Date(Date.now() + days * DAY + 330 * 60_000).toISOString().slice(0, 10);
+const feed = (ids: string[]) => JSON.stringify({
+  format: 'offerlanka-partner-feed', version: 1, publisher: 'Command test',
+  offers: ids.map((id) => ({
+    id, title: `${id}: 15% off the total bill`, merchant: `Spice Garden ${id}`, bank: 'Sampath Bank', discount: { percent: 15, kind: 'off' },
+    validFrom: slDay(0), validThrough: slDay(30), cards: 'all', category: 'Dining',
+  })),
+});
+
+let server: FixtureServer;
+let dataDir: string | undefined;
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+
+/** The database the command opens: a PGlite folder, or a fresh PostgreSQL database. */
+async function openCommandDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DB === 'pglite') {
+    dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-import-'));
+    return openDatabase({ kind: 'pglite', dataDir });
+  }
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  const name = `offerlanka_import_${randomBytes(5).toString('hex')}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return openDatabase({ kind: 'postgres', url: databaseUrl });
+}
+
+const importCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+  env: {
+    ...process.env, IMPORT_HOST_DELAY_MS: '0', PORT: '0',
+    ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }),
+  },
+  timeout: 120_000,
+}).catch((error: { stdout: string; stderr: string; code: number }) => error);
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  server.setRoute('/feed.json', { headers: { 'content-type': 'application/json' }, body: feed(['C1', 'C2', 'C3']) });
+  const handle = await openCommandDatabase();
+  await seedDemoData(handle.db, { offers: 10 });
+  await handle.db.insert(importSources).values([
+    { sourceKey: 'command-feed', name: 'Command feed', adapter: 'partner-feed', url: `${server.url}/feed.json`, enabled: true },
+    { sourceKey: 'slow-feed', name: 'Slow feed', adapter: 'partner-feed', url: `${server.url}/slow.json`, enabled: false },
+  ]);
+  await handle.close();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+});
+
+describe('npm run import', () => {
+  it('imports every enabled source, a line for each, and ends with the total line; a second run changes nothing', async () => {
+    const first = await importCommand();
+    expect(first.stdout).toContain('command-feed: import: new 3, changed 0, unchanged 0, missing 0, failed 0');
+    expect(first.stdout.trim().split('\n').at(-1)).toBe('import: new 3, changed 0, unchanged 0, missing 0, failed 0');
+    const second = await importCommand('--source', 'command-feed');
+    expect(second.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 3, missing 0, failed 0');
+  }, 120_000);
+
+  it('says what is wrong with its arguments, and which source it does not know', async () => {
+    const unknown = await importCommand('--source', 'nowhere');
+    expect(unknown).toMatchObject({ code: 1 });
+    expect((unknown as { stderr: string }).stderr).toContain("import: no source 'nowhere'.");
+    const badUrl = await importCommand('--jsonld', 'ftp://example.com/offers');
+    expect((badUrl as { stderr: string }).stderr).toContain("import: not an http(s) URL: 'ftp://example.com/offers'.");
+  }, 120_000);
+
+  it.runIf(TEST_DB === 'pglite')('refuses a PGlite folder another process holds, and says where to import from instead', async () => {
+    const holder = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const refused = await importCommand();
+      expect(refused).toMatchObject({ code: 1 });
+      expect((refused as { stderr: string }).stderr).toMatch(/in use by process \d+[\s\S]*Importers page \("Run now"\)/);
+    } finally {
+      await holder.close();
+    }
+  }, 120_000);
+
+  it.runIf(TEST_DB === 'postgres')('imports a source once when two processes start it at the same time', async () => {
+    // Slow enough that the second process asks while the first one's run is still going.
+    server.setRoute('/slow.json', { delayMs: 2_500, headers: { 'content-type': 'application/json' }, body: feed(['S1', 'S2']) });
+    server.resetHits();
+    const [a, b] = await Promise.all([importCommand('--source', 'slow-feed'), importCommand('--source', 'slow-feed')]);
+    for (const result of [a, b]) expect(result.stdout.trim().split('\n').at(-1)).toBe('import: new 2, changed 0, unchanged 0, missing 0, failed 0');
+    expect(server.hits('/slow.json')).toBe(1);
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl! });
+    try {
+      expect(await handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'slow-feed'))).toHaveLength(1);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});
