@@ -13,6 +13,8 @@ import * as contract from '../../src/contract/index.ts';
 import * as reports from '../../src/contract/reports.ts';
 import * as team from '../../src/contract/team.ts';
 import * as teamCatalogue from '../../src/contract/team-catalogue.ts';
+import * as teamImporters from '../../src/contract/team-importers.ts';
+import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
 import { sessions } from '../../src/server/db/schema.ts';
@@ -42,7 +44,8 @@ const PARAMS: Record<string, Schema> = {
   bankId: IdOrAll, categoryId: IdOrAll, merchantId: IdOrAll, offerId: Id, userId: Id,
   status: v.picklist(OFFER_REVIEW_STATUSES), count: digits(3), name: v.pipe(v.string(), v.regex(IMAGE_NAME_PATTERN)),
   value: MobileNo, mobileNo: MobileNo, sessionToken: v.string(), insightId: InsightId,
-  reportId: Id, feedbackId: Id, subscriptionId: Id, documentId: Id, locationId: Id,
+  reportId: Id, feedbackId: Id, subscriptionId: Id, documentId: Id, locationId: Id, tierId: Id, revisionId: Id,
+  sourceKey: v.picklist(['hnb', 'combank', 'ndb', 'seylan']),
 };
 
 /** Body and query of every route; a route missing here fails the first test, so new routes get fuzzed. */
@@ -139,6 +142,17 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'PUT /api/team/categories/:categoryId': { body: teamCatalogue.CategoryRequest },
   'POST /api/team/locations': { body: teamCatalogue.LocationRequest },
   'PUT /api/team/locations/:locationId': { body: teamCatalogue.LocationRequest },
+  'GET /api/team/card-tiers': {},
+  'POST /api/team/card-tiers': { body: teamCatalogue.CardTierRequest },
+  'PUT /api/team/card-tiers/:tierId': { body: teamCatalogue.CardTierRequest },
+  'GET /api/team/import-sources': {},
+  'GET /api/team/import-sources/:sourceKey': {},
+  'PUT /api/team/import-sources/:sourceKey': { body: teamImporters.ImportSourceRequest },
+  'POST /api/team/import-sources/:sourceKey/run': {},
+  'GET /api/team/category-keywords': {},
+  'PUT /api/team/category-keywords': { body: teamImporters.CategoryKeywordsRequest },
+  'GET /api/team/revisions': { query: teamImporters.RevisionQuery },
+  'POST /api/team/revisions/:revisionId/decision': { body: teamImporters.RevisionDecisionRequest },
 };
 
 // ---------- hostile values ----------
@@ -377,7 +391,9 @@ describe('every route, fuzzed', () => {
         fc.asyncProperty(requestArbitrary(route), async (request) => {
           const { status, text } = await send(route.method, request);
           const where = `${status} for ${describeRequest(route.method, request)}: ${text.slice(0, 300)}`;
-          if (status >= 500) throw new Error(`server error ${where}`);
+          // This app runs no import queue: "Run now" says so with a 503, the one 5xx it answers on purpose.
+          const importsOff = status === 503 && text.includes(IMPORT_MESSAGES.importsOff);
+          if (status >= 500 && !importsOff) throw new Error(`server error ${where}`);
           if (status >= 400) {
             let body: unknown;
             try { body = JSON.parse(text); } catch { throw new Error(`non-JSON error ${where}`); }

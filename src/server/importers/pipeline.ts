@@ -9,6 +9,7 @@
 //   missing item    → counted; flagged at MISSING_FLAG_RUNS runs in a row, ended at the next
 // Every refused item is logged with its reason in the run's row (import_runs).
 import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { and, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { cardName, coveredCards, type CardSpecData } from '../../contract/eligibility.ts';
@@ -31,6 +32,7 @@ export const SAME_OFFER_SIMILARITY = 0.45;
 /** Items a source listed before, under which an empty listing is believed rather than suspected. */
 export const EMPTY_LISTING_SUSPECT_FROM = 3;
 const INSERT_BATCH = 500;
+const YIELD_EVERY = 500;
 
 export type RunTrigger = 'schedule' | 'console' | 'command';
 
@@ -91,7 +93,9 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   // Normalise and check every item; a repeated key is the source's mistake, kept once.
   const checked = new Map<string, ImportedOfferData>();
   const sourceBank = source.bankId === null ? undefined : catalogue.bankById(source.bankId);
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
+    // A large feed is read in the server's own thread: let requests in between.
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
     const bank = sourceBank ?? (item.bankName ? catalogue.bankByName(item.bankName) : undefined);
     if (!bank && item.bankName) { fail({ itemKey: item.itemKey, title: item.title, reason: `No bank named '${item.bankName}' in the catalogue.` }); continue; }
     const normalised = normaliseItem(item, bank ? { bankName: bank.bankName, issuedCards: bank.issuedCards } : null, now);
@@ -136,7 +140,8 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   for (const entry of fresh) {
     try {
       const columns = await columnsOf(deps, catalogue, entry.offer);
-      const sameOffer = await findSameOffer(db, source.sourceKey, columns);
+      // A merchant this run made has no offers yet: nothing to look for.
+      const sameOffer = catalogue.isNewMerchant(columns.merchantId) ? undefined : await findSameOffer(db, source.sourceKey, columns);
       if (sameOffer !== undefined) {
         await db.insert(offerSources).values({
           sourceKey: source.sourceKey, itemKey: entry.itemKey, offerId: sameOffer, url: entry.offer.url, contentHash: entry.hash, lastSeenAt: now, linkedDuplicate: true,

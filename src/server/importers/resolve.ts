@@ -21,6 +21,8 @@ export interface Catalogue {
   knownTowns(names: readonly string[]): string[];
   /** The merchant's id, found by name or made (ids of made merchants are kept for the rest of the run). */
   merchantIdOf(db: Database, name: string, webUrl: string | null): Promise<number>;
+  /** Whether this run made the merchant: no offer can have it yet. */
+  isNewMerchant(merchantId: number): boolean;
 }
 
 export async function readCatalogue(db: Database): Promise<Catalogue> {
@@ -41,6 +43,7 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
     .sort((a, b) => b.length - a.length);
   const towns = new Map(townRows.map(({ name }) => [name.toLowerCase(), name]));
   const merchantIds = new Map(merchantRows.map((m) => [nameKey(m.merchantName), m.merchantId]));
+  const madeMerchants = new Set<number>();
 
   const categoryIn = (text: string) => keywords.find((keyword) => keyword.pattern.test(text.toLowerCase()))?.categoryId;
   return {
@@ -54,8 +57,10 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
       if (known !== undefined) return known;
       const [made] = await database.insert(merchants).values({ merchantName: name, webUrl }).returning({ merchantId: merchants.merchantId });
       merchantIds.set(key, made!.merchantId);
+      madeMerchants.add(made!.merchantId);
       return made!.merchantId;
     },
+    isNewMerchant: (merchantId) => madeMerchants.has(merchantId),
   };
 }
 
