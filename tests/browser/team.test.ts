@@ -301,6 +301,32 @@ describe('what visitors send', () => {
   }));
 });
 
+describe('the importers page', () => {
+  it('lists the seeded bank sources, off; one turned on is still on after a reload', () => withSignedInPage(site, team, PHONE, async (page) => {
+    await gotoConsole(page, '/console/team/importers');
+    const names = page.locator('[data-import-source] .team-item-title');
+    await expect.poll(() => names.allInnerTexts())
+      .toEqual(expect.arrayContaining(['Commercial Bank card offers', 'HNB card offers', 'NDB Bank card offers', 'Seylan Bank card offers']));
+    for (const sourceKey of ['combank', 'hnb', 'ndb', 'seylan']) {
+      expect(await page.locator(`[data-import-source="${sourceKey}"] [data-source-state]`).innerText()).toBe('Off');
+    }
+
+    const row = page.locator('[data-import-source="ndb"]');
+    await row.getByLabel('On', { exact: true }).check();
+    await page.getByRole('status').filter({ hasText: 'Saved: NDB Bank card offers is on and not trusted.' }).waitFor();
+    await page.reload();
+    await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
+    await expect.poll(() => row.locator('[data-source-state]').innerText()).toBe('On');
+    expect(await row.getByLabel('On', { exact: true }).isChecked()).toBe(true);
+
+    // Off again, as seeded: the site's scheduled imports leave it alone.
+    await row.getByLabel('On', { exact: true }).uncheck();
+    await page.getByRole('status').filter({ hasText: 'Saved: NDB Bank card offers is off and not trusted.' }).waitFor();
+    const audit = (await call('GET', '/team/audit?action=importSource.update&targetType=importSource&pageSize=100', team.token)).body.data as { targetId: string; after: unknown }[];
+    expect(audit.filter((entry) => entry.targetId === 'ndb').map((entry) => entry.after)).toEqual([{ enabled: false, trusted: false }, { enabled: true, trusted: false }]);
+  }));
+});
+
 describe('the audit log page', () => {
   it("lists the journeys' actions, filterable, with no way to change them", () => withSignedInPage(site, team, DESKTOP, async (page) => {
     await gotoConsole(page, '/console/team/audit');
@@ -311,7 +337,7 @@ describe('the audit log page', () => {
 });
 
 describe('every team console page', () => {
-  const PAGES = ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'reports', 'feedback', 'subscribers', 'audit', 'profile'] as const;
+  const PAGES = ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'importers', 'reports', 'feedback', 'subscribers', 'audit', 'profile'] as const;
 
   for (const width of [PHONE, DESKTOP]) {
     it(`is marked noindex, has its heading and passes axe at ${width}px`, { timeout: 180_000 }, () => withSignedInPage(site, team, width, async (page) => {

@@ -11,7 +11,7 @@ export type ConsoleKind = (typeof CONSOLE_KINDS)[number];
 export const CONSOLE_PAGES = {
   customer: ['profile', 'dashboard', 'offer', 'subscription'],
   merchant: ['profile', 'dashboard', 'offer', 'subscription'],
-  team: ['review', 'overview', 'offers', 'merchants', 'accounts', 'catalogue', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
+  team: ['review', 'overview', 'offers', 'merchants', 'accounts', 'catalogue', 'importers', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
 } as const;
 export type ConsoleSection<K extends ConsoleKind = ConsoleKind> = (typeof CONSOLE_PAGES)[K][number];
 /** The customer's and merchant's pages (both consoles have all four). */
@@ -27,7 +27,7 @@ export const SECTION_TITLES: { [K in ConsoleKind]: Record<ConsoleSection<K>, str
   customer: { profile: 'Customer Profile', offer: 'My Offers', dashboard: 'Dashboard', subscription: 'Subscription' },
   merchant: { profile: 'Company Profile', dashboard: 'Dashboard', offer: 'Offer', subscription: 'Subscription Plan' },
   team: {
-    overview: 'Overview', review: 'Review', offers: 'Offers', merchants: 'Merchants', accounts: 'Accounts', catalogue: 'Catalogue',
+    overview: 'Overview', review: 'Review', offers: 'Offers', merchants: 'Merchants', accounts: 'Accounts', catalogue: 'Catalogue', importers: 'Importers',
     reports: 'Reports', feedback: 'Feedback', subscribers: 'Subscribers', audit: 'Audit log', profile: 'Profile',
   },
 };
@@ -35,7 +35,7 @@ export const SECTION_TITLES: { [K in ConsoleKind]: Record<ConsoleSection<K>, str
 export const CONSOLE_MENUS: { [K in ConsoleKind]: readonly ConsoleSection<K>[] } = {
   customer: ['profile', 'offer'],
   merchant: ['profile', 'dashboard', 'offer', 'subscription'],
-  team: ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
+  team: ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'importers', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
 };
 /** The menu's name for screen readers. */
 export const CONSOLE_NAMES: Record<ConsoleKind, string> = { customer: 'Customer console', merchant: 'Merchant console', team: 'Team console' };

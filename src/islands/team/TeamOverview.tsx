@@ -1,5 +1,6 @@
 // /console/team/overview: what needs the team today (offers waiting for review, open reports,
-// offers ending this week, each with the page that lists them) and how the last site build went.
+// offers ending this week, sources' changes waiting in Review, each with the page that lists them;
+// above them, the import sources whose last run went wrong) and how the last site build went.
 import { failureText } from '../../client/http.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { consolePath } from '../console/console-routes.ts';
@@ -14,17 +15,34 @@ type Overview = Awaited<ReturnType<typeof fetchOverview>>;
 export default function TeamOverview() {
   const overview = useLoaded(fetchOverview, failureText);
   if (overview.state !== 'ready') return <LoadState loaded={overview} what={T.loading} onRetry={overview.reload} />;
-  const { pendingReviews, openReports, endingThisWeek, lastBuild } = overview.data;
+  const { pendingReviews, openReports, endingThisWeek, pendingRevisions, importAlerts, lastBuild } = overview.data;
   return (
-    <ul className="team-figures">
-      <Figure title={T.pendingReviews} value={pendingReviews} href={consolePath('team', 'review')} link={T.pendingLink} />
-      <Figure title={T.openReports} value={openReports} href={consolePath('team', 'reports')} link={T.reportsLink} />
-      <Figure title={T.endingThisWeek} value={endingThisWeek} href={`${consolePath('team', 'offers')}?ending=week`} link={T.endingLink} />
-      <li className="team-figure team-build card">
-        <h2>{T.lastBuild}</h2>
-        <LastBuild build={lastBuild} />
-      </li>
-    </ul>
+    <>
+      {importAlerts.length > 0 && <ImportAlerts alerts={importAlerts} />}
+      <ul className="team-figures">
+        <Figure title={T.pendingReviews} value={pendingReviews} href={consolePath('team', 'review')} link={T.pendingLink} />
+        <Figure title={T.openReports} value={openReports} href={consolePath('team', 'reports')} link={T.reportsLink} />
+        <Figure title={T.endingThisWeek} value={endingThisWeek} href={`${consolePath('team', 'offers')}?ending=week`} link={T.endingLink} />
+        <Figure title={T.pendingRevisions} value={pendingRevisions} href={consolePath('team', 'review')} link={T.revisionsLink} />
+        <li className="team-figure team-build card">
+          <h2>{T.lastBuild}</h2>
+          <LastBuild build={lastBuild} />
+        </li>
+      </ul>
+    </>
+  );
+}
+
+/** Sources whose last run failed or listed nothing: their offers may go stale or end by mistake. */
+function ImportAlerts({ alerts }: { alerts: Overview['importAlerts'] }) {
+  return (
+    <section className="team-alerts" aria-labelledby="team-import-alerts" data-import-alerts>
+      <h2 id="team-import-alerts">{T.importAlerts}</h2>
+      <ul>
+        {alerts.map((alert) => <li key={alert.sourceKey}><strong>{alert.name}</strong>: {alert.message}</li>)}
+      </ul>
+      <a href={consolePath('team', 'importers')}>{T.importersLink}</a>
+    </section>
   );
 }
 

@@ -1,16 +1,26 @@
 // /console/team/review: the pending offers, oldest first, each as the public view shows it, or
 // those of one merchant or title. A reviewer edits any field, then accepts, or rejects with a
 // reason (a common one or their own); several at once with the checkboxes. The merchant is told by
-// SMS (the server sends it).
+// SMS (the server sends it). Below, the changes sources made to listed offers: each accepted (the
+// offer takes the source's version) or rejected.
 import { useState } from 'react';
+import * as v from 'valibot';
 import { failureText } from '../../client/http.ts';
+import { EligibilityAnswer } from '../../contract/eligibility.ts';
+import type { OFFER_DATE_TYPES, OFFER_TYPES } from '../../contract/limits.ts';
 import { COMMON_REJECT_REASONS, type TeamOfferData } from '../../contract/team.ts';
+import type { RevisionData } from '../../contract/team-importers.ts';
+import { apiImageSrc } from '../../lib/api-images.ts';
+import { eligibilityText } from '../../lib/format-eligibility.ts';
+import { consolePath } from '../console/console-routes.ts';
+import { OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../console/texts.ts';
 import OfferEditDialog, { EDIT_OFFER } from './OfferEditDialog.tsx';
 import { Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
-import { decideOffer, decideOffers, fetchTeamOffers } from './team-calls.ts';
-import { SEARCH_OFFERS_LABEL } from './team-format.ts';
+import { decideOffer, decideOffers, decideRevision, fetchRevisions, fetchTeamOffers } from './team-calls.ts';
+import { dateTimeText, SEARCH_OFFERS_LABEL } from './team-format.ts';
 import TeamOfferItem, { OfferName } from './TeamOfferItem.tsx';
+import { REVISION_FIELD_LABELS, REVISION_TEXTS as R } from './texts.ts';
 import { useFocusRow } from './use-row-edits.ts';
 import { usePaged } from './use-paged.ts';
 
@@ -103,6 +113,7 @@ export default function TeamReview() {
       <ReasonDialog open={rejecting !== undefined} title="Reject" subject={rejecting?.subject} choices={COMMON_REJECT_REASONS} confirmLabel="Reject"
         onConfirm={(reason) => reject(rejecting!, reason)} onClose={() => setRejecting(undefined)} />
       <OfferEditDialog offer={editing} onSaved={list.reload} onClose={() => setEditing(undefined)} />
+      <SourceChanges />
     </div>
   );
 }
@@ -111,4 +122,137 @@ export default function TeamReview() {
 function decidedText(verb: string, decided: number, skipped: { offerId: number; message: string }[]) {
   const skippedText = skipped.map((item) => `#${item.offerId}: ${item.message}`).join(' ');
   return `${verb} ${decided} ${decided === 1 ? 'offer' : 'offers'}.${skipped.length ? ` Not changed: ${skippedText}` : ''}`;
+}
+
+// ---------- changes from sources ----------
+
+const CHANGES_HEADING_ID = 'team-review-changes';
+
+/** The sources' changes to listed offers, oldest first: each accepted or rejected whole. */
+function SourceChanges() {
+  const list = usePaged(fetchRevisions, {});
+  const [decided, setDecided] = useState<ReadonlySet<number>>(new Set());
+  const [status, setStatus] = useState<Status>();
+  const [busy, setBusy] = useState(false);
+  const focusHeading = useFocusRow(false);
+
+  async function decide(revision: RevisionData, decision: 'accept' | 'reject') {
+    setBusy(true);
+    setStatus(undefined);
+    try {
+      const done = await decideRevision(revision.revisionId, decision);
+      setDecided((current) => new Set(current).add(revision.revisionId));
+      setStatus({ text: `${revision.offer.header}: ${done.message}` });
+      focusHeading(CHANGES_HEADING_ID); // the row went, its buttons with it
+    } catch (error) {
+      // Another reviewer may have decided it, or a newer change replaced it: the list shows where things stand now.
+      setStatus({ failed: true, text: failureText(error) });
+    }
+    list.reload();
+    setBusy(false);
+  }
+
+  return (
+    <section className="team-review-changes" aria-labelledby={CHANGES_HEADING_ID}>
+      <h2 id={CHANGES_HEADING_ID} tabIndex={-1}>{R.name}</h2>
+      <p className="team-note">{R.hint}</p>
+      <StatusLine status={status} />
+      <PagedList list={list} name={R.name} empty={R.empty} row={(revision) => (decided.has(revision.revisionId) ? null : (
+        <RevisionItem key={revision.revisionId} revision={revision} busy={busy} onDecide={(decision) => void decide(revision, decision)} />
+      ))} />
+    </section>
+  );
+}
+
+function RevisionItem({ revision, busy, onDecide }: { revision: RevisionData; busy: boolean; onDecide: (decision: 'accept' | 'reject') => void }) {
+  const { offer } = revision;
+  return (
+    <li className="team-item card" data-revision={revision.revisionId}>
+      <div className="team-item-body">
+        <p className="team-offer-meta">
+          <img src={apiImageSrc(offer.bank.logoURL)} alt="" width={24} height={24} loading="lazy" />
+          <span>{offer.bank.bankName}</span><span aria-hidden="true">·</span>
+          <span>{offer.merchant.merchantName}</span>
+        </p>
+        <h3 className="team-offer-header">{offer.header}</h3>
+        <p className="team-muted">#{offer.offerId} · {R.from(revision.sourceName)} · {dateTimeText(revision.createdAt)}</p>
+        <table className="team-table">
+          <caption className="visually-hidden">{R.changes(offer.header)}</caption>
+          <thead>
+            <tr><th scope="col">{R.field}</th><th scope="col">{R.before}</th><th scope="col">{R.after}</th></tr>
+          </thead>
+          <tbody>
+            {revision.changes.map((change) => {
+              const label = REVISION_FIELD_LABELS[change.field] ?? change.field;
+              return (
+                <tr key={change.field} data-field={change.field}>
+                  <th scope="row">{label}</th>
+                  <td><LongText text={valueText(change.field, change.before, offer)} what={`${label}, ${R.before}`} /></td>
+                  <td><LongText text={valueText(change.field, change.after, offer)} what={`${label}, ${R.after}`} /></td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="team-actions">
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('accept')}>{R.accept}<OfferName offer={offer} /></button>
+        <button type="button" className="button danger secondary" disabled={busy} onClick={() => onDecide('reject')}>{R.reject}<OfferName offer={offer} /></button>
+        <a className="button secondary" href={`${consolePath('team', 'offers')}?q=${offer.offerId}`}>{R.findOffer}<OfferName offer={offer} /></a>
+      </div>
+    </li>
+  );
+}
+
+/** Values longer than this show cut, with a button for the rest. */
+const SHORT_TEXT = 160;
+
+function LongText({ text, what }: { text: string; what: string }) {
+  const [expanded, setExpanded] = useState(false);
+  if (text.length <= SHORT_TEXT) return <span className="team-text-inline">{text}</span>;
+  return (
+    <>
+      <span className="team-text-inline">{expanded ? text : `${text.slice(0, SHORT_TEXT).trimEnd()}…`}</span>{' '}
+      <button type="button" className="auth-link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        {expanded ? R.showLess : R.showAll}<span className="visually-hidden"> ({what})</span>
+      </button>
+    </>
+  );
+}
+
+/** A description is HTML the server sanitised: the review reads its text. */
+const htmlText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+
+/** A changed field's value as a reviewer reads it: dates in Sri Lanka time, eligibility in words, ids by name where the offer has it. */
+function valueText(field: string, value: unknown, offer: TeamOfferData): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
+  const text = String(value);
+  switch (field) {
+    case 'offerStart':
+    case 'offerEnd':
+      return Number.isNaN(Date.parse(text)) ? text : dateTimeText(text);
+    case 'description':
+      return htmlText(text) || '—';
+    case 'offerType':
+      return OFFER_TYPE_LABELS[text as (typeof OFFER_TYPES)[number]] ?? text;
+    case 'offerDateType':
+      return OFFER_VALIDITY_LABELS[text as (typeof OFFER_DATE_TYPES)[number]] ?? text;
+    case 'eligibility': {
+      const eligibility = v.safeParse(EligibilityAnswer, value);
+      if (eligibility.success) return eligibilityText(eligibility.output, offer.bank.bankName);
+      break;
+    }
+    case 'location':
+      if (Array.isArray(value)) return value.map((place) => (place && typeof place === 'object' && 'value' in place ? String(place.value) : String(place))).join(', ');
+      break;
+    // The offer's own bank, category or merchant by name; another one by its id.
+    case 'bankId':
+      return value === offer.bankId ? offer.bank.bankName : `${REVISION_FIELD_LABELS.bankId} #${text}`;
+    case 'categoryId':
+      return value === offer.categoryId ? offer.category.categoryName : `${REVISION_FIELD_LABELS.categoryId} #${text}`;
+    case 'merchantId':
+      return value === offer.merchantId ? offer.merchant.merchantName : `${REVISION_FIELD_LABELS.merchantId} #${text}`;
+  }
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
+  return typeof value === 'object' ? JSON.stringify(value) : text;
 }

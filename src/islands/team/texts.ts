@@ -19,6 +19,10 @@ export const OVERVIEW_TEXTS = {
   reportsLink: 'See the reports',
   endingThisWeek: 'Offers ending this week',
   endingLink: 'See the offers',
+  pendingRevisions: 'Changes from sources',
+  revisionsLink: 'Review the changes',
+  importAlerts: 'Importers that need a look',
+  importersLink: 'Open the importers',
   lastBuild: 'Last site build',
   noBuild: 'No build recorded yet.',
   kind: 'Kind',
@@ -185,3 +189,92 @@ export const actorText = (name: string | null, userId: number) => name ?? `User 
 /** 'offer 12': the target's type, in lower case, and id. */
 export const targetText = (type: string, id: string) =>
   `${(AUDIT_TARGET_LABELS[type as AuditTargetType] ?? type).toLowerCase()} ${id}`;
+
+// ---------- Importers, and the sources' changes in Review ----------
+
+export const IMPORTER_TEXTS = {
+  sources: 'Sources',
+  loading: 'the sources',
+  empty: 'No import sources yet.',
+  refresh: 'Refresh',
+  on: 'On',
+  off: 'Off',
+  trusted: 'Trusted',
+  settings: (name: string) => `${name}: settings`,
+  enabledHint: 'On: imported on the schedule. Run now works either way.',
+  trustedHint: 'Trusted: changes to fields other than rates and dates are applied without review.',
+  bank: 'Bank',
+  noBank: 'Named by each item',
+  adapter: 'Adapter',
+  url: 'Address',
+  newTab: '(opens in a new tab)',
+  listed: 'Items listed',
+  flagged: 'Flagged as missing',
+  lastRun: 'Last run',
+  neverRun: 'Not run yet',
+  counts: 'Counts',
+  runNow: 'Run now',
+  starting: 'Starting…',
+  details: 'Details',
+  detailsTitle: (name: string) => `${name}: runs and flagged items`,
+  detailsLoading: 'the runs',
+  runs: 'Last runs',
+  noRuns: 'No runs yet.',
+  ended: 'Ended',
+  errors: (count: number) => `Errors (${count})`,
+  wholeRun: 'The whole run',
+  flaggedItems: 'Items flagged as missing',
+  flaggedHint: 'Items the source stopped listing for several runs in a row: their offers end at its next run unless it lists them again.',
+  noFlagged: 'No items are flagged.',
+  missingFor: (runs: number) => `Missing for ${runs} runs`,
+  lastSeen: 'last seen',
+  sourcePage: 'Its page at the source',
+  saved: (name: string, enabled: boolean, trusted: boolean) =>
+    `Saved: ${name} is ${enabled ? 'on' : 'off'} and ${trusted ? 'trusted' : 'not trusted'}.`,
+  keywords: 'Category keywords',
+  keywordsLoading: 'the category keywords',
+  keywordsHint: "An imported offer goes in the category of the longest keyword its category, title or description holds as a whole word. A category's own name counts as a keyword too.",
+  addKeyword: 'Add a keyword',
+  newKeyword: 'New keyword',
+  category: 'Category',
+  add: 'Add',
+  keywordRequired: 'Enter a keyword.',
+  keywordTaken: (category: string) => `This keyword already names ${category}.`,
+  noKeywords: 'No keywords.',
+  remove: 'Remove',
+  saveKeywords: 'Save keywords',
+  saving: 'Saving…',
+  unsaved: 'Not saved yet.',
+  keywordsSaved: (count: number) => `Saved ${count} ${count === 1 ? 'keyword' : 'keywords'}.`,
+  unknownCategory: (categoryId: number) => `Category #${categoryId}`,
+} as const;
+
+/** Who started a run (ImportRun.trigger); an unknown one shows as it came. */
+export const RUN_TRIGGER_LABELS: Record<string, string> = { schedule: 'Schedule', console: 'Console', command: 'Command line' };
+/** A run's `ok`, with its badge's tone: true, false, or null while it runs. */
+export const runResult = (ok: boolean | null) =>
+  (ok === null ? { label: 'Running', tone: 'pending' } : ok ? { label: 'OK', tone: 'accepted' } : { label: 'Failed', tone: 'rejected' });
+export const runCountsText = (run: { newCount: number; changed: number; unchanged: number; missing: number; ended: number; failed: number }) =>
+  `new ${run.newCount}, changed ${run.changed}, unchanged ${run.unchanged}, missing ${run.missing}, ended ${run.ended}, failed ${run.failed}`;
+
+export const REVISION_TEXTS = {
+  name: 'Changes from sources',
+  empty: 'No changes from sources are waiting.',
+  hint: 'Changes a source made to a listed offer, waiting for a decision: accepted, the offer takes the source\'s version.',
+  from: (source: string) => `from ${source}`,
+  changes: (header: string) => `Changes to ${header}`,
+  field: 'Field',
+  before: 'Before',
+  after: 'After',
+  accept: 'Accept change',
+  reject: 'Reject change',
+  findOffer: 'Find in Offers',
+  showAll: 'Show all',
+  showLess: 'Show less',
+} as const;
+/** The offer fields a source changes (src/server/importers/offer-fields.ts IMPORTED_COLUMNS); an unknown one shows as it came. */
+export const REVISION_FIELD_LABELS: Record<string, string> = {
+  label: 'Title', header: 'Header', description: 'Description', bannerImageUrl: 'Banner image', offerType: 'Rate type', offerRate: 'Rate',
+  offerDateType: 'Validity', offerStart: 'Starts', offerEnd: 'Ends', validTimeDateDescription: 'Validity text', promoCode: 'Promo code',
+  cardTypes: 'Card types', location: 'Locations', eligibility: 'Who and when', bankId: 'Bank', categoryId: 'Category', merchantId: 'Merchant',
+};
