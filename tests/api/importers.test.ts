@@ -1,12 +1,13 @@
 // The import pipeline against a fixture server on 127.0.0.1, on PGlite and PostgreSQL: a partner
 // feed imported, imported again unchanged, edited, trimmed; sources that fail; the job queue; the
 // team console's routes over what the runs left.
+import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CategoryKeywordList, ImportSourceDetail, ImportSourceList, RevisionList } from '../../src/contract/team-importers.ts';
 import { TeamOverview } from '../../src/contract/team.ts';
-import { importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
+import { banks, importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
 import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fetch.ts';
 import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '../../src/server/importers/pipeline.ts';
 import { startImportQueue } from '../../src/server/importers/queue.ts';
@@ -164,6 +165,26 @@ describe('a partner feed', () => {
     const ending = await runSource(deps, 'missing', 'command');
     expect(ending).toMatchObject({ missing: 1, ended: 1, publicChanged: true });
     expect((await offerOf(offerId)).offerEnd!.getTime()).toBeLessThanOrEqual(Date.now());
+
+    // Back at its source: the offer, with its dates, goes to Review again as a change.
+    setFeed('/missing.json', [feedOffer('M1'), feedOffer('M2'), feedOffer('M3')]);
+    expect(await runSource(deps, 'missing', 'command')).toMatchObject({ missing: 0, changed: 1, unchanged: 2 });
+    const [revision] = await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId));
+    expect(revision).toMatchObject({ status: 'pending', changes: [expect.objectContaining({ field: 'offerEnd' })] });
+    expect((await linkOf('missing', 'M2')).missingRuns).toBe(0);
+
+    // Left flagged for the console: M3 missing twice.
+    setFeed('/missing.json', [feedOffer('M1'), feedOffer('M2')]);
+    for (let run = 1; run <= MISSING_FLAG_RUNS; run++) await runSource(deps, 'missing', 'command');
+  });
+
+  it('does not count an item missing while the source lists it, even when it is refused', async () => {
+    setFeed('/refused.json', [feedOffer('R1'), feedOffer('R2')]);
+    await addSource('refused', '/refused.json');
+    await runSource(deps, 'refused', 'command');
+    setFeed('/refused.json', [feedOffer('R1'), feedOffer('R2', { bank: 'Bank of Atlantis' })]);
+    expect(await runSource(deps, 'refused', 'command')).toMatchObject({ missing: 0, failed: 1, unchanged: 1 });
+    expect((await linkOf('refused', 'R2')).missingRuns).toBe(0);
   });
 
   it('does not count items missing when a source that listed several suddenly lists none', async () => {
@@ -190,17 +211,40 @@ describe('a partner feed', () => {
   });
 });
 
+describe('a bank\'s listing', () => {
+  it('imports the NDB page modelled in its fixture: typed eligibility from the bank\'s wording, refusals with their reasons', async () => {
+    server.setRoute('/cards/card-offers', { file: fileURLToPath(new URL('../fixtures/importers/banks/ndb/listing.html', import.meta.url)) });
+    const [ndb] = await api.handle.db.select().from(banks).where(eq(banks.bankName, 'NDB Bank'));
+    await addSource('ndb-fixture', '/cards/card-offers', { adapter: 'ndb', bankId: ndb!.bankId });
+    // The fixture was modelled in May 2026: its offers run then.
+    const inMay = { ...deps, now: () => new Date('2026-05-20T04:30:00.000Z') };
+    const run = await runSource(inMay, 'ndb-fixture', 'command');
+    expect(run.ok).toBe(true);
+    expect(run.newCount).toBeGreaterThanOrEqual(5);
+    expect(run.failed).toBe(run.errors.length);
+    expect(run.errors.every((error) => error.reason.length > 10)).toBe(true);
+    expect(run.errors.map((error) => error.itemKey)).toContain('370'); // the card without a merchant line
+    const imported = await api.handle.db.select().from(offers).where(eq(offers.sourceName, 'Source ndb-fixture'));
+    expect(imported.every((offer) => offer.bankId === ndb!.bankId && offer.reviewStatus === 'pending')).toBe(true);
+    expect(imported.some((offer) => offer.eligibility.cardScope !== 'all' || offer.eligibility.days.length > 0 || offer.eligibility.minBill !== null)).toBe(true);
+    // The same listing again: nothing new, nothing changed.
+    expect(await runSource(inMay, 'ndb-fixture', 'command')).toMatchObject({ newCount: 0, changed: 0, unchanged: run.newCount });
+  });
+});
+
 describe('sources that fail', () => {
   it('records a run that cannot read its source (500, a timeout, a page that is no feed) as failed, with the reason', async () => {
     server.setRoute('/down.json', { status: 500, body: 'oops' });
     server.setRoute('/slow.json', { delayMs: 3_000, body: feed([feedOffer('S')]) });
     server.setRoute('/html.json', { headers: { 'content-type': 'text/html' }, body: '<html><body><h1>Maintenance</h1></body></html>' });
-    for (const [key, path, reason] of [
+    server.setRoute('/redesigned', { file: fileURLToPath(new URL('../fixtures/importers/banks/redesigned.html', import.meta.url)) });
+    for (const [key, path, reason, adapter] of [
       ['down', '/down.json', /answered 500 after 2 attempts/],
       ['slow', '/slow.json', /timed out/],
       ['html', '/html.json', /partner feed|CSV|column/i],
+      ['redesigned', '/redesigned', /structure may have changed/, 'ndb'],
     ] as const) {
-      await addSource(key, path);
+      await addSource(key, path, adapter ? { adapter } : {});
       const failure = await runSource(deps, key, 'command').then(() => undefined, (error: Error) => error);
       expect(failure?.message).toMatch(reason);
       const [run] = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, key));
@@ -246,13 +290,13 @@ describe('the team console\'s importers', () => {
   it('lists the sources with their last runs and flagged items, to the team only', async () => {
     const sources = answer(await call('GET', '/api/team/import-sources'), 200, ImportSourceList);
     // The demo seed's bank listings, off until checked against the live pages; and the sources above.
-    expect(sources.filter((s: { adapter: string }) => ['combank', 'hnb', 'ndb', 'seylan'].includes(s.adapter))
+    expect(sources.filter((s: { sourceKey: string }) => ['combank', 'hnb', 'ndb', 'seylan'].includes(s.sourceKey))
       .map((s: { enabled: boolean; bankName: string }) => [s.bankName, s.enabled]).sort())
       .toEqual([['Commercial Bank', false], ['Hatton National Bank', false], ['NDB Bank', false], ['Seylan Bank', false]]);
-    expect(sources.find((s: { sourceKey: string }) => s.sourceKey === 'missing')).toMatchObject({ flagged: 1, lastRun: { ok: true, ended: 1 } });
+    expect(sources.find((s: { sourceKey: string }) => s.sourceKey === 'missing')).toMatchObject({ flagged: 1, listed: 2, lastRun: { ok: true, missing: 1, ended: 0 } });
     const detail = answer(await call('GET', '/api/team/import-sources/missing'), 200, ImportSourceDetail);
     expect(detail.runs.length).toBeGreaterThanOrEqual(4);
-    expect(detail.flagged).toEqual([expect.objectContaining({ itemKey: 'M2', missingRuns: 3 })]);
+    expect(detail.flagged).toEqual([expect.objectContaining({ itemKey: 'M3', missingRuns: MISSING_FLAG_RUNS, header: 'M3: 20% off the dinner buffet' })]);
     expectError(await call('GET', '/api/team/import-sources/nowhere'), 404, 'Import source not found.');
     expect((await api.call('GET', '/api/team/import-sources')).status).toBe(401);
     const customer = await signUpVerified(api);

@@ -32,6 +32,8 @@ export const SAME_OFFER_SIMILARITY = 0.45;
 /** Items a source listed before, under which an empty listing is believed rather than suspected. */
 export const EMPTY_LISTING_SUSPECT_FROM = 3;
 const INSERT_BATCH = 500;
+/** The content hash of an item whose offer was ended as missing: no real hash equals it. */
+const ENDED_AS_MISSING = 'ended-as-missing';
 const YIELD_EVERY = 500;
 
 export type RunTrigger = 'schedule' | 'console' | 'command';
@@ -170,7 +172,9 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
 
   // Missing: what the source listed before and not now. A listing that is suddenly empty is more
   // likely a broken page than every offer ending at once: it is not counted, and the Overview alerts.
-  const missingLinks = [...links.values()].filter((link) => !checked.has(link.itemKey) && !readFailures.some((f) => f.itemKey === link.itemKey));
+  // An item the source lists but we refused (a bad date, no category yet) is listed all the same: not missing.
+  const listedKeys = new Set([...items.map((item) => item.itemKey), ...readFailures.map((failure) => failure.itemKey)]);
+  const missingLinks = [...links.values()].filter((link) => !listedKeys.has(link.itemKey));
   if (items.length === 0 && readFailures.length === 0 && links.size >= EMPTY_LISTING_SUSPECT_FROM) {
     errors.push({ itemKey: '', reason: `The source listed no offers (it listed ${links.size} before): missing items were not counted.` });
   } else if (missingLinks.length > 0) {
@@ -186,7 +190,8 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
 async function columnsOf(deps: PipelineDeps, catalogue: Catalogue, offer: ImportedOfferData): Promise<ImportedColumns> {
   const bank = offer.bankName ? catalogue.bankByName(offer.bankName) : undefined;
   if (!bank) throw new Error(offer.bankName ? `No bank named '${offer.bankName}' in the catalogue.` : 'The item names no bank.');
-  const categoryId = catalogue.categoryOf(offer.categoryText, `${offer.header} ${offer.description}`);
+  // The merchant's name often says it all: 'Ocean Basket Restaurant', 'Glow Salon and Spa'.
+  const categoryId = catalogue.categoryOf(offer.categoryText, `${offer.merchantName} ${offer.header} ${offer.description}`);
   if (categoryId === undefined) {
     throw new Error(`No category: none of the category keywords is in '${offer.categoryText || offer.header}'. Add one on the console's Importers page.`);
   }
@@ -305,6 +310,9 @@ async function markMissing(db: Database, sourceKey: string, missing: Link[], now
     .returning({ offerId: offers.offerId });
   await db.update(offerRevisions).set({ status: 'superseded', decidedAt: now })
     .where(and(inArray(offerRevisions.offerId, toEnd), eq(offerRevisions.status, 'pending')));
+  // Should the item come back, it reads as changed, and the offer with its dates goes to Review again.
+  await db.update(offerSources).set({ contentHash: ENDED_AS_MISSING })
+    .where(and(eq(offerSources.sourceKey, sourceKey), inArray(offerSources.offerId, toEnd)));
   return ended.map((row) => row.offerId);
 }
 

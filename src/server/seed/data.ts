@@ -182,7 +182,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Supermarkets', iconName: 'supermarkets', promo: 'MART', color: '#3bb273', weight: 8,
-    keywords: ['supermarket', 'grocery', 'groceries', 'hypermarket'],
+    keywords: ['supermarket', 'grocery', 'groceries', 'hypermarket', 'fresh produce', 'vegetables'],
     things: ['the total bill', 'grocery bills', 'fresh produce', 'weekend shopping'],
     labels: ['Grocery saver', 'Weekend basket deal', 'Fresh savings', 'Family grocery offer'],
     perks: ['Rs. 1,000 off on bills above Rs. 10,000', 'Free home delivery'],
