@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { PRODUCT_SLUG } from '../../src/lib/constants.ts';
+import { eligibilityText } from '../../src/lib/format-eligibility.ts';
 import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
@@ -53,6 +54,15 @@ describe('offer pages', () => {
       const offerLd = ld.find((item) => item['@type'] === 'Offer');
       expect(offerLd).toMatchObject({ url, name: offer.header, seller: { name: offer.merchant.merchantName } });
       if (offer.offerEnd) expect(offerLd.validThrough).toBe(offer.offerEnd);
+      // schema.org's own fields for the typed eligibility: the minimum bill, and where it is used.
+      if (offer.eligibility.minBill !== null) {
+        expect(offerLd.eligibleTransactionVolume).toEqual({ '@type': 'PriceSpecification', minPrice: offer.eligibility.minBill, priceCurrency: 'LKR' });
+      } else expect(offerLd.eligibleTransactionVolume).toBeUndefined();
+      const towns = offer.location.filter((l) => l.isActive).map((l) => `${offer.merchant.merchantName}, ${l.value}`);
+      if (offer.eligibility.channel !== 'online' && towns.length) expect(offerLd.availableAtOrFrom.map((place: { name: string }) => place.name)).toEqual(towns);
+      // The eligibility block reads the offer's typed eligibility as one line.
+      const line = html.match(/<p class="eligibility" data-eligibility[^>]*>(.*?)<\/p>/)?.[1]?.replace(/<[^>]+>/g, '');
+      expect(line).toBe(eligibilityText(offer.eligibility, offer.bank.bankName).replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
       expect(ld.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
       expect(sitemap).toContain(`<loc>${url}</loc>`);
     }

@@ -286,14 +286,6 @@ function buildOffers(
       ? random.pick(TIME_DESCRIPTIONS)
       : null;
     const notes = random.sample(category.notes, random.int(2, Math.min(3, category.notes.length)));
-    const where = `${escapeHtml(merchant.row.merchantName)} with your ${escapeHtml(bank.bankName)} credit card`;
-    const description = (offerType === 'customize'
-      ? `<p><strong>${escapeHtml(tag)}</strong> at ${where}.</p>`
-      : `<p>Enjoy <strong>${escapeHtml(tag)}</strong> on ${escapeHtml(thing)} at ${where}.</p>`)
-      + (timeDescription ? `<p>Valid: <strong>${escapeHtml(timeDescription)}</strong>.</p>` : '')
-      + `<ul>${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`
-      + `<p>Call ${escapeHtml(merchant.row.contactNo ?? bankSeed.hotline)} for details.</p>`;
-
     const promoCode = random.chance(1 / 3)
       ? `${bankSeed.monogram}${category.promo}${offerType === 'customize' ? random.int(10, 99) : offerRate}`
       : null;
@@ -304,6 +296,14 @@ function buildOffers(
     const listed = random.chance(0.25) ? null : random.sample(creditCards, random.int(1, creditCards.length));
     const eligibility = demoEligibility(eligibilityRandom, listed, category, merchant.domain);
     const cardTypes = coveredCards(bank.issuedCards!, eligibility).map(cardName);
+    const where = `${escapeHtml(merchant.row.merchantName)} with your ${escapeHtml(bank.bankName)} credit card`;
+    const description = (offerType === 'customize'
+      ? `<p><strong>${escapeHtml(tag)}</strong> at ${where}.</p>`
+      : `<p>Enjoy <strong>${escapeHtml(tag)}</strong> on ${escapeHtml(thing)} at ${where}.</p>`)
+      + (timeDescription ? `<p>Valid: <strong>${escapeHtml(timeDescription)}</strong>.</p>` : '')
+      + `<ul>${notesFor(notes, eligibility).map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`
+      + `<p>Call ${escapeHtml(merchant.row.contactNo ?? bankSeed.hotline)} for details.</p>`;
+
     const places = random.sample(merchant.branches, random.int(1, merchant.branches.length));
     const location = places.map((value) => ({ value, isActive: random.chance(0.85) }));
     if (!location.some((l) => l.isActive)) location[random.int(0, location.length - 1)]!.isActive = true;
@@ -374,6 +374,10 @@ function offerHeader(
   const fitting = candidates.find((c) => c.length <= OFFER_HEADER_MAX);
   return fitting ?? candidates[candidates.length - 1]!.slice(0, OFFER_HEADER_MAX).trimEnd();
 }
+
+/** The description's notes, less those that would contradict the offer's stated minimum bill or cap. */
+const notesFor = (notes: string[], eligibility: EligibilityData) => notes.filter((note) =>
+  !(eligibility.minBill !== null && /minimum (order|bill)/i.test(note)) && !(eligibility.maxDiscount !== null && /maximum (discount|cashback)/i.test(note)));
 
 /** The bank's cards: its credit cards by name ('Visa Platinum'), and a debit card on each of its debit networks. */
 function issuedCardsOf(bank: BankSeed): CardSpecData[] {
