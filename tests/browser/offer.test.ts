@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { OFFERS_PAGE_SIZE, TOP_PICKS_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { eligibilityText } from '../../src/lib/format-eligibility.ts';
 import { bankPagePath, offerCanonicalPath, offerIdFromPath } from '../../src/lib/site-urls.ts';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
 import { INSIGHT_ID_STORAGE_KEY } from '../../src/stores/visitor.ts';
@@ -200,6 +201,8 @@ describe('offer modal over the home and bank pages', () => {
     expect(await dialog.getByText(offer.bank.bankName, { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByText(offer.merchant.merchantName, { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByRole('link', { name: 'Open offer page' }).getAttribute('href')).toBe(offerCanonicalPath(offer));
+    // Who can use it and when, in one line.
+    expect(await dialog.locator('[data-eligibility]').textContent()).toBe(eligibilityText(offer.eligibility, offer.bank.bankName));
     expect(await seriousViolations(page, '.offer-modal')).toEqual([]);
     // One impression for the opening, and the offer first in recently viewed.
     await expect.poll(() => visitorViews(page, offer.offerId)).toBe(1);
