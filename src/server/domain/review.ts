@@ -97,6 +97,13 @@ export async function listTeamOffers(db: Database, filter: TeamOfferFilter, page
   return { data: rows.map((row) => toTeamOffer(row as TeamOfferRow)), totalCount };
 }
 
+/** Several offers as the team sees them, by id, in one query (ids not found are left out). */
+export async function findTeamOffers(db: Database, offerIds: number[]): Promise<Map<number, TeamOfferData>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await selectTeamOffers(db).where(inArray(offers.offerId, offerIds));
+  return new Map(rows.map((row) => [row.offer.offerId, toTeamOffer(row as TeamOfferRow)]));
+}
+
 export async function findTeamOffer(db: Database, offerId: number): Promise<TeamOfferData> {
   const [row] = await selectTeamOffers(db).where(eq(offers.offerId, offerId)).limit(1);
   if (!row) throw notFound(OFFER_MESSAGES.offerNotFound);

@@ -1,7 +1,7 @@
 // The team's side of the importers: the sources with their last runs and flagged items, turning a
 // source on or off and trusted or not, the category keyword map, and the changes sources made to
 // listed offers (revisions), accepted or rejected in Review. Each change has its audit row.
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type Column } from 'drizzle-orm';
 import type { ImportRunData, ImportSourceData, RevisionData } from '../../contract/team-importers.ts';
 import { IMPORT_MESSAGES } from '../../contract/team-importers.ts';
 import type { Database } from '../db/client.ts';
@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { columnsOfStored } from '../importers/offer-fields.ts';
 import { EMPTY_LISTING_SUSPECT_FROM, MISSING_FLAG_RUNS } from '../importers/pipeline.ts';
 import { recordAudit } from './audit.ts';
-import { findTeamOffer } from './review.ts';
+import { findTeamOffers } from './review.ts';
 
 /** Runs shown with a source. */
 const RUNS_SHOWN = 20;
@@ -23,17 +23,18 @@ const toRun = (run: RunRow): ImportRunData => ({
   failed: run.failed, errors: run.errors,
 });
 
-/** Every source with its counts and last run. */
-export async function listImportSources(db: Database): Promise<ImportSourceData[]> {
+/** Every source with its counts and last run; or the one source with this key. */
+export async function listImportSources(db: Database, sourceKey?: string): Promise<ImportSourceData[]> {
+  const only = (column: Column) => (sourceKey === undefined ? undefined : eq(column, sourceKey));
   const [sources, linkCounts, lastRuns] = await Promise.all([
     db.select({ source: importSources, bankName: banks.bankName }).from(importSources).leftJoin(banks, eq(banks.bankId, importSources.bankId))
-      .orderBy(asc(importSources.name)),
+      .where(only(importSources.sourceKey)).orderBy(asc(importSources.name)),
     db.select({
       sourceKey: offerSources.sourceKey,
       listed: sql<number>`count(*) filter (where ${offerSources.missingRuns} = 0)`,
       flagged: sql<number>`count(*) filter (where ${offerSources.missingRuns} >= ${MISSING_FLAG_RUNS})`,
-    }).from(offerSources).groupBy(offerSources.sourceKey),
-    db.selectDistinctOn([importRuns.sourceKey]).from(importRuns).orderBy(importRuns.sourceKey, desc(importRuns.startedAt), desc(importRuns.runId)),
+    }).from(offerSources).where(only(offerSources.sourceKey)).groupBy(offerSources.sourceKey),
+    db.selectDistinctOn([importRuns.sourceKey]).from(importRuns).where(only(importRuns.sourceKey)).orderBy(importRuns.sourceKey, desc(importRuns.startedAt), desc(importRuns.runId)),
   ]);
   const countsOf = new Map(linkCounts.map((row) => [row.sourceKey, row]));
   const lastRunOf = new Map(lastRuns.map((run) => [run.sourceKey, run]));
@@ -48,7 +49,7 @@ export async function listImportSources(db: Database): Promise<ImportSourceData[
 }
 
 export async function findSourceSummary(db: Database, sourceKey: string) {
-  const source = (await listImportSources(db)).find((item) => item.sourceKey === sourceKey);
+  const [source] = await listImportSources(db, sourceKey);
   if (!source) throw notFound(IMPORT_MESSAGES.sourceNotFound);
   return source;
 }
@@ -112,13 +113,12 @@ export async function listRevisions(db: Database, pageNo: number, pageSize: numb
       .orderBy(asc(offerRevisions.createdAt), asc(offerRevisions.revisionId)).$dynamic(),
     db.select({ n: count() }).from(offerRevisions).where(pending), pageNo, pageSize,
   );
-  const data: RevisionData[] = [];
-  for (const { revision, sourceName } of rows) {
-    data.push({
-      revisionId: revision.revisionId, sourceKey: revision.sourceKey, sourceName: sourceName ?? revision.sourceKey,
-      createdAt: revision.createdAt.toISOString(), changes: revision.changes, offer: await findTeamOffer(db, revision.offerId),
-    });
-  }
+  const offersById = await findTeamOffers(db, rows.map(({ revision }) => revision.offerId));
+  // A revision's offer is there: revisions are deleted with their offer.
+  const data: RevisionData[] = rows.map(({ revision, sourceName }) => ({
+    revisionId: revision.revisionId, sourceKey: revision.sourceKey, sourceName: sourceName ?? revision.sourceKey,
+    createdAt: revision.createdAt.toISOString(), changes: revision.changes, offer: offersById.get(revision.offerId)!,
+  }));
   return { data, totalCount };
 }
 

@@ -49,7 +49,9 @@ export const findSource = async (db: Database, sourceKey: string) =>
   (await db.select().from(importSources).where(eq(importSources.sourceKey, sourceKey)).limit(1))[0];
 
 /** The totals of several runs, for the last line of `npm run import`. */
-export function totalOf(summaries: readonly Pick<RunCounts, 'newCount' | 'changed' | 'unchanged' | 'missing' | 'failed'>[]): string {
-  const add = (key: keyof RunCounts) => summaries.reduce((sum, summary) => sum + (summary[key as never] as number), 0);
-  return summaryLine({ newCount: add('newCount'), changed: add('changed'), unchanged: add('unchanged'), missing: add('missing'), failed: add('failed') });
+export function totalOf(summaries: readonly RunCounts[]): string {
+  const sum = (count: (summary: RunCounts) => number) => summaries.reduce((total, summary) => total + count(summary), 0);
+  return summaryLine({
+    newCount: sum((s) => s.newCount), changed: sum((s) => s.changed), unchanged: sum((s) => s.unchanged), missing: sum((s) => s.missing), failed: sum((s) => s.failed),
+  });
 }

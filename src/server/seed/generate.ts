@@ -3,6 +3,7 @@
 import { AD_PLACEMENT, AD_SPACE, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS } from '../../contract/limits.ts';
 import { cardName, coveredCards, type CardNetwork, type CardSpecData, type EligibilityData, type Weekday } from '../../contract/eligibility.ts';
 import { ENDING_SOON_DAYS, NEW_OFFER_DAYS } from '../../lib/constants.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type * as schema from '../db/schema.ts';
 import {
   BANK_TERM_TEMPLATES, BANKS, CARD_TIERS, CATEGORIES, GENERAL_TERMS, HOUSE_ADS, LOCATIONS, TIME_DESCRIPTIONS,
@@ -70,12 +71,6 @@ const DAY = 86_400_000;
 const dayIndex = (ms: number) => Math.floor((ms + SRI_LANKA_UTC_OFFSET_MS) / DAY);
 const dayStart = (day: number) => new Date(day * DAY - SRI_LANKA_UTC_OFFSET_MS);
 const dayEnd = (day: number) => new Date(day * DAY - SRI_LANKA_UTC_OFFSET_MS + DAY - SECOND);
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => (
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;'
-  ));
-}
 
 export function validateOfferCount(value: number): number {
   if (!Number.isInteger(value) || value < 1 || value > MAX_OFFER_COUNT) {

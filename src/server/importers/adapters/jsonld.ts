@@ -5,6 +5,7 @@
 import type { Channel } from '../../../contract/eligibility.ts';
 import type { AdapterContext, ItemFailure, SourceAdapter, SourceItem } from '../types.ts';
 import { hasType, isAggregateOffer, jsonLdBlocks, JsonLdGraph, type JsonLdNode, typesOf } from './jsonld-graph.ts';
+import { absoluteUrl } from './absolute-url.ts';
 
 export const jsonLdAdapter: SourceAdapter = {
   adapter: 'jsonld',
@@ -91,17 +92,6 @@ function textOf(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'object' && value !== null && '@value' in value) return textOf((value as { '@value': unknown })['@value']);
   return undefined;
-}
-
-/** An absolute http(s) URL, or undefined. */
-function absoluteUrl(value: string | undefined, base: string): string | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -221,7 +211,8 @@ function keyOf(context: OfferContext, fallbackKey: string, usedKeys: Set<string>
   const id = textOf(offer['@id']);
   const identifier = offer.identifier;
   const candidates = [
-    id && !id.startsWith('_:') ? absoluteUrl(id, context.pageUrl) ?? id : undefined, // blank nodes change from run to run
+    // An @id is a name, not a link: '#offer' is this page's. Blank nodes change from run to run.
+    id && !id.startsWith('_:') ? (URL.canParse(id, context.pageUrl) ? new URL(id, context.pageUrl).href : id) : undefined,
     context.url(offer.url),
     textOf(offer.sku),
     typeof identifier === 'object' && identifier !== null && !Array.isArray(identifier) ? textOf((identifier as JsonLdNode).value) : textOf(identifier),

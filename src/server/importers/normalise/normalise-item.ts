@@ -10,7 +10,8 @@ import { readDays, readTimeWindow } from './days.ts';
 import { readChannel } from './channel.ts';
 import { customRate, readRate, structuredRate, type OfferRate } from './rates.ts';
 import { readSpend } from './spend.ts';
-import { collapseSpaces, cutAtWord, escapeHtml, plainText } from './text.ts';
+import { escapeHtml } from '../../../lib/escape-html.ts';
+import { collapseSpaces, cutAtWord, plainText } from './text.ts';
 
 export type NormaliseResult = { item: NormalisedItem } | { failure: ItemFailure };
 

@@ -31,9 +31,6 @@ export const plainText = (html: string) =>
     .replace(/&#(\d{1,6});/g, (entity, code: string) => (Number(code) <= 0x10ffff ? String.fromCodePoint(Number(code)) : entity))
     .replace(/&([a-z]+);/gi, (entity, name: string) => ENTITIES[name.toLowerCase()] ?? entity);
 
-/** Text safe to place inside HTML. */
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The last match of the pattern in the text: of the words before a date or an amount, the nearest describes it. */
 export function lastMatch(text: string, pattern: RegExp): RegExpExecArray | null {

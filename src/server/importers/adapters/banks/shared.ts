@@ -2,6 +2,7 @@
 // may run over several pages, and reading each offer's own page.
 import { load, type CheerioAPI } from 'cheerio';
 import type { FetchedText, ItemFailure, PoliteFetcher } from '../../types.ts';
+import { absoluteUrl } from '../absolute-url.ts';
 
 /** A selection of elements as cheerio's find() returns it (cheerio does not export its node types). */
 export type Elements = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
@@ -40,17 +41,7 @@ export function textIn(scope: Elements, selector: string): string {
   return textOf(scope.find(selector).first().html());
 }
 
-/** The absolute http(s) URL of a link or image as written on the page at base, if it is one. */
-export function absoluteUrl(href: string | null | undefined, base: string): string | undefined {
-  const written = cleanText(href);
-  if (!written || written.startsWith('#') || /^(?:javascript|mailto|tel|data):/i.test(written)) return undefined;
-  try {
-    const url = new URL(written, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { absoluteUrl };
 
 /** The value of a 'Label: value' line when its label matches ('Address : No. 12, Galle Road'). */
 export function labelledValue(line: string, label: RegExp): string | undefined {
