@@ -109,7 +109,11 @@ export const CategoryKeywordsRequest = v.object({
   ),
 });
 
-export const SourceKeyParam = v.object({ sourceKey: v.pipe(v.string(), v.minLength(1), v.maxLength(600)) });
+/** A source's key as a path segment: 'hnb', or a page's 'jsonld:host/path'; one line of text. */
+export const SourceKeyParam = v.object({
+  sourceKey: v.pipe(v.string(), v.minLength(1, 'Give the source key.'), v.maxLength(600, 'The source key is too long.'),
+    v.check((key) => !/[\u0000-\u001f\u007f]/.test(key), 'The source key must not hold control characters.')),
+});
 export const RevisionQuery = v.object({
   pageNo: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'pageNo must be a number from 1'), v.transform(Number), v.minValue(1), v.maxValue(PAGE_NO_MAX)), '1'),
 });

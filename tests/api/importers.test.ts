@@ -298,6 +298,10 @@ describe('the team console\'s importers', () => {
     expect(detail.runs.length).toBeGreaterThanOrEqual(4);
     expect(detail.flagged).toEqual([expect.objectContaining({ itemKey: 'M3', missingRuns: MISSING_FLAG_RUNS, header: 'M3: 20% off the dinner buffet' })]);
     expectError(await call('GET', '/api/team/import-sources/nowhere'), 404, 'Import source not found.');
+    // A key PostgreSQL text cannot hold is refused, not sent to the database.
+    for (const [method, path] of [['GET', ''], ['PUT', ''], ['POST', '/run']] as const) {
+      expectError(await call(method, `/api/team/import-sources/%00${path}`, method === 'PUT' ? { enabled: true, trusted: false } : undefined), 400, /control characters/);
+    }
     expect((await api.call('GET', '/api/team/import-sources')).status).toBe(401);
     const customer = await signUpVerified(api);
     expect((await api.call('GET', '/api/team/import-sources', { token: customer.token })).status).toBe(403);
