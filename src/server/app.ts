@@ -17,6 +17,7 @@ import { catalogueRoutes } from './routes/catalogue/index.ts';
 import { devOutboxRoutes } from './routes/dev/index.ts';
 import { engagementRoutes } from './routes/engagement/index.ts';
 import { favoriteRoutes } from './routes/favorites/index.ts';
+import { myCardRoutes } from './routes/my-cards/index.ts';
 import { insightRecordingRoutes, insightServiceRoutes } from './routes/insights/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { merchantRoutes } from './routes/merchants/index.ts';
@@ -64,7 +65,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   });
 
   const api = new Hono<AppEnv>();
-  for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, merchantRoutes, siteExportRoutes, teamRoutes]) {
+  for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, myCardRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, merchantRoutes, siteExportRoutes, teamRoutes]) {
     api.route('/', routes(deps));
   }
   if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));

@@ -5,6 +5,7 @@ import {
   boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CardSpecData, EligibilityData } from '../../contract/eligibility.ts';
+import type { MyCardData } from '../../contract/offer-search.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -131,6 +132,8 @@ export const users = pgTable('users', {
   streetName: text('street_name'),
   city: text('city'),
   tags: jsonb('tags').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  /** My Cards: the cards the user holds (contract/offer-search.ts MyCard), saved from the browser and merged at sign-in. */
+  cards: jsonb('cards').$type<MyCardData[]>().notNull().default(sql`'[]'::jsonb`),
   location: text('location'),
   logoUrl: text('logo_url'),
   status: text('status').notNull().default('active'),

@@ -51,10 +51,13 @@ const toOffers = (rows: JoinedRows, now = new Date()) => rows.map((row) => toOff
 
 export const countOffers = async (db: Database, where: SQL) => (await db.select({ n: count() }).from(offers).where(where))[0]?.n ?? 0;
 
-/** A page of offers, newest first, with the total for 'Load more'. */
-export async function findOfferPage(db: Database, where: SQL, pageNo: number, pageSize: number, countTotal = () => countOffers(db, where)) {
+/** The §7 lists' order: newest first, the newest id breaking ties. */
+export const NEWEST_FIRST = [desc(offers.createdAt), desc(offers.offerId)];
+
+/** A page of offers, newest first unless told, with the total for 'Load more'. */
+export async function findOfferPage(db: Database, where: SQL, pageNo: number, pageSize: number, countTotal = () => countOffers(db, where), order: SQL[] = NEWEST_FIRST) {
   const [rows, totalCount] = await Promise.all([
-    selectJoinedOffers(db).where(where).orderBy(desc(offers.createdAt), desc(offers.offerId))
+    selectJoinedOffers(db).where(where).orderBy(...order)
       .limit(pageSize).offset((pageNo - 1) * pageSize),
     countTotal(),
   ]);

@@ -6,12 +6,14 @@ import {
   CategoryGroupsRequest, CategoryGroupsResponse, CountResponse, FilterMultipleRequest, Id, IdListParam, OFFER_REVIEW_STATUSES, OfferById, OfferIdsRequest, OfferList,
   OffersResponse, PageNo, PageSize,
 } from '../../../contract/index.ts';
+import { OfferSearchRequest } from '../../../contract/offer-search.ts';
 import { bearerToken, type AppEnv, type ServerDeps } from '../../context.ts';
 import { requireBank } from '../../domain/catalogue.ts';
 import {
   countOffers, filteredWhere, findCategoryGroups, findOfferPage, findOffersByIds, findOffersOfOwner, findPublicOfferDetail, findRelatedOffers,
   isListed, listedWhere, withReviewStatus, type OfferQueryFilter,
 } from '../../domain/offers.ts';
+import { searchDayKey, searchWhere, SEARCH_ORDER } from '../../domain/offer-search.ts';
 import { sessionUserId } from '../../domain/sessions.ts';
 import { answer, cachedJson, shaped } from '../../http/answer.ts';
 import { assertJsonBody, parseJsonBody, parseJsonText, parseParams, parseQuery } from '../../validate.ts';
@@ -87,6 +89,22 @@ export function offerRoutes(deps: ServerDeps) {
       return cachedJson(c, cache, key, produce);
     }
     return cachedJson(c, cache, `request:${c.req.path}:${text}`, async () => parse().produce());
+  });
+
+  // The filter bar's search (docs/api.md §4b), cached like the filter above under its text, and
+  // under the day in Sri Lanka when it asks for Valid today.
+  app.post('/offers/search/:pageNo/:pageSize', async (c) => {
+    await assertJsonBody(c);
+    const text = await c.req.text().catch(() => undefined);
+    const { pageNo, pageSize } = parseParams(c, PagingParams);
+    const search = parseJsonText(text, OfferSearchRequest);
+    const dayKey = searchDayKey(search);
+    const where = searchWhere(search);
+    const countKey = `search-count:${dayKey}:${JSON.stringify({ ...search, sort: undefined })}`;
+    return cachedJson(c, cache, `search:${dayKey}:${pageNo}:${pageSize}:${JSON.stringify(search)}`, async () => shaped(OfferList, {
+      status: true,
+      ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(countKey, () => countOffers(db, where), COUNT_TTL_FACTOR), SEARCH_ORDER[search.sort])),
+    }));
   });
 
   app.get('/get/offer/by/:offerId', async (c) => {

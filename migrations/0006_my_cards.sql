@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "cards" jsonb DEFAULT '[]'::jsonb NOT NULL;

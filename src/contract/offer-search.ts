@@ -1,0 +1,74 @@
+// The richer offer lists (docs/api.md §4b): My Cards (the cards a visitor holds) and the search
+// request behind the filter bar (banks, categories, card networks, in store / online, Valid today,
+// Ending soon, My cards only, and the order). Imported directly, so that only the islands that
+// search carry it.
+import * as v from 'valibot';
+import { CARD_KINDS, CARD_NETWORKS, CARD_TIER_NAME_MAX } from './eligibility.ts';
+import { IdList, Id } from './index.ts';
+
+/** How many cards one visitor may keep. */
+export const MY_CARDS_MAX = 20;
+/** The lists' orders: newest first (the §7 lists' order), ending soonest, most viewed, biggest discount. */
+export const OFFER_SORTS = ['newest', 'endingSoon', 'mostViewed', 'biggestDiscount'] as const;
+export type OfferSort = (typeof OFFER_SORTS)[number];
+export const OFFER_SORT_NAMES: Record<OfferSort, string> = {
+  newest: 'Newest', endingSoon: 'Ending soon', mostViewed: 'Most viewed', biggestDiscount: 'Biggest discount',
+};
+/** Where the visitor will pay: an offer for both counts for either. */
+export const CHANNEL_FILTERS = ['inStore', 'online'] as const;
+export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];
+
+export const MY_CARD_MESSAGES = {
+  networkAndKind: 'Give both the network and the kind of card, or neither for any card of the bank.',
+  duplicate: 'This card is in the list twice.',
+  unknownBank: 'There is no such bank.',
+  notIssued: 'The bank does not issue this card.',
+} as const;
+
+/**
+ * A card the visitor holds: a bank's card of a network, kind and tier (tier null: the bank's card
+ * without a tier, or the visitor did not say), or, with network and kind null, "any card of this bank".
+ */
+export const MyCard = v.pipe(
+  v.object({
+    bankId: Id,
+    network: v.optional(v.nullable(v.picklist(CARD_NETWORKS, 'Choose a card network.')), null),
+    kind: v.optional(v.nullable(v.picklist(CARD_KINDS, 'Choose credit, debit or prepaid.')), null),
+    tier: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the tier.'), v.maxLength(CARD_TIER_NAME_MAX, `At most ${CARD_TIER_NAME_MAX} characters.`))), null),
+  }),
+  v.check((card) => (card.network === null) === (card.kind === null), MY_CARD_MESSAGES.networkAndKind),
+  // "Any card of this bank" has no tier.
+  v.transform((card) => (card.network === null ? { ...card, tier: null } : card)),
+);
+export type MyCardData = v.InferOutput<typeof MyCard>;
+
+/** Two cards are the same card when bank, network, kind and tier (any case) agree. */
+export const myCardKey = (card: MyCardData) => `${card.bankId}:${card.network ?? '*'}:${card.kind ?? '*'}:${(card.tier ?? '').toLowerCase()}`;
+
+export const MyCardList = v.pipe(
+  v.array(MyCard, 'Expected a list of cards.'),
+  v.maxLength(MY_CARDS_MAX, `At most ${MY_CARDS_MAX} cards.`),
+  v.check((cards) => new Set(cards.map(myCardKey)).size === cards.length, MY_CARD_MESSAGES.duplicate),
+);
+export const MyCardsRequest = v.object({ cards: MyCardList });
+export const MyCardsResponse = v.object({ status: v.literal(true), data: v.array(v.object({
+  bankId: v.number(), network: v.nullable(v.picklist(CARD_NETWORKS)), kind: v.nullable(v.picklist(CARD_KINDS)), tier: v.nullable(v.string()),
+})) });
+
+/** The filter bar's request: every part optional, all of them together (AND); lists inside are OR. */
+export const OfferSearchRequest = v.object({
+  bankIds: v.optional(IdList, []),
+  categoryIds: v.optional(IdList, []),
+  /** Offers usable with a card of any of these networks. */
+  networks: v.optional(v.pipe(v.array(v.picklist(CARD_NETWORKS, `networks must be among ${CARD_NETWORKS.join(', ')}`)), v.maxLength(CARD_NETWORKS.length)), []),
+  channel: v.optional(v.nullable(v.picklist(CHANNEL_FILTERS, `channel must be one of ${CHANNEL_FILTERS.join(', ')}`)), null),
+  /** In force today in Sri Lanka: started, not ended, and running on today's weekday. */
+  validToday: v.optional(v.boolean('validToday must be true or false'), false),
+  /** Ending within ENDING_SOON_DAYS. */
+  endingSoon: v.optional(v.boolean('endingSoon must be true or false'), false),
+  /** My cards only: offers at least one of these cards can use. An empty list means no card filter. */
+  cards: v.optional(MyCardList, []),
+  sort: v.optional(v.picklist(OFFER_SORTS, `sort must be one of ${OFFER_SORTS.join(', ')}`), 'newest'),
+});
+export type OfferSearchInput = v.InferInput<typeof OfferSearchRequest>;
+export type OfferSearch = v.InferOutput<typeof OfferSearchRequest>;

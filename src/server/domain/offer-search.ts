@@ -1,0 +1,66 @@
+// The filter bar's search (docs/api.md §4b): listed offers by bank, category, card network, in
+// store / online, Valid today, Ending soon and the visitor's cards, in one of four orders. The
+// card rules say what lib/card-match.ts says, in SQL; "Valid today" takes its day from
+// lib/valid-today.ts.
+import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { MyCardData, OfferSearch, OfferSort } from '../../contract/offer-search.ts';
+import { ENDING_SOON_DAYS } from '../../lib/constants.ts';
+import { sriLankaDay } from '../../lib/valid-today.ts';
+import { offers } from '../db/schema.ts';
+import { listedWhere, NEWEST_FIRST } from './offers.ts';
+
+const DAY_MS = 86_400_000;
+const cardScope = sql`(${offers.eligibility}->>'cardScope')`;
+
+/** A listed card of the offer with this network and kind, of this tier or any tier. */
+const listsCard = (card: MyCardData) => sql`exists (select 1 from jsonb_array_elements(${offers.eligibility}->'cards') listed
+  where listed->>'network' = ${card.network} and listed->>'kind' = ${card.kind}
+  and (listed->>'tier' is null or lower(listed->>'tier') = lower(${card.tier ?? ''})))`;
+
+/** Offers one card can use (cardCanUse). */
+function usableWith(card: MyCardData): SQL {
+  const ofBank = eq(offers.bankId, card.bankId);
+  if (card.network === null) return ofBank;
+  const covers = [sql`${cardScope} = 'all'`, sql`(${cardScope} = 'listed' and ${listsCard(card)})`];
+  if (card.kind === 'credit') covers.push(sql`${cardScope} = 'credit'`);
+  return and(ofBank, or(...covers))!;
+}
+
+/** Offers usable with a card of one of the networks: among the listed cards, or the bank's (credit) cards the offer covers. */
+const usableOnNetworks = (networks: readonly string[]) => sql`exists (select 1 from jsonb_array_elements(
+    case when ${cardScope} = 'listed' then ${offers.eligibility}->'cards'
+    else (select issued_cards from banks where banks.bank_id = ${offers.bankId}) end) card
+  where card->>'network' in (${sql.join(networks.map((network) => sql`${network}`), sql`, `)})
+  and (${cardScope} <> 'credit' or card->>'kind' = 'credit'))`;
+
+/** In store: offers for the shop or both; online: for the web or both. Offers that do not say match neither. */
+const CHANNELS_FOR = { inStore: ['inStore', 'both'], online: ['online', 'both'] } as const;
+
+/** The WHERE of a search at `now`: listed offers, and every part of the request that is set. */
+export function searchWhere(search: OfferSearch, now: Date = new Date()): SQL {
+  const parts: SQL[] = [listedWhere({ bankIds: search.bankIds, categoryIds: search.categoryIds })];
+  if (search.networks.length) parts.push(usableOnNetworks(search.networks));
+  if (search.channel) parts.push(inArray(sql`${offers.eligibility}->>'channel'`, [...CHANNELS_FOR[search.channel]]));
+  if (search.validToday) {
+    const today = sriLankaDay(now);
+    parts.push(or(sql`${offers.offerStart} is null`, lt(offers.offerStart, today.end))!);
+    parts.push(sql`(jsonb_array_length(${offers.eligibility}->'days') = 0 or ${offers.eligibility}->'days' @> jsonb_build_array(${today.weekday}::text))`);
+  }
+  if (search.endingSoon) parts.push(and(isNotNull(offers.offerEnd), lte(offers.offerEnd, new Date(now.getTime() + ENDING_SOON_DAYS * DAY_MS)))!);
+  if (search.cards.length) parts.push(or(...search.cards.map(usableWith))!);
+  return and(...parts)!;
+}
+
+/** A percentage offer's rate as a number; offers without one (customised wording) sort last. */
+const discountRate = sql`(case when ${offers.offerType} <> 'customize' and ${offers.offerRate} ~ '^[0-9]{1,3}(\\.[0-9]{1,2})?$' then ${offers.offerRate}::numeric end)`;
+
+/** Each order, with the newest id breaking ties so that pages never repeat or skip an offer. */
+export const SEARCH_ORDER: Record<OfferSort, SQL[]> = {
+  newest: NEWEST_FIRST,
+  endingSoon: [sql`${offers.offerEnd} asc nulls last`, desc(offers.offerId)],
+  mostViewed: [desc(offers.views), desc(offers.offerId)],
+  biggestDiscount: [sql`${discountRate} desc nulls last`, desc(offers.offerId)],
+};
+
+/** The part of a cache key that changes with the time of day: Valid today changes at midnight in Sri Lanka. */
+export const searchDayKey = (search: OfferSearch, now: Date = new Date()) => (search.validToday ? sriLankaDay(now).date : '');
