@@ -1,21 +1,28 @@
 // The islands' reads of the public catalogue (spec §7, docs/api.md §4): offer lists, one offer,
 // offers by id, a bank's per-category groups. Answers are checked against the contract.
 import { CategoryGroupsResponse, OfferById, OfferList, OffersResponse } from '../contract/index.ts';
+import type { OfferSearchInput } from '../contract/offer-search.ts';
 import { mainApi, readAnswer } from './http.ts';
 
-export interface OfferFilter { bankIds: readonly number[]; categoryIds: readonly number[] }
+/** The §7 lists' filter: banks and categories. */
+export interface BankCategoryFilter { bankIds: readonly number[]; categoryIds: readonly number[] }
 
-const isFiltered = (filter: OfferFilter) => filter.bankIds.length > 0 || filter.categoryIds.length > 0;
+const isFiltered = (filter: BankCategoryFilter) => filter.bankIds.length > 0 || filter.categoryIds.length > 0;
 
 /**
  * One page of listed offers: the plain list without a filter, the filtered one with banks or
  * categories chosen (spec §4 'Offers list').
  */
-export function fetchOffersPage(filter: OfferFilter, pageNo: number, pageSize: number, api = mainApi) {
+export function fetchOffersPage(filter: BankCategoryFilter, pageNo: number, pageSize: number, api = mainApi) {
   const request = isFiltered(filter)
     ? api.post(`get/offers/filter/multiple/${pageNo}/${pageSize}`, { json: { bankIds: filter.bankIds, categoryIds: filter.categoryIds } })
     : api.get(`get/offers/by/page/${pageNo}/${pageSize}`);
   return readAnswer(OfferList, request);
+}
+
+/** One page of the filter bar's search (docs/api.md §4b): networks, channel, Valid today, Ending soon, cards, order. */
+export function searchOffers(search: OfferSearchInput, pageNo: number, pageSize: number, api = mainApi) {
+  return readAnswer(OfferList, api.post(`offers/search/${pageNo}/${pageSize}`, { json: search }));
 }
 
 /** One offer with its terms (expired ones too: their pages stay up). */

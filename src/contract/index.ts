@@ -11,6 +11,8 @@ import {
 
 export * from './limits.ts';
 export * from './responses.ts';
+export { Id, IdList } from './ids.ts';
+import { Id, IdList } from './ids.ts';
 
 // ---------- building blocks ----------
 
@@ -19,14 +21,6 @@ export const NoNul = v.check((s: string) => !s.includes('\u0000'), 'Text must no
 const trimmedText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
 const requiredText = (max: number) => v.pipe(trimmedText(max), v.nonEmpty(MESSAGES.required));
 
-/** A database id: a positive integer, given as a number or a string of digits. */
-export const Id = v.pipe(
-  v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected a numeric id'))], 'Expected a numeric id'),
-  v.transform(Number),
-  v.minValue(1, 'Expected a positive id'),
-  v.maxValue(ID_MAX, 'Id is too large'),
-);
-export const IdList = v.pipe(v.array(Id, 'Expected a list of ids'), v.maxLength(ID_LIST_MAX, `At most ${ID_LIST_MAX} ids`));
 /** A path segment holding one id or a comma-separated list of ids. */
 export const IdListParam = v.pipe(
   v.string(),
@@ -35,7 +29,26 @@ export const IdListParam = v.pipe(
 );
 export const PageNo = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Expected a page number'), v.transform(Number), v.minValue(1, 'Pages start at 1'), v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`));
 export const PageSize = v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Expected a page size'), v.transform(Number), v.minValue(1, 'Page size must be at least 1'), v.maxValue(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}`));
-export const MobileNo = v.pipe(v.string('Mobile number must be text'), v.trim(), v.regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), ACCOUNT_MESSAGES.invalidMobileNo));
+/** More than anyone types for one number, separators and country code included. */
+const MOBILE_TEXT_MAX = 32;
+/**
+ * A Sri Lankan mobile number as people type it, to its 9 significant digits: separators (spaces,
+ * hyphens, dots, brackets) go, and so do a +94, 0094 or 94 country code and the leading 0 of the
+ * national form ('077 123 4567', '+94 77 123 4567', '0094771234567' → '771234567'). Anything else
+ * comes back without its separators, for MobileNo to refuse.
+ */
+export function normaliseMobileNo(text: string): string {
+  const compact = text.replace(/[\s\-.()]/g, '');
+  const national = compact.replace(/^(?:\+94|0094|94(?=\d{9}$))/, '');
+  return /^0\d{9}$/.test(national) ? national.slice(1) : national;
+}
+/** 9 digits, not starting with 0 (a leading 0 means a digit is missing), from any form normaliseMobileNo reads. */
+export const MobileNo = v.pipe(
+  v.string('Mobile number must be text'),
+  v.maxLength(MOBILE_TEXT_MAX, ACCOUNT_MESSAGES.invalidMobileNo),
+  v.transform(normaliseMobileNo),
+  v.regex(new RegExp(`^[1-9]\\d{${MOBILE_DIGITS - 1}}$`), ACCOUNT_MESSAGES.invalidMobileNo),
+);
 export const Email = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(EMAIL_MAX, MESSAGES.invalidEmail), v.email(MESSAGES.invalidEmail));
 export const FirstName = v.pipe(requiredText(FIRST_NAME_MAX), v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, ACCOUNT_MESSAGES.invalidFirstName));
 export const NewPassword = v.pipe(

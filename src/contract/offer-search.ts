@@ -4,7 +4,7 @@
 // search carry it.
 import * as v from 'valibot';
 import { CARD_KINDS, CARD_NETWORKS, CARD_TIER_NAME_MAX } from './eligibility.ts';
-import { IdList, Id } from './index.ts';
+import { Id, IdList } from './ids.ts';
 
 /** How many cards one visitor may keep. */
 export const MY_CARDS_MAX = 20;

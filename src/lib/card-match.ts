@@ -1,7 +1,7 @@
 // Which offers a visitor's cards can use (My Cards: the "Your card" mark and "My cards only").
 // The server's SQL (domain/offer-search.ts) says the same; tests/api/offer-search.test.ts checks
 // that the two agree on the demo data.
-import type { EligibilityData } from '../contract/eligibility.ts';
+import type { CardSpecData, EligibilityData } from '../contract/eligibility.ts';
 import type { MyCardData } from '../contract/offer-search.ts';
 
 type OfferCards = { bankId: number; eligibility: Pick<EligibilityData, 'cardScope' | 'cards'> };
@@ -23,3 +23,21 @@ export function cardCanUse(card: MyCardData, offer: OfferCards): boolean {
 }
 
 export const someCardCanUse = (cards: readonly MyCardData[], offer: OfferCards) => cards.some((card) => cardCanUse(card, offer));
+
+/**
+ * An offer's card rule as a card carries it in the page (data-cards), so that the "Your card" mark
+ * (src/scripts/your-card-marks.ts) works on every list, built or loaded: bank, scope and listed cards.
+ */
+export const cardRuleText = (offer: OfferCards) =>
+  JSON.stringify([offer.bankId, offer.eligibility.cardScope, offer.eligibility.cards.map((card) => [card.network, card.kind, card.tier])]);
+
+/** The offer's card rule from a card's data-cards; undefined when it is not one. */
+export function cardRuleFrom(text: string | undefined): OfferCards | undefined {
+  try {
+    const [bankId, cardScope, cards] = JSON.parse(text ?? '') as [number, EligibilityData['cardScope'], [CardSpecData['network'], CardSpecData['kind'], string | null][]];
+    if (typeof bankId !== 'number' || !Array.isArray(cards)) return undefined;
+    return { bankId, eligibility: { cardScope, cards: cards.map(([network, kind, tier]) => ({ network, kind, tier })) } };
+  } catch {
+    return undefined;
+  }
+}

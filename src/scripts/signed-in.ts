@@ -1,7 +1,8 @@
 // Loaded only for a stored session (src/scripts/session-boot.ts): at load, the session is checked
-// and an invalid one logs out (spec §4); the favourites load; the header's guest links give way to
+// and an invalid one logs out (spec §4); the favourites load; My Cards merge with the account's; the header's guest links give way to
 // the account menu (favourites drawer, profile), which goes again when the session ends.
 import { loadFavorites } from '../stores/favorites.ts';
+import { syncMyCardsWithAccount } from '../stores/my-cards.ts';
 import { validateStoredSession } from '../stores/session-calls.ts';
 import { $session } from '../stores/session.ts';
 
@@ -20,8 +21,11 @@ export async function startSignedIn(): Promise<void> {
   $session.listen((session) => {
     follow(Boolean(session));
     // Signed in again, perhaps as someone else, in another tab (not a mere refresh of the user).
-    if (session && session.token !== token) void loadFavorites();
+    if (session && session.token !== token) {
+      void loadFavorites();
+      void syncMyCardsWithAccount();
+    }
     token = session?.token;
   });
-  if (await validateStoredSession()) await loadFavorites();
+  if (await validateStoredSession()) await Promise.all([loadFavorites(), syncMyCardsWithAccount()]);
 }

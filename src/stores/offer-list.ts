@@ -1,11 +1,12 @@
 // The home page's 'All offers' list (spec §4 'Offers list'): the offers loaded so far for the
-// current filter, the total, and the page reached. A filter change starts again at page 1; 'Load
-// more' appends the next page. An answer for a filter no longer chosen is dropped.
+// current filter, the total, and the page reached. A filter change (or, with My cards only, a
+// change of cards) starts again at page 1; 'Load more' appends the next page. An answer to an
+// older request is dropped.
 import { map } from 'nanostores';
-import type { OfferFilter } from '../client/catalogue.ts';
 import type { OfferData } from '../contract/index.ts';
 import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../lib/constants.ts';
-import { NO_FILTER, sameFilter } from './offer-filters.ts';
+import { $myCards } from './my-cards.ts';
+import { NO_FILTER, onlyBanksAndCategories, type OfferFilter } from './offer-filters.ts';
 
 export interface OfferListState {
   filter: OfferFilter;
@@ -17,10 +18,18 @@ export interface OfferListState {
   error: string | undefined;
 }
 
-/** The API calls, loaded on first use: the build already wrote the first page. */
+/**
+ * The API calls, loaded on first use: the build already wrote the first page. Banks and categories
+ * alone take the §7 lists; anything more, the search (docs/api.md §4b). My cards only without
+ * cards has nothing to show, and asks nothing.
+ */
 async function fetchPage(filter: OfferFilter, pageNo: number) {
-  const { fetchOffersPage } = await import('../client/catalogue.ts');
-  return fetchOffersPage(filter, pageNo, OFFERS_PAGE_SIZE);
+  const { fetchOffersPage, searchOffers } = await import('../client/catalogue.ts');
+  if (onlyBanksAndCategories(filter)) return fetchOffersPage(filter, pageNo, OFFERS_PAGE_SIZE);
+  const cards = filter.mine ? $myCards.get() : [];
+  if (filter.mine && cards.length === 0) return { status: true as const, data: [], totalCount: 0 };
+  const { mine: _mine, ...search } = filter;
+  return searchOffers({ ...search, bankIds: [...search.bankIds], categoryIds: [...search.categoryIds], networks: [...search.networks], cards }, pageNo, OFFERS_PAGE_SIZE);
 }
 /** Loads the API calls ahead, when the browser is idle, so that the first 'Load more' waits only for the API. */
 export function prepareOfferLoading(): void {
@@ -33,6 +42,9 @@ const failureText = async (error: unknown) =>
 
 export const $offerList = map<OfferListState>({ filter: NO_FILTER, offers: [], totalCount: 0, pageNo: 0, loading: false, error: undefined });
 
+/** Each request's number: only the latest one's answer is kept. */
+let latestRequest = 0;
+
 /** The offers still unshown: the N of 'Load more offers (N)'. */
 export const remainingOffers = (state: OfferListState) => Math.max(0, state.totalCount - state.offers.length);
 
@@ -42,14 +54,15 @@ export function startOfferList(filter: OfferFilter, offers: readonly OfferData[]
 }
 
 export async function loadOffersFor(filter: OfferFilter): Promise<void> {
+  const request = ++latestRequest;
   $offerList.set({ ...$offerList.get(), filter, loading: 'replacing', error: undefined });
   try {
     const answer = await fetchPage(filter, 1);
-    if (!sameFilter($offerList.get().filter, filter)) return;
+    if (request !== latestRequest) return;
     $offerList.set({ filter, offers: answer.data, totalCount: answer.totalCount, pageNo: 1, loading: false, error: undefined });
   } catch (error) {
     const text = await failureText(error);
-    if (!sameFilter($offerList.get().filter, filter)) return;
+    if (request !== latestRequest) return;
     $offerList.set({ ...$offerList.get(), offers: [], totalCount: 0, pageNo: 0, loading: false, error: text });
   }
 }
@@ -57,11 +70,12 @@ export async function loadOffersFor(filter: OfferFilter): Promise<void> {
 export async function loadMoreOffers(): Promise<void> {
   const state = $offerList.get();
   if (state.loading || remainingOffers(state) === 0) return;
+  const request = ++latestRequest;
   $offerList.setKey('loading', 'appending');
   try {
     const answer = await fetchPage(state.filter, state.pageNo + 1);
+    if (request !== latestRequest) return;
     const now = $offerList.get();
-    if (!sameFilter(now.filter, state.filter)) return;
     // An offer already shown (the list moved between pages) is not shown twice.
     const shown = new Set(now.offers.map((offer) => offer.offerId));
     $offerList.set({
@@ -71,6 +85,6 @@ export async function loadMoreOffers(): Promise<void> {
     });
   } catch (error) {
     const text = await failureText(error);
-    if (sameFilter($offerList.get().filter, state.filter)) $offerList.set({ ...$offerList.get(), loading: false, error: text });
+    if (request === latestRequest) $offerList.set({ ...$offerList.get(), loading: false, error: text });
   }
 }

@@ -341,7 +341,7 @@ describe("'All offers' list", () => {
   it('a filter with no offers says so and offers to clear the filters', () => withJs(async (page) => {
     const { bankId, categoryId } = emptyPair();
     await openHome(page, `?bank=${bankId}&category=${categoryId}`);
-    const empty = page.locator('.offer-browser-problem').filter({ hasText: 'No offers match the chosen banks and categories.' });
+    const empty = page.locator('.offer-browser-problem').filter({ hasText: 'No offers match the chosen filters.' });
     await empty.waitFor();
     expect(await cards(page).count()).toBe(0);
     expect(await loadMoreButton(page).count()).toBe(0);

@@ -3,7 +3,7 @@
 // and Load more, favourites (optimistic, rolled back on refusal, emptied at logout), the session
 // (kept only whole, checked at load, ended by a 401), recently viewed, and the visitor's impressions.
 import './test-storage.ts'; // first: the stores below are created on it
-import { cleanTestStorage, setTestStorageKey } from '@nanostores/persistent';
+import { cleanTestStorage, getTestStorage, setTestStorageKey } from '@nanostores/persistent';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { fetchTopPicks, recordOfferImpression } from '../../src/stores/insight.ts';
@@ -15,8 +15,11 @@ import { $favorites, $favoriteIds, $interestChanges, loadFavorites, toggleFavori
 import { $notices, dismissNotice } from '../../src/stores/notices.ts';
 import { $offerList, loadMoreOffers, loadOffersFor, remainingOffers, startOfferList } from '../../src/stores/offer-list.ts';
 import {
-  $offerFilter, clearFilters, filterCount, filterFromQuery, NO_FILTER, queryWithFilter, removeFilter, toggleFilter,
+  $offerFilter, changeFilter, clearFilters, filterCount, filterFromQuery, NO_FILTER, queryWithFilter, removeFilter, toggleFilter, toggleSwitch, type OfferFilter,
 } from '../../src/stores/offer-filters.ts';
+import { $myCards, addMyCard, MY_CARDS_STORAGE_KEY, removeMyCard, syncMyCardsWithAccount } from '../../src/stores/my-cards.ts';
+import type { MyCardData } from '../../src/contract/offer-search.ts';
+import { someCardCanUse } from '../../src/lib/card-match.ts';
 import { $recentBanks, $recentOffers, RECENT_KEPT, RECENT_OFFERS_STORAGE_KEY, rememberOfferView } from '../../src/stores/recently-viewed.ts';
 import { $isSignedIn, $session, endSession, SESSION_STORAGE_KEY, startSession } from '../../src/stores/session.ts';
 import { currentInsightId } from '../../src/stores/visitor.ts';
@@ -66,26 +69,48 @@ describe('the home filter and its URL', () => {
   beforeEach(() => clearFilters());
 
   it('reads banks and categories from the query string, ignoring junk and repeats', () => {
-    expect(filterFromQuery('?bank=3,1,3&category=2')).toEqual({ bankIds: [3, 1], categoryIds: [2] });
-    expect(filterFromQuery('?bank=1,x,-2,0,,99999999999&category=')).toEqual({ bankIds: [1], categoryIds: [] });
+    expect(filterFromQuery('?bank=3,1,3&category=2')).toEqual({ ...NO_FILTER, bankIds: [3, 1], categoryIds: [2] });
+    expect(filterFromQuery('?bank=1,x,-2,0,,99999999999&category=')).toEqual({ ...NO_FILTER, bankIds: [1], categoryIds: [] });
     expect(filterFromQuery('')).toEqual(NO_FILTER);
   });
 
   it('writes the filter into the query string, keeping other parameters, and nothing without one', () => {
-    expect(queryWithFilter('?utm=x', { bankIds: [1, 3], categoryIds: [2] })).toBe('?utm=x&bank=1,3&category=2');
+    expect(queryWithFilter('?utm=x', { ...NO_FILTER, bankIds: [1, 3], categoryIds: [2] })).toBe('?utm=x&bank=1,3&category=2');
     expect(queryWithFilter('?bank=1&category=2', NO_FILTER)).toBe('');
-    expect(filterFromQuery(queryWithFilter('', { bankIds: [7], categoryIds: [4, 5] }))).toEqual({ bankIds: [7], categoryIds: [4, 5] });
+    expect(filterFromQuery(queryWithFilter('', { ...NO_FILTER, bankIds: [7], categoryIds: [4, 5] }))).toEqual({ ...NO_FILTER, bankIds: [7], categoryIds: [4, 5] });
   });
 
   it('toggles, removes and clears banks and categories', () => {
     toggleFilter('bank', 2);
     toggleFilter('category', 5);
     toggleFilter('bank', 4);
-    expect($offerFilter.get()).toEqual({ bankIds: [2, 4], categoryIds: [5] });
+    expect($offerFilter.get()).toEqual({ ...NO_FILTER, bankIds: [2, 4], categoryIds: [5] });
     expect(filterCount($offerFilter.get())).toBe(3);
     toggleFilter('bank', 2);
     removeFilter('category', 5);
-    expect($offerFilter.get()).toEqual({ bankIds: [4], categoryIds: [] });
+    expect($offerFilter.get()).toEqual({ ...NO_FILTER, bankIds: [4], categoryIds: [] });
+    clearFilters();
+    expect($offerFilter.get()).toEqual(NO_FILTER);
+  });
+});
+
+describe('the richer filters and their URL', () => {
+  beforeEach(() => clearFilters());
+
+  it('reads and writes networks, channel, the switches and the order, ignoring unknown values', () => {
+    const filter: OfferFilter = { ...NO_FILTER, bankIds: [2], networks: ['visa', 'amex'], channel: 'online', validToday: true, endingSoon: true, mine: true, sort: 'mostViewed' };
+    const query = queryWithFilter('?utm=x', filter);
+    expect(query).toBe('?utm=x&bank=2&network=visa,amex&channel=online&mine=1&today=1&ending=1&sort=most-viewed');
+    expect(filterFromQuery(query)).toEqual(filter);
+    expect(filterFromQuery('?network=discover,visa&channel=phone&today=yes&sort=random')).toEqual({ ...NO_FILTER, networks: ['visa'] });
+    expect(queryWithFilter('?sort=most-viewed&today=1', NO_FILTER)).toBe('');
+  });
+
+  it('counts each chosen filter, but not the order', () => {
+    expect(filterCount({ ...NO_FILTER, networks: ['visa', 'jcb'], channel: 'inStore', validToday: true, sort: 'biggestDiscount' })).toBe(4);
+    toggleSwitch('validToday');
+    changeFilter({ sort: 'endingSoon' });
+    expect($offerFilter.get()).toMatchObject({ validToday: true, sort: 'endingSoon' });
     clearFilters();
     expect($offerFilter.get()).toEqual(NO_FILTER);
   });
@@ -107,7 +132,7 @@ describe("the 'All offers' list", () => {
 
   it('a filter starts again at page 1 with only the matching offers', async () => {
     const { bankId, count } = bankWith(2);
-    await loadOffersFor({ bankIds: [bankId], categoryIds: [] });
+    await loadOffersFor({ ...NO_FILTER, bankIds: [bankId], categoryIds: [] });
     const state = $offerList.get();
     expect(state.pageNo).toBe(1);
     expect(state.totalCount).toBe(count);
@@ -118,12 +143,63 @@ describe("the 'All offers' list", () => {
   it('shows the skeletons while a filter loads, and drops the answer of a filter no longer chosen', async () => {
     const first = bankWith(1).bankId;
     const second = listed.find((offer) => offer.bankId !== first)!.bankId;
-    const stale = loadOffersFor({ bankIds: [first], categoryIds: [] });
+    const stale = loadOffersFor({ ...NO_FILTER, bankIds: [first], categoryIds: [] });
     expect($offerList.get().loading).toBe('replacing');
-    await loadOffersFor({ bankIds: [second], categoryIds: [] });
+    await loadOffersFor({ ...NO_FILTER, bankIds: [second], categoryIds: [] });
     await stale;
     expect($offerList.get().filter.bankIds).toEqual([second]);
     expect($offerList.get().offers.every((offer) => offer.bankId === second)).toBe(true);
+  });
+});
+
+describe('My Cards', () => {
+  const cardOfListedOffer = (): MyCardData => {
+    const offer = listed.find((candidate) => candidate.eligibility.cardScope === 'listed' && candidate.eligibility.cards[0]!.tier !== null)!;
+    const card = offer.eligibility.cards[0]!;
+    return { bankId: offer.bankId, network: card.network, kind: card.kind, tier: card.tier };
+  };
+  const accountCards = async (token: string) => (await api.call('GET', '/api/user/cards', { token })).body.data;
+
+  it("a guest's cards stay in the browser; at sign-in they merge with the account's, and another browser gets them all", async () => {
+    const account = await signUpVerified(api);
+    const onAccount: MyCardData = { bankId: 1, network: null, kind: null, tier: null };
+    await api.call('PUT', '/api/user/cards', { token: account.token, body: { cards: [onAccount] } });
+    const mine = cardOfListedOffer();
+    addMyCard(mine);
+    addMyCard(mine); // once only
+    expect($myCards.get()).toEqual([mine]);
+    expect(JSON.parse(getTestStorage()[MY_CARDS_STORAGE_KEY]!)).toEqual([mine]);
+
+    startSession(account.token, account.user);
+    await syncMyCardsWithAccount();
+    expect($myCards.get()).toEqual([onAccount, mine]);
+    expect(await accountCards(account.token)).toEqual([onAccount, mine]);
+
+    // Another browser: nothing stored, the same account.
+    endSession();
+    expect($myCards.get()).toEqual([]); // logout forgets the account's cards here
+    cleanTestStorage();
+    startSession(account.token, account.user);
+    await syncMyCardsWithAccount();
+    expect($myCards.get()).toEqual([onAccount, mine]);
+
+    // A change while signed in reaches the account.
+    removeMyCard(onAccount);
+    await vi.waitFor(async () => expect(await accountCards(account.token)).toEqual([mine]));
+  });
+
+  it('My cards only lists exactly the offers one of the cards can use, and nothing without cards', async () => {
+    const card = cardOfListedOffer();
+    $myCards.set([card]);
+    await loadOffersFor({ ...NO_FILTER, mine: true });
+    const want = listed.filter((offer) => someCardCanUse([card], offer));
+    expect($offerList.get().totalCount).toBe(want.length);
+    expect($offerList.get().offers.map((offer) => offer.offerId)).toEqual(want.slice(0, OFFERS_PAGE_SIZE).map((offer) => offer.offerId));
+    expect(want.length).toBeLessThan(listed.length);
+
+    $myCards.set([]);
+    await loadOffersFor({ ...NO_FILTER, mine: true });
+    expect($offerList.get()).toMatchObject({ offers: [], totalCount: 0, error: undefined });
   });
 });
 

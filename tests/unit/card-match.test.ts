@@ -5,6 +5,7 @@ import type { CardSpecData, EligibilityData } from '../../src/contract/eligibili
 import type { MyCardData } from '../../src/contract/offer-search.ts';
 import { cardCanUse, someCardCanUse } from '../../src/lib/card-match.ts';
 import { isValidToday, sriLankaDay } from '../../src/lib/valid-today.ts';
+import { sriLankaDate } from '../../src/server/domain/offer-search.ts';
 
 const card = (network: MyCardData['network'], kind: MyCardData['kind'], tier: string | null = null, bankId = 1): MyCardData => ({ bankId, network, kind, tier });
 const anyCardOf = (bankId: number): MyCardData => ({ bankId, network: null, kind: null, tier: null });
@@ -45,6 +46,12 @@ describe('isValidToday in Asia/Colombo', () => {
   const SATURDAY_STARTS = '2026-11-27T18:30:00.000Z';
   const justBefore = (iso: string) => new Date(new Date(iso).getTime() - 1);
   const fridays = { offerStart: null, offerEnd: null, eligibility: { days: ['fri' as const] } };
+
+  it('the search cache\'s cheap date agrees with the day at its edges', () => {
+    for (const at of [justBefore(FRIDAY_STARTS), new Date(FRIDAY_STARTS), justBefore(SATURDAY_STARTS), new Date('2026-03-01T00:00:00Z')]) {
+      expect(sriLankaDate(at.getTime())).toBe(sriLankaDay(at).date);
+    }
+  });
 
   it('the day and weekday are Sri Lanka\'s, not UTC\'s', () => {
     expect(sriLankaDay(new Date('2026-11-26T20:00:00Z'))).toMatchObject({ weekday: 'fri', date: '2026-11-27', start: new Date(FRIDAY_STARTS) });

@@ -1,15 +1,23 @@
 // The 'All filters' modal (spec §2 Home): Bank and Category tabs, each with a search (any part of
-// the name, any case) over its options, the chosen ones listed first. Ticks change a draft; View
+// the name, any case) over its options, the chosen ones listed first, and a 'Cards & more' tab:
+// card networks, in store / online, the switches and the order. Ticks change a draft; View
 // results applies it (reloading the offers), Clear all unticks everything, and closing by the ×,
 // Escape or the backdrop leaves the filter as it was. A modal <dialog>: the page behind is inert,
 // Tab cycles inside it, and focus goes back to the Filter button when it closes.
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { OfferFilter } from '../../client/catalogue.ts';
+import { CARD_NETWORK_NAMES, CARD_NETWORKS } from '../../contract/eligibility.ts';
+import { CHANNEL_FILTERS, OFFER_SORT_NAMES, OFFER_SORTS } from '../../contract/offer-search.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
-import { NO_FILTER, setOfferFilter, type FilterKind } from '../../stores/offer-filters.ts';
+import { FILTER_SWITCHES, filterCount, NO_FILTER, setOfferFilter, type FilterKind, type OfferFilter } from '../../stores/offer-filters.ts';
 import Dialog from '../ui/Dialog.tsx';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
-import { chosenIds, FILTER_KINDS, KIND_NAMES, type FilterOption, type FilterOptions } from './filter-options.ts';
+import { CHANNEL_FILTER_NAMES, chosenIds, FILTER_KINDS, KIND_NAMES, SWITCH_NAMES, type FilterOption, type FilterOptions } from './filter-options.ts';
+
+type Tab = FilterKind | 'more';
+const TABS: Tab[] = [...FILTER_KINDS, 'more'];
+const MORE_TITLE = 'Cards & more';
+/** The 'Cards & more' tab's count: networks, where and the switches. */
+const moreCount = (filter: OfferFilter) => filterCount(filter) - filter.bankIds.length - filter.categoryIds.length;
 
 interface Props {
   options: FilterOptions;
@@ -22,7 +30,7 @@ const matches = (option: FilterOption, search: string) => option.name.toLowerCas
 export default function AllFiltersDialog({ options, filter, onClose }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<OfferFilter>(filter);
-  const [tab, setTab] = useState<FilterKind>('bank');
+  const [tab, setTab] = useState<Tab>('bank');
   const [searches, setSearches] = useState<Record<FilterKind, string>>({ bank: '', category: '' });
   // The order is taken when the modal opens, a tab is shown or the search changes, not on each
   // tick: an option never jumps away from under the pointer.
@@ -33,7 +41,7 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
     const ids = chosenIds(draft, kind);
     setDraft({ ...draft, [listKey(kind)]: ids.includes(optionId) ? ids.filter((other) => other !== optionId) : [...ids, optionId] });
   };
-  const showTab = (kind: FilterKind) => {
+  const showTab = (kind: Tab) => {
     setTab(kind);
     setFirstIds(draft);
   };
@@ -49,18 +57,14 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
   const onTabKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
-    const index = FILTER_KINDS.indexOf(tab);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? FILTER_KINDS.length - 1
-      : (index + (event.key === 'ArrowRight' ? 1 : -1) + FILTER_KINDS.length) % FILTER_KINDS.length;
-    showTab(FILTER_KINDS[next]!);
-    document.getElementById(`${id}-tab-${FILTER_KINDS[next]}`)?.focus();
+    const index = TABS.indexOf(tab);
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1
+      : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+    showTab(TABS[next]!);
+    document.getElementById(`${id}-tab-${TABS[next]}`)?.focus();
   };
-  const kindName = KIND_NAMES[tab];
-  const chosen = chosenIds(draft, tab);
-  const pinned = chosenIds(firstIds, tab);
-  const listed = options[tab]
-    .filter((option) => matches(option, searches[tab]))
-    .sort((a, b) => Number(pinned.includes(b.id)) - Number(pinned.includes(a.id)) || a.name.localeCompare(b.name));
+  const tabTitle = (kind: Tab) => (kind === 'more' ? MORE_TITLE : KIND_NAMES[kind].title);
+  const tabCount = (kind: Tab) => (kind === 'more' ? moreCount(draft) : chosenIds(draft, kind).length);
 
   return (
     <Dialog open onClose={onClose} className="all-filters card" labelledBy={`${id}-title`}>
@@ -69,38 +73,110 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
         <button type="button" className="all-filters-close" aria-label="Close" onClick={onClose}>×</button>
       </div>
       <div className="all-filters-tabs" role="tablist" aria-label="Filter by" onKeyDown={onTabKeyDown}>
-        {FILTER_KINDS.map((kind) => (
+        {TABS.map((kind) => (
           <button key={kind} id={`${id}-tab-${kind}`} type="button" role="tab" className="all-filters-tab" aria-selected={kind === tab}
             aria-controls={`${id}-panel`} tabIndex={kind === tab ? 0 : -1} onClick={() => showTab(kind)}
-            aria-label={chosenLabel(KIND_NAMES[kind].title, chosenIds(draft, kind).length)}>
-            {KIND_NAMES[kind].title}
-            <ChosenCount count={chosenIds(draft, kind).length} />
+            aria-label={chosenLabel(tabTitle(kind), tabCount(kind))}>
+            {tabTitle(kind)}
+            <ChosenCount count={tabCount(kind)} />
           </button>
         ))}
       </div>
       <div id={`${id}-panel`} className="all-filters-panel" role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
-        <label className="all-filters-search">
-          <span className="visually-hidden">Search {kindName.many}</span>
-          <input type="search" value={searches[tab]} placeholder={`Search ${kindName.many}`}
-            onChange={(event) => search(tab, event.currentTarget.value)} autoComplete="off" />
-        </label>
-        <ul className="all-filters-options" aria-label={kindName.title}>
-          {listed.map((option) => (
-            <li key={option.id}>
-              <label className="all-filters-option">
-                <input type="checkbox" checked={chosen.includes(option.id)} onChange={() => toggle(tab, option.id)} />
-                <img src={apiImageSrc(option.imageUrl)} alt="" width={28} height={28} loading="lazy" />
-                <span>{option.name}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        {listed.length === 0 && <p className="all-filters-none" role="status">No {kindName.one} matches “{searches[tab].trim()}”.</p>}
+        {tab === 'more' ? <MoreFilters draft={draft} onChange={setDraft} /> : (
+          <OptionList kind={tab} options={options[tab]} chosen={chosenIds(draft, tab)} pinned={chosenIds(firstIds, tab)}
+            search={searches[tab]} onSearch={(text) => search(tab, text)} onToggle={(optionId) => toggle(tab, optionId)} />
+        )}
       </div>
       <div className="all-filters-actions">
         <button type="button" className="button secondary" onClick={() => setDraft(NO_FILTER)}>Clear all</button>
         <button type="button" className="button" onClick={viewResults}>View results</button>
       </div>
     </Dialog>
+  );
+}
+
+interface OptionListProps {
+  kind: FilterKind;
+  options: FilterOption[];
+  chosen: readonly number[];
+  /** Chosen when the modal opened or the tab was shown: listed first. */
+  pinned: readonly number[];
+  search: string;
+  onSearch: (text: string) => void;
+  onToggle: (optionId: number) => void;
+}
+
+/** A Bank or Category tab: the search and the ticks. */
+function OptionList({ kind, options, chosen, pinned, search, onSearch, onToggle }: OptionListProps) {
+  const kindName = KIND_NAMES[kind];
+  const listed = options
+    .filter((option) => matches(option, search))
+    .sort((a, b) => Number(pinned.includes(b.id)) - Number(pinned.includes(a.id)) || a.name.localeCompare(b.name));
+  return (
+    <>
+      <label className="all-filters-search">
+        <span className="visually-hidden">Search {kindName.many}</span>
+        <input type="search" value={search} placeholder={`Search ${kindName.many}`} onChange={(event) => onSearch(event.currentTarget.value)} autoComplete="off" />
+      </label>
+      <ul className="all-filters-options" aria-label={kindName.title}>
+        {listed.map((option) => (
+          <li key={option.id}>
+            <label className="all-filters-option">
+              <input type="checkbox" checked={chosen.includes(option.id)} onChange={() => onToggle(option.id)} />
+              <img src={apiImageSrc(option.imageUrl)} alt="" width={28} height={28} loading="lazy" />
+              <span>{option.name}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {listed.length === 0 && <p className="all-filters-none" role="status">No {kindName.one} matches “{search.trim()}”.</p>}
+    </>
+  );
+}
+
+/** The 'Cards & more' tab: card networks, in store / online, the switches and the order. */
+function MoreFilters({ draft, onChange }: { draft: OfferFilter; onChange: (filter: OfferFilter) => void }) {
+  const change = (part: Partial<OfferFilter>) => onChange({ ...draft, ...part });
+  return (
+    <div className="all-filters-options all-filters-more">
+      <fieldset>
+        <legend>Card network</legend>
+        {CARD_NETWORKS.map((network) => (
+          <label key={network} className="all-filters-option">
+            <input type="checkbox" checked={draft.networks.includes(network)}
+              onChange={() => change({ networks: CARD_NETWORKS.filter((other) => (other === network) !== draft.networks.includes(other)) })} />
+            <span>{CARD_NETWORK_NAMES[network]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Where you pay</legend>
+        {[null, ...CHANNEL_FILTERS].map((channel) => (
+          <label key={channel ?? 'any'} className="all-filters-option">
+            <input type="radio" name="channel" checked={draft.channel === channel} onChange={() => change({ channel })} />
+            <span>{channel ? CHANNEL_FILTER_NAMES[channel] : 'In store or online'}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Show only</legend>
+        {FILTER_SWITCHES.map((name) => (
+          <label key={name} className="all-filters-option">
+            <input type="checkbox" checked={draft[name]} onChange={() => change({ [name]: !draft[name] })} />
+            <span>{SWITCH_NAMES[name]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Sort by</legend>
+        {OFFER_SORTS.map((sort) => (
+          <label key={sort} className="all-filters-option">
+            <input type="radio" name="sort" checked={draft.sort === sort} onChange={() => change({ sort })} />
+            <span>{OFFER_SORT_NAMES[sort]}</span>
+          </label>
+        ))}
+      </fieldset>
+    </div>
   );
 }

@@ -1,12 +1,17 @@
-// The home filter bar (spec §2 Home, §4 'Filters'): the Filter button with the count of chosen
-// filters (it opens the 'All filters' modal), the 'Filter by Bank' / 'Filter by Category' panels,
-// and a removable chip for each chosen bank and category. More than 4 chips fold behind '+N more'.
+// The home filter bar (spec §2 Home, §4 'Filters', and docs/api.md §4b): the Filter button with the
+// count of chosen filters (it opens the 'All filters' modal: banks, categories, card networks,
+// in store / online), the 'Filter by Bank' / 'Filter by Category' panels, the Valid today and
+// Ending soon switches, the order, the My Cards line, and a removable chip for each chosen filter.
+// More than 4 chips fold behind '+N more'.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { OFFER_SORT_NAMES, OFFER_SORTS, type OfferSort } from '../../contract/offer-search.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
-import { $offerFilter, clearFilters, filterCount, removeFilter } from '../../stores/offer-filters.ts';
+import { $myCards } from '../../stores/my-cards.ts';
+import { $offerFilter, changeFilter, clearFilters, filterCount, setOfferFilter, toggleSwitch, type FilterSwitch } from '../../stores/offer-filters.ts';
+import { openMyCards } from '../my-cards/open-my-cards.ts';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
-import { chosenIds, chosenOptions, FILTER_KINDS, type FilterOptions } from './filter-options.ts';
+import { filterChips, FILTER_KINDS, chosenIds, SWITCH_NAMES, type FilterOptions } from './filter-options.ts';
 import FilterPanel from './FilterPanel.tsx';
 
 /** Loaded when first opened: most visitors filter with the panels, if at all. */
@@ -18,19 +23,21 @@ interface Props {
   ready: boolean;
 }
 
+const BAR_SWITCHES: FilterSwitch[] = ['validToday', 'endingSoon'];
+
 export default function FilterBar({ options, ready }: Props) {
   const filter = useStore($offerFilter);
+  const cards = useStore($myCards);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [allChips, setAllChips] = useState(false);
   const chips = useRef<HTMLUListElement>(null);
   const filterButton = useRef<HTMLButtonElement>(null);
-  const chosen = chosenOptions(filter, options);
+  const chosen = filterChips(filter, options);
   const shown = allChips ? chosen : chosen.slice(0, FILTER_CHIPS_SHOWN);
 
   // Focus moves to the chip that takes the removed one's place, or to the Filter button.
   const remove = (index: number) => {
-    const { kind, option } = shown[index]!;
-    removeFilter(kind, option.id);
+    setOfferFilter(shown[index]!.without(filter));
     requestAnimationFrame(() => {
       const buttons = chips.current?.querySelectorAll<HTMLButtonElement>('.filter-chip button');
       (buttons?.[Math.min(index, buttons.length - 1)] ?? filterButton.current)?.focus();
@@ -51,14 +58,41 @@ export default function FilterBar({ options, ready }: Props) {
           <ChosenCount count={filterCount(filter)} />
         </button>
         {FILTER_KINDS.map((kind) => <FilterPanel key={kind} kind={kind} options={options[kind]} chosen={chosenIds(filter, kind)} />)}
+        {BAR_SWITCHES.map((name) => (
+          <button key={name} type="button" className="filter-bar-button filter-switch" aria-pressed={filter[name]} onClick={() => toggleSwitch(name)}>
+            {SWITCH_NAMES[name]}
+          </button>
+        ))}
+        <label className="filter-bar-button filter-sort">
+          <span>Sort</span>
+          <select value={filter.sort} onChange={(event) => changeFilter({ sort: event.currentTarget.value as OfferSort })}>
+            {OFFER_SORTS.map((sort) => <option key={sort} value={sort}>{OFFER_SORT_NAMES[sort]}</option>)}
+          </select>
+        </label>
+      </div>
+      <div className="filter-my-cards">
+        {cards.length === 0 ? (
+          <p>
+            <button type="button" className="filter-my-cards-add" onClick={() => openMyCards()}>Add your cards</button> to see the offers you can use.
+          </p>
+        ) : (
+          <>
+            <button type="button" className="filter-bar-button filter-switch" aria-pressed={filter.mine} onClick={() => toggleSwitch('mine')}>
+              {SWITCH_NAMES.mine}
+            </button>
+            <button type="button" className="filter-my-cards-edit" onClick={() => openMyCards()}>
+              {cards.length === 1 ? '1 card' : `${cards.length} cards`} · Edit
+            </button>
+          </>
+        )}
       </div>
       {chosen.length > 0 && (
         <div className="filter-chips-row">
           <ul ref={chips} className="filter-chips" aria-label="Chosen filters">
-            {shown.map(({ kind, option }, index) => (
-              <li key={`${kind}-${option.id}`} className="filter-chip">
-                <span>{option.name}</span>
-                <button type="button" aria-label={`Remove ${option.name}`} onClick={() => remove(index)}>×</button>
+            {shown.map((chip, index) => (
+              <li key={chip.key} className="filter-chip">
+                <span>{chip.label}</span>
+                <button type="button" aria-label={`Remove ${chip.label}`} onClick={() => remove(index)}>×</button>
               </li>
             ))}
           </ul>

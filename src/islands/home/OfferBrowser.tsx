@@ -1,8 +1,9 @@
 // Home's 'All offers' with its filter bar (spec §2 Home, §4 'Offers list', 'Filters'), one island.
 // The build renders the first page of offers as HTML (links that work without JavaScript); once
-// hydrated, the filter lives in the URL's query string (?bank=1,3&category=2: shareable, kept on
-// reload, Back and Forward step through it), a filter change loads its first page (three skeleton
-// cards meanwhile), and 'Load more offers (N)' appends the next page.
+// hydrated, the filter lives in the URL's query string (?bank=1,3&category=2&today=1&sort=…:
+// shareable, kept on reload, Back and Forward step through it), a filter change loads its first
+// page (three skeleton cards meanwhile), and 'Load more offers (N)' appends the next page. With My
+// cards only, a change of cards loads the list again.
 //
 // Hydrated with client:idle (src/pages/index.astro): the list is already on screen as HTML, and
 // its controls are needed only once the visitor starts to browse, so React's start-up waits for
@@ -10,7 +11,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { OfferData } from '../../contract/index.ts';
-import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter } from '../../stores/offer-filters.ts';
+import { $myCards } from '../../stores/my-cards.ts';
+import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter, type OfferFilter } from '../../stores/offer-filters.ts';
+import { openMyCards } from '../my-cards/open-my-cards.ts';
 import { $offerList, loadMoreOffers, loadOffersFor, prepareOfferLoading, remainingOffers, startOfferList, type OfferListState } from '../../stores/offer-list.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
@@ -31,6 +34,7 @@ const skeletons = () => Array.from({ length: SKELETONS }, (_, index) => <OfferCa
 export default function OfferBrowser({ offers, totalCount, options }: Props) {
   const hydrated = useHydrated();
   const liveList = useStore($offerList);
+  const cards = useStore($myCards);
   // The build's page until the island has started the store from it (same HTML when hydrating).
   const list: OfferListState = hydrated ? liveList : { filter: NO_FILTER, offers, totalCount, pageNo: 1, loading: false, error: undefined };
   const grid = useRef<HTMLDivElement>(null);
@@ -42,9 +46,9 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
     const homePath = location.pathname;
     const known = (kind: keyof FilterOptions, ids: readonly number[]) => ids.filter((id) => options[kind].some((option) => option.id === id));
     // The URL's filter, leaving out ids of no bank or category the page knows.
-    const urlFilter = () => {
+    const urlFilter = (): OfferFilter => {
       const filter = filterFromQuery(location.search);
-      return { bankIds: known('bank', filter.bankIds), categoryIds: known('category', filter.categoryIds) };
+      return { ...filter, bankIds: known('bank', filter.bankIds), categoryIds: known('category', filter.categoryIds) };
     };
     const fromUrl = urlFilter();
     if (!sameFilter(fromUrl, filterFromQuery(location.search))) history.replaceState(history.state, '', urlWith(fromUrl));
@@ -60,8 +64,12 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
     // (the offer modal shows the offer's URL): only home's own entries carry a filter.
     const followHistory = () => { if (location.pathname === homePath) setOfferFilter(urlFilter()); };
     addEventListener('popstate', followHistory);
+    const stopFollowingCards = $myCards.listen(() => {
+      if ($offerFilter.get().mine) void loadOffersFor($offerFilter.get());
+    });
     return () => {
       stopListening();
+      stopFollowingCards();
       removeEventListener('popstate', followHistory);
     };
   }, []);
@@ -104,12 +112,17 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
               <button type="button" className="button secondary" onClick={retry}>Try again</button>
             </div>
           )}
-          {!list.loading && !list.error && list.offers.length === 0 && (
+          {!list.loading && !list.error && list.offers.length === 0 && (list.filter.mine && cards.length === 0 ? (
             <div className="offer-browser-problem">
-              <p>No offers match the chosen banks and categories.</p>
+              <p>Add your cards to see the offers they can use.</p>
+              <button type="button" className="button" onClick={() => openMyCards()}>Add your cards</button>
+            </div>
+          ) : (
+            <div className="offer-browser-problem">
+              <p>No offers match the chosen filters.</p>
               <button type="button" className="button secondary" onClick={clearFilters}>Clear filters</button>
             </div>
-          )}
+          ))}
           {!list.loading && !list.error && remaining > 0 && (
             <button type="button" className="button" onClick={loadMore}>Load more offers ({remaining})</button>
           )}
@@ -121,5 +134,5 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
   );
 }
 
-const urlWith = (filter: { bankIds: readonly number[]; categoryIds: readonly number[] }) =>
+const urlWith = (filter: OfferFilter) =>
   `${location.pathname}${queryWithFilter(location.search, filter)}${location.hash}`;

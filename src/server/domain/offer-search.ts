@@ -3,11 +3,14 @@
 // card rules say what lib/card-match.ts says, in SQL; "Valid today" takes its day from
 // lib/valid-today.ts.
 import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { CardNetwork, CardSpecData } from '../../contract/eligibility.ts';
+import { SRI_LANKA_UTC_OFFSET_MS } from '../../contract/limits.ts';
 import type { MyCardData, OfferSearch, OfferSort } from '../../contract/offer-search.ts';
 import { ENDING_SOON_DAYS } from '../../lib/constants.ts';
 import { sriLankaDay } from '../../lib/valid-today.ts';
-import { offers } from '../db/schema.ts';
-import { listedWhere, NEWEST_FIRST } from './offers.ts';
+import type { Database } from '../db/client.ts';
+import { banks, offers } from '../db/schema.ts';
+import { findOffersByIds, listedWhere, NEWEST_FIRST } from './offers.ts';
 
 const DAY_MS = 86_400_000;
 const cardScope = sql`(${offers.eligibility}->>'cardScope')`;
@@ -26,20 +29,36 @@ function usableWith(card: MyCardData): SQL {
   return and(ofBank, or(...covers))!;
 }
 
-/** Offers usable with a card of one of the networks: among the listed cards, or the bank's (credit) cards the offer covers. */
-const usableOnNetworks = (networks: readonly string[]) => sql`exists (select 1 from jsonb_array_elements(
-    case when ${cardScope} = 'listed' then ${offers.eligibility}->'cards'
-    else (select issued_cards from banks where banks.bank_id = ${offers.bankId}) end) card
-  where card->>'network' in (${sql.join(networks.map((network) => sql`${network}`), sql`, `)})
-  and (${cardScope} <> 'credit' or card->>'kind' = 'credit'))`;
+/** The cards each bank issues, by bank id: what an offer for all (or all credit) cards of its bank covers. */
+export type IssuedCards = ReadonlyMap<number, readonly CardSpecData[]>;
+
+export async function readIssuedCards(db: Database): Promise<IssuedCards> {
+  return new Map((await db.select({ bankId: banks.bankId, issuedCards: banks.issuedCards }).from(banks)).map((bank) => [bank.bankId, bank.issuedCards]));
+}
+
+/**
+ * Offers usable with a card of one of the networks: an offer for all the bank's cards (or all its
+ * credit cards) of a bank that issues one, or an offer listing a card of the network. The banks
+ * are picked here, so that the database only compares ids and tests containment.
+ */
+function usableOnNetworks(networks: readonly CardNetwork[], issued: IssuedCards): SQL {
+  const banksIssuing = (kindOk: (card: CardSpecData) => boolean) =>
+    [...issued].filter(([, cards]) => cards.some((card) => networks.includes(card.network) && kindOk(card))).map(([bankId]) => bankId);
+  const forAll = banksIssuing(() => true);
+  const forCredit = banksIssuing((card) => card.kind === 'credit');
+  const parts = networks.map((network) => sql`(${cardScope} = 'listed' and ${offers.eligibility}->'cards' @> ${JSON.stringify([{ network }])}::jsonb)`);
+  if (forAll.length) parts.push(and(sql`${cardScope} = 'all'`, inArray(offers.bankId, forAll))!);
+  if (forCredit.length) parts.push(and(sql`${cardScope} = 'credit'`, inArray(offers.bankId, forCredit))!);
+  return or(...parts)!;
+}
 
 /** In store: offers for the shop or both; online: for the web or both. Offers that do not say match neither. */
 const CHANNELS_FOR = { inStore: ['inStore', 'both'], online: ['online', 'both'] } as const;
 
 /** The WHERE of a search at `now`: listed offers, and every part of the request that is set. */
-export function searchWhere(search: OfferSearch, now: Date = new Date()): SQL {
+export function searchWhere(search: OfferSearch, issued: IssuedCards, now: Date = new Date()): SQL {
   const parts: SQL[] = [listedWhere({ bankIds: search.bankIds, categoryIds: search.categoryIds })];
-  if (search.networks.length) parts.push(usableOnNetworks(search.networks));
+  if (search.networks.length) parts.push(usableOnNetworks(search.networks, issued));
   if (search.channel) parts.push(inArray(sql`${offers.eligibility}->>'channel'`, [...CHANNELS_FOR[search.channel]]));
   if (search.validToday) {
     const today = sriLankaDay(now);
@@ -62,5 +81,18 @@ export const SEARCH_ORDER: Record<OfferSort, SQL[]> = {
   biggestDiscount: [sql`${discountRate} desc nulls last`, desc(offers.offerId)],
 };
 
-/** The part of a cache key that changes with the time of day: Valid today changes at midnight in Sri Lanka. */
-export const searchDayKey = (search: OfferSearch, now: Date = new Date()) => (search.validToday ? sriLankaDay(now).date : '');
+/** Today's date in Sri Lanka (a fixed UTC+5:30, no summer time), cheaply: for cache keys of searches. */
+export const sriLankaDate = (now = Date.now()) => new Date(now + SRI_LANKA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * A page of a search: the page's ids first, from the offers table alone, then those offers joined
+ * with their bank, category, merchant and favourite count. In one query the planner, unable to
+ * guess how many offers the JSON conditions keep, joined and counted favourites for every match.
+ */
+export async function findSearchPage(db: Database, where: SQL, sort: OfferSort, pageNo: number, pageSize: number, countTotal: () => Promise<number>) {
+  const [idRows, totalCount] = await Promise.all([
+    db.select({ offerId: offers.offerId }).from(offers).where(where).orderBy(...SEARCH_ORDER[sort]).limit(pageSize).offset((pageNo - 1) * pageSize),
+    countTotal(),
+  ]);
+  return { data: await findOffersByIds(db, idRows.map((row) => row.offerId), sql`true`), totalCount };
+}

@@ -13,7 +13,7 @@ import {
   countOffers, filteredWhere, findCategoryGroups, findOfferPage, findOffersByIds, findOffersOfOwner, findPublicOfferDetail, findRelatedOffers,
   isListed, listedWhere, withReviewStatus, type OfferQueryFilter,
 } from '../../domain/offers.ts';
-import { searchDayKey, searchWhere, SEARCH_ORDER } from '../../domain/offer-search.ts';
+import { findSearchPage, readIssuedCards, searchWhere, sriLankaDate } from '../../domain/offer-search.ts';
 import { sessionUserId } from '../../domain/sessions.ts';
 import { answer, cachedJson, shaped } from '../../http/answer.ts';
 import { assertJsonBody, parseJsonBody, parseJsonText, parseParams, parseQuery } from '../../validate.ts';
@@ -91,20 +91,23 @@ export function offerRoutes(deps: ServerDeps) {
     return cachedJson(c, cache, `request:${c.req.path}:${text}`, async () => parse().produce());
   });
 
-  // The filter bar's search (docs/api.md §4b), cached like the filter above under its text, and
-  // under the day in Sri Lanka when it asks for Valid today.
+  // The filter bar's search (docs/api.md §4b), cached like the filter above under the request's
+  // text, and under the day in Sri Lanka (Valid today changes at its midnight).
   app.post('/offers/search/:pageNo/:pageSize', async (c) => {
     await assertJsonBody(c);
     const text = await c.req.text().catch(() => undefined);
-    const { pageNo, pageSize } = parseParams(c, PagingParams);
-    const search = parseJsonText(text, OfferSearchRequest);
-    const dayKey = searchDayKey(search);
-    const where = searchWhere(search);
-    const countKey = `search-count:${dayKey}:${JSON.stringify({ ...search, sort: undefined })}`;
-    return cachedJson(c, cache, `search:${dayKey}:${pageNo}:${pageSize}:${JSON.stringify(search)}`, async () => shaped(OfferList, {
-      status: true,
-      ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(countKey, () => countOffers(db, where), COUNT_TTL_FACTOR), SEARCH_ORDER[search.sort])),
-    }));
+    const produce = async () => {
+      const { pageNo, pageSize } = parseParams(c, PagingParams);
+      const search = parseJsonText(text, OfferSearchRequest);
+      const where = searchWhere(search, await cache.remember('issued-cards', () => readIssuedCards(db), COUNT_TTL_FACTOR));
+      const countKey = `search-count:${sriLankaDate()}:${JSON.stringify({ ...search, sort: undefined })}`;
+      return shaped(OfferList, {
+        status: true,
+        ...(await findSearchPage(db, where, search.sort, pageNo, pageSize, () => cache.remember(countKey, () => countOffers(db, where), COUNT_TTL_FACTOR))),
+      });
+    };
+    if (text === undefined || text.length > RAW_KEY_TEXT_MAX) return c.json(await produce());
+    return cachedJson(c, cache, `search:${sriLankaDate()}:${c.req.path}:${text}`, produce);
   });
 
   app.get('/get/offer/by/:offerId', async (c) => {

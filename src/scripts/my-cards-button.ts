@@ -1,0 +1,23 @@
+// The header's My Cards control on every page: it shows how many cards the visitor keeps (or
+// invites them to add some), and opens the My Cards dialog, whose code loads on the first press.
+import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
+import { $myCards } from '../stores/my-cards.ts';
+
+export function startMyCardsButton(): void {
+  const buttons = document.querySelectorAll<HTMLButtonElement>('[data-my-cards-button]');
+  $myCards.subscribe((cards) => {
+    for (const button of buttons) {
+      const label = button.querySelector('[data-my-cards-label]');
+      if (label) label.textContent = cards.length ? `My cards (${cards.length})` : 'Add your cards';
+      // On a phone only the icon and this count show.
+      const count = button.querySelector<HTMLElement>('[data-my-cards-count]');
+      if (count) {
+        count.textContent = String(cards.length);
+        count.hidden = cards.length === 0;
+      }
+      button.setAttribute('aria-label', cards.length ? `My cards, ${cards.length} chosen` : 'My cards: add your cards');
+      button.querySelector('[data-my-cards-count]')?.setAttribute('aria-hidden', 'true');
+    }
+  });
+  for (const button of buttons) button.addEventListener('click', () => openMyCards());
+}
