@@ -64,8 +64,8 @@ export default function FilterBar({ options, ready }: Props) {
           </button>
         ))}
         <label className="filter-bar-button filter-sort">
-          <span>Sort</span>
-          <select value={filter.sort} onChange={(event) => changeFilter({ sort: event.currentTarget.value as OfferSort })}>
+          <span aria-hidden="true">Sort</span>
+          <select aria-label="Sort by" value={filter.sort} onChange={(event) => changeFilter({ sort: event.currentTarget.value as OfferSort })}>
             {OFFER_SORTS.map((sort) => <option key={sort} value={sort}>{OFFER_SORT_NAMES[sort]}</option>)}
           </select>
         </label>
@@ -73,7 +73,7 @@ export default function FilterBar({ options, ready }: Props) {
       <div className="filter-my-cards">
         {cards.length === 0 ? (
           <p>
-            <button type="button" className="filter-my-cards-add" onClick={() => openMyCards()}>Add your cards</button> to see the offers you can use.
+            <button type="button" className="filter-my-cards-add" onClick={() => openMyCards()}>Add your cards</button> to see offers you can use.
           </p>
         ) : (
           <>
