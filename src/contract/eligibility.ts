@@ -1,28 +1,10 @@
 // Typed eligibility: which cards of the offer's bank, on which days and hours, above what bill,
 // capped at what discount, in store or online. Shared by the answers (responses.ts), the offer
-// form, the team's editor and the importers. Imports nothing but valibot.
+// form, the team's editor and the importers. Imports valibot and its plain values (card-constants.ts).
 import * as v from 'valibot';
 
-export const CARD_NETWORKS = ['visa', 'mastercard', 'amex', 'unionpay', 'jcb', 'diners'] as const;
-export type CardNetwork = (typeof CARD_NETWORKS)[number];
-export const CARD_NETWORK_NAMES: Record<CardNetwork, string> = {
-  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unionpay: 'UnionPay', jcb: 'JCB', diners: 'Diners Club',
-};
-export const CARD_KINDS = ['credit', 'debit', 'prepaid'] as const;
-export type CardKind = (typeof CARD_KINDS)[number];
-/** An offer's cards: every card of its bank, every credit card of its bank, or the listed ones. */
-export const CARD_SCOPES = ['all', 'credit', 'listed'] as const;
-export type CardScope = (typeof CARD_SCOPES)[number];
-/** ISO order, Monday first. An offer with no days runs every day. */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
-};
-/** Where the offer is used: null when the offer does not say. */
-export const CHANNELS = ['inStore', 'online', 'both'] as const;
-export type Channel = (typeof CHANNELS)[number];
-export const CHANNEL_NAMES: Record<Channel, string> = { inStore: 'In store', online: 'Online', both: 'In store and online' };
+export * from './card-constants.ts';
+import { CARD_KINDS, CARD_NETWORK_NAMES, CARD_NETWORKS, CARD_SCOPES, CHANNELS, WEEKDAYS } from './card-constants.ts';
 
 export const CARD_TIER_NAME_MAX = 40;
 /** Cards listed on one offer, and cards one bank issues. */

@@ -1,22 +1,13 @@
-// The richer offer lists (docs/api.md §4b): My Cards (the cards a visitor holds) and the search
-// request behind the filter bar (banks, categories, card networks, in store / online, Valid today,
-// Ending soon, My cards only, and the order). Imported directly, so that only the islands that
-// search carry it.
+// The richer offer lists (docs/api.md §4b): the schemas of My Cards (the cards a visitor holds)
+// and of the search request behind the filter bar (banks, categories, card networks, in store /
+// online, Valid today, Ending soon, My cards only, and the order). The plain values are in
+// card-constants.ts (re-exported here), which is all the pages' at-load code imports.
 import * as v from 'valibot';
 import { CARD_KINDS, CARD_NETWORKS, CARD_TIER_NAME_MAX } from './eligibility.ts';
 import { Id, IdList } from './ids.ts';
 
-/** How many cards one visitor may keep. */
-export const MY_CARDS_MAX = 20;
-/** The lists' orders: newest first (the §7 lists' order), ending soonest, most viewed, biggest discount. */
-export const OFFER_SORTS = ['newest', 'endingSoon', 'mostViewed', 'biggestDiscount'] as const;
-export type OfferSort = (typeof OFFER_SORTS)[number];
-export const OFFER_SORT_NAMES: Record<OfferSort, string> = {
-  newest: 'Newest', endingSoon: 'Ending soon', mostViewed: 'Most viewed', biggestDiscount: 'Biggest discount',
-};
-/** Where the visitor will pay: an offer for both counts for either. */
-export const CHANNEL_FILTERS = ['inStore', 'online'] as const;
-export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];
+export * from './card-constants.ts';
+import { CHANNEL_FILTERS, MY_CARDS_MAX, myCardKey, OFFER_SORTS } from './card-constants.ts';
 
 export const MY_CARD_MESSAGES = {
   networkAndKind: 'Give both the network and the kind of card, or neither for any card of the bank.',
@@ -40,10 +31,7 @@ export const MyCard = v.pipe(
   // "Any card of this bank" has no tier.
   v.transform((card) => (card.network === null ? { ...card, tier: null } : card)),
 );
-export type MyCardData = v.InferOutput<typeof MyCard>;
 
-/** Two cards are the same card when bank, network, kind and tier (any case) agree. */
-export const myCardKey = (card: MyCardData) => `${card.bankId}:${card.network ?? '*'}:${card.kind ?? '*'}:${(card.tier ?? '').toLowerCase()}`;
 
 export const MyCardList = v.pipe(
   v.array(MyCard, 'Expected a list of cards.'),

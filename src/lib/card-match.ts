@@ -2,7 +2,7 @@
 // The server's SQL (domain/offer-search.ts) says the same; tests/api/offer-search.test.ts checks
 // that the two agree on the demo data.
 import type { CardSpecData, EligibilityData } from '../contract/eligibility.ts';
-import type { MyCardData } from '../contract/offer-search.ts';
+import type { MyCardData } from '../contract/card-constants.ts';
 
 type OfferCards = { bankId: number; eligibility: Pick<EligibilityData, 'cardScope' | 'cards'> };
 const sameTier = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();

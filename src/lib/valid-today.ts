@@ -3,7 +3,8 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { WEEKDAYS, type EligibilityData, type Weekday } from '../contract/eligibility.ts';
+import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
+import type { EligibilityData } from '../contract/eligibility.ts';
 import { SITE_TIME_ZONE } from './constants.ts';
 
 dayjs.extend(utc);

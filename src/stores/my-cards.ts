@@ -3,8 +3,7 @@
 // at sign-in the browser's cards and the account's are merged and saved to the account, so they
 // follow the user to another device; each change is saved there too. Logout forgets them here.
 import { persistentAtom } from '@nanostores/persistent';
-import * as v from 'valibot';
-import { MY_CARDS_MAX, myCardKey, MyCardList, type MyCardData } from '../contract/offer-search.ts';
+import { CARD_KINDS, CARD_NETWORKS, MY_CARDS_MAX, myCardKey, type MyCardData } from '../contract/card-constants.ts';
 import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
 import { showNotice } from './notices.ts';
 import { $session, sessionLink } from './session.ts';
@@ -12,11 +11,28 @@ import { $session, sessionLink } from './session.ts';
 export const MY_CARDS_STORAGE_KEY = 'offerlanka:my-cards';
 const NOTICE_TITLE = 'My cards';
 
-/** Storage is the visitor's to edit: anything but a valid list of cards reads as none. */
+/** Both lists, each card once (the first list's first), up to the most one visitor may keep. */
+export const mergeCards = (first: readonly MyCardData[], second: readonly MyCardData[]) => {
+  const seen = new Set(first.map(myCardKey));
+  return [...first, ...second.filter((card) => !seen.has(myCardKey(card)))].slice(0, MY_CARDS_MAX);
+};
+
+/**
+ * Storage is the visitor's to edit: only whole cards are kept, each once. Checked by hand rather
+ * than with the contract's MyCardList, which would bring the schemas into every page; the server
+ * checks the cards again when they are saved to an account.
+ */
+const isStoredCard = (card: unknown): card is MyCardData => {
+  if (typeof card !== 'object' || card === null) return false;
+  const { bankId, network, kind, tier } = card as Record<string, unknown>;
+  const anyCard = network === null && kind === null && tier === null;
+  const oneCard = (CARD_NETWORKS as readonly unknown[]).includes(network) && (CARD_KINDS as readonly unknown[]).includes(kind) && (tier === null || typeof tier === 'string');
+  return Number.isInteger(bankId) && (bankId as number) > 0 && (anyCard || oneCard);
+};
 function decodeCards(text: string): MyCardData[] {
   try {
-    const parsed = v.safeParse(MyCardList, JSON.parse(text));
-    return parsed.success ? parsed.output : [];
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? mergeCards(parsed.filter(isStoredCard), []) : [];
   } catch {
     return [];
   }
@@ -26,11 +42,6 @@ export const $myCards = persistentAtom<MyCardData[]>(MY_CARDS_STORAGE_KEY, [], {
 
 const accountApi = () => import('../client/my-cards.ts');
 
-/** Both lists, each card once (the first list's first), up to the most one visitor may keep. */
-export const mergeCards = (first: readonly MyCardData[], second: readonly MyCardData[]) => {
-  const seen = new Set(first.map(myCardKey));
-  return [...first, ...second.filter((card) => !seen.has(myCardKey(card)))].slice(0, MY_CARDS_MAX);
-};
 
 /** Saves the cards to the account of a signed-in visitor; a refusal is told in a notice, the cards stay here. */
 async function saveToAccount(cards: readonly MyCardData[]): Promise<void> {

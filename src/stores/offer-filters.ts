@@ -4,8 +4,7 @@
 // so a filtered view can be shared and survives a reload and Back: the island reads it from the
 // URL and writes each change back.
 import { atom } from 'nanostores';
-import { CARD_NETWORKS, type CardNetwork } from '../contract/eligibility.ts';
-import { CHANNEL_FILTERS, OFFER_SORTS, type ChannelFilter, type OfferSort } from '../contract/offer-search.ts';
+import { CARD_NETWORKS, CHANNEL_FILTERS, OFFER_SORTS, type CardNetwork, type ChannelFilter, type OfferSort } from '../contract/card-constants.ts';
 
 export interface OfferFilter {
   bankIds: readonly number[];

@@ -5,8 +5,7 @@
 // Escape or the backdrop leaves the filter as it was. A modal <dialog>: the page behind is inert,
 // Tab cycles inside it, and focus goes back to the Filter button when it closes.
 import { useId, useState, type KeyboardEvent } from 'react';
-import { CARD_NETWORK_NAMES, CARD_NETWORKS } from '../../contract/eligibility.ts';
-import { CHANNEL_FILTERS, OFFER_SORT_NAMES, OFFER_SORTS } from '../../contract/offer-search.ts';
+import { CARD_NETWORK_NAMES, CARD_NETWORKS, CHANNEL_FILTERS, OFFER_SORT_NAMES, OFFER_SORTS } from '../../contract/card-constants.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
 import { FILTER_SWITCHES, filterCount, NO_FILTER, setOfferFilter, type FilterKind, type OfferFilter } from '../../stores/offer-filters.ts';
 import Dialog from '../ui/Dialog.tsx';

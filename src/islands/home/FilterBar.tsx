@@ -5,7 +5,7 @@
 // More than 4 chips fold behind '+N more'.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { OFFER_SORT_NAMES, OFFER_SORTS, type OfferSort } from '../../contract/offer-search.ts';
+import { OFFER_SORT_NAMES, OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
 import { $myCards } from '../../stores/my-cards.ts';
 import { $offerFilter, changeFilter, clearFilters, filterCount, setOfferFilter, toggleSwitch, type FilterSwitch } from '../../stores/offer-filters.ts';

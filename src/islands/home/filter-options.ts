@@ -1,7 +1,6 @@
 // The choices of the home filter bar: banks and categories, as the build passes them to the island
 // (only what the bar draws, so the page's HTML stays small), and the chips of a filter.
-import { CARD_NETWORK_NAMES } from '../../contract/eligibility.ts';
-import { OFFER_SORT_NAMES, type ChannelFilter } from '../../contract/offer-search.ts';
+import { CARD_NETWORK_NAMES, OFFER_SORT_NAMES, type ChannelFilter } from '../../contract/card-constants.ts';
 import type { FilterKind, FilterSwitch, OfferFilter } from '../../stores/offer-filters.ts';
 
 export interface FilterOption { id: number; name: string; imageUrl: string }

@@ -1,0 +1,43 @@
+// The plain values of typed eligibility and of the richer offer lists: card networks, kinds,
+// scopes, weekdays, channels, orders and the My Cards limit, with their display names. No schemas:
+// the pages' at-load code (the filter bar, the My Cards store) imports these alone, and the
+// schemas (eligibility.ts, offer-search.ts, which re-export this) load only where a form needs them.
+
+export const CARD_NETWORKS = ['visa', 'mastercard', 'amex', 'unionpay', 'jcb', 'diners'] as const;
+export type CardNetwork = (typeof CARD_NETWORKS)[number];
+export const CARD_NETWORK_NAMES: Record<CardNetwork, string> = {
+  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unionpay: 'UnionPay', jcb: 'JCB', diners: 'Diners Club',
+};
+export const CARD_KINDS = ['credit', 'debit', 'prepaid'] as const;
+export type CardKind = (typeof CARD_KINDS)[number];
+/** An offer's cards: every card of its bank, every credit card of its bank, or the listed ones. */
+export const CARD_SCOPES = ['all', 'credit', 'listed'] as const;
+export type CardScope = (typeof CARD_SCOPES)[number];
+/** ISO order, Monday first. An offer with no days runs every day. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
+};
+/** Where the offer is used: null when the offer does not say. */
+export const CHANNELS = ['inStore', 'online', 'both'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const CHANNEL_NAMES: Record<Channel, string> = { inStore: 'In store', online: 'Online', both: 'In store and online' };
+
+/** How many cards one visitor may keep (My Cards). */
+export const MY_CARDS_MAX = 20;
+/** The lists' orders: newest first (the §7 lists' order), ending soonest, most viewed, biggest discount. */
+export const OFFER_SORTS = ['newest', 'endingSoon', 'mostViewed', 'biggestDiscount'] as const;
+export type OfferSort = (typeof OFFER_SORTS)[number];
+export const OFFER_SORT_NAMES: Record<OfferSort, string> = {
+  newest: 'Newest', endingSoon: 'Ending soon', mostViewed: 'Most viewed', biggestDiscount: 'Biggest discount',
+};
+/** Where the visitor will pay: an offer for both counts for either. */
+export const CHANNEL_FILTERS = ['inStore', 'online'] as const;
+export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];
+
+/** A card the visitor holds (offer-search.ts MyCard): network and kind null mean "any card of this bank". */
+export interface MyCardData { bankId: number; network: CardNetwork | null; kind: CardKind | null; tier: string | null }
+
+/** Two cards are the same card when bank, network, kind and tier (any case) agree. */
+export const myCardKey = (card: MyCardData) => `${card.bankId}:${card.network ?? '*'}:${card.kind ?? '*'}:${(card.tier ?? '').toLowerCase()}`;
