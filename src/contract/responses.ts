@@ -47,6 +47,8 @@ export const BankDetail = v.object({
   merchants: v.array(v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl })),
   merchantCount: v.number(),
 });
+/** GET /api/get/bank/by/{bankId} as the browser reads it: the bank card's live counts (the build's figures age). */
+export const BankCountsResponse = v.object({ status: v.literal(true), data: v.pick(BankDetail, ['totalCount', 'favoriteCount']) });
 export const Category = v.object({ categoryId: v.number(), id: v.number(), categoryName: v.string(), slug: v.string(), iconName: v.string() });
 export const CategoryWithCount = v.object({ ...Category.entries, totalCount: v.number() });
 export const Merchant = v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl, contactNo: v.nullable(v.string()), webURL: OptionalUrl });

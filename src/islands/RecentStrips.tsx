@@ -3,9 +3,8 @@
 import type { KeenSliderInstance } from 'keen-slider';
 import 'keen-slider/keen-slider.min.css';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { OFFER_HEADER_CARD_MAX, RECENT_SHOWN, WIDE_SCREEN_QUERY } from '../lib/constants.ts';
+import { RECENT_SHOWN, WIDE_SCREEN_QUERY } from '../lib/constants.ts';
 import { apiImageSrc, categoryIconSrc } from '../lib/api-images.ts';
-import { truncate } from '../lib/format-offer.ts';
 import type { RecentBank, RecentOffer } from '../stores/recently-viewed.ts';
 import { followFocus } from './ui/slider-focus.ts';
 import './RecentlyViewed.css';
@@ -97,8 +96,10 @@ function RecentOfferCard({ offer }: { offer: RecentOffer }) {
       {offer.bannerImageURL
         ? <img className="recent-offer-cover" src={apiImageSrc(offer.bannerImageURL)} alt="" width={400} height={200} loading="lazy" decoding="async" />
         : <span className="recent-offer-cover recent-offer-fallback"><img src={categoryIconSrc(offer.iconName)} alt="" width={40} height={40} loading="lazy" /></span>}
+      {/* Whole texts, clamped to two lines by CSS (DECISIONS.md). */}
       <span className="recent-offer-body">
-        <span className="recent-offer-title">{truncate(offer.header, OFFER_HEADER_CARD_MAX)}</span>
+        <span className="recent-offer-title">{offer.header}</span>
+        <span className="recent-offer-merchant">{offer.merchantName}</span>
         <span className="recent-offer-meta">{offer.bankName} · {offer.categoryName}</span>
       </span>
     </a>

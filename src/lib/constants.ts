@@ -5,9 +5,11 @@ export const SITE_NAME = 'OfferLanka';
 export const PRODUCT_SLUG = 'credit-card-offers';
 export const PRODUCT_TEXT = 'credit card offers';
 
+/** Offers per page of the home list (spec §9: noOfPage 10); its grid has 1, 2 or 5 columns, so every row is full. */
 export const OFFERS_PAGE_SIZE = 10;
 export const TOP_PICKS_PAGE_SIZE = 4;
-export const CATEGORY_GROUP_PAGE_SIZE = 6;
+/** A bank page shows each category as one row of this many cards, then 'See all N' (its category's page). */
+export const CATEGORY_ROW_SIZE = 3;
 export const INSIGHT_LIMIT = 10;
 export const PUBLIC_REVIEW_STATUS = 'accepted';
 
@@ -28,11 +30,12 @@ export const SITE_TIME_ZONE = 'Asia/Colombo';
 export const DATE_DAY_MONTH_FORMAT = 'DD MMMM';
 export const DATE_LONG_FORMAT = 'MMMM Do YYYY';
 
-/** Truncation lengths in characters (spec §9); a longer text is cut and gets '...'. */
+/**
+ * Truncation lengths in characters (spec §9); a longer text is cut and gets '...'. Offer titles and
+ * merchant names on cards are not cut but clamped to two lines by CSS (DECISIONS.md).
+ */
 export const BANK_NAME_CARD_MAX = 13;
 export const BREADCRUMB_BANK_MAX = 15;
-export const OFFER_HEADER_CARD_MAX = 20;
-export const MERCHANT_NAME_CARD_MAX = 20;
 export const TRUNCATION_SUFFIX = '...';
 
 /** Recent and favourite strips show this many until 'View all'; more filter chips than this fold (spec §9). */
@@ -54,6 +57,10 @@ export const MOBILE_MASK_FROM = 4;
 export const MOBILE_MASK_TO = 9;
 
 /** Ad frames (spec §1) ask for AD_COUNT ads of AD_PLACEMENT / AD_SPACE (src/contract/limits.ts). */
+/** Ads that lead to these pages (the house ad 'Sign up free') are for guests: a signed-in visitor gets another. */
+export const GUEST_ONLY_AD_PATHS = ['/sign-up', '/sign-in', '/login'];
+/** The attribute the page's first script puts on <html> when the browser holds a session (BaseLayout.astro, session-boot.ts). */
+export const HAS_SESSION_ATTRIBUTE = 'data-has-session';
 /** The ad frame's reserved size, in CSS pixels (a medium rectangle). */
 export const AD_WIDTH = 300;
 export const AD_HEIGHT = 250;

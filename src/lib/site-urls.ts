@@ -13,11 +13,15 @@ interface OfferPathInput {
   category: { categoryName: string };
 }
 
+/** The first two segments of the canonical offer URL: '{bank}-credit-card-offers', 'credit-card-offers-for-{category}'. */
+const bankOffersSegment = (bankSlug: string) => `${bankSlug}-${PRODUCT_SLUG}`;
+const categoryOffersSegment = (categoryName: string) => `${PRODUCT_SLUG}-for-${slugify(categoryName)}`;
+
 /** The segments of an offer's canonical URL, as src/pages/[bankOffers]/[categoryOffers]/[offerId].astro names them. */
 export function offerPageParams(offer: OfferPathInput) {
   return {
-    bankOffers: `${slugify(offer.bank.bankName)}-${PRODUCT_SLUG}`,
-    categoryOffers: `${PRODUCT_SLUG}-for-${slugify(offer.category.categoryName)}`,
+    bankOffers: bankOffersSegment(slugify(offer.bank.bankName)),
+    categoryOffers: categoryOffersSegment(offer.category.categoryName),
     offerId: String(offer.offerId),
   };
 }
@@ -105,14 +109,30 @@ export const bankPageKey = ({ bankId, categoryId }: { bankId: string; categoryId
 
 /**
  * The key of a bank page path, whatever its slugs say (a renamed bank's or category's old URL), or
- * undefined for any other path. One trailing slash is allowed.
+ * undefined for any other path. The path cut after the bank id (/credit-card-offers/{bank}/{bankId})
+ * is the bank's page too. One trailing slash is allowed.
  */
 export function bankPageKeyFromPath(path: string): string | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const [empty, product, bankSlug, bankId, categorySlug, categoryId, ...rest] = trimmed.split('/');
-  if (empty !== '' || product !== PRODUCT_SLUG || !bankSlug || !categorySlug || rest.length > 0) return undefined;
+  const cutAfterBank = categorySlug === undefined;
+  if (empty !== '' || product !== PRODUCT_SLUG || !bankSlug || (!cutAfterBank && !categorySlug) || rest.length > 0) return undefined;
   const bank = parseId(bankId);
-  const category = categoryId === ALL ? ALL : parseId(categoryId);
+  const category = cutAfterBank || categoryId === ALL ? ALL : parseId(categoryId);
   if (bank === undefined || category === undefined) return undefined;
   return bankPageKey({ bankId: String(bank), categoryId: String(category) });
 }
+
+/**
+ * The short bank URL, the canonical offer URL without its offer (or its category):
+ * /{bank}-credit-card-offers[/credit-card-offers-for-{category}], `bankSlug` being the bank's slug or
+ * another name of it (lib/bank-names.ts). It has no page: bank-paths.json maps it to the bank page
+ * (the server answers 301), and any other such path is not found.
+ */
+export function bankShortPath(bankSlug: string, category?: Pick<CategoryPathInput, 'categoryName'>): string {
+  const bankOffers = `/${bankOffersSegment(bankSlug)}`;
+  return category ? `${bankOffers}/${categoryOffersSegment(category.categoryName)}` : bankOffers;
+}
+
+/** A request path as bank-paths.json keeps the short bank URLs: lower case, no trailing slash. */
+export const shortPathKey = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();

@@ -1,6 +1,7 @@
 // Fills every ad frame on the page with a fresh ad from the API (the ad proxy or house ads).
 // Plain DOM code rather than an island: it is the only script a guest's offer page needs. It
-// imports nothing, so that it stays inline: each frame carries its ads URL (data-ads-url) and where
+// imports nothing, so that it stays inline: each frame carries its ads URLs (data-ads-url, and
+// data-ads-url-signed-in asking for several), the paths of ads for guests only (sign-up), and where
 // the API's images load from (data-api-image-path and -src, from src/lib/api-images.ts).
 
 interface Ad { title: string; imageUrl: string; linkUrl: string }
@@ -16,24 +17,31 @@ function adImageSrc(frame: HTMLElement, url: string): string {
   return apiImagePath && apiImageSrc && url.startsWith(apiImagePath) ? apiImageSrc + url.slice(apiImagePath.length) : url;
 }
 
-async function fetchAd(adsUrl: string): Promise<Ad | undefined> {
+async function fetchAds(adsUrl: string): Promise<Ad[]> {
   const response = await fetch(adsUrl);
-  if (!response.ok) return undefined;
+  if (!response.ok) return [];
   const body = (await response.json()) as { data?: unknown[] };
-  return body.data?.find(isAd);
+  return body.data?.filter(isAd) ?? [];
 }
+
+/** The attribute BaseLayout.astro's first script and session-boot.ts keep on <html> while the browser holds a session (HAS_SESSION_ATTRIBUTE). */
+const hasSession = () => document.documentElement.hasAttribute('data-has-session');
 
 export function refreshAdFrames() {
   const frames = document.querySelectorAll<HTMLElement>('[data-ad-frame]');
   if (!frames.length) return;
   // After the page has loaded, so the ad never competes with the page's own content.
   const run = () => frames.forEach(async (frame) => {
-    const adsUrl = frame.dataset.adsUrl;
-    const ad = adsUrl ? await fetchAd(adsUrl).catch(() => undefined) : undefined;
+    const signedIn = hasSession();
+    const adsUrl = signedIn ? frame.dataset.adsUrlSignedIn : frame.dataset.adsUrl;
+    const guestOnly = new Set(frame.dataset.guestOnlyPaths?.split(' '));
+    const ads = adsUrl ? await fetchAds(adsUrl).catch(() => []) : [];
+    const ad = ads.find((candidate) => !signedIn || !guestOnly.has(candidate.linkUrl));
     const link = frame.querySelector<HTMLAnchorElement>('[data-ad-link]');
     const image = frame.querySelector<HTMLImageElement>('[data-ad-image]');
-    if (!ad || !link || !image) return; // the build's ad stays
+    if (!ad || !link || !image) return; // the build's ad stays (invisible, in its place, if it is for guests)
     link.href = ad.linkUrl;
+    link.toggleAttribute('data-for-guests', guestOnly.has(ad.linkUrl));
     image.src = adImageSrc(frame, ad.imageUrl);
     image.alt = ad.title;
     link.hidden = false;

@@ -1,11 +1,16 @@
 // The bank page's plain-DOM part (spec §2 'Bank offers page', §4 'Bank page', §9): remembers the
 // visit for the recently-viewed strips, keeps the category the visitor came from so that 'Clear
-// all' restores it, and turns a row of more than CATEGORY_CHIPS_BEFORE_SLIDER chips into a
-// keen-slider slider. The chips are links, so all of it is extra: without JavaScript they still
-// lead to each category's page, and 'Clear all' to all categories.
-import KeenSlider, { type KeenSliderInstance } from 'keen-slider';
-import { followFocus } from '../islands/ui/slider-focus.ts';
-import { rememberBankView } from '../stores/recently-viewed.ts';
+// all' restores it, gives a row of more than CATEGORY_CHIPS_BEFORE_SLIDER chips its arrows, brings
+// the build's offer cards to life (src/scripts/static-cards.ts), shows the bank's live favourites
+// count, and mounts the browser-only strips (recently viewed, favourites) when they have something
+// to show. The page hydrates no island at load: a guest's first visit loads no React.
+// The chips are links, so all of it is extra: without JavaScript they still lead to each
+// category's page, and 'Clear all' to all categories.
+import type { ReadableAtom } from 'nanostores';
+import { $recentOffers, rememberBankView } from '../stores/recently-viewed.ts';
+import { $isSignedIn } from '../stores/session.ts';
+import { showLiveBankFavourites } from './bank-favourites.ts';
+import { startStaticCards } from './static-cards.ts';
 
 /** In sessionStorage: the page (a bank × category path) the visitor left by choosing a chip. */
 const PREVIOUS_CATEGORY_KEY = 'offerlanka:bankPreviousCategory';
@@ -40,32 +45,46 @@ function followPreviousCategory(root: HTMLElement, bankId: number) {
   if (clearAll && previous?.bankId === bankId && previous.path !== location.pathname) clearAll.href = previous.path;
 }
 
+/** The chip row scrolls sideways; its arrows move it by most of its width and grey out at its ends. */
 function makeChipSlider(row: HTMLElement): void {
   const track = row.querySelector<HTMLElement>('[data-chip-track]');
   const previousButton = row.querySelector<HTMLButtonElement>('[data-chip-previous]');
   const nextButton = row.querySelector<HTMLButtonElement>('[data-chip-next]');
   if (!track || !previousButton || !nextButton) return;
-  const chips = [...track.children];
-  const selected = Math.max(0, chips.findIndex((chip) => chip.querySelector('[aria-current="page"]')));
-  row.classList.add('is-slider');
-  const showEnds = (slider: KeenSliderInstance) => {
-    const details = slider.track.details;
-    if (!details) return;
-    // progress: 0 at the start of the row, 1 at its end.
-    previousButton.disabled = details.progress <= 0.01;
-    nextButton.disabled = details.progress >= 0.99;
-    previousButton.hidden = nextButton.hidden = details.min === details.max;
+  const showEnds = () => {
+    const end = track.scrollWidth - track.clientWidth;
+    previousButton.hidden = nextButton.hidden = end <= 1;
+    previousButton.disabled = track.scrollLeft <= 1;
+    nextButton.disabled = track.scrollLeft >= end - 1;
   };
-  const slider = new KeenSlider(track, {
-    selector: ':scope > li',
-    slides: { perView: 'auto', spacing: 8 },
-    mode: 'free-snap',
-    initial: selected,
-    created: showEnds,
-    detailsChanged: showEnds,
-  }, [followFocus]);
-  previousButton.addEventListener('click', () => slider.prev());
-  nextButton.addEventListener('click', () => slider.next());
+  const smooth = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  const move = (direction: 1 | -1) => track.scrollBy({ left: direction * track.clientWidth * 0.8, behavior: smooth });
+  previousButton.addEventListener('click', () => move(-1));
+  nextButton.addEventListener('click', () => move(1));
+  track.addEventListener('scroll', showEnds, { passive: true });
+  new ResizeObserver(showEnds).observe(track);
+  // The chosen category in view from the start.
+  const selected = track.querySelector<HTMLElement>('[aria-current="page"]')?.closest('li');
+  if (selected) {
+    const [chip, row] = [selected.getBoundingClientRect(), track.getBoundingClientRect()];
+    track.scrollLeft += chip.left - row.left - (track.clientWidth - chip.width) / 2;
+  }
+  row.classList.add('is-slider');
+  showEnds();
+}
+
+/** Mounts one of the browser-only strips into `slot` the first time `store` has something to show. */
+function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot: HTMLElement | null, mount: (strips: typeof import('../islands/bank/mount-bank-strips.tsx'), slot: HTMLElement) => void) {
+  if (!slot) return;
+  let mounted = false;
+  const unsubscribe = store.subscribe((value) => {
+    if (mounted || !shows(value)) return;
+    mounted = true;
+    queueMicrotask(() => unsubscribe()); // subscribe() calls back before it returns
+    import('../islands/bank/mount-bank-strips.tsx')
+      .then((strips) => mount(strips, slot))
+      .catch((error: unknown) => console.error('The bank page\'s strips did not load', error));
+  });
 }
 
 export function setUpBankPage(): void {
@@ -77,4 +96,9 @@ export function setUpBankPage(): void {
   followPreviousCategory(root, Number(bankId));
   const row = root.querySelector<HTMLElement>('[data-chip-slider]');
   if (row) makeChipSlider(row);
+  const cards = root.querySelector<HTMLElement>('[data-static-cards]');
+  if (cards) startStaticCards(cards);
+  showLiveBankFavourites(Number(bankId));
+  mountWhen($recentOffers, (offers) => offers.length > 0, root.querySelector('[data-recent-offers]'), (strips, slot) => strips.mountRecentOffers(slot));
+  mountWhen($isSignedIn, Boolean, root.querySelector('[data-favorites-strip]'), (strips, slot) => strips.mountFavoritesStrip(slot));
 }

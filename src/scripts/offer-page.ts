@@ -1,7 +1,8 @@
 // The offer page's live parts, in plain DOM code: a guest's offer page loads no React at all.
 // - One view per page load: an impression, and the offer first in the recently-viewed strips.
 // - The views and favourites counts, read fresh after the view is recorded, and after a toggle;
-//   a favourite toggled here or in the header's drawer shows at once ($interestChanges).
+//   a favourite toggled here or in the header's drawer shows at once ($interestChanges). The bank
+//   card's favourites count is read fresh too (src/scripts/bank-favourites.ts).
 // - The favourite control: the build's link to sign-in (it works without JavaScript) opens the
 //   sign-in prompt for a guest; for a signed-in user it becomes a toggle button.
 // - 'Report a problem': its form (React, the dialog, valibot's schema, the call) loads on the
@@ -15,6 +16,7 @@ import { favouritesText, viewsText } from '../lib/format-offer.ts';
 import { recordOfferView } from '../islands/offer/record-view.ts';
 import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
 import { $isSignedIn } from '../stores/session.ts';
+import { showLiveBankFavourites } from './bank-favourites.ts';
 
 /**
  * The offer with its current counts. A listed offer comes from the by-id list, which the API does
@@ -55,6 +57,7 @@ function startOfferPage(builtOffer: OfferData) {
   void recordOfferView(builtOffer).then(refreshCounts);
   addEventListener('pageshow', (event) => { if (event.persisted) void refreshCounts(); });
   $interestChanges.listen(showCounts);
+  showLiveBankFavourites(builtOffer.bankId);
 
   const link = document.querySelector<HTMLAnchorElement>(`a[data-favourite-offer="${offerId}"]`);
   if (link) startFavouriteControl(link, () => offer, refreshCounts);

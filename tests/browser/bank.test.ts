@@ -1,16 +1,19 @@
-// The bank page in a real browser (spec §2 'Bank offers page', §4 'Bank page', 'Top Picks'): the
-// bank switcher and its search, the category chips (close icon, 'Clear all' restoring the previous
-// category, the slider), per-category 'Load more offers (n)', the visit remembered for the
-// recently-viewed strips, and the same page without JavaScript.
+// The bank page in a real browser (spec §2 'Bank offers page', §4 'Bank page'): the bank switcher
+// and its search, the category chips (close icon, 'Clear all' restoring the previous category, the
+// slider), each category a short row with 'See all N', the bank card's live favourites count, the
+// visit remembered for the recently-viewed strips, the short and old bank URLs, and the same page
+// without JavaScript.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankData, CategoryData, OfferData } from '../../src/contract/index.ts';
-import { CATEGORY_GROUP_PAGE_SIZE } from '../../src/lib/constants.ts';
-import { bankPagePath } from '../../src/lib/site-urls.ts';
-import { CATEGORY_CHIPS_BEFORE_SLIDER } from '../../src/lib/constants.ts';
+import { bankNames } from '../../src/lib/bank-names.ts';
+import { CATEGORY_CHIPS_BEFORE_SLIDER, CATEGORY_ROW_SIZE } from '../../src/lib/constants.ts';
+import { favouritesText } from '../../src/lib/format-offer.ts';
+import { bankPagePath, bankShortPath } from '../../src/lib/site-urls.ts';
 import { RECENT_BANKS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
-import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { measurePage, sum } from '../../scripts/bench/shipped-bytes.ts';
+import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
 
 let site: BrowserSite;
@@ -33,7 +36,7 @@ function bankWithManyCategories() {
   expect(categories.length, 'the demo data needs a bank with a chip slider').toBeGreaterThan(CATEGORY_CHIPS_BEFORE_SLIDER);
   return { bank, categories };
 }
-/** The largest bank × category group: more than one page of offers. */
+/** The largest bank × category group: more offers than its row shows. */
 function largestGroup(): { bank: BankData; category: CategoryData; offers: OfferData[] } {
   let best: { bank: BankData; category: CategoryData; offers: OfferData[] } | undefined;
   for (const bank of site.banks) {
@@ -42,16 +45,19 @@ function largestGroup(): { bank: BankData; category: CategoryData; offers: Offer
       if (!best || offers.length > best.offers.length) best = { bank, category, offers };
     }
   }
-  expect(best!.offers.length, 'the demo data needs a group longer than one page').toBeGreaterThan(CATEGORY_GROUP_PAGE_SIZE);
+  expect(best!.offers.length, 'the demo data needs a group longer than its row').toBeGreaterThan(CATEGORY_ROW_SIZE);
   return best!;
 }
-const hydrated = (page: Page, selector: string) => page.locator(`astro-island:not([ssr]) ${selector}`).waitFor();
+/** The bank switcher's script has run: its search field is out (src/scripts/bank-switcher.ts). */
+const switcherReady = (page: Page) => page.locator('.bank-switcher [data-bank-search-box]:not([hidden])').waitFor({ state: 'attached' });
+/** Lists show the newest first. */
+const newestFirst = (offers: OfferData[]) => [...offers].sort((a, b) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId);
 
 describe('the bank switcher', () => {
   it('searches case-insensitively, and choosing a bank opens its page', () => withJs(async (page) => {
     const { bank } = bankWithManyCategories();
     await page.goto(bankPagePath(bank));
-    await hydrated(page, '.bank-switcher');
+    await switcherReady(page);
     const switcher = page.locator('.bank-switcher');
     const button = switcher.locator('summary');
     expect(await button.innerText()).toContain(bank.bankName);
@@ -89,7 +95,7 @@ describe('the bank switcher', () => {
     const { bank } = bankWithManyCategories();
     const target = site.banks.find((b) => b.bankId !== bank.bankId)!;
     await page.goto(bankPagePath(bank));
-    await hydrated(page, '.bank-switcher');
+    await switcherReady(page);
     await page.locator('.bank-switcher summary').click();
     await page.getByRole('searchbox', { name: 'Search banks' }).fill(target.bankName.toUpperCase());
     await page.keyboard.press('Enter');
@@ -144,29 +150,21 @@ describe('category chips', () => {
   }));
 });
 
-describe('per-category groups', () => {
-  it("'Load more offers (n)' appends the next 6 of the group, n going down, until the group is complete", () => withJs(async (page) => {
+describe('per-category rows', () => {
+  it(`each category is a row of its newest ${CATEGORY_ROW_SIZE} offers; 'See all N' leads to the category's page with every one`, () => withJs(async (page) => {
     const { bank, category, offers } = largestGroup();
-    // Lists show the newest first: page p of the group is this order's p-th run of 6.
-    const order = [...offers].sort((a, b) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId).map((offer) => offer.offerId);
     await page.goto(bankPagePath(bank));
-    await hydrated(page, '.category-groups');
     const group = page.locator(`section[data-category-group="${category.categoryId}"]`);
-    const cards = group.locator('article.offer-card');
-    const shownIds = () => cards.evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-offer-id'))));
+    const shownIds = () => group.locator('article.offer-card').evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-offer-id'))));
     expect(await group.getByRole('heading', { level: 2 }).innerText()).toBe(`${category.categoryName} (${offers.length})`);
-    expect(await shownIds()).toEqual(order.slice(0, CATEGORY_GROUP_PAGE_SIZE));
-
-    for (let shown = CATEGORY_GROUP_PAGE_SIZE; shown < offers.length; shown += CATEGORY_GROUP_PAGE_SIZE) {
-      const answer = page.waitForResponse((response) => response.url().endsWith('/api/get/offer/bank/category/multiple'));
-      await group.getByRole('button', { name: `Load more offers (${offers.length - shown})` }).click();
-      expect((await answer).status()).toBe(200);
-      // The next page (loaded/6 + 1), appended after the cards already shown.
-      await expect.poll(shownIds).toEqual(order.slice(0, shown + CATEGORY_GROUP_PAGE_SIZE));
-      // Focus moves to the first card added, so that the keyboard continues there.
-      expect(await cards.nth(shown).locator('.offer-card-title a').evaluate((link) => link === document.activeElement)).toBe(true);
-    }
-    expect(await group.getByRole('button', { name: /^Load more offers/ }).count()).toBe(0);
+    expect(await shownIds()).toEqual(newestFirst(offers).slice(0, CATEGORY_ROW_SIZE).map((offer) => offer.offerId));
+    expect(await group.getByRole('button', { name: /^Load more/ }).count()).toBe(0);
+    await group.getByRole('link', { name: `See all ${offers.length} ${category.categoryName.toLowerCase()} offers` }).click();
+    await page.waitForURL(`**${bankPagePath(bank, category)}`);
+    const all = page.locator(`section[data-category-group="${category.categoryId}"] article.offer-card`);
+    expect(await all.evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-offer-id')))))
+      .toEqual(newestFirst(offers).map((offer) => offer.offerId));
+    expect(await page.getByRole('link', { name: /^See all/ }).count()).toBe(0);
   }));
 
   it('opening a bank page remembers the bank for the recently-viewed strips', () => withJs(async (page) => {
@@ -179,7 +177,7 @@ describe('per-category groups', () => {
     it(`at ${width}px, with the switcher open, the page has no serious accessibility violation and no sideways scroll`, () => withJs(async (page) => {
       const { bank, categories } = bankWithManyCategories();
       await page.goto(bankPagePath(bank, categories[1]), { waitUntil: 'networkidle' });
-      await hydrated(page, '.bank-switcher');
+      await switcherReady(page);
       await page.locator('.bank-switcher summary').click();
       await page.getByRole('searchbox', { name: 'Search banks' }).waitFor();
       const { violations } = await new AxeBuilder({ page }).analyze();
@@ -195,7 +193,7 @@ describe('without JavaScript', () => {
     await page.goto(bankPagePath(bank));
     const group = page.locator(`section[data-category-group="${category.categoryId}"]`);
     const links = await group.locator('article.offer-card .offer-card-title a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(links).toHaveLength(CATEGORY_GROUP_PAGE_SIZE);
+    expect(links).toHaveLength(CATEGORY_ROW_SIZE);
     expect(await group.getByRole('button').filter({ hasText: 'Load more' }).count()).toBe(0);
     const seeAll = group.getByRole('link', { name: `See all ${offers.length} ${category.categoryName.toLowerCase()} offers` });
     await seeAll.click();
@@ -218,4 +216,87 @@ describe('without JavaScript', () => {
     await page.waitForURL(`**${bankPagePath(other)}`);
     expect(pathOf(page)).toBe(bankPagePath(other));
   }, PHONE));
+});
+
+describe("the bank card's favourites count", () => {
+  /** Answers GET /api/get/bank/by/{id} with the real bank and `count()` favourites. */
+  async function answerCount(page: Page, count: () => number) {
+    await page.route((url) => /\/api\/get\/bank\/by\/\d+$/.test(url.pathname), async (route) => {
+      const real = await route.fetch();
+      const body = await real.json();
+      await route.fulfill({ response: real, json: { ...body, data: { ...body.data, favoriteCount: count() } } });
+    });
+  }
+
+  it("shows the API's count once the page has loaded, not the build's", () => withJs(async (page) => {
+    const { bank } = bankWithManyCategories();
+    await answerCount(page, () => 1234);
+    await page.goto(bankPagePath(bank));
+    await expect.poll(() => page.locator(`[data-bank-summary] [data-bank-favourites="${bank.bankId}"]`).innerText()).toBe(favouritesText(1234));
+  }));
+
+  it('follows a favourite saved on the page', async () => {
+    const account = await createSignedInAccount(site);
+    await withSignedInPage(site, account, DESKTOP, async (page) => {
+      const { bank } = bankWithManyCategories();
+      let saved = 0;
+      page.on('response', (response) => { if (response.url().endsWith('/api/add/user/favorite/offer') && response.ok()) saved++; });
+      await answerCount(page, () => 500 + saved);
+      await page.goto(bankPagePath(bank));
+      const count = page.locator(`[data-bank-summary] [data-bank-favourites="${bank.bankId}"]`);
+      await expect.poll(() => count.innerText()).toBe(favouritesText(500));
+      await page.locator('.category-groups[data-cards-live]').waitFor();
+      await page.locator('.category-groups article.offer-card button[data-favorite-offer]').first().click();
+      await expect.poll(() => count.innerText()).toBe(favouritesText(501));
+    });
+  });
+});
+
+describe('JavaScript at load', () => {
+  it('a bank page ships under 90 KB of gzipped JavaScript at load (as bench:site counts it), and hydrates no island', async () => {
+    const { bank, categories } = bankWithManyCategories();
+    for (const path of [bankPagePath(bank), bankPagePath(bank, categories[0])]) {
+      const weight = await measurePage(`${site.url}${path}`);
+      const bytes = sum(weight.inlineJs) + sum(weight.js);
+      console.log(`${path}: ${(bytes / 1024).toFixed(1)} KB of JavaScript at load`);
+      expect(bytes, path).toBeLessThan(90 * 1024);
+      const html = await (await fetch(`${site.url}${path}`)).text();
+      expect(html, path).not.toMatch(/<astro-island\b[^>]*client="(load|idle|only)"/);
+    }
+  });
+});
+
+describe('bank URLs', () => {
+  const answer = async (path: string) => {
+    const response = await fetch(`${site.url}${path}`, { redirect: 'manual' });
+    await response.arrayBuffer();
+    return { status: response.status, location: response.headers.get('location') };
+  };
+  const moved = (to: string) => ({ status: 301, location: to });
+
+  it("a bank page URL with a wrong slug but a known id answers 301 to the bank's page, as an offer URL does", async () => {
+    const { bank, categories } = bankWithManyCategories();
+    const category = categories[0]!;
+    expect(await answer(`/credit-card-offers/no-such-name/${bank.bankId}/all/all`)).toEqual(moved(bankPagePath(bank)));
+    expect(await answer(`/credit-card-offers/no-such-name/${bank.bankId}/old-name/${category.categoryId}`)).toEqual(moved(bankPagePath(bank, category)));
+    expect(await answer(`/credit-card-offers/anything/${bank.bankId}`)).toEqual(moved(bankPagePath(bank)));
+    const offer = site.listed[0]!;
+    expect((await answer(`/wrong-bank-credit-card-offers/credit-card-offers-for-wrong/${offer.offerId}`)).status).toBe(301);
+    expect((await answer('/credit-card-offers/no-such-name/999999/all/all')).status).toBe(404);
+  });
+
+  it("the short form /{bank}-credit-card-offers answers 301 for the bank's slug or short name (HNB), 404 for anything else", async () => {
+    const names = bankNames(site.banks);
+    const hnb = site.banks.find((bank) => names.get(bank.bankId)!.shortNames.includes('HNB'))!;
+    const category = categoriesOf(hnb)[0]!;
+    for (const slug of names.get(hnb.bankId)!.slugs) {
+      expect(await answer(bankShortPath(slug)), slug).toEqual(moved(bankPagePath(hnb)));
+      expect(await answer(bankShortPath(slug, category)), slug).toEqual(moved(bankPagePath(hnb, category)));
+    }
+    expect(await answer('/HNB-credit-card-offers/')).toEqual(moved(bankPagePath(hnb)));
+    expect((await answer(bankShortPath('no-such-bank'))).status).toBe(404);
+    expect((await answer(bankShortPath('hnb', { categoryName: 'No such category' }))).status).toBe(404);
+    // A name two banks share (Cargills Bank and Commercial Bank are both CB) leads to neither.
+    expect((await answer(bankShortPath('cb'))).status).toBe(404);
+  });
 });

@@ -24,11 +24,11 @@ function bankPageWithOffers() {
   return { bank, path: bankPagePath(bank), offers: site.listed.filter((offer) => offer.bankId === bank.bankId) };
 }
 
-/** Opens a bank page and waits until its offer groups have hydrated (the cards' favourite controls work then). */
+/** Opens a bank page and waits until its cards' favourite controls work (src/scripts/static-cards.ts). */
 async function openBankPage(page: Page) {
   const { path, offers } = bankPageWithOffers();
   await page.goto(path);
-  await page.locator('astro-island:not([ssr]) .category-groups').waitFor();
+  await page.locator('.category-groups[data-cards-live]').waitFor();
   // The groups' first card (not one of 'Your favourites' above them).
   const card = page.locator('.category-groups article.offer-card').first();
   const offerId = Number(await card.getAttribute('data-offer-id'));
@@ -109,7 +109,7 @@ describe('a signed-in user', () => {
 
       await page.reload();
       await signedInHeader(page, 1);
-      await page.locator('astro-island:not([ssr]) .category-groups').waitFor();
+      await page.locator('.category-groups[data-cards-live]').waitFor();
       await expect.poll(() => page.locator(`.category-groups article.offer-card[data-offer-id="${offer.offerId}"] button[data-favorite-offer]`).first().getAttribute('aria-pressed')).toBe('true');
       await favoritesButton(page).click();
       expect(await drawer(page).locator('li').getByRole('link').getAttribute('href')).toBe(offerCanonicalPath(offer));
@@ -157,7 +157,7 @@ describe('a signed-in user', () => {
       await notice(page, MESSAGES.favoriteRemoved).waitFor();
       await signedInHeader(page, 0);
       await page.keyboard.press('Escape');
-      await page.locator('astro-island:not([ssr]) .category-groups').waitFor();
+      await page.locator('.category-groups[data-cards-live]').waitFor();
       expect(await card.locator('button[data-favorite-offer]').getAttribute('aria-pressed')).toBe('false');
 
       await page.reload();
@@ -289,7 +289,7 @@ describe('a signed-in user', () => {
       expect(validate.status).toBe(401);
       // Favourites are gone with the session: the cards' controls are the guest's again.
       await page.goto(path);
-      await page.locator('astro-island:not([ssr]) .category-groups').waitFor();
+      await page.locator('.category-groups[data-cards-live]').waitFor();
       expect(await page.locator('article.offer-card button[data-favorite-offer]').count()).toBe(0);
       expect(await page.locator('.favorites-strip').count()).toBe(0);
     });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { PRODUCT_SLUG } from '../../src/lib/constants.ts';
 import { eligibilityText } from '../../src/lib/format-eligibility.ts';
-import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { bankPagePath, bankShortPath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { slugify } from '../../src/lib/slugify.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
@@ -116,11 +117,20 @@ describe('served beside the API', () => {
     }
     for (const path of [bankPage, categoryPage, `${bankPage}/`]) expect((await get(path)).status, path).toBe(200);
     expect((await get(`/${PRODUCT_SLUG}/old-bank-name/99999999/all/all`)).status).toBe(404);
-    // The build's map holds exactly the bank pages it made, the ones the sitemap lists.
+    // The build's map holds exactly the bank pages it made, the ones the sitemap lists, by their ids;
+    // the short bank URLs (keyed by their paths) lead to those pages too.
     const bankPaths: Record<string, string> = JSON.parse(readFileSync(join(siteDir, 'bank-paths.json'), 'utf8'));
     const listed = [...readFileSync(join(siteDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
       .filter((path) => path.startsWith(`/${PRODUCT_SLUG}/`));
-    expect(Object.values(bankPaths).sort()).toEqual(listed.sort());
+    const byId = Object.entries(bankPaths).filter(([key]) => !key.startsWith('/'));
+    expect(byId.map(([, path]) => path).sort()).toEqual(listed.sort());
+    expect(new Set(Object.values(bankPaths))).toEqual(new Set(listed));
+    const short = bankShortPath(slugify(offer.bank.bankName));
+    expect(bankPaths[short]).toBe(bankPage);
+    const response = await get(short);
+    expect(response.status, short).toBe(301);
+    expect(new URL(response.headers.get('location')!, server.url).pathname).toBe(bankPage);
+    expect((await get(bankShortPath('no-such-bank'))).status).toBe(404);
   });
 
   it('sends pages compressed, as the browser accepts, with caching fit for each kind of file', async () => {

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { HouseAd, Offer, WebUrl } from '../../src/contract/index.ts';
 import OfferCard from '../../src/islands/offer-card/OfferCard.tsx';
+import { NO_ELIGIBILITY } from '../../src/contract/eligibility.ts';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../src/contract/safe-url.ts';
 
 describe('safeUrl', () => {
@@ -53,14 +54,14 @@ describe('the contract', () => {
 
 describe('OfferCard', () => {
   it('renders no javascript: URL given as a banner or logo, and shows the category icon instead', () => {
-    const html = renderToString(createElement(OfferCard, { offer: offerWith('javascript:alert(1)') as never }));
+    const html = renderToString(createElement(OfferCard, { offer: { ...offerWith('javascript:alert(1)'), eligibility: NO_ELIGIBILITY } as never }));
     expect(html).not.toContain('javascript:');
     expect(html).toContain('offer-card-fallback');
     expect(html).toContain(`src="${PLACEHOLDER_IMAGE_URL}"`);
   });
 
   it('renders a safe banner', () => {
-    const html = renderToString(createElement(OfferCard, { offer: offerWith('/api/images/banner-1.svg') as never }));
+    const html = renderToString(createElement(OfferCard, { offer: { ...offerWith('/api/images/banner-1.svg'), eligibility: NO_ELIGIBILITY } as never }));
     expect(html).toContain('src="/api/images/banner-1.svg"');
   });
 });

@@ -142,12 +142,17 @@ describe('bankPageKeyFromPath', () => {
     ['/credit-card-offers/old-bank-name/3/old-category/12', '3/12'],
     ['/credit-card-offers/commercial-bank/3/dining/12/', '3/12'],
     ['/credit-card-offers/commercial-bank/0003/dining/012', '3/12'],
+    // Cut after the bank id: the bank's page.
+    ['/credit-card-offers/commercial-bank/3', '3/all'],
+    ['/credit-card-offers/old-bank-name/3/', '3/all'],
   ])('tolerates any slugs: %s → %s', (path, key) => {
     expect(bankPageKeyFromPath(path)).toBe(key);
   });
 
   it.each([
     '/credit-card-offers/commercial-bank/3/all',
+    '/credit-card-offers/commercial-bank',
+    '/credit-card-offers/commercial-bank/x',
     '/credit-card-offers/commercial-bank/3/dining/all/x',
     '/credit-card-offers/commercial-bank/all/all/all',
     '/credit-card-offers/commercial-bank/0/all/all',

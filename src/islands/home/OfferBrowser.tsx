@@ -93,7 +93,7 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
   return (
     <div className="offer-browser">
       <FilterBar options={options} ready={hydrated} />
-      <div ref={grid} className="grid" data-offer-list aria-busy={list.loading ? true : undefined}>
+      <div ref={grid} className="grid offer-list-grid" data-offer-list aria-busy={list.loading ? true : undefined}>
         {replacing ? skeletons() : list.offers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
         {list.loading === 'appending' && skeletons()}
       </div>

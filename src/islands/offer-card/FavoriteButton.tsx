@@ -9,6 +9,7 @@ import { offerCanonicalPath, signInPath } from '../../lib/site-urls.ts';
 import { $favoriteIds, toggleFavorite } from '../../stores/favorites.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
+import { favoriteLabel } from './favorite-label.ts';
 
 export function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -25,8 +26,7 @@ export default function FavoriteButton({ offer, className = 'favorite-toggle', s
   const signedIn = useStore($isSignedIn) && hydrated;
   const saved = useStore($favoriteIds).has(offer.offerId) && signedIn;
   const [busy, setBusy] = useState(false);
-  const label = saved ? 'Remove from favourites' : 'Save to favourites';
-  const title = `${label}: ${offer.header}`;
+  const title = favoriteLabel(saved, offer.header);
 
   if (!signedIn) {
     const returnTo = offerCanonicalPath(offer);

@@ -2,12 +2,14 @@
 // and the favourite control. One component for the build's HTML (rendered by Astro without
 // hydration) and for the islands' lists, so both draw the same card. The title link carries
 // data-offer-link: where the offer modal is on the page, a plain click opens the offer over the list.
+// data-cards carries the offer's card rule for the "Your card" mark (src/scripts/your-card-marks.ts).
 import { useStore } from '@nanostores/react';
 import type { OfferData } from '../../contract/index.ts';
-import { BANK_NAME_CARD_MAX, MERCHANT_NAME_CARD_MAX, OFFER_HEADER_CARD_MAX } from '../../lib/constants.ts';
+import { BANK_NAME_CARD_MAX } from '../../lib/constants.ts';
 import { favouritesText, offerTags, statusLabel, truncate, viewsText } from '../../lib/format-offer.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../contract/safe-url.ts';
+import { cardRuleText } from '../../lib/card-match.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from './FavoriteButton.tsx';
@@ -26,7 +28,7 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
   const interest = offer.interest + (useStore($interestChanges)[offer.offerId] ?? 0);
   const banner = apiImageSrc(safeUrl(offer.bannerImageURL));
   return (
-    <article className="offer-card card" data-offer-id={offer.offerId}>
+    <article className="offer-card card" data-offer-id={offer.offerId} data-cards={cardRuleText(offer)}>
       <a className="offer-card-cover" href={href} tabIndex={-1} aria-hidden="true" data-offer-link>
         {banner
           ? <img src={banner} alt="" width={400} height={200} loading={aboveFold ? 'eager' : 'lazy'} fetchPriority={aboveFold ? 'high' : undefined} decoding="async" />
@@ -39,8 +41,9 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
           <FavoriteButton offer={offer} />
         </div>
-        <Heading className="offer-card-title"><a href={href} title={offer.header} data-offer-link>{truncate(offer.header, OFFER_HEADER_CARD_MAX)}</a></Heading>
-        <p className="offer-card-merchant" title={offer.merchant.merchantName}>{truncate(offer.merchant.merchantName, MERCHANT_NAME_CARD_MAX)} · {offer.category.categoryName}</p>
+        {/* Title and merchant are whole in the HTML, clamped to two lines by CSS (DECISIONS.md). */}
+        <Heading className="offer-card-title"><a href={href} title={offer.header} data-offer-link>{offer.header}</a></Heading>
+        <p className="offer-card-merchant"><span className="offer-card-merchant-name">{offer.merchant.merchantName}</span> <span className="offer-card-category">{offer.category.categoryName}</span></p>
         <p className="offer-card-tags">{offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>
         <p className="offer-card-stats"><span>{viewsText(offer.views)}</span><span data-interest={offer.offerId}>{favouritesText(interest)}</span></p>
       </div>

@@ -130,7 +130,7 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
         ? `07${merchantRandom.pick(['0', '1', '2', '4', '5', '6', '7', '8'])}${merchantRandom.int(1_000_000, 9_999_999)}`
         : `${areaCodes.get(home) ?? '011'}${merchantRandom.int(2_000_000, 7_999_999)}`;
       images.push(svgImage(merchantLogoName(merchantId), merchantLogoSvg(name, category.color)));
-      images.push(svgImage(merchantBannerName(merchantId), merchantBannerSvg(name, category.name, category.color, merchantId)));
+      images.push(svgImage(merchantBannerName(merchantId), merchantBannerSvg(name, category.color, merchantId)));
       merchantInfos.push({
         row: {
           merchantId,

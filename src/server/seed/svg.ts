@@ -135,8 +135,11 @@ export function merchantLogoSvg(name: string, color: string): string {
   return doc(160, 160, name, body);
 }
 
-/** A 1200x600 offer banner: a gradient in the category colour with the merchant's name. */
-export function merchantBannerSvg(name: string, categoryName: string, color: string, id: number): string {
+/**
+ * A 1200x600 offer banner: a gradient in the category colour with the merchant's name. The category
+ * is not painted in: cards show it as a pill of real text over the banner, readable at any size.
+ */
+export function merchantBannerSvg(name: string, color: string, id: number): string {
   const dark = shade(color, -0.45);
   const ink = readableInk(shade(color, -0.2));
   const lines = wrapText(name, 22, 2);
@@ -153,8 +156,6 @@ export function merchantBannerSvg(name: string, categoryName: string, color: str
     + `<circle cx="1040" cy="120" r="230" fill="#ffffff" fill-opacity="0.08"/>`
     + `<circle cx="1130" cy="520" r="160" fill="#ffffff" fill-opacity="0.06"/>`
     + `<circle cx="860" cy="610" r="120" fill="#000000" fill-opacity="0.06"/>`
-    + `<rect x="90" y="130" width="${Math.max(140, categoryName.length * 19 + 48)}" height="56" rx="28" fill="#ffffff" fill-opacity="0.2"/>`
-    + `<text x="114" y="168" font-family="${escapeXml(FONT)}" font-size="30" font-weight="600" fill="${ink}">${escapeXml(categoryName)}</text>`
     + text
     + `<rect x="90" y="470" width="120" height="8" rx="4" fill="${ink}" fill-opacity="0.6"/>`;
   return doc(1200, 600, name, body);

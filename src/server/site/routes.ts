@@ -1,6 +1,7 @@
 // Serving the built site beside the API: static files from SITE_DIR (a symlink that a rebuild
 // switches), 301s from the other offer URL forms to the canonical one and from a renamed bank's or
-// category's old bank page URLs to the current ones (both by id), /login to /sign-in, a
+// category's old bank page URLs to the current ones (both by id), and from the short bank URLs
+// (/hnb-credit-card-offers) to the bank pages, /login to /sign-in, a
 // real 404 status for unknown pages, and a 503 page until the first build exists. Every answer
 // carries the headers the build wrote for it (headers.ts), its Content-Security-Policy included.
 // Nothing on a request's path reads a file synchronously: what every request needs of the build
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { bankPageKeyFromPath, offerIdFromPath } from '../../lib/site-urls.ts';
+import { bankPageKeyFromPath, offerIdFromPath, shortPathKey } from '../../lib/site-urls.ts';
 import type { AppEnv } from '../context.ts';
 import { noSuchRoute } from '../http/answer.ts';
 import { BANK_PATHS_FILE, OFFER_PATHS_FILE } from './builds-dir.ts';
@@ -23,7 +24,7 @@ interface BuildState {
   dir: string;
   /** Offer id → its canonical path (offer-paths.json). */
   offerPaths: Record<string, string>;
-  /** Bank page key ('{bankId}/{categoryId|all}', site-urls.ts) → its path (bank-paths.json). */
+  /** Bank page key ('{bankId}/{categoryId|all}', site-urls.ts), or a short bank URL, → its path (bank-paths.json). */
   bankPaths: Record<string, string>;
   notFoundPage?: string;
   headers: Record<string, string>;
@@ -152,7 +153,9 @@ export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes:
     if (HEADER_FILES.has(c.req.path)) return c.notFound();
     const offerId = offerIdFromPath(c.req.path);
     const bankPage = offerId === undefined ? bankPageKeyFromPath(c.req.path) : undefined;
-    const canonical = offerId !== undefined ? build.offerPaths[offerId] : bankPage !== undefined ? build.bankPaths[bankPage] : undefined;
+    // Otherwise perhaps a short bank URL (keyed by its own path), which has no page of its own.
+    const key = offerId !== undefined ? undefined : bankPage ?? shortPathKey(c.req.path);
+    const canonical = offerId !== undefined ? build.offerPaths[offerId] : key !== undefined && Object.hasOwn(build.bankPaths, key) ? build.bankPaths[key] : undefined;
     if (canonical && canonical !== c.req.path.replace(/\/$/, '')) return c.redirect(canonical, 301);
     return (await serveFile(c, siteDir)) ?? next();
   });
