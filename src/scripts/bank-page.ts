@@ -3,10 +3,13 @@
 // all' restores it, gives a row of more than CATEGORY_CHIPS_BEFORE_SLIDER chips its arrows, brings
 // the build's offer cards to life (src/scripts/static-cards.ts), shows the bank's live favourites
 // count, and mounts the browser-only strips (recently viewed, favourites) when they have something
-// to show. The page hydrates no island at load: a guest's first visit loads no React.
+// to show, and "My cards only". The page hydrates no island at load: a guest's first visit loads no React.
 // The chips are links, so all of it is extra: without JavaScript they still lead to each
 // category's page, and 'Clear all' to all categories.
 import type { ReadableAtom } from 'nanostores';
+import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
+import { $myCards } from '../stores/my-cards.ts';
+import { FILTER_QUERY_PARAMS } from '../stores/offer-filters.ts';
 import { $recentOffers, rememberBankView } from '../stores/recently-viewed.ts';
 import { $isSignedIn } from '../stores/session.ts';
 import { showLiveBankFavourites } from './bank-favourites.ts';
@@ -87,6 +90,49 @@ function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot
   });
 }
 
+/**
+ * "My cards only" (?mine=1, kept on reload and Back): the bank's offers the visitor's cards can
+ * use, listed by an island loaded on first use, in place of the category rows. Without cards, the
+ * line invites the visitor to add them.
+ */
+function setUpMyCardsOnly(root: HTMLElement, bank: { bankId: number; bankName: string; categoryId?: number }) {
+  const line = root.querySelector<HTMLElement>('[data-bank-my-cards]');
+  const toggle = line?.querySelector<HTMLButtonElement>('[data-my-cards-only]');
+  const invite = line?.querySelector<HTMLElement>('[data-my-cards-invite]');
+  const rows = root.querySelector<HTMLElement>('[data-static-cards]');
+  const host = root.querySelector<HTMLElement>('[data-my-cards-list]');
+  if (!line || !toggle || !invite || !rows || !host) return;
+  let unmount: (() => void) | undefined;
+  const show = (mine: boolean) => {
+    toggle.setAttribute('aria-pressed', String(mine));
+    rows.hidden = mine;
+    host.hidden = !mine;
+    if (mine && !unmount) {
+      void import('../islands/bank/mount-bank-strips.tsx').then((strips) => {
+        if (!unmount && !host.hidden) unmount = strips.mountMyCardsList(host, bank);
+      });
+    }
+    if (!mine && unmount) { unmount(); unmount = undefined; }
+  };
+  const mineInUrl = () => new URLSearchParams(location.search).get(FILTER_QUERY_PARAMS.mine) === '1';
+  toggle.addEventListener('click', () => {
+    const mine = toggle.getAttribute('aria-pressed') !== 'true';
+    const url = new URL(location.href);
+    if (mine) url.searchParams.set(FILTER_QUERY_PARAMS.mine, '1');
+    else url.searchParams.delete(FILTER_QUERY_PARAMS.mine);
+    history.pushState(history.state, '', url);
+    show(mine);
+  });
+  line.querySelector('[data-my-cards-add]')?.addEventListener('click', () => openMyCards());
+  addEventListener('popstate', () => show(mineInUrl()));
+  $myCards.subscribe((cards) => {
+    toggle.hidden = cards.length === 0 && !mineInUrl();
+    invite.hidden = cards.length > 0;
+  });
+  line.hidden = false;
+  show(mineInUrl());
+}
+
 export function setUpBankPage(): void {
   const root = document.querySelector<HTMLElement>('[data-bank-page]');
   if (!root) return;
@@ -101,4 +147,6 @@ export function setUpBankPage(): void {
   showLiveBankFavourites(Number(bankId));
   mountWhen($recentOffers, (offers) => offers.length > 0, root.querySelector('[data-recent-offers]'), (strips, slot) => strips.mountRecentOffers(slot));
   mountWhen($isSignedIn, Boolean, root.querySelector('[data-favorites-strip]'), (strips, slot) => strips.mountFavoritesStrip(slot));
+  const categoryId = root.dataset.categoryId ? Number(root.dataset.categoryId) : undefined;
+  setUpMyCardsOnly(root, { bankId: Number(bankId), bankName, categoryId });
 }

@@ -7,6 +7,7 @@ import type { MyCardData } from '../../src/contract/offer-search.ts';
 import type { OfferData } from '../../src/contract/index.ts';
 import { someCardCanUse } from '../../src/lib/card-match.ts';
 import { ENDING_SOON_DAYS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { bankPagePath } from '../../src/lib/site-urls.ts';
 import { isValidToday } from '../../src/lib/valid-today.ts';
 import { MY_CARDS_STORAGE_KEY } from '../../src/stores/my-cards.ts';
 import { createSignedInAccount, DESKTOP, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
@@ -121,6 +122,30 @@ describe('My Cards', () => {
       await expect.poll(() => page.getByRole('list', { name: 'Your cards' }).innerText()).toContain(bankName);
     });
   });
+});
+
+describe('My cards only on a bank page', () => {
+  it("lists the bank's offers one of the cards can use in place of the rows, with ?mine=1 and Back", () => withJs(async (page) => {
+    const { card, bankName, optionLabel } = listedCard();
+    const bank = site.banks.find((candidate) => candidate.bankId === card.bankId)!;
+    const usable = site.listed.filter((offer) => offer.bankId === bank.bankId && someCardCanUse([card], offer)).sort(newestFirst);
+    await page.goto(bankPagePath(bank));
+    await page.locator('[data-bank-my-cards]:not([hidden])').waitFor();
+    expect(await page.locator('[data-bank-my-cards]').innerText()).toBe('Add your cards to see offers you can use.');
+    await page.locator('[data-my-cards-button]').waitFor();
+    await addCardInDialog(page, bankName, optionLabel);
+    await page.getByRole('button', { name: 'My cards only' }).click();
+    const list = page.locator('[data-my-cards-list] article.offer-card');
+    await expect.poll(async () => (await list.evaluateAll((articles) => articles.map((a) => Number(a.getAttribute('data-offer-id'))))).join(), { timeout: 15_000 })
+      .toBe(usable.slice(0, OFFERS_PAGE_SIZE).map((offer) => offer.offerId).join());
+    expect(await page.locator('[data-my-cards-list] [role="status"]').innerText()).toBe(`${usable.length} ${usable.length === 1 ? 'offer fits' : 'offers fit'} your cards.`);
+    expect(await page.locator('[data-static-cards]').isVisible()).toBe(false);
+    expect(query(page)).toEqual({ mine: '1' });
+
+    await page.goBack();
+    await expect.poll(() => page.locator('[data-static-cards]').isVisible()).toBe(true);
+    expect(await page.locator('[data-my-cards-list]').isVisible()).toBe(false);
+  }, PHONE));
 });
 
 describe('filters and order', () => {

@@ -5,6 +5,7 @@
 import { createRoot } from 'react-dom/client';
 import Notices from '../Notices.tsx';
 import RecentlyViewed from '../RecentlyViewed.tsx';
+import BankMyCardsList from './BankMyCardsList.tsx';
 import FavoritesStrip from './FavoritesStrip.tsx';
 
 export function mountRecentOffers(container: HTMLElement): void {
@@ -13,4 +14,11 @@ export function mountRecentOffers(container: HTMLElement): void {
 
 export function mountFavoritesStrip(container: HTMLElement): void {
   createRoot(container).render(<><FavoritesStrip /><Notices /></>);
+}
+
+/** "My cards only": the bank's offers the visitor's cards can use, in place of the category rows. Returns the unmount. */
+export function mountMyCardsList(container: HTMLElement, props: { bankId: number; bankName: string; categoryId?: number }): () => void {
+  const root = createRoot(container);
+  root.render(<BankMyCardsList {...props} />);
+  return () => root.unmount();
 }
