@@ -7,7 +7,7 @@ import type { MyCardData } from '../../src/contract/offer-search.ts';
 import type { OfferData } from '../../src/contract/index.ts';
 import { someCardCanUse } from '../../src/lib/card-match.ts';
 import { ENDING_SOON_DAYS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
-import { bankPagePath } from '../../src/lib/site-urls.ts';
+import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { isValidToday } from '../../src/lib/valid-today.ts';
 import { MY_CARDS_STORAGE_KEY } from '../../src/stores/my-cards.ts';
 import { createSignedInAccount, DESKTOP, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
@@ -146,6 +146,30 @@ describe('My cards only on a bank page', () => {
     await expect.poll(() => page.locator('[data-static-cards]').isVisible()).toBe(true);
     expect(await page.locator('[data-my-cards-list]').isVisible()).toBe(false);
   }, PHONE));
+});
+
+describe('My Cards in the header search', () => {
+  it('marks the results the cards can use, and My cards only hides the others', () => withJs(async (page) => {
+    const { card, bankName, optionLabel } = listedCard();
+    const bank = site.banks.find((candidate) => candidate.bankId === card.bankId)!;
+    const byPath = new Map(site.listed.map((offer) => [offerCanonicalPath(offer), offer]));
+    await openHome(page);
+    await page.locator('[data-my-cards-button]').waitFor();
+    await addCardInDialog(page, bankName, optionLabel);
+    await page.getByRole('button', { name: 'Search offers' }).click();
+    await page.locator('[data-search-ui] input').fill(bank.bankName);
+    const results = page.locator('.pagefind-ui__result');
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const shown = async () => results.evaluateAll((items) => items.map((item) => ({
+      path: new URL(item.querySelector('a')!.href).pathname, marked: item.hasAttribute('data-your-card'), visible: (item as HTMLElement).offsetParent !== null,
+    })));
+    // Each result is marked exactly when the card can use its offer.
+    await expect.poll(async () => (await shown()).every(({ path, marked }) => marked === someCardCanUse([card], byPath.get(path)!))).toBe(true);
+
+    await page.getByLabel('My cards only').check();
+    await expect.poll(async () => (await shown()).filter((result) => result.visible).length).toBeGreaterThan(0);
+    for (const result of await shown()) expect(result.visible, result.path).toBe(result.marked);
+  }));
 });
 
 describe('filters and order', () => {
