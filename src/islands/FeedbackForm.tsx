@@ -7,10 +7,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { sendFeedback } from '../client/engagement.ts';
 import { ApiError, failureText } from '../client/http.ts';
-import { EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FeedbackRequest, FIRST_NAME_MAX, MOBILE_DIGITS } from '../contract/index.ts';
+import { EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FeedbackRequest, FIRST_NAME_MAX } from '../contract/index.ts';
 import { fieldErrors, issuesByField } from '../lib/form-errors.ts';
 import { showNotice } from '../stores/notices.ts';
 import { currentInsightId } from '../stores/visitor.ts';
+import { MOBILE_NO_HINT } from './auth/texts.ts';
 import Notices from './Notices.tsx';
 import './FeedbackForm.css';
 
@@ -92,9 +93,9 @@ export default function FeedbackForm() {
       </div>
       <div className="field">
         <label htmlFor="feedback-mobile">Mobile number <span aria-hidden="true">*</span></label>
-        <input {...fieldProps('mobileNo', 'feedback-mobile', true)} type="tel" required inputMode="numeric" maxLength={MOBILE_DIGITS}
-          autoComplete="tel-national" placeholder="7xx xxx xxx" />
-        <p className="hint" id="feedback-mobile-hint">{MOBILE_DIGITS} digits without the leading 0, for example 771234567.</p>
+        {/* No maxLength: a cut number would be sent as another one. FeedbackRequest reads '077 123 4567' or '+94 77 123 4567' as 771234567. */}
+        <input {...fieldProps('mobileNo', 'feedback-mobile', true)} type="tel" required autoComplete="tel-national" placeholder="7xx xxx xxx" />
+        <p className="hint" id="feedback-mobile-hint">{MOBILE_NO_HINT}</p>
         {fieldError('mobileNo', 'feedback-mobile')}
       </div>
       <div className="field">

@@ -138,8 +138,8 @@ describe('GET /api/find/existing/user/by/{mobile}', () => {
   });
 
   it.each([
-    ['8 digits', '77123456'], ['10 digits', '7712345678'], ['letters', 'abcdefghi'], ['a country code', '+94771234567'],
-    ['SQL', SQL], ['a script', SCRIPT], ['100k characters', HUGE],
+    ['8 digits', '77123456'], ['10 digits', '7712345678'], ['letters', 'abcdefghi'], ['another country code', '+447712345678'],
+    ['a digit missing', '077123456'], ['SQL', SQL], ['a script', SCRIPT], ['100k characters', HUGE],
   ])('refuses %s with 400', async (_name, value) => {
     const res = await api.call('GET', `/api/find/existing/user/by/${encodeURIComponent(value)}`, { ip: nextIp() });
     expectInvalid(res, fieldMessage('value', ACCOUNT_MESSAGES.invalidMobileNo));
@@ -220,8 +220,8 @@ describe('POST /api/create/new/user', () => {
   });
 
   it.each([
-    ['8 digits', '77123456'], ['10 digits', '7712345678'], ['letters', '77a234567'], ['a country code', '+94771234567'],
-    ['spaces inside', '771 234 567'], ['a number instead of text', 771234567],
+    ['8 digits', '77123456'], ['10 digits', '7712345678'], ['letters', '77a234567'], ['another country code', '+447712345678'],
+    ['a digit missing', '077123456'], ['a number instead of text', 771234567],
   ])('§5 mobile: refuses %s', async (_name, mobileNo) => {
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip: nextIp() });
     expectInvalid(res, /^mobileNo: /);
@@ -347,6 +347,36 @@ describe('POST /api/create/new/user', () => {
     const retry = await api.call('POST', '/api/create/new/user', { body, ip: nextIp() });
     expect(retry.status).toBe(201);
     expect(retry.body.attempt).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('mobile numbers as people type them', () => {
+  const national = (mobileNo: string) => `0${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
+  const international = (mobileNo: string) => `+94 ${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
+
+  it('every route reads 077 123 4567, +94 77 123 4567 and 0771234567 as the same 9 digits', async () => {
+    const mobileNo = freshMobile();
+    const ip = nextIp();
+    const created = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo: national(mobileNo) }), ip });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.user.mobileNo).toBe(mobileNo);
+    expect((await api.call('GET', `/api/dev/sms-outbox/${encodeURIComponent(international(mobileNo))}`, { ip: LOOPBACK_IP })).body.data).toHaveLength(1);
+    const verified = await verify(await codeFor(mobileNo), created.body.data.token, ip);
+    expect(verified.status).toBe(200);
+
+    const found = await api.call('GET', `/api/find/existing/user/by/0${mobileNo}`, { ip });
+    expect(found.body.data).toMatchObject({ userId: created.body.data.user.userId });
+    const signedIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo: international(mobileNo), password: STRONG_PASSWORD }, ip });
+    expect(signedIn.status).toBe(200);
+    const code = await api.call('POST', '/api/create/new/otp/verification', { body: { mobileNo: `0094${mobileNo}` }, ip });
+    expect(code.status).toBe(200);
+  });
+
+  it("a number with a digit missing is refused, never stored as another number ('077123456' is not 77123456x)", async () => {
+    const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo: '077123456' }), ip: nextIp() });
+    expectInvalid(res, fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo));
   });
 });
 
@@ -537,6 +567,35 @@ describe('POST /api/resend/verification/otp', () => {
     expect(res.status).toBe(200);
     expect(v.safeParse(SignInResponse, res.body).issues).toBeUndefined();
     expect((await getUser(account.userId, account.token)).status).toBe(200);
+  });
+
+  it("sign-in's code for an unverified number starts a code entry: it is attempt 0, then 3 resends pass and only the 4th blocks", async () => {
+    // Signed up (code 1), left, back through sign-in: its automatic code is not a resend (spec §4: 3 resends per visit).
+    const account = await signUp();
+    const first = await requestCode(account);
+    expect(first.status).toBe(200);
+    expect(first.body.attempt).toBe(0);
+    for (const attempt of [1, 2, 3]) {
+      const res = await resend(account);
+      expect(res.status, `resend ${attempt}`).toBe(200);
+      expect(res.body.attempt).toBe(attempt);
+    }
+    expect(await outbox(account.mobileNo)).toHaveLength(5);
+    const fourth = await resend(account);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ status: false, attempt: 4 });
+    expect((await userRow(account.userId)).codeBlockedUntil!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    expect((await requestCode(account)).status).toBe(429); // a new entry cannot start while blocked
+    expect(await outbox(account.mobileNo)).toHaveLength(5);
+  });
+
+  it('a number gets at most 10 codes in 24 hours, however many code entries start', async () => {
+    const account = await signUp(); // code 1
+    for (let code = 2; code <= 10; code++) expect((await requestCode(account)).status, `code ${code}`).toBe(200);
+    const eleventh = await requestCode(account);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body).toMatchObject({ status: false, attempt: 4 });
+    expect(await outbox(account.mobileNo)).toHaveLength(10);
   });
 
   it('replaces the previous code: only the latest one verifies', async () => {

@@ -153,6 +153,14 @@ describe('POST /api/add/new/feedback', () => {
     expect(rows[0]).toMatchObject({ insightId, firstName: input.firstName, mobileNo: input.mobileNo, email: input.email, message: input.message });
   });
 
+  it('stores a number typed with its leading 0, spaces or +94 as its 9 digits (the contact form sends what people type)', async () => {
+    for (const mobileNo of ['077 123 4567', '0771234567', '+94 77 123 4567']) {
+      const input = valid({ mobileNo });
+      expect((await send(input)).status, mobileNo).toBe(201);
+      expect((await feedbackRows(input.email))[0]?.mobileNo, mobileNo).toBe('771234567');
+    }
+  });
+
   it('stores HTML as plain text and echoes it nowhere', async () => {
     const html = `${SCRIPT}<img src=x onerror="alert(document.cookie)"><a href="javascript:alert(1)">hi</a>`;
     const input = valid({ message: html });
@@ -197,7 +205,7 @@ describe('POST /api/add/new/feedback', () => {
   });
 
   it('rejects a mobile number that is not 9 digits with ACCOUNT_MESSAGES.invalidMobileNo', async () => {
-    for (const mobileNo of ['77123456', '7712345678', '77123456a', '+94771234567', '771 234 56', SQL_TEXT, '']) {
+    for (const mobileNo of ['77123456', '7712345678', '77123456a', '077123456', '+447712345678', '771 234 56', SQL_TEXT, '']) {
       expectBadRequest(await send(valid({ mobileNo })), 'mobileNo', ACCOUNT_MESSAGES.invalidMobileNo);
     }
     for (const mobileNo of [771234567, {}, [], null]) expectBadRequest(await send(valid({ mobileNo })), 'mobileNo');

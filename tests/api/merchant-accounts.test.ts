@@ -115,7 +115,7 @@ describe('createOrPromoteMerchant', () => {
 
   it('checks every field with the contract building blocks', async () => {
     const bad = await refusal(createOrPromoteMerchant(api.handle.db, {
-      mobileNo: '7712', firstName: '123', companyEmail: 'not-an-email', contactNo: '+94112345678', businessName: 'x'.repeat(121),
+      mobileNo: '7712', firstName: '123', companyEmail: 'not-an-email', contactNo: '+44112345678', businessName: 'x'.repeat(121),
       BRno: 'a\u0000b', city: 7, password: STRONG_PASSWORD,
     }));
     expect(bad.status).toBe(400);

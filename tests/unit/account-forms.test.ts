@@ -15,8 +15,9 @@ import { ApiError, createServiceClient } from '../../src/client/http.ts';
 import { revokeToken } from '../../src/client/session.ts';
 import { SIGN_IN_RETURN_PARAM } from '../../src/lib/constants.ts';
 import {
-  basicDetailsErrors, clearVerifyHandover, codeDigits, digitsOnly, mobileErrors, newPasswordErrors, readVerifyHandover,
-  safeReturnPath, returnPathFromQuery, saveVerifyHandover, signInErrors, signUpPathFor, strengthLabel, termsError, VERIFY_HANDOVER_KEY,
+  basicDetailsErrors, CARRIED_MOBILE_KEY, carryMobileNo, clearVerifyHandover, codeDigits, digitsOnly, mobileErrors, newPasswordErrors,
+  readVerifyHandover, RESET_HANDOVER_KEY, safeReturnPath, returnPathFromQuery, saveResetHandover, saveVerifyHandover, signInErrors, strengthLabel,
+  takeCarriedMobileNo, takeResetHandover, termsError, touchedOnBlur, validMobileNo, VERIFY_HANDOVER_KEY,
 } from '../../src/islands/auth/account-forms.ts';
 import { signedInDestination, signedInRedirectScript } from '../../src/islands/auth/return-path.ts';
 import { CONFIRM_PASSWORD_TOO_SHORT } from '../../src/islands/auth/texts.ts';
@@ -25,13 +26,24 @@ import { users } from '../../src/server/db/schema.ts';
 import { createTestApi, freshMobile, latestCode, signUpVerified, STRONG_PASSWORD, type TestApi } from '../api/harness.ts';
 
 describe('form rules and their messages (spec §5)', () => {
-  it('a mobile number (sign-in, sign-up, reset, New Mobile No) is required and exactly 9 digits', () => {
+  it('a mobile number (sign-in, sign-up, reset, New Mobile No) is required and 9 significant digits, as people type it', () => {
     expect(mobileErrors({ mobileNo: '' })).toEqual({ mobileNo: MESSAGES.required });
     expect(mobileErrors({ mobileNo: '   ' })).toEqual({ mobileNo: MESSAGES.required });
-    for (const wrong of ['77123', '77123456', '0771234567', '77123456a', 'abcdefghi', '77 123 456']) {
+    // A cut number ('077123456': the 0 of 0771234567 kept, a digit lost) is never taken for another one.
+    for (const wrong of ['77123', '77123456', '077123456', '7712345678', '77123456a', 'abcdefghi', '77 123 456', '+44 7712 345678']) {
       expect(mobileErrors({ mobileNo: wrong }), wrong).toEqual({ mobileNo: ACCOUNT_MESSAGES.invalidMobileNo });
     }
-    expect(mobileErrors({ mobileNo: '771234567' })).toEqual({});
+    for (const typed of ['771234567', '0771234567', '077 123 4567', '+94 77 123 4567', '0094771234567']) {
+      expect(mobileErrors({ mobileNo: typed }), typed).toEqual({});
+      expect(validMobileNo(typed), typed).toBe('771234567');
+    }
+    expect(validMobileNo('77123')).toBeUndefined();
+  });
+
+  it('leaving a field touches it, unless it was left empty before anything was typed in it', () => {
+    expect(touchedOnBlur('')).toBe(false);
+    expect(touchedOnBlur('  ')).toBe(false);
+    expect(touchedOnBlur('7')).toBe(true);
   });
 
   it('sign-in: the number as above, and the password is only required', () => {
@@ -101,9 +113,6 @@ describe('form rules and their messages (spec §5)', () => {
     expect(v.safeParse(VerifyMobileRequest, { otpCode: '12345', token: 't' }).issues?.[0].message).toBe(ACCOUNT_MESSAGES.invalidCode);
   });
 
-  it("an unknown number's sign-up link carries it to the wizard", () => {
-    expect(signUpPathFor('771234567')).toBe('/sign-up?mobileNo=771234567');
-  });
 });
 
 describe('where sign-in returns to', () => {
@@ -191,6 +200,41 @@ describe('the sign-in → verify handover', () => {
     expect(readVerifyHandover(storage)).toBeUndefined();
     storage.setItem(VERIFY_HANDOVER_KEY, JSON.stringify({ mobileNo: '771234567', userId: 42, token: 't', returnTo: '//evil.example' }));
     expect(readVerifyHandover(storage)?.returnTo).toBe('/');
+  });
+});
+
+describe('a number carried to the next account page, and the Update Mobile Number → reset handover', () => {
+  const memoryStorage = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => { items.set(key, value); },
+      removeItem: (key: string) => { items.delete(key); },
+    } as Storage;
+  };
+
+  it('carries the 9 digits of a valid number once; nothing for an invalid one or an edited value', () => {
+    const storage = memoryStorage();
+    carryMobileNo('077 123 4567', storage);
+    expect(storage.getItem(CARRIED_MOBILE_KEY)).toBe('771234567');
+    expect(takeCarriedMobileNo(storage)).toBe('771234567');
+    expect(takeCarriedMobileNo(storage)).toBe(''); // taken once
+    carryMobileNo('771234567', storage);
+    carryMobileNo('7712', storage); // a later invalid number does not leave the earlier one behind
+    expect(takeCarriedMobileNo(storage)).toBe('');
+    storage.setItem(CARRIED_MOBILE_KEY, '<b>77</b>');
+    expect(takeCarriedMobileNo(storage)).toBe('');
+  });
+
+  it('hands a number and its verify token over once; anything edited is none', () => {
+    const storage = memoryStorage();
+    saveResetHandover({ mobileNo: '771234567', token: 'verify-token' }, storage);
+    expect(takeResetHandover(storage)).toEqual({ mobileNo: '771234567', token: 'verify-token' });
+    expect(takeResetHandover(storage)).toBeUndefined();
+    for (const edited of ['{not json', JSON.stringify({ mobileNo: '77', token: 't' }), JSON.stringify({ mobileNo: '771234567', token: '' })]) {
+      storage.setItem(RESET_HANDOVER_KEY, edited);
+      expect(takeResetHandover(storage), edited).toBeUndefined();
+    }
   });
 });
 

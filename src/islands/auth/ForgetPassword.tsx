@@ -1,43 +1,62 @@
 // Password reset, /forget-password (spec §2, §4; docs/api.md §14.3): the mobile number gets a code;
 // the code comes first (checked as soon as six digits are in), then the new password and 'Update'.
 // The 'Change' link opens the Update Mobile Number modal (spec §4 'Update mobile'): a registered
-// number gets a code and the code step goes on with it; an unknown one is offered sign-up. The server blocks code sending at its 4th resend (before
-// the spec's "more than 4"), which shows 'Account blocked!' and goes home. The session token the
-// code gives is used for the update only, then revoked; success goes to /sign-in.
+// number gets a code and the code step goes on with it; an unknown one is offered sign-up. The
+// profile's Update Mobile Number, given another account's number, opens this page at that number's
+// code step (takeResetHandover). The server blocks code sending at its 4th resend (before the
+// spec's "more than 4"), which shows 'Account blocked!' and goes home. The session token the code
+// gives is used for the update only, then revoked; success goes to /sign-in with the number filled in.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createCode, updatePassword, type Refusal, type SignedIn } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import { revokeToken } from '../../client/session.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { showNotice } from '../../stores/notices.ts';
+import { signOut } from '../../stores/session-calls.ts';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import { digitsOnly, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY, signUpPathFor } from './account-forms.ts';
+import {
+  carryMobileNo, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY, takeCarriedMobileNo, takeResetHandover, touchedOnBlur, validMobileNo,
+} from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
 import NewPasswordFields, { type NewPasswordField } from './NewPasswordFields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
 import UpdateMobileDialog from './UpdateMobileDialog.tsx';
 import { passwordScore, useStrength } from './strength.ts';
-import { ACCOUNT_BLOCKED_TITLE } from './texts.ts';
+import { ACCOUNT_BLOCKED_TITLE, MOBILE_NO_HINT, RESET_OTHER_ACCOUNT_NOTE } from './texts.ts';
 import './auth.css';
 
 const NOTICE_TITLE = 'Reset password';
 
-type Stage = { name: 'mobile' } | { name: 'code'; token: string } | { name: 'password'; signedIn: SignedIn };
+/** `note`: why the code step opened by itself (the profile's Update Mobile Number). */
+type Stage = { name: 'mobile' } | { name: 'code'; token: string; note?: string } | { name: 'password'; signedIn: SignedIn };
 
 export default function ForgetPassword() {
   const hydrated = useHydrated();
   const [stage, setStage] = useState<Stage>({ name: 'mobile' });
-  const [mobileNo, setMobileNo] = useState('');
+  /** The number as typed; the API gets its 9 digits (`mobileNo`). */
+  const [typedMobileNo, setTypedMobileNo] = useState('');
+  const mobileNo = validMobileNo(typedMobileNo) ?? typedMobileNo;
   const [touched, setTouched] = useState(false);
   const [unknownNumber, setUnknownNumber] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [goingHome, setGoingHome] = useState(false);
   const [changingNumber, setChangingNumber] = useState(false);
 
-  const mobileError = touched ? mobileErrors({ mobileNo }).mobileNo : undefined;
+  const mobileError = touched ? mobileErrors({ mobileNo: typedMobileNo }).mobileNo : undefined;
+
+  useEffect(() => {
+    const handover = takeResetHandover();
+    if (handover) {
+      setTypedMobileNo(handover.mobileNo);
+      setStage({ name: 'code', token: handover.token, note: RESET_OTHER_ACCOUNT_NOTE });
+    } else {
+      // The number typed on sign-in before its 'Forget password'.
+      setTypedMobileNo(takeCarriedMobileNo());
+    }
+  }, []);
 
   function refuse(refusal: Refusal) {
     setGoingHome(true);
@@ -47,7 +66,7 @@ export default function ForgetPassword() {
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
-    if (mobileErrors({ mobileNo }).mobileNo) {
+    if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
       showNotice({ kind: 'info', title: ACCOUNT_MESSAGES.invalidMobileTitle, text: ACCOUNT_MESSAGES.enterValidMobile, placement: 'top-center' });
       return focusFirstInvalid(event.currentTarget);
     }
@@ -68,6 +87,7 @@ export default function ForgetPassword() {
   if (stage.name === 'code') {
     return (
       <div className="auth-stack">
+        {stage.note && <p className="auth-inline-message" role="status">{stage.note}</p>}
         <p className="auth-aside">
           Resetting the password of <strong>{mobileNo}</strong>.{' '}
           <button type="button" className="auth-link-button" onClick={() => setChangingNumber(true)}>Change<span className="visually-hidden"> mobile number</span></button>
@@ -78,7 +98,7 @@ export default function ForgetPassword() {
         <UpdateMobileDialog mode="guest" open={changingNumber} onClose={() => setChangingNumber(false)} onRefused={refuse}
           onNumberChosen={(chosen, sent) => {
             setChangingNumber(false);
-            setMobileNo(chosen);
+            setTypedMobileNo(chosen);
             setStage({ name: 'code', token: sent.token });
           }} />
         <Notices />
@@ -87,12 +107,13 @@ export default function ForgetPassword() {
   }
   return (
     <form className="auth-form" onSubmit={(event) => void sendCode(event)} noValidate aria-busy={busy}>
-      <TextField id="reset-mobile" label="Mobile number" name="mobileNo" type="tel" inputMode="numeric" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" hint="The number you signed up with: 9 digits without the leading 0." value={mobileNo} error={mobileError}
-        onChange={(event) => { setMobileNo(digitsOnly(event.target.value)); setUnknownNumber(undefined); }} onBlur={() => setTouched(true)} />
+      <TextField id="reset-mobile" label="Mobile number" name="mobileNo" type="tel" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" hint={`The number you signed up with. ${MOBILE_NO_HINT}`} value={typedMobileNo} error={mobileError}
+        onChange={(event) => { setTypedMobileNo(event.target.value); setUnknownNumber(undefined); }}
+        onBlur={() => { if (touchedOnBlur(typedMobileNo)) setTouched(true); }} />
       {unknownNumber && (
         <p className="auth-inline-message" role="status">
-          {unknownNumber} <a href={signUpPathFor(mobileNo)}>Join now</a>
+          {unknownNumber} <a href="/sign-up" onClick={() => carryMobileNo(mobileNo)}>Join now</a>
         </p>
       )}
       <div className="auth-actions">
@@ -122,7 +143,11 @@ function NewPassword({ signedIn: { token, user } }: { signedIn: SignedIn }) {
     try {
       const message = await updatePassword(user.userId, values.password, token);
       await revokeToken(token); // this tab does not keep the reset's session: the visitor signs in again
+      // A stored session ends too: the server ended it if it was this account's, and sign-in (which
+      // sends signed-in visitors away) comes next, for this account.
+      await signOut();
       sessionStorage.setItem(PASSWORD_UPDATED_KEY, message);
+      carryMobileNo(user.mobileNo);
       location.assign('/sign-in');
     } catch (failure) {
       showNotice({ kind: 'danger', title: NOTICE_TITLE, text: failureText(failure) });

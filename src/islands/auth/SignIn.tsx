@@ -11,10 +11,13 @@ import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import { digitsOnly, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors, signUpPathFor } from './account-forms.ts';
+import {
+  carryMobileNo, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors, takeCarriedMobileNo,
+  touchedOnBlur, validMobileNo,
+} from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome, PasswordField } from './fields.tsx';
-import { SIGN_IN_TITLE } from './texts.ts';
+import { MOBILE_NO_HINT, SIGN_IN_TITLE } from './texts.ts';
 import './auth.css';
 
 type Field = 'mobileNo' | 'password';
@@ -23,7 +26,9 @@ export default function SignIn() {
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
-  const [mobileNo, setMobileNo] = useState('');
+  /** The number as typed; the API gets its 9 digits (`mobileNo`). */
+  const [typedMobileNo, setTypedMobileNo] = useState('');
+  const mobileNo = validMobileNo(typedMobileNo) ?? typedMobileNo;
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   /** The looked-up account, once the number is known to be verified: the password step. */
@@ -33,6 +38,9 @@ export default function SignIn() {
   const [goingHome, setGoingHome] = useState(false);
 
   useEffect(() => {
+    // The number typed on the page before (sign-up's 'Sign in', the end of a reset).
+    const carried = takeCarriedMobileNo();
+    if (carried) setTypedMobileNo(carried);
     // Arriving from a password reset (src/islands/auth/ForgetPassword.tsx).
     const updated = sessionStorage.getItem(PASSWORD_UPDATED_KEY);
     if (updated) {
@@ -43,7 +51,7 @@ export default function SignIn() {
   useEffect(() => { if (verifiedUserId !== undefined) passwordInput.current?.focus(); }, [verifiedUserId]);
 
   const askPassword = verifiedUserId !== undefined;
-  const errors: Errors<Field> = askPassword ? signInErrors({ mobileNo, password }) : mobileErrors({ mobileNo });
+  const errors: Errors<Field> = askPassword ? signInErrors({ mobileNo: typedMobileNo, password }) : mobileErrors({ mobileNo: typedMobileNo });
   const shown = (name: Field) => (touched.has(name) ? errors[name] : undefined);
   const touch = (...names: Field[]) => setTouched(new Set([...touched, ...names]));
 
@@ -99,7 +107,7 @@ export default function SignIn() {
   }
 
   function changeNumber(value: string) {
-    setMobileNo(digitsOnly(value));
+    setTypedMobileNo(value);
     setVerifiedUserId(undefined); // another number needs another look-up
     setUnknownNumber(undefined);
   }
@@ -107,20 +115,20 @@ export default function SignIn() {
   if (goingHome) return <><GoingHome /><Notices /></>;
   return (
     <form ref={form} className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
-      <TextField id="sign-in-mobile" label="Mobile number" name="mobileNo" type="tel" inputMode="numeric" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" value={mobileNo} error={shown('mobileNo')}
-        hint="9 digits without the leading 0, for example 771234567."
-        onChange={(event) => changeNumber(event.target.value)} onBlur={() => touch('mobileNo')} />
+      <TextField id="sign-in-mobile" label="Mobile number" name="mobileNo" type="tel" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" value={typedMobileNo} error={shown('mobileNo')} hint={MOBILE_NO_HINT}
+        onChange={(event) => changeNumber(event.target.value)} onBlur={() => { if (touchedOnBlur(typedMobileNo)) touch('mobileNo'); }} />
       {unknownNumber && (
         <p className="auth-inline-message" role="status">
-          {unknownNumber} <a href={signUpPathFor(mobileNo)}>Join now</a>
+          {unknownNumber} <a href="/sign-up" onClick={() => carryMobileNo(mobileNo)}>Join now</a>
         </p>
       )}
       {askPassword && (
         <>
           <PasswordField id="sign-in-password" label="Password" name="password" autoComplete="current-password" ref={passwordInput}
-            value={password} error={shown('password')} onChange={(event) => setPassword(event.target.value)} onBlur={() => touch('password')} />
-          <p className="auth-aside"><a href="/forget-password">Forget password</a></p>
+            value={password} error={shown('password')} onChange={(event) => setPassword(event.target.value)}
+            onBlur={() => { if (touchedOnBlur(password)) touch('password'); }} />
+          <p className="auth-aside"><a href="/forget-password" onClick={() => carryMobileNo(mobileNo)}>Forget password</a></p>
         </>
       )}
       <div className="auth-actions">

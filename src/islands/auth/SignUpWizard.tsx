@@ -15,16 +15,19 @@ import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import StepHeader from '../ui/StepHeader.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import { basicDetailsErrors, digitsOnly, mobileErrors, MOBILE_NO_PARAM, newPasswordErrors, termsError, type Errors } from './account-forms.ts';
+import {
+  basicDetailsErrors, carryMobileNo, newPasswordErrors, takeCarriedMobileNo, termsError, touchedOnBlur, validMobileNo, type Errors,
+} from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
 import NewPasswordFields from './NewPasswordFields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
 import { passwordScore, useStrength } from './strength.ts';
-import { COMING_SOON, PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SIGN_UP_STEPS } from './texts.ts';
+import { COMING_SOON, MOBILE_NO_HINT, PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SIGN_UP_STEPS } from './texts.ts';
 import './auth.css';
 
 type Field = 'firstName' | 'mobileNo' | 'password' | 'confirmPassword' | 'terms';
+/** `mobileNo` is the number as typed; the API gets its 9 digits (validMobileNo). */
 type Values = { firstName: string; countryCode: string; mobileNo: string; password: string; confirmPassword: string; terms: boolean };
 const NOTICE_TITLE = 'Sign up';
 const [ACCOUNT_TYPE, BASIC_DETAILS, SECURITY, VERIFY] = [0, 1, 2, 3] as const;
@@ -46,11 +49,11 @@ export default function SignUpWizard() {
   const [busy, setBusy] = useState(false);
   const [goingHome, setGoingHome] = useState(false);
 
-  // A number handed over by sign-in's 'Join now' or the Update Mobile Number modal (/sign-up?mobileNo=…):
-  // Basic Details starts with it when its digits make a 9-digit number, else the field stays empty.
+  // A number carried by 'Join now' (sign-in, reset) or the Update Mobile Number modal's 'Sign up':
+  // Basic Details starts with it.
   useEffect(() => {
-    const handed = digitsOnly(new URLSearchParams(location.search).get(MOBILE_NO_PARAM) ?? '');
-    if (!mobileErrors({ mobileNo: handed }).mobileNo) setValues((current) => ({ ...current, mobileNo: handed }));
+    const carried = takeCarriedMobileNo();
+    if (carried) setValues((current) => ({ ...current, mobileNo: carried }));
   }, []);
   // Each new step's heading takes focus, so that a screen reader starts reading there (the code
   // step's first box takes it instead, src/islands/auth/OneTimeCode.tsx).
@@ -61,6 +64,9 @@ export default function SignUpWizard() {
 
   const set = <K extends keyof Values>(name: K, value: Values[K]) => setValues((current) => ({ ...current, [name]: value }));
   const touch = (...names: Field[]) => setTouched((current) => new Set([...current, ...names]));
+  /** Leaving a field: touched unless it was left empty before anything was typed in it. */
+  const touchOnBlur = (name: Field) => { if (name === 'terms' || touchedOnBlur(values[name])) touch(name); };
+  const mobileNo = validMobileNo(values.mobileNo) ?? values.mobileNo;
   const shownOf = (errors: Errors<Field>) => (name: Field) => (touched.has(name) ? errors[name] : undefined);
   const go = (next: number) => setStep(next);
 
@@ -72,17 +78,17 @@ export default function SignUpWizard() {
   async function submitBasicDetails() {
     touch('firstName', 'mobileNo');
     if (Object.keys(basicDetailsErrors(values)).length) return focusFirstInvalid(form.current);
-    const found = await findExistingUser(values.mobileNo);
+    const found = await findExistingUser(mobileNo);
     setRegistered(found.found);
     if (!found.found) go(SECURITY);
   }
 
   async function submitSecurity() {
     touch('password', 'confirmPassword', 'terms');
-    const score = await passwordScore(values.password, [values.firstName, values.mobileNo]);
+    const score = await passwordScore(values.password, [values.firstName, mobileNo]);
     if (Object.keys(newPasswordErrors(values, score)).length || termsError(values.terms)) return focusFirstInvalid(form.current);
     const answer = await createUser({
-      firstName: values.firstName, businessName: null, BRno: null, mobileNo: values.mobileNo, userType: USER_TYPES.customer,
+      firstName: values.firstName, businessName: null, BRno: null, mobileNo, userType: USER_TYPES.customer,
       favoriteArea: [], termsAndCondition: true, password: values.password,
     }).catch((failure: unknown) => {
       // Taken since step 2 (another tab, another visitor): back to the number, with the message.
@@ -122,7 +128,7 @@ export default function SignUpWizard() {
       <StepHeader steps={SIGN_UP_STEPS} current={step} heading="h2" headingRef={heading} classPrefix="auth" />
       {step === VERIFY && created ? (
         <OneTimeCode idPrefix="sign-up" submitLabel="Done" resendLimit={CLIENT_RESEND_LIMIT}
-          mobileNo={values.mobileNo} userId={created.userId} token={created.token} onVerified={verified} onRefused={refuse} />
+          mobileNo={mobileNo} userId={created.userId} token={created.token} onVerified={verified} onRefused={refuse} />
       ) : (
         <form ref={form} className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
           {step === ACCOUNT_TYPE && (
@@ -140,9 +146,9 @@ export default function SignUpWizard() {
           )}
           {step === BASIC_DETAILS && (
             <BasicDetails values={values} shown={shownOf(basicDetailsErrors(values))} registered={registered}
-              onChange={(name, value) => { set(name, value); if (name === 'mobileNo') setRegistered(false); }} onBlur={touch} />
+              onChange={(name, value) => { set(name, value); if (name === 'mobileNo') setRegistered(false); }} onBlur={touchOnBlur} />
           )}
-          {step === SECURITY && <Security values={values} touched={touched} onChange={set} onBlur={touch} />}
+          {step === SECURITY && <Security values={values} touched={touched} onChange={set} onBlur={touchOnBlur} />}
           <div className="auth-actions">
             {step > ACCOUNT_TYPE && <button className="button secondary" type="button" disabled={busy} onClick={() => go(step - 1)}>Back</button>}
             <button className="button" type="submit" disabled={!hydrated || busy}>{busy ? 'Please wait…' : 'Next'}</button>
@@ -168,9 +174,9 @@ function BasicDetails({ values, shown, registered, onChange, onBlur }: BasicDeta
       <TextField id="sign-up-first-name" label="First name" name="firstName" autoComplete="given-name" maxLength={FIRST_NAME_MAX}
         hint="Letters only." value={values.firstName} error={shown('firstName')}
         onChange={(event) => onChange('firstName', event.target.value)} onBlur={() => onBlur('firstName')} />
-      <TextField id="sign-up-mobile" label="Mobile number" name="mobileNo" type="tel" inputMode="numeric" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" hint="9 digits without the leading 0, for example 771234567." value={values.mobileNo} error={shown('mobileNo')}
-        onChange={(event) => onChange('mobileNo', digitsOnly(event.target.value))} onBlur={() => onBlur('mobileNo')}
+      <TextField id="sign-up-mobile" label="Mobile number" name="mobileNo" type="tel" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" hint={MOBILE_NO_HINT} value={values.mobileNo} error={shown('mobileNo')}
+        onChange={(event) => onChange('mobileNo', event.target.value)} onBlur={() => onBlur('mobileNo')}
         before={(
           <select className="auth-country" aria-label="Country code" name="countryCode" value={values.countryCode}
             onChange={(event) => onChange('countryCode', event.target.value)}>
@@ -179,7 +185,7 @@ function BasicDetails({ values, shown, registered, onChange, onBlur }: BasicDeta
         )} />
       {registered && (
         <p className="auth-inline-message" role="status">
-          {ACCOUNT_MESSAGES.alreadyRegistered} <a href="/sign-in">Sign in</a>
+          {ACCOUNT_MESSAGES.alreadyRegistered} <a href="/sign-in" onClick={() => carryMobileNo(values.mobileNo)}>Sign in</a>
         </p>
       )}
     </>
@@ -195,7 +201,7 @@ interface SecurityProps {
 
 /** Its own component so that zxcvbn loads when this step opens, not with the wizard. */
 function Security({ values, touched, onChange, onBlur }: SecurityProps) {
-  const score = useStrength(values.password, [values.firstName, values.mobileNo]);
+  const score = useStrength(values.password, [values.firstName, validMobileNo(values.mobileNo) ?? values.mobileNo]);
   const errors: Errors<Field> = { ...newPasswordErrors(values, score), terms: termsError(values.terms) };
   const shown = (name: Field) => (touched.has(name) ? errors[name] : undefined);
   return (

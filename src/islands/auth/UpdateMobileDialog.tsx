@@ -5,14 +5,15 @@
 //   message with a sign-up link carrying the number; a blocked one the flow's notice (onRefused).
 // - account, from the profile's Contact No 'Change': the code goes to the new number, the six boxes
 //   take it, and the answer's new session replaces the stored one (the server ended the older
-//   tokens, this tab's included). A number another account uses, or the user's own, is said inline.
+//   tokens, this tab's included). The user's own number is said inline. A number another account
+//   uses gets a code to that account, and /forget-password opens at its code step (spec §4).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   confirmMobileChange, createCode, findExistingUser, requestMobileChange, type CodeSent, type Refusal, type SignedIn,
 } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { CODE_DIGITS, COUNTRY_CODES, MOBILE_DIGITS } from '../../contract/index.ts';
+import { CODE_DIGITS, COUNTRY_CODES } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT, DIALOG_RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
 import { showNotice, type NewNotice } from '../../stores/notices.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
@@ -20,9 +21,10 @@ import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
-import { digitsOnly, mobileErrors, signUpPathFor } from './account-forms.ts';
+import { carryMobileNo, mobileErrors, saveResetHandover, touchedOnBlur, validMobileNo } from './account-forms.ts';
+import { refusalNotice } from './auth-notices.ts';
 import OneTimeCode from './OneTimeCode.tsx';
-import { CODES_BLOCKED_TITLE, NEW_MOBILE_LABEL, SEND_VERIFICATION_CODE, UPDATE_MOBILE_TITLE } from './texts.ts';
+import { CODES_BLOCKED_TITLE, MOBILE_NO_HINT, NEW_MOBILE_LABEL, SEND_VERIFICATION_CODE, UPDATE_MOBILE_TITLE } from './texts.ts';
 import './auth.css';
 
 type Mode =
@@ -67,11 +69,13 @@ export default function UpdateMobileDialog(props: UpdateMobileDialogProps) {
 type FormProps = UpdateMobileDialogProps & { closeWith: (notice: NewNotice) => void };
 
 /** What the number step says under the field: the server's refusal of that number, or a note with a link. */
-type Answer = { kind: 'field-error'; text: string } | { kind: 'already-registered' } | { kind: 'not-registered'; mobileNo: string };
+type Answer = { kind: 'field-error'; text: string } | { kind: 'not-registered'; mobileNo: string };
 
 function UpdateMobileForm(props: FormProps) {
   const form = useRef<HTMLFormElement>(null);
-  const [mobileNo, setMobileNo] = useState('');
+  /** The number as typed; the API gets its 9 digits (`mobileNo`). */
+  const [typedMobileNo, setTypedMobileNo] = useState('');
+  const mobileNo = validMobileNo(typedMobileNo) ?? typedMobileNo;
   const [touched, setTouched] = useState(false);
   const [answer, setAnswer] = useState<Answer>();
   const [busy, setBusy] = useState(false);
@@ -86,7 +90,7 @@ function UpdateMobileForm(props: FormProps) {
     return () => cancelAnimationFrame(frame);
   }, [codeSentTo]);
 
-  const fieldError = touched ? (mobileErrors({ mobileNo }).mobileNo ?? (answer?.kind === 'field-error' ? answer.text : undefined)) : undefined;
+  const fieldError = touched ? (mobileErrors({ mobileNo: typedMobileNo }).mobileNo ?? (answer?.kind === 'field-error' ? answer.text : undefined)) : undefined;
 
   async function chooseForReset(onNumberChosen: (mobileNo: string, sent: CodeSent) => void, onRefused: (refusal: Refusal) => void) {
     const found = await findExistingUser(mobileNo);
@@ -103,27 +107,55 @@ function UpdateMobileForm(props: FormProps) {
     else props.closeWith({ kind: 'danger', title: CODES_BLOCKED_TITLE, text: sent.message });
   }
 
+  /**
+   * Another account holds the number (spec §4): a code goes to that account, and /forget-password
+   * opens at its code step. This session stays until that reset is done (ForgetPassword ends it then).
+   * Answers whether the page is moving on.
+   */
+  async function resetRegisteredNumber(): Promise<boolean> {
+    const found = await findExistingUser(mobileNo);
+    if (!found.found) { // gone since the server's answer
+      setAnswer({ kind: 'not-registered', mobileNo });
+      return false;
+    }
+    const sent = found.isAccountBlock
+      ? { kind: 'account-blocked' as const, message: ACCOUNT_MESSAGES.accountBlocked }
+      : await createCode(mobileNo, found.userId);
+    if (sent.kind !== 'sent') {
+      props.closeWith(refusalNotice(sent));
+      return false;
+    }
+    saveResetHandover({ mobileNo, token: sent.token });
+    location.assign('/forget-password');
+    return true;
+  }
+
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
-    if (mobileErrors({ mobileNo }).mobileNo) {
+    if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
       showNotice({ kind: 'info', title: ACCOUNT_MESSAGES.invalidMobileTitle, text: ACCOUNT_MESSAGES.enterValidMobile, placement: 'top-center' });
       return focusFirstInvalid(form.current);
     }
     setBusy(true);
     setAnswer(undefined);
+    let leaving = false;
     try {
       await (props.mode === 'guest' ? chooseForReset(props.onNumberChosen, props.onRefused) : requestChange());
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) setAnswer({ kind: 'already-registered' });
+      if (failure instanceof ApiError && failure.status === 409) leaving = await resetRegisteredNumber().catch((error: unknown) => { showFailure(error); return false; });
       else if (failure instanceof ApiError && failure.status === 404) setAnswer({ kind: 'not-registered', mobileNo });
       // 'This is already your mobile number.', or the server's reading of the number: the field's message.
       else if (failure instanceof ApiError && failure.status === 400) {
         setAnswer({ kind: 'field-error', text: failure.message });
         focusFirstInvalid(form.current);
-      } else showNotice({ kind: 'danger', title: UPDATE_MOBILE_TITLE, text: failureText(failure) });
+      } else showFailure(failure);
     }
-    setBusy(false);
+    if (!leaving) setBusy(false);
+  }
+
+  function showFailure(failure: unknown) {
+    showNotice({ kind: 'danger', title: UPDATE_MOBILE_TITLE, text: failureText(failure) });
   }
 
   function changed({ token, user }: SignedIn) {
@@ -156,17 +188,15 @@ function UpdateMobileForm(props: FormProps) {
 
   return (
     <form ref={form} className="auth-form" onSubmit={(event) => void send(event)} noValidate aria-busy={busy}>
-      <TextField id="update-mobile-number" label={NEW_MOBILE_LABEL} name="mobileNo" type="tel" inputMode="numeric" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" value={mobileNo} error={fieldError}
-        hint={props.mode === 'guest'
-          ? `The number you signed up with: ${MOBILE_DIGITS} digits without the leading 0. We will text a ${CODE_DIGITS}-digit code to it.`
-          : `${MOBILE_DIGITS} digits without the leading 0. We will text a ${CODE_DIGITS}-digit code to it.`}
+      <TextField id="update-mobile-number" label={NEW_MOBILE_LABEL} name="mobileNo" type="tel" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" value={typedMobileNo} error={fieldError}
+        hint={`${props.mode === 'guest' ? 'The number you signed up with. ' : ''}${MOBILE_NO_HINT} We will text a ${CODE_DIGITS}-digit code to it.`}
         before={<span className="auth-prefix">{COUNTRY_CODES[0]}</span>}
-        onChange={(event) => { setMobileNo(digitsOnly(event.target.value)); setAnswer(undefined); }} onBlur={() => setTouched(true)} />
-      {answer?.kind === 'already-registered' && <p className="auth-inline-message" role="status">{ACCOUNT_MESSAGES.alreadyRegistered}</p>}
+        onChange={(event) => { setTypedMobileNo(event.target.value); setAnswer(undefined); }}
+        onBlur={() => { if (touchedOnBlur(typedMobileNo)) setTouched(true); }} />
       {answer?.kind === 'not-registered' && (
         <p className="auth-inline-message" role="status">
-          {ACCOUNT_MESSAGES.mobileNotRegistered} <a href={signUpPathFor(answer.mobileNo)}>Sign up</a>
+          {ACCOUNT_MESSAGES.mobileNotRegistered} <a href="/sign-up" onClick={() => carryMobileNo(answer.mobileNo)}>Sign up</a>
         </p>
       )}
       <div className="auth-actions">

@@ -49,13 +49,43 @@ export function strengthLabel(score: number): string {
   return STRENGTH_LABELS.high;
 }
 
-/** What a number field keeps of what is typed or pasted: its digits ('077 123 4567' → '0771234567'). */
+/** The digits of typed or pasted text ('12 3a4' → '1234'). */
 export const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
-/** The query parameter that hands a number to the sign-up wizard's Basic Details. */
-export const MOBILE_NO_PARAM = 'mobileNo';
-/** Sign-up with `mobileNo` filled in ('Join now' after an unknown number). */
-export const signUpPathFor = (mobileNo: string) => `/sign-up?${new URLSearchParams({ [MOBILE_NO_PARAM]: mobileNo })}`;
+/** The 9 digits of a typed mobile number when it is a valid one ('077 123 4567' → '771234567'), else undefined. */
+export function validMobileNo(typed: string): string | undefined {
+  const parsed = v.safeParse(MobileNo, typed);
+  return parsed.success ? parsed.output : undefined;
+}
+
+/**
+ * Whether leaving a field touches it (spec §5: messages show once a field was touched). One left
+ * empty before anything was typed in it is not touched yet: its 'Field is required.' waits for the
+ * form's button, rather than pushing the links and buttons below it out from under the pointer
+ * that is on its way to them (the first click on 'Forget password' would miss).
+ */
+export const touchedOnBlur = (value: string) => value.trim() !== '';
+
+/**
+ * The number typed on one account page, carried to the next one its links open (sign-in → 'Forget
+ * password' or 'Join now', sign-up → 'Sign in', reset → 'Join now', Update Mobile Number → 'Sign
+ * up'), so that nobody types it twice. In this tab's sessionStorage, never in the URL: a number in
+ * a query string ends up in server logs and Referer headers. Taken once by the page that opens.
+ */
+export const CARRIED_MOBILE_KEY = 'offerlanka:carried-mobile';
+
+export function carryMobileNo(typed: string, storage: Storage = sessionStorage): void {
+  const mobileNo = validMobileNo(typed);
+  if (mobileNo) storage.setItem(CARRIED_MOBILE_KEY, mobileNo);
+  else storage.removeItem(CARRIED_MOBILE_KEY);
+}
+
+/** The carried number ('' when none, or edited into something else), removed from storage. */
+export function takeCarriedMobileNo(storage: Storage = sessionStorage): string {
+  const carried = storage.getItem(CARRIED_MOBILE_KEY) ?? '';
+  storage.removeItem(CARRIED_MOBILE_KEY);
+  return validMobileNo(carried) ?? '';
+}
 
 /** The code boxes' digits from typed or pasted text, at most CODE_DIGITS. */
 export const codeDigits = (text: string) => digitsOnly(text).slice(0, CODE_DIGITS);
@@ -96,6 +126,31 @@ export function readVerifyHandover(storage: Storage = sessionStorage): VerifyHan
 }
 
 export const clearVerifyHandover = (storage: Storage = sessionStorage) => storage.removeItem(VERIFY_HANDOVER_KEY);
+
+/**
+ * Update Mobile Number with a number another account holds (spec §4): a code went to that number's
+ * account and /forget-password opens at its code step. Handed over like the verify handover: this
+ * tab only, never in the URL.
+ */
+export const RESET_HANDOVER_KEY = 'offerlanka:reset-code';
+const ResetHandover = v.object({ mobileNo: MobileNo, token: v.pipe(v.string(), v.nonEmpty()) });
+export type ResetHandoverData = v.InferOutput<typeof ResetHandover>;
+
+export function saveResetHandover(handover: ResetHandoverData, storage: Storage = sessionStorage): void {
+  storage.setItem(RESET_HANDOVER_KEY, JSON.stringify(handover));
+}
+
+/** The handover (removed from storage: a reload starts the reset over), or undefined. */
+export function takeResetHandover(storage: Storage = sessionStorage): ResetHandoverData | undefined {
+  const text = storage.getItem(RESET_HANDOVER_KEY);
+  storage.removeItem(RESET_HANDOVER_KEY);
+  try {
+    const parsed = v.safeParse(ResetHandover, JSON.parse(text ?? 'null'));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** After a reset the visitor lands on /sign-in, which says the password was changed (a notice does not survive the page change). */
 export const PASSWORD_UPDATED_KEY = 'offerlanka:password-updated';

@@ -3,7 +3,7 @@
 // can be read (notices live in the page and do not survive a page change).
 import type { Refusal } from '../../client/accounts.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { showNotice } from '../../stores/notices.ts';
+import { showNotice, type NewNotice } from '../../stores/notices.ts';
 import { ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE } from './texts.ts';
 
 export const HOME_AFTER_NOTICE_MS = 4_000;
@@ -14,8 +14,13 @@ export const HOME_AFTER_NOTICE_MS = 4_000;
  * Then home.
  */
 export function showRefusalAndGoHome(refusal: Refusal, codesBlockedTitle = CODES_BLOCKED_TITLE): void {
-  showNotice(refusal.kind === 'account-blocked'
-    ? { kind: 'danger', title: ACCOUNT_BLOCKED_TITLE, text: ACCOUNT_MESSAGES.accountBlocked }
-    : { kind: 'danger', title: codesBlockedTitle, text: refusal.message });
+  showNotice(refusalNotice(refusal, codesBlockedTitle));
   setTimeout(() => location.assign('/'), HOME_AFTER_NOTICE_MS);
+}
+
+/** The danger notice of a refusal, as above. */
+export function refusalNotice(refusal: Refusal, codesBlockedTitle = CODES_BLOCKED_TITLE): NewNotice {
+  return refusal.kind === 'account-blocked'
+    ? { kind: 'danger', title: ACCOUNT_BLOCKED_TITLE, text: ACCOUNT_MESSAGES.accountBlocked }
+    : { kind: 'danger', title: codesBlockedTitle, text: refusal.message };
 }

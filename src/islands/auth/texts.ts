@@ -31,3 +31,9 @@ export const STRENGTH_LABELS = { weak: 'weak', medium: 'medium', high: 'high' } 
 export const UPDATE_MOBILE_TITLE = 'Update Mobile Number';
 export const NEW_MOBILE_LABEL = 'New Mobile No';
 export const SEND_VERIFICATION_CODE = 'Send Verification Code';
+
+/** Under every mobile number field: the forms take the number as people write it (normaliseMobileNo). */
+export const MOBILE_NO_HINT = 'For example 771234567, 077 123 4567 or +94 77 123 4567.';
+
+/** /forget-password opened by Update Mobile Number with a number another account holds (spec §4). */
+export const RESET_OTHER_ACCOUNT_NOTE = 'This mobile number is already registered. We sent a code to it: enter it to choose a new password for that account.';

@@ -1,8 +1,9 @@
-// /console/customer/offer, My Offers (spec §2 'Customer console'): the customer's own offers.
+// /console/customer/offer, My Offers (spec §2 'Customer console'): the customer's own offers. Only
+// merchants publish offers, so a customer's list is empty: it says so, and where offers are kept.
 import { useStore } from '@nanostores/react';
 import { $user } from '../../stores/session.ts';
 import OwnOffers, { useOwnOffers } from './OwnOffers.tsx';
-import { OFFERS_EMPTY_CUSTOMER_TEXT } from './texts.ts';
+import { BROWSE_OFFERS, OFFERS_EMPTY_CUSTOMER_TEXT } from './texts.ts';
 import './console.css';
 
 export default function CustomerOffers() {
@@ -12,5 +13,5 @@ export default function CustomerOffers() {
 
 function Offers({ userId }: { userId: number }) {
   const offers = useOwnOffers(userId);
-  return <OwnOffers offers={offers} emptyText={OFFERS_EMPTY_CUSTOMER_TEXT} />;
+  return <OwnOffers offers={offers} emptyText={<>{OFFERS_EMPTY_CUSTOMER_TEXT} <a href="/">{BROWSE_OFFERS}</a></>} />;
 }

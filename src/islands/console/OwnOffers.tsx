@@ -3,6 +3,7 @@
 // sent from this page are shown at once, before the reloaded list comes back with them.
 import { fetchOwnOffers } from '../../client/console.ts';
 import { failureText } from '../../client/http.ts';
+import type { ReactNode } from 'react';
 import type { OfferData } from '../../contract/index.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
@@ -18,7 +19,7 @@ interface Props {
   offers: ReturnType<typeof useOwnOffers>;
   /** Offers sent from this page, newest first. */
   sent?: readonly OfferData[];
-  emptyText: string;
+  emptyText: ReactNode;
   /** Offers the owner may change (a rejected one): its Edit and send again. */
   onEdit?: (offer: OfferData) => void;
 }

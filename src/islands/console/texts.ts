@@ -34,7 +34,9 @@ export const NOT_GIVEN = 'Not given';
 export const OFFERS_EMPTY_TITLE = 'You have no offers yet.';
 export const OFFERS_EMPTY_MERCHANT_TEXT = 'Press Create Offer to send your first offer for review.';
 export const OFFERS_EMPTY_NOT_ACTIVATED_TEXT = 'Once your company is activated, you can send your first offer for review here.';
-export const OFFERS_EMPTY_CUSTOMER_TEXT = 'Offers you publish on OfferLanka will be listed here.';
+/** A customer does not publish offers (only merchants do): My Offers points to the ones they can keep. */
+export const OFFERS_EMPTY_CUSTOMER_TEXT = 'Offers on OfferLanka come from banks and merchants. Press the heart on any offer to keep it in your Favourites, in the header.';
+export const BROWSE_OFFERS = 'Browse offers';
 export const OFFERS_LOAD_FAILED = 'Your offers could not be loaded.';
 /** An offer's review state in its owner's list; listed offers show their public badge instead. */
 export const REVIEW_STATUS_LABELS = { pending: 'Pending review', rejected: 'Rejected', accepted: 'Listed' } as const;

@@ -2,6 +2,7 @@
 // Email, Contact No (+94, masked, with the verified tick and 'Change', which opens the Update
 // Mobile Number modal), User Type and account type; the business fields, each marked 'unverified';
 // the interests (tags) and the location, each with its picker; and the logo or picture upload.
+// A second contact number shows apart from it, never as a second Contact No.
 // Shown by the console's profile pages and, in the header, by the Profile View modal. Everything is
 // read from the session's user, so a save shows here, in the header and in other tabs at once.
 import { useStore } from '@nanostores/react';
@@ -35,6 +36,7 @@ export default function ProfilePanel({ variant = 'page' }: Props) {
   const Heading = variant === 'dialog' ? 'h3' : 'h2';
   const SubHeading = variant === 'dialog' ? 'h4' : 'h3';
   const merchant = user.userType === USER_TYPES.merchant;
+  const details = detailsOf(user, merchant);
   return (
     <div className={`profile-panel profile-panel-${variant}`}>
       <section className="profile-card profile-summary" aria-label="Summary">
@@ -56,18 +58,14 @@ export default function ProfilePanel({ variant = 'page' }: Props) {
         </dl>
       </section>
 
-      <section className="profile-card" aria-labelledby={`${id}-details`}>
-        <Heading id={`${id}-details`}>{merchant ? 'Business details' : 'Details'}</Heading>
-        <dl className="profile-list">
-          {merchant && <Unverified term="Merchant name" value={user.businessName} />}
-          {merchant && <Unverified term="Business registration no" value={user.BRno} />}
-          <Unverified term="First name" value={user.firstName} />
-          <Unverified term="Contact no" value={user.contactNo} />
-          <Unverified term="Email" value={merchant ? user.companyEmail ?? user.email : user.email} />
-          <Unverified term="Address" value={addressOf(user)} />
-          <Unverified term="Phone" value={user.phoneNo} />
-        </dl>
-      </section>
+      {details.length > 0 && (
+        <section className="profile-card" aria-labelledby={`${id}-details`}>
+          <Heading id={`${id}-details`}>{merchant ? 'Business details' : 'Details'}</Heading>
+          <dl className="profile-list">
+            {details.map(([term, value]) => <Unverified key={term} term={term} value={value} />)}
+          </dl>
+        </section>
+      )}
 
       <section className="profile-card" id={variant === 'page' ? 'settings' : undefined} aria-labelledby={`${id}-settings`}>
         <Heading id={`${id}-settings`}>Interests and location</Heading>
@@ -79,6 +77,28 @@ export default function ProfilePanel({ variant = 'page' }: Props) {
       <p className="profile-saved" role="status">{saved}</p>
     </div>
   );
+}
+
+/**
+ * The fields the team has not reviewed (spec §2: each marked 'unverified'), beside the Account card's
+ * Name, Email and verified Contact No, which they must not contradict: a merchant's business fields,
+ * each shown ('Not added' says what to complete); a customer's only where they hold something. A
+ * second contact number is never called the Contact No: that is the account's verified mobile.
+ */
+function detailsOf(user: UserData, merchant: boolean): [term: string, value: string | null][] {
+  if (merchant) {
+    return [
+      ['Merchant name', user.businessName],
+      ['Business registration no', user.BRno],
+      ['Company contact no', user.contactNo],
+      ['Company email', user.companyEmail],
+      ['Address', addressOf(user)],
+      ['Phone', user.phoneNo],
+    ];
+  }
+  const otherContactNo = user.contactNo !== user.mobileNo ? user.contactNo : null;
+  const rows: [string, string | null][] = [['Other contact no', otherContactNo], ['Address', addressOf(user)], ['Phone', user.phoneNo]];
+  return rows.filter(([, value]) => value);
 }
 
 /** The address as one line: the customer's address, or a merchant's number, street and city. */

@@ -79,10 +79,14 @@ export async function requireAccountForCode(db: Database, mobileNo: string, user
   return user;
 }
 
-/** Sends a verification code to the account's number, with a 'verify' token to finish with. */
-export async function sendVerificationCode(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string) {
+/**
+ * Sends a verification code to the account's number, with a 'verify' token to finish with.
+ * `startsEntry`: the first code of a code entry (sign-in's, the reset's), not a resend: the entry's
+ * 3 resends are counted from it (sendOneTimeCode).
+ */
+export async function sendVerificationCode(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string, { startsEntry }: { startsEntry: boolean }) {
   if (user.isAccountBlock) throw accountBlocked();
-  const { attempt } = await sendOneTimeCode(db, sms, user, 'verify', mobileNo);
+  const { attempt } = await sendOneTimeCode(db, sms, user, 'verify', mobileNo, { startsEntry });
   const { token } = await issueToken(db, user.userId, 'verify');
   return { attempt, token };
 }

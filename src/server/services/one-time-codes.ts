@@ -1,8 +1,9 @@
 // One-time codes: 6 digits from a CSPRNG, stored hashed, valid for 5 minutes, single use, at most
-// 5 wrong tries. Every send counts toward the resend limit of the number; passing it blocks code
-// sending for 24 hours (DECISIONS.md, "Security rules").
+// 5 wrong tries. A number's sends count toward its resend limit, from the first code of a code
+// entry on; the 4th resend blocks code sending for 24 hours (DECISIONS.md, "Security rules"), and
+// so does asking for more than 10 codes for a number in 24 hours, however they were asked for.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, max } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS } from '../../contract/limits.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
@@ -15,6 +16,11 @@ export const CODE_TTL_MS = 5 * 60_000;
 const CODE_MAX_WRONG_TRIES = 5;
 /** The resend that reaches this attempt number is refused and blocks the number (spec §4). */
 export const BLOCKING_RESEND_ATTEMPT = 4;
+/**
+ * Codes a number may get in 24 hours, first codes included: what bounds the SMS sent to one number
+ * when code entries are started again and again (each one has its own 3 resends).
+ */
+export const CODES_PER_DAY_MAX = 10;
 const CODE_BLOCK_MS = 24 * 3_600_000;
 
 export type CodePurpose = 'verify' | 'mobile-change';
@@ -31,6 +37,9 @@ export function isCodeBlocked(user: { codeBlockedUntil: Date | null }, now = new
 /**
  * Sends a fresh code to `mobileNo` and returns which attempt this was: 0 for the first send,
  * then 1, 2, 3 for resends. Sends are counted since the number last verified a code, within 24 hours.
+ * `startsEntry`: the first code of a new code entry (sign-in's for an unverified number, the
+ * reset's), sent without the visitor asking again: attempt 0, and the number's earlier sends stop
+ * counting toward the resend limit, so that the entry gets its own 3 resends (spec §4: 3 per visit).
  */
 export async function sendOneTimeCode(
   db: Database,
@@ -38,6 +47,7 @@ export async function sendOneTimeCode(
   user: { userId: number; codeBlockedUntil: Date | null },
   purpose: CodePurpose,
   mobileNo: string,
+  { startsEntry = false }: { startsEntry?: boolean } = {},
 ): Promise<{ attempt: number }> {
   const now = new Date();
   if (isCodeBlocked(user, now)) throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
@@ -47,8 +57,11 @@ export async function sendOneTimeCode(
   const windowStart = new Date(Math.max(now.getTime() - CODE_BLOCK_MS, lastVerified?.at ? new Date(lastVerified.at).getTime() : 0));
   const [sent] = await db.select({ n: count() }).from(codeSends)
     .where(and(eq(codeSends.mobileNo, mobileNo), gt(codeSends.sentAt, windowStart)));
-  const attempt = sent?.n ?? 0;
-  if (attempt >= BLOCKING_RESEND_ATTEMPT) {
+  // Every code row stays (a new one only marks the earlier used): they count all the sends.
+  const [codes] = await db.select({ n: count() }).from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.mobileNo, mobileNo), gt(oneTimeCodes.createdAt, windowStart)));
+  const attempt = startsEntry ? 0 : sent?.n ?? 0;
+  if (attempt >= BLOCKING_RESEND_ATTEMPT || (codes?.n ?? 0) >= CODES_PER_DAY_MAX) {
     await db.update(users).set({ codeBlockedUntil: new Date(now.getTime() + CODE_BLOCK_MS) }).where(eq(users.userId, user.userId));
     throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
   }
@@ -57,19 +70,21 @@ export async function sendOneTimeCode(
   // A new code replaces any earlier one for the same purpose.
   await db.update(oneTimeCodes).set({ usedAt: now })
     .where(and(eq(oneTimeCodes.userId, user.userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
-  await db.insert(oneTimeCodes).values({
+  const [stored] = await db.insert(oneTimeCodes).values({
     userId: user.userId, purpose, mobileNo, codeHash: hashCode(user.userId, purpose, code).toString('hex'),
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-  });
+  }).returning({ codeId: oneTimeCodes.codeId });
   const [send] = await db.insert(codeSends).values({ mobileNo }).returning({ sendId: codeSends.sendId });
   try {
     await sms.send({ mobileNo, code, message: `${code} is your ${SITE_NAME} verification code. It expires in 5 minutes.` });
   } catch (error) {
     // A send that never left does not count against the number.
     await db.delete(codeSends).where(eq(codeSends.sendId, send!.sendId));
+    await db.delete(oneTimeCodes).where(eq(oneTimeCodes.codeId, stored!.codeId));
     console.error('[sms] send failed:', error instanceof Error ? error.message : error);
     throw new HttpFailure(502, 'The code could not be sent. Try again in a moment.');
   }
+  if (startsEntry) await db.delete(codeSends).where(and(eq(codeSends.mobileNo, mobileNo), lt(codeSends.sendId, send!.sendId)));
   return { attempt };
 }
 

@@ -84,17 +84,18 @@ export function accountRoutes(deps: ServerDeps) {
     return signedIn(c, user);
   });
 
-  // Sends a code to an account's number: sign-in of an unverified account, and password reset.
-  // Resending is the same call; the 4th resend answers attempt 4 with a failed status and blocks the number.
-  const sendCodeToAccount = async (c: Context, schema: typeof CreateCodeRequest | typeof ResendCodeRequest) => {
+  // Sends a code to an account's number: sign-in of an unverified account, and password reset, each
+  // starting a code entry (attempt 0); 'Resend' within it is the other route, and the entry's 4th
+  // resend answers attempt 4 with a failed status and blocks the number.
+  const sendCodeToAccount = async (c: Context, schema: typeof CreateCodeRequest | typeof ResendCodeRequest, startsEntry: boolean) => {
     const { mobileNo, userId } = await parseJsonBody(c, schema);
     await countCodeSend(c, mobileNo);
     const user = await requireAccountForCode(db, mobileNo, userId);
-    const { attempt, token } = await sendVerificationCode(db, sms, user, mobileNo);
+    const { attempt, token } = await sendVerificationCode(db, sms, user, mobileNo, { startsEntry });
     return answer(c, CodeSentResponse, { status: true, message: 'A verification code was sent to your mobile number.', attempt, token, expiresInSeconds: CODE_TTL_MS / 1000 });
   };
-  app.post('/create/new/otp/verification', (c) => sendCodeToAccount(c, CreateCodeRequest));
-  app.post('/resend/verification/otp', (c) => sendCodeToAccount(c, ResendCodeRequest));
+  app.post('/create/new/otp/verification', (c) => sendCodeToAccount(c, CreateCodeRequest, true));
+  app.post('/resend/verification/otp', (c) => sendCodeToAccount(c, ResendCodeRequest, false));
 
   // A right code proves the number: it verifies the account and signs it in.
   app.post('/verify/mobile', async (c) => {

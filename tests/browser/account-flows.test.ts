@@ -1,0 +1,246 @@
+// The account flows' rough edges, in Chromium against the served build: mobile numbers typed as
+// people write them (a leading 0, spaces, +94) in every number field, never cut; 'Forget password'
+// reached with the first click; the number carried to the next account page; the verify page's 3
+// resends after sign-in's own code; Update Mobile Number with a registered number going on at
+// /forget-password (spec §4); a customer's My Offers; the profile's one verified mobile number.
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { CODES_BLOCKED_TITLE, NEW_MOBILE_LABEL, ONE_TIME_PASSWORD_TITLE, RESET_OTHER_ACCOUNT_NOTE, SEND_VERIFICATION_CODE, SIGN_IN_TITLE, UPDATE_MOBILE_TITLE } from '../../src/islands/auth/texts.ts';
+import { BROWSE_OFFERS, OFFERS_EMPTY_CUSTOMER_TEXT } from '../../src/islands/console/texts.ts';
+import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
+import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
+import { createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
+
+const PASSWORD = 'Galle-Fort-Lighthouse-77';
+const NEW_PASSWORD = 'Sigiriya-Rock-Fortress-5';
+
+let site: BrowserSite;
+beforeAll(async () => { site = await startBrowserSite(); });
+afterAll(async () => { await site?.close(); });
+
+const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
+const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+/** '771234567' as people write it: '077 123 4567' or '+94 77 123 4567'. */
+const national = (mobileNo: string) => `0${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
+const international = (mobileNo: string) => `+94 ${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
+
+async function api(method: string, path: string, body?: object) {
+  const response = await fetch(`${site.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+}
+const codesSent = async (mobileNo: string): Promise<string[]> =>
+  (await (await fetch(`${site.url}/api/dev/sms-outbox/${mobileNo}`)).json()).data.map((sms: { code: string }) => sms.code);
+/** Waits until `count` codes went to the number, and returns the newest. */
+async function codeNumber(mobileNo: string, count: number): Promise<string> {
+  await expect.poll(async () => (await codesSent(mobileNo)).length, { timeout: 10_000 }).toBe(count);
+  return (await codesSent(mobileNo))[0]!;
+}
+/** An account that signed up but never entered its code (one code sent). */
+async function unverifiedAccount() {
+  const mobileNo = freshMobile();
+  const created = await api('POST', '/create/new/user', { firstName: 'Sunil', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: PASSWORD });
+  expect(created.status).toBe(201);
+  return { mobileNo, userId: created.body.data.user.userId as number };
+}
+
+const notice = (page: Page, title: string) => page.locator('.notice-card', { has: page.locator('.notice-title', { hasText: title }) });
+const signedInUser = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.user, SESSION_STORAGE_KEY);
+/** Opens a page and waits until its client:load islands (the forms) have hydrated. */
+async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+}
+
+describe('mobile numbers as people type them', () => {
+  it('the contact form keeps 0771234567 whole and sends 771234567; a number with a digit missing is said to be wrong', () => withJs(async (page) => {
+    await page.goto('/contact-us');
+    const form = page.getByRole('form', { name: 'Send us your feedback' });
+    await form.scrollIntoViewIfNeeded(); // client:visible
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.feedback-form button')?.disabled);
+    const mobile = form.getByLabel('Mobile number');
+    const mobileMessage = () => mobile.evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(' ')
+      .map((id) => document.getElementById(id)).filter((element) => element?.classList.contains('field-error')).map((element) => element!.textContent).join(''));
+
+    await form.getByLabel('First name').fill('Kamala');
+    await mobile.fill('077123456'); // the old field cut 0771234567 to this, and sent it
+    await mobile.blur();
+    await expect.poll(mobileMessage).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+
+    for (const typed of ['0771234567', '077 123 4567', '+94 77 123 4567']) {
+      await mobile.fill(typed);
+      expect(await mobile.inputValue(), typed).toBe(typed); // nothing cut
+      await mobile.blur();
+      await expect.poll(mobileMessage).toBe('');
+    }
+    const email = `kamala-${randomInt(0, 1e9)}@example.lk`;
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await page.locator('.notice-card', { hasText: 'Feedback' }).waitFor();
+    // What the team reads in its inbox: the 9 digits, none lost.
+    const team = await signInTeam(site);
+    const inbox = await (await fetch(`${site.url}/api/team/feedback?handled=all&pageSize=50`, { headers: { authorization: `Bearer ${team.token}` } })).json();
+    expect(inbox.data.find((item: { email: string }) => item.email === email)).toMatchObject({ mobileNo: '771234567' });
+  }, PHONE));
+
+  it('sign-up takes 077 123 4567 and makes the account of 771234567; sign-in and the reset take +94 and the leading 0', () => withJs(async (page) => {
+    const mobileNo = freshMobile();
+    await gotoHydrated(page, '/sign-up');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('First name').fill('Amaya');
+    await page.getByLabel('Mobile number').fill(national(mobileNo));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
+    await page.locator('#sign-up-digit-1').pressSequentially(await codeNumber(mobileNo, 1));
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await signedInUser(page)).toMatchObject({ mobileNo, isMobileVerification: true });
+    await page.evaluate((key) => localStorage.removeItem(key), SESSION_STORAGE_KEY);
+
+    await gotoHydrated(page, '/sign-in');
+    await page.getByLabel('Mobile number').fill(international(mobileNo));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('html[data-signed-in]').waitFor({ state: 'attached' });
+    await page.evaluate((key) => localStorage.removeItem(key), SESSION_STORAGE_KEY);
+
+    await gotoHydrated(page, '/forget-password');
+    await page.getByLabel('Mobile number').fill(`0${mobileNo}`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
+    await codeNumber(mobileNo, 2);
+  }));
+});
+
+describe("sign-in's 'Forget password'", () => {
+  for (const width of [PHONE, DESKTOP]) {
+    it(`at ${width}px: the first click goes to /forget-password, with the number filled in`, () => withJs(async (page) => {
+      const account = await createSignedInAccount(site);
+      await gotoHydrated(page, '/sign-in');
+      await page.getByLabel('Mobile number').fill(national(account.mobileNo));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      const password = page.getByLabel('Password', { exact: true });
+      await password.waitFor();
+      await expect.poll(() => password.evaluate((input) => input === document.activeElement)).toBe(true);
+      // Leaving the empty password must not push the link down under the pointer.
+      await page.getByRole('link', { name: 'Forget password' }).click();
+      await page.waitForURL((url) => url.pathname === '/forget-password', { timeout: 5_000 });
+      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+      await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe(account.mobileNo);
+      expect(page.url()).not.toContain(account.mobileNo); // carried in this tab, not in the URL
+    }, width));
+  }
+});
+
+describe('the number carried to the next page', () => {
+  it("sign-up's 'already registered… Sign in' opens sign-in with the number filled in", () => withJs(async (page) => {
+    const account = await createSignedInAccount(site);
+    await gotoHydrated(page, '/sign-up');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('First name').fill('Amaya');
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const message = page.locator('.auth-inline-message');
+    await message.waitFor();
+    expect(await message.innerText()).toContain(ACCOUNT_MESSAGES.alreadyRegistered);
+    await message.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(page.url()).not.toContain(account.mobileNo);
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+    await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe(account.mobileNo);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Password', { exact: true }).waitFor();
+  }, PHONE));
+});
+
+describe('/verify-mobileNo after sign-in', () => {
+  it(`sign-in's own code is not a resend: ${CLIENT_RESEND_LIMIT} resends work, no block, and the newest code verifies`, () => withJs(async (page) => {
+    await page.clock.install();
+    const account = await unverifiedAccount(); // code 1, from sign-up
+    await gotoHydrated(page, '/sign-in');
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/verify-mobileNo');
+    await codeNumber(account.mobileNo, 2); // sign-in's own code
+
+    const resend = page.getByRole('button', { name: 'Resend' });
+    for (let sent = 3; sent < 3 + CLIENT_RESEND_LIMIT; sent++) {
+      await page.clock.fastForward(RESEND_COUNTDOWN_SECONDS * 1000 + 1000);
+      await resend.click();
+      await codeNumber(account.mobileNo, sent);
+      await notice(page, ONE_TIME_PASSWORD_TITLE).first().waitFor();
+      expect(await notice(page, CODES_BLOCKED_TITLE).count(), `resend ${sent - 2}`).toBe(0);
+    }
+    await page.clock.fastForward(RESEND_COUNTDOWN_SECONDS * 1000 + 1000);
+    await expect.poll(() => page.locator('.auth-resend').innerText()).toContain(`${CLIENT_RESEND_LIMIT} times`);
+    expect(new URL(page.url()).pathname).toBe('/verify-mobileNo');
+
+    await page.locator('#verify-digit-1').pressSequentially((await codesSent(account.mobileNo))[0]!);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await signedInUser(page)).toMatchObject({ mobileNo: account.mobileNo, isMobileVerification: true });
+  }));
+});
+
+describe('Update Mobile Number with a number another account holds (spec §4)', () => {
+  it('texts that number a code and goes on at /forget-password with the code step open; the reset ends at sign-in with that number', async () => {
+    const account = await createSignedInAccount(site, 'Sanduni');
+    const other = await createSignedInAccount(site, 'Other');
+    await withSignedInPage(site, account, DESKTOP, async (page) => {
+      await page.goto('/console/customer/profile');
+      await page.getByRole('button', { name: 'Change mobile number' }).click();
+      const dialog = page.getByRole('dialog', { name: UPDATE_MOBILE_TITLE });
+      await dialog.getByLabel(NEW_MOBILE_LABEL).fill(national(other.mobileNo));
+      await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+
+      await page.waitForURL((url) => url.pathname === '/forget-password');
+      expect(page.url()).not.toContain(other.mobileNo);
+      await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
+      expect(await page.locator('.auth-inline-message').innerText()).toBe(RESET_OTHER_ACCOUNT_NOTE);
+      expect(await page.locator('.auth-stack').innerText()).toContain(`Resetting the password of ${other.mobileNo}`);
+      const code = await codeNumber(other.mobileNo, 2); // its sign-up code, then this one
+      await page.locator('#reset-digit-1').pressSequentially(code);
+
+      await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.waitForURL((url) => url.pathname === '/sign-in');
+      await notice(page, SIGN_IN_TITLE).waitFor();
+      await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe(other.mobileNo);
+      expect(await signedInUser(page)).toBeUndefined(); // Sanduni's session ended: sign-in is for the other account
+    });
+    expect((await api('POST', '/user/authentication', { mobileNo: other.mobileNo, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await api('POST', '/user/authentication', { mobileNo: account.mobileNo, password: account.password })).status).toBe(200);
+  });
+});
+
+describe("a customer's console", () => {
+  it('My Offers does not speak of publishing: customers keep offers as favourites', async () => {
+    const customer = await createSignedInAccount(site, 'Ishara');
+    await withSignedInPage(site, customer, PHONE, async (page) => {
+      await page.goto('/console/customer/offer');
+      const empty = page.locator('[data-offers-empty]');
+      await empty.waitFor();
+      expect(await empty.innerText()).toContain(OFFERS_EMPTY_CUSTOMER_TEXT);
+      expect(await empty.innerText()).not.toMatch(/you publish/i);
+      expect(await empty.getByRole('link', { name: BROWSE_OFFERS }).getAttribute('href')).toBe('/');
+    });
+  });
+
+  it('the profile shows the mobile number once, verified, with no unverified contact number under it', async () => {
+    const customer = await createSignedInAccount(site, 'Ishara');
+    await withSignedInPage(site, customer, DESKTOP, async (page) => {
+      await page.goto('/console/customer/profile');
+      const panel = page.locator('.profile-panel');
+      await panel.waitFor();
+      expect(await panel.locator('.profile-mobile').count()).toBe(1);
+      expect(await panel.locator('.profile-contact').getByText('verified', { exact: true }).count()).toBe(1);
+      expect(await panel.getByText(/^Contact no$/i).count()).toBe(1); // the Account card's Contact No only
+      expect(await panel.getByText('unverified', { exact: true }).count()).toBe(0);
+    });
+  });
+});
