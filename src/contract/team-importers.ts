@@ -3,7 +3,7 @@
 // here, not through the contract's index, so that no guest page carries it.
 import * as v from 'valibot';
 import { NoNul } from './index.ts';
-import { PAGE_NO_MAX } from './limits.ts';
+import { ID_MAX, PAGE_NO_MAX } from './limits.ts';
 import { TeamOffer } from './team.ts';
 
 export const KEYWORD_MAX = 60;
@@ -103,7 +103,7 @@ const Keyword = v.pipe(v.string('Each keyword must be text.'), v.trim(), v.toLow
 /** PUT /team/category-keywords: the whole map, replacing the one there. */
 export const CategoryKeywordsRequest = v.object({
   keywords: v.pipe(
-    v.array(v.object({ keyword: Keyword, categoryId: v.pipe(v.number('Choose a category.'), v.integer(), v.minValue(1)) })),
+    v.array(v.object({ keyword: Keyword, categoryId: v.pipe(v.number('Choose a category.'), v.integer('Choose a category.'), v.minValue(1, 'Choose a category.'), v.maxValue(ID_MAX, 'Id is too large')) })),
     v.maxLength(KEYWORDS_MAX, `At most ${KEYWORDS_MAX} keywords.`),
     v.check((list) => new Set(list.map((entry) => entry.keyword)).size === list.length, IMPORT_MESSAGES.keywordTwice),
   ),

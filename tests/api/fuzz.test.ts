@@ -14,6 +14,7 @@ import * as reports from '../../src/contract/reports.ts';
 import * as team from '../../src/contract/team.ts';
 import * as teamCatalogue from '../../src/contract/team-catalogue.ts';
 import * as teamImporters from '../../src/contract/team-importers.ts';
+import * as offerSearch from '../../src/contract/offer-search.ts';
 import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
@@ -61,6 +62,9 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/get/offer/count/:status': {},
   'POST /api/get/offer/count/multiple/:status': { body: contract.FilterMultipleRequest },
   'POST /api/get/offer/multiple': { body: contract.OfferIdsRequest },
+  'POST /api/offers/search/:pageNo/:pageSize': { body: offerSearch.OfferSearchRequest },
+  'GET /api/user/cards': {},
+  'PUT /api/user/cards': { body: offerSearch.MyCardsRequest },
   'POST /api/get/offer/bank/category/multiple': { body: contract.CategoryGroupsRequest },
   'GET /api/get/offer/insights/:merchantId/:bankId/:categoryId/:count': {},
   'POST /api/create/new/offer': { body: CreateOfferRequest },

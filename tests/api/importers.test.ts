@@ -341,6 +341,8 @@ describe('the team console\'s importers', () => {
     expect(saved).toContainEqual({ keyword: 'spaceflight', categoryId: 3 });
     expectError(await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'pizza', categoryId: 1 }, { keyword: 'PIZZA', categoryId: 2 }] }), 400);
     expectError(await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'moon', categoryId: 999_999 }] }), 400, 'Unknown category id.');
+    // An id past PostgreSQL's integer is refused by the schema, not sent to the database.
+    expectError(await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'moon', categoryId: 1e19 }] }), 400, 'keywords.0.categoryId: Id is too large');
     // The map is read at every run: the refused item of the first source now imports.
     expect(await runSource(deps, 'first', 'command')).toMatchObject({ newCount: 1, failed: 2 });
   });
