@@ -164,6 +164,15 @@ describe('merchant console', () => {
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   }));
 
+  it('Company Profile shows the company details once: the profile panel below does not repeat them', () => withSignedInPage(site, merchant, DESKTOP, async (page) => {
+    await gotoConsole(page, '/console/merchant/profile');
+    await page.locator('.profile-panel').waitFor();
+    const main = await page.locator('main').innerText();
+    expect(main.split(merchant.user.BRno!).length - 1, 'the business registration no').toBe(1);
+    expect(main.split(merchant.user.companyEmail!).length - 1, 'the company email').toBe(1);
+    expect(await page.getByRole('heading', { name: 'Business details' }).count()).toBe(0);
+  }));
+
   it('Dashboard and Subscription Plan show the placeholder', () => withSignedInPage(site, merchant, DESKTOP, async (page) => {
     for (const [section, title] of [['dashboard', 'Dashboard'], ['subscription', 'Subscription Plan']]) {
       await gotoConsole(page, `/console/merchant/${section}`);

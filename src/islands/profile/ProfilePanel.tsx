@@ -24,9 +24,11 @@ const UpdateMobileDialog = lazy(() => import('../auth/UpdateMobileDialog.tsx'));
 interface Props {
   /** 'page' on the console (sections are h2, Setting's #settings anchor); 'dialog' in the Profile View (h3). */
   variant?: 'page' | 'dialog';
+  /** Leaves out a merchant's business details: the page shows them itself (the merchant console's Company Profile). */
+  withoutBusinessDetails?: boolean;
 }
 
-export default function ProfilePanel({ variant = 'page' }: Props) {
+export default function ProfilePanel({ variant = 'page', withoutBusinessDetails = false }: Props) {
   const user = useStore($user);
   const id = useId();
   const [saved, setSaved] = useState('');
@@ -58,7 +60,7 @@ export default function ProfilePanel({ variant = 'page' }: Props) {
         </dl>
       </section>
 
-      {details.length > 0 && (
+      {details.length > 0 && !(merchant && withoutBusinessDetails) && (
         <section className="profile-card" aria-labelledby={`${id}-details`}>
           <Heading id={`${id}-details`}>{merchant ? 'Business details' : 'Details'}</Heading>
           <dl className="profile-list">
