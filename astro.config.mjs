@@ -35,7 +35,7 @@ export default defineConfig({
               // The small modules every page's first load needs (session, favourites, My Cards, URLs,
               // the card rules) in one file: a dozen files of a few hundred bytes each cost more
               // gzipped apart than together. Nothing here may import React (the offer page has none).
-              { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|public-config|api-images|card-match|format-offer)|stores[\\/](session|notices|favorites|my-cards|recently-viewed)|contract[\\/](card-constants|safe-url))\.ts$/ },
+              { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|public-config|api-images|card-match|format-offer)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|ui[\\/]sign-in-prompt|offer-card[\\/]favorite-label))\.ts$/ },
             ],
           },
         },

@@ -244,3 +244,22 @@ describe("a customer's console", () => {
     });
   });
 });
+
+describe('the footer of a signed-in visitor', () => {
+  it('offers no Sign up or Sign in, which a guest still sees', async () => {
+    const account = await createSignedInAccount(site, 'Ruwan');
+    const footerLinks = (page: Page) => page.locator('.site-footer nav a:visible').allInnerTexts();
+    await withSignedInPage(site, account, DESKTOP, async (page) => {
+      await page.goto('/about-us');
+      await page.locator('html[data-signed-in]').waitFor({ state: 'attached' });
+      const links = await footerLinks(page);
+      expect(links).toContain('Careers');
+      expect(links).not.toContain('Sign up');
+      expect(links).not.toContain('Sign in');
+    });
+    await withJs(async (page) => {
+      await page.goto('/about-us');
+      expect(await footerLinks(page)).toEqual(expect.arrayContaining(['Sign up', 'Sign in']));
+    });
+  });
+});
