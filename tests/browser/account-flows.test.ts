@@ -11,39 +11,20 @@ import { CODES_BLOCKED_TITLE, NEW_MOBILE_LABEL, ONE_TIME_PASSWORD_TITLE, RESET_O
 import { BROWSE_OFFERS, OFFERS_EMPTY_CUSTOMER_TEXT } from '../../src/islands/console/texts.ts';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
+import { accountCalls, freshMobile, NEW_PASSWORD, PASSWORD } from './account-calls.ts';
 import { createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
-const PASSWORD = 'Galle-Fort-Lighthouse-77';
-const NEW_PASSWORD = 'Sigiriya-Rock-Fortress-5';
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
 afterAll(async () => { await site?.close(); });
 
 const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
-const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 /** '771234567' as people write it: '077 123 4567' or '+94 77 123 4567'. */
 const national = (mobileNo: string) => `0${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
 const international = (mobileNo: string) => `+94 ${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
 
-async function api(method: string, path: string, body?: object) {
-  const response = await fetch(`${site.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
-}
-const codesSent = async (mobileNo: string): Promise<string[]> =>
-  (await (await fetch(`${site.url}/api/dev/sms-outbox/${mobileNo}`)).json()).data.map((sms: { code: string }) => sms.code);
-/** Waits until `count` codes went to the number, and returns the newest. */
-async function codeNumber(mobileNo: string, count: number): Promise<string> {
-  await expect.poll(async () => (await codesSent(mobileNo)).length, { timeout: 10_000 }).toBe(count);
-  return (await codesSent(mobileNo))[0]!;
-}
-/** An account that signed up but never entered its code (one code sent). */
-async function unverifiedAccount() {
-  const mobileNo = freshMobile();
-  const created = await api('POST', '/create/new/user', { firstName: 'Sunil', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: PASSWORD });
-  expect(created.status).toBe(201);
-  return { mobileNo, userId: created.body.data.user.userId as number };
-}
+const { api, codesSent, codeNumber, unverifiedAccount } = accountCalls(() => site);
 
 const notice = (page: Page, title: string) => page.locator('.notice-card', { has: page.locator('.notice-title', { hasText: title }) });
 const signedInUser = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.user, SESSION_STORAGE_KEY);

@@ -4,7 +4,6 @@
 // validation message, the way back after sign-in, signed-in visitors sent away from the sign-in
 // pages, and axe-core on the forms. Codes are read from the console SMS provider's dev outbox.
 import { AxeBuilder } from '@axe-core/playwright';
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
@@ -15,38 +14,18 @@ import {
   PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SEND_VERIFICATION_CODE, SIGN_IN_TITLE, UPDATE_MOBILE_TITLE,
 } from '../../src/islands/auth/texts.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
+import { accountCalls, freshMobile, NEW_PASSWORD, PASSWORD } from './account-calls.ts';
 import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
-const PASSWORD = 'Galle-Fort-Lighthouse-77';
-const NEW_PASSWORD = 'Sigiriya-Rock-Fortress-5';
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
 afterAll(async () => { await site?.close(); });
 
 const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
-const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-async function api(method: string, path: string, body?: object) {
-  const response = await fetch(`${site.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
-}
-/** The codes texted to a number, newest first. */
-const codesSent = async (mobileNo: string): Promise<string[]> =>
-  (await (await fetch(`${site.url}/api/dev/sms-outbox/${mobileNo}`)).json()).data.map((sms: { code: string }) => sms.code);
-/** Waits until `count` codes went to the number, and returns the newest. */
-async function codeNumber(mobileNo: string, count: number): Promise<string> {
-  await expect.poll(async () => (await codesSent(mobileNo)).length, { timeout: 10_000 }).toBe(count);
-  return (await codesSent(mobileNo))[0]!;
-}
-/** An account that signed up but never entered its code (one code sent). */
-async function unverifiedAccount() {
-  const mobileNo = freshMobile();
-  const created = await api('POST', '/create/new/user', { firstName: 'Sunil', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: PASSWORD });
-  expect(created.status).toBe(201);
-  return { mobileNo, userId: created.body.data.user.userId as number, token: created.body.data.token as string };
-}
+const { api, codesSent, codeNumber, unverifiedAccount } = accountCalls(() => site);
 
 const notice = (page: Page, title: string) => page.locator('.notice-card', { has: page.locator('.notice-title', { hasText: title }) });
 const signedInUser = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.user, SESSION_STORAGE_KEY);

@@ -53,8 +53,10 @@ export default function ForgetPassword() {
       setTypedMobileNo(handover.mobileNo);
       setStage({ name: 'code', token: handover.token, note: RESET_OTHER_ACCOUNT_NOTE });
     } else {
-      // The number typed on sign-in before its 'Forget password'.
-      setTypedMobileNo(takeCarriedMobileNo());
+      // The number typed on sign-in before its 'Forget password'. Nothing carried: what the visitor
+      // may have typed already stays.
+      const carried = takeCarriedMobileNo();
+      if (carried) setTypedMobileNo(carried);
     }
   }, []);
 
