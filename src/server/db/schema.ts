@@ -5,7 +5,7 @@ import {
   boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CardSpecData, EligibilityData } from '../../contract/eligibility.ts';
-import type { MyCardData } from '../../contract/offer-search.ts';
+import type { MyCardData, OfferSearch } from '../../contract/offer-search.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -146,6 +146,14 @@ export const users = pgTable('users', {
   /** Set when the code-resend limit is passed: no codes for this number until then. */
   codeBlockedUntil: timestamp('code_blocked_until', { withTimezone: true }),
   termsAccepted: boolean('terms_accepted').notNull().default(false),
+  /** Expiry reminders: days before a favourite ends that the SMS goes (1 to 3); null when off. */
+  reminderDaysBefore: smallint('reminder_days_before'),
+  /** Set once the one-line reminder offer has been shown after a first favourite, so it shows once. */
+  reminderOfferShownAt: timestamp('reminder_offer_shown_at', { withTimezone: true }),
+  /** When `email` was confirmed through its link; cleared when the address changes. Nothing is e-mailed before. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The secret of the user's private favourites calendar feed; a new one revokes the old URL, null when off. */
+  calendarFeedToken: text('calendar_feed_token').unique(),
   /** A merchant account's merchants row (its offers' merchant); emptied when a re-seed replaces the merchants. */
   merchantId: integer('merchant_id').references(() => merchants.merchantId, { onDelete: 'set null' }),
   createdAt: createdAt(),
@@ -408,4 +416,54 @@ export const offerRevisions = pgTable('offer_revisions', {
 export const categoryKeywords = pgTable('category_keywords', {
   keyword: text('keyword').primaryKey(),
   categoryId: integer('category_id').notNull().references(() => categories.categoryId, { onDelete: 'cascade' }),
+});
+
+/** One expiry reminder per user and end day: the row is claimed before the SMS goes, so no process sends it twice. */
+export const reminderSends = pgTable('reminder_sends', {
+  userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+  /** The Sri Lanka day the grouped favourites end on (YYYY-MM-DD). */
+  endDay: text('end_day').notNull(),
+  offerIds: jsonb('offer_ids').$type<number[]>().notNull(),
+  message: text('message').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.endDay] })]);
+
+/** Runs of the scheduled jobs (reminders, digests): the team's Overview shows the last of each. */
+export const jobRuns = pgTable('job_runs', {
+  runId: serial('run_id').primaryKey(),
+  job: text('job').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  sent: integer('sent').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  /** Why the run failed, or what it skipped and why. */
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+}, (t) => [index('job_runs_job_idx').on(t.job, t.startedAt)]);
+
+/** 'Alert me' on a filtered list: new accepted offers matching the filter go into the user's weekly digest. */
+export const offerAlerts = pgTable('offer_alerts', {
+  alertId: serial('alert_id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+  /** What the list showed, in words (e.g. 'HNB · Dining · Valid today'). */
+  label: text('label').notNull(),
+  /** The list's filter, as the search route takes it (contract/offer-search.ts). */
+  filter: jsonb('filter').$type<OfferSearch>().notNull(),
+  createdAt: createdAt(),
+  /** Offers accepted after this are new to the alert; moved on by each digest that covers it. */
+  notifiedThrough: timestamp('notified_through', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('offer_alerts_user_idx').on(t.userId)]);
+
+/** One digest per user and week (its Monday, YYYY-MM-DD), claimed before the e-mail goes. */
+export const digestSends = pgTable('digest_sends', {
+  userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+  weekStart: text('week_start').notNull(),
+  offerIds: jsonb('offer_ids').$type<number[]>().notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.weekStart] })]);
+
+/** Server-wide secrets made on first use and shared by every API process (e.g. the key that signs unsubscribe links). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
 });

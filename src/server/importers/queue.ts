@@ -5,8 +5,8 @@
 // backoff. A schedule (an RFC 5545 rule in Sri Lanka's time) queues every enabled source every
 // IMPORT_INTERVAL_HOURS hours; pg-boss keeps the schedule in the database, so several processes
 // share it and it survives restarts.
-import { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import { openJobQueue } from '../jobs/job-queue.ts';
 import { runSource, type PipelineDeps, type RunSummary, type RunTrigger } from './pipeline.ts';
 import { enabledSources } from './sources.ts';
 
@@ -44,12 +44,7 @@ export interface ImportQueueOptions {
 
 export async function startImportQueue(options: ImportQueueOptions): Promise<ImportQueue> {
   const log = options.log ?? ((line) => console.log(line));
-  const connection = options.handle.jobQueueConnection;
-  const boss = 'url' in connection
-    ? new PgBoss({ connectionString: connection.url, max: 3, schedule: options.intervalHours > 0 })
-    : new PgBoss({ backend: 'pglite', db: { executeSql: connection.executeSql }, schedule: options.intervalHours > 0 });
-  boss.on('error', (error) => log(`[imports] queue: ${error instanceof Error ? error.message : String(error)}`));
-  await boss.start();
+  const boss = await openJobQueue(options.handle, { name: 'imports', schedule: options.intervalHours > 0, log });
   await boss.createQueue(SOURCE_RUN_QUEUE, {
     policy: 'exclusive', retryLimit: RUN_RETRIES, retryDelay: RUN_RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds: RUN_EXPIRE_SECONDS,
   });

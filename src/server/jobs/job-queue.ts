@@ -1,0 +1,25 @@
+// pg-boss, the maintained job queue every scheduled job runs on (imports, reminders, digests), in the
+// site's own database: PostgreSQL, or PGlite through its worker thread. pg-boss keeps jobs and
+// schedules in the database, so they survive restarts and are shared by every API process.
+import { PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client.ts';
+
+export interface JobQueueOptions {
+  /** Whether this instance keeps cron schedules running (a process that only queues jobs does not). */
+  schedule: boolean;
+  log?: (line: string) => void;
+  /** The log lines' tag, e.g. 'imports'. */
+  name: string;
+}
+
+/** A started pg-boss on the handle's database. Stop it with `boss.stop({ graceful: true, close: true })`. */
+export async function openJobQueue(handle: DatabaseHandle, options: JobQueueOptions): Promise<PgBoss> {
+  const log = options.log ?? ((line) => console.log(line));
+  const connection = handle.jobQueueConnection;
+  const boss = 'url' in connection
+    ? new PgBoss({ connectionString: connection.url, max: 3, schedule: options.schedule })
+    : new PgBoss({ backend: 'pglite', db: { executeSql: connection.executeSql }, schedule: options.schedule });
+  boss.on('error', (error) => log(`[${options.name}] queue: ${error instanceof Error ? error.message : String(error)}`));
+  await boss.start();
+  return boss;
+}
