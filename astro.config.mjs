@@ -35,7 +35,7 @@ export default defineConfig({
               // The small modules every page's first load needs (session, favourites, My Cards, URLs,
               // the card rules) in one file: a dozen files of a few hundred bytes each cost more
               // gzipped apart than together. Nothing here may import React (the offer page has none).
-              { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|public-config|api-images|card-match|format-offer)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|ui[\\/]sign-in-prompt|offer-card[\\/]favorite-label))\.ts$/ },
+              { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|public-config|api-images|card-match|format-offer|filter-query)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/]favorite-label))\.ts$/ },
             ],
           },
         },
@@ -52,6 +52,9 @@ export default defineConfig({
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
+        // The service worker (/sw.js) and the web app manifest, from the site itself only.
+        "worker-src 'self'",
+        "manifest-src 'self'",
       ],
       // Pagefind's search runs WebAssembly.
       scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },

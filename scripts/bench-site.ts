@@ -1,8 +1,8 @@
 // npm run bench:site: the static site's build time (demo data set and 10,000 offers, Pagefind
-// included), what home, a bank page and an offer page ship (gzipped HTML, JS and CSS), and their
+// included; the 10,000 also with the offers' preview images, first build and a rebuild with nothing changed), what home, a bank page and an offer page ship (gzipped HTML, JS and CSS), and their
 // Lighthouse mobile scores, next to the goals. Everything lives in a temporary folder: the repo's
 // data/, dist/ and builds/ are not touched. Lighthouse reports (HTML and JSON) go to tmp/lighthouse/.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OfferData } from '../src/contract/index.ts';
@@ -23,6 +23,8 @@ const REPORTS_DIR = 'tmp/lighthouse';
 
 const GOAL_BUILD_SECONDS = 120;
 const GOAL_BUILD_OFFERS = 10_000;
+/** A rebuild with nothing changed renders no preview image: it may take this much longer than a build without them, for noise. */
+const PREVIEW_REBUILD_TOLERANCE = 0.05;
 const GOAL_OFFER_JS_BYTES = 40 * 1024;
 const GOAL_HOME_JS_BYTES = 90 * 1024;
 const GOAL_BANK_JS_BYTES = 90 * 1024;
@@ -46,9 +48,15 @@ async function startBenchServer(dir: string, seedWhenEmpty: boolean): Promise<Ru
   return startServer({ env, seedWhenEmpty, log: () => {} });
 }
 
-/** buildSite (astro build, then Pagefind) from the server's API into dir/builds, dist pointing at it. */
-async function build(server: RunningServer, dir: string) {
-  const options = { apiUrl: `${server.url}/api`, siteDir: join(dir, 'dist'), siteUrl: server.url, buildsDir: join(dir, 'builds'), log: () => {} };
+/** buildSite (astro build, then Pagefind) from the server's API into dir/builds, dist pointing at it; with the preview images (cached in dir/data) unless told not to. */
+async function build(server: RunningServer, dir: string, previewImages = true) {
+  const options = { apiUrl: `${server.url}/api`, siteDir: join(dir, 'dist'), siteUrl: server.url, buildsDir: join(dir, 'builds'), previewCacheDir: join(dir, 'data', 'preview-images'), previewImages, log: () => {} };
+  // Only the served build stays, so that no timed build removes an older one (a second rebuild
+  // would delete the first: a gigabyte of files timed as its own work).
+  const served = existsSync(options.siteDir) ? realpathSync(options.siteDir) : undefined;
+  for (const name of existsSync(options.buildsDir) ? readdirSync(options.buildsDir) : []) {
+    if (join(options.buildsDir, name) !== served && `${join(options.buildsDir, name)}` !== `${served}.done`) rmSync(join(options.buildsDir, name), { recursive: true, force: true });
+  }
   const result = await buildSite(options);
   await server.site?.reload(); // as the rebuilder tells it after a build
   const files = readdirSync(result.dir, { recursive: true, encoding: 'utf8' });
@@ -63,13 +71,13 @@ async function build(server: RunningServer, dir: string) {
     else if (file.endsWith('.br')) disk.br += stat.size;
     else if (file.endsWith('.gz')) disk.gz += stat.size;
   }
-  return { seconds: result.seconds, pages, disk };
+  return { seconds: result.seconds, pages, disk, previewImagesRendered: result.previewImagesRendered };
 }
 
 const MB = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 function printBuild(label: string, result: Awaited<ReturnType<typeof build>>) {
-  const { seconds, pages, disk } = result;
-  console.log(`  ${label.padEnd(22)} ${seconds.toFixed(1).padStart(6)} s  ${String(pages).padStart(6)} HTML pages  ${(pages / seconds).toFixed(0).padStart(4)} pages/s`);
+  const { seconds, pages, disk, previewImagesRendered } = result;
+  console.log(`  ${label.padEnd(22)} ${seconds.toFixed(1).padStart(6)} s  ${String(pages).padStart(6)} HTML pages  ${(pages / seconds).toFixed(0).padStart(4)} pages/s  ${previewImagesRendered} preview images rendered`);
   console.log(`  ${''.padEnd(22)} disk per build ${MB(disk.total)} (${(disk.total / pages / 1024).toFixed(0)} KB per page): pages ${MB(disk.html)}, Brotli copies ${MB(disk.br)}, gzip copies ${MB(disk.gz)} (${((disk.gz / disk.total) * 100).toFixed(0)}%), the rest ${MB(disk.total - disk.html - disk.br - disk.gz)}`);
 }
 
@@ -146,14 +154,18 @@ async function main() {
     await handle.close();
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const large = await startBenchServer(largeDir, false);
-    let largeBuild;
+    let largeBuild, previewFirst, previewRebuild;
     try {
-      largeBuild = await build(large, largeDir);
+      largeBuild = await build(large, largeDir, false);
+      previewFirst = await build(large, largeDir);
+      previewRebuild = await build(large, largeDir);
     } finally {
       await large.close();
       rmSync(largeDir, { recursive: true, force: true });
     }
     printBuild(`${OFFERS.toLocaleString('en')} offers`, largeBuild);
+    printBuild('+ preview images, 1st', previewFirst);
+    printBuild('+ images, unchanged', previewRebuild);
     console.log(`  (the ${OFFERS.toLocaleString('en')}-offer database was seeded beforehand in ${seedSeconds.toFixed(1)} s, not counted)`);
 
     const pages = await pickPages(demo);
@@ -201,6 +213,8 @@ async function main() {
     } else {
       console.log(`  ----  ${GOAL_BUILD_OFFERS.toLocaleString('en')} offers built in under ${GOAL_BUILD_SECONDS} s: not measured (BENCH_OFFERS=${OFFERS})`);
     }
+    const previewLimit = largeBuild.seconds * (1 + PREVIEW_REBUILD_TOLERANCE);
+    console.log(`  ${mark(previewRebuild.previewImagesRendered === 0 && previewRebuild.seconds <= previewLimit)}  ${OFFERS.toLocaleString('en')} offers rebuilt with preview images, nothing changed, no slower than without images (${PREVIEW_REBUILD_TOLERANCE * 100} % for noise): ${previewRebuild.seconds.toFixed(1)} s vs ${largeBuild.seconds.toFixed(1)} s, ${previewRebuild.previewImagesRendered} images rendered (first build with images ${previewFirst.seconds.toFixed(1)} s, ${previewFirst.previewImagesRendered} rendered)`);
     const offerJs = jsBytes(weights.get('offer')!);
     console.log(`  ${mark(offerJs < GOAL_OFFER_JS_BYTES)}  offer page ships under ${KB(GOAL_OFFER_JS_BYTES)} of gzipped JS at load (inline and files): ${KB(offerJs)} (${offerJs} bytes)`);
     const homeJs = jsBytes(weights.get('home')!);

@@ -1,8 +1,10 @@
 // npm run build (and npm run rebuild, for cron): builds the site from the API. Uses the API at
 // API_URL, or the one `npm start` runs on PORT; when none answers, starts the embedded one itself.
+import { join } from 'node:path';
 import { readEnv } from '../src/server/env.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site/build.ts';
+import { PREVIEW_CACHE_DIR } from '../src/server/site/preview-images.ts';
 
 async function answers(apiUrl: string) {
   try {
@@ -24,7 +26,7 @@ async function main() {
   }
   try {
     // SITE_URL, or the address `npm start` serves the site on (env.ts siteUrlOf).
-    await buildSite({ apiUrl, siteDir: env.SITE_DIR, siteUrl: env.SITE_URL });
+    await buildSite({ apiUrl, siteDir: env.SITE_DIR, siteUrl: env.SITE_URL, previewCacheDir: join(env.DATA_DIR, PREVIEW_CACHE_DIR) });
   } finally {
     await embedded?.close();
   }

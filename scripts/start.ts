@@ -2,11 +2,13 @@
 // one port. The site is built from this same API when there is none, changed offers are published
 // within a minute, and the whole site is rebuilt on SITE_REBUILD_CRON. --api-only serves the API alone. package.json
 // starts it with `exec`, so that npm's SIGTERM or SIGINT reaches this process and not only a shell.
+import { join } from 'node:path';
 import { describeDatabase } from '../src/server/db/client.ts';
 import { readEnv, type ServerEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/server.ts';
 import { siteSourceVersion } from '../src/server/site/build.ts';
 import { startSiteRebuilder, type SiteRebuilder } from '../src/server/site/rebuilder.ts';
+import { PREVIEW_CACHE_DIR } from '../src/server/site/preview-images.ts';
 
 async function main() {
   let env: ServerEnv;
@@ -32,6 +34,7 @@ async function main() {
       sourceVersion: await siteSourceVersion(),
       clearResponseCache: () => server.deps.cache.clear(),
       onSiteChanged: () => void server.site?.reload(),
+      previewCacheDir: join(env.DATA_DIR, PREVIEW_CACHE_DIR),
     });
   }
 

@@ -255,6 +255,8 @@ export const TeamOverview = v.object({
     /** Sources whose last run failed or listed nothing. */
     importAlerts: v.array(v.object({ sourceKey: v.string(), name: v.string(), message: v.string() })),
     lastBuild: v.nullable(v.object({ kind: v.string(), startedAt: v.string(), finishedAt: v.nullable(v.string()), ok: v.nullable(v.boolean()), message: v.nullable(v.string()) })),
+    /** The expiry reminders' last run (jobs/reminders.ts): SMS sent, and reminders skipped (already sent, or quiet hours). */
+    lastReminderRun: v.nullable(v.object({ startedAt: v.string(), finishedAt: v.nullable(v.string()), sent: v.number(), skipped: v.number(), quietHours: v.boolean() })),
   }),
 });
 

@@ -80,3 +80,12 @@ export const CLIENT_ERROR_TEXTS = {
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   unexpected: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/** An offer's calendar event reminds at this hour (Sri Lanka's time) of the day before its last day. */
+export const CALENDAR_ALARM_HOUR = 9;
+
+/** Each offer's link-preview image (src/lib/preview-image.ts): the size Open Graph and Twitter's large card ask for. */
+export const PREVIEW_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
+
+/** A site URL with this hash opens the signed-in user's favourites (the reminder SMS links to it). */
+export const FAVOURITES_HASH = '#favourites';

@@ -7,9 +7,10 @@
 // The chips are links, so all of it is extra: without JavaScript they still lead to each
 // category's page, and 'Clear all' to all categories.
 import type { ReadableAtom } from 'nanostores';
+import { openAlertMe } from '../islands/alerts/open-alert-me.ts';
 import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
 import { $myCards } from '../stores/my-cards.ts';
-import { FILTER_QUERY_PARAMS } from '../stores/offer-filters.ts';
+import { FILTER_QUERY_PARAMS, NO_FILTER } from '../stores/offer-filters.ts';
 import { $recentOffers, rememberBankView } from '../stores/recently-viewed.ts';
 import { $isSignedIn } from '../stores/session.ts';
 import { showLiveBankFavourites } from './bank-favourites.ts';
@@ -149,4 +150,10 @@ export function setUpBankPage(): void {
   mountWhen($isSignedIn, Boolean, root.querySelector('[data-favorites-strip]'), (strips, slot) => strips.mountFavoritesStrip(slot));
   const categoryId = root.dataset.categoryId ? Number(root.dataset.categoryId) : undefined;
   setUpMyCardsOnly(root, { bankId: Number(bankId), bankName, categoryId });
+  // "Alert me" follows the page's list: the bank, its category, and My cards only when it is on.
+  root.querySelector('[data-alert-me]')?.addEventListener('click', () => {
+    const mine = new URLSearchParams(location.search).get(FILTER_QUERY_PARAMS.mine) === '1';
+    const label = [bankName, root.dataset.categoryName, mine ? 'My cards only' : ''].filter(Boolean).join(' · ');
+    openAlertMe({ label, filter: { ...NO_FILTER, bankIds: [Number(bankId)], categoryIds: categoryId ? [categoryId] : [], mine } });
+  });
 }

@@ -14,3 +14,10 @@ function onFirstOfferClick(event: MouseEvent) {
 }
 
 document.addEventListener('click', onFirstOfferClick);
+
+// The cards' share buttons (OfferCard.tsx): the share code loads on the first press. Here rather
+// than in a module of its own, which the offer page's script would share as one more file.
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element && event.target.closest<HTMLElement>('[data-share-card]');
+  if (button) import('../islands/offer/share-menu.ts').then(({ shareCard }) => shareCard(button)).catch(console.error);
+});

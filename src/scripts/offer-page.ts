@@ -5,6 +5,7 @@
 //   card's favourites count is read fresh too (src/scripts/bank-favourites.ts).
 // - The favourite control: the build's link to sign-in (it works without JavaScript) opens the
 //   sign-in prompt for a guest; for a signed-in user it becomes a toggle button.
+// - Share: its code (the share sheet or menu) loads on the first press, as Report's form does.
 // - 'Report a problem': its form (React, the dialog, valibot's schema, the call) loads on the
 //   first press, never with the page.
 import type { OfferData } from '../contract/index.ts';
@@ -61,6 +62,16 @@ function startOfferPage(builtOffer: OfferData) {
 
   const link = document.querySelector<HTMLAnchorElement>(`a[data-favourite-offer="${offerId}"]`);
   if (link) startFavouriteControl(link, () => offer, refreshCounts);
+
+  // Share: this offer's button, and Top Picks' cards' buttons (OfferCard.tsx).
+  document.querySelector<HTMLButtonElement>(`button[data-share-offer="${offerId}"]`)?.removeAttribute('disabled');
+  document.addEventListener('click', (event) => {
+    const button = event.target instanceof Element && event.target.closest<HTMLElement>('[data-share-offer], [data-share-card]');
+    if (!button) return;
+    import('../islands/offer/share-menu.ts')
+      .then((menu) => (button.dataset.shareOffer ? menu.share(button, menu.offerShareRequest(offer)) : menu.shareCard(button)))
+      .catch((error: unknown) => console.error('Share did not load', error));
+  });
 
   const report = document.querySelector<HTMLButtonElement>(`button[data-report-offer="${offerId}"]`);
   if (report) {

@@ -5,6 +5,7 @@ import { loadFavorites } from '../stores/favorites.ts';
 import { syncMyCardsWithAccount } from '../stores/my-cards.ts';
 import { validateStoredSession } from '../stores/session-calls.ts';
 import { $session } from '../stores/session.ts';
+import { clearPersonalCaches, personalCacheName } from '../lib/offline-caches.ts';
 
 export async function startSignedIn(): Promise<void> {
   const header = document.querySelector<HTMLElement>('[data-account-menu]');
@@ -20,6 +21,10 @@ export async function startSignedIn(): Promise<void> {
   let token = $session.get()?.token;
   $session.listen((session) => {
     follow(Boolean(session));
+    // The service worker's copies of the user's own answers go with the session (here or in another
+    // tab), so the next person on this browser never sees them offline.
+    if (!session) void clearPersonalCaches().catch(() => {});
+    else if (session.token !== token) void personalCacheName(session.token).then(clearPersonalCaches).catch(() => {});
     // Signed in again, perhaps as someone else, in another tab (not a mere refresh of the user).
     if (session && session.token !== token) {
       void loadFavorites();

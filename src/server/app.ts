@@ -13,8 +13,12 @@ import { apiCors } from './http/cors.ts';
 import { loadShedding, type LoadSheddingOptions } from './http/load-shedding.ts';
 import { apiAnswerHeaders, securityHeaders } from './http/security-headers.ts';
 import { accountRoutes, demoRoutes } from './routes/accounts/index.ts';
+import { calendarRoutes } from './routes/calendar/index.ts';
 import { catalogueRoutes } from './routes/catalogue/index.ts';
 import { devOutboxRoutes } from './routes/dev/index.ts';
+import { devMailOutboxRoutes } from './routes/dev/mail-outbox.ts';
+import { alertRoutes } from './routes/alerts/index.ts';
+import { reminderRoutes } from './routes/reminders/index.ts';
 import { engagementRoutes } from './routes/engagement/index.ts';
 import { favoriteRoutes } from './routes/favorites/index.ts';
 import { myCardRoutes } from './routes/my-cards/index.ts';
@@ -68,7 +72,11 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, myCardRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, merchantRoutes, siteExportRoutes, teamRoutes]) {
     api.route('/', routes(deps));
   }
+  api.route('/', calendarRoutes(deps, { siteUrl: options.siteUrl }));
   if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));
+  api.route('/', alertRoutes(deps));
+  api.route('/', reminderRoutes(deps, { siteUrl: options.siteUrl }));
+  if (deps.mail?.provider.outbox) api.route('/', devMailOutboxRoutes(deps.mail.provider as Parameters<typeof devMailOutboxRoutes>[0]));
 
   app.route(options.apiBase, api);
   app.route(options.insightBase, insightServiceRoutes(deps));

@@ -8,6 +8,7 @@ import type { ImportQueue } from './importers/queue.ts';
 import { clientIp } from './services/client-ip.ts';
 import type { RateLimiter } from './services/rate-limits.ts';
 import type { ResponseCache } from './services/response-cache.ts';
+import type { MailDeps } from './services/mail.ts';
 import type { SmsProvider } from './services/sms.ts';
 import type { UserRow } from './serialize.ts';
 
@@ -21,6 +22,8 @@ export interface ServerDeps {
   adProxyUrl?: string;
   /** The importers' job queue: the console's "Run now". Absent where this process runs no imports. */
   imports?: ImportQueue;
+  /** E-mail (alert digests, address confirmation) and its links' base URLs; absent, the e-mail routes answer 503. */
+  mail?: MailDeps;
 }
 
 export type AppEnv = { Variables: { user: UserRow; token: string } };

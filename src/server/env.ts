@@ -24,6 +24,18 @@ const EnvSchema = v.object({
   SMS_PROVIDER: v.optional(v.picklist(['console', 'http'])),
   SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url())),
   SMS_HTTP_TOKEN: v.optional(v.string()),
+  /** E-mail (alert digests, address confirmation): 'console' logs and keeps a dev outbox; 'smtp' sends through SMTP_*. */
+  MAIL_PROVIDER: v.optional(v.picklist(['console', 'smtp'])),
+  SMTP_HOST: v.optional(v.string()),
+  SMTP_PORT: port('587'),
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: flag,
+  SMTP_USER: v.optional(v.string()),
+  SMTP_PASSWORD: v.optional(v.string()),
+  /** The From of every e-mail, e.g. "OfferLanka <alerts@offerlanka.lk>". */
+  MAIL_FROM: v.optional(v.string(), 'OfferLanka <no-reply@offerlanka.lk>'),
+  /** When the weekly alert digests go, as a cron pattern in Sri Lanka's time. */
+  DIGEST_CRON: v.optional(v.pipe(v.string(), v.check(isCronPattern, 'DIGEST_CRON must be a cron pattern such as "0 9 * * 1" (Mondays 09:00)')), '0 9 * * 1'),
   /** Trust X-Forwarded-For: set only when a proxy that overwrites it stands in front. */
   TRUST_PROXY: flag,
   PUBLIC_AD_PROXY_URL: v.optional(v.pipe(v.string(), v.url())),
@@ -58,7 +70,7 @@ const EnvSchema = v.object({
   SITE_REBUILD_CRON: v.optional(v.pipe(v.string(), v.check(isCronPattern, 'SITE_REBUILD_CRON must be a cron pattern such as "0 3 * * *" (03:00 every day)')), '0 3 * * *'),
 });
 
-export type ServerEnv = Omit<v.InferOutput<typeof EnvSchema>, 'SMS_PROVIDER' | 'CORS_ORIGINS' | 'SITE_URL'> & { SMS_PROVIDER: 'console' | 'http'; CORS_ORIGINS: string[]; SITE_URL: string };
+export type ServerEnv = Omit<v.InferOutput<typeof EnvSchema>, 'SMS_PROVIDER' | 'MAIL_PROVIDER' | 'CORS_ORIGINS' | 'SITE_URL'> & { SMS_PROVIDER: 'console' | 'http'; MAIL_PROVIDER: 'console' | 'smtp'; CORS_ORIGINS: string[]; SITE_URL: string };
 
 type Source = Record<string, string | undefined>;
 
@@ -99,5 +111,11 @@ export function readEnv(source: Source = process.env): ServerEnv {
     throw new Error('Invalid environment:\n  SMS_PROVIDER=console only logs one-time codes and is refused when NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL (and SMS_HTTP_TOKEN) to your SMS gateway');
   }
   if (smsProvider === 'http' && !env.SMS_HTTP_URL) throw new Error('Invalid environment:\n  SMS_HTTP_URL is required when SMS_PROVIDER=http');
-  return { ...env, SMS_PROVIDER: smsProvider, CORS_ORIGINS: env.CORS_ORIGINS ?? [new URL(env.SITE_URL).origin] };
+  const mailProvider = env.MAIL_PROVIDER ?? (env.NODE_ENV === 'production' ? 'smtp' : 'console');
+  // As with SMS: nobody would get their mail, and the log would hold every confirmation link.
+  if (mailProvider === 'console' && env.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  MAIL_PROVIDER=console only logs e-mails and is refused when NODE_ENV=production: set MAIL_PROVIDER=smtp and SMTP_HOST (SMTP_PORT, SMTP_USER, SMTP_PASSWORD, MAIL_FROM)');
+  }
+  if (mailProvider === 'smtp' && !env.SMTP_HOST) throw new Error('Invalid environment:\n  SMTP_HOST is required when MAIL_PROVIDER=smtp');
+  return { ...env, SMS_PROVIDER: smsProvider, MAIL_PROVIDER: mailProvider, CORS_ORIGINS: env.CORS_ORIGINS ?? [new URL(env.SITE_URL).origin] };
 }

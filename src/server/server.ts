@@ -11,6 +11,9 @@ import { noSuchRoute } from './http/answer.ts';
 import { createPoliteFetcher } from './importers/fetch/polite-fetch.ts';
 import { summaryLine } from './importers/pipeline.ts';
 import { startImportQueue } from './importers/queue.ts';
+import { startDigestQueue, type DigestQueue } from './jobs/digests.ts';
+import { startReminderQueue, type ReminderQueue } from './jobs/reminders.ts';
+import { mailFromEnv } from './services/mail.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { mountSite, type ServedSite } from './site/routes.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore } from './services/rate-limits.ts';
@@ -36,6 +39,10 @@ export interface StartOptions {
   serveSite?: boolean;
   /** Run the importers' job queue (scheduled imports and the console's "Run now"). */
   runImports?: boolean;
+  /** Run the weekly alert digests (jobs/digests.ts); by default where imports run. */
+  runDigests?: boolean;
+  /** Run the hourly expiry reminders (jobs/reminders.ts); by default where imports run. */
+  runReminders?: boolean;
   log?: (line: string) => void;
 }
 
@@ -69,7 +76,7 @@ export function consoleProviderWarning(env: Pick<ServerEnv, 'SMS_PROVIDER' | 'HO
 }
 
 /** The API and the built site (env.SITE_DIR) on one port. */
-export async function startServer({ env, seedWhenEmpty = true, serveSite = true, runImports = true, log = console.log }: StartOptions): Promise<RunningServer> {
+export async function startServer({ env, seedWhenEmpty = true, serveSite = true, runImports = true, runDigests = runImports, runReminders = runImports, log = console.log }: StartOptions): Promise<RunningServer> {
   const handle = await openDatabaseFromEnv(env);
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
@@ -81,6 +88,7 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
     cache: new ResponseCache(env.RESPONSE_CACHE_TTL_MS),
     trustProxy: env.TRUST_PROXY,
     adProxyUrl: env.PUBLIC_AD_PROXY_URL,
+    mail: mailFromEnv(env, log),
   };
   if (runImports) {
     deps.imports = await startImportQueue({
@@ -95,6 +103,10 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
       log,
     });
   }
+  const digests: DigestQueue | undefined = runDigests ? await startDigestQueue(handle, { db: handle.db, mail: deps.mail!, log }, env.DIGEST_CRON) : undefined;
+  const reminders: ReminderQueue | undefined = runReminders
+    ? await startReminderQueue(handle, { db: handle.db, sms: deps.sms, siteUrl: env.SITE_URL.replace(/\/$/, ''), apiUrl: env.SITE_URL.replace(/\/$/, '') + env.API_BASE, log })
+    : undefined;
   const bases = { apiBase: env.API_BASE, insightBase: env.INSIGHT_BASE, demoBase: env.DEMO_BASE };
   const app = new Hono<AppEnv>();
   app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS, siteUrl: env.SITE_URL, corsOrigins: env.CORS_ORIGINS,
@@ -119,6 +131,9 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
       site?.stop();
       await closeGracefully(server as HttpServer);
       await deps.imports?.stop();
+      await digests?.stop();
+      await reminders?.stop();
+      deps.mail?.provider.close?.();
       await rateLimitStore.close();
       await handle.close();
     },

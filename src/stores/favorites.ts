@@ -80,6 +80,8 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
     const user = removing ? await api.removeFavorite(offer.offerId, sessionLink) : await api.saveFavorite(offer, sessionLink);
     updateSessionUser(user);
     showNotice({ kind: 'success', title: NOTICE_TITLE, text: removing ? MESSAGES.favoriteRemoved : MESSAGES.favoriteAdded });
+    // The first favourite's line offering expiry reminders, once per account; its code loads only now.
+    if (!removing) void import('./reminder-offer.ts').then((offer) => offer.offerRemindersOnce(user.userId)).catch(() => {});
     void loadFavorites();
     return removing ? 'removed' : 'added';
   } catch (error) {

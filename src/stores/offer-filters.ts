@@ -5,6 +5,7 @@
 // URL and writes each change back.
 import { atom } from 'nanostores';
 import { CARD_NETWORKS, CHANNEL_FILTERS, OFFER_SORTS, type CardNetwork, type ChannelFilter, type OfferSort } from '../contract/card-constants.ts';
+import { CHANNEL_IN_URL, FILTER_QUERY_PARAMS, SORT_IN_URL } from '../lib/filter-query.ts';
 
 export interface OfferFilter {
   bankIds: readonly number[];
@@ -23,13 +24,7 @@ export type FilterKind = 'bank' | 'category';
 export type FilterSwitch = 'validToday' | 'endingSoon' | 'mine';
 export const FILTER_SWITCHES: FilterSwitch[] = ['mine', 'validToday', 'endingSoon'];
 
-/** The query string's names, and how channel and sort are written there. */
-export const FILTER_QUERY_PARAMS = {
-  bank: 'bank', category: 'category', network: 'network', channel: 'channel', sort: 'sort',
-  validToday: 'today', endingSoon: 'ending', mine: 'mine',
-} as const;
-const CHANNEL_IN_URL: Record<ChannelFilter, string> = { inStore: 'in-store', online: 'online' };
-const SORT_IN_URL: Record<OfferSort, string> = { newest: 'newest', endingSoon: 'ending-soon', mostViewed: 'most-viewed', biggestDiscount: 'biggest-discount' };
+export { FILTER_QUERY_PARAMS };
 const fromUrlValue = <T extends string>(names: Record<T, string>, value: string | null) =>
   (Object.keys(names) as T[]).find((key) => names[key] === value);
 

@@ -115,7 +115,7 @@ describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the c
 describe('production and the console provider', () => {
   it('readEnv refuses SMS_PROVIDER=console with NODE_ENV=production and names the settings to give', () => {
     expect(() => readEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER=console[\s\S]*SMS_PROVIDER=http and SMS_HTTP_URL/);
-    expect(readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send' }).SMS_PROVIDER).toBe('http');
+    expect(readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send', SMTP_HOST: 'smtp.example' }).SMS_PROVIDER).toBe('http');
     expect(readEnv({ SMS_PROVIDER: 'console' }).SMS_PROVIDER).toBe('console');
   });
 

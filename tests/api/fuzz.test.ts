@@ -11,9 +11,11 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../src/contract/index.ts';
 import * as reports from '../../src/contract/reports.ts';
+import * as reminders from '../../src/contract/reminders.ts';
 import * as team from '../../src/contract/team.ts';
 import * as teamCatalogue from '../../src/contract/team-catalogue.ts';
 import * as teamImporters from '../../src/contract/team-importers.ts';
+import * as alerts from '../../src/contract/alerts.ts';
 import * as offerSearch from '../../src/contract/offer-search.ts';
 import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
@@ -47,6 +49,8 @@ const PARAMS: Record<string, Schema> = {
   value: MobileNo, mobileNo: MobileNo, sessionToken: v.string(), insightId: InsightId,
   reportId: Id, feedbackId: Id, subscriptionId: Id, documentId: Id, locationId: Id, tierId: Id, revisionId: Id,
   sourceKey: v.picklist(['hnb', 'combank', 'ndb', 'seylan']),
+  alertId: Id, address: alerts.EmailAddress,
+  feedFile: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}\.ics$/)),
 };
 
 /** Body and query of every route; a route missing here fails the first test, so new routes get fuzzed. */
@@ -103,6 +107,23 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/site/terms': {},
   'GET /api/site/meta': {},
   'GET /api/dev/sms-outbox/:mobileNo': {},
+  'GET /api/user/alerts': {},
+  'POST /api/user/alerts': { body: alerts.NewAlertRequest },
+  'DELETE /api/user/alerts/:alertId': {},
+  'POST /api/user/email': { body: alerts.EmailRequest },
+  'GET /api/email/verify': { query: alerts.EmailTokenQuery },
+  'GET /api/email/unsubscribe': { query: alerts.EmailTokenQuery },
+  'POST /api/email/unsubscribe': { query: alerts.EmailTokenQuery },
+  'GET /api/dev/mail-outbox/:address': {},
+  'GET /api/offers/:offerId/calendar.ics': {},
+  'GET /api/calendar/:feedFile': {},
+  'GET /api/user/calendar-feed': {},
+  'POST /api/user/calendar-feed': {},
+  'DELETE /api/user/calendar-feed': {},
+  'GET /api/user/reminders': {},
+  'PUT /api/user/reminders': { body: reminders.ReminderSettingRequest },
+  'POST /api/user/reminders/offer-shown': {},
+  'GET /api/reminders/stop': { query: reminders.ReminderStopQuery },
   'POST /insight/new/insight': { body: contract.NewInsightRequest },
   'POST /insight/new/impression': { body: contract.InsightImpressionRequest },
   'GET /insight/top-offers-by-insight': { query: TopOffersQuery },

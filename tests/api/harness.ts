@@ -10,11 +10,14 @@ import { seedDemoData } from '../../src/server/seed/index.ts';
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, SIGN_IN_SLOW_DOWN, type RateRules, type SignInSlowDown } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
+import { createConsoleMailProvider, type MailProvider } from '../../src/server/services/mail.ts';
 import { PGLITE_TEMPLATE } from '../global-setup.ts';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const SEED_OFFERS = 120;
 export const TEST_IP = '203.0.113.7';
+/** The site URL e-mails' links use in API tests. */
+export const TEST_SITE_URL = 'http://localhost:4321';
 /** A connection from this machine: the only one the dev SMS outbox answers. */
 export const LOOPBACK_IP = '127.0.0.1';
 
@@ -51,6 +54,7 @@ export interface TestApi {
   deps: ServerDeps;
   handle: DatabaseHandle;
   sms: SmsProvider & { outbox: NonNullable<SmsProvider['outbox']> };
+  mail: MailProvider & { outbox: NonNullable<MailProvider['outbox']> };
   /** Calls the app in-process. `ip` stands for the connection's address. */
   call(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string; ip?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
@@ -72,6 +76,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const { handle, drop } = await openTestDatabase();
   if (options.seed !== false) await seedDemoData(handle.db, { offers: options.offers ?? SEED_OFFERS, now: options.now });
   const sms = createConsoleSmsProvider(() => {}) as TestApi['sms'];
+  const mail = createConsoleMailProvider(() => {}) as TestApi['mail'];
   const store = createMemoryRateLimitStore();
   const deps: ServerDeps = {
     db: handle.db,
@@ -80,12 +85,14 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     cache: new ResponseCache(options.cacheTtlMs ?? 0),
     trustProxy: options.trustProxy ?? false,
     adProxyUrl: options.adProxyUrl,
+    mail: { provider: mail, siteUrl: TEST_SITE_URL, apiUrl: `${TEST_SITE_URL}/api` },
   };
   const app = createApp(deps);
   return {
     deps,
     handle,
     sms,
+    mail,
     async call(method, path, { body, rawBody, token, ip = TEST_IP, headers = {} } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (body !== undefined || rawBody !== undefined) {

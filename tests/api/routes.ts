@@ -2,6 +2,7 @@
 // (hostile.test.ts, fuzz.test.ts): a route added later is swept too.
 import { createApp } from '../../src/server/app.ts';
 import type { ServerDeps } from '../../src/server/context.ts';
+import { createConsoleMailProvider } from '../../src/server/services/mail.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
 
 export type Route = { method: string; path: string };
@@ -20,7 +21,7 @@ export function routesOf(deps: ServerDeps): Route[] {
  * The routes of an app whose routes do not touch their deps until called, so the table can be
  * built when a test file is collected; each suite checks that the real app has the same routes.
  */
-export const ROUTES = routesOf({ sms: createConsoleSmsProvider(() => {}) } as unknown as ServerDeps);
+export const ROUTES = routesOf({ sms: createConsoleSmsProvider(() => {}), mail: { provider: createConsoleMailProvider(() => {}), siteUrl: '', apiUrl: '' } } as unknown as ServerDeps);
 
 /** Names of a route path's parameters, e.g. ['pageNo', 'pageSize']. */
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1]!);

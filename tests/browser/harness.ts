@@ -42,6 +42,10 @@ function chromiumPath(): string {
 /** Debian's Chromium, headless, started for one test file. */
 export const launchBrowser = () => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 
+/** Chromium with a profile on disk: what some checks need of a real browser, such as installability (never in an incognito context). */
+export const launchPersistentBrowser = (userDataDir: string, options: BrowserContextOptions = {}) =>
+  chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, ...options });
+
 export async function startBrowserSite(): Promise<BrowserSite> {
   const url = inject('siteUrl');
   const data = async (path: string) => (await (await fetch(`${url}/api${path}`)).json()).data;

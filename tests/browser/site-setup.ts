@@ -15,6 +15,8 @@ import { startSiteRebuilder, type SiteRebuilder } from '../../src/server/site/re
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
+    /** The served build's folder (a symlink a rebuild switches): the service worker's tests write a new worker into it. */
+    siteDir: string;
     /** The suite's one merchant account (userType 2), made by the team's service: harness.ts signInMerchant(). */
     merchantAccount: { mobileNo: string; password: string };
     /** The suite's one team account (userType 3), as `npm run team` makes it: harness.ts signInTeam(). */
@@ -67,6 +69,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('siteUrl', server.url);
+  project.provide('siteDir', siteDir);
   project.provide('merchantAccount', { mobileNo: MERCHANT_ACCOUNT.mobileNo, password: MERCHANT_ACCOUNT.password });
   project.provide('teamAccount', { mobileNo: TEAM_ACCOUNT.mobileNo, password: TEAM_ACCOUNT.password });
   return close;

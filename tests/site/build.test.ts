@@ -13,6 +13,7 @@ import { readEnv } from '../../src/server/env.ts';
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
+import { parseSiteHeaders } from '../../src/server/site/headers.ts';
 
 const SITE_URL = 'https://offers.example.lk';
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-site-'));
@@ -202,7 +203,10 @@ describe('Content-Security-Policy and security headers', () => {
     const cdn = readFileSync(join(siteDir, '_headers'), 'utf8');
     const lines = cdn.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines[0]).toBe('/*');
-    const headers = Object.fromEntries(lines.slice(1).map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
+    const allPathsEnd = lines.findIndex((line, index) => index > 0 && !line.startsWith(' '));
+    const headers = Object.fromEntries(lines.slice(1, allPathsEnd).map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
+    // The service worker's own headers, for a CDN serving the build (routes.ts sends the same).
+    expect(lines.slice(allPathsEnd)).toEqual(['/sw.js', '  Cache-Control: no-cache', '/manifest.webmanifest', '  Content-Type: application/manifest+json']);
     expect(headers).toEqual({ 'Content-Security-Policy': expect.any(String), ...SECURITY_HEADERS, 'Strict-Transport-Security': 'max-age=31536000' });
     const sitePolicy = directivesOf(headers['Content-Security-Policy']);
     expect(sitePolicy.get('frame-ancestors')).toEqual(new Set(["'none'"]));
@@ -216,7 +220,7 @@ describe('Content-Security-Policy and security headers', () => {
   });
 
   it('serves every page, file and not-found answer with the build\'s headers, and the API with its own policy', async () => {
-    const expected = Object.fromEntries(readFileSync(join(siteDir, '_headers'), 'utf8').split('\n').filter((line) => line.startsWith('  ')).map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
+    const expected = parseSiteHeaders(readFileSync(join(siteDir, '_headers'), 'utf8')); // the '/*' block
     const asset = readdirSync(join(siteDir, '_astro')).find((name) => name.endsWith('.js'))!;
     for (const path of ['/', offerCanonicalPath(offers[0]!), `/_astro/${asset}`, '/no/such/page', '/login']) {
       const response = await get(path);

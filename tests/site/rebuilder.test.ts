@@ -61,12 +61,12 @@ function buildProcessNiceness(): number[] {
   return values;
 }
 
-/** The pages and files a visitor can get from a build, by path, without the compressed copies and the search index. */
+/** The pages and files a visitor can get from a build, by path, without the compressed copies, the search index and sw.js (which names the build that wrote it). */
 function siteFiles(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const path = relative(dir, join(entry.parentPath, entry.name));
-    if (!entry.isFile() || /\.(br|gz)$/.test(path) || path.startsWith('pagefind/') || path === '_headers' || path === 'nginx-headers.conf') continue;
+    if (!entry.isFile() || /\.(br|gz)$/.test(path) || path.startsWith('pagefind/') || path === '_headers' || path === 'nginx-headers.conf' || path === 'sw.js') continue;
     files.set(path, readFileSync(join(dir, path)));
   }
   return files;

@@ -96,8 +96,8 @@ describe('the inline guard script', () => {
 });
 
 describe('menus', () => {
-  it('customers: Customer Profile and My Offers; merchants: Company Profile, Dashboard, Offer, Subscription Plan', () => {
-    expect(CONSOLE_MENUS.customer.map((section) => SECTION_TITLES.customer[section])).toEqual(['Customer Profile', 'My Offers']);
+  it('customers: Customer Profile, My Offers and Alerts; merchants: Company Profile, Dashboard, Offer, Subscription Plan', () => {
+    expect(CONSOLE_MENUS.customer.map((section) => SECTION_TITLES.customer[section])).toEqual(['Customer Profile', 'My Offers', 'Alerts']);
     expect(CONSOLE_MENUS.merchant.map((section) => SECTION_TITLES.merchant[section])).toEqual(['Company Profile', 'Dashboard', 'Offer', 'Subscription Plan']);
   });
 });

@@ -19,6 +19,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   server: ['lib', 'contract'],
   content: ['lib', 'contract'],
   styles: [],
+  // The service worker (bundled by the site build into sw.js): the cache names it shares with the pages.
+  'service-worker': ['lib'],
   // Astro's server-side parts render at build time: they may read the build and render islands.
   components: ['islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles'],
   layouts: ['components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'styles'],

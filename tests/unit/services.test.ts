@@ -268,7 +268,7 @@ describe('environment', () => {
 
   it('needs a gateway URL for the http SMS provider and uses it by default in production', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/SMS_HTTP_URL/);
-    expect(readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send' }).SMS_PROVIDER).toBe('http');
+    expect(readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send', SMTP_HOST: 'smtp.example' }).SMS_PROVIDER).toBe('http');
   });
 });
 

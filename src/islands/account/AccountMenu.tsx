@@ -4,9 +4,10 @@
 // masked number with its tick, Favourites opening the 'My Favorite List' overlay, the account links,
 // Log out). Notices raised while signed in show through mount-account-menu.tsx's own <Notices />.
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FavoriteEntryData, UserData } from '../../contract/index.ts';
 import { COUNTRY_CODES } from '../../contract/limits.ts';
+import { FAVOURITES_HASH } from '../../lib/constants.ts';
 import { maskMobile } from '../../lib/format-offer.ts';
 // The version label is the package version (DECISIONS.md 'Footer'), as the footer shows it.
 import { version } from '../../../package.json';
@@ -27,6 +28,12 @@ export default function AccountMenu() {
   const favorites = useStore($favorites);
   const state = useStore($favoritesState);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Opened at SITE_URL/#favourites (the reminder SMS's link): the drawer opens, and the hash goes so that a reload does not reopen it.
+  useEffect(() => {
+    if (location.hash !== FAVOURITES_HASH) return;
+    history.replaceState(history.state, '', location.pathname + location.search);
+    setDrawerOpen(true);
+  }, []);
   const [profileOpen, setProfileOpen] = useState(false);
   if (!user) return null;
   const createOffer = createOfferHref(user);

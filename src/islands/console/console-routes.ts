@@ -9,13 +9,13 @@ export const CONSOLE_KINDS = ['customer', 'merchant', 'team'] as const;
 export type ConsoleKind = (typeof CONSOLE_KINDS)[number];
 /** Each console's pages; the first is where a visitor of that type lands from another console's page it does not have. */
 export const CONSOLE_PAGES = {
-  customer: ['profile', 'dashboard', 'offer', 'subscription'],
+  customer: ['profile', 'dashboard', 'offer', 'subscription', 'alerts'],
   merchant: ['profile', 'dashboard', 'offer', 'subscription'],
   team: ['review', 'overview', 'offers', 'merchants', 'accounts', 'catalogue', 'importers', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
 } as const;
 export type ConsoleSection<K extends ConsoleKind = ConsoleKind> = (typeof CONSOLE_PAGES)[K][number];
-/** The customer's and merchant's pages (both consoles have all four). */
-export const CONSOLE_SECTIONS = CONSOLE_PAGES.customer;
+/** The customer's and merchant's pages (both consoles have these four; the customer also has 'alerts'). */
+export const CONSOLE_SECTIONS = CONSOLE_PAGES.merchant;
 
 export const consolePath = <K extends ConsoleKind>(kind: K, section: ConsoleSection<K>) => `/console/${kind}/${section}`;
 /** Where a merchant opens the offer-creation wizard directly (the header's Create Offer link may add it). */
@@ -24,7 +24,7 @@ export const CREATE_OFFER_QUERY = 'create';
 
 /** Each page's heading; the menu uses the same words. */
 export const SECTION_TITLES: { [K in ConsoleKind]: Record<ConsoleSection<K>, string> } = {
-  customer: { profile: 'Customer Profile', offer: 'My Offers', dashboard: 'Dashboard', subscription: 'Subscription' },
+  customer: { profile: 'Customer Profile', offer: 'My Offers', dashboard: 'Dashboard', subscription: 'Subscription', alerts: 'Alerts' },
   merchant: { profile: 'Company Profile', dashboard: 'Dashboard', offer: 'Offer', subscription: 'Subscription Plan' },
   team: {
     overview: 'Overview', review: 'Review', offers: 'Offers', merchants: 'Merchants', accounts: 'Accounts', catalogue: 'Catalogue', importers: 'Importers',
@@ -33,7 +33,7 @@ export const SECTION_TITLES: { [K in ConsoleKind]: Record<ConsoleSection<K>, str
 };
 /** The side menu (spec §2): customers see their profile and offers; merchants all four pages; the team its whole console. */
 export const CONSOLE_MENUS: { [K in ConsoleKind]: readonly ConsoleSection<K>[] } = {
-  customer: ['profile', 'offer'],
+  customer: ['profile', 'offer', 'alerts'],
   merchant: ['profile', 'dashboard', 'offer', 'subscription'],
   team: ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'importers', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
 };

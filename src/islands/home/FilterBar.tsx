@@ -9,6 +9,7 @@ import { OFFER_SORT_NAMES, OFFER_SORTS, type OfferSort } from '../../contract/ca
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
 import { $myCards } from '../../stores/my-cards.ts';
 import { $offerFilter, changeFilter, clearFilters, filterCount, setOfferFilter, toggleSwitch, type FilterSwitch } from '../../stores/offer-filters.ts';
+import { openAlertMe } from '../alerts/open-alert-me.ts';
 import { openMyCards } from '../my-cards/open-my-cards.ts';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
 import { filterChips, FILTER_KINDS, chosenIds, SWITCH_NAMES, type FilterOptions } from './filter-options.ts';
@@ -102,6 +103,12 @@ export default function FilterBar({ options, ready }: Props) {
             </button>
           )}
           <button type="button" className="filter-chips-clear" onClick={clear}>Clear all</button>
+          {/* Follow this list by e-mail (issue 17): the dialog's code loads on the first press. */}
+          <button type="button" className="filter-bar-button filter-alert-me" aria-haspopup="dialog"
+            onClick={() => openAlertMe({ label: chosen.map((chip) => chip.label).join(' · '), filter })}>
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round"><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" /></svg>
+            Alert me
+          </button>
         </div>
       )}
       {dialogOpen && <Suspense fallback={null}><AllFiltersDialog options={options} filter={filter} onClose={() => setDialogOpen(false)} /></Suspense>}

@@ -3,6 +3,7 @@
 // hydration) and for the islands' lists, so both draw the same card. The title link carries
 // data-offer-link: where the offer modal is on the page, a plain click opens the offer over the list.
 // data-cards carries the offer's card rule for the "Your card" mark (src/scripts/your-card-marks.ts).
+// The share button is handled by one listener for the page (src/scripts/offer-modal.ts, offer-page.ts).
 import { useStore } from '@nanostores/react';
 import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX } from '../../lib/constants.ts';
@@ -39,6 +40,9 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
           <img className="offer-card-logo" src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL} alt="" width={28} height={28} loading="lazy" />
           <span className="offer-card-bank" title={offer.bank.bankName}>{truncate(offer.bank.bankName, BANK_NAME_CARD_MAX)}</span>
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
+          {/* Plain HTML here: the page's script loads the share code on the first press. */}
+          {/* Its icon is drawn by CSS: every byte of a hydrated card counts on home. */}
+          <button type="button" className="offer-card-share" aria-label={`Share ${offer.header}`} aria-expanded="false" data-share-card />
           <FavoriteButton offer={offer} />
         </div>
         {/* Title and merchant are whole in the HTML, clamped to two lines by CSS (DECISIONS.md). */}

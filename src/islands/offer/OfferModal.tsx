@@ -1,9 +1,9 @@
 // The offer's view inside the offer modal (loaded with the first opening, see OfferModalHost.tsx):
 // it fetches the offer, shows the shimmer meanwhile, then the offer's essentials, its favourite
-// control, a link to its full page and 'Report a problem'. Each mount is one view: one impression,
+// control, a link to its full page, Share, Add to calendar and 'Report a problem'. Each mount is one view: one impression,
 // and the offer goes first in the recently-viewed strips.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { fetchOffer } from '../../client/catalogue.ts';
 import { failureText } from '../../client/http.ts';
 import type { OfferDetailData } from '../../contract/index.ts';
@@ -12,6 +12,8 @@ import { eligibilityText } from '../../lib/format-eligibility.ts';
 import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { offerCalendarPath, offerHasCalendar, SHARE_TEXTS } from '../../lib/offer-share.ts';
+import { PUBLIC_API_URL } from '../../lib/public-config.ts';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from '../offer-card/FavoriteButton.tsx';
 import OfferModalShimmer from './OfferModalShimmer.tsx';
@@ -23,6 +25,14 @@ interface Props {
   /** The offer's page as the address bar shows it: the link when the offer cannot be shown. */
   path: string;
 }
+
+/** Share: the share sheet or menu (share-menu.ts), loaded on the first press. */
+const shareOffer = (offer: OfferDetailData) => (event: MouseEvent<HTMLButtonElement>) => {
+  const button = event.currentTarget;
+  import('./share-menu.ts')
+    .then(({ offerShareRequest, share }) => share(button, offerShareRequest(offer)))
+    .catch((error: unknown) => console.error('Share did not load', error));
+};
 
 type Loaded = { offer: OfferDetailData; interestChangeRead: number } | { failure: string };
 
@@ -84,6 +94,12 @@ export default function OfferModal({ offerId, path }: Props) {
         <div className="offer-modal-actions">
           <FavoriteButton offer={offer} className="offer-modal-favourite" showLabel />
           <a className="button" href={offerCanonicalPath(offer)}>Open offer page</a>
+          <button type="button" className="offer-modal-share" onClick={shareOffer(offer)}>{SHARE_TEXTS.share}</button>
+          {offerHasCalendar(offer) && (
+            <a className="offer-modal-share" href={`${PUBLIC_API_URL}/${offerCalendarPath(offer.offerId)}`} download={`offerlanka-offer-${offer.offerId}.ics`} data-add-to-calendar>
+              {SHARE_TEXTS.addToCalendar}
+            </a>
+          )}
           <ReportProblemButton offerId={offer.offerId} className="offer-modal-report" />
         </div>
       </div>

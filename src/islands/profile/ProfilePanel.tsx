@@ -12,8 +12,10 @@ import { COUNTRY_CODES, USER_TYPES } from '../../contract/limits.ts';
 import { maskMobile } from '../../lib/format-offer.ts';
 import { $user } from '../../stores/session.ts';
 import VerifiedTick from '../ui/VerifiedTick.tsx';
+import CalendarFeed from './CalendarFeed.tsx';
 import LocationPicker from './LocationPicker.tsx';
 import LogoUpload from './LogoUpload.tsx';
+import RemindersSetting from './RemindersSetting.tsx';
 import TagPicker from './TagPicker.tsx';
 import { accountTypeLabel, NO_TAGS, NOT_ADDED, UNVERIFIED, userTypeLabel } from './texts.ts';
 import { useCategories } from './use-catalogue.ts';
@@ -74,6 +76,9 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
         <Interests user={user} heading={SubHeading} onSaved={setSaved} />
         <Location user={user} heading={SubHeading} onSaved={setSaved} />
       </section>
+
+      <CalendarFeed heading={Heading} />
+      <RemindersSetting heading={Heading} />
 
       {/* The last save's message (tags, location, picture), read out when it changes. */}
       <p className="profile-saved" role="status">{saved}</p>

@@ -1,6 +1,7 @@
 // /console/team/overview: what needs the team today (offers waiting for review, open reports,
 // offers ending this week, sources' changes waiting in Review, each with the page that lists them;
-// above them, the import sources whose last run went wrong) and how the last site build went.
+// above them, the import sources whose last run went wrong), how the last site build went, and the
+// expiry reminders' last run (time, SMS sent, skipped).
 import { failureText } from '../../client/http.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { consolePath } from '../console/console-routes.ts';
@@ -15,7 +16,7 @@ type Overview = Awaited<ReturnType<typeof fetchOverview>>;
 export default function TeamOverview() {
   const overview = useLoaded(fetchOverview, failureText);
   if (overview.state !== 'ready') return <LoadState loaded={overview} what={T.loading} onRetry={overview.reload} />;
-  const { pendingReviews, openReports, endingThisWeek, pendingRevisions, importAlerts, lastBuild } = overview.data;
+  const { pendingReviews, openReports, endingThisWeek, pendingRevisions, importAlerts, lastBuild, lastReminderRun } = overview.data;
   return (
     <>
       {importAlerts.length > 0 && <ImportAlerts alerts={importAlerts} />}
@@ -27,6 +28,10 @@ export default function TeamOverview() {
         <li className="team-figure team-build card">
           <h2>{T.lastBuild}</h2>
           <LastBuild build={lastBuild} />
+        </li>
+        <li className="team-figure team-build card" data-reminder-run>
+          <h2>{T.lastReminderRun}</h2>
+          <LastReminderRun run={lastReminderRun} />
         </li>
       </ul>
     </>
@@ -53,6 +58,20 @@ function Figure({ title, value, href, link }: { title: string; value: number; hr
       <p className="team-figure-value">{value.toLocaleString('en-LK')}</p>
       <a href={href}>{link}</a>
     </li>
+  );
+}
+
+function LastReminderRun({ run }: { run: Overview['lastReminderRun'] }) {
+  if (!run) return <p>{T.noReminderRun}</p>;
+  return (
+    <>
+      <dl className="team-facts">
+        <Fact term={T.lastRun}>{dateTimeText(run.startedAt)}</Fact>
+        <Fact term={T.sent}>{run.sent.toLocaleString('en-LK')}</Fact>
+        <Fact term={T.skipped}>{run.skipped.toLocaleString('en-LK')}</Fact>
+      </dl>
+      {run.quietHours && <p className="team-note">{T.quietHours}</p>}
+    </>
   );
 }
 

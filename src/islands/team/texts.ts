@@ -32,6 +32,12 @@ export const OVERVIEW_TEXTS = {
   result: 'Result',
   message: 'Message',
   timeZoneNote: 'Times are Sri Lanka time.',
+  lastReminderRun: 'Expiry reminders',
+  noReminderRun: 'No reminder run yet.',
+  lastRun: 'Last run',
+  sent: 'SMS sent',
+  skipped: 'Skipped',
+  quietHours: 'Quiet hours: nothing sent (21:00 to 08:00).',
 } as const;
 /** The site build's kinds (src/server/site/build-job.ts); an unknown kind shows as it came. */
 export const BUILD_KIND_LABELS: Record<string, string> = { full: 'Full build', publish: 'Publish' };

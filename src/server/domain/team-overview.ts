@@ -1,19 +1,21 @@
 // The team console's overview: what needs the team today (reviews, sources' changes, reports,
-// offers ending, importers in trouble), and how the last site build went.
+// offers ending, importers in trouble), how the last site build went, and the reminders' last run.
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { offerReports, offers, siteBuilds } from '../db/schema.ts';
+import { jobRuns, offerReports, offers, siteBuilds } from '../db/schema.ts';
+import { REMINDER_JOB } from '../jobs/reminders.ts';
 import { endingThisWeek } from './review.ts';
 import { importAlerts, pendingRevisionCount } from './team-importers.ts';
 
 export async function findTeamOverview(db: Database) {
-  const [[pending], [reports], [ending], [build], pendingRevisions, alerts] = await Promise.all([
+  const [[pending], [reports], [ending], [build], pendingRevisions, alerts, [reminderRun]] = await Promise.all([
     db.select({ n: count() }).from(offers).where(eq(offers.reviewStatus, 'pending')),
     db.select({ n: count() }).from(offerReports).where(eq(offerReports.status, 'open')),
     db.select({ n: count() }).from(offers).where(endingThisWeek()),
     db.select().from(siteBuilds).orderBy(desc(siteBuilds.startedAt), desc(siteBuilds.buildId)).limit(1),
     pendingRevisionCount(db),
     importAlerts(db),
+    db.select().from(jobRuns).where(eq(jobRuns.job, REMINDER_JOB)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.runId)).limit(1),
   ]);
   return {
     pendingReviews: pending?.n ?? 0,
@@ -23,6 +25,10 @@ export async function findTeamOverview(db: Database) {
     importAlerts: alerts,
     lastBuild: build ? {
       kind: build.kind, startedAt: build.startedAt.toISOString(), finishedAt: build.finishedAt?.toISOString() ?? null, ok: build.ok, message: build.message,
+    } : null,
+    lastReminderRun: reminderRun ? {
+      startedAt: reminderRun.startedAt.toISOString(), finishedAt: reminderRun.finishedAt?.toISOString() ?? null,
+      sent: reminderRun.sent, skipped: reminderRun.skipped, quietHours: reminderRun.detail.quietHours === true,
     } : null,
   };
 }

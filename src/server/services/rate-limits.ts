@@ -67,6 +67,10 @@ export const DEFAULT_RATE_RULES = {
   /** Per team account: generous for a day's reviewing, a stop for a runaway script or a stolen token. */
   teamReadPerUser: { limit: 1200, windowMs: 15 * MINUTE },
   teamWritePerUser: { limit: 300, windowMs: 15 * MINUTE },
+  /** E-mail confirmation links: each mails an address, so a few per account, per address and per connection. */
+  emailLinkPerUser: { limit: 5, windowMs: 60 * MINUTE },
+  emailLinkPerAddress: { limit: 5, windowMs: DAY },
+  emailLinkPerIp: { limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof DEFAULT_RATE_RULES;
 export type RateRules = Record<RateRuleName, RateRule>;

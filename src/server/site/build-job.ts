@@ -5,6 +5,7 @@
 // - publish: the pages of some offers and banks (plus home, sitemap and the redirect maps) rendered
 //   by the same astro build limited to them (page-selection.ts), written into the served build file
 //   by file, each by a rename, pages gone from the catalogue removed, and the search index redone.
+// Both render the offers' preview images whose key is new and link them in (preview-images.ts).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +15,8 @@ import { PRODUCT_SLUG } from '../../lib/constants.ts';
 import { BANK_PATHS_FILE, buildInfo, markBuildDone, newBuildName, OFFER_PATHS_FILE, pruneBuilds, servedBuild, switchSite, takeBuildLock } from './builds-dir.ts';
 import { pagePolicy, sitePolicyOf, widenSiteHeaders, writeSiteHeaders } from './headers.ts';
 import { compressedCopies, isCompressible, precompressBuild } from './precompress.ts';
+import { writeServiceWorker } from './service-worker.ts';
+import { keysOf, linkImages, pruneCache, readKeys, removeUnusedImages, renderMissing, takeManifest, writeKeys } from './preview-images.ts';
 
 export interface SiteJobOptions {
   apiUrl: string;
@@ -24,9 +27,13 @@ export interface SiteJobOptions {
   env?: Record<string, string>;
   /** What the build shows of the catalogue, recorded in its done marker. */
   catalogue?: Record<string, unknown>;
+  /** Where rendered preview images are kept between builds. */
+  previewCacheDir: string;
+  /** False: no preview image rendered or linked (the bench's comparison). */
+  previewImages: boolean;
 }
 export type SiteJob = SiteJobOptions & ({ kind: 'full' } | { kind: 'publish'; pages: PageSelection });
-export interface SiteJobResult { dir: string; seconds: number; filesWritten?: number; filesRemoved?: number }
+export interface SiteJobResult { dir: string; seconds: number; filesWritten?: number; filesRemoved?: number; previewImagesRendered: number }
 
 /** Where Pagefind writes its index in a build. */
 const SEARCH_INDEX_DIR = 'pagefind';
@@ -56,6 +63,8 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
   const started = Date.now(); // after any wait for another build
   const outDir = join(job.buildsDir, newBuildName());
   const phases: string[] = [];
+  let previewImagesRendered = 0;
+  let keys: Record<string, string> = {};
   const timed = async (phase: string, work: () => Promise<unknown>) => {
     const phaseStarted = Date.now();
     await work();
@@ -64,6 +73,15 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
   try {
     await pruneBuilds(job.buildsDir, job.siteDir); // an unfinished build left by a stop goes first
     await timed('astro', () => astroBuild(job, outDir, signal));
+    const manifest = await takeManifest(outDir);
+    if (job.previewImages) {
+      await timed('preview images', async () => {
+        previewImagesRendered = await renderMissing(manifest, job.previewCacheDir, job.apiUrl, signal);
+        await linkImages(Object.values(keysOf(manifest)), job.previewCacheDir, outDir);
+      });
+    }
+    // The worker before compression, which gives sw.js its copies; named by this build, so browsers update.
+    await timed('service worker', () => writeServiceWorker(outDir, basename(outDir)));
     // Pagefind indexes the pages while they are compressed (two processes, two cores); its own
     // files are compressed once it has written them.
     // The site's CSP header comes from the pages' own policies, read as the pages are compressed.
@@ -75,9 +93,12 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     ]);
     await timed('search index compression', () => precompressBuild(join(outDir, SEARCH_INDEX_DIR)));
     writeSiteHeaders(outDir, job.siteUrl, sitePolicyOf(pagePolicies));
+    if (job.previewImages) await writeKeys(outDir, keys = keysOf(manifest)); // after compression: a dotfile no one downloads
     markBuildDone(outDir, { builtAt: new Date().toISOString(), source: job.env?.SITE_SOURCE_VERSION, catalogue: job.catalogue });
     switchSite(job.siteDir, outDir, job.buildsDir);
     await pruneBuilds(job.buildsDir, job.siteDir);
+    // Builds kept hold their own links. Never fails the build: it is served already.
+    if (job.previewImages) await pruneCache(job.previewCacheDir, keys).catch((error) => log(`[site] could not prune the preview image cache: ${error}`));
   } catch (error) {
     await rm(outDir, { recursive: true, force: true }); // a failed build never becomes the site
     throw error;
@@ -85,8 +106,8 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     unlock();
   }
   const seconds = (Date.now() - started) / 1000;
-  log(`[site] built ${outDir} in ${seconds.toFixed(1)} s (${phases.join(', ')})`);
-  return { dir: outDir, seconds };
+  log(`[site] built ${outDir} in ${seconds.toFixed(1)} s (${phases.join(', ')}; ${previewImagesRendered} preview image(s) rendered)`);
+  return { dir: outDir, seconds, previewImagesRendered };
 }
 
 /** Every file under dir, as paths relative to it. */
@@ -127,6 +148,17 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
     if (!served || !buildInfo(served)) throw new Error('there is no finished build to publish into');
     await astroBuild(job, outDir, signal, { [PAGE_SELECTION_ENV]: JSON.stringify(job.pages) });
     signal.throwIfAborted();
+    // The new pages' images go in before the pages that show them; the served map gets the rendered
+    // offers' keys, and loses those of the offers changed or gone.
+    const manifest = await takeManifest(outDir);
+    const keys = await readKeys(served);
+    let previewImagesRendered = 0;
+    if (job.previewImages) {
+      previewImagesRendered = await renderMissing(manifest, job.previewCacheDir, job.apiUrl, signal);
+      for (const offerId of job.pages.offerIds) delete keys[offerId];
+      Object.assign(keys, keysOf(manifest));
+      await linkImages(Object.values(keys), job.previewCacheDir, served);
+    }
 
     const oldPaths: Record<string, string> = JSON.parse(await readFile(join(served, OFFER_PATHS_FILE), 'utf8').catch(() => '{}'));
     const pageFile = (path: string) => join(path.replace(/^\//, ''), 'index.html');
@@ -153,12 +185,16 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
     }
     const removed = [...replaced].filter((file) => !rendered.has(file));
     for (const file of removed) await removePage(join(served, file));
+    if (job.previewImages) {
+      await writeKeys(served, keys);
+      await removeUnusedImages(served, keys); // as a full build would have them
+    }
     await refreshSearchIndex(served, join(job.buildsDir, `${newBuildName()}-pagefind`), signal);
     markBuildDone(served, { ...buildInfo(served), publishedAt: new Date().toISOString(), catalogue: job.catalogue });
 
     const seconds = (Date.now() - started) / 1000;
-    log(`[site] published ${job.pages.offerIds.length} offer(s) and ${job.pages.bankIds.length} bank(s) into ${served} in ${seconds.toFixed(1)} s`);
-    return { dir: served, seconds, filesWritten: written.size, filesRemoved: removed.length };
+    log(`[site] published ${job.pages.offerIds.length} offer(s) and ${job.pages.bankIds.length} bank(s) into ${served} in ${seconds.toFixed(1)} s (${previewImagesRendered} preview image(s) rendered)`);
+    return { dir: served, seconds, filesWritten: written.size, filesRemoved: removed.length, previewImagesRendered };
   } finally {
     await rm(outDir, { recursive: true, force: true });
     unlock();

@@ -9,6 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { PageSelection } from '../../build/page-selection.ts';
 import type { SiteJob, SiteJobResult } from './build-job.ts';
 import { BUILDS_DIR } from './builds-dir.ts';
+import { PREVIEW_CACHE_DIR } from './preview-images.ts';
 
 export interface SiteBuildOptions {
   apiUrl: string;
@@ -23,6 +24,10 @@ export interface SiteBuildOptions {
   env?: Record<string, string>;
   /** What the build shows of the catalogue, recorded with it for the rebuilder (rebuilder.ts). */
   catalogue?: Record<string, unknown>;
+  /** Where rendered preview images are kept between builds (preview-images.ts); default DATA_DIR's folder, taken as `data` beside siteDir. */
+  previewCacheDir?: string;
+  /** False renders and links no preview image (the bench's build without them, to compare). */
+  previewImages?: boolean;
 }
 
 const JOB_SCRIPT = resolve(import.meta.dirname, 'build-job.ts');
@@ -57,6 +62,7 @@ function runJob(job: SiteJob, options: SiteBuildOptions): Promise<SiteJobResult>
 
 const jobOptions = (options: SiteBuildOptions) => ({
   apiUrl: options.apiUrl, siteDir: options.siteDir, siteUrl: options.siteUrl, buildsDir: options.buildsDir ?? join(dirname(options.siteDir), BUILDS_DIR), env: options.env, catalogue: options.catalogue,
+  previewCacheDir: options.previewCacheDir ?? join(dirname(options.siteDir), 'data', PREVIEW_CACHE_DIR), previewImages: options.previewImages ?? true,
 });
 
 /** A full build from the API at apiUrl (its main base URL) into a new folder, then siteDir switched to it. */

@@ -9,11 +9,18 @@
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hstsHeader, SECURITY_HEADERS } from '../http/security-headers.ts';
+import { SERVICE_WORKER_PATH, WEB_APP_MANIFEST_PATH } from '../../lib/web-app.ts';
 
 export const CDN_HEADERS_FILE = '_headers';
 export const NGINX_HEADERS_FILE = 'nginx-headers.conf';
 const WRITTEN_BY = 'Written by the site build (src/server/site/headers.ts): the headers of every answer of this build.';
 const META_POLICY = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
+
+/**
+ * The service worker is checked on every visit (a new build's worker is found at once), and the
+ * manifest has its own type. Our server does the same (routes.ts); nginx: see docs/operations.md.
+ */
+const SERVICE_WORKER_HEADERS = [SERVICE_WORKER_PATH, '  Cache-Control: no-cache', WEB_APP_MANIFEST_PATH, '  Content-Type: application/manifest+json'];
 
 /** One policy allowing every source that any of `policies` allows, directive by directive. */
 function unionOfPolicies(policies: string[]): string {
@@ -61,7 +68,7 @@ export function writeSiteHeaders(dir: string, siteUrl: string | undefined, polic
     writeFileSync(join(dir, `${name}.next`), [...lines, ''].join('\n'));
     renameSync(join(dir, `${name}.next`), join(dir, name));
   };
-  write(CDN_HEADERS_FILE, [`# ${WRITTEN_BY}`, '/*', ...entries.map(([name, value]) => `  ${name}: ${value}`)]);
+  write(CDN_HEADERS_FILE, [`# ${WRITTEN_BY}`, '/*', ...entries.map(([name, value]) => `  ${name}: ${value}`), ...SERVICE_WORKER_HEADERS]);
   // `always`: on error answers too. nginx drops a server block's add_header in a location with its own.
   write(NGINX_HEADERS_FILE, [`# ${WRITTEN_BY}`, ...entries.map(([name, value]) => `add_header ${name} "${value}" always;`)]);
   return headers;

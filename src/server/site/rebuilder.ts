@@ -52,11 +52,13 @@ export function startSiteRebuilder(options: {
   clearResponseCache?: () => void;
   /** Called after each job that changed the served site. */
   onSiteChanged?: () => void;
+  /** Where rendered preview images are kept between builds (build.ts). */
+  previewCacheDir?: string;
 }): SiteRebuilder {
   const log = options.log ?? console.log;
   const abort = new AbortController();
   const jobOptions: SiteBuildOptions = {
-    apiUrl: options.apiUrl, siteDir: options.siteDir, siteUrl: options.siteUrl, buildsDir: options.buildsDir, log, signal: abort.signal,
+    apiUrl: options.apiUrl, siteDir: options.siteDir, siteUrl: options.siteUrl, buildsDir: options.buildsDir, previewCacheDir: options.previewCacheDir, log, signal: abort.signal,
     env: options.sourceVersion ? { SITE_SOURCE_VERSION: options.sourceVersion } : undefined,
   };
   let stopped = false;

@@ -13,12 +13,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { PREVIEW_IMAGE_DIR } from '../../lib/preview-image.ts';
 import { bankPageKeyFromPath, offerIdFromPath, shortPathKey } from '../../lib/site-urls.ts';
 import type { AppEnv } from '../context.ts';
 import { noSuchRoute } from '../http/answer.ts';
 import { BANK_PATHS_FILE, OFFER_PATHS_FILE } from './builds-dir.ts';
 import { CDN_HEADERS_FILE, NGINX_HEADERS_FILE, parseSiteHeaders } from './headers.ts';
 import { isCompressible } from './precompress.ts';
+import { SERVICE_WORKER_PATH } from '../../lib/web-app.ts';
 
 interface BuildState {
   dir: string;
@@ -68,12 +70,16 @@ const BUILDING_PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash
 const HEADER_FILES = new Set([`/${CDN_HEADERS_FILE}`, `/${NGINX_HEADERS_FILE}`]);
 
 /**
- * Astro's hashed assets never change; everything else may change with the next rebuild, so
+ * Astro's hashed assets and the preview images never change; everything else may change with the next rebuild, so
  * browsers check back: pages at once, other files (favicon, Pagefind's UI) after an hour.
  */
 function cacheControlFor(servedPath: string): string {
   const path = servedPath.replace(/\.(br|gz)$/, ''); // a precompressed copy is cached as its original
   if (path.includes('/_astro/')) return 'public, max-age=31536000, immutable';
+  // The service worker is checked on every visit, so a new build's worker is found at once.
+  if (path.endsWith(SERVICE_WORKER_PATH)) return 'no-cache';
+  // Offers' preview images are named by a hash of what they draw (src/lib/preview-image.ts).
+  if (path.includes(`/${PREVIEW_IMAGE_DIR}/`)) return 'public, max-age=31536000, immutable';
   if (path.endsWith('.html') || path.endsWith('.xml') || path.endsWith('.txt') || path.endsWith('.json')) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }

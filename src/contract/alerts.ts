@@ -1,0 +1,71 @@
+// "Alert me" on a filtered list and the weekly e-mail digest (docs/api.md §4c): the requests, the
+// answers, the limits and the texts. Imported directly (not through index.ts), so that only the
+// Alert me dialog's chunk and the console's alerts page carry it.
+import * as v from 'valibot';
+import { EMAIL_MAX } from './limits.ts';
+import { Id } from './ids.ts';
+import { OfferSearchRequest } from './offer-search.ts';
+
+/** How many alerts one account may keep. */
+export const ALERTS_PER_USER_MAX = 20;
+/** A label names the list in words (e.g. 'HNB · Dining · Valid today'). */
+export const ALERT_LABEL_MAX = 120;
+/** New offers listed per alert in one digest; the rest are behind the list's link. */
+export const DIGEST_OFFERS_PER_ALERT = 10;
+/** How long an e-mail verification link works. */
+export const EMAIL_VERIFY_LINK_DAYS = 3;
+
+export const ALERT_MESSAGES = {
+  created: 'Alert saved. New offers on this list come in your weekly e-mail.',
+  deleted: 'Alert deleted.',
+  tooMany: `You have ${ALERTS_PER_USER_MAX} alerts, the most an account can keep. Delete one to add another.`,
+  duplicate: 'You already have an alert for this list.',
+  noSuchAlert: 'There is no such alert.',
+  emailNeeded: 'Give your e-mail address and confirm it from the link we send, then your alerts start.',
+  emailSent: 'We sent a link to your e-mail address. Open it to confirm the address.',
+  emailAlreadyVerified: 'This address is already confirmed.',
+  invalidEmail: 'Enter a valid e-mail address.',
+  emailVerified: 'Your e-mail address is confirmed. Your alerts come in a weekly e-mail.',
+  badLink: 'This link is not valid or has expired.',
+  emailChanged: 'This link was for another address. Ask for a new one from your alerts page.',
+  unsubscribed: 'You will get no more alert e-mails. Your alerts are deleted.',
+  labelRequired: 'Name the alert.',
+} as const;
+
+export const AlertLabel = v.pipe(v.string('label must be text'), v.trim(), v.nonEmpty(ALERT_MESSAGES.labelRequired), v.maxLength(ALERT_LABEL_MAX, `At most ${ALERT_LABEL_MAX} characters.`));
+export const EmailAddress = v.pipe(v.string(ALERT_MESSAGES.invalidEmail), v.trim(), v.nonEmpty(ALERT_MESSAGES.invalidEmail),
+  v.maxLength(EMAIL_MAX, ALERT_MESSAGES.invalidEmail), v.email(ALERT_MESSAGES.invalidEmail));
+
+/** POST /user/alerts: the list's search request (as the filter bar sends it) and its name. */
+export const NewAlertRequest = v.object({ label: AlertLabel, filter: OfferSearchRequest });
+export const AlertIdParams = v.object({ alertId: Id });
+/** POST /user/email: the address to confirm (and send the digests to). */
+export const EmailRequest = v.object({ email: EmailAddress });
+/** ?token= of the e-mail links; a bad one is answered as a bad link, never a 500. */
+export const EmailTokenQuery = v.object({ token: v.pipe(v.string(ALERT_MESSAGES.badLink), v.nonEmpty(ALERT_MESSAGES.badLink), v.maxLength(2000, ALERT_MESSAGES.badLink)) });
+
+export const Alert = v.object({
+  alertId: v.number(),
+  label: v.string(),
+  filter: v.unknown(),
+  /** Where the list is on the site: the home page with the filter in the query. */
+  listPath: v.string(),
+  createdAt: v.string(),
+});
+export type AlertData = v.InferOutput<typeof Alert>;
+
+/** The account's alerts with the state of its e-mail address: nothing is sent before it is confirmed. */
+export const AlertsResponse = v.object({
+  status: v.literal(true),
+  data: v.array(Alert),
+  email: v.nullable(v.string()),
+  emailVerified: v.boolean(),
+});
+export type AlertsAnswer = v.InferOutput<typeof AlertsResponse>;
+export const AlertChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: v.array(Alert), email: v.nullable(v.string()), emailVerified: v.boolean() });
+export const EmailResponse = v.object({ status: v.literal(true), message: v.string(), email: v.string(), emailVerified: v.boolean() });
+export const EmailLinkResponse = v.object({ status: v.literal(true), message: v.string() });
+/** GET /dev/mail-outbox/{address}: the console provider's e-mails to an address, newest first (development only). */
+export const MailOutboxResponse = v.object({ status: v.literal(true), data: v.array(v.object({
+  to: v.string(), subject: v.string(), text: v.string(), html: v.optional(v.string()), headers: v.optional(v.record(v.string(), v.string())), sentAt: v.string(),
+})) });

@@ -1,0 +1,34 @@
+// Calendars (docs/api.md "Calendars"): an offer's .ics file, and the signed-in user's private feed of
+// their favourites at a secret URL. Imported from here, not through the contract's index, so that
+// only the profile's calendar block carries it.
+import * as v from 'valibot';
+import { Id } from './ids.ts';
+
+/** A feed token: 256 random bits in base64url (43 characters), the feed URL's only secret. */
+export const CALENDAR_FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const FeedToken = v.pipe(v.string(), v.regex(CALENDAR_FEED_TOKEN_PATTERN, 'Not a calendar feed address.'));
+
+/** GET {API}/calendar/{token}.ics: the path's last segment. */
+export const CalendarFeedParams = v.object({
+  feedFile: v.pipe(
+    v.string(),
+    v.regex(/^[^/]{43}\.ics$/, 'Not a calendar feed address.'),
+    v.transform((file) => file.slice(0, -'.ics'.length)),
+    FeedToken,
+  ),
+});
+
+/** GET {API}/offers/{offerId}/calendar.ics */
+export const OfferCalendarParams = v.object({ offerId: Id });
+
+/** The feed's state: its token (the browser makes the URL of it), or null when the feed is off. */
+export const CalendarFeedData = v.object({ token: v.nullable(FeedToken) });
+export const CalendarFeedResponse = v.object({ status: v.literal(true), data: CalendarFeedData });
+export const CalendarFeedChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: CalendarFeedData });
+
+export const CALENDAR_MESSAGES = {
+  feedCreated: 'Your calendar link is ready. Any link made before no longer works.',
+  feedRemoved: 'Your calendar link is turned off.',
+  feedNotFound: 'This calendar link does not exist, or was replaced or turned off.',
+  offerHasNoEnd: 'This offer has no end date, so there is nothing to add to a calendar.',
+} as const;

@@ -1,0 +1,51 @@
+// Expiry reminders (issue 17, docs/api.md "Expiry reminders"): one SMS the chosen number of days
+// before favourites end. The setting's request and answer, the limits and the texts. Imported
+// directly (not through index.ts), so that only the profile's Reminders block and the first
+// favourite's line (loaded on demand) carry it.
+import * as v from 'valibot';
+
+/** The days before a favourite's end that its reminder may go. */
+export const REMINDER_DAY_CHOICES = [1, 2, 3] as const;
+export type ReminderDays = (typeof REMINDER_DAY_CHOICES)[number];
+/** What the profile proposes when reminders are off. */
+export const REMINDER_DEFAULT_DAYS: ReminderDays = 2;
+/** No reminder goes from this hour (Sri Lanka's time) until REMINDER_QUIET_UNTIL_HOUR. */
+export const REMINDER_QUIET_FROM_HOUR = 21;
+export const REMINDER_QUIET_UNTIL_HOUR = 8;
+/** Offers named in one SMS; the rest are "and N more", so the message stays short. */
+export const REMINDER_OFFERS_NAMED = 2;
+/** An offer's name is cut to this many characters in the SMS. */
+export const REMINDER_OFFER_NAME_MAX = 40;
+
+export const REMINDER_MESSAGES = {
+  badDays: `Choose ${REMINDER_DAY_CHOICES.join(', ')} days before, or null to turn reminders off.`,
+  turnedOn: (days: number) => `Reminders on: we text you ${days} day${days === 1 ? '' : 's'} before your favourites end.`,
+  turnedOff: 'Reminders off: we will not text you about your favourites.',
+  offerMarked: 'Noted.',
+  badStopLink: 'This link is not valid. Turn reminders off in your profile instead.',
+  stopped: 'Reminders are off. You will get no more texts about your favourites ending. You can turn them on again in your profile.',
+} as const;
+
+/** The profile's block and the first favourite's line. */
+export const REMINDER_TEXTS = {
+  title: 'Reminders',
+  label: 'Remind me before my favourites end',
+  hint: 'One text message, never between 9 pm and 8 am, naming the favourites that end on the same day.',
+  daysLabel: 'Days before the end',
+  days: (days: number) => `${days} day${days === 1 ? '' : 's'} before`,
+  firstFavourite: 'Never miss it: turn on “Remind me before my favourites end” in your profile, and we text you before it ends.',
+} as const;
+
+const DaysBefore = v.nullable(v.picklist(REMINDER_DAY_CHOICES, REMINDER_MESSAGES.badDays));
+
+/** PUT /user/reminders */
+export const ReminderSettingRequest = v.object({ daysBefore: DaysBefore }, REMINDER_MESSAGES.badDays);
+
+/** offerShown: the first favourite's line has been shown to this account (it shows once). */
+export const ReminderSettingData = v.object({ daysBefore: DaysBefore, offerShown: v.boolean() });
+export const ReminderSettingResponse = v.object({ status: v.literal(true), data: ReminderSettingData });
+export const ReminderSettingChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: ReminderSettingData });
+
+/** GET /reminders/stop?token=: the signed link every reminder carries. */
+export const ReminderStopQuery = v.object({ token: v.pipe(v.string(REMINDER_MESSAGES.badStopLink), v.nonEmpty(REMINDER_MESSAGES.badStopLink), v.maxLength(500, REMINDER_MESSAGES.badStopLink)) }, REMINDER_MESSAGES.badStopLink);
+export const ReminderStopResponse = v.object({ status: v.literal(true), message: v.string() });

@@ -1,0 +1,91 @@
+// Alert me: saves the list (its filter and name) as an alert of the account, then, when the
+// account has no confirmed e-mail address, asks for one and says to confirm it from the link.
+import { useState } from 'react';
+import { createAlert, failureText, fetchAlerts } from '../../client/alerts.ts';
+import { ALERT_LABEL_MAX, ALERT_MESSAGES } from '../../contract/alerts.ts';
+import type { OfferSearchInput } from '../../contract/offer-search.ts';
+import { CONSOLE_ALERTS_PATH } from '../../lib/alert-list-path.ts';
+import { $myCards } from '../../stores/my-cards.ts';
+import { sessionLink } from '../../stores/session.ts';
+import TitledDialog from '../ui/TitledDialog.tsx';
+import { useLoaded } from '../ui/use-loaded.ts';
+import EmailForm from './EmailForm.tsx';
+import type { AlertMeList } from './open-alert-me.ts';
+import './alerts.css';
+
+/** The filter bar's filter as the search takes it: My cards only carries the visitor's cards. */
+function searchOf({ filter }: AlertMeList): OfferSearchInput {
+  const { mine, ...rest } = filter;
+  return { ...rest, bankIds: [...rest.bankIds], categoryIds: [...rest.categoryIds], networks: [...rest.networks], cards: mine ? [...$myCards.get()] : [] };
+}
+const labelOf = (list: AlertMeList) => (list.label.length > ALERT_LABEL_MAX ? `${list.label.slice(0, ALERT_LABEL_MAX - 1)}…` : list.label) || 'All offers';
+
+type Step = { step: 'ask' } | { step: 'saved'; message: string } | { step: 'sent'; email: string };
+
+export default function AlertMeDialog({ list, onClose }: { list: AlertMeList; onClose: () => void }) {
+  const account = useLoaded(() => fetchAlerts(sessionLink), failureText);
+  const [step, setStep] = useState<Step>({ step: 'ask' });
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const label = labelOf(list);
+
+  const save = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await createAlert(label, searchOf(list), sessionLink);
+      setStep({ step: 'saved', message: answer.message });
+    } catch (failure) {
+      // Already following this list: say so, and carry on as saved.
+      if (failureText(failure) === ALERT_MESSAGES.duplicate) setStep({ step: 'saved', message: ALERT_MESSAGES.duplicate });
+      else setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verified = account.state === 'ready' && account.data.emailVerified;
+  return (
+    <TitledDialog open onClose={onClose} className="alert-me-dialog" title="Alert me">
+      <p className="alert-me-intro">Get new offers on this list by e-mail, once a week.</p>
+      <p className="alert-me-label"><strong>{label}</strong></p>
+      {account.state === 'loading' && <p className="alert-me-note" role="status">Loading…</p>}
+      {account.state === 'failed' && <p className="alert-email-error" role="alert">{account.message} <button type="button" className="link-button" onClick={account.reload}>Retry</button></p>}
+      {account.state === 'ready' && step.step === 'ask' && (
+        <>
+          {error && <p className="alert-email-error" role="alert">{error}</p>}
+          <div className="alert-me-actions">
+            <button type="button" className="button secondary" onClick={onClose}>Cancel</button>
+            <button type="button" className="button" disabled={busy} onClick={save}>Save alert</button>
+          </div>
+        </>
+      )}
+      {account.state === 'ready' && step.step === 'saved' && (
+        <>
+          <p className="alert-me-done" role="status">{step.message}</p>
+          {verified
+            ? <p className="alert-me-note">The e-mail goes to {account.data.email}.</p>
+            : (
+              <>
+                <p className="alert-me-note">{ALERT_MESSAGES.emailNeeded}</p>
+                <EmailForm email={account.data.email} onSent={(email) => setStep({ step: 'sent', email })} />
+              </>
+            )}
+          <div className="alert-me-actions">
+            <a className="button secondary" href={CONSOLE_ALERTS_PATH}>Your alerts</a>
+            <button type="button" className="button" onClick={onClose}>Done</button>
+          </div>
+        </>
+      )}
+      {step.step === 'sent' && (
+        <>
+          <p className="alert-me-done" role="status">We sent a link to <strong>{step.email}</strong>. Open it to confirm your address: your alerts start then.</p>
+          <div className="alert-me-actions">
+            <a className="button secondary" href={CONSOLE_ALERTS_PATH}>Your alerts</a>
+            <button type="button" className="button" onClick={onClose}>Done</button>
+          </div>
+        </>
+      )}
+    </TitledDialog>
+  );
+}

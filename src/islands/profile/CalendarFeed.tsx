@@ -1,0 +1,82 @@
+// The profile's "Favourites in your calendar" (issue 17): a private feed of the user's favourites at
+// a secret URL, which a phone's calendar subscribes to, so that the offers' end dates stay up to
+// date there. The URL with Copy, a webcal:// link that opens the calendar app, "Make a new link"
+// (the old one stops working) and "Turn off".
+import { useId, useState } from 'react';
+import { calendarFeedUrls, fetchCalendarFeed, makeCalendarFeed, turnOffCalendarFeed } from '../../client/calendar.ts';
+import { failureText } from '../../client/http.ts';
+import { SHARE_TEXTS } from '../../lib/offer-share.ts';
+import { sessionApi } from '../../stores/session-calls.ts';
+import { useLoaded } from '../ui/use-loaded.ts';
+import { CALENDAR_FEED_TEXTS } from './calendar-feed-texts.ts';
+
+export default function CalendarFeed({ heading: Heading }: { heading: 'h2' | 'h3' | 'h4' }) {
+  const id = useId();
+  const feed = useLoaded(() => fetchCalendarFeed(sessionApi), failureText);
+  /** The token after this block's own changes (undefined: as loaded). */
+  const [changed, setChanged] = useState<{ token: string | null }>();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState('');
+  const token = changed ? changed.token : feed.state === 'ready' ? feed.data : undefined;
+
+  const run = async (change: () => Promise<{ message: string; token: string | null }>) => {
+    setBusy(true);
+    setFailure('');
+    try {
+      const { message, token: next } = await change();
+      setChanged({ token: next });
+      setStatus(message);
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const make = () => run(() => makeCalendarFeed(sessionApi));
+  const turnOff = () => run(async () => ({ ...(await turnOffCalendarFeed(sessionApi)), token: null }));
+  const urls = token ? calendarFeedUrls(token) : undefined;
+  const copy = async () => {
+    if (!urls) return;
+    try {
+      await navigator.clipboard.writeText(urls.https);
+      setStatus(SHARE_TEXTS.copied);
+    } catch {
+      setStatus(SHARE_TEXTS.copyFailed);
+    }
+  };
+
+  return (
+    <section className="profile-card calendar-feed" aria-labelledby={`${id}-title`}>
+      <Heading id={`${id}-title`}>{CALENDAR_FEED_TEXTS.title}</Heading>
+      <p className="profile-hint">{CALENDAR_FEED_TEXTS.intro}</p>
+      {feed.state === 'loading' && !changed && <p className="profile-status">Loading…</p>}
+      {feed.state === 'failed' && !changed && (
+        <p className="profile-failure">{feed.message} <button type="button" className="profile-link-button" onClick={feed.reload}>Retry</button></p>
+      )}
+      {token === null && (
+        <div className="calendar-feed-actions">
+          <p className="profile-empty">{CALENDAR_FEED_TEXTS.off}</p>
+          <button type="button" className="button" disabled={busy} onClick={make}>{CALENDAR_FEED_TEXTS.turnOn}</button>
+        </div>
+      )}
+      {urls && (
+        <>
+          <label className="calendar-feed-label" htmlFor={`${id}-url`}>Your private calendar link</label>
+          <div className="calendar-feed-url">
+            <input id={`${id}-url`} type="text" readOnly value={urls.https} onFocus={(event) => event.currentTarget.select()} data-calendar-feed-url />
+            <button type="button" className="button secondary" onClick={copy}>{SHARE_TEXTS.copyLink}</button>
+          </div>
+          <div className="calendar-feed-actions">
+            <a className="button" href={urls.webcal}>{CALENDAR_FEED_TEXTS.subscribe}</a>
+            <button type="button" className="button secondary" disabled={busy} onClick={make}>{CALENDAR_FEED_TEXTS.remake}</button>
+            <button type="button" className="button secondary" disabled={busy} onClick={turnOff}>{CALENDAR_FEED_TEXTS.turnOff}</button>
+          </div>
+          <p className="profile-hint">{CALENDAR_FEED_TEXTS.remakeHint}</p>
+        </>
+      )}
+      {failure && <p className="profile-failure" role="alert">{failure}</p>}
+      <p className="profile-saved" role="status">{status}</p>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+// The profile's "Reminders" (issue 17): "Remind me before my favourites end", on or off, and how many
+// days before (1 to 3; 2 when first turned on). Each change shows and is saved at once (put back
+// when the server refuses). Its calls load with this block only.
+import { useId, useState } from 'react';
+import { failureText } from '../../client/http.ts';
+import { fetchReminderSetting, saveReminderDays, type ReminderSetting } from '../../client/reminders.ts';
+import { REMINDER_DAY_CHOICES, REMINDER_DEFAULT_DAYS, REMINDER_TEXTS, type ReminderDays } from '../../contract/reminders.ts';
+import { sessionApi } from '../../stores/session-calls.ts';
+import { useLoaded } from '../ui/use-loaded.ts';
+import './reminders-setting.css';
+
+export default function RemindersSetting({ heading: Heading }: { heading: 'h2' | 'h3' | 'h4' }) {
+  const id = useId();
+  const loaded = useLoaded(() => fetchReminderSetting(sessionApi), failureText);
+  const [changed, setChanged] = useState<ReminderSetting>();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState('');
+  const setting = changed ?? (loaded.state === 'ready' ? loaded.data : undefined);
+
+  // Shown at once, as a checkbox is expected to; put back if the server refuses.
+  const save = async (daysBefore: ReminderDays | null) => {
+    if (!setting) return;
+    const before = setting;
+    setChanged({ ...setting, daysBefore });
+    setBusy(true);
+    setFailure('');
+    setStatus('');
+    try {
+      const { message, setting: saved } = await saveReminderDays(sessionApi, daysBefore);
+      setChanged(saved);
+      setStatus(message);
+    } catch (error) {
+      setChanged(before);
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="profile-card reminders-setting" aria-labelledby={`${id}-title`} data-reminders-setting>
+      <Heading id={`${id}-title`}>{REMINDER_TEXTS.title}</Heading>
+      {loaded.state === 'loading' && !changed && <p className="profile-status">Loading…</p>}
+      {loaded.state === 'failed' && !changed && (
+        <p className="profile-failure">{loaded.message} <button type="button" className="profile-link-button" onClick={loaded.reload}>Retry</button></p>
+      )}
+      {setting && (
+        <>
+          <label className="reminders-setting-toggle">
+            <input type="checkbox" checked={setting.daysBefore !== null} disabled={busy}
+              onChange={(event) => void save(event.currentTarget.checked ? REMINDER_DEFAULT_DAYS : null)} />
+            <span>{REMINDER_TEXTS.label}</span>
+          </label>
+          {setting.daysBefore !== null && (
+            <label className="reminders-setting-days">
+              <span>{REMINDER_TEXTS.daysLabel}</span>
+              <select value={setting.daysBefore} disabled={busy} onChange={(event) => void save(Number(event.currentTarget.value) as ReminderDays)}>
+                {REMINDER_DAY_CHOICES.map((days) => <option key={days} value={days}>{REMINDER_TEXTS.days(days)}</option>)}
+              </select>
+            </label>
+          )}
+          <p className="profile-hint">{REMINDER_TEXTS.hint}</p>
+        </>
+      )}
+      {failure && <p className="profile-failure" role="alert">{failure}</p>}
+      <p className="profile-saved" role="status">{status}</p>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// An offer as a calendar event (issue 17): an all-day event over its validity in Sri Lanka's days,
+// with a reminder the day before its last day. The server writes it as iCalendar with the `ics`
+// library (src/server/services/offer-calendar.ts); the wording and the dates are decided here.
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import type { OfferData } from '../contract/index.ts';
+import { CALENDAR_ALARM_HOUR, DATE_LONG_FORMAT, SITE_NAME, SITE_TIME_ZONE } from './constants.ts';
+import { offerValidity } from './offer-dates.ts';
+import { absoluteUrl, offerShareText, shareSubjectOf } from './offer-share.ts';
+import { offerCanonicalPath } from './site-urls.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** A calendar day: year, month (1-12), day. */
+export type CalendarDay = [number, number, number];
+
+export interface OfferCalendarEvent {
+  /** The same for the offer in every file and feed, so that a calendar updates its event rather than adding one. */
+  uid: string;
+  title: string;
+  description: string;
+  /** The offer's canonical URL. */
+  url: string;
+  /** All-day: the first day, and the day after the last (iCalendar's DTEND is exclusive). */
+  start: CalendarDay;
+  end: CalendarDay;
+  /** CALENDAR_ALARM_HOUR in Sri Lanka on the day before the last day. */
+  alarmAt: Date;
+  alarmText: string;
+  /** Withdrawn by the team: the event stays, marked cancelled. */
+  cancelled: boolean;
+}
+
+type CalendarOffer = Pick<OfferData, 'offerId' | 'header' | 'label' | 'offerType' | 'offerRate' | 'offerDateType' | 'offerStart' | 'offerEnd'
+  | 'validTimeDateDescription' | 'createAt' | 'withdrawn' | 'merchant' | 'bank' | 'category'>;
+
+const colomboDay = (value: string) => dayjs(value).tz(SITE_TIME_ZONE).startOf('day');
+const dayOf = (day: dayjs.Dayjs): CalendarDay => [day.year(), day.month() + 1, day.date()];
+
+/** The event's stable UID: the offer's id at the site's host. */
+export const offerEventUid = (offerId: number, siteUrl: string) => `offer-${offerId}@${new URL(siteUrl).hostname}`;
+
+/**
+ * The offer's event, or undefined for an offer without an end date: it has no end to be reminded of.
+ * It runs from the offer's start (its publication when it has none) to its last day.
+ */
+export function offerCalendarEvent(offer: CalendarOffer, siteUrl: string): OfferCalendarEvent | undefined {
+  if (offer.offerEnd === null) return undefined;
+  const lastDay = colomboDay(offer.offerEnd);
+  const firstDay = colomboDay(offer.offerStart ?? offer.createAt);
+  const start = firstDay.isAfter(lastDay) ? lastDay : firstDay;
+  const url = absoluteUrl(offerCanonicalPath(offer), siteUrl);
+  const text = offerShareText(shareSubjectOf(offer));
+  const validity = offerValidity(offer) || `Until ${lastDay.format(DATE_LONG_FORMAT)}`;
+  return {
+    uid: offerEventUid(offer.offerId, siteUrl),
+    title: text,
+    description: [offer.header, offer.label, validity, `${offer.category.categoryName} · ${SITE_NAME}`, url].filter(Boolean).join('\n'),
+    url,
+    start: dayOf(start),
+    end: dayOf(lastDay.add(1, 'day')),
+    alarmAt: lastDay.subtract(1, 'day').hour(CALENDAR_ALARM_HOUR).toDate(),
+    alarmText: `Ends tomorrow: ${text}`,
+    cancelled: offer.withdrawn,
+  };
+}

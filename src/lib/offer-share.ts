@@ -1,0 +1,56 @@
+// Sharing an offer (issue 17): the words and the links. Pure code for the share menu in the browser
+// (src/islands/offer/share-menu.ts, loaded on the first press) and the calendar files on the server.
+import type { OfferData } from '../contract/index.ts';
+import { offerTags } from './format-offer.ts';
+
+/** What a shared offer says: its discount (its first rate tag), the merchant and the bank. */
+export interface ShareSubject {
+  /** '20% off', or undefined for an offer without a rate: its title is said instead. */
+  discount?: string | undefined;
+  header: string;
+  merchantName: string;
+  bankName: string;
+}
+
+export const shareSubjectOf = (offer: Pick<OfferData, 'offerType' | 'offerRate' | 'header' | 'merchant' | 'bank'>): ShareSubject => ({
+  discount: offerTags(offer)[0],
+  header: offer.header,
+  merchantName: offer.merchant.merchantName,
+  bankName: offer.bank.bankName,
+});
+
+/** '20% off at Pizza Hut with Commercial Bank credit cards'. */
+export function offerShareText({ discount, header, merchantName, bankName }: ShareSubject): string {
+  return `${discount ?? header} at ${merchantName} with ${bankName} credit cards`;
+}
+
+/** The canonical URL of a canonical path on the site at `siteOrigin`. */
+export const absoluteUrl = (path: string, siteOrigin: string) => new URL(path, siteOrigin).toString();
+
+export type ShareTarget = 'whatsapp' | 'facebook' | 'x';
+
+/** The share links of the menu shown where the browser has no Web Share API: WhatsApp first, the most used messenger in Sri Lanka. */
+export function shareLinks(url: string, text: string): { target: ShareTarget; label: string; href: string }[] {
+  const u = encodeURIComponent(url);
+  return [
+    { target: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}` },
+    { target: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { target: 'x', label: 'X', href: `https://x.com/intent/post?text=${encodeURIComponent(text)}&url=${u}` },
+  ];
+}
+
+/** The path, under the main API's base, of an offer's .ics file (GET {API}/offers/{offerId}/calendar.ics). */
+export const offerCalendarPath = (offerId: number) => `offers/${offerId}/calendar.ics`;
+/** The path, under the main API's base, of a favourites feed (GET {API}/calendar/{token}.ics). */
+export const calendarFeedPath = (token: string) => `calendar/${token}.ics`;
+
+/** An offer that ends gets Add to calendar: there is an end to be reminded of, and it is not over. */
+export const offerHasCalendar = (offer: Pick<OfferData, 'offerEnd' | 'status'>) => offer.offerEnd !== null && offer.status !== 'expired';
+
+export const SHARE_TEXTS = {
+  share: 'Share',
+  addToCalendar: 'Add to calendar',
+  copyLink: 'Copy link',
+  copied: 'Link copied',
+  copyFailed: 'Could not copy: select the address and copy it',
+} as const;

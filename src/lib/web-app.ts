@@ -1,0 +1,23 @@
+// The installable site (web app manifest, src/pages/manifest.webmanifest.ts): its colours and icons,
+// one definition for the manifest, the pages' <head> (BaseLayout.astro) and the icon renderer
+// (scripts/make-icons.ts).
+export const WEB_APP_MANIFEST_PATH = '/manifest.webmanifest';
+/** The header's blue: the browser's and the installed app's title bar. */
+export const THEME_COLOR = '#0b4f9c';
+/** The splash screen of the installed app while the first page loads. */
+export const BACKGROUND_COLOR = '#ffffff';
+export const APP_ICONS = [
+  { src: '/icons/icon-192.png', size: 192, purpose: 'any' },
+  { src: '/icons/icon-512.png', size: 512, purpose: 'any' },
+  { src: '/icons/icon-maskable-512.png', size: 512, purpose: 'maskable' },
+] as const;
+/** The service worker (src/service-worker/sw.ts, written into each build by src/server/site/service-worker.ts). */
+export const SERVICE_WORKER_PATH = '/sw.js';
+/** The offline page (src/pages/offline.astro), which the worker shows for a page it does not hold. */
+export const OFFLINE_PAGE_PATH = '/offline/';
+export const OFFLINE_TEXTS = {
+  title: 'You are offline | OfferLanka',
+  heading: "You're offline",
+  text: "This page hasn't been saved on this device yet, and it needs an internet connection to load.",
+  hint: 'Offers you opened before and your favourites are still here: try them, or come back when you are online again.',
+} as const;

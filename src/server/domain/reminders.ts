@@ -1,0 +1,50 @@
+// Expiry reminders' setting (docs/api.md "Expiry reminders"): the days before a favourite's end,
+// whether the first favourite's line has been shown, and the signed stop link every reminder SMS
+// carries (works without signing in; made only for that purpose, so it can do nothing else).
+import { eq, sql } from 'drizzle-orm';
+import { REMINDER_MESSAGES, type ReminderDays } from '../../contract/reminders.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
+import { signedLinks } from '../services/signed-links.ts';
+
+/** The signed link's purpose: a token made for another purpose (e.g. e-mail unsubscribe) is refused. */
+const STOP_PURPOSE = 'reminder-stop';
+type StopPayload = { u: number };
+
+export interface ReminderSetting { daysBefore: ReminderDays | null; offerShown: boolean }
+
+const settingOf = (row: { reminderDaysBefore: number | null; reminderOfferShownAt: Date | null }): ReminderSetting => ({
+  daysBefore: row.reminderDaysBefore as ReminderDays | null, offerShown: row.reminderOfferShownAt !== null,
+});
+const columns = { reminderDaysBefore: users.reminderDaysBefore, reminderOfferShownAt: users.reminderOfferShownAt };
+
+export async function findReminderSetting(db: Database, userId: number): Promise<ReminderSetting> {
+  const [row] = await db.select(columns).from(users).where(eq(users.userId, userId));
+  return settingOf(row!);
+}
+
+/** Sets the days (null: off). Choosing in the profile also counts as having seen the first favourite's line. */
+export async function setReminderDays(db: Database, userId: number, daysBefore: ReminderDays | null, now = new Date()): Promise<ReminderSetting> {
+  const [row] = await db.update(users).set({ reminderDaysBefore: daysBefore, reminderOfferShownAt: sql`coalesce(${users.reminderOfferShownAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(users.userId, userId)).returning(columns);
+  return settingOf(row!);
+}
+
+/** The first favourite's line was shown: it shows once per account. */
+export async function markReminderOfferShown(db: Database, userId: number, now = new Date()): Promise<ReminderSetting> {
+  const [row] = await db.update(users).set({ reminderOfferShownAt: sql`coalesce(${users.reminderOfferShownAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(users.userId, userId)).returning(columns);
+  return settingOf(row!);
+}
+
+export const reminderStopToken = (db: Database, userId: number) => signedLinks(db).sign(STOP_PURPOSE, { u: userId } satisfies StopPayload);
+
+/** Turns reminders off for the link's user; a link that is altered or of another purpose is a 400. */
+export async function stopReminders(db: Database, token: string): Promise<void> {
+  const payload = await signedLinks(db).verify<StopPayload>(STOP_PURPOSE, token);
+  if (!payload || !Number.isSafeInteger(payload.u)) {
+    throw badRequest(`token: ${REMINDER_MESSAGES.badStopLink}`, { issues: [{ path: 'token', message: REMINDER_MESSAGES.badStopLink }] });
+  }
+  await db.update(users).set({ reminderDaysBefore: null }).where(eq(users.userId, payload.u));
+}

@@ -1,0 +1,145 @@
+// Expiry reminders (issue 17, "Never miss an offer"): one SMS per user and end day, the user's
+// chosen number of days (users.reminderDaysBefore) before favourites end, grouping every listed
+// favourite that ends on that Sri Lanka day. Never sent in quiet hours (21:00 to 08:00 Sri Lanka's
+// time): the job runs hourly and a quiet-hour run records why it sent nothing, so a process started
+// at 22:00 sends at 08:00. Never twice: the reminder_sends row (user, end day) is claimed with
+// ON CONFLICT DO NOTHING before the SMS goes, so of several runs or processes only one sends.
+// Runs on pg-boss (startReminderQueue) or once with `npm run reminders -- --now`; each run is
+// recorded in job_runs for the team's Overview.
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import {
+  REMINDER_OFFER_NAME_MAX, REMINDER_OFFERS_NAMED, REMINDER_QUIET_FROM_HOUR, REMINDER_QUIET_UNTIL_HOUR,
+} from '../../contract/reminders.ts';
+import { FAVOURITES_HASH, PUBLIC_REVIEW_STATUS, SITE_TIME_ZONE } from '../../lib/constants.ts';
+import { sriLankaDay } from '../../lib/valid-today.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { favorites, jobRuns, offers, reminderSends, users } from '../db/schema.ts';
+import { reminderStopToken } from '../domain/reminders.ts';
+import type { SmsProvider } from '../services/sms.ts';
+import { openJobQueue } from './job-queue.ts';
+
+export const REMINDER_JOB = 'reminders';
+/** Where the SMS's link opens the user's favourites. */
+export const FAVOURITES_LINK_PATH = `/${FAVOURITES_HASH}`;
+const DAY_MS = 86_400_000;
+
+export interface ReminderDeps {
+  db: Database;
+  sms: SmsProvider;
+  /** The site's public URL (SITE_URL), for the favourites link. */
+  siteUrl: string;
+  /** The API's public URL (SITE_URL + API_BASE), for the stop link. */
+  apiUrl: string;
+  log?: (line: string) => void;
+}
+export interface ReminderRunResult { sent: number; skipped: number; failed: number; quiet: boolean }
+
+/** The hour (0-23) in Sri Lanka at `now`. */
+const colomboHour = (now: Date) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: SITE_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(now));
+
+/** Whether `now` is in the quiet hours, when no reminder goes (21:00 up to 08:00 Sri Lanka's time). */
+export function inQuietHours(now: Date): boolean {
+  const hour = colomboHour(now);
+  return hour >= REMINDER_QUIET_FROM_HOUR || hour < REMINDER_QUIET_UNTIL_HOUR;
+}
+
+/** The Sri Lanka day `days` after today at `now` (Sri Lanka keeps no daylight saving: days are 24 hours). */
+const dayAfter = (now: Date, days: number) => sriLankaDay(new Date(sriLankaDay(now).start.getTime() + days * DAY_MS + DAY_MS / 2));
+
+const endDayWords = (endDay: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'short' }).format(new Date(`${endDay}T00:00:00Z`));
+
+/** An offer's name cut short, with three dots: '…' is not in the GSM alphabet and would halve what one SMS segment holds. */
+const shortName = (name: string) => {
+  const clean = name.replace(/\s+/g, ' ').trim();
+  return clean.length > REMINDER_OFFER_NAME_MAX ? `${clean.slice(0, REMINDER_OFFER_NAME_MAX - 3).trimEnd()}...` : clean;
+};
+
+/** The SMS: how many end on which day, up to REMINDER_OFFERS_NAMED names then "and N more", the favourites link and the stop link. */
+export function reminderMessage(names: string[], endDay: string, favouritesUrl: string, stopUrl: string): string {
+  const named = names.slice(0, REMINDER_OFFERS_NAMED).map(shortName);
+  const more = names.length - named.length;
+  const list = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(' and ');
+  const what = names.length === 1 ? `Your saved offer ends on ${endDayWords(endDay)}: ${list}.` : `${names.length} of your saved offers end on ${endDayWords(endDay)}: ${list}.`;
+  return `OfferLanka: ${what} ${favouritesUrl} Stop: ${stopUrl}`;
+}
+
+/** One reminder run at `now`: each due user's SMS, at most once per user and end day, none in quiet hours. */
+export async function runReminders(deps: ReminderDeps, { now = new Date() }: { now?: Date } = {}): Promise<ReminderRunResult> {
+  const { db } = deps;
+  const log = deps.log ?? (() => {});
+  const [run] = await db.insert(jobRuns).values({ job: REMINDER_JOB, startedAt: now }).returning({ runId: jobRuns.runId });
+  const result: ReminderRunResult = { sent: 0, skipped: 0, failed: 0, quiet: inQuietHours(now) };
+  const reasons: Record<string, number> = {};
+  const skip = (reason: string) => { result.skipped += 1; reasons[reason] = (reasons[reason] ?? 0) + 1; };
+  const failures: string[] = [];
+  const today = sriLankaDay(now);
+  try {
+    // Each user's favourites that end on the Sri Lanka day reminderDaysBefore days after today, still listed.
+    const start = sql`(${today.start.toISOString()}::timestamptz + ${users.reminderDaysBefore} * interval '1 day')`;
+    const rows = await db.select({ userId: users.userId, mobileNo: users.mobileNo, daysBefore: users.reminderDaysBefore, offerId: offers.offerId, header: offers.header })
+      .from(favorites)
+      .innerJoin(users, eq(users.userId, favorites.userId))
+      .innerJoin(offers, eq(offers.offerId, favorites.offerId))
+      .where(and(
+        isNotNull(users.reminderDaysBefore), eq(users.isAccountBlock, false),
+        eq(offers.reviewStatus, PUBLIC_REVIEW_STATUS), isNull(offers.withdrawnAt), gte(offers.offerEnd, now),
+        sql`${offers.offerEnd} >= ${start}`, lt(offers.offerEnd, sql`${start} + interval '1 day'`),
+      ))
+      .orderBy(asc(users.userId), asc(offers.offerEnd), asc(offers.offerId));
+    const byUser = new Map<number, { mobileNo: string; endDay: string; offers: { offerId: number; header: string }[] }>();
+    for (const row of rows) {
+      const entry = byUser.get(row.userId) ?? { mobileNo: row.mobileNo, endDay: dayAfter(now, row.daysBefore!).date, offers: [] };
+      entry.offers.push({ offerId: row.offerId, header: row.header });
+      byUser.set(row.userId, entry);
+    }
+
+    for (const [userId, due] of byUser) {
+      if (result.quiet) { skip('quietHours'); continue; }
+      const stopUrl = `${deps.apiUrl}/reminders/stop?token=${await reminderStopToken(db, userId)}`;
+      const message = reminderMessage(due.offers.map((offer) => offer.header), due.endDay, `${deps.siteUrl}${FAVOURITES_LINK_PATH}`, stopUrl);
+      // The claim: whichever run inserts the (user, end day) row sends the SMS.
+      const claimed = await db.insert(reminderSends).values({ userId, endDay: due.endDay, offerIds: due.offers.map((offer) => offer.offerId), message, sentAt: now })
+        .onConflictDoNothing().returning({ userId: reminderSends.userId });
+      if (claimed.length === 0) { skip('alreadySent'); continue; }
+      try {
+        await deps.sms.send({ mobileNo: due.mobileNo, message });
+      } catch (error) {
+        // Not sent: the claim goes, so that the next hourly run tries again.
+        await db.delete(reminderSends).where(and(eq(reminderSends.userId, userId), eq(reminderSends.endDay, due.endDay)));
+        result.failed += 1;
+        failures.push(`user ${userId}: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      result.sent += 1;
+    }
+    log(`[reminders] ${today.date}${result.quiet ? ' (quiet hours)' : ''}: sent ${result.sent}, skipped ${result.skipped}${result.failed ? `, failed ${result.failed}` : ''}`);
+    return result;
+  } catch (error) {
+    failures.push(error instanceof Error ? error.message : String(error));
+    throw error;
+  } finally {
+    await db.update(jobRuns).set({
+      finishedAt: new Date(), sent: result.sent, skipped: result.skipped,
+      detail: { day: today.date, ...(result.quiet ? { quietHours: true } : {}), skippedBecause: reasons, failed: result.failed, ...(failures.length ? { failures: failures.slice(0, 20) } : {}) },
+    }).where(eq(jobRuns.runId, run!.runId));
+  }
+}
+
+export interface ReminderQueue {
+  /** Queues a run now (null when one is already waiting, in any process). */
+  runNow(): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/** Hourly on pg-boss (Sri Lanka's time): every process keeps the schedule, pg-boss queues each run once, and the claim keeps any SMS from going twice. */
+export async function startReminderQueue(handle: DatabaseHandle, deps: ReminderDeps, clock: () => Date = () => new Date()): Promise<ReminderQueue> {
+  const boss = await openJobQueue(handle, { name: REMINDER_JOB, schedule: true, log: deps.log });
+  await boss.createQueue(REMINDER_JOB, { policy: 'short', retryLimit: 1, retryDelay: 5 * 60, expireInSeconds: 30 * 60 });
+  await boss.schedule(REMINDER_JOB, '0 * * * *', null, { tz: SITE_TIME_ZONE });
+  await boss.work(REMINDER_JOB, async () => { await runReminders(deps, { now: clock() }); });
+  return {
+    runNow: () => boss.send(REMINDER_JOB, {}),
+    stop: () => boss.stop({ graceful: true, timeout: 3_000, close: true }),
+  };
+}

@@ -1,0 +1,61 @@
+// Calendars (docs/api.md "Calendars"): an offer's .ics file for Add to calendar, and the signed-in
+// user's private favourites feed, reached by its secret token alone (a phone's calendar subscribes
+// without signing in), made, replaced and turned off from the profile. The token is in these
+// answers only: the user as other routes show it (serialize.ts toUser) never carries it.
+import { Hono, type Context } from 'hono';
+import {
+  CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedParams, CalendarFeedResponse, OfferCalendarParams,
+} from '../../../contract/calendar.ts';
+import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
+import { findCalendarFeedOffers, findCalendarFeedToken, removeCalendarFeedToken, replaceCalendarFeedToken } from '../../domain/calendar-feed.ts';
+import { findPublicOfferDetail } from '../../domain/offers.ts';
+import { notFound } from '../../errors.ts';
+import { answer } from '../../http/answer.ts';
+import { CALENDAR_CONTENT_TYPE, favouritesCalendarFile, offerCalendarFile } from '../../services/offer-calendar.ts';
+import { parseParams } from '../../validate.ts';
+
+export interface CalendarRouteOptions {
+  /** The site's public URL, for the events' offer links and UIDs; unset, the request's own origin. */
+  siteUrl?: string;
+}
+
+export function calendarRoutes(deps: ServerDeps, options: CalendarRouteOptions = {}) {
+  const { db, cache } = deps;
+  const app = new Hono<AppEnv>();
+  const session = requireSession(deps);
+  const siteUrlOf = (c: Context) => options.siteUrl ?? new URL(c.req.url).origin;
+  // Kept by no cache (the API's no-store): a replaced or turned-off feed must stop at once.
+  const calendar = (c: Context, text: string, fileName: string) =>
+    c.body(text, 200, { 'content-type': CALENDAR_CONTENT_TYPE, 'content-disposition': `attachment; filename="${fileName}"` });
+
+  // Public offers only, as their pages; cached as the offer's JSON is, so a change shows within the TTL.
+  app.get('/offers/:offerId/calendar.ics', async (c) => {
+    const { offerId } = parseParams(c, OfferCalendarParams);
+    const siteUrl = siteUrlOf(c);
+    const text = await cache.remember(`offer-calendar:${offerId}:${siteUrl}`, async () => offerCalendarFile(await findPublicOfferDetail(db, offerId), siteUrl) ?? null);
+    if (text === null) throw notFound(CALENDAR_MESSAGES.offerHasNoEnd);
+    return calendar(c, text, `offerlanka-offer-${offerId}.ics`);
+  });
+
+  app.get('/calendar/:feedFile', async (c) => {
+    const { feedFile: token } = parseParams(c, CalendarFeedParams);
+    const text = favouritesCalendarFile(await findCalendarFeedOffers(db, token), siteUrlOf(c));
+    return calendar(c, text, 'offerlanka-favourites.ics');
+  });
+
+  app.get('/user/calendar-feed', session, async (c) =>
+    answer(c, CalendarFeedResponse, { status: true, data: { token: await findCalendarFeedToken(db, c.get('user').userId) } }));
+
+  // Makes the feed, or replaces it: the old URL stops working at once.
+  app.post('/user/calendar-feed', session, async (c) => {
+    const token = await replaceCalendarFeedToken(db, c.get('user').userId);
+    return answer(c, CalendarFeedChangedResponse, { status: true, message: CALENDAR_MESSAGES.feedCreated, data: { token } });
+  });
+
+  app.delete('/user/calendar-feed', session, async (c) => {
+    await removeCalendarFeedToken(db, c.get('user').userId);
+    return answer(c, CalendarFeedChangedResponse, { status: true, message: CALENDAR_MESSAGES.feedRemoved, data: { token: null } });
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+// iCalendar files of offers (issue 17), written with the `ics` library: one offer's file (Add to
+// calendar) and a user's favourites feed. The events themselves come from src/lib/offer-calendar.ts.
+import { createEvents, type EventAttributes } from 'ics';
+import type { OfferData } from '../../contract/index.ts';
+import { SITE_NAME } from '../../lib/constants.ts';
+import { offerCalendarEvent, type OfferCalendarEvent } from '../../lib/offer-calendar.ts';
+
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+const PRODUCT_ID = `-//${SITE_NAME}//Offers//EN`;
+/** The feed's name in a calendar app's list. */
+export const FAVOURITES_CALENDAR_NAME = `${SITE_NAME} favourites`;
+
+function eventAttributes(event: OfferCalendarEvent): EventAttributes {
+  return {
+    uid: event.uid,
+    title: event.title,
+    description: event.description,
+    url: event.url,
+    start: event.start,
+    end: event.end,
+    // A reminder, not an appointment: the days stay free.
+    busyStatus: 'FREE',
+    transp: 'TRANSPARENT',
+    status: event.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    alarms: [{ action: 'display', description: event.alarmText, trigger: event.alarmAt.getTime() }],
+  };
+}
+
+function calendarText(events: OfferCalendarEvent[], calName?: string): string {
+  const header = { productId: PRODUCT_ID, method: 'PUBLISH', ...(calName ? { calName } : {}) };
+  const written = createEvents(events.map(eventAttributes), header);
+  if (written.value) return written.value;
+  // \`ics\` refuses some valid site URLs (a one-digit port, an IPv6 host): the link stays in the description.
+  const { error, value } = createEvents(events.map((event) => ({ ...eventAttributes(event), url: undefined })), header);
+  if (error || !value) throw error ?? written.error ?? new Error('The calendar could not be written');
+  return value;
+}
+
+/** One offer's .ics, or undefined for an offer without an end date. */
+export function offerCalendarFile(offer: OfferData, siteUrl: string): string | undefined {
+  const event = offerCalendarEvent(offer, siteUrl);
+  return event && calendarText([event]);
+}
+
+/** A favourites feed: an event for each offer that has an end date (the others have nothing to remind of). */
+export function favouritesCalendarFile(offers: OfferData[], siteUrl: string): string {
+  return calendarText(offers.flatMap((offer) => offerCalendarEvent(offer, siteUrl) ?? []), FAVOURITES_CALENDAR_NAME);
+}

@@ -1,0 +1,169 @@
+// Calendars (issue 17, docs/api.md "Calendars") on the real app: an offer's .ics file, and the
+// private favourites feed at a secret URL: made, replaced and turned off from the profile (the old
+// URL answers 404 at once), listing only its owner's favourites and following their changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedResponse } from '../../src/contract/calendar.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
+import { expectError, expectOk, insertOffer } from './expectations.ts';
+
+let api: TestApi;
+type Customer = Awaited<ReturnType<typeof signUpVerified>>;
+let alice: Customer;
+let bob: Customer;
+/** Offers ending 1 to 3 weeks from now, all public. */
+let ending: number[];
+
+const DAY = 86_400_000;
+const FEED = '/api/user/calendar-feed';
+const feedPath = (token: string) => `/api/calendar/${token}.ics`;
+const uids = (ics: string) => [...ics.matchAll(/^UID:offer-(\d+)@/gm)].map((match) => Number(match[1])).sort((a, b) => a - b);
+const favourite = (who: Customer, offerId: number) => api.call('PUT', '/api/add/user/favorite/offer', { token: who.token, body: { offerId } });
+const unfavourite = (who: Customer, offerId: number) => api.call('PUT', '/api/remove/offer/from/user/favorite', { token: who.token, body: { offerId } });
+const makeFeed = async (who: Customer) => {
+  const made = await api.call('POST', FEED, { token: who.token });
+  expectOk(made, CalendarFeedChangedResponse);
+  return made.body.data.token as string;
+};
+
+beforeAll(async () => {
+  api = await createTestApi({ rateLimits: false });
+  alice = await signUpVerified(api, { firstName: 'Alice' });
+  bob = await signUpVerified(api, { firstName: 'Bob' });
+  const now = Date.now();
+  ending = [];
+  for (const weeks of [1, 2, 3]) {
+    ending.push(await insertOffer(api, { header: `Ends in ${weeks} weeks`, offerDateType: 'until', offerStart: new Date(now - DAY), offerEnd: new Date(now + weeks * 7 * DAY) }));
+  }
+});
+afterAll(async () => { await api?.close(); });
+
+describe("GET /api/offers/{offerId}/calendar.ics", () => {
+  it('answers the offer as a text/calendar download with its canonical URL', async () => {
+    const res = await api.call('GET', `/api/offers/${ending[0]}/calendar.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="offerlanka-offer-${ending[0]}.ics"`);
+    const ics = (res.body as string).replace(/\r\n[ \t]/g, ''); // long lines unfolded
+    expect(uids(ics)).toEqual([ending[0]]);
+    // The test app has no SITE_URL: the request's origin stands for the site.
+    expect(ics).toMatch(new RegExp(`^URL:http://localhost/[a-z0-9-]+-credit-card-offers/credit-card-offers-for-[a-z0-9-]+/${ending[0]}\\r$`, 'm'));
+    expect(ics).toMatch(/^BEGIN:VALARM\r$/m);
+  });
+
+  it('follows a change of the offer', async () => {
+    const offerId = await insertOffer(api, { header: 'Before', offerDateType: 'until', offerEnd: new Date(Date.now() + 10 * DAY) });
+    const before = (await api.call('GET', `/api/offers/${offerId}/calendar.ics`)).body as string;
+    const { offers } = await import('../../src/server/db/schema.ts');
+    const newEnd = new Date(Date.UTC(2031, 4, 20, 18, 29, 59)); // 20 May 2031, 23:59:59 in Colombo
+    await api.handle.db.update(offers).set({ offerEnd: newEnd }).where(eq(offers.offerId, offerId));
+    api.deps.cache.clear(); // as the team's edit does
+    const after = (await api.call('GET', `/api/offers/${offerId}/calendar.ics`)).body as string;
+    expect(before).not.toContain('DTEND;VALUE=DATE:20310521');
+    expect(after).toContain('DTEND;VALUE=DATE:20310521');
+  });
+
+  it('answers 404 for an offer without an end date, an unknown one and one not public; 400 for a bad id', async () => {
+    const open = await insertOffer(api, { offerDateType: 'other', offerEnd: null });
+    expectError(await api.call('GET', `/api/offers/${open}/calendar.ics`), 404, CALENDAR_MESSAGES.offerHasNoEnd);
+    expectError(await api.call('GET', '/api/offers/999999/calendar.ics'), 404, OFFER_MESSAGES.offerNotFound);
+    const pending = await insertOffer(api, { reviewStatus: 'pending', offerEnd: new Date(Date.now() + DAY) });
+    expectError(await api.call('GET', `/api/offers/${pending}/calendar.ics`), 404, OFFER_MESSAGES.offerNotFound);
+    expectError(await api.call('GET', '/api/offers/abc/calendar.ics'), 400);
+  });
+});
+
+describe('the favourites feed', () => {
+  it('is off until made; made, it lists only its owner’s favourites', async () => {
+    const state = await api.call('GET', FEED, { token: alice.token });
+    expectOk(state, CalendarFeedResponse);
+    expect(state.body.data.token).toBeNull();
+
+    await favourite(alice, ending[0]!);
+    await favourite(alice, ending[1]!);
+    await favourite(bob, ending[2]!);
+    const token = await makeFeed(alice);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await api.call('GET', FEED, { token: alice.token })).body.data.token).toBe(token);
+
+    const feed = await api.call('GET', feedPath(token));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(feed.headers.get('cache-control')).toBe('no-store');
+    expect(uids(feed.body)).toEqual([ending[0], ending[1]]);
+    expect(feed.body).toContain('X-WR-CALNAME:OfferLanka favourites');
+  });
+
+  it('follows the favourites as they change', async () => {
+    const token = await makeFeed(bob);
+    expect(uids((await api.call('GET', feedPath(token))).body)).toEqual([ending[2]]);
+    await favourite(bob, ending[0]!);
+    expect(uids((await api.call('GET', feedPath(token))).body)).toEqual([ending[0], ending[2]]);
+    await unfavourite(bob, ending[2]!);
+    expect(uids((await api.call('GET', feedPath(token))).body)).toEqual([ending[0]]);
+  });
+
+  it('leaves out favourites without an end date', async () => {
+    const carol = await signUpVerified(api, { firstName: 'Carol' });
+    const open = await insertOffer(api, { offerDateType: 'other', offerEnd: null });
+    await favourite(carol, open);
+    await favourite(carol, ending[1]!);
+    expect(uids((await api.call('GET', feedPath(await makeFeed(carol)))).body)).toEqual([ending[1]]);
+  });
+
+  it('a new link revokes the old one at once', async () => {
+    const old = await makeFeed(alice);
+    expect((await api.call('GET', feedPath(old))).status).toBe(200);
+    const fresh = await makeFeed(alice);
+    expect(fresh).not.toBe(old);
+    expectError(await api.call('GET', feedPath(old)), 404, CALENDAR_MESSAGES.feedNotFound);
+    expect((await api.call('GET', feedPath(fresh))).status).toBe(200);
+  });
+
+  it('turned off, its URL answers 404 and the profile says it is off', async () => {
+    const token = await makeFeed(alice);
+    const off = await api.call('DELETE', FEED, { token: alice.token });
+    expectOk(off, CalendarFeedChangedResponse);
+    expect(off.body).toMatchObject({ message: CALENDAR_MESSAGES.feedRemoved, data: { token: null } });
+    expectError(await api.call('GET', feedPath(token)), 404, CALENDAR_MESSAGES.feedNotFound);
+    expect((await api.call('GET', FEED, { token: alice.token })).body.data.token).toBeNull();
+    // Turning off twice is harmless.
+    expect((await api.call('DELETE', FEED, { token: alice.token })).status).toBe(200);
+  });
+
+  it('stops for a blocked account', async () => {
+    const dave = await signUpVerified(api, { firstName: 'Dave' });
+    const token = await makeFeed(dave);
+    await api.handle.db.update(users).set({ isAccountBlock: true }).where(eq(users.userId, dave.userId));
+    expectError(await api.call('GET', feedPath(token)), 404, CALENDAR_MESSAGES.feedNotFound);
+  });
+
+  it('needs a sign-in to read, make or turn off', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) expect((await api.call(method, FEED)).status).toBe(401);
+  });
+
+  it('answers 400 for an address that is not a feed’s, 404 for an unknown token', async () => {
+    for (const file of ['short.ics', `${'a'.repeat(43)}.txt`, `${'a'.repeat(42)}!.ics`]) expectError(await api.call('GET', `/api/calendar/${file}`), 400);
+    expectError(await api.call('GET', feedPath('A'.repeat(43))), 404, CALENDAR_MESSAGES.feedNotFound);
+  });
+
+  it('never shows the token in another answer', async () => {
+    const token = await makeFeed(alice);
+    const signIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo: alice.mobileNo, password: alice.password } });
+    const answers = [
+      signIn,
+      await api.call('GET', `/api/get/user/by/${alice.userId}`, { token: alice.token }),
+      await api.call('GET', `/api/session/validate/${alice.token}`),
+      await favourite(alice, ending[2]!),
+      await api.call('GET', `/api/get/offer/favorite/by/${alice.userId}`, { token: alice.token }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBeLessThan(300);
+      expect(JSON.stringify(answer.body)).not.toContain(token);
+    }
+    expect(v.is(CalendarFeedResponse, (await api.call('GET', FEED, { token: alice.token })).body)).toBe(true);
+  });
+});

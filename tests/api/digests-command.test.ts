@@ -1,0 +1,122 @@
+// npm run digests -- --now (scripts/digests.ts) as an operator runs it: this week's digest sent
+// through SMTP (a real smtp-server here), its line, and a second run the same week sending nothing.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { jobRuns, offerAlerts, offers, users } from '../../src/server/db/schema.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { seedDemoData } from '../../src/server/seed/index.ts';
+import { startServer } from '../../src/server/server.ts';
+import { TEST_DB } from './harness.ts';
+
+const run = promisify(execFile);
+let dataDir: string | undefined;
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+let smtp: SMTPServer;
+let smtpPort = 0;
+const received: string[] = [];
+
+async function openCommandDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DB === 'pglite') {
+    dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-digests-'));
+    return openDatabase({ kind: 'pglite', dataDir });
+  }
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  const name = `offerlanka_digests_${randomBytes(5).toString('hex')}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return openDatabase({ kind: 'postgres', url: databaseUrl });
+}
+
+const digestsCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/digests.ts', ...args], {
+  env: {
+    ...process.env, PORT: '0', SITE_URL: 'https://offerlanka.example',
+    MAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), MAIL_FROM: 'OfferLanka <alerts@offerlanka.example>',
+    ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }),
+  },
+  timeout: 120_000,
+}).catch((error: { stdout: string; stderr: string; code: number }) => error);
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => { received.push(Buffer.concat(chunks).toString('utf8').replace(/\r\n[ \t]+/g, ' ')); done(); });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as { port: number }).port;
+
+  const handle = await openCommandDatabase();
+  const db = handle.db;
+  await seedDemoData(db, { offers: 30 });
+  const [user] = await db.insert(users).values({
+    userType: 1, firstName: 'Digest', mobileNo: '771112223', passwordHash: 'x', email: 'reader@example.com', emailVerifiedAt: new Date(),
+  }).returning();
+  const [offer] = await db.select().from(offers).where(and(eq(offers.reviewStatus, 'accepted'), isNull(offers.withdrawnAt), isNull(offers.offerEnd))).limit(1);
+  const since = new Date(Date.now() - 2 * 3_600_000);
+  await db.insert(offerAlerts).values({ userId: user!.userId, label: 'Command list', filter: { bankIds: [offer!.bankId], categoryIds: [], networks: [], channel: null, validToday: false, endingSoon: false, cards: [], sort: 'newest' }, notifiedThrough: since });
+  await db.update(offers).set({ reviewedAt: new Date(since.getTime() + 3_600_000) }).where(eq(offers.offerId, offer!.offerId));
+  await handle.close();
+}, 120_000);
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+});
+
+describe('npm run digests -- --now', () => {
+  it("sends this week's digest through SMTP once, and says so", async () => {
+    const first = await digestsCommand('--now');
+    expect(first.stdout.trim()).toBe('digests: sent 1, skipped 0');
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatch(/^To: reader@example\.com/m);
+    expect(received[0]).toMatch(/^List-Unsubscribe: <https:\/\/offerlanka\.example\/api\/email\/unsubscribe\?token=/m);
+
+    const second = await digestsCommand('--now');
+    expect(second.stdout.trim()).toBe('digests: sent 0, skipped 1');
+    expect(received).toHaveLength(1);
+
+    const handle = TEST_DB === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir }) : await openDatabase({ kind: 'postgres', url: databaseUrl! });
+    try {
+      const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, 'digests')).orderBy(jobRuns.runId);
+      expect(runs.map((row) => [row.sent, row.skipped])).toEqual([[1, 0], [0, 1]]);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+
+  it('asks for --now', async () => {
+    const refused = await digestsCommand();
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toContain('digests: say --now to send the digests now.');
+  }, 60_000);
+
+  it.runIf(TEST_DB === 'pglite')('is also kept on its weekly schedule by the server (DIGEST_CRON, Sri Lanka time), which stops cleanly', async () => {
+    const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir!, DIGEST_CRON: '30 8 * * 1', IMPORT_INTERVAL_HOURS: '0' });
+    const server = await startServer({ env, serveSite: false, seedWhenEmpty: false, log: () => {} });
+    try {
+      const rows = await server.handle.db.execute(sql`select name, cron, timezone from pgboss.schedule where name = 'digests'`);
+      expect((rows as unknown as { rows?: unknown[] }).rows ?? rows).toEqual([{ name: 'digests', cron: '30 8 * * 1', timezone: 'Asia/Colombo' }]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,98 @@
+// npm run reminders -- --now (scripts/reminders.ts) as an operator runs it, with the console SMS
+// provider: each message printed, the last line `reminders: sent N, skipped N`, nothing in quiet
+// hours, nothing twice; on PostgreSQL, two commands at once send a reminder once.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { favorites, offers, users } from '../../src/server/db/schema.ts';
+import { seedDemoData } from '../../src/server/seed/index.ts';
+import { TEST_DB } from './harness.ts';
+
+const run = promisify(execFile);
+let dataDir: string | undefined;
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+const MOBILE = '771239876';
+
+async function openCommandDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DB === 'pglite') {
+    dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-reminders-'));
+    return openDatabase({ kind: 'pglite', dataDir });
+  }
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  const name = `offerlanka_reminders_${randomBytes(5).toString('hex')}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return openDatabase({ kind: 'postgres', url: databaseUrl });
+}
+
+const reminders = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/reminders.ts', ...args], {
+  env: { ...process.env, SMS_PROVIDER: 'console', SITE_URL: 'https://offerlanka.lk', NODE_ENV: 'development', ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }) },
+  timeout: 120_000,
+}).catch((error: { stdout: string; stderr: string; code: number }) => error);
+const lastLine = (result: { stdout: string }) => result.stdout.trim().split('\n').at(-1);
+
+beforeAll(async () => {
+  const handle = await openCommandDatabase();
+  await seedDemoData(handle.db, { offers: 10 });
+  const [offer] = await handle.db.insert(offers).values({
+    label: 'Test', header: 'Pizza Hut 25% off', description: '<p>Test</p>', offerType: 'off', offerRate: '25', offerDateType: 'other',
+    reviewStatus: 'accepted', bankId: 1, categoryId: 1, merchantId: 1, offerEnd: new Date('2031-03-05T23:59:59.999+05:30'),
+  }).returning();
+  const [user] = await handle.db.insert(users).values({ userType: 1, firstName: 'Nimal', mobileNo: MOBILE, passwordHash: 'x', reminderDaysBefore: 2 }).returning();
+  await handle.db.insert(favorites).values({ userId: user!.userId, offerId: offer!.offerId });
+  await handle.close();
+}, 120_000);
+afterAll(async () => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+});
+
+describe('npm run reminders', () => {
+  it('sends nothing in quiet hours, then prints each message and the totals; a second run sends nothing', async () => {
+    const quiet = await reminders('--now', '--at', '2031-03-03T21:30:00+05:30');
+    expect(lastLine(quiet)).toBe('reminders: sent 0, skipped 1');
+    expect(quiet.stdout).not.toContain('[sms:console]');
+
+    const first = await reminders('--now', '--at', '2031-03-03T09:00:00+05:30');
+    expect(lastLine(first)).toBe('reminders: sent 1, skipped 0');
+    expect(first.stdout).toMatch(new RegExp(`\\[sms:console\\] to \\+94${MOBILE}: OfferLanka: Your saved offer ends on Wednesday 5 Mar: Pizza Hut 25% off\\. https://offerlanka\\.lk/#favourites Stop: https://offerlanka\\.lk/api/reminders/stop\\?token=\\S+`));
+    const second = await reminders('--now', '--at', '2031-03-03T10:00:00+05:30');
+    expect(lastLine(second)).toBe('reminders: sent 0, skipped 1');
+  }, 120_000);
+
+  it('says what is wrong with its arguments', async () => {
+    const bare = await reminders();
+    expect(bare).toMatchObject({ code: 1 });
+    expect((bare as { stderr: string }).stderr).toContain('reminders: say --now');
+    const badTime = await reminders('--now', '--at', 'tomorrow');
+    expect((badTime as { stderr: string }).stderr).toContain("reminders: --at: not a time: 'tomorrow'.");
+  }, 120_000);
+
+  it.runIf(TEST_DB === 'postgres')('sends a reminder once when two commands run at the same time', async () => {
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl! });
+    const [offer] = await handle.db.insert(offers).values({
+      label: 'Test', header: 'KFC 20% off', description: '<p>Test</p>', offerType: 'off', offerRate: '20', offerDateType: 'other',
+      reviewStatus: 'accepted', bankId: 1, categoryId: 1, merchantId: 1, offerEnd: new Date('2031-04-10T23:59:59.999+05:30'),
+    }).returning();
+    const [user] = await handle.db.insert(users).values({ userType: 1, firstName: 'Kamal', mobileNo: '771239877', passwordHash: 'x', reminderDaysBefore: 1 }).returning();
+    await handle.db.insert(favorites).values({ userId: user!.userId, offerId: offer!.offerId });
+    await handle.close();
+    const results = await Promise.all([reminders('--now', '--at', '2031-04-09T12:00:00+05:30'), reminders('--now', '--at', '2031-04-09T12:00:00+05:30')]);
+    const sent = results.map((result) => Number(/sent (\d+)/.exec(lastLine(result) ?? '')?.[1]));
+    expect(sent.sort()).toEqual([0, 1]);
+    expect(results.map((result) => result.stdout.split('to +94771239877').length - 1).reduce((a, b) => a + b)).toBe(1);
+  }, 120_000);
+});

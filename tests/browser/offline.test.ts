@@ -1,0 +1,197 @@
+// The installable, offline site in a real browser (issue 17 'Never miss an offer'): the manifest and
+// Chromium's install criteria, the service worker's headers, offer pages and a signed-in user's
+// favourites offline, the offline page for a page never opened, a new build's worker taking over
+// on the next visit, and logout clearing the user's cached answers.
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FAVORITES_DRAWER_TITLE } from '../../src/islands/account/texts.ts';
+import { SITE_NAME } from '../../src/lib/constants.ts';
+import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { APP_ICONS, BACKGROUND_COLOR, OFFLINE_TEXTS, THEME_COLOR } from '../../src/lib/web-app.ts';
+import { compressedCopies } from '../../src/server/site/precompress.ts';
+import { writeServiceWorker } from '../../src/server/site/service-worker.ts';
+import { PAGES_CACHE, PERSONAL_CACHE_PREFIX } from '../../src/lib/offline-caches.ts';
+import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
+import { createSignedInAccount, DESKTOP, launchPersistentBrowser, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+
+let site: BrowserSite;
+beforeAll(async () => { site = await startBrowserSite(); });
+afterAll(async () => { await site?.close(); });
+
+/** Waits until the service worker controls the page and holds the page itself (it keeps the pages open when it starts). */
+async function workerReady(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true)); // (the registration itself does not cross to Node)
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect.poll(() => page.evaluate(async (cacheName) => Boolean(await (await caches.open(cacheName)).match(location.href)), PAGES_CACHE)).toBe(true);
+}
+
+/** The build the controlling worker came from (its answer to OFFERLANKA_BUILD). */
+const workerBuild = (page: Page) => page.evaluate(() => new Promise<string>((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data as string);
+  navigator.serviceWorker.controller!.postMessage({ type: 'OFFERLANKA_BUILD' }, [channel.port2]);
+}));
+
+const personalCaches = (page: Page) => page.evaluate(async (prefix) => (await caches.keys()).filter((name) => name.startsWith(prefix)), PERSONAL_CACHE_PREFIX);
+
+async function addFavoriteByApi(account: TestAccount, offerIndex: number) {
+  const offer = site.listed[offerIndex]!;
+  const response = await fetch(`${site.url}/api/add/user/favorite/offer`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+    body: JSON.stringify({ offerId: offer.offerId, categoryId: offer.categoryId, merchantId: offer.merchantId, bankId: offer.bankId }),
+  });
+  expect(response.status).toBe(200);
+  return offer;
+}
+
+describe('installable', () => {
+  it('the manifest has what an installed app needs, and Chromium finds no installability error', async () => {
+    const response = await fetch(`${site.url}/manifest.webmanifest`);
+    expect(response.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = await response.json();
+    expect(manifest).toMatchObject({ short_name: SITE_NAME, start_url: '/', display: 'standalone', theme_color: THEME_COLOR, background_color: BACKGROUND_COLOR });
+    expect(manifest.name).toContain(SITE_NAME);
+    expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of APP_ICONS) {
+      const image = await fetch(`${site.url}${icon.src}`);
+      expect(image.headers.get('content-type'), icon.src).toBe('image/png');
+      const bytes = Buffer.from(await image.arrayBuffer());
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], icon.src).toEqual([icon.size, icon.size]); // the PNG's IHDR width and height
+    }
+
+    // A profile on disk: Chromium never offers to install from an incognito context (Playwright's usual one).
+    const profile = mkdtempSync(join(tmpdir(), 'offerlanka-install-'));
+    const context = await launchPersistentBrowser(profile, { baseURL: site.url });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+      await workerReady(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const { errors } = await cdp.send('Page.getAppManifest');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('sw.js is checked on every visit, and the site policy allows the worker and the manifest', async () => {
+    const worker = await fetch(`${site.url}/sw.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    const policy = worker.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+  });
+});
+
+describe('offline', () => {
+  it("a guest's offer page opened before still shows offline; a page never opened shows the offline page", async () => {
+    const [visited, neverVisited] = [site.listed[0]!, site.listed[1]!];
+    for (const width of [PHONE, DESKTOP]) {
+      await withPage(site, { javaScript: true, width }, async (page) => {
+        await page.goto(offerCanonicalPath(visited));
+        await workerReady(page);
+        await page.context().setOffline(true);
+        await page.reload();
+        expect(await page.locator('h1').first().innerText()).toContain(visited.header);
+
+        await page.goto(offerCanonicalPath(neverVisited));
+        expect(await page.locator('h1').innerText()).toBe(OFFLINE_TEXTS.heading);
+        expect(await page.getByText(OFFLINE_TEXTS.text).isVisible()).toBe(true);
+        await page.screenshot({ path: `tmp/offline-page-${width}.png`, fullPage: true });
+        // Back to the page opened before, from the offline page's own link to home (never opened: offline page again).
+        await page.goBack();
+        expect(await page.locator('h1').first().innerText()).toContain(visited.header);
+        await page.context().setOffline(false);
+      });
+    }
+  });
+
+  it("a signed-in user's favourites show offline; logout clears them, and the next user on the browser never sees them", async () => {
+    const first = await createSignedInAccount(site, 'Anoma');
+    const favourite = await addFavoriteByApi(first, 2);
+    const second = await createSignedInAccount(site, 'Bandula');
+    await withSignedInPage(site, first, DESKTOP, async (page) => {
+      const favouritesButton = page.getByRole('button', { name: /^Favourites/ });
+      const drawer = page.getByRole('dialog', { name: new RegExp(`^${FAVORITES_DRAWER_TITLE}`) });
+      await page.goto('/about-us');
+      await workerReady(page);
+      await page.reload(); // now through the worker: the favourites' answer is kept for this session
+      await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('1');
+      await expect.poll(() => personalCaches(page)).toHaveLength(1);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('1');
+      await favouritesButton.click();
+      await drawer.waitFor();
+      expect(await drawer.locator('li').getByRole('link').innerText()).toContain(favourite.header);
+      await page.screenshot({ path: 'tmp/offline-favourites-1280.png' });
+      await page.keyboard.press('Escape');
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: 'Hi, Anoma' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL(`${site.url}/`);
+      await expect.poll(() => personalCaches(page)).toEqual([]);
+
+      // The next person signs in on the same browser, and goes offline before their favourites load.
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify({ token: second.token, user: second.user })]);
+      await page.context().setOffline(true);
+      await page.goto('/about-us');
+      await page.getByRole('button', { name: 'Hi, Bandula' }).waitFor();
+      await favouritesButton.click();
+      await drawer.waitFor();
+      expect(await drawer.innerText()).not.toContain(favourite.header);
+      await page.context().setOffline(false);
+    });
+  });
+});
+
+describe('updates', () => {
+  it("a new build's pages show at once, and its worker takes over on the next visit", async () => {
+    const served = realpathSync(inject('siteDir'));
+    const files = ['sw.js', join('about-us', 'index.html')].flatMap((file) => ['', '.gz', '.br'].map((suffix) => join(served, `${file}${suffix}`)));
+    const originals = new Map(files.map((file) => [file, readFileSync(file)]));
+    /** A file of the served build replaced, with its compressed copies, as a build would write it. */
+    const replace = (file: string, bytes: Buffer) => {
+      writeFileSync(join(served, file), bytes);
+      const copies = compressedCopies(bytes)!;
+      for (const [suffix, data] of Object.entries(copies)) writeFileSync(join(served, `${file}${suffix}`), data);
+    };
+    try {
+      await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+        await page.goto('/about-us');
+        await workerReady(page);
+        expect(await workerBuild(page)).toBe(basename(served));
+        const heading = await page.locator('h1').innerText();
+
+        // The next build: the page changed, and a new worker.
+        const page_ = join('about-us', 'index.html');
+        replace(page_, Buffer.from(readFileSync(join(served, page_), 'utf8').replace('</h1>', ' (next build)</h1>')));
+        await writeServiceWorker(served, 'next-build');
+        replace('sw.js', readFileSync(join(served, 'sw.js')));
+
+        await page.reload();
+        expect(await page.locator('h1').innerText()).toBe(`${heading} (next build)`); // not the copy in the worker's cache
+        await expect.poll(() => workerBuild(page)).toBe('next-build');
+        // Offline, the page is the new build's.
+        await page.context().setOffline(true);
+        await page.reload();
+        expect(await page.locator('h1').innerText()).toBe(`${heading} (next build)`);
+        await page.context().setOffline(false);
+      });
+    } finally {
+      for (const [file, bytes] of originals) writeFileSync(file, bytes);
+    }
+  });
+});
