@@ -36,6 +36,9 @@ export default defineConfig({
               // the card rules) in one file: a dozen files of a few hundred bytes each cost more
               // gzipped apart than together. Nothing here may import React (the offer page has none).
               { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|public-config|api-images|card-match|format-offer|filter-query)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/]favorite-label))\.ts$/ },
+              // The offer card and its favourite control (React), with the filter bar's option lists: what
+              // home's list hydrates at load, one file rather than four small ones.
+              { name: 'cards', test: /src[\\/]islands[\\/](offer-card[\\/](OfferCard|FavoriteButton)\.tsx|ui[\\/]use-hydrated\.ts|home[\\/]filter-options\.ts)$/ },
             ],
           },
         },
