@@ -131,7 +131,7 @@ describe('My cards only on a bank page', () => {
     const usable = site.listed.filter((offer) => offer.bankId === bank.bankId && someCardCanUse([card], offer)).sort(newestFirst);
     await page.goto(bankPagePath(bank));
     await page.locator('[data-bank-my-cards]:not([hidden])').waitFor();
-    expect(await page.locator('[data-bank-my-cards]').innerText()).toBe('Add your cards to see offers you can use.');
+    expect(await page.locator('[data-bank-my-cards] [data-my-cards-invite]').innerText()).toBe('Add your cards to see offers you can use.');
     await page.locator('[data-my-cards-button]').waitFor();
     await addCardInDialog(page, bankName, optionLabel);
     await page.getByRole('button', { name: 'My cards only' }).click();
