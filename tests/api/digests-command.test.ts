@@ -1,53 +1,29 @@
 // npm run digests -- --now (scripts/digests.ts) as an operator runs it: this week's digest sent
 // through SMTP (a real smtp-server here), its line, and a second run the same week sending nothing.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
 import { jobRuns, offerAlerts, offers, users } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { startServer } from '../../src/server/server.ts';
+import { commandDatabase } from './command-database.ts';
 import { TEST_DB } from './harness.ts';
 
 const run = promisify(execFile);
-let dataDir: string | undefined;
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
+const database = commandDatabase('digests');
 let smtp: SMTPServer;
 let smtpPort = 0;
 const received: string[] = [];
-
-async function openCommandDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DB === 'pglite') {
-    dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-digests-'));
-    return openDatabase({ kind: 'pglite', dataDir });
-  }
-  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  const name = `offerlanka_digests_${randomBytes(5).toString('hex')}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-  return openDatabase({ kind: 'postgres', url: databaseUrl });
-}
 
 const digestsCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/digests.ts', ...args], {
   env: {
     ...process.env, PORT: '0', SITE_URL: 'https://offerlanka.example',
     MAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), MAIL_FROM: 'OfferLanka <alerts@offerlanka.example>',
-    ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }),
+    ...database.env(),
   },
   timeout: 120_000,
 }).catch((error: { stdout: string; stderr: string; code: number }) => error);
@@ -64,7 +40,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as { port: number }).port;
 
-  const handle = await openCommandDatabase();
+  const handle = await database.open();
   const db = handle.db;
   await seedDemoData(db, { offers: 30 });
   const [user] = await db.insert(users).values({
@@ -78,8 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase();
+  await database.remove();
 });
 
 describe('npm run digests -- --now', () => {
@@ -94,7 +69,7 @@ describe('npm run digests -- --now', () => {
     expect(second.stdout.trim()).toBe('digests: sent 0, skipped 1');
     expect(received).toHaveLength(1);
 
-    const handle = TEST_DB === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir }) : await openDatabase({ kind: 'postgres', url: databaseUrl! });
+    const handle = TEST_DB === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir: database.dataDir! }) : await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
     try {
       const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, 'digests')).orderBy(jobRuns.runId);
       expect(runs.map((row) => [row.sent, row.skipped])).toEqual([[1, 0], [0, 1]]);
@@ -110,7 +85,7 @@ describe('npm run digests -- --now', () => {
   }, 60_000);
 
   it.runIf(TEST_DB === 'pglite')('is also kept on its weekly schedule by the server (DIGEST_CRON, Sri Lanka time), which stops cleanly', async () => {
-    const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir!, DIGEST_CRON: '30 8 * * 1', IMPORT_INTERVAL_HOURS: '0' });
+    const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: database.dataDir!, DIGEST_CRON: '30 8 * * 1', IMPORT_INTERVAL_HOURS: '0' });
     const server = await startServer({ env, serveSite: false, seedWhenEmpty: false, log: () => {} });
     try {
       const rows = await server.handle.db.execute(sql`select name, cron, timezone from pgboss.schedule where name = 'digests'`);

@@ -2,19 +2,15 @@
 // refusal while npm start holds a PGlite folder, and, on PostgreSQL, two processes asked to import
 // the same source at once importing it once.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
 import { importRuns, importSources } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
+import { commandDatabase } from './command-database.ts';
 import { TEST_DB } from './harness.ts';
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 
 const run = promisify(execFile);
 const DAY = 86_400_000;
@@ -28,33 +24,12 @@ const feed = (ids: string[]) => JSON.stringify({
 });
 
 let server: FixtureServer;
-let dataDir: string | undefined;
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-
-/** The database the command opens: a PGlite folder, or a fresh PostgreSQL database. */
-async function openCommandDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DB === 'pglite') {
-    dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-import-'));
-    return openDatabase({ kind: 'pglite', dataDir });
-  }
-  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  const name = `offerlanka_import_${randomBytes(5).toString('hex')}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-  return openDatabase({ kind: 'postgres', url: databaseUrl });
-}
+const database = commandDatabase('import');
 
 const importCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
   env: {
     ...process.env, IMPORT_HOST_DELAY_MS: '0', PORT: '0',
-    ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }),
+    ...database.env(),
   },
   timeout: 120_000,
 }).catch((error: { stdout: string; stderr: string; code: number }) => error);
@@ -62,7 +37,7 @@ const importCommand = (...args: string[]) => run(process.execPath, ['--import', 
 beforeAll(async () => {
   server = await startFixtureServer();
   server.setRoute('/feed.json', { headers: { 'content-type': 'application/json' }, body: feed(['C1', 'C2', 'C3']) });
-  const handle = await openCommandDatabase();
+  const handle = await database.open();
   await seedDemoData(handle.db, { offers: 10 });
   await handle.db.insert(importSources).values([
     { sourceKey: 'command-feed', name: 'Command feed', adapter: 'partner-feed', url: `${server.url}/feed.json`, enabled: true },
@@ -72,8 +47,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase();
+  await database.remove();
 });
 
 describe('npm run import', () => {
@@ -94,7 +68,7 @@ describe('npm run import', () => {
   }, 120_000);
 
   it.runIf(TEST_DB === 'pglite')('refuses a PGlite folder another process holds, and says where to import from instead', async () => {
-    const holder = await openDatabase({ kind: 'pglite', dataDir });
+    const holder = await openDatabase({ kind: 'pglite', dataDir: database.dataDir! });
     try {
       const refused = await importCommand();
       expect(refused).toMatchObject({ code: 1 });
@@ -111,7 +85,7 @@ describe('npm run import', () => {
     const [a, b] = await Promise.all([importCommand('--source', 'slow-feed'), importCommand('--source', 'slow-feed')]);
     for (const result of [a, b]) expect(result.stdout.trim().split('\n').at(-1)).toBe('import: new 2, changed 0, unchanged 0, missing 0, failed 0');
     expect(server.hits('/slow.json')).toBe(1);
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl! });
+    const handle = await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
     try {
       expect(await handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'slow-feed'))).toHaveLength(1);
     } finally {

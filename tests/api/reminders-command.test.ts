@@ -2,50 +2,26 @@
 // provider: each message printed, the last line `reminders: sent N, skipped N`, nothing in quiet
 // hours, nothing twice; on PostgreSQL, two commands at once send a reminder once.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
 import { favorites, offers, users } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
+import { commandDatabase } from './command-database.ts';
 import { TEST_DB } from './harness.ts';
 
 const run = promisify(execFile);
-let dataDir: string | undefined;
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
+const database = commandDatabase('reminders');
 const MOBILE = '771239876';
 
-async function openCommandDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DB === 'pglite') {
-    dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-reminders-'));
-    return openDatabase({ kind: 'pglite', dataDir });
-  }
-  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-  const name = `offerlanka_reminders_${randomBytes(5).toString('hex')}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-  return openDatabase({ kind: 'postgres', url: databaseUrl });
-}
-
 const reminders = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/reminders.ts', ...args], {
-  env: { ...process.env, SMS_PROVIDER: 'console', SITE_URL: 'https://offerlanka.lk', NODE_ENV: 'development', ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: databaseUrl }) },
+  env: { ...process.env, SMS_PROVIDER: 'console', SITE_URL: 'https://offerlanka.lk', NODE_ENV: 'development', ...database.env() },
   timeout: 120_000,
 }).catch((error: { stdout: string; stderr: string; code: number }) => error);
 const lastLine = (result: { stdout: string }) => result.stdout.trim().split('\n').at(-1);
 
 beforeAll(async () => {
-  const handle = await openCommandDatabase();
+  const handle = await database.open();
   await seedDemoData(handle.db, { offers: 10 });
   const [offer] = await handle.db.insert(offers).values({
     label: 'Test', header: 'Pizza Hut 25% off', description: '<p>Test</p>', offerType: 'off', offerRate: '25', offerDateType: 'other',
@@ -56,8 +32,7 @@ beforeAll(async () => {
   await handle.close();
 }, 120_000);
 afterAll(async () => {
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase();
+  await database.remove();
 });
 
 describe('npm run reminders', () => {
@@ -82,7 +57,7 @@ describe('npm run reminders', () => {
   }, 120_000);
 
   it.runIf(TEST_DB === 'postgres')('sends a reminder once when two commands run at the same time', async () => {
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl! });
+    const handle = await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
     const [offer] = await handle.db.insert(offers).values({
       label: 'Test', header: 'KFC 20% off', description: '<p>Test</p>', offerType: 'off', offerRate: '20', offerDateType: 'other',
       reviewStatus: 'accepted', bankId: 1, categoryId: 1, merchantId: 1, offerEnd: new Date('2031-04-10T23:59:59.999+05:30'),
