@@ -61,7 +61,9 @@ export async function startBrowserSite(): Promise<BrowserSite> {
  * and Chromium's console reports (which also come from pages without JavaScript) count too.
  */
 async function withContext<T>(browser: Browser, options: BrowserContextOptions, fn: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext(options);
+  // No service worker unless a test asks for one: page.route() does not see what a worker fetches,
+  // and a worker taking over mid-test would make such a test depend on timing.
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   const violations = await watchPolicyViolations(context);
   try {
     const result = await fn(await context.newPage());
@@ -92,10 +94,12 @@ const viewport = (width: number) => ({ width, height: width < 640 ? 812 : 800 })
 /** Runs fn on a page of a fresh browser context (own cookies, viewport, JavaScript on or off), then closes it. */
 export async function withPage<T>(
   site: Pick<BrowserSite, 'browser' | 'url'>,
-  options: { javaScript: boolean; width: number },
+  options: { javaScript: boolean; width: number; serviceWorker?: boolean },
   fn: (page: Page) => Promise<T>,
 ): Promise<T> {
-  return withContext(site.browser, { baseURL: site.url, javaScriptEnabled: options.javaScript, viewport: viewport(options.width) }, fn);
+  return withContext(site.browser, {
+    baseURL: site.url, javaScriptEnabled: options.javaScript, viewport: viewport(options.width), ...(options.serviceWorker ? { serviceWorkers: 'allow' } : {}),
+  }, fn);
 }
 
 export interface TestAccount { mobileNo: string; password: string; token: string; user: UserData }
@@ -142,9 +146,12 @@ async function signIn(site: BrowserSite, { mobileNo, password }: { mobileNo: str
 }
 
 /** Like withPage, JavaScript on, with `account`'s session in the browser's storage when the first page loads (once: a logout stays a logout). */
-export async function withSignedInPage<T>(site: BrowserSite, account: TestAccount, width: number, fn: (page: Page) => Promise<T>): Promise<T> {
+export async function withSignedInPage<T>(
+  site: BrowserSite, account: TestAccount, width: number, fn: (page: Page) => Promise<T>, { serviceWorker = false }: { serviceWorker?: boolean } = {},
+): Promise<T> {
   return withContext(site.browser, {
     baseURL: site.url,
+    ...(serviceWorker ? { serviceWorkers: 'allow' as const } : {}),
     viewport: viewport(width),
     storageState: { cookies: [], origins: [{ origin: site.url, localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify({ token: account.token, user: account.user }) }] }] },
   }, fn);

@@ -97,7 +97,7 @@ describe('offline', () => {
   it("a guest's offer page opened before still shows offline; a page never opened shows the offline page", async () => {
     const [visited, neverVisited] = [site.listed[0]!, site.listed[1]!];
     for (const width of [PHONE, DESKTOP]) {
-      await withPage(site, { javaScript: true, width }, async (page) => {
+      await withPage(site, { javaScript: true, width, serviceWorker: true }, async (page) => {
         await page.goto(offerCanonicalPath(visited));
         await workerReady(page);
         await page.context().setOffline(true);
@@ -153,7 +153,7 @@ describe('offline', () => {
       await drawer.waitFor();
       expect(await drawer.innerText()).not.toContain(favourite.header);
       await page.context().setOffline(false);
-    });
+    }, { serviceWorker: true });
   });
 });
 
@@ -169,7 +169,7 @@ describe('updates', () => {
       for (const [suffix, data] of Object.entries(copies)) writeFileSync(join(served, `${file}${suffix}`), data);
     };
     try {
-      await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+      await withPage(site, { javaScript: true, width: DESKTOP, serviceWorker: true }, async (page) => {
         await page.goto('/about-us');
         await workerReady(page);
         expect(await workerBuild(page)).toBe(basename(served));
