@@ -14,7 +14,8 @@ import type { OfferData } from '../../contract/responses.ts';
 import { alertListPath } from '../../lib/alert-list-path.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { digestSends, jobRuns, offerAlerts, offers, users } from '../db/schema.ts';
+import { digestSends, offerAlerts, offers, users } from '../db/schema.ts';
+import { startJobRun } from './job-runs.ts';
 import { CONSOLE_ALERTS_PATH, unsubscribeToken } from '../domain/alerts.ts';
 import type { MailDeps } from '../services/mail.ts';
 import { findSearchPage, readIssuedCards, searchWhere } from '../domain/offer-search.ts';
@@ -79,7 +80,7 @@ export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?:
   const { db, mail } = deps;
   const log = deps.log ?? (() => {});
   const weekStart = colomboWeekStart(now);
-  const [run] = await db.insert(jobRuns).values({ job: DIGEST_JOB, startedAt: now }).returning({ runId: jobRuns.runId });
+  const finishRun = await startJobRun(db, DIGEST_JOB, now);
   const result: DigestRunResult = { sent: 0, skipped: 0, failed: 0 };
   const reasons: Record<string, number> = {};
   const skip = (reason: string) => { result.skipped += 1; reasons[reason] = (reasons[reason] ?? 0) + 1; };
@@ -137,10 +138,7 @@ export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?:
     failures.push(error instanceof Error ? error.message : String(error));
     throw error;
   } finally {
-    await db.update(jobRuns).set({
-      finishedAt: new Date(), sent: result.sent, skipped: result.skipped,
-      detail: { weekStart, skippedBecause: reasons, failed: result.failed, ...(failures.length ? { failures: failures.slice(0, 20) } : {}) },
-    }).where(eq(jobRuns.runId, run!.runId));
+    await finishRun({ sent: result.sent, skipped: result.skipped, detail: { weekStart, skippedBecause: reasons, failed: result.failed }, failures });
   }
 }
 

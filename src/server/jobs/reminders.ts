@@ -13,7 +13,8 @@ import {
 import { FAVOURITES_HASH, PUBLIC_REVIEW_STATUS, SITE_TIME_ZONE } from '../../lib/constants.ts';
 import { sriLankaDay } from '../../lib/valid-today.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { favorites, jobRuns, offers, reminderSends, users } from '../db/schema.ts';
+import { favorites, offers, reminderSends, users } from '../db/schema.ts';
+import { startJobRun } from './job-runs.ts';
 import { reminderStopToken } from '../domain/reminders.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { openJobQueue } from './job-queue.ts';
@@ -68,7 +69,7 @@ export function reminderMessage(names: string[], endDay: string, favouritesUrl: 
 export async function runReminders(deps: ReminderDeps, { now = new Date() }: { now?: Date } = {}): Promise<ReminderRunResult> {
   const { db } = deps;
   const log = deps.log ?? (() => {});
-  const [run] = await db.insert(jobRuns).values({ job: REMINDER_JOB, startedAt: now }).returning({ runId: jobRuns.runId });
+  const finishRun = await startJobRun(db, REMINDER_JOB, now);
   const result: ReminderRunResult = { sent: 0, skipped: 0, failed: 0, quiet: inQuietHours(now) };
   const reasons: Record<string, number> = {};
   const skip = (reason: string) => { result.skipped += 1; reasons[reason] = (reasons[reason] ?? 0) + 1; };
@@ -119,10 +120,10 @@ export async function runReminders(deps: ReminderDeps, { now = new Date() }: { n
     failures.push(error instanceof Error ? error.message : String(error));
     throw error;
   } finally {
-    await db.update(jobRuns).set({
-      finishedAt: new Date(), sent: result.sent, skipped: result.skipped,
-      detail: { day: today.date, ...(result.quiet ? { quietHours: true } : {}), skippedBecause: reasons, failed: result.failed, ...(failures.length ? { failures: failures.slice(0, 20) } : {}) },
-    }).where(eq(jobRuns.runId, run!.runId));
+    await finishRun({
+      sent: result.sent, skipped: result.skipped, failures,
+      detail: { day: today.date, ...(result.quiet ? { quietHours: true } : {}), skippedBecause: reasons, failed: result.failed },
+    });
   }
 }
 
