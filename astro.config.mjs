@@ -1,5 +1,6 @@
 // @ts-check
 import react from '@astrojs/react';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { defineConfig } from 'astro/config';
 
 /**
@@ -26,6 +27,8 @@ export default defineConfig({
   // React, react-dom and the scheduler in one file: every page with an island needs all of them, and one
   // gzipped file is smaller than the five Rolldown makes of them by default. The same for 'site'.
   vite: {
+    // Compiles messages/*.json into src/paraglide when they changed (project.inlang/paraglide.config.js; docs/i18n.md).
+    plugins: [paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide' })],
     build: {
       rolldownOptions: {
         output: {

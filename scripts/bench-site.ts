@@ -2,6 +2,7 @@
 // included; the 10,000 also with the offers' preview images, first build and a rebuild with nothing changed), what home, a bank page and an offer page ship (gzipped HTML, JS and CSS), and their
 // Lighthouse mobile scores, next to the goals. Everything lives in a temporary folder: the repo's
 // data/, dist/ and builds/ are not touched. Lighthouse reports (HTML and JSON) go to tmp/lighthouse/.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,13 +51,17 @@ async function startBenchServer(dir: string, seedWhenEmpty: boolean): Promise<Ru
 
 /** buildSite (astro build, then Pagefind) from the server's API into dir/builds, dist pointing at it; with the preview images (cached in dir/data) unless told not to. */
 async function build(server: RunningServer, dir: string, previewImages = true) {
-  const options = { apiUrl: `${server.url}/api`, siteDir: join(dir, 'dist'), siteUrl: server.url, buildsDir: join(dir, 'builds'), previewCacheDir: join(dir, 'data', 'preview-images'), previewImages, log: () => {} };
+  // The build's own line names its phases (astro, preview images, pagefind, ...): printed with its time.
+  let phases = '';
+  const log = (line: string) => { phases = /^\[site\] built .* in [\d.]+ s \((.*)\)$/.exec(line)?.[1] ?? phases; };
+  const options = { apiUrl: `${server.url}/api`, siteDir: join(dir, 'dist'), siteUrl: server.url, buildsDir: join(dir, 'builds'), previewCacheDir: join(dir, 'data', 'preview-images'), previewImages, log };
   // Only the served build stays, so that no timed build removes an older one (a second rebuild
   // would delete the first: a gigabyte of files timed as its own work).
   const served = existsSync(options.siteDir) ? realpathSync(options.siteDir) : undefined;
   for (const name of existsSync(options.buildsDir) ? readdirSync(options.buildsDir) : []) {
     if (join(options.buildsDir, name) !== served && `${join(options.buildsDir, name)}` !== `${served}.done`) rmSync(join(options.buildsDir, name), { recursive: true, force: true });
   }
+  execFileSync('sync'); // the removal's writes land before the timed build, not during it
   const result = await buildSite(options);
   await server.site?.reload(); // as the rebuilder tells it after a build
   const files = readdirSync(result.dir, { recursive: true, encoding: 'utf8' });
@@ -71,13 +76,14 @@ async function build(server: RunningServer, dir: string, previewImages = true) {
     else if (file.endsWith('.br')) disk.br += stat.size;
     else if (file.endsWith('.gz')) disk.gz += stat.size;
   }
-  return { seconds: result.seconds, pages, disk, previewImagesRendered: result.previewImagesRendered };
+  return { seconds: result.seconds, pages, disk, previewImagesRendered: result.previewImagesRendered, phases };
 }
 
 const MB = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 function printBuild(label: string, result: Awaited<ReturnType<typeof build>>) {
-  const { seconds, pages, disk, previewImagesRendered } = result;
+  const { seconds, pages, disk, previewImagesRendered, phases } = result;
   console.log(`  ${label.padEnd(22)} ${seconds.toFixed(1).padStart(6)} s  ${String(pages).padStart(6)} HTML pages  ${(pages / seconds).toFixed(0).padStart(4)} pages/s  ${previewImagesRendered} preview images rendered`);
+  console.log(`  ${''.padEnd(22)} ${phases}`);
   console.log(`  ${''.padEnd(22)} disk per build ${MB(disk.total)} (${(disk.total / pages / 1024).toFixed(0)} KB per page): pages ${MB(disk.html)}, Brotli copies ${MB(disk.br)}, gzip copies ${MB(disk.gz)} (${((disk.gz / disk.total) * 100).toFixed(0)}%), the rest ${MB(disk.total - disk.html - disk.br - disk.gz)}`);
 }
 
@@ -156,8 +162,10 @@ async function main() {
     const large = await startBenchServer(largeDir, false);
     let largeBuild, previewFirst, previewRebuild;
     try {
-      largeBuild = await build(large, largeDir, false);
+      // The build without images runs between the two with them, so that it and the unchanged
+      // rebuild both follow a 10,000-page build on the same disk (the first build of all runs on a fresh one).
       previewFirst = await build(large, largeDir);
+      largeBuild = await build(large, largeDir, false);
       previewRebuild = await build(large, largeDir);
     } finally {
       await large.close();

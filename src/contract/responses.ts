@@ -23,11 +23,20 @@ const ImageUrl = v.pipe(v.string(), v.transform((url) => safeUrl(url) ?? PLACEHO
 
 // ---------- what answers are made of, and the shared answers ----------
 
+/**
+ * The stable code beside an English message (src/contract/error-codes.ts), and the values its text
+ * holds ({ max: 40 }). The server always sends `code`; it is optional here so that an answer without
+ * one (an older server) still reads.
+ */
+export const ErrorCodeFields = {
+  code: v.optional(v.string()),
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+};
 /** A request's field the server refused, by its path ('mobileNo', 'hotLine.email.0'), with the text to show. */
-const Issue = v.object({ path: v.string(), message: v.string() });
+export const Issue = v.object({ path: v.string(), message: v.string(), ...ErrorCodeFields });
 export type ApiIssue = v.InferOutput<typeof Issue>;
 /** Every failure the API answers on purpose; a validation error (400) carries its issues. */
-export const ErrorResponse = v.object({ status: v.literal(false), message: v.string(), issues: v.optional(v.array(Issue)) });
+export const ErrorResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, issues: v.optional(v.array(Issue)) });
 
 export const Bank = v.object({
   bankId: v.number(),
@@ -136,7 +145,7 @@ export const User = v.object({
 export const SignInResponse = v.object({ status: v.literal(true), data: User, token: v.string(), expiresAt: v.string() });
 export const CreateUserResponse = v.object({ status: v.literal(true), data: v.object({ token: v.string(), user: User }), message: v.string(), attempt: v.number() });
 export const CodeSentResponse = v.object({ status: v.literal(true), message: v.string(), attempt: v.number(), token: v.string(), expiresInSeconds: v.number() });
-export const CodeBlockedResponse = v.object({ status: v.literal(false), message: v.string(), attempt: v.number() });
+export const CodeBlockedResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, attempt: v.number() });
 export const FavoriteEntry = v.object({
   offerId: v.number(), offer: Offer, bank: Bank, category: Category, merchant: Merchant,
   header: v.string(), label: v.string(), bannerImageURL: OptionalUrl, createAt: v.string(),
@@ -199,11 +208,11 @@ export const ExistingUserResponse = v.object({
   data: v.object({ userId: v.number(), userType: v.number(), isMobileVerification: v.boolean(), isAccountBlock: v.boolean() }),
 });
 /** The same for an unknown number (404). */
-export const NoUserResponse = v.object({ status: v.literal(false), isFound: v.literal(false), message: v.string() });
+export const NoUserResponse = v.object({ status: v.literal(false), isFound: v.literal(false), message: v.string(), ...ErrorCodeFields });
 /** An account the team blocked (403): it can never sign in or get a code. */
-export const AccountBlockedResponse = v.object({ status: v.literal(false), message: v.string(), isAccountBlock: v.literal(true) });
+export const AccountBlockedResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, isAccountBlock: v.literal(true) });
 /** A right password for an account whose number is not verified yet (403). */
-export const UnverifiedResponse = v.object({ status: v.literal(false), message: v.string(), isMobileVerification: v.literal(false) });
+export const UnverifiedResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, isMobileVerification: v.literal(false) });
 export const PasswordUpdatedResponse = v.object({ status: v.literal(true), message: v.string() });
 /** The mobile change's code went to the new number, which carries no verify token: the session carries the change. */
 export const MobileChangeSentResponse = v.object({ status: v.literal(true), message: v.string(), attempt: v.number(), expiresInSeconds: v.number() });

@@ -3,7 +3,7 @@
 // answers the browser reads only through a looser shape (failures). Imported from this file, not
 // through index.ts, so no page carries them.
 import * as v from 'valibot';
-import { BankDetail, CategoryWithCount, ErrorResponse, HouseAd, Offer, TopOffersResponse } from './responses.ts';
+import { BankDetail, CategoryWithCount, ErrorResponse, HouseAd, Issue, Offer, TopOffersResponse } from './responses.ts';
 
 export const BankDetailResponse = v.object({ status: v.literal(true), data: BankDetail });
 /** GET /api/site/offers/{pageNo}: every public offer, expired ones too, a page at a time. */
@@ -36,7 +36,13 @@ export const MostViewedOffersResponse = v.object({ status: v.literal(true), data
 export const BankImpressionResponse = v.object({ status: v.literal(true), total_impressions: v.number() });
 
 // Failures, as the server types them (the browser reads every failure as an ErrorResponse).
-/** A failure the API answers on purpose (HttpFailure): an ErrorResponse with the failure's own extra fields (isFound, attempt, retryAfterSeconds, ...). */
-export const FailureResponse = v.looseObject(ErrorResponse.entries);
+/** Every error answer as the server sends it: with its code, and a code on each issue. */
+export const CodedErrorResponse = v.object({
+  ...ErrorResponse.entries,
+  code: v.string(),
+  issues: v.optional(v.array(v.object({ ...Issue.entries, code: v.string() }))),
+});
+/** A failure the API answers on purpose (HttpFailure): an error with the failure's own extra fields (isFound, attempt, retryAfterSeconds, ...). */
+export const FailureResponse = v.looseObject(CodedErrorResponse.entries);
 /** An unexpected error (500): the id under which it was logged. */
-export const InternalErrorResponse = v.object({ ...ErrorResponse.entries, requestId: v.string() });
+export const InternalErrorResponse = v.object({ ...CodedErrorResponse.entries, requestId: v.string() });

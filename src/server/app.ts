@@ -4,10 +4,11 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
-import { ErrorResponse, UPLOAD_BYTES_MAX } from '../contract/index.ts';
-import { FailureResponse, InternalErrorResponse } from '../contract/site-responses.ts';
+import { API_MESSAGES, FALLBACK_MESSAGES } from '../contract/api-messages.ts';
+import { UPLOAD_BYTES_MAX } from '../contract/index.ts';
+import { CodedErrorResponse, FailureResponse, InternalErrorResponse } from '../contract/site-responses.ts';
 import type { AppEnv, ServerDeps } from './context.ts';
-import { HttpFailure } from './errors.ts';
+import { errorBody, HttpFailure } from './errors.ts';
 import { answer, noSuchRoute } from './http/answer.ts';
 import { apiCors } from './http/cors.ts';
 import { loadShedding, type LoadSheddingOptions } from './http/load-shedding.ts';
@@ -59,7 +60,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   }
   // Bodies are capped. A declared Content-Length is checked from the header alone, which keeps the
   // Node adapter's fast body read; only chunked bodies go through the streaming limit.
-  const tooLarge = (c: Context) => answer(c, ErrorResponse, { status: false, message: 'The request body is too large.' }, 413);
+  const tooLarge = (c: Context) => answer(c, CodedErrorResponse, errorBody(413, API_MESSAGES.bodyTooLarge), 413);
   const streamingLimit = bodyLimit({ maxSize: BODY_BYTES_MAX, onError: tooLarge });
   app.on(['POST', 'PUT', 'PATCH'], '*', async (c, next) => {
     const declared = c.req.header('content-length');
@@ -86,13 +87,13 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   app.onError((error, c) => {
     if (error instanceof HttpFailure) {
       if (error.httpStatus === 429 && typeof error.extra.retryAfterSeconds === 'number') c.header('retry-after', String(error.extra.retryAfterSeconds));
-      return answer(c, FailureResponse, { status: false, message: error.message, ...error.extra }, error.httpStatus);
+      return answer(c, FailureResponse, errorBody(error.httpStatus, error.message, error.code, error.extra), error.httpStatus);
     }
-    if (error instanceof HTTPException) return answer(c, ErrorResponse, { status: false, message: error.message || 'Bad request.' }, error.status);
+    if (error instanceof HTTPException) return answer(c, CodedErrorResponse, errorBody(error.status, error.message || FALLBACK_MESSAGES.badRequest), error.status);
     // The id ties the answer the user saw to the logged error.
     const requestId = randomUUID();
     console.error(`[api] ${c.req.method} ${c.req.path} failed (request ${requestId}):`, error);
-    return answer(c, InternalErrorResponse, { status: false, message: 'Something went wrong on our side. Please try again.', requestId }, 500);
+    return answer(c, InternalErrorResponse, { ...errorBody(500, API_MESSAGES.serverError), requestId }, 500);
   });
   return app;
 }

@@ -1,5 +1,6 @@
 // What every route module is given, and the per-request values the auth middleware sets.
 import type { Context, MiddlewareHandler } from 'hono';
+import { API_MESSAGES } from '../contract/api-messages.ts';
 import { USER_TYPES } from '../contract/limits.ts';
 import type { Database } from './db/client.ts';
 import { requireSignedInUser } from './domain/sessions.ts';
@@ -47,7 +48,7 @@ export function requireSession(deps: ServerDeps): MiddlewareHandler<AppEnv> {
 }
 
 /** What a signed-in customer or merchant is told by a team route. */
-export const TEAM_ONLY_MESSAGE = 'The team console is for team accounts.';
+export const TEAM_ONLY_MESSAGE = API_MESSAGES.teamOnly;
 
 /** Requires a live sign-in of a team account (401 without a sign-in, 403 for any other type); sets `user` and `token`. */
 export function requireTeam(deps: ServerDeps): MiddlewareHandler<AppEnv> {

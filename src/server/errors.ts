@@ -1,26 +1,41 @@
 // One error type for every failure the API answers on purpose; app.ts maps it to
-// `{ status: false, message, ...extra }` with its HTTP status.
+// `{ status: false, message, code, ...extra }` with its HTTP status.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { API_MESSAGES } from '../contract/api-messages.ts';
+import { describeText, statusErrorCode, type ErrorCode, type ErrorParams } from '../contract/error-codes.ts';
 
 export class HttpFailure extends Error {
   constructor(
     readonly httpStatus: ContentfulStatusCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** The answer's code when its text has none of its own ('Unknown locations: Galle'); else the text's. */
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
 }
 
-/** What a request that needs a sign-in is told without one. */
-const SIGN_IN_MESSAGE = 'Sign in to continue.';
-
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpFailure(400, message, extra);
-export const unauthorized = (message = SIGN_IN_MESSAGE, extra?: Record<string, unknown>) => new HttpFailure(401, message, extra);
-export const forbidden = (message = 'You can only act on your own account.', extra?: Record<string, unknown>) => new HttpFailure(403, message, extra);
-export const notFound = (message: string, extra?: Record<string, unknown>) => new HttpFailure(404, message, extra);
-export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpFailure(409, message, extra);
-export const tooManyRequests = (message: string, extra?: Record<string, unknown>) => new HttpFailure(429, message, extra);
+type Extra = Record<string, unknown>;
+export const badRequest = (message: string, extra?: Extra, code?: ErrorCode) => new HttpFailure(400, message, extra, code);
+export const unauthorized = (message: string = API_MESSAGES.signInRequired, extra?: Extra) => new HttpFailure(401, message, extra);
+export const forbidden = (message: string = API_MESSAGES.notOwnAccount, extra?: Extra) => new HttpFailure(403, message, extra);
+export const notFound = (message: string, extra?: Extra) => new HttpFailure(404, message, extra);
+export const conflict = (message: string, extra?: Extra) => new HttpFailure(409, message, extra);
+export const tooManyRequests = (message: string, extra?: Extra) => new HttpFailure(429, message, extra);
 
 /** The answer for a path no route serves, and for a route that hides itself from this caller. */
-export const NO_SUCH_ROUTE_MESSAGE = 'No such API route.';
+export const NO_SUCH_ROUTE_MESSAGE = API_MESSAGES.noSuchRoute;
+
+interface Issue { path: string; message: string; code?: string; params?: ErrorParams }
+
+/**
+ * An error answer's body: the code given, else its text's (with the values the text holds), else
+ * its status's. Issues without a code get their text's, else the answer's: they restate it.
+ */
+export function errorBody(status: number, message: string, code?: ErrorCode, extra: Extra = {}) {
+  const described = code ? { code } : describeText(message) ?? { code: statusErrorCode(status) };
+  const coded = (issue: Issue) => (issue.code ? { ...issue, code: issue.code } : { ...issue, ...(describeText(issue.message) ?? { code: described.code }) });
+  const issues = Array.isArray(extra.issues) ? { issues: (extra.issues as Issue[]).map(coded) } : {};
+  return { status: false as const, message, ...described, ...extra, ...issues };
+}

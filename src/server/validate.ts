@@ -2,6 +2,8 @@
 // Not @hono/valibot-validator: it reads a non-JSON body as {} (we answer 415), answers bad JSON with its own message and no issues, makes repeated query keys arrays, and as middleware would run before the sign-in and merchant checks.
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { API_MESSAGES } from '../contract/api-messages.ts';
+import { describeText, type ErrorCode, type ErrorParams } from '../contract/error-codes.ts';
 import { badRequest, HttpFailure } from './errors.ts';
 
 /** How many characters of a bad value an error answer quotes back. */
@@ -19,12 +21,19 @@ function issueMessage(issue: v.BaseIssue<unknown>): string {
   return message.replaceAll(received, shortened);
 }
 
+/** The issue's code: its text's, else `required` for a missing field, else `invalid` (a schema's own wording). */
+function issueCode(issue: v.BaseIssue<unknown>): { code: ErrorCode; params?: ErrorParams } {
+  const missing = issue.type === 'object' && issue.received === 'undefined' && issue.expected?.startsWith('"');
+  return describeText(issue.message) ?? { code: missing ? 'required' : 'invalid' };
+}
+
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const issues = result.issues.slice(0, 20).map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issueMessage(issue) }));
+  const issues = result.issues.slice(0, 20).map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issueMessage(issue), ...issueCode(issue) }));
   const first = issues[0]!;
-  throw badRequest(first.path ? `${first.path}: ${first.message}` : first.message, { issues });
+  // The answer says the first issue, so it carries that issue's code and values.
+  throw badRequest(first.path ? `${first.path}: ${first.message}` : first.message, { ...(first.params && { params: first.params }), issues }, first.code);
 }
 
 /**
@@ -37,7 +46,7 @@ export async function assertJsonBody(c: Context): Promise<void> {
   if (contentType?.split(';')[0]!.trim().toLowerCase() === 'application/json') return;
   // Hono keeps the text it read, so the route still reads the body after this.
   if (contentType === undefined && (await c.req.text().catch(() => '')) === '') return;
-  throw new HttpFailure(415, 'Send the body as JSON, with content-type: application/json.');
+  throw new HttpFailure(415, API_MESSAGES.sendAsJson);
 }
 
 export async function parseJsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
@@ -62,12 +71,12 @@ export function parseJsonText<S extends v.GenericSchema>(text: string | undefine
   return parseBodyObject(schema, body);
 }
 
-const notJson = () => badRequest('The request body must be JSON.', { issues: [{ path: '', message: 'Invalid JSON' }] });
+const notJson = () => badRequest(API_MESSAGES.notJson, { issues: [{ path: '', message: API_MESSAGES.invalidJson }] });
 
 function parseBodyObject<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   // valibot's object() also accepts arrays; every request body here is an object.
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest('The request body must be a JSON object.', { issues: [{ path: '', message: 'Expected an object' }] });
+    throw badRequest(API_MESSAGES.notJsonObject, { issues: [{ path: '', message: API_MESSAGES.expectedObject }] });
   }
   return parseInput(schema, body);
 }

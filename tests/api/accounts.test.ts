@@ -1150,7 +1150,7 @@ describe('POST /api/user/location/update', () => {
     for (const location of ['Atlantis', names[2]!.toUpperCase(), `${names[2]}x`]) {
       const res = await updateLocation({ location }, account.token);
       expectInvalid(res, OFFER_MESSAGES.unknownLocation);
-      expect(res.body.issues).toEqual([{ path: 'location', message: OFFER_MESSAGES.unknownLocation }]);
+      expect(res.body.issues).toEqual([{ path: 'location', message: OFFER_MESSAGES.unknownLocation, code: 'unknown_location' }]);
     }
     expect((await userRow(account.userId)).location).toBe(names[0]);
   });

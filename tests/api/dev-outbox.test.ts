@@ -102,7 +102,7 @@ describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the c
     expect(outsideAddress, 'this machine needs a non-loopback IPv4 address for this test').toBeDefined();
     const outside = await fetch(`http://${outsideAddress}:${server.port}${path}`);
     expect(outside.status).toBe(404);
-    expect(await outside.json()).toEqual({ status: false, message: NO_SUCH_ROUTE_MESSAGE });
+    expect(await outside.json()).toEqual({ status: false, message: NO_SUCH_ROUTE_MESSAGE, code: 'no_such_route' });
   });
 
   it('logs no such line on a loopback HOST, or with the http provider', () => {

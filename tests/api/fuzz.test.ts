@@ -3,7 +3,8 @@
 // that mix valid-looking values, which reach the handlers and the database, with hostile ones:
 // wrong types, huge and non-finite numbers as raw JSON (1e400, -0), deep nesting, NUL bytes, long
 // strings, forged tokens, hostile path segments, query strings and content types.
-// Whatever the input: no 5xx, no hang, and every refusal is the contract's JSON error shape.
+// Whatever the input: no 5xx, no hang, and every refusal is the contract's JSON error shape, with a
+// known code on it and on each issue.
 // FUZZ_SEED varies the seed (printed at the end with the case count and time); FUZZ_RUNS the runs per route.
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
@@ -25,6 +26,7 @@ import { IMAGE_NAME_PATTERN } from '../../src/server/services/images.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
 import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
+import { errorCodesOf } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, TEST_IP, type TestApi } from './harness.ts';
 import { fillPath, pathParams, ROUTES, routesOf, type Route } from './routes.ts';
 
@@ -423,6 +425,8 @@ describe('every route, fuzzed', () => {
             let body: unknown;
             try { body = JSON.parse(text); } catch { throw new Error(`non-JSON error ${where}`); }
             if (!v.is(contract.ErrorResponse, body)) throw new Error(`error not of the contract's shape ${where}`);
+            const faults = errorCodesOf(body);
+            if (faults.length) throw new Error(`error without a known code (${faults.join(', ')}) ${where}`);
           }
         }),
         { seed: SEED + ROUTES.indexOf(route), numRuns: RUNS_PER_ROUTE },

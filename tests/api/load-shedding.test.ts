@@ -19,7 +19,7 @@ async function expectShed(answer: Response) {
   expect(answer.status).toBe(503);
   expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect(await answer.json()).toEqual({ status: false, message: BUSY_MESSAGE });
+  expect(await answer.json()).toEqual({ status: false, message: BUSY_MESSAGE, code: 'busy' });
 }
 
 /** A small app with the middleware in front of a handler that answers when told to. */

@@ -120,12 +120,12 @@ describe('createOrPromoteMerchant', () => {
     }));
     expect(bad.status).toBe(400);
     expect(bad.issues).toEqual(expect.arrayContaining([
-      { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo },
-      { path: 'firstName', message: ACCOUNT_MESSAGES.invalidFirstName },
-      { path: 'companyEmail', message: MESSAGES.invalidEmail },
-      { path: 'contactNo', message: ACCOUNT_MESSAGES.invalidMobileNo },
-      { path: 'businessName', message: 'At most 120 characters.' },
-      { path: 'BRno', message: 'Text must not contain NUL characters.' },
+      { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo, code: 'invalid_mobile_no' },
+      { path: 'firstName', message: ACCOUNT_MESSAGES.invalidFirstName, code: 'invalid_first_name' },
+      { path: 'companyEmail', message: MESSAGES.invalidEmail, code: 'invalid_email' },
+      { path: 'contactNo', message: ACCOUNT_MESSAGES.invalidMobileNo, code: 'invalid_mobile_no' },
+      { path: 'businessName', message: 'At most 120 characters.', code: 'too_long', params: { max: 120 } },
+      { path: 'BRno', message: 'Text must not contain NUL characters.', code: 'invalid' },
     ]));
     expect(bad.issues.map((i) => i.path)).toContain('city');
     for (const input of [null, 'x', [], { mobileNo: 771234567 }]) expect((await refusal(createOrPromoteMerchant(api.handle.db, input))).status).toBe(400);

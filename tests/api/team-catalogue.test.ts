@@ -160,7 +160,7 @@ describe('banks', () => {
   it('refuses a name another bank has, or one with the same page address, with 409', async () => {
     const taken = await send('POST', '/api/team/banks', bankBody({ bankName: 'ceylon trust bank!' }));
     expectError(taken, 409, 'A bank with this name already exists: Ceylon Trust Bank.');
-    expect(taken.body.issues).toEqual([{ path: 'bankName', message: 'A bank with this name already exists: Ceylon Trust Bank.' }]);
+    expect(taken.body.issues).toEqual([{ path: 'bankName', message: 'A bank with this name already exists: Ceylon Trust Bank.', code: 'conflict' }]);
     expectError(await send('PUT', '/api/team/banks/2', bankBody({ bankName: 'Ceylon Trust Bank' })), 409, /^A bank with this name already exists/);
     // Two at once: the unique slug decides, and the second is told the same.
     const both = await Promise.all([1, 2].map(() => send('POST', '/api/team/banks', bankBody({ bankName: 'Twin Bank' }))));

@@ -10,23 +10,25 @@ const SRC = resolve(import.meta.dirname, '../../src');
 /** The folders under src/ each folder may import from (its own is always allowed). */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   contract: [],
-  lib: ['contract'],
-  client: ['lib', 'contract'],
-  stores: ['client', 'lib', 'contract'],
-  islands: ['stores', 'client', 'lib', 'contract'],
-  scripts: ['islands', 'stores', 'client', 'lib', 'contract'],
-  build: ['lib', 'contract'],
-  server: ['lib', 'contract'],
-  content: ['lib', 'contract'],
+  // The messages Paraglide compiles from messages/*.json (docs/i18n.md): every side speaks the visitor's language.
+  paraglide: [],
+  lib: ['contract', 'paraglide'],
+  client: ['lib', 'contract', 'paraglide'],
+  stores: ['client', 'lib', 'contract', 'paraglide'],
+  islands: ['stores', 'client', 'lib', 'contract', 'paraglide'],
+  scripts: ['islands', 'stores', 'client', 'lib', 'contract', 'paraglide'],
+  build: ['lib', 'contract', 'paraglide'],
+  server: ['lib', 'contract', 'paraglide'],
+  content: ['lib', 'contract', 'paraglide'],
   styles: [],
   // The service worker (bundled by the site build into sw.js): the cache names it shares with the pages.
   'service-worker': ['lib'],
   // Astro's server-side parts render at build time: they may read the build and render islands.
-  components: ['islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles'],
-  layouts: ['components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'styles'],
-  pages: ['layouts', 'components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles'],
+  components: ['islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles', 'paraglide'],
+  layouts: ['components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'styles', 'paraglide'],
+  pages: ['layouts', 'components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles', 'paraglide'],
   // src/content.config.ts
-  '': ['build', 'lib', 'contract'],
+  '': ['build', 'lib', 'contract', 'paraglide'],
 };
 /** Modules another layer may import besides the table: the server starts publishes and sets the pages they render. */
 const SHARED_WITH: Record<string, readonly string[]> = { 'build/page-selection.ts': ['server'] };

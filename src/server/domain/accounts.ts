@@ -3,6 +3,7 @@
 // interests and location. Rate limits stay with the routes: they count requests, not accounts.
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
@@ -16,8 +17,6 @@ import { issueToken, revokeAllTokens, revokeOtherTokens, revokeToken } from '../
 import { knownCategoryIds, knownLocationNames } from './catalogue.ts';
 import { findTokenUser } from './sessions.ts';
 import { accountBlocked, findUserByMobile, noAccount } from './users.ts';
-
-const VERIFICATION_EXPIRED_MESSAGE = 'This verification has expired. Ask for a new code.';
 
 const alreadyRegistered = () => conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });
 
@@ -69,7 +68,7 @@ export async function findUserByPassword(db: Database, mobileNo: string, passwor
 /** A signed-in account must not be blocked, and its number must be verified. */
 export function assertMaySignIn(user: UserRow) {
   if (user.isAccountBlock) throw accountBlocked();
-  if (!user.isMobileVerification) throw forbidden('Verify your mobile number to sign in.', { isMobileVerification: false });
+  if (!user.isMobileVerification) throw forbidden(API_MESSAGES.verifyToSignIn, { isMobileVerification: false });
 }
 
 /** The account a code is asked for: the number's, and the given user's when a userId comes too; 404 otherwise. */
@@ -94,7 +93,7 @@ export async function sendVerificationCode(db: Database, sms: SmsProvider, user:
 /** A right code proves the number: the account, found by its token (a 'verify' token is used up), is verified. */
 export async function verifyMobile(db: Database, token: string, otpCode: string): Promise<UserRow> {
   const found = await findTokenUser(db, token);
-  if (!found) throw unauthorized(VERIFICATION_EXPIRED_MESSAGE);
+  if (!found) throw unauthorized(API_MESSAGES.verificationExpired);
   const { user } = found;
   if (user.isAccountBlock) throw accountBlocked();
   if (!user.isMobileVerification && isCodeBlocked(user)) throw forbidden(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
@@ -113,7 +112,7 @@ export async function changePassword(db: Database, user: UserRow, password: stri
 
 /** Changing the number, first step: a code goes to the new number, which no account may use. */
 export async function requestMobileChange(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string) {
-  if (mobileNo === user.mobileNo) throw badRequest('This is already your mobile number.');
+  if (mobileNo === user.mobileNo) throw badRequest(API_MESSAGES.sameMobileNo);
   if (await findUserByMobile(db, mobileNo)) throw alreadyRegistered();
   const { attempt } = await sendOneTimeCode(db, sms, user, 'mobile-change', mobileNo);
   return attempt;
@@ -141,7 +140,7 @@ export async function updateTags(db: Database, userId: number, tags: number[]): 
   const unique = [...new Set(tags)];
   const known = await knownCategoryIds(db, unique);
   const unknown = unique.filter((id) => !known.has(id));
-  if (unknown.length) throw badRequest(`Unknown category ids: ${unknown.join(', ')}`);
+  if (unknown.length) throw badRequest(`Unknown category ids: ${unknown.join(', ')}`, {}, 'unknown_category_id');
   return updateUser(db, userId, { tags: unique });
 }
 

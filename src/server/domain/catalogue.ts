@@ -3,11 +3,12 @@
 import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { banks, categories, locations, siteMeta, termsConditions } from '../db/schema.ts';
+import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { notFound } from '../errors.ts';
 import { DATASET_META_KEY } from '../seed/index.ts';
 import { toBank, toCategory, toLocation, type BankRow } from '../serialize.ts';
 
-export const BANK_NOT_FOUND_MESSAGE = 'Bank not found.';
+export const BANK_NOT_FOUND_MESSAGE = API_MESSAGES.bankNotFound;
 
 export const findBank = async (db: Database, bankId: number): Promise<BankRow | undefined> =>
   (await db.select().from(banks).where(eq(banks.bankId, bankId)).limit(1))[0];

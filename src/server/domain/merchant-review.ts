@@ -3,6 +3,7 @@
 // JPEG, told by their bytes, at most 5 MB), which puts the company at the first step; the team
 // reads them and moves the company through the steps with a note, each move in the audit log.
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { USER_TYPES } from '../../contract/limits.ts';
 import type { MerchantStep } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
@@ -60,11 +61,11 @@ export async function listDocuments(db: Database, userId: number) {
 export async function uploadDocument(db: Database, user: UserRow, fileName: string, base64: string) {
   const bytes = decodeBase64Upload(base64, 'document');
   const contentType = bytes.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE) ? 'application/pdf' : imageTypeOf(bytes);
-  if (!contentType) throw badRequest('Only PDF, PNG or JPEG documents can be uploaded.', { issues: [{ path: 'base64', message: 'Only PDF, PNG or JPEG documents can be uploaded.' }] });
+  if (!contentType) throw badRequest(API_MESSAGES.onlyDocuments, { issues: [{ path: 'base64', message: API_MESSAGES.onlyDocuments }] });
   return db.transaction(async (tx) => {
     const [me] = await tx.select().from(users).where(eq(users.userId, user.userId)).for('update');
     const [held] = await tx.select({ n: count() }).from(merchantDocuments).where(eq(merchantDocuments.userId, user.userId));
-    if ((held?.n ?? 0) >= DOCUMENTS_MAX) throw badRequest(`At most ${DOCUMENTS_MAX} documents. Ask the team to remove one.`);
+    if ((held?.n ?? 0) >= DOCUMENTS_MAX) throw badRequest(API_MESSAGES.tooManyDocuments(DOCUMENTS_MAX));
     const [row] = await tx.insert(merchantDocuments).values({ userId: user.userId, fileName, contentType, bytes, size: bytes.length }).returning(documentColumns);
     let step = me!.merchantStep as MerchantStep | null;
     if (step === null) {
@@ -78,7 +79,7 @@ export async function uploadDocument(db: Database, user: UserRow, fileName: stri
 /** A document's bytes, for the team to read. */
 export async function findDocument(db: Database, userId: number, documentId: number) {
   const [row] = await db.select().from(merchantDocuments).where(and(eq(merchantDocuments.userId, userId), eq(merchantDocuments.documentId, documentId))).limit(1);
-  if (!row) throw notFound('Document not found.');
+  if (!row) throw notFound(API_MESSAGES.documentNotFound);
   return row;
 }
 

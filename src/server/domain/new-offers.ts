@@ -51,7 +51,7 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
   const known = await knownLocationNames(db, names);
   const unknown = form.locations.flatMap((name, i) => (known.has(name) ? [] : [{ path: `locations.${i}`, message: OFFER_MESSAGES.unknownLocation }]));
   if (unknown.length) {
-    throw badRequest(`Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`, { issues: unknown.slice(0, 20) });
+    throw badRequest(`Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`, { issues: unknown.slice(0, 20) }, 'unknown_location');
   }
   const location: OfferLocation[] = names.map((value, i) => ({ value, isActive: i === 0 }));
   // Listed cards' tiers as the bank's cards spell them.
@@ -62,7 +62,7 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
   if (notIssued.length) {
     throw badRequest(`${bank.bankName} does not issue: ${notIssued.map(({ card }) => cardName(card)).join(', ')}`, {
       issues: notIssued.map(({ i }) => ({ path: `eligibility.cards.${i}`, message: ELIGIBILITY_MESSAGES.cardNotIssued })),
-    });
+    }, 'card_not_issued');
   }
   return {
     label: form.offerTitle,

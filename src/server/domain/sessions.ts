@@ -1,11 +1,12 @@
 // Bearer tokens to users: the one place that decides whether a token is a live sign-in, and whose.
+import { API_MESSAGES } from '../../contract/api-messages.ts';
 import type { Database } from '../db/client.ts';
 import { unauthorized } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { findLiveToken, revokeToken, type TokenScope } from '../services/tokens.ts';
 import { accountBlocked, findUserById } from './users.ts';
 
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+export const SESSION_EXPIRED_MESSAGE = API_MESSAGES.sessionExpired;
 
 /**
  * The live token's row and its user; with `scope`, only a token of that scope. Undefined when the

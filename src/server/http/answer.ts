@@ -3,8 +3,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as v from 'valibot';
-import { ErrorResponse } from '../../contract/index.ts';
-import { NO_SUCH_ROUTE_MESSAGE } from '../errors.ts';
+import { CodedErrorResponse } from '../../contract/site-responses.ts';
+import { errorBody, NO_SUCH_ROUTE_MESSAGE } from '../errors.ts';
 import type { ResponseCache } from '../services/response-cache.ts';
 
 export function answer<S extends v.GenericSchema>(c: Context, schema: S, body: NoInfer<v.InferInput<S>>, status?: ContentfulStatusCode) {
@@ -20,4 +20,4 @@ export async function cachedJson(c: Context, cache: ResponseCache, key: string, 
 }
 
 /** The 404 of a path no route serves. */
-export const noSuchRoute = (c: Context) => answer(c, ErrorResponse, { status: false, message: NO_SUCH_ROUTE_MESSAGE }, 404);
+export const noSuchRoute = (c: Context) => answer(c, CodedErrorResponse, errorBody(404, NO_SUCH_ROUTE_MESSAGE), 404);

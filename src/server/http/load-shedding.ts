@@ -3,6 +3,8 @@
 // instead keeps the accepted ones fast, and tells a load balancer to send traffic elsewhere.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { MiddlewareHandler } from 'hono';
+import { API_MESSAGES } from '../../contract/api-messages.ts';
+import { errorBody } from '../errors.ts';
 
 export interface LoadSheddingOptions {
   /** API requests in flight (started, not yet answered) at which more are refused; 0 turns the check off. */
@@ -12,7 +14,7 @@ export interface LoadSheddingOptions {
 }
 
 const RETRY_AFTER_SECONDS = 2;
-export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
+export const BUSY_MESSAGE = API_MESSAGES.busy;
 /** How often the monitor samples the loop, in ms; each sample includes this interval itself. */
 const RESOLUTION_MS = 10;
 const WINDOW_MS = 1000;
@@ -55,7 +57,7 @@ export function loadShedding({ maxInFlight, maxEventLoopDelayMs }: LoadSheddingO
     const busy = (maxInFlight > 0 && inFlight >= maxInFlight) || (monitor !== undefined && monitor.delayMs() > maxEventLoopDelayMs);
     if (busy) {
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return c.json({ status: false, message: BUSY_MESSAGE }, 503);
+      return c.json(errorBody(503, BUSY_MESSAGE), 503);
     }
     inFlight++;
     try {

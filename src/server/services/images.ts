@@ -1,6 +1,7 @@
 // Image uploads: PNG or JPEG only, recognised by their first bytes rather than a name, capped in
 // size, and stored under a generated name.
 import { randomUUID } from 'node:crypto';
+import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { API_IMAGE_PATH, UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
 import { badRequest } from '../errors.ts';
 
@@ -12,12 +13,12 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 
 /** The bytes of a base64 upload (a data: URL prefix allowed), checked for encoding, emptiness and size. */
-export function decodeBase64Upload(base64: string, what: string): Buffer {
+export function decodeBase64Upload(base64: string, what: 'image' | 'document'): Buffer {
   const payload = base64.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw badRequest(`The ${what} must be base64 encoded.`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw badRequest(API_MESSAGES.uploadNotBase64(what));
   const bytes = Buffer.from(payload, 'base64');
-  if (bytes.length === 0) throw badRequest(`The ${what} is empty.`);
-  if (bytes.length > UPLOAD_BYTES_MAX) throw badRequest(`The ${what} is larger than 5 MB.`);
+  if (bytes.length === 0) throw badRequest(API_MESSAGES.uploadEmpty(what));
+  if (bytes.length > UPLOAD_BYTES_MAX) throw badRequest(API_MESSAGES.uploadTooLarge(what));
   return bytes;
 }
 
@@ -31,6 +32,6 @@ export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | undefin
 export function decodeUploadedImage(base64: string): { bytes: Buffer; contentType: 'image/png' | 'image/jpeg'; name: string } {
   const bytes = decodeBase64Upload(base64, 'image');
   const contentType = imageTypeOf(bytes);
-  if (!contentType) throw badRequest('Only PNG or JPEG images can be uploaded.');
+  if (!contentType) throw badRequest(API_MESSAGES.onlyImages);
   return { bytes, contentType, name: `upload-${randomUUID()}.${contentType === 'image/png' ? 'png' : 'jpg'}` };
 }

@@ -4,6 +4,7 @@
 // so does asking for more than 10 codes for a number in 24 hours, however they were asked for.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, max } from 'drizzle-orm';
+import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS } from '../../contract/limits.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
@@ -28,7 +29,7 @@ export type CodePurpose = 'verify' | 'mobile-change';
 const hashCode = (userId: number, purpose: CodePurpose, code: string) =>
   createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
 
-export const sendBlockedMessage = 'Too many codes were requested for this number. Code sending is blocked for 24 hours.';
+export const sendBlockedMessage = API_MESSAGES.codeSendBlocked;
 
 export function isCodeBlocked(user: { codeBlockedUntil: Date | null }, now = new Date()) {
   return user.codeBlockedUntil !== null && user.codeBlockedUntil > now;
@@ -82,7 +83,7 @@ export async function sendOneTimeCode(
     await db.delete(codeSends).where(eq(codeSends.sendId, send!.sendId));
     await db.delete(oneTimeCodes).where(eq(oneTimeCodes.codeId, stored!.codeId));
     console.error('[sms] send failed:', error instanceof Error ? error.message : error);
-    throw new HttpFailure(502, 'The code could not be sent. Try again in a moment.');
+    throw new HttpFailure(502, API_MESSAGES.codeNotSent);
   }
   if (startsEntry) await db.delete(codeSends).where(and(eq(codeSends.mobileNo, mobileNo), lt(codeSends.sendId, send!.sendId)));
   return { attempt };
@@ -93,20 +94,20 @@ export async function verifyOneTimeCode(db: Database, userId: number, purpose: C
   const [row] = await db.select().from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)))
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.codeId)).limit(1);
-  if (!row || row.expiresAt <= new Date()) throw badRequest('The code has expired. Ask for a new one.', { expired: true });
+  if (!row || row.expiresAt <= new Date()) throw badRequest(API_MESSAGES.codeExpired, { expired: true });
 
   const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(userId, purpose, code));
   if (!matches) {
     const wrongAttempts = row.wrongAttempts + 1;
     const usedUp = wrongAttempts >= CODE_MAX_WRONG_TRIES;
     await db.update(oneTimeCodes).set({ wrongAttempts, usedAt: usedUp ? new Date() : null }).where(eq(oneTimeCodes.codeId, row.codeId));
-    throw badRequest(usedUp ? 'Too many wrong codes. Ask for a new one.' : ACCOUNT_MESSAGES.wrongCode,
+    throw badRequest(usedUp ? API_MESSAGES.tooManyWrongCodes : ACCOUNT_MESSAGES.wrongCode,
       { attemptsLeft: CODE_MAX_WRONG_TRIES - wrongAttempts });
   }
   // Conditional update: of two simultaneous requests with the right code only one succeeds.
   const verifiedAt = new Date();
   const [used] = await db.update(oneTimeCodes).set({ usedAt: verifiedAt, verifiedAt })
     .where(and(eq(oneTimeCodes.codeId, row.codeId), isNull(oneTimeCodes.usedAt))).returning();
-  if (!used) throw badRequest('The code has already been used. Ask for a new one.');
+  if (!used) throw badRequest(API_MESSAGES.codeUsed);
   return used;
 }

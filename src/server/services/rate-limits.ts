@@ -2,6 +2,7 @@
 // sign-ins. Counters live in memory for one process, or in Redis (REDIS_URL) so that several API
 // processes share them.
 import { Redis } from 'ioredis';
+import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { tooManyRequests } from '../errors.ts';
 
 export interface RateLimitStore {
@@ -141,8 +142,7 @@ export function slowDownWaitMs(rule: SlowDownRule, failures: number): number {
   return Math.min(rule.maxWaitMs, rule.firstWaitMs * 2 ** Math.min(failures - rule.freeFailures, 30));
 }
 
-export const signInWaitMessage = (seconds: number) =>
-  `Too many failed sign-ins for this number. Please wait ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`;
+export const signInWaitMessage = API_MESSAGES.signInWait;
 
 export class RateLimiter {
   constructor(
@@ -159,7 +159,7 @@ export class RateLimiter {
     const hits = await orLetThrough(() => this.store.hit(`${rule}:${subject}`, windowMs), 0);
     if (hits > limit) {
       const minutes = Math.ceil(windowMs / MINUTE);
-      throw tooManyRequests(`Too many requests. Please wait up to ${minutes} minutes and try again.`, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
+      throw tooManyRequests(API_MESSAGES.rateLimited(minutes), { retryAfterSeconds: Math.ceil(windowMs / 1000) });
     }
   }
 

@@ -3,6 +3,7 @@
 // unsubscribe (GET shows a page with a button, POST unsubscribes: a mail scanner that opens the
 // link unsubscribes nobody; POST is also RFC 8058's one-click List-Unsubscribe-Post).
 import { Hono, type Context } from 'hono';
+import { API_MESSAGES } from '../../../contract/api-messages.ts';
 import { AlertChangedResponse, ALERT_MESSAGES, AlertIdParams, AlertsResponse, EmailLinkResponse, EmailRequest, EmailResponse, EmailTokenQuery, NewAlertRequest } from '../../../contract/alerts.ts';
 import { requireSession, requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
 import { alertsOf, CONSOLE_ALERTS_PATH, createAlert, deleteAlert, setEmail, unsubscribe, unsubscribeUser, verifyEmail } from '../../domain/alerts.ts';
@@ -44,7 +45,7 @@ export function alertRoutes(deps: ServerDeps) {
 
   app.post('/user/email', session, async (c) => {
     const { email } = await parseJsonBody(c, EmailRequest);
-    if (!deps.mail) throw new HttpFailure(503, 'E-mail is not set up on this server.');
+    if (!deps.mail) throw new HttpFailure(503, API_MESSAGES.emailOff);
     const user = c.get('user');
     // Each link mails an address: capped per account, per address (a stranger's inbox) and per connection.
     await limiter.check('emailLinkPerUser', String(user.userId));

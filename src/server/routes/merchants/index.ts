@@ -1,6 +1,7 @@
 // A merchant's company review, the merchant's side: the registration documents they upload and
 // the step their company has reached. Merchants only; uploads are rate limited per account.
 import { Hono } from 'hono';
+import { API_MESSAGES } from '../../../contract/api-messages.ts';
 import { USER_TYPES } from '../../../contract/limits.ts';
 import { DocumentUploadRequest, MerchantDocumentList, MerchantDocumentResponse, type MerchantStep } from '../../../contract/team.ts';
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
@@ -9,13 +10,11 @@ import { forbidden } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
 import { parseJsonBody } from '../../validate.ts';
 
-const MERCHANTS_ONLY = 'Only merchant accounts have company documents.';
-
 export function merchantRoutes(deps: ServerDeps) {
   const { db, limiter } = deps;
   const app = new Hono<AppEnv>();
   app.use('/merchant/*', requireSession(deps), async (c, next) => {
-    if (c.get('user').userType !== USER_TYPES.merchant) throw forbidden(MERCHANTS_ONLY);
+    if (c.get('user').userType !== USER_TYPES.merchant) throw forbidden(API_MESSAGES.merchantsOnlyDocuments);
     await next();
   });
 
