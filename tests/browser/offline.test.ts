@@ -189,7 +189,12 @@ describe('updates', () => {
 
         await page.reload();
         expect(await page.locator('h1').innerText()).toBe(`${heading} (next build)`); // not the copy in the worker's cache
-        await expect.poll(() => workerBuild(page), WORKER_TAKEOVER).toBe('next-build');
+        // The reload asked Chromium to look for a new worker; should that check have come too early, ask again.
+        await expect.poll(async () => {
+          const build = await workerBuild(page);
+          if (build !== 'next-build') await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update())).catch(() => {});
+          return build;
+        }, WORKER_TAKEOVER).toBe('next-build');
         // Offline, the page is the new build's.
         await page.context().setOffline(true);
         await page.reload();
