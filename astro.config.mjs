@@ -2,6 +2,10 @@
 import react from '@astrojs/react';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { defineConfig } from 'astro/config';
+import { readFileSync } from 'node:fs';
+
+/** The site's languages, named once in the translations' project (docs/i18n.md). */
+const { baseLocale, locales } = JSON.parse(readFileSync('./project.inlang/settings.json', 'utf8'));
 
 /**
  * Origins of the services the browser reaches, read at build time as src/lib/public-config.ts reads
@@ -18,6 +22,8 @@ export default defineConfig({
   output: 'static',
   integrations: [react()],
   trailingSlash: 'ignore',
+  // English at the root, Sinhala under /si and Tamil under /ta: every page lives in src/pages/[...locale]/.
+  i18n: { locales, defaultLocale: baseLocale, routing: { prefixDefaultLocale: false } },
   // CSS inlined into each page: one round trip less before the first paint (it is ~2 KB gzipped).
   build: { format: 'directory', inlineStylesheets: 'always' },
   // Every page gets a Content-Security-Policy <meta>: scripts and styles only from the site or by the

@@ -14,7 +14,9 @@ import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { PREVIEW_IMAGE_DIR } from '../../lib/preview-image.ts';
+import { localePath, splitLocale } from '../../lib/locale-path.ts';
 import { bankPageKeyFromPath, offerIdFromPath, shortPathKey } from '../../lib/site-urls.ts';
+import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
 import type { AppEnv } from '../context.ts';
 import { noSuchRoute } from '../http/answer.ts';
 import { BANK_PATHS_FILE, OFFER_PATHS_FILE } from './builds-dir.ts';
@@ -28,7 +30,8 @@ interface BuildState {
   offerPaths: Record<string, string>;
   /** Bank page key ('{bankId}/{categoryId|all}', site-urls.ts), or a short bank URL, → its path (bank-paths.json). */
   bankPaths: Record<string, string>;
-  notFoundPage?: string;
+  /** Each language's not-found page (English's is the build's 404.html). */
+  notFoundPages: Partial<Record<Locale, string>>;
   headers: Record<string, string>;
   version: string;
 }
@@ -38,16 +41,21 @@ const BUILD_CHECK_MS = 5_000;
 
 const readOptional = (file: string) => readFile(file, 'utf8').catch(() => undefined);
 
+/** Where a language's not-found page is in a build: Astro writes English's as 404.html, the others as pages. */
+const notFoundFile = (locale: Locale) => (locale === baseLocale ? '404.html' : join(locale, '404', 'index.html'));
+
 /** What every request needs of the served build, read once per build or publish. */
 async function readBuildState(siteDir: string): Promise<BuildState | undefined> {
   const dir = await realpath(siteDir).catch(() => undefined);
   if (!dir) return undefined;
-  const [offerPaths, bankPaths, notFoundPage, headers] = await Promise.all([
-    readOptional(join(dir, OFFER_PATHS_FILE)), readOptional(join(dir, BANK_PATHS_FILE)), readOptional(join(dir, '404.html')), readOptional(join(dir, CDN_HEADERS_FILE)),
+  const [offerPaths, bankPaths, headers, ...notFoundPages] = await Promise.all([
+    readOptional(join(dir, OFFER_PATHS_FILE)), readOptional(join(dir, BANK_PATHS_FILE)), readOptional(join(dir, CDN_HEADERS_FILE)),
+    ...locales.map((locale) => readOptional(join(dir, notFoundFile(locale)))),
   ]);
   return {
     dir, offerPaths: offerPaths ? JSON.parse(offerPaths) : {}, bankPaths: bankPaths ? JSON.parse(bankPaths) : {},
-    notFoundPage, headers: headers ? parseSiteHeaders(headers) : {}, version: await buildVersion(siteDir),
+    notFoundPages: Object.fromEntries(locales.map((locale, index) => [locale, notFoundPages[index]])),
+    headers: headers ? parseSiteHeaders(headers) : {}, version: await buildVersion(siteDir),
   };
 }
 
@@ -152,21 +160,23 @@ export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes:
     if (isApi(c.req.path)) return;
     for (const [name, value] of Object.entries(build?.headers ?? {})) c.res.headers.set(name, value);
   });
-  app.get('/login', (c) => c.redirect(`/sign-in${new URL(c.req.url).search}`, 302));
+  for (const locale of locales) app.get(localePath('/login', locale), (c) => c.redirect(`${localePath('/sign-in', locale)}${new URL(c.req.url).search}`, 302));
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (isApi(c.req.path)) return next();
     if (!build) return c.html(BUILDING_PAGE, 503, { 'retry-after': '5', 'content-security-policy': BUILDING_PAGE_POLICY });
     if (HEADER_FILES.has(c.req.path)) return c.notFound();
-    const offerId = offerIdFromPath(c.req.path);
-    const bankPage = offerId === undefined ? bankPageKeyFromPath(c.req.path) : undefined;
+    // The redirects are the same in every language: /si/<old form> goes to /si/<canonical>.
+    const { locale, path } = splitLocale(c.req.path);
+    const offerId = offerIdFromPath(path);
+    const bankPage = offerId === undefined ? bankPageKeyFromPath(path) : undefined;
     // Otherwise perhaps a short bank URL (keyed by its own path), which has no page of its own.
-    const key = offerId !== undefined ? undefined : bankPage ?? shortPathKey(c.req.path);
+    const key = offerId !== undefined ? undefined : bankPage ?? shortPathKey(path);
     const canonical = offerId !== undefined ? build.offerPaths[offerId] : key !== undefined && Object.hasOwn(build.bankPaths, key) ? build.bankPaths[key] : undefined;
-    if (canonical && canonical !== c.req.path.replace(/\/$/, '')) return c.redirect(canonical, 301);
+    if (canonical && localePath(canonical, locale) !== c.req.path.replace(/\/$/, '')) return c.redirect(localePath(canonical, locale), 301);
     return (await serveFile(c, siteDir)) ?? next();
   });
   app.notFound((c) => {
-    const page = isApi(c.req.path) ? undefined : build?.notFoundPage;
+    const page = isApi(c.req.path) ? undefined : build?.notFoundPages[splitLocale(c.req.path).locale] ?? build?.notFoundPages[baseLocale];
     return page ? c.html(page, 404) : noSuchRoute(c);
   });
   return { reload, stop: () => clearInterval(check) };
