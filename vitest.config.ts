@@ -20,7 +20,8 @@ export default defineConfig({
     globalSetup: ['tests/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
-      { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 300_000 } },
+      // English only unless a test asks for more (three languages are three astro builds): SITE_LOCALES, src/build/locales.ts.
+      { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'], env: { SITE_LOCALES: 'en' }, testTimeout: 60_000, hookTimeout: 300_000 } },
       // Chromium (CHROMIUM_PATH, from scripts/test-services.sh) on a fresh build of the site.
       // One server and build for the whole suite (tests/browser/site-setup.ts), shared by its files.
       // expect.poll waits up to 15 s, not vitest's 1 s: a busy two-core machine may take seconds to load and hydrate.

@@ -42,7 +42,7 @@ beforeAll(async () => {
   const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_URL: siteUrl, RATE_LIMITS: '0' });
   api = await startServer({ env, serveSite: false, log: () => {} });
   await buildSite({
-    apiUrl: `${api.url}/api`, siteDir, siteUrl, buildsDir: join(work, 'builds'), log: () => {},
+    apiUrl: `${api.url}/api`, siteDir, siteUrl, buildsDir: join(work, 'builds'), log: () => {}, locales: ['en'], // the languages: site-setup.ts's build
     env: { PUBLIC_API_URL: `${api.url}/api`, PUBLIC_INSIGHT_URL: `${api.url}/insight`, PUBLIC_DEMO_API_URL: `${api.url}/demo` },
   });
   await site.reload(); // as the rebuilder tells it after a build

@@ -14,6 +14,7 @@ import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
 import { parseSiteHeaders } from '../../src/server/site/headers.ts';
+import { locales } from '../../src/paraglide/runtime.js';
 
 const SITE_URL = 'https://offers.example.lk';
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-site-'));
@@ -27,7 +28,7 @@ const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 beforeAll(async () => {
   const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
   server = await startServer({ env, log: () => {} });
-  await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: SITE_URL, buildsDir: join(work, 'builds'), log: () => {} });
+  await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: SITE_URL, buildsDir: join(work, 'builds'), log: () => {}, locales });
   await server.site?.reload(); // as the rebuilder tells it after a build
   offers = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
 }, 240_000);
@@ -45,7 +46,7 @@ describe('offer pages', () => {
   });
 
   it('gives every offer page its canonical link, JSON-LD and sitemap entry', () => {
-    const sitemap = readFileSync(join(siteDir, 'sitemap.xml'), 'utf8');
+    const sitemap = readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8');
     for (const offer of offers) {
       const url = `${SITE_URL}${offerCanonicalPath(offer)}`;
       const html = page(offerCanonicalPath(offer));
@@ -85,7 +86,7 @@ describe('offer pages', () => {
   });
 
   it('lists only canonical URLs in the sitemap', () => {
-    const locs = [...readFileSync(join(siteDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
+    const locs = [...readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
     expect(new Set(locs).size).toBe(locs.length);
     for (const offer of offers.slice(0, 20)) for (const alias of offerAliasPaths(offer)) expect(locs).not.toContain(`${SITE_URL}${alias}`);
   });
@@ -121,7 +122,7 @@ describe('served beside the API', () => {
     // The build's map holds exactly the bank pages it made, the ones the sitemap lists, by their ids;
     // the short bank URLs (keyed by their paths) lead to those pages too.
     const bankPaths: Record<string, string> = JSON.parse(readFileSync(join(siteDir, 'bank-paths.json'), 'utf8'));
-    const listed = [...readFileSync(join(siteDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+    const listed = [...readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
       .filter((path) => path.startsWith(`/${PRODUCT_SLUG}/`));
     const byId = Object.entries(bankPaths).filter(([key]) => !key.startsWith('/'));
     expect(byId.map(([, path]) => path).sort()).toEqual(listed.sort());
@@ -231,6 +232,90 @@ describe('Content-Security-Policy and security headers', () => {
     const apiAnswer = await get('/api/get/all/banks');
     expect(apiAnswer.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
     expect(apiAnswer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+/**
+ * Each language's message texts (messages/…, every area), for finding which languages a file holds.
+ * Not the API's error texts: their English is the contract's own, which forms validate with in every language.
+ */
+function messageTexts(locale: string): string[] {
+  const settings = JSON.parse(readFileSync('project.inlang/settings.json', 'utf8')) as { 'plugin.inlang.messageFormat': { pathPattern: string[] } };
+  return settings['plugin.inlang.messageFormat'].pathPattern.flatMap((pattern) => {
+    const { $schema: _schema, ...messages } = JSON.parse(readFileSync(pattern.replace('{locale}', locale), 'utf8')) as Record<string, string>;
+    return Object.entries(messages).filter(([key]) => !key.startsWith('error_')).map(([, text]) => text);
+  });
+}
+
+describe('languages', () => {
+  const englishPages = () => htmlFiles().filter((name) => !/^(si|ta)\//.test(name));
+
+  it('has every page in Sinhala under /si and in Tamil under /ta, each in its language', () => {
+    const pages = englishPages();
+    for (const locale of ['si', 'ta']) {
+      const translated = new Set(htmlFiles().filter((name) => name.startsWith(`${locale}/`)).map((name) => name.slice(3)));
+      // English's not-found page is the build's 404.html; the others' are pages of their own.
+      expect(new Set(pages.map((name) => (name === '404.html' ? join('404', 'index.html') : name)))).toEqual(translated);
+      for (const name of [...translated].slice(0, 200)) expect(readFileSync(join(siteDir, locale, name), 'utf8'), name).toContain(`<html lang="${locale}"`);
+    }
+    expect(page('/')).toContain('<html lang="en"');
+  });
+
+  it('links each page to itself in every language (hreflang and x-default), its canonical URL in its own language', () => {
+    const path = offerCanonicalPath(offers[0]!);
+    for (const [locale, localized] of [['en', path], ['si', `/si${path}`], ['ta', `/ta${path}`]] as const) {
+      const html = page(localized);
+      expect(html).toContain(`<link rel="canonical" href="${SITE_URL}${localized}">`);
+      const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+      expect(alternates, locale).toEqual([['en', `${SITE_URL}${path}`], ['si', `${SITE_URL}/si${path}`], ['ta', `${SITE_URL}/ta${path}`], ['x-default', `${SITE_URL}${path}`]]);
+      // The switcher leads to the same page in the other languages.
+      for (const other of ['si', 'ta'].filter((code) => code !== locale)) expect(html).toContain(`href="/${other}${path}" hreflang="${other}"`);
+    }
+  });
+
+  it('lists every language\'s pages in its own sitemap, under one index, with their alternates', () => {
+    const index = readFileSync(join(siteDir, 'sitemap.xml'), 'utf8');
+    expect([...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])).toEqual(['en', 'si', 'ta'].map((locale) => `${SITE_URL}/sitemap-${locale}.xml`));
+    const locsOf = (locale: string) => [...readFileSync(join(siteDir, `sitemap-${locale}.xml`), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
+    const english = locsOf('en');
+    for (const locale of ['si', 'ta']) expect(locsOf(locale)).toEqual(english.map((url) => url.replace(SITE_URL, `${SITE_URL}/${locale}`).replace(/\/$/, '')));
+    const entry = readFileSync(join(siteDir, 'sitemap-ta.xml'), 'utf8').match(/<url><loc>[^<]*\/about-us<\/loc>.*?<\/url>/)![0];
+    for (const [hreflang, url] of [['en', '/about-us'], ['si', '/si/about-us'], ['ta', '/ta/about-us'], ['x-default', '/about-us']]) {
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="${hreflang}" href="${SITE_URL}${url}"/>`);
+    }
+    expect(readFileSync(join(siteDir, 'robots.txt'), 'utf8')).toContain('Disallow: /si/console/\nDisallow: /ta/console/');
+  });
+
+  it('gives each language\'s scripts its own messages and no other language\'s', () => {
+    const texts = Object.fromEntries(['en', 'si', 'ta'].map((locale) => [locale, messageTexts(locale).filter((text) => text.length >= 12 && !text.includes('{'))]));
+    // Texts all three languages share (a name, say) tell nothing.
+    const telling = (locale: string) => texts[locale]!.filter((text) => Object.entries(texts).every(([other, list]) => other === locale || !list.includes(text)));
+    const scripts = readdirSync(join(siteDir, '_astro')).filter((name) => name.endsWith('.js'));
+    const found = new Set<string>();
+    for (const name of scripts) {
+      const code = readFileSync(join(siteDir, '_astro', name), 'utf8');
+      const languages = ['en', 'si', 'ta'].filter((locale) => telling(locale).some((text) => code.includes(JSON.stringify(text).slice(1, -1)) || code.includes(text)));
+      expect(languages.length, `${name} holds ${languages.join(', ')}`).toBeLessThanOrEqual(1);
+      languages.forEach((locale) => found.add(locale));
+    }
+    expect([...found].sort()).toEqual(['en', 'si', 'ta']);
+  });
+
+  it('serves each language\'s redirects and not-found page', async () => {
+    const offer = offers.find((listed) => listed.status !== 'expired')!;
+    const [alias] = offerAliasPaths(offer);
+    for (const locale of ['si', 'ta']) {
+      const moved = await get(`/${locale}${alias}`);
+      expect([moved.status, moved.headers.get('location')]).toEqual([301, `/${locale}${offerCanonicalPath(offer)}`]);
+      const short = await get(`/${locale}${bankShortPath(slugify(offer.bank.bankName))}`);
+      expect([short.status, short.headers.get('location')]).toEqual([301, `/${locale}${bankPagePath(offer.bank)}`]);
+      const login = await get(`/${locale}/login?returnTo=%2F`);
+      expect([login.status, login.headers.get('location')]).toEqual([302, `/${locale}/sign-in?returnTo=%2F`]);
+      const missing = await get(`/${locale}/no/such/page`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain(`<html lang="${locale}"`);
+      expect((await get(`/${locale}`)).status).toBe(200);
+    }
   });
 });
 

@@ -163,7 +163,7 @@ describe('site rebuilder', () => {
     const home = html(siteDir, '');
     expect(home).not.toContain(`href="${endingPath}"`);
     expect(home).not.toContain(`href="${withdrawnPath}"`);
-    const sitemap = readFileSync(join(siteDir, 'sitemap.xml'), 'utf8');
+    const sitemap = readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8');
     expect(sitemap).toContain(acceptedPath);
     expect(sitemap).not.toContain(withdrawnPath);
     // The compressed copies are the new page too.

@@ -10,8 +10,12 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { buildLocales, SITE_LOCALES_ENV } from '../../build/locales.ts';
+import { SITEMAP_FILES } from '../../build/sitemap-files.ts';
 import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selection.ts';
+import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import { PRODUCT_SLUG } from '../../lib/constants.ts';
+import { localePath, localeSegment } from '../../lib/locale-path.ts';
 import { BANK_PATHS_FILE, buildInfo, markBuildDone, newBuildName, OFFER_PATHS_FILE, pruneBuilds, servedBuild, switchSite, takeBuildLock } from './builds-dir.ts';
 import { pagePolicy, sitePolicyOf, widenSiteHeaders, writeSiteHeaders } from './headers.ts';
 import { compressedCopies, isCompressible, precompressBuild } from './precompress.ts';
@@ -31,6 +35,8 @@ export interface SiteJobOptions {
   previewCacheDir: string;
   /** False: no preview image rendered or linked (the bench's comparison). */
   previewImages: boolean;
+  /** The languages built (default SITE_LOCALES, else all); English, whose build writes the files every language shares, always among them. */
+  locales?: readonly Locale[];
 }
 export type SiteJob = SiteJobOptions & ({ kind: 'full' } | { kind: 'publish'; pages: PageSelection });
 export interface SiteJobResult { dir: string; seconds: number; filesWritten?: number; filesRemoved?: number; previewImagesRendered: number }
@@ -38,7 +44,7 @@ export interface SiteJobResult { dir: string; seconds: number; filesWritten?: nu
 /** Where Pagefind writes its index in a build. */
 const SEARCH_INDEX_DIR = 'pagefind';
 /** Written last: they point at the pages, which must be there first. bank-paths.json changes when a bank gains or loses a category's page. */
-const INDEX_FILES = [OFFER_PATHS_FILE, BANK_PATHS_FILE, 'sitemap.xml'];
+const INDEX_FILES = [OFFER_PATHS_FILE, BANK_PATHS_FILE, ...SITEMAP_FILES];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<void> {
   return new Promise((resolvePromise, reject) => {
@@ -52,6 +58,41 @@ function astroBuild(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv:
   return run(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'], {
     ...process.env, ...job.env, ...extraEnv, API_URL: job.apiUrl, ...(job.siteUrl ? { SITE_URL: job.siteUrl } : {}),
   }, signal);
+}
+
+/** The languages a job builds, English first: its build writes the files every language shares. */
+const jobLocales = (job: SiteJob): Locale[] => [baseLocale, ...(job.locales ?? buildLocales).filter((locale) => locale !== baseLocale)];
+
+/**
+ * One `astro build` per language into outDir (docs/i18n.md "Per-locale builds"): each language's
+ * scripts then carry its own messages alone (astro.config.mjs defines the build's one locale).
+ * Each build writes into a folder of its own, merged into outDir: a language's pages are its own,
+ * the scripts and styles in _astro/ are named by their content (the same name is the same file),
+ * and the files every language shares (sitemap, path maps, icons) are taken from English's build.
+ */
+async function astroBuilds(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv: Record<string, string> = {}) {
+  for (const locale of jobLocales(job)) {
+    if (locale === baseLocale) {
+      await astroBuild(job, outDir, signal, { ...extraEnv, [SITE_LOCALES_ENV]: locale });
+      continue;
+    }
+    const localeDir = `${outDir}.${locale}`;
+    try {
+      await astroBuild(job, localeDir, signal, { ...extraEnv, [SITE_LOCALES_ENV]: locale });
+      await mergeInto(localeDir, outDir);
+    } finally {
+      await rm(localeDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Moves what `from` has and `to` lacks into `to`, folder by folder; a file `to` has is kept. */
+async function mergeInto(from: string, to: string) {
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const [source, target] = [join(from, entry.name), join(to, entry.name)];
+    if (!existsSync(target)) await rename(source, target);
+    else if (entry.isDirectory()) await mergeInto(source, target);
+  }
 }
 
 const pagefind = (site: string, signal: AbortSignal, outputPath?: string) =>
@@ -72,7 +113,7 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
   };
   try {
     await pruneBuilds(job.buildsDir, job.siteDir); // an unfinished build left by a stop goes first
-    await timed('astro', () => astroBuild(job, outDir, signal));
+    await timed('astro', () => astroBuilds(job, outDir, signal));
     const manifest = await takeManifest(outDir);
     if (job.previewImages) {
       await timed('preview images', async () => {
@@ -146,7 +187,7 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
   const outDir = join(job.buildsDir, `${newBuildName()}-publish`);
   try {
     if (!served || !buildInfo(served)) throw new Error('there is no finished build to publish into');
-    await astroBuild(job, outDir, signal, { [PAGE_SELECTION_ENV]: JSON.stringify(job.pages) });
+    await astroBuilds(job, outDir, signal, { [PAGE_SELECTION_ENV]: JSON.stringify(job.pages) });
     signal.throwIfAborted();
     // The new pages' images go in before the pages that show them; the served map gets the rendered
     // offers' keys, and loses those of the offers changed or gone.
@@ -165,11 +206,15 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
     // Every page the selection rendered (the static ones come out the same), and the pages of the
     // served build it replaces: where the changed offers were, and their banks' pages.
     const rendered = new Set((await filesUnder(outDir)).filter((file) => file.endsWith('.html')));
+    // In every language: /si/<path> is Sinhala's page of <path>.
     const replaced = new Set<string>();
-    for (const offerId of job.pages.offerIds) if (oldPaths[offerId]) replaced.add(pageFile(oldPaths[offerId]));
-    for (const bankId of job.pages.bankIds) {
-      for (const dir of await bankPageDirs(served, bankId)) {
-        for (const file of await filesUnder(join(served, dir))) if (file.endsWith('.html')) replaced.add(join(dir, file));
+    for (const locale of jobLocales(job)) {
+      for (const offerId of job.pages.offerIds) if (oldPaths[offerId]) replaced.add(pageFile(localePath(oldPaths[offerId], locale)));
+      const localeRoot = localeSegment(locale) ?? '';
+      for (const bankId of job.pages.bankIds) {
+        for (const dir of await bankPageDirs(join(served, localeRoot), bankId)) {
+          for (const file of await filesUnder(join(served, localeRoot, dir))) if (file.endsWith('.html')) replaced.add(join(localeRoot, dir, file));
+        }
       }
     }
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { PageSelection } from '../../build/page-selection.ts';
+import type { Locale } from '../../paraglide/runtime.js';
 import type { SiteJob, SiteJobResult } from './build-job.ts';
 import { BUILDS_DIR } from './builds-dir.ts';
 import { PREVIEW_CACHE_DIR } from './preview-images.ts';
@@ -28,6 +29,8 @@ export interface SiteBuildOptions {
   previewCacheDir?: string;
   /** False renders and links no preview image (the bench's build without them, to compare). */
   previewImages?: boolean;
+  /** The languages built: default SITE_LOCALES, else all (src/build/locales.ts). */
+  locales?: readonly Locale[];
 }
 
 const JOB_SCRIPT = resolve(import.meta.dirname, 'build-job.ts');
@@ -63,6 +66,7 @@ function runJob(job: SiteJob, options: SiteBuildOptions): Promise<SiteJobResult>
 const jobOptions = (options: SiteBuildOptions) => ({
   apiUrl: options.apiUrl, siteDir: options.siteDir, siteUrl: options.siteUrl, buildsDir: options.buildsDir ?? join(dirname(options.siteDir), BUILDS_DIR), env: options.env, catalogue: options.catalogue,
   previewCacheDir: options.previewCacheDir ?? join(dirname(options.siteDir), 'data', PREVIEW_CACHE_DIR), previewImages: options.previewImages ?? true,
+  locales: options.locales,
 });
 
 /** A full build from the API at apiUrl (its main base URL) into a new folder, then siteDir switched to it. */
@@ -73,7 +77,7 @@ export const publishPages = (options: SiteBuildOptions & { pages: PageSelection 
   runJob({ kind: 'publish', pages: options.pages, ...jobOptions(options) }, options);
 
 /** Where the pages' code lives: a build made from other code (a deploy) is rebuilt at start. */
-const SOURCE_PATHS = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
+const SOURCE_PATHS = ['src', 'public', 'messages', 'project.inlang/settings.json', 'project.inlang/paraglide.config.js', 'astro.config.mjs', 'package-lock.json'];
 
 /** A hash of the code the pages are made from. */
 export async function siteSourceVersion(root = process.cwd()): Promise<string> {

@@ -1,0 +1,45 @@
+// The sitemaps (docs/i18n.md "People and crawlers"): /sitemap.xml is an index of one sitemap per
+// language, each listing that language's page of every canonical path with its alternates in the
+// other languages and x-default (English). One file per language keeps each far under the 50,000
+// URLs a sitemap may hold (10,000 offers make about 10,300 pages per language).
+import { localePath } from '../lib/locale-path.ts';
+import { bankPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
+import { baseLocale, locales, type Locale } from '../paraglide/runtime.js';
+import { getSiteData } from './site-data.ts';
+import { languageSitemapPath } from './sitemap-files.ts';
+
+/** Pages that exist once, outside the catalogue. */
+export const STATIC_PATHS = ['/', '/about-us', '/careers', '/contact-us', '/terms', '/privacy-policy', '/cookie-policy', '/sign-in', '/sign-up'];
+
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const xmlResponse = (body: string) => new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+
+/** Every canonical path of the site, in no language (English's are the same). */
+async function canonicalPaths(): Promise<string[]> {
+  const { banks, categories, listedOffers, offers } = await getSiteData();
+  const bankPaths = banks.flatMap((bank) => [
+    bankPagePath(bank),
+    ...categories.filter((c) => listedOffers.some((o) => o.bankId === bank.bankId && o.categoryId === c.categoryId)).map((c) => bankPagePath(bank, c)),
+  ]);
+  return [...STATIC_PATHS, ...bankPaths, ...offers.map(offerCanonicalPath)];
+}
+
+/** A path's page in each language and x-default, as <link rel="alternate"> and the sitemap both give them. */
+export const alternatesOf = (path: string, site: URL) => [
+  ...locales.map((locale) => ({ hreflang: locale as string, href: new URL(localePath(path, locale), site).toString() })),
+  { hreflang: 'x-default', href: new URL(localePath(path, baseLocale), site).toString() },
+];
+
+export async function languageSitemap(locale: Locale, site: URL): Promise<Response> {
+  const urls = (await canonicalPaths()).map((path) => {
+    const links = alternatesOf(path, site).map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>`).join('');
+    return `<url><loc>${new URL(localePath(path, locale), site).toString()}</loc>${links}</url>`;
+  });
+  return xmlResponse(`${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
+}
+
+export function sitemapIndex(site: URL): Response {
+  const entries = locales.map((locale) => `<sitemap><loc>${new URL(languageSitemapPath(locale), site).toString()}</loc></sitemap>`);
+  return xmlResponse(`${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`);
+}
