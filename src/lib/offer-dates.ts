@@ -1,11 +1,15 @@
 // An offer's validity wording (spec §9): 'Valid from .. to ..', 'Valid until', 'Till', 'Valid On',
-// with dayjs in Sri Lanka's time zone whatever the server's or browser's.
+// in Sri Lanka's time zone whatever the server's or browser's. English dates keep the spec's dayjs
+// formats ('05 December', 'January 10th 2027'); Sinhala and Tamil ones are Intl's for si-LK and ta-LK.
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import type { OfferData } from '../contract/index.ts';
+import { m } from '../paraglide/messages.js';
+import { baseLocale, getLocale, type Locale } from '../paraglide/runtime.js';
 import { DATE_DAY_MONTH_FORMAT, DATE_LONG_FORMAT, SITE_TIME_ZONE } from './constants.ts';
+import { intlLocale } from './intl-locale.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -21,22 +25,27 @@ function colomboDate(value: string | null): dayjs.Dayjs | undefined {
 /** The validity line, e.g. 'Valid from 05 December to January 10th 2027'; '' when there is nothing to say. */
 export function offerValidity(
   offer: Pick<OfferData, 'offerDateType' | 'offerStart' | 'offerEnd' | 'validTimeDateDescription'>,
+  locale: Locale = getLocale(),
 ): string {
+  const localDate = (date: dayjs.Dayjs, parts: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(intlLocale(locale), { ...parts, timeZone: SITE_TIME_ZONE }).format(date.toDate());
   const description = offer.validTimeDateDescription?.trim() ?? '';
   const start = colomboDate(offer.offerStart);
   const end = colomboDate(offer.offerEnd);
-  const long = (date: dayjs.Dayjs) => date.format(DATE_LONG_FORMAT);
+  const long = (date: dayjs.Dayjs) => (locale === baseLocale ? date.format(DATE_LONG_FORMAT) : localDate(date, { day: 'numeric', month: 'long', year: 'numeric' }));
+  const dayMonth = (date: dayjs.Dayjs) => (locale === baseLocale ? date.format(DATE_DAY_MONTH_FORMAT) : localDate(date, { day: 'numeric', month: 'long' }));
+  const options = { locale };
   switch (offer.offerDateType) {
     case 'fromTo':
-      return start && end ? `Valid from ${start.format(DATE_DAY_MONTH_FORMAT)} to ${long(end)}` : description;
+      return start && end ? m.offer_valid_from_to({ start: dayMonth(start), end: long(end) }, options) : description;
     case 'until':
-      return end ? `Valid until ${long(end)}` : description;
+      return end ? m.offer_valid_until({ end: long(end) }, options) : description;
     case 'till':
-      return end ? `Till ${long(end)}` : description;
+      return end ? m.offer_valid_till({ end: long(end) }, options) : description;
     case 'on': {
       // An offer for one day: its start, or its end when only that was entered.
       const day = start ?? end;
-      return day ? `Valid On ${long(day)}` : description;
+      return day ? m.offer_valid_on({ day: long(day) }, options) : description;
     }
     case 'other':
     case 'customize':
