@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 /** The site's languages, named once in the translations' project (docs/i18n.md). */
 const { baseLocale, locales } = JSON.parse(readFileSync('./project.inlang/settings.json', 'utf8'));
 /**
- * A build of one language (SITE_LOCALES, src/build/locales.ts) compiles every message to that
- * language's text alone, so its scripts carry no other language (docs/i18n.md "Per-locale builds").
+ * A build of one language (SITE_LOCALES, src/build/locales.ts) compiles every message in its
+ * scripts to that language's text alone, so they carry no other language (docs/i18n.md "Per-locale builds").
  */
 const buildLocales = process.env.SITE_LOCALES?.split(',').map((locale) => locale.trim()).filter(Boolean) ?? [];
 const staticLocale = buildLocales.length === 1 ? buildLocales[0] : undefined;
@@ -39,7 +39,9 @@ export default defineConfig({
   // React, react-dom and the scheduler in one file: every page with an island needs all of them, and one
   // gzipped file is smaller than the five Rolldown makes of them by default. The same for 'site'.
   vite: {
-    define: staticLocale ? { 'globalThis.__PARAGLIDE_STATIC_LOCALE__': JSON.stringify(staticLocale) } : {},
+    // In the browser's scripts only: the pages themselves are rendered with each page's locale from
+    // its URL (src/middleware.ts), where a message may also be asked for in another language.
+    environments: staticLocale ? { client: { define: { 'globalThis.__PARAGLIDE_STATIC_LOCALE__': JSON.stringify(staticLocale) } } } : {},
     // Compiles messages/*.json into src/paraglide when they changed (project.inlang/paraglide.config.js; docs/i18n.md).
     plugins: [paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide' })],
     build: {

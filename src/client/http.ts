@@ -1,11 +1,13 @@
 // The browser's way to call our services: one ky instance per service (DECISIONS.md "APIs"), and
 // readAnswer(), which checks an answer against its contract schema and turns every failure into an
-// ApiError whose message an island can show as it is: the server's own text where it sent one.
+// ApiError whose message an island can show as it is: the server's own text where it sent one, in
+// the page's language (its code's message, src/lib/error-text.ts).
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type ResponsePromise } from 'ky';
 import * as v from 'valibot';
 import { ErrorResponse, type ApiIssue } from '../contract/index.ts';
 import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
 import { PUBLIC_API_URL, PUBLIC_INSIGHT_URL } from '../lib/public-config.ts';
+import { baseLocale, getLocale } from '../paraglide/runtime.js';
 
 /** How long a visitor waits for an answer before being asked to try again. */
 export const REQUEST_TIMEOUT_MS = 8_000;
@@ -17,12 +19,17 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's validation issues (400), by field path, for inline messages. */
   readonly issues: ApiIssue[];
+  /** The message's code and values (docs/api.md §1.4), when the answer gave them. */
+  readonly code: string | undefined;
+  readonly params: ApiIssue['params'];
 
-  constructor(message: string, status: number, issues: ApiIssue[] = []) {
+  constructor(message: string, status: number, issues: ApiIssue[] = [], code?: string, params?: ApiIssue['params']) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.issues = issues;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -47,9 +54,14 @@ export async function readAnswer<TSchema extends v.GenericSchema>(schema: TSchem
   try {
     response = await request;
   } catch (error) {
-    throw await errorFromFailure(error);
+    throw await inPageLanguage(await errorFromFailure(error));
   }
-  return parseAnswer(schema, response.status, await readJson(response));
+  const body = await readJson(response);
+  try {
+    return parseAnswer(schema, response.status, body);
+  } catch (error) {
+    throw error instanceof ApiError ? await inPageLanguage(error) : error;
+  }
 }
 
 /** Awaits a request for a file (a download); throws ApiError for every failure, as readAnswer does. */
@@ -57,7 +69,7 @@ export async function readFile(request: ResponsePromise): Promise<Blob> {
   try {
     return await (await request).blob();
   } catch (error) {
-    throw await errorFromFailure(error);
+    throw await inPageLanguage(await errorFromFailure(error));
   }
 }
 
@@ -77,7 +89,8 @@ export function errorFromAnswer(status: number, body: unknown): ApiError {
   const error = v.safeParse(ErrorResponse, body);
   if (error.success) {
     const issues = error.output.issues ?? [];
-    return new ApiError(issues[0]?.message ?? error.output.message, status, issues);
+    const shown = issues[0] ?? error.output;
+    return new ApiError(shown.message, status, issues, shown.code, shown.params);
   }
   return new ApiError(status === 429 ? CLIENT_ERROR_TEXTS.tooManyRequests : CLIENT_ERROR_TEXTS.unexpected, status);
 }
@@ -86,6 +99,24 @@ async function errorFromFailure(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) return errorFromAnswer(error.response.status, await readJson(error.response));
   if (error instanceof TimeoutError) return new ApiError(CLIENT_ERROR_TEXTS.timeout, 0);
   return new ApiError(CLIENT_ERROR_TEXTS.network, 0); // fetch rejects only when no answer came
+}
+
+/**
+ * Codes whose English text code elsewhere recognises, so it stays English: src/client/insights.ts
+ * (isUnknownInsight) and the Alert me dialog (duplicate alert) compare the message itself.
+ */
+const KEPT_ENGLISH = new Set(['unknown_insight', 'duplicate_alert']);
+
+/**
+ * The error with its message and issues in the page's language. The texts load with the first error
+ * on a Sinhala or Tamil page, never on an English one; if they cannot load (offline), English stays.
+ */
+async function inPageLanguage(error: ApiError): Promise<ApiError> {
+  if (getLocale() === baseLocale || KEPT_ENGLISH.has(error.code ?? '')) return error;
+  const texts = await import('../lib/error-text.ts').catch(() => undefined);
+  if (!texts) return error;
+  const issues = error.issues.map((issue) => ({ ...issue, message: texts.errorText(issue.message, issue.code, issue.params) }));
+  return new ApiError(texts.errorText(error.message, error.code, error.params), error.status, issues, error.code, error.params);
 }
 
 /** The body as JSON, or undefined when it is not JSON (a proxy's HTML error page, say). */

@@ -1,6 +1,18 @@
-// Inline form messages from a contract schema (spec §5), so a form says exactly what the API would.
+// Inline form messages from a contract schema (spec §5), so a form says exactly what the API would,
+// in the page's language.
 import * as v from 'valibot';
 import { MESSAGES, type ApiIssue } from '../contract/index.ts';
+import { baseLocale, getLocale } from '../paraglide/runtime.js';
+
+/**
+ * The texts in the page's language (src/lib/error-text.ts). A form's messages are made while it is
+ * checked, without waiting, so on a Sinhala or Tamil page they load as soon as a form's code does
+ * (never on an English page, whose texts are the contract's own). Until then a message shows in English.
+ */
+let errorText: ((text: string) => string) | undefined;
+if (typeof window !== 'undefined' && getLocale() !== baseLocale) {
+  import('./error-text.ts').then((texts) => { errorText = (text) => texts.errorText(text); }, () => {});
+}
 
 /**
  * Each field's first message from `schema`, by field name. An empty or blank required field says
@@ -16,12 +28,15 @@ export function fieldErrors<TName extends string>(
   const errors: Partial<Record<TName, string>> = {};
   for (const name of Object.keys(values) as TName[]) {
     const message = required.includes(name) && !values[name].trim() ? MESSAGES.required : byField[name]?.[0];
-    if (message) errors[name] = message;
+    if (message) errors[name] = errorText?.(message) ?? message;
   }
   return errors;
 }
 
-/** The server's validation issues (ApiError.issues) as the same map, for fields of the form only. */
+/**
+ * The server's validation issues (ApiError.issues) as the same map, for fields of the form only.
+ * src/client/http.ts has already put their messages in the page's language.
+ */
 export function issuesByField<TName extends string>(issues: readonly ApiIssue[], names: readonly TName[]): Partial<Record<TName, string>> {
   const errors: Partial<Record<TName, string>> = {};
   for (const issue of issues) {

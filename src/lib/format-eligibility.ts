@@ -2,17 +2,21 @@
 // credit cards · Fridays and Saturdays · 6 pm – 10:30 pm · min. bill Rs. 5,000 · up to Rs. 2,500
 // off · in store and online". Plain code, no dayjs: the modal's chunk carries it.
 import {
-  CARD_KINDS, CARD_NETWORK_NAMES, WEEKDAYS, WEEKDAY_NAMES, type CardSpecData, type EligibilityData, type Weekday,
+  CARD_KINDS, CARD_NETWORK_NAMES, WEEKDAYS, type CardSpecData, type EligibilityData, type Weekday,
 } from '../contract/eligibility.ts';
+import { m } from '../paraglide/messages.js';
 
 /** 'a', 'a and b', 'a, b and c'. */
 export const listText = (items: readonly string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  items.length <= 1 ? (items[0] ?? '') : m.pages_list_and({ items: items.slice(0, -1).join(', '), last: items.at(-1)! });
 
 /** 'Rs. 5,000': the spec's rupee style, with thousands separators. */
 export const rupeesText = (amount: number) => `Rs. ${amount.toLocaleString('en-US')}`;
 
-const KIND_WORDS: Record<CardSpecData['kind'], string> = { credit: 'credit', debit: 'debit', prepaid: 'prepaid' };
+// Message functions, called while the text is written: the page's language then.
+const KIND_CARDS: Record<CardSpecData['kind'], (inputs: { names: string }) => string> = {
+  credit: m.pages_cards_credit, debit: m.pages_cards_debit, prepaid: m.pages_cards_prepaid,
+};
 
 /**
  * The listed cards, grouped by kind: networks sharing a tier read 'Visa and Mastercard Platinum
@@ -26,23 +30,35 @@ function listedCardsText(cards: readonly CardSpecData[]): string {
     const names = tiers.length === 1
       ? `${listText(networks)}${tiers[0] ? ` ${tiers[0]}` : ''}`
       : listText(group.map((card) => `${CARD_NETWORK_NAMES[card.network]}${card.tier ? ` ${card.tier}` : ''}`));
-    return `${names} ${KIND_WORDS[group[0]!.kind]} cards`;
+    return KIND_CARDS[group[0]!.kind]({ names });
   }).join('; ');
 }
 
 export function cardsText(eligibility: Pick<EligibilityData, 'cardScope' | 'cards'>, bankName: string): string {
-  if (eligibility.cardScope === 'all') return `All ${bankName} cards`;
-  if (eligibility.cardScope === 'credit') return `All ${bankName} credit cards`;
+  if (eligibility.cardScope === 'all') return m.pages_cards_all({ bankName });
+  if (eligibility.cardScope === 'credit') return m.pages_cards_all_credit({ bankName });
   return listedCardsText(eligibility.cards);
 }
+
+/** A day as a range's end ('Monday'), and as a repeated day ('Mondays'). */
+const DAY_NAMES: Record<Weekday, () => string> = {
+  mon: m.pages_day_range_mon, tue: m.pages_day_range_tue, wed: m.pages_day_range_wed, thu: m.pages_day_range_thu,
+  fri: m.pages_day_range_fri, sat: m.pages_day_range_sat, sun: m.pages_day_range_sun,
+};
+const DAYS_NAMES: Record<Weekday, () => string> = {
+  mon: m.pages_day_mon, tue: m.pages_day_tue, wed: m.pages_day_wed, thu: m.pages_day_thu,
+  fri: m.pages_day_fri, sat: m.pages_day_sat, sun: m.pages_day_sun,
+};
 
 /** Runs of three or more days in a row read as a range: 'Monday to Friday'; others as a list: 'Fridays and Saturdays'. */
 export function daysText(days: readonly Weekday[]): string {
   if (days.length === 0 || days.length === WEEKDAYS.length) return '';
   const indexes = days.map((day) => WEEKDAYS.indexOf(day)).sort((a, b) => a - b);
   const consecutive = indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 1);
-  if (consecutive && indexes.length >= 3) return `${WEEKDAY_NAMES[WEEKDAYS[indexes[0]!]!]} to ${WEEKDAY_NAMES[WEEKDAYS[indexes.at(-1)!]!]}`;
-  return listText(indexes.map((index) => `${WEEKDAY_NAMES[WEEKDAYS[index]!]}s`));
+  if (consecutive && indexes.length >= 3) {
+    return m.pages_days_range({ first: DAY_NAMES[WEEKDAYS[indexes[0]!]!](), last: DAY_NAMES[WEEKDAYS[indexes.at(-1)!]!]() });
+  }
+  return listText(indexes.map((index) => DAYS_NAMES[WEEKDAYS[index]!]()));
 }
 
 /** '18:00' → '6 pm', '22:30' → '10:30 pm', '00:00' → 'midnight', '12:00' → 'noon'. */
@@ -54,15 +70,17 @@ export function clockText(time: string): string {
   return `${hour12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''} ${hours < 12 ? 'am' : 'pm'}`;
 }
 
-const CHANNEL_WORDS: Record<NonNullable<EligibilityData['channel']>, string> = { inStore: 'in store', online: 'online', both: 'in store and online' };
+const CHANNEL_WORDS: Record<NonNullable<EligibilityData['channel']>, () => string> = {
+  inStore: m.pages_channel_in_store, online: m.pages_channel_online, both: m.pages_channel_both,
+};
 
 /** The parts of the line, each a short phrase; empty when the offer says nothing beyond its bank. */
 export function eligibilityParts(eligibility: EligibilityData, bankName: string): string[] {
   const parts = [cardsText(eligibility, bankName), daysText(eligibility.days)];
   if (eligibility.timeFrom && eligibility.timeTo) parts.push(`${clockText(eligibility.timeFrom)} – ${clockText(eligibility.timeTo)}`);
-  if (eligibility.minBill !== null) parts.push(`min. bill ${rupeesText(eligibility.minBill)}`);
-  if (eligibility.maxDiscount !== null) parts.push(`up to ${rupeesText(eligibility.maxDiscount)} off`);
-  if (eligibility.channel) parts.push(CHANNEL_WORDS[eligibility.channel]);
+  if (eligibility.minBill !== null) parts.push(m.pages_eligibility_min_bill({ amount: rupeesText(eligibility.minBill) }));
+  if (eligibility.maxDiscount !== null) parts.push(m.pages_eligibility_max_discount({ amount: rupeesText(eligibility.maxDiscount) }));
+  if (eligibility.channel) parts.push(CHANNEL_WORDS[eligibility.channel]());
   return parts.filter(Boolean);
 }
 

@@ -8,9 +8,14 @@ import {
   TRUNCATION_SUFFIX,
 } from './constants.ts';
 import type { OfferDisplayStatus } from './offer-status.ts';
+import { m } from '../paraglide/messages.js';
+import type { Locale } from '../paraglide/runtime.js';
 
-/** The offer's rate tags: 'N% off', 'upto N% off', 'N % discount', or the free text of 'customize'. */
-export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>): string[] {
+/**
+ * The offer's rate tags: 'N% off', 'upto N% off', 'N % discount', or the free text of 'customize'.
+ * `locale`: another language than the page's, at build time only (a script's messages have its page's alone).
+ */
+export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>, locale?: Locale): string[] {
   const raw = offer.offerRate;
   if (raw == null || raw.trim() === '') return [];
   if (offer.offerType === 'customize') return [raw];
@@ -19,17 +24,17 @@ export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>): st
   if (rate === '') return [];
   switch (offer.offerType) {
     case 'off':
-      return [`${rate}% off`];
+      return [m.pages_offer_tag_off({ rate }, { locale })];
     case 'upto':
-      return [`upto ${rate}% off`];
+      return [m.pages_offer_tag_upto({ rate }, { locale })];
     case 'discount':
-      return [`${rate} % discount`];
+      return [m.pages_offer_tag_discount({ rate }, { locale })];
   }
 }
 
 /** An offer's counts as cards, the offer page and the modal show them. */
-export const viewsText = (views: number) => `${views} views`;
-export const favouritesText = (favourites: number) => `${favourites} favourites`;
+export const viewsText = (views: number) => m.pages_offer_views({ count: views });
+export const favouritesText = (favourites: number) => m.pages_offer_favourites({ count: favourites });
 
 /** Cut to max characters (Unicode code points) plus '...' when longer; shorter text is returned as is. */
 export function truncate(text: string, max: number): string {
@@ -38,18 +43,16 @@ export function truncate(text: string, max: number): string {
   return chars.slice(0, Math.max(0, max)).join('') + TRUNCATION_SUFFIX;
 }
 
-const STATUS_LABELS: Partial<Record<OfferDisplayStatus, string>> = {
-  new: 'New',
-  expireSoon: 'Ending soon',
-  expired: 'Expired',
+// Message functions, called when a badge is shown: the page's language then.
+const STATUS_LABELS: Partial<Record<OfferDisplayStatus, () => string>> = {
+  new: m.pages_offer_status_new,
+  expireSoon: m.pages_offer_status_ending_soon,
+  expired: m.pages_offer_status_expired,
 };
 
-/** What a withdrawn offer's badge says (its status is 'expired'). */
-export const WITHDRAWN_LABEL = 'No longer available';
-
-/** The badge an offer shows, or undefined for none. */
+/** The badge an offer shows, or undefined for none; a withdrawn offer's (its status is 'expired') says it is no longer available. */
 export function statusLabel(status: OfferDisplayStatus, withdrawn = false): string | undefined {
-  return withdrawn ? WITHDRAWN_LABEL : STATUS_LABELS[status];
+  return withdrawn ? m.pages_offer_status_withdrawn() : STATUS_LABELS[status]?.();
 }
 
 type OfferLocation = OfferData['location'][number];

@@ -2,6 +2,7 @@
 // (src/islands/offer/share-menu.ts, loaded on the first press) and the calendar files on the server.
 import type { OfferData } from '../contract/index.ts';
 import { offerTags } from './format-offer.ts';
+import { m } from '../paraglide/messages.js';
 
 /** What a shared offer says: its discount (its first rate tag), the merchant and the bank. */
 export interface ShareSubject {
@@ -21,7 +22,7 @@ export const shareSubjectOf = (offer: Pick<OfferData, 'offerType' | 'offerRate' 
 
 /** '20% off at Pizza Hut with Commercial Bank credit cards'. */
 export function offerShareText({ discount, header, merchantName, bankName }: ShareSubject): string {
-  return `${discount ?? header} at ${merchantName} with ${bankName} credit cards`;
+  return m.pages_share_text({ discount: discount ?? header, merchantName, bankName });
 }
 
 /** The canonical URL of a canonical path on the site at `siteOrigin`. */
@@ -47,10 +48,11 @@ export const calendarFeedPath = (token: string) => `calendar/${token}.ics`;
 /** An offer that ends gets Add to calendar: there is an end to be reminded of, and it is not over. */
 export const offerHasCalendar = (offer: Pick<OfferData, 'offerEnd' | 'status'>) => offer.offerEnd !== null && offer.status !== 'expired';
 
+/** The share controls' words, each read in the page's language when it is used (getters, not values fixed at load). */
 export const SHARE_TEXTS = {
-  share: 'Share',
-  addToCalendar: 'Add to calendar',
-  copyLink: 'Copy link',
-  copied: 'Link copied',
-  copyFailed: 'Could not copy: select the address and copy it',
-} as const;
+  get share() { return m.pages_share(); },
+  get addToCalendar() { return m.pages_share_add_to_calendar(); },
+  get copyLink() { return m.pages_share_copy_link(); },
+  get copied() { return m.pages_share_copied(); },
+  get copyFailed() { return m.pages_share_copy_failed(); },
+};

@@ -43,7 +43,8 @@ export function previewImageSpec(offer: OfferData): PreviewImageSpec {
     bankColor: offer.bank.color,
     bankLogoUrl: offer.bank.logoURL,
     merchantName: offer.merchant.merchantName,
-    discount: offerTags(offer)[0] ?? offer.label,
+    // English in every language: the image is one per offer, drawn with a Latin typeface.
+    discount: offerTags(offer, 'en')[0] ?? offer.label,
     endText: end?.isValid() ? `Valid until ${end.tz(SITE_TIME_ZONE).format(DATE_LONG_FORMAT)}` : '',
   };
 }

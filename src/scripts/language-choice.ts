@@ -3,7 +3,6 @@
 // without one the browser's, differs from the page's, one line offers the page in it: the site
 // never redirects by language (docs/i18n.md).
 import { LANGUAGE_CHOICE_STORAGE_KEY } from '../lib/languages.ts';
-import { baseLocale, locales } from '../paraglide/runtime.js';
 
 const pageLocale = document.documentElement.lang;
 
@@ -18,15 +17,19 @@ document.addEventListener('click', (event) => {
   link.href = `${link.pathname}${location.search}${location.hash}`;
 });
 
+/** The page's suggestion in a language, if there is one (there is for each language but the page's). */
+const suggestionIn = (locale: string) => document.querySelector<HTMLAnchorElement>(`[data-language-suggestion="${CSS.escape(locale)}"]`);
+
 function wantedLocale(): string | undefined {
   let chosen: string | null = null;
   try { chosen = localStorage.getItem(LANGUAGE_CHOICE_STORAGE_KEY); } catch { /* private mode */ }
   if (chosen) return chosen;
-  return navigator.languages.map((tag) => tag.split('-')[0]!.toLowerCase()).find((language) => language !== baseLocale && (locales as readonly string[]).includes(language));
+  // The browser's first language the site has: none at all, or the page's own, suggests nothing.
+  return navigator.languages.map((tag) => tag.split('-')[0]!.toLowerCase()).find((language) => language === pageLocale || suggestionIn(language));
 }
 
 const wanted = wantedLocale();
-const suggestion = wanted && wanted !== pageLocale ? document.querySelector<HTMLAnchorElement>(`[data-language-suggestion="${wanted}"]`) : null;
+const suggestion = wanted && wanted !== pageLocale ? suggestionIn(wanted) : null;
 if (suggestion) {
   suggestion.href = `${suggestion.pathname}${location.search}${location.hash}`;
   const line = suggestion.closest<HTMLElement>('[data-language-suggestions]')!;

@@ -10,9 +10,7 @@ import { MESSAGES, OFFER_HEADER_MAX } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/offer-form.ts';
 import { MERCHANT_STEP_LABELS, MERCHANT_STEPS } from '../../src/contract/team.ts';
 import { CONSOLE_MENUS, SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
-import {
-  ACCEPT_TERMS_LABEL, CREATE_OFFER, OFFER_SENT_TEXT, OFFERS_EMPTY_TITLE, REVIEW_STATUS_LABELS, UNDER_REVIEW_TEXT,
-} from '../../src/islands/console/texts.ts';
+import { m } from '../../src/paraglide/messages.js';
 import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import {
@@ -117,26 +115,26 @@ describe('customer console', () => {
     expect(await menuItems(page).allInnerTexts()).toEqual(CONSOLE_MENUS.customer.map((section) => SECTION_TITLES.customer[section]));
     expect(await currentMenuItem(page).innerText()).toBe('My Offers');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('My Offers');
-    await page.getByText(OFFERS_EMPTY_TITLE).waitFor();
+    await page.getByText(m.console_offers_empty_title()).waitFor();
     expect((await api(`/get/offers/by/user/${customer.user.userId}`, customer.token)).body.data).toEqual([]);
   }));
 
   it('Dashboard and Subscription show the placeholder', () => withSignedInPage(site, customer, DESKTOP, async (page) => {
     for (const section of ['dashboard', 'subscription']) {
       await gotoConsole(page, `/console/customer/${section}`);
-      expect(await page.locator('[data-under-review]').innerText()).toBe(UNDER_REVIEW_TEXT);
+      expect(await page.locator('[data-under-review]').innerText()).toBe(m.console_under_review());
       expect(await currentMenuItem(page).count()).toBe(0);
     }
   }));
 
   it('hides the console when the session ends in another tab', () => withSignedInPage(site, customer, DESKTOP, async (page) => {
     await gotoConsole(page, '/console/customer/offer');
-    await page.getByText(OFFERS_EMPTY_TITLE).waitFor();
+    await page.getByText(m.console_offers_empty_title()).waitFor();
     const other = await page.context().newPage();
     await other.goto('/about-us');
     await other.evaluate((key) => localStorage.removeItem(key), SESSION_STORAGE_KEY);
     await page.locator('html[data-console-signed-out]').waitFor({ state: 'attached' });
-    expect(await page.getByText(OFFERS_EMPTY_TITLE).isVisible()).toBe(false);
+    expect(await page.getByText(m.console_offers_empty_title()).isVisible()).toBe(false);
     expect(await page.locator('.console-signed-out a').getAttribute('href')).toBe('/login?returnTo=%2Fconsole%2Fcustomer%2Foffer');
   }));
 });
@@ -177,14 +175,14 @@ describe('merchant console', () => {
     for (const [section, title] of [['dashboard', 'Dashboard'], ['subscription', 'Subscription Plan']]) {
       await gotoConsole(page, `/console/merchant/${section}`);
       expect(await currentMenuItem(page).innerText()).toBe(title);
-      expect(await page.locator('[data-under-review]').innerText()).toBe(UNDER_REVIEW_TEXT);
+      expect(await page.locator('[data-under-review]').innerText()).toBe(m.console_under_review());
     }
   }));
 
   it('#create and ?create open the wizard at once', () => withSignedInPage(site, merchant, PHONE, async (page) => {
     for (const path of ['/console/merchant/offer#create', '/console/merchant/offer?create']) {
       await gotoConsole(page, path);
-      await page.getByRole('dialog', { name: CREATE_OFFER }).waitFor();
+      await page.getByRole('dialog', { name: m.console_create_offer() }).waitFor();
       expect(await page.locator('.offer-steps [aria-current="step"]').innerText()).toContain(OFFER_WIZARD_STEPS[0]);
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -199,8 +197,8 @@ describe('merchant console', () => {
 
     await gotoConsole(page, '/console/merchant/offer');
     expect(await currentMenuItem(page).innerText()).toBe('Offer');
-    await page.getByRole('button', { name: CREATE_OFFER }).click();
-    const dialog = page.getByRole('dialog', { name: CREATE_OFFER });
+    await page.getByRole('button', { name: m.console_create_offer() }).click();
+    const dialog = page.getByRole('dialog', { name: m.console_create_offer() });
     await dialog.waitFor();
     const next = dialog.getByRole('button', { name: 'Next' });
     const current = () => dialog.locator('.offer-steps [aria-current="step"]').innerText();
@@ -307,7 +305,7 @@ describe('merchant console', () => {
     await dialog.getByText(`${bank.bankName} terms`).waitFor();
     const submit = dialog.getByRole('button', { name: 'Submit' });
     await submit.click();
-    const accept = dialog.getByLabel(ACCEPT_TERMS_LABEL);
+    const accept = dialog.getByLabel(m.console_accept_terms());
     expect(await messageOf(accept)).toBe(OFFER_MESSAGES.acceptOfferTerms);
     await accept.check();
     expect(await messageOf(accept)).toBe('');
@@ -326,16 +324,16 @@ describe('merchant console', () => {
 
     // Sent: the confirmation, then the list shows the offer pending review.
     await submit.click();
-    await dialog.getByText(OFFER_SENT_TEXT).waitFor();
+    await dialog.getByText(m.console_offer_sent_text()).waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     const row = page.locator('[data-own-offer]', { hasText: '20% off dinner for two every weekend' }).first();
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('pending');
-    expect(await row.locator('.own-offer-status').innerText()).toBe(REVIEW_STATUS_LABELS.pending);
+    expect(await row.locator('.own-offer-status').innerText()).toBe(m.console_status_pending());
     expect(await row.innerText()).toContain(`${bank.bankName} · ${category.categoryName}`);
     const offerId = Number(await row.getAttribute('data-own-offer'));
     // Opened again, the wizard starts a new offer.
-    await page.getByRole('button', { name: CREATE_OFFER }).click();
+    await page.getByRole('button', { name: m.console_create_offer() }).click();
     expect(await current()).toContain('Select Category');
     expect(await dialog.locator('input[name="offerCategory"]:checked').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -358,7 +356,7 @@ describe('merchant console', () => {
 
   it('the wizard passes axe on each step at phone width', () => withSignedInPage(site, merchant, PHONE, async (page) => {
     await gotoConsole(page, '/console/merchant/offer#create');
-    const dialog = page.getByRole('dialog', { name: CREATE_OFFER });
+    const dialog = page.getByRole('dialog', { name: m.console_create_offer() });
     await dialog.locator('input[name="offerCategory"]').first().check();
     const checkStep = async () => {
       const axe = await new AxeBuilder({ page }).include('dialog').analyze();

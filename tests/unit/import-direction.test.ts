@@ -30,8 +30,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // src/content.config.ts
   '': ['build', 'lib', 'contract', 'paraglide'],
 };
-/** Modules another layer may import besides the table: the server starts publishes and sets the pages they render. */
-const SHARED_WITH: Record<string, readonly string[]> = { 'build/page-selection.ts': ['server'] };
+/**
+ * Modules another layer may import besides the table: the server starts the builds and sets the
+ * pages and languages they render, and names the sitemaps they write.
+ */
+const SHARED_WITH: Record<string, readonly string[]> = { 'build/page-selection.ts': ['server'], 'build/locales.ts': ['server'], 'build/sitemap-files.ts': ['server'] };
 /** Packages the contract may use: it is shared by every side, so it stays plain valibot. */
 const CONTRACT_PACKAGES = ['valibot'];
 

@@ -1,9 +1,10 @@
 // /console/customer/offer, My Offers (spec §2 'Customer console'): the customer's own offers. Only
 // merchants publish offers, so a customer's list is empty: it says so, and where offers are kept.
 import { useStore } from '@nanostores/react';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { $user } from '../../stores/session.ts';
 import OwnOffers, { useOwnOffers } from './OwnOffers.tsx';
-import { BROWSE_OFFERS, OFFERS_EMPTY_CUSTOMER_TEXT } from './texts.ts';
 import './console.css';
 
 export default function CustomerOffers() {
@@ -13,5 +14,5 @@ export default function CustomerOffers() {
 
 function Offers({ userId }: { userId: number }) {
   const offers = useOwnOffers(userId);
-  return <OwnOffers offers={offers} emptyText={<>{OFFERS_EMPTY_CUSTOMER_TEXT} <a href="/">{BROWSE_OFFERS}</a></>} />;
+  return <OwnOffers offers={offers} emptyText={<>{m.console_offers_empty_customer()} <a href={localePath('/')}>{m.console_browse_offers()}</a></>} />;
 }

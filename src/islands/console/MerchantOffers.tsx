@@ -9,7 +9,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { fetchCompanyReview, resendOffer } from '../../client/console.ts';
 import { failureText } from '../../client/http.ts';
 import type { OfferData } from '../../contract/index.ts';
-import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { $user } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
@@ -18,10 +19,6 @@ import { useLoaded } from '../ui/use-loaded.ts';
 import { consolePath, CREATE_OFFER_HASH, CREATE_OFFER_QUERY } from './console-routes.ts';
 import LoadState from './offer-steps/LoadState.tsx';
 import OwnOffers, { useOwnOffers } from './OwnOffers.tsx';
-import {
-  CREATE_OFFER, EDIT_AND_RESEND, OFFER_RESENT_TEXT, OFFER_RESENT_TITLE, OFFERS_EMPTY_MERCHANT_TEXT, OFFERS_EMPTY_NOT_ACTIVATED_TEXT, OFFERS_REVIEW_NOTE, RESEND_SUBMIT,
-  UPLOAD_DOCUMENTS_LINK,
-} from './texts.ts';
 import './console.css';
 
 const OfferWizard = lazy(() => import('./OfferWizard.tsx'));
@@ -70,32 +67,32 @@ function Offers({ userId }: { userId: number }) {
 
   return (
     <div className="merchant-offers">
-      <p className="console-note">{OFFERS_REVIEW_NOTE}</p>
+      <p className="console-note">{m.console_offers_review_note()}</p>
       {review.state === 'ready' && !activated && (
         <p className="console-note" data-not-activated>
-          {OFFER_MESSAGES.notActivated} <a href={consolePath('merchant', 'profile')}>{UPLOAD_DOCUMENTS_LINK}</a>
+          {m.console_not_activated()} <a href={localePath(consolePath('merchant', 'profile'))}>{m.console_upload_documents_link()}</a>
         </p>
       )}
-      {review.state === 'failed' && <LoadState loaded={review} what="your company's review" onRetry={review.reload} />}
+      {review.state === 'failed' && <LoadState loaded={review} what={m.console_what_company_review()} onRetry={review.reload} />}
       <div className="console-toolbar">
-        <h2>Your offers</h2>
-        {activated && <button type="button" className="button" onClick={openWizard} aria-haspopup="dialog">{CREATE_OFFER}</button>}
+        <h2>{m.console_your_offers()}</h2>
+        {activated && <button type="button" className="button" onClick={openWizard} aria-haspopup="dialog">{m.console_create_offer()}</button>}
       </div>
-      <OwnOffers offers={offers} sent={sent} emptyText={activated ? OFFERS_EMPTY_MERCHANT_TEXT : OFFERS_EMPTY_NOT_ACTIVATED_TEXT} onEdit={activated ? setEditing : undefined} />
-      <TitledDialog open={open} onClose={close} className="console-dialog" title={CREATE_OFFER}>
+      <OwnOffers offers={offers} sent={sent} emptyText={activated ? m.console_offers_empty_merchant() : m.console_offers_empty_not_activated()} onEdit={activated ? setEditing : undefined} />
+      <TitledDialog open={open} onClose={close} className="console-dialog" title={m.console_create_offer()}>
         {opened && (
-          <Suspense fallback={<p className="console-status" role="status">Loading…</p>}>
+          <Suspense fallback={<p className="console-status" role="status">{m.console_loading()}</p>}>
             <OfferWizard open={open} onCreated={created} onClose={close} />
           </Suspense>
         )}
       </TitledDialog>
-      <TitledDialog open={editing !== undefined} onClose={() => setEditing(undefined)} className="console-dialog" title={EDIT_AND_RESEND}>
+      <TitledDialog open={editing !== undefined} onClose={() => setEditing(undefined)} className="console-dialog" title={m.console_edit_and_resend()}>
         {editing && (
-          <Suspense fallback={<p className="console-status" role="status">Loading…</p>}>
+          <Suspense fallback={<p className="console-status" role="status">{m.console_loading()}</p>}>
             <OfferWizard key={editing.offerId} open onCreated={() => offers.reload()} onClose={() => setEditing(undefined)} edit={{
               offer: editing,
               send: (form) => resendOffer(editing.offerId, form, sessionApi),
-              submitLabel: RESEND_SUBMIT, sentTitle: OFFER_RESENT_TITLE, sentText: OFFER_RESENT_TEXT,
+              submitLabel: m.console_resend_submit(), sentTitle: m.console_offer_resent_title(), sentText: m.console_offer_resent_text(),
             }} />
           </Suspense>
         )}

@@ -14,6 +14,7 @@ import { ApiError, failureText } from '../../client/http.ts';
 import { type OfferData } from '../../contract/index.ts';
 import { OFFER_WIZARD_STEPS, type CreateOfferData } from '../../contract/offer-form.ts';
 import { categoryIconSrc } from '../../lib/api-images.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { focusFirstInvalid } from '../ui/Field.tsx';
@@ -28,12 +29,13 @@ import {
   checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS,
   type OfferField, type OfferFormErrors, type OfferFormValues,
 } from './offer-form.ts';
-import { CATALOGUE_LOAD_FAILED, CREATE_OFFER_NOTICE_TITLE, OFFER_SENT_TEXT, OFFER_SENT_TITLE } from './texts.ts';
 import '../auth/auth.css';
 import './console.css';
 
 /** A list the wizard could not load: what happened, with the server's or the network's words. */
-const listFailure = (error: unknown) => `${CATALOGUE_LOAD_FAILED} ${failureText(error)}`;
+const listFailure = (error: unknown) => `${m.console_catalogue_load_failed()} ${failureText(error)}`;
+/** The names of OFFER_WIZARD_STEPS (the contract's, in English), in the page's language. */
+const stepNames = () => [m.console_step_category(), m.console_step_bank(), m.console_step_details(), m.console_step_location(), m.console_step_terms()];
 const [CATEGORY, BANK, DETAILS, LOCATION, TERMS] = [0, 1, 2, 3, 4] as const;
 const LAST_STEP = OFFER_WIZARD_STEPS.length - 1;
 
@@ -134,7 +136,7 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
     const wrongStep = firstStepWithError(fromServer);
     if (wrongStep === undefined) {
       // A customer's 403 says OFFER_MESSAGES.merchantsOnly; a network failure or a 429 says what to do.
-      showNotice({ kind: 'danger', title: CREATE_OFFER_NOTICE_TITLE, text: failureText(failure) });
+      showNotice({ kind: 'danger', title: m.console_create_offer_notice(), text: failureText(failure) });
       return;
     }
     setServerErrors(fromServer);
@@ -152,11 +154,11 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
   if (sent) {
     return (
       <div className="offer-sent">
-        <h3 ref={heading} tabIndex={-1}>{edit?.sentTitle ?? OFFER_SENT_TITLE}</h3>
-        <p role="status">{edit?.sentText ?? OFFER_SENT_TEXT}</p>
+        <h3 ref={heading} tabIndex={-1}>{edit?.sentTitle ?? m.console_offer_sent_title()}</h3>
+        <p role="status">{edit?.sentText ?? m.console_offer_sent_text()}</p>
         <div className="auth-actions">
-          <button type="button" className="button" onClick={onClose}>Close</button>
-          {!edit && <button type="button" className="button secondary" onClick={() => setSent(false)}>Create another offer</button>}
+          <button type="button" className="button" onClick={onClose}>{m.common_close()}</button>
+          {!edit && <button type="button" className="button secondary" onClick={() => setSent(false)}>{m.console_create_another()}</button>}
         </div>
       </div>
     );
@@ -165,14 +167,14 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
   const bank = values.bankInfo && banks.state === 'ready' ? banks.data.find((item) => String(item.bankId) === values.bankInfo) : undefined;
   return (
     <div className="offer-wizard">
-      <StepHeader steps={OFFER_WIZARD_STEPS} current={step} heading="h3" headingRef={heading} classPrefix="offer" />
+      <StepHeader steps={stepNames()} current={step} heading="h3" headingRef={heading} classPrefix="offer" />
       <form ref={form} className="auth-form offer-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
         {step === CATEGORY && (
-          <ChoiceStep {...stepProps} name="offerCategory" legend="Which category is the offer in?" what="categories"
+          <ChoiceStep {...stepProps} name="offerCategory" legend={m.console_category_legend()} what={m.console_what_categories()}
             choices={categories} onRetry={categories.reload} />
         )}
         {step === BANK && (
-          <ChoiceStep {...stepProps} name="bankInfo" legend="Which bank's cards does the offer apply to?" what="banks"
+          <ChoiceStep {...stepProps} name="bankInfo" legend={m.console_bank_legend()} what={m.console_what_banks()}
             choices={banks.state === 'ready'
               ? { state: 'ready', data: banks.data.map((item) => ({ value: String(item.bankId), label: item.bankName, imageUrl: item.logoURL })) }
               : banks}
@@ -182,8 +184,8 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
         {step === LOCATION && <LocationStep {...stepProps} towns={towns} onRetry={towns.reload} />}
         {step === TERMS && <TermsStep {...stepProps} terms={terms} onRetry={terms.reload} bank={bank} />}
         <div className="auth-actions offer-actions">
-          {step > CATEGORY && <button type="button" className="button secondary" onClick={() => setStep(step - 1)} disabled={busy}>Back</button>}
-          <button type="submit" className="button" disabled={busy}>{step === LAST_STEP ? (busy ? 'Sending…' : edit?.submitLabel ?? 'Submit') : 'Next'}</button>
+          {step > CATEGORY && <button type="button" className="button secondary" onClick={() => setStep(step - 1)} disabled={busy}>{m.console_back()}</button>}
+          <button type="submit" className="button" disabled={busy}>{step === LAST_STEP ? (busy ? m.console_sending() : edit?.submitLabel ?? m.console_submit()) : m.console_next()}</button>
         </div>
       </form>
     </div>

@@ -6,8 +6,10 @@ import type { OfferData } from '../../contract/index.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
 import { offerTags, statusLabel } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
-import { EDIT_AND_RESEND, REJECTION_REASON_LABEL, REVIEW_STATUS_LABELS } from './texts.ts';
+import { m } from '../../paraglide/messages.js';
+import { REVIEW_STATUS_LABELS } from './texts.ts';
 
 /** Offers the public can open: accepted by review (listed, new, ending soon) or kept after they ended. */
 const isPublic = (offer: OfferData) => offer.status !== 'pending' && offer.status !== 'rejected';
@@ -31,7 +33,7 @@ export default function OwnOfferList({ offers, onEdit }: { offers: readonly Offe
                 <span className="own-offer-label">{offer.label}</span>
               </p>
               <h3 className="own-offer-header">
-                {isPublic(offer) ? <a href={offerCanonicalPath(offer)}>{offer.header}</a> : offer.header}
+                {isPublic(offer) ? <a href={localePath(offerCanonicalPath(offer))}>{offer.header}</a> : offer.header}
               </h3>
               <p className="own-offer-meta">{offer.bank.bankName} · {offer.category.categoryName}</p>
               <p className="own-offer-tags">
@@ -39,10 +41,10 @@ export default function OwnOfferList({ offers, onEdit }: { offers: readonly Offe
                 {validity && <span className="own-offer-validity">{validity}</span>}
               </p>
               {offer.status === 'rejected' && offer.reviewReason && (
-                <p className="own-offer-reason"><strong>{REJECTION_REASON_LABEL}</strong> {offer.reviewReason}</p>
+                <p className="own-offer-reason"><strong>{m.console_rejection_reason()}</strong> {offer.reviewReason}</p>
               )}
               {onEdit && offer.status === 'rejected' && (
-                <p><button type="button" className="button secondary own-offer-edit" onClick={() => onEdit(offer)} aria-haspopup="dialog">{EDIT_AND_RESEND}</button></p>
+                <p><button type="button" className="button secondary own-offer-edit" onClick={() => onEdit(offer)} aria-haspopup="dialog">{m.console_edit_and_resend()}</button></p>
               )}
             </div>
           </li>

@@ -5,14 +5,14 @@ import { fetchOwnOffers } from '../../client/console.ts';
 import { failureText } from '../../client/http.ts';
 import type { ReactNode } from 'react';
 import type { OfferData } from '../../contract/index.ts';
+import { m } from '../../paraglide/messages.js';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
 import LoadState from './offer-steps/LoadState.tsx';
 import OwnOfferList from './OwnOfferList.tsx';
-import { OFFERS_EMPTY_TITLE, OFFERS_LOAD_FAILED } from './texts.ts';
 
 export function useOwnOffers(userId: number) {
-  return useLoaded(() => fetchOwnOffers(userId, sessionApi), (error) => `${OFFERS_LOAD_FAILED} ${failureText(error)}`);
+  return useLoaded(() => fetchOwnOffers(userId, sessionApi), (error) => `${m.console_offers_load_failed()} ${failureText(error)}`);
 }
 
 interface Props {
@@ -25,13 +25,13 @@ interface Props {
 }
 
 export default function OwnOffers({ offers, sent = [], emptyText, onEdit }: Props) {
-  if (offers.state !== 'ready') return <LoadState loaded={offers} what="your offers" onRetry={offers.reload} />;
+  if (offers.state !== 'ready') return <LoadState loaded={offers} what={m.console_what_offers()} onRetry={offers.reload} />;
   const loadedIds = new Set(offers.data.map((offer) => offer.offerId));
   const all = [...sent.filter((offer) => !loadedIds.has(offer.offerId)), ...offers.data];
   if (all.length === 0) {
     return (
       <div className="console-empty" data-offers-empty>
-        <p className="console-empty-title">{OFFERS_EMPTY_TITLE}</p>
+        <p className="console-empty-title">{m.console_offers_empty_title()}</p>
         <p>{emptyText}</p>
       </div>
     );

@@ -4,6 +4,8 @@
 // of another type to the same page of their own console.
 import { USER_TYPES } from '../../contract/limits.ts';
 import { signInPath } from '../../lib/site-urls.ts';
+import { m } from '../../paraglide/messages.js';
+import { messageTexts } from './texts.ts';
 
 export const CONSOLE_KINDS = ['customer', 'merchant', 'team'] as const;
 export type ConsoleKind = (typeof CONSOLE_KINDS)[number];
@@ -23,13 +25,19 @@ export const CREATE_OFFER_HASH = '#create';
 export const CREATE_OFFER_QUERY = 'create';
 
 /** Each page's heading; the menu uses the same words. */
-export const SECTION_TITLES: { [K in ConsoleKind]: Record<ConsoleSection<K>, string> } = {
-  customer: { profile: 'Customer Profile', offer: 'My Offers', dashboard: 'Dashboard', subscription: 'Subscription', alerts: 'Alerts' },
-  merchant: { profile: 'Company Profile', dashboard: 'Dashboard', offer: 'Offer', subscription: 'Subscription Plan' },
-  team: {
-    overview: 'Overview', review: 'Review', offers: 'Offers', merchants: 'Merchants', accounts: 'Accounts', catalogue: 'Catalogue', importers: 'Importers',
-    reports: 'Reports', feedback: 'Feedback', subscribers: 'Subscribers', audit: 'Audit log', profile: 'Profile',
-  },
+export const SECTION_TITLES: { [K in ConsoleKind]: Readonly<Record<ConsoleSection<K>, string>> } = {
+  customer: messageTexts({
+    profile: m.console_title_customer_profile, offer: m.console_title_my_offers, dashboard: m.console_title_dashboard,
+    subscription: m.console_title_subscription, alerts: m.console_title_alerts,
+  }),
+  merchant: messageTexts({
+    profile: m.console_title_company_profile, dashboard: m.console_title_dashboard, offer: m.console_title_offer, subscription: m.console_title_subscription_plan,
+  }),
+  team: messageTexts({
+    overview: m.console_title_overview, review: m.console_title_review, offers: m.console_title_offers, merchants: m.console_title_merchants,
+    accounts: m.console_title_accounts, catalogue: m.console_title_catalogue, importers: m.console_title_importers, reports: m.console_title_reports,
+    feedback: m.console_title_feedback, subscribers: m.console_title_subscribers, audit: m.console_title_audit_log, profile: m.console_title_profile,
+  }),
 };
 /** The side menu (spec §2): customers see their profile and offers; merchants all four pages; the team its whole console. */
 export const CONSOLE_MENUS: { [K in ConsoleKind]: readonly ConsoleSection<K>[] } = {
@@ -38,7 +46,9 @@ export const CONSOLE_MENUS: { [K in ConsoleKind]: readonly ConsoleSection<K>[] }
   team: ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'importers', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
 };
 /** The menu's name for screen readers. */
-export const CONSOLE_NAMES: Record<ConsoleKind, string> = { customer: 'Customer console', merchant: 'Merchant console', team: 'Team console' };
+export const CONSOLE_NAMES: Readonly<Record<ConsoleKind, string>> = messageTexts({
+  customer: m.console_name_customer, merchant: m.console_name_merchant, team: m.console_name_team,
+});
 
 /** What the guard needs to know; passed in so that the guard's own code names no module's values. */
 export interface GuardConfig {

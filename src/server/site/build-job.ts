@@ -18,9 +18,10 @@ import { PRODUCT_SLUG } from '../../lib/constants.ts';
 import { localePath, localeSegment } from '../../lib/locale-path.ts';
 import { BANK_PATHS_FILE, buildInfo, markBuildDone, newBuildName, OFFER_PATHS_FILE, pruneBuilds, servedBuild, switchSite, takeBuildLock } from './builds-dir.ts';
 import { pagePolicy, sitePolicyOf, widenSiteHeaders, writeSiteHeaders } from './headers.ts';
-import { compressedCopies, isCompressible, precompressBuild } from './precompress.ts';
-import { writeServiceWorker } from './service-worker.ts';
-import { keysOf, linkImages, pruneCache, readKeys, removeUnusedImages, renderMissing, takeManifest, writeKeys } from './preview-images.ts';
+import { compressedCopies, isCompressible, precompressBuild, precompressFiles } from './precompress.ts';
+import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
+import { keysOf, linkImages, pruneCache, readKeys, readManifest, removeUnusedImages, renderMissing, takeManifest, writeKeys } from './preview-images.ts';
+import { PREVIEW_MANIFEST_FILE } from '../../lib/preview-image.ts';
 
 export interface SiteJobOptions {
   apiUrl: string;
@@ -64,35 +65,47 @@ function astroBuild(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv:
 const jobLocales = (job: SiteJob): Locale[] => [baseLocale, ...(job.locales ?? buildLocales).filter((locale) => locale !== baseLocale)];
 
 /**
- * One `astro build` per language into outDir (docs/i18n.md "Per-locale builds"): each language's
+ * One `astro build` per language into outDir (docs/i18n.md "Per-language builds"): each language's
  * scripts then carry its own messages alone (astro.config.mjs defines the build's one locale).
- * Each build writes into a folder of its own, merged into outDir: a language's pages are its own,
- * the scripts and styles in _astro/ are named by their content (the same name is the same file),
- * and the files every language shares (sitemap, path maps, icons) are taken from English's build.
+ * English builds first, into outDir: its build writes the files every language shares (sitemap,
+ * path maps, icons). Each other language builds into a folder of its own, merged into outDir: its
+ * pages are its own, and the scripts and styles in _astro/ are named by their content (the same
+ * name is the same file). `built` is told each language's new files, as paths in outDir, while the
+ * next language builds: work on them (compression) then runs on the other core.
  */
-async function astroBuilds(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv: Record<string, string> = {}) {
+async function astroBuilds(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv: Record<string, string> = {}, built?: (locale: Locale, files: string[], seconds: number) => void) {
   for (const locale of jobLocales(job)) {
+    const started = Date.now();
+    const env = { ...extraEnv, [SITE_LOCALES_ENV]: locale };
     if (locale === baseLocale) {
-      await astroBuild(job, outDir, signal, { ...extraEnv, [SITE_LOCALES_ENV]: locale });
+      await astroBuild(job, outDir, signal, env);
+      built?.(locale, (await filesUnder(outDir)).map((file) => join(outDir, file)), (Date.now() - started) / 1000);
       continue;
     }
     const localeDir = `${outDir}.${locale}`;
     try {
-      await astroBuild(job, localeDir, signal, { ...extraEnv, [SITE_LOCALES_ENV]: locale });
-      await mergeInto(localeDir, outDir);
+      await astroBuild(job, localeDir, signal, env);
+      const moved = await mergeInto(localeDir, outDir);
+      built?.(locale, moved, (Date.now() - started) / 1000);
     } finally {
       await rm(localeDir, { recursive: true, force: true });
     }
   }
 }
 
-/** Moves what `from` has and `to` lacks into `to`, folder by folder; a file `to` has is kept. */
-async function mergeInto(from: string, to: string) {
+/** Moves what `from` has and `to` lacks into `to`, folder by folder (a file `to` has is kept); the files moved, as paths in `to`. */
+async function mergeInto(from: string, to: string): Promise<string[]> {
+  const moved: string[] = [];
   for (const entry of await readdir(from, { withFileTypes: true })) {
     const [source, target] = [join(from, entry.name), join(to, entry.name)];
-    if (!existsSync(target)) await rename(source, target);
-    else if (entry.isDirectory()) await mergeInto(source, target);
+    if (existsSync(target)) {
+      if (entry.isDirectory()) moved.push(...await mergeInto(source, target));
+      continue;
+    }
+    await rename(source, target);
+    moved.push(...(entry.isDirectory() ? (await filesUnder(target)).map((file) => join(target, file)) : [target]));
   }
+  return moved;
 }
 
 const pagefind = (site: string, signal: AbortSignal, outputPath?: string) =>
@@ -111,36 +124,62 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     await work();
     phases.push(`${phase} ${((Date.now() - phaseStarted) / 1000).toFixed(1)} s`);
   };
+  // Work on each language's files, one piece after another, on the other core while the next
+  // language's astro build renders: English's preview images, then each language's compression.
+  let background: Promise<unknown> = Promise.resolve();
+  const stopBackground = new AbortController();
+  let backgroundSeconds = 0;
+  const inBackground = (work: () => Promise<unknown>) => {
+    background = background.then(async () => {
+      const workStarted = Date.now();
+      await work();
+      backgroundSeconds += (Date.now() - workStarted) / 1000;
+    });
+    background.catch(() => {}); // awaited below; a failure must not go unhandled before then
+  };
   try {
     await pruneBuilds(job.buildsDir, job.siteDir); // an unfinished build left by a stop goes first
-    await timed('astro', () => astroBuilds(job, outDir, signal));
-    const manifest = await takeManifest(outDir);
-    if (job.previewImages) {
-      await timed('preview images', async () => {
-        previewImagesRendered = await renderMissing(manifest, job.previewCacheDir, job.apiUrl, signal);
-        await linkImages(Object.values(keysOf(manifest)), job.previewCacheDir, outDir);
-      });
-    }
-    // The worker before compression, which gives sw.js its copies; named by this build, so browsers update.
-    await timed('service worker', () => writeServiceWorker(outDir, basename(outDir)));
-    // Pagefind indexes the pages while they are compressed (two processes, two cores); its own
-    // files are compressed once it has written them.
     // The site's CSP header comes from the pages' own policies, read as the pages are compressed.
     const pagePolicies = new Set<string>();
     const readPolicy = (file: string, bytes: Buffer) => { if (file.endsWith('.html')) pagePolicies.add(pagePolicy(bytes, file)); };
+    // English's list of preview images; every language's build writes the same, English's is kept.
+    const manifestFile = join(outDir, PREVIEW_MANIFEST_FILE);
+    let manifestRead: ReturnType<typeof readManifest> = Promise.resolve({});
+    await timed('astro', () => astroBuilds(job, outDir, signal, {}, (locale, files, seconds) => {
+      phases.push(`astro ${locale} ${seconds.toFixed(1)} s`);
+      if (locale === baseLocale && job.previewImages) {
+        manifestRead = readManifest(outDir);
+        inBackground(async () => {
+          const manifest = await manifestRead;
+          previewImagesRendered = await renderMissing(manifest, job.previewCacheDir, job.apiUrl, signal);
+          await linkImages(Object.values(keysOf(manifest)), job.previewCacheDir, outDir);
+        });
+      }
+      inBackground(() => precompressFiles(files.filter((file) => isCompressible(file) && file !== manifestFile), readPolicy, stopBackground.signal));
+    }));
+    await rm(manifestFile, { force: true }); // no one downloads it
+    // Named by this build, so browsers update; compressed on its own, as the pages may still be.
+    await timed('service worker', async () => {
+      await writeServiceWorker(outDir, basename(outDir));
+      await precompressFiles([join(outDir, SERVICE_WORKER_FILE)]);
+    });
+    // Pagefind indexes every language's pages while the last language's are compressed.
     await Promise.all([
       timed('pagefind', () => pagefind(outDir, signal)),
-      timed('compression', () => precompressBuild(outDir, [SEARCH_INDEX_DIR], readPolicy)),
+      timed('waiting for compression and preview images', () => background),
     ]);
+    phases.push(`compression and preview images ${backgroundSeconds.toFixed(1)} s in all`);
     await timed('search index compression', () => precompressBuild(join(outDir, SEARCH_INDEX_DIR)));
     writeSiteHeaders(outDir, job.siteUrl, sitePolicyOf(pagePolicies));
-    if (job.previewImages) await writeKeys(outDir, keys = keysOf(manifest)); // after compression: a dotfile no one downloads
+    if (job.previewImages) await writeKeys(outDir, keys = keysOf(await manifestRead)); // after compression: a dotfile no one downloads
     markBuildDone(outDir, { builtAt: new Date().toISOString(), source: job.env?.SITE_SOURCE_VERSION, catalogue: job.catalogue });
     switchSite(job.siteDir, outDir, job.buildsDir);
     await pruneBuilds(job.buildsDir, job.siteDir);
     // Builds kept hold their own links. Never fails the build: it is served already.
     if (job.previewImages) await pruneCache(job.previewCacheDir, keys).catch((error) => log(`[site] could not prune the preview image cache: ${error}`));
   } catch (error) {
+    stopBackground.abort();
+    await background.catch(() => {});
     await rm(outDir, { recursive: true, force: true }); // a failed build never becomes the site
     throw error;
   } finally {

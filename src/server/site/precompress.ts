@@ -34,11 +34,17 @@ export async function precompressBuild(dir: string, skip: readonly string[] = []
     .filter((entry) => entry.isFile() && isCompressible(entry.name))
     .filter((entry) => !skipped.some((folder) => entry.parentPath === folder || entry.parentPath.startsWith(folder + sep)))
     .map((entry) => join(entry.parentPath, entry.name));
+  return precompressFiles(files, onRead);
+}
+
+/** Writes the copies of each of these files (text files, as isCompressible says); the number of files that got copies. Stops when `signal` aborts. */
+export async function precompressFiles(files: readonly string[], onRead?: (file: string, bytes: Buffer) => void, signal?: AbortSignal): Promise<number> {
   let next = 0;
   let written = 0;
   // Reading and writing files (libuv's thread pool) overlaps with compressing the next one.
   const worker = async () => {
     while (next < files.length) {
+      signal?.throwIfAborted();
       const file = files[next++]!;
       const bytes = await readFile(file);
       onRead?.(file, bytes);

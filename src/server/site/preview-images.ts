@@ -23,10 +23,14 @@ type Manifest = Record<string, { key: string; spec: PreviewImageSpec }>;
 const LOGO_TIMEOUT_MS = 10_000;
 
 /** The astro build's list of images, removed from the build: it is not for visitors. */
+export async function readManifest(buildDir: string): Promise<Manifest> {
+  return JSON.parse(await readFile(join(buildDir, PREVIEW_MANIFEST_FILE), 'utf8').catch(() => '{}'));
+}
+
+/** The manifest, removed from the build: no one downloads it. */
 export async function takeManifest(buildDir: string): Promise<Manifest> {
-  const file = join(buildDir, PREVIEW_MANIFEST_FILE);
-  const manifest: Manifest = JSON.parse(await readFile(file, 'utf8').catch(() => '{}'));
-  await rm(file, { force: true });
+  const manifest = await readManifest(buildDir);
+  await rm(join(buildDir, PREVIEW_MANIFEST_FILE), { force: true });
   return manifest;
 }
 

@@ -10,9 +10,10 @@ import { datesNeeded, parseFormDate } from '../../../contract/offer-form.ts';
 import { eligibilityText } from '../../../lib/format-eligibility.ts';
 import { offerTags } from '../../../lib/format-offer.ts';
 import { offerValidity } from '../../../lib/offer-dates.ts';
+import { m } from '../../../paraglide/messages.js';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
 import { isPercentRate, submittedEligibility, typedFormDate, type OfferField, type OfferFormValues } from '../offer-form.ts';
-import { DATE_PLACEHOLDER, OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../texts.ts';
+import { OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../texts.ts';
 import EligibilityFields from './EligibilityFields.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 
@@ -27,44 +28,44 @@ export default function DetailsStep({ values, set, shown, touch, bank }: StepPro
     id: fieldId(name), name, value: values[name], error: shown(name), onBlur: () => touch(name),
   });
   const dateField = (name: 'fromDate' | 'toDate', label: string) => (
-    <TextField {...text(name)} label={label} placeholder={DATE_PLACEHOLDER} inputMode="numeric" autoComplete="off"
-      hint={`As ${DATE_PLACEHOLDER}.`} onChange={(event) => set(name, typedFormDate(event.target.value))} />
+    <TextField {...text(name)} label={label} placeholder={m.console_date_placeholder()} inputMode="numeric" autoComplete="off"
+      hint={m.console_date_hint({ format: m.console_date_placeholder() })} onChange={(event) => set(name, typedFormDate(event.target.value))} />
   );
 
   return (
     <div className="offer-details">
-      <TextField {...text('offerTitle')} label="Offer title" autoComplete="off" hint="A short title, for example 'Weekend dining'."
+      <TextField {...text('offerTitle')} label={m.console_offer_title()} autoComplete="off" hint={m.console_offer_title_hint()}
         onChange={(event) => set('offerTitle', event.target.value)} />
-      <TextField {...text('offerHeader')} label="Offer header" autoComplete="off"
-        hint={<span className={headerLength > OFFER_HEADER_MAX ? 'offer-count is-over' : 'offer-count'}>{headerLength}/{OFFER_HEADER_MAX}<span className="visually-hidden"> characters</span></span>}
+      <TextField {...text('offerHeader')} label={m.console_offer_header()} autoComplete="off"
+        hint={<span className={headerLength > OFFER_HEADER_MAX ? 'offer-count is-over' : 'offer-count'}>{headerLength}/{OFFER_HEADER_MAX}<span className="visually-hidden"> {m.console_characters()}</span></span>}
         onChange={(event) => set('offerHeader', event.target.value)} />
-      <TextAreaField {...text('offerDescription')} label="Description (optional)" rows={4}
+      <TextAreaField {...text('offerDescription')} label={m.console_description_optional()} rows={4}
         onChange={(event) => set('offerDescription', event.target.value)} />
 
       <div className="offer-row">
-        <SelectField id={fieldId('offerValidity')} name="offerValidity" label="Validity" value={values.offerValidity} error={shown('offerValidity')}
+        <SelectField id={fieldId('offerValidity')} name="offerValidity" label={m.console_validity()} value={values.offerValidity} error={shown('offerValidity')}
           onChange={(event) => set('offerValidity', event.target.value as OfferFormValues['offerValidity'])}>
           {OFFER_DATE_TYPES.map((type) => <option key={type} value={type}>{OFFER_VALIDITY_LABELS[type]}</option>)}
         </SelectField>
-        {needed.from && dateField('fromDate', values.offerValidity === 'on' ? 'Offer date' : 'Start date')}
-        {needed.to && dateField('toDate', 'End date')}
+        {needed.from && dateField('fromDate', values.offerValidity === 'on' ? m.console_offer_date() : m.console_start_date())}
+        {needed.to && dateField('toDate', m.console_end_date())}
       </div>
       {needed.description && (
-        <TextAreaField {...text('validTimeDateDescription')} label="When the offer is valid" rows={2}
-          hint="For example 'Every Friday in December'." onChange={(event) => set('validTimeDateDescription', event.target.value)} />
+        <TextAreaField {...text('validTimeDateDescription')} label={m.console_valid_when()} rows={2}
+          hint={m.console_valid_when_hint()} onChange={(event) => set('validTimeDateDescription', event.target.value)} />
       )}
 
       <div className="offer-row">
-        <SelectField id={fieldId('offerType')} name="offerType" label="Offer type" value={values.offerType} error={shown('offerType')}
+        <SelectField id={fieldId('offerType')} name="offerType" label={m.console_offer_type()} value={values.offerType} error={shown('offerType')}
           onChange={(event) => set('offerType', event.target.value as OfferFormValues['offerType'])}>
           {OFFER_TYPES.map((type) => <option key={type} value={type}>{OFFER_TYPE_LABELS[type]}</option>)}
         </SelectField>
-        <TextField {...text('offerRate')} label="Offer rate" autoComplete="off" inputMode={percent ? 'decimal' : 'text'}
-          hint={percent ? 'A percentage from 1 to 100.' : "Your own words, for example 'Buy one, get one free'."}
+        <TextField {...text('offerRate')} label={m.console_offer_rate()} autoComplete="off" inputMode={percent ? 'decimal' : 'text'}
+          hint={percent ? m.console_rate_percent_hint() : m.console_rate_custom_hint()}
           after={percent ? <span className="offer-unit" aria-hidden="true">%</span> : undefined}
           onChange={(event) => set('offerRate', event.target.value)} />
       </div>
-      <TextField {...text('promoCode')} label="Promo code (optional)" autoComplete="off" autoCapitalize="characters"
+      <TextField {...text('promoCode')} label={m.console_promo_code()} autoComplete="off" autoCapitalize="characters"
         onChange={(event) => set('promoCode', event.target.value)} />
 
       <EligibilityFields values={values} set={set} shown={shown} touch={touch} bank={bank} />
@@ -90,9 +91,9 @@ function OfferPreview({ values, bankName }: { values: OfferFormValues; bankName:
   const eligibility = checked.success && bankName ? eligibilityText(checked.output, bankName) : '';
   return (
     <section className="offer-preview" aria-labelledby="offer-preview-title">
-      <h4 id="offer-preview-title">Preview</h4>
+      <h4 id="offer-preview-title">{m.console_preview()}</h4>
       <p className="offer-preview-tags" data-offer-preview-tags>
-        {tags.length ? tags.map((tag) => <span className="tag" key={tag}>{tag}</span>) : <span className="offer-preview-empty">Enter the offer rate to see its tag.</span>}
+        {tags.length ? tags.map((tag) => <span className="tag" key={tag}>{tag}</span>) : <span className="offer-preview-empty">{m.console_preview_empty()}</span>}
       </p>
       {validity && <p className="offer-preview-validity">{validity}</p>}
       {eligibility && <p className="offer-preview-eligibility">{eligibility}</p>}

@@ -2,6 +2,7 @@
 // narrowed by a search box (case-insensitive, as the filters search, spec §5); the chosen towns
 // are listed above as chips that remove them.
 import { useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import type { Loaded } from '../../ui/use-loaded.ts';
 import LoadState from './LoadState.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
@@ -17,20 +18,20 @@ export default function LocationStep({ towns, onRetry, values, set, shown }: Pro
   const error = shown('locations');
   const toggle = (town: string) => set('locations', chosen.includes(town) ? chosen.filter((name) => name !== town) : [...chosen, town]);
 
-  if (towns.state !== 'ready') return <LoadState loaded={towns} what="locations" onRetry={onRetry} />;
+  if (towns.state !== 'ready') return <LoadState loaded={towns} what={m.console_what_locations()} onRetry={onRetry} />;
   const needle = search.trim().toLowerCase();
   const shownTowns = towns.data.filter((town) => town.toLowerCase().includes(needle));
   return (
     <div className="offer-locations">
-      <p className="auth-hint">Choose the towns where the offer can be used, or none if it is valid everywhere.</p>
+      <p className="auth-hint">{m.console_locations_hint()}</p>
       <div className="offer-chosen" aria-live="polite">
-        <p className="offer-chosen-count">{chosen.length === 0 ? 'No location chosen.' : `${chosen.length} chosen:`}</p>
+        <p className="offer-chosen-count">{chosen.length === 0 ? m.console_no_location_chosen() : m.console_locations_chosen({ count: chosen.length })}</p>
         {chosen.length > 0 && (
           <ul className="offer-chips">
             {chosen.map((town) => (
               <li key={town}>
                 <button type="button" className="offer-chip" onClick={() => toggle(town)}>
-                  {town} <span aria-hidden="true">×</span><span className="visually-hidden"> (remove)</span>
+                  {town} <span aria-hidden="true">×</span><span className="visually-hidden"> {m.console_remove()}</span>
                 </button>
               </li>
             ))}
@@ -38,14 +39,14 @@ export default function LocationStep({ towns, onRetry, values, set, shown }: Pro
         )}
       </div>
       <div className="auth-field">
-        <label htmlFor="offer-location-search">Search locations</label>
+        <label htmlFor="offer-location-search">{m.console_search_locations()}</label>
         <div className="auth-input-row">
           <input id="offer-location-search" type="search" autoComplete="off" value={search} onChange={(event) => setSearch(event.target.value)} />
         </div>
       </div>
       <fieldset className="offer-town-list" aria-describedby={error ? `${fieldId('locations')}-error` : undefined}>
-        <legend className="visually-hidden">Locations</legend>
-        {shownTowns.length === 0 && <p className="auth-hint">No location matches “{search.trim()}”.</p>}
+        <legend className="visually-hidden">{m.console_locations()}</legend>
+        {shownTowns.length === 0 && <p className="auth-hint">{m.console_no_location_matches({ search: search.trim() })}</p>}
         {shownTowns.map((town, index) => (
           <label className="offer-town" key={town}>
             <input type="checkbox" id={index === 0 ? fieldId('locations') : undefined} checked={chosen.includes(town)} onChange={() => toggle(town)}

@@ -3,7 +3,7 @@
 import type { TermItem, TermsData } from '../../../contract/index.ts';
 import type * as v from 'valibot';
 import type { Loaded } from '../../ui/use-loaded.ts';
-import { ACCEPT_TERMS_LABEL } from '../texts.ts';
+import { m } from '../../../paraglide/messages.js';
 import LoadState from './LoadState.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 
@@ -20,16 +20,16 @@ export default function TermsStep({ terms, onRetry, bank, values, set, shown, to
   return (
     <div className="offer-terms">
       {terms.state === 'ready' ? (
-        <div className="offer-terms-text" tabIndex={0} role="region" aria-label="Terms and conditions of the offer">
-          <TermList title="General terms" items={terms.data.general} />
-          {bank && <TermList title={`${bank.bankName} terms`} items={terms.data.byBank[String(bank.bankId)] ?? []} />}
+        <div className="offer-terms-text" tabIndex={0} role="region" aria-label={m.console_terms_region()}>
+          <TermList title={m.console_general_terms()} items={terms.data.general} />
+          {bank && <TermList title={m.console_bank_terms({ bank: bank.bankName })} items={terms.data.byBank[String(bank.bankId)] ?? []} />}
         </div>
-      ) : <LoadState loaded={terms} what="the terms" onRetry={onRetry} />}
+      ) : <LoadState loaded={terms} what={m.console_what_terms()} onRetry={onRetry} />}
       <div className="auth-field">
         <label className="auth-check" htmlFor={id}>
           <input type="checkbox" id={id} checked={values.termsAccepted} onChange={(event) => set('termsAccepted', event.target.checked)}
             onBlur={() => touch('termsAccepted')} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-          <span>{ACCEPT_TERMS_LABEL}</span>
+          <span>{m.console_accept_terms()}</span>
         </label>
         {error && <p className="auth-error" id={`${id}-error`}>{error}</p>}
       </div>
