@@ -9,9 +9,9 @@ import { sendFeedback } from '../client/engagement.ts';
 import { ApiError, failureText } from '../client/http.ts';
 import { EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FeedbackRequest, FIRST_NAME_MAX } from '../contract/index.ts';
 import { fieldErrors, issuesByField } from '../lib/form-errors.ts';
+import { m } from '../paraglide/messages.js';
 import { showNotice } from '../stores/notices.ts';
 import { currentInsightId } from '../stores/visitor.ts';
-import { MOBILE_NO_HINT } from './auth/texts.ts';
 import Notices from './Notices.tsx';
 import './FeedbackForm.css';
 
@@ -19,7 +19,6 @@ const FIELDS = ['firstName', 'mobileNo', 'email', 'message'] as const;
 type FieldName = (typeof FIELDS)[number];
 type Errors = Partial<Record<FieldName, string>>;
 const REQUIRED: FieldName[] = ['firstName', 'mobileNo', 'email'];
-const NOTICE_TITLE = 'Feedback';
 
 const checkFields = (values: Record<FieldName, string>) => fieldErrors(FeedbackRequest, values, REQUIRED);
 
@@ -62,11 +61,11 @@ export default function FeedbackForm() {
     setSending(true);
     try {
       const answer = await sendFeedback(request);
-      showNotice({ kind: 'success', title: NOTICE_TITLE, text: answer.message });
+      showNotice({ kind: 'success', title: m.browse_feedback(), text: answer.message });
       form.current?.reset();
     } catch (error) {
       if (error instanceof ApiError) setErrors(issuesByField(error.issues, FIELDS));
-      showNotice({ kind: 'danger', title: NOTICE_TITLE, text: failureText(error) });
+      showNotice({ kind: 'danger', title: m.browse_feedback(), text: failureText(error) });
     } finally {
       setSending(false);
     }
@@ -86,32 +85,32 @@ export default function FeedbackForm() {
   return (
     <form ref={form} className="feedback-form" onSubmit={send} noValidate aria-labelledby="feedback-heading">
       <div className="field">
-        <label htmlFor="feedback-first-name">First name <span aria-hidden="true">*</span></label>
+        <label htmlFor="feedback-first-name">{m.browse_first_name()} <span aria-hidden="true">*</span></label>
         <input {...fieldProps('firstName', 'feedback-first-name', true)} type="text" required maxLength={FIRST_NAME_MAX} autoComplete="given-name" />
-        <p className="hint" id="feedback-first-name-hint">Letters only.</p>
+        <p className="hint" id="feedback-first-name-hint">{m.browse_letters_only()}</p>
         {fieldError('firstName', 'feedback-first-name')}
       </div>
       <div className="field">
-        <label htmlFor="feedback-mobile">Mobile number <span aria-hidden="true">*</span></label>
+        <label htmlFor="feedback-mobile">{m.browse_mobile_number()} <span aria-hidden="true">*</span></label>
         {/* No maxLength: a cut number would be sent as another one. FeedbackRequest reads '077 123 4567' or '+94 77 123 4567' as 771234567. */}
         <input {...fieldProps('mobileNo', 'feedback-mobile', true)} type="tel" required autoComplete="tel-national" placeholder="7xx xxx xxx" />
-        <p className="hint" id="feedback-mobile-hint">{MOBILE_NO_HINT}</p>
+        <p className="hint" id="feedback-mobile-hint">{m.account_mobile_hint()}</p>
         {fieldError('mobileNo', 'feedback-mobile')}
       </div>
       <div className="field">
-        <label htmlFor="feedback-email">Email <span aria-hidden="true">*</span></label>
+        <label htmlFor="feedback-email">{m.browse_email()} <span aria-hidden="true">*</span></label>
         <input {...fieldProps('email', 'feedback-email')} type="email" required maxLength={EMAIL_MAX} autoComplete="email" />
         {fieldError('email', 'feedback-email')}
       </div>
       <div className="field">
-        <label htmlFor="feedback-message">Message (optional)</label>
+        <label htmlFor="feedback-message">{m.browse_message_optional()}</label>
         <textarea {...fieldProps('message', 'feedback-message')} rows={5} maxLength={FEEDBACK_MESSAGE_MAX} />
         {fieldError('message', 'feedback-message')}
       </div>
       {/* A mouse press leaves focus in the field: its blur check would show a message above the
           button, push the button down, and the release would miss it (no click, nothing sent). */}
       <button className="button" type="submit" disabled={!hydrated || sending} onMouseDown={(event) => event.preventDefault()}>
-        {sending ? 'Sending…' : 'Send Message'}
+        {sending ? m.browse_sending() : m.browse_send_message()}
       </button>
       <Notices />
     </form>

@@ -7,14 +7,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { subscribeToNewsletter } from '../client/engagement.ts';
 import { failureText } from '../client/http.ts';
-import { EMAIL_MAX, MESSAGES, SubscribeRequest } from '../contract/index.ts';
+import { EMAIL_MAX, SubscribeRequest } from '../contract/index.ts';
+import { m } from '../paraglide/messages.js';
 import { showNotice, type NewNotice } from '../stores/notices.ts';
 import { currentInsightId } from '../stores/visitor.ts';
 import Notices from './Notices.tsx';
 import './NewsletterBox.css';
 
 /** Spec §8: the newsletter's notices are titled Subscribe and shown at the top centre. */
-const notify = (notice: Omit<NewNotice, 'title' | 'placement'>) => showNotice({ ...notice, title: 'Subscribe', placement: 'top-center' });
+const notify = (notice: Omit<NewNotice, 'title' | 'placement'>) => showNotice({ ...notice, title: m.browse_subscribe(), placement: 'top-center' });
 const isBlank = (value: string | undefined) => !value?.trim();
 
 export default function NewsletterBox() {
@@ -33,14 +34,14 @@ export default function NewsletterBox() {
     event.preventDefault();
     const request = v.safeParse(SubscribeRequest, { insightId: currentInsightId(), subscribeEmail: emailInput.current?.value ?? '' });
     if (!request.success) {
-      notify({ kind: 'info', text: MESSAGES.enterEmail });
+      notify({ kind: 'info', text: m.browse_enter_email() });
       emailInput.current?.focus();
       return;
     }
     setSending(true);
     try {
       const answer = await subscribeToNewsletter(request.output);
-      notify(answer.isFound ? { kind: 'info', text: MESSAGES.alreadySubscribed } : { kind: 'success', text: MESSAGES.subscribed });
+      notify(answer.isFound ? { kind: 'info', text: m.browse_already_subscribed() } : { kind: 'success', text: m.browse_successfully_subscribed() });
       setSubscribed(true);
     } catch (error) {
       notify({ kind: 'danger', text: failureText(error) });
@@ -53,23 +54,23 @@ export default function NewsletterBox() {
     <section id="newsletter" className="newsletter" aria-labelledby="newsletter-heading">
       {subscribed ? (
         <div className="newsletter-intro">
-          <h2 id="newsletter-heading" ref={thanksHeading} tabIndex={-1}>You're Subscribed!</h2>
-          <p>Watch your inbox for the newest credit card offers.</p>
+          <h2 id="newsletter-heading" ref={thanksHeading} tabIndex={-1}>{m.browse_subscribed_heading()}</h2>
+          <p>{m.browse_subscribed_text()}</p>
         </div>
       ) : (
         <>
           <div className="newsletter-intro">
-            <h2 id="newsletter-heading">Get the best offers by email</h2>
-            <p>New credit card offers from every bank in Sri Lanka, once a week.</p>
+            <h2 id="newsletter-heading">{m.browse_newsletter_heading()}</h2>
+            <p>{m.browse_newsletter_text()}</p>
           </div>
           <form className="newsletter-form" onSubmit={subscribe} noValidate>
-            <label htmlFor="newsletter-email">Email address</label>
+            <label htmlFor="newsletter-email">{m.browse_email_address()}</label>
             <div className="newsletter-row">
               <input ref={emailInput} id="newsletter-email" name="subscribeEmail" type="email" inputMode="email" autoComplete="email"
                 maxLength={EMAIL_MAX} placeholder="you@example.lk" onInput={(event) => setIsEmpty(isBlank(event.currentTarget.value))} />
-              <button className="button" type="submit" disabled={isEmpty || sending}>{sending ? 'Subscribing…' : 'Subscribe'}</button>
+              <button className="button" type="submit" disabled={isEmpty || sending}>{sending ? m.browse_subscribing() : m.browse_subscribe()}</button>
             </div>
-            <noscript><p className="newsletter-noscript">Subscribing needs JavaScript.</p></noscript>
+            <noscript><p className="newsletter-noscript">{m.browse_subscribing_needs_js()}</p></noscript>
           </form>
         </>
       )}

@@ -11,6 +11,7 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { m } from '../paraglide/messages.js';
 import { $notices, dismissNotice, type Notice, type NoticePlacement } from '../stores/notices.ts';
 import './Notices.css';
 
@@ -62,7 +63,7 @@ function NoticeCard({ notice }: { notice: Notice }) {
         {notice.title && <p className="notice-title">{notice.title}</p>}
         <p className="notice-text">{notice.text}</p>
       </div>
-      <button type="button" className="notice-close" aria-label="Close notice" onClick={() => dismissNotice(notice.id)}>
+      <button type="button" className="notice-close" aria-label={m.browse_close_notice()} onClick={() => dismissNotice(notice.id)}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

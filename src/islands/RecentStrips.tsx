@@ -5,6 +5,8 @@ import 'keen-slider/keen-slider.min.css';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { RECENT_SHOWN, WIDE_SCREEN_QUERY } from '../lib/constants.ts';
 import { apiImageSrc, categoryIconSrc } from '../lib/api-images.ts';
+import { localePath } from '../lib/locale-path.ts';
+import { m } from '../paraglide/messages.js';
 import type { RecentBank, RecentOffer } from '../stores/recently-viewed.ts';
 import { followFocus } from './ui/slider-focus.ts';
 import './RecentlyViewed.css';
@@ -22,8 +24,8 @@ export default function RecentStrips({ kinds, offers, banks, headingLevel }: Pro
   return (
     <div className="recently-viewed">
       {kinds.map((kind) => kind === 'offers'
-        ? <RecentStrip key={kind} kind={kind} title="Your recently viewed offers" headingLevel={headingLevel} items={offers.map((offer) => ({ key: offer.offerId, node: <RecentOfferCard offer={offer} /> }))} />
-        : <RecentStrip key={kind} kind={kind} title="Your recently viewed banks" headingLevel={headingLevel} items={banks.map((bank) => ({ key: bank.bankId, node: <RecentBankTile bank={bank} /> }))} />)}
+        ? <RecentStrip key={kind} kind={kind} title={m.browse_recent_offers()} headingLevel={headingLevel} items={offers.map((offer) => ({ key: offer.offerId, node: <RecentOfferCard offer={offer} /> }))} />
+        : <RecentStrip key={kind} kind={kind} title={m.browse_recent_banks()} headingLevel={headingLevel} items={banks.map((bank) => ({ key: bank.bankId, node: <RecentBankTile bank={bank} /> }))} />)}
     </div>
   );
 }
@@ -72,7 +74,7 @@ function RecentStrip({ kind, title, headingLevel: Heading, items }: StripProps) 
         <Heading id={`${id}-heading`} className="recent-strip-title">{title}</Heading>
         {items.length > RECENT_SHOWN && (
           <button type="button" className="recent-strip-toggle" aria-expanded={expanded} aria-controls={`${id}-track`} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'View less' : 'View all'}
+            {expanded ? m.browse_view_less() : m.browse_view_all()}
           </button>
         )}
       </div>
@@ -81,9 +83,9 @@ function RecentStrip({ kind, title, headingLevel: Heading, items }: StripProps) 
       </ul>
       {shown.length > 1 && (
         <div className="recent-strip-nav">
-          <button type="button" className="recent-strip-arrow" onClick={() => slider?.prev()} disabled={position === 0} aria-label={`Previous (${title})`}>‹</button>
-          <span aria-live="polite">{position + 1} of {shown.length}</span>
-          <button type="button" className="recent-strip-arrow" onClick={() => slider?.next()} disabled={position === shown.length - 1} aria-label={`Next (${title})`}>›</button>
+          <button type="button" className="recent-strip-arrow" onClick={() => slider?.prev()} disabled={position === 0} aria-label={m.browse_previous_in({ title })}>‹</button>
+          <span aria-live="polite">{m.browse_position({ position: position + 1, total: shown.length })}</span>
+          <button type="button" className="recent-strip-arrow" onClick={() => slider?.next()} disabled={position === shown.length - 1} aria-label={m.browse_next_in({ title })}>›</button>
         </div>
       )}
     </section>
@@ -92,7 +94,7 @@ function RecentStrip({ kind, title, headingLevel: Heading, items }: StripProps) 
 
 function RecentOfferCard({ offer }: { offer: RecentOffer }) {
   return (
-    <a className="recent-offer card" href={offer.path} title={offer.header} data-offer-link>
+    <a className="recent-offer card" href={localePath(offer.path)} title={offer.header} data-offer-link>
       {offer.bannerImageURL
         ? <img className="recent-offer-cover" src={apiImageSrc(offer.bannerImageURL)} alt="" width={400} height={200} loading="lazy" decoding="async" />
         : <span className="recent-offer-cover recent-offer-fallback"><img src={categoryIconSrc(offer.iconName)} alt="" width={40} height={40} loading="lazy" /></span>}
@@ -108,7 +110,7 @@ function RecentOfferCard({ offer }: { offer: RecentOffer }) {
 
 function RecentBankTile({ bank }: { bank: RecentBank }) {
   return (
-    <a className="recent-bank card" href={bank.path}>
+    <a className="recent-bank card" href={localePath(bank.path)}>
       <img src={apiImageSrc(bank.logoURL)} alt="" width={40} height={40} loading="lazy" />
       <span>{bank.bankName}</span>
     </a>

@@ -9,6 +9,7 @@
 import type { ReadableAtom } from 'nanostores';
 import { openAlertMe } from '../islands/alerts/open-alert-me.ts';
 import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
+import { m } from '../paraglide/messages.js';
 import { $myCards } from '../stores/my-cards.ts';
 import { FILTER_QUERY_PARAMS, NO_FILTER } from '../stores/offer-filters.ts';
 import { $recentOffers, rememberBankView } from '../stores/recently-viewed.ts';
@@ -153,7 +154,7 @@ export function setUpBankPage(): void {
   // "Alert me" follows the page's list: the bank, its category, and My cards only when it is on.
   root.querySelector('[data-alert-me]')?.addEventListener('click', () => {
     const mine = new URLSearchParams(location.search).get(FILTER_QUERY_PARAMS.mine) === '1';
-    const label = [bankName, root.dataset.categoryName, mine ? 'My cards only' : ''].filter(Boolean).join(' · ');
+    const label = [bankName, root.dataset.categoryName, mine ? m.browse_my_cards_only() : ''].filter(Boolean).join(' · ');
     openAlertMe({ label, filter: { ...NO_FILTER, bankIds: [Number(bankId)], categoryIds: categoryId ? [categoryId] : [], mine } });
   });
 }

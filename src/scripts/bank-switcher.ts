@@ -1,6 +1,7 @@
 // The bank switcher's behaviour (src/components/BankSwitcher.astro): the search field filters the
 // banks by a case-insensitive substring of their names (spec §5), Enter in it opens the first bank
 // found, the arrow keys move through the list, Escape and a click outside close it.
+import { m } from '../paraglide/messages.js';
 
 export function setUpBankSwitcher(): void {
   const details = document.querySelector<HTMLDetailsElement>('[data-bank-switcher]');
@@ -18,7 +19,7 @@ export function setUpBankSwitcher(): void {
     const needle = search.value.trim().toLowerCase();
     for (const item of items) item.hidden = !(item.dataset.bankName ?? '').includes(needle);
     const found = shownLinks().length;
-    if (status) status.textContent = needle ? `${found} banks found` : '';
+    if (status) status.textContent = needle ? m.browse_banks_found({ count: found }) : '';
     if (none) none.hidden = found > 0;
     if (noneQuery) noneQuery.textContent = search.value.trim();
   };

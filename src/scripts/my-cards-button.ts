@@ -1,6 +1,7 @@
 // The header's My Cards control on every page: it shows how many cards the visitor keeps (or
 // invites them to add some), and opens the My Cards dialog, whose code loads on the first press.
 import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
+import { m } from '../paraglide/messages.js';
 import { $myCards } from '../stores/my-cards.ts';
 
 export function startMyCardsButton(): void {
@@ -8,14 +9,14 @@ export function startMyCardsButton(): void {
   $myCards.subscribe((cards) => {
     for (const button of buttons) {
       const label = button.querySelector('[data-my-cards-label]');
-      if (label) label.textContent = cards.length ? `My cards (${cards.length})` : 'Add your cards';
+      if (label) label.textContent = cards.length ? m.browse_my_cards_count({ count: cards.length }) : m.header_add_your_cards(); // as the header's HTML
       // On a phone only the icon and this count show.
       const count = button.querySelector<HTMLElement>('[data-my-cards-count]');
       if (count) {
         count.textContent = String(cards.length);
         count.hidden = cards.length === 0;
       }
-      button.setAttribute('aria-label', cards.length ? `My cards, ${cards.length} chosen` : 'My cards: add your cards');
+      button.setAttribute('aria-label', cards.length ? m.browse_my_cards_chosen({ count: cards.length }) : m.header_my_cards_label());
       button.querySelector('[data-my-cards-count]')?.setAttribute('aria-hidden', 'true');
     }
   });

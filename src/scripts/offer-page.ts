@@ -11,7 +11,9 @@
 import type { OfferData } from '../contract/index.ts';
 import { fetchOffer, fetchOffersByIds } from '../client/catalogue.ts';
 import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
+import { localePath } from '../lib/locale-path.ts';
 import { offerCanonicalPath } from '../lib/site-urls.ts';
+import { m } from '../paraglide/messages.js';
 import { OFFER_DATA_ID } from '../islands/offer/offer-page-data.ts';
 import { favouritesText, viewsText } from '../lib/format-offer.ts';
 import { recordOfferView } from '../islands/offer/record-view.ts';
@@ -91,7 +93,7 @@ function startOfferPage(builtOffer: OfferData) {
  */
 function startFavouriteControl(link: HTMLAnchorElement, currentOffer: () => OfferData, refreshCounts: () => Promise<void>) {
   const offerId = currentOffer().offerId;
-  const returnTo = offerCanonicalPath(currentOffer());
+  const returnTo = localePath(offerCanonicalPath(currentOffer()));
   const button = document.createElement('button');
   for (const { name, value } of Array.from(link.attributes)) if (name !== 'href') button.setAttribute(name, value);
   button.type = 'button';
@@ -123,7 +125,7 @@ function startFavouriteControl(link: HTMLAnchorElement, currentOffer: () => Offe
     const saved = signedIn && $favoriteIds.get().has(offerId);
     if (signedIn) button.setAttribute('aria-pressed', String(saved));
     heart?.setAttribute('fill', saved ? 'currentColor' : 'none');
-    if (label) label.textContent = saved ? 'Saved' : 'Save';
+    if (label) label.textContent = saved ? m.browse_saved() : m.browse_save();
   };
   $isSignedIn.subscribe(show);
   $favoriteIds.listen(show);

@@ -1,6 +1,7 @@
 // Opens the search dialog and, the first time, loads Pagefind's UI and stylesheet from the build's
 // /pagefind/ folder (written by the pagefind step of the site build), with My Cards' part of the
-// results (src/scripts/search-my-cards.ts).
+// results (src/scripts/search-my-cards.ts) and its texts in the page's language (pagefind-texts.ts).
+import { m } from '../paraglide/messages.js';
 
 const PAGEFIND_PATH = '/pagefind/';
 /** Where the bank and category filters start open; on phones they would push results off screen. */
@@ -13,7 +14,7 @@ declare global {
 let loading: Promise<void> | undefined;
 
 function loadPagefindUi(dialog: HTMLElement, container: HTMLElement): Promise<void> {
-  loading ??= import('./search-my-cards.ts').then(({ setUpSearchMyCards }) => new Promise<void>((resolve, reject) => {
+  loading ??= Promise.all([import('./search-my-cards.ts'), import('./pagefind-texts.ts')]).then(([{ setUpSearchMyCards }, { pagefindTranslations }]) => new Promise<void>((resolve, reject) => {
     const rememberCards = setUpSearchMyCards(dialog, container);
     const style = document.createElement('link');
     style.rel = 'stylesheet';
@@ -25,6 +26,7 @@ function loadPagefindUi(dialog: HTMLElement, container: HTMLElement): Promise<vo
       if (!window.PagefindUI) return reject(new Error('Pagefind UI did not load'));
       new window.PagefindUI({
         element: container, showSubResults: false, showImages: true, autofocus: true, openFilters: matchMedia(WIDE_SCREEN).matches ? ['bank', 'category'] : [],
+        translations: pagefindTranslations(),
         processResult: (result: { url: string; meta?: Record<string, string> }) => {
           rememberCards(result);
           return result;
@@ -51,7 +53,7 @@ export function setUpSiteSearch() {
       container.querySelector<HTMLInputElement>('input')?.focus();
     } catch {
       loading = undefined; // try again on the next open
-      container.textContent = 'Search is not available right now. Please try again later.';
+      container.textContent = m.browse_search_unavailable();
     }
   };
   open.addEventListener('click', () => void show());

@@ -7,6 +7,7 @@ import type { OfferData } from '../contract/index.ts';
 import { favoriteLabel } from '../islands/offer-card/favorite-label.ts';
 import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
 import { favouritesText } from '../lib/format-offer.ts';
+import { localePath } from '../lib/locale-path.ts';
 import { offerCanonicalPath } from '../lib/site-urls.ts';
 import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
 import { $isSignedIn } from '../stores/session.ts';
@@ -16,7 +17,7 @@ export const CARD_OFFERS_ATTRIBUTE = 'data-card-offers';
 
 /** A card's favourite control: the build's link for a guest, a toggle button for a signed-in user. */
 function favouriteControl(link: HTMLAnchorElement, offer: OfferData): () => void {
-  const returnTo = offerCanonicalPath(offer);
+  const returnTo = localePath(offerCanonicalPath(offer));
   const button = document.createElement('button');
   for (const { name, value } of Array.from(link.attributes)) if (name !== 'href') button.setAttribute(name, value);
   button.type = 'button';

@@ -8,7 +8,7 @@ import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { REPORT_REASON_LABELS, REPORT_SENT_MESSAGE, type ReportReason } from '../../src/contract/reports.ts';
 import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { REPORT_PROBLEM } from '../../src/islands/offer/report-texts.ts';
+import { m } from '../../src/paraglide/messages.js';
 import { DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
 let site: BrowserSite;
@@ -42,7 +42,7 @@ const seriousViolations = async (page: Page, include: string) => {
 const describedBy = (control: Locator) => control.evaluate((element) =>
   (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
 
-const reportDialog = (page: Page) => page.getByRole('dialog', { name: REPORT_PROBLEM });
+const reportDialog = (page: Page) => page.getByRole('dialog', { name: m.browse_report_problem() });
 /** Whether the form's code (its own chunk) has been requested by the page. */
 const formRequested = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/ReportProblem\.[^/]*\.js$/.test(entry.name)));
 
@@ -50,7 +50,7 @@ describe('Report a problem on the offer page', () => {
   it('a guest chooses a reason and sends a message; the team sees the report', () => withJs(async (page) => {
     const offer = site.listed[3]!;
     await page.goto(offerCanonicalPath(offer), { waitUntil: 'load' });
-    const open = page.getByRole('button', { name: REPORT_PROBLEM });
+    const open = page.getByRole('button', { name: m.browse_report_problem() });
     await expect.poll(() => open.isEnabled()).toBe(true);
     expect(await formRequested(page)).toBe(false); // the form loads on the press, not with the page
 
@@ -90,7 +90,7 @@ describe('Report a problem on the offer page', () => {
     // Close, and focus is back on the button; a new press starts from an empty form.
     await dialog.locator('.report-sent-close').click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(REPORT_PROBLEM);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(m.browse_report_problem());
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
@@ -101,7 +101,7 @@ describe('Report a problem on the offer page', () => {
   it('works with the keyboard alone', () => withJs(async (page) => {
     const offer = site.listed[4]!;
     await page.goto(offerCanonicalPath(offer), { waitUntil: 'load' });
-    const open = page.getByRole('button', { name: REPORT_PROBLEM });
+    const open = page.getByRole('button', { name: m.browse_report_problem() });
     await expect.poll(() => open.isEnabled()).toBe(true);
     await open.focus();
     await page.keyboard.press('Enter');
@@ -136,7 +136,7 @@ describe('Report a problem on the offer page', () => {
       if (answer) await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
       else await route.abort('internetdisconnected');
     });
-    const open = page.getByRole('button', { name: REPORT_PROBLEM });
+    const open = page.getByRole('button', { name: m.browse_report_problem() });
     await expect.poll(() => open.isEnabled()).toBe(true);
     await open.click();
     const dialog = reportDialog(page);
@@ -160,7 +160,7 @@ describe('Report a problem on the offer page', () => {
 
   it('fits a phone screen', () => withJs(async (page) => {
     await page.goto(offerCanonicalPath(site.listed[6]!), { waitUntil: 'load' });
-    const open = page.getByRole('button', { name: REPORT_PROBLEM });
+    const open = page.getByRole('button', { name: m.browse_report_problem() });
     await expect.poll(() => open.isEnabled()).toBe(true);
     await open.click();
     const dialog = reportDialog(page);
@@ -185,7 +185,7 @@ describe('Report a problem in the offer modal', () => {
     await page.goto('/', { waitUntil: 'load' });
     await page.locator(`article[data-offer-id="${offer.offerId}"] .offer-card-title a`).click();
     const modal = page.getByRole('dialog', { name: offer.header });
-    const open = modal.getByRole('button', { name: REPORT_PROBLEM });
+    const open = modal.getByRole('button', { name: m.browse_report_problem() });
     await open.waitFor();
 
     // Escape closes the report only; focus goes back to its button in the offer.
@@ -195,7 +195,7 @@ describe('Report a problem in the offer modal', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await modal.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(REPORT_PROBLEM);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(m.browse_report_problem());
 
     await open.click();
     await dialog.waitFor();

@@ -4,6 +4,7 @@
 // loads it again.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import { NO_FILTER } from '../../stores/offer-filters.ts';
 import { $offerList, loadMoreOffers, loadOffersFor, remainingOffers } from '../../stores/offer-list.ts';
@@ -21,24 +22,25 @@ export default function BankMyCardsList({ bankId, bankName, categoryId }: Props)
   }, [cards]);
   const remaining = remainingOffers(list);
   return (
-    <section className="offer-browser" aria-label={`${bankName} offers your cards can use`}>
+    <section className="offer-browser" aria-label={m.browse_bank_offers_for_cards({ bankName })}>
       <div className="grid offer-list-grid" aria-busy={list.loading ? true : undefined}>
         {list.loading === 'replacing'
           ? [0, 1, 2].map((n) => <OfferCardSkeleton key={n} />)
           : list.offers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
       </div>
       <div className="offer-browser-more">
-        <p role="status">{list.loading ? 'Loading offers…' : list.error ? '' : `${list.totalCount} ${list.totalCount === 1 ? 'offer fits' : 'offers fit'} your cards.`}</p>
+        <p role="status">{list.loading ? m.browse_loading_offers() : list.error ? ''
+          : list.totalCount === 1 ? m.browse_offers_fit_one({ count: list.totalCount }) : m.browse_offers_fit_other({ count: list.totalCount })}</p>
         {list.error && <div className="offer-browser-problem" role="alert"><p>{list.error}</p></div>}
         {!list.loading && !list.error && list.offers.length === 0 && (
           <div className="offer-browser-problem">
             {cards.length === 0
-              ? <><p>Add your cards to see the offers they can use.</p><button type="button" className="button" onClick={() => openMyCards()}>Add your cards</button></>
-              : <p>None of {bankName}'s offers here fit your cards.</p>}
+              ? <><p>{m.browse_add_cards_to_see()}</p><button type="button" className="button" onClick={() => openMyCards()}>{m.browse_add_your_cards()}</button></>
+              : <p>{m.browse_no_bank_offers_fit({ bankName })}</p>}
           </div>
         )}
         {!list.loading && !list.error && remaining > 0 && (
-          <button type="button" className="button" onClick={() => void loadMoreOffers()}>Load more offers ({remaining})</button>
+          <button type="button" className="button" onClick={() => void loadMoreOffers()}>{m.browse_load_more({ count: remaining })}</button>
         )}
       </div>
     </section>

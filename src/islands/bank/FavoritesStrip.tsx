@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { $favorites } from '../../stores/favorites.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { RECENT_SHOWN } from '../../lib/constants.ts';
+import { m } from '../../paraglide/messages.js';
 import OfferCard from '../offer-card/OfferCard.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import './FavoritesStrip.css';
@@ -21,10 +22,10 @@ export default function FavoritesStrip() {
   return (
     <section className="favorites-strip" aria-labelledby={`${id}-heading`}>
       <div className="favorites-strip-head">
-        <h2 id={`${id}-heading`}>Your favourites <span className="favorites-strip-count">({favorites.length})</span></h2>
+        <h2 id={`${id}-heading`}>{m.browse_your_favourites()} <span className="favorites-strip-count">({favorites.length})</span></h2>
         {favorites.length > RECENT_SHOWN && (
           <button type="button" className="favorites-strip-toggle" aria-expanded={expanded} aria-controls={`${id}-cards`} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'View less' : 'View all'}
+            {expanded ? m.browse_view_less() : m.browse_view_all()}
           </button>
         )}
       </div>

@@ -5,16 +5,16 @@
 // Escape or the backdrop leaves the filter as it was. A modal <dialog>: the page behind is inert,
 // Tab cycles inside it, and focus goes back to the Filter button when it closes.
 import { useId, useState, type KeyboardEvent } from 'react';
-import { CARD_NETWORK_NAMES, CARD_NETWORKS, CHANNEL_FILTERS, OFFER_SORT_NAMES, OFFER_SORTS } from '../../contract/card-constants.ts';
+import { CARD_NETWORK_NAMES, CARD_NETWORKS, CHANNEL_FILTERS, OFFER_SORTS } from '../../contract/card-constants.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
+import { m } from '../../paraglide/messages.js';
 import { FILTER_SWITCHES, filterCount, NO_FILTER, setOfferFilter, type FilterKind, type OfferFilter } from '../../stores/offer-filters.ts';
 import Dialog from '../ui/Dialog.tsx';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
-import { CHANNEL_FILTER_NAMES, chosenIds, FILTER_KINDS, KIND_NAMES, SWITCH_NAMES, type FilterOption, type FilterOptions } from './filter-options.ts';
+import { CHANNEL_FILTER_NAMES, chosenIds, FILTER_KINDS, KIND_NAMES, SORT_NAMES, SWITCH_NAMES, type FilterOption, type FilterOptions } from './filter-options.ts';
 
 type Tab = FilterKind | 'more';
 const TABS: Tab[] = [...FILTER_KINDS, 'more'];
-const MORE_TITLE = 'Cards & more';
 /** The 'Cards & more' tab's count: networks, where and the switches. */
 const moreCount = (filter: OfferFilter) => filterCount(filter) - filter.bankIds.length - filter.categoryIds.length;
 
@@ -62,16 +62,16 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
     showTab(TABS[next]!);
     document.getElementById(`${id}-tab-${TABS[next]}`)?.focus();
   };
-  const tabTitle = (kind: Tab) => (kind === 'more' ? MORE_TITLE : KIND_NAMES[kind].title);
+  const tabTitle = (kind: Tab) => (kind === 'more' ? m.browse_cards_and_more() : KIND_NAMES[kind].title());
   const tabCount = (kind: Tab) => (kind === 'more' ? moreCount(draft) : chosenIds(draft, kind).length);
 
   return (
     <Dialog open onClose={onClose} className="all-filters card" labelledBy={`${id}-title`}>
       <div className="all-filters-head">
-        <h2 id={`${id}-title`} className="all-filters-title">All filters</h2>
-        <button type="button" className="all-filters-close" aria-label="Close" onClick={onClose}>×</button>
+        <h2 id={`${id}-title`} className="all-filters-title">{m.browse_all_filters()}</h2>
+        <button type="button" className="all-filters-close" aria-label={m.common_close()} onClick={onClose}>×</button>
       </div>
-      <div className="all-filters-tabs" role="tablist" aria-label="Filter by" onKeyDown={onTabKeyDown}>
+      <div className="all-filters-tabs" role="tablist" aria-label={m.browse_filter_by()} onKeyDown={onTabKeyDown}>
         {TABS.map((kind) => (
           <button key={kind} id={`${id}-tab-${kind}`} type="button" role="tab" className="all-filters-tab" aria-selected={kind === tab}
             aria-controls={`${id}-panel`} tabIndex={kind === tab ? 0 : -1} onClick={() => showTab(kind)}
@@ -88,8 +88,8 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
         )}
       </div>
       <div className="all-filters-actions">
-        <button type="button" className="button secondary" onClick={() => setDraft(NO_FILTER)}>Clear all</button>
-        <button type="button" className="button" onClick={viewResults}>View results</button>
+        <button type="button" className="button secondary" onClick={() => setDraft(NO_FILTER)}>{m.browse_clear_all()}</button>
+        <button type="button" className="button" onClick={viewResults}>{m.browse_view_results()}</button>
       </div>
     </Dialog>
   );
@@ -115,10 +115,10 @@ function OptionList({ kind, options, chosen, pinned, search, onSearch, onToggle 
   return (
     <>
       <label className="all-filters-search">
-        <span className="visually-hidden">Search {kindName.many}</span>
-        <input type="search" value={search} placeholder={`Search ${kindName.many}`} onChange={(event) => onSearch(event.currentTarget.value)} autoComplete="off" />
+        <span className="visually-hidden">{kindName.search()}</span>
+        <input type="search" value={search} placeholder={kindName.search()} onChange={(event) => onSearch(event.currentTarget.value)} autoComplete="off" />
       </label>
-      <ul className="all-filters-options" aria-label={kindName.title}>
+      <ul className="all-filters-options" aria-label={kindName.title()}>
         {listed.map((option) => (
           <li key={option.id}>
             <label className="all-filters-option">
@@ -129,7 +129,7 @@ function OptionList({ kind, options, chosen, pinned, search, onSearch, onToggle 
           </li>
         ))}
       </ul>
-      {listed.length === 0 && <p className="all-filters-none" role="status">No {kindName.one} matches “{search.trim()}”.</p>}
+      {listed.length === 0 && <p className="all-filters-none" role="status">{kindName.none({ search: search.trim() })}</p>}
     </>
   );
 }
@@ -140,7 +140,7 @@ function MoreFilters({ draft, onChange }: { draft: OfferFilter; onChange: (filte
   return (
     <div className="all-filters-options all-filters-more">
       <fieldset>
-        <legend>Card network</legend>
+        <legend>{m.browse_card_network()}</legend>
         {CARD_NETWORKS.map((network) => (
           <label key={network} className="all-filters-option">
             <input type="checkbox" checked={draft.networks.includes(network)}
@@ -150,29 +150,29 @@ function MoreFilters({ draft, onChange }: { draft: OfferFilter; onChange: (filte
         ))}
       </fieldset>
       <fieldset>
-        <legend>Where you pay</legend>
+        <legend>{m.browse_where_you_pay()}</legend>
         {[null, ...CHANNEL_FILTERS].map((channel) => (
           <label key={channel ?? 'any'} className="all-filters-option">
             <input type="radio" name="channel" checked={draft.channel === channel} onChange={() => change({ channel })} />
-            <span>{channel ? CHANNEL_FILTER_NAMES[channel] : 'In store or online'}</span>
+            <span>{channel ? CHANNEL_FILTER_NAMES[channel]() : m.browse_in_store_or_online()}</span>
           </label>
         ))}
       </fieldset>
       <fieldset>
-        <legend>Show only</legend>
+        <legend>{m.browse_show_only()}</legend>
         {FILTER_SWITCHES.map((name) => (
           <label key={name} className="all-filters-option">
             <input type="checkbox" checked={draft[name]} onChange={() => change({ [name]: !draft[name] })} />
-            <span>{SWITCH_NAMES[name]}</span>
+            <span>{SWITCH_NAMES[name]()}</span>
           </label>
         ))}
       </fieldset>
       <fieldset>
-        <legend>Sort by</legend>
+        <legend>{m.browse_sort_by()}</legend>
         {OFFER_SORTS.map((sort) => (
           <label key={sort} className="all-filters-option">
             <input type="radio" name="sort" checked={draft.sort === sort} onChange={() => change({ sort })} />
-            <span>{OFFER_SORT_NAMES[sort]}</span>
+            <span>{SORT_NAMES[sort]()}</span>
           </label>
         ))}
       </fieldset>

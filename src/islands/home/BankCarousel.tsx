@@ -10,6 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
 import { BANK_CAROUSEL_SLIDES, CAROUSEL_SPEED_MS } from '../../lib/constants.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { followFocus } from '../ui/slider-focus.ts';
 import './BankCarousel.css';
 
@@ -76,23 +78,23 @@ export default function BankCarousel({ banks }: Props) {
     <section className="bank-carousel" aria-roledescription="carousel" aria-labelledby="bank-carousel-heading"
       onMouseEnter={hold(true)} onMouseLeave={hold(false)} onFocus={hold(true)} onBlur={hold(false)}>
       <div className="bank-carousel-head">
-        <h2 id="bank-carousel-heading" className="bank-carousel-title">Offers from every bank</h2>
+        <h2 id="bank-carousel-heading" className="bank-carousel-title">{m.browse_offers_from_every_bank()}</h2>
         <div className="bank-carousel-controls" hidden={!slider}>
-          <button type="button" className="bank-carousel-button" onClick={() => slider?.prev()} aria-label="Previous banks">
+          <button type="button" className="bank-carousel-button" onClick={() => slider?.prev()} aria-label={m.browse_previous_banks()}>
             <Chevron direction="left" />
           </button>
-          <button type="button" className="bank-carousel-button" onClick={() => setPlaying(!playing)} aria-label={playing ? 'Pause the bank carousel' : 'Play the bank carousel'}>
+          <button type="button" className="bank-carousel-button" onClick={() => setPlaying(!playing)} aria-label={playing ? m.browse_pause_carousel() : m.browse_play_carousel()}>
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button type="button" className="bank-carousel-button" onClick={() => slider?.next()} aria-label="Next banks">
+          <button type="button" className="bank-carousel-button" onClick={() => slider?.next()} aria-label={m.browse_next_banks()}>
             <Chevron direction="right" />
           </button>
         </div>
       </div>
       <div ref={track} className="bank-carousel-track keen-slider" data-keen-slider-disabled={hydrated ? undefined : ''}>
         {banks.map((bank, index) => (
-          <div key={bank.bankId} className="bank-carousel-slide keen-slider__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${banks.length}`}>
-            <a className="bank-carousel-link" href={bank.path}>
+          <div key={bank.bankId} className="bank-carousel-slide keen-slider__slide" role="group" aria-roledescription="slide" aria-label={m.browse_position({ position: index + 1, total: banks.length })}>
+            <a className="bank-carousel-link" href={localePath(bank.path)}>
               <img src={apiImageSrc(bank.logoURL)} alt="" width={48} height={48} loading="lazy" decoding="async" />
               <span>{bank.bankName}</span>
             </a>

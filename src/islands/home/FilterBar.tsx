@@ -5,14 +5,15 @@
 // More than 4 chips fold behind '+N more'.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { OFFER_SORT_NAMES, OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
+import { OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
+import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import { $offerFilter, changeFilter, clearFilters, filterCount, setOfferFilter, toggleSwitch, type FilterSwitch } from '../../stores/offer-filters.ts';
 import { openAlertMe } from '../alerts/open-alert-me.ts';
 import { openMyCards } from '../my-cards/open-my-cards.ts';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
-import { filterChips, FILTER_KINDS, chosenIds, SWITCH_NAMES, type FilterOptions } from './filter-options.ts';
+import { filterChips, FILTER_KINDS, chosenIds, SORT_NAMES, SWITCH_NAMES, type FilterOptions } from './filter-options.ts';
 import FilterPanel from './FilterPanel.tsx';
 
 /** Loaded when first opened: most visitors filter with the panels, if at all. */
@@ -50,64 +51,64 @@ export default function FilterBar({ options, ready }: Props) {
   };
 
   return (
-    <div className="filter-bar" role="group" aria-label="Filter offers" hidden={!ready}>
+    <div className="filter-bar" role="group" aria-label={m.browse_filter_offers()} hidden={!ready}>
       <div className="filter-bar-controls">
         <button ref={filterButton} type="button" className="filter-bar-button filter-bar-main" aria-haspopup="dialog"
-          aria-label={chosenLabel('Filter', filterCount(filter))} onClick={() => setDialogOpen(true)}>
+          aria-label={chosenLabel(m.browse_filter(), filterCount(filter))} onClick={() => setDialogOpen(true)}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round"><path d="M3 6h18M6 12h12M10 18h4" /></svg>
-          Filter
+          {m.browse_filter()}
           <ChosenCount count={filterCount(filter)} />
         </button>
         {FILTER_KINDS.map((kind) => <FilterPanel key={kind} kind={kind} options={options[kind]} chosen={chosenIds(filter, kind)} />)}
         {BAR_SWITCHES.map((name) => (
           <button key={name} type="button" className="filter-bar-button filter-switch" aria-pressed={filter[name]} onClick={() => toggleSwitch(name)}>
-            {SWITCH_NAMES[name]}
+            {SWITCH_NAMES[name]()}
           </button>
         ))}
         <label className="filter-bar-button filter-sort">
-          <span aria-hidden="true">Sort</span>
-          <select aria-label="Sort by" value={filter.sort} onChange={(event) => changeFilter({ sort: event.currentTarget.value as OfferSort })}>
-            {OFFER_SORTS.map((sort) => <option key={sort} value={sort}>{OFFER_SORT_NAMES[sort]}</option>)}
+          <span aria-hidden="true">{m.browse_sort()}</span>
+          <select aria-label={m.browse_sort_by()} value={filter.sort} onChange={(event) => changeFilter({ sort: event.currentTarget.value as OfferSort })}>
+            {OFFER_SORTS.map((sort) => <option key={sort} value={sort}>{SORT_NAMES[sort]()}</option>)}
           </select>
         </label>
       </div>
       <div className="filter-my-cards">
         {cards.length === 0 ? (
           <p>
-            <button type="button" className="filter-my-cards-add" onClick={() => openMyCards()}>Add your cards</button> to see offers you can use.
+            <button type="button" className="filter-my-cards-add" onClick={() => openMyCards()}>{m.browse_add_your_cards()}</button>{m.browse_add_cards_invite_rest()}
           </p>
         ) : (
           <>
             <button type="button" className="filter-bar-button filter-switch" aria-pressed={filter.mine} onClick={() => toggleSwitch('mine')}>
-              {SWITCH_NAMES.mine}
+              {SWITCH_NAMES.mine()}
             </button>
             <button type="button" className="filter-my-cards-edit" onClick={() => openMyCards()}>
-              {cards.length === 1 ? '1 card' : `${cards.length} cards`} · Edit
+              {cards.length === 1 ? m.browse_my_cards_edit_one() : m.browse_my_cards_edit_other({ count: cards.length })}
             </button>
           </>
         )}
       </div>
       {chosen.length > 0 && (
         <div className="filter-chips-row">
-          <ul ref={chips} className="filter-chips" aria-label="Chosen filters">
+          <ul ref={chips} className="filter-chips" aria-label={m.browse_chosen_filters()}>
             {shown.map((chip, index) => (
               <li key={chip.key} className="filter-chip">
                 <span>{chip.label}</span>
-                <button type="button" aria-label={`Remove ${chip.label}`} onClick={() => remove(index)}>×</button>
+                <button type="button" aria-label={m.browse_remove_filter({ label: chip.label })} onClick={() => remove(index)}>×</button>
               </li>
             ))}
           </ul>
           {chosen.length > FILTER_CHIPS_SHOWN && (
             <button type="button" className="filter-chips-more" aria-expanded={allChips} onClick={() => setAllChips(!allChips)}>
-              {allChips ? 'Show less' : `+${chosen.length - FILTER_CHIPS_SHOWN} more`}
+              {allChips ? m.browse_show_less() : m.browse_more_chips({ count: chosen.length - FILTER_CHIPS_SHOWN })}
             </button>
           )}
-          <button type="button" className="filter-chips-clear" onClick={clear}>Clear all</button>
+          <button type="button" className="filter-chips-clear" onClick={clear}>{m.browse_clear_all()}</button>
           {/* Follow this list by e-mail (issue 17): the dialog's code loads on the first press. */}
           <button type="button" className="filter-bar-button filter-alert-me" aria-haspopup="dialog"
             onClick={() => openAlertMe({ label: chosen.map((chip) => chip.label).join(' · '), filter })}>
             <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round"><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" /></svg>
-            Alert me
+            {m.browse_alert_me()}
           </button>
         </div>
       )}

@@ -18,7 +18,7 @@ export default function FilterPanel({ kind, options, chosen }: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const title = `Filter by ${KIND_NAMES[kind].title}`;
+  const title = KIND_NAMES[kind].filterBy();
 
   useEffect(() => {
     if (!open) return;
@@ -54,7 +54,7 @@ export default function FilterPanel({ kind, options, chosen }: Props) {
     <div ref={root} className="filter-panel" onKeyDown={onKeyDown} onBlur={onBlur}>
       <button ref={trigger} type="button" className="filter-bar-button" aria-expanded={open} aria-controls={`${id}-panel`}
         aria-label={chosenLabel(title, chosen.length)} onClick={() => setOpen(!open)}>
-        {KIND_NAMES[kind].title}
+        {KIND_NAMES[kind].title()}
         <ChosenCount count={chosen.length} />
         <svg className="filter-panel-caret" aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round"><path d="m6 9 6 6 6-6" /></svg>
       </button>

@@ -11,6 +11,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { OfferData } from '../../contract/index.ts';
+import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter, type OfferFilter } from '../../stores/offer-filters.ts';
 import { openMyCards } from '../my-cards/open-my-cards.ts';
@@ -99,32 +100,32 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
       </div>
       {!hydrated ? (
         <p className="offer-browser-more" data-load-more data-total={totalCount}>
-          Showing {offers.length} of {totalCount} offers. Choose a bank above to see all of its offers.
+          {m.browse_showing_build({ shown: offers.length, total: totalCount })}
         </p>
       ) : (
         <div className="offer-browser-more">
           <p className="visually-hidden" role="status">
-            {list.loading ? 'Loading offers…' : list.error ? '' : `Showing ${list.offers.length} of ${list.totalCount} offers.`}
+            {list.loading ? m.browse_loading_offers() : list.error ? '' : m.browse_showing({ shown: list.offers.length, total: list.totalCount })}
           </p>
           {list.error && (
             <div className="offer-browser-problem" role="alert">
               <p>{list.error}</p>
-              <button type="button" className="button secondary" onClick={retry}>Try again</button>
+              <button type="button" className="button secondary" onClick={retry}>{m.browse_try_again()}</button>
             </div>
           )}
           {!list.loading && !list.error && list.offers.length === 0 && (list.filter.mine && cards.length === 0 ? (
             <div className="offer-browser-problem">
-              <p>Add your cards to see the offers they can use.</p>
-              <button type="button" className="button" onClick={() => openMyCards()}>Add your cards</button>
+              <p>{m.browse_add_cards_to_see()}</p>
+              <button type="button" className="button" onClick={() => openMyCards()}>{m.browse_add_your_cards()}</button>
             </div>
           ) : (
             <div className="offer-browser-problem">
-              <p>No offers match the chosen filters.</p>
-              <button type="button" className="button secondary" onClick={clearFilters}>Clear filters</button>
+              <p>{m.browse_no_offers_match()}</p>
+              <button type="button" className="button secondary" onClick={clearFilters}>{m.browse_clear_filters()}</button>
             </div>
           ))}
           {!list.loading && !list.error && remaining > 0 && (
-            <button type="button" className="button" onClick={loadMore}>Load more offers ({remaining})</button>
+            <button type="button" className="button" onClick={loadMore}>{m.browse_load_more({ count: remaining })}</button>
           )}
         </div>
       )}

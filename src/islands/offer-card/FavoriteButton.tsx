@@ -5,7 +5,9 @@ import { useStore } from '@nanostores/react';
 import { useState, type MouseEvent } from 'react';
 import type { OfferData } from '../../contract/index.ts';
 import { openSignInPrompt } from '../ui/sign-in-prompt.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { offerCanonicalPath, signInPath } from '../../lib/site-urls.ts';
+import { m } from '../../paraglide/messages.js';
 import { $favoriteIds, toggleFavorite } from '../../stores/favorites.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
@@ -29,7 +31,7 @@ export default function FavoriteButton({ offer, className = 'favorite-toggle', s
   const title = favoriteLabel(saved, offer.header);
 
   if (!signedIn) {
-    const returnTo = offerCanonicalPath(offer);
+    const returnTo = localePath(offerCanonicalPath(offer));
     const prompt = (event: MouseEvent) => {
       event.preventDefault();
       event.stopPropagation(); // a card link around it must not open the offer
@@ -38,8 +40,8 @@ export default function FavoriteButton({ offer, className = 'favorite-toggle', s
       else openSignInPrompt(returnTo);
     };
     return (
-      <a className={className} href={signInPath(returnTo)} onClick={prompt} aria-label={showLabel ? undefined : title} data-favorite-offer={offer.offerId}>
-        <HeartIcon filled={false} />{showLabel && <span>Save</span>}
+      <a className={className} href={localePath(signInPath(returnTo))} onClick={prompt} aria-label={showLabel ? undefined : title} data-favorite-offer={offer.offerId}>
+        <HeartIcon filled={false} />{showLabel && <span>{m.browse_save()}</span>}
       </a>
     );
   }
@@ -52,7 +54,7 @@ export default function FavoriteButton({ offer, className = 'favorite-toggle', s
   return (
     <button type="button" className={className} aria-pressed={saved} aria-label={showLabel ? undefined : title} aria-busy={busy || undefined}
       onClick={toggle} data-favorite-offer={offer.offerId}>
-      <HeartIcon filled={saved} />{showLabel && <span>{saved ? 'Saved' : 'Save'}</span>}
+      <HeartIcon filled={saved} />{showLabel && <span>{saved ? m.browse_saved() : m.browse_save()}</span>}
     </button>
   );
 }

@@ -11,7 +11,9 @@ import { favouritesText, offerTags, statusLabel, truncate, viewsText } from '../
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../contract/safe-url.ts';
 import { cardRuleText } from '../../lib/card-match.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { m } from '../../paraglide/messages.js';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from './FavoriteButton.tsx';
 import './OfferCard.css';
@@ -24,7 +26,7 @@ interface Props {
 }
 
 export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFold = false }: Props) {
-  const href = offerCanonicalPath(offer);
+  const href = localePath(offerCanonicalPath(offer));
   const status = statusLabel(offer.status, offer.withdrawn);
   const interest = offer.interest + (useStore($interestChanges)[offer.offerId] ?? 0);
   const banner = apiImageSrc(safeUrl(offer.bannerImageURL));
@@ -42,7 +44,7 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
           {/* Plain HTML here: the page's script loads the share code on the first press. */}
           {/* Its icon is drawn by CSS: every byte of a hydrated card counts on home. */}
-          <button type="button" className="offer-card-share" aria-label={`Share ${offer.header}`} aria-expanded="false" data-share-card />
+          <button type="button" className="offer-card-share" aria-label={m.browse_share_offer({ title: offer.header })} aria-expanded="false" data-share-card />
           <FavoriteButton offer={offer} />
         </div>
         {/* Title and merchant are whole in the HTML, clamped to two lines by CSS (DECISIONS.md). */}

@@ -11,9 +11,11 @@ import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { eligibilityText } from '../../lib/format-eligibility.ts';
 import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { offerCalendarPath, offerHasCalendar, SHARE_TEXTS } from '../../lib/offer-share.ts';
 import { PUBLIC_API_URL } from '../../lib/public-config.ts';
+import { m } from '../../paraglide/messages.js';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from '../offer-card/FavoriteButton.tsx';
 import OfferModalShimmer from './OfferModalShimmer.tsx';
@@ -57,9 +59,9 @@ export default function OfferModal({ offerId, path }: Props) {
   if ('failure' in loaded) {
     return (
       <div className="offer-modal-content">
-        <h2 id="offer-modal-title">This offer could not be shown</h2>
+        <h2 id="offer-modal-title">{m.browse_offer_not_shown()}</h2>
         <p role="alert">{loaded.failure}</p>
-        <p><a className="button" href={path}>Open offer page</a></p>
+        <p><a className="button" href={path}>{m.browse_open_offer_page()}</a></p>
       </div>
     );
   }
@@ -93,7 +95,7 @@ export default function OfferModal({ offerId, path }: Props) {
         {/* A <div>: the report's dialog renders beside its button, and a <p> may not hold it. */}
         <div className="offer-modal-actions">
           <FavoriteButton offer={offer} className="offer-modal-favourite" showLabel />
-          <a className="button" href={offerCanonicalPath(offer)}>Open offer page</a>
+          <a className="button" href={localePath(offerCanonicalPath(offer))}>{m.browse_open_offer_page()}</a>
           <button type="button" className="offer-modal-share" onClick={shareOffer(offer)}>{SHARE_TEXTS.share}</button>
           {offerHasCalendar(offer) && (
             <a className="offer-modal-share" href={`${PUBLIC_API_URL}/${offerCalendarPath(offer.offerId)}`} download={`offerlanka-offer-${offer.offerId}.ics`} data-add-to-calendar>

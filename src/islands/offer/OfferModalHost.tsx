@@ -7,7 +7,9 @@
 // and a click on the backdrop close it and go back to the list's URL; focus returns to the link.
 // The offer's view (and dayjs) loads on the first opening.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { splitLocale } from '../../lib/locale-path.ts';
 import { offerIdFromPath } from '../../lib/site-urls.ts';
+import { m } from '../../paraglide/messages.js';
 import Dialog from '../ui/Dialog.tsx';
 import { offerLinkClick } from './offer-link.ts';
 import OfferModalShimmer from './OfferModalShimmer.tsx';
@@ -52,10 +54,10 @@ export default function OfferModalHost({ firstLink }: { firstLink?: HTMLAnchorEl
       event.preventDefault();
       open(click.link, click.offerId);
     };
-    const first = firstLink && offerIdFromPath(firstLink.pathname);
+    const first = firstLink && offerIdFromPath(splitLocale(firstLink.pathname).path);
     if (firstLink && first !== undefined) open(firstLink, first);
     const onPopState = () => {
-      const offerId = offerIdFromPath(location.pathname);
+      const offerId = offerIdFromPath(splitLocale(location.pathname).path);
       if (offerId === undefined) show(null);
       else if (shown.current?.offerId !== offerId) show({ id: ++views, offerId, path: location.pathname });
     };
@@ -78,7 +80,7 @@ export default function OfferModalHost({ firstLink }: { firstLink?: HTMLAnchorEl
   return (
     <Dialog open={isOpen} onClose={onClose} className="offer-modal" labelledBy={isOpen ? 'offer-modal-title' : undefined} returnFocus={returnFocus}>
       <div className="offer-modal-panel">
-        <button type="button" className="offer-modal-close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="offer-modal-close" aria-label={m.common_close()} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
         {view && (

@@ -9,17 +9,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { reportOffer } from '../../client/reports.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { REPORT_MESSAGE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, ReportRequest, type ReportReason } from '../../contract/reports.ts';
+import { REPORT_MESSAGE_MAX, REPORT_REASONS, ReportRequest, type ReportReason } from '../../contract/reports.ts';
 import { fieldErrors, issuesByField } from '../../lib/form-errors.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { currentInsightId } from '../../stores/visitor.ts';
 import { focusFirstInvalid, TextAreaField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
-import {
-  REPORT_CANCEL, REPORT_CLOSE, REPORT_MESSAGE_LABEL, REPORT_MESSAGE_OPTIONAL, REPORT_PROBLEM, REPORT_REASON_LEGEND, REPORT_SEND,
-  REPORT_SENDING, reportMessageCount,
-} from './report-texts.ts';
+import { m } from '../../paraglide/messages.js';
+import { REPORT_REASON_TEXTS, reportMessageCount, reportProblemText } from './report-texts.ts';
 // The account forms' field, choice and dialog styles (ui/Field.tsx is drawn with them).
 import '../auth/auth.css';
 import './ReportProblem.css';
@@ -32,7 +30,7 @@ interface Props {
 
 export default function ReportProblem({ offerId, open, onClose }: Props) {
   return (
-    <TitledDialog open={open} onClose={onClose} className="auth-dialog report-dialog" title={REPORT_PROBLEM}>
+    <TitledDialog open={open} onClose={onClose} className="auth-dialog report-dialog" title={reportProblemText()}>
       {/* Mounted at each opening, so that every opening starts from an empty form. */}
       {open && <ReportForm offerId={offerId} onClose={onClose} />}
     </TitledDialog>
@@ -105,29 +103,29 @@ function ReportForm({ offerId, onClose }: Omit<Props, 'open'>) {
       <p className="report-sent" role="status">{sent}</p>
       {sent ? (
         <div className="auth-actions">
-          <button type="button" className="button report-sent-close" onClick={onClose}>{REPORT_CLOSE}</button>
+          <button type="button" className="button report-sent-close" onClick={onClose}>{m.browse_close()}</button>
         </div>
       ) : (
         <form className="auth-form" onSubmit={(event) => void send(event)} noValidate aria-busy={sending}>
           <fieldset className="auth-choices" aria-describedby={errors.reason ? reasonErrorId : undefined}>
-            <legend>{REPORT_REASON_LEGEND}</legend>
+            <legend>{m.browse_report_reason_legend()}</legend>
             {REPORT_REASONS.map((value) => (
               <label key={value} className="auth-choice">
                 <input type="radio" name="reason" value={value} checked={reason === value} aria-invalid={errors.reason ? true : undefined}
                   onChange={() => change(() => setReason(value))} />
-                <span>{REPORT_REASON_LABELS[value]}</span>
+                <span>{REPORT_REASON_TEXTS[value]()}</span>
               </label>
             ))}
             {errors.reason && <p className="auth-error" id={reasonErrorId}>{errors.reason}</p>}
           </fieldset>
-          <TextAreaField id="report-message" name="message" label={reason === 'other' ? REPORT_MESSAGE_LABEL : REPORT_MESSAGE_OPTIONAL}
+          <TextAreaField id="report-message" name="message" label={reason === 'other' ? m.browse_report_message() : m.browse_report_message_optional()}
             rows={4} maxLength={REPORT_MESSAGE_MAX} value={message} error={errors.message}
             hint={reportMessageCount(message.length, REPORT_MESSAGE_MAX)}
             onChange={(event) => change(() => setMessage(event.target.value))} />
           {failure && <p className="report-failure" role="alert">{failure}</p>}
           <div className="auth-actions">
-            <button type="submit" className="button" disabled={sending}>{sending ? REPORT_SENDING : REPORT_SEND}</button>
-            <button type="button" className="button secondary" onClick={onClose}>{REPORT_CANCEL}</button>
+            <button type="submit" className="button" disabled={sending}>{sending ? m.browse_sending() : m.browse_send()}</button>
+            <button type="button" className="button secondary" onClick={onClose}>{m.browse_cancel()}</button>
           </div>
         </form>
       )}

@@ -1,7 +1,7 @@
 // The offer modal's 'Report a problem' (OfferModal.tsx): a quiet button; the form
 // (ReportProblem.tsx, with valibot's schema and the call) loads on the first press.
 import { lazy, Suspense, useState } from 'react';
-import { REPORT_PROBLEM } from './report-texts.ts';
+import { reportProblemText } from './report-texts.ts';
 
 const ReportProblem = lazy(() => import('./ReportProblem.tsx'));
 
@@ -9,7 +9,7 @@ export default function ReportProblemButton({ offerId, className }: { offerId: n
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>{REPORT_PROBLEM}</button>
+      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>{reportProblemText()}</button>
       {/* Unmounted when closed: the dialog then gives focus back to this button. */}
       {open && (
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { failureText } from '../../client/http.ts';
 import type { OfferData } from '../../contract/index.ts';
 import { TOP_PICKS_PAGE_SIZE } from '../../lib/constants.ts';
+import { m } from '../../paraglide/messages.js';
 import { fetchTopPicks } from '../../stores/insight.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
 import { viewRecorded } from './record-view.ts';
@@ -76,7 +77,7 @@ export default function TopPicks({ offerId, popular }: Props) {
   const more = picks.total > picks.fetched;
   return (
     <section className="top-picks" aria-labelledby="top-picks-heading" data-top-picks data-pagefind-ignore="all">
-      <h2 id="top-picks-heading">Top Picks for You</h2>
+      <h2 id="top-picks-heading">{m.browse_top_picks()}</h2>
       <div className="grid" ref={grid} aria-busy={loadingMore || undefined}>
         {picks.offers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
         {loadingMore && Array.from({ length: TOP_PICKS_PAGE_SIZE }, (_, index) => <OfferCardSkeleton key={`skeleton-${index}`} />)}
@@ -84,7 +85,7 @@ export default function TopPicks({ offerId, popular }: Props) {
       {failure && <p className="top-picks-failure" role="alert">{failure}</p>}
       {more && (
         <p className="top-picks-more">
-          <button type="button" className="button secondary" onClick={viewMore} aria-disabled={loadingMore || undefined}>View more</button>
+          <button type="button" className="button secondary" onClick={viewMore} aria-disabled={loadingMore || undefined}>{m.browse_view_more()}</button>
         </p>
       )}
     </section>

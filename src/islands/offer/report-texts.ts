@@ -1,12 +1,21 @@
 // 'Report a problem' texts: the offer page's button, the offer modal's and the form
-// (ReportProblem.tsx). The reasons, the limit and the thank-you are the contract's (contract/reports.ts).
+// (ReportProblem.tsx). The limit and the thank-you are the contract's (contract/reports.ts).
+import type { ReportReason } from '../../contract/reports.ts';
+import { m } from '../../paraglide/messages.js';
+
+/** The button's and the dialog's title, in the page's language. */
+export const reportProblemText = (): string => m.browse_report_problem();
+/**
+ * Kept, in English, for the offer page's build ([offerId].astro) until it calls reportProblemText():
+ * a constant cannot follow the page's language.
+ */
 export const REPORT_PROBLEM = 'Report a problem';
-export const REPORT_REASON_LEGEND = 'What is wrong with this offer?';
-export const REPORT_MESSAGE_LABEL = 'Tell us more';
-export const REPORT_MESSAGE_OPTIONAL = 'Tell us more (optional)';
-export const REPORT_SEND = 'Send';
-export const REPORT_SENDING = 'Sending…';
-export const REPORT_CANCEL = 'Cancel';
-export const REPORT_CLOSE = 'Close';
+/** The reasons' names in the page's language (the contract's REPORT_REASON_LABELS are English). */
+export const REPORT_REASON_TEXTS: Record<ReportReason, () => string> = {
+  expired: m.browse_report_reason_expired,
+  wrongDetails: m.browse_report_reason_wrong_details,
+  brokenLink: m.browse_report_reason_broken_link,
+  other: m.browse_report_reason_other,
+};
 /** Under the message: how much of the limit is used. */
-export const reportMessageCount = (used: number, max: number) => `${used} of ${max} characters`;
+export const reportMessageCount = (used: number, max: number) => m.browse_characters_used({ used, max });

@@ -4,6 +4,7 @@
 // popover (top layer: a card's overflow does not cut it; Escape and a click outside close it, focus
 // goes back to the button) and its button says aria-expanded. Shared links are the offer's canonical URL.
 import { absoluteUrl, offerShareText, shareLinks, SHARE_TEXTS, shareSubjectOf, type ShareSubject } from '../../lib/offer-share.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import type { OfferData } from '../../contract/index.ts';
 import './share-menu.css';
@@ -17,7 +18,7 @@ export const shareRequestOf = (title: string, subject: ShareSubject, path: strin
   ({ title, text: offerShareText(subject), url: absoluteUrl(path, siteOrigin()) });
 
 /** An offer's share, from its data (the offer page, the modal). */
-export const offerShareRequest = (offer: OfferData) => shareRequestOf(offer.header, shareSubjectOf(offer), offerCanonicalPath(offer));
+export const offerShareRequest = (offer: OfferData) => shareRequestOf(offer.header, shareSubjectOf(offer), localePath(offerCanonicalPath(offer)));
 
 /** A card's share, read from the card the button is in (src/islands/offer-card/OfferCard.tsx, built or hydrated). */
 export function cardShareRequest(button: HTMLElement): ShareRequest | undefined {

@@ -4,6 +4,7 @@
 // heading (headingRef) when the step changes. `classPrefix` names the family's classes
 // ('auth' gives .auth-steps and .auth-step-title) for its spacing; the markers' look is StepHeader.css.
 import type { Ref } from 'react';
+import { m } from '../../paraglide/messages.js';
 import './StepHeader.css';
 
 interface Props {
@@ -22,12 +23,12 @@ export default function StepHeader({ steps, current, heading: Heading, headingRe
         {steps.map((name, index) => (
           <li key={name} className={index < current ? 'is-done' : index === current ? 'is-current' : undefined} aria-current={index === current ? 'step' : undefined}>
             <span className="step-marker" aria-hidden="true">{index < current ? '✓' : index + 1}</span>
-            <span className="step-name">{name}{index < current && <span className="visually-hidden"> (done)</span>}</span>
+            <span className="step-name">{name}{index < current && <span className="visually-hidden">{m.browse_step_done()}</span>}</span>
           </li>
         ))}
       </ol>
       <Heading className={`step-title ${classPrefix}-step-title`} ref={headingRef} tabIndex={-1}>
-        <span className="visually-hidden">Step {current + 1} of {steps.length}: </span>{steps[current]}
+        <span className="visually-hidden">{m.browse_step_of({ step: current + 1, total: steps.length })}</span>{steps[current]}
       </Heading>
     </>
   );

@@ -4,6 +4,7 @@
 // a Back arrow before the title; below it, the scrolling body. With closeButton 'none' the modal
 // has its own Close below.
 import { useId, type ReactNode } from 'react';
+import { m } from '../../paraglide/messages.js';
 import Dialog from './Dialog.tsx';
 import './TitledDialog.css';
 
@@ -28,11 +29,11 @@ export default function TitledDialog({ open, onClose, className, title, count, c
     <Dialog open={open} onClose={onClose} className={className} labelledBy={titleId} dismissible={dismissible}>
       <div className="dialog-body">
         <div className="dialog-head">
-          {closeButton === 'back' && <IconButton label="Back" onClick={onClose} path="M15 6l-6 6 6 6" />}
+          {closeButton === 'back' && <IconButton label={m.browse_back()} onClick={onClose} path="M15 6l-6 6 6 6" />}
           <h2 id={titleId} className="dialog-title">
             {title}{count !== undefined && <span className="dialog-count"> ({count})</span>}
           </h2>
-          {closeButton === 'close' && <IconButton label="Close" onClick={onClose} path="M6 6l12 12M18 6 6 18" />}
+          {closeButton === 'close' && <IconButton label={m.common_close()} onClick={onClose} path="M6 6l12 12M18 6 6 18" />}
         </div>
         {children}
       </div>

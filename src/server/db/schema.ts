@@ -2,10 +2,11 @@
 // the API's §7 field names are produced by the serialisers in ../serialize.ts.
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CardSpecData, EligibilityData } from '../../contract/eligibility.ts';
 import type { MyCardData, OfferSearch } from '../../contract/offer-search.ts';
+import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -154,6 +155,8 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** The secret of the user's private favourites calendar feed; a new one revokes the old URL, null when off. */
   calendarFeedToken: text('calendar_feed_token').unique(),
+  /** The account's language (docs/i18n.md): its SMS and e-mails are written in it. Set at sign-up and each sign-in from Accept-Language. */
+  locale: text('locale').$type<Locale>().notNull().default(baseLocale),
   /** A merchant account's merchants row (its offers' merchant); emptied when a re-seed replaces the merchants. */
   merchantId: integer('merchant_id').references(() => merchants.merchantId, { onDelete: 'set null' }),
   createdAt: createdAt(),
@@ -164,6 +167,7 @@ export const users = pgTable('users', {
   // The team's account search by name or business (ILIKE '%text%').
   index('users_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
   index('users_business_name_trgm_idx').using('gin', sql`${t.businessName} gin_trgm_ops`),
+  check('users_locale_check', sql`${t.locale} in (${sql.raw(locales.map((locale) => `'${locale}'`).join(', '))})`),
 ]);
 
 /** Opaque bearer tokens, stored as SHA-256 hashes. scope 'session' is a full sign-in. */

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
+import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
 import { users } from '../db/schema.ts';
@@ -26,9 +27,10 @@ const updateUser = async (db: Database, userId: number, values: Partial<UserRow>
 /**
  * A new customer account, unverified, and its first code sent: 400 for a weak password, 409 for a
  * number in use. When no code can be sent the account is removed again and the error thrown: an
- * account that can never be verified must not hold the number.
+ * account that can never be verified must not hold the number. `locale`: the request's language,
+ * the account's from now on.
  */
-export async function signUpCustomer(db: Database, sms: SmsProvider, input: { firstName: string; mobileNo: string; userType: number; password: string; favoriteArea: number[] }) {
+export async function signUpCustomer(db: Database, sms: SmsProvider, input: { firstName: string; mobileNo: string; userType: number; password: string; favoriteArea: number[] }, locale: Locale) {
   if (!isStrongEnough(input.password, [input.firstName, input.mobileNo])) throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
   if (await findUserByMobile(db, input.mobileNo)) throw alreadyRegistered();
   const known = await knownCategoryIds(db, input.favoriteArea);
@@ -42,6 +44,7 @@ export async function signUpCustomer(db: Database, sms: SmsProvider, input: { fi
       // The client's order, as /user/tag/update keeps it; unknown ids are dropped.
       tags: [...new Set(input.favoriteArea)].filter((id) => known.has(id)),
       termsAccepted: true,
+      locale,
     }).returning()) as [UserRow];
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyRegistered();
@@ -49,7 +52,7 @@ export async function signUpCustomer(db: Database, sms: SmsProvider, input: { fi
   }
   let attempt: number;
   try {
-    ({ attempt } = await sendOneTimeCode(db, sms, user, 'verify', user.mobileNo));
+    ({ attempt } = await sendOneTimeCode(db, sms, user, 'verify', user.mobileNo, { locale }));
   } catch (error) {
     // The number's send limit is used up, or the SMS gateway failed.
     await db.delete(users).where(eq(users.userId, user.userId));
@@ -63,6 +66,11 @@ export async function signUpCustomer(db: Database, sms: SmsProvider, input: { fi
 export async function findUserByPassword(db: Database, mobileNo: string, password: string): Promise<UserRow | undefined> {
   const user = await findUserByMobile(db, mobileNo);
   return (await verifyPassword(user?.passwordHash, password)) && user ? user : undefined;
+}
+
+/** Each sign-in keeps the account in the language the person uses, for the SMS and e-mails sent later. */
+export async function keepAccountLocale(db: Database, user: UserRow, locale: Locale): Promise<UserRow> {
+  return user.locale === locale ? user : updateUser(db, user.userId, { locale });
 }
 
 /** A signed-in account must not be blocked, and its number must be verified. */
@@ -83,9 +91,9 @@ export async function requireAccountForCode(db: Database, mobileNo: string, user
  * `startsEntry`: the first code of a code entry (sign-in's, the reset's), not a resend: the entry's
  * 3 resends are counted from it (sendOneTimeCode).
  */
-export async function sendVerificationCode(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string, { startsEntry }: { startsEntry: boolean }) {
+export async function sendVerificationCode(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string, { startsEntry, locale }: { startsEntry: boolean; locale: Locale }) {
   if (user.isAccountBlock) throw accountBlocked();
-  const { attempt } = await sendOneTimeCode(db, sms, user, 'verify', mobileNo, { startsEntry });
+  const { attempt } = await sendOneTimeCode(db, sms, user, 'verify', mobileNo, { startsEntry, locale });
   const { token } = await issueToken(db, user.userId, 'verify');
   return { attempt, token };
 }
@@ -111,10 +119,10 @@ export async function changePassword(db: Database, user: UserRow, password: stri
 }
 
 /** Changing the number, first step: a code goes to the new number, which no account may use. */
-export async function requestMobileChange(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string) {
+export async function requestMobileChange(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string, locale: Locale) {
   if (mobileNo === user.mobileNo) throw badRequest(API_MESSAGES.sameMobileNo);
   if (await findUserByMobile(db, mobileNo)) throw alreadyRegistered();
-  const { attempt } = await sendOneTimeCode(db, sms, user, 'mobile-change', mobileNo);
+  const { attempt } = await sendOneTimeCode(db, sms, user, 'mobile-change', mobileNo, { locale });
   return attempt;
 }
 

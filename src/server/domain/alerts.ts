@@ -4,6 +4,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ALERT_MESSAGES, ALERTS_PER_USER_MAX, EMAIL_VERIFY_LINK_DAYS, type AlertData } from '../../contract/alerts.ts';
 import type { OfferSearch } from '../../contract/offer-search.ts';
 import { alertListPath } from '../../lib/alert-list-path.ts';
+import { SITE_NAME } from '../../lib/constants.ts';
+import { m } from '../../paraglide/messages.js';
 export { CONSOLE_ALERTS_PATH } from '../../lib/alert-list-path.ts';
 import type { Database } from '../db/client.ts';
 import { offerAlerts, users } from '../db/schema.ts';
@@ -61,6 +63,7 @@ export async function deleteAlert(db: Database, userId: number, alertId: number)
 /**
  * Sets the account's address and mails it a confirmation link. A new address is unconfirmed
  * until its link is opened; the same, confirmed address is left as it is and nothing is sent.
+ * The e-mail is in the account's language.
  */
 export async function setEmail(db: Database, mail: MailDeps, user: UserRow, email: string, now = new Date()): Promise<{ user: UserRow; sent: boolean }> {
   const same = user.email?.toLowerCase() === email.toLowerCase();
@@ -68,16 +71,17 @@ export async function setEmail(db: Database, mail: MailDeps, user: UserRow, emai
   const [updated] = await db.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.userId, user.userId)).returning();
   const token = await signedLinks(db).sign(LINK_PURPOSES.verifyEmail, { u: user.userId, e: email.toLowerCase(), x: now.getTime() + EMAIL_VERIFY_LINK_DAYS * DAY_MS } satisfies VerifyPayload);
   const link = `${mail.apiUrl}/email/verify?token=${token}`;
+  const { locale } = updated!;
   await mail.provider.send({
     to: email,
-    subject: 'Confirm your e-mail address for OfferLanka',
+    subject: m.notify_email_confirm_subject({ siteName: SITE_NAME }, { locale }),
     text: [
-      `Hello ${updated!.firstName},`,
+      m.notify_hello({ firstName: updated!.firstName }, { locale }),
       '',
-      'Open this link to confirm your address. Your offer alerts then come to it in a weekly e-mail:',
+      m.notify_email_confirm_open({}, { locale }),
       link,
       '',
-      `The link works for ${EMAIL_VERIFY_LINK_DAYS} days. If you did not ask for it, ignore this e-mail.`,
+      m.notify_email_confirm_expiry({ days: EMAIL_VERIFY_LINK_DAYS }, { locale }),
     ].join('\n'),
   });
   return { user: updated!, sent: true };

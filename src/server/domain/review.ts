@@ -7,7 +7,9 @@ import dayjs from 'dayjs';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { OFFER_MESSAGES, type CreateOfferData } from '../../contract/offer-form.ts';
 import type { TeamOfferData } from '../../contract/team.ts';
-import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
+import { PUBLIC_REVIEW_STATUS, SITE_NAME } from '../../lib/constants.ts';
+import { m } from '../../paraglide/messages.js';
+import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { containsPattern, pageOf } from '../db/execute.ts';
 import { banks, categories, merchants, offerReports, offers, users } from '../db/schema.ts';
@@ -119,7 +121,7 @@ export type Decision = 'accept' | 'reject';
 
 /**
  * Accepts or rejects a pending offer (409 for any other), with the audit row, in one transaction.
- * Returns who to tell: the owner's mobile number, if the offer has an owner.
+ * Returns who to tell: the owner's mobile number and language, if the offer has an owner.
  */
 async function decideOne(db: Database, actorUserId: number, offerId: number, decision: Decision, reason: string | undefined) {
   return db.transaction(async (tx) => {
@@ -137,31 +139,32 @@ async function decideOne(db: Database, actorUserId: number, offerId: number, dec
       before: reviewState(offer), after: reviewState(after!), note: reason ?? null,
     });
     const owner = offer.ownerUserId === null ? undefined
-      : (await tx.select({ mobileNo: users.mobileNo }).from(users).where(eq(users.userId, offer.ownerUserId)).limit(1))[0];
-    return { header: offer.header, ownerMobileNo: owner?.mobileNo };
+      : (await tx.select({ mobileNo: users.mobileNo, locale: users.locale }).from(users).where(eq(users.userId, offer.ownerUserId)).limit(1))[0];
+    return { header: offer.header, owner };
   });
 }
 
-/** The SMS a merchant gets when their offer is decided. */
-export function decisionText(header: string, decision: Decision, reason?: string): string {
+/** The SMS a merchant gets when their offer is decided, in the merchant account's language. */
+export function decisionText(header: string, decision: Decision, reason: string | undefined, locale: Locale = baseLocale): string {
   return decision === 'accept'
-    ? `OfferLanka: your offer "${header}" was accepted and is now live.`
-    : `OfferLanka: your offer "${header}" was not accepted. Reason: ${reason ?? ''} Edit it in your console and send it again.`;
+    ? m.notify_review_accepted({ siteName: SITE_NAME, header }, { locale })
+    : m.notify_review_rejected({ siteName: SITE_NAME, header, reason: reason ?? '' }, { locale });
 }
 
 /** Tells the merchant; a failing SMS gateway does not undo the decision, it is logged. */
-async function tellMerchant(sms: SmsProvider, mobileNo: string | undefined, text: string) {
-  if (!mobileNo) return;
+async function tellMerchant(sms: SmsProvider, owner: { mobileNo: string; locale: Locale } | undefined, header: string, decision: Decision, reason?: string) {
+  if (!owner) return;
+  const { mobileNo } = owner;
   try {
-    await sms.send({ mobileNo, message: text });
+    await sms.send({ mobileNo, message: decisionText(header, decision, reason, owner.locale) });
   } catch (error) {
     console.error(`[review] could not send the decision SMS to +94${mobileNo}:`, error instanceof Error ? error.message : error);
   }
 }
 
 export async function decideOffer(db: Database, sms: SmsProvider, actorUserId: number, offerId: number, decision: Decision, reason?: string) {
-  const { header, ownerMobileNo } = await decideOne(db, actorUserId, offerId, decision, reason);
-  await tellMerchant(sms, ownerMobileNo, decisionText(header, decision, reason));
+  const { header, owner } = await decideOne(db, actorUserId, offerId, decision, reason);
+  await tellMerchant(sms, owner, header, decision, reason);
   return findTeamOffer(db, offerId);
 }
 
@@ -171,9 +174,9 @@ export async function decideOffers(db: Database, sms: SmsProvider, actorUserId: 
   const skipped: { offerId: number; message: string }[] = [];
   for (const offerId of [...new Set(offerIds)]) {
     try {
-      const { header, ownerMobileNo } = await decideOne(db, actorUserId, offerId, decision, reason);
+      const { header, owner } = await decideOne(db, actorUserId, offerId, decision, reason);
       decided.push(offerId);
-      await tellMerchant(sms, ownerMobileNo, decisionText(header, decision, reason));
+      await tellMerchant(sms, owner, header, decision, reason);
     } catch (error) {
       if (!(error instanceof HttpFailure)) throw error;
       skipped.push({ offerId, message: error.message });

@@ -10,7 +10,7 @@ export function apiCors(allowedOrigins: readonly string[]): MiddlewareHandler {
     // at all, so its browser refuses the answer. '*' is never sent.
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Accept-Language'],
     exposeHeaders: ['Retry-After'],
     maxAge: 600, // seconds a browser may reuse a preflight's answer
   });

@@ -12,7 +12,11 @@ import { SRI_LANKA_UTC_OFFSET_MS } from '../../contract/limits.ts';
 import { OfferSearchRequest } from '../../contract/offer-search.ts';
 import type { OfferData } from '../../contract/responses.ts';
 import { alertListPath } from '../../lib/alert-list-path.ts';
+import { SITE_NAME } from '../../lib/constants.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { m } from '../../paraglide/messages.js';
+import type { Locale } from '../../paraglide/runtime.js';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { digestSends, offerAlerts, offers, users } from '../db/schema.ts';
 import { startJobRun } from './job-runs.ts';
@@ -43,36 +47,41 @@ interface AlertSection { label: string; listUrl: string; offers: OfferData[]; to
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function digestMessage(mail: MailDeps, firstName: string, sections: AlertSection[], unsubscribeUrl: string) {
-  const offerUrl = (offer: OfferData) => `${mail.siteUrl}${offerCanonicalPath(offer)}`;
+/** The e-mail in the user's language; its page links go to that language's pages. */
+function digestMessage(mail: MailDeps, locale: Locale, firstName: string, sections: AlertSection[], unsubscribeUrl: string) {
+  const offerUrl = (offer: OfferData) => `${mail.siteUrl}${localePath(offerCanonicalPath(offer), locale)}`;
   const more = (section: AlertSection) => section.total > section.offers.length ? section.total - section.offers.length : 0;
-  const manageUrl = `${mail.siteUrl}${CONSOLE_ALERTS_PATH}`;
+  const manageUrl = `${mail.siteUrl}${localePath(CONSOLE_ALERTS_PATH, locale)}`;
+  const hello = m.notify_hello({ firstName }, { locale });
+  const intro = m.notify_digest_intro({}, { locale });
   const text = [
-    `Hello ${firstName},`,
+    hello,
     '',
-    'New offers on the lists you follow:',
+    intro,
     ...sections.flatMap((section) => [
       '',
       `${section.label}`,
       ...section.offers.map((offer) => `- ${offer.header} (${offer.bank.bankName}): ${offerUrl(offer)}`),
-      more(section) ? `  and ${more(section)} more: ${section.listUrl}` : `  The list: ${section.listUrl}`,
+      `  ${more(section) ? m.notify_digest_more({ count: more(section), url: section.listUrl }, { locale }) : m.notify_digest_list({ url: section.listUrl }, { locale })}`,
     ]),
     '',
-    `Your alerts: ${manageUrl}`,
-    `Unsubscribe (stops these e-mails and deletes your alerts): ${unsubscribeUrl}`,
+    m.notify_digest_alerts({ url: manageUrl }, { locale }),
+    m.notify_digest_unsubscribe({ url: unsubscribeUrl }, { locale }),
   ].join('\n');
+  // The messages hold no markup: each is escaped whole, with what it was given.
   const html = [
-    `<p>Hello ${escapeHtml(firstName)},</p><p>New offers on the lists you follow:</p>`,
+    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p>`,
     ...sections.map((section) => [
       `<h2 style="font-size:16px">${escapeHtml(section.label)}</h2><ul>`,
       ...section.offers.map((offer) => `<li><a href="${escapeHtml(offerUrl(offer))}">${escapeHtml(offer.header)}</a> (${escapeHtml(offer.bank.bankName)})</li>`),
       '</ul>',
-      `<p><a href="${escapeHtml(section.listUrl)}">${more(section) ? `See ${more(section)} more` : 'See the list'}</a></p>`,
+      `<p><a href="${escapeHtml(section.listUrl)}">${escapeHtml(more(section) ? m.notify_digest_see_more({ count: more(section) }, { locale }) : m.notify_digest_see_list({}, { locale }))}</a></p>`,
     ].join('')),
-    `<p style="font-size:12px;color:#555"><a href="${escapeHtml(manageUrl)}">Your alerts</a> · <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    `<p style="font-size:12px;color:#555"><a href="${escapeHtml(manageUrl)}">${escapeHtml(m.notify_digest_alerts_link({}, { locale }))}</a> · <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(m.notify_digest_unsubscribe_link({}, { locale }))}</a></p>`,
   ].join('');
-  const offerCount = sections.reduce((sum, section) => sum + section.total, 0);
-  return { subject: `${offerCount} new offer${offerCount === 1 ? '' : 's'} for your OfferLanka alerts`, text, html };
+  const count = sections.reduce((sum, section) => sum + section.total, 0);
+  const subject = count === 1 ? m.notify_digest_subject_one({ count, siteName: SITE_NAME }, { locale }) : m.notify_digest_subject_other({ count, siteName: SITE_NAME }, { locale });
+  return { subject, text, html };
 }
 
 /** One digest run at `now`: every user's new offers, one e-mail each at most per week. */
@@ -87,7 +96,7 @@ export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?:
   const failures: string[] = [];
   try {
     const issued = await readIssuedCards(db);
-    const rows = await db.select({ alert: offerAlerts, user: { userId: users.userId, email: users.email, firstName: users.firstName, emailVerifiedAt: users.emailVerifiedAt } })
+    const rows = await db.select({ alert: offerAlerts, user: { userId: users.userId, email: users.email, firstName: users.firstName, emailVerifiedAt: users.emailVerifiedAt, locale: users.locale } })
       .from(offerAlerts).innerJoin(users, eq(users.userId, offerAlerts.userId))
       .where(eq(users.isAccountBlock, false))
       .orderBy(offerAlerts.userId, offerAlerts.alertId);
@@ -108,7 +117,7 @@ export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?:
         if (!filter.success) continue; // a filter stored before a contract change: nothing to match
         const where = and(searchWhere(filter.output, issued, now), gt(offers.reviewedAt, alert.notifiedThrough), lte(offers.reviewedAt, now))!;
         const page = await findSearchPage(db, where, filter.output.sort, 1, DIGEST_OFFERS_PER_ALERT, () => countOffers(db, where));
-        if (page.data.length) sections.push({ label: alert.label, listUrl: `${mail.siteUrl}${alertListPath(filter.output)}`, offers: page.data, total: page.totalCount });
+        if (page.data.length) sections.push({ label: alert.label, listUrl: `${mail.siteUrl}${localePath(alertListPath(filter.output), user.locale)}`, offers: page.data, total: page.totalCount });
       }
       if (sections.length === 0) { skip('nothingNew'); continue; }
       const offerIds = sections.flatMap((section) => section.offers.map((offer) => offer.offerId));
@@ -119,7 +128,7 @@ export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?:
       try {
         await mail.provider.send({
           to: user.email!,
-          ...digestMessage(mail, user.firstName, sections, unsubscribeUrl),
+          ...digestMessage(mail, user.locale, user.firstName, sections, unsubscribeUrl),
           headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         });
       } catch (error) {

@@ -10,8 +10,12 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   REMINDER_OFFER_NAME_MAX, REMINDER_OFFERS_NAMED, REMINDER_QUIET_FROM_HOUR, REMINDER_QUIET_UNTIL_HOUR,
 } from '../../contract/reminders.ts';
-import { FAVOURITES_HASH, PUBLIC_REVIEW_STATUS, SITE_TIME_ZONE } from '../../lib/constants.ts';
+import { FAVOURITES_HASH, PUBLIC_REVIEW_STATUS, SITE_NAME, SITE_TIME_ZONE } from '../../lib/constants.ts';
+import { intlLocale } from '../../lib/intl-locale.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { sriLankaDay } from '../../lib/valid-today.ts';
+import { m } from '../../paraglide/messages.js';
+import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { favorites, offers, reminderSends, users } from '../db/schema.ts';
 import { startJobRun } from './job-runs.ts';
@@ -47,8 +51,10 @@ export function inQuietHours(now: Date): boolean {
 /** The Sri Lanka day `days` after today at `now` (Sri Lanka keeps no daylight saving: days are 24 hours). */
 const dayAfter = (now: Date, days: number) => sriLankaDay(new Date(sriLankaDay(now).start.getTime() + days * DAY_MS + DAY_MS / 2));
 
-const endDayWords = (endDay: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'short' }).format(new Date(`${endDay}T00:00:00Z`));
+/** English keeps en-GB ("Wednesday 5 Mar"), as the SMS always had; Sinhala and Tamil take Sri Lanka's forms. */
+const endDayWords = (endDay: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === baseLocale ? 'en-GB' : intlLocale(locale), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'short' })
+    .format(new Date(`${endDay}T00:00:00Z`));
 
 /** An offer's name cut short, with three dots: '…' is not in the GSM alphabet and would halve what one SMS segment holds. */
 const shortName = (name: string) => {
@@ -56,13 +62,21 @@ const shortName = (name: string) => {
   return clean.length > REMINDER_OFFER_NAME_MAX ? `${clean.slice(0, REMINDER_OFFER_NAME_MAX - 3).trimEnd()}...` : clean;
 };
 
-/** The SMS: how many end on which day, up to REMINDER_OFFERS_NAMED names then "and N more", the favourites link and the stop link. */
-export function reminderMessage(names: string[], endDay: string, favouritesUrl: string, stopUrl: string): string {
+/**
+ * The SMS in the user's language: how many end on which day, up to REMINDER_OFFERS_NAMED names then
+ * "and N more", the favourites link and the stop link.
+ */
+export function reminderMessage(names: string[], endDay: string, favouritesUrl: string, stopUrl: string, locale: Locale = baseLocale): string {
   const named = names.slice(0, REMINDER_OFFERS_NAMED).map(shortName);
   const more = names.length - named.length;
-  const list = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(' and ');
-  const what = names.length === 1 ? `Your saved offer ends on ${endDayWords(endDay)}: ${list}.` : `${names.length} of your saved offers end on ${endDayWords(endDay)}: ${list}.`;
-  return `OfferLanka: ${what} ${favouritesUrl} Stop: ${stopUrl}`;
+  const list = more > 0
+    ? m.notify_reminder_and_more({ names: named.join(', '), count: more }, { locale })
+    : named.slice(1).reduce((first, second) => m.notify_reminder_and({ first, second }, { locale }), named[0] ?? '');
+  const day = endDayWords(endDay, locale);
+  const what = names.length === 1
+    ? m.notify_reminder_ends_one({ day, list }, { locale })
+    : m.notify_reminder_ends_other({ count: names.length, day, list }, { locale });
+  return m.notify_reminder_sms({ siteName: SITE_NAME, what, favouritesUrl, stopUrl }, { locale });
 }
 
 /** One reminder run at `now`: each due user's SMS, at most once per user and end day, none in quiet hours. */
@@ -78,7 +92,7 @@ export async function runReminders(deps: ReminderDeps, { now = new Date() }: { n
   try {
     // Each user's favourites that end on the Sri Lanka day reminderDaysBefore days after today, still listed.
     const start = sql`(${today.start.toISOString()}::timestamptz + ${users.reminderDaysBefore} * interval '1 day')`;
-    const rows = await db.select({ userId: users.userId, mobileNo: users.mobileNo, daysBefore: users.reminderDaysBefore, offerId: offers.offerId, header: offers.header })
+    const rows = await db.select({ userId: users.userId, mobileNo: users.mobileNo, locale: users.locale, daysBefore: users.reminderDaysBefore, offerId: offers.offerId, header: offers.header })
       .from(favorites)
       .innerJoin(users, eq(users.userId, favorites.userId))
       .innerJoin(offers, eq(offers.offerId, favorites.offerId))
@@ -88,9 +102,9 @@ export async function runReminders(deps: ReminderDeps, { now = new Date() }: { n
         sql`${offers.offerEnd} >= ${start}`, lt(offers.offerEnd, sql`${start} + interval '1 day'`),
       ))
       .orderBy(asc(users.userId), asc(offers.offerEnd), asc(offers.offerId));
-    const byUser = new Map<number, { mobileNo: string; endDay: string; offers: { offerId: number; header: string }[] }>();
+    const byUser = new Map<number, { mobileNo: string; locale: Locale; endDay: string; offers: { offerId: number; header: string }[] }>();
     for (const row of rows) {
-      const entry = byUser.get(row.userId) ?? { mobileNo: row.mobileNo, endDay: dayAfter(now, row.daysBefore!).date, offers: [] };
+      const entry = byUser.get(row.userId) ?? { mobileNo: row.mobileNo, locale: row.locale, endDay: dayAfter(now, row.daysBefore!).date, offers: [] };
       entry.offers.push({ offerId: row.offerId, header: row.header });
       byUser.set(row.userId, entry);
     }
@@ -98,7 +112,8 @@ export async function runReminders(deps: ReminderDeps, { now = new Date() }: { n
     for (const [userId, due] of byUser) {
       if (result.quiet) { skip('quietHours'); continue; }
       const stopUrl = `${deps.apiUrl}/reminders/stop?token=${await reminderStopToken(db, userId)}`;
-      const message = reminderMessage(due.offers.map((offer) => offer.header), due.endDay, `${deps.siteUrl}${FAVOURITES_LINK_PATH}`, stopUrl);
+      const favouritesUrl = `${deps.siteUrl}${localePath(FAVOURITES_LINK_PATH, due.locale)}`;
+      const message = reminderMessage(due.offers.map((offer) => offer.header), due.endDay, favouritesUrl, stopUrl, due.locale);
       // The claim: whichever run inserts the (user, end day) row sends the SMS.
       const claimed = await db.insert(reminderSends).values({ userId, endDay: due.endDay, offerIds: due.offers.map((offer) => offer.offerId), message, sentAt: now })
         .onConflictDoNothing().returning({ userId: reminderSends.userId });

@@ -8,6 +8,8 @@ import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS } from '../../contract/limits.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
+import { m } from '../../paraglide/messages.js';
+import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { codeSends, oneTimeCodes, users } from '../db/schema.ts';
 import { badRequest, HttpFailure, tooManyRequests } from '../errors.ts';
@@ -41,6 +43,7 @@ export function isCodeBlocked(user: { codeBlockedUntil: Date | null }, now = new
  * `startsEntry`: the first code of a new code entry (sign-in's for an unverified number, the
  * reset's), sent without the visitor asking again: attempt 0, and the number's earlier sends stop
  * counting toward the resend limit, so that the entry gets its own 3 resends (spec §4: 3 per visit).
+ * `locale`: the SMS's language, the request's (the person may have no account yet, or another number).
  */
 export async function sendOneTimeCode(
   db: Database,
@@ -48,7 +51,7 @@ export async function sendOneTimeCode(
   user: { userId: number; codeBlockedUntil: Date | null },
   purpose: CodePurpose,
   mobileNo: string,
-  { startsEntry = false }: { startsEntry?: boolean } = {},
+  { startsEntry = false, locale }: { startsEntry?: boolean; locale: Locale },
 ): Promise<{ attempt: number }> {
   const now = new Date();
   if (isCodeBlocked(user, now)) throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
@@ -77,7 +80,8 @@ export async function sendOneTimeCode(
   }).returning({ codeId: oneTimeCodes.codeId });
   const [send] = await db.insert(codeSends).values({ mobileNo }).returning({ sendId: codeSends.sendId });
   try {
-    await sms.send({ mobileNo, code, message: `${code} is your ${SITE_NAME} verification code. It expires in 5 minutes.` });
+    const message = m.notify_code_sms({ code, siteName: SITE_NAME, minutes: CODE_TTL_MS / 60_000 }, { locale });
+    await sms.send({ mobileNo, code, message });
   } catch (error) {
     // A send that never left does not count against the number.
     await db.delete(codeSends).where(eq(codeSends.sendId, send!.sendId));

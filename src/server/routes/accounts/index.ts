@@ -13,14 +13,15 @@ import { LocationUpdateRequest, OFFER_MESSAGES } from '../../../contract/offer-f
 import { SignedOutResponse } from '../../../contract/site-responses.ts';
 import { assertOwnUser, bearerToken, requestIp, requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
 import {
-  assertMaySignIn, changePassword, confirmMobileChange, findUserByPassword, requestMobileChange, requireAccountForCode, sendVerificationCode,
-  signUpCustomer, updateLocation, updateTags, verifyMobile,
+  assertMaySignIn, changePassword, confirmMobileChange, findUserByPassword, keepAccountLocale, requestMobileChange, requireAccountForCode,
+  sendVerificationCode, signUpCustomer, updateLocation, updateTags, verifyMobile,
 } from '../../domain/accounts.ts';
 import { userWithFavorites } from '../../domain/favorites.ts';
 import { findTokenUser, SESSION_EXPIRED_MESSAGE } from '../../domain/sessions.ts';
 import { requireUserByMobile } from '../../domain/users.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
+import { requestLocale } from '../../http/request-locale.ts';
 import type { UserRow } from '../../serialize.ts';
 import { CODE_TTL_MS } from '../../services/one-time-codes.ts';
 import { issueToken, revokeToken } from '../../services/tokens.ts';
@@ -36,8 +37,9 @@ export function accountRoutes(deps: ServerDeps) {
     const { token, expiresAt } = await issueToken(db, user.userId, 'session');
     return { data: await userWithFavorites(db, user), token, expiresAt: expiresAt.toISOString() };
   };
-  /** A full sign-in. */
-  const signedIn = async (c: Context, user: UserRow) => answer(c, SignInResponse, { status: true, ...(await newSession(user)) });
+  /** A full sign-in; the account takes the request's language. */
+  const signedIn = async (c: Context, user: UserRow) =>
+    answer(c, SignInResponse, { status: true, ...(await newSession(await keepAccountLocale(db, user, requestLocale(c)))) });
 
   /**
    * Code sends are counted before the number is looked up: once an address or a number is over its
@@ -65,7 +67,7 @@ export function accountRoutes(deps: ServerDeps) {
     const input = await parseJsonBody(c, CreateUserRequest);
     if (input.userType !== USER_TYPES.customer) throw badRequest(ACCOUNT_MESSAGES.merchantSignUpClosed);
     await limiter.check('signUpPerIp', requestIp(deps, c));
-    const { user, attempt, token } = await signUpCustomer(db, sms, input);
+    const { user, attempt, token } = await signUpCustomer(db, sms, input, requestLocale(c));
     return answer(c, CreateUserResponse, { status: true, message: 'Account created. Enter the code sent to your mobile number.', attempt, data: { token, user: await userWithFavorites(db, user) } }, 201);
   });
 
@@ -91,7 +93,7 @@ export function accountRoutes(deps: ServerDeps) {
     const { mobileNo, userId } = await parseJsonBody(c, schema);
     await countCodeSend(c, mobileNo);
     const user = await requireAccountForCode(db, mobileNo, userId);
-    const { attempt, token } = await sendVerificationCode(db, sms, user, mobileNo, { startsEntry });
+    const { attempt, token } = await sendVerificationCode(db, sms, user, mobileNo, { startsEntry, locale: requestLocale(c) });
     return answer(c, CodeSentResponse, { status: true, message: 'A verification code was sent to your mobile number.', attempt, token, expiresInSeconds: CODE_TTL_MS / 1000 });
   };
   app.post('/create/new/otp/verification', (c) => sendCodeToAccount(c, CreateCodeRequest, true));
@@ -115,7 +117,7 @@ export function accountRoutes(deps: ServerDeps) {
   app.post('/request/mobile/change', session, async (c) => {
     const { mobileNo } = await parseJsonBody(c, MobileChangeRequest);
     await countCodeSend(c, mobileNo);
-    const attempt = await requestMobileChange(db, sms, c.get('user'), mobileNo);
+    const attempt = await requestMobileChange(db, sms, c.get('user'), mobileNo, requestLocale(c));
     return answer(c, MobileChangeSentResponse, { status: true, message: 'A verification code was sent to the new number.', attempt, expiresInSeconds: CODE_TTL_MS / 1000 });
   });
 
