@@ -40,7 +40,8 @@ export function createServiceClient(prefixUrl: string, options: Options = {}): K
     timeout: REQUEST_TIMEOUT_MS,
     // Reads may be tried again; a POST (a subscription, a feedback message) is sent once, never twice.
     retry: { limit: 1, methods: ['get'] },
-    headers: { accept: 'application/json' },
+    // The page's language, not the browser's: the account keeps it, and the SMS and e-mails use it.
+    headers: { accept: 'application/json', 'accept-language': getLocale() },
     ...options,
   });
 }

@@ -5,11 +5,6 @@ import { m } from '../../paraglide/messages.js';
 
 /** The button's and the dialog's title, in the page's language. */
 export const reportProblemText = (): string => m.browse_report_problem();
-/**
- * Kept, in English, for the offer page's build ([offerId].astro) until it calls reportProblemText():
- * a constant cannot follow the page's language.
- */
-export const REPORT_PROBLEM = 'Report a problem';
 /** The reasons' names in the page's language (the contract's REPORT_REASON_LABELS are English). */
 export const REPORT_REASON_TEXTS: Record<ReportReason, () => string> = {
   expired: m.browse_report_reason_expired,
