@@ -7,8 +7,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
-import { CODES_BLOCKED_TITLE, NEW_MOBILE_LABEL, ONE_TIME_PASSWORD_TITLE, RESET_OTHER_ACCOUNT_NOTE, SEND_VERIFICATION_CODE, SIGN_IN_TITLE, UPDATE_MOBILE_TITLE } from '../../src/islands/auth/texts.ts';
-import { BROWSE_OFFERS, OFFERS_EMPTY_CUSTOMER_TEXT } from '../../src/islands/console/texts.ts';
+import { m } from '../../src/paraglide/messages.js';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { accountCalls, freshMobile, NEW_PASSWORD, PASSWORD } from './account-calls.ts';
@@ -154,8 +153,8 @@ describe('/verify-mobileNo after sign-in', () => {
       await page.clock.fastForward(RESEND_COUNTDOWN_SECONDS * 1000 + 1000);
       await resend.click();
       await codeNumber(account.mobileNo, sent);
-      await notice(page, ONE_TIME_PASSWORD_TITLE).first().waitFor();
-      expect(await notice(page, CODES_BLOCKED_TITLE).count(), `resend ${sent - 2}`).toBe(0);
+      await notice(page, m.account_one_time_password_title()).first().waitFor();
+      expect(await notice(page, m.account_codes_blocked_title()).count(), `resend ${sent - 2}`).toBe(0);
     }
     await page.clock.fastForward(RESEND_COUNTDOWN_SECONDS * 1000 + 1000);
     await expect.poll(() => page.locator('.auth-resend').innerText()).toContain(`${CLIENT_RESEND_LIMIT} times`);
@@ -174,14 +173,14 @@ describe('Update Mobile Number with a number another account holds (spec §4)', 
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       await page.goto('/console/customer/profile');
       await page.getByRole('button', { name: 'Change mobile number' }).click();
-      const dialog = page.getByRole('dialog', { name: UPDATE_MOBILE_TITLE });
-      await dialog.getByLabel(NEW_MOBILE_LABEL).fill(national(other.mobileNo));
-      await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+      const dialog = page.getByRole('dialog', { name: m.account_update_mobile_title() });
+      await dialog.getByLabel(m.account_new_mobile_label()).fill(national(other.mobileNo));
+      await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
 
       await page.waitForURL((url) => url.pathname === '/forget-password');
       expect(page.url()).not.toContain(other.mobileNo);
       await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
-      expect(await page.locator('.auth-inline-message').innerText()).toBe(RESET_OTHER_ACCOUNT_NOTE);
+      expect(await page.locator('.auth-inline-message').innerText()).toBe(m.account_reset_other_account_note());
       expect(await page.locator('.auth-stack').innerText()).toContain(`Resetting the password of ${other.mobileNo}`);
       const code = await codeNumber(other.mobileNo, 2); // its sign-up code, then this one
       await page.locator('#reset-digit-1').pressSequentially(code);
@@ -190,7 +189,7 @@ describe('Update Mobile Number with a number another account holds (spec §4)', 
       await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Update' }).click();
       await page.waitForURL((url) => url.pathname === '/sign-in');
-      await notice(page, SIGN_IN_TITLE).waitFor();
+      await notice(page, m.account_sign_in_title()).waitFor();
       await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe(other.mobileNo);
       expect(await signedInUser(page)).toBeUndefined(); // Sanduni's session ended: sign-in is for the other account
     });
@@ -206,9 +205,9 @@ describe("a customer's console", () => {
       await page.goto('/console/customer/offer');
       const empty = page.locator('[data-offers-empty]');
       await empty.waitFor();
-      expect(await empty.innerText()).toContain(OFFERS_EMPTY_CUSTOMER_TEXT);
+      expect(await empty.innerText()).toContain(m.console_offers_empty_customer());
       expect(await empty.innerText()).not.toMatch(/you publish/i);
-      expect(await empty.getByRole('link', { name: BROWSE_OFFERS }).getAttribute('href')).toBe('/');
+      expect(await empty.getByRole('link', { name: m.console_browse_offers() }).getAttribute('href')).toBe('/');
     });
   });
 

@@ -7,15 +7,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
-import { MESSAGES } from '../../src/contract/index.ts';
+import { CONFIRM_PASSWORD_MIN, MESSAGES } from '../../src/contract/index.ts';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
-import {
-  ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE, COMING_SOON, CONFIRM_PASSWORD_TOO_SHORT, NEW_MOBILE_LABEL, ONE_TIME_PASSWORD_TITLE,
-  PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SEND_VERIFICATION_CODE, SIGN_IN_TITLE, UPDATE_MOBILE_TITLE,
-} from '../../src/islands/auth/texts.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { accountCalls, freshMobile, NEW_PASSWORD, PASSWORD } from './account-calls.ts';
 import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 
 let site: BrowserSite;
@@ -62,7 +59,7 @@ async function startReset(page: Page, mobileNo: string) {
 /** The code step's 'Change' link: the Update Mobile Number modal, its field focused. */
 async function openUpdateMobile(page: Page) {
   await page.getByRole('button', { name: 'Change mobile number' }).click();
-  const dialog = page.getByRole('dialog', { name: UPDATE_MOBILE_TITLE });
+  const dialog = page.getByRole('dialog', { name: m.account_update_mobile_title() });
   await dialog.waitFor();
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('update-mobile-number');
   return dialog;
@@ -80,10 +77,10 @@ describe('sign-up wizard', () => {
     await gotoHydrated(page, '/sign-up');
     const steps = page.locator('.auth-steps li');
     expect(await steps.nth(0).getAttribute('aria-current')).toBe('step');
-    expect(await page.getByLabel(SEE_OFFERS_CHOICE).isChecked()).toBe(true);
-    const merchant = page.getByLabel(PUBLISH_OFFERS_CHOICE);
+    expect(await page.getByLabel(m.account_see_offers_choice()).isChecked()).toBe(true);
+    const merchant = page.getByLabel(m.account_publish_offers_choice());
     expect(await merchant.isDisabled()).toBe(true);
-    expect(await page.locator('.auth-choice.is-disabled').innerText()).toContain(COMING_SOON);
+    expect(await page.locator('.auth-choice.is-disabled').innerText()).toContain(m.account_coming_soon());
     await page.getByRole('button', { name: 'Next' }).click();
 
     expect(await steps.nth(0).getAttribute('class')).toContain('is-done');
@@ -207,8 +204,8 @@ describe('sign-in', () => {
     // A wrong code first: the server's message under 'One time password', and the boxes empty again.
     const wrong = code === '000000' ? '111111' : '000000';
     await page.locator('#verify-digit-1').fill(wrong);
-    await notice(page, ONE_TIME_PASSWORD_TITLE).waitFor();
-    expect(await notice(page, ONE_TIME_PASSWORD_TITLE).innerText()).toContain(ACCOUNT_MESSAGES.wrongCode);
+    await notice(page, m.account_one_time_password_title()).waitFor();
+    expect(await notice(page, m.account_one_time_password_title()).innerText()).toContain(ACCOUNT_MESSAGES.wrongCode);
     expect(await page.locator('.auth-code .auth-error').innerText()).toContain(ACCOUNT_MESSAGES.wrongCode);
     await expect.poll(() => page.locator('#verify-digit-1').inputValue()).toBe('');
     await paste(page, '#verify-digit-1', code);
@@ -221,7 +218,7 @@ describe('sign-in', () => {
     await startSignIn(page, account.mobileNo);
     await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    const shown = notice(page, SIGN_IN_TITLE);
+    const shown = notice(page, m.account_sign_in_title());
     await shown.waitFor();
     expect(await shown.innerText()).toContain(ACCOUNT_MESSAGES.invalidLogin);
     expect(await shown.getAttribute('class')).toContain('notice-card-danger');
@@ -255,7 +252,7 @@ describe('sign-in', () => {
       token = sent.body.token ?? token;
     }
     await startSignIn(page, account.mobileNo);
-    const shown = notice(page, CODES_BLOCKED_TITLE);
+    const shown = notice(page, m.account_codes_blocked_title());
     await shown.waitFor();
     expect(await shown.innerText()).toContain('Code sending is blocked for 24 hours.');
     expect(await shown.getAttribute('class')).toContain('notice-card-danger');
@@ -277,7 +274,7 @@ describe('password reset', () => {
     await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Update' }).click();
     await page.waitForURL((url) => url.pathname === '/sign-in');
-    await notice(page, SIGN_IN_TITLE).waitFor();
+    await notice(page, m.account_sign_in_title()).waitFor();
     expect(await signedInUser(page)).toBeUndefined();
 
     expect((await api('POST', '/user/authentication', { mobileNo: account.mobileNo, password: account.password })).status).toBe(401);
@@ -300,8 +297,8 @@ describe('password reset', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change mobile number');
 
     dialog = await openUpdateMobile(page);
-    await dialog.getByLabel(NEW_MOBILE_LABEL).fill(second.mobileNo);
-    await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+    await dialog.getByLabel(m.account_new_mobile_label()).fill(second.mobileNo);
+    await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.locator('.auth-code .auth-hint').innerText()).toContain(second.mobileNo);
     expect(await page.locator('.auth-aside').innerText()).toContain(second.mobileNo);
@@ -323,7 +320,7 @@ describe('password reset', () => {
     await expect.poll(() => messageOf(page, 'Password', true)).toBe('');
     const confirm = page.getByLabel('Confirm password');
     await confirm.fill('Sigi');
-    expect(await messageOf(page, 'Confirm password')).toBe(CONFIRM_PASSWORD_TOO_SHORT);
+    expect(await messageOf(page, 'Confirm password')).toBe(m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN }));
     await confirm.fill('Sigiriya');
     expect(await messageOf(page, 'Confirm password')).toBe(ACCOUNT_MESSAGES.passwordNotMatch);
     await confirm.fill(NEW_PASSWORD);
@@ -340,26 +337,26 @@ describe('password reset', () => {
     const account = await createSignedInAccount(site);
     await startReset(page, account.mobileNo);
     const dialog = await openUpdateMobile(page);
-    const field = dialog.getByLabel(NEW_MOBILE_LABEL);
-    const send = dialog.getByRole('button', { name: SEND_VERIFICATION_CODE });
-    expect(await messageOf(page, NEW_MOBILE_LABEL)).toBe('');
+    const field = dialog.getByLabel(m.account_new_mobile_label());
+    const send = dialog.getByRole('button', { name: m.account_send_verification_code() });
+    expect(await messageOf(page, m.account_new_mobile_label())).toBe('');
     await send.click();
-    await expect.poll(() => messageOf(page, NEW_MOBILE_LABEL)).toBe(MESSAGES.required);
+    await expect.poll(() => messageOf(page, m.account_new_mobile_label())).toBe(MESSAGES.required);
     const invalid = notice(page, ACCOUNT_MESSAGES.invalidMobileTitle);
     await invalid.waitFor();
     expect(await invalid.innerText()).toContain(ACCOUNT_MESSAGES.enterValidMobile);
     expect(await invalid.isVisible()).toBe(true); // shown in the modal, not behind it
     for (const wrong of ['77123456', '7712345678']) {
       await field.fill(wrong);
-      expect(await messageOf(page, NEW_MOBILE_LABEL), wrong).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+      expect(await messageOf(page, m.account_new_mobile_label()), wrong).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
     }
     await field.fill('77a12b3'); // kept as typed, and said to be wrong: nothing is dropped silently
     expect(await field.inputValue()).toBe('77a12b3');
-    expect(await messageOf(page, NEW_MOBILE_LABEL)).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+    expect(await messageOf(page, m.account_new_mobile_label())).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
 
     const unknown = freshMobile();
     await field.fill(unknown);
-    expect(await messageOf(page, NEW_MOBILE_LABEL)).toBe('');
+    expect(await messageOf(page, m.account_new_mobile_label())).toBe('');
     await send.click();
     const message = dialog.locator('.auth-inline-message');
     await message.waitFor();
@@ -382,7 +379,7 @@ describe('password reset', () => {
     await gotoHydrated(page, '/forget-password');
     await page.getByLabel('Mobile number').fill(account.mobileNo);
     await page.getByRole('button', { name: 'Send code' }).click();
-    const shown = notice(page, ACCOUNT_BLOCKED_TITLE);
+    const shown = notice(page, m.account_account_blocked_title());
     await shown.waitFor();
     expect(await shown.innerText()).toContain('Code sending is blocked for 24 hours.');
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
@@ -473,7 +470,7 @@ describe('validation messages show once a field was touched', () => {
     const confirm = page.getByLabel('Confirm password');
     await confirm.fill('Gall');
     await confirm.blur();
-    await expect.poll(() => messageOf(page, 'Confirm password')).toBe(CONFIRM_PASSWORD_TOO_SHORT);
+    await expect.poll(() => messageOf(page, 'Confirm password')).toBe(m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN }));
     await confirm.fill('Galle');
     await expect.poll(() => messageOf(page, 'Confirm password')).toBe(ACCOUNT_MESSAGES.passwordNotMatch);
     await confirm.fill(PASSWORD);
@@ -560,7 +557,7 @@ describe('accessibility of the account forms (axe-core)', () => {
 
       await startReset(page, account.mobileNo);
       const dialog = await openUpdateMobile(page);
-      await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+      await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
       await dialog.locator('.auth-error').waitFor();
       expect(await serious(page), 'Update Mobile Number').toEqual([]);
     }, width));

@@ -9,8 +9,8 @@ import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { maskMobile } from '../../src/lib/format-offer.ts';
 import { bankPagePath, offerCanonicalPath, signInPath } from '../../src/lib/site-urls.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
-import { FAVORITES_DRAWER_TITLE, FAVORITES_EMPTY_TEXT, FAVORITES_EMPTY_TITLE, FAVORITES_OVERLAY_TITLE } from '../../src/islands/account/texts.ts';
 import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 
 let site: BrowserSite;
@@ -51,7 +51,7 @@ const notice = (page: Page, text: string) => page.locator('.notice-stack-bottom-
 const favoritesButton = (page: Page) => page.getByRole('button', { name: /^Favourites/ });
 const headerCount = (page: Page) => page.locator('[data-favorites-count]');
 const interestOf = async (card: Locator) => Number.parseInt(await card.locator('[data-interest]').innerText(), 10);
-const drawer = (page: Page) => page.getByRole('dialog', { name: new RegExp(`^${FAVORITES_DRAWER_TITLE}`) });
+const drawer = (page: Page) => page.getByRole('dialog', { name: new RegExp(`^${m.account_favorites_drawer_title()}`) });
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 /** The signed-in header is there and the favourites have loaded. */
 async function signedInHeader(page: Page, favourites: number) {
@@ -99,7 +99,7 @@ describe('a signed-in user', () => {
 
       await favoritesButton(page).click();
       await drawer(page).waitFor();
-      expect(await drawer(page).getByRole('heading').innerText()).toBe(`${FAVORITES_DRAWER_TITLE} (1)`);
+      expect(await drawer(page).getByRole('heading').innerText()).toBe(`${m.account_favorites_drawer_title()} (1)`);
       const entries = drawer(page).locator('li');
       expect(await entries.count()).toBe(1);
       expect(await entries.getByRole('link').getAttribute('href')).toBe(offerCanonicalPath(offer));
@@ -149,9 +149,9 @@ describe('a signed-in user', () => {
       const remove = drawer(page).getByRole('button', { name: `Remove from favourites: ${offer.header}` });
       await remove.click();
 
-      await drawer(page).getByText(FAVORITES_EMPTY_TITLE).waitFor();
-      expect(await drawer(page).getByText(FAVORITES_EMPTY_TEXT).isVisible()).toBe(true);
-      expect(await drawer(page).getByRole('heading').innerText()).toBe(`${FAVORITES_DRAWER_TITLE} (0)`);
+      await drawer(page).getByText(m.account_favorites_empty_title()).waitFor();
+      expect(await drawer(page).getByText(m.account_favorites_empty_text()).isVisible()).toBe(true);
+      expect(await drawer(page).getByRole('heading').innerText()).toBe(`${m.account_favorites_drawer_title()} (0)`);
       // The removed entry's button took the focus with it: it goes to the empty state, still in the drawer.
       expect(await drawer(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
       await notice(page, MESSAGES.favoriteRemoved).waitFor();
@@ -163,7 +163,7 @@ describe('a signed-in user', () => {
       await page.reload();
       await signedInHeader(page, 0);
       await favoritesButton(page).click();
-      await drawer(page).getByText(FAVORITES_EMPTY_TITLE).waitFor();
+      await drawer(page).getByText(m.account_favorites_empty_title()).waitFor();
     });
   });
 
@@ -218,16 +218,16 @@ describe('a signed-in user', () => {
       const entry = profile.getByRole('button', { name: /^Favourites/ });
       await expect.poll(() => entry.innerText()).toMatch(/1$/);
       await entry.click();
-      const list = page.getByRole('dialog', { name: new RegExp(`^${FAVORITES_OVERLAY_TITLE}`) });
+      const list = page.getByRole('dialog', { name: new RegExp(`^${m.account_favorites_overlay_title()}`) });
       await list.waitFor();
-      expect(await list.getByRole('heading').innerText()).toBe(`${FAVORITES_OVERLAY_TITLE} (1)`);
+      expect(await list.getByRole('heading').innerText()).toBe(`${m.account_favorites_overlay_title()} (1)`);
       expect(await list.locator('li a').getAttribute('href')).toBe(offerCanonicalPath(first!));
 
       await addFavoriteByApi(account, second!); // saved elsewhere: Refresh brings it in
       const loaded = page.waitForResponse((response) => response.url().includes('/api/get/offer/favorite/by/'));
       await list.getByRole('button', { name: 'Refresh' }).click();
       expect((await loaded).status()).toBe(200);
-      await expect.poll(() => list.getByRole('heading').innerText()).toBe(`${FAVORITES_OVERLAY_TITLE} (2)`);
+      await expect.poll(() => list.getByRole('heading').innerText()).toBe(`${m.account_favorites_overlay_title()} (2)`);
       expect(await list.locator('li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
         expect.arrayContaining([offerCanonicalPath(first!), offerCanonicalPath(second!)]));
       const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze();
@@ -249,10 +249,10 @@ describe('a signed-in user', () => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('dialog').getByRole('button', { name: /^Favourites/ }).click();
-      const list = page.getByRole('dialog', { name: new RegExp(`^${FAVORITES_OVERLAY_TITLE}`) });
-      await list.getByText(FAVORITES_EMPTY_TITLE).waitFor();
-      expect(await list.getByText(FAVORITES_EMPTY_TEXT).isVisible()).toBe(true);
-      expect(await list.getByRole('heading').innerText()).toBe(`${FAVORITES_OVERLAY_TITLE} (0)`);
+      const list = page.getByRole('dialog', { name: new RegExp(`^${m.account_favorites_overlay_title()}`) });
+      await list.getByText(m.account_favorites_empty_title()).waitFor();
+      expect(await list.getByText(m.account_favorites_empty_text()).isVisible()).toBe(true);
+      expect(await list.getByRole('heading').innerText()).toBe(`${m.account_favorites_overlay_title()} (0)`);
     });
   });
 

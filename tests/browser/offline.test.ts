@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FAVORITES_DRAWER_TITLE } from '../../src/islands/account/texts.ts';
 import { SITE_NAME } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { APP_ICONS, BACKGROUND_COLOR, OFFLINE_TEXTS, THEME_COLOR } from '../../src/lib/web-app.ts';
@@ -16,6 +15,7 @@ import { writeServiceWorker } from '../../src/server/site/service-worker.ts';
 import { PAGES_CACHE, PERSONAL_CACHE_PREFIX } from '../../src/lib/offline-caches.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { createSignedInAccount, DESKTOP, launchPersistentBrowser, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
@@ -128,7 +128,7 @@ describe('offline', () => {
     const second = await createSignedInAccount(site, 'Bandula');
     await withSignedInPage(site, first, DESKTOP, async (page) => {
       const favouritesButton = page.getByRole('button', { name: /^Favourites/ });
-      const drawer = page.getByRole('dialog', { name: new RegExp(`^${FAVORITES_DRAWER_TITLE}`) });
+      const drawer = page.getByRole('dialog', { name: new RegExp(`^${m.account_favorites_drawer_title()}`) });
       await page.goto('/about-us');
       await workerReady(page);
       await page.reload(); // now through the worker: the favourites' answer is kept for this session

@@ -12,13 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { MESSAGES, type UserData } from '../../src/contract/index.ts';
 import { maskMobile } from '../../src/lib/format-offer.ts';
-import { NEW_MOBILE_LABEL, SEND_VERIFICATION_CODE, UPDATE_MOBILE_TITLE } from '../../src/islands/auth/texts.ts';
-import {
-  CHOOSE_PNG_OR_JPG, CROP_VIEW_TITLE, IMAGE_UNREADABLE, LOCATION_PICKER_TITLE, LOCATION_SEARCH_LABEL, noLocationMatches, NO_TAGS,
-  NOT_ADDED, PROFILE_VIEW_TITLE, SAVE_AND_CLOSE, TAG_PICKER_TITLE, UNVERIFIED, UPLOAD_NEW_IMAGE, UPLOADING,
-} from '../../src/islands/profile/texts.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { DESKTOP, PHONE, createSignedInAccount, signInMerchant, startBrowserSite, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
@@ -55,7 +51,7 @@ async function openProfileView(page: Page, account: TestAccount, width: number):
     opener = page.getByRole('dialog', { name: `Hi, ${account.user.firstName}` }).getByRole('button', { name: 'Profile' });
   }
   await opener.click();
-  const view = page.getByRole('dialog', { name: PROFILE_VIEW_TITLE, exact: true });
+  const view = page.getByRole('dialog', { name: m.account_profile_title(), exact: true });
   await view.locator('.profile-panel').waitFor();
   return { view, opener };
 }
@@ -123,7 +119,7 @@ describe('the Profile View modal', () => {
         const { view, opener } = await openProfileView(page, account, width);
         const accountSection = view.getByRole('region', { name: 'Account' });
         expect(await row(accountSection, 'Name').innerText()).toBe('Nimal');
-        expect(await row(accountSection, 'Email').innerText()).toBe(NOT_ADDED);
+        expect(await row(accountSection, 'Email').innerText()).toBe(m.account_not_added());
         const contact = row(accountSection, 'Contact No');
         expect(await contact.locator('.profile-mobile').innerText()).toBe(`+94 ${maskMobile(account.mobileNo)}`);
         expect(maskMobile(account.mobileNo)).toMatch(/^\d{3}\*{6}$/);
@@ -140,8 +136,8 @@ describe('the Profile View modal', () => {
         expect(await view.locator('.profile-unverified').count()).toBe(0);
         expect(await view.getByText('Merchant name').count()).toBe(0); // a merchant's field
         expect(await view.locator('.profile-logo-label').innerText()).toBe('Profile picture');
-        expect(await view.getByText(NO_TAGS).isVisible()).toBe(true);
-        expect(await view.locator('.profile-location').innerText()).toBe(NOT_ADDED);
+        expect(await view.getByText(m.account_no_tags()).isVisible()).toBe(true);
+        expect(await view.locator('.profile-location').innerText()).toBe(m.account_not_added());
         // Nothing runs past the modal's width.
         expect(await view.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
         expect(await seriousViolations(page)).toEqual([]);
@@ -174,14 +170,14 @@ describe('the interest picker', () => {
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       const { view } = await openProfileView(page, account, DESKTOP);
       await view.getByRole('button', { name: 'Edit interested areas' }).click();
-      const picker = page.getByRole('dialog', { name: TAG_PICKER_TITLE });
+      const picker = page.getByRole('dialog', { name: m.account_tag_picker_title() });
       await picker.getByRole('checkbox').first().waitFor();
       expect(await picker.getByRole('checkbox').count()).toBe(site.categories.length);
       expect(await picker.getByRole('checkbox', { checked: true }).count()).toBe(0);
       await picker.getByRole('checkbox', { name: first!.categoryName, exact: true }).check();
       await picker.getByRole('checkbox', { name: third!.categoryName, exact: true }).check();
       expect(await seriousViolations(page)).toEqual([]);
-      await picker.getByRole('button', { name: SAVE_AND_CLOSE }).click();
+      await picker.getByRole('button', { name: m.account_save_and_close() }).click();
       await picker.waitFor({ state: 'hidden' });
 
       // The panel says so and shows them; the server and the stored session have them.
@@ -199,7 +195,7 @@ describe('the interest picker', () => {
         [first!.categoryName, third!.categoryName]);
       await picker.getByRole('checkbox', { name: first!.categoryName, exact: true }).uncheck();
       await picker.getByRole('checkbox', { name: second!.categoryName, exact: true }).check();
-      await picker.getByRole('button', { name: SAVE_AND_CLOSE }).click();
+      await picker.getByRole('button', { name: m.account_save_and_close() }).click();
       await picker.waitFor({ state: 'hidden' });
       await expect.poll(() => again.locator('.profile-tags li').allInnerTexts()).toEqual([third!.categoryName, second!.categoryName]);
       expect((await serverUser(account)).tags).toEqual([third!.categoryId, second!.categoryId]);
@@ -211,12 +207,12 @@ describe('the interest picker', () => {
     await withSignedInPage(site, account, PHONE, async (page) => {
       const { view } = await openProfileView(page, account, PHONE);
       await view.getByRole('button', { name: 'Edit interested areas' }).click();
-      const picker = page.getByRole('dialog', { name: TAG_PICKER_TITLE });
+      const picker = page.getByRole('dialog', { name: m.account_tag_picker_title() });
       await picker.getByRole('checkbox', { name: site.categories[0]!.categoryName, exact: true }).check();
       await picker.getByRole('button', { name: 'Close', exact: true }).click();
       await picker.waitFor({ state: 'hidden' });
       expect(await view.isVisible()).toBe(true); // the Profile View stays open under it
-      expect(await view.getByText(NO_TAGS).isVisible()).toBe(true);
+      expect(await view.getByText(m.account_no_tags()).isVisible()).toBe(true);
       expect((await serverUser(account)).tags).toEqual([]);
     });
   });
@@ -231,7 +227,7 @@ describe('the location picker', () => {
     await withSignedInPage(site, account, PHONE, async (page) => {
       const { view } = await openProfileView(page, account, PHONE);
       await view.getByRole('button', { name: 'Choose location' }).click();
-      const picker = page.getByRole('dialog', { name: LOCATION_PICKER_TITLE });
+      const picker = page.getByRole('dialog', { name: m.account_location_picker_title() });
       await picker.getByRole('radio').first().waitFor();
       expect(await picker.getByRole('radio').count()).toBe(towns.length);
 
@@ -242,13 +238,13 @@ describe('the location picker', () => {
       expect(await list.getAttribute('aria-invalid')).toBe('true');
       expect(await list.getAttribute('aria-describedby')).toBe(await picker.locator('.profile-error').getAttribute('id'));
 
-      await picker.getByLabel(LOCATION_SEARCH_LABEL).fill(query);
+      await picker.getByLabel(m.account_location_search()).fill(query);
       const shown = await picker.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
       expect(shown).toEqual(towns.filter((name) => name.toLowerCase().includes(query.toLowerCase())));
       await picker.getByRole('radio', { name: town, exact: true }).check();
       expect(await picker.locator('.profile-error').count()).toBe(0);
-      await picker.getByLabel(LOCATION_SEARCH_LABEL).fill('zzzz');
-      expect(await picker.getByText(noLocationMatches('zzzz')).isVisible()).toBe(true);
+      await picker.getByLabel(m.account_location_search()).fill('zzzz');
+      expect(await picker.getByText(m.account_location_no_matches({ query: 'zzzz' })).isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await picker.getByRole('button', { name: 'Save', exact: true }).click();
       await picker.waitFor({ state: 'hidden' });
@@ -269,7 +265,7 @@ describe('the logo upload', () => {
     const { view } = await openProfileView(page, account, width);
     return { view, input: view.getByLabel(/^Upload Profile picture$/) };
   }
-  const cropView = (page: Page) => page.getByRole('dialog', { name: CROP_VIEW_TITLE });
+  const cropView = (page: Page) => page.getByRole('dialog', { name: m.account_crop_title() });
 
   it('a PNG opens the crop view (loaded only then), starting on 100 pixels: Save uploads a 100×100 PNG that the profile shows', async () => {
     const account = await createSignedInAccount(site, 'Kasun');
@@ -286,7 +282,7 @@ describe('the logo upload', () => {
       // 100 of the image's 300 rows fill the square: zoom 3, the slider's top.
       await expect.poll(() => crop.getByLabel('Zoom').inputValue()).toBe('3');
       expect(await crop.getByRole('button', { name: 'Save', exact: true }).isVisible()).toBe(true);
-      expect(await crop.getByText(UPLOAD_NEW_IMAGE, { exact: true }).isVisible()).toBe(true);
+      expect(await crop.getByText(m.account_upload_new_image(), { exact: true }).isVisible()).toBe(true);
       expect(await crop.getByRole('button', { name: 'Close', exact: true }).isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -301,7 +297,7 @@ describe('the logo upload', () => {
       expect((await upload).status()).toBe(201);
       await crop.waitFor({ state: 'hidden' });
       expect(await page.evaluate(() => (window as { seenUploading?: boolean }).seenUploading)).toBe(true);
-      expect(UPLOADING).toBe('Uploading...');
+      expect(m.account_uploading()).toBe('Uploading...');
 
       await view.getByRole('status').filter({ hasText: 'The image was uploaded.' }).waitFor();
       const { logoUrl } = await serverUser(account);
@@ -367,13 +363,13 @@ describe('the logo upload', () => {
         { name: 'logo.svg', mimeType: 'image/png', buffer: makePng(20, 20) }, // a PNG's type, another name
       ]) {
         await input.setInputFiles(file);
-        await expect.poll(() => message.innerText()).toBe(CHOOSE_PNG_OR_JPG);
+        await expect.poll(() => message.innerText()).toBe(m.account_choose_png_or_jpg());
         expect(await input.getAttribute('aria-invalid')).toBe('true');
         expect(await input.getAttribute('aria-describedby')).toContain(await message.getAttribute('id'));
         expect(await cropView(page).count()).toBe(0);
       }
       await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is text, not a PNG') });
-      await expect.poll(() => message.innerText()).toBe(IMAGE_UNREADABLE);
+      await expect.poll(() => message.innerText()).toBe(m.account_image_unreadable());
       expect(await cropView(page).count()).toBe(0);
 
       // A good file clears the message and opens the crop view, whose Upload New Image refuses the same way.
@@ -381,10 +377,10 @@ describe('the logo upload', () => {
       await expect.poll(() => message.count()).toBe(0);
       const crop = cropView(page);
       await crop.getByRole('group', { name: 'Profile picture crop square' }).waitFor();
-      await crop.getByLabel(UPLOAD_NEW_IMAGE).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-      await expect.poll(() => crop.locator('.profile-error').innerText()).toBe(CHOOSE_PNG_OR_JPG);
+      await crop.getByLabel(m.account_upload_new_image()).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+      await expect.poll(() => crop.locator('.profile-error').innerText()).toBe(m.account_choose_png_or_jpg());
       // Upload New Image with a good file swaps the image in and starts over; Close uploads nothing.
-      await crop.getByLabel(UPLOAD_NEW_IMAGE).setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: makePng(500, 500) });
+      await crop.getByLabel(m.account_upload_new_image()).setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: makePng(500, 500) });
       await expect.poll(() => crop.locator('.profile-error').count()).toBe(0);
       await expect.poll(() => crop.getByLabel('Zoom').inputValue()).toBe('5');
       await crop.getByRole('button', { name: 'Close', exact: true }).click();
@@ -422,25 +418,25 @@ describe('the Contact No Change (Update Mobile Number, account mode)', () => {
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       const { view } = await openProfileView(page, account, DESKTOP);
       await view.getByRole('button', { name: 'Change mobile number' }).click();
-      const dialog = page.getByRole('dialog', { name: UPDATE_MOBILE_TITLE });
-      const field = dialog.getByLabel(NEW_MOBILE_LABEL);
+      const dialog = page.getByRole('dialog', { name: m.account_update_mobile_title() });
+      const field = dialog.getByLabel(m.account_new_mobile_label());
       await field.waitFor();
       const fieldError = dialog.locator(`#${await field.getAttribute('id')}-error`);
 
       // Every message of the form: empty, too short, the user's own number (another account's goes on
       // at /forget-password: tests/browser/account-flows.test.ts).
-      await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+      await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
       await expect.poll(() => fieldError.innerText()).toContain(MESSAGES.required.trim());
       await page.locator('.notice-card', { hasText: ACCOUNT_MESSAGES.enterValidMobile }).waitFor();
       await field.fill('7712');
-      await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+      await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
       await expect.poll(() => fieldError.innerText()).toContain(ACCOUNT_MESSAGES.invalidMobileNo);
       await field.fill(account.mobileNo);
-      await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+      await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
       await expect.poll(() => fieldError.innerText()).toContain('This is already your mobile number.');
 
       await field.fill(`0${newMobile}`); // as people write it: the 9 digits are what changes
-      await dialog.getByRole('button', { name: SEND_VERIFICATION_CODE }).click();
+      await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
       await dialog.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
       await expect.poll(async () => (await codesSent(newMobile)).length, { timeout: 10_000 }).toBe(1);
       const [code] = await codesSent(newMobile);
@@ -480,12 +476,12 @@ describe("a merchant's header", () => {
       await page.getByRole('button', { name: `Hi, ${merchant.user.firstName}` }).click();
       expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['Setting', 'Profile', 'Console', 'Create Offer', 'Logout']);
       await page.getByRole('menuitem', { name: 'Profile' }).click();
-      const view = page.getByRole('dialog', { name: PROFILE_VIEW_TITLE, exact: true });
+      const view = page.getByRole('dialog', { name: m.account_profile_title(), exact: true });
       await view.locator('.profile-panel').waitFor();
       expect(await row(view.getByRole('region', { name: 'Account' }), 'User Type').innerText()).toBe('Merchant');
       const details = view.getByRole('region', { name: 'Business details' });
       for (const term of ['Merchant name', 'Business registration no', 'Company contact no', 'Company email', 'Address', 'Phone']) {
-        expect(await row(details, term).locator('.profile-unverified').innerText(), term).toBe(UNVERIFIED);
+        expect(await row(details, term).locator('.profile-unverified').innerText(), term).toBe(m.account_unverified());
       }
       expect(await view.locator('.profile-logo-label').innerText()).toBe('Company logo');
       expect(await view.getByLabel(/Company logo$/).getAttribute('type')).toBe('file');

@@ -5,8 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_MESSAGES, REMINDER_TEXTS } from '../../src/contract/reminders.ts';
 import { bankPagePath } from '../../src/lib/site-urls.ts';
-import { FAVORITES_DRAWER_TITLE } from '../../src/islands/account/texts.ts';
-import { OVERVIEW_TEXTS } from '../../src/islands/team/texts.ts';
+import { m } from '../../src/paraglide/messages.js';
 import { createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
 
 let site: BrowserSite;
@@ -58,7 +57,7 @@ describe('the SMS\'s favourites link', () => {
     const account = await createSignedInAccount(site);
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       await page.goto('/#favourites');
-      const drawer = page.getByRole('dialog', { name: new RegExp(`^${FAVORITES_DRAWER_TITLE}`) });
+      const drawer = page.getByRole('dialog', { name: new RegExp(`^${m.account_favorites_drawer_title()}`) });
       await drawer.waitFor();
       expect(new URL(page.url()).hash).toBe('');
       await page.reload();
@@ -129,7 +128,7 @@ describe('the team Overview', () => {
       await withSignedInPage(site, team, width, async (page) => {
         await page.goto('/console/team/overview');
         const block = page.locator('[data-reminder-run]');
-        await block.getByRole('heading', { name: OVERVIEW_TEXTS.lastReminderRun }).waitFor();
+        await block.getByRole('heading', { name: m.team_overview_last_reminder_run() }).waitFor();
         // The server's hourly run may or may not have come yet.
         await expect.poll(async () => /No reminder run yet|SMS sent/.test(await block.innerText())).toBe(true);
         await block.scrollIntoViewIfNeeded();

@@ -6,10 +6,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
-import { CALENDAR_FEED_TEXTS } from '../../src/islands/profile/calendar-feed-texts.ts';
 import { offerHasCalendar, offerShareText, shareSubjectOf, SHARE_TEXTS } from '../../src/lib/offer-share.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { createSignedInAccount, DESKTOP, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
@@ -203,8 +203,8 @@ describe("The profile's calendar feed", () => {
     });
     await withSignedInPage(site, account, PHONE, async (page) => {
       await page.goto('/console/customer/profile', { waitUntil: 'load' });
-      const block = page.getByRole('region', { name: CALENDAR_FEED_TEXTS.title });
-      await block.getByRole('button', { name: CALENDAR_FEED_TEXTS.turnOn }).click();
+      const block = page.getByRole('region', { name: m.account_calendar_title() });
+      await block.getByRole('button', { name: m.account_calendar_turn_on() }).click();
       const input = block.getByRole('textbox', { name: 'Your private calendar link' });
       await input.waitFor();
       const first = await input.inputValue();
@@ -212,24 +212,24 @@ describe("The profile's calendar feed", () => {
       const feed = await fetch(first);
       expect(feed.status).toBe(200);
       expect(await feed.text()).toContain(`UID:offer-${endingOffer().offerId}@`);
-      expect(await block.getByRole('link', { name: CALENDAR_FEED_TEXTS.subscribe }).getAttribute('href')).toBe(first.replace(/^http:/, 'webcal:'));
+      expect(await block.getByRole('link', { name: m.account_calendar_subscribe() }).getAttribute('href')).toBe(first.replace(/^http:/, 'webcal:'));
       await block.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/profile-feed-375.png`, fullPage: true });
 
-      await block.getByRole('button', { name: CALENDAR_FEED_TEXTS.remake }).click();
+      await block.getByRole('button', { name: m.account_calendar_remake() }).click();
       await expect.poll(() => input.inputValue()).not.toBe(first);
       const second = await input.inputValue();
       expect((await fetch(first)).status).toBe(404);
       expect((await fetch(second)).status).toBe(200);
 
-      await block.getByRole('button', { name: CALENDAR_FEED_TEXTS.turnOff }).click();
-      await block.getByRole('button', { name: CALENDAR_FEED_TEXTS.turnOn }).waitFor();
+      await block.getByRole('button', { name: m.account_calendar_turn_off() }).click();
+      await block.getByRole('button', { name: m.account_calendar_turn_on() }).waitFor();
       expect((await fetch(second)).status).toBe(404);
     });
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       await page.goto('/console/customer/profile', { waitUntil: 'load' });
-      const block = page.getByRole('region', { name: CALENDAR_FEED_TEXTS.title });
-      await block.getByRole('button', { name: CALENDAR_FEED_TEXTS.turnOn }).click();
+      const block = page.getByRole('region', { name: m.account_calendar_title() });
+      await block.getByRole('button', { name: m.account_calendar_turn_on() }).click();
       await block.getByRole('textbox', { name: 'Your private calendar link' }).waitFor();
       expect(await seriousViolations(page, '.calendar-feed')).toEqual([]);
       await block.screenshot({ path: `${SHOTS}/profile-feed-1280.png` });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
-import { MESSAGES, MobileChangeConfirmRequest, VerifyMobileRequest } from '../../src/contract/index.ts';
+import { CONFIRM_PASSWORD_MIN, MESSAGES, MobileChangeConfirmRequest, VerifyMobileRequest } from '../../src/contract/index.ts';
 import {
   authenticate, confirmMobileChange, createCode, createUser, findExistingUser, requestMobileChange, resendCode,
   updatePassword, verifyMobile,
@@ -20,10 +20,10 @@ import {
   takeCarriedMobileNo, takeResetHandover, termsError, touchedOnBlur, validMobileNo, VERIFY_HANDOVER_KEY,
 } from '../../src/islands/auth/account-forms.ts';
 import { signedInDestination, signedInRedirectScript } from '../../src/islands/auth/return-path.ts';
-import { CONFIRM_PASSWORD_TOO_SHORT } from '../../src/islands/auth/texts.ts';
 import { createApp } from '../../src/server/app.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createTestApi, freshMobile, latestCode, signUpVerified, STRONG_PASSWORD, type TestApi } from '../api/harness.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 describe('form rules and their messages (spec §5)', () => {
   it('a mobile number (sign-in, sign-up, reset, New Mobile No) is required and 9 significant digits, as people type it', () => {
@@ -84,8 +84,8 @@ describe('form rules and their messages (spec §5)', () => {
 
   it("the confirmation: required, at least 5 characters, then 'Password not match.'", () => {
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: '' }, 4)).toEqual({ confirmPassword: MESSAGES.required });
-    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kand' }, 4)).toEqual({ confirmPassword: CONFIRM_PASSWORD_TOO_SHORT });
-    expect(CONFIRM_PASSWORD_TOO_SHORT).toContain('5 characters');
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kand' }, 4)).toEqual({ confirmPassword: m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN }) });
+    expect(m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN })).toContain('5 characters');
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kandy' }, 4)).toEqual({ confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD} ` }, 4)).toEqual({ confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});

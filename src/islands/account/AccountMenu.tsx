@@ -9,6 +9,7 @@ import type { FavoriteEntryData, UserData } from '../../contract/index.ts';
 import { COUNTRY_CODES } from '../../contract/limits.ts';
 import { FAVOURITES_HASH } from '../../lib/constants.ts';
 import { maskMobile } from '../../lib/format-offer.ts';
+import { m } from '../../paraglide/messages.js';
 // The version label is the package version (DECISIONS.md 'Footer'), as the footer shows it.
 import { version } from '../../../package.json';
 import { $favorites, $favoritesState, loadFavorites } from '../../stores/favorites.ts';
@@ -20,7 +21,6 @@ import { accountLinks, createOfferHref, logOutAndGoHome } from './account-links.
 import FavoriteList, { type FavoritesState } from './FavoriteList.tsx';
 import ProfileMenu from './ProfileMenu.tsx';
 import ProfileView from './ProfileView.tsx';
-import { FAVORITES_DRAWER_TITLE, FAVORITES_OVERLAY_TITLE } from './texts.ts';
 import './AccountMenu.css';
 
 export default function AccountMenu() {
@@ -43,18 +43,18 @@ export default function AccountMenu() {
         {createOffer && (
           <a className="account-create-offer" href={createOffer}>
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round"><path d="M12 5v14M5 12h14" /></svg>
-            <span className="account-label">Create Offer</span>
+            <span className="account-label">{m.account_create_offer()}</span>
           </a>
         )}
         <button type="button" className="account-favorites-button" aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
           <HeartIcon filled={favorites.length > 0} />
-          <span className="account-label">Favourites</span>
+          <span className="account-label">{m.account_favourites()}</span>
           <span className="account-count" data-favorites-count>{favorites.length}</span>
         </button>
         <ProfileMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
       </div>
       <MobileProfile user={user} favorites={favorites} state={state} onOpenProfile={() => setProfileOpen(true)} />
-      <TitledDialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="account-dialog account-drawer" title={FAVORITES_DRAWER_TITLE} count={favorites.length}>
+      <TitledDialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="account-dialog account-drawer" title={m.account_favorites_drawer_title()} count={favorites.length}>
         <FavoriteList entries={favorites} state={state} />
       </TitledDialog>
       <ProfileView open={profileOpen} onClose={() => setProfileOpen(false)} />
@@ -71,30 +71,30 @@ function MobileProfile({ user, favorites, state, onOpenProfile }: MobileProps) {
   const closeList = () => setListOpen(false);
   return (
     <div className="account-menu-narrow">
-      <button type="button" className="icon-button" aria-label="Account menu" aria-haspopup="dialog" onClick={() => setProfileOpen(true)}>
+      <button type="button" className="icon-button" aria-label={m.account_menu_label()} aria-haspopup="dialog" onClick={() => setProfileOpen(true)}>
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M4 7h16M4 12h16M4 17h16" /></svg>
       </button>
-      <TitledDialog open={profileOpen} onClose={() => setProfileOpen(false)} className="account-dialog account-overlay" title={`Hi, ${user.firstName}`}>
+      <TitledDialog open={profileOpen} onClose={() => setProfileOpen(false)} className="account-dialog account-overlay" title={m.account_hi({ name: user.firstName })}>
         <p className="account-mobile-number">
           <span>{COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}</span>
           {user.isMobileVerification && <VerifiedTick />}
         </p>
-        <nav aria-label="Account" className="account-overlay-nav">
+        <nav aria-label={m.account_account()} className="account-overlay-nav">
           <button type="button" aria-haspopup="dialog" onClick={() => setListOpen(true)}>
-            <HeartIcon filled={favorites.length > 0} /><span>Favourites</span><span className="account-count">{favorites.length}</span>
+            <HeartIcon filled={favorites.length > 0} /><span>{m.account_favourites()}</span><span className="account-count">{favorites.length}</span>
           </button>
           {accountLinks(user).map((link) => (link.profileView
             ? <button key={link.label} type="button" aria-haspopup="dialog" onClick={onOpenProfile}>{link.label}</button>
             : <a key={link.label} href={link.href}>{link.label}</a>))}
-          <button type="button" onClick={() => void logOutAndGoHome()}>Log out</button>
+          <button type="button" onClick={() => void logOutAndGoHome()}>{m.account_log_out()}</button>
         </nav>
-        <p className="account-version">Version {version}</p>
+        <p className="account-version">{m.account_version({ version })}</p>
       </TitledDialog>
-      <TitledDialog open={listOpen} onClose={closeList} className="account-dialog account-overlay" title={FAVORITES_OVERLAY_TITLE} count={favorites.length} closeButton="back">
+      <TitledDialog open={listOpen} onClose={closeList} className="account-dialog account-overlay" title={m.account_favorites_overlay_title()} count={favorites.length} closeButton="back">
         <p className="account-refresh-row">
           <button type="button" className="button secondary" onClick={() => { if (state !== 'loading') void loadFavorites(); }} aria-busy={state === 'loading' || undefined}>
             <svg className={state === 'loading' ? 'account-spinning' : undefined} aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /></svg>
-            Refresh
+            {m.account_refresh()}
           </button>
         </p>
         <FavoriteList entries={favorites} state={state} />

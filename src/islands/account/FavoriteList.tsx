@@ -4,11 +4,12 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { FavoriteEntryData } from '../../contract/index.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { m } from '../../paraglide/messages.js';
 import type { $favoritesState } from '../../stores/favorites.ts';
 import FavoriteButton from '../offer-card/FavoriteButton.tsx';
 import '../offer-card/OfferCard.css';
-import { FAVORITES_EMPTY_TEXT, FAVORITES_EMPTY_TITLE } from './texts.ts';
 
 export type FavoritesState = ReturnType<typeof $favoritesState.get>;
 
@@ -38,12 +39,12 @@ export default function FavoriteList({ entries, state }: Props) {
 
   let content;
   if (entries.length === 0 && state === 'loading' && !loadedOnce.current) {
-    content = <p className="account-favorites-loading" role="status"><span className="account-spinner" aria-hidden="true" />Loading your favourites…</p>;
+    content = <p className="account-favorites-loading" role="status"><span className="account-spinner" aria-hidden="true" />{m.account_favorites_loading()}</p>;
   } else if (entries.length === 0) {
     content = (
       <div className="account-favorites-empty" data-favorites-empty tabIndex={-1}>
-        <p className="account-favorites-empty-title">{FAVORITES_EMPTY_TITLE}</p>
-        <p>{FAVORITES_EMPTY_TEXT}</p>
+        <p className="account-favorites-empty-title">{m.account_favorites_empty_title()}</p>
+        <p>{m.account_favorites_empty_text()}</p>
       </div>
     );
   } else {
@@ -52,7 +53,7 @@ export default function FavoriteList({ entries, state }: Props) {
         {entries.map((entry, index) => (
           <li key={entry.offerId} className="account-favorite"
             onClickCapture={(event) => { if ((event.target as Element).closest('[data-favorite-offer]')) pressedAt.current = index; }}>
-            <a className="account-favorite-link" href={offerCanonicalPath(entry)}>
+            <a className="account-favorite-link" href={localePath(offerCanonicalPath(entry))}>
               {entry.bannerImageURL
                 ? <img src={apiImageSrc(entry.bannerImageURL)} alt="" width={96} height={48} loading="lazy" />
                 : <span className="account-favorite-icon"><img src={categoryIconSrc(entry.category.iconName)} alt="" width={28} height={28} loading="lazy" /></span>}

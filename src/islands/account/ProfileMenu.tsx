@@ -3,6 +3,7 @@
 // closes and returns to the button, Tab or a click outside closes.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { UserData } from '../../contract/index.ts';
+import { m } from '../../paraglide/messages.js';
 import { accountLinks, logOutAndGoHome } from './account-links.ts';
 
 interface Props {
@@ -57,10 +58,10 @@ export default function ProfileMenu({ user, onOpenProfile }: Props) {
       <button ref={buttonRef} type="button" className="account-profile-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId}
         onClick={() => setOpen(!open)} onKeyDown={onButtonKey}>
         <span className="account-avatar" aria-hidden="true">{user.firstName.slice(0, 1).toUpperCase()}</span>
-        <span className="account-label">Hi, {user.firstName}</span>
+        <span className="account-label">{m.account_hi({ name: user.firstName })}</span>
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="m6 9 6 6 6-6" /></svg>
       </button>
-      <ul ref={menuRef} id={menuId} role="menu" aria-label="Account" className="account-profile-menu card" hidden={!open} onKeyDown={onMenuKey}>
+      <ul ref={menuRef} id={menuId} role="menu" aria-label={m.account_account()} className="account-profile-menu card" hidden={!open} onKeyDown={onMenuKey}>
         {accountLinks(user).map((link) => (
           <li role="none" key={link.label}>
             {link.profileView
@@ -68,7 +69,7 @@ export default function ProfileMenu({ user, onOpenProfile }: Props) {
               : <a role="menuitem" tabIndex={-1} href={link.href}>{link.label}</a>}
           </li>
         ))}
-        <li role="none"><button type="button" role="menuitem" tabIndex={-1} onClick={() => void logOutAndGoHome()}>Logout</button></li>
+        <li role="none"><button type="button" role="menuitem" tabIndex={-1} onClick={() => void logOutAndGoHome()}>{m.account_logout()}</button></li>
       </ul>
     </div>
   );

@@ -5,8 +5,11 @@ import { createAlert, failureText, fetchAlerts } from '../../client/alerts.ts';
 import { ALERT_LABEL_MAX, ALERT_MESSAGES } from '../../contract/alerts.ts';
 import type { OfferSearchInput } from '../../contract/offer-search.ts';
 import { CONSOLE_ALERTS_PATH } from '../../lib/alert-list-path.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import { sessionLink } from '../../stores/session.ts';
+import { messageParts, slot } from '../account/message-parts.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import EmailForm from './EmailForm.tsx';
@@ -18,7 +21,7 @@ function searchOf({ filter }: AlertMeList): OfferSearchInput {
   const { mine, ...rest } = filter;
   return { ...rest, bankIds: [...rest.bankIds], categoryIds: [...rest.categoryIds], networks: [...rest.networks], cards: mine ? [...$myCards.get()] : [] };
 }
-const labelOf = (list: AlertMeList) => (list.label.length > ALERT_LABEL_MAX ? `${list.label.slice(0, ALERT_LABEL_MAX - 1)}…` : list.label) || 'All offers';
+const labelOf = (list: AlertMeList) => (list.label.length > ALERT_LABEL_MAX ? `${list.label.slice(0, ALERT_LABEL_MAX - 1)}…` : list.label) || m.account_alert_all_offers();
 
 type Step = { step: 'ask' } | { step: 'saved'; message: string } | { step: 'sent'; email: string };
 
@@ -46,17 +49,17 @@ export default function AlertMeDialog({ list, onClose }: { list: AlertMeList; on
 
   const verified = account.state === 'ready' && account.data.emailVerified;
   return (
-    <TitledDialog open onClose={onClose} className="alert-me-dialog" title="Alert me">
-      <p className="alert-me-intro">Get new offers on this list by e-mail, once a week.</p>
+    <TitledDialog open onClose={onClose} className="alert-me-dialog" title={m.account_alert_me()}>
+      <p className="alert-me-intro">{m.account_alert_intro()}</p>
       <p className="alert-me-label"><strong>{label}</strong></p>
-      {account.state === 'loading' && <p className="alert-me-note" role="status">Loading…</p>}
-      {account.state === 'failed' && <p className="alert-email-error" role="alert">{account.message} <button type="button" className="link-button" onClick={account.reload}>Retry</button></p>}
+      {account.state === 'loading' && <p className="alert-me-note" role="status">{m.account_loading()}</p>}
+      {account.state === 'failed' && <p className="alert-email-error" role="alert">{account.message} <button type="button" className="link-button" onClick={account.reload}>{m.account_retry()}</button></p>}
       {account.state === 'ready' && step.step === 'ask' && (
         <>
           {error && <p className="alert-email-error" role="alert">{error}</p>}
           <div className="alert-me-actions">
-            <button type="button" className="button secondary" onClick={onClose}>Cancel</button>
-            <button type="button" className="button" disabled={busy} onClick={save}>Save alert</button>
+            <button type="button" className="button secondary" onClick={onClose}>{m.account_cancel()}</button>
+            <button type="button" className="button" disabled={busy} onClick={save}>{m.account_save_alert()}</button>
           </div>
         </>
       )}
@@ -64,7 +67,7 @@ export default function AlertMeDialog({ list, onClose }: { list: AlertMeList; on
         <>
           <p className="alert-me-done" role="status">{step.message}</p>
           {verified
-            ? <p className="alert-me-note">The e-mail goes to {account.data.email}.</p>
+            ? <p className="alert-me-note">{m.account_alert_email_goes_to({ email: account.data.email ?? '' })}</p>
             : (
               <>
                 <p className="alert-me-note">{ALERT_MESSAGES.emailNeeded}</p>
@@ -72,17 +75,17 @@ export default function AlertMeDialog({ list, onClose }: { list: AlertMeList; on
               </>
             )}
           <div className="alert-me-actions">
-            <a className="button secondary" href={CONSOLE_ALERTS_PATH}>Your alerts</a>
-            <button type="button" className="button" onClick={onClose}>Done</button>
+            <a className="button secondary" href={localePath(CONSOLE_ALERTS_PATH)}>{m.account_your_alerts()}</a>
+            <button type="button" className="button" onClick={onClose}>{m.account_done()}</button>
           </div>
         </>
       )}
       {step.step === 'sent' && (
         <>
-          <p className="alert-me-done" role="status">We sent a link to <strong>{step.email}</strong>. Open it to confirm your address: your alerts start then.</p>
+          <p className="alert-me-done" role="status">{messageParts(m.account_alert_link_sent({ email: slot(0) }), [<strong>{step.email}</strong>])}</p>
           <div className="alert-me-actions">
-            <a className="button secondary" href={CONSOLE_ALERTS_PATH}>Your alerts</a>
-            <button type="button" className="button" onClick={onClose}>Done</button>
+            <a className="button secondary" href={localePath(CONSOLE_ALERTS_PATH)}>{m.account_your_alerts()}</a>
+            <button type="button" className="button" onClick={onClose}>{m.account_done()}</button>
           </div>
         </>
       )}

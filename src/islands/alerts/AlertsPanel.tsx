@@ -3,8 +3,11 @@
 import { useState } from 'react';
 import { deleteAlert, failureText, fetchAlerts } from '../../client/alerts.ts';
 import type { AlertsAnswer } from '../../contract/alerts.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { sessionLink } from '../../stores/session.ts';
+import { messageParts, slot } from '../account/message-parts.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import EmailForm from './EmailForm.tsx';
 import './alerts.css';
@@ -16,8 +19,8 @@ export default function AlertsPanel() {
   const [sentTo, setSentTo] = useState<string>();
   const [deleting, setDeleting] = useState<number>();
 
-  if (loaded.state === 'loading') return <p role="status">Loading your alerts…</p>;
-  if (loaded.state === 'failed') return <p role="alert">{loaded.message} <button type="button" className="link-button" onClick={loaded.reload}>Retry</button></p>;
+  if (loaded.state === 'loading') return <p role="status">{m.account_alerts_loading()}</p>;
+  if (loaded.state === 'failed') return <p role="alert">{loaded.message} <button type="button" className="link-button" onClick={loaded.reload}>{m.account_retry()}</button></p>;
   const account = { ...loaded.data, ...changed };
 
   const remove = async (alertId: number, label: string) => {
@@ -41,26 +44,26 @@ export default function AlertsPanel() {
   return (
     <div className="alerts-panel">
       <section className="alerts-email" aria-labelledby="alerts-email-head">
-        <h2 id="alerts-email-head">Weekly e-mail</h2>
-        {sentTo && <p role="status">We sent a link to <strong>{sentTo}</strong>. Open it to confirm your address: your alerts start then.</p>}
+        <h2 id="alerts-email-head">{m.account_alerts_weekly_email()}</h2>
+        {sentTo && <p role="status">{messageParts(m.account_alert_link_sent({ email: slot(0) }), [<strong>{sentTo}</strong>])}</p>}
         {account.emailVerified && !changingEmail && (
-          <p>New offers on your alerts go to <strong>{account.email}</strong> once a week.{' '}
-            <button type="button" className="link-button" onClick={() => setChangingEmail(true)}>Change address</button></p>
+          <p>{messageParts(m.account_alerts_go_to({ email: slot(0) }), [<strong>{account.email}</strong>])}{' '}
+            <button type="button" className="link-button" onClick={() => setChangingEmail(true)}>{m.account_alerts_change_address()}</button></p>
         )}
-        {!account.emailVerified && !sentTo && <p>{account.email ? `${account.email} is not confirmed yet: nothing is sent until it is.` : 'Give your e-mail address to get your alerts.'}</p>}
+        {!account.emailVerified && !sentTo && <p>{account.email ? m.account_alerts_not_confirmed({ email: account.email }) : m.account_alerts_give_email()}</p>}
         {(!account.emailVerified || changingEmail) && <EmailForm email={account.email} onSent={sent} />}
       </section>
       <section aria-labelledby="alerts-list-head">
-        <h2 className="alerts-list-head" id="alerts-list-head">Your alerts</h2>
+        <h2 className="alerts-list-head" id="alerts-list-head">{m.account_your_alerts()}</h2>
         {account.data.length === 0
-          ? <p className="alerts-empty">No alerts yet. On any filtered list of offers, or a bank's page, choose <strong>Alert me</strong>.</p>
+          ? <p className="alerts-empty">{messageParts(m.account_alerts_empty({ alertMe: slot(0) }), [<strong>{m.account_alert_me()}</strong>])}</p>
           : (
-            <ul className="alerts-list" aria-label="Your alerts">
+            <ul className="alerts-list" aria-label={m.account_your_alerts()}>
               {account.data.map((alert) => (
                 <li key={alert.alertId}>
-                  <a href={alert.listPath}>{alert.label}</a>
+                  <a href={localePath(alert.listPath)}>{alert.label}</a>
                   <button type="button" className="button secondary" disabled={deleting === alert.alertId}
-                    aria-label={`Delete the alert ${alert.label}`} onClick={() => remove(alert.alertId, alert.label)}>Delete</button>
+                    aria-label={m.account_alert_delete_label({ label: alert.label })} onClick={() => remove(alert.alertId, alert.label)}>{m.account_delete()}</button>
                 </li>
               ))}
             </ul>

@@ -2,6 +2,7 @@
 // e-mailed before). Used by the Alert me dialog and the console's alerts page.
 import { useId, useState } from 'react';
 import { failureText, saveEmail } from '../../client/alerts.ts';
+import { m } from '../../paraglide/messages.js';
 import { sessionLink } from '../../stores/session.ts';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
   submitLabel?: string;
 }
 
-export default function EmailForm({ email, onSent, submitLabel = 'Send confirmation link' }: Props) {
+export default function EmailForm({ email, onSent, submitLabel = m.account_send_confirmation_link() }: Props) {
   const id = useId();
   const [value, setValue] = useState(email ?? '');
   const [error, setError] = useState<string>();
@@ -32,7 +33,7 @@ export default function EmailForm({ email, onSent, submitLabel = 'Send confirmat
   };
   return (
     <form className="alert-email-form" onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-email`}>Your e-mail address</label>
+      <label htmlFor={`${id}-email`}>{m.account_your_email()}</label>
       <div className="alert-email-row">
         <input id={`${id}-email`} type="email" autoComplete="email" required value={value} onChange={(event) => setValue(event.currentTarget.value)}
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : `${id}-hint`} />
@@ -40,7 +41,7 @@ export default function EmailForm({ email, onSent, submitLabel = 'Send confirmat
       </div>
       {error
         ? <p className="alert-email-error" id={`${id}-error`} role="alert">{error}</p>
-        : <p className="alert-email-hint" id={`${id}-hint`}>We send a link to confirm it. Nothing else is sent before you open it.</p>}
+        : <p className="alert-email-hint" id={`${id}-hint`}>{m.account_email_hint()}</p>}
     </form>
   );
 }

@@ -11,8 +11,11 @@ import { createCode, updatePassword, type Refusal, type SignedIn } from '../../c
 import { ApiError, failureText } from '../../client/http.ts';
 import { revokeToken } from '../../client/session.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { signOut } from '../../stores/session-calls.ts';
+import { messageParts, slot } from '../account/message-parts.tsx';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
@@ -25,10 +28,7 @@ import NewPasswordFields, { type NewPasswordField } from './NewPasswordFields.ts
 import OneTimeCode from './OneTimeCode.tsx';
 import UpdateMobileDialog from './UpdateMobileDialog.tsx';
 import { passwordScore, useStrength } from './strength.ts';
-import { ACCOUNT_BLOCKED_TITLE, MOBILE_NO_HINT, RESET_OTHER_ACCOUNT_NOTE } from './texts.ts';
 import './auth.css';
-
-const NOTICE_TITLE = 'Reset password';
 
 /** `note`: why the code step opened by itself (the profile's Update Mobile Number). */
 type Stage = { name: 'mobile' } | { name: 'code'; token: string; note?: string } | { name: 'password'; signedIn: SignedIn };
@@ -51,7 +51,7 @@ export default function ForgetPassword() {
     const handover = takeResetHandover();
     if (handover) {
       setTypedMobileNo(handover.mobileNo);
-      setStage({ name: 'code', token: handover.token, note: RESET_OTHER_ACCOUNT_NOTE });
+      setStage({ name: 'code', token: handover.token, note: m.account_reset_other_account_note() });
     } else {
       // The number typed on sign-in before its 'Forget password'. Nothing carried: what the visitor
       // may have typed already stays.
@@ -62,7 +62,7 @@ export default function ForgetPassword() {
 
   function refuse(refusal: Refusal) {
     setGoingHome(true);
-    showRefusalAndGoHome(refusal, ACCOUNT_BLOCKED_TITLE);
+    showRefusalAndGoHome(refusal, m.account_account_blocked_title());
   }
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
@@ -79,7 +79,7 @@ export default function ForgetPassword() {
       else refuse(sent);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 404) setUnknownNumber(failure.message);
-      else showNotice({ kind: 'danger', title: NOTICE_TITLE, text: failureText(failure) });
+      else showNotice({ kind: 'danger', title: m.account_reset_title(), text: failureText(failure) });
     }
     setBusy(false);
   }
@@ -91,11 +91,11 @@ export default function ForgetPassword() {
       <div className="auth-stack">
         {stage.note && <p className="auth-inline-message" role="status">{stage.note}</p>}
         <p className="auth-aside">
-          Resetting the password of <strong>{mobileNo}</strong>.{' '}
-          <button type="button" className="auth-link-button" onClick={() => setChangingNumber(true)}>Change<span className="visually-hidden"> mobile number</span></button>
+          {messageParts(m.account_resetting_for({ mobileNo: slot(0) }), [<strong>{mobileNo}</strong>])}{' '}
+          <button type="button" className="auth-link-button" onClick={() => setChangingNumber(true)}>{m.account_change()}<span className="visually-hidden"> {m.account_mobile_number_target()}</span></button>
         </p>
         {/* A new number's code starts a new entry: empty boxes, its own countdown and resends. */}
-        <OneTimeCode key={stage.token} idPrefix="reset" submitLabel="Verify" mobileNo={mobileNo} userId={null} token={stage.token}
+        <OneTimeCode key={stage.token} idPrefix="reset" submitLabel={m.account_verify()} mobileNo={mobileNo} userId={null} token={stage.token}
           onVerified={(signedIn) => setStage({ name: 'password', signedIn })} onRefused={refuse} />
         <UpdateMobileDialog mode="guest" open={changingNumber} onClose={() => setChangingNumber(false)} onRefused={refuse}
           onNumberChosen={(chosen, sent) => {
@@ -109,17 +109,17 @@ export default function ForgetPassword() {
   }
   return (
     <form className="auth-form" onSubmit={(event) => void sendCode(event)} noValidate aria-busy={busy}>
-      <TextField id="reset-mobile" label="Mobile number" name="mobileNo" type="tel" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" hint={`The number you signed up with. ${MOBILE_NO_HINT}`} value={typedMobileNo} error={mobileError}
+      <TextField id="reset-mobile" label={m.account_mobile_label()} name="mobileNo" type="tel" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" hint={`${m.account_signed_up_number()} ${m.account_mobile_hint()}`} value={typedMobileNo} error={mobileError}
         onChange={(event) => { setTypedMobileNo(event.target.value); setUnknownNumber(undefined); }}
         onBlur={() => { if (touchedOnBlur(typedMobileNo)) setTouched(true); }} />
       {unknownNumber && (
         <p className="auth-inline-message" role="status">
-          {unknownNumber} <a href="/sign-up" onClick={() => carryMobileNo(mobileNo)}>Join now</a>
+          {unknownNumber} <a href={localePath('/sign-up')} onClick={() => carryMobileNo(mobileNo)}>{m.account_join_now()}</a>
         </p>
       )}
       <div className="auth-actions">
-        <button className="button" type="submit" disabled={!hydrated || busy}>{busy ? 'Sending…' : 'Send code'}</button>
+        <button className="button" type="submit" disabled={!hydrated || busy}>{busy ? m.account_sending() : m.account_send_code()}</button>
       </div>
       <Notices />
     </form>
@@ -150,22 +150,22 @@ function NewPassword({ signedIn: { token, user } }: { signedIn: SignedIn }) {
       await signOut();
       sessionStorage.setItem(PASSWORD_UPDATED_KEY, message);
       carryMobileNo(user.mobileNo);
-      location.assign('/sign-in');
+      location.assign(localePath('/sign-in'));
     } catch (failure) {
-      showNotice({ kind: 'danger', title: NOTICE_TITLE, text: failureText(failure) });
+      showNotice({ kind: 'danger', title: m.account_reset_title(), text: failureText(failure) });
       setBusy(false);
     }
   }
 
   return (
     <form ref={form} className="auth-form" onSubmit={(event) => void update(event)} noValidate aria-busy={busy}>
-      <p className="auth-aside">Your number is verified. Choose a new password.</p>
+      <p className="auth-aside">{m.account_choose_new_password()}</p>
       <NewPasswordFields idPrefix="reset" values={values} score={score}
         errors={{ password: touched.has('password') ? errors.password : undefined, confirmPassword: touched.has('confirmPassword') ? errors.confirmPassword : undefined }}
         onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
         onBlur={(name) => setTouched((current) => new Set([...current, name]))} />
       <div className="auth-actions">
-        <button className="button" type="submit" disabled={busy}>{busy ? 'Updating…' : 'Update'}</button>
+        <button className="button" type="submit" disabled={busy}>{busy ? m.account_updating() : m.account_update()}</button>
       </div>
     </form>
   );

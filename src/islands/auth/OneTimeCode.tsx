@@ -8,10 +8,11 @@ import { resendCode, verifyMobile, type Refusal, type SignedIn } from '../../cli
 import { failureText } from '../../client/http.ts';
 import { CODE_DIGITS } from '../../contract/index.ts';
 import { RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
+import { messageParts, slot } from '../account/message-parts.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { codeDigits } from './account-forms.ts';
-import { ONE_TIME_PASSWORD_TITLE } from './texts.ts';
 
 /** How a code is checked and a new one asked for. A wrong code throws with the text to show. */
 export interface CodeCalls {
@@ -110,7 +111,7 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
     } catch (failure) {
       const text = failureText(failure);
       setError(text);
-      showNotice({ kind: 'danger', title: ONE_TIME_PASSWORD_TITLE, text });
+      showNotice({ kind: 'danger', title: m.account_one_time_password_title(), text });
       setDigits(EMPTY);
       setBusy(false);
       requestAnimationFrame(() => boxes.current[0]?.focus());
@@ -166,11 +167,11 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
       setResendAt(Date.now() + countdownSeconds * 1000);
       setDigits(EMPTY);
       setError(undefined);
-      showNotice({ kind: 'success', title: ONE_TIME_PASSWORD_TITLE, text: result.message });
+      showNotice({ kind: 'success', title: m.account_one_time_password_title(), text: result.message });
       setBusy(false);
       boxes.current[0]?.focus();
     } catch (failure) {
-      showNotice({ kind: 'danger', title: ONE_TIME_PASSWORD_TITLE, text: failureText(failure) });
+      showNotice({ kind: 'danger', title: m.account_one_time_password_title(), text: failureText(failure) });
       setBusy(false);
     }
   }
@@ -185,9 +186,9 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
   return (
     <form className="auth-form auth-code-form" onSubmit={submit} noValidate aria-busy={busy}>
       <fieldset className="auth-code" aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}>
-        <legend>Enter the {CODE_DIGITS}-digit code</legend>
+        <legend>{m.account_code_legend({ digits: CODE_DIGITS })}</legend>
         <p className="auth-hint" id={hintId}>
-          {mobileNo ? <>We sent it by SMS to <strong>{mobileNo}</strong>.</> : 'We sent it by SMS to your mobile number.'} It is valid for 5 minutes.
+          {mobileNo ? messageParts(m.account_code_sent_to({ mobileNo: slot(0) }), [<strong>{mobileNo}</strong>]) : m.account_code_sent()} {m.account_code_valid()}
         </p>
         <div className="auth-code-boxes">
           {digits.map((digit, index) => (
@@ -196,7 +197,7 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
               ref={(box) => { boxes.current[index] = box; }}
               id={`${idPrefix}-digit-${index + 1}`}
               className="auth-code-box"
-              aria-label={`Digit ${index + 1} of ${CODE_DIGITS}`}
+              aria-label={m.account_code_digit({ index: index + 1, total: CODE_DIGITS })}
               aria-invalid={error ? true : undefined}
               type="text"
               inputMode="numeric"
@@ -216,15 +217,15 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
       </fieldset>
       <div className="auth-resend">
         {!resendsLeft ? (
-          <p className="auth-hint">You have asked for a new code {resendLimit} times. If it has not come, try again later.</p>
+          <p className="auth-hint">{m.account_code_resend_limit({ count: resendLimit ?? 0 })}</p>
         ) : secondsLeft > 0 ? (
-          <p className="auth-hint">Didn’t get it? You can ask for a new code in {secondsLeft} s.</p>
+          <p className="auth-hint">{m.account_code_resend_in({ seconds: secondsLeft })}</p>
         ) : (
-          <p className="auth-hint">Didn’t get it? <button type="button" className="auth-link-button" disabled={!usable} onClick={() => void resend()}>Resend</button></p>
+          <p className="auth-hint">{m.account_code_not_received()} <button type="button" className="auth-link-button" disabled={!usable} onClick={() => void resend()}>{m.account_resend()}</button></p>
         )}
       </div>
       <div className="auth-actions">
-        <button className="button" type="submit" disabled={!usable || code.length !== CODE_DIGITS}>{busy ? 'Checking…' : submitLabel}</button>
+        <button className="button" type="submit" disabled={!usable || code.length !== CODE_DIGITS}>{busy ? m.account_checking() : submitLabel}</button>
       </div>
     </form>
   );

@@ -6,18 +6,19 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authenticate, createCode, findExistingUser, type Refusal } from '../../client/accounts.ts';
 import { failureText } from '../../client/http.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import {
-  carryMobileNo, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors, takeCarriedMobileNo,
+  carryMobileNo, inPageLanguage, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors, takeCarriedMobileNo,
   touchedOnBlur, validMobileNo,
 } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome, PasswordField } from './fields.tsx';
-import { MOBILE_NO_HINT, SIGN_IN_TITLE } from './texts.ts';
 import './auth.css';
 
 type Field = 'mobileNo' | 'password';
@@ -45,7 +46,7 @@ export default function SignIn() {
     const updated = sessionStorage.getItem(PASSWORD_UPDATED_KEY);
     if (updated) {
       sessionStorage.removeItem(PASSWORD_UPDATED_KEY);
-      showNotice({ kind: 'success', title: SIGN_IN_TITLE, text: updated });
+      showNotice({ kind: 'success', title: m.account_sign_in_title(), text: updated });
     }
   }, []);
   useEffect(() => { if (verifiedUserId !== undefined) passwordInput.current?.focus(); }, [verifiedUserId]);
@@ -67,7 +68,7 @@ export default function SignIn() {
     const sent = await createCode(mobileNo, userId);
     if (sent.kind !== 'sent') return refuse(sent);
     saveVerifyHandover({ mobileNo, userId, token: sent.token, returnTo: returnPathFromQuery(location.search) });
-    location.assign('/verify-mobileNo');
+    location.assign(localePath('/verify-mobileNo'));
     return true;
   }
 
@@ -85,7 +86,7 @@ export default function SignIn() {
     if (result.kind === 'unverified') return sendCodeAndVerify(userId);
     if (result.kind !== 'signed-in') return refuse(result);
     startSession(result.token, result.user);
-    location.assign(returnPathFromQuery(location.search));
+    location.assign(inPageLanguage(returnPathFromQuery(location.search)));
     return true;
   }
 
@@ -101,7 +102,7 @@ export default function SignIn() {
       leaving = await (verifiedUserId === undefined ? lookUp() : signIn(verifiedUserId));
     } catch (failure) {
       // A wrong password is 401 'Invalid login details. Please check and try again.' (spec §8, DECISIONS.md).
-      showNotice({ kind: 'danger', title: SIGN_IN_TITLE, text: failureText(failure) });
+      showNotice({ kind: 'danger', title: m.account_sign_in_title(), text: failureText(failure) });
     }
     if (!leaving) setBusy(false);
   }
@@ -115,25 +116,25 @@ export default function SignIn() {
   if (goingHome) return <><GoingHome /><Notices /></>;
   return (
     <form ref={form} className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
-      <TextField id="sign-in-mobile" label="Mobile number" name="mobileNo" type="tel" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" value={typedMobileNo} error={shown('mobileNo')} hint={MOBILE_NO_HINT}
+      <TextField id="sign-in-mobile" label={m.account_mobile_label()} name="mobileNo" type="tel" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" value={typedMobileNo} error={shown('mobileNo')} hint={m.account_mobile_hint()}
         onChange={(event) => changeNumber(event.target.value)} onBlur={() => { if (touchedOnBlur(typedMobileNo)) touch('mobileNo'); }} />
       {unknownNumber && (
         <p className="auth-inline-message" role="status">
-          {unknownNumber} <a href="/sign-up" onClick={() => carryMobileNo(mobileNo)}>Join now</a>
+          {unknownNumber} <a href={localePath('/sign-up')} onClick={() => carryMobileNo(mobileNo)}>{m.account_join_now()}</a>
         </p>
       )}
       {askPassword && (
         <>
-          <PasswordField id="sign-in-password" label="Password" name="password" autoComplete="current-password" ref={passwordInput}
+          <PasswordField id="sign-in-password" label={m.account_password()} name="password" autoComplete="current-password" ref={passwordInput}
             value={password} error={shown('password')} onChange={(event) => setPassword(event.target.value)}
             onBlur={() => { if (touchedOnBlur(password)) touch('password'); }} />
-          <p className="auth-aside"><a href="/forget-password" onClick={() => carryMobileNo(mobileNo)}>Forget password</a></p>
+          <p className="auth-aside"><a href={localePath('/forget-password')} onClick={() => carryMobileNo(mobileNo)}>{m.account_forget_password()}</a></p>
         </>
       )}
       <div className="auth-actions">
         <button className="button" type="submit" disabled={!hydrated || busy}>
-          {busy ? 'Please wait…' : askPassword ? 'Sign in' : 'Verify'}
+          {busy ? m.account_please_wait() : askPassword ? m.account_sign_in() : m.account_verify()}
         </button>
       </div>
       <Notices />

@@ -9,8 +9,11 @@ import { ApiError, failureText } from '../../client/http.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { COUNTRY_CODES, FIRST_NAME_MAX, USER_TYPES } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT } from '../../lib/constants.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
+import { messageParts, slot } from '../account/message-parts.tsx';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import StepHeader from '../ui/StepHeader.tsx';
@@ -23,13 +26,11 @@ import { GoingHome } from './fields.tsx';
 import NewPasswordFields from './NewPasswordFields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
 import { passwordScore, useStrength } from './strength.ts';
-import { COMING_SOON, MOBILE_NO_HINT, PUBLISH_OFFERS_CHOICE, SEE_OFFERS_CHOICE, SIGN_UP_STEPS } from './texts.ts';
 import './auth.css';
 
 type Field = 'firstName' | 'mobileNo' | 'password' | 'confirmPassword' | 'terms';
 /** `mobileNo` is the number as typed; the API gets its 9 digits (validMobileNo). */
 type Values = { firstName: string; countryCode: string; mobileNo: string; password: string; confirmPassword: string; terms: boolean };
-const NOTICE_TITLE = 'Sign up';
 const [ACCOUNT_TYPE, BASIC_DETAILS, SECURITY, VERIFY] = [0, 1, 2, 3] as const;
 
 /** The account the Security step created: its verify token for the code step. */
@@ -112,35 +113,35 @@ export default function SignUpWizard() {
     try {
       await (step === BASIC_DETAILS ? submitBasicDetails() : submitSecurity());
     } catch (failure) {
-      showNotice({ kind: 'danger', title: NOTICE_TITLE, text: failureText(failure) });
+      showNotice({ kind: 'danger', title: m.account_sign_up_title(), text: failureText(failure) });
     }
     setBusy(false);
   }
 
   function verified({ token, user }: SignedIn) {
     startSession(token, user);
-    location.assign('/');
+    location.assign(localePath('/'));
   }
 
   if (goingHome) return <><GoingHome /><Notices /></>;
   return (
     <div className="auth-wizard">
-      <StepHeader steps={SIGN_UP_STEPS} current={step} heading="h2" headingRef={heading} classPrefix="auth" />
+      <StepHeader steps={[m.account_step_account_type(), m.account_step_basic_details(), m.account_step_security(), m.account_step_verify()]} current={step} heading="h2" headingRef={heading} classPrefix="auth" />
       {step === VERIFY && created ? (
-        <OneTimeCode idPrefix="sign-up" submitLabel="Done" resendLimit={CLIENT_RESEND_LIMIT}
+        <OneTimeCode idPrefix="sign-up" submitLabel={m.account_done()} resendLimit={CLIENT_RESEND_LIMIT}
           mobileNo={mobileNo} userId={created.userId} token={created.token} onVerified={verified} onRefused={refuse} />
       ) : (
         <form ref={form} className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
           {step === ACCOUNT_TYPE && (
             <fieldset className="auth-choices">
-              <legend>What would you like to do?</legend>
+              <legend>{m.account_sign_up_question()}</legend>
               <label className="auth-choice">
                 <input type="radio" name="userType" value={USER_TYPES.customer} defaultChecked />
-                <span>{SEE_OFFERS_CHOICE}</span>
+                <span>{m.account_see_offers_choice()}</span>
               </label>
               <label className="auth-choice is-disabled">
                 <input type="radio" name="userType" value={USER_TYPES.merchant} disabled aria-describedby="sign-up-merchant-hint" />
-                <span>{PUBLISH_OFFERS_CHOICE} <span className="auth-soon" id="sign-up-merchant-hint">{COMING_SOON}</span></span>
+                <span>{m.account_publish_offers_choice()} <span className="auth-soon" id="sign-up-merchant-hint">{m.account_coming_soon()}</span></span>
               </label>
             </fieldset>
           )}
@@ -150,8 +151,8 @@ export default function SignUpWizard() {
           )}
           {step === SECURITY && <Security values={values} touched={touched} onChange={set} onBlur={touchOnBlur} />}
           <div className="auth-actions">
-            {step > ACCOUNT_TYPE && <button className="button secondary" type="button" disabled={busy} onClick={() => go(step - 1)}>Back</button>}
-            <button className="button" type="submit" disabled={!hydrated || busy}>{busy ? 'Please wait…' : 'Next'}</button>
+            {step > ACCOUNT_TYPE && <button className="button secondary" type="button" disabled={busy} onClick={() => go(step - 1)}>{m.account_back()}</button>}
+            <button className="button" type="submit" disabled={!hydrated || busy}>{busy ? m.account_please_wait() : m.account_next()}</button>
           </div>
         </form>
       )}
@@ -171,21 +172,21 @@ interface BasicDetailsProps {
 function BasicDetails({ values, shown, registered, onChange, onBlur }: BasicDetailsProps) {
   return (
     <>
-      <TextField id="sign-up-first-name" label="First name" name="firstName" autoComplete="given-name" maxLength={FIRST_NAME_MAX}
-        hint="Letters only." value={values.firstName} error={shown('firstName')}
+      <TextField id="sign-up-first-name" label={m.account_first_name()} name="firstName" autoComplete="given-name" maxLength={FIRST_NAME_MAX}
+        hint={m.account_first_name_hint()} value={values.firstName} error={shown('firstName')}
         onChange={(event) => onChange('firstName', event.target.value)} onBlur={() => onBlur('firstName')} />
-      <TextField id="sign-up-mobile" label="Mobile number" name="mobileNo" type="tel" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" hint={MOBILE_NO_HINT} value={values.mobileNo} error={shown('mobileNo')}
+      <TextField id="sign-up-mobile" label={m.account_mobile_label()} name="mobileNo" type="tel" autoComplete="tel-national"
+        placeholder="7xx xxx xxx" hint={m.account_mobile_hint()} value={values.mobileNo} error={shown('mobileNo')}
         onChange={(event) => onChange('mobileNo', event.target.value)} onBlur={() => onBlur('mobileNo')}
         before={(
-          <select className="auth-country" aria-label="Country code" name="countryCode" value={values.countryCode}
+          <select className="auth-country" aria-label={m.account_country_code()} name="countryCode" value={values.countryCode}
             onChange={(event) => onChange('countryCode', event.target.value)}>
             {COUNTRY_CODES.map((code) => <option key={code} value={code}>{code}</option>)}
           </select>
         )} />
       {registered && (
         <p className="auth-inline-message" role="status">
-          {ACCOUNT_MESSAGES.alreadyRegistered} <a href="/sign-in" onClick={() => carryMobileNo(values.mobileNo)}>Sign in</a>
+          {ACCOUNT_MESSAGES.alreadyRegistered} <a href={localePath('/sign-in')} onClick={() => carryMobileNo(values.mobileNo)}>{m.account_sign_in()}</a>
         </p>
       )}
     </>
@@ -214,7 +215,7 @@ function Security({ values, touched, onChange, onBlur }: SecurityProps) {
           <input type="checkbox" name="terms" checked={values.terms} aria-invalid={shown('terms') ? true : undefined}
             aria-describedby={shown('terms') ? 'sign-up-terms-error' : undefined}
             onChange={(event) => onChange('terms', event.target.checked)} onBlur={() => onBlur('terms')} />
-          <span>I accept the <a href="/terms" target="_blank" rel="noopener">terms and conditions</a></span>
+          <span>{messageParts(m.account_accept_terms({ terms: slot(0) }), [<a href={localePath('/terms')} target="_blank" rel="noopener">{m.account_terms_link()}</a>])}</span>
         </label>
         {shown('terms') && <p className="auth-error" id="sign-up-terms-error">{shown('terms')}</p>}
       </div>

@@ -15,16 +15,18 @@ import { ApiError, failureText } from '../../client/http.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS, COUNTRY_CODES } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT, DIALOG_RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice, type NewNotice } from '../../stores/notices.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { startSession } from '../../stores/session.ts';
+import { messageParts, slot } from '../account/message-parts.tsx';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { carryMobileNo, mobileErrors, saveResetHandover, touchedOnBlur, validMobileNo } from './account-forms.ts';
 import { refusalNotice } from './auth-notices.ts';
 import OneTimeCode from './OneTimeCode.tsx';
-import { CODES_BLOCKED_TITLE, MOBILE_NO_HINT, NEW_MOBILE_LABEL, SEND_VERIFICATION_CODE, UPDATE_MOBILE_TITLE } from './texts.ts';
 import './auth.css';
 
 type Mode =
@@ -58,7 +60,7 @@ export default function UpdateMobileDialog(props: UpdateMobileDialogProps) {
   }
 
   return (
-    <TitledDialog open={open} onClose={onClose} className="auth-dialog" title={UPDATE_MOBILE_TITLE}>
+    <TitledDialog open={open} onClose={onClose} className="auth-dialog" title={m.account_update_mobile_title()}>
       {/* Mounted at each opening, so that every opening starts from an empty number. */}
       {open && <UpdateMobileForm {...props} closeWith={closeWith} />}
       <Notices />
@@ -104,7 +106,7 @@ function UpdateMobileForm(props: FormProps) {
   async function requestChange() {
     const sent = await requestMobileChange(mobileNo, sessionApi);
     if (sent.kind === 'sent') setCodeSentTo(mobileNo);
-    else props.closeWith({ kind: 'danger', title: CODES_BLOCKED_TITLE, text: sent.message });
+    else props.closeWith({ kind: 'danger', title: m.account_codes_blocked_title(), text: sent.message });
   }
 
   /**
@@ -126,7 +128,7 @@ function UpdateMobileForm(props: FormProps) {
       return false;
     }
     saveResetHandover({ mobileNo, token: sent.token });
-    location.assign('/forget-password');
+    location.assign(localePath('/forget-password'));
     return true;
   }
 
@@ -155,22 +157,22 @@ function UpdateMobileForm(props: FormProps) {
   }
 
   function showFailure(failure: unknown) {
-    showNotice({ kind: 'danger', title: UPDATE_MOBILE_TITLE, text: failureText(failure) });
+    showNotice({ kind: 'danger', title: m.account_update_mobile_title(), text: failureText(failure) });
   }
 
   function changed({ token, user }: SignedIn) {
     startSession(token, user);
-    props.closeWith({ kind: 'success', title: UPDATE_MOBILE_TITLE, text: changedMessage.current });
+    props.closeWith({ kind: 'success', title: m.account_update_mobile_title(), text: changedMessage.current });
   }
 
   if (codeSentTo !== undefined) {
     return (
       <div className="auth-stack">
         <p className="auth-aside">
-          Your number changes to <strong>{COUNTRY_CODES[0]} {codeSentTo}</strong> once you enter the code.{' '}
-          <button type="button" className="auth-link-button" onClick={() => setCodeSentTo(undefined)}>Use another number</button>
+          {messageParts(m.account_number_changes_to({ mobileNo: slot(0) }), [<strong>{COUNTRY_CODES[0]} {codeSentTo}</strong>])}{' '}
+          <button type="button" className="auth-link-button" onClick={() => setCodeSentTo(undefined)}>{m.account_use_another_number()}</button>
         </p>
-        <OneTimeCode idPrefix="update-mobile" submitLabel="Verify" mobileNo={codeSentTo}
+        <OneTimeCode idPrefix="update-mobile" submitLabel={m.account_verify()} mobileNo={codeSentTo}
           resendLimit={CLIENT_RESEND_LIMIT} countdownSeconds={DIALOG_RESEND_COUNTDOWN_SECONDS}
           calls={{
             verify: async (code) => {
@@ -181,26 +183,26 @@ function UpdateMobileForm(props: FormProps) {
             resend: () => requestMobileChange(codeSentTo, sessionApi),
           }}
           onVerified={changed}
-          onRefused={(refusal) => props.closeWith({ kind: 'danger', title: CODES_BLOCKED_TITLE, text: refusal.message })} />
+          onRefused={(refusal) => props.closeWith({ kind: 'danger', title: m.account_codes_blocked_title(), text: refusal.message })} />
       </div>
     );
   }
 
   return (
     <form ref={form} className="auth-form" onSubmit={(event) => void send(event)} noValidate aria-busy={busy}>
-      <TextField id="update-mobile-number" label={NEW_MOBILE_LABEL} name="mobileNo" type="tel" autoComplete="tel-national"
+      <TextField id="update-mobile-number" label={m.account_new_mobile_label()} name="mobileNo" type="tel" autoComplete="tel-national"
         placeholder="7xx xxx xxx" value={typedMobileNo} error={fieldError}
-        hint={`${props.mode === 'guest' ? 'The number you signed up with. ' : ''}${MOBILE_NO_HINT} We will text a ${CODE_DIGITS}-digit code to it.`}
+        hint={`${props.mode === 'guest' ? `${m.account_signed_up_number()} ` : ''}${m.account_mobile_hint()} ${m.account_code_will_be_texted({ digits: CODE_DIGITS })}`}
         before={<span className="auth-prefix">{COUNTRY_CODES[0]}</span>}
         onChange={(event) => { setTypedMobileNo(event.target.value); setAnswer(undefined); }}
         onBlur={() => { if (touchedOnBlur(typedMobileNo)) setTouched(true); }} />
       {answer?.kind === 'not-registered' && (
         <p className="auth-inline-message" role="status">
-          {ACCOUNT_MESSAGES.mobileNotRegistered} <a href="/sign-up" onClick={() => carryMobileNo(answer.mobileNo)}>Sign up</a>
+          {ACCOUNT_MESSAGES.mobileNotRegistered} <a href={localePath('/sign-up')} onClick={() => carryMobileNo(answer.mobileNo)}>{m.account_sign_up()}</a>
         </p>
       )}
       <div className="auth-actions">
-        <button className="button" type="submit" disabled={busy}>{busy ? 'Sending…' : SEND_VERIFICATION_CODE}</button>
+        <button className="button" type="submit" disabled={busy}>{busy ? m.account_sending() : m.account_send_verification_code()}</button>
       </div>
     </form>
   );

@@ -4,9 +4,12 @@
 import { useEffect, useState } from 'react';
 import type { Refusal, SignedIn } from '../../client/accounts.ts';
 import { CLIENT_RESEND_LIMIT } from '../../lib/constants.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
-import { clearVerifyHandover, readVerifyHandover, saveVerifyHandover, type VerifyHandoverData } from './account-forms.ts';
+import { messageParts, slot } from '../account/message-parts.tsx';
+import { clearVerifyHandover, inPageLanguage, readVerifyHandover, saveVerifyHandover, type VerifyHandoverData } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
@@ -21,7 +24,7 @@ export default function VerifyMobile() {
   if (handover === 'none') {
     return (
       <p className="auth-inline-message">
-        There is no code waiting for you here. <a href="/sign-in">Sign in</a> with your mobile number to get one.
+        {messageParts(m.account_verify_none({ signIn: slot(0) }), [<a href={localePath('/sign-in')}>{m.account_sign_in()}</a>])}
       </p>
     );
   }
@@ -31,7 +34,7 @@ export default function VerifyMobile() {
   function verified({ token, user }: SignedIn) {
     clearVerifyHandover();
     startSession(token, user);
-    location.assign(current?.returnTo ?? '/');
+    location.assign(inPageLanguage(current?.returnTo ?? '/'));
   }
   function refused(refusal: Refusal) {
     clearVerifyHandover();
@@ -41,7 +44,7 @@ export default function VerifyMobile() {
 
   return (
     <>
-      <OneTimeCode idPrefix="verify" submitLabel="Verify" resendLimit={CLIENT_RESEND_LIMIT} disabled={!current}
+      <OneTimeCode idPrefix="verify" submitLabel={m.account_verify()} resendLimit={CLIENT_RESEND_LIMIT} disabled={!current}
         mobileNo={current?.mobileNo ?? ''} userId={current?.userId ?? null} token={current?.token ?? ''}
         onVerified={verified} onRefused={refused}
         onResent={(token) => { if (current) saveVerifyHandover({ ...current, token }); }} />

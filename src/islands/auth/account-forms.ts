@@ -7,8 +7,9 @@ import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS, CONFIRM_PASSWORD_MIN, CreateUserRequest, MobileNo, NewPassword, PASSWORD_MIN_STRENGTH, SignInRequest } from '../../contract/index.ts';
 import { SIGN_IN_RETURN_PARAM } from '../../lib/constants.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { safeReturnPath } from './return-path.ts';
-import { CONFIRM_PASSWORD_TOO_SHORT, STRENGTH_LABELS } from './texts.ts';
 
 export type Errors<TName extends string> = Partial<Record<TName, string>>;
 
@@ -21,8 +22,11 @@ export const signInErrors = (values: { mobileNo: string; password: string }) =>
 export const basicDetailsErrors = (values: { firstName: string; mobileNo: string }) =>
   fieldErrors(v.pick(CreateUserRequest, ['firstName', 'mobileNo']), values, ['firstName', 'mobileNo']);
 
-/** The confirmation's own rule (spec §5: minimum length 5); that it matches is checked after. */
-const ConfirmPassword = v.pipe(v.string(), v.minLength(CONFIRM_PASSWORD_MIN, CONFIRM_PASSWORD_TOO_SHORT));
+/**
+ * The confirmation's own rule (spec §5: minimum length 5, with no wording given); that it matches is
+ * checked after. Its message is asked for when a form is checked, in the page's language.
+ */
+const ConfirmPassword = v.pipe(v.string(), v.minLength(CONFIRM_PASSWORD_MIN, () => m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN })));
 
 /**
  * A new password (sign-up step 3, reset step 2): the contract's rules, then the strength score
@@ -42,11 +46,17 @@ export function termsError(accepted: boolean): string | undefined {
   return parsed.success ? undefined : parsed.issues[0].message;
 }
 
-/** The meter's label for a zxcvbn score (spec §5): weak up to 1, medium up to 3, high above. */
+/** The meter's level for a zxcvbn score (spec §5): weak up to 1, medium up to 3, high above. */
+export function strengthLevel(score: number): 'weak' | 'medium' | 'high' {
+  if (score <= 1) return 'weak';
+  if (score <= 3) return 'medium';
+  return 'high';
+}
+
+/** The meter's label for a zxcvbn score, in words. */
 export function strengthLabel(score: number): string {
-  if (score <= 1) return STRENGTH_LABELS.weak;
-  if (score <= 3) return STRENGTH_LABELS.medium;
-  return STRENGTH_LABELS.high;
+  const level = strengthLevel(score);
+  return level === 'weak' ? m.account_strength_weak() : level === 'medium' ? m.account_strength_medium() : m.account_strength_high();
 }
 
 /** The digits of typed or pasted text ('12 3a4' → '1234'). */
@@ -95,6 +105,9 @@ export { safeReturnPath };
 
 /** The return path of a sign-in page's query string (`?returnTo=/path`). */
 export const returnPathFromQuery = (search: string) => safeReturnPath(new URLSearchParams(search).get(SIGN_IN_RETURN_PARAM));
+
+/** Where a return path leads: home is the page's language's home (another path carries its own language). */
+export const inPageLanguage = (returnPath: string) => (returnPath === '/' ? localePath('/') : returnPath);
 
 /**
  * Sign-in hands an unverified number over to /verify-mobileNo in sessionStorage: this tab only,

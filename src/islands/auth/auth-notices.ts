@@ -3,8 +3,9 @@
 // can be read (notices live in the page and do not survive a page change).
 import type { Refusal } from '../../client/accounts.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice, type NewNotice } from '../../stores/notices.ts';
-import { ACCOUNT_BLOCKED_TITLE, CODES_BLOCKED_TITLE } from './texts.ts';
 
 export const HOME_AFTER_NOTICE_MS = 4_000;
 
@@ -13,14 +14,14 @@ export const HOME_AFTER_NOTICE_MS = 4_000;
  * message for blocked code sending (the reset flow passes 'Account blocked!' for both, spec §4).
  * Then home.
  */
-export function showRefusalAndGoHome(refusal: Refusal, codesBlockedTitle = CODES_BLOCKED_TITLE): void {
+export function showRefusalAndGoHome(refusal: Refusal, codesBlockedTitle = m.account_codes_blocked_title()): void {
   showNotice(refusalNotice(refusal, codesBlockedTitle));
-  setTimeout(() => location.assign('/'), HOME_AFTER_NOTICE_MS);
+  setTimeout(() => location.assign(localePath('/')), HOME_AFTER_NOTICE_MS);
 }
 
 /** The danger notice of a refusal, as above. */
-export function refusalNotice(refusal: Refusal, codesBlockedTitle = CODES_BLOCKED_TITLE): NewNotice {
+export function refusalNotice(refusal: Refusal, codesBlockedTitle = m.account_codes_blocked_title()): NewNotice {
   return refusal.kind === 'account-blocked'
-    ? { kind: 'danger', title: ACCOUNT_BLOCKED_TITLE, text: ACCOUNT_MESSAGES.accountBlocked }
+    ? { kind: 'danger', title: m.account_account_blocked_title(), text: ACCOUNT_MESSAGES.accountBlocked }
     : { kind: 'danger', title: codesBlockedTitle, text: refusal.message };
 }

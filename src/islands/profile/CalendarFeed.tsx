@@ -6,9 +6,9 @@ import { useId, useState } from 'react';
 import { calendarFeedUrls, fetchCalendarFeed, makeCalendarFeed, turnOffCalendarFeed } from '../../client/calendar.ts';
 import { failureText } from '../../client/http.ts';
 import { SHARE_TEXTS } from '../../lib/offer-share.ts';
+import { m } from '../../paraglide/messages.js';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
-import { CALENDAR_FEED_TEXTS } from './calendar-feed-texts.ts';
 
 export default function CalendarFeed({ heading: Heading }: { heading: 'h2' | 'h3' | 'h4' }) {
   const id = useId();
@@ -48,31 +48,31 @@ export default function CalendarFeed({ heading: Heading }: { heading: 'h2' | 'h3
 
   return (
     <section className="profile-card calendar-feed" aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`}>{CALENDAR_FEED_TEXTS.title}</Heading>
-      <p className="profile-hint">{CALENDAR_FEED_TEXTS.intro}</p>
-      {feed.state === 'loading' && !changed && <p className="profile-status">Loading…</p>}
+      <Heading id={`${id}-title`}>{m.account_calendar_title()}</Heading>
+      <p className="profile-hint">{m.account_calendar_intro()}</p>
+      {feed.state === 'loading' && !changed && <p className="profile-status">{m.account_loading()}</p>}
       {feed.state === 'failed' && !changed && (
-        <p className="profile-failure">{feed.message} <button type="button" className="profile-link-button" onClick={feed.reload}>Retry</button></p>
+        <p className="profile-failure">{feed.message} <button type="button" className="profile-link-button" onClick={feed.reload}>{m.account_retry()}</button></p>
       )}
       {token === null && (
         <div className="calendar-feed-actions">
-          <p className="profile-empty">{CALENDAR_FEED_TEXTS.off}</p>
-          <button type="button" className="button" disabled={busy} onClick={make}>{CALENDAR_FEED_TEXTS.turnOn}</button>
+          <p className="profile-empty">{m.account_calendar_off()}</p>
+          <button type="button" className="button" disabled={busy} onClick={make}>{m.account_calendar_turn_on()}</button>
         </div>
       )}
       {urls && (
         <>
-          <label className="calendar-feed-label" htmlFor={`${id}-url`}>Your private calendar link</label>
+          <label className="calendar-feed-label" htmlFor={`${id}-url`}>{m.account_calendar_link_label()}</label>
           <div className="calendar-feed-url">
             <input id={`${id}-url`} type="text" readOnly value={urls.https} onFocus={(event) => event.currentTarget.select()} data-calendar-feed-url />
             <button type="button" className="button secondary" onClick={copy}>{SHARE_TEXTS.copyLink}</button>
           </div>
           <div className="calendar-feed-actions">
-            <a className="button" href={urls.webcal}>{CALENDAR_FEED_TEXTS.subscribe}</a>
-            <button type="button" className="button secondary" disabled={busy} onClick={make}>{CALENDAR_FEED_TEXTS.remake}</button>
-            <button type="button" className="button secondary" disabled={busy} onClick={turnOff}>{CALENDAR_FEED_TEXTS.turnOff}</button>
+            <a className="button" href={urls.webcal}>{m.account_calendar_subscribe()}</a>
+            <button type="button" className="button secondary" disabled={busy} onClick={make}>{m.account_calendar_remake()}</button>
+            <button type="button" className="button secondary" disabled={busy} onClick={turnOff}>{m.account_calendar_turn_off()}</button>
           </div>
-          <p className="profile-hint">{CALENDAR_FEED_TEXTS.remakeHint}</p>
+          <p className="profile-hint">{m.account_calendar_remake_hint()}</p>
         </>
       )}
       {failure && <p className="profile-failure" role="alert">{failure}</p>}

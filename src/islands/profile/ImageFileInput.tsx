@@ -2,8 +2,8 @@
 // itself visually hidden but focusable, the hint and the message of a refused file tied to it.
 // The same file may be chosen again after a refusal (the input is emptied after each choice).
 import type { ChangeEvent } from 'react';
+import { m } from '../../paraglide/messages.js';
 import { IMAGE_ACCEPT } from './logo-image.ts';
-import { IMAGE_TYPE_HINT } from './texts.ts';
 
 interface Props {
   id: string;
@@ -29,7 +29,7 @@ export default function ImageFileInput({ id, label, labelSuffix, error, disabled
       <label htmlFor={id} className={`button${secondary ? ' secondary' : ''}${disabled ? ' is-disabled' : ''}`}>
         {label}{labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}
       </label>
-      <p className="profile-hint" id={`${id}-hint`}>{IMAGE_TYPE_HINT}</p>
+      <p className="profile-hint" id={`${id}-hint`}>{m.account_image_type_hint()}</p>
       {error && <p className="profile-error" id={`${id}-error`}>{error}</p>}
     </div>
   );

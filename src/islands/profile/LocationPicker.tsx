@@ -5,10 +5,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { failureText } from '../../client/http.ts';
 import { MESSAGES } from '../../contract/limits.ts';
+import { m } from '../../paraglide/messages.js';
 import { saveLocation } from '../../stores/profile.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import ListState from './ListState.tsx';
-import { LOCATION_PICKER_TITLE, LOCATION_SEARCH_LABEL, noLocationMatches } from './texts.ts';
 import { useLocations } from './use-catalogue.ts';
 
 interface Props {
@@ -62,17 +62,17 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
 
   const errorId = `${id}-choice-error`;
   return (
-    <TitledDialog open onClose={onClose} className="profile-dialog" title={LOCATION_PICKER_TITLE}>
+    <TitledDialog open onClose={onClose} className="profile-dialog" title={m.account_location_picker_title()}>
       <form className="profile-picker" onSubmit={save} aria-busy={saving || undefined} noValidate>
         <div className="profile-field">
-          <label htmlFor={`${id}-search`}>{LOCATION_SEARCH_LABEL}</label>
+          <label htmlFor={`${id}-search`}>{m.account_location_search()}</label>
           <input id={`${id}-search`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
         </div>
-        <ListState list={locations} what="locations" />
+        <ListState list={locations} loadingText={m.account_loading_locations()} />
         {locations.state === 'ready' && (
           <fieldset ref={listRef} className="profile-options" aria-describedby={missing ? errorId : undefined} aria-invalid={missing || undefined}>
-            <legend className="visually-hidden">Locations</legend>
-            {shown.length === 0 && <p className="profile-status" role="status">{noLocationMatches(query.trim())}</p>}
+            <legend className="visually-hidden">{m.account_locations()}</legend>
+            {shown.length === 0 && <p className="profile-status" role="status">{m.account_location_no_matches({ query: query.trim() })}</p>}
             {shown.map((location) => (
               <div key={location.locationId} className="profile-option">
                 <label>
@@ -81,7 +81,7 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
                     onChange={() => { setChosen(location.locationName); setMissing(false); }} />
                   <span>{location.locationName}</span>
                 </label>
-                {location.locationName === current && <span className="profile-current" id={`${id}-current`}>current</span>}
+                {location.locationName === current && <span className="profile-current" id={`${id}-current`}>{m.account_current()}</span>}
               </div>
             ))}
           </fieldset>
@@ -89,7 +89,7 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
         {missing && <p className="profile-error" id={errorId}>{MESSAGES.required}</p>}
         {failure && <p className="profile-failure" role="alert">{failure}</p>}
         <div className="profile-actions">
-          <button type="submit" className="button" disabled={saving || locations.state !== 'ready'}>{saving ? 'Saving…' : 'Save'}</button>
+          <button type="submit" className="button" disabled={saving || locations.state !== 'ready'}>{saving ? m.account_saving() : m.account_save()}</button>
         </div>
       </form>
     </TitledDialog>

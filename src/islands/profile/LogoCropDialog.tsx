@@ -11,12 +11,12 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 // at run time, which the Content-Security-Policy refuses.
 import 'react-easy-crop/react-easy-crop.css';
 import { ApiError, failureText } from '../../client/http.ts';
+import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { uploadLogo } from '../../stores/profile.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import ImageFileInput from './ImageFileInput.tsx';
 import { cropToPngDataUrl, initialCropArea, maxZoomFor, readImageFile, type ChosenImage } from './logo-image.ts';
-import { CROP_HINT, CROP_VIEW_TITLE, UPLOAD_NEW_IMAGE, UPLOADING } from './texts.ts';
 
 interface Props {
   image: ChosenImage;
@@ -68,28 +68,28 @@ export default function LogoCropDialog({ image, label, onReplace, onClose, onUpl
   };
 
   return (
-    <TitledDialog open onClose={onClose} dismissible={!uploading} className="profile-dialog profile-crop-dialog" title={CROP_VIEW_TITLE} closeButton="none">
-      <p className="profile-hint" id={`${id}-hint`}>{CROP_HINT}</p>
+    <TitledDialog open onClose={onClose} dismissible={!uploading} className="profile-dialog profile-crop-dialog" title={m.account_crop_title()} closeButton="none">
+      <p className="profile-hint" id={`${id}-hint`}>{m.account_crop_hint()}</p>
       <div className="profile-cropper" aria-busy={uploading || undefined}>
         {dialogShown && <Cropper key={image.src} image={image.src} crop={crop} zoom={zoom} aspect={1} minZoom={1} maxZoom={maxZoom} disableAutomaticStylesInjection
           initialCroppedAreaPixels={initialCropArea(image)} onCropChange={setCrop} onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
-          mediaProps={{ alt: `The chosen ${label.toLowerCase()}` }}
-          cropperProps={{ role: 'group', 'aria-label': `${label} crop square`, 'aria-describedby': `${id}-hint` }} />}
+          mediaProps={{ alt: m.account_crop_image_alt({ label: label.toLowerCase() }) }}
+          cropperProps={{ role: 'group', 'aria-label': m.account_crop_square({ label }), 'aria-describedby': `${id}-hint` }} />}
       </div>
       <div className="profile-field profile-zoom">
-        <label htmlFor={`${id}-zoom`}>Zoom</label>
+        <label htmlFor={`${id}-zoom`}>{m.account_zoom()}</label>
         <input id={`${id}-zoom`} type="range" min={1} max={maxZoom} step={(maxZoom - 1) / 100 || 0.01} value={zoom}
           onChange={(event) => setZoom(Number(event.target.value))} disabled={uploading} />
       </div>
       {failure && <p className="profile-failure" role="alert">{failure}</p>}
-      {uploading && <p className="visually-hidden" role="status">{UPLOADING}</p>}
+      {uploading && <p className="visually-hidden" role="status">{m.account_uploading()}</p>}
       <div className="profile-actions">
         <button type="button" className="button" onClick={() => void save()} disabled={uploading || !area} aria-busy={uploading || undefined}>
-          {uploading ? UPLOADING : 'Save'}
+          {uploading ? m.account_uploading() : m.account_save()}
         </button>
-        <ImageFileInput id={`${id}-new`} label={UPLOAD_NEW_IMAGE} error={fileError} disabled={uploading} onFile={(file) => void replace(file)} />
-        <button type="button" className="button secondary" onClick={onClose} disabled={uploading}>Close</button>
+        <ImageFileInput id={`${id}-new`} label={m.account_upload_new_image()} error={fileError} disabled={uploading} onFile={(file) => void replace(file)} />
+        <button type="button" className="button secondary" onClick={onClose} disabled={uploading}>{m.account_close()}</button>
       </div>
     </TitledDialog>
   );

@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { UserData } from '../../contract/index.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
+import { m } from '../../paraglide/messages.js';
 import ImageFileInput from './ImageFileInput.tsx';
 import { readImageFile, type ChosenImage } from './logo-image.ts';
 import { logoLabel } from './texts.ts';
@@ -41,10 +42,10 @@ export default function LogoUpload({ user, onUploaded }: Props) {
       </div>
       <div className="profile-logo-text">
         <p className="profile-logo-label">{label}</p>
-        <ImageFileInput id={`${id}-file`} label={user.logoUrl ? 'Change' : 'Upload'} labelSuffix={label} error={fileError} onFile={(file) => void choose(file)} />
+        <ImageFileInput id={`${id}-file`} label={user.logoUrl ? m.account_change() : m.account_upload()} labelSuffix={label} error={fileError} onFile={(file) => void choose(file)} />
       </div>
       {image && (
-        <Suspense fallback={<p className="profile-status" role="status">Opening the image…</p>}>
+        <Suspense fallback={<p className="profile-status" role="status">{m.account_opening_image()}</p>}>
           <LogoCropDialog image={image} label={label} onReplace={setImage} onClose={() => setImage(undefined)}
             onUploaded={(message) => { setImage(undefined); onUploaded(message); }} />
         </Suspense>

@@ -10,6 +10,8 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { UserData } from '../../contract/index.ts';
 import { COUNTRY_CODES, USER_TYPES } from '../../contract/limits.ts';
 import { maskMobile } from '../../lib/format-offer.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
 import { $user } from '../../stores/session.ts';
 import VerifiedTick from '../ui/VerifiedTick.tsx';
 import CalendarFeed from './CalendarFeed.tsx';
@@ -17,7 +19,7 @@ import LocationPicker from './LocationPicker.tsx';
 import LogoUpload from './LogoUpload.tsx';
 import RemindersSetting from './RemindersSetting.tsx';
 import TagPicker from './TagPicker.tsx';
-import { accountTypeLabel, NO_TAGS, NOT_ADDED, UNVERIFIED, userTypeLabel } from './texts.ts';
+import { accountTypeLabel, userTypeLabel } from './texts.ts';
 import { useCategories } from './use-catalogue.ts';
 import './profile.css';
 
@@ -35,7 +37,7 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
   const id = useId();
   const [saved, setSaved] = useState('');
   if (!user) {
-    return <p className="profile-signed-out">Sign in to see your profile. <a href="/sign-in">Sign in</a></p>;
+    return <p className="profile-signed-out">{m.account_profile_signed_out()} <a href={localePath('/sign-in')}>{m.account_sign_in()}</a></p>;
   }
   const Heading = variant === 'dialog' ? 'h3' : 'h2';
   const SubHeading = variant === 'dialog' ? 'h4' : 'h3';
@@ -43,7 +45,7 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
   const details = detailsOf(user, merchant);
   return (
     <div className={`profile-panel profile-panel-${variant}`}>
-      <section className="profile-card profile-summary" aria-label="Summary">
+      <section className="profile-card profile-summary" aria-label={m.account_summary()}>
         <LogoUpload user={user} onUploaded={setSaved} />
         <div className="profile-summary-text">
           <p className="profile-name">{user.firstName}</p>
@@ -52,19 +54,19 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
       </section>
 
       <section className="profile-card" aria-labelledby={`${id}-account`}>
-        <Heading id={`${id}-account`}>Account</Heading>
+        <Heading id={`${id}-account`}>{m.account_account()}</Heading>
         <dl className="profile-list">
-          <Row term="Name">{user.firstName}</Row>
-          <Row term="Email">{user.email ?? <NotAdded />}</Row>
-          <Row term="Contact No"><ContactNo user={user} /></Row>
-          <Row term="User Type">{userTypeLabel(user.userType)}</Row>
-          <Row term="Account type">{accountTypeLabel(user.userType)}</Row>
+          <Row term={m.account_name()}>{user.firstName}</Row>
+          <Row term={m.account_email()}>{user.email ?? <NotAdded />}</Row>
+          <Row term={m.account_contact_no()}><ContactNo user={user} /></Row>
+          <Row term={m.account_user_type()}>{userTypeLabel(user.userType)}</Row>
+          <Row term={m.account_account_type()}>{accountTypeLabel(user.userType)}</Row>
         </dl>
       </section>
 
       {details.length > 0 && !(merchant && withoutBusinessDetails) && (
         <section className="profile-card" aria-labelledby={`${id}-details`}>
-          <Heading id={`${id}-details`}>{merchant ? 'Business details' : 'Details'}</Heading>
+          <Heading id={`${id}-details`}>{merchant ? m.account_business_details() : m.account_details()}</Heading>
           <dl className="profile-list">
             {details.map(([term, value]) => <Unverified key={term} term={term} value={value} />)}
           </dl>
@@ -72,7 +74,7 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
       )}
 
       <section className="profile-card" id={variant === 'page' ? 'settings' : undefined} aria-labelledby={`${id}-settings`}>
-        <Heading id={`${id}-settings`}>Interests and location</Heading>
+        <Heading id={`${id}-settings`}>{m.account_interests_and_location()}</Heading>
         <Interests user={user} heading={SubHeading} onSaved={setSaved} />
         <Location user={user} heading={SubHeading} onSaved={setSaved} />
       </section>
@@ -95,16 +97,16 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
 function detailsOf(user: UserData, merchant: boolean): [term: string, value: string | null][] {
   if (merchant) {
     return [
-      ['Merchant name', user.businessName],
-      ['Business registration no', user.BRno],
-      ['Company contact no', user.contactNo],
-      ['Company email', user.companyEmail],
-      ['Address', addressOf(user)],
-      ['Phone', user.phoneNo],
+      [m.account_merchant_name(), user.businessName],
+      [m.account_business_registration_no(), user.BRno],
+      [m.account_company_contact_no(), user.contactNo],
+      [m.account_company_email(), user.companyEmail],
+      [m.account_address(), addressOf(user)],
+      [m.account_phone(), user.phoneNo],
     ];
   }
   const otherContactNo = user.contactNo !== user.mobileNo ? user.contactNo : null;
-  const rows: [string, string | null][] = [['Other contact no', otherContactNo], ['Address', addressOf(user)], ['Phone', user.phoneNo]];
+  const rows: [string, string | null][] = [[m.account_other_contact_no(), otherContactNo], [m.account_address(), addressOf(user)], [m.account_phone(), user.phoneNo]];
   return rows.filter(([, value]) => value);
 }
 
@@ -122,13 +124,13 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-const NotAdded = () => <span className="profile-empty">{NOT_ADDED}</span>;
+const NotAdded = () => <span className="profile-empty">{m.account_not_added()}</span>;
 
 /** A field the team has not reviewed (spec §2: each marked 'unverified'). */
 function Unverified({ term, value }: { term: string; value: string | null }) {
   return (
     <Row term={term}>
-      {value ?? <NotAdded />} <span className="profile-unverified">{UNVERIFIED}</span>
+      {value ?? <NotAdded />} <span className="profile-unverified">{m.account_unverified()}</span>
     </Row>
   );
 }
@@ -142,7 +144,7 @@ function ContactNo({ user }: { user: UserData }) {
       <span className="profile-mobile">{COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}</span>
       {user.isMobileVerification && <VerifiedTick />}
       <button type="button" className="profile-link-button" aria-haspopup="dialog" onClick={() => { setLoaded(true); setOpen(true); }}>
-        Change<span className="visually-hidden"> mobile number</span>
+        {m.account_change()}<span className="visually-hidden"> {m.account_mobile_number_target()}</span>
       </button>
       {loaded && (
         <Suspense fallback={null}>
@@ -166,13 +168,13 @@ function Interests({ user, heading: Heading, onSaved }: SettingProps) {
   return (
     <div className="profile-setting">
       <div className="profile-setting-head">
-        <Heading className="profile-setting-title" id={`${id}-title`}>Interested areas</Heading>
+        <Heading className="profile-setting-title" id={`${id}-title`}>{m.account_interested_areas()}</Heading>
         <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          Edit<span className="visually-hidden"> interested areas</span>
+          {m.account_edit()}<span className="visually-hidden"> {m.account_interested_areas_target()}</span>
         </button>
       </div>
-      {user.tags.length === 0 && <p className="profile-empty">{NO_TAGS}</p>}
-      {user.tags.length > 0 && categories.state === 'loading' && <p className="profile-status">Loading…</p>}
+      {user.tags.length === 0 && <p className="profile-empty">{m.account_no_tags()}</p>}
+      {user.tags.length > 0 && categories.state === 'loading' && <p className="profile-status">{m.account_loading()}</p>}
       {user.tags.length > 0 && categories.state === 'failed' && <p className="profile-failure">{categories.message}</p>}
       {names.length > 0 && (
         <ul className="profile-tags" aria-labelledby={`${id}-title`}>
@@ -189,9 +191,9 @@ function Location({ user, heading: Heading, onSaved }: SettingProps) {
   return (
     <div className="profile-setting">
       <div className="profile-setting-head">
-        <Heading className="profile-setting-title">Location</Heading>
+        <Heading className="profile-setting-title">{m.account_location()}</Heading>
         <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {user.location ? 'Change' : 'Choose'}<span className="visually-hidden"> location</span>
+          {user.location ? m.account_change() : m.account_choose()}<span className="visually-hidden"> {m.account_location_target()}</span>
         </button>
       </div>
       <p className="profile-location">{user.location ?? <NotAdded />}</p>

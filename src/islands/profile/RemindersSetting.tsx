@@ -4,10 +4,14 @@
 import { useId, useState } from 'react';
 import { failureText } from '../../client/http.ts';
 import { fetchReminderSetting, saveReminderDays, type ReminderSetting } from '../../client/reminders.ts';
-import { REMINDER_DAY_CHOICES, REMINDER_DEFAULT_DAYS, REMINDER_TEXTS, type ReminderDays } from '../../contract/reminders.ts';
+import { REMINDER_DAY_CHOICES, REMINDER_DEFAULT_DAYS, type ReminderDays } from '../../contract/reminders.ts';
+import { m } from '../../paraglide/messages.js';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
 import './reminders-setting.css';
+
+/** '1 day before', '2 days before'. */
+const daysBefore = (days: number) => (days === 1 ? m.account_reminders_days_one({ days }) : m.account_reminders_days_other({ days }));
 
 export default function RemindersSetting({ heading: Heading }: { heading: 'h2' | 'h3' | 'h4' }) {
   const id = useId();
@@ -40,27 +44,27 @@ export default function RemindersSetting({ heading: Heading }: { heading: 'h2' |
 
   return (
     <section className="profile-card reminders-setting" aria-labelledby={`${id}-title`} data-reminders-setting>
-      <Heading id={`${id}-title`}>{REMINDER_TEXTS.title}</Heading>
-      {loaded.state === 'loading' && !changed && <p className="profile-status">Loading…</p>}
+      <Heading id={`${id}-title`}>{m.account_reminders_title()}</Heading>
+      {loaded.state === 'loading' && !changed && <p className="profile-status">{m.account_loading()}</p>}
       {loaded.state === 'failed' && !changed && (
-        <p className="profile-failure">{loaded.message} <button type="button" className="profile-link-button" onClick={loaded.reload}>Retry</button></p>
+        <p className="profile-failure">{loaded.message} <button type="button" className="profile-link-button" onClick={loaded.reload}>{m.account_retry()}</button></p>
       )}
       {setting && (
         <>
           <label className="reminders-setting-toggle">
             <input type="checkbox" checked={setting.daysBefore !== null} disabled={busy}
               onChange={(event) => void save(event.currentTarget.checked ? REMINDER_DEFAULT_DAYS : null)} />
-            <span>{REMINDER_TEXTS.label}</span>
+            <span>{m.account_reminders_label()}</span>
           </label>
           {setting.daysBefore !== null && (
             <label className="reminders-setting-days">
-              <span>{REMINDER_TEXTS.daysLabel}</span>
+              <span>{m.account_reminders_days_label()}</span>
               <select value={setting.daysBefore} disabled={busy} onChange={(event) => void save(Number(event.currentTarget.value) as ReminderDays)}>
-                {REMINDER_DAY_CHOICES.map((days) => <option key={days} value={days}>{REMINDER_TEXTS.days(days)}</option>)}
+                {REMINDER_DAY_CHOICES.map((days) => <option key={days} value={days}>{daysBefore(days)}</option>)}
               </select>
             </label>
           )}
-          <p className="profile-hint">{REMINDER_TEXTS.hint}</p>
+          <p className="profile-hint">{m.account_reminders_hint()}</p>
         </>
       )}
       {failure && <p className="profile-failure" role="alert">{failure}</p>}

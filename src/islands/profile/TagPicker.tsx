@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { failureText } from '../../client/http.ts';
 import { categoryIconSrc } from '../../lib/api-images.ts';
+import { m } from '../../paraglide/messages.js';
 import { saveTags } from '../../stores/profile.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import ListState from './ListState.tsx';
-import { SAVE_AND_CLOSE, TAG_PICKER_TITLE } from './texts.ts';
 import { useCategories } from './use-catalogue.ts';
 
 interface Props {
@@ -47,12 +47,12 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
   };
 
   return (
-    <TitledDialog open onClose={onClose} className="profile-dialog" title={TAG_PICKER_TITLE}>
+    <TitledDialog open onClose={onClose} className="profile-dialog" title={m.account_tag_picker_title()}>
       <form className="profile-picker" onSubmit={save} aria-busy={saving || undefined}>
-        <ListState list={categories} what="categories" />
+        <ListState list={categories} loadingText={m.account_loading_categories()} />
         {categories.state === 'ready' && (
           <fieldset className="profile-chips">
-            <legend className="visually-hidden">Categories</legend>
+            <legend className="visually-hidden">{m.account_categories()}</legend>
             {categories.data.map((category) => (
               <label key={category.categoryId} className="profile-chip">
                 <input type="checkbox" checked={chosen.includes(category.categoryId)} onChange={() => toggle(category.categoryId)} disabled={saving} />
@@ -66,7 +66,7 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
         {failure && <p className="profile-failure" role="alert">{failure}</p>}
         <div className="profile-actions">
           <button type="submit" className="button" disabled={saving || categories.state !== 'ready'}>
-            {saving ? 'Saving…' : SAVE_AND_CLOSE}
+            {saving ? m.account_saving() : m.account_save_and_close()}
           </button>
         </div>
       </form>

@@ -1,7 +1,8 @@
 // The logo upload's image handling (spec §4 'Image upload', §5 'Logo upload: images only. Crop
 // square, initial 100px'; DECISIONS.md 'Image uploads'): which files may be chosen, where the crop
 // starts, and the cropped square drawn on a canvas as the PNG that is uploaded.
-import { CHOOSE_PNG_OR_JPG, IMAGE_UNREADABLE } from './texts.ts';
+import { m } from '../../paraglide/messages.js';
+
 /** PNG or JPG, by the file's type and by its name's extension (the server checks the bytes again). */
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 export const ACCEPTED_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
@@ -72,13 +73,13 @@ export interface ChosenImage extends ImageSize { src: string; element: HTMLImage
  * type and name, or that the browser cannot decode (its bytes are no image).
  */
 export async function readImageFile(file: File): Promise<ChosenImage | { message: string }> {
-  if (!isAcceptedImageFile(file)) return { message: CHOOSE_PNG_OR_JPG };
+  if (!isAcceptedImageFile(file)) return { message: m.account_choose_png_or_jpg() };
   const src = URL.createObjectURL(file);
   try {
     const element = await loadImage(src);
     return { src, element, width: element.naturalWidth, height: element.naturalHeight };
   } catch {
     URL.revokeObjectURL(src);
-    return { message: IMAGE_UNREADABLE };
+    return { message: m.account_image_unreadable() };
   }
 }
