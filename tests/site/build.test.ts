@@ -31,7 +31,7 @@ beforeAll(async () => {
   await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: SITE_URL, buildsDir: join(work, 'builds'), log: () => {}, locales });
   await server.site?.reload(); // as the rebuilder tells it after a build
   offers = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
-}, 240_000);
+}, 600_000); // three languages: three astro builds
 
 afterAll(async () => {
   await server?.close();
