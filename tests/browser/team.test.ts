@@ -8,10 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { COMMON_REJECT_REASONS, MERCHANT_STEP_LABELS } from '../../src/contract/team.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
-import { EDIT_AND_RESEND, REVIEW_STATUS_LABELS } from '../../src/islands/console/texts.ts';
-import { WITHDRAWN_LABEL } from '../../src/lib/format-offer.ts';
+import { m } from '../../src/paraglide/messages.js';
 import { SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
-import { SEARCH_OFFERS_LABEL } from '../../src/islands/team/team-format.ts';
 import {
   createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount,
 } from './harness.ts';
@@ -121,7 +119,7 @@ describe('a new merchant, from documents to a published offer', () => {
 
     await withSignedInPage(site, team, PHONE, async (page) => {
       await gotoConsole(page, '/console/team/review');
-      await page.getByLabel(SEARCH_OFFERS_LABEL).fill(String(offerId));
+      await page.getByLabel(m.team_search_offers_label()).fill(String(offerId));
       await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       const item = page.locator(`[data-team-offer="${offerId}"]`);
       await item.getByRole('heading', { name: '15% off every paint brand' }).waitFor();
@@ -140,7 +138,7 @@ describe('a new merchant, from documents to a published offer', () => {
   it('the team withdraws it: it leaves the lists and its page says it is no longer available', { timeout: PUBLISH_TIMEOUT_MS + 60_000 }, async () => {
     await withSignedInPage(site, team, DESKTOP, async (page) => {
       await gotoConsole(page, '/console/team/offers');
-      await page.getByLabel(SEARCH_OFFERS_LABEL).fill(String(offerId));
+      await page.getByLabel(m.team_search_offers_label()).fill(String(offerId));
       await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       const item = page.locator(`[data-team-offer="${offerId}"]`);
       await expect.poll(() => item.locator('[data-team-status]').innerText()).toBe('Listed');
@@ -158,7 +156,7 @@ describe('a new merchant, from documents to a published offer', () => {
     expect(ids((await call('GET', `/get/offers/by/bank/${site.banks[0]!.bankId}?pageSize=100`)).body)).not.toContain(offerId);
     const publicView = await call('GET', `/get/offer/by/${offerId}`);
     expect(publicView.body.data[0]).toMatchObject({ withdrawn: true });
-    await pollPage(offerCanonicalPath(publicView.body.data[0]), WITHDRAWN_LABEL);
+    await pollPage(offerCanonicalPath(publicView.body.data[0]), m.pages_offer_status_withdrawn());
     const audit = await auditOf('offer', offerId);
     expect(audit[0]).toMatchObject({ action: 'offer.withdraw', actorUserId: team.user.userId, note: 'The shop has closed for renovation.' });
   });
@@ -172,7 +170,7 @@ describe('a rejected offer', () => {
 
     await withSignedInPage(site, team, DESKTOP, async (page) => {
       await gotoConsole(page, '/console/team/review');
-      await page.getByLabel(SEARCH_OFFERS_LABEL).fill('Buy two tins');
+      await page.getByLabel(m.team_search_offers_label()).fill('Buy two tins');
       await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       const item = page.locator(`[data-team-offer="${offerId}"]`);
       await item.getByRole('button', { name: 'Reject' }).click();
@@ -187,8 +185,8 @@ describe('a rejected offer', () => {
       await gotoConsole(page, '/console/merchant/offer');
       const own = page.locator(`[data-own-offer="${offerId}"]`);
       await expect.poll(() => own.locator('.own-offer-reason').innerText()).toContain(reason);
-      await own.getByRole('button', { name: EDIT_AND_RESEND }).click();
-      const dialog = page.getByRole('dialog', { name: EDIT_AND_RESEND });
+      await own.getByRole('button', { name: m.console_edit_and_resend() }).click();
+      const dialog = page.getByRole('dialog', { name: m.console_edit_and_resend() });
       const next = dialog.getByRole('button', { name: 'Next' });
       await dialog.locator('input[name="offerCategory"]:checked').waitFor();
       await next.click();
@@ -203,7 +201,7 @@ describe('a rejected offer', () => {
       await dialog.getByRole('button', { name: 'Send again' }).click();
       await dialog.getByText(OFFER_MESSAGES.offerSentAgain).waitFor();
       await dialog.getByRole('button', { name: 'Close' }).first().click();
-      await expect.poll(() => own.locator('.own-offer-status').innerText()).toBe(REVIEW_STATUS_LABELS.pending);
+      await expect.poll(() => own.locator('.own-offer-status').innerText()).toBe(m.console_status_pending());
       expect(await own.locator('.own-offer-reason').count()).toBe(0);
     });
 
@@ -223,7 +221,7 @@ describe('the review queue', () => {
     }
     await withSignedInPage(site, team, DESKTOP, async (page) => {
       await gotoConsole(page, '/console/team/review');
-      await page.getByLabel(SEARCH_OFFERS_LABEL).fill('Bulk');
+      await page.getByLabel(m.team_search_offers_label()).fill('Bulk');
       await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       const first = page.locator(`[data-team-offer="${ids[0]}"]`);
       await first.getByRole('button', { name: /^Edit offer/ }).click();

@@ -2,23 +2,22 @@
 // PUT /api/team/offers/{id}. Its code loads when an edit first opens.
 import { lazy, Suspense } from 'react';
 import type { TeamOfferData } from '../../contract/team.ts';
+import { m } from '../../paraglide/messages.js';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import '../console/console.css';
 import { editTeamOffer } from './team-calls.ts';
 
 const OfferWizard = lazy(() => import('../console/OfferWizard.tsx'));
 
-export const EDIT_OFFER = 'Edit offer';
-
 export default function OfferEditDialog({ offer, onSaved, onClose }: { offer?: TeamOfferData; onSaved: () => void; onClose: () => void }) {
   return (
-    <TitledDialog open={offer !== undefined} onClose={onClose} className="console-dialog" title={EDIT_OFFER}>
+    <TitledDialog open={offer !== undefined} onClose={onClose} className="console-dialog" title={m.team_edit_offer()}>
       {offer && (
-        <Suspense fallback={<p className="console-status" role="status">Loading…</p>}>
+        <Suspense fallback={<p className="console-status" role="status">{m.team_loading()}</p>}>
           <OfferWizard key={offer.offerId} open onCreated={onSaved} onClose={onClose} edit={{
             offer,
             send: (form) => editTeamOffer(offer.offerId, form),
-            submitLabel: 'Save', sentTitle: 'Offer saved', sentText: 'The offer was saved. Its review status is unchanged.', termsAccepted: true,
+            submitLabel: m.team_save(), sentTitle: m.team_edit_offer_saved_title(), sentText: m.team_edit_offer_saved_text(), termsAccepted: true,
           }} />
         </Suspense>
       )}

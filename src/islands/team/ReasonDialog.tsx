@@ -5,6 +5,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { failureText } from '../../client/http.ts';
 import { REASON_MAX, REASON_REQUIRED } from '../../contract/team.ts';
+import { m } from '../../paraglide/messages.js';
 import { TextAreaField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 
@@ -25,7 +26,7 @@ interface Props {
   onClose: () => void;
 }
 
-export default function ReasonDialog({ open, title, subject, label = 'Reason', choices = [], optional = false, confirmLabel, onConfirm, onClose }: Props) {
+export default function ReasonDialog({ open, title, subject, label = m.team_reason(), choices = [], optional = false, confirmLabel, onConfirm, onClose }: Props) {
   const id = useId();
   const [choice, setChoice] = useState<string>(OWN_REASON);
   const [text, setText] = useState('');
@@ -73,19 +74,19 @@ export default function ReasonDialog({ open, title, subject, label = 'Reason', c
               <label key={option || 'own'} className="team-choice">
                 <input type="radio" name={`${id}-choice`} value={option} checked={choice === option}
                   onChange={() => { setChoice(option); setError(undefined); }} />
-                <span>{option || 'Another reason (write it below)'}</span>
+                <span>{option || m.team_reason_other()}</span>
               </label>
             ))}
           </fieldset>
         )}
         {choice === OWN_REASON && (
-          <TextAreaField id={`${id}-text`} label={choices.length ? 'Your reason' : label} value={text} maxLength={REASON_MAX} rows={3}
+          <TextAreaField id={`${id}-text`} label={choices.length ? m.team_reason_yours() : label} value={text} maxLength={REASON_MAX} rows={3}
             error={error} onChange={(event) => { setText(event.target.value); setError(undefined); }} />
         )}
         {failure && <p className="console-status is-failed" role="alert">{failure}</p>}
         <div className="auth-actions">
-          <button type="button" className="button secondary" onClick={onClose} disabled={busy}>Cancel</button>
-          <button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : confirmLabel}</button>
+          <button type="button" className="button secondary" onClick={onClose} disabled={busy}>{m.team_cancel()}</button>
+          <button type="submit" className="button" disabled={busy}>{busy ? m.team_saving() : confirmLabel}</button>
         </div>
       </form>
     </TitledDialog>

@@ -6,27 +6,27 @@ import { failureText } from '../../client/http.ts';
 import type { AccountAction } from '../../client/team.ts';
 import { REASON_MAX, REASON_REQUIRED, type TeamAccountData } from '../../contract/team.ts';
 import { USER_TYPES } from '../../contract/limits.ts';
+import { m } from '../../paraglide/messages.js';
 import { SelectField, TextAreaField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { ChoiceSelect, Fact, Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
 import { changeAccount, changeAccountType, fetchAccounts } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
-import { ACCOUNT_TYPE_CHOICES, ACCOUNT_TYPE_LABELS, ACCOUNTS_TEXTS as T, accountDone, BLOCKED_CHOICES } from './texts.ts';
+import { accountDone, accountTypeChoices, accountTypeLabel as typeLabel, blockedChoices } from './texts.ts';
 import { usePaged } from './use-paged.ts';
 import { useFocusRow, useRowEdits } from './use-row-edits.ts';
 
 type Acting = { account: TeamAccountData; action: AccountAction | 'type' };
 
-const typeLabel = (userType: number) => ACCOUNT_TYPE_LABELS[userType] ?? String(userType);
 const rowId = (userId: number) => `team-account-${userId}`;
 /** The server sends codeBlockedUntil only while it lasts; the page may have been open since. */
 const codeBlocked = (account: TeamAccountData) => account.codeBlockedUntil !== null && Date.parse(account.codeBlockedUntil) > Date.now();
 
-const REASON_DIALOGS: Record<AccountAction, { title: string; confirm: string }> = {
-  block: { title: T.blockTitle, confirm: T.block },
-  unblock: { title: T.unblockTitle, confirm: T.unblock },
-  'lift-code-block': { title: T.liftTitle, confirm: T.liftCodeBlock },
+const REASON_DIALOGS: Record<AccountAction, { title: () => string; confirm: () => string }> = {
+  block: { title: m.team_accounts_block_title, confirm: m.team_accounts_block },
+  unblock: { title: m.team_accounts_unblock_title, confirm: m.team_accounts_unblock },
+  'lift-code-block': { title: m.team_accounts_lift_title, confirm: m.team_accounts_lift_code_block },
 };
 
 export default function TeamAccounts() {
@@ -51,19 +51,19 @@ export default function TeamAccounts() {
   const reasonDialog = acting && acting.action !== 'type' ? { ...acting, action: acting.action } : undefined;
   return (
     <div className="team-page">
-      <Filters label={T.filters} search={{ label: T.search, onSearch: (q) => list.setQuery({ q }) }}>
-        <ChoiceSelect label={T.type} choices={[['all', T.allTypes], ...ACCOUNT_TYPE_CHOICES]} value={list.query.userType}
+      <Filters label={m.team_accounts_filters()} search={{ label: m.team_accounts_search(), onSearch: (q) => list.setQuery({ q }) }}>
+        <ChoiceSelect label={m.team_accounts_type()} choices={[['all', m.team_all()], ...accountTypeChoices()]} value={list.query.userType}
           onChange={(userType) => list.setQuery({ userType })} />
-        <ChoiceSelect label={T.blocked} choices={BLOCKED_CHOICES} value={list.query.blocked} onChange={(blocked) => list.setQuery({ blocked })} />
+        <ChoiceSelect label={m.team_accounts_blocked()} choices={blockedChoices()} value={list.query.blocked} onChange={(blocked) => list.setQuery({ blocked })} />
       </Filters>
       <StatusLine status={status} />
-      <PagedList list={list} name={T.name} empty={T.empty} row={(row) => {
+      <PagedList list={list} name={m.team_accounts_name()} empty={m.team_accounts_empty()} row={(row) => {
         const account = edits.get(row.userId) ?? row;
         return <AccountRow key={account.userId} account={account} onAct={(action) => { setStatus(undefined); setActing({ account, action }); }} />;
       }} />
-      <ReasonDialog open={reasonDialog !== undefined} title={reasonDialog ? REASON_DIALOGS[reasonDialog.action].title : ''}
+      <ReasonDialog open={reasonDialog !== undefined} title={reasonDialog ? REASON_DIALOGS[reasonDialog.action].title() : ''}
         subject={acting && `${acting.account.firstName}, ${acting.account.mobileNo}`}
-        confirmLabel={reasonDialog ? REASON_DIALOGS[reasonDialog.action].confirm : ''}
+        confirmLabel={reasonDialog ? REASON_DIALOGS[reasonDialog.action].confirm() : ''}
         onConfirm={(reason) => act(reasonDialog!, reason)} onClose={() => setActing(undefined)} />
       <TypeDialog account={acting?.action === 'type' ? acting.account : undefined}
         onConfirm={(userType, reason) => changeType(acting!.account, userType, reason)} onClose={() => setActing(undefined)} />
@@ -79,26 +79,26 @@ function AccountRow({ account, onAct }: { account: TeamAccountData; onAct: (acti
         <p className="team-item-head">
           <span className="team-item-title">{account.firstName}</span>
           <span className="team-item-id">#{account.userId}</span>
-          {account.isAccountBlock && <span className="badge rejected">{T.isBlocked}</span>}
+          {account.isAccountBlock && <span className="badge rejected">{m.team_accounts_is_blocked()}</span>}
         </p>
         <dl className="team-facts">
-          <Fact term={T.mobileNo}>{account.mobileNo} · {account.isMobileVerification ? T.verified : T.notVerified}</Fact>
-          <Fact term={T.type}>{typeLabel(account.userType)}</Fact>
-          {account.userType === USER_TYPES.merchant && account.businessName && <Fact term={T.business}>{account.businessName}</Fact>}
-          <Fact term={T.state}>{account.isAccountBlock ? `${T.isBlocked}${account.blockReason ? `: ${account.blockReason}` : ''}` : T.notBlocked}</Fact>
-          {codeBlocked(account) && <Fact term={T.codeBlockedUntil}>{dateTimeText(account.codeBlockedUntil!)}</Fact>}
+          <Fact term={m.team_mobile_no()}>{account.mobileNo} · {account.isMobileVerification ? m.team_accounts_verified() : m.team_accounts_not_verified()}</Fact>
+          <Fact term={m.team_accounts_type()}>{typeLabel(account.userType)}</Fact>
+          {account.userType === USER_TYPES.merchant && account.businessName && <Fact term={m.team_accounts_business()}>{account.businessName}</Fact>}
+          <Fact term={m.team_accounts_state()}>{account.isAccountBlock ? `${m.team_accounts_is_blocked()}${account.blockReason ? `: ${account.blockReason}` : ''}` : m.team_accounts_not_blocked()}</Fact>
+          {codeBlocked(account) && <Fact term={m.team_accounts_code_blocked_until()}>{dateTimeText(account.codeBlockedUntil!)}</Fact>}
         </dl>
       </div>
       <div className="team-actions">
         {/* One button for both, so that focus stays on it when it turns from Block to Unblock. */}
         <button type="button" className={`button secondary${account.isAccountBlock ? '' : ' danger'}`} aria-haspopup="dialog"
           onClick={() => onAct(account.isAccountBlock ? 'unblock' : 'block')}>
-          {account.isAccountBlock ? T.unblock : T.block}{name}
+          {account.isAccountBlock ? m.team_accounts_unblock() : m.team_accounts_block()}{name}
         </button>
         {codeBlocked(account) && (
-          <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onAct('lift-code-block')}>{T.liftCodeBlock}{name}</button>
+          <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onAct('lift-code-block')}>{m.team_accounts_lift_code_block()}{name}</button>
         )}
-        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onAct('type')}>{T.changeType}{name}</button>
+        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onAct('type')}>{m.team_accounts_change_type()}{name}</button>
       </div>
     </li>
   );
@@ -132,7 +132,7 @@ function TypeDialog({ account, onConfirm, onClose }: TypeDialogProps) {
     event.preventDefault();
     if (busy || !account) return;
     const found = {
-      type: Number(userType) === account.userType ? T.sameType : undefined,
+      type: Number(userType) === account.userType ? m.team_accounts_same_type() : undefined,
       reason: reason.trim() ? undefined : REASON_REQUIRED,
     };
     setErrors(found);
@@ -152,19 +152,19 @@ function TypeDialog({ account, onConfirm, onClose }: TypeDialogProps) {
   }
 
   return (
-    <TitledDialog open={account !== undefined} onClose={onClose} className="team-dialog" title={T.typeTitle}>
+    <TitledDialog open={account !== undefined} onClose={onClose} className="team-dialog" title={m.team_accounts_type_title()}>
       <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
         {account && <p className="team-dialog-subject">{account.firstName}, {account.mobileNo} ({typeLabel(account.userType)})</p>}
-        <SelectField id={`${id}-type`} label={T.newType} value={userType} hint={T.typeHint} error={errors.type}
+        <SelectField id={`${id}-type`} label={m.team_accounts_new_type()} value={userType} hint={m.team_accounts_type_hint()} error={errors.type}
           onChange={(event) => { setUserType(event.target.value); setErrors({ ...errors, type: undefined }); }}>
-          {ACCOUNT_TYPE_CHOICES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          {accountTypeChoices().map(([value, label]) => <option key={value} value={value}>{label}</option>)}
         </SelectField>
-        <TextAreaField id={`${id}-reason`} label={T.reason} value={reason} maxLength={REASON_MAX} rows={3} error={errors.reason}
+        <TextAreaField id={`${id}-reason`} label={m.team_reason()} value={reason} maxLength={REASON_MAX} rows={3} error={errors.reason}
           onChange={(event) => { setReason(event.target.value); setErrors({ ...errors, reason: undefined }); }} />
         {failure && <p className="console-status is-failed" role="alert">{failure}</p>}
         <div className="auth-actions">
-          <button type="button" className="button secondary" onClick={onClose} disabled={busy}>Cancel</button>
-          <button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : T.changeType}</button>
+          <button type="button" className="button secondary" onClick={onClose} disabled={busy}>{m.team_cancel()}</button>
+          <button type="submit" className="button" disabled={busy}>{busy ? m.team_saving() : m.team_accounts_change_type()}</button>
         </div>
       </form>
     </TitledDialog>

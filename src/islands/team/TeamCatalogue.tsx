@@ -10,6 +10,7 @@ import type { BankData, CategoryData } from '../../contract/index.ts';
 import { LOCATION_NAME_MAX } from '../../contract/limits.ts';
 import { CATALOGUE_NAME_MAX, CATEGORY_ICONS, type CardTierData, type CategoryIcon } from '../../contract/team-catalogue.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
+import { m } from '../../paraglide/messages.js';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
 import { readAsDataUrl } from '../ui/read-file.ts';
@@ -17,6 +18,7 @@ import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import { StatusLine } from './list-parts.tsx';
 import { fetchCardTiers, saveBank, saveCardTier, saveCategory, saveLocation } from './team-calls.ts';
+import { cardKindLabel } from './texts.ts';
 
 type Location = Awaited<ReturnType<typeof fetchLocations>>[number];
 type Editing =
@@ -25,7 +27,13 @@ type Editing =
   | { kind: 'location'; location?: Location }
   | { kind: 'tier'; tier?: CardTierData };
 
-const TITLES = { bank: 'bank', category: 'category', location: 'location', tier: 'card tier' } as const;
+/** The dialog's title: Add or Edit, by what it edits. */
+const TITLES = {
+  bank: { add: m.team_catalogue_add_bank, edit: m.team_catalogue_edit_bank },
+  category: { add: m.team_catalogue_add_category, edit: m.team_catalogue_edit_category },
+  location: { add: m.team_catalogue_add_location, edit: m.team_catalogue_edit_location },
+  tier: { add: m.team_catalogue_add_tier, edit: m.team_catalogue_edit_tier },
+} as const;
 
 export default function TeamCatalogue() {
   const banks = useLoaded(fetchBanks, failureText);
@@ -47,46 +55,46 @@ export default function TeamCatalogue() {
   return (
     <div className="team-catalogue">
       <StatusLine status={message === undefined ? undefined : { text: message }} />
-      <Section title="Banks" what="banks" list={banks} onAdd={() => setEditing({ kind: 'bank' })}>
+      <Section title={m.team_catalogue_banks()} what="banks" loading={m.team_catalogue_banks_loading()} list={banks} onAdd={() => setEditing({ kind: 'bank' })}>
         {banks.state === 'ready' && banks.data.map((bank) => (
           <li key={bank.bankId} className="team-row card" data-catalogue-bank={bank.bankId}>
             <div className="team-catalogue-entry">
               <img src={apiImageSrc(bank.logoURL)} alt="" width={40} height={40} loading="lazy" />
               <div><h3>{bank.bankName}</h3><p>{bank.cardTypes.join(', ')}</p></div>
             </div>
-            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'bank', bank })}>Edit <span className="visually-hidden">{bank.bankName}</span></button>
+            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'bank', bank })}>{m.team_edit()} <span className="visually-hidden">{bank.bankName}</span></button>
           </li>
         ))}
       </Section>
-      <Section title="Card tiers" what="card tiers" list={tiers} onAdd={() => setEditing({ kind: 'tier' })}>
+      <Section title={m.team_catalogue_tiers()} what="card tiers" loading={m.team_catalogue_tiers_loading()} list={tiers} onAdd={() => setEditing({ kind: 'tier' })}>
         {tiers.state === 'ready' && tiers.data.map((tier) => (
           <li key={tier.tierId} className="team-row card" data-catalogue-tier={tier.tierId}>
             <h3>{tier.tierName}</h3>
-            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'tier', tier })}>Edit <span className="visually-hidden">{tier.tierName}</span></button>
+            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'tier', tier })}>{m.team_edit()} <span className="visually-hidden">{tier.tierName}</span></button>
           </li>
         ))}
       </Section>
-      <Section title="Categories" what="categories" list={categories} onAdd={() => setEditing({ kind: 'category' })}>
+      <Section title={m.team_catalogue_categories()} what="categories" loading={m.team_catalogue_categories_loading()} list={categories} onAdd={() => setEditing({ kind: 'category' })}>
         {categories.state === 'ready' && categories.data.map((category) => (
           <li key={category.categoryId} className="team-row card" data-catalogue-category={category.categoryId}>
             <div className="team-catalogue-entry">
               <img src={categoryIconSrc(category.iconName)} alt="" width={32} height={32} loading="lazy" />
               <h3>{category.categoryName}</h3>
             </div>
-            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'category', category })}>Edit <span className="visually-hidden">{category.categoryName}</span></button>
+            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'category', category })}>{m.team_edit()} <span className="visually-hidden">{category.categoryName}</span></button>
           </li>
         ))}
       </Section>
-      <Section title="Locations" what="locations" list={locations} onAdd={() => setEditing({ kind: 'location' })}>
+      <Section title={m.team_catalogue_locations()} what="locations" loading={m.team_catalogue_locations_loading()} list={locations} onAdd={() => setEditing({ kind: 'location' })}>
         {locations.state === 'ready' && locations.data.map((location) => (
           <li key={location.locationId} className="team-row card">
             <h3>{location.locationName}</h3>
-            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'location', location })}>Edit <span className="visually-hidden">{location.locationName}</span></button>
+            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'location', location })}>{m.team_edit()} <span className="visually-hidden">{location.locationName}</span></button>
           </li>
         ))}
       </Section>
       <TitledDialog open={editing !== undefined} onClose={() => setEditing(undefined)} className="team-dialog"
-        title={editing ? `${isNew(editing) ? 'Add' : 'Edit'} ${TITLES[editing.kind]}` : ''}>
+        title={editing ? TITLES[editing.kind][isNew(editing) ? 'add' : 'edit']() : ''}>
         {editing?.kind === 'bank' && <BankForm key={editing.bank?.bankId ?? 'new'} bank={editing.bank} tiers={tiers.state === 'ready' ? tiers.data : []} onSaved={saved} />}
         {editing?.kind === 'tier' && <TierForm key={editing.tier?.tierId ?? 'new'} tier={editing.tier} onSaved={saved} />}
         {editing?.kind === 'category' && <CategoryForm key={editing.category?.categoryId ?? 'new'} category={editing.category} onSaved={saved} />}
@@ -105,16 +113,17 @@ function isNew(editing: Editing): boolean {
   }
 }
 
-function Section({ title, what, list, onAdd, children }: {
-  title: string; what: string; list: Parameters<typeof LoadState>[0]['loaded'] & { reload: () => void }; onAdd: () => void; children: ReactNode;
+function Section({ title, what, loading, list, onAdd, children }: {
+  /** `what` names the section in its heading's id; `loading` is its list's name while it loads. */
+  title: string; what: string; loading: string; list: Parameters<typeof LoadState>[0]['loaded'] & { reload: () => void }; onAdd: () => void; children: ReactNode;
 }) {
   return (
     <section className="team-catalogue-section" aria-labelledby={`catalogue-${what}`}>
       <div className="console-toolbar">
         <h2 id={`catalogue-${what}`}>{title}</h2>
-        <button type="button" className="button" aria-haspopup="dialog" onClick={onAdd}>Add</button>
+        <button type="button" className="button" aria-haspopup="dialog" onClick={onAdd}>{m.team_add()}</button>
       </div>
-      {list.state !== 'ready' ? <LoadState loaded={list} what={what} onRetry={list.reload} /> : <ul className="team-rows">{children}</ul>}
+      {list.state !== 'ready' ? <LoadState loaded={list} what={loading} onRetry={list.reload} /> : <ul className="team-rows">{children}</ul>}
     </section>
   );
 }
@@ -143,7 +152,7 @@ function useSave(run: () => Promise<string>, onSaved: (message: string) => void)
   const actions = (
     <>
       {failure && <p className="console-status is-failed" role="alert">{failure}</p>}
-      <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : 'Save'}</button></div>
+      <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? m.team_saving() : m.team_save()}</button></div>
     </>
   );
   return { errors, submit, actions, busy };
@@ -160,16 +169,16 @@ function BankForm({ bank, tiers, onSaved }: { bank?: BankData; tiers: CardTierDa
       bankName: name, color, issuedCards: cards,
       logo: logo ? await readAsDataUrl(logo) : null,
     });
-    return `Saved ${saved.bankName}.`;
+    return m.team_catalogue_saved({ name: saved.bankName });
   }, onSaved);
   return (
     <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
-      <TextField id={`${id}-name`} label="Bank name" value={name} maxLength={CATALOGUE_NAME_MAX} error={save.errors.bankName}
-        hint={bank ? 'A new name changes the address of its pages; the old addresses lead to the new ones.' : undefined}
+      <TextField id={`${id}-name`} label={m.team_catalogue_bank_name()} value={name} maxLength={CATALOGUE_NAME_MAX} error={save.errors.bankName}
+        hint={bank ? m.team_catalogue_rename_hint() : undefined}
         onChange={(event) => setName(event.target.value)} />
       <IssuedCardsField id={`${id}-cards`} cards={cards} tiers={tiers} error={save.errors.issuedCards} onChange={setCards} />
-      <TextField id={`${id}-color`} label="Colour" type="color" value={color} error={save.errors.color} onChange={(event) => setColor(event.target.value)} />
-      <TextField id={`${id}-logo`} label={bank ? 'New logo (PNG or JPEG; leave empty to keep it)' : 'Logo (PNG or JPEG; optional)'} type="file"
+      <TextField id={`${id}-color`} label={m.team_catalogue_colour()} type="color" value={color} error={save.errors.color} onChange={(event) => setColor(event.target.value)} />
+      <TextField id={`${id}-logo`} label={bank ? m.team_catalogue_new_logo() : m.team_catalogue_logo()} type="file"
         accept="image/png,image/jpeg" error={save.errors.logo} onChange={(event) => setLogo(event.target.files?.[0])} />
       {save.actions}
     </form>
@@ -180,13 +189,13 @@ function CategoryForm({ category, onSaved }: { category?: CategoryData; onSaved:
   const id = useId();
   const [name, setName] = useState(category?.categoryName ?? '');
   const [icon, setIcon] = useState<CategoryIcon>((CATEGORY_ICONS as readonly string[]).includes(category?.iconName ?? '') ? category!.iconName as CategoryIcon : CATEGORY_ICONS[0]);
-  const save = useSave(async () => `Saved ${(await saveCategory(category?.categoryId, { categoryName: name, iconName: icon })).categoryName}.`, onSaved);
+  const save = useSave(async () => m.team_catalogue_saved({ name: (await saveCategory(category?.categoryId, { categoryName: name, iconName: icon })).categoryName }), onSaved);
   return (
     <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
-      <TextField id={`${id}-name`} label="Category name" value={name} maxLength={CATALOGUE_NAME_MAX} error={save.errors.categoryName}
-        hint={category ? 'A new name changes the address of its pages; the old addresses lead to the new ones.' : undefined}
+      <TextField id={`${id}-name`} label={m.team_catalogue_category_name()} value={name} maxLength={CATALOGUE_NAME_MAX} error={save.errors.categoryName}
+        hint={category ? m.team_catalogue_rename_hint() : undefined}
         onChange={(event) => setName(event.target.value)} />
-      <SelectField id={`${id}-icon`} label="Icon" value={icon} error={save.errors.iconName} onChange={(event) => setIcon(event.target.value as CategoryIcon)}
+      <SelectField id={`${id}-icon`} label={m.team_catalogue_icon()} value={icon} error={save.errors.iconName} onChange={(event) => setIcon(event.target.value as CategoryIcon)}
         after={<img className="team-icon-preview" src={categoryIconSrc(icon)} alt="" width={32} height={32} />}>
         {CATEGORY_ICONS.map((name) => <option key={name} value={name}>{name}</option>)}
       </SelectField>
@@ -198,11 +207,11 @@ function CategoryForm({ category, onSaved }: { category?: CategoryData; onSaved:
 function LocationForm({ location, onSaved }: { location?: Location; onSaved: (message: string) => void }) {
   const id = useId();
   const [name, setName] = useState(location?.locationName ?? '');
-  const save = useSave(async () => `Saved ${(await saveLocation(location?.locationId, name)).locationName}.`, onSaved);
+  const save = useSave(async () => m.team_catalogue_saved({ name: (await saveLocation(location?.locationId, name)).locationName }), onSaved);
   return (
     <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
-      <TextField id={`${id}-name`} label="Location name" value={name} maxLength={LOCATION_NAME_MAX} error={save.errors.locationName}
-        hint={location ? 'Offers valid in this location keep it under its new name.' : undefined} onChange={(event) => setName(event.target.value)} />
+      <TextField id={`${id}-name`} label={m.team_catalogue_location_name()} value={name} maxLength={LOCATION_NAME_MAX} error={save.errors.locationName}
+        hint={location ? m.team_catalogue_location_hint() : undefined} onChange={(event) => setName(event.target.value)} />
       {save.actions}
     </form>
   );
@@ -219,27 +228,27 @@ function IssuedCardsField({ id, cards, tiers, error, onChange }: {
   const tierNames = [...new Set([...tiers.map((tier) => tier.tierName), ...cards.flatMap((card) => (card.tier ? [card.tier] : []))])];
   return (
     <fieldset className="team-cards" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>Cards it issues</legend>
+      <legend>{m.team_catalogue_cards()}</legend>
       <ul className="team-card-rows">
         {cards.map((card, i) => (
           <li key={i} className="team-card-row">
-            <select aria-label={`Card ${i + 1} network`} value={card.network} onChange={(event) => change(i, { network: event.target.value as CardSpecData['network'] })}>
+            <select aria-label={m.team_catalogue_card_network({ n: i + 1 })} value={card.network} onChange={(event) => change(i, { network: event.target.value as CardSpecData['network'] })}>
               {CARD_NETWORKS.map((network) => <option key={network} value={network}>{CARD_NETWORK_NAMES[network]}</option>)}
             </select>
-            <select aria-label={`Card ${i + 1} kind`} value={card.kind} onChange={(event) => change(i, { kind: event.target.value as CardSpecData['kind'] })}>
-              {CARD_KINDS.map((kind) => <option key={kind} value={kind}>{kind}</option>)}
+            <select aria-label={m.team_catalogue_card_kind({ n: i + 1 })} value={card.kind} onChange={(event) => change(i, { kind: event.target.value as CardSpecData['kind'] })}>
+              {CARD_KINDS.map((kind) => <option key={kind} value={kind}>{cardKindLabel(kind)}</option>)}
             </select>
-            <select aria-label={`Card ${i + 1} tier`} value={card.tier ?? ''} onChange={(event) => change(i, { tier: event.target.value || null })}>
-              <option value="">No tier</option>
+            <select aria-label={m.team_catalogue_card_tier({ n: i + 1 })} value={card.tier ?? ''} onChange={(event) => change(i, { tier: event.target.value || null })}>
+              <option value="">{m.team_catalogue_no_tier()}</option>
               {tierNames.map((tier) => <option key={tier} value={tier}>{tier}</option>)}
             </select>
             <button type="button" className="button secondary" disabled={cards.length === 1} onClick={() => onChange(cards.filter((_, j) => j !== i))}>
-              Remove <span className="visually-hidden">card {i + 1}</span>
+              {m.team_remove()} <span className="visually-hidden">{m.team_catalogue_card_n({ n: i + 1 })}</span>
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" className="button secondary" onClick={() => onChange([...cards, NEW_CARD])}>Add a card</button>
+      <button type="button" className="button secondary" onClick={() => onChange([...cards, NEW_CARD])}>{m.team_catalogue_add_card()}</button>
       {error && <p id={`${id}-error`} className="auth-error" role="alert">{error}</p>}
     </fieldset>
   );
@@ -248,11 +257,11 @@ function IssuedCardsField({ id, cards, tiers, error, onChange }: {
 function TierForm({ tier, onSaved }: { tier?: CardTierData; onSaved: (message: string) => void }) {
   const id = useId();
   const [name, setName] = useState(tier?.tierName ?? '');
-  const save = useSave(async () => `Saved ${(await saveCardTier(tier?.tierId, name)).tierName}.`, onSaved);
+  const save = useSave(async () => m.team_catalogue_saved({ name: (await saveCardTier(tier?.tierId, name)).tierName }), onSaved);
   return (
     <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
-      <TextField id={`${id}-name`} label="Tier name" value={name} maxLength={CARD_TIER_NAME_MAX} error={save.errors.tierName}
-        hint={tier ? 'Banks and offers that name this tier keep it under its new name.' : 'e.g. Platinum, World Elite'}
+      <TextField id={`${id}-name`} label={m.team_catalogue_tier_name()} value={name} maxLength={CARD_TIER_NAME_MAX} error={save.errors.tierName}
+        hint={tier ? m.team_catalogue_tier_hint() : m.team_catalogue_tier_example()}
         onChange={(event) => setName(event.target.value)} />
       {save.actions}
     </form>

@@ -2,10 +2,11 @@
 // default. Marking one handled needs no reason: the audit log records who and when.
 import { useState } from 'react';
 import { failureText } from '../../client/http.ts';
+import { m } from '../../paraglide/messages.js';
 import { ChoiceSelect, Fact, Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
 import { fetchFeedback, markFeedbackHandled } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
-import { FEEDBACK_CHOICES, FEEDBACK_TEXTS as T } from './texts.ts';
+import { feedbackChoices } from './texts.ts';
 import { usePaged } from './use-paged.ts';
 import { useFocusRow, useRowEdits } from './use-row-edits.ts';
 
@@ -26,7 +27,7 @@ export default function TeamFeedback() {
     setStatus(undefined);
     try {
       edits.set(feedback.feedbackId, await markFeedbackHandled(feedback.feedbackId));
-      setStatus({ text: T.done(feedback.firstName) });
+      setStatus({ text: m.team_feedback_done({ name: feedback.firstName }) });
       focusRow(rowId(feedback.feedbackId)); // its button is gone
     } catch (error) {
       setStatus({ text: failureText(error), failed: true });
@@ -36,24 +37,24 @@ export default function TeamFeedback() {
 
   return (
     <div className="team-page">
-      <Filters label={T.filters}>
-        <ChoiceSelect label={T.handled} choices={FEEDBACK_CHOICES} value={list.query.handled} onChange={(handled) => list.setQuery({ handled })} />
+      <Filters label={m.team_feedback_filters()}>
+        <ChoiceSelect label={m.team_feedback_handled_filter()} choices={feedbackChoices()} value={list.query.handled} onChange={(handled) => list.setQuery({ handled })} />
       </Filters>
       <StatusLine status={status} />
-      <PagedList list={list} name={T.name} empty={T.empty} row={(row) => {
+      <PagedList list={list} name={m.team_feedback_name()} empty={m.team_feedback_empty()} row={(row) => {
         const feedback = edits.get(row.feedbackId) ?? row;
         return (
           <li key={feedback.feedbackId} className="team-item card" id={rowId(feedback.feedbackId)} tabIndex={-1}>
             <div className="team-item-body">
               <p className="team-item-head">
                 <span className="team-item-title">{feedback.firstName}</span>
-                {feedback.handledAt && <span className="badge accepted">{T.handledAt}</span>}
+                {feedback.handledAt && <span className="badge accepted">{m.team_feedback_handled()}</span>}
               </p>
               <dl className="team-facts">
-                <Fact term={T.mobileNo}>{feedback.mobileNo}</Fact>
-                <Fact term={T.email}><a href={`mailto:${feedback.email}`}>{feedback.email}</a></Fact>
-                <Fact term={T.received}>{dateTimeText(feedback.createdAt)}</Fact>
-                {feedback.handledAt && <Fact term={T.handledAt}>{dateTimeText(feedback.handledAt)}</Fact>}
+                <Fact term={m.team_mobile_no()}>{feedback.mobileNo}</Fact>
+                <Fact term={m.team_feedback_email()}><a href={`mailto:${feedback.email}`}>{feedback.email}</a></Fact>
+                <Fact term={m.team_received()}>{dateTimeText(feedback.createdAt)}</Fact>
+                {feedback.handledAt && <Fact term={m.team_feedback_handled()}>{dateTimeText(feedback.handledAt)}</Fact>}
               </dl>
               <p className="team-text">{feedback.message}</p>
             </div>
@@ -61,8 +62,8 @@ export default function TeamFeedback() {
               <div className="team-actions">
                 {/* aria-disabled, not disabled: a disabled button would drop the focus it has. */}
                 <button type="button" className="button secondary" aria-disabled={saving !== undefined} onClick={() => void markHandled(feedback)}>
-                  {saving === feedback.feedbackId ? T.saving : T.markHandled}
-                  <span className="visually-hidden">: the message from {feedback.firstName}</span>
+                  {saving === feedback.feedbackId ? m.team_saving() : m.team_feedback_mark_handled()}
+                  <span className="visually-hidden">: {m.team_feedback_about({ name: feedback.firstName })}</span>
                 </button>
               </div>
             )}

@@ -8,6 +8,7 @@ import { fetchCategories } from '../../client/catalogue-lists.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import type { CategoryData } from '../../contract/index.ts';
 import { KEYWORD_MAX, type ImportRunData, type ImportSourceData } from '../../contract/team-importers.ts';
+import { m } from '../../paraglide/messages.js';
 import { consolePath } from '../console/console-routes.ts';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
@@ -18,7 +19,7 @@ import {
   changeImportSource, fetchCategoryKeywords, fetchImportSource, fetchImportSources, runImportSource, saveCategoryKeywords,
 } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
-import { IMPORTER_TEXTS as T, RUN_TRIGGER_LABELS, runCountsText, runResult } from './texts.ts';
+import { importerSavedText, runCountsText, runResult, runTriggerLabel } from './texts.ts';
 
 /** After Run now the list is read again this much later: a short run has ended by then. */
 const REFRESH_AFTER_RUN_MS = 5_000;
@@ -47,7 +48,7 @@ export default function TeamImporters() {
     try {
       const saved = await changeImportSource(source.sourceKey, wanted);
       edits.set(saved.sourceKey, saved);
-      setStatus({ text: T.saved(saved.name, saved.enabled, saved.trusted) });
+      setStatus({ text: importerSavedText(saved.name, saved.enabled, saved.trusted) });
     } catch (error) {
       edits.set(source.sourceKey, source);
       setStatus({ failed: true, text: `${source.name}: ${failureText(error)}` });
@@ -79,12 +80,12 @@ export default function TeamImporters() {
     <div className="team-page">
       <section className="team-catalogue-section" aria-labelledby={SOURCES_HEADING_ID}>
         <div className="console-toolbar">
-          <h2 id={SOURCES_HEADING_ID}>{T.sources}</h2>
-          <button type="button" className="button secondary" onClick={sources.reload}>{T.refresh}</button>
+          <h2 id={SOURCES_HEADING_ID}>{m.team_importers_sources()}</h2>
+          <button type="button" className="button secondary" onClick={sources.reload}>{m.team_refresh()}</button>
         </div>
         <StatusLine status={status} />
-        {sources.state !== 'ready' ? <LoadState loaded={sources} what={T.loading} onRetry={sources.reload} />
-          : sources.data.length === 0 ? <div className="console-empty"><p className="console-empty-title">{T.empty}</p></div>
+        {sources.state !== 'ready' ? <LoadState loaded={sources} what={m.team_importers_loading()} onRetry={sources.reload} />
+          : sources.data.length === 0 ? <div className="console-empty"><p className="console-empty-title">{m.team_importers_empty()}</p></div>
           : (
             <ul className="team-list">
               {sources.data.map((row) => {
@@ -98,7 +99,7 @@ export default function TeamImporters() {
           )}
       </section>
       <CategoryKeywords />
-      <TitledDialog open={open !== undefined} onClose={() => setOpen(undefined)} className="team-dialog" title={open ? T.detailsTitle(open.name) : ''}>
+      <TitledDialog open={open !== undefined} onClose={() => setOpen(undefined)} className="team-dialog" title={open ? m.team_importers_details_title({ name: open.name }) : ''}>
         {open && <SourceDetails key={open.sourceKey} sourceKey={open.sourceKey} />}
       </TitledDialog>
     </div>
@@ -145,37 +146,37 @@ function SourceRow({ source, saving, starting, onChange, onRun, onOpen }: RowPro
       <div className="team-item-body">
         <p className="team-item-head">
           <span className="team-item-title">{source.name}</span>
-          <span className={`badge ${source.enabled ? 'accepted' : 'expired'}`} data-source-state>{source.enabled ? T.on : T.off}</span>
-          {source.trusted && <span className="badge new">{T.trusted}</span>}
+          <span className={`badge ${source.enabled ? 'accepted' : 'expired'}`} data-source-state>{source.enabled ? m.team_importers_on() : m.team_importers_off()}</span>
+          {source.trusted && <span className="badge new">{m.team_importers_trusted()}</span>}
         </p>
         <dl className="team-facts">
-          <Fact term={T.bank}>{source.bankName ?? T.noBank}</Fact>
-          <Fact term={T.adapter}>{source.adapter}</Fact>
-          <Fact term={T.url}><ExternalLink href={source.url}>{source.url}</ExternalLink></Fact>
-          <Fact term={T.listed}>{source.listed.toLocaleString('en-LK')}</Fact>
-          <Fact term={T.flagged}>
+          <Fact term={m.team_bank()}>{source.bankName ?? m.team_importers_no_bank()}</Fact>
+          <Fact term={m.team_importers_adapter()}>{source.adapter}</Fact>
+          <Fact term={m.team_importers_url()}><ExternalLink href={source.url}>{source.url}</ExternalLink></Fact>
+          <Fact term={m.team_importers_listed()}>{source.listed.toLocaleString('en-LK')}</Fact>
+          <Fact term={m.team_importers_flagged()}>
             {source.flagged > 0 ? <span className="badge rejected" data-source-flagged>{source.flagged.toLocaleString('en-LK')}</span> : 0}
           </Fact>
-          <Fact term={T.lastRun}>{run ? <RunLine run={run} /> : T.neverRun}</Fact>
-          {run && <Fact term={T.counts}>{runCountsText(run)}</Fact>}
+          <Fact term={m.team_last_run()}>{run ? <RunLine run={run} /> : m.team_importers_never_run()}</Fact>
+          {run && <Fact term={m.team_importers_counts()}>{runCountsText(run)}</Fact>}
         </dl>
         <fieldset className="team-switches" aria-busy={saving || undefined}>
-          <legend className="visually-hidden">{T.settings(source.name)}</legend>
+          <legend className="visually-hidden">{m.team_importers_settings({ name: source.name })}</legend>
           <label>
             <input type="checkbox" checked={source.enabled} aria-describedby={`${id}-enabled`} onChange={(event) => onChange({ enabled: event.target.checked })} />
-            {T.on}
+            {m.team_importers_on()}
           </label>
           <label>
             <input type="checkbox" checked={source.trusted} aria-describedby={`${id}-trusted`} onChange={(event) => onChange({ trusted: event.target.checked })} />
-            {T.trusted}
+            {m.team_importers_trusted()}
           </label>
-          <p className="team-note" id={`${id}-enabled`}>{T.enabledHint}</p>
-          <p className="team-note" id={`${id}-trusted`}>{T.trustedHint}</p>
+          <p className="team-note" id={`${id}-enabled`}>{m.team_importers_enabled_hint()}</p>
+          <p className="team-note" id={`${id}-trusted`}>{m.team_importers_trusted_hint()}</p>
         </fieldset>
       </div>
       <div className="team-actions">
-        <button type="button" className="button" aria-disabled={starting || undefined} onClick={onRun}>{starting ? T.starting : T.runNow}{named}</button>
-        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={onOpen}>{T.details}{named}</button>
+        <button type="button" className="button" aria-disabled={starting || undefined} onClick={onRun}>{starting ? m.team_importers_starting() : m.team_importers_run_now()}{named}</button>
+        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={onOpen}>{m.team_importers_details()}{named}</button>
       </div>
     </li>
   );
@@ -187,7 +188,7 @@ function RunLine({ run }: { run: ImportRunData }) {
   return (
     <span className="team-run-line">
       <span>{dateTimeText(run.startedAt)}</span>
-      <span>{RUN_TRIGGER_LABELS[run.trigger] ?? run.trigger}</span>
+      <span>{runTriggerLabel(run.trigger)}</span>
       <span className={`badge ${result.tone}`}>{result.label}</span>
     </span>
   );
@@ -195,31 +196,31 @@ function RunLine({ run }: { run: ImportRunData }) {
 
 /** A page of the source's site: it opens in a new tab, and says so to screen readers. */
 function ExternalLink({ href, children }: { href: string; children: string }) {
-  return <a href={href} target="_blank" rel="noopener noreferrer">{children}<span className="visually-hidden"> {T.newTab}</span></a>;
+  return <a href={href} target="_blank" rel="noopener noreferrer">{children}<span className="visually-hidden"> {m.team_importers_new_tab()}</span></a>;
 }
 
 /** One source's last runs, each with its errors, and its items flagged as missing. */
 function SourceDetails({ sourceKey }: { sourceKey: string }) {
   const detail = useLoaded(() => fetchImportSource(sourceKey), failureText);
-  if (detail.state !== 'ready') return <LoadState loaded={detail} what={T.detailsLoading} onRetry={detail.reload} />;
+  if (detail.state !== 'ready') return <LoadState loaded={detail} what={m.team_importers_details_loading()} onRetry={detail.reload} />;
   const { runs, flagged } = detail.data;
   return (
     <div className="team-source-details">
-      <h3>{T.runs}</h3>
-      {runs.length === 0 ? <p>{T.noRuns}</p> : (
+      <h3>{m.team_importers_runs()}</h3>
+      {runs.length === 0 ? <p>{m.team_importers_no_runs()}</p> : (
         <ul className="team-runs">
           {runs.map((run) => (
             <li key={run.runId} data-import-run={run.runId}>
               <RunLine run={run} />
               <p>{runCountsText(run)}</p>
-              {run.finishedAt && <p className="team-muted">{T.ended} {dateTimeText(run.finishedAt)}</p>}
+              {run.finishedAt && <p className="team-muted">{m.team_ended()} {dateTimeText(run.finishedAt)}</p>}
               {run.errors.length > 0 && (
                 <details className="team-changes">
-                  <summary>{T.errors(run.errors.length)}</summary>
+                  <summary>{m.team_importers_errors({ count: run.errors.length })}</summary>
                   <ul className="team-run-errors">
                     {run.errors.map((error, i) => (
                       <li key={i}>
-                        <strong>{error.title ?? error.itemKey ?? T.wholeRun}</strong>
+                        <strong>{error.title ?? error.itemKey ?? m.team_importers_whole_run()}</strong>
                         {error.title && error.itemKey && <span className="team-muted"> ({error.itemKey})</span>}: {error.reason}
                       </li>
                     ))}
@@ -230,20 +231,20 @@ function SourceDetails({ sourceKey }: { sourceKey: string }) {
           ))}
         </ul>
       )}
-      <h3>{T.flaggedItems}</h3>
-      <p className="team-note">{T.flaggedHint}</p>
-      {flagged.length === 0 ? <p>{T.noFlagged}</p> : (
+      <h3>{m.team_importers_flagged_items()}</h3>
+      <p className="team-note">{m.team_importers_flagged_hint()}</p>
+      {flagged.length === 0 ? <p>{m.team_importers_no_flagged()}</p> : (
         <ul className="team-runs">
           {flagged.map((item) => (
             <li key={item.itemKey}>
               <a href={`${consolePath('team', 'offers')}?q=${item.offerId}`}>{item.header}</a>
-              <p className="team-muted">{T.missingFor(item.missingRuns)} · {T.lastSeen} {dateTimeText(item.lastSeenAt)}</p>
-              {item.url && <p><ExternalLink href={item.url}>{T.sourcePage}</ExternalLink></p>}
+              <p className="team-muted">{m.team_importers_missing_for({ runs: item.missingRuns })} · {m.team_importers_last_seen()} {dateTimeText(item.lastSeenAt)}</p>
+              {item.url && <p><ExternalLink href={item.url}>{m.team_importers_source_page()}</ExternalLink></p>}
             </li>
           ))}
         </ul>
       )}
-      <div className="auth-actions"><button type="button" className="button secondary" onClick={detail.reload}>{T.refresh}</button></div>
+      <div className="auth-actions"><button type="button" className="button secondary" onClick={detail.reload}>{m.team_refresh()}</button></div>
     </div>
   );
 }
@@ -257,10 +258,10 @@ function CategoryKeywords() {
   const categories = useLoaded(fetchCategories, failureText);
   return (
     <section className="team-catalogue-section" aria-labelledby={KEYWORDS_HEADING_ID}>
-      <div className="console-toolbar"><h2 id={KEYWORDS_HEADING_ID}>{T.keywords}</h2></div>
-      <p className="team-note team-intro">{T.keywordsHint}</p>
-      {keywords.state !== 'ready' ? <LoadState loaded={keywords} what={T.keywordsLoading} onRetry={keywords.reload} />
-        : categories.state !== 'ready' ? <LoadState loaded={categories} what={T.keywordsLoading} onRetry={categories.reload} />
+      <div className="console-toolbar"><h2 id={KEYWORDS_HEADING_ID}>{m.team_importers_keywords()}</h2></div>
+      <p className="team-note team-intro">{m.team_importers_keywords_hint()}</p>
+      {keywords.state !== 'ready' ? <LoadState loaded={keywords} what={m.team_importers_keywords_loading()} onRetry={keywords.reload} />
+        : categories.state !== 'ready' ? <LoadState loaded={categories} what={m.team_importers_keywords_loading()} onRetry={categories.reload} />
         : <KeywordEditor saved={keywords.data.map(({ keyword, categoryId }) => ({ keyword, categoryId }))} categories={categories.data} />}
     </section>
   );
@@ -279,7 +280,7 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
   const [status, setStatus] = useState<Status>();
   const [busy, setBusy] = useState(false);
 
-  const nameOf = (wanted: number) => categories.find((category) => category.categoryId === wanted)?.categoryName ?? T.unknownCategory(wanted);
+  const nameOf = (wanted: number) => categories.find((category) => category.categoryId === wanted)?.categoryName ?? m.team_importers_unknown_category({ id: wanted });
   const groupId = (categoryId: number) => `${id}-category-${categoryId}`;
   // Every category, then any the list no longer has (removed meanwhile), each with its keywords by name.
   const groupIds = [...new Set([...categories.map((category) => category.categoryId), ...draft.map((entry) => entry.categoryId)])];
@@ -301,8 +302,8 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
     // As the server keeps it: trimmed and in lower case.
     const keyword = word.trim().toLowerCase();
     const taken = draft.find((entry) => entry.keyword === keyword);
-    if (!keyword) return setAddError(T.keywordRequired);
-    if (taken) return setAddError(T.keywordTaken(nameOf(taken.categoryId)));
+    if (!keyword) return setAddError(m.team_importers_keyword_required());
+    if (taken) return setAddError(m.team_importers_keyword_taken({ category: nameOf(taken.categoryId) }));
     edit([...draft, { keyword, categoryId }]);
     setWord('');
   }
@@ -323,7 +324,7 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
       const list = (await saveCategoryKeywords(draft)).map(({ keyword, categoryId }) => ({ keyword, categoryId }));
       setSaved(list);
       setDraft(list);
-      setStatus({ text: T.keywordsSaved(list.length) });
+      setStatus({ text: list.length === 1 ? m.team_importers_keywords_saved_one({ count: list.length }) : m.team_importers_keywords_saved_other({ count: list.length }) });
     } catch (error) {
       const issues = error instanceof ApiError ? error.issues : [];
       // 'keywords.3.keyword' shows at that keyword; one about the whole list only in the status line.
@@ -338,25 +339,25 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
 
   return (
     <>
-      <form className="team-filters card" aria-label={T.addKeyword} noValidate onSubmit={add}>
-        <TextField id={`${id}-keyword`} label={T.newKeyword} value={word} maxLength={KEYWORD_MAX} error={addError}
+      <form className="team-filters card" aria-label={m.team_importers_add_keyword()} noValidate onSubmit={add}>
+        <TextField id={`${id}-keyword`} label={m.team_importers_new_keyword()} value={word} maxLength={KEYWORD_MAX} error={addError}
           onChange={(event) => { setWord(event.target.value); setAddError(undefined); }} />
-        <SelectField id={`${id}-category`} label={T.category} value={categoryId} onChange={(event) => setCategoryId(Number(event.target.value))}>
+        <SelectField id={`${id}-category`} label={m.team_category()} value={categoryId} onChange={(event) => setCategoryId(Number(event.target.value))}>
           {categories.map((category) => <option key={category.categoryId} value={category.categoryId}>{category.categoryName}</option>)}
         </SelectField>
-        <button type="submit" className="button">{T.add}</button>
+        <button type="submit" className="button">{m.team_add()}</button>
       </form>
       <ul className="team-rows">
         {groups.map((group) => (
           <li key={group.categoryId} className="team-keyword-group card" data-keyword-category={group.categoryId}>
             <h3 id={groupId(group.categoryId)} tabIndex={-1}>{nameOf(group.categoryId)}</h3>
-            {group.entries.length === 0 ? <p className="team-muted">{T.noKeywords}</p> : (
+            {group.entries.length === 0 ? <p className="team-muted">{m.team_importers_no_keywords()}</p> : (
               <ul className="team-keywords">
                 {group.entries.map((entry) => (
                   <li key={entry.keyword} className={errors[entry.index] ? 'is-invalid' : undefined}>
                     <span>{entry.keyword}</span>
                     <button type="button" className="auth-link-button" onClick={() => remove(entry.index)}>
-                      {T.remove}<span className="visually-hidden"> {entry.keyword}</span>
+                      {m.team_remove()}<span className="visually-hidden"> {entry.keyword}</span>
                     </button>
                     {errors[entry.index] && <span className="auth-error">{errors[entry.index]}</span>}
                   </li>
@@ -368,8 +369,8 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
       </ul>
       <StatusLine status={status} />
       <div className="team-tools team-keywords-save">
-        {unsaved && <p className="team-note">{T.unsaved}</p>}
-        <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void save()}>{busy ? T.saving : T.saveKeywords}</button>
+        {unsaved && <p className="team-note">{m.team_importers_unsaved()}</p>}
+        <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void save()}>{busy ? m.team_saving() : m.team_importers_save_keywords()}</button>
       </div>
     </>
   );

@@ -4,7 +4,8 @@
 // send offers. New merchant accounts are made here too, or a customer's account becomes one.
 import { useState, type FormEvent } from 'react';
 import { ApiError, failureText } from '../../client/http.ts';
-import { MERCHANT_STEP_LABELS, MERCHANT_STEPS, REASON_MAX, REASON_REQUIRED, type MerchantDocumentData, type MerchantStep, type TeamAccountData } from '../../contract/team.ts';
+import { MERCHANT_STEPS, REASON_MAX, REASON_REQUIRED, type MerchantDocumentData, type MerchantStep, type TeamAccountData } from '../../contract/team.ts';
+import { m } from '../../paraglide/messages.js';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { SelectField, TextAreaField, TextField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
@@ -12,12 +13,10 @@ import { useLoaded } from '../ui/use-loaded.ts';
 import { ChoiceSelect, Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
 import { createMerchant, downloadDocument, fetchMerchant, fetchMerchants, moveMerchantStep } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
-import type { Choices } from './texts.ts';
+import { merchantStepChoices, merchantStepLabel as stepLabel, type Choices } from './texts.ts';
 import { usePaged } from './use-paged.ts';
 
-const NOT_STARTED = 'Not started';
-const stepLabel = (step: MerchantStep | null) => (step ? MERCHANT_STEP_LABELS[step] : NOT_STARTED);
-const STEP_CHOICES: Choices = [['all', 'All'], ['none', NOT_STARTED], ...MERCHANT_STEPS.map((step) => [step, MERCHANT_STEP_LABELS[step]] as const)];
+const stepChoices = (): Choices => [['all', m.team_all()], ['none', stepLabel(null)], ...merchantStepChoices()];
 
 export default function TeamMerchants() {
   const list = usePaged(fetchMerchants, { q: '', step: 'all' });
@@ -25,14 +24,14 @@ export default function TeamMerchants() {
   return (
     <div className="team-page">
       <NewMerchant onMade={(userId) => { list.reload(); setOpen(userId); }} />
-      <Filters label="Find merchants" search={{ label: 'Company, name or mobile number', onSearch: (q) => list.setQuery({ q }) }}>
-        <ChoiceSelect label="Review step" value={list.query.step} onChange={(step) => list.setQuery({ step })} choices={STEP_CHOICES} />
+      <Filters label={m.team_merchants_filters()} search={{ label: m.team_merchants_search(), onSearch: (q) => list.setQuery({ q }) }}>
+        <ChoiceSelect label={m.team_merchants_step()} value={list.query.step} onChange={(step) => list.setQuery({ step })} choices={stepChoices()} />
       </Filters>
-      <h2 className="visually-hidden">Merchants found</h2>
-      <PagedList list={list} name="Merchants" empty="No merchants match." row={(merchant) => (
+      <h2 className="visually-hidden">{m.team_merchants_found()}</h2>
+      <PagedList list={list} name={m.team_merchants_name()} empty={m.team_merchants_empty()} row={(merchant) => (
         <MerchantRow key={merchant.userId} merchant={merchant} onOpen={() => setOpen(merchant.userId)} />
       )} />
-      <TitledDialog open={open !== undefined} onClose={() => setOpen(undefined)} className="team-dialog" title="Merchant review">
+      <TitledDialog open={open !== undefined} onClose={() => setOpen(undefined)} className="team-dialog" title={m.team_merchants_review_title()}>
         {open !== undefined && <MerchantReview key={open} userId={open} onMoved={list.reload} />}
       </TitledDialog>
     </div>
@@ -47,11 +46,11 @@ function MerchantRow({ merchant, onOpen }: { merchant: TeamAccountData; onOpen: 
           <span className="team-item-title">{merchant.businessName || merchant.firstName}</span>
           <span className={`badge ${merchant.merchantStep === 'activated' ? 'accepted' : 'pending'}`} data-merchant-step>{stepLabel(merchant.merchantStep)}</span>
         </p>
-        <p className="team-muted">{merchant.firstName} · {merchant.mobileNo} · since {dateTimeText(merchant.createdAt)}</p>
+        <p className="team-muted">{merchant.firstName} · {merchant.mobileNo} · {m.team_merchants_since({ date: dateTimeText(merchant.createdAt) })}</p>
       </div>
       <div className="team-actions">
         <button type="button" className="button secondary" onClick={onOpen} aria-haspopup="dialog">
-          Review<span className="visually-hidden"> {merchant.businessName || merchant.firstName}</span>
+          {m.team_merchants_review()}<span className="visually-hidden"> {merchant.businessName || merchant.firstName}</span>
         </button>
       </div>
     </li>
@@ -67,7 +66,7 @@ function MerchantReview({ userId, onMoved }: { userId: number; onMoved: () => vo
   const [status, setStatus] = useState<Status>();
   const [busy, setBusy] = useState(false);
 
-  if (merchant.state !== 'ready') return <LoadState loaded={merchant} what="the merchant" onRetry={merchant.reload} />;
+  if (merchant.state !== 'ready') return <LoadState loaded={merchant} what={m.team_merchants_loading()} onRetry={merchant.reload} />;
   const company = merchant.data;
   const chosen = step ?? MERCHANT_STEPS[Math.min(MERCHANT_STEPS.length - 1, company.merchantStep ? MERCHANT_STEPS.indexOf(company.merchantStep) + 1 : 0)]!;
 
@@ -78,7 +77,7 @@ function MerchantReview({ userId, onMoved }: { userId: number; onMoved: () => vo
     setStatus(undefined);
     try {
       const moved = await moveMerchantStep(userId, chosen, note.trim());
-      setStatus({ failed: false, text: `Moved to ${stepLabel(moved.merchantStep)}.` });
+      setStatus({ failed: false, text: m.team_merchants_moved({ step: stepLabel(moved.merchantStep) }) });
       setNote('');
       setStep(undefined);
       merchant.reload();
@@ -100,43 +99,43 @@ function MerchantReview({ userId, onMoved }: { userId: number; onMoved: () => vo
   return (
     <div className="team-merchant-review">
       <dl className="team-fields">
-        <dt>Company</dt><dd>{company.businessName || '—'}</dd>
-        <dt>Person</dt><dd>{company.firstName} · {company.mobileNo}</dd>
-        <dt>Registration no</dt><dd>{company.brNo || '—'}</dd>
-        <dt>Company email</dt><dd>{company.companyEmail || '—'}</dd>
-        <dt>Contact no</dt><dd>{company.contactNo || '—'}</dd>
-        <dt>Address</dt><dd>{company.address || '—'}</dd>
-        <dt>Review step</dt><dd data-merchant-step>{stepLabel(company.merchantStep)}</dd>
+        <dt>{m.team_merchants_company()}</dt><dd>{company.businessName || '—'}</dd>
+        <dt>{m.team_merchants_person()}</dt><dd>{company.firstName} · {company.mobileNo}</dd>
+        <dt>{m.team_merchants_br_no()}</dt><dd>{company.brNo || '—'}</dd>
+        <dt>{m.team_merchants_company_email()}</dt><dd>{company.companyEmail || '—'}</dd>
+        <dt>{m.team_merchants_contact_no()}</dt><dd>{company.contactNo || '—'}</dd>
+        <dt>{m.team_merchants_address()}</dt><dd>{company.address || '—'}</dd>
+        <dt>{m.team_merchants_step()}</dt><dd data-merchant-step>{stepLabel(company.merchantStep)}</dd>
       </dl>
-      <h3>Registration documents</h3>
-      {company.documents.length === 0 ? <p>No documents uploaded yet.</p> : (
+      <h3>{m.team_merchants_documents()}</h3>
+      {company.documents.length === 0 ? <p>{m.team_merchants_no_documents()}</p> : (
         <ul className="team-documents">
           {company.documents.map((document) => (
             <li key={document.documentId}>
               <span>{document.fileName} ({Math.ceil(document.size / 1024)} KB, {dateTimeText(document.createdAt)})</span>
-              <button type="button" className="button secondary" onClick={() => void download(document)}>Download<span className="visually-hidden"> {document.fileName}</span></button>
+              <button type="button" className="button secondary" onClick={() => void download(document)}>{m.team_download()}<span className="visually-hidden"> {document.fileName}</span></button>
             </li>
           ))}
         </ul>
       )}
       <form className="auth-form" onSubmit={(event) => void move(event)} noValidate aria-busy={busy}>
-        <SelectField id={`merchant-step-${userId}`} label="Move to step" value={chosen} onChange={(event) => setStep(event.target.value as MerchantStep)}>
-          {MERCHANT_STEPS.map((item) => <option key={item} value={item}>{MERCHANT_STEP_LABELS[item]}</option>)}
+        <SelectField id={`merchant-step-${userId}`} label={m.team_merchants_move_to()} value={chosen} onChange={(event) => setStep(event.target.value as MerchantStep)}>
+          {merchantStepChoices().map(([item, label]) => <option key={item} value={item}>{label}</option>)}
         </SelectField>
-        <TextAreaField id={`merchant-note-${userId}`} label="Note" rows={3} maxLength={REASON_MAX} value={note} error={noteError}
+        <TextAreaField id={`merchant-note-${userId}`} label={m.team_note()} rows={3} maxLength={REASON_MAX} value={note} error={noteError}
           onChange={(event) => { setNote(event.target.value); setNoteError(undefined); }} />
         <StatusLine status={status} />
-        <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : 'Move'}</button></div>
+        <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? m.team_saving() : m.team_merchants_move()}</button></div>
       </form>
     </div>
   );
 }
 
 const NEW_MERCHANT_FIELDS = [
-  ['mobileNo', 'Mobile number (9 digits)', 'tel'],
-  ['firstName', 'First name (new account)', 'text'],
-  ['businessName', 'Business name', 'text'],
-  ['password', 'Password (new account)', 'password'],
+  ['mobileNo', m.team_merchants_new_mobile, 'tel'],
+  ['firstName', m.team_merchants_new_first_name, 'text'],
+  ['businessName', m.team_merchants_new_business_name, 'text'],
+  ['password', m.team_merchants_new_password, 'password'],
 ] as const;
 
 /** A new merchant account, or an existing account made a merchant (its number is enough then). */
@@ -154,7 +153,7 @@ function NewMerchant({ onMade }: { onMade: (userId: number) => void }) {
     try {
       const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
       const made = await createMerchant(given);
-      setStatus({ failed: false, text: `${made.businessName || made.firstName} (${made.mobileNo}) is a merchant now.` });
+      setStatus({ failed: false, text: m.team_merchants_made({ name: made.businessName || made.firstName, mobile: made.mobileNo }) });
       setFields({});
       onMade(made.userId);
     } catch (error) {
@@ -167,16 +166,16 @@ function NewMerchant({ onMade }: { onMade: (userId: number) => void }) {
 
   return (
     <details className="card team-new-merchant">
-      <summary>New merchant</summary>
-      <p>Makes a verified merchant account, or makes the account with this number a merchant (then the number is enough).</p>
+      <summary>{m.team_merchants_new()}</summary>
+      <p>{m.team_merchants_new_hint()}</p>
       <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
         {NEW_MERCHANT_FIELDS.map(([name, label, type]) => (
-          <TextField key={name} id={`new-merchant-${name}`} label={label} type={type} value={fields[name] ?? ''} error={errors[name]}
+          <TextField key={name} id={`new-merchant-${name}`} label={label()} type={type} value={fields[name] ?? ''} error={errors[name]}
             autoComplete={type === 'password' ? 'new-password' : 'off'}
             onChange={(event) => setFields((current) => ({ ...current, [name]: event.target.value }))} />
         ))}
         <StatusLine status={status} />
-        <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? 'Saving…' : 'Make merchant'}</button></div>
+        <div className="auth-actions"><button type="submit" className="button" disabled={busy}>{busy ? m.team_saving() : m.team_merchants_make()}</button></div>
       </form>
     </details>
   );

@@ -7,6 +7,7 @@ import type { TeamOfferData } from '../../contract/team.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { offerTags } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
+import { m } from '../../paraglide/messages.js';
 import { consolePath } from '../console/console-routes.ts';
 import { dateTimeText, teamOfferStatus } from './team-format.ts';
 
@@ -48,9 +49,9 @@ export default function TeamOfferItem({ offer, selection, children }: Props) {
         <p className="team-offer-badges">
           <span className={`badge ${status.tone}`} data-team-status>{status.label}</span>
           {offer.openReports > 0 && (
-            <a className="badge team-reported" href={consolePath('team', 'reports')}>{offer.openReports === 1 ? '1 open report' : `${offer.openReports} open reports`}</a>
+            <a className="badge team-reported" href={consolePath('team', 'reports')}>{offer.openReports === 1 ? m.team_offer_open_reports_one() : m.team_offer_open_reports_other({ count: offer.openReports })}</a>
           )}
-          <span className="team-offer-id">#{offer.offerId} · sent {dateTimeText(offer.createAt)}</span>
+          <span className="team-offer-id">#{offer.offerId} · {m.team_offer_sent({ date: dateTimeText(offer.createAt) })}</span>
         </p>
         <h3 id={headingId} className="team-offer-header">{offer.header}</h3>
         <p className="team-offer-label">{offer.label}</p>
@@ -58,15 +59,15 @@ export default function TeamOfferItem({ offer, selection, children }: Props) {
           {offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}
           {validity && <span className="team-offer-validity">{validity}</span>}
         </p>
-        {offer.reviewStatus === 'rejected' && offer.reviewReason && <p className="team-offer-reason"><strong>Rejected:</strong> {offer.reviewReason}</p>}
+        {offer.reviewStatus === 'rejected' && offer.reviewReason && <p className="team-offer-reason"><strong>{m.team_offer_rejected()}</strong> {offer.reviewReason}</p>}
         <details className="team-offer-details">
-          <summary>Offer details</summary>
+          <summary>{m.team_offer_details()}</summary>
           <dl>
-            <dt>Description</dt><dd className="team-offer-description">{description || '—'}</dd>
-            <dt>Locations</dt><dd>{offer.location.map((location) => location.value).join(', ') || '—'}</dd>
-            <dt>Promo code</dt><dd>{offer.promoCode || '—'}</dd>
-            <dt>Card types</dt><dd>{offer.cardTypes.join(', ') || '—'}</dd>
-            <dt>Hotline</dt><dd>{[...offer.hotLine.mobileNo, ...offer.hotLine.email].join(', ') || '—'}</dd>
+            <dt>{m.team_offer_description()}</dt><dd className="team-offer-description">{description || '—'}</dd>
+            <dt>{m.team_offer_locations()}</dt><dd>{offer.location.map((location) => location.value).join(', ') || '—'}</dd>
+            <dt>{m.team_offer_promo_code()}</dt><dd>{offer.promoCode || '—'}</dd>
+            <dt>{m.team_offer_card_types()}</dt><dd>{offer.cardTypes.join(', ') || '—'}</dd>
+            <dt>{m.team_offer_hotline()}</dt><dd>{[...offer.hotLine.mobileNo, ...offer.hotLine.email].join(', ') || '—'}</dd>
           </dl>
         </details>
         {children && <div className="team-actions">{children}</div>}

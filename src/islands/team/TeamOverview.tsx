@@ -3,34 +3,35 @@
 // above them, the import sources whose last run went wrong), how the last site build went, and the
 // expiry reminders' last run (time, SMS sent, skipped).
 import { failureText } from '../../client/http.ts';
+import { m } from '../../paraglide/messages.js';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { consolePath } from '../console/console-routes.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
 import { Fact } from './list-parts.tsx';
 import { fetchOverview } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
-import { BUILD_KIND_LABELS, buildResultLabel, OVERVIEW_TEXTS as T } from './texts.ts';
+import { buildKindLabel, buildResultLabel } from './texts.ts';
 
 type Overview = Awaited<ReturnType<typeof fetchOverview>>;
 
 export default function TeamOverview() {
   const overview = useLoaded(fetchOverview, failureText);
-  if (overview.state !== 'ready') return <LoadState loaded={overview} what={T.loading} onRetry={overview.reload} />;
+  if (overview.state !== 'ready') return <LoadState loaded={overview} what={m.team_overview_loading()} onRetry={overview.reload} />;
   const { pendingReviews, openReports, endingThisWeek, pendingRevisions, importAlerts, lastBuild, lastReminderRun } = overview.data;
   return (
     <>
       {importAlerts.length > 0 && <ImportAlerts alerts={importAlerts} />}
       <ul className="team-figures">
-        <Figure title={T.pendingReviews} value={pendingReviews} href={consolePath('team', 'review')} link={T.pendingLink} />
-        <Figure title={T.openReports} value={openReports} href={consolePath('team', 'reports')} link={T.reportsLink} />
-        <Figure title={T.endingThisWeek} value={endingThisWeek} href={`${consolePath('team', 'offers')}?ending=week`} link={T.endingLink} />
-        <Figure title={T.pendingRevisions} value={pendingRevisions} href={consolePath('team', 'review')} link={T.revisionsLink} />
+        <Figure title={m.team_review_heading()} value={pendingReviews} href={consolePath('team', 'review')} link={m.team_overview_pending_link()} />
+        <Figure title={m.team_overview_open_reports()} value={openReports} href={consolePath('team', 'reports')} link={m.team_overview_reports_link()} />
+        <Figure title={m.team_overview_ending_this_week()} value={endingThisWeek} href={`${consolePath('team', 'offers')}?ending=week`} link={m.team_overview_ending_link()} />
+        <Figure title={m.team_revisions_name()} value={pendingRevisions} href={consolePath('team', 'review')} link={m.team_overview_revisions_link()} />
         <li className="team-figure team-build card">
-          <h2>{T.lastBuild}</h2>
+          <h2>{m.team_overview_last_build()}</h2>
           <LastBuild build={lastBuild} />
         </li>
         <li className="team-figure team-build card" data-reminder-run>
-          <h2>{T.lastReminderRun}</h2>
+          <h2>{m.team_overview_last_reminder_run()}</h2>
           <LastReminderRun run={lastReminderRun} />
         </li>
       </ul>
@@ -42,11 +43,11 @@ export default function TeamOverview() {
 function ImportAlerts({ alerts }: { alerts: Overview['importAlerts'] }) {
   return (
     <section className="team-alerts" aria-labelledby="team-import-alerts" data-import-alerts>
-      <h2 id="team-import-alerts">{T.importAlerts}</h2>
+      <h2 id="team-import-alerts">{m.team_overview_import_alerts()}</h2>
       <ul>
         {alerts.map((alert) => <li key={alert.sourceKey}><strong>{alert.name}</strong>: {alert.message}</li>)}
       </ul>
-      <a href={consolePath('team', 'importers')}>{T.importersLink}</a>
+      <a href={consolePath('team', 'importers')}>{m.team_overview_importers_link()}</a>
     </section>
   );
 }
@@ -62,32 +63,32 @@ function Figure({ title, value, href, link }: { title: string; value: number; hr
 }
 
 function LastReminderRun({ run }: { run: Overview['lastReminderRun'] }) {
-  if (!run) return <p>{T.noReminderRun}</p>;
+  if (!run) return <p>{m.team_overview_no_reminder_run()}</p>;
   return (
     <>
       <dl className="team-facts">
-        <Fact term={T.lastRun}>{dateTimeText(run.startedAt)}</Fact>
-        <Fact term={T.sent}>{run.sent.toLocaleString('en-LK')}</Fact>
-        <Fact term={T.skipped}>{run.skipped.toLocaleString('en-LK')}</Fact>
+        <Fact term={m.team_last_run()}>{dateTimeText(run.startedAt)}</Fact>
+        <Fact term={m.team_overview_sent()}>{run.sent.toLocaleString('en-LK')}</Fact>
+        <Fact term={m.team_overview_skipped()}>{run.skipped.toLocaleString('en-LK')}</Fact>
       </dl>
-      {run.quietHours && <p className="team-note">{T.quietHours}</p>}
+      {run.quietHours && <p className="team-note">{m.team_overview_quiet_hours()}</p>}
     </>
   );
 }
 
 function LastBuild({ build }: { build: Overview['lastBuild'] }) {
-  if (!build) return <p>{T.noBuild}</p>;
+  if (!build) return <p>{m.team_overview_no_build()}</p>;
   const tone = build.ok === null ? 'pending' : build.ok ? 'accepted' : 'rejected';
   return (
     <>
       <dl className="team-facts">
-        <Fact term={T.kind}>{BUILD_KIND_LABELS[build.kind] ?? build.kind}</Fact>
-        <Fact term={T.started}>{dateTimeText(build.startedAt)}</Fact>
-        <Fact term={T.finished}>{build.finishedAt ? dateTimeText(build.finishedAt) : T.notFinished}</Fact>
-        <Fact term={T.result}><span className={`badge ${tone}`}>{buildResultLabel(build.ok)}</span></Fact>
-        {build.ok === false && build.message && <Fact term={T.message}><span className="team-text-inline">{build.message}</span></Fact>}
+        <Fact term={m.team_overview_kind()}>{buildKindLabel(build.kind)}</Fact>
+        <Fact term={m.team_overview_started()}>{dateTimeText(build.startedAt)}</Fact>
+        <Fact term={m.team_overview_finished()}>{build.finishedAt ? dateTimeText(build.finishedAt) : m.team_overview_not_finished()}</Fact>
+        <Fact term={m.team_overview_result()}><span className={`badge ${tone}`}>{buildResultLabel(build.ok)}</span></Fact>
+        {build.ok === false && build.message && <Fact term={m.team_overview_message()}><span className="team-text-inline">{build.message}</span></Fact>}
       </dl>
-      <p className="team-note">{T.timeZoneNote}</p>
+      <p className="team-note">{m.team_overview_time_zone_note()}</p>
     </>
   );
 }

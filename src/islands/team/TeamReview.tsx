@@ -11,16 +11,17 @@ import type { OFFER_DATE_TYPES, OFFER_TYPES } from '../../contract/limits.ts';
 import { COMMON_REJECT_REASONS, type TeamOfferData } from '../../contract/team.ts';
 import type { RevisionData } from '../../contract/team-importers.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
+import { m } from '../../paraglide/messages.js';
 import { eligibilityText } from '../../lib/format-eligibility.ts';
 import { consolePath } from '../console/console-routes.ts';
 import { OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../console/texts.ts';
-import OfferEditDialog, { EDIT_OFFER } from './OfferEditDialog.tsx';
+import OfferEditDialog from './OfferEditDialog.tsx';
 import { Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
 import { decideOffer, decideOffers, decideRevision, fetchRevisions, fetchTeamOffers } from './team-calls.ts';
-import { dateTimeText, SEARCH_OFFERS_LABEL } from './team-format.ts';
+import { dateTimeText } from './team-format.ts';
 import TeamOfferItem, { OfferName } from './TeamOfferItem.tsx';
-import { REVISION_FIELD_LABELS, REVISION_TEXTS as R } from './texts.ts';
+import { revisionFieldLabel } from './texts.ts';
 import { useFocusRow } from './use-row-edits.ts';
 import { usePaged } from './use-paged.ts';
 
@@ -56,10 +57,10 @@ export default function TeamReview() {
     try {
       if (offerIds.length === 1) {
         const offer = await decideOffer(offerIds[0]!, 'accept');
-        done(`Accepted: ${offer.header}`);
+        done(m.team_review_accepted({ header: offer.header }));
       } else {
         const result = await decideOffers(offerIds, 'accept');
-        done(decidedText('Accepted', result.decided.length, result.skipped));
+        done(decidedText('accepted', result.decided.length, result.skipped));
       }
     } catch (error) {
       // Another reviewer may have decided first: the list shows where things stand now.
@@ -72,45 +73,45 @@ export default function TeamReview() {
   async function reject({ offerIds }: Rejecting, reason: string) {
     if (offerIds.length === 1) {
       const offer = await decideOffer(offerIds[0]!, 'reject', reason);
-      done(`Rejected: ${offer.header}`);
+      done(m.team_review_rejected({ header: offer.header }));
     } else {
       const result = await decideOffers(offerIds, 'reject', reason);
-      done(decidedText('Rejected', result.decided.length, result.skipped));
+      done(decidedText('rejected', result.decided.length, result.skipped));
     }
   }
 
   const chosen = offers.filter((offer) => selected.has(offer.offerId));
   return (
     <div className="team-page">
-      <Filters label="Find offers waiting for review" search={{ label: SEARCH_OFFERS_LABEL, onSearch: (q) => { setSelected(new Set()); list.setQuery({ q }); } }} />
+      <Filters label={m.team_review_filters()} search={{ label: m.team_search_offers_label(), onSearch: (q) => { setSelected(new Set()); list.setQuery({ q }); } }} />
       <StatusLine status={status} />
-      <h2 className="visually-hidden" id={LIST_HEADING_ID} tabIndex={-1}>Offers waiting for review</h2>
+      <h2 className="visually-hidden" id={LIST_HEADING_ID} tabIndex={-1}>{m.team_review_heading()}</h2>
       {offers.length > 0 && (
         <div className="team-bulk">
           <label>
             <input type="checkbox" checked={chosen.length === offers.length}
               onChange={(event) => setSelected(new Set(event.target.checked ? offers.map((offer) => offer.offerId) : []))} />
-            Select all on this page
+            {m.team_review_select_all()}
           </label>
           <button type="button" className="button" disabled={busy || chosen.length === 0} onClick={() => void accept(chosen.map((offer) => offer.offerId))}>
-            Accept selected ({chosen.length})
+            {m.team_review_accept_selected({ count: chosen.length })}
           </button>
           <button type="button" className="button danger secondary" disabled={busy || chosen.length === 0} aria-haspopup="dialog"
-            onClick={() => setRejecting({ offerIds: chosen.map((offer) => offer.offerId), subject: `${chosen.length} offers` })}>
-            Reject selected ({chosen.length})
+            onClick={() => setRejecting({ offerIds: chosen.map((offer) => offer.offerId), subject: m.team_review_selected_offers({ count: chosen.length }) })}>
+            {m.team_review_reject_selected({ count: chosen.length })}
           </button>
         </div>
       )}
-      <PagedList list={list} name="Offers waiting for review" empty="No offers are waiting for review." row={(offer) => (
+      <PagedList list={list} name={m.team_review_heading()} empty={m.team_review_empty()} row={(offer) => (
         <TeamOfferItem key={offer.offerId} offer={offer} selection={{ checked: selected.has(offer.offerId), onChange: (checked) => select(offer.offerId, checked) }}>
-          <button type="button" className="button secondary" onClick={() => setEditing(offer)} aria-haspopup="dialog">{EDIT_OFFER}<OfferName offer={offer} /></button>
-          <button type="button" className="button" disabled={busy} onClick={() => void accept([offer.offerId])}>Accept<OfferName offer={offer} /></button>
+          <button type="button" className="button secondary" onClick={() => setEditing(offer)} aria-haspopup="dialog">{m.team_edit_offer()}<OfferName offer={offer} /></button>
+          <button type="button" className="button" disabled={busy} onClick={() => void accept([offer.offerId])}>{m.team_accept()}<OfferName offer={offer} /></button>
           <button type="button" className="button danger secondary" aria-haspopup="dialog" onClick={() => setRejecting({ offerIds: [offer.offerId], subject: offer.header })}>
-            Reject<OfferName offer={offer} />
+            {m.team_reject()}<OfferName offer={offer} />
           </button>
         </TeamOfferItem>
       )} />
-      <ReasonDialog open={rejecting !== undefined} title="Reject" subject={rejecting?.subject} choices={COMMON_REJECT_REASONS} confirmLabel="Reject"
+      <ReasonDialog open={rejecting !== undefined} title={m.team_reject()} subject={rejecting?.subject} choices={COMMON_REJECT_REASONS} confirmLabel={m.team_reject()}
         onConfirm={(reason) => reject(rejecting!, reason)} onClose={() => setRejecting(undefined)} />
       <OfferEditDialog offer={editing} onSaved={list.reload} onClose={() => setEditing(undefined)} />
       <SourceChanges />
@@ -119,9 +120,13 @@ export default function TeamReview() {
 }
 
 /** What a bulk decision did, with the offers it skipped and why. */
-function decidedText(verb: string, decided: number, skipped: { offerId: number; message: string }[]) {
+function decidedText(decision: 'accepted' | 'rejected', decided: number, skipped: { offerId: number; message: string }[]) {
   const skippedText = skipped.map((item) => `#${item.offerId}: ${item.message}`).join(' ');
-  return `${verb} ${decided} ${decided === 1 ? 'offer' : 'offers'}.${skipped.length ? ` Not changed: ${skippedText}` : ''}`;
+  const count = { count: decided };
+  const text = decision === 'accepted'
+    ? (decided === 1 ? m.team_review_accepted_count_one(count) : m.team_review_accepted_count_other(count))
+    : (decided === 1 ? m.team_review_rejected_count_one(count) : m.team_review_rejected_count_other(count));
+  return `${text}${skipped.length ? ` ${m.team_review_not_changed({ list: skippedText })}` : ''}`;
 }
 
 // ---------- changes from sources ----------
@@ -154,10 +159,10 @@ function SourceChanges() {
 
   return (
     <section className="team-review-changes" aria-labelledby={CHANGES_HEADING_ID}>
-      <h2 id={CHANGES_HEADING_ID} tabIndex={-1}>{R.name}</h2>
-      <p className="team-note">{R.hint}</p>
+      <h2 id={CHANGES_HEADING_ID} tabIndex={-1}>{m.team_revisions_name()}</h2>
+      <p className="team-note">{m.team_revisions_hint()}</p>
       <StatusLine status={status} />
-      <PagedList list={list} name={R.name} empty={R.empty} row={(revision) => (decided.has(revision.revisionId) ? null : (
+      <PagedList list={list} name={m.team_revisions_name()} empty={m.team_revisions_empty()} row={(revision) => (decided.has(revision.revisionId) ? null : (
         <RevisionItem key={revision.revisionId} revision={revision} busy={busy} onDecide={(decision) => void decide(revision, decision)} />
       ))} />
     </section>
@@ -175,20 +180,20 @@ function RevisionItem({ revision, busy, onDecide }: { revision: RevisionData; bu
           <span>{offer.merchant.merchantName}</span>
         </p>
         <h3 className="team-offer-header">{offer.header}</h3>
-        <p className="team-muted">#{offer.offerId} · {R.from(revision.sourceName)} · {dateTimeText(revision.createdAt)}</p>
+        <p className="team-muted">#{offer.offerId} · {m.team_revisions_from({ source: revision.sourceName })} · {dateTimeText(revision.createdAt)}</p>
         <table className="team-table">
-          <caption className="visually-hidden">{R.changes(offer.header)}</caption>
+          <caption className="visually-hidden">{m.team_revisions_changes({ header: offer.header })}</caption>
           <thead>
-            <tr><th scope="col">{R.field}</th><th scope="col">{R.before}</th><th scope="col">{R.after}</th></tr>
+            <tr><th scope="col">{m.team_revisions_field()}</th><th scope="col">{m.team_before()}</th><th scope="col">{m.team_after()}</th></tr>
           </thead>
           <tbody>
             {revision.changes.map((change) => {
-              const label = REVISION_FIELD_LABELS[change.field] ?? change.field;
+              const label = revisionFieldLabel(change.field);
               return (
                 <tr key={change.field} data-field={change.field}>
                   <th scope="row">{label}</th>
-                  <td><LongText text={valueText(change.field, change.before, offer)} what={`${label}, ${R.before}`} /></td>
-                  <td><LongText text={valueText(change.field, change.after, offer)} what={`${label}, ${R.after}`} /></td>
+                  <td><LongText text={valueText(change.field, change.before, offer)} what={`${label}, ${m.team_before()}`} /></td>
+                  <td><LongText text={valueText(change.field, change.after, offer)} what={`${label}, ${m.team_after()}`} /></td>
                 </tr>
               );
             })}
@@ -196,9 +201,9 @@ function RevisionItem({ revision, busy, onDecide }: { revision: RevisionData; bu
         </table>
       </div>
       <div className="team-actions">
-        <button type="button" className="button" disabled={busy} onClick={() => onDecide('accept')}>{R.accept}<OfferName offer={offer} /></button>
-        <button type="button" className="button danger secondary" disabled={busy} onClick={() => onDecide('reject')}>{R.reject}<OfferName offer={offer} /></button>
-        <a className="button secondary" href={`${consolePath('team', 'offers')}?q=${offer.offerId}`}>{R.findOffer}<OfferName offer={offer} /></a>
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('accept')}>{m.team_revisions_accept()}<OfferName offer={offer} /></button>
+        <button type="button" className="button danger secondary" disabled={busy} onClick={() => onDecide('reject')}>{m.team_revisions_reject()}<OfferName offer={offer} /></button>
+        <a className="button secondary" href={`${consolePath('team', 'offers')}?q=${offer.offerId}`}>{m.team_find_in_offers()}<OfferName offer={offer} /></a>
       </div>
     </li>
   );
@@ -214,7 +219,7 @@ function LongText({ text, what }: { text: string; what: string }) {
     <>
       <span className="team-text-inline">{expanded ? text : `${text.slice(0, SHORT_TEXT).trimEnd()}…`}</span>{' '}
       <button type="button" className="auth-link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-        {expanded ? R.showLess : R.showAll}<span className="visually-hidden"> ({what})</span>
+        {expanded ? m.team_revisions_show_less() : m.team_revisions_show_all()}<span className="visually-hidden"> ({what})</span>
       </button>
     </>
   );
@@ -247,11 +252,11 @@ function valueText(field: string, value: unknown, offer: TeamOfferData): string 
       break;
     // The offer's own bank, category or merchant by name; another one by its id.
     case 'bankId':
-      return value === offer.bankId ? offer.bank.bankName : `${REVISION_FIELD_LABELS.bankId} #${text}`;
+      return value === offer.bankId ? offer.bank.bankName : `${revisionFieldLabel('bankId')} #${text}`;
     case 'categoryId':
-      return value === offer.categoryId ? offer.category.categoryName : `${REVISION_FIELD_LABELS.categoryId} #${text}`;
+      return value === offer.categoryId ? offer.category.categoryName : `${revisionFieldLabel('categoryId')} #${text}`;
     case 'merchantId':
-      return value === offer.merchantId ? offer.merchant.merchantName : `${REVISION_FIELD_LABELS.merchantId} #${text}`;
+      return value === offer.merchantId ? offer.merchant.merchantName : `${revisionFieldLabel('merchantId')} #${text}`;
   }
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
   return typeof value === 'object' ? JSON.stringify(value) : text;

@@ -2,11 +2,11 @@
 // address takes a reason (the audit log keeps the address); the whole list downloads as CSV.
 import { useState } from 'react';
 import { failureText } from '../../client/http.ts';
+import { m } from '../../paraglide/messages.js';
 import { Filters, PagedList, StatusLine, type Status } from './list-parts.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
 import { downloadSubscribers, fetchSubscribers, removeSubscriber } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
-import { SUBSCRIBERS_TEXTS as T } from './texts.ts';
 import { usePaged } from './use-paged.ts';
 import { useFocusRow, useRowEdits } from './use-row-edits.ts';
 
@@ -44,36 +44,36 @@ export default function TeamSubscribers() {
 
   return (
     <div className="team-page">
-      <Filters label={T.filters} search={{ label: T.search, inputMode: 'email', onSearch: (q) => list.setQuery({ q }) }} />
+      <Filters label={m.team_subscribers_filters()} search={{ label: m.team_subscribers_search(), inputMode: 'email', onSearch: (q) => list.setQuery({ q }) }} />
       <div className="team-tools">
         {/* aria-disabled, not disabled: a disabled button would drop the focus it has. */}
         <button type="button" className="button secondary" aria-disabled={downloading} onClick={() => void download()}>
-          {downloading ? T.downloading : T.download}
+          {downloading ? m.team_subscribers_downloading() : m.team_subscribers_download()}
         </button>
       </div>
       <StatusLine status={status} />
-      <PagedList list={list} name={T.name} empty={T.empty} row={(subscriber) => {
+      <PagedList list={list} name={m.team_subscribers_name()} empty={m.team_subscribers_empty()} row={(subscriber) => {
         const gone = removed.get(subscriber.subscriptionId) === true;
         return (
           <li key={subscriber.subscriptionId} className={`team-item card${gone ? ' is-removed' : ''}`} id={rowId(subscriber.subscriptionId)} tabIndex={-1}>
             <div className="team-item-body">
               <p className="team-item-head">
                 <span className="team-item-title">{subscriber.email}</span>
-                {gone && <span className="badge expired">{T.removed}</span>}
+                {gone && <span className="badge expired">{m.team_subscribers_removed()}</span>}
               </p>
-              <p className="team-muted">{T.since} {dateTimeText(subscriber.createdAt)}</p>
+              <p className="team-muted">{m.team_subscribers_since()} {dateTimeText(subscriber.createdAt)}</p>
             </div>
             {!gone && (
               <div className="team-actions">
                 <button type="button" className="button danger secondary" aria-haspopup="dialog" onClick={() => { setStatus(undefined); setRemoving(subscriber); }}>
-                  {T.remove}<span className="visually-hidden"> {subscriber.email}</span>
+                  {m.team_remove()}<span className="visually-hidden"> {subscriber.email}</span>
                 </button>
               </div>
             )}
           </li>
         );
       }} />
-      <ReasonDialog open={removing !== undefined} title={T.removeTitle} subject={removing?.email} confirmLabel={T.remove}
+      <ReasonDialog open={removing !== undefined} title={m.team_subscribers_remove_title()} subject={removing?.email} confirmLabel={m.team_remove()}
         onConfirm={(reason) => remove(removing!, reason)} onClose={() => setRemoving(undefined)} />
     </div>
   );

@@ -2,11 +2,12 @@
 // failed and empty states and its pager, and the line that says what the last action did.
 import { useId, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { SEARCH_TEXT_MAX } from '../../contract/team.ts';
+import { m } from '../../paraglide/messages.js';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
 import type { Loaded } from '../ui/use-loaded.ts';
 import Pager from './Pager.tsx';
-import { SEARCH_BUTTON, type Choices } from './texts.ts';
+import type { Choices } from './texts.ts';
 import type { Page } from './use-paged.ts';
 import '../auth/auth.css';
 import '../console/console.css';
@@ -43,7 +44,7 @@ export function Filters({ label, search, children }: { label: string; search?: S
     <form className="team-filters card" role="search" aria-label={label} noValidate onSubmit={submit}>
       <TextField id={`${id}-text`} type="search" label={search.label} value={text} maxLength={SEARCH_TEXT_MAX} inputMode={search.inputMode}
         error={error} onChange={(event) => { setText(event.target.value); setError(undefined); }} />
-      <button type="submit" className="button">{SEARCH_BUTTON}</button>
+      <button type="submit" className="button">{m.team_search()}</button>
       {children}
     </form>
   );
