@@ -103,17 +103,11 @@ async function errorFromFailure(error: unknown): Promise<ApiError> {
 }
 
 /**
- * Codes whose English text code elsewhere recognises, so it stays English: src/client/insights.ts
- * (isUnknownInsight) and the Alert me dialog (duplicate alert) compare the message itself.
- */
-const KEPT_ENGLISH = new Set(['unknown_insight', 'duplicate_alert']);
-
-/**
  * The error with its message and issues in the page's language. The texts load with the first error
  * on a Sinhala or Tamil page, never on an English one; if they cannot load (offline), English stays.
  */
 async function inPageLanguage(error: ApiError): Promise<ApiError> {
-  if (getLocale() === baseLocale || KEPT_ENGLISH.has(error.code ?? '')) return error;
+  if (getLocale() === baseLocale) return error;
   const texts = await import('../lib/error-text.ts').catch(() => undefined);
   if (!texts) return error;
   const issues = error.issues.map((issue) => ({ ...issue, message: texts.errorText(issue.message, issue.code, issue.params) }));

@@ -8,9 +8,8 @@ import { ApiError, insightApi, readAnswer } from './http.ts';
 
 type ViewedOffer = Pick<OfferData, 'offerId' | 'merchantId' | 'categoryId' | 'bankId'>;
 
-const UNKNOWN_INSIGHT = 'Unknown insightId';
 /** The server no longer knows the insight id sent (spec §8): the caller starts a new one. */
-export const isUnknownInsight = (error: unknown) => error instanceof ApiError && error.status === 404 && error.message.startsWith(UNKNOWN_INSIGHT);
+export const isUnknownInsight = (error: unknown) => error instanceof ApiError && error.status === 404 && error.code === 'unknown_insight';
 
 /** Starts a new insight; its id. `api` is the main API, with the session's token when there is one. */
 export async function startInsight(api: KyInstance): Promise<string> {

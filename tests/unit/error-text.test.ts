@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, createServiceClient, readAnswer } from '../../src/client/http.ts';
+import { isUnknownInsight } from '../../src/client/insights.ts';
 import { ERROR_CODE_TEXTS, ERROR_CODES, type ErrorCode } from '../../src/contract/error-codes.ts';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
@@ -108,9 +109,11 @@ describe("the API client's errors", () => {
     }
   });
 
-  it('keep English where other code reads the text (an unknown insight)', async () => {
+  it('keep the code, by which other code recognises an answer whatever its language (an unknown insight)', async () => {
     overwriteGetLocale(() => 'si');
     const body = { status: false, message: ERROR_CODES.unknown_insight, code: 'unknown_insight' };
-    expect((await failure(404, body)).message).toBe(ERROR_CODES.unknown_insight);
+    const error = await failure(404, body);
+    expect(error.message).toBe(m.error_unknown_insight({}, { locale: 'si' }));
+    expect(isUnknownInsight(error)).toBe(true);
   });
 });

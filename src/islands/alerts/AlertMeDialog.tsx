@@ -2,7 +2,8 @@
 // account has no confirmed e-mail address, asks for one and says to confirm it from the link.
 import { useState } from 'react';
 import { createAlert, failureText, fetchAlerts } from '../../client/alerts.ts';
-import { ALERT_LABEL_MAX, ALERT_MESSAGES } from '../../contract/alerts.ts';
+import { ApiError } from '../../client/http.ts';
+import { ALERT_LABEL_MAX } from '../../contract/alerts.ts';
 import type { OfferSearchInput } from '../../contract/offer-search.ts';
 import { CONSOLE_ALERTS_PATH } from '../../lib/alert-list-path.ts';
 import { localePath } from '../../lib/locale-path.ts';
@@ -40,7 +41,7 @@ export default function AlertMeDialog({ list, onClose }: { list: AlertMeList; on
       setStep({ step: 'saved', message: answer.message });
     } catch (failure) {
       // Already following this list: say so, and carry on as saved.
-      if (failureText(failure) === ALERT_MESSAGES.duplicate) setStep({ step: 'saved', message: ALERT_MESSAGES.duplicate });
+      if (failure instanceof ApiError && failure.code === 'duplicate_alert') setStep({ step: 'saved', message: failure.message });
       else setError(failureText(failure));
     } finally {
       setBusy(false);
@@ -70,7 +71,7 @@ export default function AlertMeDialog({ list, onClose }: { list: AlertMeList; on
             ? <p className="alert-me-note">{m.account_alert_email_goes_to({ email: account.data.email ?? '' })}</p>
             : (
               <>
-                <p className="alert-me-note">{ALERT_MESSAGES.emailNeeded}</p>
+                <p className="alert-me-note">{m.error_email_needed()}</p>
                 <EmailForm email={account.data.email} onSent={(email) => setStep({ step: 'sent', email })} />
               </>
             )}

@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createUser, findExistingUser, type Refusal, type SignedIn } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { COUNTRY_CODES, FIRST_NAME_MAX, USER_TYPES } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT } from '../../lib/constants.ts';
 import { localePath } from '../../lib/locale-path.ts';
@@ -186,7 +185,7 @@ function BasicDetails({ values, shown, registered, onChange, onBlur }: BasicDeta
         )} />
       {registered && (
         <p className="auth-inline-message" role="status">
-          {ACCOUNT_MESSAGES.alreadyRegistered} <a href={localePath('/sign-in')} onClick={() => carryMobileNo(values.mobileNo)}>{m.account_sign_in()}</a>
+          {m.error_already_registered()} <a href={localePath('/sign-in')} onClick={() => carryMobileNo(values.mobileNo)}>{m.account_sign_in()}</a>
         </p>
       )}
     </>

@@ -198,7 +198,7 @@ function UpdateMobileForm(props: FormProps) {
         onBlur={() => { if (touchedOnBlur(typedMobileNo)) setTouched(true); }} />
       {answer?.kind === 'not-registered' && (
         <p className="auth-inline-message" role="status">
-          {ACCOUNT_MESSAGES.mobileNotRegistered} <a href={localePath('/sign-up')} onClick={() => carryMobileNo(answer.mobileNo)}>{m.account_sign_up()}</a>
+          {m.error_mobile_not_registered()} <a href={localePath('/sign-up')} onClick={() => carryMobileNo(answer.mobileNo)}>{m.account_sign_up()}</a>
         </p>
       )}
       <div className="auth-actions">

@@ -4,7 +4,6 @@
 // (POST user/location/update) and the session's user follows; a refusal is said in the dialog.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { failureText } from '../../client/http.ts';
-import { MESSAGES } from '../../contract/limits.ts';
 import { m } from '../../paraglide/messages.js';
 import { saveLocation } from '../../stores/profile.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
@@ -86,7 +85,7 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
             ))}
           </fieldset>
         )}
-        {missing && <p className="profile-error" id={errorId}>{MESSAGES.required}</p>}
+        {missing && <p className="profile-error" id={errorId}>{m.error_required()}</p>}
         {failure && <p className="profile-failure" role="alert">{failure}</p>}
         <div className="profile-actions">
           <button type="submit" className="button" disabled={saving || locations.state !== 'ready'}>{saving ? m.account_saving() : m.account_save()}</button>
