@@ -94,11 +94,12 @@ const viewport = (width: number) => ({ width, height: width < 640 ? 812 : 800 })
 /** Runs fn on a page of a fresh browser context (own cookies, viewport, JavaScript on or off), then closes it. */
 export async function withPage<T>(
   site: Pick<BrowserSite, 'browser' | 'url'>,
-  options: { javaScript: boolean; width: number; serviceWorker?: boolean },
+  options: { javaScript: boolean; width: number; serviceWorker?: boolean; /** The browser's language (navigator.languages, Accept-Language). */ locale?: string },
   fn: (page: Page) => Promise<T>,
 ): Promise<T> {
   return withContext(site.browser, {
     baseURL: site.url, javaScriptEnabled: options.javaScript, viewport: viewport(options.width), ...(options.serviceWorker ? { serviceWorkers: 'allow' } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
   }, fn);
 }
 

@@ -1,0 +1,137 @@
+// The site in Sinhala and Tamil in a real browser (issue 18, docs/i18n.md): each language's pages
+// in their language and typeface (Noto Sans Sinhala, Noto Sans Tamil: vowel signs and conjuncts
+// drawn by the font, seen in a 375px screenshot), English pages loading neither; the language
+// switcher keeping the page and its query and remembering the choice; the one-line suggestion
+// instead of any redirect; links staying in the language; the 375px header.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_CHOICE_STORAGE_KEY, LANGUAGE_NAMES, LANGUAGE_SUGGESTIONS } from '../../src/lib/languages.ts';
+import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { m } from '../../src/paraglide/messages.js';
+import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+
+let site: BrowserSite;
+beforeAll(async () => { site = await startBrowserSite(); });
+afterAll(async () => { await site?.close(); });
+
+const SHOTS = 'tmp/language-shots';
+const SCRIPTS = {
+  si: { family: 'Noto Sans Sinhala Variable', letters: /[\u0D80-\u0DFF]/, sample: 'ශ්‍රී ලංකාවේ කෝපි කඩේ' },
+  ta: { family: 'Noto Sans Tamil Variable', letters: /[\u0B80-\u0BFF]/, sample: 'ஸ்ரீ லங்கா க்ஷேத்திரம் கொடு' },
+} as const;
+
+/** The typefaces Chromium used to draw an element's text (CDP CSS.getPlatformFontsForNode). */
+async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  return fonts.filter((font) => font.glyphCount > 0).map((font) => font.familyName);
+}
+
+describe('each language in its own script and typeface', () => {
+  for (const locale of ['si', 'ta'] as const) {
+    it(`draws ${locale}'s pages in its Noto font, vowel signs and conjuncts included (375px screenshot)`, async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      await withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+        await page.goto(`/${locale}`);
+        expect(await page.getAttribute('html', 'lang')).toBe(locale);
+        const heading = await page.locator('h1').innerText();
+        expect(heading).toMatch(SCRIPTS[locale].letters);
+        await page.evaluate(() => document.fonts.ready);
+        expect(await fontsDrawing(page, 'h1')).toContain(SCRIPTS[locale].family);
+
+        // The same words in the page's font and in none of the machine's: the font draws what the fallback cannot.
+        await page.evaluate(({ sample }) => {
+          for (const [id, family] of [['sample-font', ''], ['sample-fallback', 'monospace']] as const) {
+            const line = document.createElement('p');
+            line.id = id;
+            line.textContent = sample;
+            line.style.fontFamily = family; // CSSOM, which the page's policy allows
+            document.querySelector('main')!.prepend(line);
+          }
+        }, SCRIPTS[locale]);
+        expect(await fontsDrawing(page, '#sample-font')).toEqual([SCRIPTS[locale].family]);
+        const drawn = await page.locator('#sample-font').screenshot({ path: `${SHOTS}/${locale}-sample-375.png` });
+        const fallback = await page.locator('#sample-fallback').screenshot({ path: `${SHOTS}/${locale}-fallback-375.png` });
+        expect(drawn.equals(fallback)).toBe(false);
+        await page.screenshot({ path: `${SHOTS}/${locale}-home-375.png` });
+        // The header fits the phone: logo, search, My Cards and the menu.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE);
+      });
+    });
+  }
+
+  it('loads no Sinhala or Tamil font on an English page, and only its own on the others', async () => {
+    await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+      const fonts: string[] = [];
+      page.on('request', (request) => { if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname); });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      expect(fonts).toEqual([]);
+      await page.goto('/ta', { waitUntil: 'networkidle' });
+      expect(fonts).toHaveLength(1);
+      expect(fonts[0]).toMatch(/tamil/i);
+    });
+  });
+});
+
+describe('switching language', () => {
+  it('keeps the page and its filters, remembers the choice, and is offered back on an English page', async () => {
+    await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+      const bankId = site.banks[0]!.bankId;
+      await page.goto(`/?bank=${bankId}`);
+      await page.locator('.language-menu summary').click();
+      await page.locator('.language-menu').getByRole('link', { name: LANGUAGE_NAMES.si }).click();
+      await page.waitForURL(`**/si?bank=${bankId}`);
+      expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_CHOICE_STORAGE_KEY)).toBe('si');
+      // Links lead on in Sinhala.
+      expect(await page.locator('header').getByRole('link', { name: m.nav_sign_in({}, { locale: 'si' }) }).first().getAttribute('href')).toBe('/si/sign-in');
+
+      // An English page (from a search engine, say) is not redirected: one line offers it in Sinhala.
+      const offer = site.listed[0]!;
+      await page.goto(offerCanonicalPath(offer));
+      expect(new URL(page.url()).pathname).toBe(offerCanonicalPath(offer));
+      const suggestion = page.getByRole('link', { name: LANGUAGE_SUGGESTIONS.si });
+      await suggestion.waitFor();
+      expect(await suggestion.getAttribute('href')).toBe(`/si${offerCanonicalPath(offer)}`);
+      expect(await page.getByRole('link', { name: LANGUAGE_SUGGESTIONS.ta }).count()).toBe(0);
+      // Closed, it keeps English from now on.
+      await page.getByRole('complementary', { name: m.language_switcher_label() }).getByRole('button', { name: m.common_close() }).click();
+      await expect.poll(() => suggestion.isVisible()).toBe(false);
+      expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_CHOICE_STORAGE_KEY)).toBe('en');
+      await page.goto('/about-us');
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('[data-language-suggestions]').isVisible()).toBe(false);
+    });
+  });
+
+  it('offers a browser set to Tamil the Tamil page, once, and nothing on the Tamil page itself', async () => {
+    await withPage(site, { javaScript: true, width: PHONE, locale: 'ta-LK' }, async (page) => {
+      await page.goto('/about-us');
+      const suggestion = page.getByRole('link', { name: LANGUAGE_SUGGESTIONS.ta });
+      await suggestion.waitFor();
+      await suggestion.click();
+      await page.waitForURL('**/ta/about-us');
+      expect(await page.getAttribute('html', 'lang')).toBe('ta');
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('[data-language-suggestions]').isVisible()).toBe(false);
+      // At 375px the languages are in the menu.
+      await page.getByRole('button', { name: m.header_menu({}, { locale: 'ta' }) }).or(page.locator('.mobile-menu summary')).first().click();
+      expect(await page.locator('.menu-panel').getByRole('link', { name: LANGUAGE_NAMES.en }).getAttribute('href')).toBe('/about-us');
+    });
+  });
+
+  it('works without JavaScript: the switcher is links', async () => {
+    await withPage(site, { javaScript: false, width: DESKTOP }, async (page) => {
+      await page.goto('/contact-us');
+      const tamil = page.locator('footer').getByRole('link', { name: LANGUAGE_NAMES.ta });
+      expect(await tamil.getAttribute('href')).toBe('/ta/contact-us');
+      await tamil.click();
+      expect(await page.getAttribute('html', 'lang')).toBe('ta');
+      expect(await page.locator('footer [aria-current]').innerText()).toBe(LANGUAGE_NAMES.ta);
+    });
+  });
+});
