@@ -1,6 +1,7 @@
 // The static site built from the demo data through the real API, served beside it.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,11 +178,13 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 const htmlFiles = () => readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
 
 describe('Content-Security-Policy and security headers', () => {
-  it('gives every page a policy that allows exactly its own inline code: no unsafe-inline, no style or event attributes', () => {
+  // The pages are read without blocking: the server under test shares this process, and its
+  // connections' timers must keep running (a blocked loop let a closed keep-alive connection be reused).
+  it('gives every page a policy that allows exactly its own inline code: no unsafe-inline, no style or event attributes', async () => {
     const pages = htmlFiles();
     expect(pages.length).toBeGreaterThan(100);
     for (const name of pages) {
-      const html = readFileSync(join(siteDir, name), 'utf8');
+      const html = await readFile(join(siteDir, name), 'utf8');
       const policy = directivesOf(metaPolicy(html) ?? '');
       expect([...policy.get('default-src') ?? []], name).toEqual(["'self'"]);
       expect(policy.get('object-src'), name).toEqual(new Set(["'none'"]));
@@ -200,7 +203,7 @@ describe('Content-Security-Policy and security headers', () => {
     }
   });
 
-  it('writes _headers and nginx-headers.conf: the union of the pages\' policies with frame-ancestors, and the security headers', () => {
+  it('writes _headers and nginx-headers.conf: the union of the pages\' policies with frame-ancestors, and the security headers', async () => {
     const cdn = readFileSync(join(siteDir, '_headers'), 'utf8');
     const lines = cdn.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines[0]).toBe('/*');
@@ -212,7 +215,7 @@ describe('Content-Security-Policy and security headers', () => {
     const sitePolicy = directivesOf(headers['Content-Security-Policy']);
     expect(sitePolicy.get('frame-ancestors')).toEqual(new Set(["'none'"]));
     for (const name of htmlFiles()) {
-      for (const [directive, sources] of directivesOf(metaPolicy(readFileSync(join(siteDir, name), 'utf8'))!)) {
+      for (const [directive, sources] of directivesOf(metaPolicy(await readFile(join(siteDir, name), 'utf8'))!)) {
         for (const source of sources) expect(sitePolicy.get(directive)?.has(source), `${name}: ${directive} ${source}`).toBe(true);
       }
     }
@@ -286,7 +289,7 @@ describe('languages', () => {
     expect(readFileSync(join(siteDir, 'robots.txt'), 'utf8')).toContain('Disallow: /si/console/\nDisallow: /ta/console/');
   });
 
-  it('gives each language\'s scripts its own messages and no other language\'s', () => {
+  it('gives each language\'s scripts its own messages and no other language\'s', async () => {
     const texts = Object.fromEntries(['en', 'si', 'ta'].map((locale) => [locale, messageTexts(locale).filter((text) => text.length >= 12 && !text.includes('{'))]));
     // Texts all three languages share (a name, say) tell nothing, nor does English the contract
     // also holds: its schemas and their texts are in every language's scripts, for validation.
@@ -296,7 +299,7 @@ describe('languages', () => {
     const scripts = readdirSync(join(siteDir, '_astro')).filter((name) => name.endsWith('.js'));
     const found = new Set<string>();
     for (const name of scripts) {
-      const code = readFileSync(join(siteDir, '_astro', name), 'utf8');
+      const code = await readFile(join(siteDir, '_astro', name), 'utf8'); // the server's timers run between files
       const languages = ['en', 'si', 'ta'].filter((locale) => telling(locale).some((text) => code.includes(JSON.stringify(text).slice(1, -1)) || code.includes(text)));
       expect(languages.length, `${name} holds ${languages.join(', ')}`).toBeLessThanOrEqual(1);
       languages.forEach((locale) => found.add(locale));
