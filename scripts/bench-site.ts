@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, 
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OfferData } from '../src/contract/index.ts';
+import { localePath } from '../src/lib/locale-path.ts';
 import { bankPagePath, offerCanonicalPath } from '../src/lib/site-urls.ts';
+import { baseLocale, locales } from '../src/paraglide/runtime.js';
 import { openDatabase } from '../src/server/db/client.ts';
 import { readEnv } from '../src/server/env.ts';
 import { DEFAULT_OFFER_COUNT, seedDemoData } from '../src/server/seed/index.ts';
@@ -22,7 +24,8 @@ const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const REPORTS_DIR = 'tmp/lighthouse';
 
-const GOAL_BUILD_SECONDS = 120;
+/** Issue 18: 10,000 offers in the three languages. */
+const GOAL_BUILD_SECONDS = 240;
 const GOAL_BUILD_OFFERS = 10_000;
 /** A rebuild with nothing changed renders no preview image: it may take this much longer than a build without them, for noise. */
 const PREVIEW_REBUILD_TOLERANCE = 0.05;
@@ -87,22 +90,21 @@ function printBuild(label: string, result: Awaited<ReturnType<typeof build>>) {
   console.log(`  ${''.padEnd(22)} disk per build ${MB(disk.total)} (${(disk.total / pages / 1024).toFixed(0)} KB per page): pages ${MB(disk.html)}, Brotli copies ${MB(disk.br)}, gzip copies ${MB(disk.gz)} (${((disk.gz / disk.total) * 100).toFixed(0)}%), the rest ${MB(disk.total - disk.html - disk.br - disk.gz)}`);
 }
 
-/** Home, the bank page of a live offer, and that offer's page. */
-async function pickPages(server: RunningServer): Promise<{ name: string; path: string }[]> {
+/** Home, the bank page of a live offer, and that offer's page, in each language ('home', 'si home', 'ta home', ...). */
+async function pickPages(server: RunningServer): Promise<{ name: string; kind: 'home' | 'bank' | 'offer'; locale: string; path: string }[]> {
   const offers: OfferData[] = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
   const offer = offers.find((o) => o.status !== 'expired' && o.status !== 'expireSoon') ?? offers[0]!;
-  return [
-    { name: 'home', path: '/' },
-    { name: 'bank', path: bankPagePath({ bankId: offer.bankId, bankName: offer.bank.bankName }) },
-    { name: 'offer', path: offerCanonicalPath(offer) },
-  ];
+  const paths = { home: '/', bank: bankPagePath({ bankId: offer.bankId, bankName: offer.bank.bankName }), offer: offerCanonicalPath(offer) };
+  return locales.flatMap((locale) => (['home', 'bank', 'offer'] as const).map((kind) => ({
+    name: locale === baseLocale ? kind : `${locale} ${kind}`, kind, locale, path: localePath(paths[kind], locale),
+  })));
 }
 
 /** Gzipped JS a page ships to a guest at load: its inline scripts and the script files it loads. */
 const jsBytes = (weight: PageWeight) => sum(weight.inlineJs) + sum(weight.js);
 
 function printWeight(name: string, path: string, weight: PageWeight) {
-  console.log(`  ${name.padEnd(6)} HTML ${KB(weight.html.gzip).padStart(7)} (${KB(weight.html.bytes)} raw)  JS at load ${KB(jsBytes(weight)).padStart(7)} (inline ${KB(sum(weight.inlineJs))} in ${weight.inlineJs.length} scripts + ${KB(sum(weight.js))} in ${weight.js.length} files)  CSS ${KB(sum(weight.css))} in ${weight.css.length} files  ${path}`);
+  console.log(`  ${name.padEnd(8)} HTML ${KB(weight.html.gzip).padStart(7)} (${KB(weight.html.bytes)} raw)  JS at load ${KB(jsBytes(weight)).padStart(7)} (inline ${KB(sum(weight.inlineJs))} in ${weight.inlineJs.length} scripts + ${KB(sum(weight.js))} in ${weight.js.length} files)  CSS ${KB(sum(weight.css))} in ${weight.css.length} files  ${path}`);
   for (const file of [...weight.js].sort((a, b) => b.gzip - a.gzip)) {
     console.log(`           JS ${KB(file.gzip).padStart(8)}  ${new URL(file.url).pathname}`);
   }
@@ -126,7 +128,7 @@ function printScores(name: string, run: LighthouseRun, performance: number[]) {
   const scores = CATEGORIES.map((c) => `${SHORT[c]} ${String(run.scores[c]).padStart(3)}`).join('  ');
   const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
     .map((id) => `${id.split('-').map((w) => w[0]!.toUpperCase()).join('')} ${run.lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
-  console.log(`  ${name.padEnd(6)} ${scores}   (${metrics})`);
+  console.log(`  ${name.padEnd(8)} ${scores}   (${metrics})`);
   if (performance.length > 1) console.log(`         performance of each run: ${performance.join(', ')}`);
   for (const warning of run.warnings) console.log(`         warning: ${warning}`);
 }
@@ -190,17 +192,20 @@ async function main() {
     const served = (kind: string, h?: ServedHeaders) => (h ? `${kind} content-encoding ${h.contentEncoding}, cache-control ${h.cacheControl}` : `${kind} -`);
     console.log(`  served (offer page, to accept-encoding gzip/br): ${served('HTML', headers.html)}; ${served('JS', headers.js)}; ${served('CSS', headers.css)}`);
 
+    // Lighthouse on every English page, and on the offer page in the other languages (issue 18's goal).
+    const audited = pages.filter((page) => page.locale === baseLocale || page.kind === 'offer');
     console.log(`\nLighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS} runs by performance) ` : ''}mobile, simulated throttling, Chromium headless, ${demo.url} (load average ${loadavg()[0]!.toFixed(1)}):`);
     mkdirSync(REPORTS_DIR, { recursive: true });
     const browser = await launchChromium();
     const runs = new Map<string, LighthouseRun>();
     let loadMore;
     try {
-      for (const page of pages) {
+      for (const page of audited) {
         const { run, performance } = await lighthouseMedian(demo.url + page.path, browser.port);
         runs.set(page.name, run);
-        writeFileSync(join(REPORTS_DIR, `${page.name}.report.html`), run.reportHtml);
-        writeFileSync(join(REPORTS_DIR, `${page.name}.report.json`), run.reportJson);
+        const file = page.name.replace(' ', '-');
+        writeFileSync(join(REPORTS_DIR, `${file}.report.html`), run.reportHtml);
+        writeFileSync(join(REPORTS_DIR, `${file}.report.json`), run.reportJson);
         printScores(page.name, run, performance);
       }
       console.log(`\nLoad more on home (Chromium, 1280 px, loopback): click to the new cards' first frame:`);
@@ -213,31 +218,30 @@ async function main() {
     console.log(`  CPU benchmark index ${runs.get('home')!.benchmarkIndex ?? '?'}; reports in ${REPORTS_DIR}/`);
 
     console.log('\nLighthouse audits scoring under 0.9 (in the reported run; in a category at 100 they did not lower its score):');
-    for (const page of pages) printFlagged(page.name, runs.get(page.name)!);
+    for (const page of audited) printFlagged(page.name, runs.get(page.name)!);
 
     console.log('\nGoals:');
     if (OFFERS === GOAL_BUILD_OFFERS) {
-      console.log(`  ${mark(largeBuild.seconds < GOAL_BUILD_SECONDS)}  ${GOAL_BUILD_OFFERS.toLocaleString('en')} offers built in under ${GOAL_BUILD_SECONDS} s including Pagefind: ${largeBuild.seconds.toFixed(1)} s`);
+      console.log(`  ${mark(largeBuild.seconds < GOAL_BUILD_SECONDS)}  ${GOAL_BUILD_OFFERS.toLocaleString('en')} offers built in ${locales.length} languages in under ${GOAL_BUILD_SECONDS} s including Pagefind: ${largeBuild.seconds.toFixed(1)} s`);
     } else {
       console.log(`  ----  ${GOAL_BUILD_OFFERS.toLocaleString('en')} offers built in under ${GOAL_BUILD_SECONDS} s: not measured (BENCH_OFFERS=${OFFERS})`);
     }
     const previewLimit = largeBuild.seconds * (1 + PREVIEW_REBUILD_TOLERANCE);
     console.log(`  ${mark(previewRebuild.previewImagesRendered === 0 && previewRebuild.seconds <= previewLimit)}  ${OFFERS.toLocaleString('en')} offers rebuilt with preview images, nothing changed, no slower than without images (${PREVIEW_REBUILD_TOLERANCE * 100} % for noise): ${previewRebuild.seconds.toFixed(1)} s vs ${largeBuild.seconds.toFixed(1)} s, ${previewRebuild.previewImagesRendered} images rendered (first build with images ${previewFirst.seconds.toFixed(1)} s, ${previewFirst.previewImagesRendered} rendered)`);
-    const offerJs = jsBytes(weights.get('offer')!);
-    console.log(`  ${mark(offerJs < GOAL_OFFER_JS_BYTES)}  offer page ships under ${KB(GOAL_OFFER_JS_BYTES)} of gzipped JS at load (inline and files): ${KB(offerJs)} (${offerJs} bytes)`);
-    const homeJs = jsBytes(weights.get('home')!);
-    console.log(`  ${mark(homeJs < GOAL_HOME_JS_BYTES)}  home page ships under ${KB(GOAL_HOME_JS_BYTES)} of gzipped JS at load (inline and files): ${KB(homeJs)} (${homeJs} bytes)`);
-    const bankJs = jsBytes(weights.get('bank')!);
-    console.log(`  ${mark(bankJs < GOAL_BANK_JS_BYTES)}  bank page ships under ${KB(GOAL_BANK_JS_BYTES)} of gzipped JS at load (inline and files): ${KB(bankJs)} (${bankJs} bytes)`);
+    const budgets = { offer: GOAL_OFFER_JS_BYTES, home: GOAL_HOME_JS_BYTES, bank: GOAL_BANK_JS_BYTES };
+    for (const page of pages) {
+      const js = jsBytes(weights.get(page.name)!);
+      console.log(`  ${mark(js < budgets[page.kind])}  ${page.name} page ships under ${KB(budgets[page.kind])} of gzipped JS at load (inline and files): ${KB(js)} (${js} bytes)`);
+    }
     const slowest = loadMore && loadMore.millis.length ? Math.max(...loadMore.millis) : undefined;
     console.log(`  ${mark(slowest !== undefined && slowest < GOAL_LOAD_MORE_MS)}  'Load more offers' click to new cards on screen under ${GOAL_LOAD_MORE_MS} ms (slowest of ${loadMore?.clicks ?? 0}): ${slowest?.toFixed(0) ?? 'not measured'} ms`);
-    const offer = runs.get('offer')!.scores;
-    const home = runs.get('home')!.scores;
-    const bank = runs.get('bank')!.scores;
     const list = (scores: Record<Category, number>) => CATEGORIES.map((c) => `${SHORT[c]} ${scores[c]}`).join(', ');
-    console.log(`  ${mark(CATEGORIES.every((c) => offer[c] >= GOAL_OFFER_SCORE))}  Lighthouse ${GOAL_OFFER_SCORE} on all four categories for the offer page: ${list(offer)}`);
-    console.log(`  ${mark(CATEGORIES.every((c) => home[c] >= GOAL_HOME_SCORE))}  Lighthouse at least ${GOAL_HOME_SCORE} on each category for home: ${list(home)}`);
-    console.log(`  ${mark(CATEGORIES.every((c) => bank[c] >= GOAL_HOME_SCORE))}  Lighthouse at least ${GOAL_HOME_SCORE} on each category for the bank page: ${list(bank)}`);
+    for (const page of audited) {
+      const scores = runs.get(page.name)!.scores;
+      const goal = page.kind === 'offer' ? GOAL_OFFER_SCORE : GOAL_HOME_SCORE;
+      const wanted = goal === 100 ? `${goal} on all four categories` : `at least ${goal} on each category`;
+      console.log(`  ${mark(CATEGORIES.every((c) => scores[c] >= goal))}  Lighthouse ${wanted} for the ${page.name} page: ${list(scores)}`);
+    }
   } finally {
     await demo?.close();
     rmSync(work, { recursive: true, force: true });

@@ -35,6 +35,13 @@ export const UPLOAD_BYTES_MAX = 5 * 1024 * 1024;
 /** Where the API serves images: its answers write image URLs as paths under it. */
 export const API_IMAGE_PATH = '/api/images/';
 
+/**
+ * The languages besides English that an offer's texts and a category's name may be given in
+ * (docs/i18n.md). The site's locales less its base; a unit test holds the two together.
+ */
+export const TRANSLATED_LOCALES = ['si', 'ta'] as const;
+export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+
 export const OFFER_TYPES = ['off', 'upto', 'customize', 'discount'] as const;
 export const OFFER_DATE_TYPES = ['fromTo', 'until', 'till', 'on', 'other', 'customize'] as const;
 /** Moderation state stored with an offer; only accepted offers are public. */

@@ -8,7 +8,7 @@ import { Eligibility, NO_ELIGIBILITY } from './eligibility.ts';
 import { NoNul } from './index.ts';
 import {
   ID_MAX, LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
-  OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS, VALIDITY_TEXT_MAX,
+  OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS, TRANSLATED_LOCALES, VALIDITY_TEXT_MAX,
 } from './limits.ts';
 
 /** The wizard's steps, in order (spec §2 'Static pages and modals'). */
@@ -84,6 +84,14 @@ export const datesNeeded = (validity: (typeof OFFER_DATE_TYPES)[number]) => ({
 /** A rate of 'off', 'upto' or 'discount': a percentage above 0 and at most 100, with up to two decimals. */
 export const isPercentRateText = (rate: string) => /^\d{1,3}(\.\d{1,2})?$/.test(rate) && Number(rate) > 0 && Number(rate) <= 100;
 
+/** The texts an offer may also have in Sinhala and Tamil, by their form names; each optional, with the English field's limit. */
+export const TRANSLATED_OFFER_FIELDS = ['offerTitle', 'offerHeader', 'offerDescription'] as const;
+const OfferTextsRequest = v.object({
+  offerTitle: v.optional(text(OFFER_TITLE_MAX), ''),
+  offerHeader: v.optional(text(OFFER_HEADER_MAX), ''),
+  offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
+} satisfies Record<(typeof TRANSLATED_OFFER_FIELDS)[number], unknown>, MESSAGES.required);
+
 export const CreateOfferRequest = v.pipe(
   v.object({
     offerCategory: chosenId,
@@ -91,6 +99,8 @@ export const CreateOfferRequest = v.pipe(
     offerTitle: required(OFFER_TITLE_MAX),
     offerHeader: required(OFFER_HEADER_MAX, OFFER_MESSAGES.offerHeaderTooLong),
     offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
+    /** Added: the title, header and description in Sinhala and Tamil (docs/i18n.md), by language; empty or missing for none. */
+    translations: v.optional(v.record(v.picklist(TRANSLATED_LOCALES, MESSAGES.required), OfferTextsRequest, MESSAGES.required), {}),
     offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerValidity),
     offerType: v.optional(v.picklist(OFFER_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerType),
     /** A percentage for off, upto and discount; free text for customize. */

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from './safe-url.ts';
 import { CardSpec, EligibilityAnswer, NO_ELIGIBILITY } from './eligibility.ts';
-import { OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, URL_MAX } from './limits.ts';
+import { OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, TRANSLATED_LOCALES, URL_MAX, type TranslatedLocale } from './limits.ts';
 
 // ---------- URLs ----------
 
@@ -58,7 +58,25 @@ export const BankDetail = v.object({
 });
 /** GET /api/get/bank/by/{bankId} as the browser reads it: the bank card's live counts (the build's figures age). */
 export const BankCountsResponse = v.object({ status: v.literal(true), data: v.pick(BankDetail, ['totalCount', 'favoriteCount']) });
-export const Category = v.object({ categoryId: v.number(), id: v.number(), categoryName: v.string(), slug: v.string(), iconName: v.string() });
+/**
+ * Added to §7: texts in Sinhala and Tamil (TRANSLATED_LOCALES) where the team gave them, each
+ * language and field optional; the English field shows where one is missing (docs/i18n.md).
+ * Optional on input: answers kept in a browser's storage from before it existed read as none.
+ */
+const translationsOf = <T extends v.ObjectEntries>(fields: T) => v.optional(
+  v.pipe(
+    v.record(v.picklist(TRANSLATED_LOCALES), v.object(fields)),
+    v.transform((record) => record as Partial<Record<TranslatedLocale, v.InferOutput<v.ObjectSchema<T, undefined>>>>),
+  ),
+  {},
+);
+export const CategoryTranslations = translationsOf({ categoryName: v.optional(v.string()) });
+export const OfferTranslations = translationsOf({ label: v.optional(v.string()), header: v.optional(v.string()), description: v.optional(v.string()) });
+
+export const Category = v.object({
+  categoryId: v.number(), id: v.number(), categoryName: v.string(), slug: v.string(), iconName: v.string(),
+  translations: CategoryTranslations,
+});
 export const CategoryWithCount = v.object({ ...Category.entries, totalCount: v.number() });
 export const Merchant = v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl, contactNo: v.nullable(v.string()), webURL: OptionalUrl });
 export const TermItem = v.object({ id: v.number(), value: v.string() });
@@ -95,6 +113,8 @@ export const Offer = v.object({
    * `withdrawn`: offers kept in a browser's storage from before it existed read as open to all.
    */
   eligibility: v.optional(EligibilityAnswer, NO_ELIGIBILITY),
+  /** Added to §7: the title, header and description in Sinhala and Tamil where given. */
+  translations: OfferTranslations,
   /** Added to §7: where an imported offer came from, and when that source last listed it; null for a merchant's own offer. */
   source: v.optional(v.nullable(OfferSource), null),
   views: v.number(),
@@ -165,6 +185,8 @@ export const HouseAd = v.object({ adId: v.number(), title: v.string(), body: v.s
 export type BankData = v.InferOutput<typeof Bank>;
 export type BankDetailData = v.InferOutput<typeof BankDetail>;
 export type CategoryData = v.InferOutput<typeof Category>;
+export type CategoryTranslationsData = v.InferOutput<typeof CategoryTranslations>;
+export type OfferTranslationsData = v.InferOutput<typeof OfferTranslations>;
 export type MerchantData = v.InferOutput<typeof Merchant>;
 export type OfferData = v.InferOutput<typeof Offer>;
 export type OfferDetailData = v.InferOutput<typeof OfferDetail>;

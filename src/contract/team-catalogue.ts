@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { CARD_TIER_NAME_MAX, CardList } from './eligibility.ts';
 import { Base64Image } from './index.ts';
-import { LOCATION_NAME_MAX } from './limits.ts';
+import { LOCATION_NAME_MAX, TRANSLATED_LOCALES } from './limits.ts';
 import { Bank, Category, Location } from './responses.ts';
 
 /** Bank and category names: they are headings, and (as slugs) part of every page URL of the bank. */
@@ -47,10 +47,17 @@ export const BankRequest = v.object({
 });
 export type BankInput = v.InferOutput<typeof BankRequest>;
 
-/** POST /team/categories and PUT /team/categories/{categoryId}. */
+/** A name in another language: optional, one line; empty for none. */
+const OptionalName = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CATALOGUE_NAME_MAX, `At most ${CATALOGUE_NAME_MAX} characters.`), oneLine), '');
+
+/**
+ * POST /team/categories and PUT /team/categories/{categoryId}. `translations` names it in Sinhala
+ * and Tamil (docs/i18n.md); left out of a PUT, the names it has stay.
+ */
 export const CategoryRequest = v.object({
   categoryName: Name('category name', CATALOGUE_NAME_MAX),
   iconName: v.picklist(CATEGORY_ICONS, `iconName must be one of: ${CATEGORY_ICONS.join(', ')}.`),
+  translations: v.optional(v.record(v.picklist(TRANSLATED_LOCALES), v.object({ categoryName: OptionalName }))),
 });
 export type CategoryInput = v.InferOutput<typeof CategoryRequest>;
 

@@ -3,6 +3,7 @@
 import type { OfferData } from '../contract/index.ts';
 import { offerTags } from './format-offer.ts';
 import { m } from '../paraglide/messages.js';
+import { localText } from './translated.ts';
 
 /** What a shared offer says: its discount (its first rate tag), the merchant and the bank. */
 export interface ShareSubject {
@@ -13,9 +14,9 @@ export interface ShareSubject {
   bankName: string;
 }
 
-export const shareSubjectOf = (offer: Pick<OfferData, 'offerType' | 'offerRate' | 'header' | 'merchant' | 'bank'>): ShareSubject => ({
+export const shareSubjectOf = (offer: Pick<OfferData, 'offerType' | 'offerRate' | 'header' | 'merchant' | 'bank'> & Partial<Pick<OfferData, 'translations'>>): ShareSubject => ({
   discount: offerTags(offer)[0],
-  header: offer.header,
+  header: localText(offer, 'header').text,
   merchantName: offer.merchant.merchantName,
   bankName: offer.bank.bankName,
 });

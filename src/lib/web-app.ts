@@ -15,9 +15,3 @@ export const APP_ICONS = [
 export const SERVICE_WORKER_PATH = '/sw.js';
 /** The offline page (src/pages/offline.astro), which the worker shows for a page it does not hold. */
 export const OFFLINE_PAGE_PATH = '/offline/';
-export const OFFLINE_TEXTS = {
-  title: 'You are offline | OfferLanka',
-  heading: "You're offline",
-  text: "This page hasn't been saved on this device yet, and it needs an internet connection to load.",
-  hint: 'Offers you opened before and your favourites are still here: try them, or come back when you are online again.',
-} as const;

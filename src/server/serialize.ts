@@ -34,6 +34,7 @@ export const toCategory = (category: CategoryRow): CategoryData => ({
   categoryName: category.categoryName,
   slug: category.slug,
   iconName: category.iconName,
+  translations: category.translations,
 });
 
 /** A town of the location picker; `isActive` is always false (the client marks its choice). */
@@ -54,6 +55,7 @@ export function toOffer({ offer, bank, category, merchant, interest }: OfferJoin
     label: offer.label,
     header: offer.header,
     description: offer.description,
+    translations: offer.translations,
     bannerImageURL: optionalUrl(offer.bannerImageUrl),
     offerType: offer.offerType as OfferData['offerType'],
     offerRate: offer.offerRate,

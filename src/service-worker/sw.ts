@@ -8,7 +8,7 @@
 // - a signed-in user's favourites, user and My Cards: network first into a cache of that session
 //   alone (lib/offline-caches.ts personalCacheName), which the pages clear at logout. No other API answer is kept.
 // A new build's worker takes over at once (skipWaiting, clientsClaim) and drops the caches that
-// are not its own; its precache holds the offline page, the manifest and the icons.
+// are not its own; its precache holds the offline page of each language, the manifest and the icons.
 import { cacheNames, CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type SerwistPlugin } from 'serwist';
 import { ASSETS_CACHE, CACHE_PREFIX, clearPersonalCaches, IMAGES_CACHE, PAGES_CACHE, PERSONAL_CACHE_PREFIX, personalCacheName } from '../lib/offline-caches.ts';
 import { OFFLINE_PAGE_PATH } from '../lib/web-app.ts';
@@ -27,8 +27,23 @@ declare const self: {
 /** The build that wrote this worker (esbuild's define): a new build is a new worker. */
 declare const __SW_BUILD__: string;
 
-/** Where the offline page is precached (injectManifest names it by its file). */
-const OFFLINE_PAGE = `${OFFLINE_PAGE_PATH}index.html`;
+/**
+ * The offline page of each language, as precached (injectManifest names them by their files):
+ * '/si/offline/index.html', '/ta/offline/index.html', then '/offline/index.html' (esbuild's define).
+ */
+declare const __OFFLINE_PAGES__: string[];
+/** The pages an offline page stands for: those under its language's folder ('/si/'), the base language's for all. */
+const offlineFallback = (page: string) => {
+  const folder = page.slice(0, page.length - `${OFFLINE_PAGE_PATH}index.html`.length + 1);
+  return {
+    url: page,
+    matcher: ({ request }: { request: Request }) => {
+      if (request.mode !== 'navigate') return false;
+      const { pathname } = new URL(request.url);
+      return pathname.startsWith(folder) || `${pathname}/` === folder;
+    },
+  };
+};
 /** A slow network answers from the cache after this long; the network's answer still refreshes it. */
 const PAGE_NETWORK_TIMEOUT_SECONDS = 4;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -80,7 +95,7 @@ const serwist = new Serwist({
     },
   ],
   // A page that neither the network nor the pages' cache can give: the offline page.
-  fallbacks: { entries: [{ url: OFFLINE_PAGE, matcher: ({ request }) => request.mode === 'navigate' }] },
+  fallbacks: { entries: __OFFLINE_PAGES__.map(offlineFallback) },
 });
 
 /**

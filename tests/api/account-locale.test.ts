@@ -95,6 +95,8 @@ describe('texts sent later, in each account\'s language', () => {
     const endDay = '2031-03-05';
     const offerId = await insertOffer(api, { header: 'Pizza Hut 25% off', offerEnd: new Date(`${endDay}T23:59:59.999+05:30`) });
     const people = { en: await signUp('en'), si: await signUp('si'), ta: await signUp('ta') };
+    // A Sinhala header: the Sinhala SMS names the offer by it, the others by the English.
+    await db().update(offers).set({ translations: { si: { header: 'පීසා හට් 25% වට්ටම්' } } }).where(eq(offers.offerId, offerId));
     for (const person of Object.values(people)) {
       await db().update(users).set({ reminderDaysBefore: 2 }).where(eq(users.userId, person.userId));
       await db().insert(favorites).values({ userId: person.userId, offerId });
@@ -106,9 +108,16 @@ describe('texts sent later, in each account\'s language', () => {
     const stop = `Stop: ${TEST_SITE_URL}/api/reminders/stop?token=`;
     expect(message(people.en)).toMatch(new RegExp(`^OfferLanka: Your saved offer ends on Wednesday 5 Mar: Pizza Hut 25% off\\. ${TEST_SITE_URL}/#favourites ${stop.replace(/[.?/]/g, '\\$&')}\\S+$`));
     const weekday = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long' }).format(new Date(`${endDay}T00:00:00Z`));
-    expect(message(people.si)).toMatch(/^OfferLanka: ඔබ සුරැකි දීමනාව .+ දින අවසන් වේ: Pizza Hut 25% off\. /);
+    expect(message(people.si)).toMatch(/^OfferLanka: ඔබ සුරැකි දීමනාව .+ දින අවසන් වේ: පීසා හට් 25% වට්ටම්\. /);
     expect(message(people.si)).toContain(weekday('si-LK'));
     expect(message(people.si)).toContain(`${TEST_SITE_URL}/si#favourites නවත්වන්න: ${TEST_SITE_URL}/api/reminders/stop?token=`);
+    // The stop link names the language, and its page is in it.
+    expect(message(people.si)).toMatch(/\?token=\S+&lang=si$/);
+    expect(message(people.en)).not.toContain('lang=');
+    const stopPage = await api.call('GET', /නවත්වන්න: (\S+)$/.exec(message(people.si))![1]!.slice(TEST_SITE_URL.length), { headers: { accept: 'text/html' } });
+    expect(stopPage.status).toBe(200);
+    expect(stopPage.body).toContain('<html lang="si">');
+    expect(stopPage.body).toContain('සිහිකැඳවීම් අක්‍රියයි');
     expect(message(people.ta)).toMatch(/^OfferLanka: நீங்கள் சேமித்த சலுகை .+ அன்று முடிகிறது: Pizza Hut 25% off\. /);
     expect(message(people.ta)).toContain(weekday('ta-LK'));
     expect(message(people.ta)).toContain(`${TEST_SITE_URL}/ta#favourites நிறுத்த: ${TEST_SITE_URL}/api/reminders/stop?token=`);
@@ -153,6 +162,29 @@ describe('texts sent later, in each account\'s language', () => {
     expect(digest('ta').text).toContain('வணக்கம் Nimal,');
     expect(digest('ta').text).toContain(`பட்டியல்: ${TEST_SITE_URL}/ta?bank=${bankId}`);
     expect(digest('ta').html).toContain('குழுவிலகு</a>');
+  });
+
+  it("the pages of the e-mails' links: in the language the link names, else the browser's; English as before", async () => {
+    const person = await signUp('ta');
+    expect((await api.call('POST', '/api/user/email', { token: person.token, body: { email: 'link-page-ta@example.com' } })).status).toBe(200);
+    const link = /(\/api\/email\/verify\?\S+)/.exec(api.mail.outbox('link-page-ta@example.com')[0]!.text)![1]!;
+    expect(link).toMatch(/&lang=ta$/);
+    const confirmed = await api.call('GET', link, { headers: { accept: 'text/html' } });
+    expect(confirmed.body).toContain('<html lang="ta">');
+    expect(confirmed.body).toContain('முகவரி உறுதிசெய்யப்பட்டது');
+    expect(confirmed.body).toContain('/ta/console/customer/alerts');
+
+    const broken = (headers: Record<string, string>, query = '') => api.call('GET', `/api/email/verify?token=nonsense${query}`, { headers: { accept: 'text/html', ...headers } });
+    const sinhala = await broken({ 'accept-language': 'si-LK' });
+    expect([sinhala.status, sinhala.body.includes('<html lang="si">'), sinhala.body.includes('මෙම සබැඳිය ක්‍රියා නොකරයි')]).toEqual([400, true, true]);
+    const named = await broken({ 'accept-language': 'si-LK' }, '&lang=ta');
+    expect(named.body).toContain('இந்த இணைப்பு வேலை செய்யவில்லை');
+    const english = await broken({}, '&lang=xx');
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('This link does not work');
+
+    const unsubscribe = await api.call('GET', '/api/email/unsubscribe?token=nonsense&lang=si', { headers: { accept: 'text/html' } });
+    expect(unsubscribe.body).toContain('<html lang="si">');
   });
 
   it('review decision SMS: in the merchant account\'s language', async () => {

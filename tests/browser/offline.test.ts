@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SITE_NAME } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { APP_ICONS, BACKGROUND_COLOR, OFFLINE_TEXTS, THEME_COLOR } from '../../src/lib/web-app.ts';
+import { APP_ICONS, BACKGROUND_COLOR, THEME_COLOR } from '../../src/lib/web-app.ts';
 import { compressedCopies } from '../../src/server/site/precompress.ts';
 import { writeServiceWorker } from '../../src/server/site/service-worker.ts';
 import { PAGES_CACHE, PERSONAL_CACHE_PREFIX } from '../../src/lib/offline-caches.ts';
@@ -111,8 +111,8 @@ describe('offline', () => {
         expect(await page.locator('h1').first().innerText()).toContain(visited.header);
 
         await page.goto(offerCanonicalPath(neverVisited));
-        expect(await page.locator('h1').innerText()).toBe(OFFLINE_TEXTS.heading);
-        expect(await page.getByText(OFFLINE_TEXTS.text).isVisible()).toBe(true);
+        expect(await page.locator('h1').innerText()).toBe(m.pages_offline_heading({}, { locale: 'en' }));
+        expect(await page.getByText(m.pages_offline_text({}, { locale: 'en' })).isVisible()).toBe(true);
         await page.screenshot({ path: `tmp/offline-page-${width}.png`, fullPage: true });
         // Back to the page opened before, from the offline page's own link to home (never opened: offline page again).
         await page.goBack();
@@ -120,6 +120,23 @@ describe('offline', () => {
         await page.context().setOffline(false);
       });
     }
+  });
+
+  it('a page never opened in Sinhala or Tamil shows the offline page in that language', async () => {
+    await withPage(site, { javaScript: true, width: PHONE, serviceWorker: true }, async (page) => {
+      await page.goto('/si/');
+      await workerReady(page);
+      await page.context().setOffline(true);
+      for (const locale of ['si', 'ta'] as const) {
+        await page.goto(`/${locale}${offerCanonicalPath(site.listed[2]!)}`);
+        expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+        expect(await page.locator('h1').innerText()).toBe(m.pages_offline_heading({}, { locale }));
+      }
+      await page.goto(offerCanonicalPath(site.listed[3]!));
+      expect(await page.locator('h1').innerText()).toBe(m.pages_offline_heading({}, { locale: 'en' }));
+      await page.screenshot({ path: 'tmp/offline-page-si-375.png', fullPage: true });
+      await page.context().setOffline(false);
+    });
   });
 
   it("a signed-in user's favourites show offline; logout clears them, and the next user on the browser never sees them", async () => {

@@ -16,12 +16,17 @@ import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
 import { parseSiteHeaders } from '../../src/server/site/headers.ts';
 import { locales } from '../../src/paraglide/runtime.js';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/execute.ts';
 
 const SITE_URL = 'https://offers.example.lk';
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-site-'));
 const siteDir = join(work, 'dist');
 let server: RunningServer;
 let offers: OfferData[];
+/** The listed offer given a Sinhala title, header and description before the build. */
+let sinhalaOfferId: number;
+const SINHALA_OFFER = { header: 'රාත්‍රී ආහාරයට 20% වට්ටම්', label: 'සති අන්ත රාත්‍රී ආහාරය', description: '<p>සෑම සිකුරාදාවකම</p>' };
 
 const page = (path: string) => readFileSync(join(siteDir, path, 'index.html'), 'utf8');
 const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
@@ -29,6 +34,9 @@ const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 beforeAll(async () => {
   const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
   server = await startServer({ env, log: () => {} });
+  const [translated] = await queryRows<{ offer_id: number }>(server.handle.db, sql`update offers set translations = ${JSON.stringify({ si: SINHALA_OFFER })}::jsonb
+    where offer_id = (select min(offer_id) from offers where review_status = 'accepted' and withdrawn_at is null and offer_end > now() + interval '7 days') returning offer_id`);
+  sinhalaOfferId = translated!.offer_id;
   await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: SITE_URL, buildsDir: join(work, 'builds'), log: () => {}, locales });
   await server.site?.reload(); // as the rebuilder tells it after a build
   offers = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
@@ -305,6 +313,40 @@ describe('languages', () => {
       languages.forEach((locale) => found.add(locale));
     }
     expect([...found].sort()).toEqual(['en', 'si', 'ta']);
+  });
+
+  it("shows an offer's Sinhala texts on its Sinhala page and cards, and the English marked lang=\"en\" where there are none", () => {
+    const offer = offers.find((listed) => listed.offerId === sinhalaOfferId)!;
+    const path = offerCanonicalPath(offer);
+    const sinhala = page(`/si${path}`);
+    expect(sinhala).toContain(`<h1 data-pagefind-meta="title">${SINHALA_OFFER.header}</h1>`);
+    expect(sinhala).toContain(SINHALA_OFFER.label);
+    expect(sinhala).toMatch(/<section class="description"[^>]*><p>සෑම සිකුරාදාවකම<\/p><\/section>/);
+    expect(sinhala).toContain(`<title>${SINHALA_OFFER.header} |`);
+    const offerLd = [...sinhala.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((item) => item['@type'] === 'Offer');
+    expect(offerLd).toMatchObject({ name: SINHALA_OFFER.header, url: `${SITE_URL}/si${path}` });
+    // Tamil has none: the English, marked as such.
+    const tamil = page(`/ta${path}`);
+    expect(tamil).toContain(`<h1 data-pagefind-meta="title" lang="en">${offer.header.replace(/&/g, '&amp;')}</h1>`);
+    expect(tamil).not.toContain(SINHALA_OFFER.header);
+    expect(page(path)).not.toContain(SINHALA_OFFER.header);
+    // Its card on the Sinhala page of its bank and category.
+    const categoryPage = bankPagePath(offer.bank, offer.category);
+    expect(page(`/si${categoryPage}`)).toContain(`data-offer-link>${SINHALA_OFFER.header}</a>`);
+    expect(page(`/ta${categoryPage}`)).toMatch(new RegExp(`href="/ta${path}" title="[^"]*" lang="en" data-offer-link>`));
+  });
+
+  it('names the categories in the page\'s language', () => {
+    const offer = offers.find((listed) => listed.offerId === sinhalaOfferId)!;
+    const names = offer.category.translations;
+    expect(names.si?.categoryName && names.ta?.categoryName).toBeTruthy();
+    for (const locale of ['si', 'ta'] as const) {
+      const html = page(`/${locale}${bankPagePath(offer.bank)}`);
+      expect(html).toContain(`>${names[locale]!.categoryName}</a>`); // its chip
+      expect(html).toContain(`<span class="offer-card-category">${names[locale]!.categoryName}</span>`);
+      expect(page(`/${locale}${offerCanonicalPath(offer)}`)).toContain(`data-pagefind-filter="category">${names[locale]!.categoryName}</a>`);
+    }
+    expect(page(bankPagePath(offer.bank))).toContain(`<span class="offer-card-category">${offer.category.categoryName.replace(/&/g, '&amp;')}</span>`);
   });
 
   it('serves each language\'s redirects and not-found page', async () => {

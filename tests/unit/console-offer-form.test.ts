@@ -113,13 +113,30 @@ describe('offerFormValues', () => {
       offerId: 3, label: 'Weekday lunch', header: '20% off lunch', description: '<p>x</p>', bannerImageURL: null, offerType: 'off', offerRate: '20',
       offerDateType: 'fromTo', offerStart: '2099-01-09T18:30:00.000Z', offerEnd: '2099-02-01T18:29:59.000Z', validTimeDateDescription: null, promoCode: null,
       hotLine: { mobileNo: [], email: [] }, cardTypes: [], status: 'pending', withdrawn: false, location: [{ value: 'Kandy', isActive: true }], views: 0, interest: 0,
-      createAt: '2026-01-01T00:00:00.000Z', bankId: 2, categoryId: 5,
+      createAt: '2026-01-01T00:00:00.000Z', bankId: 2, categoryId: 5, translations: { ta: { header: 'மதிய உணவுக்கு 20% தள்ளுபடி' } },
       eligibility: { ...NO_ELIGIBILITY, cardScope: 'credit', days: ['sat', 'sun'], minBill: 5000, timeFrom: '18:00', timeTo: '22:00' },
     } as unknown as OfferData);
     expect(values).toMatchObject({ offerCategory: '5', bankInfo: '2', fromDate: '10/01/2099', toDate: '01/02/2099', locations: ['Kandy'], termsAccepted: false });
+    expect(values).toMatchObject({ 'translations.ta.offerHeader': 'மதிய உணவுக்கு 20% தள்ளுபடி', 'translations.ta.offerTitle': '', 'translations.si.offerHeader': '' });
     expect(values.eligibility).toEqual({
       cardScope: 'credit', cards: [], days: ['sat', 'sun'], timeFrom: '18:00', timeTo: '22:00', minBill: '5000', maxDiscount: '', channel: '', website: '',
     });
     expect(checkOfferForm({ ...values, termsAccepted: true }).errors).toEqual({});
+  });
+
+  it('sends the Sinhala and Tamil texts nested by language, checked with the English limits at their own fields in step 3', () => {
+    const values = { ...filled(), 'translations.si.offerHeader': 'රාත්‍රී ආහාරය අඩුවට', 'translations.ta.offerDescription': 'வார இறுதியில்' };
+    const sent = submittedValues(values);
+    expect(sent.translations).toEqual({
+      si: { offerTitle: '', offerHeader: 'රාත්‍රී ආහාරය අඩුවට', offerDescription: '' },
+      ta: { offerTitle: '', offerHeader: '', offerDescription: 'வார இறுதியில்' },
+    });
+    expect(Object.keys(sent).some((name) => name.startsWith('translations.'))).toBe(false);
+    expect(checkOfferForm(values).data?.translations.si?.offerHeader).toBe('රාත්‍රී ආහාරය අඩුවට');
+
+    const { errors } = checkOfferForm({ ...values, 'translations.ta.offerHeader': 'அ'.repeat(91) });
+    expect(Object.keys(errors)).toEqual(['translations.ta.offerHeader']);
+    expect(firstStepWithError(errors)).toBe(2);
+    expect(issuesToErrors([{ path: 'translations.si.offerTitle', message: 'At most 60 characters.' }])).toEqual({ 'translations.si.offerTitle': 'At most 60 characters.' });
   });
 });

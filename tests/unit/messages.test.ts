@@ -4,6 +4,7 @@
 // area's keys carry its name, so that the compiled messages never silently take one over another.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { TRANSLATED_LOCALES } from '../../src/contract/limits.ts';
 
 const settings = JSON.parse(readFileSync('project.inlang/settings.json', 'utf8')) as {
   baseLocale: string; locales: string[]; 'plugin.inlang.messageFormat': { pathPattern: string[] };
@@ -28,6 +29,8 @@ describe('translations', () => {
   it('cover English, Sinhala and Tamil', () => {
     expect(settings.baseLocale).toBe('en');
     expect(others.sort()).toEqual(['si', 'ta']);
+    // Offer texts and category names are given in the same languages (the contract's own list).
+    expect([...TRANSLATED_LOCALES].sort()).toEqual(others.sort());
   });
 
   it('keep each key in one file, an area file\'s keys named by its area', () => {

@@ -31,6 +31,7 @@ import {
 } from './offer-form.ts';
 import '../auth/auth.css';
 import './console.css';
+import { categoryName } from '../../lib/translated.ts';
 
 /** A list the wizard could not load: what happened, with the server's or the network's words. */
 const listFailure = (error: unknown) => `${m.console_catalogue_load_failed()} ${failureText(error)}`;
@@ -73,7 +74,7 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
   const [sent, setSent] = useState(false);
 
   const categories = useLoaded(async () => (await fetchCategories()).map((category) => ({
-    value: String(category.categoryId), label: category.categoryName, imageUrl: categoryIconSrc(category.iconName),
+    value: String(category.categoryId), label: categoryName(category), imageUrl: categoryIconSrc(category.iconName),
   })), listFailure);
   const banks = useLoaded(fetchBanks, listFailure);
   const towns = useLoaded(fetchLocationNames, listFailure);

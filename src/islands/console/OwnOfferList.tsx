@@ -10,6 +10,7 @@ import { localePath } from '../../lib/locale-path.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { m } from '../../paraglide/messages.js';
 import { REVIEW_STATUS_LABELS } from './texts.ts';
+import { categoryName } from '../../lib/translated.ts';
 
 /** Offers the public can open: accepted by review (listed, new, ending soon) or kept after they ended. */
 const isPublic = (offer: OfferData) => offer.status !== 'pending' && offer.status !== 'rejected';
@@ -35,7 +36,7 @@ export default function OwnOfferList({ offers, onEdit }: { offers: readonly Offe
               <h3 className="own-offer-header">
                 {isPublic(offer) ? <a href={localePath(offerCanonicalPath(offer))}>{offer.header}</a> : offer.header}
               </h3>
-              <p className="own-offer-meta">{offer.bank.bankName} · {offer.category.categoryName}</p>
+              <p className="own-offer-meta">{offer.bank.bankName} · {categoryName(offer.category)}</p>
               <p className="own-offer-tags">
                 {offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}
                 {validity && <span className="own-offer-validity">{validity}</span>}

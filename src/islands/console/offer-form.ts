@@ -3,12 +3,25 @@
 // /api/create/new/offer), checked on the whole form, so the wizard says exactly what the API would.
 import * as v from 'valibot';
 import type { CardScope, CardSpecData, Channel, EligibilityData, EligibilityInput, Weekday } from '../../contract/eligibility.ts';
-import { SRI_LANKA_UTC_OFFSET_MS, type ApiIssue, type OFFER_DATE_TYPES, type OFFER_TYPES, type OfferData } from '../../contract/index.ts';
 import {
-  CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, type CreateOfferData,
+  SRI_LANKA_UTC_OFFSET_MS, TRANSLATED_LOCALES, type ApiIssue, type OFFER_DATE_TYPES, type OFFER_TYPES, type OfferData, type TranslatedLocale,
+} from '../../contract/index.ts';
+import {
+  CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, TRANSLATED_OFFER_FIELDS, type CreateOfferData,
 } from '../../contract/offer-form.ts';
 
-export interface OfferFormValues {
+type TranslatedOfferField = (typeof TRANSLATED_OFFER_FIELDS)[number];
+/**
+ * A Sinhala or Tamil text's form field, named by its path in the request ('translations.si.offerTitle'),
+ * so that its message, the server's issue and its touched state all go by one name.
+ */
+export type TranslationFieldName = `translations.${TranslatedLocale}.${TranslatedOfferField}`;
+export const translationField = (locale: TranslatedLocale, field: TranslatedOfferField): TranslationFieldName => `translations.${locale}.${field}`;
+const TRANSLATION_FIELDS = TRANSLATED_LOCALES.flatMap((locale) => TRANSLATED_OFFER_FIELDS.map((field) => translationField(locale, field)));
+/** Where each translated field is stored in an answer's `translations`. */
+const STORED_FIELD = { offerTitle: 'label', offerHeader: 'header', offerDescription: 'description' } as const satisfies Record<TranslatedOfferField, string>;
+
+export interface OfferFormValues extends Record<TranslationFieldName, string> {
   /** Chosen ids as text ('' while none is chosen), as radio inputs hold them. */
   offerCategory: string;
   bankInfo: string;
@@ -44,6 +57,7 @@ export type OfferField = keyof OfferFormValues;
 export type OfferFormErrors = Partial<Record<OfferField, string>>;
 
 export const emptyOfferForm = (): OfferFormValues => ({
+  ...translationValues(() => ''),
   offerCategory: '', bankInfo: '', offerTitle: '', offerHeader: '', offerDescription: '',
   offerValidity: OFFER_FORM_DEFAULTS.offerValidity, fromDate: '', toDate: '', validTimeDateDescription: '',
   offerType: OFFER_FORM_DEFAULTS.offerType, offerRate: '', promoCode: '', locations: [], eligibility: emptyEligibilityForm(), termsAccepted: false,
@@ -93,8 +107,13 @@ function formDate(iso: string | null): string {
   return `${two(there.getUTCDate())}/${two(there.getUTCMonth() + 1)}/${there.getUTCFullYear()}`;
 }
 
+/** Every translated field, with the text `valueOf` gives it. */
+const translationValues = (valueOf: (locale: TranslatedLocale, field: TranslatedOfferField) => string) =>
+  Object.fromEntries(TRANSLATED_LOCALES.flatMap((locale) => TRANSLATED_OFFER_FIELDS.map((field) => [translationField(locale, field), valueOf(locale, field)]))) as Record<TranslationFieldName, string>;
+
 /** The form as an existing offer fills it, for an edit; the terms are to be accepted again. */
 export const offerFormValues = (offer: OfferData): OfferFormValues => ({
+  ...translationValues((locale, field) => offer.translations[locale]?.[STORED_FIELD[field]] ?? ''),
   offerCategory: String(offer.categoryId),
   bankInfo: String(offer.bankId),
   offerTitle: offer.label,
@@ -116,7 +135,7 @@ export const offerFormValues = (offer: OfferData): OfferFormValues => ({
 export const STEP_FIELDS: readonly (readonly OfferField[])[] = [
   ['offerCategory'],
   ['bankInfo'],
-  ['offerTitle', 'offerHeader', 'offerDescription', 'offerValidity', 'fromDate', 'toDate', 'validTimeDateDescription', 'offerType', 'offerRate', 'promoCode',
+  ['offerTitle', 'offerHeader', 'offerDescription', ...TRANSLATION_FIELDS, 'offerValidity', 'fromDate', 'toDate', 'validTimeDateDescription', 'offerType', 'offerRate', 'promoCode',
     'eligibility'],
   ['locations'],
   ['termsAccepted'],
@@ -135,10 +154,15 @@ export const isPercentRate = (offerType: OfferFormValues['offerType']) => offerT
  * What is sent: the dates and the description the chosen validity does not use are left out (they
  * stay in the form, so that switching back finds them), and so is nothing else.
  */
-export function submittedValues(values: OfferFormValues): Omit<OfferFormValues, 'eligibility'> & { eligibility: EligibilityInput } {
+export function submittedValues(values: OfferFormValues): Omit<OfferFormValues, 'eligibility' | TranslationFieldName> & {
+  eligibility: EligibilityInput; translations: Record<TranslatedLocale, Record<TranslatedOfferField, string>>;
+} {
   const needed = datesNeeded(values.offerValidity);
+  const own = Object.fromEntries(Object.entries(values).filter(([name]) => !TRANSLATION_FIELDS.includes(name as TranslationFieldName))) as Omit<OfferFormValues, TranslationFieldName>;
   return {
-    ...values,
+    ...own,
+    translations: Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale,
+      Object.fromEntries(TRANSLATED_OFFER_FIELDS.map((field) => [field, values[translationField(locale, field)]]))])) as Record<TranslatedLocale, Record<TranslatedOfferField, string>>,
     fromDate: needed.from ? values.fromDate : '',
     toDate: needed.to ? values.toDate : '',
     validTimeDateDescription: needed.description ? values.validTimeDateDescription : '',
@@ -146,8 +170,9 @@ export function submittedValues(values: OfferFormValues): Omit<OfferFormValues, 
   };
 }
 
-/** A form field's name from an issue path ('locations.2' is the locations field). */
-const fieldOfPath = (path: string): OfferField | undefined => FIELDS.find((name) => name === path.split('.')[0]);
+/** A form field's name from an issue path ('locations.2' is the locations field; a translated text is its whole path). */
+const fieldOfPath = (path: string): OfferField | undefined =>
+  FIELDS.find((name) => name === path) ?? FIELDS.find((name) => name === path.split('.')[0]);
 
 /** Each field's first message under CreateOfferRequest, or the parsed body when there is none. */
 export function checkOfferForm(values: OfferFormValues): { errors: OfferFormErrors; data?: CreateOfferData } {

@@ -12,6 +12,7 @@ import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../contract/safe-url.ts';
 import { cardRuleText } from '../../lib/card-match.ts';
 import { localePath } from '../../lib/locale-path.ts';
+import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { m } from '../../paraglide/messages.js';
 import { $interestChanges } from '../../stores/favorites.ts';
@@ -30,6 +31,8 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
   const status = statusLabel(offer.status, offer.withdrawn);
   const interest = offer.interest + (useStore($interestChanges)[offer.offerId] ?? 0);
   const banner = apiImageSrc(safeUrl(offer.bannerImageURL));
+  const header = localText(offer, 'header');
+  const category = localText(offer.category, 'categoryName');
   return (
     <article className="offer-card card" data-offer-id={offer.offerId} data-cards={cardRuleText(offer)}>
       <a className="offer-card-cover" href={href} tabIndex={-1} aria-hidden="true" data-offer-link>
@@ -44,12 +47,12 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
           {/* Plain HTML here: the page's script loads the share code on the first press. */}
           {/* Its icon is drawn by CSS: every byte of a hydrated card counts on home. */}
-          <button type="button" className="offer-card-share" aria-label={m.browse_share_offer({ title: offer.header })} aria-expanded="false" data-share-card />
+          <button type="button" className="offer-card-share" aria-label={m.browse_share_offer({ title: header.text })} aria-expanded="false" data-share-card />
           <FavoriteButton offer={offer} />
         </div>
         {/* Title and merchant are whole in the HTML, clamped to two lines by CSS (DECISIONS.md). */}
-        <Heading className="offer-card-title"><a href={href} title={offer.header} data-offer-link>{offer.header}</a></Heading>
-        <p className="offer-card-merchant"><span className="offer-card-merchant-name">{offer.merchant.merchantName}</span> <span className="offer-card-category">{offer.category.categoryName}</span></p>
+        <Heading className="offer-card-title"><a href={href} title={header.text} lang={header.lang} data-offer-link>{header.text}</a></Heading>
+        <p className="offer-card-merchant"><span className="offer-card-merchant-name">{offer.merchant.merchantName}</span> <span className="offer-card-category" lang={category.lang}>{category.text}</span></p>
         <p className="offer-card-tags">{offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>
         <p className="offer-card-stats"><span>{viewsText(offer.views)}</span><span data-interest={offer.offerId}>{favouritesText(interest)}</span></p>
       </div>

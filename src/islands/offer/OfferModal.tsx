@@ -12,6 +12,7 @@ import { eligibilityText } from '../../lib/format-eligibility.ts';
 import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
 import { localePath } from '../../lib/locale-path.ts';
+import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { offerCalendarPath, offerHasCalendar, SHARE_TEXTS } from '../../lib/offer-share.ts';
 import { PUBLIC_API_URL } from '../../lib/public-config.ts';
@@ -68,6 +69,9 @@ export default function OfferModal({ offerId, path }: Props) {
   const { offer } = loaded;
   const status = statusLabel(offer.status, offer.withdrawn);
   const tags = offerTags(offer);
+  const header = localText(offer, 'header');
+  const label = localText(offer, 'label');
+  const category = localText(offer.category, 'categoryName');
   const validity = offerValidity(offer);
   const eligibility = eligibilityText(offer.eligibility, offer.bank.bankName);
   const favourites = offer.interest + (interestChanges[offerId] ?? 0) - loaded.interestChangeRead;
@@ -84,13 +88,13 @@ export default function OfferModal({ offerId, path }: Props) {
           <span>{offer.merchant.merchantName}</span>
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
         </p>
-        <h2 id="offer-modal-title">{offer.header}</h2>
-        <p className="offer-modal-label">{offer.label}</p>
+        <h2 id="offer-modal-title" lang={header.lang}>{header.text}</h2>
+        <p className="offer-modal-label" lang={label.lang}>{label.text}</p>
         {tags.length > 0 && <p className="offer-modal-tags">{tags.map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>}
         {validity && <p className="offer-modal-validity">{validity}</p>}
         {eligibility && <p className="offer-modal-eligibility" data-eligibility>{eligibility}</p>}
         <p className="offer-modal-stats">
-          <span>{offer.category.categoryName}</span><span>{viewsText(offer.views)}</span><span>{favouritesText(favourites)}</span>
+          <span lang={category.lang}>{category.text}</span><span>{viewsText(offer.views)}</span><span>{favouritesText(favourites)}</span>
         </p>
         {/* A <div>: the report's dialog renders beside its button, and a <p> may not hold it. */}
         <div className="offer-modal-actions">

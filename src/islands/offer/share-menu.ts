@@ -5,6 +5,7 @@
 // goes back to the button) and its button says aria-expanded. Shared links are the offer's canonical URL.
 import { absoluteUrl, offerShareText, shareLinks, SHARE_TEXTS, shareSubjectOf, type ShareSubject } from '../../lib/offer-share.ts';
 import { localePath } from '../../lib/locale-path.ts';
+import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import type { OfferData } from '../../contract/index.ts';
 import './share-menu.css';
@@ -18,7 +19,7 @@ export const shareRequestOf = (title: string, subject: ShareSubject, path: strin
   ({ title, text: offerShareText(subject), url: absoluteUrl(path, siteOrigin()) });
 
 /** An offer's share, from its data (the offer page, the modal). */
-export const offerShareRequest = (offer: OfferData) => shareRequestOf(offer.header, shareSubjectOf(offer), localePath(offerCanonicalPath(offer)));
+export const offerShareRequest = (offer: OfferData) => shareRequestOf(localText(offer, 'header').text, shareSubjectOf(offer), localePath(offerCanonicalPath(offer)));
 
 /** A card's share, read from the card the button is in (src/islands/offer-card/OfferCard.tsx, built or hydrated). */
 export function cardShareRequest(button: HTMLElement): ShareRequest | undefined {

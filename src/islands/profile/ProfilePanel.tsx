@@ -22,6 +22,7 @@ import TagPicker from './TagPicker.tsx';
 import { accountTypeLabel, userTypeLabel } from './texts.ts';
 import { useCategories } from './use-catalogue.ts';
 import './profile.css';
+import { categoryName } from '../../lib/translated.ts';
 
 const UpdateMobileDialog = lazy(() => import('../auth/UpdateMobileDialog.tsx'));
 
@@ -163,7 +164,7 @@ function Interests({ user, heading: Heading, onSaved }: SettingProps) {
   const categories = useCategories();
   const [open, setOpen] = useState(false);
   const names = categories.state === 'ready'
-    ? user.tags.map((tag) => categories.data.find((category) => category.categoryId === tag)?.categoryName).filter((name) => name !== undefined)
+    ? user.tags.map((tag) => categories.data.find((category) => category.categoryId === tag)).filter((category) => category !== undefined).map((category) => categoryName(category))
     : [];
   return (
     <div className="profile-setting">

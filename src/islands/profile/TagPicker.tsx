@@ -10,6 +10,7 @@ import { saveTags } from '../../stores/profile.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import ListState from './ListState.tsx';
 import { useCategories } from './use-catalogue.ts';
+import { categoryName } from '../../lib/translated.ts';
 
 interface Props {
   /** The user's tags (category ids) when the picker opened. */
@@ -57,7 +58,7 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
               <label key={category.categoryId} className="profile-chip">
                 <input type="checkbox" checked={chosen.includes(category.categoryId)} onChange={() => toggle(category.categoryId)} disabled={saving} />
                 <img src={categoryIconSrc(category.iconName)} alt="" width={20} height={20} />
-                <span className="profile-chip-name">{category.categoryName}</span>
+                <span className="profile-chip-name">{categoryName(category)}</span>
                 <span className="profile-chip-check" aria-hidden="true">✓</span>
               </label>
             ))}

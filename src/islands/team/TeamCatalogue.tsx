@@ -7,9 +7,10 @@ import { fetchBanks, fetchCategories, fetchLocations } from '../../client/catalo
 import { CARD_KINDS, CARD_NETWORK_NAMES, CARD_NETWORKS, CARD_TIER_NAME_MAX, type CardSpecData } from '../../contract/eligibility.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import type { BankData, CategoryData } from '../../contract/index.ts';
-import { LOCATION_NAME_MAX } from '../../contract/limits.ts';
+import { LOCATION_NAME_MAX, TRANSLATED_LOCALES, type TranslatedLocale } from '../../contract/limits.ts';
 import { CATALOGUE_NAME_MAX, CATEGORY_ICONS, type CardTierData, type CategoryIcon } from '../../contract/team-catalogue.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
+import { LANGUAGE_NAMES } from '../../lib/languages.ts';
 import { m } from '../../paraglide/messages.js';
 import LoadState from '../console/offer-steps/LoadState.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
@@ -80,6 +81,8 @@ export default function TeamCatalogue() {
             <div className="team-catalogue-entry">
               <img src={categoryIconSrc(category.iconName)} alt="" width={32} height={32} loading="lazy" />
               <h3>{category.categoryName}</h3>
+              {TRANSLATED_LOCALES.map((locale) => category.translations[locale]?.categoryName &&
+                <span key={locale} className="team-catalogue-translation" lang={locale}>{category.translations[locale].categoryName}</span>)}
             </div>
             <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setEditing({ kind: 'category', category })}>{m.team_edit()} <span className="visually-hidden">{category.categoryName}</span></button>
           </li>
@@ -144,7 +147,8 @@ function useSave(run: () => Promise<string>, onSaved: (message: string) => void)
     } catch (error) {
       const issues = error instanceof ApiError ? error.issues : [];
       // An issue inside a list ('issuedCards.2.tier') shows at the list.
-      setErrors(Object.fromEntries(issues.map((issue) => [issue.path.split('.')[0]!, issue.message])));
+      // By the field's own path ('translations.si.categoryName') and by its first part ('translations').
+      setErrors(Object.fromEntries(issues.flatMap((issue) => [[issue.path.split('.')[0]!, issue.message], [issue.path, issue.message]])));
       if (issues.length === 0) setFailure(failureText(error));
     }
     setBusy(false);
@@ -189,12 +193,20 @@ function CategoryForm({ category, onSaved }: { category?: CategoryData; onSaved:
   const id = useId();
   const [name, setName] = useState(category?.categoryName ?? '');
   const [icon, setIcon] = useState<CategoryIcon>((CATEGORY_ICONS as readonly string[]).includes(category?.iconName ?? '') ? category!.iconName as CategoryIcon : CATEGORY_ICONS[0]);
-  const save = useSave(async () => m.team_catalogue_saved({ name: (await saveCategory(category?.categoryId, { categoryName: name, iconName: icon })).categoryName }), onSaved);
+  const [translatedNames, setTranslatedNames] = useState(() =>
+    Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, category?.translations[locale]?.categoryName ?? ''])) as Record<TranslatedLocale, string>);
+  const translations = Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, { categoryName: translatedNames[locale] }]));
+  const save = useSave(async () => m.team_catalogue_saved({ name: (await saveCategory(category?.categoryId, { categoryName: name, iconName: icon, translations })).categoryName }), onSaved);
   return (
     <form className="auth-form" onSubmit={(event) => void save.submit(event)} noValidate aria-busy={save.busy}>
       <TextField id={`${id}-name`} label={m.team_catalogue_category_name()} value={name} maxLength={CATALOGUE_NAME_MAX} error={save.errors.categoryName}
         hint={category ? m.team_catalogue_rename_hint() : undefined}
         onChange={(event) => setName(event.target.value)} />
+      {TRANSLATED_LOCALES.map((locale) => (
+        <TextField key={locale} id={`${id}-name-${locale}`} lang={locale} label={m.team_catalogue_category_name_in({ language: LANGUAGE_NAMES[locale] })}
+          value={translatedNames[locale]} maxLength={CATALOGUE_NAME_MAX} error={save.errors[`translations.${locale}.categoryName`]}
+          onChange={(event) => setTranslatedNames((names) => ({ ...names, [locale]: event.target.value }))} />
+      ))}
       <SelectField id={`${id}-icon`} label={m.team_catalogue_icon()} value={icon} error={save.errors.iconName} onChange={(event) => setIcon(event.target.value as CategoryIcon)}
         after={<img className="team-icon-preview" src={categoryIconSrc(icon)} alt="" width={32} height={32} />}>
         {CATEGORY_ICONS.map((name) => <option key={name} value={name}>{name}</option>)}

@@ -6,6 +6,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CardSpecData, EligibilityData } from '../../contract/eligibility.ts';
 import type { MyCardData, OfferSearch } from '../../contract/offer-search.ts';
+import type { CategoryTranslationsData, OfferTranslationsData } from '../../contract/responses.ts';
 import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -39,6 +40,8 @@ export const categories = pgTable('categories', {
   categoryName: text('category_name').notNull(),
   slug: text('slug').notNull().unique(),
   iconName: text('icon_name').notNull(),
+  /** The name in Sinhala and Tamil where the team gave it (contract CategoryTranslations). */
+  translations: jsonb('translations').$type<CategoryTranslationsData>().notNull().default(sql`'{}'::jsonb`),
 });
 
 export const merchants = pgTable('merchants', {
@@ -62,6 +65,8 @@ export const offers = pgTable('offers', {
   label: text('label').notNull(),
   header: text('header').notNull(),
   description: text('description').notNull().default(''),
+  /** Title, header and description in Sinhala and Tamil where given (contract OfferTranslations); each field optional. */
+  translations: jsonb('translations').$type<OfferTranslationsData>().notNull().default(sql`'{}'::jsonb`),
   bannerImageUrl: text('banner_image_url'),
   offerType: text('offer_type').notNull(),
   offerRate: text('offer_rate'),

@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import type { MailDeps } from '../services/mail.ts';
 import { signedLinks } from '../services/signed-links.ts';
 import type { UserRow } from '../serialize.ts';
+import { withLinkLocale } from '../http/link-page.ts';
 
 /** The signed links' purposes: a token made for one is refused by the other. */
 export const LINK_PURPOSES = { verifyEmail: 'email-verify', unsubscribe: 'digest-unsubscribe' } as const;
@@ -70,8 +71,8 @@ export async function setEmail(db: Database, mail: MailDeps, user: UserRow, emai
   if (same && user.emailVerifiedAt) return { user, sent: false };
   const [updated] = await db.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.userId, user.userId)).returning();
   const token = await signedLinks(db).sign(LINK_PURPOSES.verifyEmail, { u: user.userId, e: email.toLowerCase(), x: now.getTime() + EMAIL_VERIFY_LINK_DAYS * DAY_MS } satisfies VerifyPayload);
-  const link = `${mail.apiUrl}/email/verify?token=${token}`;
   const { locale } = updated!;
+  const link = withLinkLocale(`${mail.apiUrl}/email/verify?token=${token}`, locale);
   await mail.provider.send({
     to: email,
     subject: m.notify_email_confirm_subject({ siteName: SITE_NAME }, { locale }),

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { asc } from 'drizzle-orm';
 import { cardName, type CardSpecData } from '../../contract/eligibility.ts';
-import type { BankData, CategoryData, LocationData } from '../../contract/index.ts';
+import type { BankData, CategoryData, CategoryTranslationsData, LocationData } from '../../contract/index.ts';
 import type { BankInput, CardTierData, CardTierInput, CategoryInput, LocationInput } from '../../contract/team-catalogue.ts';
 import { slugify } from '../../lib/slugify.ts';
 import type { Database } from '../db/client.ts';
@@ -152,12 +152,18 @@ const categoryNamed = (tx: Transaction, slug: string, exceptId?: number) => tx.s
 const storeIcon = (tx: Transaction, input: CategoryInput) =>
   tx.insert(images).values(svgImage(categoryIconName(input.iconName), categoryIconSvg(input.iconName, input.categoryName))).onConflictDoNothing();
 
+/** The Sinhala and Tamil names as stored: only the languages given one. */
+const storedCategoryTranslations = (translations: NonNullable<CategoryInput['translations']>): CategoryTranslationsData =>
+  Object.fromEntries(Object.entries(translations).filter(([, names]) => names.categoryName !== ''));
+
 export async function createCategory(db: Database, actorUserId: number, input: CategoryInput): Promise<CategoryData> {
   const slug = slugOf(input.categoryName, 'categoryName');
   return toCategory(await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
     await assertFree(categoryNamed(tx, slug), 'categoryName', CATEGORY_TAKEN);
     await storeIcon(tx, input);
-    const [category] = await tx.insert(categories).values({ categoryName: input.categoryName, slug, iconName: input.iconName }).returning();
+    const [category] = await tx.insert(categories).values({
+      categoryName: input.categoryName, slug, iconName: input.iconName, translations: storedCategoryTranslations(input.translations ?? {}),
+    }).returning();
     await recordAudit(tx, { actorUserId, action: 'category.create', targetType: 'category', targetId: category!.categoryId, after: category });
     return category!;
   }));
@@ -170,7 +176,10 @@ export async function updateCategory(db: Database, actorUserId: number, category
     if (!before) throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
     await assertFree(categoryNamed(tx, slug, categoryId), 'categoryName', CATEGORY_TAKEN);
     await storeIcon(tx, input);
-    const [after] = await tx.update(categories).set({ categoryName: input.categoryName, slug, iconName: input.iconName })
+    const [after] = await tx.update(categories).set({
+      categoryName: input.categoryName, slug, iconName: input.iconName,
+      ...(input.translations ? { translations: storedCategoryTranslations(input.translations) } : {}),
+    })
       .where(eq(categories.categoryId, categoryId)).returning();
     await recordAudit(tx, { actorUserId, action: 'category.update', targetType: 'category', targetId: categoryId, before, after });
     return after!;

@@ -7,8 +7,9 @@ import utc from 'dayjs/plugin/utc.js';
 import { and, eq, ne } from 'drizzle-orm';
 import { bankIssues, cardName, coveredCards, ELIGIBILITY_MESSAGES } from '../../contract/eligibility.ts';
 import { SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../contract/index.ts';
-import type { MerchantStep } from '../../contract/limits.ts';
+import type { MerchantStep, TranslatedLocale } from '../../contract/limits.ts';
 import { datesNeeded, OFFER_MESSAGES, parseFormDate, type CreateOfferData } from '../../contract/offer-form.ts';
+import type { OfferTranslationsData } from '../../contract/responses.ts';
 import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
 import { offers, type OfferLocation } from '../db/schema.ts';
@@ -34,6 +35,18 @@ function offerPeriod(form: Pick<CreateOfferData, 'offerValidity' | 'fromDate' | 
   const to = needed.to ? parseFormDate(form.toDate) : undefined;
   if (form.offerValidity === 'on') return { offerStart: from ? dayStart(from) : null, offerEnd: from ? dayEnd(from) : null };
   return { offerStart: from ? dayStart(from) : null, offerEnd: to ? dayEnd(to) : null };
+}
+
+/** The form's Sinhala and Tamil texts as stored: only the fields given, only the languages with one. */
+function offerTranslationsOfForm(translations: CreateOfferData['translations']): OfferTranslationsData {
+  const stored: OfferTranslationsData = {};
+  for (const [locale, texts] of Object.entries(translations) as [TranslatedLocale, (typeof translations)[TranslatedLocale]][]) {
+    if (!texts) continue;
+    const given = Object.entries({ label: texts.offerTitle, header: texts.offerHeader, description: sanitizeDescription(texts.offerDescription) })
+      .filter(([, text]) => text !== '');
+    if (given.length) stored[locale] = Object.fromEntries(given);
+  }
+  return stored;
 }
 
 const one = (path: string, message: string) => badRequest(message, { issues: [{ path, message }] });
@@ -68,6 +81,7 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
     label: form.offerTitle,
     header: form.offerHeader,
     description: sanitizeDescription(form.offerDescription),
+    translations: offerTranslationsOfForm(form.translations),
     offerType: form.offerType,
     offerRate: form.offerRate,
     offerDateType: form.offerValidity,

@@ -14,6 +14,8 @@ import type { OfferData } from '../../contract/responses.ts';
 import { alertListPath } from '../../lib/alert-list-path.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
 import { localePath } from '../../lib/locale-path.ts';
+import { localText } from '../../lib/translated.ts';
+import { escapeHtml, withLinkLocale } from '../http/link-page.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { m } from '../../paraglide/messages.js';
 import type { Locale } from '../../paraglide/runtime.js';
@@ -45,11 +47,10 @@ export function colomboWeekStart(now: Date): string {
 
 interface AlertSection { label: string; listUrl: string; offers: OfferData[]; total: number }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** The e-mail in the user's language; its page links go to that language's pages. */
 function digestMessage(mail: MailDeps, locale: Locale, firstName: string, sections: AlertSection[], unsubscribeUrl: string) {
   const offerUrl = (offer: OfferData) => `${mail.siteUrl}${localePath(offerCanonicalPath(offer), locale)}`;
+  const header = (offer: OfferData) => localText(offer, 'header', locale).text;
   const more = (section: AlertSection) => section.total > section.offers.length ? section.total - section.offers.length : 0;
   const manageUrl = `${mail.siteUrl}${localePath(CONSOLE_ALERTS_PATH, locale)}`;
   const hello = m.notify_hello({ firstName }, { locale });
@@ -61,7 +62,7 @@ function digestMessage(mail: MailDeps, locale: Locale, firstName: string, sectio
     ...sections.flatMap((section) => [
       '',
       `${section.label}`,
-      ...section.offers.map((offer) => `- ${offer.header} (${offer.bank.bankName}): ${offerUrl(offer)}`),
+      ...section.offers.map((offer) => `- ${header(offer)} (${offer.bank.bankName}): ${offerUrl(offer)}`),
       `  ${more(section) ? m.notify_digest_more({ count: more(section), url: section.listUrl }, { locale }) : m.notify_digest_list({ url: section.listUrl }, { locale })}`,
     ]),
     '',
@@ -73,7 +74,7 @@ function digestMessage(mail: MailDeps, locale: Locale, firstName: string, sectio
     `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p>`,
     ...sections.map((section) => [
       `<h2 style="font-size:16px">${escapeHtml(section.label)}</h2><ul>`,
-      ...section.offers.map((offer) => `<li><a href="${escapeHtml(offerUrl(offer))}">${escapeHtml(offer.header)}</a> (${escapeHtml(offer.bank.bankName)})</li>`),
+      ...section.offers.map((offer) => `<li><a href="${escapeHtml(offerUrl(offer))}">${escapeHtml(header(offer))}</a> (${escapeHtml(offer.bank.bankName)})</li>`),
       '</ul>',
       `<p><a href="${escapeHtml(section.listUrl)}">${escapeHtml(more(section) ? m.notify_digest_see_more({ count: more(section) }, { locale }) : m.notify_digest_see_list({}, { locale }))}</a></p>`,
     ].join('')),
@@ -124,7 +125,7 @@ export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?:
       // The claim: whichever process inserts the week's row sends the e-mail.
       const claimed = await db.insert(digestSends).values({ userId: user.userId, weekStart, offerIds, sentAt: now }).onConflictDoNothing().returning({ userId: digestSends.userId });
       if (claimed.length === 0) { skip('alreadySent'); continue; }
-      const unsubscribeUrl = `${mail.apiUrl}/email/unsubscribe?token=${await unsubscribeToken(db, user.userId)}`;
+      const unsubscribeUrl = withLinkLocale(`${mail.apiUrl}/email/unsubscribe?token=${await unsubscribeToken(db, user.userId)}`, user.locale);
       try {
         await mail.provider.send({
           to: user.email!,

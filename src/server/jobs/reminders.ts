@@ -13,6 +13,8 @@ import {
 import { FAVOURITES_HASH, PUBLIC_REVIEW_STATUS, SITE_NAME, SITE_TIME_ZONE } from '../../lib/constants.ts';
 import { intlLocale } from '../../lib/intl-locale.ts';
 import { localePath } from '../../lib/locale-path.ts';
+import { localText } from '../../lib/translated.ts';
+import { withLinkLocale } from '../http/link-page.ts';
 import { sriLankaDay } from '../../lib/valid-today.ts';
 import { m } from '../../paraglide/messages.js';
 import { baseLocale, type Locale } from '../../paraglide/runtime.js';
@@ -92,7 +94,7 @@ export async function runReminders(deps: ReminderDeps, { now = new Date() }: { n
   try {
     // Each user's favourites that end on the Sri Lanka day reminderDaysBefore days after today, still listed.
     const start = sql`(${today.start.toISOString()}::timestamptz + ${users.reminderDaysBefore} * interval '1 day')`;
-    const rows = await db.select({ userId: users.userId, mobileNo: users.mobileNo, locale: users.locale, daysBefore: users.reminderDaysBefore, offerId: offers.offerId, header: offers.header })
+    const rows = await db.select({ userId: users.userId, mobileNo: users.mobileNo, locale: users.locale, daysBefore: users.reminderDaysBefore, offerId: offers.offerId, header: offers.header, translations: offers.translations })
       .from(favorites)
       .innerJoin(users, eq(users.userId, favorites.userId))
       .innerJoin(offers, eq(offers.offerId, favorites.offerId))
@@ -105,13 +107,14 @@ export async function runReminders(deps: ReminderDeps, { now = new Date() }: { n
     const byUser = new Map<number, { mobileNo: string; locale: Locale; endDay: string; offers: { offerId: number; header: string }[] }>();
     for (const row of rows) {
       const entry = byUser.get(row.userId) ?? { mobileNo: row.mobileNo, locale: row.locale, endDay: dayAfter(now, row.daysBefore!).date, offers: [] };
-      entry.offers.push({ offerId: row.offerId, header: row.header });
+      // Each offer by its header in the account's language where the offer has one.
+      entry.offers.push({ offerId: row.offerId, header: localText(row, 'header', row.locale).text });
       byUser.set(row.userId, entry);
     }
 
     for (const [userId, due] of byUser) {
       if (result.quiet) { skip('quietHours'); continue; }
-      const stopUrl = `${deps.apiUrl}/reminders/stop?token=${await reminderStopToken(db, userId)}`;
+      const stopUrl = withLinkLocale(`${deps.apiUrl}/reminders/stop?token=${await reminderStopToken(db, userId)}`, due.locale);
       const favouritesUrl = `${deps.siteUrl}${localePath(FAVOURITES_LINK_PATH, due.locale)}`;
       const message = reminderMessage(due.offers.map((offer) => offer.header), due.endDay, favouritesUrl, stopUrl, due.locale);
       // The claim: whichever run inserts the (user, end day) row sends the SMS.

@@ -2,6 +2,7 @@
 // monograms, never their trademarks), categories, towns and fictional merchants.
 
 import type { CardNetwork } from '../../contract/eligibility.ts';
+import type { TranslatedLocale } from '../../contract/limits.ts';
 
 /** The card tier list the team starts with (it edits it in the console's Catalogue). */
 export const CARD_TIERS = ['Classic', 'Gold', 'Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite', 'Blue'];
@@ -98,6 +99,8 @@ export const BANKS: BankSeed[] = [
 
 export interface CategorySeed {
   name: string;
+  /** The name in Sinhala and Tamil (docs/i18n.md: awaiting a native speaker's review). */
+  names: Record<TranslatedLocale, string>;
   iconName: string;
   /** Middle part of generated promo codes. */
   promo: string;
@@ -118,7 +121,7 @@ export interface CategorySeed {
 
 export const CATEGORIES: CategorySeed[] = [
   {
-    name: 'Dining', iconName: 'dining', promo: 'DINE', color: '#e4572e', weight: 20,
+    name: 'Dining', names: { si: 'ආහාර පාන', ta: 'உணவகங்கள்' }, iconName: 'dining', promo: 'DINE', color: '#e4572e', weight: 20,
     keywords: ['restaurant', 'dining', 'dine', 'cafe', 'café', 'buffet', 'pizza', 'burger', 'food', 'bistro', 'bakery', 'brunch'],
     things: ['the total bill', 'food bills', 'the dinner buffet', 'the lunch buffet', 'the à la carte menu', 'the weekend brunch', 'takeaway orders'],
     labels: ['Weekend dining treat', 'Dine & save', 'Buffet bonanza', 'Lunch special', 'Family feast', 'Date night deal', 'Sunday brunch offer'],
@@ -132,7 +135,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Shopping', iconName: 'shopping', promo: 'SHOP', color: '#8e44ad', weight: 8,
+    name: 'Shopping', names: { si: 'සාප්පු සවාරි', ta: 'ஷாப்பிங்' }, iconName: 'shopping', promo: 'SHOP', color: '#8e44ad', weight: 8,
     keywords: ['shopping', 'store', 'home', 'furniture', 'department store', 'lifestyle'],
     things: ['all purchases', 'home décor', 'selected items', 'gift hampers', 'furniture'],
     labels: ['Shopping spree', 'Season sale', 'Home makeover deal', 'Festive shopping'],
@@ -144,7 +147,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Travel', iconName: 'travel', promo: 'TRIP', color: '#1f8a70', weight: 7,
+    name: 'Travel', names: { si: 'සංචාර', ta: 'பயணம்' }, iconName: 'travel', promo: 'TRIP', color: '#1f8a70', weight: 7,
     keywords: ['travel', 'airline', 'flight', 'air ticket', 'tour', 'holiday package', 'travels'],
     things: ['holiday packages', 'air tickets', 'round-island tours', 'Maldives packages', 'visa services'],
     labels: ['Holiday getaway', 'Fly for less', 'Explore the island', 'Travel season deal'],
@@ -156,7 +159,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Hotels', iconName: 'hotels', promo: 'STAY', color: '#2e86ab', weight: 12,
+    name: 'Hotels', names: { si: 'හෝටල්', ta: 'ஹோட்டல்கள்' }, iconName: 'hotels', promo: 'STAY', color: '#2e86ab', weight: 12,
     keywords: ['hotel', 'resort', 'villa', 'stay', 'room', 'spa resort', 'bungalow'],
     things: ['room rates', 'full-board stays', 'half-board stays', 'weekend stays', 'spa treatments'],
     labels: ['Staycation deal', 'Hill country escape', 'Beach holiday', 'Weekend getaway', 'Long stay saver'],
@@ -169,7 +172,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Fuel', iconName: 'fuel', promo: 'FUEL', color: '#f4a259', weight: 3,
+    name: 'Fuel', names: { si: 'ඉන්ධන', ta: 'எரிபொருள்' }, iconName: 'fuel', promo: 'FUEL', color: '#f4a259', weight: 3,
     keywords: ['fuel', 'petrol', 'diesel', 'filling station'],
     things: ['fuel purchases', 'lubricant services', 'car wash services'],
     labels: ['Fuel saver', 'Fill up & save', 'Weekend fuel offer'],
@@ -181,7 +184,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Supermarkets', iconName: 'supermarkets', promo: 'MART', color: '#3bb273', weight: 8,
+    name: 'Supermarkets', names: { si: 'සුපිරි වෙළඳසැල්', ta: 'பல்பொருள் அங்காடிகள்' }, iconName: 'supermarkets', promo: 'MART', color: '#3bb273', weight: 8,
     keywords: ['supermarket', 'grocery', 'groceries', 'hypermarket', 'fresh produce', 'vegetables'],
     things: ['the total bill', 'grocery bills', 'fresh produce', 'weekend shopping'],
     labels: ['Grocery saver', 'Weekend basket deal', 'Fresh savings', 'Family grocery offer'],
@@ -193,7 +196,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Health & Wellness', iconName: 'health', promo: 'CARE', color: '#17a2b8', weight: 6,
+    name: 'Health & Wellness', names: { si: 'සෞඛ්‍ය සහ යහපැවැත්ම', ta: 'உடல்நலம் மற்றும் ஆரோக்கியம்' }, iconName: 'health', promo: 'CARE', color: '#17a2b8', weight: 6,
     keywords: ['health', 'hospital', 'pharmacy', 'wellness', 'salon', 'spa', 'gym', 'dental', 'optical'],
     things: ['consultation fees', 'Ayurveda treatments', 'spa packages', 'pharmacy bills', 'lab tests', 'annual memberships'],
     labels: ['Wellness week', 'Health check offer', 'Relax & recharge', 'Spa day special'],
@@ -205,7 +208,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Education', iconName: 'education', promo: 'LEARN', color: '#4361ee', weight: 4,
+    name: 'Education', names: { si: 'අධ්‍යාපනය', ta: 'கல்வி' }, iconName: 'education', promo: 'LEARN', color: '#4361ee', weight: 4,
     keywords: ['education', 'school', 'tuition', 'course', 'university', 'books', 'bookshop'],
     things: ['course fees', 'registration fees', 'books and stationery', 'language courses'],
     labels: ['Back to school', 'Learn & save', 'Course fee offer'],
@@ -217,7 +220,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Electronics', iconName: 'electronics', promo: 'TECH', color: '#3a506b', weight: 7,
+    name: 'Electronics', names: { si: 'ඉලෙක්ට්‍රොනික', ta: 'மின்னணுப் பொருட்கள்' }, iconName: 'electronics', promo: 'TECH', color: '#3a506b', weight: 7,
     keywords: ['electronics', 'mobile phone', 'laptop', 'appliance', 'appliances', 'television'],
     things: ['mobile phones', 'laptops', 'home appliances', 'televisions', 'air conditioners', 'all electronics'],
     labels: ['Tech upgrade', 'Gadget fest', 'Smart home deal', 'Appliance offer'],
@@ -229,7 +232,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Fashion', iconName: 'fashion', promo: 'STYLE', color: '#d63384', weight: 9,
+    name: 'Fashion', names: { si: 'විලාසිතා', ta: 'ஃபேஷன்' }, iconName: 'fashion', promo: 'STYLE', color: '#d63384', weight: 9,
     keywords: ['fashion', 'clothing', 'apparel', 'footwear', 'shoes', 'boutique'],
     things: ['all clothing', 'sarees', 'footwear', 'kids wear', 'the new collection', 'menswear'],
     labels: ['Style season', 'Wardrobe refresh', 'Avurudu fashion deal', 'Festive fashion offer'],
@@ -242,7 +245,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Jewellery', iconName: 'jewellery', promo: 'GEMS', color: '#c9a227', weight: 6,
+    name: 'Jewellery', names: { si: 'ස්වර්ණාභරණ', ta: 'நகைகள்' }, iconName: 'jewellery', promo: 'GEMS', color: '#c9a227', weight: 6,
     keywords: ['jewellery', 'jewelry', 'jewellers', 'gold', 'gem', 'watches'],
     things: ['making charges', 'gold jewellery', 'gem-set jewellery', 'wedding collections', 'silver jewellery'],
     labels: ['Wedding season offer', 'Sparkle & save', 'Gem festival deal'],
@@ -254,7 +257,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Entertainment', iconName: 'entertainment', promo: 'FUN', color: '#ef476f', weight: 5,
+    name: 'Entertainment', names: { si: 'විනෝදාස්වාදය', ta: 'பொழுதுபோக்கு' }, iconName: 'entertainment', promo: 'FUN', color: '#ef476f', weight: 5,
     keywords: ['entertainment', 'cinema', 'movie', 'concert', 'theme park', 'gaming'],
     things: ['movie tickets', 'bowling games', 'entry tickets', 'concert tickets', 'game cards'],
     labels: ['Movie night', 'Family fun day', 'Weekend fun deal'],
@@ -266,7 +269,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Online', iconName: 'online', promo: 'WEB', color: '#7209b7', weight: 7,
+    name: 'Online', names: { si: 'මාර්ගගත', ta: 'ஆன்லைன்' }, iconName: 'online', promo: 'WEB', color: '#7209b7', weight: 7,
     keywords: ['online', 'e-commerce', 'ecommerce', 'website', 'app', 'delivery'],
     things: ['online orders', 'food delivery', 'annual subscriptions', 'e-gift cards', 'online bookings'],
     labels: ['Click & save', 'Online exclusive', 'Delivery deal', 'App-only offer'],
@@ -278,7 +281,7 @@ export const CATEGORIES: CategorySeed[] = [
     ],
   },
   {
-    name: 'Automobile', iconName: 'automobile', promo: 'AUTO', color: '#6c757d', weight: 5,
+    name: 'Automobile', names: { si: 'වාහන', ta: 'வாகனங்கள்' }, iconName: 'automobile', promo: 'AUTO', color: '#6c757d', weight: 5,
     keywords: ['automobile', 'vehicle', 'car', 'tyre', 'tyres', 'auto', 'service centre', 'motor'],
     things: ['vehicle servicing', 'tyres', 'spare parts', 'car rentals', 'detailing packages', 'batteries'],
     labels: ['Service & save', 'Road trip ready', 'Car care deal'],

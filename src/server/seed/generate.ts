@@ -109,7 +109,8 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
 
   const categories: CategoryRow[] = CATEGORIES.map((c, i) => {
     images.push(svgImage(categoryIconName(c.iconName), categoryIconSvg(c.iconName, c.name)));
-    return { categoryId: i + 1, categoryName: c.name, slug: slugify(c.name), iconName: c.iconName };
+    const translations = Object.fromEntries(Object.entries(c.names).map(([locale, categoryName]) => [locale, { categoryName }]));
+    return { categoryId: i + 1, categoryName: c.name, slug: slugify(c.name), iconName: c.iconName, translations };
   });
 
   const categoryKeywords: CategoryKeywordRow[] = CATEGORIES.flatMap((c, i) => c.keywords.map((keyword) => ({ keyword, categoryId: i + 1 })));

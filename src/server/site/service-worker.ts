@@ -2,17 +2,25 @@
 // browser by esbuild, then given its precache list by Serwist's injectManifest over the built files,
 // each entry revisioned by its content. The build's id goes into the worker too, so that every build
 // is a new worker, which the browsers install on their next visit (sw.js is served no-cache).
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { injectManifest } from '@serwist/build';
 import { build } from 'esbuild';
+import { localePath } from '../../lib/locale-path.ts';
 import { OFFLINE_PAGE_PATH, SERVICE_WORKER_PATH, WEB_APP_MANIFEST_PATH } from '../../lib/web-app.ts';
+import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
 
 const WORKER_SOURCE = resolve(import.meta.dirname, '../../service-worker/sw.ts');
 export const SERVICE_WORKER_FILE = SERVICE_WORKER_PATH.slice(1);
-/** What every visitor's browser keeps ahead: the offline page, the manifest and its icons. Pages and their code are kept as they are opened. */
-const PRECACHED = [`${OFFLINE_PAGE_PATH.slice(1)}index.html`, WEB_APP_MANIFEST_PATH.slice(1), 'icons/*.png', 'favicon.svg'];
+/** What every visitor's browser keeps ahead: the manifest and its icons (and the offline pages). Pages and their code are kept as they are opened. */
+const PRECACHED = [WEB_APP_MANIFEST_PATH.slice(1), 'icons/*.png', 'favicon.svg'];
+
+/** The offline page of each language the build has, the base language's last (it stands for any page). */
+const offlinePages = (dir: string) => [...locales.filter((locale) => locale !== baseLocale), baseLocale]
+  .map((locale) => `${localePath(OFFLINE_PAGE_PATH, locale as Locale)}index.html`)
+  .filter((path) => existsSync(join(dir, path)));
 
 export interface ServiceWorkerResult { precached: number; bytes: number }
 
@@ -21,12 +29,13 @@ export async function writeServiceWorker(dir: string, buildId: string): Promise<
   const scratch = await mkdtemp(join(tmpdir(), 'offerlanka-sw-'));
   try {
     const bundled = join(scratch, SERVICE_WORKER_FILE);
+    const offline = offlinePages(dir);
     await build({
       entryPoints: [WORKER_SOURCE], outfile: bundled, bundle: true, format: 'iife', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'error',
-      define: { __SW_BUILD__: JSON.stringify(buildId), 'process.env.NODE_ENV': '"production"' },
+      define: { __SW_BUILD__: JSON.stringify(buildId), __OFFLINE_PAGES__: JSON.stringify(offline), 'process.env.NODE_ENV': '"production"' },
     });
     const { count, size, warnings } = await injectManifest({
-      swSrc: bundled, swDest: join(dir, SERVICE_WORKER_FILE), globDirectory: dir, globPatterns: PRECACHED, modifyURLPrefix: { '': '/' },
+      swSrc: bundled, swDest: join(dir, SERVICE_WORKER_FILE), globDirectory: dir, globPatterns: [...PRECACHED, ...offline.map((path) => path.slice(1))], modifyURLPrefix: { '': '/' },
     });
     if (warnings.length) throw new Error(`the service worker's precache list: ${warnings.join('; ')}`);
     return { precached: count, bytes: size };

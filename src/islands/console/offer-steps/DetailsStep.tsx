@@ -5,14 +5,15 @@
 // the offer's tags, validity and eligibility will read.
 import * as v from 'valibot';
 import { Eligibility } from '../../../contract/eligibility.ts';
-import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, type BankData } from '../../../contract/index.ts';
-import { datesNeeded, parseFormDate } from '../../../contract/offer-form.ts';
+import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, TRANSLATED_LOCALES, type BankData } from '../../../contract/index.ts';
+import { datesNeeded, parseFormDate, TRANSLATED_OFFER_FIELDS } from '../../../contract/offer-form.ts';
+import { LANGUAGE_NAMES } from '../../../lib/languages.ts';
 import { eligibilityText } from '../../../lib/format-eligibility.ts';
 import { offerTags } from '../../../lib/format-offer.ts';
 import { offerValidity } from '../../../lib/offer-dates.ts';
 import { m } from '../../../paraglide/messages.js';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
-import { isPercentRate, submittedEligibility, typedFormDate, type OfferField, type OfferFormValues } from '../offer-form.ts';
+import { isPercentRate, submittedEligibility, translationField, typedFormDate, type OfferField, type OfferFormValues } from '../offer-form.ts';
 import { OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../texts.ts';
 import EligibilityFields from './EligibilityFields.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
@@ -22,7 +23,14 @@ type TextName = Exclude<OfferField, 'locations' | 'termsAccepted' | 'offerValidi
 export default function DetailsStep({ values, set, shown, touch, bank }: StepProps & { bank: BankData | undefined }) {
   const needed = datesNeeded(values.offerValidity);
   const percent = isPercentRate(values.offerType);
-  const headerLength = values.offerHeader.trim().length;
+  /** A header's live 'n/90' count. */
+  const headerCount = (header: string) => {
+    const length = header.trim().length;
+    return <span className={length > OFFER_HEADER_MAX ? 'offer-count is-over' : 'offer-count'}>{length}/{OFFER_HEADER_MAX}<span className="visually-hidden"> {m.console_characters()}</span></span>;
+  };
+  // The Sinhala and Tamil texts fold away until one is given or has a message.
+  const translationNames = TRANSLATED_LOCALES.flatMap((locale) => TRANSLATED_OFFER_FIELDS.map((field) => translationField(locale, field)));
+  const translationsOpen = translationNames.some((name) => values[name] !== '' || shown(name) !== undefined);
   /** The props every text input shares: its id, value, message, and touched when left. */
   const text = (name: TextName) => ({
     id: fieldId(name), name, value: values[name], error: shown(name), onBlur: () => touch(name),
@@ -37,10 +45,28 @@ export default function DetailsStep({ values, set, shown, touch, bank }: StepPro
       <TextField {...text('offerTitle')} label={m.console_offer_title()} autoComplete="off" hint={m.console_offer_title_hint()}
         onChange={(event) => set('offerTitle', event.target.value)} />
       <TextField {...text('offerHeader')} label={m.console_offer_header()} autoComplete="off"
-        hint={<span className={headerLength > OFFER_HEADER_MAX ? 'offer-count is-over' : 'offer-count'}>{headerLength}/{OFFER_HEADER_MAX}<span className="visually-hidden"> {m.console_characters()}</span></span>}
-        onChange={(event) => set('offerHeader', event.target.value)} />
+        hint={headerCount(values.offerHeader)} onChange={(event) => set('offerHeader', event.target.value)} />
       <TextAreaField {...text('offerDescription')} label={m.console_description_optional()} rows={4}
         onChange={(event) => set('offerDescription', event.target.value)} />
+
+      <details className="offer-translations" open={translationsOpen || undefined}>
+        <summary>{m.console_translations_title()}</summary>
+        <p className="auth-hint">{m.console_translations_hint()}</p>
+        {TRANSLATED_LOCALES.map((locale) => {
+          const name = (field: (typeof TRANSLATED_OFFER_FIELDS)[number]) => translationField(locale, field);
+          return (
+            <fieldset key={locale} className="offer-translation">
+              <legend lang={locale}>{LANGUAGE_NAMES[locale]}</legend>
+              <TextField {...text(name('offerTitle'))} lang={locale} label={m.console_offer_title()} autoComplete="off"
+                onChange={(event) => set(name('offerTitle'), event.target.value)} />
+              <TextField {...text(name('offerHeader'))} lang={locale} label={m.console_offer_header()} autoComplete="off"
+                hint={headerCount(values[name('offerHeader')])} onChange={(event) => set(name('offerHeader'), event.target.value)} />
+              <TextAreaField {...text(name('offerDescription'))} lang={locale} label={m.console_description_optional()} rows={3}
+                onChange={(event) => set(name('offerDescription'), event.target.value)} />
+            </fieldset>
+          );
+        })}
+      </details>
 
       <div className="offer-row">
         <SelectField id={fieldId('offerValidity')} name="offerValidity" label={m.console_validity()} value={values.offerValidity} error={shown('offerValidity')}

@@ -9,25 +9,25 @@ import { requireSession, requestIp, type AppEnv, type ServerDeps } from '../../c
 import { alertsOf, CONSOLE_ALERTS_PATH, createAlert, deleteAlert, setEmail, unsubscribe, unsubscribeUser, verifyEmail } from '../../domain/alerts.ts';
 import { HttpFailure } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
+import { escapeHtml, linkPage, linkPageLocale, wantsPage } from '../../http/link-page.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { localePath } from '../../../lib/locale-path.ts';
+import { m } from '../../../paraglide/messages.js';
+import type { Locale } from '../../../paraglide/runtime.js';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
-
-/** A person opening the link in a browser gets a page; a program gets JSON. */
-const wantsPage = (c: Context) => /text\/html/i.test(c.req.header('accept') ?? '');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-/** A plain page of its own (no site script or style): the API's strict policy, plus its inline style and the form posting back here. */
-function page(c: Context, title: string, body: string, status: 200 | 400 = 200) {
-  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · OfferLanka</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#0b5fff;color:#fff;cursor:pointer}a{color:#0b5fff}</style></head>
-<body><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`, status);
-}
 
 export function alertRoutes(deps: ServerDeps) {
   const { db, limiter } = deps;
   const app = new Hono<AppEnv>();
   const session = requireSession(deps);
-  const consoleLink = () => `<p><a href="${escapeHtml((deps.mail?.siteUrl ?? '') + CONSOLE_ALERTS_PATH)}">Your alerts</a></p>`;
+  /** A link's page in its language: a title, a contract text (shown in the language), and a link to the alerts console unless told not to. */
+  const page = (c: Context, title: (locale: Locale) => string, text: string, options: { status?: 200 | 400; consoleLink?: boolean } = {}) => {
+    const locale = linkPageLocale(c);
+    const consoleLink = options.consoleLink === false ? ''
+      : `<p><a href="${escapeHtml((deps.mail?.siteUrl ?? '') + localePath(CONSOLE_ALERTS_PATH, locale))}">${escapeHtml(m.notify_page_your_alerts({}, { locale }))}</a></p>`;
+    return linkPage(c, locale, title(locale), `<p>${escapeHtml(errorText(text, undefined, undefined, locale))}</p>${consoleLink}`, options.status);
+  };
+  const linkBroken = (locale: Locale) => m.notify_page_link_broken({}, { locale });
 
   app.get('/user/alerts', session, async (c) => answer(c, AlertsResponse, { status: true, ...(await alertsOf(db, c.get('user'))) }));
 
@@ -64,10 +64,10 @@ export function alertRoutes(deps: ServerDeps) {
       const { token } = parseQuery(c, EmailTokenQuery);
       await verifyEmail(db, token);
     } catch (error) {
-      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, 'This link does not work', `<p>${escapeHtml(error.message)}</p>${consoleLink()}`, 400);
+      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, linkBroken, error.message, { status: 400 });
       throw error;
     }
-    if (html) return page(c, 'Address confirmed', `<p>${escapeHtml(ALERT_MESSAGES.emailVerified)}</p>${consoleLink()}`);
+    if (html) return page(c, (locale) => m.notify_page_address_confirmed({}, { locale }), ALERT_MESSAGES.emailVerified);
     return answer(c, EmailLinkResponse, { status: true, message: ALERT_MESSAGES.emailVerified });
   });
 
@@ -77,12 +77,13 @@ export function alertRoutes(deps: ServerDeps) {
       const { token } = parseQuery(c, EmailTokenQuery);
       await unsubscribeUser(db, token);
     } catch (error) {
-      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, 'This link does not work', `<p>${escapeHtml(error.message)}</p>${consoleLink()}`, 400);
+      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, linkBroken, error.message, { status: 400 });
       throw error;
     }
     if (html) {
-      return page(c, 'Unsubscribe from alert e-mails?', `<p>You will get no more weekly offer e-mails, and your alerts will be deleted.</p>
-<form method="post"><button type="submit">Unsubscribe</button></form>`);
+      const locale = linkPageLocale(c);
+      return linkPage(c, locale, m.notify_page_unsubscribe_title({}, { locale }), `<p>${escapeHtml(m.notify_page_unsubscribe_text({}, { locale }))}</p>
+<form method="post"><button type="submit">${escapeHtml(m.notify_page_unsubscribe_button({}, { locale }))}</button></form>`);
     }
     return answer(c, EmailLinkResponse, { status: true, message: 'POST to this address to unsubscribe.' });
   });
@@ -93,10 +94,10 @@ export function alertRoutes(deps: ServerDeps) {
       const { token } = parseQuery(c, EmailTokenQuery);
       await unsubscribe(db, token);
     } catch (error) {
-      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, 'This link does not work', `<p>${escapeHtml(error.message)}</p>`, 400);
+      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, linkBroken, error.message, { status: 400, consoleLink: false });
       throw error;
     }
-    if (html) return page(c, 'Unsubscribed', `<p>${escapeHtml(ALERT_MESSAGES.unsubscribed)}</p>`);
+    if (html) return page(c, (locale) => m.notify_page_unsubscribed({}, { locale }), ALERT_MESSAGES.unsubscribed, { consoleLink: false });
     return answer(c, EmailLinkResponse, { status: true, message: ALERT_MESSAGES.unsubscribed });
   });
 

@@ -10,24 +10,27 @@ import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
 import { findReminderSetting, markReminderOfferShown, setReminderDays, stopReminders } from '../../domain/reminders.ts';
 import { HttpFailure } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
+import { escapeHtml, linkPage, linkPageLocale, wantsPage } from '../../http/link-page.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { localePath } from '../../../lib/locale-path.ts';
+import { m } from '../../../paraglide/messages.js';
 import { parseJsonBody, parseQuery } from '../../validate.ts';
+import type { Locale } from '../../../paraglide/runtime.js';
 
-const wantsPage = (c: Context) => /text\/html/i.test(c.req.header('accept') ?? '');
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-/** A plain page of its own (no site script or style), under the API's strict policy plus its inline style. */
-function page(c: Context, title: string, text: string, profileUrl: string | undefined, status: 200 | 400 = 200) {
-  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-  const link = profileUrl ? `<p><a href="${escapeHtml(profileUrl)}">Your profile</a></p>` : '';
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · OfferLanka</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}a{color:#0b5fff}</style></head>
-<body><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${link}</body></html>`, status);
-}
+/** The customer's profile on the site, where reminders are turned on again. */
+const PROFILE_PATH = '/console/customer/profile';
 
 export function reminderRoutes(deps: ServerDeps, options: { siteUrl?: string } = {}) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
   const session = requireSession(deps);
-  const profileUrl = options.siteUrl ? `${options.siteUrl.replace(/\/$/, '')}/console/customer/profile` : undefined;
+  const siteUrl = options.siteUrl?.replace(/\/$/, '');
+  /** The stop link's page, in the link's language, with a link to the profile on the site. */
+  const page = (c: Context, title: (locale: Locale) => string, text: string, status: 200 | 400 = 200) => {
+    const locale = linkPageLocale(c);
+    const profile = siteUrl ? `<p><a href="${escapeHtml(siteUrl + localePath(PROFILE_PATH, locale))}">${escapeHtml(m.notify_page_your_profile({}, { locale }))}</a></p>` : '';
+    return linkPage(c, locale, title(locale), `<p>${escapeHtml(errorText(text, undefined, undefined, locale))}</p>${profile}`, status);
+  };
 
   app.get('/user/reminders', session, async (c) =>
     answer(c, ReminderSettingResponse, { status: true, data: await findReminderSetting(db, c.get('user').userId) }));
@@ -47,10 +50,10 @@ export function reminderRoutes(deps: ServerDeps, options: { siteUrl?: string } =
       const { token } = parseQuery(c, ReminderStopQuery);
       await stopReminders(db, token);
     } catch (error) {
-      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, 'This link does not work', REMINDER_MESSAGES.badStopLink, profileUrl, 400);
+      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, (locale) => m.notify_page_link_broken({}, { locale }), REMINDER_MESSAGES.badStopLink, 400);
       throw error;
     }
-    if (html) return page(c, 'Reminders are off', REMINDER_MESSAGES.stopped, profileUrl);
+    if (html) return page(c, (locale) => m.notify_page_reminders_off({}, { locale }), REMINDER_MESSAGES.stopped);
     return answer(c, ReminderStopResponse, { status: true, message: REMINDER_MESSAGES.stopped });
   });
 
