@@ -31,7 +31,7 @@ export default defineConfig({
   // English at the root, Sinhala under /si and Tamil under /ta: every page lives in src/pages/[...locale]/.
   i18n: { locales, defaultLocale: baseLocale, routing: { prefixDefaultLocale: false } },
   // CSS inlined into each page: one round trip less before the first paint (it is ~2 KB gzipped).
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'directory', inlineStylesheets: 'always', concurrency: 4 },
   // Every page gets a Content-Security-Policy <meta>: scripts and styles only from the site or by the
   // hash of what the page inlines (Astro hashes what it bundles; src/build/inline-code.ts adds the hashes
   // of our is:inline code). frame-ancestors cannot be given in a <meta>: the site build writes the
@@ -53,7 +53,7 @@ export default defineConfig({
               // The small modules every page's first load needs (session, favourites, My Cards, URLs,
               // the card rules) in one file: a dozen files of a few hundred bytes each cost more
               // gzipped apart than together. Nothing here may import React (the offer page has none).
-              { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|public-config|api-images|card-match|format-offer|filter-query)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/]favorite-label))\.ts$/ },
+              { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/]favorite-label))\.ts$/ },
               // The offer card and its favourite control (React), with the filter bar's option lists: what
               // home's list hydrates at load, one file rather than four small ones.
               { name: 'cards', test: /src[\\/]islands[\\/](offer-card[\\/](OfferCard|FavoriteButton)\.tsx|ui[\\/]use-hydrated\.ts|home[\\/]filter-options\.ts)$/ },

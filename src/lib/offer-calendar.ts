@@ -1,17 +1,13 @@
 // An offer as a calendar event (issue 17): an all-day event over its validity in Sri Lanka's days,
 // with a reminder the day before its last day. The server writes it as iCalendar with the `ics`
 // library (src/server/services/offer-calendar.ts); the wording and the dates are decided here.
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
+import type dayjs from 'dayjs';
 import type { OfferData } from '../contract/index.ts';
-import { CALENDAR_ALARM_HOUR, DATE_LONG_FORMAT, SITE_NAME, SITE_TIME_ZONE } from './constants.ts';
+import { CALENDAR_ALARM_HOUR, DATE_LONG_FORMAT, SITE_NAME } from './constants.ts';
 import { offerValidity } from './offer-dates.ts';
 import { absoluteUrl, offerShareText, shareSubjectOf } from './offer-share.ts';
 import { offerCanonicalPath } from './site-urls.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { inSriLanka } from './sri-lanka-time.ts';
 
 /** A calendar day: year, month (1-12), day. */
 export type CalendarDay = [number, number, number];
@@ -36,7 +32,7 @@ export interface OfferCalendarEvent {
 type CalendarOffer = Pick<OfferData, 'offerId' | 'header' | 'label' | 'offerType' | 'offerRate' | 'offerDateType' | 'offerStart' | 'offerEnd'
   | 'validTimeDateDescription' | 'createAt' | 'withdrawn' | 'merchant' | 'bank' | 'category'>;
 
-const colomboDay = (value: string) => dayjs(value).tz(SITE_TIME_ZONE).startOf('day');
+const colomboDay = (value: string) => inSriLanka(value).startOf('day');
 const dayOf = (day: dayjs.Dayjs): CalendarDay => [day.year(), day.month() + 1, day.date()];
 
 /** The event's stable UID: the offer's id at the site's host. */

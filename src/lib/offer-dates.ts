@@ -3,23 +3,29 @@
 // formats ('05 December', 'January 10th 2027'); Sinhala and Tamil ones are Intl's for si-LK and ta-LK.
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import type { OfferData } from '../contract/index.ts';
 import { m } from '../paraglide/messages.js';
 import { baseLocale, getLocale, type Locale } from '../paraglide/runtime.js';
 import { DATE_DAY_MONTH_FORMAT, DATE_LONG_FORMAT, SITE_TIME_ZONE } from './constants.ts';
 import { intlLocale } from './intl-locale.ts';
+import { inSriLanka } from './sri-lanka-time.ts';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.extend(advancedFormat); // for 'Do' (1st, 2nd, ...)
 
 /** An ISO date string as a day in Sri Lanka, or undefined when absent or unreadable. */
 function colomboDate(value: string | null): dayjs.Dayjs | undefined {
   if (value == null || value.trim() === '') return undefined;
-  const date = dayjs(value);
-  return date.isValid() ? date.tz(SITE_TIME_ZONE) : undefined;
+  const date = inSriLanka(value);
+  return date.isValid() ? date : undefined;
+}
+
+/** Intl's date formats by language and parts, made once: a build formats dates for every card. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, parts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(parts)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(intlLocale(locale), { ...parts, timeZone: SITE_TIME_ZONE })));
+  return format;
 }
 
 /** The validity line, e.g. 'Valid from 05 December to January 10th 2027'; '' when there is nothing to say. */
@@ -27,8 +33,7 @@ export function offerValidity(
   offer: Pick<OfferData, 'offerDateType' | 'offerStart' | 'offerEnd' | 'validTimeDateDescription'>,
   locale: Locale = getLocale(),
 ): string {
-  const localDate = (date: dayjs.Dayjs, parts: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(intlLocale(locale), { ...parts, timeZone: SITE_TIME_ZONE }).format(date.toDate());
+  const localDate = (date: dayjs.Dayjs, parts: Intl.DateTimeFormatOptions) => dateFormat(locale, parts).format(date.toDate());
   const description = offer.validTimeDateDescription?.trim() ?? '';
   const start = colomboDate(offer.offerStart);
   const end = colomboDate(offer.offerEnd);

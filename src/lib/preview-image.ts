@@ -6,14 +6,11 @@
 import { createHash } from 'node:crypto';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat.js';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import type { OfferData } from '../contract/index.ts';
-import { DATE_LONG_FORMAT, SITE_TIME_ZONE } from './constants.ts';
+import { DATE_LONG_FORMAT } from './constants.ts';
 import { offerTags } from './format-offer.ts';
+import { inSriLanka } from './sri-lanka-time.ts';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.extend(advancedFormat); // 'Do': 1st, 2nd, ...
 
 /** Raise it whenever the drawing changes (layout, fonts, texts): every image is rendered again. */
@@ -37,7 +34,7 @@ export interface PreviewImageSpec {
 }
 
 export function previewImageSpec(offer: OfferData): PreviewImageSpec {
-  const end = offer.offerEnd ? dayjs(offer.offerEnd) : undefined;
+  const end = offer.offerEnd ? inSriLanka(offer.offerEnd) : undefined;
   return {
     bankName: offer.bank.bankName,
     bankColor: offer.bank.color,
@@ -45,7 +42,7 @@ export function previewImageSpec(offer: OfferData): PreviewImageSpec {
     merchantName: offer.merchant.merchantName,
     // English in every language: the image is one per offer, drawn with a Latin typeface.
     discount: offerTags(offer, 'en')[0] ?? offer.label,
-    endText: end?.isValid() ? `Valid until ${end.tz(SITE_TIME_ZONE).format(DATE_LONG_FORMAT)}` : '',
+    endText: end?.isValid() ? `Valid until ${end.format(DATE_LONG_FORMAT)}` : '',
   };
 }
 

@@ -1,14 +1,8 @@
 // "Valid today": in force on today's date in Sri Lanka, on today's weekday, whatever the server's
 // or browser's time zone. The server's SQL (domain/offer-search.ts) takes its day from here.
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
 import type { EligibilityData } from '../contract/eligibility.ts';
-import { SITE_TIME_ZONE } from './constants.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { inSriLanka } from './sri-lanka-time.ts';
 
 export interface SriLankaDay {
   /** The day's first instant, and the next day's. */
@@ -21,7 +15,7 @@ export interface SriLankaDay {
 
 /** The day it is in Sri Lanka at `now`. */
 export function sriLankaDay(now: Date = new Date()): SriLankaDay {
-  const start = dayjs(now).tz(SITE_TIME_ZONE).startOf('day');
+  const start = inSriLanka(now).startOf('day');
   // dayjs counts Sunday 0; WEEKDAYS starts on Monday.
   return { start: start.toDate(), end: start.add(1, 'day').toDate(), weekday: WEEKDAYS[(start.day() + 6) % 7]!, date: start.format('YYYY-MM-DD') };
 }

@@ -131,10 +131,10 @@ describe('offline', () => {
         await page.goto(`/${locale}${offerCanonicalPath(site.listed[2]!)}`);
         expect(await page.locator('html').getAttribute('lang')).toBe(locale);
         expect(await page.locator('h1').innerText()).toBe(m.pages_offline_heading({}, { locale }));
+        await page.screenshot({ path: `tmp/offline-page-${locale}-375.png`, fullPage: true });
       }
       await page.goto(offerCanonicalPath(site.listed[3]!));
       expect(await page.locator('h1').innerText()).toBe(m.pages_offline_heading({}, { locale: 'en' }));
-      await page.screenshot({ path: 'tmp/offline-page-si-375.png', fullPage: true });
       await page.context().setOffline(false);
     });
   });

@@ -21,7 +21,8 @@ import { accountLinks, createOfferHref, logOutAndGoHome } from './account-links.
 import FavoriteList, { type FavoritesState } from './FavoriteList.tsx';
 import ProfileMenu from './ProfileMenu.tsx';
 import ProfileView from './ProfileView.tsx';
-import './AccountMenu.css';
+import accountMenuCss from './AccountMenu.css?url';
+import Stylesheets from '../ui/Stylesheets.tsx';
 
 export default function AccountMenu() {
   const user = useStore($user);
@@ -39,6 +40,7 @@ export default function AccountMenu() {
   const createOffer = createOfferHref(user);
   return (
     <div className="account-menu">
+      <Stylesheets hrefs={[accountMenuCss]} />
       <div className="account-menu-wide">
         {createOffer && (
           <a className="account-create-offer" href={createOffer}>

@@ -15,7 +15,8 @@ import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import EmailForm from './EmailForm.tsx';
 import type { AlertMeList } from './open-alert-me.ts';
-import './alerts.css';
+import alertsCss from './alerts.css?url';
+import Stylesheets from '../ui/Stylesheets.tsx';
 
 /** The filter bar's filter as the search takes it: My cards only carries the visitor's cards. */
 function searchOf({ filter }: AlertMeList): OfferSearchInput {
@@ -51,6 +52,7 @@ export default function AlertMeDialog({ list, onClose }: { list: AlertMeList; on
   const verified = account.state === 'ready' && account.data.emailVerified;
   return (
     <TitledDialog open onClose={onClose} className="alert-me-dialog" title={m.account_alert_me()}>
+      <Stylesheets hrefs={[alertsCss]} />
       <p className="alert-me-intro">{m.account_alert_intro()}</p>
       <p className="alert-me-label"><strong>{label}</strong></p>
       {account.state === 'loading' && <p className="alert-me-note" role="status">{m.account_loading()}</p>}

@@ -27,7 +27,8 @@ import TitledDialog from '../ui/TitledDialog.tsx';
 import { carryMobileNo, mobileErrors, saveResetHandover, touchedOnBlur, validMobileNo } from './account-forms.ts';
 import { refusalNotice } from './auth-notices.ts';
 import OneTimeCode from './OneTimeCode.tsx';
-import './auth.css';
+import authCss from './auth.css?url';
+import Stylesheets from '../ui/Stylesheets.tsx';
 
 type Mode =
   /** Signed in: changes the account's number. */
@@ -61,6 +62,7 @@ export default function UpdateMobileDialog(props: UpdateMobileDialogProps) {
 
   return (
     <TitledDialog open={open} onClose={onClose} className="auth-dialog" title={m.account_update_mobile_title()}>
+      <Stylesheets hrefs={[authCss]} />
       {/* Mounted at each opening, so that every opening starts from an empty number. */}
       {open && <UpdateMobileForm {...props} closeWith={closeWith} />}
       <Notices />

@@ -15,7 +15,8 @@ import { $isSignedIn } from '../../stores/session.ts';
 import { messageParts, slot } from '../account/message-parts.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
-import './MyCardsDialog.css';
+import myCardsCss from './MyCardsDialog.css?url';
+import Stylesheets from '../ui/Stylesheets.tsx';
 
 export const ANY_CARD = 'any';
 
@@ -53,6 +54,7 @@ export default function MyCardsDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <TitledDialog open onClose={onClose} className="my-cards-dialog" title={m.account_my_cards_title()} count={cards.length || undefined}>
+      <Stylesheets hrefs={[myCardsCss]} />
       <p className="my-cards-intro">{messageParts(m.account_my_cards_intro({ yourCard: slot(0), myCardsOnly: slot(1) }), [<strong>{m.account_your_card()}</strong>, <strong>{m.account_my_cards_only()}</strong>])}</p>
       {cards.length > 0 && (
         <ul className="my-cards-list" aria-label={m.account_your_cards()}>

@@ -6,6 +6,7 @@ import { useState, type MouseEvent } from 'react';
 import type { OfferData } from '../../contract/index.ts';
 import { openSignInPrompt } from '../ui/sign-in-prompt.ts';
 import { localePath } from '../../lib/locale-path.ts';
+import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath, signInPath } from '../../lib/site-urls.ts';
 import { m } from '../../paraglide/messages.js';
 import { $favoriteIds, toggleFavorite } from '../../stores/favorites.ts';
@@ -28,7 +29,7 @@ export default function FavoriteButton({ offer, className = 'favorite-toggle', s
   const signedIn = useStore($isSignedIn) && hydrated;
   const saved = useStore($favoriteIds).has(offer.offerId) && signedIn;
   const [busy, setBusy] = useState(false);
-  const title = favoriteLabel(saved, offer.header);
+  const title = favoriteLabel(saved, localText(offer, 'header').text);
 
   if (!signedIn) {
     const returnTo = localePath(offerCanonicalPath(offer));

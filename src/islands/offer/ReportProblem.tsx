@@ -19,8 +19,9 @@ import TitledDialog from '../ui/TitledDialog.tsx';
 import { m } from '../../paraglide/messages.js';
 import { REPORT_REASON_TEXTS, reportMessageCount, reportProblemText } from './report-texts.ts';
 // The account forms' field, choice and dialog styles (ui/Field.tsx is drawn with them).
-import '../auth/auth.css';
-import './ReportProblem.css';
+import authCss from '../auth/auth.css?url';
+import reportCss from './ReportProblem.css?url';
+import Stylesheets from '../ui/Stylesheets.tsx';
 
 interface Props {
   offerId: number;
@@ -31,6 +32,7 @@ interface Props {
 export default function ReportProblem({ offerId, open, onClose }: Props) {
   return (
     <TitledDialog open={open} onClose={onClose} className="auth-dialog report-dialog" title={reportProblemText()}>
+      <Stylesheets hrefs={[authCss, reportCss]} />
       {/* Mounted at each opening, so that every opening starts from an empty form. */}
       {open && <ReportForm offerId={offerId} onClose={onClose} />}
     </TitledDialog>

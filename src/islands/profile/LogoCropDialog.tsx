@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 // Its stylesheet as a file of the build: by default react-easy-crop writes it into a <style> element
 // at run time, which the Content-Security-Policy refuses.
-import 'react-easy-crop/react-easy-crop.css';
+import cropCss from 'react-easy-crop/react-easy-crop.css?url';
 import { ApiError, failureText } from '../../client/http.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
@@ -17,6 +17,7 @@ import { uploadLogo } from '../../stores/profile.ts';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import ImageFileInput from './ImageFileInput.tsx';
 import { cropToPngDataUrl, initialCropArea, maxZoomFor, readImageFile, type ChosenImage } from './logo-image.ts';
+import Stylesheets from '../ui/Stylesheets.tsx';
 
 interface Props {
   image: ChosenImage;
@@ -69,6 +70,7 @@ export default function LogoCropDialog({ image, label, onReplace, onClose, onUpl
 
   return (
     <TitledDialog open onClose={onClose} dismissible={!uploading} className="profile-dialog profile-crop-dialog" title={m.account_crop_title()} closeButton="none">
+      <Stylesheets hrefs={[cropCss]} />
       <p className="profile-hint" id={`${id}-hint`}>{m.account_crop_hint()}</p>
       <div className="profile-cropper" aria-busy={uploading || undefined}>
         {dialogShown && <Cropper key={image.src} image={image.src} crop={crop} zoom={zoom} aspect={1} minZoom={1} maxZoom={maxZoom} disableAutomaticStylesInjection

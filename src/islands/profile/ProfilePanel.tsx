@@ -21,8 +21,9 @@ import RemindersSetting from './RemindersSetting.tsx';
 import TagPicker from './TagPicker.tsx';
 import { accountTypeLabel, userTypeLabel } from './texts.ts';
 import { useCategories } from './use-catalogue.ts';
-import './profile.css';
+import profileCss from './profile.css?url';
 import { categoryName } from '../../lib/translated.ts';
+import Stylesheets from '../ui/Stylesheets.tsx';
 
 const UpdateMobileDialog = lazy(() => import('../auth/UpdateMobileDialog.tsx'));
 
@@ -46,6 +47,7 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
   const details = detailsOf(user, merchant);
   return (
     <div className={`profile-panel profile-panel-${variant}`}>
+      <Stylesheets hrefs={[profileCss]} />
       <section className="profile-card profile-summary" aria-label={m.account_summary()}>
         <LogoUpload user={user} onUploaded={setSaved} />
         <div className="profile-summary-text">

@@ -8,7 +8,8 @@ import { REMINDER_DAY_CHOICES, REMINDER_DEFAULT_DAYS, type ReminderDays } from '
 import { m } from '../../paraglide/messages.js';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
-import './reminders-setting.css';
+import remindersCss from './reminders-setting.css?url';
+import Stylesheets from '../ui/Stylesheets.tsx';
 
 /** '1 day before', '2 days before'. */
 const daysBefore = (days: number) => (days === 1 ? m.account_reminders_days_one({ days }) : m.account_reminders_days_other({ days }));
@@ -44,6 +45,7 @@ export default function RemindersSetting({ heading: Heading }: { heading: 'h2' |
 
   return (
     <section className="profile-card reminders-setting" aria-labelledby={`${id}-title`} data-reminders-setting>
+      <Stylesheets hrefs={[remindersCss]} />
       <Heading id={`${id}-title`}>{m.account_reminders_title()}</Heading>
       {loaded.state === 'loading' && !changed && <p className="profile-status">{m.account_loading()}</p>}
       {loaded.state === 'failed' && !changed && (

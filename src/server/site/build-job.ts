@@ -145,6 +145,9 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     // English's list of preview images; every language's build writes the same, English's is kept.
     const manifestFile = join(outDir, PREVIEW_MANIFEST_FILE);
     let manifestRead: ReturnType<typeof readManifest> = Promise.resolve({});
+    // Once the astro builds are done, the compression left (the last language's) takes both cores.
+    let astroDone = false;
+    const coresFree = () => astroDone;
     await timed('astro', () => astroBuilds(job, outDir, signal, {}, (locale, files, seconds) => {
       phases.push(`astro ${locale} ${seconds.toFixed(1)} s`);
       if (locale === baseLocale && job.previewImages) {
@@ -155,8 +158,9 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
           await linkImages(Object.values(keysOf(manifest)), job.previewCacheDir, outDir);
         });
       }
-      inBackground(() => precompressFiles(files.filter((file) => isCompressible(file) && file !== manifestFile), readPolicy, stopBackground.signal));
+      inBackground(() => precompressFiles(files.filter((file) => isCompressible(file) && file !== manifestFile), readPolicy, stopBackground.signal, coresFree));
     }));
+    astroDone = true;
     await rm(manifestFile, { force: true }); // no one downloads it
     // Named by this build, so browsers update; compressed on its own, as the pages may still be.
     await timed('service worker', async () => {
