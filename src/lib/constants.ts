@@ -1,6 +1,8 @@
 // Constants from the specification (§9) and DECISIONS.md that are not input limits.
 // Input limits and message texts live in src/contract/limits.ts.
 
+import { m } from '../paraglide/messages.js';
+
 export const SITE_NAME = 'OfferLanka';
 export const PRODUCT_SLUG = 'credit-card-offers';
 export const PRODUCT_TEXT = 'credit card offers';
@@ -73,13 +75,16 @@ export const ABOVE_FOLD_CARDS = 4;
 /** The query parameter /login and /sign-in read to send a visitor back after signing in. */
 export const SIGN_IN_RETURN_PARAM = 'returnTo';
 
-/** What the visitor reads when a call failed and the server sent no message of its own. */
+/**
+ * What the visitor reads when a call failed and the server sent no message of its own, in the page's
+ * language (messages/errors: the browser's own texts, which no answer carries, so they have no code).
+ */
 export const CLIENT_ERROR_TEXTS = {
-  network: 'We could not reach OfferLanka. Check your connection and try again.',
-  timeout: 'The server took too long to answer. Please try again.',
-  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
-  unexpected: 'Something went wrong on our side. Please try again.',
-} as const;
+  get network() { return m.error_client_network(); },
+  get timeout() { return m.error_client_timeout(); },
+  get tooManyRequests() { return m.error_client_too_many_requests(); },
+  get unexpected() { return m.error_client_unexpected(); },
+};
 
 /** An offer's calendar event reminds at this hour (Sri Lanka's time) of the day before its last day. */
 export const CALENDAR_ALARM_HOUR = 9;

@@ -46,6 +46,8 @@ const REQUIRED = MESSAGES.required.trim();
 /** Every shown field message of the open step, in order. */
 const shownMessages = (page: Page) => page.locator('.offer-form .auth-error').allInnerTexts();
 
+const SINHALA_HEADER = 'සෑම සති අන්තයකම දෙදෙනෙකුට රාත්‍රී ආහාරයට 20% වට්ටම්';
+
 describe('the guard', () => {
   it('sends a guest to sign in and back to the console page after signing in through the form', () => withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
     const account = await createSignedInAccount(site, 'Dilini');
@@ -229,8 +231,9 @@ describe('merchant console', () => {
     expect(await dialog.getByLabel('Validity').inputValue()).toBe('fromTo');
     expect(await dialog.getByLabel('Offer type').inputValue()).toBe('off');
     await next.click();
-    const title = dialog.getByLabel('Offer title');
-    const header = dialog.getByLabel('Offer header');
+    // Exact: the Sinhala and Tamil texts have fields of the same names.
+    const title = dialog.getByLabel('Offer title', { exact: true });
+    const header = dialog.getByLabel('Offer header', { exact: true });
     const start = dialog.getByLabel('Start date');
     const end = dialog.getByLabel('End date');
     const rate = dialog.getByLabel('Offer rate');
@@ -241,11 +244,24 @@ describe('merchant console', () => {
 
     await title.fill('Weekend dining');
     await header.fill('x'.repeat(OFFER_HEADER_MAX + 1));
-    expect(await dialog.locator('.offer-count').innerText()).toContain(`${OFFER_HEADER_MAX + 1}/${OFFER_HEADER_MAX}`);
+    const headerCount = dialog.locator('#offer-offerHeader-hint');
+    expect(await headerCount.innerText()).toContain(`${OFFER_HEADER_MAX + 1}/${OFFER_HEADER_MAX}`);
     expect(await messageOf(header)).toBe(OFFER_MESSAGES.offerHeaderTooLong);
     await header.fill('20% off dinner for two every weekend');
-    expect(await dialog.locator('.offer-count').innerText()).toContain(`36/${OFFER_HEADER_MAX}`);
+    expect(await headerCount.innerText()).toContain(`36/${OFFER_HEADER_MAX}`);
     expect(await messageOf(header)).toBe('');
+
+    // The Sinhala and Tamil texts fold away until opened; a Sinhala header has the English one's limit.
+    const translations = dialog.locator('details.offer-translations');
+    expect(await translations.getAttribute('open')).toBeNull();
+    await translations.locator('summary').click();
+    const sinhalaHeader = dialog.locator('[id="offer-translations.si.offerHeader"]');
+    expect(await sinhalaHeader.getAttribute('lang')).toBe('si');
+    await sinhalaHeader.fill('අ'.repeat(OFFER_HEADER_MAX + 1));
+    await sinhalaHeader.blur();
+    expect(await messageOf(sinhalaHeader)).toBe(`At most ${OFFER_HEADER_MAX} characters.`);
+    await sinhalaHeader.fill(SINHALA_HEADER);
+    expect(await messageOf(sinhalaHeader)).toBe('');
 
     await start.fill('31022099'); // typed on a number pad: the slashes come by themselves
     expect(await start.inputValue()).toBe('31/02/2099');
@@ -344,7 +360,7 @@ describe('merchant console', () => {
     const own = (await api(`/get/offers/by/user/${merchant.user.userId}`, merchant.token)).body.data;
     expect(own.find((offer: { offerId: number }) => offer.offerId === offerId)).toMatchObject({
       status: 'pending', label: 'Weekend dining', offerType: 'off', offerRate: '25', offerDateType: 'fromTo', bankId: bank.bankId, categoryId: category.categoryId,
-      location: [{ value: town, isActive: true }],
+      location: [{ value: town, isActive: true }], translations: { si: { header: SINHALA_HEADER } },
     });
     expect(await publicList()).toEqual(listedBefore);
     expect(await publicList()).not.toContain(offerId);
@@ -366,8 +382,8 @@ describe('merchant console', () => {
       await checkStep();
       if (step === 1) await dialog.locator('input[name="bankInfo"]').first().check();
       if (step === 2) {
-        await dialog.getByLabel('Offer title').fill('Axe check');
-        await dialog.getByLabel('Offer header').fill('Axe check header');
+        await dialog.getByLabel('Offer title', { exact: true }).fill('Axe check');
+        await dialog.getByLabel('Offer header', { exact: true }).fill('Axe check header');
         await dialog.getByLabel('Start date').fill('01/01/2099');
         await dialog.getByLabel('End date').fill('02/01/2099');
         await dialog.getByLabel('Offer rate').fill('10');

@@ -192,9 +192,9 @@ describe('a rejected offer', () => {
       await next.click();
       await dialog.locator('input[name="bankInfo"]:checked').waitFor();
       await next.click();
-      expect(await dialog.getByLabel('Offer header').inputValue()).toBe('Buy two tins, get a brush');
+      expect(await dialog.getByLabel('Offer header', { exact: true }).inputValue()).toBe('Buy two tins, get a brush');
       await dialog.getByLabel('End date').fill('30/11/2099');
-      await dialog.getByLabel('Offer header').fill('Buy two tins of paint, get a brush free');
+      await dialog.getByLabel('Offer header', { exact: true }).fill('Buy two tins of paint, get a brush free');
       await next.click();
       await next.click();
       await dialog.getByLabel('I accept the terms & conditions').check();
@@ -231,7 +231,7 @@ describe('the review queue', () => {
       const next = dialog.getByRole('button', { name: 'Next' });
       await next.click();
       await next.click();
-      await dialog.getByLabel('Offer header').fill('Bulk one: 15% off tiles');
+      await dialog.getByLabel('Offer header', { exact: true }).fill('Bulk one: 15% off tiles');
       await next.click();
       await next.click();
       await dialog.getByRole('button', { name: 'Save' }).click();

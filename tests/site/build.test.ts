@@ -83,6 +83,15 @@ describe('offer pages', () => {
     }
   });
 
+  it('inlines its own styles, and none of the code loaded on demand (the signed-in header, the profile, the dialogs)', () => {
+    const html = page(offerCanonicalPath(offers[0]!));
+    const css = [...html.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((match) => match[1]).join('');
+    for (const selector of ['.offer-card', '.top-picks']) expect(css, selector).toContain(selector);
+    for (const selector of ['.account-menu', '.profile-panel', '.my-cards-dialog', '.report-dialog', '.alert-me', '.reactEasyCrop', '.auth-field']) {
+      expect(css, selector).not.toContain(selector);
+    }
+  });
+
   it('gives the islands their first HTML: a favourite control leading to sign-in, and four Top Picks', () => {
     const listed = offers.filter((offer) => offer.status !== 'expired');
     const mostViewed = [...listed].sort((a, b) => b.views - a.views || a.offerId - b.offerId);
