@@ -76,14 +76,16 @@ export const ABOVE_FOLD_CARDS = 4;
 export const SIGN_IN_RETURN_PARAM = 'returnTo';
 
 /**
- * What the visitor reads when a call failed and the server sent no message of its own, in the page's
- * language (messages/errors: the browser's own texts, which no answer carries, so they have no code).
+ * What the visitor reads when a call failed and the server sent no message of its own. No answer
+ * or no connection: the browser's own texts, in the page's language (messages/). The others say what
+ * the API's codes rate_limited and server_error say, and take those codes' texts on a Sinhala or
+ * Tamil page (lib/error-text.ts).
  */
 export const CLIENT_ERROR_TEXTS = {
-  get network() { return m.error_client_network(); },
-  get timeout() { return m.error_client_timeout(); },
-  get tooManyRequests() { return m.error_client_too_many_requests(); },
-  get unexpected() { return m.error_client_unexpected(); },
+  get network() { return m.client_error_network(); },
+  get timeout() { return m.client_error_timeout(); },
+  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  unexpected: 'Something went wrong on our side. Please try again.',
 };
 
 /** An offer's calendar event reminds at this hour (Sri Lanka's time) of the day before its last day. */

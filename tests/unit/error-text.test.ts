@@ -8,6 +8,7 @@ import { isUnknownInsight } from '../../src/client/insights.ts';
 import { ERROR_CODE_TEXTS, ERROR_CODES, type ErrorCode } from '../../src/contract/error-codes.ts';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
+import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
 import { codeText, errorText } from '../../src/lib/error-text.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { getLocale, overwriteGetLocale } from '../../src/paraglide/runtime.js';
@@ -106,6 +107,17 @@ describe("the API client's errors", () => {
       expect(limited.message).toBe(codeText('rate_limited', { minutes: 5 }, locale));
       // A general text the browser gives (a proxy's page instead of our answer) has a code too.
       expect((await failure(500, 'not json')).message).toBe(codeText('server_error', {}, locale));
+    }
+  });
+
+  it("say 'no connection' and 'too slow' in the page's language, though no answer came", () => {
+    const english = { network: CLIENT_ERROR_TEXTS.network, timeout: CLIENT_ERROR_TEXTS.timeout };
+    expect(english.network).toBe('We could not reach OfferLanka. Check your connection and try again.');
+    for (const locale of LOCALES) {
+      overwriteGetLocale(() => locale);
+      expect(CLIENT_ERROR_TEXTS.network).toBe(m.client_error_network({}, { locale }));
+      expect(CLIENT_ERROR_TEXTS.timeout).toBe(m.client_error_timeout({}, { locale }));
+      expect([CLIENT_ERROR_TEXTS.network, CLIENT_ERROR_TEXTS.timeout]).not.toContain(english.network);
     }
   });
 

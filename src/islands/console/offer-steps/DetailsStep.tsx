@@ -54,14 +54,16 @@ export default function DetailsStep({ values, set, shown, touch, bank }: StepPro
         <p className="auth-hint">{m.console_translations_hint()}</p>
         {TRANSLATED_LOCALES.map((locale) => {
           const name = (field: (typeof TRANSLATED_OFFER_FIELDS)[number]) => translationField(locale, field);
+          // Each field named with its language, apart from the English one of the same name.
+          const inLanguage = (label: string) => m.console_field_in_language({ label, language: LANGUAGE_NAMES[locale] });
           return (
             <fieldset key={locale} className="offer-translation">
               <legend lang={locale}>{LANGUAGE_NAMES[locale]}</legend>
-              <TextField {...text(name('offerTitle'))} lang={locale} label={m.console_offer_title()} autoComplete="off"
+              <TextField {...text(name('offerTitle'))} lang={locale} label={inLanguage(m.console_offer_title())} autoComplete="off"
                 onChange={(event) => set(name('offerTitle'), event.target.value)} />
-              <TextField {...text(name('offerHeader'))} lang={locale} label={m.console_offer_header()} autoComplete="off"
+              <TextField {...text(name('offerHeader'))} lang={locale} label={inLanguage(m.console_offer_header())} autoComplete="off"
                 hint={headerCount(values[name('offerHeader')])} onChange={(event) => set(name('offerHeader'), event.target.value)} />
-              <TextAreaField {...text(name('offerDescription'))} lang={locale} label={m.console_description_optional()} rows={3}
+              <TextAreaField {...text(name('offerDescription'))} lang={locale} label={inLanguage(m.console_description_optional())} rows={3}
                 onChange={(event) => set(name('offerDescription'), event.target.value)} />
             </fieldset>
           );
