@@ -54,11 +54,16 @@ function favouriteControl(link: HTMLAnchorElement, offer: OfferData): () => void
   };
 }
 
-/** Brings the cards under `root` to life; their offers come from the JSON script in `root`. Marks `root` with data-cards-live when done. */
-export function startStaticCards(root: HTMLElement): void {
+/** The offers of the cards under `root`, from the JSON script the build wrote there, in the cards' order. */
+export function cardOffersIn(root: HTMLElement): OfferData[] {
   const data = root.querySelector(`script[${CARD_OFFERS_ATTRIBUTE}]`)?.textContent;
   // The build wrote it from the contract's type.
-  const offers = new Map((data ? (JSON.parse(data) as OfferData[]) : []).map((offer) => [offer.offerId, offer]));
+  return data ? (JSON.parse(data) as OfferData[]) : [];
+}
+
+/** Brings the cards under `root` to life; their offers come from the JSON script in `root`. Marks `root` with data-cards-live when done. */
+export function startStaticCards(root: HTMLElement): void {
+  const offers = new Map(cardOffersIn(root).map((offer) => [offer.offerId, offer]));
   const offerOf = (element: HTMLElement, key: 'favoriteOffer' | 'interest') => offers.get(Number(element.dataset[key]));
 
   const controls = [...root.querySelectorAll<HTMLAnchorElement>('a[data-favorite-offer]')].flatMap((link) => {

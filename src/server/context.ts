@@ -27,7 +27,14 @@ export interface ServerDeps {
   mail?: MailDeps;
 }
 
-export type AppEnv = { Variables: { user: UserRow; token: string } };
+export type AppEnv = {
+  Variables: {
+    user: UserRow;
+    token: string;
+    /** A site file's bytes as answered, for the answer memory to keep (site/answer-memory.ts). */
+    siteFileBody?: Buffer;
+  };
+};
 
 export const requestIp = (deps: ServerDeps, c: Context) => clientIp(c, deps.trustProxy);
 

@@ -1,7 +1,7 @@
 // Starts the whole service on one port: the API's three services plus the built site (dist/).
-import type { Server as HttpServer } from 'node:http';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import type { AppEnv, ServerDeps } from './context.ts';
@@ -15,6 +15,7 @@ import { startDigestQueue, type DigestQueue } from './jobs/digests.ts';
 import { startReminderQueue, type ReminderQueue } from './jobs/reminders.ts';
 import { mailFromEnv } from './services/mail.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { SiteAnswerMemory } from './site/answer-memory.ts';
 import { mountSite, type ServedSite } from './site/routes.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore } from './services/rate-limits.ts';
 import { ResponseCache } from './services/response-cache.ts';
@@ -43,6 +44,8 @@ export interface StartOptions {
   runDigests?: boolean;
   /** Run the hourly expiry reminders (jobs/reminders.ts); by default where imports run. */
   runReminders?: boolean;
+  /** Keep the site's answers in memory after their first request (site/answer-memory.ts); bench:site turns it off to compare. */
+  keepSiteAnswers?: boolean;
   log?: (line: string) => void;
 }
 
@@ -76,7 +79,7 @@ export function consoleProviderWarning(env: Pick<ServerEnv, 'SMS_PROVIDER' | 'HO
 }
 
 /** The API and the built site (env.SITE_DIR) on one port. */
-export async function startServer({ env, seedWhenEmpty = true, serveSite = true, runImports = true, runDigests = runImports, runReminders = runImports, log = console.log }: StartOptions): Promise<RunningServer> {
+export async function startServer({ env, seedWhenEmpty = true, serveSite = true, runImports = true, runDigests = runImports, runReminders = runImports, keepSiteAnswers = true, log = console.log }: StartOptions): Promise<RunningServer> {
   const handle = await openDatabaseFromEnv(env);
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
@@ -109,15 +112,21 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
     : undefined;
   const bases = { apiBase: env.API_BASE, insightBase: env.INSIGHT_BASE, demoBase: env.DEMO_BASE };
   const app = new Hono<AppEnv>();
+  // Site files answered from memory after their first request (not while each request is logged).
+  const memory = serveSite && keepSiteAnswers && !env.LOG_REQUESTS ? new SiteAnswerMemory() : undefined;
+  if (memory) app.use('*', memory.keep); // outermost: it keeps the answer with every header set
   app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS, siteUrl: env.SITE_URL, corsOrigins: env.CORS_ORIGINS,
     loadShedding: { maxInFlight: env.API_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.API_MAX_EVENT_LOOP_DELAY_MS } }));
 
-  const site = serveSite ? await mountSite(app, env.SITE_DIR, Object.values(bases)) : undefined;
+  const site = serveSite ? await mountSite(app, env.SITE_DIR, Object.values(bases), memory) : undefined;
   if (!site) app.notFound(noSuchRoute);
 
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+  // A kept site answer goes out before the request reaches Hono (site/answer-memory.ts); everything else goes to Hono.
+  const honoListener = getRequestListener(app.fetch, { hostname: env.HOST });
+  const server = createHttpServer((req, res) => {
+    if (!memory?.answer(req, res)) void honoListener(req, res);
   });
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const smsWarning = consoleProviderWarning(env);
   if (smsWarning) log(smsWarning);
@@ -129,7 +138,7 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
     site,
     async close() {
       site?.stop();
-      await closeGracefully(server as HttpServer);
+      await closeGracefully(server);
       await deps.imports?.stop();
       await digests?.stop();
       await reminders?.stop();

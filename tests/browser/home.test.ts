@@ -338,6 +338,21 @@ describe("'All offers' list", () => {
     expect(await cardOffers(page)).toEqual(site.listed.slice(0, 2 * OFFERS_PAGE_SIZE).map((offer) => offer.offerId));
   }));
 
+  it("the build's first page of cards is never hydrated by React: Load more draws only the new cards, a filter the whole list", () => withJs(async (page) => {
+    // React marks each element it hydrated or drew with a __reactFiber… property.
+    const drawnByReact = () => cards(page).evaluateAll((articles) => articles.map((article) => Object.keys(article).some((key) => key.startsWith('__reactFiber'))));
+    await openHome(page);
+    expect(await drawnByReact()).toEqual(Array(OFFERS_PAGE_SIZE).fill(false));
+    await loadMoreButton(page).click();
+    await expect.poll(() => cards(page).count()).toBe(2 * OFFERS_PAGE_SIZE);
+    expect(await drawnByReact()).toEqual([...Array(OFFERS_PAGE_SIZE).fill(false), ...Array(OFFERS_PAGE_SIZE).fill(true)]);
+
+    await page.getByRole('button', { name: 'Filter by Bank' }).click();
+    await page.getByRole('group', { name: 'Filter by Bank' }).getByRole('button', { name: bankName(someOffer().bankId), exact: true }).click();
+    await expectFirstPageOf(page, [someOffer().bankId], []);
+    expect((await drawnByReact()).every(Boolean)).toBe(true);
+  }));
+
   it('a filter with no offers says so and offers to clear the filters', () => withJs(async (page) => {
     const { bankId, categoryId } = emptyPair();
     await openHome(page, `?bank=${bankId}&category=${categoryId}`);

@@ -1,6 +1,6 @@
 // The static site built from the demo data through the real API, served beside it.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,6 +171,32 @@ describe('served beside the API', () => {
     const asset = readdirSync(join(siteDir, '_astro')).find((name) => name.endsWith('.js'))!;
     expect((await get(`/_astro/${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers a page again from memory, with the same bytes and headers, until the served build changes', async () => {
+    const file = join(siteDir, 'about-us', 'index.html');
+    const original = readFileSync(file, 'utf8');
+    const plain = () => fetch(`${server.url}/about-us`, { headers: { 'accept-encoding': 'identity' } });
+    const withoutDate = (response: Response) => [...response.headers].filter(([name]) => name !== 'date');
+    try {
+      const first = await plain();
+      const firstBody = await first.text();
+      expect(firstBody).toBe(original);
+      const again = await plain();
+      expect(withoutDate(again)).toEqual(withoutDate(first));
+      expect(await again.text()).toBe(firstBody);
+
+      writeFileSync(file, `${original}<!-- changed -->`);
+      expect(await (await plain()).text()).toBe(original); // the kept answer: the file is read once per build
+      await server.site?.reload(); // as after a publish or a new build
+      expect(await (await plain()).text()).toBe(`${original}<!-- changed -->`);
+      // A query does not make another page, and Brotli is kept apart from the plain answer.
+      expect(await (await fetch(`${server.url}/about-us?from=footer`, { headers: { 'accept-encoding': 'identity' } })).text()).toBe(`${original}<!-- changed -->`);
+      expect((await fetch(`${server.url}/about-us`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding')).toBe('br');
+    } finally {
+      writeFileSync(file, original);
+      await server.site?.reload();
+    }
   });
 
   it('answers unknown pages with the not-found page and status 404', async () => {

@@ -5,26 +5,30 @@
 // page (three skeleton cards meanwhile), and 'Load more offers (N)' appends the next page. With My
 // cards only, a change of cards loads the list again.
 //
-// Hydrated with client:idle (src/pages/index.astro): the list is already on screen as HTML, and
-// its controls are needed only once the visitor starts to browse, so React's start-up waits for
-// the browser to be idle (at most a second) rather than competing with the page's first paint.
+// The build's first page of cards is the island's children: HTML that React never hydrates (an
+// astro-slot), brought to life by plain DOM code (src/scripts/static-cards.ts). React draws only
+// the cards that Load more appends after them, and the whole list from a filter's first page on.
+// Hydrated with client:idle (src/pages/index.astro): its controls are needed only once the visitor
+// starts to browse, so React's start-up waits for the browser to be idle (at most a second).
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
-import type { OfferData } from '../../contract/index.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter, type OfferFilter } from '../../stores/offer-filters.ts';
 import { openMyCards } from '../my-cards/open-my-cards.ts';
 import { $offerList, loadMoreOffers, loadOffersFor, prepareOfferLoading, remainingOffers, startOfferList, type OfferListState } from '../../stores/offer-list.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
+import { cardOffersIn } from '../../scripts/static-cards.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import FilterBar from './FilterBar.tsx';
 import type { FilterOptions } from './filter-options.ts';
 import './OfferBrowser.css';
 
 interface Props {
-  /** The build's first page of listed offers, newest first. */
-  offers: OfferData[];
+  /** The build's first page of listed offers as offer cards, with their offers' JSON (static-cards.ts). */
+  children?: ReactNode;
+  /** How many offers the build's page shows, and how many are listed in all. */
+  shownCount: number;
   totalCount: number;
   options: FilterOptions;
 }
@@ -32,18 +36,20 @@ interface Props {
 const SKELETONS = 3;
 const skeletons = () => Array.from({ length: SKELETONS }, (_, index) => <OfferCardSkeleton key={`skeleton-${index}`} />);
 
-export default function OfferBrowser({ offers, totalCount, options }: Props) {
+export default function OfferBrowser({ children, shownCount, totalCount, options }: Props) {
   const hydrated = useHydrated();
   const liveList = useStore($offerList);
   const cards = useStore($myCards);
   // The build's page until the island has started the store from it (same HTML when hydrating).
-  const list: OfferListState = hydrated ? liveList : { filter: NO_FILTER, offers, totalCount, pageNo: 1, loading: false, error: undefined };
+  const list: OfferListState = hydrated ? liveList : { filter: NO_FILTER, offers: [], totalCount, pageNo: 1, loading: false, error: undefined };
+  /** The build's cards stay on screen until the first filter change, which replaces the whole list. */
+  const [showsBuildPage, setShowsBuildPage] = useState(true);
   const grid = useRef<HTMLDivElement>(null);
   /** Where the last 'Load more' put its first card, to move focus there once it arrives. */
   const appendedAt = useRef<number>(undefined);
 
   useEffect(() => {
-    startOfferList(NO_FILTER, offers, totalCount);
+    startOfferList(NO_FILTER, grid.current ? cardOffersIn(grid.current) : [], totalCount);
     const homePath = location.pathname;
     const known = (kind: keyof FilterOptions, ids: readonly number[]) => ids.filter((id) => options[kind].some((option) => option.id === id));
     // The URL's filter, leaving out ids of no bank or category the page knows.
@@ -54,19 +60,23 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
     const fromUrl = urlFilter();
     if (!sameFilter(fromUrl, filterFromQuery(location.search))) history.replaceState(history.state, '', urlWith(fromUrl));
     setOfferFilter(fromUrl);
-    if (!sameFilter(fromUrl, NO_FILTER)) void loadOffersFor(fromUrl);
+    const replaceList = (filter: OfferFilter) => {
+      setShowsBuildPage(false);
+      void loadOffersFor(filter);
+    };
+    if (!sameFilter(fromUrl, NO_FILTER)) replaceList(fromUrl);
     else prepareOfferLoading();
 
     const stopListening = $offerFilter.listen((filter) => {
       if (!sameFilter(filter, filterFromQuery(location.search))) history.pushState(history.state, '', urlWith(filter));
-      void loadOffersFor(filter);
+      replaceList(filter);
     });
     // Back / Forward between filters. Another island may put another path in the address bar
     // (the offer modal shows the offer's URL): only home's own entries carry a filter.
     const followHistory = () => { if (location.pathname === homePath) setOfferFilter(urlFilter()); };
     addEventListener('popstate', followHistory);
     const stopFollowingCards = $myCards.listen(() => {
-      if ($offerFilter.get().mine) void loadOffersFor($offerFilter.get());
+      if ($offerFilter.get().mine) replaceList($offerFilter.get());
     });
     return () => {
       stopListening();
@@ -90,17 +100,20 @@ export default function OfferBrowser({ offers, totalCount, options }: Props) {
   const retry = () => void (list.offers.length ? loadMoreOffers() : loadOffersFor(list.filter));
   const remaining = remainingOffers(list);
   const replacing = list.loading === 'replacing';
+  // Under the build's cards, React draws only those appended after them.
+  const drawnOffers = showsBuildPage ? list.offers.slice(shownCount) : list.offers;
 
   return (
     <div className="offer-browser">
       <FilterBar options={options} ready={hydrated} />
       <div ref={grid} className="grid offer-list-grid" data-offer-list aria-busy={list.loading ? true : undefined}>
-        {replacing ? skeletons() : list.offers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
+        {showsBuildPage && children}
+        {replacing ? skeletons() : drawnOffers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
         {list.loading === 'appending' && skeletons()}
       </div>
       {!hydrated ? (
         <p className="offer-browser-more" data-load-more data-total={totalCount}>
-          {m.browse_showing_build({ shown: offers.length, total: totalCount })}
+          {m.browse_showing_build({ shown: shownCount, total: totalCount })}
         </p>
       ) : (
         <div className="offer-browser-more">

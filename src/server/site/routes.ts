@@ -6,6 +6,7 @@
 // carries the headers the build wrote for it (headers.ts), its Content-Security-Policy included.
 // Nothing on a request's path reads a file synchronously: what every request needs of the build
 // (redirects, headers, the 404 page) is kept in memory and read again after a build or publish.
+// A file's whole answer is kept too, and answered before Hono the next time (answer-memory.ts).
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import type { AppEnv } from '../context.ts';
 import { noSuchRoute } from '../http/answer.ts';
 import { BANK_PATHS_FILE, OFFER_PATHS_FILE } from './builds-dir.ts';
 import { CDN_HEADERS_FILE, NGINX_HEADERS_FILE, parseSiteHeaders } from './headers.ts';
+import { acceptedEncodings, MEMORY_FILE_MAX_BYTES, type SiteAnswerMemory } from './answer-memory.ts';
 import { isCompressible } from './precompress.ts';
 import { SERVICE_WORKER_PATH } from '../../lib/web-app.ts';
 
@@ -118,7 +120,7 @@ async function serveFile(c: Context<AppEnv>, siteDir: string): Promise<Response 
   c.header('Cache-Control', cacheControlFor(file));
   if (isCompressible(file)) {
     c.header('Vary', 'Accept-Encoding');
-    const accepted = new Set(c.req.header('accept-encoding')?.split(',').map((encoding) => encoding.trim().split(';')[0]));
+    const accepted = acceptedEncodings(c.req.header('accept-encoding'));
     for (const [encoding, suffix] of ENCODINGS) {
       const compressed = accepted.has(encoding) ? await statOf(`${file}${suffix}`) : undefined;
       if (!compressed?.isFile()) continue;
@@ -130,7 +132,11 @@ async function serveFile(c: Context<AppEnv>, siteDir: string): Promise<Response 
   c.header('Content-Length', String(stats.size));
   c.header('Last-Modified', stats.mtime.toUTCString());
   if (c.req.method === 'HEAD') return c.body(null, 200);
-  return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200);
+  if (stats.size > MEMORY_FILE_MAX_BYTES) return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200);
+  // Read whole, so that the answer memory can keep it (answer-memory.ts).
+  const body = await readFile(file);
+  c.set('siteFileBody', body);
+  return c.body(body, 200);
 }
 
 export interface ServedSite {
@@ -139,7 +145,8 @@ export interface ServedSite {
   stop(): void;
 }
 
-export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes: string[]): Promise<ServedSite> {
+/** `memory`, when given, is emptied whenever the served build changes. */
+export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes: string[], memory?: SiteAnswerMemory): Promise<ServedSite> {
   let build: BuildState | undefined;
   // A build that cannot be read (a broken offer-paths.json, say) leaves the last one in place.
   const reload = async () => {
@@ -148,6 +155,8 @@ export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes:
     } catch (error) {
       console.error(`[site] could not read the build in ${siteDir}: ${error instanceof Error ? error.message : error}`);
     }
+    // Last: an answer read while the build was changing is dropped with the rest.
+    memory?.clear();
   };
   await reload();
   // A build switched in by another process (npm run build) is noticed within a few seconds.

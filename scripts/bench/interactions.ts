@@ -1,0 +1,120 @@
+// For bench:site: how fast the site answers the visitor's first press of each control, on a slow
+// phone: Chromium at 375 px with its CPU slowed 4× (DevTools' Emulation.setCPUThrottlingRate).
+// Each control is pressed once on a freshly loaded page, as a real click (CDP input events, which
+// the page sees as trusted), after the page has loaded and its islands have started.
+//
+// The figure is what INP takes for an interaction: the longest Event Timing entry ('event') of the
+// press (pointerdown, pointerup, click), from the input event to the next paint after its handlers.
+// Event Timing reports entries of 16 ms or more only: a press with none took under 16 ms. Beside
+// it, the time until the press's visible answer (a dialog shown, a card's state changed), and for
+// Load more, until its request started.
+import { chromium } from 'playwright-core';
+
+export const CPU_SLOWDOWN = 4;
+const VIEWPORT = { width: 375, height: 740 };
+
+/** Runs in the page before its own scripts: keeps every Event Timing entry of an interaction. */
+const OBSERVE_EVENTS = `
+  window.__eventTimings = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.interactionId) window.__eventTimings.push({ name: entry.name, start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
+
+export interface InteractionTiming {
+  name: string;
+  /** INP's figure for the press: its longest event entry; 0 when none reached 16 ms. */
+  eventToPaintMs: number;
+  /** From the press to its visible answer (or, for Load more, to its request's start). */
+  answerMs: number;
+  answer: string;
+}
+
+interface Interaction {
+  name: string;
+  /** The page to load (a path on the site). */
+  path: string;
+  signedIn?: boolean;
+  /** What to press, once it is there. */
+  press: string;
+  /** An expression, evaluated in the page every frame after the press: the page's time of the answer once it is there. */
+  answer: { name: string; at: string };
+}
+
+const DIALOG_SHOWN = `[...document.querySelectorAll('dialog[open], [role="dialog"]')].some((d) => d.checkVisibility()) && performance.now()`;
+
+const INTERACTIONS: Interaction[] = [
+  {
+    name: 'Filter button', path: '/', press: '.filter-bar:not([hidden]) .filter-bar-main',
+    answer: { name: 'All filters shown', at: DIALOG_SHOWN },
+  },
+  {
+    name: 'a chip\'s ×', path: '/?bank=1', press: '.filter-chip button',
+    answer: { name: 'chip removed', at: `!document.querySelector('.filter-chip') && performance.now()` },
+  },
+  {
+    name: 'Load more', path: '/', press: '.offer-browser-more > button.button',
+    answer: { name: 'request started', at: `performance.getEntriesByType('resource').find((r) => r.name.includes('/api/') && r.startTime > window.__pressedAt)?.startTime` },
+  },
+  {
+    name: 'offer card (modal)', path: '/', press: '[data-offer-list] .offer-card-title a',
+    answer: { name: 'offer modal shown', at: DIALOG_SHOWN },
+  },
+  {
+    name: 'favourite toggle', path: '/', signedIn: true, press: '[data-offer-list] button[aria-pressed="false"]',
+    answer: { name: 'shown as saved', at: `document.querySelector('[data-offer-list] button[aria-pressed="true"]') && performance.now()` },
+  },
+  {
+    name: 'My Cards control', path: '/', press: '[data-my-cards-button]',
+    answer: { name: 'My Cards shown', at: DIALOG_SHOWN },
+  },
+];
+
+/** Presses each control on a fresh page; `session` is the stored sign-in (localStorage's text) for those that need one. */
+export async function timeInteractions(siteUrl: string, cdpPort: number, session: string): Promise<InteractionTiming[]> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+  const timings: InteractionTiming[] = [];
+  try {
+    for (const interaction of INTERACTIONS) {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      try {
+        await context.addInitScript(OBSERVE_EVENTS + (interaction.signedIn ? `localStorage.setItem('offerlanka:session', ${JSON.stringify(session)});` : ''));
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        await page.goto(siteUrl + interaction.path, { waitUntil: 'load' });
+        const control = page.locator(interaction.press).first();
+        await control.waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(2_000); // the page settles: idle islands start, the session is checked
+        await page.evaluate('window.__eventTimings = []; window.__pressedAt = performance.now()');
+        await control.click();
+        const answeredAt = await (await page.waitForFunction(interaction.answer.at, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue() as number;
+        await page.waitForTimeout(500); // Event Timing reports an entry after its paint
+        const entries = await page.evaluate('window.__eventTimings') as { name: string; start: number; duration: number }[];
+        const pressedAt = entries.find((entry) => entry.name === 'pointerdown')?.start ?? await page.evaluate('window.__pressedAt') as number;
+        timings.push({
+          name: interaction.name,
+          eventToPaintMs: Math.max(0, ...entries.map((entry) => entry.duration)),
+          answerMs: answeredAt - pressedAt,
+          answer: interaction.answer.name,
+        });
+      } finally {
+        await context.close();
+      }
+    }
+    return timings;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A verified customer's stored session (localStorage's text), made through the API and the dev SMS outbox. */
+export async function customerSession(siteUrl: string): Promise<string> {
+  const post = async (path: string, body: object) => (await fetch(`${siteUrl}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const mobileNo = `77${String(Date.now()).slice(-7)}`;
+  const created = await post('create/new/user', { firstName: 'Nimal', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: 'Galle-Fort-Lighthouse-77' });
+  const [sms] = (await (await fetch(`${siteUrl}/api/dev/sms-outbox/${mobileNo}`)).json()).data as { code: string }[];
+  const verified = await post('verify/mobile', { otpCode: sms!.code, token: created.data.token });
+  if (!verified.status) throw new Error(`could not sign in a customer for the bench: ${JSON.stringify(verified)}`);
+  return JSON.stringify({ token: verified.token, user: verified.data });
+}
