@@ -76,7 +76,8 @@ export async function timeInteractions(siteUrl: string, cdpPort: number, session
   const timings: InteractionTiming[] = [];
   try {
     for (const interaction of INTERACTIONS) {
-      const context = await browser.newContext({ viewport: VIEWPORT });
+      // bypassCSP: the page's policy refuses the bench's own code (waitForFunction evaluates a string).
+      const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
       try {
         await context.addInitScript(OBSERVE_EVENTS + (interaction.signedIn ? `localStorage.setItem('offerlanka:session', ${JSON.stringify(session)});` : ''));
         const page = await context.newPage();

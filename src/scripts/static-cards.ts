@@ -4,6 +4,7 @@
 // to sign-in opens the sign-in prompt for a guest; a signed-in user gets a toggle button, pressed
 // for a saved offer; the count adds this page's toggles ($interestChanges) to the build's figure.
 import type { OfferData } from '../contract/index.ts';
+import { cardOffersIn } from '../islands/offer-card/card-offers.ts';
 import { favoriteLabel } from '../islands/offer-card/favorite-label.ts';
 import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
 import { favouritesText } from '../lib/format-offer.ts';
@@ -12,8 +13,6 @@ import { offerCanonicalPath } from '../lib/site-urls.ts';
 import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
 import { $isSignedIn } from '../stores/session.ts';
 
-/** The attribute of the JSON script, inside the cards' container, that holds the cards' offers. */
-export const CARD_OFFERS_ATTRIBUTE = 'data-card-offers';
 
 /** A card's favourite control: the build's link for a guest, a toggle button for a signed-in user. */
 function favouriteControl(link: HTMLAnchorElement, offer: OfferData): () => void {
@@ -52,13 +51,6 @@ function favouriteControl(link: HTMLAnchorElement, offer: OfferData): () => void
     shown.setAttribute('aria-label', favoriteLabel(saved, offer.header));
     heart?.setAttribute('fill', saved ? 'currentColor' : 'none');
   };
-}
-
-/** The offers of the cards under `root`, from the JSON script the build wrote there, in the cards' order. */
-export function cardOffersIn(root: HTMLElement): OfferData[] {
-  const data = root.querySelector(`script[${CARD_OFFERS_ATTRIBUTE}]`)?.textContent;
-  // The build wrote it from the contract's type.
-  return data ? (JSON.parse(data) as OfferData[]) : [];
 }
 
 /** Brings the cards under `root` to life; their offers come from the JSON script in `root`. Marks `root` with data-cards-live when done. */
