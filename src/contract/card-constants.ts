@@ -1,5 +1,6 @@
-// The plain values of typed eligibility and of the richer offer lists: card networks, kinds,
-// scopes, weekdays, channels, orders and the My Cards limit, with their display names. No schemas:
+// The plain values of typed eligibility and of the richer offer lists: card networks (with their
+// brand names), kinds, scopes, weekdays, channels, orders and the My Cards limit. The names of the
+// weekdays, channels and orders a visitor reads are messages (messages/, docs/i18n.md). No schemas:
 // the pages' at-load code (the filter bar, the My Cards store) imports these alone, and the
 // schemas (eligibility.ts, offer-search.ts, which re-export this) load only where a form needs them.
 
@@ -16,22 +17,15 @@ export type CardScope = (typeof CARD_SCOPES)[number];
 /** ISO order, Monday first. An offer with no days runs every day. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
-};
 /** Where the offer is used: null when the offer does not say. */
 export const CHANNELS = ['inStore', 'online', 'both'] as const;
 export type Channel = (typeof CHANNELS)[number];
-export const CHANNEL_NAMES: Record<Channel, string> = { inStore: 'In store', online: 'Online', both: 'In store and online' };
 
 /** How many cards one visitor may keep (My Cards). */
 export const MY_CARDS_MAX = 20;
 /** The lists' orders: newest first (the §7 lists' order), ending soonest, most viewed, biggest discount. */
 export const OFFER_SORTS = ['newest', 'endingSoon', 'mostViewed', 'biggestDiscount'] as const;
 export type OfferSort = (typeof OFFER_SORTS)[number];
-export const OFFER_SORT_NAMES: Record<OfferSort, string> = {
-  newest: 'Newest', endingSoon: 'Ending soon', mostViewed: 'Most viewed', biggestDiscount: 'Biggest discount',
-};
 /** Where the visitor will pay: an offer for both counts for either. */
 export const CHANNEL_FILTERS = ['inStore', 'online'] as const;
 export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];

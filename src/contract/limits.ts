@@ -50,7 +50,10 @@ export const OFFER_REVIEW_STATUSES = ['accepted', 'pending', 'rejected'] as cons
 export const OFFER_DISPLAY_STATUSES = ['new', 'expireSoon', 'expired', 'accepted', 'pending', 'rejected'] as const;
 /** Team accounts (3) run the review and operations console; sign-up makes customers only. */
 export const USER_TYPES = { customer: 1, merchant: 2, team: 3 } as const;
-/** A merchant company's review, in the spec's three steps (§2 'Company Profile'); only an activated merchant sends offers. */
+/**
+ * A merchant company's review, in the spec's three steps (§2 'Company Profile'); only an activated
+ * merchant sends offers. Their names are messages (console_merchant_step_…, team_merchant_step_…).
+ */
 export const MERCHANT_STEPS = ['documentSubmitted', 'registrationReview', 'activated'] as const;
 export type MerchantStep = (typeof MERCHANT_STEPS)[number];
 

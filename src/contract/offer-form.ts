@@ -11,8 +11,6 @@ import {
   OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS, TRANSLATED_LOCALES, VALIDITY_TEXT_MAX,
 } from './limits.ts';
 
-/** The wizard's steps, in order (spec §2 'Static pages and modals'). */
-export const OFFER_WIZARD_STEPS = ['Select Category', 'Select Bank', 'Offer Details', 'Valid Location', 'terms & conditions'] as const;
 /** Defaults of the form (spec §3): validity FromTo, type off. */
 export const OFFER_FORM_DEFAULTS = { offerValidity: 'fromTo', offerType: 'off' } as const;
 

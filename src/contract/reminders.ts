@@ -1,5 +1,6 @@
 // Expiry reminders (issue 17, docs/api.md "Expiry reminders"): one SMS the chosen number of days
-// before favourites end. The setting's request and answer, the limits and the texts. Imported
+// before favourites end. The setting's request and answer, the limits and the API's texts (the
+// profile's block and the first favourite's line are messages, account_reminders_…). Imported
 // directly (not through index.ts), so that only the profile's Reminders block and the first
 // favourite's line (loaded on demand) carry it.
 import * as v from 'valibot';
@@ -24,16 +25,6 @@ export const REMINDER_MESSAGES = {
   offerMarked: 'Noted.',
   badStopLink: 'This link is not valid. Turn reminders off in your profile instead.',
   stopped: 'Reminders are off. You will get no more texts about your favourites ending. You can turn them on again in your profile.',
-} as const;
-
-/** The profile's block and the first favourite's line. */
-export const REMINDER_TEXTS = {
-  title: 'Reminders',
-  label: 'Remind me before my favourites end',
-  hint: 'One text message, never between 9 pm and 8 am, naming the favourites that end on the same day.',
-  daysLabel: 'Days before the end',
-  days: (days: number) => `${days} day${days === 1 ? '' : 's'} before`,
-  firstFavourite: 'Never miss it: turn on “Remind me before my favourites end” in your profile, and we text you before it ends.',
 } as const;
 
 const DaysBefore = v.nullable(v.picklist(REMINDER_DAY_CHOICES, REMINDER_MESSAGES.badDays));

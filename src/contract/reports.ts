@@ -3,14 +3,9 @@
 import * as v from 'valibot';
 import { InsightId, NoNul } from './index.ts';
 
+/** The reasons' names are messages: the form's (browse_report_reason_…) and the team console's. */
 export const REPORT_REASONS = ['expired', 'wrongDetails', 'brokenLink', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  expired: 'The offer has expired',
-  wrongDetails: 'The details are wrong',
-  brokenLink: 'A link does not work',
-  other: 'Something else',
-};
 export const REPORT_MESSAGE_MAX = 1000;
 export const REPORT_SENT_MESSAGE = 'Thank you. The team will look at this offer.';
 

@@ -9,11 +9,6 @@ import { Offer } from './responses.ts';
 // ---------- what the team works with ----------
 
 export { MERCHANT_STEPS, type MerchantStep };
-export const MERCHANT_STEP_LABELS: Record<MerchantStep, string> = {
-  documentSubmitted: 'Document Submitted',
-  registrationReview: 'Business Registration review',
-  activated: 'Activation',
-};
 
 /** The reasons a reviewer picks from most often; a reviewer may also write their own. */
 export const COMMON_REJECT_REASONS = [

@@ -1,6 +1,7 @@
 // The footer's newsletter box (spec §4, §5, §8): an email and Subscribe, disabled while the field is
 // empty. An address the contract refuses gets the info notice 'Enter Your Email !'; an answer gets
 // 'Email already subscribed.' or 'Successfully Subscribed.', then the box says "You're Subscribed!".
+// Those three are the contract's texts (MESSAGES), shown by their codes' messages (messages/errors).
 // The build renders it as HTML (id="newsletter", the house ads' /#newsletter target); it hydrates
 // when the footer comes into view.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -34,14 +35,14 @@ export default function NewsletterBox() {
     event.preventDefault();
     const request = v.safeParse(SubscribeRequest, { insightId: currentInsightId(), subscribeEmail: emailInput.current?.value ?? '' });
     if (!request.success) {
-      notify({ kind: 'info', text: m.browse_enter_email() });
+      notify({ kind: 'info', text: m.error_enter_email() });
       emailInput.current?.focus();
       return;
     }
     setSending(true);
     try {
       const answer = await subscribeToNewsletter(request.output);
-      notify(answer.isFound ? { kind: 'info', text: m.browse_already_subscribed() } : { kind: 'success', text: m.browse_successfully_subscribed() });
+      notify(answer.isFound ? { kind: 'info', text: m.error_already_subscribed() } : { kind: 'success', text: m.error_subscribed() });
       setSubscribed(true);
     } catch (error) {
       notify({ kind: 'danger', text: failureText(error) });

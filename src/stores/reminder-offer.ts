@@ -2,7 +2,7 @@
 // account (the server keeps users.reminderOfferShownAt), and only while reminders are off. Loaded
 // on demand by toggleFavorite, so a guest's page never carries it.
 import { fetchReminderSetting, markReminderOfferShown } from '../client/reminders.ts';
-import { REMINDER_TEXTS } from '../contract/reminders.ts';
+import { m } from '../paraglide/messages.js';
 import { showNotice } from './notices.ts';
 import { sessionApi } from './session-calls.ts';
 
@@ -14,6 +14,8 @@ export async function offerRemindersOnce(userId: number): Promise<void> {
   asked.add(userId);
   const setting = await fetchReminderSetting(sessionApi);
   if (setting.offerShown) return;
-  if (setting.daysBefore === null) showNotice({ kind: 'info', title: REMINDER_TEXTS.title, text: REMINDER_TEXTS.firstFavourite });
+  if (setting.daysBefore === null) {
+    showNotice({ kind: 'info', title: m.account_reminders_title(), text: m.account_reminders_first_favourite({ label: m.account_reminders_label() }) });
+  }
   await markReminderOfferShown(sessionApi);
 }

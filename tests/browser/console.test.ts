@@ -7,9 +7,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OFFER_HEADER_MAX } from '../../src/contract/index.ts';
-import { OFFER_MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/offer-form.ts';
-import { MERCHANT_STEP_LABELS, MERCHANT_STEPS } from '../../src/contract/team.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { CONSOLE_MENUS, SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
+import { STEP_NAMES } from '../../src/islands/console/offer-form.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
@@ -158,7 +158,8 @@ describe('merchant console', () => {
     expect(await page.locator('[data-company-field] input, [data-company-field] textarea').count()).toBe(0);
     const steps = page.locator('[data-review-step]');
     await steps.first().and(page.locator('[data-done="true"]')).waitFor();
-    expect(await steps.allInnerTexts()).toEqual(MERCHANT_STEPS.map((step) => expect.stringContaining(MERCHANT_STEP_LABELS[step])));
+    const stepNames = [m.console_merchant_step_document_submitted(), m.console_merchant_step_registration_review(), m.console_merchant_step_activated()];
+    expect(await steps.allInnerTexts()).toEqual(stepNames.map((name) => expect.stringContaining(name)));
     expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-done')))).toEqual(['true', 'true', 'true']);
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
@@ -185,7 +186,7 @@ describe('merchant console', () => {
     for (const path of ['/console/merchant/offer#create', '/console/merchant/offer?create']) {
       await gotoConsole(page, path);
       await page.getByRole('dialog', { name: m.console_create_offer() }).waitFor();
-      expect(await page.locator('.offer-steps [aria-current="step"]').innerText()).toContain(OFFER_WIZARD_STEPS[0]);
+      expect(await page.locator('.offer-steps [aria-current="step"]').innerText()).toContain(m.console_step_category());
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
       expect(new URL(page.url()).search + new URL(page.url()).hash).toBe(''); // a reload does not open it again
@@ -378,7 +379,7 @@ describe('merchant console', () => {
       const axe = await new AxeBuilder({ page }).include('dialog').analyze();
       expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
     };
-    for (let step = 0; step < OFFER_WIZARD_STEPS.length - 1; step++) {
+    for (let step = 0; step < STEP_NAMES.length - 1; step++) {
       await checkStep();
       if (step === 1) await dialog.locator('input[name="bankInfo"]').first().check();
       if (step === 2) {

@@ -3,7 +3,7 @@
 // on, choosing the days and off, saved on the server, at both widths.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMINDER_MESSAGES, REMINDER_TEXTS } from '../../src/contract/reminders.ts';
+import { REMINDER_MESSAGES } from '../../src/contract/reminders.ts';
 import { bankPagePath } from '../../src/lib/site-urls.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
@@ -35,7 +35,7 @@ describe('the first favourite', () => {
       const [first] = await openBankPage(page);
       expect((await loadedScripts(page)).some((name) => /reminder-offer/.test(name))).toBe(false);
       await first!.click();
-      await notice(page, REMINDER_TEXTS.firstFavourite).waitFor();
+      await notice(page, m.account_reminders_first_favourite({ label: m.account_reminders_label() })).waitFor();
       expect((await loadedScripts(page)).some((name) => /reminder-offer/.test(name))).toBe(true);
       await expect.poll(async () => (await setting(account)).offerShown).toBe(true);
       expect((await setting(account)).daysBefore).toBeNull();
@@ -47,7 +47,7 @@ describe('the first favourite', () => {
       await again!.click();
       await expect.poll(() => again!.getAttribute('aria-pressed')).toBe('true');
       await page.waitForTimeout(1_000);
-      expect(await notice(page, REMINDER_TEXTS.firstFavourite).count()).toBe(0);
+      expect(await notice(page, m.account_reminders_first_favourite({ label: m.account_reminders_label() })).count()).toBe(0);
     });
   });
 });
@@ -74,14 +74,14 @@ describe('the profile\'s Reminders', () => {
       await withSignedInPage(site, account, width, async (page) => {
         await page.goto('/console/customer/profile');
         const block = page.locator('[data-reminders-setting]');
-        const toggle = block.getByRole('checkbox', { name: REMINDER_TEXTS.label });
+        const toggle = block.getByRole('checkbox', { name: m.account_reminders_label() });
         await toggle.waitFor();
         expect(await toggle.isChecked()).toBe(false);
         expect(await block.getByRole('combobox').count()).toBe(0);
 
         await toggle.check();
         await expect.poll(() => block.locator('[role="status"]').textContent()).toBe(REMINDER_MESSAGES.turnedOn(2));
-        const days = block.getByRole('combobox', { name: REMINDER_TEXTS.daysLabel });
+        const days = block.getByRole('combobox', { name: m.account_reminders_days_label() });
         expect(await days.inputValue()).toBe('2');
         expect(await setting(account)).toEqual({ daysBefore: 2, offerShown: true });
 
@@ -93,7 +93,7 @@ describe('the profile\'s Reminders', () => {
         await page.reload();
         await toggle.waitFor();
         expect(await toggle.isChecked()).toBe(true);
-        expect(await block.getByRole('combobox', { name: REMINDER_TEXTS.daysLabel }).inputValue()).toBe('3');
+        expect(await block.getByRole('combobox', { name: m.account_reminders_days_label() }).inputValue()).toBe('3');
 
         await toggle.uncheck();
         await expect.poll(() => block.locator('[role="status"]').textContent()).toBe(REMINDER_MESSAGES.turnedOff);
@@ -111,7 +111,7 @@ describe('the profile\'s Reminders', () => {
         : route.fallback()));
       await page.goto('/console/customer/profile');
       const block = page.locator('[data-reminders-setting]');
-      const toggle = block.getByRole('checkbox', { name: REMINDER_TEXTS.label });
+      const toggle = block.getByRole('checkbox', { name: m.account_reminders_label() });
       await toggle.waitFor();
       await toggle.click();
       await block.getByRole('alert').filter({ hasText: 'Busy, try again.' }).waitFor();

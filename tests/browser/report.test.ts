@@ -5,7 +5,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
-import { REPORT_REASON_LABELS, REPORT_SENT_MESSAGE, type ReportReason } from '../../src/contract/reports.ts';
+import { REPORT_SENT_MESSAGE, type ReportReason } from '../../src/contract/reports.ts';
+import { REPORT_REASON_TEXTS } from '../../src/islands/offer/report-texts.ts';
 import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { m } from '../../src/paraglide/messages.js';
@@ -71,7 +72,7 @@ describe('Report a problem on the offer page', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('expired');
 
     // 'Something else' needs a message.
-    await dialog.getByLabel(REPORT_REASON_LABELS.other).check();
+    await dialog.getByLabel(REPORT_REASON_TEXTS.other()).check();
     expect(await reasonError.count()).toBe(0);
     await dialog.getByRole('button', { name: 'Send' }).click();
     const messageBox = dialog.getByRole('textbox', { name: 'Tell us more' });
@@ -80,7 +81,7 @@ describe('Report a problem on the offer page', () => {
     expect(await seriousViolations(page, '.report-dialog')).toEqual([]);
 
     const message = uniqueMessage('The discount is 15%, not 20%');
-    await dialog.getByLabel(REPORT_REASON_LABELS.wrongDetails).check();
+    await dialog.getByLabel(REPORT_REASON_TEXTS.wrongDetails()).check();
     await dialog.getByRole('textbox', { name: 'Tell us more (optional)' }).fill(message);
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.getByRole('status').filter({ hasText: REPORT_SENT_MESSAGE }).waitFor();
@@ -109,9 +110,9 @@ describe('Report a problem on the offer page', () => {
     await dialog.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('expired');
     await page.keyboard.press('ArrowDown'); // the radio group: arrows choose
-    expect(await dialog.getByLabel(REPORT_REASON_LABELS.wrongDetails).isChecked()).toBe(true);
+    expect(await dialog.getByLabel(REPORT_REASON_TEXTS.wrongDetails()).isChecked()).toBe(true);
     await page.keyboard.press('ArrowDown');
-    expect(await dialog.getByLabel(REPORT_REASON_LABELS.brokenLink).isChecked()).toBe(true);
+    expect(await dialog.getByLabel(REPORT_REASON_TEXTS.brokenLink()).isChecked()).toBe(true);
     const message = uniqueMessage('The booking link shows an error');
     await page.keyboard.press('Tab');
     await page.keyboard.type(message);
@@ -140,7 +141,7 @@ describe('Report a problem on the offer page', () => {
     await expect.poll(() => open.isEnabled()).toBe(true);
     await open.click();
     const dialog = reportDialog(page);
-    await dialog.getByLabel(REPORT_REASON_LABELS.expired).check();
+    await dialog.getByLabel(REPORT_REASON_TEXTS.expired()).check();
     const send = dialog.getByRole('button', { name: 'Send' });
     const alert = dialog.getByRole('alert');
 
@@ -154,7 +155,7 @@ describe('Report a problem on the offer page', () => {
     expect(await dialog.getByRole('status').textContent()).toBe(''); // never thanked
     expect(await seriousViolations(page, '.report-dialog')).toEqual([]);
     // A change to the form clears the refusal.
-    await dialog.getByLabel(REPORT_REASON_LABELS.wrongDetails).check();
+    await dialog.getByLabel(REPORT_REASON_TEXTS.wrongDetails()).check();
     expect(await alert.count()).toBe(0);
   }));
 
@@ -202,7 +203,7 @@ describe('Report a problem in the offer modal', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.getByText('Choose what is wrong.').waitFor();
     const message = uniqueMessage('This offer ended last week');
-    await dialog.getByLabel(REPORT_REASON_LABELS.expired).check();
+    await dialog.getByLabel(REPORT_REASON_TEXTS.expired()).check();
     await dialog.getByRole('textbox').fill(message);
     expect(await seriousViolations(page, '.report-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Send' }).click();

@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { COMMON_REJECT_REASONS, MERCHANT_STEP_LABELS } from '../../src/contract/team.ts';
+import { COMMON_REJECT_REASONS } from '../../src/contract/team.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
@@ -93,7 +93,7 @@ describe('a new merchant, from documents to a published offer', () => {
     await page.getByLabel('Company, name or mobile number').fill(MERCHANT.mobileNo);
     await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.locator('[data-team-merchant]', { hasText: MERCHANT.businessName });
-    await expect.poll(() => row.locator('[data-merchant-step]').innerText()).toBe(MERCHANT_STEP_LABELS.documentSubmitted);
+    await expect.poll(() => row.locator('[data-merchant-step]').innerText()).toBe(m.team_merchant_step_document_submitted());
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Merchant review' });
     await dialog.getByRole('button', { name: 'Download Business registration.pdf' }).waitFor();
@@ -104,7 +104,7 @@ describe('a new merchant, from documents to a published offer', () => {
     await dialog.getByLabel('Move to step').selectOption('activated');
     await dialog.getByLabel('Note').fill('Registration checked with the registrar.');
     await dialog.getByRole('button', { name: 'Move' }).click();
-    await dialog.getByText(`Moved to ${MERCHANT_STEP_LABELS.activated}.`).waitFor();
+    await dialog.getByText(m.team_merchants_moved({ step: m.team_merchant_step_activated() })).waitFor();
     expect((await auditOf('merchant', merchant.user.userId)).map((entry) => entry.action)).toEqual(['merchant.step', 'merchant.create']);
   }));
 

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { ELIGIBILITY_MESSAGES, NO_ELIGIBILITY } from '../../src/contract/eligibility.ts';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
-import { OFFER_MESSAGES, OFFER_WIZARD_STEPS } from '../../src/contract/offer-form.ts';
+import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { documentDownloadName } from '../../src/contract/team.ts';
 import {
-  checkOfferForm, emptyEligibilityForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, stepOfField, submittedEligibility, submittedValues, typedFormDate, type OfferFormValues,
+  checkOfferForm, emptyEligibilityForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, STEP_NAMES, stepOfField, submittedEligibility, submittedValues, typedFormDate, type OfferFormValues,
 } from '../../src/islands/console/offer-form.ts';
 
 const filled = (): OfferFormValues => ({
@@ -19,8 +19,12 @@ describe('the wizard form', () => {
     expect(emptyOfferForm()).toMatchObject({ offerValidity: 'fromTo', offerType: 'off', locations: [], termsAccepted: false });
   });
 
+  it('has the five wizard steps in the spec order', () => {
+    expect(STEP_NAMES.map((name) => name())).toEqual(['Select Category', 'Select Bank', 'Offer Details', 'Valid Location', 'terms & conditions']);
+  });
+
   it('has every field in one step, one list per wizard step', () => {
-    expect(STEP_FIELDS).toHaveLength(OFFER_WIZARD_STEPS.length);
+    expect(STEP_FIELDS).toHaveLength(STEP_NAMES.length);
     expect(STEP_FIELDS.flat().sort()).toEqual(Object.keys(emptyOfferForm()).sort());
     expect(stepOfField('bankInfo')).toBe(1);
     expect(stepOfField('termsAccepted')).toBe(4);

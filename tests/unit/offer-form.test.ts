@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, OFFER_DATE_TYPES, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS } from '../../src/contract/index.ts';
 import {
-  CreateOfferRequest, datesNeeded, OFFER_MESSAGES, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, parseFormDate,
+  CreateOfferRequest, datesNeeded, OFFER_MESSAGES, OFFER_FORM_DEFAULTS, parseFormDate,
 } from '../../src/contract/offer-form.ts';
 
 /** DD/MM/YYYY of today plus `days` (UTC, as the contract compares). */
@@ -124,9 +124,5 @@ describe('datesNeeded and parseFormDate', () => {
     expect(parseFormDate(' 05/12/2030 ')?.toISOString()).toBe('2030-12-05T00:00:00.000Z');
     expect(parseFormDate('31/04/2030')).toBeUndefined();
     expect(parseFormDate('5/12/2030')).toBeUndefined();
-  });
-
-  it('has the five wizard steps in the spec order', () => {
-    expect(OFFER_WIZARD_STEPS).toEqual(['Select Category', 'Select Bank', 'Offer Details', 'Valid Location', 'terms & conditions']);
   });
 });

@@ -70,7 +70,7 @@ function Offers({ userId }: { userId: number }) {
       <p className="console-note">{m.console_offers_review_note()}</p>
       {review.state === 'ready' && !activated && (
         <p className="console-note" data-not-activated>
-          {m.console_not_activated()} <a href={localePath(consolePath('merchant', 'profile'))}>{m.console_upload_documents_link()}</a>
+          {m.error_not_activated()} <a href={localePath(consolePath('merchant', 'profile'))}>{m.console_upload_documents_link()}</a>
         </p>
       )}
       {review.state === 'failed' && <LoadState loaded={review} what={m.console_what_company_review()} onRetry={review.reload} />}

@@ -12,7 +12,7 @@ import { fetchBanks, fetchCategories } from '../../client/catalogue-lists.ts';
 import { createOffer, fetchLocationNames, fetchOfferTerms } from '../../client/console.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import { type OfferData } from '../../contract/index.ts';
-import { OFFER_WIZARD_STEPS, type CreateOfferData } from '../../contract/offer-form.ts';
+import type { CreateOfferData } from '../../contract/offer-form.ts';
 import { categoryIconSrc } from '../../lib/api-images.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
@@ -26,7 +26,7 @@ import LocationStep from './offer-steps/LocationStep.tsx';
 import TermsStep from './offer-steps/TermsStep.tsx';
 import type { StepProps } from './offer-steps/step-props.ts';
 import {
-  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS,
+  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, STEP_NAMES,
   type OfferField, type OfferFormErrors, type OfferFormValues,
 } from './offer-form.ts';
 import '../auth/auth.css';
@@ -35,10 +35,10 @@ import { categoryName } from '../../lib/translated.ts';
 
 /** A list the wizard could not load: what happened, with the server's or the network's words. */
 const listFailure = (error: unknown) => `${m.console_catalogue_load_failed()} ${failureText(error)}`;
-/** The names of OFFER_WIZARD_STEPS (the contract's, in English), in the page's language. */
-const stepNames = () => [m.console_step_category(), m.console_step_bank(), m.console_step_details(), m.console_step_location(), m.console_step_terms()];
+/** The steps' names in the page's language. */
+const stepNames = () => STEP_NAMES.map((name) => name());
 const [CATEGORY, BANK, DETAILS, LOCATION, TERMS] = [0, 1, 2, 3, 4] as const;
-const LAST_STEP = OFFER_WIZARD_STEPS.length - 1;
+const LAST_STEP = STEP_NAMES.length - 1;
 
 /** Editing an offer instead of creating one. */
 export interface OfferEdit {

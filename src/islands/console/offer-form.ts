@@ -7,8 +7,9 @@ import {
   SRI_LANKA_UTC_OFFSET_MS, TRANSLATED_LOCALES, type ApiIssue, type OFFER_DATE_TYPES, type OFFER_TYPES, type OfferData, type TranslatedLocale,
 } from '../../contract/index.ts';
 import {
-  CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, OFFER_WIZARD_STEPS, TRANSLATED_OFFER_FIELDS, type CreateOfferData,
+  CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, TRANSLATED_OFFER_FIELDS, type CreateOfferData,
 } from '../../contract/offer-form.ts';
+import { m } from '../../paraglide/messages.js';
 
 type TranslatedOfferField = (typeof TRANSLATED_OFFER_FIELDS)[number];
 /**
@@ -131,7 +132,13 @@ export const offerFormValues = (offer: OfferData): OfferFormValues => ({
   termsAccepted: false,
 });
 
-/** The fields of each step of OFFER_WIZARD_STEPS, in the order they are shown. */
+/**
+ * The wizard's steps in the spec's order (§2 'Static pages and modals'): their names, message
+ * functions called where a name shows, and the fields of each, in the order they are shown.
+ */
+export const STEP_NAMES: readonly (() => string)[] = [
+  m.console_step_category, m.console_step_bank, m.console_step_details, m.console_step_location, m.console_step_terms,
+];
 export const STEP_FIELDS: readonly (readonly OfferField[])[] = [
   ['offerCategory'],
   ['bankInfo'],
@@ -140,7 +147,7 @@ export const STEP_FIELDS: readonly (readonly OfferField[])[] = [
   ['locations'],
   ['termsAccepted'],
 ];
-if (STEP_FIELDS.length !== OFFER_WIZARD_STEPS.length) throw new Error('STEP_FIELDS must have one entry per wizard step');
+if (STEP_FIELDS.length !== STEP_NAMES.length) throw new Error('STEP_FIELDS must have one entry per wizard step');
 
 const FIELDS = STEP_FIELDS.flat();
 

@@ -15,7 +15,7 @@ export const KIND_NAMES: Record<FilterKind, { title: () => string; filterBy: () 
 };
 export const SWITCH_NAMES: Record<FilterSwitch, () => string> = { mine: m.browse_my_cards_only, validToday: m.browse_valid_today, endingSoon: m.browse_ending_soon };
 export const CHANNEL_FILTER_NAMES: Record<ChannelFilter, () => string> = { inStore: m.browse_in_store, online: m.browse_online };
-/** The orders' names in the page's language (the contract's OFFER_SORT_NAMES are English). */
+/** The orders' names in the page's language. */
 export const SORT_NAMES: Record<OfferSort, () => string> = {
   newest: m.browse_sort_newest, endingSoon: m.browse_sort_ending_soon, mostViewed: m.browse_sort_most_viewed, biggestDiscount: m.browse_sort_biggest_discount,
 };

@@ -5,7 +5,7 @@ import { m } from '../../paraglide/messages.js';
 
 /** The button's and the dialog's title, in the page's language. */
 export const reportProblemText = (): string => m.browse_report_problem();
-/** The reasons' names in the page's language (the contract's REPORT_REASON_LABELS are English). */
+/** The reasons' names in the page's language. */
 export const REPORT_REASON_TEXTS: Record<ReportReason, () => string> = {
   expired: m.browse_report_reason_expired,
   wrongDetails: m.browse_report_reason_wrong_details,

@@ -1,7 +1,6 @@
 // The team console's labels for the values it shows (messages/team/*.json holds every text). The
 // tables below hold message functions, called where a label shows, so that it follows the page's
-// language. The contract's English labels (MERCHANT_STEP_LABELS, REPORT_REASON_LABELS) have their
-// translations here too.
+// language.
 import type { CardSpecData } from '../../contract/eligibility.ts';
 import { MERCHANT_STEPS, USER_TYPES, type MerchantStep } from '../../contract/limits.ts';
 import type { ReportReason } from '../../contract/reports.ts';
