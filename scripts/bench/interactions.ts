@@ -54,7 +54,7 @@ const INTERACTIONS: Interaction[] = [
   },
   {
     name: 'Load more', path: '/', press: '.offer-browser-more > button.button',
-    answer: { name: 'request started', at: `performance.getEntriesByType('resource').find((r) => r.name.includes('/api/') && r.startTime > window.__pressedAt)?.startTime` },
+    answer: { name: 'request started', at: `performance.getEntriesByType('resource').find((r) => (r.name.includes('/api/get/offers/') || r.name.includes('/api/offers/search/')) && r.startTime > window.__pressedAt)?.startTime` },
   },
   {
     name: 'offer card (modal)', path: '/', press: '[data-offer-list] .offer-card-title a',

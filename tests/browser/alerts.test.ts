@@ -18,6 +18,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 async function openHome(page: Page, query: string) {
   await page.goto(`/${query}`);
+  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
   await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
   await page.locator('.filter-bar:not([hidden])').waitFor();
 }

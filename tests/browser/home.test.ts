@@ -47,6 +47,7 @@ function emptyPair() {
 /** Home (or home with a query), once the 'All offers' island has hydrated. */
 async function openHome(page: Page, query = '') {
   await page.goto(`/${query}`);
+  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
   await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
   await page.locator('.filter-bar:not([hidden])').waitFor();
 }
@@ -140,11 +141,13 @@ describe('filter bar', () => {
 
     // A reload (or the shared link) shows the same filtered list.
     await page.reload();
+    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
     await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
     await expect.poll(() => chipNames(page)).toEqual([bankName(bankId)]);
     await expectFirstPageOf(page, [bankId], []);
 
     await page.goBack();
+    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
     await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
     expect(new URL(page.url()).search).toBe('');
     await expect.poll(() => cardOffers(page)).toEqual(firstPage);
@@ -400,6 +403,7 @@ describe('recently viewed', () => {
   it('the offers and banks opened show newest first, 3 until View all, all until View less', () => withJs(async (page) => {
     const offers = viewedOffers();
     await page.goto('/');
+    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
     await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
     expect(await page.locator('.recently-viewed').count(), 'nothing viewed yet: no strip').toBe(0);
 

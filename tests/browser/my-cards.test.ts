@@ -20,6 +20,7 @@ const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(
 
 async function openHome(page: Page, query = '') {
   await page.goto(`/${query}`);
+  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
   await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
   await page.locator('.filter-bar:not([hidden])').waitFor();
 }
@@ -239,6 +240,7 @@ describe('filters and order', () => {
     expect(rates[0]).toBe(Math.max(...site.listed.map(rate)));
 
     await page.reload();
+    await page.locator('.offer-browser').scrollIntoViewIfNeeded();
     await page.locator('.filter-bar:not([hidden])').waitFor();
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('biggestDiscount');
     await page.getByRole('button', { name: 'Remove Sorted: Biggest discount' }).click();

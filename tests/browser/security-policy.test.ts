@@ -32,6 +32,7 @@ it('refuses an injected inline script and style attribute, and the harness fails
 it('runs what the build inlined: the islands hydrate and the ad slot gets its size, with no violation', () => withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
   await page.goto('/');
   // Astro's island loader is an inline script; the ad slot's size an inline style element.
+  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
   await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
   expect(await page.locator('.ad-frame').first().evaluate((frame) => getComputedStyle(frame).getPropertyValue('--ad-width').trim())).toBe(`${AD_WIDTH}px`);
 }));

@@ -77,6 +77,7 @@ it('signs in, filters the offers and saves a favourite, the site on one origin a
 
   const listed = offers.filter((offer) => offer.status !== 'expired');
   const bank = banks.find((b) => listed.filter((offer) => offer.bankId === b.bankId).length > 1)!;
+  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
   await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
   await page.getByRole('button', { name: 'Filter by Bank' }).click();
   await page.getByRole('group', { name: 'Filter by Bank' }).getByRole('button', { name: bank.bankName, exact: true }).click();
@@ -138,6 +139,7 @@ it('loads the API\'s images from the API\'s origin: home', () => withPage({ brow
   const failures = watchImageFailures(page);
   const adsAnswer = page.waitForResponse((response) => response.url().startsWith(`${api.url}/api/ads?`));
   await page.goto('/');
+  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
   await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
   await adsAnswer;
   // 'View more' shows the other banks' tiles, so that their logos load too.
