@@ -37,6 +37,8 @@ interface Interaction {
   signedIn?: boolean;
   /** What to press, once it is there. */
   press: string;
+  /** Scrolled into view first, as a visitor scrolls to it: its island hydrates as it nears the screen. */
+  near?: string;
   /** An expression, evaluated in the page every frame after the press: the page's time of the answer once it is there. */
   answer: { name: string; at: string };
 }
@@ -45,15 +47,15 @@ const DIALOG_SHOWN = `[...document.querySelectorAll('dialog[open], [role="dialog
 
 const INTERACTIONS: Interaction[] = [
   {
-    name: 'Filter button', path: '/', press: '.filter-bar:not([hidden]) .filter-bar-main',
+    name: 'Filter button', path: '/', near: '.offer-browser', press: '.filter-bar:not([hidden]) .filter-bar-main',
     answer: { name: 'All filters shown', at: DIALOG_SHOWN },
   },
   {
-    name: 'a chip\'s ×', path: '/?bank=1', press: '.filter-chip button',
+    name: 'a chip\'s ×', path: '/?bank=1', near: '.offer-browser', press: '.filter-chip button',
     answer: { name: 'chip removed', at: `!document.querySelector('.filter-chip') && performance.now()` },
   },
   {
-    name: 'Load more', path: '/', press: '.offer-browser-more > button.button',
+    name: 'Load more', path: '/', near: '.offer-browser', press: '.offer-browser-more > button.button',
     answer: { name: 'request started', at: `performance.getEntriesByType('resource').find((r) => (r.name.includes('/api/get/offers/') || r.name.includes('/api/offers/search/')) && r.startTime > window.__pressedAt)?.startTime` },
   },
   {
@@ -84,6 +86,7 @@ export async function timeInteractions(siteUrl: string, cdpPort: number, session
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
         await page.goto(siteUrl + interaction.path, { waitUntil: 'load' });
+        if (interaction.near) await page.locator(interaction.near).first().scrollIntoViewIfNeeded();
         const control = page.locator(interaction.press).first();
         await control.waitFor({ timeout: 30_000 });
         await page.waitForTimeout(2_000); // the page settles: idle islands start, the session is checked

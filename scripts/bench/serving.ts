@@ -1,12 +1,13 @@
 // bench:site's serving case: a precompressed page served by the server of `npm start`, at 10
 // connections, side by side with a bare node:http server sending the same bytes and headers from
-// memory (the ceiling). The server runs once with its answer memory and once without it
+// memory (the ceiling), loaded by autocannon in its own process. The server runs once with its answer memory and once without it
 // (src/server/site/answer-memory.ts), so the figures show what the memory is worth.
+import { execFile } from 'node:child_process';
 import { request } from 'node:http';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { startServerProcess, stopProcess, type ServerProcess } from '../lib/server-process.ts';
 
 export const SERVING_CONNECTIONS = 10;
@@ -15,6 +16,8 @@ const WARM_UP_SECONDS = 3;
 /** Each server is measured this many times, in turn with the others; the mean is reported. */
 const ROUNDS = 2;
 const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
+const AUTOCANNON = 'node_modules/.bin/autocannon';
+const run = promisify(execFile);
 
 export interface ServingResult {
   path: string;
@@ -38,8 +41,14 @@ function rawAnswer(url: string): Promise<{ status: number; headers: Record<strin
   });
 }
 
+/**
+ * autocannon in a process of its own (its CLI, with --json): in the bench's process it would share
+ * a core with the bench's own server and queues, and measure itself rather than the server.
+ */
 async function load(url: string, seconds: number) {
-  const result = await autocannon({ url, connections: SERVING_CONNECTIONS, duration: seconds, headers: ACCEPT });
+  const args = ['-c', String(SERVING_CONNECTIONS), '-d', String(seconds), '-j', ...Object.entries(ACCEPT).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
+  const { stdout } = await run(AUTOCANNON, args, { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { errors: number; non2xx: number; requests: { average: number }; latency: { p50: number; p99: number } };
   if (result.errors || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
