@@ -13,7 +13,6 @@ import { offerCanonicalPath } from '../lib/site-urls.ts';
 import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
 import { $isSignedIn } from '../stores/session.ts';
 
-
 /** A card's favourite control: the build's link for a guest, a toggle button for a signed-in user. */
 function favouriteControl(link: HTMLAnchorElement, offer: OfferData): () => void {
   const returnTo = localePath(offerCanonicalPath(offer));

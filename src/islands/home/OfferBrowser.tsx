@@ -8,8 +8,8 @@
 // The build's first page of cards is the island's children: HTML that React never hydrates (an
 // astro-slot), brought to life by plain DOM code (src/scripts/static-cards.ts). React draws only
 // the cards that Load more appends after them, and the whole list from a filter's first page on.
-// Hydrated with client:idle (src/pages/index.astro): its controls are needed only once the visitor
-// starts to browse, so React's start-up waits for the browser to be idle (at most a second).
+// Hydrated with client:visible (src/pages/index.astro): its controls are needed only once the
+// visitor reaches the list, so a phone loads React only after a scroll towards it.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { m } from '../../paraglide/messages.js';

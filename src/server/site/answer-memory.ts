@@ -75,9 +75,4 @@ export class SiteAnswerMemory {
     this.generation++;
     this.answers.clear();
   }
-
-  /** Answers kept, and their bytes (for the benchmark's report). */
-  get size(): { answers: number; bytes: number } {
-    return { answers: this.answers.size, bytes: this.answers.calculatedSize };
-  }
 }
