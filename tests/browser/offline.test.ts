@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SITE_NAME } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { APP_ICONS, BACKGROUND_COLOR, THEME_COLOR } from '../../src/lib/web-app.ts';
+import { buildInfo, markBuildDone } from '../../src/server/site/builds-dir.ts';
 import { compressedCopies } from '../../src/server/site/precompress.ts';
 import { writeServiceWorker } from '../../src/server/site/service-worker.ts';
 import { PAGES_CACHE, PERSONAL_CACHE_PREFIX } from '../../src/lib/offline-caches.ts';
@@ -191,18 +192,26 @@ describe('updates', () => {
       const copies = compressedCopies(bytes)!;
       for (const [suffix, data] of Object.entries(copies)) writeFileSync(join(served, `${file}${suffix}`), data);
     };
+    /** Tells the server of the changed files as a publish does, and waits until it answers with them. */
+    const publish = async (heading: string) => {
+      markBuildDone(served, { ...buildInfo(served), publishedAt: new Date().toISOString() });
+      const showsHeading = async () => (await (await fetch(`${site.url}/about-us`, { headers: { 'accept-encoding': 'br, gzip' } })).text()).includes(`${heading}</h1>`);
+      await expect.poll(showsHeading, { timeout: 15_000, interval: 500 }).toBe(true);
+    };
+    let heading = '';
     try {
       await withPage(site, { javaScript: true, width: DESKTOP, serviceWorker: true }, async (page) => {
         await page.goto('/about-us');
         await workerReady(page);
         expect(await workerBuild(page)).toBe(basename(served));
-        const heading = await page.locator('h1').innerText();
+        heading = await page.locator('h1').innerText();
 
         // The next build: the page changed, and a new worker.
         const page_ = join('about-us', 'index.html');
         replace(page_, Buffer.from(readFileSync(join(served, page_), 'utf8').replace('</h1>', ' (next build)</h1>')));
         await writeServiceWorker(served, 'next-build');
         replace('sw.js', readFileSync(join(served, 'sw.js')));
+        await publish(`${heading} (next build)`);
 
         await page.reload();
         expect(await page.locator('h1').innerText()).toBe(`${heading} (next build)`); // not the copy in the worker's cache
@@ -220,6 +229,7 @@ describe('updates', () => {
       });
     } finally {
       for (const [file, bytes] of originals) writeFileSync(file, bytes);
+      if (heading) await publish(heading);
     }
   });
 });

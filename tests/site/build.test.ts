@@ -1,6 +1,6 @@
 // The static site built from the demo data through the real API, served beside it.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { readEnv } from '../../src/server/env.ts';
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
+import { buildInfo, markBuildDone } from '../../src/server/site/builds-dir.ts';
 import { parseSiteHeaders } from '../../src/server/site/headers.ts';
 import { locales } from '../../src/paraglide/runtime.js';
 import { sql } from 'drizzle-orm';
@@ -193,6 +194,22 @@ describe('served beside the API', () => {
       // A query does not make another page, and Brotli is kept apart from the plain answer.
       expect(await (await fetch(`${server.url}/about-us?from=footer`, { headers: { 'accept-encoding': 'identity' } })).text()).toBe(`${original}<!-- changed -->`);
       expect((await fetch(`${server.url}/about-us`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding')).toBe('br');
+    } finally {
+      writeFileSync(file, original);
+      await server.site?.reload();
+    }
+  });
+
+  it("notices a publish by another process within seconds, and answers with the published page", async () => {
+    const served = realpathSync(siteDir);
+    const file = join(served, 'about-us', 'index.html');
+    const original = readFileSync(file, 'utf8');
+    const plain = async () => (await fetch(`${server.url}/about-us`, { headers: { 'accept-encoding': 'identity' } })).text();
+    try {
+      expect(await plain()).toBe(original); // kept in memory now
+      writeFileSync(file, `${original}<!-- published -->`);
+      markBuildDone(served, { ...buildInfo(served), publishedAt: new Date().toISOString() }); // as publishPages() ends
+      await expect.poll(plain, { timeout: 15_000, interval: 500 }).toBe(`${original}<!-- published -->`);
     } finally {
       writeFileSync(file, original);
       await server.site?.reload();

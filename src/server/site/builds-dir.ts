@@ -17,14 +17,17 @@ const DONE_SUFFIX = '.done';
 
 export const newBuildName = () => new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15) + '-' + process.pid;
 
+/** The marker of a finished build; a publish rewrites it, so its date tells other processes of the publish. */
+export const buildDoneFile = (buildDir: string) => `${buildDir}${DONE_SUFFIX}`;
+
 export function markBuildDone(buildDir: string, info: Record<string, unknown>) {
-  writeFileSync(`${buildDir}${DONE_SUFFIX}.next`, JSON.stringify(info));
-  renameSync(`${buildDir}${DONE_SUFFIX}.next`, `${buildDir}${DONE_SUFFIX}`); // a publish rewrites it
+  writeFileSync(`${buildDoneFile(buildDir)}.next`, JSON.stringify(info));
+  renameSync(`${buildDoneFile(buildDir)}.next`, buildDoneFile(buildDir));
 }
 
 /** What the finished build in `buildDir` recorded about itself, or undefined for an unfinished one. */
 export function buildInfo(buildDir: string): Record<string, unknown> | undefined {
-  try { return JSON.parse(readFileSync(`${buildDir}${DONE_SUFFIX}`, 'utf8')); } catch { return undefined; }
+  try { return JSON.parse(readFileSync(buildDoneFile(buildDir), 'utf8')); } catch { return undefined; }
 }
 
 /** The build SITE_DIR points at, if any. */
@@ -60,7 +63,7 @@ export async function pruneBuilds(buildsDir: string, siteDir: string) {
     const dir = join(buildsDir, entry.name);
     if (keep.has(entry.name) || resolve(dir) === served) continue;
     await rm(dir, { recursive: true, force: true });
-    await rm(`${dir}${DONE_SUFFIX}`, { force: true });
+    await rm(buildDoneFile(dir), { force: true });
   }
 }
 

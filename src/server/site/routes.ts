@@ -20,7 +20,7 @@ import { bankPageKeyFromPath, offerIdFromPath, shortPathKey } from '../../lib/si
 import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
 import type { AppEnv } from '../context.ts';
 import { noSuchRoute } from '../http/answer.ts';
-import { BANK_PATHS_FILE, OFFER_PATHS_FILE } from './builds-dir.ts';
+import { BANK_PATHS_FILE, buildDoneFile, OFFER_PATHS_FILE } from './builds-dir.ts';
 import { CDN_HEADERS_FILE, NGINX_HEADERS_FILE, parseSiteHeaders } from './headers.ts';
 import { acceptedEncodings, MEMORY_FILE_MAX_BYTES, type SiteAnswerMemory } from './answer-memory.ts';
 import { isCompressible } from './precompress.ts';
@@ -62,11 +62,14 @@ async function readBuildState(siteDir: string): Promise<BuildState | undefined> 
 }
 
 /** Changes when a build is switched in or a publish rewrote the offers' or the bank pages' paths. */
+/**
+ * What changes when another process switches a build in (the folder) or publishes into the
+ * served one (its done marker, rewritten by every publish, and the redirect maps).
+ */
 async function buildVersion(siteDir: string): Promise<string> {
-  const [dir, ...maps] = await Promise.all([
-    realpath(siteDir).catch(() => ''), ...[OFFER_PATHS_FILE, BANK_PATHS_FILE].map((file) => stat(join(siteDir, file)).catch(() => undefined)),
-  ]);
-  return [dir, ...maps.map((map) => map?.mtimeMs ?? '')].join(':');
+  const dir = await realpath(siteDir).catch(() => '');
+  const files = await Promise.all([buildDoneFile(dir), ...[OFFER_PATHS_FILE, BANK_PATHS_FILE].map((file) => join(siteDir, file))].map((file) => stat(file).catch(() => undefined)));
+  return [dir, ...files.map((file) => file?.mtimeMs ?? '')].join(':');
 }
 
 const BUILDING_PAGE_CSS = 'body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; }';
