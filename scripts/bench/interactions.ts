@@ -59,11 +59,11 @@ const INTERACTIONS: Interaction[] = [
     answer: { name: 'request started', at: `performance.getEntriesByType('resource').find((r) => (r.name.includes('/api/get/offers/') || r.name.includes('/api/offers/search/')) && r.startTime > window.__pressedAt)?.startTime` },
   },
   {
-    name: 'offer card (modal)', path: '/', press: '[data-offer-list] .offer-card-title a',
+    name: 'offer card (modal)', path: '/', near: '.offer-browser', press: '[data-offer-list] .offer-card-title a',
     answer: { name: 'offer modal shown', at: DIALOG_SHOWN },
   },
   {
-    name: 'favourite toggle', path: '/', signedIn: true, press: '[data-offer-list] button[aria-pressed="false"]',
+    name: 'favourite toggle', path: '/', signedIn: true, near: '.offer-browser', press: '[data-offer-list] button[aria-pressed="false"]',
     answer: { name: 'shown as saved', at: `document.querySelector('[data-offer-list] button[aria-pressed="true"]') && performance.now()` },
   },
   {

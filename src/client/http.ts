@@ -4,7 +4,7 @@
 // the page's language (its code's message, src/lib/error-text.ts).
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type ResponsePromise } from 'ky';
 import * as v from 'valibot';
-import { ErrorResponse, type ApiIssue } from '../contract/index.ts';
+import { ErrorResponse, type ApiIssue } from '../contract/error-response.ts';
 import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
 import { PUBLIC_API_URL, PUBLIC_INSIGHT_URL } from '../lib/public-config.ts';
 import { baseLocale, getLocale } from '../paraglide/runtime.js';

@@ -23,20 +23,10 @@ const ImageUrl = v.pipe(v.string(), v.transform((url) => safeUrl(url) ?? PLACEHO
 
 // ---------- what answers are made of, and the shared answers ----------
 
-/**
- * The stable code beside an English message (src/contract/error-codes.ts), and the values its text
- * holds ({ max: 40 }). The server always sends `code`; it is optional here so that an answer without
- * one (an older server) still reads.
- */
-export const ErrorCodeFields = {
-  code: v.optional(v.string()),
-  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
-};
-/** A request's field the server refused, by its path ('mobileNo', 'hotLine.email.0'), with the text to show. */
-export const Issue = v.object({ path: v.string(), message: v.string(), ...ErrorCodeFields });
-export type ApiIssue = v.InferOutput<typeof Issue>;
-/** Every failure the API answers on purpose; a validation error (400) carries its issues. */
-export const ErrorResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, issues: v.optional(v.array(Issue)) });
+export * from './error-response.ts';
+export * from './bank-counts.ts';
+import { BankCounts } from './bank-counts.ts';
+import { ErrorCodeFields } from './error-response.ts';
 
 export const Bank = v.object({
   bankId: v.number(),
@@ -51,13 +41,10 @@ export const Bank = v.object({
 });
 export const BankDetail = v.object({
   ...Bank.entries,
-  totalCount: v.number(),
-  favoriteCount: v.number(),
+  ...BankCounts.entries,
   merchants: v.array(v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl })),
   merchantCount: v.number(),
 });
-/** GET /api/get/bank/by/{bankId} as the browser reads it: the bank card's live counts (the build's figures age). */
-export const BankCountsResponse = v.object({ status: v.literal(true), data: v.pick(BankDetail, ['totalCount', 'favoriteCount']) });
 /**
  * Added to §7: texts in Sinhala and Tamil (TRANSLATED_LOCALES) where the team gave them, each
  * language and field optional; the English field shows where one is missing (docs/i18n.md).

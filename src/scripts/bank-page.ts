@@ -67,15 +67,22 @@ function makeChipSlider(row: HTMLElement): void {
   previousButton.addEventListener('click', () => move(-1));
   nextButton.addEventListener('click', () => move(1));
   track.addEventListener('scroll', showEnds, { passive: true });
-  new ResizeObserver(showEnds).observe(track);
   // The chosen category in view from the start.
-  const selected = track.querySelector<HTMLElement>('[aria-current="page"]')?.closest('li');
-  if (selected) {
+  const showSelected = () => {
+    const selected = track.querySelector<HTMLElement>('[aria-current="page"]')?.closest('li');
+    if (!selected) return;
     const [chip, row] = [selected.getBoundingClientRect(), track.getBoundingClientRect()];
     track.scrollLeft += chip.left - row.left - (track.clientWidth - chip.width) / 2;
-  }
+  };
+  // Sizes are read in the observer, which the browser calls after its layout: read as the script
+  // runs, they would make it lay out the whole page at once, a long task on a phone.
+  let sized = false;
+  new ResizeObserver(() => {
+    if (!sized) showSelected();
+    sized = true;
+    showEnds();
+  }).observe(track);
   row.classList.add('is-slider');
-  showEnds();
 }
 
 /** Mounts one of the browser-only strips into `slot` the first time `store` has something to show. */
