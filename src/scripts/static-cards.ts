@@ -13,6 +13,14 @@ import { offerCanonicalPath } from '../lib/site-urls.ts';
 import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
 import { $isSignedIn } from '../stores/session.ts';
 
+/**
+ * Writes an attribute only when its value changes: a toggle updates every card's control, and an
+ * unchanged write would still make the browser restyle that card.
+ */
+function setChanged(element: Element, name: string, value: string) {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
 /** A card's favourite control: the build's link for a guest, a toggle button for a signed-in user. */
 function favouriteControl(link: HTMLAnchorElement, offer: OfferData): () => void {
   const returnTo = localePath(offerCanonicalPath(offer));
@@ -46,9 +54,9 @@ function favouriteControl(link: HTMLAnchorElement, offer: OfferData): () => void
       if (hadFocus) shown.focus();
     }
     const saved = signedIn && $favoriteIds.get().has(offer.offerId);
-    if (signedIn) button.setAttribute('aria-pressed', String(saved));
-    shown.setAttribute('aria-label', favoriteLabel(saved, offer.header));
-    heart?.setAttribute('fill', saved ? 'currentColor' : 'none');
+    if (signedIn) setChanged(button, 'aria-pressed', String(saved));
+    setChanged(shown, 'aria-label', favoriteLabel(saved, offer.header));
+    if (heart) setChanged(heart, 'fill', saved ? 'currentColor' : 'none');
   };
 }
 
@@ -66,7 +74,9 @@ export function startStaticCards(root: HTMLElement): void {
     const changes = $interestChanges.get();
     for (const element of counts) {
       const offer = offerOf(element, 'interest');
-      if (offer) element.textContent = favouritesText(offer.interest + (changes[offer.offerId] ?? 0));
+      const text = offer && favouritesText(offer.interest + (changes[offer.offerId] ?? 0));
+      // An unchanged text is left alone: a new text node would lay the card out again.
+      if (text && element.textContent !== text) element.textContent = text;
     }
   };
   const showControls = () => controls.forEach((show) => show());

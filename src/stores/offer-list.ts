@@ -4,6 +4,7 @@
 // older request is dropped.
 import { map } from 'nanostores';
 import type { OfferData } from '../contract/index.ts';
+import { afterNextPaint } from '../lib/after-paint.ts';
 import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../lib/constants.ts';
 import { $myCards } from './my-cards.ts';
 import { NO_FILTER, onlyBanksAndCategories, type OfferFilter } from './offer-filters.ts';
@@ -31,6 +32,14 @@ async function fetchPage(filter: OfferFilter, pageNo: number) {
   const { mine: _mine, ...search } = filter;
   return searchOffers({ ...search, bankIds: [...search.bankIds], categoryIds: [...search.categoryIds], networks: [...search.networks], cards }, pageNo, OFFERS_PAGE_SIZE);
 }
+/**
+ * A page, kept until the press that asked for it has painted its skeletons: an answer that comes
+ * at once (loopback, the service worker's cache) would otherwise draw its cards in the press's frame.
+ */
+async function pageAfterPaint(filter: OfferFilter, pageNo: number) {
+  const [answer] = await Promise.all([fetchPage(filter, pageNo), afterNextPaint()]);
+  return answer;
+}
 /** Loads the API calls ahead, when the browser is idle, so that the first 'Load more' waits only for the API. */
 export function prepareOfferLoading(): void {
   const load = () => void import('../client/catalogue.ts').catch(() => {}); // offline: fetchPage tries again
@@ -57,7 +66,7 @@ export async function loadOffersFor(filter: OfferFilter): Promise<void> {
   const request = ++latestRequest;
   $offerList.set({ ...$offerList.get(), filter, loading: 'replacing', error: undefined });
   try {
-    const answer = await fetchPage(filter, 1);
+    const answer = await pageAfterPaint(filter, 1);
     if (request !== latestRequest) return;
     $offerList.set({ filter, offers: answer.data, totalCount: answer.totalCount, pageNo: 1, loading: false, error: undefined });
   } catch (error) {
@@ -73,7 +82,7 @@ export async function loadMoreOffers(): Promise<void> {
   const request = ++latestRequest;
   $offerList.setKey('loading', 'appending');
   try {
-    const answer = await fetchPage(state.filter, state.pageNo + 1);
+    const answer = await pageAfterPaint(state.filter, state.pageNo + 1);
     if (request !== latestRequest) return;
     const now = $offerList.get();
     // An offer already shown (the list moved between pages) is not shown twice.

@@ -5,7 +5,7 @@
 // Log out). Notices raised while signed in show through mount-account-menu.tsx's own <Notices />.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { FavoriteEntryData, UserData } from '../../contract/index.ts';
+import type { UserData } from '../../contract/index.ts';
 import { COUNTRY_CODES } from '../../contract/limits.ts';
 import { FAVOURITES_HASH } from '../../lib/constants.ts';
 import { maskMobile } from '../../lib/format-offer.ts';
@@ -18,7 +18,8 @@ import { HeartIcon } from '../offer-card/FavoriteButton.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import VerifiedTick from '../ui/VerifiedTick.tsx';
 import { accountLinks, createOfferHref, logOutAndGoHome } from './account-links.ts';
-import FavoriteList, { type FavoritesState } from './FavoriteList.tsx';
+import { useStorePart } from '../ui/use-store-part.ts';
+import FavoriteList from './FavoriteList.tsx';
 import ProfileMenu from './ProfileMenu.tsx';
 import ProfileView from './ProfileView.tsx';
 import accountMenuCss from './AccountMenu.css?url';
@@ -26,8 +27,8 @@ import Stylesheets from '../ui/Stylesheets.tsx';
 
 export default function AccountMenu() {
   const user = useStore($user);
-  const favorites = useStore($favorites);
-  const state = useStore($favoritesState);
+  // The header shows only the count: the lists subscribe to the favourites while their dialog is open.
+  const favoriteCount = useStorePart($favorites, (favorites) => favorites.length);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Opened at SITE_URL/#favourites (the reminder SMS's link): the drawer opens, and the hash goes so that a reload does not reopen it.
   useEffect(() => {
@@ -49,15 +50,15 @@ export default function AccountMenu() {
           </a>
         )}
         <button type="button" className="account-favorites-button" aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
-          <HeartIcon filled={favorites.length > 0} />
+          <HeartIcon filled={favoriteCount > 0} />
           <span className="account-label">{m.account_favourites()}</span>
-          <span className="account-count" data-favorites-count>{favorites.length}</span>
+          <span className="account-count" data-favorites-count>{favoriteCount}</span>
         </button>
         <ProfileMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
       </div>
-      <MobileProfile user={user} favorites={favorites} state={state} onOpenProfile={() => setProfileOpen(true)} />
-      <TitledDialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="account-dialog account-drawer" title={m.account_favorites_drawer_title()} count={favorites.length}>
-        <FavoriteList entries={favorites} state={state} />
+      <MobileProfile user={user} favoriteCount={favoriteCount} onOpenProfile={() => setProfileOpen(true)} />
+      <TitledDialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="account-dialog account-drawer" title={m.account_favorites_drawer_title()} count={favoriteCount}>
+        {drawerOpen && <LiveFavoriteList />}
       </TitledDialog>
       <ProfileView open={profileOpen} onClose={() => setProfileOpen(false)} />
     </div>
@@ -65,9 +66,9 @@ export default function AccountMenu() {
 }
 
 /** Below 480px: the menu icon, the profile overlay (its Profile opens the Profile View over it) and its 'My Favorite List' overlay. */
-interface MobileProps { user: UserData; favorites: readonly FavoriteEntryData[]; state: FavoritesState; onOpenProfile: () => void }
+interface MobileProps { user: UserData; favoriteCount: number; onOpenProfile: () => void }
 
-function MobileProfile({ user, favorites, state, onOpenProfile }: MobileProps) {
+function MobileProfile({ user, favoriteCount, onOpenProfile }: MobileProps) {
   const [profileOpen, setProfileOpen] = useState(false);
   const [listOpen, setListOpen] = useState(false);
   const closeList = () => setListOpen(false);
@@ -83,7 +84,7 @@ function MobileProfile({ user, favorites, state, onOpenProfile }: MobileProps) {
         </p>
         <nav aria-label={m.account_account()} className="account-overlay-nav">
           <button type="button" aria-haspopup="dialog" onClick={() => setListOpen(true)}>
-            <HeartIcon filled={favorites.length > 0} /><span>{m.account_favourites()}</span><span className="account-count">{favorites.length}</span>
+            <HeartIcon filled={favoriteCount > 0} /><span>{m.account_favourites()}</span><span className="account-count">{favoriteCount}</span>
           </button>
           {accountLinks(user).map((link) => (link.profileView
             ? <button key={link.label} type="button" aria-haspopup="dialog" onClick={onOpenProfile}>{link.label}</button>
@@ -92,15 +93,27 @@ function MobileProfile({ user, favorites, state, onOpenProfile }: MobileProps) {
         </nav>
         <p className="account-version">{m.account_version({ version })}</p>
       </TitledDialog>
-      <TitledDialog open={listOpen} onClose={closeList} className="account-dialog account-overlay" title={m.account_favorites_overlay_title()} count={favorites.length} closeButton="back">
-        <p className="account-refresh-row">
-          <button type="button" className="button secondary" onClick={() => { if (state !== 'loading') void loadFavorites(); }} aria-busy={state === 'loading' || undefined}>
-            <svg className={state === 'loading' ? 'account-spinning' : undefined} aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /></svg>
-            {m.account_refresh()}
-          </button>
-        </p>
-        <FavoriteList entries={favorites} state={state} />
+      <TitledDialog open={listOpen} onClose={closeList} className="account-dialog account-overlay" title={m.account_favorites_overlay_title()} count={favoriteCount} closeButton="back">
+        {listOpen && <><RefreshFavorites /><LiveFavoriteList /></>}
       </TitledDialog>
     </div>
+  );
+}
+
+/** The favourites list, subscribed while its dialog is open. */
+function LiveFavoriteList() {
+  return <FavoriteList entries={useStore($favorites)} state={useStore($favoritesState)} />;
+}
+
+/** The mobile overlay's Refresh, spinning while the list loads. */
+function RefreshFavorites() {
+  const state = useStore($favoritesState);
+  return (
+    <p className="account-refresh-row">
+      <button type="button" className="button secondary" onClick={() => { if (state !== 'loading') void loadFavorites(); }} aria-busy={state === 'loading' || undefined}>
+        <svg className={state === 'loading' ? 'account-spinning' : undefined} aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /></svg>
+        {m.account_refresh()}
+      </button>
+    </p>
   );
 }

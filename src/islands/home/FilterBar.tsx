@@ -4,7 +4,7 @@
 // Ending soon switches, the order, the My Cards line, and a removable chip for each chosen filter.
 // More than 4 chips fold behind '+N more'.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
@@ -27,7 +27,11 @@ interface Props {
 
 const BAR_SWITCHES: FilterSwitch[] = ['validToday', 'endingSoon'];
 
-export default function FilterBar({ options, ready }: Props) {
+/**
+ * Memoised: the list's own changes (Load more, a page arriving) re-render the offer browser, and
+ * the bar, with every bank and category of its panels, need not follow.
+ */
+export default memo(function FilterBar({ options, ready }: Props) {
   const filter = useStore($offerFilter);
   const cards = useStore($myCards);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -115,4 +119,4 @@ export default function FilterBar({ options, ready }: Props) {
       {dialogOpen && <Suspense fallback={null}><AllFiltersDialog options={options} filter={filter} onClose={() => setDialogOpen(false)} /></Suspense>}
     </div>
   );
-}
+});

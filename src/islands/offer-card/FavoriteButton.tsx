@@ -12,6 +12,7 @@ import { m } from '../../paraglide/messages.js';
 import { $favoriteIds, toggleFavorite } from '../../stores/favorites.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
+import { useStorePart } from '../ui/use-store-part.ts';
 import { favoriteLabel } from './favorite-label.ts';
 
 export function HeartIcon({ filled }: { filled: boolean }) {
@@ -27,7 +28,7 @@ interface Props { offer: OfferData; className?: string; showLabel?: boolean }
 export default function FavoriteButton({ offer, className = 'favorite-toggle', showLabel = false }: Props) {
   const hydrated = useHydrated();
   const signedIn = useStore($isSignedIn) && hydrated;
-  const saved = useStore($favoriteIds).has(offer.offerId) && signedIn;
+  const saved = useStorePart($favoriteIds, (ids) => ids.has(offer.offerId)) && signedIn;
   const [busy, setBusy] = useState(false);
   const title = favoriteLabel(saved, localText(offer, 'header').text);
 

@@ -4,7 +4,6 @@
 // data-offer-link: where the offer modal is on the page, a plain click opens the offer over the list.
 // data-cards carries the offer's card rule for the "Your card" mark (src/scripts/your-card-marks.ts).
 // The share button is handled by one listener for the page (src/scripts/offer-modal.ts, offer-page.ts).
-import { useStore } from '@nanostores/react';
 import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX } from '../../lib/constants.ts';
 import { favouritesText, offerTags, statusLabel, truncate, viewsText } from '../../lib/format-offer.ts';
@@ -16,6 +15,7 @@ import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { m } from '../../paraglide/messages.js';
 import { $interestChanges } from '../../stores/favorites.ts';
+import { useStorePart } from '../ui/use-store-part.ts';
 import FavoriteButton from './FavoriteButton.tsx';
 import './OfferCard.css';
 
@@ -29,7 +29,7 @@ interface Props {
 export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFold = false }: Props) {
   const href = localePath(offerCanonicalPath(offer));
   const status = statusLabel(offer.status, offer.withdrawn);
-  const interest = offer.interest + (useStore($interestChanges)[offer.offerId] ?? 0);
+  const interest = offer.interest + useStorePart($interestChanges, (changes) => changes[offer.offerId] ?? 0);
   const banner = apiImageSrc(safeUrl(offer.bannerImageURL));
   const header = localText(offer, 'header');
   const category = localText(offer.category, 'categoryName');
