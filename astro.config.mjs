@@ -58,7 +58,7 @@ export default defineConfig({
               { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide[\\/]messages[\\/]browse_(saved?|my_cards_only)\.js$/ },
               // The offer card and its favourite control (React), with the filter bar's option lists: what
               // home's list hydrates at load, one file rather than four small ones.
-              { name: 'cards', test: /src[\\/]islands[\\/](offer-card[\\/](OfferCard|FavoriteButton)\.tsx|ui[\\/]use-hydrated\.ts|home[\\/]filter-options\.ts)$/ },
+              { name: 'cards', test: /src[\\/]islands[\\/](offer-card[\\/](OfferCard|FavoriteButton)\.tsx|ui[\\/](use-hydrated|use-store-part)\.ts|home[\\/]filter-options\.ts)$/ },
             ],
           },
         },
