@@ -14,6 +14,7 @@ import { OFFER_MESSAGES } from './offer-form.ts';
 import { MY_CARD_MESSAGES } from './offer-search.ts';
 import { PARTNER_FEED_MESSAGES } from './partner-feed.ts';
 import { REMINDER_MESSAGES } from './reminders.ts';
+import { REPORT_MESSAGES } from './report-messages.ts';
 import { IMPORT_MESSAGES } from './team-importers.ts';
 
 /** A text with `{name}` where the API writes a value in: the answer carries the values as `params`. */
@@ -151,6 +152,11 @@ export const ERROR_CODE_TEXTS = {
   email_changed: [ALERT_MESSAGES.emailChanged],
   unsubscribed: [ALERT_MESSAGES.unsubscribed],
   label_required: [ALERT_MESSAGES.labelRequired],
+
+  // 'Report a problem' on an offer.
+  report_reason_required: [REPORT_MESSAGES.chooseReason],
+  report_message_required: [REPORT_MESSAGES.tellUsWhatIsWrong],
+  report_sent: [REPORT_MESSAGES.sent],
 
   // Reminders and calendars.
   bad_days: [REMINDER_MESSAGES.badDays],

@@ -2,19 +2,19 @@
 // here, not through the contract's index, so that only the pages with the form carry it.
 import * as v from 'valibot';
 import { InsightId, NoNul } from './index.ts';
+import { REPORT_MESSAGES } from './report-messages.ts';
 
 /** The reasons' names are messages: the form's (browse_report_reason_…) and the team console's. */
 export const REPORT_REASONS = ['expired', 'wrongDetails', 'brokenLink', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_MESSAGE_MAX = 1000;
-export const REPORT_SENT_MESSAGE = 'Thank you. The team will look at this offer.';
 
 export const ReportRequest = v.pipe(
   v.object({
-    reason: v.picklist(REPORT_REASONS, 'Choose what is wrong.'),
+    reason: v.picklist(REPORT_REASONS, REPORT_MESSAGES.chooseReason),
     message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_MESSAGE_MAX, `At most ${REPORT_MESSAGE_MAX} characters.`), NoNul), ''),
     insightId: v.nullish(v.union([InsightId, v.literal('')])),
   }),
-  v.forward(v.check((input) => input.reason !== 'other' || input.message !== '', 'Tell us what is wrong.'), ['message']),
+  v.forward(v.check((input) => input.reason !== 'other' || input.message !== '', REPORT_MESSAGES.tellUsWhatIsWrong), ['message']),
 );
 export const ReportResponse = v.object({ status: v.literal(true), message: v.string() });

@@ -65,6 +65,8 @@ const MESSAGES = {
   invalid_channel: m.error_invalid_channel, expected_list: m.error_expected_list, wrong_format: m.error_wrong_format,
   wrong_version: m.error_wrong_version, not_offer: m.error_not_offer, not_feed_object: m.error_not_feed_object,
   offers_not_list: m.error_offers_not_list, too_many_offers: m.error_too_many_offers,
+  report_reason_required: m.error_report_reason_required, report_message_required: m.error_report_message_required,
+  report_sent: m.error_report_sent,
 } satisfies Record<ErrorCode, unknown> as unknown as Record<ErrorCode, ErrorMessage>;
 
 /**

@@ -5,7 +5,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
-import { REPORT_SENT_MESSAGE, type ReportReason } from '../../src/contract/reports.ts';
+import { REPORT_MESSAGES } from '../../src/contract/report-messages.ts';
+import type { ReportReason } from '../../src/contract/reports.ts';
 import { REPORT_REASON_TEXTS } from '../../src/islands/offer/report-texts.ts';
 import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
@@ -84,7 +85,7 @@ describe('Report a problem on the offer page', () => {
     await dialog.getByLabel(REPORT_REASON_TEXTS.wrongDetails()).check();
     await dialog.getByRole('textbox', { name: 'Tell us more (optional)' }).fill(message);
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await dialog.getByRole('status').filter({ hasText: REPORT_SENT_MESSAGE }).waitFor();
+    await dialog.getByRole('status').filter({ hasText: REPORT_MESSAGES.sent }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
     expect(await storedReport(message)).toMatchObject({ offerId: offer.offerId, reason: 'wrongDetails', message, status: 'open' });
 
@@ -97,6 +98,29 @@ describe('Report a problem on the offer page', () => {
     expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  }));
+
+  it("speaks the page's language: on a Sinhala page its checks and its thank-you are in Sinhala", () => withJs(async (page) => {
+    const offer = site.listed[6]!;
+    await page.goto(`/si${offerCanonicalPath(offer)}`, { waitUntil: 'load' });
+    const si = { locale: 'si' } as const;
+    const open = page.getByRole('button', { name: m.browse_report_problem({}, si) });
+    await expect.poll(() => open.isEnabled()).toBe(true);
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: m.browse_report_problem({}, si) });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: m.browse_send({}, si) }).click();
+    await dialog.getByText(m.error_report_reason_required({}, si)).waitFor();
+    expect(await dialog.getByText(REPORT_MESSAGES.chooseReason).count()).toBe(0);
+    await dialog.getByLabel(m.browse_report_reason_other({}, si)).check();
+    await dialog.getByRole('button', { name: m.browse_send({}, si) }).click();
+    await expect.poll(() => describedBy(dialog.getByRole('textbox'))).toContain(m.error_report_message_required({}, si));
+
+    const message = uniqueMessage('The shop has closed');
+    await dialog.getByRole('textbox').fill(message);
+    await dialog.getByRole('button', { name: m.browse_send({}, si) }).click();
+    await dialog.getByRole('status').filter({ hasText: m.error_report_sent({}, si) }).waitFor();
+    expect(await storedReport(message)).toMatchObject({ offerId: offer.offerId, reason: 'other', message });
   }));
 
   it('works with the keyboard alone', () => withJs(async (page) => {
@@ -118,7 +142,7 @@ describe('Report a problem on the offer page', () => {
     await page.keyboard.type(message);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter'); // Send
-    await dialog.getByRole('status').filter({ hasText: REPORT_SENT_MESSAGE }).waitFor();
+    await dialog.getByRole('status').filter({ hasText: REPORT_MESSAGES.sent }).waitFor();
     expect(await storedReport(message)).toMatchObject({ offerId: offer.offerId, reason: 'brokenLink', message });
     await page.keyboard.press('Enter'); // Close, which has focus
     await dialog.waitFor({ state: 'hidden' });
@@ -207,7 +231,7 @@ describe('Report a problem in the offer modal', () => {
     await dialog.getByRole('textbox').fill(message);
     expect(await seriousViolations(page, '.report-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await dialog.getByRole('status').filter({ hasText: REPORT_SENT_MESSAGE }).waitFor();
+    await dialog.getByRole('status').filter({ hasText: REPORT_MESSAGES.sent }).waitFor();
     expect(await storedReport(message)).toMatchObject({ offerId: offer.offerId, reason: 'expired', message });
 
     await dialog.locator('.report-sent-close').click();

@@ -13,12 +13,13 @@ import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { MY_CARD_MESSAGES } from '../../src/contract/offer-search.ts';
 import { PARTNER_FEED_MESSAGES } from '../../src/contract/partner-feed.ts';
 import { REMINDER_MESSAGES } from '../../src/contract/reminders.ts';
+import { REPORT_MESSAGES } from '../../src/contract/report-messages.ts';
 import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { errorBody } from '../../src/server/errors.ts';
 
 const OBJECTS: Record<string, Record<string, unknown>> = {
   MESSAGES, ACCOUNT_MESSAGES, ALERT_MESSAGES, API_MESSAGES, FALLBACK_MESSAGES, CALENDAR_MESSAGES, ELIGIBILITY_MESSAGES,
-  OFFER_MESSAGES, MY_CARD_MESSAGES, PARTNER_FEED_MESSAGES, REMINDER_MESSAGES, IMPORT_MESSAGES,
+  OFFER_MESSAGES, MY_CARD_MESSAGES, PARTNER_FEED_MESSAGES, REMINDER_MESSAGES, REPORT_MESSAGES, IMPORT_MESSAGES,
 };
 
 /** Arguments for the texts made by a function, each giving one text. */
@@ -130,6 +131,7 @@ describe('the error codes', () => {
       expected_text invalid_feed_date invalid_percent invalid_discount_kind invalid_discount discount_needs_one kind_needs_percent invalid_cards
       invalid_card invalid_network invalid_kind invalid_day invalid_channel expected_list wrong_format wrong_version not_offer not_feed_object
       offers_not_list too_many_offers
+      report_reason_required report_message_required report_sent
     `.trim().split(/\s+/);
     expect(Object.keys(ERROR_CODES)).toEqual(expect.arrayContaining(shipped));
     // A code added since: add it to the list above, then it stays.

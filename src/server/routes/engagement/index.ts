@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import { FeedbackRequest, FeedbackResponse, Id, MESSAGES, SubscribeRequest, SubscribeResponse } from '../../../contract/index.ts';
 import * as v from 'valibot';
-import { REPORT_SENT_MESSAGE, ReportRequest, ReportResponse } from '../../../contract/reports.ts';
+import { REPORT_MESSAGES } from '../../../contract/report-messages.ts';
+import { ReportRequest, ReportResponse } from '../../../contract/reports.ts';
 import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
 import { saveReport } from '../../domain/inbox.ts';
 import { sessionUserId } from '../../domain/sessions.ts';
@@ -41,7 +42,7 @@ export function engagementRoutes(deps: ServerDeps) {
     const ip = requestIp(deps, c);
     await limiter.check('reportPerIp', ip);
     await saveReport(db, offerId, { reason, message, reporterUserId: await sessionUserId(db, bearerToken(c)), ip });
-    return answer(c, ReportResponse, { status: true, message: REPORT_SENT_MESSAGE }, 201);
+    return answer(c, ReportResponse, { status: true, message: REPORT_MESSAGES.sent }, 201);
   });
 
   return app;
