@@ -332,6 +332,27 @@ describe("'All offers' list", () => {
     expect(await loadMoreButton(page).count()).toBe(0);
   }));
 
+  it('Load more answers its press within the frame: the button turns busy, and the skeletons follow once that has painted', () => withJs(async (page) => {
+    const category = categoryWithFewPages();
+    await openHome(page, `?category=${category.categoryId}`);
+    await expectFirstPageOf(page, [], [category.categoryId]);
+    const release = await holdFilteredAnswers(page);
+    // What the press's frame paints: read in that frame's animation callbacks, after React's render.
+    const atPress = await page.evaluate(() => new Promise((resolve) => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>('.offer-browser-more button')].find((b) => b.textContent?.startsWith('Load more'))!;
+      button.click();
+      requestAnimationFrame(() => resolve({
+        disabled: button.isConnected && button.disabled, busy: button.getAttribute('aria-busy'),
+        skeletons: document.querySelectorAll('.offer-browser .offer-card-skeleton').length,
+      }));
+    }));
+    expect(atPress).toEqual({ disabled: true, busy: 'true', skeletons: 0 });
+    await expect.poll(() => skeletons(page).count()).toBe(3);
+    expect(await loadMoreButton(page).count(), 'no Load more while the skeletons show').toBe(0);
+    release();
+    await expect.poll(() => skeletons(page).count()).toBe(0);
+  }));
+
   it('without a filter, Load more counts down from every listed offer', () => withJs(async (page) => {
     await openHome(page);
     expect(await loadMoreButton(page).textContent()).toBe(`Load more offers (${site.listed.length - OFFERS_PAGE_SIZE})`);

@@ -12,6 +12,7 @@
 // visitor reaches the list, so a phone loads React only after a scroll towards it.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter, type OfferFilter } from '../../stores/offer-filters.ts';
@@ -93,6 +94,20 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     if (document.activeElement === document.body) grid.current?.querySelectorAll<HTMLElement>('.offer-card-title a')[first]?.focus();
   }, [list.loading]);
 
+  // Load more answers its press at once, within a frame (INP): the button turns busy. The skeletons
+  // under the list, which move everything below it, follow once that frame has painted.
+  const [appendingDrawn, setAppendingDrawn] = useState(false);
+  useEffect(() => {
+    if (list.loading !== 'appending') {
+      setAppendingDrawn(false);
+      return;
+    }
+    let current = true;
+    void afterNextPaint().then(() => { if (current) setAppendingDrawn(true); });
+    return () => { current = false; };
+  }, [list.loading]);
+  const pressedMore = list.loading === 'appending' && !appendingDrawn;
+
   const loadMore = () => {
     appendedAt.current = list.offers.length;
     void loadMoreOffers();
@@ -109,7 +124,7 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
       <div ref={grid} className="grid offer-list-grid" data-offer-list aria-busy={list.loading ? true : undefined}>
         {showsBuildPage && children}
         {replacing ? skeletons() : drawnOffers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
-        {list.loading === 'appending' && skeletons()}
+        {list.loading === 'appending' && appendingDrawn && skeletons()}
       </div>
       {!hydrated ? (
         <p className="offer-browser-more" data-load-more data-total={totalCount}>
@@ -137,8 +152,10 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
               <button type="button" className="button secondary" onClick={clearFilters}>{m.browse_clear_filters()}</button>
             </div>
           ))}
-          {!list.loading && !list.error && remaining > 0 && (
-            <button type="button" className="button" onClick={loadMore}>{m.browse_load_more({ count: remaining })}</button>
+          {(!list.loading || pressedMore) && !list.error && remaining > 0 && (
+            <button type="button" className="button" onClick={loadMore} disabled={pressedMore} aria-busy={pressedMore || undefined}>
+              {m.browse_load_more({ count: remaining })}
+            </button>
           )}
         </div>
       )}
