@@ -13,6 +13,7 @@ import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
 import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
 const FILTERED_LIST = '**/api/get/offers/filter/multiple/**';
+const UNFILTERED_LIST = '**/api/get/offers/by/page/**';
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
@@ -71,11 +72,11 @@ async function expectFirstPageOf(page: Page, bankIds: number[], categoryIds: num
   }
 }
 
-/** Answers to the filtered list wait until `release` is called: the loading state can be looked at. */
-async function holdFilteredAnswers(page: Page) {
+/** Answers to the filtered list (or another) wait until `release` is called: the loading state can be looked at. */
+async function holdFilteredAnswers(page: Page, list = FILTERED_LIST) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(FILTERED_LIST, async (route: Route) => {
+  await page.route(list, async (route: Route) => {
     await released;
     await route.continue();
   });
@@ -351,6 +352,28 @@ describe("'All offers' list", () => {
     expect(await loadMoreButton(page).count(), 'no Load more while the skeletons show').toBe(0);
     release();
     await expect.poll(() => skeletons(page).count()).toBe(0);
+  }));
+
+  it("a chip's × answers within the frame: the chip goes and the list is held, busy, and the skeletons follow once that has painted", () => withJs(async (page) => {
+    const { bankId } = someOffer(3);
+    await openHome(page, `?bank=${bankId}`);
+    await expectFirstPageOf(page, [bankId], []);
+    const shown = await cardOffers(page);
+    const release = await holdFilteredAnswers(page, UNFILTERED_LIST);
+    const atPress = await page.evaluate(() => new Promise((resolve) => {
+      document.querySelector<HTMLButtonElement>('.filter-chip button')!.click();
+      requestAnimationFrame(() => resolve({
+        chips: document.querySelectorAll('.filter-chip').length,
+        busy: document.querySelector('[data-offer-list]')!.getAttribute('aria-busy'),
+        cards: [...document.querySelectorAll('.offer-browser article.offer-card')].map((card) => Number(card.getAttribute('data-offer-id'))),
+        skeletons: document.querySelectorAll('.offer-browser .offer-card-skeleton').length,
+      }));
+    }));
+    expect(atPress).toEqual({ chips: 0, busy: 'true', cards: shown, skeletons: 0 });
+    await expect.poll(() => skeletons(page).count()).toBe(3);
+    expect(await cards(page).count()).toBe(0);
+    release();
+    await expectFirstPageOf(page, [], []);
   }));
 
   it('without a filter, Load more counts down from every listed offer', () => withJs(async (page) => {

@@ -43,8 +43,11 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
   const cards = useStore($myCards);
   // The build's page until the island has started the store from it (same HTML when hydrating).
   const list: OfferListState = hydrated ? liveList : { filter: NO_FILTER, offers: [], totalCount, pageNo: 1, loading: false, error: undefined };
-  /** The build's cards stay on screen until the first filter change, which replaces the whole list. */
-  const [showsBuildPage, setShowsBuildPage] = useState(true);
+  /**
+   * The build's cards stay on screen until the first filter change, which replaces the whole list:
+   * 'leaving' from that press until its frame has painted, while the list on screen is held.
+   */
+  const [buildPage, setBuildPage] = useState<'shown' | 'leaving' | 'gone'>('shown');
   const grid = useRef<HTMLDivElement>(null);
   /** Where the last 'Load more' put its first card, to move focus there once it arrives. */
   const appendedAt = useRef<number>(undefined);
@@ -62,7 +65,7 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     if (!sameFilter(fromUrl, filterFromQuery(location.search))) history.replaceState(history.state, '', urlWith(fromUrl));
     setOfferFilter(fromUrl);
     const replaceList = (filter: OfferFilter) => {
-      setShowsBuildPage(false);
+      setBuildPage((page) => (page === 'shown' ? 'leaving' : page));
       void loadOffersFor(filter);
     };
     if (!sameFilter(fromUrl, NO_FILTER)) replaceList(fromUrl);
@@ -94,19 +97,25 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     if (document.activeElement === document.body) grid.current?.querySelectorAll<HTMLElement>('.offer-card-title a')[first]?.focus();
   }, [list.loading]);
 
-  // Load more answers its press at once, within a frame (INP): the button turns busy. The skeletons
-  // under the list, which move everything below it, follow once that frame has painted.
-  const [appendingDrawn, setAppendingDrawn] = useState(false);
+  // A press answers within its frame (INP): Load more's button turns busy, and a filter's list is
+  // held, busy, as it was. The skeletons, which replace the cards or move everything below them,
+  // follow once that frame has painted.
+  const [loadingDrawn, setLoadingDrawn] = useState(false);
   useEffect(() => {
-    if (list.loading !== 'appending') {
-      setAppendingDrawn(false);
+    if (!list.loading) {
+      setLoadingDrawn(false);
       return;
     }
     let current = true;
-    void afterNextPaint().then(() => { if (current) setAppendingDrawn(true); });
+    void afterNextPaint().then(() => { if (current) setLoadingDrawn(true); });
     return () => { current = false; };
   }, [list.loading]);
-  const pressedMore = list.loading === 'appending' && !appendingDrawn;
+  const pressedMore = list.loading === 'appending' && !loadingDrawn;
+  const holdsList = list.loading === 'replacing' && !loadingDrawn;
+  const showsBuildPage = buildPage === 'shown' || (buildPage === 'leaving' && holdsList);
+  useEffect(() => {
+    if (buildPage === 'leaving' && !holdsList) setBuildPage('gone');
+  }, [buildPage, holdsList]);
 
   const loadMore = () => {
     appendedAt.current = list.offers.length;
@@ -114,7 +123,7 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
   };
   const retry = () => void (list.offers.length ? loadMoreOffers() : loadOffersFor(list.filter));
   const remaining = remainingOffers(list);
-  const replacing = list.loading === 'replacing';
+  const replacing = list.loading === 'replacing' && loadingDrawn;
   // Under the build's cards, React draws only those appended after them.
   const drawnOffers = showsBuildPage ? list.offers.slice(shownCount) : list.offers;
 
@@ -124,7 +133,7 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
       <div ref={grid} className="grid offer-list-grid" data-offer-list aria-busy={list.loading ? true : undefined}>
         {showsBuildPage && children}
         {replacing ? skeletons() : drawnOffers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
-        {list.loading === 'appending' && appendingDrawn && skeletons()}
+        {list.loading === 'appending' && loadingDrawn && skeletons()}
       </div>
       {!hydrated ? (
         <p className="offer-browser-more" data-load-more data-total={totalCount}>
