@@ -40,11 +40,12 @@ async function pageAfterPaint(filter: OfferFilter, pageNo: number) {
   const [answer] = await Promise.all([fetchPage(filter, pageNo), afterNextPaint()]);
   return answer;
 }
-/** Loads the API calls ahead, when the browser is idle, so that the first 'Load more' waits only for the API. */
+/**
+ * Loads the API calls ahead, in a task of their own once the list has hydrated, so that even a
+ * 'Load more' pressed at once waits only for the API. The list hydrates when it comes into view.
+ */
 export function prepareOfferLoading(): void {
-  const load = () => void import('../client/catalogue.ts').catch(() => {}); // offline: fetchPage tries again
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5_000 });
-  else setTimeout(load, 1_000);
+  setTimeout(() => void import('../client/catalogue.ts').catch(() => {}), 0); // offline: fetchPage tries again
 }
 const failureText = async (error: unknown) =>
   (await import('../client/http.ts').catch(() => undefined))?.failureText(error) ?? CLIENT_ERROR_TEXTS.network;

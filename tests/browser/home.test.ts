@@ -327,7 +327,7 @@ describe("'All offers' list", () => {
       shown = await cardOffers(page);
       expect(shown.slice(0, before.length), 'the cards shown stay, the new ones come after').toEqual(before);
       // Focus moves on to the first new card rather than being lost with the button.
-      expect(await page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('data-offer-id'))).toBe(String(shown[before.length]));
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('data-offer-id'))).toBe(String(shown[before.length]));
     }
     expect([...shown].sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
     expect(await loadMoreButton(page).count()).toBe(0);

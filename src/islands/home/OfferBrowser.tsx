@@ -94,7 +94,10 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     const first = appendedAt.current;
     if (list.loading || first === undefined) return;
     appendedAt.current = undefined;
-    if (document.activeElement === document.body) grid.current?.querySelectorAll<HTMLElement>('.offer-card-title a')[first]?.focus();
+    // Once the new cards have painted: focus() lays the page out at once, which would hold their frame.
+    void afterNextPaint().then(() => {
+      if (document.activeElement === document.body) grid.current?.querySelectorAll<HTMLElement>('.offer-card-title a')[first]?.focus();
+    });
   }, [list.loading]);
 
   // A press answers within its frame (INP): Load more's button turns busy, and a filter's list is
