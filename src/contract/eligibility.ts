@@ -2,6 +2,7 @@
 // capped at what discount, in store or online. Shared by the answers (responses.ts), the offer
 // form, the team's editor and the importers. Imports valibot and its plain values (card-constants.ts).
 import * as v from 'valibot';
+import { groupedDigits } from './digits.ts';
 
 export * from './card-constants.ts';
 import { CARD_KINDS, CARD_NETWORK_NAMES, CARD_NETWORKS, CARD_SCOPES, CHANNELS, WEEKDAYS } from './card-constants.ts';
@@ -16,7 +17,7 @@ export const ELIGIBILITY_MESSAGES = {
   listedNeedsCards: 'Choose at least one card, or choose all cards.',
   timeNeedsBoth: 'Give both the start and the end of the time window.',
   invalidTime: 'Enter the time as HH:MM (24-hour).',
-  invalidRupees: `Enter a whole number of rupees from 1 to ${RUPEES_MAX.toLocaleString('en-US')}.`,
+  invalidRupees: `Enter a whole number of rupees from 1 to ${groupedDigits(RUPEES_MAX)}.`,
   websiteNotHttp: 'Enter the website as an http(s) address.',
   cardNotIssued: 'The bank does not issue this card.',
   duplicateCard: 'This card is listed twice.',

@@ -4,6 +4,7 @@
 // offer against PartnerFeedOffer, so one bad offer is reported and the others still import.
 // Imported from this file, not through index.ts: only the importer and its docs need it.
 import * as v from 'valibot';
+import { groupedDigits } from './digits.ts';
 import { CARD_KINDS, CARD_NETWORKS, CARD_TIER_NAME_MAX, CARDS_MAX, CHANNELS, ELIGIBILITY_MESSAGES, RUPEES_MAX, WEEKDAYS } from './eligibility.ts';
 import { NoNul } from './index.ts';
 import { LOCATION_NAME_MAX, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX, OFFER_RATE_TEXT_MAX, URL_MAX } from './limits.ts';
@@ -66,7 +67,7 @@ export const PARTNER_FEED_MESSAGES = {
   notOffer: 'Expected an offer object.',
   notFeedObject: `Expected a JSON object with "format": "${PARTNER_FEED_FORMAT}".`,
   offersNotList: 'The feed\'s "offers" must be a list.',
-  tooManyOffers: `A feed holds at most ${PARTNER_FEED_OFFERS_MAX.toLocaleString('en-US')} offers.`,
+  tooManyOffers: `A feed holds at most ${groupedDigits(PARTNER_FEED_OFFERS_MAX)} offers.`,
 } as const;
 
 const M = PARTNER_FEED_MESSAGES;

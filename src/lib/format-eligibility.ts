@@ -4,14 +4,15 @@
 import {
   CARD_KINDS, CARD_NETWORK_NAMES, WEEKDAYS, type CardSpecData, type EligibilityData, type Weekday,
 } from '../contract/eligibility.ts';
+import { groupedDigits } from '../contract/digits.ts';
 import { m } from '../paraglide/messages.js';
 
 /** 'a', 'a and b', 'a, b and c'. */
 export const listText = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : m.pages_list_and({ items: items.slice(0, -1).join(', '), last: items.at(-1)! });
 
-/** 'Rs. 5,000': the spec's rupee style, with thousands separators. */
-export const rupeesText = (amount: number) => `Rs. ${amount.toLocaleString('en-US')}`;
+/** 'Rs. 5,000': the spec's rupee style, with thousands separators (amounts are whole rupees). */
+export const rupeesText = (amount: number) => `Rs. ${groupedDigits(amount)}`;
 
 // Message functions, called while the text is written: the page's language then.
 const KIND_CARDS: Record<CardSpecData['kind'], (inputs: { names: string }) => string> = {

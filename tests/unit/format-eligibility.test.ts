@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ELIGIBILITY, type EligibilityData } from '../../src/contract/eligibility.ts';
+import { groupedDigits } from '../../src/contract/digits.ts';
+import { NO_ELIGIBILITY, RUPEES_MAX, type EligibilityData } from '../../src/contract/eligibility.ts';
 import { cardsText, clockText, daysText, eligibilityText } from '../../src/lib/format-eligibility.ts';
 
 const eligibility = (patch: Partial<EligibilityData>): EligibilityData => ({ ...NO_ELIGIBILITY, ...patch });
@@ -44,5 +45,13 @@ describe('daysText and clockText', () => {
   it('writes times as people say them', () => {
     expect([clockText('00:00'), clockText('12:00'), clockText('09:05'), clockText('18:00'), clockText('23:59')])
       .toEqual(['midnight', 'noon', '9:05 am', '6 pm', '11:59 pm']);
+  });
+});
+
+describe('groupedDigits', () => {
+  it('writes whole numbers as en-US does, without Intl', () => {
+    for (const whole of [0, 7, 999, 1_000, 5_000, 12_345, 999_999, 1_000_000, RUPEES_MAX, -1_234, -999]) {
+      expect(groupedDigits(whole)).toBe(whole.toLocaleString('en-US'));
+    }
   });
 });
