@@ -1,6 +1,12 @@
 // Each page is rendered in its URL's language (/si/… Sinhala, /ta/… Tamil, else English): Paraglide's
-// middleware keeps that locale for the page's messages while Astro renders it (docs/i18n.md).
+// middleware keeps that locale for the page's messages while Astro renders it (docs/i18n.md). Each
+// HTML page then gets its module scripts started after its first paint (src/build/after-paint-scripts.ts).
 import { defineMiddleware } from 'astro:middleware';
+import { scriptsAfterPaint } from './build/after-paint-scripts.ts';
 import { paraglideMiddleware } from './paraglide/server.js';
 
-export const onRequest = defineMiddleware((context, next) => paraglideMiddleware(context.request, () => next()));
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await paraglideMiddleware(context.request, () => next());
+  if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+  return new Response(scriptsAfterPaint(await response.text()), response);
+});

@@ -69,6 +69,18 @@ describe('offer page', () => {
     expect(await visitorViews(page, offer.offerId)).toBe(2);
   }));
 
+  it('fetches its scripts only once the page is parsed and painting, and they still start its live parts', () => withJs(async (page) => {
+    await page.goto(offerCanonicalPath(quietOffer(3)));
+    await expect.poll(() => page.locator('[data-report-offer]').isEnabled()).toBe(true); // offer-page.ts ran
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const scripts = performance.getEntriesByType('resource').filter((entry) => /\/_astro\/_offerId_\.astro_astro_type_script/.test(entry.name));
+      return { parsed: navigation.domContentLoadedEventEnd, fetched: scripts.map((entry) => entry.startTime) };
+    });
+    expect(timing.fetched).toHaveLength(1);
+    expect(timing.fetched[0]).toBeGreaterThan(timing.parsed);
+  }));
+
   it('gives a guest pressing Save the sign-in prompt, whose SignIn leads back to the offer', () => withJs(async (page) => {
     const offer = quietOffer(1);
     const path = offerCanonicalPath(offer);

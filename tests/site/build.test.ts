@@ -107,6 +107,19 @@ describe('offer pages', () => {
     }
   });
 
+  it('starts its module scripts after the first paint, from the loader, and preloads its banner; home keeps its scripts in place', () => {
+    const offer = offers.find((candidate) => candidate.bannerImageURL)!;
+    const html = page(offerCanonicalPath(offer));
+    expect(html).not.toMatch(/<script type="module" src=/);
+    const listed = JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[];
+    expect(listed.some((src) => /^\/_astro\/_offerId_\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/.test(src)), listed.join()).toBe(true);
+    for (const src of listed) expect(readdirSync(join(siteDir, '_astro'))).toContain(src.replace('/_astro/', ''));
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
+    const home = page('');
+    expect(home).toMatch(/<script type="module" src="\/_astro\/[^"]+\.js"><\/script>/);
+    expect(home).not.toContain('data-after-paint-scripts');
+  });
+
   it('lists only canonical URLs in the sitemap', () => {
     const locs = [...readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
     expect(new Set(locs).size).toBe(locs.length);
