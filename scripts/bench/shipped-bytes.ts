@@ -1,6 +1,7 @@
 // What a page ships, for bench:site: its HTML, its inline scripts, every script file it loads
-// (<script src>, modulepreload links, astro-island component/renderer/before-hydration URLs, static
-// imports of inline module scripts) with their static imports followed recursively, and its
+// (<script src>, the scripts the offer page's loader adds after its first paint, modulepreload
+// links, astro-island component/renderer/before-hydration URLs, static imports of inline module
+// scripts) with their static imports followed recursively, and its
 // stylesheets. Script files are counted apart by when they load: at load (scripts, modulepreloads,
 // islands with client:load / client:idle / client:only), or only when an island comes into view
 // (client:visible, client:media): a file reached both ways counts at load. Sizes are gzip -9 (node:zlib gzipSync, level 9) of each file or inline script on its
@@ -8,6 +9,7 @@
 // import() chunks and scripts that code inserts later (Pagefind UI on a search click) are not
 // counted: they load only when the visitor asks for them.
 import { gzipSync } from 'node:zlib';
+import { AFTER_PAINT_ATTRIBUTE } from '../../src/build/after-paint-scripts.ts';
 
 export interface ShippedFile { url: string; bytes: number; gzip: number }
 export interface PageWeight {
@@ -71,7 +73,10 @@ export async function measurePage(pageUrl: string): Promise<PageWeight> {
     const attrs = attributes(match[1]!);
     const type = (attrs.type ?? '').toLowerCase();
     if (attrs.src) entries.add(local(attrs.src, pageUrl) ?? attrs.src);
-    else if (type === '' || type === 'module' || type.includes('javascript')) {
+    // The loader's scripts load with the page, once it has painted (src/build/after-paint-scripts.ts).
+    for (const src of JSON.parse(attrs[AFTER_PAINT_ATTRIBUTE] || '[]') as string[]) entries.add(local(src, pageUrl) ?? src);
+    if (attrs.src) continue;
+    if (type === '' || type === 'module' || type.includes('javascript')) {
       const code = Buffer.from(match[2]!);
       inlineJs.push({ url: `${pageUrl}#inline-${inlineJs.length + 1}`, bytes: code.byteLength, gzip: gzip(code) });
       if (type === 'module') inlineImports.push(...staticImports(match[2]!));
