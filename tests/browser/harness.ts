@@ -13,6 +13,10 @@ import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 export const PHONE = 375;
 export const DESKTOP = 1280;
 
+/** Home's list has its answer: not busy (a press holds the list it had, busy, for a frame) and no skeletons. */
+export const offerListSettled = async (page: Page) =>
+  (await page.locator('[data-offer-list][aria-busy]').count()) === 0 && (await page.locator('.offer-browser .offer-card-skeleton').count()) === 0;
+
 export interface BrowserSite {
   url: string;
   browser: Browser;

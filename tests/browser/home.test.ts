@@ -10,7 +10,7 @@ import { FILTER_CHIPS_SHOWN, RECENT_SHOWN } from '../../src/lib/constants.ts';
 import { OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
-import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, offerListSettled, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
 const FILTERED_LIST = '**/api/get/offers/filter/multiple/**';
 const UNFILTERED_LIST = '**/api/get/offers/by/page/**';
@@ -65,7 +65,7 @@ const skeletons = (page: Page) => page.locator('.offer-browser .offer-card-skele
 /** Waits until the list shows (only) the first page of the offers matching the filter. */
 async function expectFirstPageOf(page: Page, bankIds: number[], categoryIds: number[]) {
   const expected = matching(bankIds, categoryIds);
-  await expect.poll(async () => (await skeletons(page).count()) === 0 && (await cardOffers(page)).length, { timeout: 10_000 })
+  await expect.poll(async () => (await offerListSettled(page)) && (await cardOffers(page)).length, { timeout: 10_000 })
     .toBe(Math.min(OFFERS_PAGE_SIZE, expected.length));
   for (const offer of offersOf(await cardOffers(page))) {
     expect(expected.map((o) => o.offerId), `offer ${offer.offerId} (bank ${offer.bankId}, category ${offer.categoryId})`).toContain(offer.offerId);
@@ -322,7 +322,7 @@ describe("'All offers' list", () => {
       expect(await button.textContent()).toBe(`Load more offers (${expected.length - shown.length})`);
       await button.click();
       const before = shown;
-      await expect.poll(async () => (await skeletons(page).count()) === 0 && (await cardOffers(page)).length)
+      await expect.poll(async () => (await offerListSettled(page)) && (await cardOffers(page)).length)
         .toBe(Math.min(before.length + OFFERS_PAGE_SIZE, expected.length));
       shown = await cardOffers(page);
       expect(shown.slice(0, before.length), 'the cards shown stay, the new ones come after').toEqual(before);

@@ -10,7 +10,7 @@ import { ENDING_SOON_DAYS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { isValidToday } from '../../src/lib/valid-today.ts';
 import { MY_CARDS_STORAGE_KEY } from '../../src/stores/my-cards.ts';
-import { createSignedInAccount, DESKTOP, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
+import { createSignedInAccount, DESKTOP, offerListSettled, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
 let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
@@ -30,7 +30,7 @@ const chipNames = (page: Page) => page.locator('.filter-chip > span').allTextCon
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 /** The list once it shows the first page of `expected` (no skeletons). */
 async function expectListOf(page: Page, expected: OfferData[]) {
-  await expect.poll(async () => (await page.locator('.offer-card-skeleton').count()) === 0 && (await cardIds(page)).join(), { timeout: 15_000 })
+  await expect.poll(async () => (await offerListSettled(page)) && (await cardIds(page)).join(), { timeout: 15_000 })
     .toBe(expected.slice(0, OFFERS_PAGE_SIZE).map((offer) => offer.offerId).join());
 }
 const newestFirst = (a: OfferData, b: OfferData) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId;
@@ -234,7 +234,7 @@ describe('filters and order', () => {
 
     await sort.selectOption({ label: 'Biggest discount' });
     const rate = (offer: OfferData) => (offer.offerType !== 'customize' && offer.offerRate && /^\d/.test(offer.offerRate) ? Number(offer.offerRate) : -1);
-    await expect.poll(async () => (await page.locator('.offer-card-skeleton').count()) === 0 && query(page).sort).toBe('biggest-discount');
+    await expect.poll(async () => (await offerListSettled(page)) && query(page).sort).toBe('biggest-discount');
     const rates = (await cardIds(page)).map((id) => rate(site.listed.find((offer) => offer.offerId === id)!));
     expect(rates).toEqual([...rates].sort((a, b) => b - a));
     expect(rates[0]).toBe(Math.max(...site.listed.map(rate)));
