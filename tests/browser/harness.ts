@@ -17,6 +17,10 @@ export const DESKTOP = 1280;
 export const offerListSettled = async (page: Page) =>
   (await page.locator('[data-offer-list][aria-busy]').count()) === 0 && (await page.locator('.offer-browser .offer-card-skeleton').count()) === 0;
 
+/** The offer page's script has run (it enables Report a problem): its scripts load after the first paint,
+ * and until then Save is the plain link to sign-in. */
+export const offerPageStarted = (page: Page) => page.locator('[data-report-offer]').isEnabled();
+
 export interface BrowserSite {
   url: string;
   browser: Browser;

@@ -11,7 +11,7 @@ import { eligibilityText } from '../../src/lib/format-eligibility.ts';
 import { bankPagePath, offerCanonicalPath, offerIdFromPath } from '../../src/lib/site-urls.ts';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
 import { INSIGHT_ID_STORAGE_KEY } from '../../src/stores/visitor.ts';
-import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, createSignedInAccount, offerPageStarted, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
 
 let site: BrowserSite;
@@ -71,7 +71,7 @@ describe('offer page', () => {
 
   it('fetches its scripts only once the page is parsed and painting, and they still start its live parts', () => withJs(async (page) => {
     await page.goto(offerCanonicalPath(quietOffer(3)));
-    await expect.poll(() => page.locator('[data-report-offer]').isEnabled()).toBe(true); // offer-page.ts ran
+    await expect.poll(() => offerPageStarted(page)).toBe(true);
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const scripts = performance.getEntriesByType('resource').filter((entry) => /\/_astro\/_offerId_\.astro_astro_type_script/.test(entry.name));
@@ -85,6 +85,7 @@ describe('offer page', () => {
     const offer = quietOffer(1);
     const path = offerCanonicalPath(offer);
     await page.goto(path);
+    await expect.poll(() => offerPageStarted(page)).toBe(true);
     await page.locator('[data-favourite-offer]').click();
 
     const prompt = page.getByRole('dialog', { name: MESSAGES.notSignedInTitle });
