@@ -143,9 +143,17 @@ async function machineSettled(): Promise<number> {
 const paintText = (timing: InteractionTiming) =>
   `${timing.eventToPaintMs ? `${timing.eventToPaintMs} ms` : 'under 16 ms'} (presses ${timing.pressesMs.map((ms) => ms || '<16').join(', ')})`;
 
-async function lighthouseMedian(url: string, port: number): Promise<{ run: LighthouseRun; performance: number[]; tbt: number[] }> {
+/** Each run in a Chromium of its own, as the Lighthouse CLI runs: no renderer, cache or memory left from the runs before. */
+async function lighthouseMedian(url: string): Promise<{ run: LighthouseRun; performance: number[]; tbt: number[] }> {
   const runs: LighthouseRun[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(url, port));
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const browser = await launchChromium();
+    try {
+      runs.push(await runLighthouse(url, browser.port));
+    } finally {
+      await browser.close();
+    }
+  }
   const performance = runs.map((run) => run.scores.performance);
   const tbt = runs.map((run) => Math.round(run.lhr.audits['total-blocking-time']?.numericValue ?? Infinity));
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
@@ -235,29 +243,23 @@ async function main() {
     const audited = pages.filter((page) => page.locale === baseLocale || page.kind === 'offer');
     console.log(`\nLighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS} runs by performance) ` : ''}mobile, simulated throttling, Chromium headless, ${demo.url} (load average ${loadavg()[0]!.toFixed(1)}):`);
     mkdirSync(REPORTS_DIR, { recursive: true });
-    const browser = await launchChromium();
     const runs = new Map<string, LighthouseRun>();
     const everyRun = new Map<string, { performance: number[]; tbt: number[] }>();
-    let loadMore;
+    for (const page of audited) {
+      const { run, performance, tbt } = await lighthouseMedian(demo.url + page.path);
+      runs.set(page.name, run);
+      everyRun.set(page.name, { performance, tbt });
+      const file = page.name.replace(' ', '-');
+      writeFileSync(join(REPORTS_DIR, `${file}.report.html`), run.reportHtml);
+      writeFileSync(join(REPORTS_DIR, `${file}.report.json`), run.reportJson);
+      printScores(page.name, run, performance, tbt);
+    }
+    console.log(`\nEach control pressed on ${PRESSES} fresh pages (Chromium, 375 px, CPU slowed ${CPU_SLOWDOWN}×): event to next paint (Event Timing, as INP), median and each press, and to the visible answer:`);
     let interactions: InteractionTiming[] = [];
+    let loadMore;
+    const browser = await launchChromium();
     try {
-      for (const page of audited) {
-        const { run, performance, tbt } = await lighthouseMedian(demo.url + page.path, browser.port);
-        runs.set(page.name, run);
-        everyRun.set(page.name, { performance, tbt });
-        const file = page.name.replace(' ', '-');
-        writeFileSync(join(REPORTS_DIR, `${file}.report.html`), run.reportHtml);
-        writeFileSync(join(REPORTS_DIR, `${file}.report.json`), run.reportJson);
-        printScores(page.name, run, performance, tbt);
-      }
-      console.log(`\nEach control pressed on ${PRESSES} fresh pages (Chromium, 375 px, CPU slowed ${CPU_SLOWDOWN}×): event to next paint (Event Timing, as INP), median and each press, and to the visible answer:`);
-      // A Chromium of their own: the Lighthouse runs leave theirs with renderers and caches behind.
-      const pressing = await launchChromium();
-      try {
-        interactions = await timeInteractions(demo.url, pressing.port, await customerSession(demo.url));
-      } finally {
-        await pressing.close();
-      }
+      interactions = await timeInteractions(demo.url, browser.port, await customerSession(demo.url));
       for (const timing of interactions) {
         console.log(`  ${timing.name.padEnd(20)} event to next paint ${paintText(timing)}`.padEnd(72) + `  to ${timing.answer}: ${timing.answerMs.toFixed(0)} ms`);
       }
