@@ -144,6 +144,24 @@ describe('Top Picks for You', () => {
   }
   const categoryOf = (offerId: number) => site.offers.find((offer) => offer.offerId === offerId)!.categoryId;
 
+  it('fetches its cards\' images only once the visitor scrolls near it, not with the offer, on a slow phone connection (375px)', () => withJs(async (page) => {
+    // On a 3G connection Chromium fetches lazy images 2,500 px ahead, about where Top Picks sits on a phone.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: 80_000, uploadThroughput: 40_000, connectionType: 'cellular3g' });
+    const fetched: string[] = [];
+    page.on('request', (request) => { if (request.resourceType() === 'image') fetched.push(new URL(request.url()).pathname); });
+    await page.goto(offerCanonicalPath(quietOffer(5)), { waitUntil: 'load' });
+    const pickBanners = () => page.locator('section.top-picks .offer-card-cover img')
+      .evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).pathname));
+    const banners = await pickBanners();
+    expect(banners.length).toBeGreaterThan(0);
+    expect(fetched.filter((path) => banners.includes(path))).toEqual([]);
+
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.locator('section.top-picks').scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await pickBanners()).every((path) => fetched.includes(path))).toBe(true);
+  }, PHONE));
+
   it('puts first the category this visitor viewed, unlike a new visitor, and View more appends four', async () => {
     // Three offers of one category from three banks, then an offer of another category and bank:
     // the category viewed three times weighs most (docs/api.md §9).
