@@ -46,6 +46,8 @@ describe('each language in its own script and typeface', () => {
         expect(heading).toMatch(SCRIPTS[locale].letters);
         await page.evaluate(() => document.fonts.ready);
         expect(await fontsDrawing(page, 'h1')).toContain(`${SCRIPTS[locale].family} (web)`);
+        // Buttons too: browsers give them the system's font unless told to inherit, and it may have no such script.
+        expect(await fontsDrawing(page, 'footer button[type="submit"]')).toContain(`${SCRIPTS[locale].family} (web)`);
 
         // The same words in the page's font and in none of the machine's: the font draws what the fallback cannot.
         await page.evaluate(({ sample }) => {

@@ -341,10 +341,23 @@ const describeViolations = (violations: AxeViolation[]) => violations
   .join('\n');
 
 describe('accessibility (axe-core, JavaScript on)', () => {
+  // axe measures targets at one layout; this holds every footer link to 24px in each language's line height.
+  it.each([['English', ''], ['Sinhala', '/si'], ['Tamil', '/ta']])('the footer\'s links on the %s offer page are touch targets at least 24px tall', (_language, prefix) =>
+    withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+      await page.goto(`${prefix}${offerCanonicalPath(offerWithMoreTerms())}`);
+      const heights = await page.locator('footer li > a').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+      expect(heights.length).toBeGreaterThan(10);
+      expect(Math.min(...heights)).toBeGreaterThanOrEqual(24);
+    }));
+
+
   const pages: [string, () => string][] = [
     ['home', () => '/'],
     ['a bank page', () => bankPagePath(bankWithOffers())],
     ['an offer page', () => offerCanonicalPath(offerWithMoreTerms())],
+    // Sinhala and Tamil set text in other fonts and line heights (the footer's touch targets among them).
+    ['the Sinhala offer page', () => `/si${offerCanonicalPath(offerWithMoreTerms())}`],
+    ['the Tamil offer page', () => `/ta${offerCanonicalPath(offerWithMoreTerms())}`],
     ['sign-in', () => '/sign-in'],
     ['contact us (feedback form)', () => '/contact-us'],
     ['the 404 page', () => '/no/such/page/here'],
@@ -354,7 +367,8 @@ describe('accessibility (axe-core, JavaScript on)', () => {
       withPage(site, { javaScript: true, width }, async (page) => {
         // Wait for the islands (search, ads) to finish their requests, so axe sees the page they render.
         await page.goto(path(), { waitUntil: 'networkidle' });
-        const { violations } = await new AxeBuilder({ page }).analyze();
+        // target-size (WCAG 2.2) is off in axe-core by default and on in Lighthouse.
+        const { violations } = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
         const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(serious.map((v) => v.id), `${path()} at ${width}px:\n${describeViolations(serious)}`).toEqual([]);
       }));
