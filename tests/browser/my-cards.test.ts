@@ -99,6 +99,19 @@ describe('My Cards', () => {
     await expect.poll(() => page.locator('.offer-browser-problem').innerText()).toContain('Add your cards to see the offers they can use.');
   }));
 
+  it('opens on a press that comes before the page is idle, when its code has not yet started', () => withJs(async (page) => {
+    // An idle moment that never comes: a busy phone. The press itself starts the control.
+    await page.addInitScript(() => { window.requestIdleCallback = () => 0; });
+    await page.goto('/about-us');
+    await page.locator('[data-my-cards-button]').click();
+    await page.getByRole('dialog', { name: /My cards/ }).getByLabel('Bank', { exact: true }).waitFor();
+    // The control now works as ever: closed, a second press opens it again.
+    await page.getByRole('dialog', { name: /My cards/ }).getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('dialog', { name: /My cards/ }).waitFor({ state: 'hidden' });
+    await page.locator('[data-my-cards-button]').click();
+    await page.getByRole('dialog', { name: /My cards/ }).getByLabel('Bank', { exact: true }).waitFor();
+  }));
+
   it('chosen as a guest, saved to the account at sign-in, and found in a second browser', async () => {
     const account = await createSignedInAccount(site, 'Dilani');
     const { card, bankName, optionLabel } = listedCard();
