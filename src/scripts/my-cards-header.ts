@@ -1,5 +1,5 @@
 // Every page's My Cards: the header's control and the "Your card" marks, started once the page is
-// idle (src/components/SiteHeader.astro).
+// idle, or at once by an earlier press on the control (src/components/SiteHeader.astro).
 import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
 import { startMyCardsButton } from './my-cards-button.ts';
 import { startYourCardMarks } from './your-card-marks.ts';
