@@ -48,8 +48,10 @@ export function signedLinks(db: Database): SignedLinks {
       if (typeof token !== 'string' || token.length > TOKEN_MAX) return undefined;
       const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
       if (!match) return undefined;
-      const given = Buffer.from(match[2]!, 'base64url');
-      const expected = mac(await keyOf(db), purpose, match[1]!);
+      // Compared as text: base64url decoding ignores a last character's spare bits, so a link with
+      // its last character changed would otherwise still pass.
+      const given = Buffer.from(match[2]!);
+      const expected = Buffer.from(mac(await keyOf(db), purpose, match[1]!).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       try {
         return JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as T;
