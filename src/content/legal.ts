@@ -2,7 +2,11 @@
 // clauses in the spec's order), Privacy Policy and Cookie Policy. The website name is OfferLanka
 // (DECISIONS.md, "Name and placeholders"); the "last updated" date is the build date and is added
 // by src/components/LegalDocument.astro, not stored here.
-import { SITE_NAME, SUPPORT_HOURS } from '../lib/constants.ts';
+import { SITE_NAME } from '../lib/constants.ts';
+import { m } from '../paraglide/messages.js';
+
+/** The legal pages stay in English on every locale (docs/i18n.md), their support hours too. */
+const SUPPORT_HOURS = m.pages_support_hours({}, { locale: 'en' });
 
 export interface LegalSection {
   heading: string;

@@ -24,8 +24,6 @@ export const RESEND_COUNTDOWN_SECONDS = 20;
 export const DIALOG_RESEND_COUNTDOWN_SECONDS = 15;
 export const CLIENT_RESEND_LIMIT = 3;
 
-export const SUPPORT_HOURS = 'Monday to Friday 8.00am to 5.00pm';
-
 /** Offer dates are shown in Sri Lanka's time zone, whatever the server's or browser's. */
 export const SITE_TIME_ZONE = 'Asia/Colombo';
 /** dayjs formats (spec §9): the start of a from-to range, and every other date shown. */

@@ -6,6 +6,8 @@ import {
 } from '../contract/eligibility.ts';
 import { groupedDigits } from '../contract/digits.ts';
 import { m } from '../paraglide/messages.js';
+import { baseLocale, getLocale, type Locale } from '../paraglide/runtime.js';
+import { intlLocale } from './intl-locale.ts';
 
 /** 'a', 'a and b', 'a, b and c'. */
 export const listText = (items: readonly string[]) =>
@@ -62,9 +64,19 @@ export function daysText(days: readonly Weekday[]): string {
   return listText(indexes.map((index) => DAYS_NAMES[WEEKDAYS[index]!]()));
 }
 
-/** '18:00' → '6 pm', '22:30' → '10:30 pm', '00:00' → 'midnight', '12:00' → 'noon'. */
+/** Sinhala and Tamil times, as Intl writes them for si-LK and ta-LK ('18.00', '18:00'); made once a language. */
+const clockFormats = new Map<Locale, Intl.DateTimeFormat>();
+function localClockText(locale: Locale, hours: number, minutes: number): string {
+  let format = clockFormats.get(locale);
+  if (!format) clockFormats.set(locale, (format = new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })));
+  return format.format(Date.UTC(2000, 0, 1, hours, minutes));
+}
+
+/** English: '18:00' → '6 pm', '22:30' → '10:30 pm', '00:00' → 'midnight', '12:00' → 'noon'; other languages as Intl writes them. */
 export function clockText(time: string): string {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const locale = getLocale();
+  if (locale !== baseLocale) return localClockText(locale, hours, minutes);
   if (minutes === 0 && hours === 0) return 'midnight';
   if (minutes === 0 && hours === 12) return 'noon';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;

@@ -48,6 +48,8 @@ describe('each language in its own script and typeface', () => {
         expect(await fontsDrawing(page, 'h1')).toContain(`${SCRIPTS[locale].family} (web)`);
         // Buttons too: browsers give them the system's font unless told to inherit, and it may have no such script.
         expect(await fontsDrawing(page, 'footer button[type="submit"]')).toContain(`${SCRIPTS[locale].family} (web)`);
+        // The footer's support hours in the language too, as the contact page has them.
+        expect(await page.locator('footer').innerText()).toContain(m.footer_support({ hours: m.pages_support_hours({}, { locale }) }, { locale }));
 
         // The same words in the page's font and in none of the machine's: the font draws what the fallback cannot.
         await page.evaluate(({ sample }) => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { groupedDigits } from '../../src/contract/digits.ts';
 import { NO_ELIGIBILITY, RUPEES_MAX, type EligibilityData } from '../../src/contract/eligibility.ts';
 import { cardsText, clockText, daysText, eligibilityText } from '../../src/lib/format-eligibility.ts';
+import { getLocale, overwriteGetLocale } from '../../src/paraglide/runtime.js';
 
 const eligibility = (patch: Partial<EligibilityData>): EligibilityData => ({ ...NO_ELIGIBILITY, ...patch });
 
@@ -45,6 +46,21 @@ describe('daysText and clockText', () => {
   it('writes times as people say them', () => {
     expect([clockText('00:00'), clockText('12:00'), clockText('09:05'), clockText('18:00'), clockText('23:59')])
       .toEqual(['midnight', 'noon', '9:05 am', '6 pm', '11:59 pm']);
+  });
+
+  describe('in Sinhala and Tamil', () => {
+    const english = getLocale;
+    afterEach(() => overwriteGetLocale(english));
+
+    it.each([['si', 'si-LK'], ['ta', 'ta-LK']] as const)('writes %s times as Intl does for %s, in no English words', (locale, intl) => {
+      overwriteGetLocale(() => locale);
+      const times = ['00:00', '12:00', '09:05', '18:00', '22:30'].map(clockText);
+      expect(times.join(' ')).not.toMatch(/[A-Za-z]/);
+      expect(times[3]).toBe(new Intl.DateTimeFormat(intl, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, 18)));
+      expect(times[3]).toMatch(/^18[.:]00$/);
+      expect(times[4]).toMatch(/^22[.:]30$/);
+      expect(eligibilityText(eligibility({ cardScope: 'credit', timeFrom: '18:00', timeTo: '22:30' }), 'NDB Bank')).toContain(`${times[3]} – ${times[4]}`);
+    });
   });
 });
 
