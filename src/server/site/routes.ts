@@ -185,7 +185,9 @@ export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes:
     const key = offerId !== undefined ? undefined : bankPage ?? shortPathKey(path);
     const canonical = offerId !== undefined ? build.offerPaths[offerId] : key !== undefined && Object.hasOwn(build.bankPaths, key) ? build.bankPaths[key] : undefined;
     if (canonical && localePath(canonical, locale) !== c.req.path.replace(/\/$/, '')) return c.redirect(localePath(canonical, locale), 301);
-    return (await serveFile(c, siteDir)) ?? next();
+    // From the folder the headers were read with: after another process switches the link, the old
+    // build's pages go on until the new build's headers (its CSP) are read with them.
+    return (await serveFile(c, build.dir)) ?? next();
   });
   app.notFound((c) => {
     const page = isApi(c.req.path) ? undefined : build?.notFoundPages[splitLocale(c.req.path).locale] ?? build?.notFoundPages[baseLocale];
