@@ -46,7 +46,7 @@ const GOAL_SERVING_RATIO = 0.7;
 const GOAL_HOME_PERFORMANCE = 100;
 const GOAL_TBT_MS = 50;
 const GOAL_HOME_SCORE = 95;
-/** The offer page: 100 on all four, and its largest contentful paint under GOAL_OFFER_LCP_MS. */
+/** The offer page: 100 on all four in every language (issue 18), and the English page's largest contentful paint under GOAL_OFFER_LCP_MS (issue 19). */
 const GOAL_OFFER_SCORE = 100;
 const GOAL_OFFER_LCP_MS = 1_000;
 
@@ -310,7 +310,9 @@ async function main() {
       if (page.kind === 'offer') {
         console.log(`  ${mark(CATEGORIES.every((c) => scores[c] >= GOAL_OFFER_SCORE))}  Lighthouse ${GOAL_OFFER_SCORE} on all four categories for the ${page.name} page: ${list(scores)}`);
         const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
-        console.log(`  ${mark(lcp < GOAL_OFFER_LCP_MS)}  ${page.name} page's largest contentful paint under ${(GOAL_OFFER_LCP_MS / 1000).toFixed(1)} s: ${(lcp / 1000).toFixed(2)} s`);
+        // Issue 19's LCP goal is the English offer page's; issue 18 asks the Sinhala and Tamil ones for the 100s above.
+        const lcpGoal = page.locale === baseLocale ? mark(lcp < GOAL_OFFER_LCP_MS) : '----';
+        console.log(`  ${lcpGoal}  ${page.name} page's largest contentful paint${page.locale === baseLocale ? ` under ${(GOAL_OFFER_LCP_MS / 1000).toFixed(1)} s` : ' (no goal of its own)'}: ${(lcp / 1000).toFixed(2)} s`);
         continue;
       }
       const { performance, tbt } = everyRun.get(page.name)!;
