@@ -1,7 +1,8 @@
 // The browser's way to call our services: one ky instance per service (DECISIONS.md "APIs"), and
 // readAnswer(), which checks an answer against its contract schema and turns every failure into an
 // ApiError whose message an island can show as it is: the server's own text where it sent one, in
-// the page's language (its code's message, src/lib/error-text.ts).
+// the page's language (its code's message, src/lib/error-text.ts). A success's message is put in the
+// page's language the same way.
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type ResponsePromise } from 'ky';
 import * as v from 'valibot';
 import { ErrorResponse, type ApiIssue } from '../contract/error-response.ts';
@@ -58,11 +59,13 @@ export async function readAnswer<TSchema extends v.GenericSchema>(schema: TSchem
     throw await inPageLanguage(await errorFromFailure(error));
   }
   const body = await readJson(response);
+  let answer: v.InferOutput<TSchema>;
   try {
-    return parseAnswer(schema, response.status, body);
+    answer = parseAnswer(schema, response.status, body);
   } catch (error) {
     throw error instanceof ApiError ? await inPageLanguage(error) : error;
   }
+  return messageInPageLanguage(answer);
 }
 
 /** Awaits a request for a file (a download); throws ApiError for every failure, as readAnswer does. */
@@ -112,6 +115,19 @@ async function inPageLanguage(error: ApiError): Promise<ApiError> {
   if (!texts) return error;
   const issues = error.issues.map((issue) => ({ ...issue, message: texts.errorText(issue.message, issue.code, issue.params) }));
   return new ApiError(texts.errorText(error.message, error.code, error.params), error.status, issues, error.code, error.params);
+}
+
+/**
+ * An answer's own `message` (a success, or a refusal answered with 200) in the page's language, as
+ * errors are: by its code, or by its English text. Loaded as the errors' texts are, never in English.
+ */
+async function messageInPageLanguage<T>(answer: T): Promise<T> {
+  if (getLocale() === baseLocale || typeof answer !== 'object' || answer === null) return answer;
+  const { message, code } = answer as { message?: unknown; code?: unknown };
+  if (typeof message !== 'string') return answer;
+  const texts = await import('../lib/error-text.ts').catch(() => undefined);
+  if (!texts) return answer;
+  return { ...answer, message: texts.errorText(message, typeof code === 'string' ? code : undefined) };
 }
 
 /** The body as JSON, or undefined when it is not JSON (a proxy's HTML error page, say). */

@@ -82,8 +82,8 @@ export const SIGN_IN_RETURN_PARAM = 'returnTo';
 export const CLIENT_ERROR_TEXTS = {
   get network() { return m.client_error_network(); },
   get timeout() { return m.client_error_timeout(); },
-  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
-  unexpected: 'Something went wrong on our side. Please try again.',
+  get tooManyRequests() { return m.client_error_too_many_requests(); },
+  get unexpected() { return m.error_server_error(); },
 };
 
 /** An offer's calendar event reminds at this hour (Sri Lanka's time) of the day before its last day. */

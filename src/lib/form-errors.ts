@@ -14,6 +14,9 @@ if (typeof window !== 'undefined' && getLocale() !== baseLocale) {
   import('./error-text.ts').then((texts) => { errorText = (text) => texts.errorText(text); }, () => {});
 }
 
+/** A contract text (ACCOUNT_MESSAGES and the like) in the page's language, as the forms' messages are. */
+export const contractText = (text: string): string => errorText?.(text) ?? text;
+
 /**
  * Each field's first message from `schema`, by field name. An empty or blank required field says
  * 'Field is required. ' whatever its other rules say (a blank mobile number is not 'Invalid mobile no').
@@ -28,7 +31,7 @@ export function fieldErrors<TName extends string>(
   const errors: Partial<Record<TName, string>> = {};
   for (const name of Object.keys(values) as TName[]) {
     const message = required.includes(name) && !values[name].trim() ? MESSAGES.required : byField[name]?.[0];
-    if (message) errors[name] = errorText?.(message) ?? message;
+    if (message) errors[name] = contractText(message);
   }
   return errors;
 }

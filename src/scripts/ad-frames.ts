@@ -2,7 +2,8 @@
 // Plain DOM code rather than an island: it is the only script a guest's offer page needs. It
 // imports nothing, so that it stays inline: each frame carries its ads URLs (data-ads-url, and
 // data-ads-url-signed-in asking for several), the paths of ads for guests only (sign-up), and where
-// the API's images load from (data-api-image-path and -src, from src/lib/api-images.ts).
+// the API's images load from (data-api-image-path and -src, from src/lib/api-images.ts), and the
+// page's language segment for links to the site's own pages (data-locale-segment).
 
 interface Ad { title: string; imageUrl: string; linkUrl: string }
 
@@ -15,6 +16,13 @@ const isAd = (value: unknown): value is Ad => {
 function adImageSrc(frame: HTMLElement, url: string): string {
   const { apiImagePath, apiImageSrc } = frame.dataset;
   return apiImagePath && apiImageSrc && url.startsWith(apiImagePath) ? apiImageSrc + url.slice(apiImagePath.length) : url;
+}
+
+/** The ad's link: one to the site's own pages stays in the page's language (localePath's rule, with the frame's data-locale-segment). */
+function adHref(frame: HTMLElement, url: string): string {
+  const segment = frame.dataset.localeSegment;
+  if (!segment || !url.startsWith('/') || url.startsWith('//')) return url;
+  return url === '/' || url.startsWith('/?') || url.startsWith('/#') ? `/${segment}${url.slice(1)}` : `/${segment}${url}`;
 }
 
 async function fetchAds(adsUrl: string): Promise<Ad[]> {
@@ -40,7 +48,7 @@ export function refreshAdFrames() {
     const link = frame.querySelector<HTMLAnchorElement>('[data-ad-link]');
     const image = frame.querySelector<HTMLImageElement>('[data-ad-image]');
     if (!ad || !link || !image) return; // the build's ad stays (invisible, in its place, if it is for guests)
-    link.href = ad.linkUrl;
+    link.href = adHref(frame, ad.linkUrl);
     link.toggleAttribute('data-for-guests', guestOnly.has(ad.linkUrl));
     image.src = adImageSrc(frame, ad.imageUrl);
     image.alt = ad.title;

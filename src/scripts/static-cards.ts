@@ -10,6 +10,7 @@ import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
 import { favouritesText } from '../lib/format-offer.ts';
 import { localePath } from '../lib/locale-path.ts';
 import { offerCanonicalPath } from '../lib/site-urls.ts';
+import { localText } from '../lib/translated.ts';
 import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
 import { $isSignedIn } from '../stores/session.ts';
 
@@ -55,7 +56,7 @@ function favouriteControl(link: HTMLAnchorElement, offer: OfferData): () => void
     }
     const saved = signedIn && $favoriteIds.get().has(offer.offerId);
     if (signedIn) setChanged(button, 'aria-pressed', String(saved));
-    setChanged(shown, 'aria-label', favoriteLabel(saved, offer.header));
+    setChanged(shown, 'aria-label', favoriteLabel(saved, localText(offer, 'header').text));
     if (heart) setChanged(heart, 'fill', saved ? 'currentColor' : 'none');
   };
 }

@@ -2,13 +2,12 @@
 // the toggle on cards and offer pages. A toggle changes the list at once and rolls back with a
 // notice when the server refuses; a success refreshes the list from the server. Logout empties it.
 import { atom, computed } from 'nanostores';
-import { MESSAGES } from '../contract/limits.ts';
 import type { FavoriteEntryData, OfferData } from '../contract/index.ts';
 import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
+import { m } from '../paraglide/messages.js';
 import { showNotice } from './notices.ts';
 import { $session, sessionLink, updateSessionUser } from './session.ts';
 
-const NOTICE_TITLE = 'Favourites';
 /** The API calls, loaded on first use: a guest's page shows favourite controls without them. */
 const favoritesApi = () => import('../client/favorites.ts');
 
@@ -79,7 +78,7 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
     if (!api) throw new Error('The favourites code did not load');
     const user = removing ? await api.removeFavorite(offer.offerId, sessionLink) : await api.saveFavorite(offer, sessionLink);
     updateSessionUser(user);
-    showNotice({ kind: 'success', title: NOTICE_TITLE, text: removing ? MESSAGES.favoriteRemoved : MESSAGES.favoriteAdded });
+    showNotice({ kind: 'success', title: m.account_favourites(), text: removing ? m.error_favorite_removed() : m.error_favorite_added() });
     // The first favourite's line offering expiry reminders, once per account; its code loads only now.
     if (!removing) void import('./reminder-offer.ts').then((offer) => offer.offerRemindersOnce(user.userId)).catch(() => {});
     void loadFavorites();
@@ -90,7 +89,7 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
     const original = before.find((entry) => entry.offerId === offer.offerId);
     $favorites.set(original ? [...now, original].sort((a, b) => b.createAt.localeCompare(a.createAt)) : now);
     changeInterest(offer.offerId, removing ? 1 : -1);
-    if ($session.get()) showNotice({ kind: 'danger', title: NOTICE_TITLE, text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network });
+    if ($session.get()) showNotice({ kind: 'danger', title: m.account_favourites(), text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network });
     return 'failed';
   }
 }

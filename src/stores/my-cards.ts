@@ -5,11 +5,11 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { CARD_KINDS, CARD_NETWORKS, MY_CARDS_MAX, myCardKey, type MyCardData } from '../contract/card-constants.ts';
 import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
+import { m } from '../paraglide/messages.js';
 import { showNotice } from './notices.ts';
 import { $session, sessionLink } from './session.ts';
 
 export const MY_CARDS_STORAGE_KEY = 'offerlanka:my-cards';
-const NOTICE_TITLE = 'My cards';
 
 /** Both lists, each card once (the first list's first), up to the most one visitor may keep. */
 export const mergeCards = (first: readonly MyCardData[], second: readonly MyCardData[]) => {
@@ -51,7 +51,7 @@ async function saveToAccount(cards: readonly MyCardData[]): Promise<void> {
     if (!api) throw new Error('The My Cards code did not load');
     await api.saveAccountCards(cards, sessionLink);
   } catch (error) {
-    if ($session.get()) showNotice({ kind: 'danger', title: NOTICE_TITLE, text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network });
+    if ($session.get()) showNotice({ kind: 'danger', title: m.account_my_cards_title(), text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network });
   }
 }
 

@@ -7,7 +7,9 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { maskMobile } from '../../src/lib/format-offer.ts';
+import { localePath } from '../../src/lib/locale-path.ts';
 import { bankPagePath, offerCanonicalPath, signInPath } from '../../src/lib/site-urls.ts';
+import { localText } from '../../src/lib/translated.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
@@ -195,6 +197,24 @@ describe('a signed-in user', () => {
       await message.waitFor();
       expect(await message.evaluate((node) => node.closest('[aria-live]')?.getAttribute('aria-live'))).toBe('assertive');
       expect(await notice(page, MESSAGES.favoriteAdded).count()).toBe(0);
+    });
+  });
+
+  it('on a Tamil bank page says it in Tamil: the control\'s label, with the offer\'s Tamil title where it has one, and the notice', async () => {
+    const account = await createSignedInAccount(site);
+    await withSignedInPage(site, account, DESKTOP, async (page) => {
+      const { path, offers } = bankPageWithOffers();
+      await page.goto(localePath(path, 'ta'));
+      await page.locator('.category-groups[data-cards-live]').waitFor();
+      await signedInHeader(page, 0);
+      const card = page.locator('.category-groups article.offer-card').first();
+      const offerId = Number(await card.getAttribute('data-offer-id'));
+      const title = localText(offers.find((offer) => offer.offerId === offerId)!, 'header', 'ta').text;
+      await card.getByRole('button', { name: m.browse_save_to_favourites({ title }, { locale: 'ta' }) }).click();
+      const shown = notice(page, m.error_favorite_added({}, { locale: 'ta' }));
+      await shown.waitFor();
+      expect(await shown.innerText()).toContain(m.account_favourites({}, { locale: 'ta' }));
+      await expect.poll(() => card.locator('button[data-favorite-offer]').getAttribute('aria-label')).toBe(m.browse_remove_from_favourites({ title }, { locale: 'ta' }));
     });
   });
 

@@ -133,6 +133,33 @@ describe('switching language', () => {
     });
   });
 
+  it("writes the legal pages' 'last updated' date in the page's language, the document staying in English", async () => {
+    await withPage(site, { javaScript: false, width: DESKTOP }, async (page) => {
+      await page.goto('/ta/terms');
+      const updated = page.locator('.updated time');
+      const date = await updated.innerText();
+      const day = new Date(`${await updated.getAttribute('datetime')}T12:00:00+05:30`);
+      expect(date).toBe(new Intl.DateTimeFormat('ta-LK', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Colombo' }).format(day));
+      expect(date).not.toMatch(/[A-Za-z]/);
+      expect(await page.getAttribute('article.legal', 'lang')).toBe('en');
+    });
+  });
+
+  it("gives sign-in's notice for a wrong number in Sinhala", async () => {
+    await withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+      await page.goto('/si/sign-in');
+      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+      const mobile = page.getByLabel(m.account_mobile_label({}, { locale: 'si' }));
+      await mobile.fill('12345');
+      await mobile.blur(); // its message shows first, as it does when the pointer leaves for the button
+      await page.locator('.auth-form [aria-invalid="true"]').waitFor();
+      await page.getByRole('button', { name: m.account_verify({}, { locale: 'si' }) }).click();
+      const notice = page.locator('.notice-card', { has: page.locator('.notice-title', { hasText: m.error_invalid_mobile_title({}, { locale: 'si' }) }) });
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain(m.error_enter_valid_mobile({}, { locale: 'si' }));
+    });
+  });
+
   it('works without JavaScript: the switcher is links', async () => {
     await withPage(site, { javaScript: false, width: DESKTOP }, async (page) => {
       await page.goto('/contact-us');

@@ -218,6 +218,15 @@ describe('ads', () => {
     });
   });
 
+  it("on a Tamil page, an ad from the API for one of the site's pages leads to its Tamil page", () => withJs(DESKTOP, async (page) => {
+    const aboutUs = { ...houseAds[1]!, title: 'About OfferLanka', linkUrl: '/about-us' };
+    await page.route(adsCall, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: true, source: 'house', data: [aboutUs] }) }));
+    await page.goto('/ta/');
+    const link = page.locator('[data-ad-frame] .ad-link').first();
+    await expect.poll(() => link.locator('img').getAttribute('alt')).toBe(aboutUs.title);
+    expect(await link.getAttribute('href')).toBe('/ta/about-us');
+  }));
+
   it('a guest sees it, in the same place as the build put it', () => withJs(PHONE, async (page) => {
     await page.route(adsCall, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: true, source: 'house', data: [houseAds[0]] }) }));
     await page.goto('/');

@@ -1,13 +1,15 @@
 // The browser's API client (src/client/http.ts, src/client/engagement.ts): answers checked
 // against the contract, failures turned into ApiErrors with the text to show. First the parsing
 // helpers on their own, then the ky client against the real app (in-process, on PGlite).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { FeedbackRequest, FeedbackResponse, MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
 import { ApiError, CLIENT_ERROR_TEXTS, createServiceClient, errorFromAnswer, failureText, parseAnswer, readAnswer } from '../../src/client/http.ts';
 import { sendFeedback, subscribeToNewsletter } from '../../src/client/engagement.ts';
 import { fieldErrors, issuesByField } from '../../src/lib/form-errors.ts';
 import { createApp } from '../../src/server/app.ts';
+import { m } from '../../src/paraglide/messages.js';
+import { getLocale, overwriteGetLocale } from '../../src/paraglide/runtime.js';
 import { createTestApi, type TestApi } from '../api/harness.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -47,6 +49,28 @@ describe('reading answers', () => {
   it('failureText shows an ApiError as it is and hides anything else', () => {
     expect(failureText(new ApiError('Shown as is', 400))).toBe('Shown as is');
     expect(failureText(new TypeError('x is undefined'))).toBe(CLIENT_ERROR_TEXTS.unexpected);
+  });
+});
+
+describe('answers on a Sinhala or Tamil page', () => {
+  const english = getLocale;
+  afterEach(() => overwriteGetLocale(english));
+  const answered = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+
+  it.each(['si', 'ta'] as const)("a success's message in %s, by its English text; English pages keep it as sent", async (locale) => {
+    const body = { status: true, isFound: false, message: MESSAGES.subscribed };
+    expect((await readAnswer(SubscribeResponse, answered(body))).message).toBe(MESSAGES.subscribed);
+    overwriteGetLocale(() => locale);
+    const answer = await readAnswer(SubscribeResponse, answered(body));
+    expect(answer).toEqual({ ...body, message: m.error_subscribed({}, { locale }) });
+    expect(answer.message).not.toBe(MESSAGES.subscribed);
+  });
+
+  it.each(['si', 'ta'] as const)('the general texts in %s: a 429 or a failure without our body', (locale) => {
+    overwriteGetLocale(() => locale);
+    expect(errorFromAnswer(429, undefined).message).toBe(m.client_error_too_many_requests({}, { locale }));
+    expect(failureText(new TypeError('x is undefined'))).toBe(m.error_server_error({}, { locale }));
+    expect(failureText(new TypeError('x'))).not.toBe(m.error_server_error({}, { locale: 'en' }));
   });
 });
 

@@ -29,6 +29,7 @@ import OneTimeCode from './OneTimeCode.tsx';
 import UpdateMobileDialog from './UpdateMobileDialog.tsx';
 import { passwordScore, useStrength } from './strength.ts';
 import './auth.css';
+import { contractText } from '../../lib/form-errors.ts';
 
 /** `note`: why the code step opened by itself (the profile's Update Mobile Number). */
 type Stage = { name: 'mobile' } | { name: 'code'; token: string; note?: string } | { name: 'password'; signedIn: SignedIn };
@@ -69,7 +70,7 @@ export default function ForgetPassword() {
     event.preventDefault();
     setTouched(true);
     if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
-      showNotice({ kind: 'info', title: ACCOUNT_MESSAGES.invalidMobileTitle, text: ACCOUNT_MESSAGES.enterValidMobile, placement: 'top-center' });
+      showNotice({ kind: 'info', title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle), text: contractText(ACCOUNT_MESSAGES.enterValidMobile), placement: 'top-center' });
       return focusFirstInvalid(event.currentTarget);
     }
     setBusy(true);

@@ -20,6 +20,7 @@ import {
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome, PasswordField } from './fields.tsx';
 import './auth.css';
+import { contractText } from '../../lib/form-errors.ts';
 
 type Field = 'mobileNo' | 'password';
 
@@ -94,7 +95,7 @@ export default function SignIn() {
     event.preventDefault();
     const names: Field[] = askPassword ? ['mobileNo', 'password'] : ['mobileNo'];
     touch(...names);
-    if (errors.mobileNo) showNotice({ kind: 'info', title: ACCOUNT_MESSAGES.invalidMobileTitle, text: ACCOUNT_MESSAGES.enterValidMobile, placement: 'top-center' });
+    if (errors.mobileNo) showNotice({ kind: 'info', title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle), text: contractText(ACCOUNT_MESSAGES.enterValidMobile), placement: 'top-center' });
     if (errors.mobileNo || (askPassword && errors.password)) return focusFirstInvalid(form.current);
     setBusy(true);
     let leaving = false;

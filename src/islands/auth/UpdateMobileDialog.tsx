@@ -29,6 +29,7 @@ import { refusalNotice } from './auth-notices.ts';
 import OneTimeCode from './OneTimeCode.tsx';
 import authCss from './auth.css?url';
 import Stylesheets from '../ui/Stylesheets.tsx';
+import { contractText } from '../../lib/form-errors.ts';
 
 type Mode =
   /** Signed in: changes the account's number. */
@@ -138,7 +139,7 @@ function UpdateMobileForm(props: FormProps) {
     event.preventDefault();
     setTouched(true);
     if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
-      showNotice({ kind: 'info', title: ACCOUNT_MESSAGES.invalidMobileTitle, text: ACCOUNT_MESSAGES.enterValidMobile, placement: 'top-center' });
+      showNotice({ kind: 'info', title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle), text: contractText(ACCOUNT_MESSAGES.enterValidMobile), placement: 'top-center' });
       return focusFirstInvalid(form.current);
     }
     setBusy(true);

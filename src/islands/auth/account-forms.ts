@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS, CONFIRM_PASSWORD_MIN, CreateUserRequest, MobileNo, NewPassword, PASSWORD_MIN_STRENGTH, SignInRequest } from '../../contract/index.ts';
 import { SIGN_IN_RETURN_PARAM } from '../../lib/constants.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { contractText, fieldErrors } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { safeReturnPath } from './return-path.ts';
@@ -35,8 +35,8 @@ const ConfirmPassword = v.pipe(v.string(), v.minLength(CONFIRM_PASSWORD_MIN, () 
  */
 export function newPasswordErrors(values: { password: string; confirmPassword: string }, score: number | undefined) {
   const errors = fieldErrors(v.object({ password: NewPassword, confirmPassword: ConfirmPassword }), values, ['password', 'confirmPassword']);
-  if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH) errors.password = ACCOUNT_MESSAGES.passwordTooWeak;
-  if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = ACCOUNT_MESSAGES.passwordNotMatch;
+  if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH) errors.password = contractText(ACCOUNT_MESSAGES.passwordTooWeak);
+  if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = contractText(ACCOUNT_MESSAGES.passwordNotMatch);
   return errors;
 }
 

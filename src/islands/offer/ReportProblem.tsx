@@ -10,7 +10,6 @@ import * as v from 'valibot';
 import { reportOffer } from '../../client/reports.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, ReportRequest, type ReportReason } from '../../contract/reports.ts';
-import { errorText } from '../../lib/error-text.ts';
 import { fieldErrors, issuesByField } from '../../lib/form-errors.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { $isSignedIn } from '../../stores/session.ts';
@@ -91,7 +90,7 @@ function ReportForm({ offerId, onClose }: Omit<Props, 'open'>) {
     try {
       // A signed-in visitor's report carries who sent it; a guest's goes without a token.
       const answer = await reportOffer(offerId, request, $isSignedIn.get() ? sessionApi : undefined);
-      setSent(errorText(answer.message)); // the API's thank-you, in the page's language
+      setSent(answer.message); // the API's thank-you, in the page's language (readAnswer)
     } catch (error) {
       if (error instanceof ApiError) setServerErrors(issuesByField(error.issues, FIELDS));
       setFailure(failureText(error));
