@@ -1,6 +1,7 @@
 // Opens the search dialog and, the first time, loads Pagefind's UI and stylesheet from the build's
 // /pagefind/ folder (written by the pagefind step of the site build), with My Cards' part of the
 // results (src/scripts/search-my-cards.ts) and its texts in the page's language (pagefind-texts.ts).
+import { searchFilterName } from '../lib/search-filters.ts';
 import { m } from '../paraglide/messages.js';
 
 const PAGEFIND_PATH = '/pagefind/';
@@ -25,7 +26,7 @@ function loadPagefindUi(dialog: HTMLElement, container: HTMLElement): Promise<vo
     script.onload = () => {
       if (!window.PagefindUI) return reject(new Error('Pagefind UI did not load'));
       new window.PagefindUI({
-        element: container, showSubResults: false, showImages: true, autofocus: true, openFilters: matchMedia(WIDE_SCREEN).matches ? ['bank', 'category'] : [],
+        element: container, showSubResults: false, showImages: true, autofocus: true, openFilters: matchMedia(WIDE_SCREEN).matches ? [searchFilterName('bank'), searchFilterName('category')] : [],
         translations: pagefindTranslations(),
         processResult: (result: { url: string; meta?: Record<string, string> }) => {
           rememberCards(result);

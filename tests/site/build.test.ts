@@ -17,6 +17,7 @@ import { buildSite } from '../../src/server/site/build.ts';
 import { buildInfo, markBuildDone } from '../../src/server/site/builds-dir.ts';
 import { parseSiteHeaders } from '../../src/server/site/headers.ts';
 import { locales } from '../../src/paraglide/runtime.js';
+import { m } from '../../src/paraglide/messages.js';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/execute.ts';
 
@@ -413,9 +414,13 @@ describe('languages', () => {
       const html = page(`/${locale}${bankPagePath(offer.bank)}`);
       expect(html).toContain(`>${names[locale]!.categoryName}</a>`); // its chip
       expect(html).toContain(`<span class="offer-card-category">${names[locale]!.categoryName}</span>`);
-      expect(page(`/${locale}${offerCanonicalPath(offer)}`)).toMatch(new RegExp(`data-pagefind-filter="category"${SCOPE}>${names[locale]!.categoryName}</a>`));
+      const offerPage = page(`/${locale}${offerCanonicalPath(offer)}`);
+      // Pagefind's filters are named in the language too: its dialog shows the names as headings.
+      expect(offerPage).toMatch(new RegExp(`data-pagefind-filter="${m.browse_category({}, { locale })}"${SCOPE}>${names[locale]!.categoryName}</a>`));
+      expect(offerPage).toContain(`data-pagefind-filter="${m.browse_bank({}, { locale })}:${offer.bank.bankName.replace(/&/g, '&amp;')}"`);
     }
     expect(page(bankPagePath(offer.bank))).toContain(`<span class="offer-card-category">${offer.category.categoryName.replace(/&/g, '&amp;')}</span>`);
+    expect(page(offerCanonicalPath(offer))).toContain(`data-pagefind-filter="bank:${offer.bank.bankName.replace(/&/g, '&amp;')}"`);
   });
 
   it('serves each language\'s redirects and not-found page', async () => {
