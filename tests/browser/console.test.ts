@@ -168,6 +168,7 @@ describe('merchant console', () => {
   it('Company Profile shows the company details once: the profile panel below does not repeat them', () => withSignedInPage(site, merchant, DESKTOP, async (page) => {
     await gotoConsole(page, '/console/merchant/profile');
     await page.locator('.profile-panel').waitFor();
+    await page.getByText(merchant.user.BRno!).first().waitFor(); // the company details come from the API after the panel
     const main = await page.locator('main').innerText();
     expect(main.split(merchant.user.BRno!).length - 1, 'the business registration no').toBe(1);
     expect(main.split(merchant.user.companyEmail!).length - 1, 'the company email').toBe(1);
