@@ -105,13 +105,15 @@ async function errorFromFailure(error: unknown): Promise<ApiError> {
   return new ApiError(CLIENT_ERROR_TEXTS.network, 0); // fetch rejects only when no answer came
 }
 
+/** The texts in the page's language (src/lib/error-text.ts): none on an English page, or when they cannot load (offline). */
+const pageLanguageTexts = () => (getLocale() === baseLocale ? Promise.resolve(undefined) : import('../lib/error-text.ts').catch(() => undefined));
+
 /**
  * The error with its message and issues in the page's language. The texts load with the first error
  * on a Sinhala or Tamil page, never on an English one; if they cannot load (offline), English stays.
  */
 async function inPageLanguage(error: ApiError): Promise<ApiError> {
-  if (getLocale() === baseLocale) return error;
-  const texts = await import('../lib/error-text.ts').catch(() => undefined);
+  const texts = await pageLanguageTexts();
   if (!texts) return error;
   const issues = error.issues.map((issue) => ({ ...issue, message: texts.errorText(issue.message, issue.code, issue.params) }));
   return new ApiError(texts.errorText(error.message, error.code, error.params), error.status, issues, error.code, error.params);
@@ -122,10 +124,10 @@ async function inPageLanguage(error: ApiError): Promise<ApiError> {
  * errors are: by its code, or by its English text. Loaded as the errors' texts are, never in English.
  */
 async function messageInPageLanguage<T>(answer: T): Promise<T> {
-  if (getLocale() === baseLocale || typeof answer !== 'object' || answer === null) return answer;
+  if (typeof answer !== 'object' || answer === null) return answer;
   const { message, code } = answer as { message?: unknown; code?: unknown };
   if (typeof message !== 'string') return answer;
-  const texts = await import('../lib/error-text.ts').catch(() => undefined);
+  const texts = await pageLanguageTexts();
   if (!texts) return answer;
   return { ...answer, message: texts.errorText(message, typeof code === 'string' ? code : undefined) };
 }

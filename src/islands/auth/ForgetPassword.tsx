@@ -11,6 +11,7 @@ import { createCode, updatePassword, type Refusal, type SignedIn } from '../../c
 import { ApiError, failureText } from '../../client/http.ts';
 import { revokeToken } from '../../client/session.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
@@ -29,7 +30,6 @@ import OneTimeCode from './OneTimeCode.tsx';
 import UpdateMobileDialog from './UpdateMobileDialog.tsx';
 import { passwordScore, useStrength } from './strength.ts';
 import './auth.css';
-import { contractText } from '../../lib/form-errors.ts';
 
 /** `note`: why the code step opened by itself (the profile's Update Mobile Number). */
 type Stage = { name: 'mobile' } | { name: 'code'; token: string; note?: string } | { name: 'password'; signedIn: SignedIn };

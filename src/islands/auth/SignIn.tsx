@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authenticate, createCode, findExistingUser, type Refusal } from '../../client/accounts.ts';
 import { failureText } from '../../client/http.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
@@ -20,7 +21,6 @@ import {
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome, PasswordField } from './fields.tsx';
 import './auth.css';
-import { contractText } from '../../lib/form-errors.ts';
 
 type Field = 'mobileNo' | 'password';
 

@@ -15,6 +15,7 @@ import { ApiError, failureText } from '../../client/http.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS, COUNTRY_CODES } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT, DIALOG_RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
+import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice, type NewNotice } from '../../stores/notices.ts';
@@ -29,7 +30,6 @@ import { refusalNotice } from './auth-notices.ts';
 import OneTimeCode from './OneTimeCode.tsx';
 import authCss from './auth.css?url';
 import Stylesheets from '../ui/Stylesheets.tsx';
-import { contractText } from '../../lib/form-errors.ts';
 
 type Mode =
   /** Signed in: changes the account's number. */
