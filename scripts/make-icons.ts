@@ -1,4 +1,4 @@
-// Renders the installable site's icons (public/icons/, listed in src/pages/manifest.webmanifest.ts)
+// Renders the installable site's icons (public/icons/, listed in src/pages/[...locale]/manifest.webmanifest.ts)
 // from the favicon's drawing: `npx tsx scripts/make-icons.ts` after changing public/favicon.svg.
 // They are committed rather than rendered by each build, so a server without fonts cannot draw
 // them differently. The maskable icon fills its square and keeps the letters in the central 80%

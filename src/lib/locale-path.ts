@@ -19,3 +19,14 @@ export function localePath(path: string, locale: Locale = getLocale()): string {
   if (!segment) return path;
   return path === '/' || path.startsWith('/?') || path.startsWith('/#') ? `/${segment}${path.slice(1)}` : `/${segment}${path}`;
 }
+
+/** The query parameter an API link names its language by: the SMS, e-mail or page that carried it was in that language. */
+export const LINK_LANGUAGE_PARAM = 'lang';
+
+/** An API link in a language: English links name none. */
+export const withLinkLocale = (url: string, locale: Locale = getLocale()) =>
+  locale === baseLocale ? url : `${url}${url.includes('?') ? '&' : '?'}${LINK_LANGUAGE_PARAM}=${locale}`;
+
+/** The language a link names, if it names one of the site's. */
+export const linkLocaleOf = (named: string | undefined): Locale | undefined =>
+  named && (locales as readonly string[]).includes(named) ? (named as Locale) : undefined;

@@ -3,11 +3,15 @@
 // library (src/server/services/offer-calendar.ts); the wording and the dates are decided here.
 import type dayjs from 'dayjs';
 import type { OfferData } from '../contract/index.ts';
-import { CALENDAR_ALARM_HOUR, DATE_LONG_FORMAT, SITE_NAME } from './constants.ts';
-import { offerValidity } from './offer-dates.ts';
+import { m } from '../paraglide/messages.js';
+import type { Locale } from '../paraglide/runtime.js';
+import { CALENDAR_ALARM_HOUR, SITE_NAME } from './constants.ts';
+import { localePath } from './locale-path.ts';
+import { offerValidity, offerValidUntil } from './offer-dates.ts';
 import { absoluteUrl, offerShareText, shareSubjectOf } from './offer-share.ts';
 import { offerCanonicalPath } from './site-urls.ts';
 import { inSriLanka } from './sri-lanka-time.ts';
+import { categoryName, localText } from './translated.ts';
 
 /** A calendar day: year, month (1-12), day. */
 export type CalendarDay = [number, number, number];
@@ -29,7 +33,7 @@ export interface OfferCalendarEvent {
   cancelled: boolean;
 }
 
-type CalendarOffer = Pick<OfferData, 'offerId' | 'header' | 'label' | 'offerType' | 'offerRate' | 'offerDateType' | 'offerStart' | 'offerEnd'
+type CalendarOffer = Pick<OfferData, 'offerId' | 'header' | 'label' | 'translations' | 'offerType' | 'offerRate' | 'offerDateType' | 'offerStart' | 'offerEnd'
   | 'validTimeDateDescription' | 'createAt' | 'withdrawn' | 'merchant' | 'bank' | 'category'>;
 
 const colomboDay = (value: string) => inSriLanka(value).startOf('day');
@@ -39,26 +43,28 @@ const dayOf = (day: dayjs.Dayjs): CalendarDay => [day.year(), day.month() + 1, d
 export const offerEventUid = (offerId: number, siteUrl: string) => `offer-${offerId}@${new URL(siteUrl).hostname}`;
 
 /**
- * The offer's event, or undefined for an offer without an end date: it has no end to be reminded of.
- * It runs from the offer's start (its publication when it has none) to its last day.
+ * The offer's event in `locale`, or undefined for an offer without an end date: it has no end to be
+ * reminded of. It runs from the offer's start (its publication when it has none) to its last day.
  */
-export function offerCalendarEvent(offer: CalendarOffer, siteUrl: string): OfferCalendarEvent | undefined {
+export function offerCalendarEvent(offer: CalendarOffer, siteUrl: string, locale: Locale): OfferCalendarEvent | undefined {
   if (offer.offerEnd === null) return undefined;
   const lastDay = colomboDay(offer.offerEnd);
   const firstDay = colomboDay(offer.offerStart ?? offer.createAt);
   const start = firstDay.isAfter(lastDay) ? lastDay : firstDay;
-  const url = absoluteUrl(offerCanonicalPath(offer), siteUrl);
-  const text = offerShareText(shareSubjectOf(offer));
-  const validity = offerValidity(offer) || `Until ${lastDay.format(DATE_LONG_FORMAT)}`;
+  const url = absoluteUrl(localePath(offerCanonicalPath(offer), locale), siteUrl);
+  const text = offerShareText(shareSubjectOf(offer, locale), locale);
+  const validity = offerValidity(offer, locale) || offerValidUntil(lastDay, locale);
+  const header = localText(offer, 'header', locale).text;
+  const label = localText(offer, 'label', locale).text;
   return {
     uid: offerEventUid(offer.offerId, siteUrl),
     title: text,
-    description: [offer.header, offer.label, validity, `${offer.category.categoryName} · ${SITE_NAME}`, url].filter(Boolean).join('\n'),
+    description: [header, label, validity, `${categoryName(offer.category, locale)} · ${SITE_NAME}`, url].filter(Boolean).join('\n'),
     url,
     start: dayOf(start),
     end: dayOf(lastDay.add(1, 'day')),
     alarmAt: lastDay.subtract(1, 'day').hour(CALENDAR_ALARM_HOUR).toDate(),
-    alarmText: `Ends tomorrow: ${text}`,
+    alarmText: m.pages_calendar_ends_tomorrow({ offer: text }, { locale }),
     cancelled: offer.withdrawn,
   };
 }

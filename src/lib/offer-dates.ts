@@ -28,17 +28,23 @@ function dateFormat(locale: Locale, parts: Intl.DateTimeFormatOptions): Intl.Dat
   return format;
 }
 
+/** A day with its year: 'January 10th 2027' in English, Intl's long date in Sinhala and Tamil. */
+const longDate = (date: dayjs.Dayjs, locale: Locale) =>
+  (locale === baseLocale ? date.format(DATE_LONG_FORMAT) : dateFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date.toDate()));
+
+/** 'Valid until January 10th 2027', for an offer whose own wording says nothing. */
+export const offerValidUntil = (lastDay: dayjs.Dayjs, locale: Locale = getLocale()) => m.offer_valid_until({ end: longDate(lastDay, locale) }, { locale });
+
 /** The validity line, e.g. 'Valid from 05 December to January 10th 2027'; '' when there is nothing to say. */
 export function offerValidity(
   offer: Pick<OfferData, 'offerDateType' | 'offerStart' | 'offerEnd' | 'validTimeDateDescription'>,
   locale: Locale = getLocale(),
 ): string {
-  const localDate = (date: dayjs.Dayjs, parts: Intl.DateTimeFormatOptions) => dateFormat(locale, parts).format(date.toDate());
   const description = offer.validTimeDateDescription?.trim() ?? '';
   const start = colomboDate(offer.offerStart);
   const end = colomboDate(offer.offerEnd);
-  const long = (date: dayjs.Dayjs) => (locale === baseLocale ? date.format(DATE_LONG_FORMAT) : localDate(date, { day: 'numeric', month: 'long', year: 'numeric' }));
-  const dayMonth = (date: dayjs.Dayjs) => (locale === baseLocale ? date.format(DATE_DAY_MONTH_FORMAT) : localDate(date, { day: 'numeric', month: 'long' }));
+  const long = (date: dayjs.Dayjs) => longDate(date, locale);
+  const dayMonth = (date: dayjs.Dayjs) => (locale === baseLocale ? date.format(DATE_DAY_MONTH_FORMAT) : dateFormat(locale, { day: 'numeric', month: 'long' }).format(date.toDate()));
   const options = { locale };
   switch (offer.offerDateType) {
     case 'fromTo':

@@ -2,7 +2,9 @@
 // (src/islands/offer/share-menu.ts, loaded on the first press) and the calendar files on the server.
 import type { OfferData } from '../contract/index.ts';
 import { offerTags } from './format-offer.ts';
+import { withLinkLocale } from './locale-path.ts';
 import { m } from '../paraglide/messages.js';
+import type { Locale } from '../paraglide/runtime.js';
 import { localText } from './translated.ts';
 
 /** What a shared offer says: its discount (its first rate tag), the merchant and the bank. */
@@ -14,16 +16,16 @@ export interface ShareSubject {
   bankName: string;
 }
 
-export const shareSubjectOf = (offer: Pick<OfferData, 'offerType' | 'offerRate' | 'header' | 'merchant' | 'bank'> & Partial<Pick<OfferData, 'translations'>>): ShareSubject => ({
-  discount: offerTags(offer)[0],
-  header: localText(offer, 'header').text,
+export const shareSubjectOf = (offer: Pick<OfferData, 'offerType' | 'offerRate' | 'header' | 'merchant' | 'bank'> & Partial<Pick<OfferData, 'translations'>>, locale?: Locale): ShareSubject => ({
+  discount: offerTags(offer, locale)[0],
+  header: localText(offer, 'header', locale).text,
   merchantName: offer.merchant.merchantName,
   bankName: offer.bank.bankName,
 });
 
-/** '20% off at Pizza Hut with Commercial Bank credit cards'. */
-export function offerShareText({ discount, header, merchantName, bankName }: ShareSubject): string {
-  return m.pages_share_text({ discount: discount ?? header, merchantName, bankName });
+/** '20% off at Pizza Hut with Commercial Bank credit cards', by default in the page's language. */
+export function offerShareText({ discount, header, merchantName, bankName }: ShareSubject, locale?: Locale): string {
+  return m.pages_share_text({ discount: discount ?? header, merchantName, bankName }, { locale });
 }
 
 /** The canonical URL of a canonical path on the site at `siteOrigin`. */
@@ -41,8 +43,8 @@ export function shareLinks(url: string, text: string): { target: ShareTarget; la
   ];
 }
 
-/** The path, under the main API's base, of an offer's .ics file (GET {API}/offers/{offerId}/calendar.ics). */
-export const offerCalendarPath = (offerId: number) => `offers/${offerId}/calendar.ics`;
+/** The path, under the main API's base, of an offer's .ics file in the page's language (GET {API}/offers/{offerId}/calendar.ics). */
+export const offerCalendarPath = (offerId: number, locale?: Locale) => withLinkLocale(`offers/${offerId}/calendar.ics`, locale);
 /** The path, under the main API's base, of a favourites feed (GET {API}/calendar/{token}.ics). */
 export const calendarFeedPath = (token: string) => `calendar/${token}.ics`;
 

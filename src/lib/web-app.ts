@@ -1,6 +1,7 @@
-// The installable site (web app manifest, src/pages/manifest.webmanifest.ts): its colours and icons,
+// The installable site (web app manifests, src/pages/[...locale]/manifest.webmanifest.ts): its colours and icons,
 // one definition for the manifest, the pages' <head> (BaseLayout.astro) and the icon renderer
 // (scripts/make-icons.ts).
+/** The English manifest; each language has its own at its localePath. */
 export const WEB_APP_MANIFEST_PATH = '/manifest.webmanifest';
 /** The header's blue: the browser's and the installed app's title bar. */
 export const THEME_COLOR = '#0b4f9c';

@@ -8,7 +8,7 @@
 // - a signed-in user's favourites, user and My Cards: network first into a cache of that session
 //   alone (lib/offline-caches.ts personalCacheName), which the pages clear at logout. No other API answer is kept.
 // A new build's worker takes over at once (skipWaiting, clientsClaim) and drops the caches that
-// are not its own; its precache holds the offline page of each language, the manifest and the icons.
+// are not its own; its precache holds the offline page of each language, each language's manifest and the icons.
 import { cacheNames, CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type SerwistPlugin } from 'serwist';
 import { ASSETS_CACHE, CACHE_PREFIX, clearPersonalCaches, IMAGES_CACHE, PAGES_CACHE, PERSONAL_CACHE_PREFIX, personalCacheName } from '../lib/offline-caches.ts';
 import { OFFLINE_PAGE_PATH } from '../lib/web-app.ts';

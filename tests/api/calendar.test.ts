@@ -54,6 +54,20 @@ describe("GET /api/offers/{offerId}/calendar.ics", () => {
     expect(ics).toMatch(/^BEGIN:VALARM\r$/m);
   });
 
+  it('is in the language its link names, and English without one, whatever the browser asks', async () => {
+    const path = `/api/offers/${ending[0]}/calendar.ics`;
+    const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '');
+    const tamil = unfold((await api.call('GET', `${path}?lang=ta`)).body as string);
+    expect(tamil).toMatch(/^SUMMARY:.*கடன் அட்டைகளுடன்/m);
+    expect(tamil).toMatch(/^DESCRIPTION:நாளை முடிகிறது: /m);
+    expect(tamil).toMatch(new RegExp(`^URL:http://localhost/ta/[a-z0-9-]+-credit-card-offers/credit-card-offers-for-[a-z0-9-]+/${ending[0]}\\r$`, 'm'));
+    // Kept apart in the cache: English after Tamil is still English.
+    const english = unfold((await api.call('GET', path, { headers: { 'accept-language': 'si' } })).body as string);
+    expect(english).toMatch(/^SUMMARY:.* credit cards\r$/m);
+    expect(english).toMatch(/^DESCRIPTION:Ends tomorrow: /m);
+    expect(unfold((await api.call('GET', `${path}?lang=xx`)).body as string)).toBe(english);
+  });
+
   it('follows a change of the offer', async () => {
     const offerId = await insertOffer(api, { header: 'Before', offerDateType: 'until', offerEnd: new Date(Date.now() + 10 * DAY) });
     const before = (await api.call('GET', `/api/offers/${offerId}/calendar.ics`)).body as string;
@@ -104,6 +118,16 @@ describe('the favourites feed', () => {
     expect(uids((await api.call('GET', feedPath(token))).body)).toEqual([ending[0], ending[2]]);
     await unfavourite(bob, ending[2]!);
     expect(uids((await api.call('GET', feedPath(token))).body)).toEqual([ending[0]]);
+  });
+
+  it('is in the account\'s language', async () => {
+    const sinhala = await signUpVerified(api, { firstName: 'Sunil' });
+    await api.handle.db.update(users).set({ locale: 'si' }).where(eq(users.userId, sinhala.userId));
+    await favourite(sinhala, ending[0]!);
+    const feed = ((await api.call('GET', feedPath(await makeFeed(sinhala)))).body as string).replace(/\r\n[ \t]/g, '');
+    expect(feed).toContain('X-WR-CALNAME:OfferLanka ප්‍රියතම');
+    expect(feed).toMatch(/^SUMMARY:.*ණය කාඩ්පත් සමඟ/m);
+    expect(feed).toMatch(/^URL:http:\/\/localhost\/si\//m);
   });
 
   it('leaves out favourites without an end date', async () => {

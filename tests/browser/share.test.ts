@@ -115,6 +115,18 @@ describe('Share on the offer page', () => {
     expect(ics).toContain('BEGIN:VALARM');
   }));
 
+  it('a Tamil page\'s Add to calendar downloads the .ics in Tamil, linking the Tamil page', () => withJs(async (page) => {
+    const offer = endingOffer();
+    await page.goto(`/ta${offerCanonicalPath(offer)}`, { waitUntil: 'load' });
+    const link = page.getByRole('link', { name: m.pages_share_add_to_calendar({}, { locale: 'ta' }) });
+    expect(await link.getAttribute('href')).toBe(`/api/offers/${offer.offerId}/calendar.ics?lang=ta`);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const { readFile } = await import('node:fs/promises');
+    const ics = (await readFile((await download.path())!, 'utf8')).replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain(`/ta${offerCanonicalPath(offer)}`);
+    expect(ics).toContain(`DESCRIPTION:${m.pages_calendar_ends_tomorrow({ offer: '' }, { locale: 'ta' })}`);
+  }));
+
   it('an offer without an end date has no Add to calendar', () => withJs(async (page) => {
     const open = site.offers.find((offer) => offer.offerEnd === null);
     if (!open) throw new Error('the demo data has no offer without an end date');

@@ -287,7 +287,10 @@ describe('Content-Security-Policy and security headers', () => {
     const allPathsEnd = lines.findIndex((line, index) => index > 0 && !line.startsWith(' '));
     const headers = Object.fromEntries(lines.slice(1, allPathsEnd).map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
     // The service worker's own headers, for a CDN serving the build (routes.ts sends the same).
-    expect(lines.slice(allPathsEnd)).toEqual(['/sw.js', '  Cache-Control: no-cache', '/manifest.webmanifest', '  Content-Type: application/manifest+json']);
+    expect(lines.slice(allPathsEnd)).toEqual([
+      '/sw.js', '  Cache-Control: no-cache',
+      ...['/manifest.webmanifest', '/si/manifest.webmanifest', '/ta/manifest.webmanifest'].flatMap((path) => [path, '  Content-Type: application/manifest+json']),
+    ]);
     expect(headers).toEqual({ 'Content-Security-Policy': expect.any(String), ...SECURITY_HEADERS, 'Strict-Transport-Security': 'max-age=31536000' });
     const sitePolicy = directivesOf(headers['Content-Security-Policy']);
     expect(sitePolicy.get('frame-ancestors')).toEqual(new Set(["'none'"]));
@@ -351,6 +354,19 @@ describe('languages', () => {
       // The switcher leads to the same page in the other languages.
       for (const other of ['si', 'ta'].filter((code) => code !== locale)) expect(html).toContain(`href="/${other}${path}" hreflang="${other}"`);
     }
+  });
+
+  it('has a web app manifest per language, each page linking its own, and the service worker keeps all three', () => {
+    for (const [prefix, locale] of [['', 'en'], ['/si', 'si'], ['/ta', 'ta']] as const) {
+      const manifest = JSON.parse(readFileSync(join(siteDir, `.${prefix}/manifest.webmanifest`), 'utf8'));
+      const home = prefix || '/'; // the language's home page, as its links name it
+      expect(manifest, locale).toMatchObject({ id: home, start_url: home, scope: home, lang: locale, short_name: 'OfferLanka' });
+      expect(manifest.name, locale).toBe(m.pages_manifest_name({ siteName: 'OfferLanka' }, { locale }));
+      expect(manifest.description, locale).toBe(m.pages_manifest_description({}, { locale }));
+      expect(page(`${prefix}/`), locale).toContain(`<link rel="manifest" href="${prefix}/manifest.webmanifest">`);
+    }
+    const worker = readFileSync(join(siteDir, 'sw.js'), 'utf8');
+    for (const path of ['/manifest.webmanifest', '/si/manifest.webmanifest', '/ta/manifest.webmanifest']) expect(worker).toContain(`"${path}"`);
   });
 
   it('lists every language\'s pages in its own sitemap, under one index, with their alternates', () => {

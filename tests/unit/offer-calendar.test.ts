@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { offerCalendarEvent } from '../../src/lib/offer-calendar.ts';
+import { offerValidity } from '../../src/lib/offer-dates.ts';
 import { offerHasCalendar, offerShareText, shareLinks, shareSubjectOf } from '../../src/lib/offer-share.ts';
-import { CALENDAR_CONTENT_TYPE, FAVOURITES_CALENDAR_NAME, favouritesCalendarFile, offerCalendarFile } from '../../src/server/services/offer-calendar.ts';
+import { CALENDAR_CONTENT_TYPE, favouritesCalendarFile, offerCalendarFile } from '../../src/server/services/offer-calendar.ts';
 
 const SITE = 'https://offerlanka.lk';
 
@@ -56,7 +57,7 @@ describe('share wording and links', () => {
 
 describe("an offer's .ics", () => {
   it('is an all-day event over the validity in Colombo days, the end exclusive', () => {
-    const ics = offerCalendarFile(offer(), SITE)!;
+    const ics = offerCalendarFile(offer(), SITE, 'en')!;
     expect(value(ics, 'DTSTART')).toBe('DTSTART;VALUE=DATE:20261201');
     expect(value(ics, 'DTEND')).toBe('DTEND;VALUE=DATE:20261211');
     expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
@@ -64,7 +65,7 @@ describe("an offer's .ics", () => {
   });
 
   it('reminds at 9:00 in Colombo the day before the last day', () => {
-    const ics = offerCalendarFile(offer(), SITE)!;
+    const ics = offerCalendarFile(offer(), SITE, 'en')!;
     const alarm = lines(ics).slice(lines(ics).indexOf('BEGIN:VALARM'), lines(ics).indexOf('END:VALARM') + 1);
     // 9 December 09:00 +05:30 = 03:30 UTC.
     expect(alarm).toContain('TRIGGER;VALUE=DATE-TIME:20261209T033000Z');
@@ -73,10 +74,10 @@ describe("an offer's .ics", () => {
   });
 
   it('carries the canonical URL, a UID stable per offer, and the wording', () => {
-    const ics = offerCalendarFile(offer(), SITE)!;
+    const ics = offerCalendarFile(offer(), SITE, 'en')!;
     expect(value(ics, 'URL')).toBe('URL:https://offerlanka.lk/commercial-bank-credit-card-offers/credit-card-offers-for-dining/42');
     expect(value(ics, 'UID')).toBe('UID:offer-42@offerlanka.lk');
-    expect(value(offerCalendarFile(offer({ header: 'Changed' }), SITE)!, 'UID')).toBe('UID:offer-42@offerlanka.lk');
+    expect(value(offerCalendarFile(offer({ header: 'Changed' }), SITE, 'en')!, 'UID')).toBe('UID:offer-42@offerlanka.lk');
     expect(value(ics, 'SUMMARY')).toBe('SUMMARY:20% off at Pizza Hut with Commercial Bank credit cards');
     expect(value(ics, 'DESCRIPTION')).toContain('Valid from 01 December to December 10th 2026');
     expect(value(ics, 'TRANSP')).toBe('TRANSP:TRANSPARENT');
@@ -84,28 +85,48 @@ describe("an offer's .ics", () => {
   });
 
   it('starts on the day it was published when it has no start date', () => {
-    const ics = offerCalendarFile(offer({ offerStart: null, offerDateType: 'until' }), SITE)!;
+    const ics = offerCalendarFile(offer({ offerStart: null, offerDateType: 'until' }), SITE, 'en')!;
     expect(value(ics, 'DTSTART')).toBe('DTSTART;VALUE=DATE:20261120');
   });
 
   it('is one day for a one-day offer, reminding the day before', () => {
-    const ics = offerCalendarFile(offer({ offerDateType: 'on', offerStart: '2026-12-24T18:30:00.000Z', offerEnd: '2026-12-25T18:29:59.000Z' }), SITE)!;
+    const ics = offerCalendarFile(offer({ offerDateType: 'on', offerStart: '2026-12-24T18:30:00.000Z', offerEnd: '2026-12-25T18:29:59.000Z' }), SITE, 'en')!;
     expect([value(ics, 'DTSTART'), value(ics, 'DTEND')]).toEqual(['DTSTART;VALUE=DATE:20261225', 'DTEND;VALUE=DATE:20261226']);
     expect(ics).toContain('TRIGGER;VALUE=DATE-TIME:20261224T033000Z');
   });
 
   it('reads an end stored at midnight UTC as that day in Colombo', () => {
     // 00:00 UTC is 05:30 in Colombo, the same day.
-    const event = offerCalendarEvent(offer({ offerEnd: '2027-01-10T00:00:00.000Z' }), SITE)!;
+    const event = offerCalendarEvent(offer({ offerEnd: '2027-01-10T00:00:00.000Z' }), SITE, 'en')!;
     expect(event.end).toEqual([2027, 1, 11]);
   });
 
   it('has no file for an offer without an end date: nothing to be reminded of', () => {
-    expect(offerCalendarFile(offer({ offerEnd: null, offerDateType: 'other' }), SITE)).toBeUndefined();
+    expect(offerCalendarFile(offer({ offerEnd: null, offerDateType: 'other' }), SITE, 'en')).toBeUndefined();
   });
 
   it('marks a withdrawn offer cancelled', () => {
-    expect(value(offerCalendarFile(offer({ withdrawn: true, status: 'expired' }), SITE)!, 'STATUS')).toBe('STATUS:CANCELLED');
+    expect(value(offerCalendarFile(offer({ withdrawn: true, status: 'expired' }), SITE, 'en')!, 'STATUS')).toBe('STATUS:CANCELLED');
+  });
+
+  it('is written in the language asked for: the offer\'s own texts where it has them, the page\'s URL, local dates', () => {
+    const translated = offer({ translations: { si: { header: 'සති අන්ත රාත්‍රී ආහාර' } } });
+    const si = offerCalendarFile(translated, SITE, 'si')!;
+    expect(value(si, 'SUMMARY')).toBe('SUMMARY:Commercial Bank ණය කාඩ්පත් සමඟ Pizza Hut හි 20% වට්ටම');
+    expect(value(si, 'URL')).toBe('URL:https://offerlanka.lk/si/commercial-bank-credit-card-offers/credit-card-offers-for-dining/42');
+    const siDescription = value(si, 'DESCRIPTION')!;
+    expect(siDescription).toContain('සති අන්ත රාත්‍රී ආහාර');
+    expect(siDescription).not.toContain('Weekend dinner deal');
+    expect(siDescription).toContain(offerValidity(translated, 'si'));
+    expect(siDescription).not.toContain('December');
+    expect(lines(si).find((line) => line.startsWith('DESCRIPTION:හෙට අවසන් වේ: '))).toBeDefined();
+    // No Tamil texts: the English title and label stay, the rest is Tamil.
+    const ta = offerCalendarFile(translated, SITE, 'ta')!;
+    expect(value(ta, 'URL')).toBe('URL:https://offerlanka.lk/ta/commercial-bank-credit-card-offers/credit-card-offers-for-dining/42');
+    expect(value(ta, 'DESCRIPTION')).toContain('Weekend dinner deal');
+    expect(lines(ta).find((line) => line.startsWith('DESCRIPTION:நாளை முடிகிறது: '))).toBeDefined();
+    // The same event in every language: a calendar updates it rather than adding one.
+    expect([value(si, 'UID'), value(ta, 'UID')]).toEqual(['UID:offer-42@offerlanka.lk', 'UID:offer-42@offerlanka.lk']);
   });
 
   it('is served as text/calendar in UTF-8', () => {
@@ -115,13 +136,17 @@ describe("an offer's .ics", () => {
 
 describe('the favourites feed', () => {
   it('is a named calendar with one event per offer that ends, each with its UID', () => {
-    const ics = favouritesCalendarFile([offer(), offer({ offerId: 43, offerEnd: null }), offer({ offerId: 44 })], SITE);
-    expect(value(ics, 'X-WR-CALNAME')).toBe(`X-WR-CALNAME:${FAVOURITES_CALENDAR_NAME}`);
+    const ics = favouritesCalendarFile([offer(), offer({ offerId: 43, offerEnd: null }), offer({ offerId: 44 })], SITE, 'en');
+    expect(value(ics, 'X-WR-CALNAME')).toBe('X-WR-CALNAME:OfferLanka favourites');
     expect(lines(ics).filter((line) => line.startsWith('UID:'))).toEqual(['UID:offer-42@offerlanka.lk', 'UID:offer-44@offerlanka.lk']);
   });
 
+  it('is named in the account\'s language', () => {
+    expect(value(favouritesCalendarFile([offer()], SITE, 'ta'), 'X-WR-CALNAME')).toBe('X-WR-CALNAME:OfferLanka பிடித்தவை');
+  });
+
   it('is still a calendar with no favourites', () => {
-    const ics = favouritesCalendarFile([], SITE);
+    const ics = favouritesCalendarFile([], SITE, 'en');
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).not.toContain('BEGIN:VEVENT');
   });
@@ -129,7 +154,7 @@ describe('the favourites feed', () => {
 
 describe('a site URL the ics library refuses', () => {
   it('still writes the calendar, the link in the description', () => {
-    const ics = offerCalendarFile(offer(), 'http://localhost:0')!;
+    const ics = offerCalendarFile(offer(), 'http://localhost:0', 'en')!;
     expect(value(ics, 'URL')).toBeUndefined();
     expect(value(ics, 'DESCRIPTION')).toContain('http://localhost:0/commercial-bank-credit-card-offers/credit-card-offers-for-dining/42');
     expect(value(ics, 'UID')).toBe('UID:offer-42@localhost');

@@ -5,6 +5,7 @@ import { ALERT_MESSAGES, ALERTS_PER_USER_MAX, EMAIL_VERIFY_LINK_DAYS, type Alert
 import type { OfferSearch } from '../../contract/offer-search.ts';
 import { alertListPath } from '../../lib/alert-list-path.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
+import { withLinkLocale } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 export { CONSOLE_ALERTS_PATH } from '../../lib/alert-list-path.ts';
 import type { Database } from '../db/client.ts';
@@ -13,7 +14,6 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import type { MailDeps } from '../services/mail.ts';
 import { signedLinks } from '../services/signed-links.ts';
 import type { UserRow } from '../serialize.ts';
-import { withLinkLocale } from '../http/link-page.ts';
 
 /** The signed links' purposes: a token made for one is refused by the other. */
 export const LINK_PURPOSES = { verifyEmail: 'email-verify', unsubscribe: 'digest-unsubscribe' } as const;

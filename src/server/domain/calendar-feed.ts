@@ -30,7 +30,7 @@ export async function removeCalendarFeedToken(db: Database, userId: number): Pro
  * a live feed's, or whose owner is blocked.
  */
 export async function findCalendarFeedOffers(db: Database, token: string) {
-  const [owner] = await db.select({ userId: users.userId, blocked: users.isAccountBlock }).from(users).where(eq(users.calendarFeedToken, token)).limit(1);
+  const [owner] = await db.select({ userId: users.userId, blocked: users.isAccountBlock, locale: users.locale }).from(users).where(eq(users.calendarFeedToken, token)).limit(1);
   if (!owner || owner.blocked) throw notFound(CALENDAR_MESSAGES.feedNotFound);
-  return findOffersByIds(db, await favoriteOfferIds(db, owner.userId));
+  return { offers: await findOffersByIds(db, await favoriteOfferIds(db, owner.userId)), locale: owner.locale };
 }

@@ -5,21 +5,12 @@
 // browser's (Accept-Language).
 import type { Context } from 'hono';
 import { SITE_NAME } from '../../lib/constants.ts';
-import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
+import { LINK_LANGUAGE_PARAM, linkLocaleOf } from '../../lib/locale-path.ts';
+import type { Locale } from '../../paraglide/runtime.js';
 import { requestLocale } from './request-locale.ts';
 
-/** The query parameter a link names its language by. */
-const LANGUAGE_PARAM = 'lang';
-
-/** A link with its language, for an account whose messages are not in the base language. */
-export const withLinkLocale = (url: string, locale: Locale) =>
-  locale === baseLocale ? url : `${url}${url.includes('?') ? '&' : '?'}${LANGUAGE_PARAM}=${locale}`;
-
 /** The language a link's page is written in. */
-export function linkPageLocale(c: Context): Locale {
-  const named = c.req.query(LANGUAGE_PARAM);
-  return named && (locales as readonly string[]).includes(named) ? (named as Locale) : requestLocale(c);
-}
+export const linkPageLocale = (c: Context): Locale => linkLocaleOf(c.req.query(LINK_LANGUAGE_PARAM)) ?? requestLocale(c);
 
 /** A person opening the link in a browser gets a page; a program gets JSON. */
 export const wantsPage = (c: Context) => /text\/html/i.test(c.req.header('accept') ?? '');

@@ -12,9 +12,8 @@ import {
 } from '../../contract/reminders.ts';
 import { FAVOURITES_HASH, PUBLIC_REVIEW_STATUS, SITE_NAME, SITE_TIME_ZONE } from '../../lib/constants.ts';
 import { intlLocale } from '../../lib/intl-locale.ts';
-import { localePath } from '../../lib/locale-path.ts';
+import { localePath, withLinkLocale } from '../../lib/locale-path.ts';
 import { localText } from '../../lib/translated.ts';
-import { withLinkLocale } from '../http/link-page.ts';
 import { sriLankaDay } from '../../lib/valid-today.ts';
 import { m } from '../../paraglide/messages.js';
 import { baseLocale, type Locale } from '../../paraglide/runtime.js';

@@ -1,14 +1,17 @@
 // iCalendar files of offers (issue 17), written with the `ics` library: one offer's file (Add to
-// calendar) and a user's favourites feed. The events themselves come from src/lib/offer-calendar.ts.
+// calendar) in the language of the page it was added from, and a user's favourites feed in the
+// account's language. The events themselves come from src/lib/offer-calendar.ts.
 import { createEvents, type EventAttributes } from 'ics';
 import type { OfferData } from '../../contract/index.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
 import { offerCalendarEvent, type OfferCalendarEvent } from '../../lib/offer-calendar.ts';
+import { m } from '../../paraglide/messages.js';
+import type { Locale } from '../../paraglide/runtime.js';
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 const PRODUCT_ID = `-//${SITE_NAME}//Offers//EN`;
 /** The feed's name in a calendar app's list. */
-export const FAVOURITES_CALENDAR_NAME = `${SITE_NAME} favourites`;
+export const favouritesCalendarName = (locale: Locale) => m.pages_calendar_favourites_name({ siteName: SITE_NAME }, { locale });
 
 function eventAttributes(event: OfferCalendarEvent): EventAttributes {
   return {
@@ -37,12 +40,12 @@ function calendarText(events: OfferCalendarEvent[], calName?: string): string {
 }
 
 /** One offer's .ics, or undefined for an offer without an end date. */
-export function offerCalendarFile(offer: OfferData, siteUrl: string): string | undefined {
-  const event = offerCalendarEvent(offer, siteUrl);
+export function offerCalendarFile(offer: OfferData, siteUrl: string, locale: Locale): string | undefined {
+  const event = offerCalendarEvent(offer, siteUrl, locale);
   return event && calendarText([event]);
 }
 
 /** A favourites feed: an event for each offer that has an end date (the others have nothing to remind of). */
-export function favouritesCalendarFile(offers: OfferData[], siteUrl: string): string {
-  return calendarText(offers.flatMap((offer) => offerCalendarEvent(offer, siteUrl) ?? []), FAVOURITES_CALENDAR_NAME);
+export function favouritesCalendarFile(offers: OfferData[], siteUrl: string, locale: Locale): string {
+  return calendarText(offers.flatMap((offer) => offerCalendarEvent(offer, siteUrl, locale) ?? []), favouritesCalendarName(locale));
 }

@@ -9,7 +9,9 @@
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hstsHeader, SECURITY_HEADERS } from '../http/security-headers.ts';
+import { localePath } from '../../lib/locale-path.ts';
 import { SERVICE_WORKER_PATH, WEB_APP_MANIFEST_PATH } from '../../lib/web-app.ts';
+import { locales } from '../../paraglide/runtime.js';
 
 export const CDN_HEADERS_FILE = '_headers';
 export const NGINX_HEADERS_FILE = 'nginx-headers.conf';
@@ -18,9 +20,12 @@ const META_POLICY = /<meta http-equiv="content-security-policy" content="([^"]*)
 
 /**
  * The service worker is checked on every visit (a new build's worker is found at once), and the
- * manifest has its own type. Our server does the same (routes.ts); nginx: see docs/operations.md.
+ * manifests (one per language) have their own type. Our server does the same (routes.ts); nginx: see docs/operations.md.
  */
-const SERVICE_WORKER_HEADERS = [SERVICE_WORKER_PATH, '  Cache-Control: no-cache', WEB_APP_MANIFEST_PATH, '  Content-Type: application/manifest+json'];
+const SERVICE_WORKER_HEADERS = [
+  SERVICE_WORKER_PATH, '  Cache-Control: no-cache',
+  ...locales.flatMap((locale) => [localePath(WEB_APP_MANIFEST_PATH, locale), '  Content-Type: application/manifest+json']),
+];
 
 /** One policy allowing every source that any of `policies` allows, directive by directive. */
 function unionOfPolicies(policies: string[]): string {

@@ -14,13 +14,15 @@ import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
 
 const WORKER_SOURCE = resolve(import.meta.dirname, '../../service-worker/sw.ts');
 export const SERVICE_WORKER_FILE = SERVICE_WORKER_PATH.slice(1);
-/** What every visitor's browser keeps ahead: the manifest and its icons (and the offline pages). Pages and their code are kept as they are opened. */
-const PRECACHED = [WEB_APP_MANIFEST_PATH.slice(1), 'icons/*.png', 'favicon.svg'];
+/** What every visitor's browser keeps ahead: the icons (with the manifests and the offline pages). Pages and their code are kept as they are opened. */
+const PRECACHED = ['icons/*.png', 'favicon.svg'];
 
+/** Of each language's file at `path`, those the build in `dir` has, the base language's last. */
+const eachLanguages = (dir: string, path: string) => [...locales.filter((locale) => locale !== baseLocale), baseLocale]
+  .map((locale) => localePath(path, locale as Locale))
+  .filter((file) => existsSync(join(dir, file)));
 /** The offline page of each language the build has, the base language's last (it stands for any page). */
-const offlinePages = (dir: string) => [...locales.filter((locale) => locale !== baseLocale), baseLocale]
-  .map((locale) => `${localePath(OFFLINE_PAGE_PATH, locale as Locale)}index.html`)
-  .filter((path) => existsSync(join(dir, path)));
+const offlinePages = (dir: string) => eachLanguages(dir, `${OFFLINE_PAGE_PATH}index.html`);
 
 export interface ServiceWorkerResult { precached: number; bytes: number }
 
@@ -35,7 +37,7 @@ export async function writeServiceWorker(dir: string, buildId: string): Promise<
       define: { __SW_BUILD__: JSON.stringify(buildId), __OFFLINE_PAGES__: JSON.stringify(offline), 'process.env.NODE_ENV': '"production"' },
     });
     const { count, size, warnings } = await injectManifest({
-      swSrc: bundled, swDest: join(dir, SERVICE_WORKER_FILE), globDirectory: dir, globPatterns: [...PRECACHED, ...offline.map((path) => path.slice(1))], modifyURLPrefix: { '': '/' },
+      swSrc: bundled, swDest: join(dir, SERVICE_WORKER_FILE), globDirectory: dir, globPatterns: [...PRECACHED, ...[...eachLanguages(dir, WEB_APP_MANIFEST_PATH), ...offline].map((path) => path.slice(1))], modifyURLPrefix: { '': '/' },
     });
     if (warnings.length) throw new Error(`the service worker's precache list: ${warnings.join('; ')}`);
     return { precached: count, bytes: size };

@@ -1,11 +1,13 @@
 // Calendars (docs/api.md "Calendars"): an offer's .ics file for Add to calendar, and the signed-in
-// user's private favourites feed, reached by its secret token alone (a phone's calendar subscribes
+// user's private favourites feed in the account's language, reached by its secret token alone (a phone's calendar subscribes
 // without signing in), made, replaced and turned off from the profile. The token is in these
 // answers only: the user as other routes show it (serialize.ts toUser) never carries it.
 import { Hono, type Context } from 'hono';
 import {
   CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedParams, CalendarFeedResponse, OfferCalendarParams,
 } from '../../../contract/calendar.ts';
+import { LINK_LANGUAGE_PARAM, linkLocaleOf } from '../../../lib/locale-path.ts';
+import { baseLocale } from '../../../paraglide/runtime.js';
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
 import { findCalendarFeedOffers, findCalendarFeedToken, removeCalendarFeedToken, replaceCalendarFeedToken } from '../../domain/calendar-feed.ts';
 import { findPublicOfferDetail } from '../../domain/offers.ts';
@@ -29,17 +31,20 @@ export function calendarRoutes(deps: ServerDeps, options: CalendarRouteOptions =
     c.body(text, 200, { 'content-type': CALENDAR_CONTENT_TYPE, 'content-disposition': `attachment; filename="${fileName}"` });
 
   // Public offers only, as their pages; cached as the offer's JSON is, so a change shows within the TTL.
+  // In the language its link names (the page's), else English: a download follows its page, not the browser.
   app.get('/offers/:offerId/calendar.ics', async (c) => {
     const { offerId } = parseParams(c, OfferCalendarParams);
     const siteUrl = siteUrlOf(c);
-    const text = await cache.remember(`offer-calendar:${offerId}:${siteUrl}`, async () => offerCalendarFile(await findPublicOfferDetail(db, offerId), siteUrl) ?? null);
+    const locale = linkLocaleOf(c.req.query(LINK_LANGUAGE_PARAM)) ?? baseLocale;
+    const text = await cache.remember(`offer-calendar:${offerId}:${locale}:${siteUrl}`, async () => offerCalendarFile(await findPublicOfferDetail(db, offerId), siteUrl, locale) ?? null);
     if (text === null) throw notFound(CALENDAR_MESSAGES.offerHasNoEnd);
     return calendar(c, text, `offerlanka-offer-${offerId}.ics`);
   });
 
   app.get('/calendar/:feedFile', async (c) => {
     const { feedFile: token } = parseParams(c, CalendarFeedParams);
-    const text = favouritesCalendarFile(await findCalendarFeedOffers(db, token), siteUrlOf(c));
+    const { offers, locale } = await findCalendarFeedOffers(db, token);
+    const text = favouritesCalendarFile(offers, siteUrlOf(c), locale);
     return calendar(c, text, 'offerlanka-favourites.ics');
   });
 
