@@ -2,11 +2,15 @@
 // answer's `code` and `params`, or by the English text itself for a form's own check. It holds
 // every error message and the contract's English texts, so callers import() it when an error is to
 // be shown, and never on an English page (the English text is already the one to show).
-import { describeText, ERROR_CODES, isErrorCode, type ErrorCode, type ErrorParams } from '../contract/error-codes.ts';
+import { describeText, ERROR_CODE_TEXTS, isErrorCode, type ErrorCode, type ErrorParams } from '../contract/error-codes.ts';
 import { m } from '../paraglide/messages.js';
 import { baseLocale, getLocale, type Locale } from '../paraglide/runtime.js';
 
 type ErrorMessage = (inputs: ErrorParams, options?: { locale?: Locale }) => string;
+
+/** sign_in_wait names seconds, or minutes for a long wait (API_MESSAGES.signInWait): a message for each. */
+const signInWait: ErrorMessage = (inputs, options) =>
+  (inputs.minutes === undefined ? m.error_sign_in_wait(inputs as { seconds: number }, options) : m.account_sign_in_wait_minutes(inputs as { minutes: number }, options));
 
 // Each code's message, named one by one so that a bundle holds the error messages and no others.
 const MESSAGES = {
@@ -25,7 +29,7 @@ const MESSAGES = {
   merchant_sign_up_closed: m.error_merchant_sign_up_closed, invalid_mobile_title: m.error_invalid_mobile_title,
   enter_valid_mobile: m.error_enter_valid_mobile, mobile_not_registered: m.error_mobile_not_registered,
   no_account: m.error_no_account, mobile_not_verified: m.error_mobile_not_verified,
-  verification_expired: m.error_verification_expired, same_mobile_no: m.error_same_mobile_no, sign_in_wait: m.error_sign_in_wait,
+  verification_expired: m.error_verification_expired, same_mobile_no: m.error_same_mobile_no, sign_in_wait: signInWait,
   code_sending_blocked: m.error_code_sending_blocked, code_not_sent: m.error_code_not_sent, code_expired: m.error_code_expired,
   code_used: m.error_code_used, too_many_wrong_codes: m.error_too_many_wrong_codes, invalid_email: m.error_invalid_email,
   enter_email: m.error_enter_email, already_subscribed: m.error_already_subscribed, subscribed: m.error_subscribed,
@@ -69,13 +73,15 @@ const MESSAGES = {
   report_sent: m.error_report_sent,
 } satisfies Record<ErrorCode, unknown> as unknown as Record<ErrorCode, ErrorMessage>;
 
+const placesOf = (text: string | { template: string }) => [...(typeof text === 'string' ? text : text.template).matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+
 /**
- * A code's text in the page's language (or `locale`), with its values. Undefined when `params` lack
- * a value the text names: a code with texts of other values (sign_in_wait in minutes) keeps its English.
+ * A code's text in the page's language (or `locale`), with its values. Undefined when `params` fill
+ * none of the code's English texts.
  */
 export function codeText(code: ErrorCode, params: ErrorParams = {}, locale?: Locale): string | undefined {
-  const names = [...ERROR_CODES[code].matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-  if (names.some((name) => params[name] === undefined)) return undefined;
+  const texts: readonly (string | { template: string })[] = ERROR_CODE_TEXTS[code];
+  if (!texts.some((text) => placesOf(text).every((name) => params[name] !== undefined))) return undefined;
   return MESSAGES[code](params, locale && { locale });
 }
 

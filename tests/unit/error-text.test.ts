@@ -7,6 +7,7 @@ import { ApiError, createServiceClient, readAnswer } from '../../src/client/http
 import { isUnknownInsight } from '../../src/client/insights.ts';
 import { ERROR_CODE_TEXTS, ERROR_CODES, type ErrorCode } from '../../src/contract/error-codes.ts';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
 import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
 import { codeText, errorText } from '../../src/lib/error-text.ts';
@@ -68,11 +69,18 @@ describe('the error messages', () => {
     for (const locale of LOCALES) {
       expect(errorText('Report not found.', undefined, undefined, locale)).toBe('Report not found.');
       expect(errorText('Invalid type: Expected string but received 1', 'no_such_code', undefined, locale)).toBe('Invalid type: Expected string but received 1');
-      // sign_in_wait's message counts seconds: its text in minutes has no translation.
-      const minutes = 'Too many failed sign-ins for this number. Please wait 10 minutes and try again.';
-      expect(errorText(minutes, 'sign_in_wait', { minutes: 10 }, locale)).toBe(minutes);
-      expect(errorText(english('sign_in_wait', { seconds: 30 }), 'sign_in_wait', { seconds: 30 }, locale)).toBe(codeText('sign_in_wait', { seconds: 30 }, locale));
     }
+  });
+
+  it('say a sign-in wait in seconds, or in minutes for a long one, as the API did', () => {
+    expect(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale: 'en' })).toBe(API_MESSAGES.signInWait(600));
+    for (const locale of LOCALES) {
+      expect(errorText(API_MESSAGES.signInWait(600), 'sign_in_wait', { minutes: 10 }, locale)).toBe(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale }));
+      expect(errorText(API_MESSAGES.signInWait(600), undefined, undefined, locale)).toBe(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale }));
+      expect(errorText(API_MESSAGES.signInWait(30), 'sign_in_wait', { seconds: 30 }, locale)).toBe(m.error_sign_in_wait({ seconds: 30 }, { locale }));
+    }
+    expect(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale: 'si' })).toContain('මිනිත්තු 10');
+    expect(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale: 'ta' })).toContain('10 நிமிடங்கள்');
   });
 });
 
