@@ -161,7 +161,9 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
       inBackground(() => precompressFiles(files.filter((file) => isCompressible(file) && file !== manifestFile), readPolicy, stopBackground.signal, coresFree));
     }));
     astroDone = true;
-    await rm(manifestFile, { force: true }); // no one downloads it
+    // No one downloads it. Removed once read: a read not yet begun would find none, and the prune below would then empty the cache.
+    await manifestRead;
+    await rm(manifestFile, { force: true });
     // Named by this build, so browsers update; compressed on its own, as the pages may still be.
     await timed('service worker', async () => {
       await writeServiceWorker(outDir, basename(outDir));
