@@ -26,8 +26,8 @@ export async function removeCalendarFeedToken(db: Database, userId: number): Pro
 }
 
 /**
- * The feed's offers: the owner's public favourites, oldest saved first; 404 for a token that is not
- * a live feed's, or whose owner is blocked.
+ * The feed's offers, the owner's public favourites (oldest saved first), and the owner's language;
+ * 404 for a token that is not a live feed's, or whose owner is blocked.
  */
 export async function findCalendarFeedOffers(db: Database, token: string) {
   const [owner] = await db.select({ userId: users.userId, blocked: users.isAccountBlock, locale: users.locale }).from(users).where(eq(users.calendarFeedToken, token)).limit(1);

@@ -11,7 +11,7 @@ import type { Locale } from '../../paraglide/runtime.js';
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 const PRODUCT_ID = `-//${SITE_NAME}//Offers//EN`;
 /** The feed's name in a calendar app's list. */
-export const favouritesCalendarName = (locale: Locale) => m.pages_calendar_favourites_name({ siteName: SITE_NAME }, { locale });
+const favouritesCalendarName = (locale: Locale) => m.pages_calendar_favourites_name({ siteName: SITE_NAME }, { locale });
 
 function eventAttributes(event: OfferCalendarEvent): EventAttributes {
   return {

@@ -1,7 +1,8 @@
 // Calendars (docs/api.md "Calendars"): an offer's .ics file for Add to calendar, and the signed-in
-// user's private favourites feed in the account's language, reached by its secret token alone (a phone's calendar subscribes
-// without signing in), made, replaced and turned off from the profile. The token is in these
-// answers only: the user as other routes show it (serialize.ts toUser) never carries it.
+// user's private favourites feed in the account's language, reached by its secret token alone (a
+// phone's calendar subscribes without signing in), made, replaced and turned off from the profile.
+// The token is in these answers only: the user as other routes show it (serialize.ts toUser) never
+// carries it.
 import { Hono, type Context } from 'hono';
 import {
   CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedParams, CalendarFeedResponse, OfferCalendarParams,
