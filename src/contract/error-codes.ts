@@ -233,6 +233,11 @@ for (const [code, texts] of Object.entries(ERROR_CODE_TEXTS) as [ErrorCode, read
   }
 }
 
+/** Whether `params` fill every `{name}` place of one of the code's English texts (a plain text has none). */
+export const paramsFillCode = (code: ErrorCode, params: ErrorParams): boolean =>
+  (ERROR_CODE_TEXTS[code] as readonly (string | Template)[]).some((text) => typeof text === 'string')
+  || templates.some((template) => template.code === code && template.names.every((name) => params[name] !== undefined));
+
 /**
  * The code of an English text, with the values its template holds; a text prefixed by a field
  * ('token: This link is not valid…') has the code of the rest. Undefined for a text without one.

@@ -2,7 +2,7 @@
 // answer's `code` and `params`, or by the English text itself for a form's own check. It holds
 // every error message and the contract's English texts, so callers import() it when an error is to
 // be shown, and never on an English page (the English text is already the one to show).
-import { describeText, ERROR_CODE_TEXTS, isErrorCode, type ErrorCode, type ErrorParams } from '../contract/error-codes.ts';
+import { describeText, isErrorCode, paramsFillCode, type ErrorCode, type ErrorParams } from '../contract/error-codes.ts';
 import { m } from '../paraglide/messages.js';
 import { baseLocale, getLocale, type Locale } from '../paraglide/runtime.js';
 
@@ -73,15 +73,12 @@ const MESSAGES = {
   report_sent: m.error_report_sent,
 } satisfies Record<ErrorCode, unknown> as unknown as Record<ErrorCode, ErrorMessage>;
 
-const placesOf = (text: string | { template: string }) => [...(typeof text === 'string' ? text : text.template).matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-
 /**
  * A code's text in the page's language (or `locale`), with its values. Undefined when `params` fill
  * none of the code's English texts.
  */
 export function codeText(code: ErrorCode, params: ErrorParams = {}, locale?: Locale): string | undefined {
-  const texts: readonly (string | { template: string })[] = ERROR_CODE_TEXTS[code];
-  if (!texts.some((text) => placesOf(text).every((name) => params[name] !== undefined))) return undefined;
+  if (!paramsFillCode(code, params)) return undefined;
   return MESSAGES[code](params, locale && { locale });
 }
 
