@@ -1,6 +1,6 @@
 // npm run bench:site: the static site's build time (demo data set and 10,000 offers, Pagefind
 // included; the 10,000 also with the offers' preview images, first build and a rebuild with nothing changed), what home, a bank page and an offer page ship (gzipped HTML, JS and CSS), and their
-// Lighthouse mobile scores, next to the goals. Everything lives in a temporary folder: the repo's
+// Lighthouse mobile scores, next to the goals, with a control page's beside them (the machine's floor). Everything lives in a temporary folder: the repo's
 // data/, dist/ and builds/ are not touched. Lighthouse reports (HTML and JSON) go to tmp/lighthouse/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { DEFAULT_OFFER_COUNT, seedDemoData } from '../src/server/seed/index.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site/build.ts';
 import { CATEGORIES, launchChromium, runLighthouse, type Category, type LighthouseRun } from './bench/lighthouse.ts';
+import { controlPress, startControlPage, type ControlPage } from './bench/control-page.ts';
 import { CPU_SLOWDOWN, PRESSES, customerSession, timeInteractions, type InteractionTiming } from './bench/interactions.ts';
 import { timeLoadMore } from './bench/load-more.ts';
 import { SERVING_CONNECTIONS, benchServing } from './bench/serving.ts';
@@ -211,6 +212,7 @@ async function buildLarge(work: string) {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-bench-site-'));
   let demo: RunningServer | undefined;
+  let control: ControlPage | undefined;
   try {
     console.log(`bench:site: Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)} at start`);
 
@@ -254,12 +256,17 @@ async function main() {
       writeFileSync(join(REPORTS_DIR, `${file}.report.json`), run.reportJson);
       printScores(page.name, run, performance, tbt);
     }
+    // The machine's floor: what its Chromium scores for a page with nothing of the site's.
+    control = await startControlPage();
+    const controlRuns = await lighthouseMedian(control.url);
+    printScores('control', controlRuns.run, controlRuns.performance, controlRuns.tbt);
+    console.log(`         (control: ${control.url}, a heading, a paragraph and a button, no script, image or web font: this machine's floor, no goal)`);
     console.log(`\nEach control pressed on ${PRESSES} fresh pages (Chromium, 375 px, CPU slowed ${CPU_SLOWDOWN}×): event to next paint (Event Timing, as INP), median and each press, and to the visible answer:`);
     let interactions: InteractionTiming[] = [];
     let loadMore;
     const browser = await launchChromium();
     try {
-      interactions = await timeInteractions(demo.url, browser.port, await customerSession(demo.url));
+      interactions = await timeInteractions(demo.url, browser.port, await customerSession(demo.url), [controlPress(control)]);
       for (const timing of interactions) {
         console.log(`  ${timing.name.padEnd(20)} event to next paint ${paintText(timing)}`.padEnd(72) + `  to ${timing.answer}: ${timing.answerMs.toFixed(0)} ms`);
       }
@@ -298,7 +305,12 @@ async function main() {
       const js = jsBytes(weights.get(page.name)!);
       console.log(`  ${mark(js < budgets[page.kind])}  ${page.name} page ships under ${KB(budgets[page.kind])} of gzipped JS at load (inline and files): ${KB(js)} (${js} bytes)`);
     }
+    const controlName = controlPress(control).name;
     for (const timing of interactions) {
+      if (timing.name === controlName) {
+        console.log(`  ----  the control page's button (this machine's floor, no goal), event to next paint at ${CPU_SLOWDOWN}× CPU slowdown: ${paintText(timing)}`);
+        continue;
+      }
       console.log(`  ${mark(timing.eventToPaintMs < GOAL_INTERACTION_MS)}  ${timing.name} answers in under ${GOAL_INTERACTION_MS} ms, event to next paint at ${CPU_SLOWDOWN}× CPU slowdown: ${paintText(timing)}`);
     }
     const slowest = loadMore && loadMore.millis.length ? Math.max(...loadMore.millis) : undefined;
@@ -321,7 +333,9 @@ async function main() {
       console.log(`  ${mark(tbt.every((ms) => ms < GOAL_TBT_MS))}  ${page.name} page's total blocking time under ${GOAL_TBT_MS} ms in every run: ${tbt.map((ms) => `${ms} ms`).join(', ')}`);
       console.log(`  ${mark(others.every((c) => scores[c] >= GOAL_HOME_SCORE))}  Lighthouse at least ${GOAL_HOME_SCORE} on the other categories for the ${page.name} page: ${list(scores)}`);
     }
+    console.log(`  ----  the control page (this machine's floor, no goal): performance ${controlRuns.performance.join(', ')}; total blocking time ${controlRuns.tbt.map((ms) => `${ms} ms`).join(', ')}`);
   } finally {
+    await control?.close();
     await demo?.close();
     rmSync(work, { recursive: true, force: true });
   }

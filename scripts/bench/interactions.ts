@@ -38,8 +38,10 @@ export interface InteractionTiming {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
-interface Interaction {
+export interface Interaction {
   name: string;
+  /** The origin the page is on, when not the site's (the control page's). */
+  site?: string;
   /** The page to load (a path on the site). */
   path: string;
   signedIn?: boolean;
@@ -83,12 +85,15 @@ const INTERACTIONS: Interaction[] = [
   },
 ];
 
-/** Presses each control PRESSES times, each on a fresh page; `session` is the stored sign-in (localStorage's text) for those that need one. */
-export async function timeInteractions(siteUrl: string, cdpPort: number, session: string): Promise<InteractionTiming[]> {
+/**
+ * Presses each control PRESSES times, each on a fresh page; `session` is the stored sign-in
+ * (localStorage's text) for those that need one. `others` are pressed after the site's own.
+ */
+export async function timeInteractions(siteUrl: string, cdpPort: number, session: string, others: Interaction[] = []): Promise<InteractionTiming[]> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
   try {
     const timings: InteractionTiming[] = [];
-    for (const interaction of INTERACTIONS) {
+    for (const interaction of [...INTERACTIONS, ...others]) {
       const presses: { eventToPaintMs: number; answerMs: number }[] = [];
       for (let press = 0; press < PRESSES; press++) presses.push(await pressOnce(browser, siteUrl, interaction, session));
       const eventToPaint = presses.map((p) => p.eventToPaintMs);
@@ -115,7 +120,7 @@ async function pressOnce(browser: Browser, siteUrl: string, interaction: Interac
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.goto(siteUrl + interaction.path, { waitUntil: 'load' });
+    await page.goto((interaction.site ?? siteUrl) + interaction.path, { waitUntil: 'load' });
     if (interaction.near) await page.locator(interaction.near).first().scrollIntoViewIfNeeded();
     const control = page.locator(interaction.press).first();
     await control.waitFor({ timeout: 30_000 });
