@@ -47,6 +47,6 @@ export async function startControlPage(): Promise<ControlPage> {
 
 /** The control page's button, pressed as the site's controls are. */
 export const controlPress = (page: ControlPage): Interaction => ({
-  name: 'control button', site: page.url.replace(/\/$/, ''), path: '/', press: 'button[aria-pressed="false"]',
+  name: 'control button', site: new URL(page.url).origin, path: '/', press: 'button[aria-pressed="false"]',
   answer: { name: 'shown as pressed', at: `document.querySelector('button[aria-pressed="true"]') && performance.now()` },
 });
