@@ -1,5 +1,5 @@
-// A page's module scripts start once its first frame has painted (BaseLayout's scriptsAfterPaint,
-// which the offer page sets). Astro writes each component's
+// A page's module scripts start once its first frame, with its largest image, has painted
+// (BaseLayout's scriptsAfterPaint, which the offer page sets). Astro writes each component's
 // <script> as <script type="module" src="/_astro/…">, which the browser fetches at high priority
 // and, on a fast connection, runs before its first paint: on a slow phone the offer showed only
 // after the page's code had loaded and run. The site's middleware (src/middleware.ts) takes those
@@ -11,11 +11,18 @@
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint-scripts';
 
 /**
- * The loader, a classic inline script (hashed into the page's policy by BaseLayout.astro): a frame's
- * callbacks run before its paint, and a task queued from one runs after it. async = false keeps
- * the order the page wrote them in.
+ * How long the scripts wait for the page's largest image (img[fetchpriority=high], the offer's
+ * banner) before they start anyway: a stalled image must not keep the page's controls from working.
  */
-export const AFTER_PAINT_LOADER = `(()=>{const l=document.currentScript;requestAnimationFrame(()=>setTimeout(()=>{for(const src of JSON.parse(l.getAttribute(${JSON.stringify(AFTER_PAINT_ATTRIBUTE)})||"[]")){const s=document.createElement("script");s.type="module";s.src=src;s.async=false;document.head.append(s)}},0))})()`;
+export const LARGEST_IMAGE_WAIT_MS = 3_000;
+
+/**
+ * The loader, a classic inline script (hashed into the page's policy by BaseLayout.astro). It waits
+ * for the page's largest image, loaded or failed, so that the first frame with it is painted before
+ * the scripts compete for the connection; then for a frame: a frame's callbacks run before its
+ * paint, and a task queued from one runs after it. async = false keeps the order the page wrote them in.
+ */
+export const AFTER_PAINT_LOADER = `(()=>{const l=document.currentScript;let started=false;const start=()=>{if(started)return;started=true;requestAnimationFrame(()=>setTimeout(()=>{for(const src of JSON.parse(l.getAttribute(${JSON.stringify(AFTER_PAINT_ATTRIBUTE)})||"[]")){const s=document.createElement("script");s.type="module";s.src=src;s.async=false;document.head.append(s)}},0))};const image=document.querySelector("img[fetchpriority=high]");if(image&&!image.complete){image.addEventListener("load",start);image.addEventListener("error",start);setTimeout(start,${LARGEST_IMAGE_WAIT_MS})}else start()})()`;
 
 const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/script>/g;
 const LOADER_TAG = new RegExp(`<script ${AFTER_PAINT_ATTRIBUTE}>`);

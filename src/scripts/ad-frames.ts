@@ -38,7 +38,7 @@ const hasSession = () => document.documentElement.hasAttribute('data-has-session
 export function refreshAdFrames() {
   const frames = document.querySelectorAll<HTMLElement>('[data-ad-frame]');
   if (!frames.length) return;
-  // After the page has loaded, so the ad never competes with the page's own content.
+  // After the page has loaded and painted, so the ad never competes with the page's own content.
   const run = () => frames.forEach(async (frame) => {
     const signedIn = hasSession();
     const adsUrl = signedIn ? frame.dataset.adsUrlSignedIn : frame.dataset.adsUrl;
@@ -54,6 +54,9 @@ export function refreshAdFrames() {
     image.alt = ad.title;
     link.hidden = false;
   });
-  if (document.readyState === 'complete') run();
-  else addEventListener('load', run, { once: true });
+  // A frame's callbacks run before its paint, and a task queued from one after it: on a fast
+  // connection the page loads before its first paint, and the ad would still be drawn with it.
+  const runAfterPaint = () => requestAnimationFrame(() => setTimeout(run, 0));
+  if (document.readyState === 'complete') runAfterPaint();
+  else addEventListener('load', runAfterPaint, { once: true });
 }

@@ -116,6 +116,9 @@ describe('offer pages', () => {
     expect(listed.some((src) => /^\/_astro\/_offerId_\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/.test(src)), listed.join()).toBe(true);
     for (const src of listed) expect(readdirSync(join(siteDir, '_astro'))).toContain(src.replace('/_astro/', ''));
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
+    // The banner is the page's one high-priority image: its small logos must not be raised beside it.
+    expect(html.match(/<img [^>]*fetchpriority="high"[^>]*>/g) ?? [], html).toHaveLength(1);
+    for (const logo of [/<img src="\/favicon.svg"[^>]*>/, /<img class="merchant-logo"[^>]*>/]) expect(html.match(logo)?.[0], String(logo)).toContain('fetchpriority="low"');
     const home = page('');
     expect(home).toMatch(/<script type="module" src="\/_astro\/[^"]+\.js"><\/script>/);
     expect(home).not.toContain('data-after-paint-scripts');

@@ -95,7 +95,7 @@ export default function BankCarousel({ banks }: Props) {
         {banks.map((bank, index) => (
           <div key={bank.bankId} className="bank-carousel-slide keen-slider__slide" role="group" aria-roledescription="slide" aria-label={m.browse_position({ position: index + 1, total: banks.length })}>
             <a className="bank-carousel-link" href={localePath(bank.path)}>
-              <img src={apiImageSrc(bank.logoURL)} alt="" width={48} height={48} loading="lazy" decoding="async" />
+              <img src={apiImageSrc(bank.logoURL)} alt="" width={48} height={48} loading="lazy" decoding="async" fetchPriority="low" />
               <span>{bank.bankName}</span>
             </a>
           </div>

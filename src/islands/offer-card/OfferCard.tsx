@@ -38,11 +38,11 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
       <a className="offer-card-cover" href={href} tabIndex={-1} aria-hidden="true" data-offer-link>
         {banner
           ? <img src={banner} alt="" width={400} height={200} loading={aboveFold ? 'eager' : 'lazy'} fetchPriority={aboveFold ? 'high' : undefined} decoding="async" />
-          : <span className="offer-card-fallback"><img src={categoryIconSrc(offer.category.iconName)} alt="" width={48} height={48} loading="lazy" /></span>}
+          : <span className="offer-card-fallback"><img src={categoryIconSrc(offer.category.iconName)} alt="" width={48} height={48} loading="lazy" fetchPriority="low" /></span>}
       </a>
       <div className="offer-card-body">
         <div className="offer-card-meta">
-          <img className="offer-card-logo" src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL} alt="" width={28} height={28} loading="lazy" />
+          <img className="offer-card-logo" src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL} alt="" width={28} height={28} loading="lazy" fetchPriority="low" />
           <span className="offer-card-bank" title={offer.bank.bankName}>{truncate(offer.bank.bankName, BANK_NAME_CARD_MAX)}</span>
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
           {/* Plain HTML here: the page's script loads the share code on the first press. */}
