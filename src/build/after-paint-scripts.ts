@@ -1,5 +1,5 @@
-// A page's module scripts start once its first frame, with its largest image, has painted
-// (BaseLayout's scriptsAfterPaint, which the offer page sets). Astro writes each component's
+// A page's module scripts start once the frame with its largest image is on screen (BaseLayout's
+// scriptsAfterPaint, which the offer page sets). Astro writes each component's
 // <script> as <script type="module" src="/_astro/…">, which the browser fetches at high priority
 // and, on a fast connection, runs before its first paint: on a slow phone the offer showed only
 // after the page's code had loaded and run. The site's middleware (src/middleware.ts) takes those
@@ -11,18 +11,25 @@
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint-scripts';
 
 /**
- * How long the scripts wait for the page's largest image (img[fetchpriority=high], the offer's
- * banner) before they start anyway: a stalled image must not keep the page's controls from working.
+ * The page's largest image (the offer's banner) carries elementtiming with this name: the browser
+ * then reports when it was painted, the frame on screen (Element Timing).
  */
+export const LARGEST_IMAGE_TIMING = 'largest-image';
+
+/** How long the scripts wait for that report at most: a stalled image must not keep the page's controls from working. */
 export const LARGEST_IMAGE_WAIT_MS = 3_000;
 
 /**
- * The loader, a classic inline script (hashed into the page's policy by BaseLayout.astro). It waits
- * for the page's largest image, loaded or failed, so that the first frame with it is painted before
- * the scripts compete for the connection; then for a frame: a frame's callbacks run before its
- * paint, and a task queued from one runs after it. async = false keeps the order the page wrote them in.
+ * The loader, a classic inline script (hashed into the page's policy by BaseLayout.astro). It adds
+ * the scripts, in order (async = false), once the browser reports the largest image painted, or
+ * the first contentful paint on a page without one; a paint report comes once the frame is on
+ * screen, after the paint itself, so the scripts never compete with what that frame needs. An
+ * image that fails starts them at once. Where the browser has no such reports: in a task after
+ * the next frame (a frame's callbacks run before its paint, a task queued from one after it).
+ * The head's links waiting for the same moment (data-after-paint-href: the web app manifest) get
+ * their href then.
  */
-export const AFTER_PAINT_LOADER = `(()=>{const l=document.currentScript;let started=false;const start=()=>{if(started)return;started=true;requestAnimationFrame(()=>setTimeout(()=>{for(const src of JSON.parse(l.getAttribute(${JSON.stringify(AFTER_PAINT_ATTRIBUTE)})||"[]")){const s=document.createElement("script");s.type="module";s.src=src;s.async=false;document.head.append(s)}},0))};const image=document.querySelector("img[fetchpriority=high]");if(image&&!image.complete){image.addEventListener("load",start);image.addEventListener("error",start);setTimeout(start,${LARGEST_IMAGE_WAIT_MS})}else start()})()`;
+export const AFTER_PAINT_LOADER = `(()=>{const l=document.currentScript;let started=false;const start=()=>{if(started)return;started=true;for(const link of document.querySelectorAll("link[data-after-paint-href]"))link.setAttribute("href",link.getAttribute("data-after-paint-href"));for(const src of JSON.parse(l.getAttribute(${JSON.stringify(AFTER_PAINT_ATTRIBUTE)})||"[]")){const s=document.createElement("script");s.type="module";s.src=src;s.async=false;document.head.append(s)}};const reported=(type,wanted)=>new PerformanceObserver((list,observer)=>{if(list.getEntries().some(wanted)){observer.disconnect();start()}}).observe({type,buffered:true});const types=self.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];const image=document.querySelector('img[elementtiming="${LARGEST_IMAGE_TIMING}"]');if(image&&types.includes("element")){reported("element",(entry)=>entry.identifier===${JSON.stringify(LARGEST_IMAGE_TIMING)});image.addEventListener("error",start);if(image.complete&&!image.naturalWidth)start()}else if(types.includes("paint"))reported("paint",(entry)=>entry.name==="first-contentful-paint");else requestAnimationFrame(()=>setTimeout(start,0));setTimeout(start,${LARGEST_IMAGE_WAIT_MS})})()`;
 
 const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/script>/g;
 const LOADER_TAG = new RegExp(`<script ${AFTER_PAINT_ATTRIBUTE}>`);

@@ -83,6 +83,12 @@ describe('installable', () => {
       expect(installabilityErrors).toEqual([]);
       const { errors } = await cdp.send('Page.getAppManifest');
       expect(errors).toEqual([]);
+
+      // The offer page's manifest link gets its href from the after-paint loader, with its scripts.
+      await page.goto(offerCanonicalPath(site.listed[0]!));
+      await page.locator('link[rel="manifest"][href="/manifest.webmanifest"]').waitFor({ state: 'attached' });
+      expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+      expect((await cdp.send('Page.getAppManifest')).url).toBe(`${site.url}/manifest.webmanifest`);
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

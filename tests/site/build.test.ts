@@ -366,7 +366,7 @@ describe('languages', () => {
       expect(manifest, locale).toMatchObject({ id: home, start_url: home, scope: home, lang: locale, short_name: 'OfferLanka' });
       expect(manifest.name, locale).toBe(m.pages_manifest_name({ siteName: 'OfferLanka' }, { locale }));
       expect(manifest.description, locale).toBe(m.pages_manifest_description({}, { locale }));
-      expect(page(`${prefix}/`), locale).toContain(`<link rel="manifest" href="${prefix}/manifest.webmanifest">`);
+      expect(page(`${prefix}/`), locale).toContain(`<link rel="manifest" href="${prefix}/manifest.webmanifest" crossorigin="use-credentials">`);
     }
     const worker = readFileSync(join(siteDir, 'sw.js'), 'utf8');
     for (const path of ['/manifest.webmanifest', '/si/manifest.webmanifest', '/ta/manifest.webmanifest']) expect(worker).toContain(`"${path}"`);

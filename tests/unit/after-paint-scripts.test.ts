@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runInNewContext } from 'node:vm';
-import { AFTER_PAINT_LOADER, LARGEST_IMAGE_WAIT_MS, scriptsAfterPaint } from '../../src/build/after-paint-scripts.ts';
+import { AFTER_PAINT_LOADER, LARGEST_IMAGE_TIMING, LARGEST_IMAGE_WAIT_MS, scriptsAfterPaint } from '../../src/build/after-paint-scripts.ts';
 
 const loader = `<script data-after-paint-scripts>${AFTER_PAINT_LOADER}</script>`;
 const page = (body: string) => `<!doctype html><html><head><script type="module" src="/_astro/Header.a1.js"></script></head><body>${body}</body></html>`;
@@ -27,68 +27,91 @@ describe('scriptsAfterPaint', () => {
   });
 });
 
-/** Runs the loader against a stand-in page: what it appends, and its frames and timers to run by hand. */
-function runLoader(image?: { complete: boolean }) {
+/** Runs the loader against a stand-in page: what it appends, and the reports, frames and timers to give it by hand. */
+function runLoader({ image, reports = ['element', 'paint'] }: { image?: { complete: boolean; naturalWidth: number }; reports?: string[] } = {}) {
   const appended: string[] = [];
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
   const listeners = new Map<string, () => void>();
+  const observers: { type: string; callback: (list: { getEntries: () => object[] }, observer: { disconnect: () => void }) => void; connected: boolean }[] = [];
+  const manifest = { attributes: new Map([['data-after-paint-href', '/si/manifest.webmanifest']]), getAttribute(name: string) { return this.attributes.get(name) ?? null; }, setAttribute(name: string, value: string) { this.attributes.set(name, value); } };
   const largestImage = image && { ...image, addEventListener: (type: string, listener: () => void) => listeners.set(type, listener) };
   const document = {
     currentScript: { getAttribute: () => '["/_astro/Header.a1.js","/_astro/Offer.b2.js"]' },
-    querySelector: (selector: string) => (selector === 'img[fetchpriority=high]' ? largestImage ?? null : null),
+    querySelector: (selector: string) => (selector === `img[elementtiming="${LARGEST_IMAGE_TIMING}"]` ? largestImage ?? null : null),
+    querySelectorAll: (selector: string) => (selector === 'link[data-after-paint-href]' ? [manifest] : []),
     createElement: () => ({}),
     head: { append: (script: { src: string; type: string; async: boolean }) => appended.push(`${script.type} ${script.src} async=${script.async}`) },
   };
-  runInNewContext(AFTER_PAINT_LOADER, {
-    document, JSON,
+  class PerformanceObserver {
+    static supportedEntryTypes = reports;
+    constructor(private callback: (typeof observers)[number]['callback']) {}
+    observe({ type, buffered }: { type: string; buffered: boolean }) {
+      expect(buffered).toBe(true); // a report from before the loader ran counts too
+      observers.push({ type, callback: this.callback, connected: true });
+    }
+  }
+  const context = {
+    document, JSON, PerformanceObserver,
     requestAnimationFrame: (run: () => void) => frames.push(run),
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
-  });
-  /** The frames requested so far, then the zero-delay tasks they queued. */
-  const paint = () => {
-    for (const run of frames.splice(0)) run();
-    for (const timer of timers.filter((each) => each.ms === 0)) { timers.splice(timers.indexOf(timer), 1); timer.run(); }
   };
-  return { appended, frames, timers, listeners, paint };
+  runInNewContext(AFTER_PAINT_LOADER, { ...context, self: context });
+  /** The browser reports entries of a type to the observers still connected. */
+  const report = (type: string, ...entries: object[]) => {
+    for (const observer of observers.filter((each) => each.type === type && each.connected)) {
+      observer.callback({ getEntries: () => entries }, { disconnect: () => { observer.connected = false; } });
+    }
+  };
+  return { appended, frames, timers, listeners, observers, report, manifestHref: () => manifest.getAttribute('href') };
 }
 
 const BOTH = ['module /_astro/Header.a1.js async=false', 'module /_astro/Offer.b2.js async=false'];
 
 describe('the after-paint loader', () => {
-  it('adds the page\'s scripts, in order, in a task after the next frame', () => {
-    const page = runLoader();
+  it('adds the page\'s scripts, in order, and the manifest\'s href, once the largest image is reported painted', () => {
+    const page = runLoader({ image: { complete: false, naturalWidth: 0 } });
+    page.report('element', { identifier: 'some-other-element' });
     expect(page.appended).toEqual([]);
+    expect(page.manifestHref()).toBeNull();
+    page.report('element', { identifier: LARGEST_IMAGE_TIMING });
+    expect(page.appended).toEqual(BOTH);
+    expect(page.manifestHref()).toBe('/si/manifest.webmanifest');
+    expect(page.observers.every((observer) => !observer.connected)).toBe(true);
+  });
+
+  it('starts at once for a largest image that failed, before or after the loader ran', () => {
+    const failedBefore = runLoader({ image: { complete: true, naturalWidth: 0 } });
+    expect(failedBefore.appended).toEqual(BOTH);
+    const failedAfter = runLoader({ image: { complete: false, naturalWidth: 0 } });
+    expect(failedAfter.appended).toEqual([]);
+    failedAfter.listeners.get('error')!();
+    expect(failedAfter.appended).toEqual(BOTH);
+  });
+
+  it('waits for the first contentful paint on a page without a largest image', () => {
+    const page = runLoader();
+    page.report('paint', { name: 'first-paint' });
+    expect(page.appended).toEqual([]);
+    page.report('paint', { name: 'first-contentful-paint' });
+    expect(page.appended).toEqual(BOTH);
+  });
+
+  it('falls back to a task after the next frame where the browser reports no paints', () => {
+    const page = runLoader({ image: { complete: false, naturalWidth: 0 }, reports: [] });
     expect(page.frames).toHaveLength(1);
-    page.paint();
+    page.frames[0]!();
+    expect(page.appended).toEqual([]);
+    page.timers.find((timer) => timer.ms === 0)!.run();
     expect(page.appended).toEqual(BOTH);
   });
 
-  it('starts with an already loaded largest image at once', () => {
-    const page = runLoader({ complete: true });
-    page.paint();
+  it('starts anyway after LARGEST_IMAGE_WAIT_MS without a report, and only once', () => {
+    const page = runLoader({ image: { complete: false, naturalWidth: 0 } });
+    page.timers.find((timer) => timer.ms === LARGEST_IMAGE_WAIT_MS)!.run();
     expect(page.appended).toEqual(BOTH);
-  });
-
-  it('waits for the largest image to load, or to fail, before its frame', () => {
-    for (const outcome of ['load', 'error']) {
-      const page = runLoader({ complete: false });
-      page.paint();
-      expect(page.appended, outcome).toEqual([]);
-      page.listeners.get(outcome)!();
-      page.paint();
-      expect(page.appended, outcome).toEqual(BOTH);
-    }
-  });
-
-  it('starts anyway after LARGEST_IMAGE_WAIT_MS for a stalled image, and only once', () => {
-    const page = runLoader({ complete: false });
-    const fallback = page.timers.find((timer) => timer.ms === LARGEST_IMAGE_WAIT_MS)!;
-    expect(fallback).toBeDefined();
-    fallback.run();
-    page.paint();
-    page.listeners.get('load')!();
-    page.paint();
+    page.report('element', { identifier: LARGEST_IMAGE_TIMING });
+    page.listeners.get('error')!();
     expect(page.appended).toEqual(BOTH);
   });
 });
