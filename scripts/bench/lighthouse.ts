@@ -30,7 +30,8 @@ export function launchChromium(executable = process.env.CHROMIUM_PATH ?? '/usr/b
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's last helper processes may still be writing into the profile as it goes: retried.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   return new Promise((resolve, reject) => {
     let err = '';
