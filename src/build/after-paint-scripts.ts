@@ -16,6 +16,9 @@ export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint-scripts';
  */
 export const LARGEST_IMAGE_TIMING = 'largest-image';
 
+/** Set on <html> when the loader starts the scripts: the ad frame (src/scripts/ad-frames.ts) waits for it too. */
+export const PAINTED_ATTRIBUTE = 'data-painted';
+
 /** How long the scripts wait for that report at most: a stalled image must not keep the page's controls from working. */
 export const LARGEST_IMAGE_WAIT_MS = 3_000;
 
@@ -29,7 +32,7 @@ export const LARGEST_IMAGE_WAIT_MS = 3_000;
  * The head's links waiting for the same moment (data-after-paint-href: the web app manifest) get
  * their href then.
  */
-export const AFTER_PAINT_LOADER = `(()=>{const l=document.currentScript;let started=false;const start=()=>{if(started)return;started=true;for(const link of document.querySelectorAll("link[data-after-paint-href]"))link.setAttribute("href",link.getAttribute("data-after-paint-href"));for(const src of JSON.parse(l.getAttribute(${JSON.stringify(AFTER_PAINT_ATTRIBUTE)})||"[]")){const s=document.createElement("script");s.type="module";s.src=src;s.async=false;document.head.append(s)}};const reported=(type,wanted)=>new PerformanceObserver((list,observer)=>{if(list.getEntries().some(wanted)){observer.disconnect();start()}}).observe({type,buffered:true});const types=self.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];const image=document.querySelector('img[elementtiming="${LARGEST_IMAGE_TIMING}"]');if(image&&types.includes("element")){reported("element",(entry)=>entry.identifier===${JSON.stringify(LARGEST_IMAGE_TIMING)});image.addEventListener("error",start);if(image.complete&&!image.naturalWidth)start()}else if(types.includes("paint"))reported("paint",(entry)=>entry.name==="first-contentful-paint");else requestAnimationFrame(()=>setTimeout(start,0));setTimeout(start,${LARGEST_IMAGE_WAIT_MS})})()`;
+export const AFTER_PAINT_LOADER = `(()=>{const l=document.currentScript;let started=false;const start=()=>{if(started)return;started=true;document.documentElement.setAttribute(${JSON.stringify(PAINTED_ATTRIBUTE)},"");for(const link of document.querySelectorAll("link[data-after-paint-href]"))link.setAttribute("href",link.getAttribute("data-after-paint-href"));for(const src of JSON.parse(l.getAttribute(${JSON.stringify(AFTER_PAINT_ATTRIBUTE)})||"[]")){const s=document.createElement("script");s.type="module";s.src=src;s.async=false;document.head.append(s)}};const reported=(type,wanted)=>new PerformanceObserver((list,observer)=>{if(list.getEntries().some(wanted)){observer.disconnect();start()}}).observe({type,buffered:true});const types=self.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];const image=document.querySelector('img[elementtiming="${LARGEST_IMAGE_TIMING}"]');if(image&&types.includes("element")){reported("element",(entry)=>entry.identifier===${JSON.stringify(LARGEST_IMAGE_TIMING)});image.addEventListener("error",start);if(image.complete&&!image.naturalWidth)start()}else if(types.includes("paint"))reported("paint",(entry)=>entry.name==="first-contentful-paint");else requestAnimationFrame(()=>setTimeout(start,0));setTimeout(start,${LARGEST_IMAGE_WAIT_MS})})()`;
 
 const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"><\/script>/g;
 const LOADER_TAG = new RegExp(`<script ${AFTER_PAINT_ATTRIBUTE}>`);

@@ -3,7 +3,9 @@
 // imports nothing, so that it stays inline: each frame carries its ads URLs (data-ads-url, and
 // data-ads-url-signed-in asking for several), the paths of ads for guests only (sign-up), and where
 // the API's images load from (data-api-image-path and -src, from src/lib/api-images.ts), and the
-// page's language segment for links to the site's own pages (data-locale-segment).
+// page's language segment for links to the site's own pages (data-locale-segment), and the names
+// of the offer page's after-paint loader and the attribute it sets (data-after-paint-loader,
+// data-painted-attribute, from src/build/after-paint-scripts.ts).
 
 interface Ad { title: string; imageUrl: string; linkUrl: string }
 
@@ -35,10 +37,31 @@ async function fetchAds(adsUrl: string): Promise<Ad[]> {
 /** The attribute BaseLayout.astro's first script and session-boot.ts keep on <html> while the browser holds a session (HAS_SESSION_ATTRIBUTE). */
 const hasSession = () => document.documentElement.hasAttribute('data-has-session');
 
+/**
+ * Runs `run` at once, or, on a page whose scripts wait for its largest image to be on screen (the
+ * offer page's loader, src/build/after-paint-scripts.ts: data-after-paint-loader names its
+ * attribute), once the loader has set data-painted-attribute's attribute on <html>.
+ */
+function whenPainted(frame: HTMLElement, run: () => void) {
+  const { afterPaintLoader, paintedAttribute } = frame.dataset;
+  const root = document.documentElement;
+  if (!afterPaintLoader || !paintedAttribute || !document.querySelector(`script[${afterPaintLoader}]`) || root.hasAttribute(paintedAttribute)) {
+    run();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute(paintedAttribute)) return;
+    observer.disconnect();
+    run();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: [paintedAttribute] });
+}
+
 export function refreshAdFrames() {
   const frames = document.querySelectorAll<HTMLElement>('[data-ad-frame]');
   if (!frames.length) return;
-  // After the page has loaded and painted, so the ad never competes with the page's own content.
+  // After the page has loaded and painted (its largest image, where the page waits for it), so the
+  // ad never competes with the page's own content.
   const run = () => frames.forEach(async (frame) => {
     const signedIn = hasSession();
     const adsUrl = signedIn ? frame.dataset.adsUrlSignedIn : frame.dataset.adsUrl;
@@ -56,7 +79,7 @@ export function refreshAdFrames() {
   });
   // A frame's callbacks run before its paint, and a task queued from one after it: on a fast
   // connection the page loads before its first paint, and the ad would still be drawn with it.
-  const runAfterPaint = () => requestAnimationFrame(() => setTimeout(run, 0));
+  const runAfterPaint = () => requestAnimationFrame(() => setTimeout(() => whenPainted(frames[0]!, run), 0));
   if (document.readyState === 'complete') runAfterPaint();
   else addEventListener('load', runAfterPaint, { once: true });
 }

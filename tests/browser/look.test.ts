@@ -227,6 +227,18 @@ describe('ads', () => {
     expect(await link.getAttribute('href')).toBe('/ta/about-us');
   }));
 
+  it("on an offer page, asks for its ad only once the page's scripts have started, the banner on screen", () => withJs(PHONE, async (page) => {
+    const offer = site.listed.find((candidate) => candidate.bannerImageURL)!;
+    const paintedWhenAsked: boolean[] = [];
+    await page.route(adsCall, async (route) => {
+      paintedWhenAsked.push(await page.evaluate(() => document.documentElement.hasAttribute('data-painted')));
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: true, source: 'house', data: [houseAds[1]] }) });
+    });
+    await page.goto(offerCanonicalPath(offer));
+    await expect.poll(() => page.locator('[data-ad-frame] .ad-link').first().getAttribute('href')).toBe('/#newsletter');
+    expect(paintedWhenAsked).toEqual([true]);
+  }));
+
   it('a guest sees it, in the same place as the build put it', () => withJs(PHONE, async (page) => {
     await page.route(adsCall, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: true, source: 'house', data: [houseAds[0]] }) }));
     await page.goto('/');

@@ -119,9 +119,11 @@ describe('offer pages', () => {
     // The banner is the page's one high-priority image: its small logos must not be raised beside it.
     expect(html.match(/<img [^>]*fetchpriority="high"[^>]*>/g) ?? [], html).toHaveLength(1);
     for (const logo of [/<img src="\/favicon.svg"[^>]*>/, /<img class="merchant-logo"[^>]*>/]) expect(html.match(logo)?.[0], String(logo)).toContain('fetchpriority="low"');
+    // The tab's icon is inline, the favicon's own picture: no request of its own after the page loads.
+    expect(html).toContain(`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(readFileSync('public/favicon.svg', 'utf8').trim())}" type="image/svg+xml">`);
     const home = page('');
     expect(home).toMatch(/<script type="module" src="\/_astro\/[^"]+\.js"><\/script>/);
-    expect(home).not.toContain('data-after-paint-scripts');
+    expect(home).not.toContain('<script data-after-paint-scripts');
   });
 
   it('lists only canonical URLs in the sitemap', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runInNewContext } from 'node:vm';
-import { AFTER_PAINT_LOADER, LARGEST_IMAGE_TIMING, LARGEST_IMAGE_WAIT_MS, scriptsAfterPaint } from '../../src/build/after-paint-scripts.ts';
+import { AFTER_PAINT_LOADER, LARGEST_IMAGE_TIMING, LARGEST_IMAGE_WAIT_MS, PAINTED_ATTRIBUTE, scriptsAfterPaint } from '../../src/build/after-paint-scripts.ts';
 
 const loader = `<script data-after-paint-scripts>${AFTER_PAINT_LOADER}</script>`;
 const page = (body: string) => `<!doctype html><html><head><script type="module" src="/_astro/Header.a1.js"></script></head><body>${body}</body></html>`;
@@ -36,7 +36,9 @@ function runLoader({ image, reports = ['element', 'paint'] }: { image?: { comple
   const observers: { type: string; callback: (list: { getEntries: () => object[] }, observer: { disconnect: () => void }) => void; connected: boolean }[] = [];
   const manifest = { attributes: new Map([['data-after-paint-href', '/si/manifest.webmanifest']]), getAttribute(name: string) { return this.attributes.get(name) ?? null; }, setAttribute(name: string, value: string) { this.attributes.set(name, value); } };
   const largestImage = image && { ...image, addEventListener: (type: string, listener: () => void) => listeners.set(type, listener) };
+  const root = { attributes: new Set<string>(), setAttribute(name: string) { this.attributes.add(name); } };
   const document = {
+    documentElement: root,
     currentScript: { getAttribute: () => '["/_astro/Header.a1.js","/_astro/Offer.b2.js"]' },
     querySelector: (selector: string) => (selector === `img[elementtiming="${LARGEST_IMAGE_TIMING}"]` ? largestImage ?? null : null),
     querySelectorAll: (selector: string) => (selector === 'link[data-after-paint-href]' ? [manifest] : []),
@@ -63,7 +65,7 @@ function runLoader({ image, reports = ['element', 'paint'] }: { image?: { comple
       observer.callback({ getEntries: () => entries }, { disconnect: () => { observer.connected = false; } });
     }
   };
-  return { appended, frames, timers, listeners, observers, report, manifestHref: () => manifest.getAttribute('href') };
+  return { appended, frames, timers, listeners, observers, report, manifestHref: () => manifest.getAttribute('href'), painted: () => root.attributes.has(PAINTED_ATTRIBUTE) };
 }
 
 const BOTH = ['module /_astro/Header.a1.js async=false', 'module /_astro/Offer.b2.js async=false'];
@@ -74,9 +76,11 @@ describe('the after-paint loader', () => {
     page.report('element', { identifier: 'some-other-element' });
     expect(page.appended).toEqual([]);
     expect(page.manifestHref()).toBeNull();
+    expect(page.painted()).toBe(false);
     page.report('element', { identifier: LARGEST_IMAGE_TIMING });
     expect(page.appended).toEqual(BOTH);
     expect(page.manifestHref()).toBe('/si/manifest.webmanifest');
+    expect(page.painted()).toBe(true);
     expect(page.observers.every((observer) => !observer.connected)).toBe(true);
   });
 
