@@ -12,6 +12,7 @@ import { bankShortNames } from '../../src/lib/bank-names.ts';
 import { CATEGORY_ROW_SIZE, GUEST_ONLY_AD_PATHS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
+import { PAINTED_ATTRIBUTE } from '../../src/build/after-paint-scripts.ts';
 import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
 let site: BrowserSite;
@@ -231,7 +232,7 @@ describe('ads', () => {
     const offer = site.listed.find((candidate) => candidate.bannerImageURL)!;
     const paintedWhenAsked: boolean[] = [];
     await page.route(adsCall, async (route) => {
-      paintedWhenAsked.push(await page.evaluate(() => document.documentElement.hasAttribute('data-painted')));
+      paintedWhenAsked.push(await page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), PAINTED_ATTRIBUTE));
       await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ status: true, source: 'house', data: [houseAds[1]] }) });
     });
     await page.goto(offerCanonicalPath(offer));
