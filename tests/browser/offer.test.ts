@@ -5,6 +5,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAINTED_ATTRIBUTE } from '../../src/build/after-paint-scripts.ts';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { OFFERS_PAGE_SIZE, TOP_PICKS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { eligibilityText } from '../../src/lib/format-eligibility.ts';
@@ -98,6 +99,23 @@ describe('offer page', () => {
     await signIn.click();
     await page.waitForURL((url) => url.pathname !== path);
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe(path);
+  }));
+
+  it('holds a guest\'s press on Save made before the page\'s scripts have run, and gives the sign-in prompt once they have, not the sign-in page', () => withJs(async (page) => {
+    const path = offerCanonicalPath(quietOffer(2));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    const scriptsAsked: string[] = [];
+    await page.route('**/_astro/*.js', async (route) => { scriptsAsked.push(route.request().url()); await released; await route.continue(); });
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await page.locator(`html[${PAINTED_ATTRIBUTE}]`).waitFor({ state: 'attached' }); // the loader has asked for the scripts
+    await page.evaluate(() => { (window as { sameDocument?: boolean }).sameDocument = true; });
+    await page.locator('[data-favourite-offer]').click(); // still the build's link to sign-in
+    expect(scriptsAsked.length).toBeGreaterThan(0);
+    release();
+    await page.getByRole('dialog', { name: MESSAGES.notSignedInTitle }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   }));
 
   it('lets a signed-in user save and remove the offer, with the count and notices, kept across a reload', async () => {

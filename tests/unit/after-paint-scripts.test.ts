@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runInNewContext } from 'node:vm';
-import { AFTER_PAINT_LOADER, LARGEST_IMAGE_TIMING, LARGEST_IMAGE_WAIT_MS, PAINTED_ATTRIBUTE, scriptsAfterPaint } from '../../src/build/after-paint-scripts.ts';
+import { AFTER_PAINT_LOADER, HELD_PRESS_CONTROLS, LARGEST_IMAGE_TIMING, LARGEST_IMAGE_WAIT_MS, PAINTED_ATTRIBUTE, scriptsAfterPaint } from '../../src/build/after-paint-scripts.ts';
 
 const loader = `<script data-after-paint-scripts>${AFTER_PAINT_LOADER}</script>`;
 const page = (body: string) => `<!doctype html><html><head><script type="module" src="/_astro/Header.a1.js"></script></head><body>${body}</body></html>`;
@@ -28,8 +28,11 @@ describe('scriptsAfterPaint', () => {
 });
 
 /** Runs the loader against a stand-in page: what it appends, and the reports, frames and timers to give it by hand. */
-function runLoader({ image, reports = ['element', 'paint'] }: { image?: { complete: boolean; naturalWidth: number }; reports?: string[] } = {}) {
+function runLoader({ image, reports = ['element', 'paint'], scripts = '["/_astro/Header.a1.js","/_astro/Offer.b2.js"]' }: { image?: { complete: boolean; naturalWidth: number }; reports?: string[]; scripts?: string } = {}) {
   const appended: string[] = [];
+  /** The load and error listeners of each script added. */
+  const scriptListeners: Map<string, () => void>[] = [];
+  let clickListener: ((event: object) => void) | undefined;
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
   const listeners = new Map<string, () => void>();
@@ -39,10 +42,18 @@ function runLoader({ image, reports = ['element', 'paint'] }: { image?: { comple
   const root = { attributes: new Set<string>(), setAttribute(name: string) { this.attributes.add(name); } };
   const document = {
     documentElement: root,
-    currentScript: { getAttribute: () => '["/_astro/Header.a1.js","/_astro/Offer.b2.js"]' },
+    currentScript: { getAttribute: () => scripts },
+    addEventListener: (type: string, listener: (event: object) => void, capture: boolean) => {
+      expect([type, capture]).toEqual(['click', true]); // before any of the page's own listeners
+      clickListener = listener;
+    },
     querySelector: (selector: string) => (selector === `img[elementtiming="${LARGEST_IMAGE_TIMING}"]` ? largestImage ?? null : null),
     querySelectorAll: (selector: string) => (selector === 'link[data-after-paint-href]' ? [manifest] : []),
-    createElement: () => ({}),
+    createElement: () => {
+      const listeners = new Map<string, () => void>();
+      scriptListeners.push(listeners);
+      return { addEventListener: (type: string, listener: () => void) => listeners.set(type, listener) };
+    },
     head: { append: (script: { src: string; type: string; async: boolean }) => appended.push(`${script.type} ${script.src} async=${script.async}`) },
   };
   class PerformanceObserver {
@@ -65,7 +76,20 @@ function runLoader({ image, reports = ['element', 'paint'] }: { image?: { comple
       observer.callback({ getEntries: () => entries }, { disconnect: () => { observer.connected = false; } });
     }
   };
-  return { appended, frames, timers, listeners, observers, report, manifestHref: () => manifest.getAttribute('href'), painted: () => root.attributes.has(PAINTED_ATTRIBUTE) };
+  /** A press on a control (undefined: on something that is none of HELD_PRESS_CONTROLS); what the loader did with it. */
+  const press = (control: { click: () => void } | undefined, keys: { button?: number; ctrlKey?: boolean } = {}) => {
+    const done = { held: false, stopped: false };
+    clickListener!({
+      button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, ...keys,
+      target: { closest: (selector: string) => (selector === HELD_PRESS_CONTROLS ? control ?? null : null) },
+      preventDefault: () => { done.held = true; },
+      stopImmediatePropagation: () => { done.stopped = true; },
+    });
+    return done;
+  };
+  /** The last script added ran ('load') or failed ('error'). */
+  const lastScript = (type: 'load' | 'error') => scriptListeners.at(-1)!.get(type)!();
+  return { appended, frames, timers, listeners, observers, report, press, lastScript, manifestHref: () => manifest.getAttribute('href'), painted: () => root.attributes.has(PAINTED_ATTRIBUTE) };
 }
 
 const BOTH = ['module /_astro/Header.a1.js async=false', 'module /_astro/Offer.b2.js async=false'];
@@ -117,5 +141,51 @@ describe('the after-paint loader', () => {
     page.report('element', { identifier: LARGEST_IMAGE_TIMING });
     page.listeners.get('error')!();
     expect(page.appended).toEqual(BOTH);
+  });
+
+  it('holds a press on a control before the scripts have run, starts them at once, and gives it again once the last has run', () => {
+    const page = runLoader({ image: { complete: false, naturalWidth: 0 } });
+    const card = { isConnected: true, clicks: 0, click() { this.clicks++; } };
+    expect(page.press(card)).toEqual({ held: true, stopped: true });
+    expect(page.appended).toEqual(BOTH);
+    expect(card.clicks).toBe(0);
+    page.lastScript('load');
+    expect(card.clicks).toBe(1);
+    // From then on the page's own code has the presses.
+    expect(page.press(card)).toEqual({ held: false, stopped: false });
+    expect(card.clicks).toBe(1);
+  });
+
+  it('gives the held press again when the last script failed, so that a link is still followed', () => {
+    const page = runLoader();
+    const link = { isConnected: true, clicks: 0, click() { this.clicks++; } };
+    page.press(link);
+    page.lastScript('error');
+    expect(link.clicks).toBe(1);
+  });
+
+  it('drops the held press when the scripts replaced that control meanwhile (a guest\'s link that became a toggle)', () => {
+    const page = runLoader();
+    const link = { isConnected: true, clicks: 0, click() { this.clicks++; } };
+    page.press(link);
+    link.isConnected = false;
+    page.lastScript('load');
+    expect(link.clicks).toBe(0);
+  });
+
+  it('leaves alone a press with a modifier key or another button, and one on anything else', () => {
+    const page = runLoader();
+    const link = { isConnected: true, clicks: 0, click() { this.clicks++; } };
+    expect(page.press(link, { ctrlKey: true })).toEqual({ held: false, stopped: false });
+    expect(page.press(link, { button: 1 })).toEqual({ held: false, stopped: false });
+    expect(page.press(undefined)).toEqual({ held: false, stopped: false });
+    expect(page.appended).toEqual([]);
+  });
+
+  it('on a page without module scripts, holds nothing once started', () => {
+    const page = runLoader({ scripts: '[]' });
+    page.report('paint', { name: 'first-contentful-paint' });
+    expect(page.painted()).toBe(true);
+    expect(page.press({ click() { throw new Error('not held'); } })).toEqual({ held: false, stopped: false });
   });
 });
