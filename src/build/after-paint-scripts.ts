@@ -24,14 +24,14 @@ export const LARGEST_IMAGE_WAIT_MS = 3_000;
 
 /**
  * The controls whose press needs the page's scripts: buttons, which do nothing without them, and
- * the links they change (the offer page's Save, scripts/offer-page.ts, and the cards' hearts,
- * FavoriteButton.tsx, open the sign-in prompt or are toggles; the cards' OfferCard.tsx links open
- * the offer modal where there is one; LanguageSwitcher.astro's remember the language chosen). A plain press on one before the scripts have run is held: the scripts start
- * at once, and the press is given again to the same control once they have run, instead of being
- * lost or followed as a plain link. A control the scripts replaced meanwhile (a guest's Save link
- * that became a signed-in user's toggle) is no longer in the page, and its press is dropped.
+ * the links they change (the offer page's Save, scripts/offer-page.ts, opens the sign-in prompt or
+ * is a toggle; LanguageSwitcher.astro's remember the language chosen). A plain press on one before
+ * the scripts have run is held: the scripts start at once, and the press is given again to the
+ * same control once they have run, instead of being lost or followed as a plain link. A control
+ * the scripts replaced meanwhile (a guest's Save link that became a signed-in user's toggle) is no
+ * longer in the page, and its press is dropped.
  */
-export const HELD_PRESS_CONTROLS = 'button,a[data-favourite-offer],a[data-favorite-offer],a[data-offer-link],a[data-language-choice]';
+export const HELD_PRESS_CONTROLS = 'button,a[data-favourite-offer],a[data-language-choice]';
 
 /**
  * The loader, a classic inline script (hashed into the page's policy by BaseLayout.astro). It adds
