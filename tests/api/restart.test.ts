@@ -75,9 +75,10 @@ describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that star
   const STOP_WITHIN_MS = 10_000;
   /**
    * An orphaned server notices within a second (scripts/start.ts PARENT_CHECK_MS), then its stop
-   * exits by its own deadline (STOP_DEADLINE_MS, 9.5 s) however busy the machine is.
+   * exits by its own deadline (STOP_DEADLINE_MS, 9.5 s). The allowance is wider for a loaded machine,
+   * where timers and the database's close run late: without the check it would never stop at all.
    */
-  const ORPHAN_STOP_WITHIN_MS = 1_000 + 9_500 + 1_500;
+  const ORPHAN_STOP_WITHIN_MS = 30_000;
   /** Whether, within `withinMs`, the port refuses connections and the data folder's lock is gone. */
   async function freedWithin(url: string, withinMs = STOP_WITHIN_MS): Promise<boolean> {
     const deadline = Date.now() + withinMs;
@@ -153,8 +154,11 @@ describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that star
   }, 180_000);
 
   it('a server whose npm was killed with SIGKILL stops by itself', async () => {
-    const { child, url } = await start(THROUGH_NPM);
+    const { child, url, output } = await start(THROUGH_NPM);
     child.kill('SIGKILL');
-    expect(await freedWithin(url, ORPHAN_STOP_WITHIN_MS)).toBe(true);
+    const freed = await freedWithin(url, ORPHAN_STOP_WITHIN_MS);
+    // The server's own stop did it, and says why (the output travels on in the test's pipe).
+    expect(output()).toContain('[start] parent process gone: stopping');
+    expect(freed, output()).toBe(true);
   }, 180_000);
 });
