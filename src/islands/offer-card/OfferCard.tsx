@@ -4,6 +4,7 @@
 // data-offer-link: where the offer modal is on the page, a plain click opens the offer over the list.
 // data-cards carries the offer's card rule for the "Your card" mark (src/scripts/your-card-marks.ts).
 // The share button is handled by one listener for the page (src/scripts/offer-modal.ts, offer-page.ts).
+import { memo } from 'react';
 import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX } from '../../lib/constants.ts';
 import { favouritesText, offerTags, statusLabel, truncate, viewsText } from '../../lib/format-offer.ts';
@@ -26,7 +27,11 @@ interface Props {
   aboveFold?: boolean;
 }
 
-export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFold = false }: Props) {
+/**
+ * Memoized: a list re-renders on every press (a filter's busy state, Load more's button), and its
+ * cards, whose offers are the same objects, need not. Each card follows its own stores.
+ */
+export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFold = false }: Props) {
   const href = localePath(offerCanonicalPath(offer));
   const status = statusLabel(offer.status, offer.withdrawn);
   const interest = offer.interest + useStorePart($interestChanges, (changes) => changes[offer.offerId] ?? 0);
@@ -58,7 +63,7 @@ export default function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFo
       </div>
     </article>
   );
-}
+});
 
 /** Three grey cards while a list loads (spec §2 Home). */
 export function OfferCardSkeleton() {
