@@ -55,7 +55,7 @@ export default defineConfig({
               // gzipped apart than together. Nothing here may import React (the offer page has none). The
               // favourite control's Save and Saved, which the offer page's script shares with the cards:
               // in the cards' file they would bring it, and React, to the offer page. So would the search's filter names.
-              { name: 'site', test: /src[\\/](lib[\\/](constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category)\.js$/ },
+              { name: 'site', test: /src[\\/](lib[\\/](after-paint|constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category)\.js$/ },
               // The offer card and its favourite control (React), with the filter bar's option lists: what
               // home's list hydrates at load, one file rather than four small ones.
               { name: 'cards', test: /src[\\/]islands[\\/](offer-card[\\/](OfferCard|FavoriteButton)\.tsx|ui[\\/](use-hydrated|use-store-part)\.ts|home[\\/]filter-options\.ts)$/ },

@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
@@ -17,7 +18,8 @@ import { filterChips, FILTER_KINDS, chosenIds, SORT_NAMES, SWITCH_NAMES, type Fi
 import FilterPanel from './FilterPanel.tsx';
 
 /** Loaded when first opened: most visitors filter with the panels, if at all. */
-const AllFiltersDialog = lazy(() => import('./AllFiltersDialog.tsx'));
+const loadAllFilters = () => import('./AllFiltersDialog.tsx');
+const AllFiltersDialog = lazy(loadAllFilters);
 
 interface Props {
   options: FilterOptions;
@@ -39,6 +41,12 @@ export default memo(function FilterBar({ options, ready }: Props) {
   const chips = useRef<HTMLUListElement>(null);
   const filterButton = useRef<HTMLButtonElement>(null);
   const chosen = filterChips(filter, options);
+  // The press paints first (INP), then the dialog's code is asked for and the dialog drawn
+  // (src/islands/my-cards/open-my-cards.ts says why).
+  const openDialog = () => void afterNextPaint().then(loadAllFilters).then(
+    () => setDialogOpen(true),
+    (error: unknown) => console.error('All filters did not load', error),
+  );
   const shown = allChips ? chosen : chosen.slice(0, FILTER_CHIPS_SHOWN);
 
   // Focus moves to the chip that takes the removed one's place, or to the Filter button.
@@ -58,7 +66,7 @@ export default memo(function FilterBar({ options, ready }: Props) {
     <div className="filter-bar" role="group" aria-label={m.browse_filter_offers()} hidden={!ready}>
       <div className="filter-bar-controls">
         <button ref={filterButton} type="button" className="filter-bar-button filter-bar-main" aria-haspopup="dialog"
-          aria-label={chosenLabel(m.browse_filter(), filterCount(filter))} onClick={() => setDialogOpen(true)}>
+          aria-label={chosenLabel(m.browse_filter(), filterCount(filter))} onClick={openDialog}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round"><path d="M3 6h18M6 12h12M10 18h4" /></svg>
           {m.browse_filter()}
           <ChosenCount count={filterCount(filter)} />
