@@ -11,3 +11,9 @@ export function afterNextPaint(): Promise<void> {
     requestAnimationFrame(() => setTimeout(() => { clearTimeout(fallback); resolve(); }, 0));
   });
 }
+
+/**
+ * Code a press needs (a dialog's), asked for once the press has painted (INP): asking appends a
+ * preload link for each of the code's files and its stylesheet, tens of milliseconds on a slow phone.
+ */
+export const loadAfterPaint = <T>(load: () => Promise<T>): Promise<T> => afterNextPaint().then(load);

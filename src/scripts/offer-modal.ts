@@ -2,16 +2,14 @@
 // click on an offer card, not with the page. That click is held, the host mounts and opens it; from
 // then on the host handles the clicks itself.
 import { offerLinkClick } from '../islands/offer/offer-link.ts';
-import { afterNextPaint } from '../lib/after-paint.ts';
+import { loadAfterPaint } from '../lib/after-paint.ts';
 
 function onFirstOfferClick(event: MouseEvent) {
   const click = offerLinkClick(event);
   if (!click) return;
   event.preventDefault();
   document.removeEventListener('click', onFirstOfferClick);
-  // The press paints before the code is asked for (src/islands/my-cards/open-my-cards.ts says why).
-  afterNextPaint()
-    .then(() => import('../islands/offer/mount-offer-modal.tsx'))
+  loadAfterPaint(() => import('../islands/offer/mount-offer-modal.tsx'))
     .then(({ mountOfferModal }) => mountOfferModal(click.link))
     .catch(() => location.assign(click.link.href)); // the code did not load: follow the link
 }

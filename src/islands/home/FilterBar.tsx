@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
-import { afterNextPaint } from '../../lib/after-paint.ts';
+import { loadAfterPaint } from '../../lib/after-paint.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
@@ -41,12 +41,6 @@ export default memo(function FilterBar({ options, ready }: Props) {
   const chips = useRef<HTMLUListElement>(null);
   const filterButton = useRef<HTMLButtonElement>(null);
   const chosen = filterChips(filter, options);
-  // The press paints first (INP), then the dialog's code is asked for and the dialog drawn
-  // (src/islands/my-cards/open-my-cards.ts says why).
-  const openDialog = () => void afterNextPaint().then(loadAllFilters).then(
-    () => setDialogOpen(true),
-    (error: unknown) => console.error('All filters did not load', error),
-  );
   const shown = allChips ? chosen : chosen.slice(0, FILTER_CHIPS_SHOWN);
 
   // Focus moves to the chip that takes the removed one's place, or to the Filter button.
@@ -57,6 +51,11 @@ export default memo(function FilterBar({ options, ready }: Props) {
       (buttons?.[Math.min(index, buttons.length - 1)] ?? filterButton.current)?.focus();
     });
   };
+  // The dialog opens once its code is here, asked for after the press has painted.
+  const openDialog = () => void loadAfterPaint(loadAllFilters).then(
+    () => setDialogOpen(true),
+    (error: unknown) => console.error('All filters did not load', error),
+  );
   const clear = () => {
     clearFilters();
     filterButton.current?.focus();

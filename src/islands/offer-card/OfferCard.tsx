@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * Memoized: a list re-renders on every press (a filter's busy state, Load more's button), and its
+ * Memoised: a list re-renders on every press (a filter's busy state, Load more's button), and its
  * cards, whose offers are the same objects, need not. Each card follows its own stores.
  */
 export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFold = false }: Props) {
