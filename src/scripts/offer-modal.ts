@@ -2,7 +2,7 @@
 // click on an offer card, not with the page. That click is held, the host mounts and opens it; from
 // then on the host handles the clicks itself.
 import { offerLinkClick } from '../islands/offer/offer-link.ts';
-import { loadAfterPaint } from '../lib/after-paint.ts';
+import { loadAfterPaint, showLoadFailure } from '../lib/after-paint.ts';
 
 function onFirstOfferClick(event: MouseEvent) {
   const click = offerLinkClick(event);
@@ -20,5 +20,5 @@ document.addEventListener('click', onFirstOfferClick);
 // than in a module of its own, which the offer page's script would share as one more file.
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element && event.target.closest<HTMLElement>('[data-share-card]');
-  if (button) import('../islands/offer/share-menu.ts').then(({ shareCard }) => shareCard(button)).catch(console.error);
+  if (button) import('../islands/offer/share-menu.ts').then(({ shareCard }) => shareCard(button), showLoadFailure);
 });

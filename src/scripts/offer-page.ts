@@ -20,6 +20,7 @@ import { recordOfferView } from '../islands/offer/record-view.ts';
 import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
 import { $isSignedIn } from '../stores/session.ts';
 import { showLiveBankFavourites } from './bank-favourites.ts';
+import { showLoadFailure } from '../lib/after-paint.ts';
 
 /**
  * The offer with its current counts. A listed offer comes from the by-id list, which the API does
@@ -71,8 +72,7 @@ function startOfferPage(builtOffer: OfferData) {
     const button = event.target instanceof Element && event.target.closest<HTMLElement>('[data-share-offer], [data-share-card]');
     if (!button) return;
     import('../islands/offer/share-menu.ts')
-      .then((menu) => (button.dataset.shareOffer ? menu.share(button, menu.offerShareRequest(offer)) : menu.shareCard(button)))
-      .catch((error: unknown) => console.error('Share did not load', error));
+      .then((menu) => (button.dataset.shareOffer ? menu.share(button, menu.offerShareRequest(offer)) : menu.shareCard(button)), showLoadFailure);
   });
 
   const report = document.querySelector<HTMLButtonElement>(`button[data-report-offer="${offerId}"]`);
@@ -80,8 +80,7 @@ function startOfferPage(builtOffer: OfferData) {
     report.disabled = false;
     report.addEventListener('click', () => {
       import('../islands/offer/mount-report-problem.tsx')
-        .then(({ openReportProblem }) => openReportProblem(offerId))
-        .catch((error: unknown) => console.error('Report a problem did not load', error));
+        .then(({ openReportProblem }) => openReportProblem(offerId), showLoadFailure);
     });
   }
 }

@@ -412,6 +412,18 @@ describe("'All offers' list", () => {
     expect(new URL(page.url()).search).toBe('');
   }));
 
+  it("the Filter button says so when the 'All filters' code does not load, and opens nothing", () => withJs(async (page) => {
+    await openHome(page);
+    await page.route('**/_astro/AllFiltersDialog.*', (route) => route.abort('connectionrefused'));
+    await filterButton(page).click();
+    const alert = page.locator('#load-failure[role="alert"]');
+    await expect.poll(() => alert.textContent()).toBe('We could not reach OfferLanka. Check your connection and try again.');
+    expect(await page.getByRole('dialog', { name: 'All filters' }).count()).toBe(0);
+    // Pressed, it goes.
+    await alert.click();
+    expect(await alert.count()).toBe(0);
+  }));
+
   it('a failed load shows the message and Try again loads it', () => withJs(async (page) => {
     const { bankId } = someOffer(4);
     await openHome(page);

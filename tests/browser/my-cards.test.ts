@@ -112,6 +112,15 @@ describe('My Cards', () => {
     await page.getByRole('dialog', { name: /My cards/ }).getByLabel('Bank', { exact: true }).waitFor();
   }));
 
+  it('says so when its code does not load, on a page without React', () => withJs(async (page) => {
+    await page.route('**/_astro/mount-my-cards.*', (route) => route.abort('connectionrefused'));
+    await page.goto('/about-us');
+    await page.locator('[data-my-cards-button]').click();
+    await expect.poll(() => page.locator('#load-failure[role="alert"]').textContent())
+      .toBe('We could not reach OfferLanka. Check your connection and try again.');
+    expect(await page.getByRole('dialog', { name: /My cards/ }).count()).toBe(0);
+  }));
+
   it('chosen as a guest, saved to the account at sign-in, and found in a second browser', async () => {
     const account = await createSignedInAccount(site, 'Dilani');
     const { card, bankName, optionLabel } = listedCard();

@@ -1,7 +1,7 @@
 // "Alert me" on a filtered list (the home filter bar, the bank page): a guest gets the sign-in
 // prompt; a signed-in user the Alert me dialog, its code loaded on the first press so that no
 // page carries it at load.
-import { loadAfterPaint } from '../../lib/after-paint.ts';
+import { openAfterPaint } from '../../lib/after-paint.ts';
 import type { OfferFilter } from '../../stores/offer-filters.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { openSignInPrompt } from '../ui/sign-in-prompt.ts';
@@ -14,5 +14,5 @@ export function openAlertMe(list: AlertMeList): void {
     openSignInPrompt();
     return;
   }
-  void loadAfterPaint(() => import('./mount-alert-me.tsx')).then(({ showAlertMe }) => showAlertMe(list));
+  openAfterPaint(() => import('./mount-alert-me.tsx'), ({ showAlertMe }) => showAlertMe(list));
 }

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
-import { loadAfterPaint } from '../../lib/after-paint.ts';
+import { openAfterPaint } from '../../lib/after-paint.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
@@ -52,10 +52,7 @@ export default memo(function FilterBar({ options, ready }: Props) {
     });
   };
   // The dialog opens once its code is here, asked for after the press has painted.
-  const openDialog = () => void loadAfterPaint(loadAllFilters).then(
-    () => setDialogOpen(true),
-    (error: unknown) => console.error('All filters did not load', error),
-  );
+  const openDialog = () => openAfterPaint(loadAllFilters, () => setDialogOpen(true));
   const clear = () => {
     clearFilters();
     filterButton.current?.focus();

@@ -11,6 +11,7 @@ import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { eligibilityText } from '../../lib/format-eligibility.ts';
 import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
 import { offerValidity } from '../../lib/offer-dates.ts';
+import { showLoadFailure } from '../../lib/after-paint.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
@@ -33,8 +34,7 @@ interface Props {
 const shareOffer = (offer: OfferDetailData) => (event: MouseEvent<HTMLButtonElement>) => {
   const button = event.currentTarget;
   import('./share-menu.ts')
-    .then(({ offerShareRequest, share }) => share(button, offerShareRequest(offer)))
-    .catch((error: unknown) => console.error('Share did not load', error));
+    .then(({ offerShareRequest, share }) => share(button, offerShareRequest(offer)), showLoadFailure);
 };
 
 type Loaded = { offer: OfferDetailData; interestChangeRead: number } | { failure: string };
