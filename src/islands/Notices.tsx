@@ -11,6 +11,7 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { noticeHost } from '../lib/notice-host.ts';
 import { m } from '../paraglide/messages.js';
 import { $notices, dismissNotice, type Notice, type NoticePlacement } from '../stores/notices.ts';
 import './Notices.css';
@@ -33,10 +34,6 @@ export default function Notices() {
   }, [self, shownBy]);
 
   if (shownBy !== self) return null;
-  // In <body>, so that no ancestor's overflow or transform moves or clips the fixed corners; in an
-  // open modal dialog instead (the offer modal), since the rest of the page is inert behind it; the
-  // last one when dialogs are stacked (a code dialog over the profile).
-  const host = [...document.querySelectorAll('dialog[open]:modal')].at(-1) ?? document.body;
   return createPortal(
     PLACEMENTS.map((placement) => {
       const here = notices.filter((notice) => notice.placement === placement);
@@ -52,7 +49,7 @@ export default function Notices() {
         </div>
       );
     }),
-    host,
+    noticeHost(),
   );
 }
 

@@ -2,6 +2,7 @@
 // before the heavier work its handler started (drawing a page of cards) takes the main thread.
 // Where no frame comes (a hidden tab, a test without a browser), it resolves after a short wait.
 import { CLIENT_ERROR_TEXTS, NOTICE_DURATION_MS } from './constants.ts';
+import { noticeHost } from './notice-host.ts';
 
 const NO_FRAME_WAIT_MS = 100;
 
@@ -40,9 +41,7 @@ export function showLoadFailure(error: unknown): void {
   alert.className = 'load-failure';
   alert.setAttribute('role', 'alert');
   alert.addEventListener('click', () => alert.remove());
-  // In the open modal dialog when there is one: the page behind it is inert.
-  const host = [...document.querySelectorAll('dialog[open]:modal')].at(-1) ?? document.body;
-  host.append(alert);
+  noticeHost().append(alert);
   // The text comes after the empty region is in the page, so that screen readers announce it.
   setTimeout(() => { alert.textContent = CLIENT_ERROR_TEXTS.network; }, 0);
   setTimeout(() => alert.remove(), NOTICE_DURATION_MS);

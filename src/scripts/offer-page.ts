@@ -11,6 +11,7 @@
 import type { OfferData } from '../contract/index.ts';
 import { fetchOffer, fetchOffersByIds } from '../client/catalogue.ts';
 import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
+import { showLoadFailure } from '../lib/after-paint.ts';
 import { localePath } from '../lib/locale-path.ts';
 import { offerCanonicalPath } from '../lib/site-urls.ts';
 import { m } from '../paraglide/messages.js';
@@ -20,7 +21,6 @@ import { recordOfferView } from '../islands/offer/record-view.ts';
 import { $favoriteIds, $interestChanges, toggleFavorite } from '../stores/favorites.ts';
 import { $isSignedIn } from '../stores/session.ts';
 import { showLiveBankFavourites } from './bank-favourites.ts';
-import { showLoadFailure } from '../lib/after-paint.ts';
 
 /**
  * The offer with its current counts. A listed offer comes from the by-id list, which the API does

@@ -6,6 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
+import { LOAD_FAILURE_ID } from '../../src/lib/after-paint.ts';
 import { FILTER_CHIPS_SHOWN, RECENT_SHOWN } from '../../src/lib/constants.ts';
 import { OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
@@ -416,7 +417,7 @@ describe("'All offers' list", () => {
     await openHome(page);
     await page.route('**/_astro/AllFiltersDialog.*', (route) => route.abort('connectionrefused'));
     await filterButton(page).click();
-    const alert = page.locator('#load-failure[role="alert"]');
+    const alert = page.locator(`#${LOAD_FAILURE_ID}[role="alert"]`);
     await expect.poll(() => alert.textContent()).toBe('We could not reach OfferLanka. Check your connection and try again.');
     expect(await page.getByRole('dialog', { name: 'All filters' }).count()).toBe(0);
     // Pressed, it goes.

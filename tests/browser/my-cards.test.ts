@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyCardData } from '../../src/contract/offer-search.ts';
 import type { OfferData } from '../../src/contract/index.ts';
+import { LOAD_FAILURE_ID } from '../../src/lib/after-paint.ts';
 import { someCardCanUse } from '../../src/lib/card-match.ts';
 import { ENDING_SOON_DAYS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
@@ -116,7 +117,7 @@ describe('My Cards', () => {
     await page.route('**/_astro/mount-my-cards.*', (route) => route.abort('connectionrefused'));
     await page.goto('/about-us');
     await page.locator('[data-my-cards-button]').click();
-    await expect.poll(() => page.locator('#load-failure[role="alert"]').textContent())
+    await expect.poll(() => page.locator(`#${LOAD_FAILURE_ID}[role="alert"]`).textContent())
       .toBe('We could not reach OfferLanka. Check your connection and try again.');
     expect(await page.getByRole('dialog', { name: /My cards/ }).count()).toBe(0);
   }));
