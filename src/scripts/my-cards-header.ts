@@ -1,12 +1,19 @@
-// Every page's My Cards: the header's control and the "Your card" marks, started once the page is
-// idle, or at once by an earlier press on the control (src/components/SiteHeader.astro).
+// Every page's My Cards: the header's control and the "Your card" marks. Started by
+// src/components/SiteHeader.astro once the page is idle when the visitor keeps cards, and otherwise
+// by whatever can bring cards: a press on the control, the dialog's code, the signed-in part, or
+// cards saved in another tab. Until then the build's HTML ("Add your cards", no marks) is right.
 import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
 import { startMyCardsButton } from './my-cards-button.ts';
 import { startYourCardMarks } from './your-card-marks.ts';
 
+let started = false;
+
 /** `openDialog`: started by a press on the control, which its own listener came too late to hear. */
 export function startMyCardsHeader({ openDialog = false } = {}): void {
-  startMyCardsButton();
-  startYourCardMarks();
+  if (!started) {
+    started = true;
+    startMyCardsButton();
+    startYourCardMarks();
+  }
   if (openDialog) openMyCards();
 }

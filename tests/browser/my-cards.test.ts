@@ -113,6 +113,49 @@ describe('My Cards', () => {
     await page.getByRole('dialog', { name: /My cards/ }).getByLabel('Bank', { exact: true }).waitFor();
   }));
 
+  it("loads no code of its own at load for a guest who keeps no cards, and follows the cards wherever they then come from", () => withJs(async (page) => {
+    const { card, bankName, optionLabel } = listedCard();
+    const headerCode: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/_astro/my-cards-header.')) headerCode.push(request.url()); });
+    const headerLabel = () => page.locator('[data-my-cards-button]').getAttribute('aria-label');
+    await openHome(page);
+    // The page's idle moments have come and gone (the header's own wait is at most 2 s).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve), 2_500)));
+    expect(headerCode).toEqual([]);
+    expect(await headerLabel()).toBe('My cards: add your cards');
+
+    // Cards saved in another tab: this one's header follows.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto('/about-us');
+    await otherTab.evaluate(([key, value]) => localStorage.setItem(key!, value!), [MY_CARDS_STORAGE_KEY, JSON.stringify([card])]);
+    await expect.poll(headerLabel).toBe('My cards, 1 chosen');
+    await otherTab.close();
+
+    // On a fresh page, the dialog opened from the filter bar rather than the header: the header still follows.
+    await page.evaluate((key) => localStorage.removeItem(key), MY_CARDS_STORAGE_KEY);
+    await openHome(page);
+    expect(await headerLabel()).toBe('My cards: add your cards');
+    await page.locator('.filter-my-cards button').click();
+    const dialog = page.getByRole('dialog', { name: /My cards/ });
+    await dialog.getByLabel('Bank', { exact: true }).selectOption({ label: bankName });
+    await dialog.getByLabel('Card', { exact: true }).selectOption(optionLabel);
+    await dialog.getByRole('button', { name: 'Add card' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(headerLabel).toBe('My cards, 1 chosen');
+  }));
+
+  it('shows a returning guest\'s cards and marks once the page is idle, with no press', () => withJs(async (page) => {
+    const { card } = listedCard();
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [MY_CARDS_STORAGE_KEY, JSON.stringify([card])]);
+    await page.goto(bankPagePath(site.banks.find((bank) => bank.bankId === card.bankId)!));
+    await expect.poll(() => page.locator('[data-my-cards-button]').getAttribute('aria-label')).toBe('My cards, 1 chosen');
+    const cards = page.locator('[data-static-cards] article.offer-card');
+    const ids = (articles: Element[]) => articles.map((article) => Number(article.getAttribute('data-offer-id')));
+    const usable = (await cards.evaluateAll(ids)).filter((id) => someCardCanUse([card], site.listed.find((offer) => offer.offerId === id)!));
+    expect(usable.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-static-cards] article.offer-card[data-your-card]').evaluateAll(ids)).toEqual(usable);
+  }, PHONE));
+
   it('says so when its code does not load, on a page without React', () => withJs(async (page) => {
     await page.route('**/_astro/mount-my-cards.*', (route) => route.abort('connectionrefused'));
     await page.goto('/about-us');
