@@ -51,8 +51,9 @@ function listedCard(): { card: MyCardData; bankName: string; optionLabel: string
   throw new Error('no listed offer names a tiered card its bank issues');
 }
 
-async function addCardInDialog(page: Page, bankName: string, optionValue: string) {
-  await page.locator('[data-my-cards-button]').click();
+/** Adds a card in the My Cards dialog, opened by `opener` (the header's control unless told). */
+async function addCardInDialog(page: Page, bankName: string, optionValue: string, opener = '[data-my-cards-button]') {
+  await page.locator(opener).click();
   const dialog = page.getByRole('dialog', { name: /My cards/ });
   await dialog.getByLabel('Bank', { exact: true }).selectOption({ label: bankName });
   await dialog.getByLabel('Card', { exact: true }).selectOption(optionValue);
@@ -135,12 +136,7 @@ describe('My Cards', () => {
     await page.evaluate((key) => localStorage.removeItem(key), MY_CARDS_STORAGE_KEY);
     await openHome(page);
     expect(await headerLabel()).toBe('My cards: add your cards');
-    await page.locator('.filter-my-cards button').click();
-    const dialog = page.getByRole('dialog', { name: /My cards/ });
-    await dialog.getByLabel('Bank', { exact: true }).selectOption({ label: bankName });
-    await dialog.getByLabel('Card', { exact: true }).selectOption(optionLabel);
-    await dialog.getByRole('button', { name: 'Add card' }).click();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await addCardInDialog(page, bankName, optionLabel, '.filter-my-cards button');
     await expect.poll(headerLabel).toBe('My cards, 1 chosen');
   }));
 
