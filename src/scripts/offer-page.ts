@@ -9,6 +9,7 @@
 // - 'Report a problem': its form (React, the dialog, valibot's schema, the call) loads on the
 //   first press, never with the page.
 import type { OfferData } from '../contract/index.ts';
+import { fetchOffer, fetchOffersByIds } from '../client/catalogue.ts';
 import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
 import { showLoadFailure } from '../lib/after-paint.ts';
 import { localePath } from '../lib/locale-path.ts';
@@ -27,8 +28,6 @@ import { showLiveBankFavourites } from './bank-favourites.ts';
  * whose views may lag by the API's cache time.
  */
 async function fetchLiveOffer(offerId: number): Promise<OfferData> {
-  // The API client loads here, after the view is recorded: not with the page's first scripts.
-  const { fetchOffer, fetchOffersByIds } = await import('../client/catalogue.ts');
   const [listed] = await fetchOffersByIds([offerId]);
   return listed ?? fetchOffer(offerId);
 }

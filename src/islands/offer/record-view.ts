@@ -1,10 +1,8 @@
 // One view of an offer, on its page or in the offer modal (spec §2, §4): the offer goes first in
 // the recently-viewed strips, and one impression is recorded (it counts the view and feeds the
 // visitor's Top Picks). An impression that fails is only logged (spec §8): the page still works.
-// The impression's code (the API client, the contract's schemas, the visitor's insight) loads with
-// the call: on the offer page it is then evaluated in a task of its own, not with the page's first
-// scripts.
 import type { OfferData } from '../../contract/index.ts';
+import { recordOfferImpression } from '../../stores/insight.ts';
 import { rememberOfferView } from '../../stores/recently-viewed.ts';
 
 /** The latest view of each offer in this page, settled once its impression is recorded or has failed. */
@@ -13,7 +11,7 @@ const recordings = new Map<number, Promise<void>>();
 /** Records one view of the offer. Call it once per view: every call is an impression. */
 export function recordOfferView(offer: OfferData): Promise<void> {
   rememberOfferView(offer);
-  const recorded = import('../../stores/insight.ts').then(({ recordOfferImpression }) => recordOfferImpression(offer)).then(
+  const recorded = recordOfferImpression(offer).then(
     () => undefined,
     (error: unknown) => console.error(`Offer ${offer.offerId}: the view was not recorded`, error),
   );
