@@ -1,7 +1,7 @@
 // Every page's My Cards: the header's control and the "Your card" marks. Started by
 // src/components/SiteHeader.astro once the page is idle when the visitor keeps cards, and otherwise
-// by whatever can bring cards: a press on the control, the dialog's code, the signed-in part, or
-// cards saved in another tab. Until then the build's HTML ("Add your cards", no marks) is right.
+// once cards come or the control is pressed: until then the build's HTML ("Add your cards", no
+// marks) is what it would draw.
 import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
 import { startMyCardsButton } from './my-cards-button.ts';
 import { startYourCardMarks } from './your-card-marks.ts';

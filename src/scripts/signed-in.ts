@@ -6,10 +6,8 @@ import { syncMyCardsWithAccount } from '../stores/my-cards.ts';
 import { validateStoredSession } from '../stores/session-calls.ts';
 import { $session } from '../stores/session.ts';
 import { clearPersonalCaches, personalCacheName } from '../lib/offline-caches.ts';
-import { startMyCardsHeader } from './my-cards-header.ts';
 
 export async function startSignedIn(): Promise<void> {
-  startMyCardsHeader(); // the header follows the account's cards, which the merge below brings
   const header = document.querySelector<HTMLElement>('[data-account-menu]');
   let unmount: (() => void) | undefined;
   const { mountAccountMenu } = await import('../islands/account/mount-account-menu.tsx');

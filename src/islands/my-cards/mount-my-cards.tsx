@@ -1,7 +1,6 @@
 // The My Cards dialog's one root, made on first use and kept: opening again shows the same dialog.
 import { createRoot, type Root } from 'react-dom/client';
 import { useState } from 'react';
-import { startMyCardsHeader } from '../../scripts/my-cards-header.ts';
 import MyCardsDialog from './MyCardsDialog.tsx';
 
 let root: Root | undefined;
@@ -14,7 +13,6 @@ function MyCardsHost() {
 }
 
 export function showMyCardsDialog(): void {
-  startMyCardsHeader(); // the header follows the cards added here, wherever the dialog was opened from
   if (root) {
     openNow?.();
     return;
