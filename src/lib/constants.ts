@@ -61,8 +61,6 @@ export const MOBILE_MASK_TO = 9;
 export const GUEST_ONLY_AD_PATHS = ['/sign-up', '/sign-in', '/login'];
 /** The attribute the page's first script puts on <html> when the browser holds a session (BaseLayout.astro, session-boot.ts). */
 export const HAS_SESSION_ATTRIBUTE = 'data-has-session';
-/** On the header's My Cards control once its own code answers its presses (SiteHeader.astro, my-cards-button.ts). */
-export const MY_CARDS_READY_ATTRIBUTE = 'data-my-cards-ready';
 /** The ad frame's reserved size, in CSS pixels (a medium rectangle). */
 export const AD_WIDTH = 300;
 export const AD_HEIGHT = 250;

@@ -1,7 +1,5 @@
 // The header's My Cards control on every page: it shows how many cards the visitor keeps (or
-// invites them to add some), and opens the My Cards dialog, whose code loads on the first press.
-import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
-import { MY_CARDS_READY_ATTRIBUTE } from '../lib/constants.ts';
+// invites them to add some). Its presses open the My Cards dialog (src/components/SiteHeader.astro).
 import { m } from '../paraglide/messages.js';
 import { $myCards } from '../stores/my-cards.ts';
 
@@ -21,8 +19,4 @@ export function startMyCardsButton(): void {
       button.querySelector('[data-my-cards-count]')?.setAttribute('aria-hidden', 'true');
     }
   });
-  for (const button of buttons) {
-    button.addEventListener('click', () => openMyCards());
-    button.setAttribute(MY_CARDS_READY_ATTRIBUTE, '');
-  }
 }
