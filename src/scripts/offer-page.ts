@@ -57,8 +57,9 @@ function startOfferPage(builtOffer: OfferData) {
   };
 
   // A module script runs once per page load; a page restored from the back-forward cache is the
-  // same view, so it only reads the counts again.
-  void recordOfferView(builtOffer).then(refreshCounts);
+  // same view, so it only reads the counts again. The view's calls go in a task of their own, after
+  // the controls are wired: on a slow phone, one long task would hold a press made meanwhile.
+  setTimeout(() => void recordOfferView(builtOffer).then(refreshCounts), 0);
   addEventListener('pageshow', (event) => { if (event.persisted) void refreshCounts(); });
   $interestChanges.listen(showCounts);
   showLiveBankFavourites(builtOffer.bankId);
