@@ -355,23 +355,31 @@ describe("'All offers' list", () => {
     await expect.poll(() => skeletons(page).count()).toBe(0);
   }));
 
-  it("a chip's × answers within the frame: the chip goes and the list is held, busy, and the skeletons follow once that has painted", () => withJs(async (page) => {
+  it("a chip's × answers within the frame: the chip is hidden in its place and nothing moves; the filter, the address, the busy list and its skeletons follow once that has painted", () => withJs(async (page) => {
     const { bankId } = someOffer(3);
     await openHome(page, `?bank=${bankId}`);
     await expectFirstPageOf(page, [bankId], []);
     const shown = await cardOffers(page);
     const release = await holdFilteredAnswers(page, UNFILTERED_LIST);
+    // What the press's frame paints: read in that frame's animation callbacks, after React's render.
     const atPress = await page.evaluate(() => new Promise((resolve) => {
-      document.querySelector<HTMLButtonElement>('.filter-chip button')!.click();
+      const list = document.querySelector('[data-offer-list]')!;
+      const listTop = list.getBoundingClientRect().top;
+      const chip = document.querySelector('.filter-chip')!;
+      chip.querySelector('button')!.click();
       requestAnimationFrame(() => resolve({
-        chips: document.querySelectorAll('.filter-chip').length,
-        busy: document.querySelector('[data-offer-list]')!.getAttribute('aria-busy'),
+        chipHidden: chip.isConnected && getComputedStyle(chip).visibility === 'hidden',
+        listMoved: list.getBoundingClientRect().top !== listTop,
+        search: location.search,
+        busy: list.getAttribute('aria-busy'),
         cards: [...document.querySelectorAll('.offer-browser article.offer-card')].map((card) => Number(card.getAttribute('data-offer-id'))),
         skeletons: document.querySelectorAll('.offer-browser .offer-card-skeleton').length,
       }));
     }));
-    expect(atPress).toEqual({ chips: 0, busy: 'true', cards: shown, skeletons: 0 });
+    expect(atPress).toEqual({ chipHidden: true, listMoved: false, search: `?bank=${bankId}`, busy: null, cards: shown, skeletons: 0 });
     await expect.poll(() => skeletons(page).count()).toBe(3);
+    expect(query(page)).toEqual({});
+    expect(await page.locator('.filter-chip').count()).toBe(0);
     expect(await cards(page).count()).toBe(0);
     release();
     await expectFirstPageOf(page, [], []);

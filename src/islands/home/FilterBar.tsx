@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
-import { openAfterPaint } from '../../lib/after-paint.ts';
+import { afterNextPaint, openAfterPaint } from '../../lib/after-paint.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
@@ -14,7 +14,7 @@ import { $offerFilter, changeFilter, clearFilters, filterCount, setOfferFilter, 
 import { openAlertMe } from '../alerts/open-alert-me.ts';
 import { openMyCards } from '../my-cards/open-my-cards.ts';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
-import { filterChips, FILTER_KINDS, chosenIds, SORT_NAMES, SWITCH_NAMES, type FilterOptions } from './filter-options.ts';
+import { filterChips, FILTER_KINDS, chosenIds, SORT_NAMES, SWITCH_NAMES, type FilterChip, type FilterOptions } from './filter-options.ts';
 import FilterPanel from './FilterPanel.tsx';
 
 /** Loaded when first opened: most visitors filter with the panels, if at all. */
@@ -44,8 +44,8 @@ export default memo(function FilterBar({ options, ready }: Props) {
   const shown = allChips ? chosen : chosen.slice(0, FILTER_CHIPS_SHOWN);
 
   // Focus moves to the chip that takes the removed one's place, or to the Filter button.
-  const remove = (index: number) => {
-    setOfferFilter(shown[index]!.without(filter));
+  const remove = (chip: FilterChip, index: number) => {
+    setOfferFilter(chip.without($offerFilter.get()));
     requestAnimationFrame(() => {
       const buttons = chips.current?.querySelectorAll<HTMLButtonElement>('.filter-chip button');
       (buttons?.[Math.min(index, buttons.length - 1)] ?? filterButton.current)?.focus();
@@ -99,12 +99,7 @@ export default memo(function FilterBar({ options, ready }: Props) {
       {chosen.length > 0 && (
         <div className="filter-chips-row">
           <ul ref={chips} className="filter-chips" aria-label={m.browse_chosen_filters()}>
-            {shown.map((chip, index) => (
-              <li key={chip.key} className="filter-chip">
-                <span>{chip.label}</span>
-                <button type="button" aria-label={m.browse_remove_filter({ label: chip.label })} onClick={() => remove(index)}>×</button>
-              </li>
-            ))}
+            {shown.map((chip, index) => <ChosenFilterChip key={chip.key} chip={chip} onRemoved={() => remove(chip, index)} />)}
           </ul>
           {chosen.length > FILTER_CHIPS_SHOWN && (
             <button type="button" className="filter-chips-more" aria-expanded={allChips} onClick={() => setAllChips(!allChips)}>
@@ -124,3 +119,22 @@ export default memo(function FilterBar({ options, ready }: Props) {
     </div>
   );
 });
+
+/**
+ * A chosen filter's chip. Its × only hides it, in its place, so that the press's frame redraws
+ * one chip and moves nothing (INP); the filter without it, which the bar, the list and the address
+ * follow, is set once that frame has painted.
+ */
+function ChosenFilterChip({ chip, onRemoved }: { chip: FilterChip; onRemoved: () => void }) {
+  const [removed, setRemoved] = useState(false);
+  const remove = () => {
+    setRemoved(true);
+    void afterNextPaint().then(onRemoved);
+  };
+  return (
+    <li className="filter-chip" data-removed={removed || undefined}>
+      <span>{chip.label}</span>
+      <button type="button" aria-label={m.browse_remove_filter({ label: chip.label })} onClick={remove}>×</button>
+    </li>
+  );
+}
