@@ -11,6 +11,9 @@ import { startSiteRebuilder, type SiteRebuilder } from '../src/server/site/rebui
 import { PREVIEW_CACHE_DIR } from '../src/server/site/preview-images.ts';
 
 async function main() {
+  // Read before anything slow: a parent that dies while the server starts (or just after it says
+  // it listens, before the rest of this function has run) must still count as gone.
+  const parent = process.ppid;
   let env: ServerEnv;
   try {
     env = readEnv();
@@ -64,7 +67,6 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   // Started by a supervisor that died without passing a signal on (npm killed with SIGKILL, say):
   // this process was handed to init, and nobody would ever stop it. It stops itself instead.
-  const parent = process.ppid;
   setInterval(() => { if (process.ppid !== parent) void stop('parent process gone'); }, PARENT_CHECK_MS).unref();
 }
 
