@@ -211,6 +211,8 @@ describe('seedDemoData', () => {
       expect(text.endsWith('</svg>')).toBe(true);
       // Text is escaped: no raw '&' that is not an entity.
       expect(text).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;|#\d+;)/);
+      // The demo's names are Latin: every word is drawn as outlines, none left for the browser to lay out.
+      expect(text).not.toContain('<text');
     }
     const icon = images.find((i) => i.name === 'icon-dining.svg')!;
     expect(Buffer.from(icon.bytes).toString('utf8')).toContain('viewBox="0 0 24 24"');

@@ -1,16 +1,12 @@
 // Generated SVG images for the demo data set: bank monograms, category icons, merchant logos and
-// banners, and house-ad artwork. Each is a standalone SVG document; every text is XML-escaped.
+// banners, and house-ad artwork. Each is a standalone SVG document; every text is XML-escaped, and
+// the words are drawn as outlines (./text-outline.ts).
 // The team console draws the same monograms and icons for the banks and categories it adds.
 import type { CategoryIcon } from '../../contract/team-catalogue.ts';
+import { drawText } from './text-outline.ts';
+import { escapeXml } from './xml.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const FONT = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => (
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'
-  ));
-}
 
 function rgb(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
@@ -83,8 +79,7 @@ export function bankLogoSvg(name: string, letters: string, color: string, ink = 
   const size = 120;
   const body = `<rect x="2" y="2" width="116" height="116" rx="26" fill="${color}"/>`
     + `<rect x="10" y="10" width="100" height="100" rx="20" fill="none" stroke="${ink}" stroke-opacity="0.35" stroke-width="2"/>`
-    + `<text x="60" y="61" text-anchor="middle" dominant-baseline="middle" font-family="${escapeXml(FONT)}" `
-    + `font-size="${monogramFontSize(letters, size)}" font-weight="700" letter-spacing="1" fill="${ink}">${escapeXml(letters)}</text>`;
+    + drawText(letters, { x: 60, y: 61, anchor: 'middle', centreCapitals: true, size: monogramFontSize(letters, size), weight: 700, letterSpacing: 1, paint: `fill="${ink}"` });
   return doc(size, size, name, body);
 }
 
@@ -92,8 +87,7 @@ export function bankLogoSvg(name: string, letters: string, color: string, ink = 
 export function bankThumbSvg(name: string, letters: string, color: string, ink = readableInk(color)): string {
   const size = 48;
   const body = `<circle cx="24" cy="24" r="23" fill="${color}"/>`
-    + `<text x="24" y="25" text-anchor="middle" dominant-baseline="middle" font-family="${escapeXml(FONT)}" `
-    + `font-size="${monogramFontSize(letters, size)}" font-weight="700" fill="${ink}">${escapeXml(letters)}</text>`;
+    + drawText(letters, { x: 24, y: 25, anchor: 'middle', centreCapitals: true, size: monogramFontSize(letters, size), weight: 700, paint: `fill="${ink}"` });
   return doc(size, size, name, body);
 }
 
@@ -130,8 +124,7 @@ export function merchantLogoSvg(name: string, color: string): string {
   const body = `<circle cx="80" cy="80" r="78" fill="${shade(color, 0.85)}"/>`
     + `<circle cx="80" cy="80" r="64" fill="${color}"/>`
     + `<circle cx="80" cy="80" r="56" fill="none" stroke="${ink}" stroke-opacity="0.4" stroke-width="2"/>`
-    + `<text x="80" y="82" text-anchor="middle" dominant-baseline="middle" font-family="${escapeXml(FONT)}" `
-    + `font-size="${letters.length > 1 ? 52 : 64}" font-weight="700" fill="${ink}">${escapeXml(letters)}</text>`;
+    + drawText(letters, { x: 80, y: 82, anchor: 'middle', centreCapitals: true, size: letters.length > 1 ? 52 : 64, weight: 700, paint: `fill="${ink}"` });
   return doc(160, 160, name, body);
 }
 
@@ -146,10 +139,7 @@ export function merchantBannerSvg(name: string, color: string, id: number): stri
   const fontSize = lines.length > 1 || name.length > 16 ? 76 : 92;
   const gradient = `banner-${id}`;
   const firstY = lines.length > 1 ? 280 : 330;
-  const text = lines.map((line, i) => (
-    `<text x="90" y="${firstY + i * (fontSize + 12)}" font-family="${escapeXml(FONT)}" font-size="${fontSize}" `
-    + `font-weight="800" fill="${ink}">${escapeXml(line)}</text>`
-  )).join('');
+  const text = lines.map((line, i) => drawText(line, { x: 90, y: firstY + i * (fontSize + 12), size: fontSize, weight: 800, paint: `fill="${ink}"` })).join('');
   const body = `<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="1" y2="1">`
     + `<stop offset="0" stop-color="${shade(color, 0.1)}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>`
     + `<rect width="1200" height="600" fill="url(#${gradient})"/>`
@@ -169,13 +159,13 @@ export function houseAdSvg(title: string, body: string, cta: string, color: stri
   const gradient = `ad-${id}`;
   let y = 56;
   const titleText = titleLines.map((line) => {
-    const t = `<text x="24" y="${y}" font-family="${escapeXml(FONT)}" font-size="24" font-weight="800" fill="${ink}">${escapeXml(line)}</text>`;
+    const t = drawText(line, { x: 24, y, size: 24, weight: 800, paint: `fill="${ink}"` });
     y += 30;
     return t;
   }).join('');
   y += 4;
   const bodyText = bodyLines.map((line) => {
-    const t = `<text x="24" y="${y}" font-family="${escapeXml(FONT)}" font-size="14" fill="${ink}" fill-opacity="0.9">${escapeXml(line)}</text>`;
+    const t = drawText(line, { x: 24, y, size: 14, weight: 400, paint: `fill="${ink}" fill-opacity="0.9"` });
     y += 19;
     return t;
   }).join('');
@@ -186,8 +176,7 @@ export function houseAdSvg(title: string, body: string, cta: string, color: stri
     + `<circle cx="270" cy="30" r="70" fill="#ffffff" fill-opacity="0.08"/>`
     + titleText + bodyText
     + `<rect x="24" y="192" width="${buttonWidth}" height="36" rx="18" fill="${ink}"/>`
-    + `<text x="${24 + buttonWidth / 2}" y="215" text-anchor="middle" font-family="${escapeXml(FONT)}" font-size="15" `
-    + `font-weight="700" fill="${color}">${escapeXml(cta)}</text>`
-    + `<text x="276" y="236" text-anchor="end" font-family="${escapeXml(FONT)}" font-size="11" fill="${ink}" fill-opacity="0.7">OfferLanka</text>`;
+    + drawText(cta, { x: 24 + buttonWidth / 2, y: 215, anchor: 'middle', size: 15, weight: 700, paint: `fill="${color}"` })
+    + drawText('OfferLanka', { x: 276, y: 236, anchor: 'end', size: 11, weight: 400, paint: `fill="${ink}" fill-opacity="0.7"` });
   return doc(300, 250, title, content);
 }
