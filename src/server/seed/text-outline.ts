@@ -14,12 +14,14 @@ export type OutlineWeight = 400 | 700 | 800;
 const FALLBACK_FONT = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 const require = createRequire(import.meta.url);
+/** Inter's Latin WOFF file of a weight: the outlines here and the link-preview images' text (satori does not read woff2). */
+export const interFontFile = (weight: number) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+
 const fonts = new Map<OutlineWeight, Font>();
 function interFont(weight: OutlineWeight): Font {
   let font = fonts.get(weight);
   if (!font) {
-    const file = require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
-    font = create(readFileSync(file)) as Font;
+    font = create(readFileSync(interFontFile(weight))) as Font;
     fonts.set(weight, font);
   }
   return font;

@@ -1,18 +1,16 @@
 // Draws one offer's link-preview image: satori lays the card out as SVG, resvg rasterises it to a
 // 1200×630 PNG. Fonts are Inter's .woff files (satori does not read woff2), loaded once per thread.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import type { PreviewImageSpec } from '../../lib/preview-image.ts';
 import { PREVIEW_IMAGE, SITE_NAME } from '../../lib/constants.ts';
 import { truncate } from '../../lib/format-offer.ts';
 import { initials } from '../seed/svg.ts';
+import { interFontFile } from '../seed/text-outline.ts';
 
-const require = createRequire(import.meta.url);
-const interFile = (weight: number) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
 let fonts: { name: string; data: Buffer; weight: 400 | 600 | 800; style: 'normal' }[] | undefined;
-const loadFonts = () => (fonts ??= ([400, 600, 800] as const).map((weight) => ({ name: 'Inter', data: readFileSync(interFile(weight)), weight, style: 'normal' as const })));
+const loadFonts = () => (fonts ??= ([400, 600, 800] as const).map((weight) => ({ name: 'Inter', data: readFileSync(interFontFile(weight)), weight, style: 'normal' as const })));
 
 /** Texts longer than these are cut with an ellipsis, so that the card keeps its layout. */
 const MAX_MERCHANT = 40;
