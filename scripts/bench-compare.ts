@@ -2,39 +2,36 @@
 // sites that are already running (two `npm start`s of two commits, on two PORTs), taking turns run by
 // run. On a shared machine the CPU's speed can halve between two runs minutes apart; runs taken in
 // turn see the same machine, so what differs between the origins is the code.
-//   BENCH_COMPARE_PATHS   the pages for Lighthouse, comma-separated (default: home and the bench's offer page)
-//   BENCH_COMPARE_ROUNDS  how many turns (default 3)
+//   BENCH_COMPARE_PATHS   the pages for Lighthouse, comma-separated (default: bench:site's English home and offer page, picked on the first origin)
+//   BENCH_COMPARE_ROUNDS  how many turns, 1 or more (default 3)
 import type { InteractionTiming } from './bench/interactions.ts';
 
+const USAGE = 'usage: [BENCH_COMPARE_ROUNDS=N] [BENCH_COMPARE_PATHS=/,/path] npm run bench:compare -- http://127.0.0.1:4321 http://127.0.0.1:4322 [more origins]';
 const origins = process.argv.slice(2).map((origin) => origin.replace(/\/$/, ''));
-if (origins.length < 2 || origins.some((origin) => !/^https?:\/\/[^/]+$/.test(origin))) {
-  console.error('usage: npm run bench:compare -- http://127.0.0.1:4321 http://127.0.0.1:4322 [more origins]');
+const rounds = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
+if (origins.length < 2 || origins.some((origin) => !/^https?:\/\/[^/]+$/.test(origin)) || !Number.isInteger(rounds) || rounds < 1) {
+  console.error(USAGE);
   process.exit(2);
 }
-const paths = (process.env.BENCH_COMPARE_PATHS ?? '/,/nations-trust-bank-credit-card-offers/credit-card-offers-for-fashion/600').split(',');
-const rounds = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
 // Loaded once the arguments are known to be right: Lighthouse takes seconds to load.
-const { launchChromium, runLighthouse } = await import('./bench/lighthouse.ts');
+const { lighthouseInOwnChromium, launchChromium } = await import('./bench/lighthouse.ts');
 const { customerSession, timeInteractions } = await import('./bench/interactions.ts');
+const { pickPages } = await import('./bench/pages.ts');
+const { baseLocale } = await import('../src/paraglide/runtime.js');
 
-/** One Lighthouse run in a Chromium of its own: performance, total blocking time and the CPU benchmark index. */
-async function lighthouseOnce(url: string): Promise<string> {
-  const browser = await launchChromium();
-  try {
-    const run = await runLighthouse(url, browser.port);
-    const tbt = Math.round(run.lhr.audits['total-blocking-time']?.numericValue ?? NaN);
-    return `perf ${run.scores.performance}, TBT ${tbt} ms (CPU index ${Math.round(run.benchmarkIndex ?? 0)})`;
-  } finally {
-    await browser.close();
-  }
-}
+const paths = process.env.BENCH_COMPARE_PATHS?.split(',')
+  ?? (await pickPages(origins[0]!)).filter((page) => page.locale === baseLocale && page.kind !== 'bank').map((page) => page.path);
 
 const pressesText = (timings: InteractionTiming[]) => timings.map((timing) => `${timing.name} ${timing.eventToPaintMs}`).join(', ');
 
 console.log(`Lighthouse (mobile, simulated throttling), ${rounds} rounds, the origins in turn:`);
 for (const path of paths) {
+  console.log(`  ${path}`);
   for (let round = 1; round <= rounds; round++) {
-    for (const origin of origins) console.log(`  ${path}  round ${round}  ${origin.padEnd(24)} ${await lighthouseOnce(origin + path)}`);
+    for (const origin of origins) {
+      const run = await lighthouseInOwnChromium(origin + path);
+      console.log(`    round ${round}  ${origin.padEnd(24)} perf ${run.scores.performance}, TBT ${run.totalBlockingTimeMs} ms (CPU index ${run.benchmarkIndex})`);
+    }
   }
 }
 

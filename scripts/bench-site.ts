@@ -6,19 +6,17 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OfferData } from '../src/contract/index.ts';
-import { localePath } from '../src/lib/locale-path.ts';
-import { bankPagePath, offerCanonicalPath } from '../src/lib/site-urls.ts';
 import { baseLocale, locales } from '../src/paraglide/runtime.js';
 import { openDatabase } from '../src/server/db/client.ts';
 import { readEnv } from '../src/server/env.ts';
 import { DEFAULT_OFFER_COUNT, seedDemoData } from '../src/server/seed/index.ts';
 import { startServer, type RunningServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site/build.ts';
-import { CATEGORIES, launchChromium, runLighthouse, type Category, type LighthouseRun } from './bench/lighthouse.ts';
+import { CATEGORIES, launchChromium, lighthouseInOwnChromium, type Category, type LighthouseRun } from './bench/lighthouse.ts';
 import { controlPress, startControlPage, type ControlPage } from './bench/control-page.ts';
 import { CPU_SLOWDOWN, PRESSES, customerSession, timeInteractions, type InteractionTiming } from './bench/interactions.ts';
 import { timeLoadMore } from './bench/load-more.ts';
+import { pickPages } from './bench/pages.ts';
 import { SERVING_CONNECTIONS, benchServing } from './bench/serving.ts';
 import { measurePage, sum, type PageWeight, type ServedHeaders } from './bench/shipped-bytes.ts';
 
@@ -104,16 +102,6 @@ function printBuild(label: string, result: Awaited<ReturnType<typeof build>>) {
   console.log(`  ${''.padEnd(22)} disk per build ${MB(disk.total)} (${(disk.total / pages / 1024).toFixed(0)} KB per page): pages ${MB(disk.html)}, Brotli copies ${MB(disk.br)}, gzip copies ${MB(disk.gz)} (${((disk.gz / disk.total) * 100).toFixed(0)}%), the rest ${MB(disk.total - disk.html - disk.br - disk.gz)}`);
 }
 
-/** Home, the bank page of a live offer, and that offer's page, in each language ('home', 'si home', 'ta home', ...). */
-async function pickPages(server: RunningServer): Promise<{ name: string; kind: 'home' | 'bank' | 'offer'; locale: string; path: string }[]> {
-  const offers: OfferData[] = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
-  const offer = offers.find((o) => o.status !== 'expired' && o.status !== 'expireSoon') ?? offers[0]!;
-  const paths = { home: '/', bank: bankPagePath({ bankId: offer.bankId, bankName: offer.bank.bankName }), offer: offerCanonicalPath(offer) };
-  return locales.flatMap((locale) => (['home', 'bank', 'offer'] as const).map((kind) => ({
-    name: locale === baseLocale ? kind : `${locale} ${kind}`, kind, locale, path: localePath(paths[kind], locale),
-  })));
-}
-
 /** Gzipped JS a page ships to a guest at load: its inline scripts and the script files it loads. */
 const jsBytes = (weight: PageWeight) => sum(weight.inlineJs) + sum(weight.js);
 
@@ -129,7 +117,6 @@ function printWeight(name: string, path: string, weight: PageWeight) {
   for (const skipped of weight.skipped) console.log(`           not a file, not counted: ${skipped}`);
 }
 
-/** LIGHTHOUSE_RUNS runs of url; the one with the median performance score, and every run's performance score and total blocking time. */
 const SETTLED_LOAD_AVERAGE = 0.8;
 const SETTLE_AT_MOST_MS = 150_000;
 
@@ -145,23 +132,16 @@ const paintText = (timing: InteractionTiming) =>
   `${timing.eventToPaintMs ? `${timing.eventToPaintMs} ms` : 'under 16 ms'} (presses ${timing.pressesMs.map((ms) => ms || '<16').join(', ')})`;
 
 /**
- * Each run in a Chromium of its own, as the Lighthouse CLI runs: no renderer, cache or memory left
- * from the runs before. Each run's CPU benchmark index is kept: on a shared machine it can halve
- * between two runs minutes apart, and the runs' blocking time with it.
+ * LIGHTHOUSE_RUNS runs of url, each in a Chromium of its own: the median run by performance, and
+ * each run's performance, blocking time and CPU benchmark index (on a shared machine the index can
+ * halve between two runs minutes apart, and the blocking time grows with it).
  */
 async function lighthouseMedian(url: string): Promise<{ run: LighthouseRun; performance: number[]; tbt: number[]; cpuIndex: number[] }> {
   const runs: LighthouseRun[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const browser = await launchChromium();
-    try {
-      runs.push(await runLighthouse(url, browser.port));
-    } finally {
-      await browser.close();
-    }
-  }
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseInOwnChromium(url));
   const performance = runs.map((run) => run.scores.performance);
-  const tbt = runs.map((run) => Math.round(run.lhr.audits['total-blocking-time']?.numericValue ?? Infinity));
-  const cpuIndex = runs.map((run) => Math.round(run.benchmarkIndex ?? 0));
+  const tbt = runs.map((run) => run.totalBlockingTimeMs);
+  const cpuIndex = runs.map((run) => run.benchmarkIndex);
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
   return { run: runs[Math.floor((runs.length - 1) / 2)]!, performance, tbt, cpuIndex };
 }
@@ -234,7 +214,7 @@ async function main() {
 
     const { largeBuild, previewFirst, previewRebuild, largeAfterRemoval } = PAGES_ONLY ? {} : await buildLarge(work);
 
-    const pages = await pickPages(demo);
+    const pages = await pickPages(demo.url);
     for (const page of pages) await fetch(demo.url + page.path).then((r) => r.arrayBuffer()); // warm the file cache
 
     console.log('\nShipped by each page of the demo build, gzip -9 (node:zlib gzipSync level 9), 1 KB = 1024 bytes:');

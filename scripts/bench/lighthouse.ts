@@ -56,7 +56,9 @@ export interface LighthouseRun {
   /** Per category, its audits that score under 0.9 (Lighthouse's own pass mark), worst first. */
   flagged: Record<Category, FlaggedAudit[]>;
   warnings: string[];
-  benchmarkIndex?: number;
+  totalBlockingTimeMs: number;
+  /** Lighthouse's CPU benchmark index for this run, rounded; 0 when it gave none. */
+  benchmarkIndex: number;
   lhr: Result;
   reportHtml: string;
   reportJson: string;
@@ -81,7 +83,22 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
       .sort((a, b) => a.score - b.score);
   }
   const [reportHtml, reportJson] = Array.isArray(result.report) ? result.report : [result.report, JSON.stringify(lhr)];
-  return { scores, flagged, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex, lhr, reportHtml: reportHtml!, reportJson: reportJson! };
+  return {
+    scores, flagged, warnings: lhr.runWarnings,
+    totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Infinity),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex ?? 0),
+    lhr, reportHtml: reportHtml!, reportJson: reportJson!,
+  };
+}
+
+/** One run in a Chromium started for it, as the Lighthouse CLI runs: no renderer, cache or memory left from the runs before. */
+export async function lighthouseInOwnChromium(url: string): Promise<LighthouseRun> {
+  const browser = await launchChromium();
+  try {
+    return await runLighthouse(url, browser.port);
+  } finally {
+    await browser.close();
+  }
 }
 
 type Details = Result['audits'][string]['details'];
