@@ -132,6 +132,7 @@ export interface SourceAdapter {
 /** A page or file as fetched: the final URL after redirects. */
 export interface FetchedText { url: string; status: number; contentType: string; text: string }
 export interface FetchedBytes { url: string; status: number; contentType: string; bytes: Buffer }
+export interface FetchedHead { url: string; status: number; contentType: string }
 
 /**
  * How importers reach the web (fetch/polite-fetch.ts): an honest User-Agent, robots.txt honoured,
@@ -141,4 +142,10 @@ export interface FetchedBytes { url: string; status: number; contentType: string
 export interface PoliteFetcher {
   text(url: string, options?: { accept?: string }): Promise<FetchedText>;
   bytes(url: string, options?: { maxBytes?: number }): Promise<FetchedBytes>;
+  /**
+   * The body read as it arrives, by `read` (a large feed is never held whole): its chunks stop at
+   * the byte cap, and a reader that returns early lets the rest go unread. `read` may be called
+   * again from the start when an attempt fails and is retried.
+   */
+  stream<T>(url: string, read: (chunks: AsyncIterable<Uint8Array>, answer: FetchedHead) => Promise<T>, options?: { maxBytes?: number; accept?: string }): Promise<T>;
 }

@@ -34,6 +34,9 @@ function fixtureFetcher(routes: Record<string, string>) {
     async bytes(url) {
       throw new Error(`unexpected fetch of bytes: ${url}`);
     },
+    async stream(url) {
+      throw new Error(`unexpected fetch of a stream: ${url}`);
+    },
   };
   return { fetcher, requested };
 }

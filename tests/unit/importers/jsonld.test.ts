@@ -273,6 +273,7 @@ describe('jsonLdAdapter', () => {
         return Promise.resolve({ url: answer.finalUrl ?? url, status: 200, contentType: 'text/html; charset=utf-8', text: fixture(answer.file) });
       },
       bytes: () => Promise.reject(new Error('not used')),
+      stream: () => Promise.reject(new Error('not used')),
     };
     return { fetcher, asked };
   }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
-  PARTNER_FEED_CSV_COLUMNS, PARTNER_FEED_FORMAT, PARTNER_FEED_MESSAGES, PARTNER_FEED_VERSION, PartnerFeed, PartnerFeedOffer,
+  PARTNER_FEED_CSV_COLUMNS, PARTNER_FEED_FORMAT, PARTNER_FEED_MESSAGES, PARTNER_FEED_OFFERS_MAX, PARTNER_FEED_VERSION, PartnerFeed, PartnerFeedOffer,
 } from '../../../src/contract/partner-feed.ts';
 import { PARTNER_FEED_BYTES_MAX, partnerFeedAdapter, readPartnerFeed } from '../../../src/server/importers/adapters/partner-feed.ts';
 import type { PoliteFetcher, SourceItem } from '../../../src/server/importers/types.ts';
@@ -24,9 +24,10 @@ const CSV_HEADER = PARTNER_FEED_CSV_COLUMNS.join(',');
 const csvRow = (values: Partial<Record<(typeof PARTNER_FEED_CSV_COLUMNS)[number], string>>) =>
   PARTNER_FEED_CSV_COLUMNS.map((column) => values[column] ?? '').join(',');
 
+const json = await readPartnerFeed(FEED_JSON, 'application/json; charset=utf-8', JSON_URL);
+const csv = await readPartnerFeed(FEED_CSV, 'text/csv', CSV_URL);
+
 describe('the partner feed fixtures', () => {
-  const json = readPartnerFeed(FEED_JSON, 'application/json; charset=utf-8', JSON_URL);
-  const csv = readPartnerFeed(FEED_CSV, 'text/csv', CSV_URL);
 
   it('JSON: eight offers read, the bad one a failure naming its place, id and issues', () => {
     expect(json.items.map((item) => item.itemKey)).toEqual([
@@ -163,26 +164,26 @@ describe('readPartnerFeed', () => {
     ['a CSV without the bank column', 'id,title,merchant\nT-1,Offer,Shop\n', 'text/csv', /lacks the column bank\. Its first row must name the columns: id,title,merchant,bank,url/],
     ['a CSV without a header', 'T-1,20% off,Test Cafe,HNB\n', 'text/csv', /lacks the columns id, title, merchant, bank/],
     ['a CSV with an unclosed quote', `${CSV_HEADER}\nT-1,"20% off,Test Cafe,HNB\n`, 'text/csv', /^The partner feed is not readable CSV: Quote Not Closed/i],
-  ])('throws on %s', (_, body, contentType, message) => {
-    expect(() => readPartnerFeed(body, contentType, JSON_URL)).toThrow(message);
+  ])('throws on %s', async (_, body, contentType, message) => {
+    await expect(readPartnerFeed(body, contentType, JSON_URL)).rejects.toThrow(message);
   });
 
-  it('reads JSON by the content type or by its first character, and CSV otherwise, BOM or not', () => {
+  it('reads JSON by the content type or by its first character, and CSV otherwise, BOM or not', async () => {
     const json = envelope([OFFER]);
     const expected = [{ itemKey: 'T-1', title: '20% off at Test Cafe', merchantName: 'Test Cafe', bankName: 'HNB' }];
-    expect(readPartnerFeed(json, 'application/json', JSON_URL).items).toEqual(expected);
-    expect(readPartnerFeed(`\uFEFF\n ${json}`, 'text/plain', JSON_URL).items).toEqual(expected);
-    expect(readPartnerFeed(`\uFEFF${CSV_HEADER}\r\n${csvRow({ id: 'T-1', title: '20% off at Test Cafe', merchant: 'Test Cafe', bank: 'HNB' })}\r\n`, 'text/plain', CSV_URL).items).toEqual(expected);
+    expect((await readPartnerFeed(json, 'application/json', JSON_URL)).items).toEqual(expected);
+    expect((await readPartnerFeed(`\uFEFF\n ${json}`, 'text/plain', JSON_URL)).items).toEqual(expected);
+    expect((await readPartnerFeed(`\uFEFF${CSV_HEADER}\r\n${csvRow({ id: 'T-1', title: '20% off at Test Cafe', merchant: 'Test Cafe', bank: 'HNB' })}\r\n`, 'text/plain', CSV_URL)).items).toEqual(expected);
   });
 
-  it('a second offer with an id already used is a failure; the first is kept', () => {
-    const result = readPartnerFeed(envelope([OFFER, { ...OFFER, title: 'Another' }, { ...OFFER, id: 'T-2' }]), 'application/json', JSON_URL);
+  it('a second offer with an id already used is a failure; the first is kept', async () => {
+    const result = await readPartnerFeed(envelope([OFFER, { ...OFFER, title: 'Another' }, { ...OFFER, id: 'T-2' }]), 'application/json', JSON_URL);
     expect(result.items.map((item) => [item.itemKey, item.title])).toEqual([['T-1', OFFER.title], ['T-2', OFFER.title]]);
     expect(result.failures).toEqual([{ itemKey: 'T-1', title: 'Another', reason: 'offers[1] (id "T-1"): The id is used by an earlier offer (offers[0]); ids must be unique in a feed.' }]);
   });
 
-  it('an offer that is not an object, or has no id, is a failure keyed by its place', () => {
-    const result = readPartnerFeed(envelope(['T-1', { title: 'No id', merchant: 'M', bank: 'B' }]), 'application/json', JSON_URL);
+  it('an offer that is not an object, or has no id, is a failure keyed by its place', async () => {
+    const result = await readPartnerFeed(envelope(['T-1', { title: 'No id', merchant: 'M', bank: 'B' }]), 'application/json', JSON_URL);
     expect(result.items).toEqual([]);
     expect(result.failures).toEqual([
       { itemKey: `${JSON_URL}#offers-0`, reason: `offers[0]: ${PARTNER_FEED_MESSAGES.notOffer}` },
@@ -190,13 +191,13 @@ describe('readPartnerFeed', () => {
     ]);
   });
 
-  it('tells at most three issues of an offer', () => {
+  it('tells at most three issues of an offer', async () => {
     const bad = { id: 'T-9', title: '', merchant: '', bank: '', minBill: 0, channel: 'shop' };
-    const [failure] = readPartnerFeed(envelope([bad]), 'application/json', JSON_URL).failures;
+    const [failure] = (await readPartnerFeed(envelope([bad]), 'application/json', JSON_URL)).failures;
     expect(failure!.reason).toBe('offers[0] (id "T-9"): title: Required. merchant: Required. bank: Required. (and 2 more)');
   });
 
-  it('CSV: a row with the wrong number of values, a bad card and a number that is not one fail on their own', () => {
+  it('CSV: a row with the wrong number of values, a bad card and a number that is not one fail on their own', async () => {
     const body = [
       '# comment line',
       CSV_HEADER,
@@ -206,7 +207,7 @@ describe('readPartnerFeed', () => {
       csvRow({ id: 'T-4', title: 'Bad bill', merchant: 'Test Cafe', bank: 'HNB', min_bill: 'Rs. 5000', days: 'fri|Sat' }),
       '',
     ].join('\n');
-    const result = readPartnerFeed(body, 'text/csv', CSV_URL);
+    const result = await readPartnerFeed(body, 'text/csv', CSV_URL);
     expect(result.items).toEqual([{
       itemKey: 'T-1', title: 'Fine', merchantName: 'Test Cafe', bankName: 'HNB', minBill: 2500, cardScope: 'listed',
       cards: [{ network: 'visa', kind: 'credit', tier: 'Visa Signature' }, { network: 'amex', kind: 'credit', tier: null }],
@@ -218,14 +219,14 @@ describe('readPartnerFeed', () => {
     ]);
   });
 
-  it('CSV columns may come in any order, be left out, and be named in camelCase', () => {
+  it('CSV columns may come in any order, be left out, and be named in camelCase', async () => {
     const body = 'Bank,ID,Title,Merchant,validThrough\nHNB,T-1,20% off,Test Cafe,2026-06-30\n';
-    expect(readPartnerFeed(body, 'text/csv', CSV_URL).items).toEqual([
+    expect((await readPartnerFeed(body, 'text/csv', CSV_URL)).items).toEqual([
       { itemKey: 'T-1', title: '20% off', merchantName: 'Test Cafe', bankName: 'HNB', validThrough: '2026-06-30' },
     ]);
   });
 
-  it('reads 10,000 offers as CSV and as JSON', () => {
+  it('reads 10,000 offers as CSV and as JSON', async () => {
     const count = 10_000;
     const offers = Array.from({ length: count }, (_, i) => ({
       id: `P-${i}`, title: `${(i % 50) + 1}% off, offer ${i}`, merchant: `Merchant ${i % 700}`, bank: `Bank ${i % 12}`,
@@ -242,8 +243,8 @@ describe('readPartnerFeed', () => {
       cards: 'visa:credit:Platinum|mastercard:credit', days: 'fri|sat', time_from: '18:00', time_to: '23:00', min_bill: '5000',
       max_discount: '2500', channel: 'inStore', category: 'Dining', locations: 'Colombo 03|Kandy',
     }))].join('\n');
-    const fromCsv = readPartnerFeed(csv, 'text/csv', CSV_URL);
-    const fromJson = readPartnerFeed(envelope(offers), 'application/json', JSON_URL);
+    const fromCsv = await readPartnerFeed(csv, 'text/csv', CSV_URL);
+    const fromJson = await readPartnerFeed(envelope(offers), 'application/json', JSON_URL);
     expect(fromCsv.failures).toEqual([]);
     expect(fromCsv.items).toHaveLength(count);
     expect(fromJson.items).toHaveLength(count);
@@ -252,13 +253,14 @@ describe('readPartnerFeed', () => {
 });
 
 describe('partnerFeedAdapter', () => {
-  it('fetches the feed as bytes with its own size cap and reads it at its final address', async () => {
+  it('reads the feed as a stream with its own size cap, at its final address', async () => {
     const asked: { url: string; maxBytes?: number }[] = [];
     const fetcher: PoliteFetcher = {
       text: () => Promise.reject(new Error('not used')),
-      bytes: (url, options) => {
+      bytes: () => Promise.reject(new Error('not used')),
+      stream: (url, read, options) => {
         asked.push({ url, maxBytes: options?.maxBytes });
-        return Promise.resolve({ url: CSV_URL, status: 200, contentType: 'text/csv; charset=utf-8', bytes: Buffer.from(FEED_CSV, 'utf8') });
+        return read([Buffer.from(FEED_CSV, 'utf8')] as unknown as AsyncIterable<Uint8Array>, { url: CSV_URL, status: 200, contentType: 'text/csv; charset=utf-8' });
       },
     };
     expect(partnerFeedAdapter).toMatchObject({ adapter: 'partner-feed', title: 'Partner feed (JSON or CSV)' });
@@ -266,5 +268,37 @@ describe('partnerFeedAdapter', () => {
     expect(asked).toEqual([{ url: 'https://breezegroup.lk/feed', maxBytes: PARTNER_FEED_BYTES_MAX }]);
     expect(result.items).toHaveLength(8);
     expect(result.failures.map((failure) => failure.itemKey)).toEqual(['BHG-2026-0007']);
+  });
+});
+
+describe(`a CSV feed past ${PARTNER_FEED_OFFERS_MAX} offers`, () => {
+  const row = (i: number) => `${csvRow({ id: `R-${i}`, title: `Offer ${i}`, merchant: 'Test Cafe', bank: 'HNB' })}\n`;
+  /** A body that never ends, in chunks of 100 rows, counting what the reader has taken. */
+  function endlessFeed() {
+    const taken = { chunks: 0, rows: 0 };
+    async function* chunks() {
+      yield new TextEncoder().encode(`${CSV_HEADER}\n`);
+      for (let i = 0; ; i += 100) {
+        taken.chunks++;
+        taken.rows += 100;
+        yield new TextEncoder().encode(Array.from({ length: 100 }, (_, j) => row(i + j)).join(''));
+      }
+    }
+    return { body: chunks(), taken };
+  }
+
+  it('fails whole, naming the cap, and reads no further than the row past it', async () => {
+    const { body, taken } = endlessFeed();
+    await expect(readPartnerFeed(body, 'text/csv', CSV_URL)).rejects.toThrow(`The partner feed cannot be read: ${PARTNER_FEED_MESSAGES.tooManyOffers}`);
+    // The parser's own buffers hold a few chunks ahead; nothing near a second cap's worth.
+    expect(taken.rows).toBeGreaterThan(PARTNER_FEED_OFFERS_MAX);
+    expect(taken.rows).toBeLessThan(PARTNER_FEED_OFFERS_MAX + 5_000);
+  });
+
+  it('reads a feed of exactly the cap', async () => {
+    const text = CSV_HEADER + '\n' + Array.from({ length: PARTNER_FEED_OFFERS_MAX }, (_, i) => row(i)).join('');
+    const result = await readPartnerFeed(text, 'text/csv', CSV_URL);
+    expect(result.items).toHaveLength(PARTNER_FEED_OFFERS_MAX);
+    expect(result.failures).toEqual([]);
   });
 });

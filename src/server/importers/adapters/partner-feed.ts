@@ -2,11 +2,12 @@
 // or partner publishes for us as JSON or CSV. Every field is structured, so items carry typed
 // values rather than text for the normaliser to read. A feed that is not a partner feed at all
 // fails the run; one bad offer is a failure with its reasons and the others import.
-import { parse as parseCsv } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { CsvError, parse as parseCsv } from 'csv-parse';
 import * as v from 'valibot';
 import {
   PARTNER_FEED_CSV_CARD_SEPARATOR, PARTNER_FEED_CSV_COLUMNS, PARTNER_FEED_CSV_LIST_SEPARATOR, PARTNER_FEED_CSV_REQUIRED_COLUMNS,
-  PARTNER_FEED_MESSAGES, PartnerFeedEnvelope, PartnerFeedOffer, type PartnerFeedOfferData,
+  PARTNER_FEED_MESSAGES, PARTNER_FEED_OFFERS_MAX, PartnerFeedEnvelope, PartnerFeedOffer, type PartnerFeedOfferData,
 } from '../../../contract/partner-feed.ts';
 import type { ItemFailure, SourceAdapter, SourceItem } from '../types.ts';
 
@@ -26,23 +27,49 @@ interface FeedEntry {
 export const partnerFeedAdapter: SourceAdapter = {
   adapter: 'partner-feed',
   title: 'Partner feed (JSON or CSV)',
-  async read({ url, fetcher }) {
-    // Bytes rather than text: a feed may be larger than a page, and feeds are UTF-8 by definition.
-    const fetched = await fetcher.bytes(url, { maxBytes: PARTNER_FEED_BYTES_MAX });
-    return readPartnerFeed(new TextDecoder('utf-8').decode(fetched.bytes), fetched.contentType, fetched.url);
+  read({ url, fetcher }) {
+    // Read as it arrives: a CSV is parsed row by row and given up at the offers' cap. Feeds are UTF-8 by definition.
+    return fetcher.stream(url, (chunks, answer) => readPartnerFeed(chunks, answer.contentType, answer.url), { maxBytes: PARTNER_FEED_BYTES_MAX });
   },
 };
 
 /**
  * The items of a partner feed: JSON when the content type says so or the body starts with '{',
  * CSV otherwise. Throws when the feed as a whole cannot be read (not JSON, the wrong format or
- * version, a CSV without its required columns); an offer that fails its checks is a failure.
+ * version, a CSV without its required columns, more than PARTNER_FEED_OFFERS_MAX offers); an offer
+ * that fails its checks is a failure. A CSV is parsed as its chunks come, and no more of it is read
+ * once it has passed the cap.
  */
-export function readPartnerFeed(body: string, contentType: string, feedUrl: string): { items: SourceItem[]; failures: ItemFailure[] } {
-  const text = body.replace(/^\uFEFF/, '');
-  if (text.trim() === '') throw new Error('The partner feed is empty.');
-  const isJson = /json/i.test(contentType) || text.trimStart().startsWith('{');
-  return isJson ? checkOffers(jsonEntries(text), feedUrl, false) : checkOffers(csvEntries(text), feedUrl, true);
+export async function readPartnerFeed(body: string | AsyncIterable<Uint8Array>, contentType: string, feedUrl: string): Promise<{ items: SourceItem[]; failures: ItemFailure[] }> {
+  const texts = decodedChunks(typeof body === 'string' ? [new TextEncoder().encode(body)] : body);
+  // Enough of the start to tell JSON from CSV: its first character that is not a space.
+  let head = '';
+  for (;;) {
+    const next = await texts.next();
+    if (next.done) break;
+    head += next.value;
+    if (head.replace(/^\uFEFF/, '').trim() !== '') break;
+  }
+  const start = head.replace(/^\uFEFF/, '');
+  if (start.trim() === '') throw new Error('The partner feed is empty.');
+  const isJson = /json/i.test(contentType) || start.trimStart().startsWith('{');
+  if (!isJson) return csvOffers(head, texts, feedUrl);
+  // A JSON feed is held whole (the byte cap bounds it); its envelope caps the offers.
+  let text = start;
+  for await (const chunk of texts) text += chunk;
+  const checker = offerChecker(feedUrl, false);
+  for (const entry of jsonEntries(text)) checker.add(entry);
+  return checker.result();
+}
+
+async function* decodedChunks(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<string, void, undefined> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of chunks) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
 }
 
 function jsonEntries(text: string): FeedEntry[] {
@@ -67,36 +94,54 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** 'validFrom', ' Valid_From ' and 'valid_from' all name the column valid_from. */
 const columnName = (name: string) => name.trim().replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 
-/** The CSV's rows with the line each ends on. Throws on what no row can be read past (a quote never closed). */
-function csvRecords(text: string): { info: { lines: number }; record: string[] }[] {
+/**
+ * The CSV's rows with the line each ends on, as the parser reads them from the text's chunks.
+ * Throws on what no row can be read past (a quote never closed); a failure to fetch the rest
+ * passes as it is. Leaving the loop early stops the reading, down to the connection.
+ */
+async function* csvRecords(head: string, rest: AsyncIterable<string>): AsyncGenerator<{ info: { lines: number }; record: string[] }> {
+  const parser = parseCsv({
+    bom: true,
+    // A line starting with # is a comment (the fixture's README line); '#' inside a value is not.
+    comment: '#',
+    comment_no_infix: true,
+    skip_empty_lines: true,
+    // A row with the wrong number of values is that row's failure, not the whole feed's.
+    relax_column_count: true,
+    info: true,
+  });
+  const source = Readable.from((async function* () {
+    yield head;
+    yield* rest;
+  })(), { objectMode: false });
+  // A source that fails (the feed too large, a timeout) fails the parser with its own error.
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
   try {
-    return parseCsv(text, {
-      bom: true,
-      // A line starting with # is a comment (the fixture's README line); '#' inside a value is not.
-      comment: '#',
-      comment_no_infix: true,
-      skip_empty_lines: true,
-      // A row with the wrong number of values is that row's failure, not the whole feed's.
-      relax_column_count: true,
-      info: true,
-    }) as unknown as { info: { lines: number }; record: string[] }[];
+    for await (const row of parser) yield row as { info: { lines: number }; record: string[] };
   } catch (error) {
-    throw new Error(`The partner feed is not readable CSV: ${(error as Error).message}`);
+    if (error instanceof CsvError) throw new Error(`The partner feed is not readable CSV: ${error.message}`);
+    throw error;
+  } finally {
+    source.destroy();
+    parser.destroy();
   }
 }
 
-function csvEntries(text: string): FeedEntry[] {
-  const records = csvRecords(text);
-  const header = records[0]?.record.map(columnName) ?? [];
-  const missing = PARTNER_FEED_CSV_REQUIRED_COLUMNS.filter((column) => !header.includes(column));
-  if (missing.length > 0) {
-    throw new Error(`The partner feed's CSV header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. `
-      + `Its first row must name the columns: ${PARTNER_FEED_CSV_COLUMNS.join(',')}.`);
-  }
+async function csvOffers(head: string, rest: AsyncIterable<string>, feedUrl: string): Promise<{ items: SourceItem[]; failures: ItemFailure[] }> {
+  const checker = offerChecker(feedUrl, true);
+  let header: string[] | undefined;
   const columnIndex = new Map<string, number>();
-  header.forEach((name, i) => { if (!columnIndex.has(name)) columnIndex.set(name, i); });
-
-  return records.slice(1).map(({ info, record }) => {
+  let rows = 0;
+  for await (const { info, record } of csvRecords(head, rest)) {
+    if (!header) {
+      header = record.map(columnName);
+      checkHeader(header);
+      header.forEach((name, i) => { if (!columnIndex.has(name)) columnIndex.set(name, i); });
+      continue;
+    }
+    // The feed is the whole list: one cut short would end the offers past the cap, so it fails whole.
+    if (++rows > PARTNER_FEED_OFFERS_MAX) throw new Error(`The partner feed cannot be read: ${PARTNER_FEED_MESSAGES.tooManyOffers}`);
     const cell = (column: string) => {
       const value = record[columnIndex.get(column) ?? -1]?.trim();
       return value ? value : undefined;
@@ -106,8 +151,18 @@ function csvEntries(text: string): FeedEntry[] {
     if (record.length !== header.length) {
       entry.problem = `The row has ${record.length} values but the header names ${header.length} columns (quote a value that holds a comma or a line break).`;
     }
-    return entry;
-  });
+    checker.add(entry);
+  }
+  if (!header) checkHeader([]);
+  return checker.result();
+}
+
+function checkHeader(header: string[]) {
+  const missing = PARTNER_FEED_CSV_REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+  if (missing.length > 0) {
+    throw new Error(`The partner feed's CSV header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. `
+      + `Its first row must name the columns: ${PARTNER_FEED_CSV_COLUMNS.join(',')}.`);
+  }
 }
 
 /** A CSV row in the JSON shape, so that both encodings are checked by one schema. Empty cells are absent. */
@@ -158,36 +213,30 @@ function csvNumber(value: string | undefined): number | string | undefined {
   return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
 }
 
-function checkOffers(entries: FeedEntry[], feedUrl: string, csv: boolean): { items: SourceItem[]; failures: ItemFailure[] } {
+/** Checks the feed's offers one by one, as they are read: the items, and the failures with their reasons. */
+function offerChecker(feedUrl: string, csv: boolean) {
   const items: SourceItem[] = [];
   const failures: ItemFailure[] = [];
   const firstSeenAt = new Map<string, string>();
-  for (const { where, offer, problem } of entries) {
-    const id = typeof offer.id === 'string' ? offer.id.trim() : '';
-    const named = id === '' ? where : `${where} (id "${id}")`;
-    const fail = (reason: string) => {
-      const failure: ItemFailure = { itemKey: id || `${feedUrl}#${where.replace(/\W+/g, '-').replace(/-$/, '')}`, reason: `${named}: ${reason}` };
-      if (typeof offer.title === 'string' && offer.title.trim() !== '') failure.title = offer.title.trim();
-      failures.push(failure);
-    };
-    if (problem) {
-      fail(problem);
-      continue;
-    }
-    const result = v.safeParse(PartnerFeedOffer, offer);
-    if (!result.success) {
-      fail(describeIssues(result.issues, csv));
-      continue;
-    }
-    const earlier = firstSeenAt.get(result.output.id);
-    if (earlier) {
-      fail(`The id is used by an earlier offer (${earlier}); ids must be unique in a feed.`);
-      continue;
-    }
-    firstSeenAt.set(result.output.id, where);
-    items.push(sourceItem(result.output));
-  }
-  return { items, failures };
+  return {
+    add({ where, offer, problem }: FeedEntry) {
+      const id = typeof offer.id === 'string' ? offer.id.trim() : '';
+      const named = id === '' ? where : `${where} (id "${id}")`;
+      const fail = (reason: string) => {
+        const failure: ItemFailure = { itemKey: id || `${feedUrl}#${where.replace(/\W+/g, '-').replace(/-$/, '')}`, reason: `${named}: ${reason}` };
+        if (typeof offer.title === 'string' && offer.title.trim() !== '') failure.title = offer.title.trim();
+        failures.push(failure);
+      };
+      if (problem) return fail(problem);
+      const result = v.safeParse(PartnerFeedOffer, offer);
+      if (!result.success) return fail(describeIssues(result.issues, csv));
+      const earlier = firstSeenAt.get(result.output.id);
+      if (earlier) return fail(`The id is used by an earlier offer (${earlier}); ids must be unique in a feed.`);
+      firstSeenAt.set(result.output.id, where);
+      items.push(sourceItem(result.output));
+    },
+    result: () => ({ items, failures }),
+  };
 }
 
 /** The first issues as 'path: message', the path in the encoding's own words (discount.percent or discount_percent). */

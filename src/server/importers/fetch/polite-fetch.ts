@@ -69,15 +69,25 @@ export class FetchError extends Error {
   }
 }
 
-/** One GET as answered, its body read in full (only for a 2xx answer; empty otherwise). */
-interface Answer {
+/** One GET as answered, its body read by the caller's reader (only for a 2xx answer; undefined otherwise). */
+interface Answer<T> {
   url: URL;
   status: number;
   headers: Headers;
-  body: Buffer;
+  body: T | undefined;
   /** How many attempts it took. */
   attempts: number;
 }
+
+/** How a 2xx answer's body is read: given its chunks, capped at the byte cap, within the attempt's timeout. */
+type BodyReader<T> = (chunks: AsyncIterable<Uint8Array>, answer: { url: URL; status: number; headers: Headers }) => Promise<T>;
+
+/** The whole body as one Buffer. */
+const wholeBody: BodyReader<Buffer> = async (chunks) => {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+};
 
 /** A host's turn-taking: one request at a time, and none before notBefore (performance.now() time). */
 interface HostPacing {
@@ -120,7 +130,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   }
 
   /** One HTTP request, when the host's turn comes: the timeout starts then, and covers the body. */
-  function requestOnce(url: URL, accept: string, byteCap: number): Promise<Omit<Answer, 'attempts'>> {
+  function requestOnce<T>(url: URL, accept: string, byteCap: number, read: BodyReader<T>): Promise<Omit<Answer<T>, 'attempts'>> {
     const pacing = pacingFor(url);
     return pacing.queue.add(async () => {
       while (performance.now() < pacing.notBefore) await sleep(pacing.notBefore - performance.now());
@@ -128,32 +138,35 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       requestsByUrl.set(url.href, (requestsByUrl.get(url.href) ?? 0) + 1);
       options.onRequest?.(url.href);
       const signal = AbortSignal.timeout(timeoutMs);
+      let response: Response | undefined;
+      let reading = false;
       try {
-        const response = await fetch(url, { headers: { 'user-agent': userAgent, accept }, redirect: 'manual', signal });
+        response = await fetch(url, { headers: { 'user-agent': userAgent, accept }, redirect: 'manual', signal });
         // Only a page we keep is read; an error's or a redirect's body is let go.
-        if (!response.ok) {
-          await response.body?.cancel().catch(() => {});
-          return { url, status: response.status, headers: response.headers, body: Buffer.alloc(0) };
-        }
-        const body = await readCapped(response, url, byteCap);
+        if (!response.ok) return { url, status: response.status, headers: response.headers, body: undefined };
+        reading = true;
+        const body = await read(cappedChunks(response, url, byteCap, signal, timeoutMs), { url, status: response.status, headers: response.headers });
         return { url, status: response.status, headers: response.headers, body };
       } catch (error) {
-        if (error instanceof FetchError) throw error;
+        // The reader's own refusal (a feed that is no feed) is its caller's; the chunks throw FetchErrors.
+        if (error instanceof FetchError || reading) throw error;
         if (signal.aborted) throw new FetchError('timeout', url.href, `GET ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
         throw new FetchError('network', url.href, `GET ${url.href} failed: ${networkReason(error)}`, { cause: error });
       } finally {
+        // A body the reader left unread (it stopped early, or never started) is let go.
+        if (response?.body && !response.body.locked) await response.body.cancel().catch(() => {});
         pacing.notBefore = performance.now() + pacing.delayMs;
       }
     });
   }
 
   /** GET one URL (redirects not followed), retrying timeouts, network errors, 5xx and 429. */
-  async function getWithRetries(url: URL, accept: string, byteCap: number): Promise<Answer> {
+  async function getWithRetries<T>(url: URL, accept: string, byteCap: number, read: BodyReader<T>): Promise<Answer<T>> {
     const attempts = 1 + retries;
     for (let attempt = 1; ; attempt++) {
-      let answer: Omit<Answer, 'attempts'>;
+      let answer: Omit<Answer<T>, 'attempts'>;
       try {
-        answer = await requestOnce(url, accept, byteCap);
+        answer = await requestOnce(url, accept, byteCap, read);
       } catch (error) {
         // A too-large body will be as large next time; a timeout or a dropped connection may pass.
         const mayPass = error instanceof FetchError && (error.kind === 'timeout' || error.kind === 'network');
@@ -174,12 +187,12 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   }
 
   /** GET a URL, following redirects by hand so that each hop is checked against its robots.txt. */
-  async function get(requested: string, accept: string, byteCap: number, obeyRobots = true): Promise<Answer> {
+  async function get<T>(requested: string, accept: string, byteCap: number, read: BodyReader<T>, obeyRobots = true): Promise<Answer<T> & { body: T }> {
     let url = httpUrl(requested);
     for (let redirects = 0; ; redirects++) {
       if (obeyRobots) await checkRobots(url, requested);
-      const answer = await getWithRetries(url, accept, byteCap);
-      if (answer.status >= 200 && answer.status < 300) return answer;
+      const answer = await getWithRetries(url, accept, byteCap, read);
+      if (answer.status >= 200 && answer.status < 300) return answer as Answer<T> & { body: T };
       const location = REDIRECT_STATUSES.has(answer.status) ? answer.headers.get('location') : null;
       if (location === null) {
         const tries = answer.attempts > 1 ? ` after ${answer.attempts} attempts` : '';
@@ -207,9 +220,9 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
 
   async function readRobots(origin: string): Promise<RobotsRules> {
     const robotsUrl = `${origin}/robots.txt`;
-    let answer: Answer;
+    let answer: Answer<Buffer> & { body: Buffer };
     try {
-      answer = await get(robotsUrl, 'text/plain,*/*;q=0.8', ROBOTS_MAX_BYTES, false);
+      answer = await get(robotsUrl, 'text/plain,*/*;q=0.8', ROBOTS_MAX_BYTES, wholeBody, false);
     } catch (error) {
       // No robots.txt (4xx, as RFC 9309 reads it): everything is allowed. But a failing server (5xx,
       // 429, a timeout) may be hiding one: the usual conservative reading is that nothing is.
@@ -229,13 +242,18 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
 
   return {
     async text(url, textOptions = {}): Promise<FetchedText> {
-      const answer = await get(url, textOptions.accept ?? DEFAULT_ACCEPT, maxBytes);
+      const answer = await get(url, textOptions.accept ?? DEFAULT_ACCEPT, maxBytes, wholeBody);
       const contentType = answer.headers.get('content-type') ?? '';
       return { url: answer.url.href, status: answer.status, contentType, text: decodeText(answer.body, contentType) };
     },
     async bytes(url, bytesOptions = {}): Promise<FetchedBytes> {
-      const answer = await get(url, '*/*', bytesOptions.maxBytes ?? maxBytes);
+      const answer = await get(url, '*/*', bytesOptions.maxBytes ?? maxBytes, wholeBody);
       return { url: answer.url.href, status: answer.status, contentType: answer.headers.get('content-type') ?? '', bytes: answer.body };
+    },
+    async stream(url, read, streamOptions = {}) {
+      const answer = await get(url, streamOptions.accept ?? '*/*', streamOptions.maxBytes ?? maxBytes, (chunks, { url: at, status, headers }) =>
+        read(chunks, { url: at.href, status, contentType: headers.get('content-type') ?? '' }));
+      return answer.body;
     },
     get requestCount() {
       return requestCount;
@@ -257,28 +275,34 @@ function httpUrl(text: string, base?: URL): URL {
   return url;
 }
 
-/** The body, read as a stream and given up as soon as it passes the cap: Content-Length may be absent or wrong. */
-async function readCapped(response: Response, url: URL, byteCap: number): Promise<Buffer> {
+/**
+ * The body's chunks as they arrive, given up as soon as they pass the cap (Content-Length may be
+ * absent or wrong). A reader that stops early lets the rest go unread. Failures are FetchErrors.
+ */
+async function* cappedChunks(response: Response, url: URL, byteCap: number, signal: AbortSignal, timeoutMs: number): AsyncGenerator<Uint8Array> {
   const tooLarge = () => new FetchError('too-large', url.href, `${url.href} is larger than ${formatBytes(byteCap)}`);
-  if (Number(response.headers.get('content-length')) > byteCap) {
-    await response.body?.cancel().catch(() => {});
-    throw tooLarge();
-  }
-  if (!response.body) return Buffer.alloc(0);
+  if (Number(response.headers.get('content-length')) > byteCap) throw tooLarge();
+  if (!response.body) return;
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > byteCap) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
+  try {
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        if (signal.aborted) throw new FetchError('timeout', url.href, `GET ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
+        throw new FetchError('network', url.href, `GET ${url.href} failed: ${networkReason(error)}`, { cause: error });
+      }
+      if (next.done) return;
+      size += next.value.byteLength;
+      if (size > byteCap) throw tooLarge();
+      yield next.value;
     }
-    chunks.push(value);
+  } finally {
+    await reader.cancel().catch(() => {});
+    reader.releaseLock();
   }
-  return Buffer.concat(chunks, size);
 }
 
 /** UTF-8, or the Content-Type's charset when it is one TextDecoder knows. */
