@@ -3,7 +3,7 @@
 // entry on; the 4th resend blocks code sending for 24 hours (DECISIONS.md, "Security rules"), and
 // so does asking for more than 10 codes for a number in 24 hours, however they were asked for.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lt, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS } from '../../contract/limits.ts';
@@ -93,25 +93,48 @@ export async function sendOneTimeCode(
   return { attempt };
 }
 
-/** Checks a code; on success it is used up and its row (with the number it was sent to) returned. */
+/** Why a code that can no longer be checked is refused: used up by wrong tries, already verified, or expired or replaced. */
+function refusal(row: typeof oneTimeCodes.$inferSelect | undefined, now: Date) {
+  if (!row) return codeExpired();
+  if (row.wrongAttempts >= CODE_MAX_WRONG_TRIES) return badRequest(API_MESSAGES.tooManyWrongCodes, { attemptsLeft: 0 });
+  if (row.verifiedAt) return badRequest(API_MESSAGES.codeUsed);
+  if (row.usedAt || row.expiresAt <= now) return codeExpired();
+  return undefined;
+}
+const codeExpired = () => badRequest(API_MESSAGES.codeExpired, { expired: true });
+
+/**
+ * Checks a code; on success it is used up and its row (with the number it was sent to) returned.
+ * Each wrong try is counted, and the right code used up, by one conditional update that holds only
+ * while the code is still live: however many guesses run at once, at most 5 wrong ones are
+ * checked and the right one is accepted once.
+ */
 export async function verifyOneTimeCode(db: Database, userId: number, purpose: CodePurpose, code: string) {
-  const [row] = await db.select().from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)))
+  const now = new Date();
+  // The latest code, live or not: a code used up or verified is refused for that reason.
+  const latest = () => db.select().from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.codeId)).limit(1);
-  if (!row || row.expiresAt <= new Date()) throw badRequest(API_MESSAGES.codeExpired, { expired: true });
+  const [row] = await latest();
+  if (!row) throw codeExpired();
+  const refused = refusal(row, now);
+  if (refused) throw refused;
+  const live = and(eq(oneTimeCodes.codeId, row.codeId), isNull(oneTimeCodes.usedAt),
+    lt(oneTimeCodes.wrongAttempts, CODE_MAX_WRONG_TRIES), gt(oneTimeCodes.expiresAt, now));
+  // Another request may have used the code up since it was read: the row as it is now says why.
+  const refusedNow = async () => refusal((await latest())[0], now) ?? badRequest(API_MESSAGES.tooManyWrongCodes, { attemptsLeft: 0 });
 
   const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(userId, purpose, code));
   if (!matches) {
-    const wrongAttempts = row.wrongAttempts + 1;
-    const usedUp = wrongAttempts >= CODE_MAX_WRONG_TRIES;
-    await db.update(oneTimeCodes).set({ wrongAttempts, usedAt: usedUp ? new Date() : null }).where(eq(oneTimeCodes.codeId, row.codeId));
-    throw badRequest(usedUp ? API_MESSAGES.tooManyWrongCodes : ACCOUNT_MESSAGES.wrongCode,
-      { attemptsLeft: CODE_MAX_WRONG_TRIES - wrongAttempts });
+    const [tried] = await db.update(oneTimeCodes).set({
+      wrongAttempts: sql`${oneTimeCodes.wrongAttempts} + 1`,
+      usedAt: sql`case when ${oneTimeCodes.wrongAttempts} + 1 >= ${CODE_MAX_WRONG_TRIES} then ${now.toISOString()}::timestamptz end`,
+    }).where(live).returning({ wrongAttempts: oneTimeCodes.wrongAttempts });
+    if (!tried) throw await refusedNow();
+    const attemptsLeft = CODE_MAX_WRONG_TRIES - tried.wrongAttempts;
+    throw badRequest(attemptsLeft === 0 ? API_MESSAGES.tooManyWrongCodes : ACCOUNT_MESSAGES.wrongCode, { attemptsLeft });
   }
-  // Conditional update: of two simultaneous requests with the right code only one succeeds.
-  const verifiedAt = new Date();
-  const [used] = await db.update(oneTimeCodes).set({ usedAt: verifiedAt, verifiedAt })
-    .where(and(eq(oneTimeCodes.codeId, row.codeId), isNull(oneTimeCodes.usedAt))).returning();
-  if (!used) throw badRequest(API_MESSAGES.codeUsed);
+  const [used] = await db.update(oneTimeCodes).set({ usedAt: now, verifiedAt: now }).where(live).returning();
+  if (!used) throw await refusedNow();
   return used;
 }
