@@ -1,5 +1,6 @@
-// The profile's calendar feed (docs/api.md "Calendars"): read, made (or replaced) and turned off
-// with the session's token. Loaded with the profile's calendar block only.
+// The profile's calendar feed (docs/api.md "Calendars"): whether it is on, made (or replaced) and
+// turned off with the session's token; its token comes only in the answer that made it. Loaded with
+// the profile's calendar block only.
 import type { KyInstance } from 'ky';
 import { CalendarFeedChangedResponse, CalendarFeedResponse } from '../contract/calendar.ts';
 import { calendarFeedPath } from '../lib/offer-share.ts';
@@ -8,8 +9,9 @@ import { readAnswer } from './http.ts';
 
 const FEED = 'user/calendar-feed';
 
-export async function fetchCalendarFeed(api: KyInstance): Promise<string | null> {
-  return (await readAnswer(CalendarFeedResponse, api.get(FEED))).data.token;
+/** Whether the user has a feed: its link cannot be read back, only replaced. */
+export async function fetchCalendarFeed(api: KyInstance): Promise<{ active: boolean }> {
+  return { active: (await readAnswer(CalendarFeedResponse, api.get(FEED))).data.active };
 }
 
 /** A new feed token, replacing any other: the old URL stops working. */

@@ -21,8 +21,11 @@ export const CalendarFeedParams = v.object({
 /** GET {API}/offers/{offerId}/calendar.ics */
 export const OfferCalendarParams = v.object({ offerId: Id });
 
-/** The feed's state: its token (the browser makes the URL of it), or null when the feed is off. */
-export const CalendarFeedData = v.object({ token: v.nullable(FeedToken) });
+/**
+ * The feed's state: whether it is on, and its token (the browser makes the URL of it) only in the
+ * answer that made it: the server keeps the token's hash alone, so it is shown once.
+ */
+export const CalendarFeedData = v.object({ active: v.boolean(), token: v.nullable(FeedToken) });
 export const CalendarFeedResponse = v.object({ status: v.literal(true), data: CalendarFeedData });
 export const CalendarFeedChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: CalendarFeedData });
 

@@ -94,14 +94,15 @@ describe('the favourites feed', () => {
   it('is off until made; made, it lists only its owner’s favourites', async () => {
     const state = await api.call('GET', FEED, { token: alice.token });
     expectOk(state, CalendarFeedResponse);
-    expect(state.body.data.token).toBeNull();
+    expect(state.body.data).toEqual({ active: false, token: null });
 
     await favourite(alice, ending[0]!);
     await favourite(alice, ending[1]!);
     await favourite(bob, ending[2]!);
     const token = await makeFeed(alice);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await api.call('GET', FEED, { token: alice.token })).body.data.token).toBe(token);
+    // Shown once: afterwards the profile learns only that the feed is on.
+    expect((await api.call('GET', FEED, { token: alice.token })).body.data).toEqual({ active: true, token: null });
 
     const feed = await api.call('GET', feedPath(token));
     expect(feed.status).toBe(200);
@@ -151,9 +152,9 @@ describe('the favourites feed', () => {
     const token = await makeFeed(alice);
     const off = await api.call('DELETE', FEED, { token: alice.token });
     expectOk(off, CalendarFeedChangedResponse);
-    expect(off.body).toMatchObject({ message: CALENDAR_MESSAGES.feedRemoved, data: { token: null } });
+    expect(off.body).toMatchObject({ message: CALENDAR_MESSAGES.feedRemoved, data: { active: false, token: null } });
     expectError(await api.call('GET', feedPath(token)), 404, CALENDAR_MESSAGES.feedNotFound);
-    expect((await api.call('GET', FEED, { token: alice.token })).body.data.token).toBeNull();
+    expect((await api.call('GET', FEED, { token: alice.token })).body.data).toEqual({ active: false, token: null });
     // Turning off twice is harmless.
     expect((await api.call('DELETE', FEED, { token: alice.token })).status).toBe(200);
   });

@@ -2,7 +2,7 @@
 // queue and decisions (one and many, with the merchant's SMS), Withdraw and End now, accounts
 // (find, block with its sessions ending, lift a code block, change type), and the audit log with its
 // append-only table.
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
@@ -501,6 +501,12 @@ describe('the audit log', () => {
     const refusal = (write: Promise<unknown>) => write.then(() => 'written', (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`);
     expect(await refusal(api.handle.db.update(auditLog).set({ note: 'changed' }).where(eq(auditLog.auditId, entry!.auditId)))).toMatch(/append-only: UPDATE/);
     expect(await refusal(api.handle.db.delete(auditLog).where(eq(auditLog.auditId, entry!.auditId)))).toMatch(/append-only: DELETE/);
+    // TRUNCATE fires no row trigger: a statement trigger of its own refuses it, even to the table's owner.
+    const [before] = await api.handle.db.select({ n: count() }).from(auditLog);
+    expect(await refusal(api.handle.db.execute(sql`truncate audit_log`))).toMatch(/append-only: TRUNCATE/);
+    const [after] = await api.handle.db.select({ n: count() }).from(auditLog);
+    expect(after!.n).toBe(before!.n);
+    expect(after!.n).toBeGreaterThan(0);
     const [still] = await api.handle.db.select().from(auditLog).where(eq(auditLog.auditId, entry!.auditId));
     expect(still).toEqual(entry);
   });

@@ -234,9 +234,20 @@ describe("The profile's calendar feed", () => {
       expect((await fetch(first)).status).toBe(404);
       expect((await fetch(second)).status).toBe(200);
 
+      // The link shows once: on the next visit the block says it is on, and a new link shows a new URL.
+      await page.reload({ waitUntil: 'load' });
+      await block.getByText(m.account_calendar_on_hidden()).waitFor();
+      expect(await input.count()).toBe(0);
+      await block.getByRole('button', { name: m.account_calendar_remake() }).click();
+      await input.waitFor();
+      const third = await input.inputValue();
+      expect(third).not.toBe(second);
+      expect((await fetch(second)).status).toBe(404);
+      expect((await fetch(third)).status).toBe(200);
+
       await block.getByRole('button', { name: m.account_calendar_turn_off() }).click();
       await block.getByRole('button', { name: m.account_calendar_turn_on() }).waitFor();
-      expect((await fetch(second)).status).toBe(404);
+      expect((await fetch(third)).status).toBe(404);
     });
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       await page.goto('/console/customer/profile', { waitUntil: 'load' });

@@ -158,8 +158,16 @@ export const users = pgTable('users', {
   reminderOfferShownAt: timestamp('reminder_offer_shown_at', { withTimezone: true }),
   /** When `email` was confirmed through its link; cleared when the address changes. Nothing is e-mailed before. */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  /** The secret of the user's private favourites calendar feed; a new one revokes the old URL, null when off. */
-  calendarFeedToken: text('calendar_feed_token').unique(),
+  /**
+   * The SHA-256 (hex) of the secret in the user's private favourites calendar feed URL, which is shown
+   * once, when made; a new one revokes the old URL, and a password change or reset ends it. Null when off.
+   */
+  calendarFeedTokenHash: text('calendar_feed_token_hash').unique(),
+  /**
+   * The version of the user's reminder-stop and unsubscribe links, signed into each: raising it
+   * ("revoke my links") refuses every link issued before.
+   */
+  linksEpoch: integer('links_epoch').notNull().default(0),
   /** The account's language (docs/i18n.md): its SMS and e-mails are written in it. Set at sign-up and each sign-in from Accept-Language. */
   locale: text('locale').$type<Locale>().notNull().default(baseLocale),
   /** A merchant account's merchants row (its offers' merchant); emptied when a re-seed replaces the merchants. */
@@ -313,8 +321,8 @@ export const offerReports = pgTable('offer_reports', {
 }, (t) => [index('offer_reports_status_idx').on(t.status, t.createdAt), index('offer_reports_offer_idx').on(t.offerId, t.status)]);
 
 /**
- * Every team action: who, when, what, and the values before and after. Append-only: the migration
- * gives it a trigger that refuses UPDATE and DELETE, and no route changes it.
+ * Every team action: who, when, what, and the values before and after. Append-only: the migrations
+ * give it triggers that refuse UPDATE, DELETE (0002) and TRUNCATE (0010), and no route changes it.
  */
 export const auditLog = pgTable('audit_log', {
   auditId: serial('audit_id').primaryKey(),

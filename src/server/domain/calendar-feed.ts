@@ -1,28 +1,33 @@
-// The private favourites calendar feed (issue 17): a secret token in the user row (null: no feed).
-// Making a new one replaces the old, whose URL then answers 404, as it does once the feed is off.
+// The private favourites calendar feed (issue 17): a secret token in the feed's URL, of which the
+// user row keeps only the SHA-256 (null: no feed). The token is shown once, when made; making a new
+// one replaces the old, whose URL then answers 404, as it does once the feed is off or the
+// password is changed or reset.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CALENDAR_MESSAGES } from '../../contract/calendar.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { hashToken } from '../services/tokens.ts';
 import { favoriteOfferIds } from './favorites.ts';
 import { findOffersByIds } from './offers.ts';
 
-export async function findCalendarFeedToken(db: Database, userId: number): Promise<string | null> {
-  const [row] = await db.select({ token: users.calendarFeedToken }).from(users).where(eq(users.userId, userId)).limit(1);
-  return row?.token ?? null;
+/** Whether the user has a feed (its token cannot be read back: only its hash is kept). */
+export async function hasCalendarFeed(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db.select({ hash: users.calendarFeedTokenHash }).from(users).where(eq(users.userId, userId)).limit(1);
+  return Boolean(row?.hash);
 }
 
-/** A new feed token for the user (256 random bits), replacing any other. */
+/** A new feed token for the user (256 random bits), replacing any other; the only time it is seen. */
 export async function replaceCalendarFeedToken(db: Database, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.update(users).set({ calendarFeedToken: token }).where(eq(users.userId, userId));
+  await db.update(users).set({ calendarFeedTokenHash: hashToken(token) }).where(eq(users.userId, userId));
   return token;
 }
 
-export async function removeCalendarFeedToken(db: Database, userId: number): Promise<void> {
-  await db.update(users).set({ calendarFeedToken: null }).where(eq(users.userId, userId));
+/** Ends the feed: turned off, or the password changed or reset (a transaction may do it beside its change). */
+export async function removeCalendarFeedToken(db: Pick<Database, 'update'>, userId: number): Promise<void> {
+  await db.update(users).set({ calendarFeedTokenHash: null }).where(eq(users.userId, userId));
 }
 
 /**
@@ -30,7 +35,8 @@ export async function removeCalendarFeedToken(db: Database, userId: number): Pro
  * 404 for a token that is not a live feed's, or whose owner is blocked.
  */
 export async function findCalendarFeedOffers(db: Database, token: string) {
-  const [owner] = await db.select({ userId: users.userId, blocked: users.isAccountBlock, locale: users.locale }).from(users).where(eq(users.calendarFeedToken, token)).limit(1);
+  const [owner] = await db.select({ userId: users.userId, blocked: users.isAccountBlock, locale: users.locale }).from(users)
+    .where(eq(users.calendarFeedTokenHash, hashToken(token))).limit(1);
   if (!owner || owner.blocked) throw notFound(CALENDAR_MESSAGES.feedNotFound);
   return { offers: await findOffersByIds(db, await favoriteOfferIds(db, owner.userId)), locale: owner.locale };
 }

@@ -1,8 +1,8 @@
 // Calendars (docs/api.md "Calendars"): an offer's .ics file for Add to calendar, and the signed-in
 // user's private favourites feed in the account's language, reached by its secret token alone (a
 // phone's calendar subscribes without signing in), made, replaced and turned off from the profile.
-// The token is in these answers only: the user as other routes show it (serialize.ts toUser) never
-// carries it.
+// The token is in the answer that made it only (the server keeps its hash): the user as other routes
+// show it (serialize.ts toUser) never carries it.
 import { Hono, type Context } from 'hono';
 import {
   CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedParams, CalendarFeedResponse, OfferCalendarParams,
@@ -10,7 +10,7 @@ import {
 import { LINK_LANGUAGE_PARAM, linkLocaleOf } from '../../../lib/locale-path.ts';
 import { baseLocale } from '../../../paraglide/runtime.js';
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { findCalendarFeedOffers, findCalendarFeedToken, removeCalendarFeedToken, replaceCalendarFeedToken } from '../../domain/calendar-feed.ts';
+import { findCalendarFeedOffers, hasCalendarFeed, removeCalendarFeedToken, replaceCalendarFeedToken } from '../../domain/calendar-feed.ts';
 import { findPublicOfferDetail } from '../../domain/offers.ts';
 import { notFound } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
@@ -50,17 +50,18 @@ export function calendarRoutes(deps: ServerDeps, options: CalendarRouteOptions =
   });
 
   app.get('/user/calendar-feed', session, async (c) =>
-    answer(c, CalendarFeedResponse, { status: true, data: { token: await findCalendarFeedToken(db, c.get('user').userId) } }));
+    answer(c, CalendarFeedResponse, { status: true, data: { active: await hasCalendarFeed(db, c.get('user').userId), token: null } }));
 
-  // Makes the feed, or replaces it: the old URL stops working at once.
+  // Makes the feed, or replaces it ("Make a new link"): the old URL stops working at once, and the
+  // new one is in this answer only.
   app.post('/user/calendar-feed', session, async (c) => {
     const token = await replaceCalendarFeedToken(db, c.get('user').userId);
-    return answer(c, CalendarFeedChangedResponse, { status: true, message: CALENDAR_MESSAGES.feedCreated, data: { token } });
+    return answer(c, CalendarFeedChangedResponse, { status: true, message: CALENDAR_MESSAGES.feedCreated, data: { active: true, token } });
   });
 
   app.delete('/user/calendar-feed', session, async (c) => {
     await removeCalendarFeedToken(db, c.get('user').userId);
-    return answer(c, CalendarFeedChangedResponse, { status: true, message: CALENDAR_MESSAGES.feedRemoved, data: { token: null } });
+    return answer(c, CalendarFeedChangedResponse, { status: true, message: CALENDAR_MESSAGES.feedRemoved, data: { active: false, token: null } });
   });
 
   return app;
