@@ -8,6 +8,8 @@ import { TeamOffer } from './team.ts';
 
 export const KEYWORD_MAX = 60;
 export const KEYWORDS_MAX = 2000;
+/** A run's errors kept and answered; the rest are counted (moreErrors). */
+export const RUN_ERRORS_KEPT = 100;
 
 export const IMPORT_MESSAGES = {
   sourceNotFound: 'Import source not found.',
@@ -39,7 +41,10 @@ export const ImportRun = v.object({
   missing: v.number(),
   ended: v.number(),
   failed: v.number(),
+  /** The first RUN_ERRORS_KEPT errors. */
   errors: v.array(RunError),
+  /** The errors past those: counted, not listed. */
+  moreErrors: v.number(),
 });
 export type ImportRunData = v.InferOutput<typeof ImportRun>;
 

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CategoryKeywordList, ImportSourceDetail, ImportSourceList, RevisionList } from '../../src/contract/team-importers.ts';
+import { PARTNER_FEED_CSV_COLUMNS, PARTNER_FEED_MESSAGES, PARTNER_FEED_OFFERS_MAX } from '../../src/contract/partner-feed.ts';
+import { CategoryKeywordList, ImportSourceDetail, ImportSourceList, RevisionList, RUN_ERRORS_KEPT } from '../../src/contract/team-importers.ts';
 import { TeamOverview } from '../../src/contract/team.ts';
 import { banks, importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
 import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fetch.ts';
@@ -198,6 +199,37 @@ describe('a partner feed', () => {
     expect((await linkOf('empty', 'Z1')).missingRuns).toBe(0);
   });
 
+  it(`keeps the first ${RUN_ERRORS_KEPT} errors of a run, and counts the rest`, async () => {
+    const bad = 3_000;
+    setFeed('/many-bad.json', Array.from({ length: bad }, (_, i) => feedOffer(`MB${i}`, { bank: 'Bank of Atlantis' })));
+    await addSource('many-bad', '/many-bad.json');
+    const run = await runSource(deps, 'many-bad', 'command');
+    expect(run).toMatchObject({ ok: true, fetched: bad, failed: bad, moreErrors: bad - RUN_ERRORS_KEPT });
+    expect(run.errors).toHaveLength(RUN_ERRORS_KEPT);
+    expect(run.errors[0]).toMatchObject({ itemKey: 'MB0', reason: "No bank named 'Bank of Atlantis' in the catalogue." });
+    const [row] = await api.handle.db.select().from(importRuns).where(eq(importRuns.runId, run.runId));
+    expect(row!.errors).toHaveLength(RUN_ERRORS_KEPT + 1);
+    expect(row!.errors.slice(0, RUN_ERRORS_KEPT).map((error) => error.itemKey)).toEqual(Array.from({ length: RUN_ERRORS_KEPT }, (_, i) => `MB${i}`));
+    expect(row!.errors.at(-1)).toEqual({ itemKey: '', reason: '… and 2,900 more.', more: 2_900 });
+  }, 60_000);
+
+  it(`fails a CSV feed of more than ${PARTNER_FEED_OFFERS_MAX} offers whole, and changes nothing`, async () => {
+    setFeed('/capped', [feedOffer('CAP1')]);
+    await addSource('capped', '/capped');
+    await runSource(deps, 'capped', 'command');
+    const before = await linkOf('capped', 'CAP1');
+    const row = (id: string) => PARTNER_FEED_CSV_COLUMNS.map((column) => ({ id, title: `${id}: 20% off the dinner buffet`, merchant: 'Harbour Grill', bank: 'Commercial Bank' } as Record<string, string>)[column] ?? '').join(',');
+    const rows = Array.from({ length: PARTNER_FEED_OFFERS_MAX + 1 }, (_, i) => row(`CAP${i + 2}`));
+    server.setRoute('/capped', { headers: { 'content-type': 'text/csv' }, body: [PARTNER_FEED_CSV_COLUMNS.join(','), ...rows].join('\n') });
+    const failure = await runSource(deps, 'capped', 'command').then(() => undefined, (error: Error) => error);
+    expect(failure?.message).toContain(PARTNER_FEED_MESSAGES.tooManyOffers);
+    const runs = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'capped'));
+    expect(runs.find((run) => run.runId === Math.max(...runs.map((r) => r.runId)))).toMatchObject({ ok: false, newCount: 0, missing: 0 });
+    // The offer the feed listed before is neither counted missing nor changed.
+    expect(await linkOf('capped', 'CAP1')).toEqual(before);
+    expect(await api.handle.db.select().from(offerSources).where(eq(offerSources.sourceKey, 'capped'))).toHaveLength(1);
+  }, 60_000);
+
   it('links the same offer from another source instead of doubling it', async () => {
     setFeed('/bank-page.json', [feedOffer('S1', { merchant: 'Lagoon Grill', title: '20% off the dinner buffet at Lagoon Grill' })]);
     setFeed('/aggregator.json', [feedOffer('agg-77', { merchant: 'Lagoon Grill (Pvt) Ltd', title: 'Lagoon Grill: 20% off dinner buffet', url: 'https://aggregator.example/77' })]);
@@ -305,6 +337,22 @@ describe('the team console\'s importers', () => {
     expect((await api.call('GET', '/api/team/import-sources')).status).toBe(401);
     const customer = await signUpVerified(api);
     expect((await api.call('GET', '/api/team/import-sources', { token: customer.token })).status).toBe(403);
+  });
+
+  it(`answers a run's first ${RUN_ERRORS_KEPT} errors and the count of the rest, for a run stored before the cap too`, async () => {
+    const detail = answer(await call('GET', '/api/team/import-sources/many-bad'), 200, ImportSourceDetail);
+    expect(detail.runs[0].errors).toHaveLength(RUN_ERRORS_KEPT);
+    expect(detail.runs[0]).toMatchObject({ failed: 3_000, moreErrors: 2_900 });
+    expect(detail.runs[0].errors.at(-1)).toMatchObject({ itemKey: `MB${RUN_ERRORS_KEPT - 1}` });
+    const listed = answer(await call('GET', '/api/team/import-sources'), 200, ImportSourceList);
+    expect(listed.find((s: { sourceKey: string }) => s.sourceKey === 'many-bad').lastRun).toMatchObject({ moreErrors: 2_900, errors: detail.runs[0].errors });
+
+    // A run recorded with every one of its errors, as runs were before the cap.
+    const errors = Array.from({ length: 5_000 }, (_, i) => ({ itemKey: `OLD${i}`, reason: 'No category.' }));
+    await api.handle.db.insert(importRuns).values({ sourceKey: 'many-bad', trigger: 'schedule', startedAt: new Date(), finishedAt: new Date(), ok: true, failed: 5_000, errors });
+    const after = answer(await call('GET', '/api/team/import-sources/many-bad'), 200, ImportSourceDetail);
+    expect(after.runs[0].errors).toEqual(errors.slice(0, RUN_ERRORS_KEPT));
+    expect(after.runs[0].moreErrors).toBe(5_000 - RUN_ERRORS_KEPT);
   });
 
   it('turns a source on and trusted, with its audit row; Run now needs the queue', async () => {

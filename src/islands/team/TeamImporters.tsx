@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { fetchCategories } from '../../client/catalogue-lists.ts';
 import { ApiError, failureText } from '../../client/http.ts';
+import { groupedDigits } from '../../contract/digits.ts';
 import type { CategoryData } from '../../contract/index.ts';
 import { KEYWORD_MAX, type ImportRunData, type ImportSourceData } from '../../contract/team-importers.ts';
 import { m } from '../../paraglide/messages.js';
@@ -216,7 +217,7 @@ function SourceDetails({ sourceKey }: { sourceKey: string }) {
               {run.finishedAt && <p className="team-muted">{m.team_ended()} {dateTimeText(run.finishedAt)}</p>}
               {run.errors.length > 0 && (
                 <details className="team-changes">
-                  <summary>{m.team_importers_errors({ count: run.errors.length })}</summary>
+                  <summary>{m.team_importers_errors({ count: groupedDigits(run.errors.length + run.moreErrors) })}</summary>
                   <ul className="team-run-errors">
                     {run.errors.map((error, i) => (
                       <li key={i}>
@@ -224,6 +225,8 @@ function SourceDetails({ sourceKey }: { sourceKey: string }) {
                         {error.title && error.itemKey && <span className="team-muted"> ({error.itemKey})</span>}: {error.reason}
                       </li>
                     ))}
+                    {/* Only the first errors are kept: the rest are counted. */}
+                    {run.moreErrors > 0 && <li className="team-muted">{m.team_importers_more_errors({ count: groupedDigits(run.moreErrors) })}</li>}
                   </ul>
                 </details>
               )}

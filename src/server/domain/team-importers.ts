@@ -1,26 +1,36 @@
 // The team's side of the importers: the sources with their last runs and flagged items, turning a
 // source on or off and trusted or not, the category keyword map, and the changes sources made to
 // listed offers (revisions), accepted or rejected in Review. Each change has its audit row.
-import { and, asc, count, desc, eq, gte, inArray, sql, type Column } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql, type Column } from 'drizzle-orm';
 import type { ImportRunData, ImportSourceData, RevisionData } from '../../contract/team-importers.ts';
-import { IMPORT_MESSAGES } from '../../contract/team-importers.ts';
+import { IMPORT_MESSAGES, RUN_ERRORS_KEPT } from '../../contract/team-importers.ts';
 import type { Database } from '../db/client.ts';
 import { pageOf } from '../db/execute.ts';
 import { banks, categories, categoryKeywords, importRuns, importSources, offerRevisions, offers, offerSources } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { columnsOfStored } from '../importers/offer-fields.ts';
 import { EMPTY_LISTING_SUSPECT_FROM, MISSING_FLAG_RUNS } from '../importers/pipeline.ts';
+import { answeredRunErrors, type StoredRunError } from '../importers/run-errors.ts';
 import { recordAudit } from './audit.ts';
 import { findTeamOffers } from './review.ts';
 
 /** Runs shown with a source. */
 const RUNS_SHOWN = 20;
 
-type RunRow = typeof importRuns.$inferSelect;
+/**
+ * A run's columns with only the head of its errors (the kept ones and the count of the rest) and
+ * their number: a run stored before the cap may hold hundreds of thousands.
+ */
+const runColumns = {
+  ...getTableColumns(importRuns),
+  errors: sql<StoredRunError[]>`jsonb_path_query_array(${importRuns.errors}, ${`$[0 to ${RUN_ERRORS_KEPT}]`}::jsonpath)`.as('errors_head'),
+  errorCount: sql<number>`jsonb_array_length(${importRuns.errors})`.as('error_count'),
+};
+type RunRow = typeof importRuns.$inferSelect & { errorCount: number };
 const toRun = (run: RunRow): ImportRunData => ({
   runId: run.runId, sourceKey: run.sourceKey, trigger: run.trigger, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null,
   ok: run.ok, fetched: run.fetched, newCount: run.newCount, changed: run.changed, unchanged: run.unchanged, missing: run.missing, ended: run.ended,
-  failed: run.failed, errors: run.errors,
+  failed: run.failed, ...answeredRunErrors(run.errors, Number(run.errorCount)),
 });
 
 /** Every source with its counts and last run; or the one source with this key. */
@@ -34,7 +44,7 @@ export async function listImportSources(db: Database, sourceKey?: string): Promi
       listed: sql<number>`count(*) filter (where ${offerSources.missingRuns} = 0)`,
       flagged: sql<number>`count(*) filter (where ${offerSources.missingRuns} >= ${MISSING_FLAG_RUNS})`,
     }).from(offerSources).where(only(offerSources.sourceKey)).groupBy(offerSources.sourceKey),
-    db.selectDistinctOn([importRuns.sourceKey]).from(importRuns).where(only(importRuns.sourceKey)).orderBy(importRuns.sourceKey, desc(importRuns.startedAt), desc(importRuns.runId)),
+    db.selectDistinctOn([importRuns.sourceKey], runColumns).from(importRuns).where(only(importRuns.sourceKey)).orderBy(importRuns.sourceKey, desc(importRuns.startedAt), desc(importRuns.runId)),
   ]);
   const countsOf = new Map(linkCounts.map((row) => [row.sourceKey, row]));
   const lastRunOf = new Map(lastRuns.map((run) => [run.sourceKey, run]));
@@ -57,7 +67,7 @@ export async function findSourceSummary(db: Database, sourceKey: string) {
 export async function findImportSource(db: Database, sourceKey: string) {
   const source = await findSourceSummary(db, sourceKey);
   const [runs, flagged] = await Promise.all([
-    db.select().from(importRuns).where(eq(importRuns.sourceKey, sourceKey)).orderBy(desc(importRuns.startedAt), desc(importRuns.runId)).limit(RUNS_SHOWN),
+    db.select(runColumns).from(importRuns).where(eq(importRuns.sourceKey, sourceKey)).orderBy(desc(importRuns.startedAt), desc(importRuns.runId)).limit(RUNS_SHOWN),
     db.select({ itemKey: offerSources.itemKey, url: offerSources.url, missingRuns: offerSources.missingRuns, lastSeenAt: offerSources.lastSeenAt, offerId: offers.offerId, header: offers.header })
       .from(offerSources).innerJoin(offers, eq(offers.offerId, offerSources.offerId))
       .where(and(eq(offerSources.sourceKey, sourceKey), gte(offerSources.missingRuns, MISSING_FLAG_RUNS))).orderBy(desc(offerSources.missingRuns)),

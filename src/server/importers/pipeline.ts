@@ -7,7 +7,7 @@
 //                     version and gets a revision in Review (a trusted source's change that
 //                     touches no rate or date is applied at once)
 //   missing item    → counted; flagged at MISSING_FLAG_RUNS runs in a row, ended at the next
-// Every refused item is logged with its reason in the run's row (import_runs).
+// Every refused item is counted, and the first RUN_ERRORS_KEPT are logged with their reasons in the run's row (import_runs).
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { and, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { adapterFor } from './adapters/index.ts';
 import { normaliseItem } from './normalise/index.ts';
 import { columnChanges, contentHashOf, REVIEWED_COLUMNS, storedColumns, type ImportedColumns } from './offer-fields.ts';
 import { readCatalogue, type Catalogue } from './resolve.ts';
+import { RunErrors, storedRunErrors } from './run-errors.ts';
 import type { ItemFailure, PoliteFetcher, SourceItem } from './types.ts';
 
 /** Runs in a row an item may be missing before it is flagged in the console; at the next, its offer ends. */
@@ -43,7 +44,9 @@ export interface RunSummary extends RunCounts {
   runId: number;
   sourceKey: string;
   ok: boolean;
+  /** The first RUN_ERRORS_KEPT errors; moreErrors counts the rest. */
   errors: ItemFailure[];
+  moreErrors: number;
   /** Whether a listed offer changed or ended: the caller empties the API's cache. */
   publicChanged: boolean;
 }
@@ -72,10 +75,11 @@ export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: 
     const adapter = adapterFor(source.adapter);
     const read = await adapter.read({ url: source.url, fetcher: deps.fetcher, now });
     const result = await applyListing(deps, source, read.items, read.failures, now);
-    await db.update(importRuns).set({ ...result.counts, ok: true, finishedAt: new Date(), errors: result.errors }).where(eq(importRuns.runId, runId));
-    return { runId, sourceKey, ok: true, ...result.counts, errors: result.errors, publicChanged: result.publicChanged };
+    const { errors } = result;
+    await db.update(importRuns).set({ ...result.counts, ok: true, finishedAt: new Date(), errors: errors.stored() }).where(eq(importRuns.runId, runId));
+    return { runId, sourceKey, ok: true, ...result.counts, errors: errors.kept, moreErrors: errors.more, publicChanged: result.publicChanged };
   } catch (error) {
-    const errors = [{ itemKey: '', reason: reasonOf(error) }];
+    const errors = storedRunErrors([{ itemKey: '', reason: reasonOf(error) }], 0);
     await db.update(importRuns).set({ ok: false, finishedAt: new Date(), errors }).where(eq(importRuns.runId, runId));
     throw Object.assign(new Error(`${source.name}: ${reasonOf(error)}`), { runId });
   }
@@ -87,9 +91,11 @@ type Link = { itemKey: string; offerId: number; contentHash: string; missingRuns
 async function applyListing(deps: PipelineDeps, source: Source, items: SourceItem[], readFailures: ItemFailure[], now: Date) {
   const { db } = deps;
   const catalogue = await readCatalogue(db);
-  const errors: ItemFailure[] = [...readFailures];
+  // Every failure is counted; the first RUN_ERRORS_KEPT are kept with their reasons.
+  const errors = new RunErrors();
+  for (const failure of readFailures) errors.add(failure);
   const counts: RunCounts = { fetched: items.length, newCount: 0, changed: 0, unchanged: 0, missing: 0, ended: 0, failed: readFailures.length };
-  const fail = (failure: ItemFailure) => { errors.push(failure); counts.failed++; };
+  const fail = (failure: ItemFailure) => { errors.add(failure); counts.failed++; };
   let publicChanged = false;
 
   // Normalise and check every item; a repeated key is the source's mistake, kept once.
@@ -176,7 +182,7 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   const listedKeys = new Set([...items.map((item) => item.itemKey), ...readFailures.map((failure) => failure.itemKey)]);
   const missingLinks = [...links.values()].filter((link) => !listedKeys.has(link.itemKey));
   if (items.length === 0 && readFailures.length === 0 && links.size >= EMPTY_LISTING_SUSPECT_FROM) {
-    errors.push({ itemKey: '', reason: `The source listed no offers (it listed ${links.size} before): missing items were not counted.` });
+    errors.add({ itemKey: '', reason: `The source listed no offers (it listed ${links.size} before): missing items were not counted.` });
   } else if (missingLinks.length > 0) {
     counts.missing = missingLinks.length;
     const ended = await markMissing(db, source.sourceKey, missingLinks, now);
