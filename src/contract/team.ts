@@ -252,6 +252,11 @@ export const TeamOverview = v.object({
     lastBuild: v.nullable(v.object({ kind: v.string(), startedAt: v.string(), finishedAt: v.nullable(v.string()), ok: v.nullable(v.boolean()), message: v.nullable(v.string()) })),
     /** The expiry reminders' last run (jobs/reminders.ts): SMS sent, and reminders skipped (already sent, or quiet hours). */
     lastReminderRun: v.nullable(v.object({ startedAt: v.string(), finishedAt: v.nullable(v.string()), sent: v.number(), skipped: v.number(), quietHours: v.boolean() })),
+    /**
+     * The rate limits' Redis (REDIS_URL): shared counters while connected; while unreachable (since
+     * when) and without one, each process counts its own.
+     */
+    redis: v.object({ state: v.picklist(['connected', 'unreachable', 'not_configured']), since: v.nullable(v.string()) }),
   }),
 });
 

@@ -7,7 +7,7 @@ import { createApp } from '../../src/server/app.ts';
 import type { ServerDeps } from '../../src/server/context.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
-import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, SIGN_IN_SLOW_DOWN, type RateRules, type SignInSlowDown } from '../../src/server/services/rate-limits.ts';
+import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, SIGN_IN_SLOW_DOWN, type RateLimitStore, type RateRules, type SignInSlowDown } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
 import { createConsoleMailProvider, type MailProvider } from '../../src/server/services/mail.ts';
@@ -70,6 +70,8 @@ export interface TestApiOptions {
   cacheTtlMs?: number;
   adProxyUrl?: string;
   trustProxy?: boolean;
+  /** The rate limits' counters (closed with the API); this process's memory by default. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -77,7 +79,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   if (options.seed !== false) await seedDemoData(handle.db, { offers: options.offers ?? SEED_OFFERS, now: options.now });
   const sms = createConsoleSmsProvider(() => {}) as TestApi['sms'];
   const mail = createConsoleMailProvider(() => {}) as TestApi['mail'];
-  const store = createMemoryRateLimitStore();
+  const store = options.rateLimitStore ?? createMemoryRateLimitStore();
   const deps: ServerDeps = {
     db: handle.db,
     sms,

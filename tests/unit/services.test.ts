@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { HttpFailure } from '../../src/server/errors.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { clientIp } from '../../src/server/services/client-ip.ts';
@@ -95,12 +95,18 @@ describe('sign-in slow-down', () => {
 describe.runIf(process.env.TEST_REDIS_URL)('Redis rate-limit store', () => {
   const stores: RateLimitStore[] = [];
   afterAll(async () => { for (const store of stores) await store.close(); });
+  /** A store once its connection is ready: until then it counts in this process's memory. */
+  const connectedStore = async (prefix: string) => {
+    const store = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix, () => {});
+    stores.push(store);
+    await vi.waitFor(() => expect(store.state()).toEqual({ state: 'connected' }), { timeout: 5000 });
+    return store;
+  };
 
   it('shares one counter between two API processes (two clients)', async () => {
     const prefix = `offerlanka:test:${Date.now()}:${Math.random()}:`;
-    const first = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix);
-    const second = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix);
-    stores.push(first, second);
+    const first = await connectedStore(prefix);
+    const second = await connectedStore(prefix);
     const a = new RateLimiter(first, tightRules);
     const b = new RateLimiter(second, tightRules);
     await a.check('signInPerIp', '198.51.100.9');
@@ -111,9 +117,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis rate-limit store', () => {
 
   it('shares a sign-in wait between two API processes, and clears it', async () => {
     const prefix = `offerlanka:test:${Date.now()}:${Math.random()}:`;
-    const first = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix);
-    const second = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix);
-    stores.push(first, second);
+    const first = await connectedStore(prefix);
+    const second = await connectedStore(prefix);
     const slowDown = { ...SIGN_IN_SLOW_DOWN, perMobileAndIp: { freeFailures: 2, firstWaitMs: 60_000, maxWaitMs: 60_000, windowMs: 60_000 } };
     const a = new RateLimiter(first, DEFAULT_RATE_RULES, true, slowDown);
     const b = new RateLimiter(second, DEFAULT_RATE_RULES, true, slowDown);
@@ -128,12 +133,39 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis rate-limit store', () => {
   });
 
   it('expires the window', async () => {
-    const store = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, `offerlanka:test:${Math.random()}:`);
-    stores.push(store);
+    const store = await connectedStore(`offerlanka:test:${Math.random()}:`);
     expect(await store.hit('w', 100)).toBe(1);
     expect(await store.hit('w', 100)).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await store.hit('w', 100)).toBe(1);
+  });
+});
+
+describe('Redis rate-limit store with Redis unreachable', () => {
+  it('counts in memory at once, says since when Redis is unreachable, and logs that once', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address() as AddressInfo;
+        server.close(() => resolve(free));
+      });
+    });
+    const lines: string[] = [];
+    const before = Date.now();
+    const store = createRedisRateLimitStore(`redis://127.0.0.1:${port}`, 'offerlanka:test:', (line) => lines.push(line));
+    try {
+      await vi.waitFor(() => expect(lines).toHaveLength(1));
+      expect(lines[0]).toMatch(/^\[redis\] unreachable .*per process/);
+      for (let n = 1; n <= 3; n++) expect(await store.hit('k', 60_000)).toBe(n);
+      await store.mark('m', 60_000);
+      expect(await store.remainingMs('m')).toBeGreaterThan(59_000);
+      const state = store.state();
+      expect(state.state).toBe('unreachable');
+      expect(state.state === 'unreachable' && state.since.getTime()).toBeGreaterThanOrEqual(before);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // several reconnect attempts fail
+      expect(lines, 'each failed reconnect is not logged again').toHaveLength(1);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // /console/team/overview: what needs the team today (offers waiting for review, open reports,
 // offers ending this week, sources' changes waiting in Review, each with the page that lists them;
 // above them, the import sources whose last run went wrong), how the last site build went, and the
-// expiry reminders' last run (time, SMS sent, skipped).
+// expiry reminders' last run (time, SMS sent, skipped), and whether the rate limits' Redis answers.
 import { failureText } from '../../client/http.ts';
 import { m } from '../../paraglide/messages.js';
 import LoadState from '../console/offer-steps/LoadState.tsx';
@@ -17,7 +17,7 @@ type Overview = Awaited<ReturnType<typeof fetchOverview>>;
 export default function TeamOverview() {
   const overview = useLoaded(fetchOverview, failureText);
   if (overview.state !== 'ready') return <LoadState loaded={overview} what={m.team_overview_loading()} onRetry={overview.reload} />;
-  const { pendingReviews, openReports, endingThisWeek, pendingRevisions, importAlerts, lastBuild, lastReminderRun } = overview.data;
+  const { pendingReviews, openReports, endingThisWeek, pendingRevisions, importAlerts, lastBuild, lastReminderRun, redis } = overview.data;
   return (
     <>
       {importAlerts.length > 0 && <ImportAlerts alerts={importAlerts} />}
@@ -33,6 +33,10 @@ export default function TeamOverview() {
         <li className="team-figure team-build card" data-reminder-run>
           <h2>{m.team_overview_last_reminder_run()}</h2>
           <LastReminderRun run={lastReminderRun} />
+        </li>
+        <li className="team-figure team-build card" data-redis={redis.state}>
+          <h2>{m.team_overview_redis()}</h2>
+          <RedisState redis={redis} />
         </li>
       </ul>
     </>
@@ -74,6 +78,13 @@ function LastReminderRun({ run }: { run: Overview['lastReminderRun'] }) {
       {run.quietHours && <p className="team-note">{m.team_overview_quiet_hours()}</p>}
     </>
   );
+}
+
+/** Unreachable, each process counts its own limits: an attacker spread over several processes gets more tries. */
+function RedisState({ redis }: { redis: Overview['redis'] }) {
+  if (redis.state === 'connected') return <p><span className="badge accepted">{m.team_overview_redis_connected()}</span></p>;
+  if (redis.state === 'unreachable' && redis.since) return <p><span className="badge rejected">{m.team_overview_redis_unreachable({ time: dateTimeText(redis.since) })}</span></p>;
+  return <p>{m.team_overview_redis_not_configured()}</p>;
 }
 
 function LastBuild({ build }: { build: Overview['lastBuild'] }) {

@@ -1,13 +1,15 @@
 // The team console's overview: what needs the team today (reviews, sources' changes, reports,
-// offers ending, importers in trouble), how the last site build went, and the reminders' last run.
+// offers ending, importers in trouble), how the last site build went, the reminders' last run, and
+// whether the rate limits' Redis answers.
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobRuns, offerReports, offers, siteBuilds } from '../db/schema.ts';
 import { REMINDER_JOB } from '../jobs/reminders.ts';
+import type { RateLimitStoreState } from '../services/rate-limits.ts';
 import { endingThisWeek } from './review.ts';
 import { importAlerts, pendingRevisionCount } from './team-importers.ts';
 
-export async function findTeamOverview(db: Database) {
+export async function findTeamOverview(db: Database, redis: RateLimitStoreState) {
   const [[pending], [reports], [ending], [build], pendingRevisions, alerts, [reminderRun]] = await Promise.all([
     db.select({ n: count() }).from(offers).where(eq(offers.reviewStatus, 'pending')),
     db.select({ n: count() }).from(offerReports).where(eq(offerReports.status, 'open')),
@@ -30,5 +32,6 @@ export async function findTeamOverview(db: Database) {
       startedAt: reminderRun.startedAt.toISOString(), finishedAt: reminderRun.finishedAt?.toISOString() ?? null,
       sent: reminderRun.sent, skipped: reminderRun.skipped, quietHours: reminderRun.detail.quietHours === true,
     } : null,
+    redis: { state: redis.state, since: redis.state === 'unreachable' ? redis.since.toISOString() : null },
   };
 }

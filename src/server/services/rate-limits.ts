@@ -1,6 +1,6 @@
 // Fixed-window rate limits per IP, mobile number and e-mail, and the progressive slow-down of failed
 // sign-ins. Counters live in memory for one process, or in Redis (REDIS_URL) so that several API
-// processes share them.
+// processes share them; while Redis is unreachable they count in each process's memory.
 import { Redis } from 'ioredis';
 import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { tooManyRequests } from '../errors.ts';
@@ -14,6 +14,8 @@ export interface RateLimitStore {
   remainingMs(key: string): Promise<number>;
   clear(...keys: string[]): Promise<void>;
   close(): Promise<void>;
+  /** Where the counters are now; a store without it is this process's memory. */
+  state?(): RateLimitStoreState;
 }
 
 export type RateRule = { limit: number; windowMs: number };
@@ -109,20 +111,84 @@ export function createMemoryRateLimitStore(): RateLimitStore {
   };
 }
 
-export function createRedisRateLimitStore(url: string, prefix = 'offerlanka:rl:'): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-  redis.on('error', (error) => console.error('[redis]', error.message));
+/** Where the counters are, for the team's Overview: shared in Redis, or per process while it is unreachable. */
+export type RateLimitStoreState =
+  | { state: 'connected' }
+  | { state: 'unreachable'; since: Date }
+  | { state: 'not_configured' };
+
+/** A Redis command slower than this counts as Redis being unreachable: a limited route never waits on it. */
+export const REDIS_COMMAND_TIMEOUT_MS = 100;
+/** How long one connection attempt may take; a refused one fails at once. */
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
+/** Reconnect attempts run in the background, at most this far apart. */
+const REDIS_RECONNECT_MAX_MS = 2000;
+
+/**
+ * Counters in Redis, shared by every process. While Redis does not answer, each call fails within
+ * REDIS_COMMAND_TIMEOUT_MS (no offline queue, no retries) and counts in this process's memory
+ * instead: the limits still hold per process, rather than opening for everyone.
+ */
+export function createRedisRateLimitStore(url: string, prefix = 'offerlanka:rl:', log: (line: string) => void = console.error): RateLimitStore & { state(): RateLimitStoreState } {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 100, REDIS_RECONNECT_MAX_MS),
+  });
+  const local = createMemoryRateLimitStore();
+  // Unreachable until the first connection is ready: commands are refused until then.
+  let unreachableSince: Date | undefined = new Date();
+  /** The log says unreachable: said once, until Redis answers again. */
+  let saidDown = false;
+  let closing = false;
+  const down = (reason: string) => {
+    if (closing) return;
+    unreachableSince ??= new Date();
+    if (saidDown) return;
+    saidDown = true;
+    log(`[redis] unreachable (${reason}): rate limits count per process until it answers again`);
+  };
+  const up = () => {
+    if (saidDown && !closing) log('[redis] answering again: rate limits are shared again');
+    saidDown = false;
+    unreachableSince = undefined;
+  };
+  redis.on('ready', up);
+  // Each failed reconnect emits an error: only the change of state is logged.
+  redis.on('error', (error: Error) => down(error.message));
+  redis.on('close', () => down('connection closed'));
+  /** Redis's answer, or this process's own count when Redis does not give one in time. */
+  const either = async <T>(remote: () => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
+    if (redis.status !== 'ready') return fallback();
+    try {
+      const answer = await remote();
+      // Answering again after a timeout: the connection never closed, so no 'ready' says so.
+      if (unreachableSince) up();
+      return answer;
+    } catch (error) {
+      down(error instanceof Error ? error.message : String(error));
+      return fallback();
+    }
+  };
   return {
-    async hit(key, windowMs) {
+    hit: (key, windowMs) => either(async () => {
       const results = await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec();
       const [error, value] = results?.[0] ?? [new Error('empty reply'), 0];
       if (error) throw error;
       return Number(value);
+    }, () => local.hit(key, windowMs)),
+    mark: (key, ttlMs) => either(async () => { await redis.set(prefix + key, '1', 'PX', Math.max(1, Math.round(ttlMs))); }, () => local.mark(key, ttlMs)),
+    remainingMs: (key) => either(async () => Math.max(0, await redis.pttl(prefix + key)), () => local.remainingMs(key)),
+    clear: (...keys) => either(async () => { if (keys.length) await redis.del(...keys.map((key) => prefix + key)); }, () => local.clear(...keys)),
+    state: () => (unreachableSince ? { state: 'unreachable', since: unreachableSince } : { state: 'connected' }),
+    async close() {
+      closing = true;
+      await local.close();
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
-    async mark(key, ttlMs) { await redis.set(prefix + key, '1', 'PX', Math.max(1, Math.round(ttlMs))); },
-    async remainingMs(key) { return Math.max(0, await redis.pttl(prefix + key)); },
-    async clear(...keys) { if (keys.length) await redis.del(...keys.map((key) => prefix + key)); },
-    async close() { await redis.quit().catch(() => redis.disconnect()); },
   };
 }
 
@@ -151,6 +217,11 @@ export class RateLimiter {
     private readonly enabled = true,
     private readonly signIn: SignInSlowDown = SIGN_IN_SLOW_DOWN,
   ) {}
+
+  /** Where the counters are: Redis, or this process alone (no REDIS_URL, or Redis unreachable). */
+  storeState(): RateLimitStoreState {
+    return this.store.state?.() ?? { state: 'not_configured' };
+  }
 
   /** Counts a hit and answers 429 once the rule's limit is passed. */
   async check(rule: RateRuleName, subject: string) {

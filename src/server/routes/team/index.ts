@@ -40,7 +40,7 @@ export function teamRoutes(deps: ServerDeps) {
   /** After a change to what is public: lists and offer answers are served fresh. */
   const publicChanged = () => cache.clear();
 
-  app.get('/team/overview', async (c) => answer(c, TeamOverview, { status: true, data: await findTeamOverview(db) }));
+  app.get('/team/overview', async (c) => answer(c, TeamOverview, { status: true, data: await findTeamOverview(db, limiter.storeState()) }));
 
   // ---------- offers and review ----------
 
