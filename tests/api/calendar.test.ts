@@ -1,13 +1,14 @@
 // Calendars (issue 17, docs/api.md "Calendars") on the real app: an offer's .ics file, and the
 // private favourites feed at a secret URL: made, replaced and turned off from the profile (the old
 // URL answers 404 at once), listing only its owner's favourites and following their changes.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedResponse } from '../../src/contract/calendar.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
+import { createTestApi, latestCode, signUpVerified, type TestApi } from './harness.ts';
 import { expectError, expectOk, insertOffer } from './expectations.ts';
 
 let api: TestApi;
@@ -146,6 +147,34 @@ describe('the favourites feed', () => {
     expect(fresh).not.toBe(old);
     expectError(await api.call('GET', feedPath(old)), 404, CALENDAR_MESSAGES.feedNotFound);
     expect((await api.call('GET', feedPath(fresh))).status).toBe(200);
+  });
+
+  it('is kept as its SHA-256 only: the plain token is nowhere in the account', async () => {
+    const token = await makeFeed(bob);
+    const [row] = await api.handle.db.select().from(users).where(eq(users.userId, bob.userId));
+    expect(row!.calendarFeedTokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it('ends with a password change, and with a password reset', async () => {
+    const owner = await signUpVerified(api, { firstName: 'Change' });
+    const changed = await makeFeed(owner);
+    const update = (who: { userId: number }, token: string, password: string) =>
+      api.call('PUT', '/api/update/user/password', { token, body: { userId: who.userId, password } });
+    expect((await update(owner, owner.token, 'Sigiriya-Rock-Fortress-5')).status).toBe(200);
+    expectError(await api.call('GET', feedPath(changed)), 404, CALENDAR_MESSAGES.feedNotFound);
+    expect((await api.call('GET', FEED, { token: owner.token })).body.data).toEqual({ active: false, token: null });
+
+    // A reset: a code to the number, its session, the new password.
+    const reset = await signUpVerified(api, { firstName: 'Reset' });
+    const feed = await makeFeed(reset);
+    const sent = await api.call('POST', '/api/create/new/otp/verification', { body: { mobileNo: reset.mobileNo } });
+    expect(sent.status).toBe(200);
+    const verified = await api.call('POST', '/api/verify/mobile', { body: { otpCode: await latestCode(api, reset.mobileNo), token: sent.body.token } });
+    expect(verified.status).toBe(200);
+    expect((await api.call('GET', feedPath(feed))).status).toBe(200);
+    expect((await update(reset, verified.body.token, 'Another-Pass-99-Galle')).status).toBe(200);
+    expectError(await api.call('GET', feedPath(feed)), 404, CALENDAR_MESSAGES.feedNotFound);
   });
 
   it('turned off, its URL answers 404 and the profile says it is off', async () => {

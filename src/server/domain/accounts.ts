@@ -111,10 +111,13 @@ export async function verifyMobile(db: Database, token: string, otpCode: string)
   return verified;
 }
 
-/** A new password; every other sign-in of the account ends. */
+/**
+ * A new password (a change, or the end of a reset): every other sign-in of the account ends, and so
+ * does its calendar feed, whose link may be what leaked (a new one is made from the profile).
+ */
 export async function changePassword(db: Database, user: UserRow, password: string, keepToken: string) {
   if (!isStrongEnough(password, [user.firstName, user.mobileNo])) throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
-  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.userId, user.userId));
+  await db.update(users).set({ passwordHash: await hashPassword(password), calendarFeedTokenHash: null }).where(eq(users.userId, user.userId));
   await revokeOtherTokens(db, user.userId, keepToken);
 }
 
