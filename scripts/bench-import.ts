@@ -306,7 +306,7 @@ async function main() {
     const path = options.csv ? '/feed.csv' : '/feed.json';
     server.setRoute(path, { headers: { 'content-type': options.csv ? 'text/csv; charset=utf-8' : 'application/json' }, body });
     await handle.db.insert(importSources).values({ sourceKey: SOURCE_KEY, name: 'Bench partner feed', adapter: 'partner-feed', url: `${server.url}${path}` });
-    const deps = { db: handle.db, fetcher: createPoliteFetcher({ perHostDelayMs: 0 }) };
+    const deps = { db: handle.db, fetcher: createPoliteFetcher({ perHostDelayMs: 0, allowedHosts: [new URL(server.url).host] }) };
     const setupSeconds = (performance.now() - setupStarted) / 1000;
 
     const encoding = options.csv ? 'CSV' : 'JSON';

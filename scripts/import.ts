@@ -60,7 +60,7 @@ async function main() {
     }
     throw error;
   }
-  const fetcher = createPoliteFetcher({ siteUrl: env.SITE_URL, perHostDelayMs: env.IMPORT_HOST_DELAY_MS });
+  const fetcher = createPoliteFetcher({ siteUrl: env.SITE_URL, perHostDelayMs: env.IMPORT_HOST_DELAY_MS, allowedHosts: env.IMPORT_ALLOWED_HOSTS });
   const queue = await startImportQueue({
     handle, pipeline: { db: handle.db, fetcher }, intervalHours: 0, log: (line) => console.error(line),
   });

@@ -2,6 +2,7 @@
 // with a clear message instead of later.
 import { Cron } from 'croner';
 import * as v from 'valibot';
+import { parseAllowedHost } from './importers/fetch/address-check.ts';
 import { isLoopbackHost } from './services/client-ip.ts';
 
 const flag = v.pipe(v.optional(v.picklist(['0', '1', 'true', 'false']), '0'), v.transform((s) => s === '1' || s === 'true'));
@@ -67,6 +68,9 @@ const EnvSchema = v.object({
     v.transform(Number), v.maxValue(24, 'IMPORT_INTERVAL_HOURS must be a whole number of hours from 0 to 24')), '6'),
   /** The importers' pause between two requests to one host, in ms (robots.txt may ask for more). */
   IMPORT_HOST_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'IMPORT_HOST_DELAY_MS must be a number of ms'), v.transform(Number)), '1000'),
+  /** Hosts the importers may fetch from whatever their addresses (a partner on a private network), comma-separated `host` or `host:port`; every other host must be public. */
+  IMPORT_ALLOWED_HOSTS: v.optional(v.pipe(v.string(), v.transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean)),
+    v.array(v.pipe(v.string(), v.check((entry) => parseAllowedHost(entry) !== undefined, 'IMPORT_ALLOWED_HOSTS must be host names or host:port, comma-separated (no scheme, no path)')))), ''),
   SITE_REBUILD_CRON: v.optional(v.pipe(v.string(), v.check(isCronPattern, 'SITE_REBUILD_CRON must be a cron pattern such as "0 3 * * *" (03:00 every day)')), '0 3 * * *'),
 });
 

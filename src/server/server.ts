@@ -96,7 +96,7 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
   if (runImports) {
     deps.imports = await startImportQueue({
       handle,
-      pipeline: { db: handle.db, fetcher: createPoliteFetcher({ siteUrl: env.SITE_URL, perHostDelayMs: env.IMPORT_HOST_DELAY_MS }) },
+      pipeline: { db: handle.db, fetcher: createPoliteFetcher({ siteUrl: env.SITE_URL, perHostDelayMs: env.IMPORT_HOST_DELAY_MS, allowedHosts: env.IMPORT_ALLOWED_HOSTS }) },
       intervalHours: env.IMPORT_INTERVAL_HOURS,
       // A listed offer changed or ended: lists show it at once, the site within seconds (the rebuilder).
       onRun: (summary) => {

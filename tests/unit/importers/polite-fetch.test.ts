@@ -14,9 +14,12 @@ import { startFixtureServer, type FixtureRequest, type FixtureServer } from '../
 const SITE_URL = 'https://offerlanka.test';
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 
-/** Quick by default: no pause between requests, short backoff and timeout. */
+/** host:port of a fixture server, for allowedHosts (IMPORT_ALLOWED_HOSTS): loopback is refused otherwise. */
+const hostOf = (fixture: FixtureServer) => new URL(fixture.url).host;
+
+/** Quick by default: no pause between requests, short backoff and timeout; the test's server allowed. */
 const fetcherFor = (options: PoliteFetcherOptions = {}) =>
-  createPoliteFetcher({ siteUrl: SITE_URL, perHostDelayMs: 0, retryBaseMs: 5, timeoutMs: 2_000, ...options });
+  createPoliteFetcher({ siteUrl: SITE_URL, perHostDelayMs: 0, retryBaseMs: 5, timeoutMs: 2_000, allowedHosts: [hostOf(server)], ...options });
 
 async function fetchErrorOf(promise: Promise<unknown>): Promise<FetchError> {
   const error = await promise.then(
@@ -176,7 +179,7 @@ describe('robots.txt', () => {
   it('disallows everything on a host that cannot be reached', async () => {
     const closed = await startFixtureServer();
     await closed.close();
-    const error = await fetchErrorOf(fetcherFor({ retries: 0 }).text(`${closed.url}/offers`));
+    const error = await fetchErrorOf(fetcherFor({ retries: 0, allowedHosts: [hostOf(closed)] }).text(`${closed.url}/offers`));
     expect(error.kind).toBe('robots');
     expect(error.message).toContain('its robots.txt could not be read (GET');
   });
@@ -241,7 +244,7 @@ describe('pacing', () => {
       server.setRoute('/slow', { delayMs: 200, body: 'one' });
       other.setRoute('/slow', { delayMs: 200, body: 'two' });
       const otherOnLocalhost = other.url.replace('127.0.0.1', 'localhost');
-      const fetcher = fetcherFor({ perHostDelayMs: 100 });
+      const fetcher = fetcherFor({ perHostDelayMs: 100, allowedHosts: [hostOf(server), new URL(otherOnLocalhost).host] });
       await Promise.all([fetcher.text(`${server.url}/slow`), fetcher.text(`${otherOnLocalhost}/slow`)]);
       const [one] = server.requests('/slow') as [FixtureRequest];
       const [two] = other.requests('/slow') as [FixtureRequest];
@@ -295,5 +298,66 @@ describe('bytes()', () => {
     expect(file.bytes.equals(png)).toBe(true);
     expect(file).toMatchObject({ url: `${server.url}/banner.png`, status: 200, contentType: 'image/png' });
     expect(server.requests('/banner.png')[0]!.headers.accept).toBe('*/*');
+  });
+});
+
+describe('addresses that are not public', () => {
+  // A second server on loopback that is not in allowedHosts: it must never be asked anything.
+  let internal: FixtureServer;
+  beforeEach(async () => {
+    internal = await startFixtureServer({ routes: { '/secret': { body: 'SECRET-ANSWER' } } });
+  });
+  afterEach(() => internal.close());
+  const internalPort = () => new URL(internal.url).port;
+
+  it('are refused before any request, robots.txt included, in every form of loopback', async () => {
+    const fetcher = fetcherFor();
+    for (const host of ['127.0.0.1', 'localhost', '2130706433', '0x7f000001', '0177.0.0.1', '[::ffff:127.0.0.1]', '[::1]']) {
+      const url = `http://${host}:${internalPort()}/secret`;
+      const error = await fetchErrorOf(fetcher.text(url));
+      expect(error.kind, url).toBe('refused');
+      expect(error.message).toMatch(/ refused: .*loopback address$/);
+      expect(error.message).not.toContain('SECRET');
+    }
+    expect(internal.requests()).toEqual([]);
+    expect(fetcher.requestCount).toBe(0);
+  });
+
+  it('are refused at a redirect, the hop named, and the allowed server is all that is asked', async () => {
+    server.setRoute('/moved', { status: 302, headers: { location: `${internal.url}/secret` } });
+    const error = await fetchErrorOf(fetcherFor().bytes(`${server.url}/moved`));
+    expect(error).toMatchObject({ kind: 'refused', url: `${internal.url}/secret` });
+    expect(error.message).toBe(`GET ${internal.url}/secret (redirected from ${server.url}/moved) refused: 127.0.0.1 is a loopback address`);
+    expect(internal.requests()).toEqual([]);
+    expect(server.requests().map((request) => request.path)).toEqual(['/robots.txt', '/moved']);
+  });
+
+  it('are refused when any of a name\'s addresses is', async () => {
+    const resolve = async () => [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }];
+    const error = await fetchErrorOf(fetcherFor({ resolve }).text(`http://mixed.test:${internalPort()}/secret`));
+    expect(error.message).toMatch(/refused: mixed\.test resolves to 127\.0\.0\.1, a loopback address$/);
+    expect(internal.requests()).toEqual([]);
+  });
+
+  it('are refused when a name rebinds to one between its check and its connection', async () => {
+    // localhost answers public to the checks (the URL's and its robots.txt's), then loopback: a
+    // fetcher that connected by the system's lookup, not the checked one, would reach the server.
+    const answers: string[] = [];
+    const resolve = async () => {
+      const address = answers.length < 2 ? '93.184.216.34' : '127.0.0.1';
+      answers.push(address);
+      return [{ address, family: 4 }];
+    };
+    const error = await fetchErrorOf(fetcherFor({ resolve, retries: 0 }).text(`http://localhost:${internalPort()}/secret`));
+    expect(answers).toEqual(['93.184.216.34', '93.184.216.34', '127.0.0.1']);
+    expect(error.message).toContain('refused: localhost resolves to 127.0.0.1, a loopback address');
+    expect(internal.requests()).toEqual([]);
+  });
+
+  it('are fetched from when their host and port are allowed, and only those', async () => {
+    const allowed = fetcherFor({ allowedHosts: [`localhost:${internalPort()}`] });
+    expect((await allowed.text(`http://localhost:${internalPort()}/secret`)).text).toBe('SECRET-ANSWER');
+    expect((await fetchErrorOf(allowed.text(`${internal.url}/secret`))).kind).toBe('refused'); // 127.0.0.1 is not named
+    expect(() => createPoliteFetcher({ allowedHosts: ['http://partner.lan/'] })).toThrow(/Not a host or host:port/);
   });
 });

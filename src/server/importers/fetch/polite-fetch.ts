@@ -1,10 +1,16 @@
 // How importers reach the banks' websites (the PoliteFetcher of ../types.ts): an honest User-Agent,
 // robots.txt honoured, one request at a time per host with a pause between, a timeout per attempt,
-// retries with backoff for answers that may pass, redirects followed by hand, and a byte cap.
+// retries with backoff for answers that may pass, redirects followed by hand, a byte cap, and only
+// public addresses (address-check.ts), checked at every hop and again as each connection is made.
 import PQueue from 'p-queue';
 import robotsParser from 'robots-parser';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, fetch, type Headers, type Response } from 'undici';
 import type { FetchedBytes, FetchedText, PoliteFetcher } from '../types.ts';
+import {
+  AddressRefusedError, checkingLookup, isAllowedUrl, parseAllowedHost, publicAddressesOf, systemResolver,
+  type AllowedHost, type Resolver,
+} from './address-check.ts';
 
 export const DEFAULT_SITE_URL = 'https://offerlanka.lk';
 /** Per attempt: connecting, the headers and the whole body. */
@@ -41,6 +47,13 @@ export interface PoliteFetcherOptions {
   maxBytes?: number;
   /** Called as each HTTP request is made (robots.txt, retries and redirect hops included): for run logs. */
   onRequest?: (url: string) => void;
+  /**
+   * Hosts fetched from whatever their addresses (IMPORT_ALLOWED_HOSTS): `host` or `host:port`.
+   * Every other host must resolve to public addresses only.
+   */
+  allowedHosts?: readonly string[];
+  /** How host names are resolved, for the check and for connecting. Default dns.lookup (all addresses). */
+  resolve?: Resolver;
 }
 
 /** What the fetcher has actually asked of the web: for tests and run logs. */
@@ -51,7 +64,7 @@ export interface RequestCounts {
   requestsTo(url: string): number;
 }
 
-export type FetchErrorKind = 'http' | 'timeout' | 'too-large' | 'robots' | 'network' | 'url' | 'redirect';
+export type FetchErrorKind = 'http' | 'timeout' | 'too-large' | 'robots' | 'network' | 'url' | 'redirect' | 'refused';
 
 /** Why a page could not be had, in a message a person can read in a run log. */
 export class FetchError extends Error {
@@ -113,6 +126,10 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const perHostDelayMs = options.perHostDelayMs ?? DEFAULT_PER_HOST_DELAY_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const resolve = options.resolve ?? systemResolver;
+  const allowedHosts = (options.allowedHosts ?? []).map(allowedHostOf);
+  // Every connection resolves its host through the check: the address connected to is one checked.
+  const dispatcher = new Agent({ connect: { lookup: checkingLookup(resolve, allowedHosts) } });
 
   // Keyed by host name without the port: servers on one machine share its pacing.
   const hosts = new Map<string, HostPacing>();
@@ -141,7 +158,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       let response: Response | undefined;
       let reading = false;
       try {
-        response = await fetch(url, { headers: { 'user-agent': userAgent, accept }, redirect: 'manual', signal });
+        response = await fetch(url, { headers: { 'user-agent': userAgent, accept }, redirect: 'manual', signal, dispatcher });
         // Only a page we keep is read; an error's or a redirect's body is let go.
         if (!response.ok) return { url, status: response.status, headers: response.headers, body: undefined };
         reading = true;
@@ -150,6 +167,8 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       } catch (error) {
         // The reader's own refusal (a feed that is no feed) is its caller's; the chunks throw FetchErrors.
         if (error instanceof FetchError || reading) throw error;
+        // The host's addresses changed since its URL was checked (DNS rebinding), to a refused one.
+        if (error instanceof Error && error.cause instanceof AddressRefusedError) throw refusal(url, error.cause);
         if (signal.aborted) throw new FetchError('timeout', url.href, `GET ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
         throw new FetchError('network', url.href, `GET ${url.href} failed: ${networkReason(error)}`, { cause: error });
       } finally {
@@ -190,6 +209,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   async function get<T>(requested: string, accept: string, byteCap: number, read: BodyReader<T>, obeyRobots = true): Promise<Answer<T> & { body: T }> {
     let url = httpUrl(requested);
     for (let redirects = 0; ; redirects++) {
+      await checkAddresses(url, requested);
       if (obeyRobots) await checkRobots(url, requested);
       const answer = await getWithRetries(url, accept, byteCap, read);
       if (answer.status >= 200 && answer.status < 300) return answer as Answer<T> & { body: T };
@@ -202,6 +222,20 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
         throw new FetchError('redirect', requested, `GET ${requested} redirected more than ${MAX_REDIRECTS} times (the last hop to ${location})`);
       }
       url = httpUrl(location, url);
+    }
+  }
+
+  /**
+   * Refuses a URL whose host is not allowed and has an address that is not public, before any
+   * request (robots.txt's included). A name that cannot be resolved now is left to the request,
+   * whose connection resolves and checks it again, and is retried as a network error.
+   */
+  async function checkAddresses(url: URL, requested: string): Promise<void> {
+    if (isAllowedUrl(url, allowedHosts)) return;
+    try {
+      await publicAddressesOf(url.hostname, resolve);
+    } catch (error) {
+      if (error instanceof AddressRefusedError) throw refusal(url, error, requested);
     }
   }
 
@@ -262,6 +296,18 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       return requestsByUrl.get(URL.parse(url)?.href ?? url) ?? 0;
     },
   };
+}
+
+function allowedHostOf(entry: string): AllowedHost {
+  const host = parseAllowedHost(entry);
+  if (!host) throw new Error(`Not a host or host:port to allow: ${JSON.stringify(entry)}`);
+  return host;
+}
+
+/** A refused address, for the run's log: the URL, the hop it came from, and why; never an answer. */
+function refusal(url: URL, error: AddressRefusedError, requested = url.href): FetchError {
+  const hop = url.href === requested ? '' : ` (redirected from ${requested})`;
+  return new FetchError('refused', url.href, `GET ${url.href}${hop} refused: ${error.message}`, { cause: error });
 }
 
 /** The URL to fetch, if it is one we fetch: http: or https: only. */
