@@ -14,6 +14,7 @@ export const RUN_ERRORS_KEPT = 100;
 export const IMPORT_MESSAGES = {
   sourceNotFound: 'Import source not found.',
   alreadyRunning: 'This source is already being imported. Its run shows here when it ends.',
+  serverStopped: 'The server stopped during this run.',
   runQueued: 'The import was started. Its run shows here when it ends.',
   importsOff: 'Imports do not run in this server process (it was started without them).',
   revisionNotFound: 'Change not found.',

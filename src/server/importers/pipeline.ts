@@ -23,7 +23,7 @@ import { adapterFor } from './adapters/index.ts';
 import { normaliseItem } from './normalise/index.ts';
 import { columnChanges, contentHashOf, REVIEWED_COLUMNS, storedColumns, type ImportedColumns } from './offer-fields.ts';
 import { readCatalogue, type Catalogue } from './resolve.ts';
-import { RunErrors, storedRunErrors } from './run-errors.ts';
+import { RunErrors, runningErrors, storedRunErrors, type RunOwner } from './run-errors.ts';
 import type { ItemFailure, PoliteFetcher, SourceItem } from './types.ts';
 
 /** Runs in a row an item may be missing before it is flagged in the console; at the next, its offer ends. */
@@ -55,6 +55,8 @@ export interface PipelineDeps {
   db: Database;
   fetcher: PoliteFetcher;
   now?: () => Date;
+  /** The process (and job) running the run, held in its row while it runs: queue.ts fails it at a restart if that process is gone. */
+  owner?: RunOwner;
 }
 
 /** The line every run ends with (npm run import prints one per source, and the total). */
@@ -69,7 +71,8 @@ export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: 
   const now = deps.now?.() ?? new Date();
   const [source] = await db.select().from(importSources).where(eq(importSources.sourceKey, sourceKey)).limit(1);
   if (!source) throw new Error(`No import source '${sourceKey}'.`);
-  const [run] = await db.insert(importRuns).values({ sourceKey, trigger, startedAt: now }).returning({ runId: importRuns.runId });
+  const [run] = await db.insert(importRuns).values({ sourceKey, trigger, startedAt: now, errors: deps.owner ? runningErrors(deps.owner) : [] })
+    .returning({ runId: importRuns.runId });
   const runId = run!.runId;
   try {
     const adapter = adapterFor(source.adapter);

@@ -5,9 +5,20 @@
 // backoff. A schedule (an RFC 5545 rule in Sri Lanka's time) queues every enabled source every
 // IMPORT_INTERVAL_HOURS hours; pg-boss keeps the schedule in the database, so several processes
 // share it and it survives restarts.
-import type { DatabaseHandle } from '../db/client.ts';
+// Each run's row names the process and job running it (run-errors.ts RunOwner). A process killed
+// mid-run leaves its run unfinished and its job active, which would hold the source for the whole
+// expiry: at the next start, the runs whose process is gone are failed and their jobs cancelled,
+// so the source can run at once. A run of another live process is left alone.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { IMPORT_MESSAGES } from '../../contract/team-importers.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { importRuns } from '../db/schema.ts';
 import { openJobQueue } from '../jobs/job-queue.ts';
 import { runSource, type PipelineDeps, type RunSummary, type RunTrigger } from './pipeline.ts';
+import { ownerOf, storedRunErrors, type RunOwner } from './run-errors.ts';
 import { enabledSources } from './sources.ts';
 
 export const SOURCE_RUN_QUEUE = 'import-source';
@@ -19,6 +30,9 @@ const RUN_RETRIES = 2;
 const RUN_RETRY_DELAY_SECONDS = 5 * 60;
 
 export interface SourceRunJob { sourceKey: string; trigger: RunTrigger }
+
+/** This process's life: its runs' owner. */
+const THIS_PROCESS: Omit<RunOwner, 'jobId'> = { host: hostname(), pid: process.pid, life: randomUUID() };
 
 export interface ImportQueue {
   /** Queues a run of the source; null when one is already queued or running (anywhere). */
@@ -49,6 +63,10 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
     policy: 'exclusive', retryLimit: RUN_RETRIES, retryDelay: RUN_RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds: RUN_EXPIRE_SECONDS,
   });
   await boss.createQueue(SCHEDULE_QUEUE, { policy: 'short' });
+  if (options.work !== false) {
+    const failed = await failOrphanedRuns(options.pipeline.db, boss);
+    if (failed > 0) log(`[imports] ${failed} run(s) left by a stopped server marked failed; their sources are free`);
+  }
 
   const runNow: ImportQueue['runNow'] = (sourceKey, trigger, { retry = true } = {}) =>
     boss.send(SOURCE_RUN_QUEUE, { sourceKey, trigger } satisfies SourceRunJob, { singletonKey: sourceKey, ...(retry ? {} : { retryLimit: 0 }) });
@@ -63,7 +81,7 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
       for (const source of await enabledSources(options.pipeline.db)) await runNow(source.sourceKey, 'schedule');
     });
     await boss.work<SourceRunJob, RunSummary>(SOURCE_RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-      const summary = await runSource(options.pipeline, job!.data.sourceKey, job!.data.trigger);
+      const summary = await runSource({ ...options.pipeline, owner: { ...THIS_PROCESS, jobId: job!.id } }, job!.data.sourceKey, job!.data.trigger);
       options.onRun?.(summary);
       return summary;
     });
@@ -91,4 +109,55 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
     // Within the server's stop budget (STOP_GRACE_MS); a run cut off is expired and retried by another process.
     stop: () => boss.stop({ graceful: true, timeout: 3_000, close: true }),
   };
+}
+
+/**
+ * Fails the unfinished runs whose process is gone, and cancels their jobs (a failed job with
+ * retries left would still hold its source). Returns how many.
+ */
+async function failOrphanedRuns(db: Database, boss: PgBoss): Promise<number> {
+  const unfinished = await db.select({ runId: importRuns.runId, startedAt: importRuns.startedAt, errors: importRuns.errors })
+    .from(importRuns).where(isNull(importRuns.finishedAt));
+  if (unfinished.length === 0) return 0;
+  const live = unfinished.some((run) => ownerOf(run.errors)?.host !== THIS_PROCESS.host) ? await liveProcesses(boss) : undefined;
+  let failed = 0;
+  for (const run of unfinished) {
+    const owner = ownerOf(run.errors);
+    // A run from before owners were kept, or one nobody can vouch for: pg-boss has expired its job by now.
+    const expired = Date.now() - run.startedAt.getTime() > RUN_EXPIRE_SECONDS * 1000;
+    if (!expired && (!owner || isAlive(owner, live))) continue;
+    const [marked] = await db.update(importRuns).set({ ok: false, finishedAt: new Date(), errors: storedRunErrors([{ itemKey: '', reason: IMPORT_MESSAGES.serverStopped }], 0) })
+      .where(and(eq(importRuns.runId, run.runId), isNull(importRuns.finishedAt))).returning({ runId: importRuns.runId });
+    if (!marked) continue;
+    failed++;
+    if (owner?.jobId) await boss.cancel(SOURCE_RUN_QUEUE, owner.jobId).catch(() => {});
+  }
+  return failed;
+}
+
+/** The host and pid of every pg-boss instance its registry reads as live; undefined when it cannot be read. */
+async function liveProcesses(boss: PgBoss): Promise<Set<string> | undefined> {
+  try {
+    return new Set((await boss.getInstances()).filter((instance) => instance.live).map((instance) => `${instance.host}:${instance.pid}`));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the run's process still runs. On this machine its pid says so at once (our own pid is
+ * an earlier life's, reused); on another, pg-boss's registry does (an instance goes quiet after
+ * three missed heartbeats), and without the registry the run is left to its job's expiry.
+ */
+function isAlive(owner: RunOwner, live: Set<string> | undefined): boolean {
+  if (owner.life === THIS_PROCESS.life) return true;
+  if (owner.host !== THIS_PROCESS.host) return live?.has(`${owner.host}:${owner.pid}`) ?? true;
+  if (owner.pid === process.pid) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user has the pid; it lives.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
