@@ -28,7 +28,8 @@ const database = commandDatabase('import');
 
 const importCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
   env: {
-    ...process.env, IMPORT_HOST_DELAY_MS: '0', PORT: '0',
+    // The fixture server is on loopback, which the importers refuse unless it is allowed.
+    ...process.env, IMPORT_HOST_DELAY_MS: '0', PORT: '0', IMPORT_ALLOWED_HOSTS: new URL(server.url).host,
     ...database.env(),
   },
   timeout: 120_000,

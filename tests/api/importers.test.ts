@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PARTNER_FEED_CSV_COLUMNS, PARTNER_FEED_MESSAGES, PARTNER_FEED_OFFERS_MAX } from '../../src/contract/partner-feed.ts';
 import { CategoryKeywordList, ImportSourceDetail, ImportSourceList, RevisionList, RUN_ERRORS_KEPT } from '../../src/contract/team-importers.ts';
 import { TeamOverview } from '../../src/contract/team.ts';
-import { banks, importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
+import { banks, images, importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
 import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fetch.ts';
 import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '../../src/server/importers/pipeline.ts';
 import { startImportQueue } from '../../src/server/importers/queue.ts';
@@ -56,7 +56,8 @@ const accept = (offerId: number) => api.handle.db.update(offers).set({ reviewSta
 beforeAll(async () => {
   api = await createTestApi({ offers: 30 });
   server = await startFixtureServer();
-  deps = { db: api.handle.db, fetcher: createPoliteFetcher({ perHostDelayMs: 0, retries: 1, retryBaseMs: 10, timeoutMs: 2_000 }) };
+  // The fixture server is on loopback: allowed as IMPORT_ALLOWED_HOSTS would allow it, by host and port.
+  deps = { db: api.handle.db, fetcher: createPoliteFetcher({ perHostDelayMs: 0, retries: 1, retryBaseMs: 10, timeoutMs: 2_000, allowedHosts: [new URL(server.url).host] }) };
 });
 afterAll(async () => {
   await server?.close();
@@ -67,7 +68,7 @@ beforeEach(() => server.resetHits());
 describe('a partner feed', () => {
   it('creates pending offers on the first run, logs the items it refuses, and changes nothing on the second', async () => {
     setFeed('/first.json', [
-      feedOffer('A1'), feedOffer('A2', { channel: 'online', website: 'https://harbour.example' }), feedOffer('A3'),
+      feedOffer('A1'), feedOffer('A2', { channel: 'online', website: 'https://harbour.example', locations: ['Colombo 03', 'Colombo 07'] }), feedOffer('A3'),
       feedOffer('BAD1', { bank: 'Bank of Atlantis' }),
       feedOffer('BAD2', { validThrough: slDay(-10), validFrom: slDay(-20) }),
       feedOffer('BAD3', { category: 'Spaceflight', title: 'BAD3: 20% off a trip', description: 'Off we go.' }),
@@ -90,6 +91,8 @@ describe('a partner feed', () => {
       sourceName: 'Source first', sourceUrl: 'https://partner.example/offers/A2', sourceHash: link.contentHash,
       eligibility: { cardScope: 'credit', days: ['fri', 'sat'], minBill: 5000, channel: 'online', website: 'https://harbour.example' },
     });
+    // Every town the feed names is listed, not only the first.
+    expect(offer.location).toEqual([{ value: 'Colombo 03', isActive: true }, { value: 'Colombo 07', isActive: true }]);
     expect(offer.cardTypes.length).toBeGreaterThan(0);
     const [row] = await api.handle.db.select().from(importRuns).where(eq(importRuns.runId, run.runId));
     expect(row).toMatchObject({ ok: true, trigger: 'command', fetched: 6, newCount: 3, failed: 3 });
@@ -302,6 +305,56 @@ describe('sources that fail', () => {
       await queue.stop();
     }
   }, 60_000);
+});
+
+describe('addresses that are not public', () => {
+  // A server on loopback that is not allowed: a feed, a redirect or a banner pointing at it must
+  // fail without asking it anything, and store nothing from it.
+  let internal: FixtureServer;
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  beforeAll(async () => {
+    internal = await startFixtureServer({ routes: {
+      '/feed.json': { headers: { 'content-type': 'application/json' }, body: feed([feedOffer('INTERNAL1')]) },
+      '/banner.png': { headers: { 'content-type': 'image/png' }, body: PNG },
+    } });
+  });
+  afterAll(() => internal?.close());
+  const importedImages = async () => (await api.handle.db.select({ name: images.name }).from(images)).filter((row) => row.name.startsWith('import-'));
+
+  it('fails a run whose feed, or the feed it is redirected to, is on a refused address, asking it nothing', async () => {
+    server.setRoute('/moved.json', { status: 301, headers: { location: `${internal.url}/feed.json` } });
+    await api.handle.db.insert(importSources).values({ sourceKey: 'internal', name: 'Internal', adapter: 'partner-feed', url: `${internal.url}/feed.json` });
+    await addSource('moved', '/moved.json');
+    for (const [key, reason] of [
+      ['internal', `GET ${internal.url}/feed.json refused: 127.0.0.1 is a loopback address`],
+      ['moved', `GET ${internal.url}/feed.json (redirected from ${server.url}/moved.json) refused: 127.0.0.1 is a loopback address`],
+    ] as const) {
+      const failure = await runSource(deps, key, 'command').then(() => undefined, (error: Error) => error);
+      expect(failure?.message).toContain(reason);
+      const [run] = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, key));
+      expect(run).toMatchObject({ ok: false, newCount: 0 });
+      expect(run!.errors[0]!.reason).toContain(reason);
+      expect(JSON.stringify(run!.errors)).not.toContain('INTERNAL1');
+    }
+    expect(internal.requests()).toEqual([]);
+    expect(await api.handle.db.select().from(offers).where(eq(offers.sourceName, 'Internal'))).toEqual([]);
+  });
+
+  it('imports an offer whose banner is on a refused address without it, storing no image', async () => {
+    const before = await importedImages();
+    setFeed('/banners.json', [
+      feedOffer('BANNER-REFUSED', { image: `${internal.url}/banner.png` }),
+      feedOffer('BANNER-ALLOWED', { image: `${server.url}/banner.png` }),
+    ]);
+    server.setRoute('/banner.png', { headers: { 'content-type': 'image/png' }, body: PNG });
+    await addSource('banners', '/banners.json');
+    expect(await runSource(deps, 'banners', 'command')).toMatchObject({ ok: true, newCount: 2 });
+    expect((await offerOf((await linkOf('banners', 'BANNER-REFUSED')).offerId)).bannerImageUrl).toBeNull();
+    // The same banner from the allowed server is stored: the refusal is the address's, not the image's.
+    expect((await offerOf((await linkOf('banners', 'BANNER-ALLOWED')).offerId)).bannerImageUrl).toMatch(/\/import-[0-9a-f]+\.png$/);
+    expect((await importedImages()).length).toBe(before.length + 1);
+    expect(internal.requests()).toEqual([]);
+  });
 });
 
 describe('the team console\'s importers', () => {
