@@ -14,6 +14,8 @@ export const ALERT_LABEL_MAX = 120;
 export const DIGEST_OFFERS_PER_ALERT = 10;
 /** How long an e-mail verification link works. */
 export const EMAIL_VERIFY_LINK_DAYS = 3;
+/** How long a reminder's stop link and a digest's unsubscribe link work: each message carries a fresh one. */
+export const OPT_OUT_LINK_DAYS = 90;
 
 export const ALERT_MESSAGES = {
   created: 'Alert saved. New offers on this list come in your weekly e-mail.',
@@ -29,6 +31,7 @@ export const ALERT_MESSAGES = {
   badLink: 'This link is not valid or has expired.',
   emailChanged: 'This link was for another address. Ask for a new one from your alerts page.',
   unsubscribed: 'You will get no more alert e-mails. Your alerts are deleted.',
+  expiredUnsubscribeLink: 'This link has expired. Delete your alerts from your alerts page instead, or use the link in a newer e-mail.',
   labelRequired: 'Name the alert.',
 } as const;
 

@@ -151,6 +151,7 @@ export const ERROR_CODE_TEXTS = {
   bad_link: [ALERT_MESSAGES.badLink],
   email_changed: [ALERT_MESSAGES.emailChanged],
   unsubscribed: [ALERT_MESSAGES.unsubscribed],
+  expired_unsubscribe_link: [ALERT_MESSAGES.expiredUnsubscribeLink],
   label_required: [ALERT_MESSAGES.labelRequired],
 
   // 'Report a problem' on an offer.
@@ -167,6 +168,8 @@ export const ERROR_CODE_TEXTS = {
   reminders_off: [REMINDER_MESSAGES.turnedOff],
   offer_marked: [REMINDER_MESSAGES.offerMarked],
   bad_stop_link: [REMINDER_MESSAGES.badStopLink],
+  expired_stop_link: [REMINDER_MESSAGES.expiredStopLink],
+  links_revoked: [REMINDER_MESSAGES.linksRevoked],
   reminders_stopped: [REMINDER_MESSAGES.stopped],
   feed_created: [CALENDAR_MESSAGES.feedCreated],
   feed_removed: [CALENDAR_MESSAGES.feedRemoved],

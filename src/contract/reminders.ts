@@ -24,6 +24,8 @@ export const REMINDER_MESSAGES = {
   turnedOff: 'Reminders off: we will not text you about your favourites.',
   offerMarked: 'Noted.',
   badStopLink: 'This link is not valid. Turn reminders off in your profile instead.',
+  expiredStopLink: 'This link has expired. Turn reminders off in your profile instead, or use the link in a newer text.',
+  linksRevoked: 'Done: no stop or unsubscribe link sent to you before now works any more. Newer texts and e-mails carry new ones.',
   stopped: 'Reminders are off. You will get no more texts about your favourites ending. You can turn them on again in your profile.',
 } as const;
 

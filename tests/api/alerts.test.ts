@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, ALERTS_PER_USER_MAX, DIGEST_OFFERS_PER_ALERT } from '../../src/contract/alerts.ts';
 import { digestSends, jobRuns, offerAlerts, offers, users } from '../../src/server/db/schema.ts';
-import { verifyEmail } from '../../src/server/domain/alerts.ts';
+import { unsubscribeToken, verifyEmail } from '../../src/server/domain/alerts.ts';
 import { colomboWeekStart, runDigests } from '../../src/server/jobs/digests.ts';
 import { createSmtpMailProvider, type MailDeps, type MailOutboxEntry } from '../../src/server/services/mail.ts';
 import { expectError } from './expectations.ts';
@@ -316,6 +316,30 @@ describe('unsubscribing: GET and POST /api/email/unsubscribe', () => {
       expectError(await api.call('GET', `/api/email/unsubscribe?token=${encodeURIComponent(bad)}`), 400);
     }
     expectError(await api.call('POST', '/api/email/unsubscribe'), 400);
+  });
+
+  it('refuses a link older than 90 days, and every link issued before the user revoked them', async () => {
+    const db = api.handle.db;
+    const reader = await confirmedUser('expire@example.com');
+    await api.call('POST', '/api/user/alerts', { token: reader.token, body: { label: 'Keep', filter: { bankIds: [bankId] } } });
+    const unsubscribeAt = (token: string, headers?: Record<string, string>) => api.call('POST', `/api/email/unsubscribe?token=${token}`, { headers });
+    const alertCount = async () => (await api.call('GET', '/api/user/alerts', { token: reader.token })).body.data.length;
+
+    const old = await unsubscribeToken(db, reader.userId, new Date(Date.now() - 91 * 24 * HOUR));
+    expectError(await unsubscribeAt(old), 400, ALERT_MESSAGES.expiredUnsubscribeLink);
+    expectError(await api.call('GET', `/api/email/unsubscribe?token=${old}`), 400, ALERT_MESSAGES.expiredUnsubscribeLink);
+    const page = await unsubscribeAt(old, { accept: 'text/html' });
+    expect(page.status).toBe(400);
+    expect(page.body).toContain('This link has expired.');
+
+    const issued = await unsubscribeToken(db, reader.userId);
+    expect(await unsubscribeToken(db, reader.userId, new Date(Date.now() + 1000))).not.toBe(issued);
+    expect((await api.call('POST', '/api/user/links/revoke', { token: reader.token })).status).toBe(200);
+    expectError(await unsubscribeAt(issued), 400, ALERT_MESSAGES.expiredUnsubscribeLink);
+    expect(await alertCount()).toBe(1);
+
+    expect((await unsubscribeAt(await unsubscribeToken(db, reader.userId))).status).toBe(200);
+    expect(await alertCount()).toBe(0);
   });
 });
 

@@ -9,6 +9,8 @@ import { TeamOverview } from '../../src/contract/team.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { favorites, jobRuns, reminderSends, users } from '../../src/server/db/schema.ts';
 import { unsubscribeToken } from '../../src/server/domain/alerts.ts';
+import { reminderStopToken } from '../../src/server/domain/reminders.ts';
+import { signedLinks } from '../../src/server/services/signed-links.ts';
 import { FAVOURITES_LINK_PATH, inQuietHours, reminderMessage, REMINDER_JOB, runReminders, startReminderQueue, type ReminderDeps } from '../../src/server/jobs/reminders.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
 import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
@@ -241,6 +243,48 @@ describe('the stop link', () => {
     // The user as the API shows it carries no link token.
     const user = await api.call('GET', `/api/get/user/by/${person.userId}`, { token: person.token });
     expect(JSON.stringify(user.body)).not.toContain(token.split('.')[1]);
+  });
+});
+
+describe('the stop link\'s life', () => {
+  const stop = (token: string, headers?: Record<string, string>) => api.call('GET', `/api/reminders/stop?token=${token}`, { headers });
+  const daysOf = async (userId: number) => (await db().select({ days: users.reminderDaysBefore }).from(users).where(eq(users.userId, userId)))[0]!.days;
+  const EXPIRED = escaped(`token: ${REMINDER_MESSAGES.expiredStopLink}`);
+  const DAY = 86_400_000;
+
+  it('is issued afresh for each message, works for 90 days and not after', async () => {
+    const person = await customer(2, []);
+    const now = Date.now();
+    const first = await reminderStopToken(db(), person.userId, new Date(now - 1000));
+    const second = await reminderStopToken(db(), person.userId, new Date(now));
+    expect(first).not.toBe(second);
+
+    const old = await reminderStopToken(db(), person.userId, new Date(now - 91 * DAY));
+    expectError(await stop(old), 400, EXPIRED);
+    const page = await stop(old, { accept: 'text/html' });
+    expect(page.status).toBe(400);
+    expect(page.body).toContain('This link has expired.');
+    // A link from before links carried their issue time: expired too.
+    expectError(await stop(await signedLinks(db()).sign('reminder-stop', { u: person.userId })), 400, EXPIRED);
+    expect(await daysOf(person.userId)).toBe(2);
+
+    expect((await stop(await reminderStopToken(db(), person.userId, new Date(now - 89 * DAY)))).status).toBe(200);
+    expect(await daysOf(person.userId)).toBeNull();
+  });
+
+  it('is refused once the user revokes their links; a link issued after works', async () => {
+    const person = await customer(3, []);
+    const before = await reminderStopToken(db(), person.userId);
+    expectError(await api.call('POST', '/api/user/links/revoke'), 401);
+    const revoked = await api.call('POST', '/api/user/links/revoke', { token: person.token });
+    expect(revoked.status).toBe(200);
+    expect(v.parse(ReminderStopResponse, revoked.body).message).toBe(REMINDER_MESSAGES.linksRevoked);
+    expectError(await stop(before), 400, EXPIRED);
+    expect((await stop(before, { accept: 'text/html' })).body).toContain('This link has expired.');
+    expect(await daysOf(person.userId)).toBe(3);
+
+    expect((await stop(await reminderStopToken(db(), person.userId))).status).toBe(200);
+    expect(await daysOf(person.userId)).toBeNull();
   });
 });
 

@@ -13,12 +13,12 @@ import { offerAlerts, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { MailDeps } from '../services/mail.ts';
 import { signedLinks } from '../services/signed-links.ts';
+import { checkOptOutLink, signOptOutLink } from './opt-out-links.ts';
 import type { UserRow } from '../serialize.ts';
 
 /** The signed links' purposes: a token made for one is refused by the other. */
 export const LINK_PURPOSES = { verifyEmail: 'email-verify', unsubscribe: 'digest-unsubscribe' } as const;
 type VerifyPayload = { u: number; e: string; x: number };
-type UnsubscribePayload = { u: number };
 
 const DAY_MS = 86_400_000;
 /** A link that does not work: a 400 about its token, as a bad request field is. */
@@ -102,18 +102,19 @@ export async function verifyEmail(db: Database, token: string, now = new Date())
   return updated!;
 }
 
-export const unsubscribeToken = (db: Database, userId: number) => signedLinks(db).sign(LINK_PURPOSES.unsubscribe, { u: userId } satisfies UnsubscribePayload);
+/** An unsubscribe link for one digest: issued now, it expires and can be revoked (opt-out-links.ts). */
+export const unsubscribeToken = (db: Database, userId: number, now = new Date()) => signOptOutLink(db, LINK_PURPOSES.unsubscribe, userId, now);
 
-/** The user an unsubscribe link is for; a bad link is a 400. */
-export async function unsubscribeUser(db: Database, token: string): Promise<number> {
-  const payload = await signedLinks(db).verify<UnsubscribePayload>(LINK_PURPOSES.unsubscribe, token);
-  if (!payload || typeof payload.u !== 'number') throw badLink();
-  return payload.u;
+/** The user an unsubscribe link is for; a bad, expired or revoked link is a 400. */
+export async function unsubscribeUser(db: Database, token: string, now = new Date()): Promise<number> {
+  const link = await checkOptOutLink(db, LINK_PURPOSES.unsubscribe, token, now);
+  if (!link.ok) throw badLink(link.reason === 'expired' ? ALERT_MESSAGES.expiredUnsubscribeLink : ALERT_MESSAGES.badLink);
+  return link.userId;
 }
 
 /** Unsubscribing stops the digests by deleting every alert of the account (the digest's only content). */
-export async function unsubscribe(db: Database, token: string): Promise<number> {
-  const userId = await unsubscribeUser(db, token);
+export async function unsubscribe(db: Database, token: string, now = new Date()): Promise<number> {
+  const userId = await unsubscribeUser(db, token, now);
   const deleted = await db.delete(offerAlerts).where(eq(offerAlerts.userId, userId)).returning({ alertId: offerAlerts.alertId });
   return deleted.length;
 }

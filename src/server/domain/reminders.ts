@@ -1,16 +1,16 @@
 // Expiry reminders' setting (docs/api.md "Expiry reminders"): the days before a favourite's end,
 // whether the first favourite's line has been shown, and the signed stop link every reminder SMS
-// carries (works without signing in; made only for that purpose, so it can do nothing else).
+// carries (works without signing in; made only for that purpose, so it can do nothing else; it
+// expires and can be revoked: opt-out-links.ts).
 import { eq, sql } from 'drizzle-orm';
 import { REMINDER_MESSAGES, type ReminderDays } from '../../contract/reminders.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { signedLinks } from '../services/signed-links.ts';
+import { checkOptOutLink, signOptOutLink } from './opt-out-links.ts';
 
 /** The signed link's purpose: a token made for another purpose (e.g. e-mail unsubscribe) is refused. */
 const STOP_PURPOSE = 'reminder-stop';
-type StopPayload = { u: number };
 
 export interface ReminderSetting { daysBefore: ReminderDays | null; offerShown: boolean }
 
@@ -38,13 +38,18 @@ export async function markReminderOfferShown(db: Database, userId: number, now =
   return settingOf(row!);
 }
 
-export const reminderStopToken = (db: Database, userId: number) => signedLinks(db).sign(STOP_PURPOSE, { u: userId } satisfies StopPayload);
+/** A stop link for one reminder SMS: issued now, so each message carries its own. */
+export const reminderStopToken = (db: Database, userId: number, now = new Date()) => signOptOutLink(db, STOP_PURPOSE, userId, now);
 
-/** Turns reminders off for the link's user; a link that is altered or of another purpose is a 400. */
-export async function stopReminders(db: Database, token: string): Promise<void> {
-  const payload = await signedLinks(db).verify<StopPayload>(STOP_PURPOSE, token);
-  if (!payload || !Number.isSafeInteger(payload.u)) {
-    throw badRequest(`token: ${REMINDER_MESSAGES.badStopLink}`, { issues: [{ path: 'token', message: REMINDER_MESSAGES.badStopLink }] });
+/**
+ * Turns reminders off for the link's user; a link that is altered or of another purpose is a 400,
+ * and so is one that expired or was revoked, with its own text.
+ */
+export async function stopReminders(db: Database, token: string, now = new Date()): Promise<void> {
+  const link = await checkOptOutLink(db, STOP_PURPOSE, token, now);
+  if (!link.ok) {
+    const message = link.reason === 'expired' ? REMINDER_MESSAGES.expiredStopLink : REMINDER_MESSAGES.badStopLink;
+    throw badRequest(`token: ${message}`, { issues: [{ path: 'token', message }] });
   }
-  await db.update(users).set({ reminderDaysBefore: null }).where(eq(users.userId, payload.u));
+  await db.update(users).set({ reminderDaysBefore: null }).where(eq(users.userId, link.userId));
 }

@@ -7,6 +7,7 @@ import {
   REMINDER_MESSAGES, ReminderSettingChangedResponse, ReminderSettingRequest, ReminderSettingResponse, ReminderStopQuery, ReminderStopResponse,
 } from '../../../contract/reminders.ts';
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
+import { revokeOptOutLinks } from '../../domain/opt-out-links.ts';
 import { findReminderSetting, markReminderOfferShown, setReminderDays, stopReminders } from '../../domain/reminders.ts';
 import { HttpFailure } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
@@ -50,11 +51,21 @@ export function reminderRoutes(deps: ServerDeps, options: { siteUrl?: string } =
       const { token } = parseQuery(c, ReminderStopQuery);
       await stopReminders(db, token);
     } catch (error) {
-      if (html && error instanceof HttpFailure && error.httpStatus === 400) return page(c, (locale) => m.notify_page_link_broken({}, { locale }), REMINDER_MESSAGES.badStopLink, 400);
+      // Broken, expired or revoked: the failure's own text ("This link has expired. ...").
+      if (html && error instanceof HttpFailure && error.httpStatus === 400) {
+        const text = error.message.replace(/^token: /, '');
+        return page(c, (locale) => m.notify_page_link_broken({}, { locale }), text, 400);
+      }
       throw error;
     }
     if (html) return page(c, (locale) => m.notify_page_reminders_off({}, { locale }), REMINDER_MESSAGES.stopped);
     return answer(c, ReminderStopResponse, { status: true, message: REMINDER_MESSAGES.stopped });
+  });
+
+  // "Revoke my links": every stop and unsubscribe link sent to the account so far stops working.
+  app.post('/user/links/revoke', session, async (c) => {
+    await revokeOptOutLinks(db, c.get('user').userId);
+    return answer(c, ReminderStopResponse, { status: true, message: REMINDER_MESSAGES.linksRevoked });
   });
 
   return app;
