@@ -10,6 +10,7 @@ import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { merchants, offers, users } from '../../src/server/db/schema.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
 import { expectError, type Res } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 
@@ -138,7 +139,7 @@ describe('a merchant creates an offer', () => {
       promoCode: 'SPICE20',
       hotLine: { mobileNo: ['0112345678'], email: ['offers@lankaspice.example'] },
       cardTypes: bank.cardTypes,
-      location: [{ value: locationNames[2], isActive: true }, { value: locationNames[0], isActive: false }],
+      location: [{ value: locationNames[2], isActive: true }, { value: locationNames[0], isActive: true }],
       views: 0,
       interest: 0,
       bankId: bank.bankId,
@@ -245,10 +246,51 @@ describe('validity dates', () => {
     expect(offer).toMatchObject({ offerType: 'customize', offerRate: 'Buy 1 get 1 free', categoryId: 2, location: [], promoCode: null });
   });
 
-  it('lists each location once, the first one active', async () => {
+  it('lists each location once, every one active', async () => {
     const [a, b] = locationNames as [string, string];
     const offer = expectCreated(await create(validBody({ locations: [a, b, a] })));
-    expect(offer.location).toEqual([{ value: a, isActive: true }, { value: b, isActive: false }]);
+    expect(offer.location).toEqual([{ value: a, isActive: true }, { value: b, isActive: true }]);
+  });
+});
+
+describe('every chosen town is published', () => {
+  const towns = ['Colombo 03', 'Colombo 07', 'Kandy'];
+  const listed = (names: string[]) => names.map((value) => ({ value, isActive: true }));
+  let team: { token: string };
+
+  beforeAll(async () => {
+    for (const town of towns) expect(locationNames).toContain(town);
+    const mobileNo = freshMobile();
+    await createOrPromoteTeamMember(api.handle.db, { mobileNo, firstName: 'Tharushi', password: STRONG_PASSWORD });
+    team = { token: (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body.token };
+  });
+
+  const decide = async (offerId: number, decision: 'accept' | 'reject') => {
+    const res = await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision, reason: 'The dates are wrong.' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+  const publicLocations = async (offerId: number) => {
+    const res = await api.call('GET', `/api/get/offer/by/${offerId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data[0].location;
+  };
+
+  it('lists both towns of a merchant offer once the team accepts it', async () => {
+    const offer = expectCreated(await create(validBody({ locations: ['Colombo 03', 'Colombo 07'] })));
+    await decide(offer.offerId, 'accept');
+    expect(await publicLocations(offer.offerId)).toEqual(listed(['Colombo 03', 'Colombo 07']));
+  });
+
+  it("keeps every town through the owner's edit and the team's edit", async () => {
+    const offer = expectCreated(await create(validBody({ locations: ['Colombo 03', 'Colombo 07'] })));
+    await decide(offer.offerId, 'reject');
+    const resent = await api.call('PUT', `/api/offers/${offer.offerId}`, { token: merchant.token, body: validBody({ locations: towns }) });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body.data.location).toEqual(listed(towns));
+    const edited = await api.call('PUT', `/api/team/offers/${offer.offerId}`, { token: team.token, body: validBody({ locations: ['Colombo 07', 'Kandy'], offerHeader: 'Edited: 20% off lunch' }) });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await decide(offer.offerId, 'accept');
+    expect(await publicLocations(offer.offerId)).toEqual(listed(['Colombo 07', 'Kandy']));
   });
 });
 

@@ -66,7 +66,8 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
   if (unknown.length) {
     throw badRequest(`Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`, { issues: unknown.slice(0, 20) }, 'unknown_location');
   }
-  const location: OfferLocation[] = names.map((value, i) => ({ value, isActive: i === 0 }));
+  // Every chosen town is where the offer holds: all are active, so the page and the lists show them all.
+  const location: OfferLocation[] = names.map((value) => ({ value, isActive: true }));
   // Listed cards' tiers as the bank's cards spell them.
   const eligibility = { ...form.eligibility, cards: form.eligibility.cards.map((card) => ({
     ...card, tier: card.tier && (bank.issuedCards.find((own) => own.tier?.toLowerCase() === card.tier!.toLowerCase())?.tier ?? card.tier),

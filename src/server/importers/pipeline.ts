@@ -220,7 +220,8 @@ async function columnsOf(deps: PipelineDeps, catalogue: Catalogue, offer: Import
     validTimeDateDescription: offer.validTimeDateDescription,
     promoCode: offer.promoCode,
     cardTypes: cards.map(cardName),
-    location: towns.map((value, i) => ({ value, isActive: i === 0 })),
+    // Every town the source names holds the offer, as a merchant's chosen towns do.
+    location: towns.map((value) => ({ value, isActive: true })),
     eligibility: offer.eligibility,
     bankId: bank.bankId,
     categoryId,
