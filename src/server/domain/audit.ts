@@ -1,7 +1,7 @@
 // The team's audit log: every team action, with who, when, what, and the values before and after.
 // Each action writes its row in the same transaction as its change, so there is never a change
 // without its row. Rows are only ever added: no route changes them, and the table's trigger
-// (migrations/0002) refuses UPDATE and DELETE.
+// (migrations/0002, 0010) refuses UPDATE, DELETE and TRUNCATE.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntryData, AuditTargetType } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
