@@ -1,7 +1,6 @@
 // createApp(): the three services (main API, insight, demo) on one Hono app, with one error shape.
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { logger } from 'hono/logger';
@@ -13,6 +12,7 @@ import { errorBody, HttpFailure } from './errors.ts';
 import { answer, noSuchRoute } from './http/answer.ts';
 import { apiCors } from './http/cors.ts';
 import { loadShedding, type LoadSheddingOptions } from './http/load-shedding.ts';
+import { readBodyFirst } from './http/request-body.ts';
 import { apiAnswerHeaders, securityHeaders } from './http/security-headers.ts';
 import { accountRoutes, demoRoutes } from './routes/accounts/index.ts';
 import { calendarRoutes } from './routes/calendar/index.ts';
@@ -53,24 +53,24 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   const app = new Hono<AppEnv>();
   if (options.logRequests) app.use('*', logger());
   app.use('*', securityHeaders(options.siteUrl));
+  // Bodies are capped, and read whole before shedding counts the request: a body that trickles in
+  // holds no place among the requests in flight.
+  const bodyFirst = readBodyFirst({
+    maxBytes: BODY_BYTES_MAX,
+    tooLarge: (c: Context) => answer(c, CodedErrorResponse, errorBody(413, API_MESSAGES.bodyTooLarge), 413),
+    unreadable: (c: Context) => answer(c, CodedErrorResponse, errorBody(400, FALLBACK_MESSAGES.badRequest), 400),
+  });
+  const withBody = ['POST', 'PUT', 'PATCH'];
   // Shedding comes after CORS and the answer headers, so that a page on another origin can read the 503.
   const shedding = options.loadShedding ? loadShedding(options.loadShedding) : undefined;
   for (const base of [options.apiBase, options.insightBase, options.demoBase]) {
     // gzip, outermost so that every answer is covered, errors included: a page of 20 offers is about
     // 53 KB of JSON, 7 KB gzipped, on a phone's network. The site's files come precompressed.
     app.use(`${base}/*`, compress({ encoding: 'gzip' }), apiCors(options.corsOrigins ?? []), apiAnswerHeaders);
+    app.on(withBody, `${base}/*`, bodyFirst);
     if (shedding) app.use(`${base}/*`, shedding);
   }
-  // Bodies are capped. A declared Content-Length is checked from the header alone, which keeps the
-  // Node adapter's fast body read; only chunked bodies go through the streaming limit.
-  const tooLarge = (c: Context) => answer(c, CodedErrorResponse, errorBody(413, API_MESSAGES.bodyTooLarge), 413);
-  const streamingLimit = bodyLimit({ maxSize: BODY_BYTES_MAX, onError: tooLarge });
-  app.on(['POST', 'PUT', 'PATCH'], '*', async (c, next) => {
-    const declared = c.req.header('content-length');
-    if (declared === undefined) return streamingLimit(c, next);
-    if (!/^\d+$/.test(declared) || Number(declared) > BODY_BYTES_MAX) return tooLarge(c);
-    await next();
-  });
+  app.on(withBody, '*', bodyFirst); // every other path's bodies (read once where the above ran)
 
   const api = new Hono<AppEnv>();
   for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, myCardRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, merchantRoutes, siteExportRoutes, teamRoutes]) {

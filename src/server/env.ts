@@ -53,6 +53,12 @@ const EnvSchema = v.object({
   API_MAX_IN_FLIGHT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'API_MAX_IN_FLIGHT must be a number of requests (0 turns the check off)'), v.transform(Number)), '256'),
   /** Mean event loop delay over the last second, in ms, above which API requests are answered 503; 0 turns the check off. */
   API_MAX_EVENT_LOOP_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'API_MAX_EVENT_LOOP_DELAY_MS must be a number of ms (0 turns the check off)'), v.transform(Number)), '200'),
+  /** How long a client may take to send a request's headers, in ms; past it the connection gets 408 and is closed. */
+  HTTP_HEADERS_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, 'HTTP_HEADERS_TIMEOUT_MS must be a number of ms above 0'), v.transform(Number)), '10000'),
+  /** How long a client may take to send a whole request, headers and body, in ms; past it the connection gets 408 and is closed. */
+  HTTP_REQUEST_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, 'HTTP_REQUEST_TIMEOUT_MS must be a number of ms above 0'), v.transform(Number)), '30000'),
+  /** Open connections from one address at which more are closed at once; 0 turns the check off. Not applied with TRUST_PROXY (the proxy's job). */
+  HTTP_MAX_CONNECTIONS_PER_IP: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'HTTP_MAX_CONNECTIONS_PER_IP must be a number of connections (0 turns the check off)'), v.transform(Number)), '32'),
   /** Serve the built site from this folder beside the API (a symlink to the current build). */
   SITE_DIR: v.optional(v.string(), 'dist'),
   /** The site's public base URL, for canonical links and the sitemap; unset, the server's own (siteUrlOf). */
@@ -107,6 +113,7 @@ export function readEnv(source: Source = process.env): ServerEnv {
   const parsed = parseEnv(EnvSchema, source);
   const siteUrl = parsed.SITE_URL ?? siteUrlOf(parsed.HOST, parsed.PORT);
   if (!URL.canParse(siteUrl)) throw new Error(`Invalid environment:\n  SITE_URL is required: HOST ${parsed.HOST} makes no URL of its own`);
+  if (parsed.HTTP_HEADERS_TIMEOUT_MS > parsed.HTTP_REQUEST_TIMEOUT_MS) throw new Error('Invalid environment:\n  HTTP_HEADERS_TIMEOUT_MS must not be above HTTP_REQUEST_TIMEOUT_MS: the whole request includes its headers');
   const env = { ...parsed, SITE_URL: siteUrl };
   const smsProvider = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
   // The console provider only logs codes and serves them to this machine: in production nobody

@@ -8,6 +8,7 @@ import type { AppEnv, ServerDeps } from './context.ts';
 import { openDatabaseFromEnv, type DatabaseHandle } from './db/client.ts';
 import type { ServerEnv } from './env.ts';
 import { noSuchRoute } from './http/answer.ts';
+import { httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.ts';
 import { createPoliteFetcher } from './importers/fetch/polite-fetch.ts';
 import { summaryLine } from './importers/pipeline.ts';
 import { startImportQueue } from './importers/queue.ts';
@@ -83,7 +84,7 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
   const handle = await openDatabaseFromEnv(env);
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
-  const rateLimitStore: RateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : createMemoryRateLimitStore();
+  const rateLimitStore: RateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL, undefined, log) : createMemoryRateLimitStore();
   const deps: ServerDeps = {
     db: handle.db,
     sms: env.SMS_PROVIDER === 'http' ? createHttpSmsProvider(env.SMS_HTTP_URL!, env.SMS_HTTP_TOKEN) : createConsoleSmsProvider(log),
@@ -123,9 +124,11 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
 
   // A kept site answer goes out before the request reaches Hono (site/answer-memory.ts); everything else goes to Hono.
   const honoListener = getRequestListener(app.fetch, { hostname: env.HOST });
-  const server = createHttpServer((req, res) => {
+  const server = createHttpServer(httpServerOptions({ headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS }), (req, res) => {
     if (!memory?.answer(req, res)) void honoListener(req, res);
   });
+  // Behind a proxy every connection comes from it: there the per-address limit is the proxy's (docs/operations.md).
+  limitConnectionsPerAddress(server, env.TRUST_PROXY ? 0 : env.HTTP_MAX_CONNECTIONS_PER_IP);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const smsWarning = consoleProviderWarning(env);

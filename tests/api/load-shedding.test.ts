@@ -1,6 +1,7 @@
 // Load shedding: past API_MAX_IN_FLIGHT requests in flight, or with the event loop late by more than
 // API_MAX_EVENT_LOOP_DELAY_MS on average, the three services answer 503 with Retry-After and the
-// usual error shape, at once, instead of queueing; static pages are never shed.
+// usual error shape, at once, instead of queueing; static pages are never shed, and a request only
+// counts once its body has arrived.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type { AppEnv } from '../../src/server/context.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { BUSY_MESSAGE, loadShedding, type LoadShedding } from '../../src/server/http/load-shedding.ts';
 import { mountSite } from '../../src/server/site/routes.ts';
+import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
 import { createTestApi, TEST_IP, type TestApi } from './harness.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -125,7 +127,18 @@ describe('through the app', () => {
   const encoder = new TextEncoder();
   const call = (path: string, init?: RequestInit) => app.fetch(new Request(`http://localhost${path}`, init), { incoming: { socket: { remoteAddress: TEST_IP } } });
 
-  /** A sign-in whose body is still being sent: it stays in flight until finished. */
+  /** Rate-limit checks wait until released: a sign-in, its body read, stays in flight until then. */
+  let releaseSignIns = () => {};
+  let checkGate = Promise.resolve();
+  /** Closes the gate until releaseSignIns(). */
+  const holdSignIns = () => { checkGate = new Promise<void>((resolve) => { releaseSignIns = resolve; }); };
+  const counters = createMemoryRateLimitStore();
+  const gatedLimiter = new RateLimiter({ ...counters, hit: async (key, windowMs) => { await checkGate; return counters.hit(key, windowMs); } }, DEFAULT_RATE_RULES);
+  const sentSignIn = () => call('/api/user/authentication', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNo: '771234567', password: 'not-the-password' }),
+  });
+
+  /** A sign-in whose body is still being sent: the body is read before the request counts. */
   const heldSignIn = (path: string) => {
     let finish!: () => void;
     const body = new ReadableStream<Uint8Array>({
@@ -144,7 +157,7 @@ describe('through the app', () => {
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>OfferLanka</title><h1>Offers</h1>');
     // As startServer mounts them: the services, then the site around them.
     app = new Hono<AppEnv>();
-    app.route('/', createApp(api.deps, { ...DEFAULT_BASES, loadShedding: { maxInFlight: 2, maxEventLoopDelayMs: 0 } }));
+    app.route('/', createApp({ ...api.deps, limiter: gatedLimiter }, { ...DEFAULT_BASES, loadShedding: { maxInFlight: 2, maxEventLoopDelayMs: 0 } }));
     await mountSite(app, siteDir, Object.values(DEFAULT_BASES));
   });
   afterAll(async () => {
@@ -154,7 +167,8 @@ describe('through the app', () => {
 
   it('counts the three services together, sheds only API requests, and recovers', async () => {
     expect((await call('/api/get/all/banks')).status).toBe(200);
-    const held = [heldSignIn('/api/user/authentication'), heldSignIn('/demo/user/authentication')];
+    holdSignIns();
+    const held = [sentSignIn(), sentSignIn()];
     await sleep(50);
 
     for (const path of ['/api/get/all/banks', '/insight/top-offers-by-insight', '/demo/user/authentication']) {
@@ -166,23 +180,35 @@ describe('through the app', () => {
     expect(page.status, 'static pages are never shed').toBe(200);
     expect(await page.text()).toContain('<h1>Offers</h1>');
 
-    for (const { finish } of held) finish();
-    for (const { answer } of held) expect((await answer).status).not.toBe(503);
+    releaseSignIns();
+    for (const answer of held) expect((await answer).status).not.toBe(503);
     expect((await call('/api/get/all/banks')).status).toBe(200);
     expect((await call('/insight/top-offers-by-insight')).status).not.toBe(503);
   });
 
+  it('does not count a request whose body is still arriving', async () => {
+    const held = Array.from({ length: 5 }, () => heldSignIn('/api/user/authentication'));
+    await sleep(50);
+    expect((await call('/api/get/all/banks')).status).toBe(200);
+    // Each counts once its body is in: one at a time, none is refused.
+    for (const { finish, answer } of held) {
+      finish();
+      expect((await answer).status).not.toBe(503);
+    }
+  });
+
   it('is off when createApp is given no limits', async () => {
     const plain = new Hono<AppEnv>();
-    plain.route('/', createApp(api.deps));
+    plain.route('/', createApp({ ...api.deps, limiter: gatedLimiter }));
     const previous = app;
     app = plain;
     try {
-      const held = Array.from({ length: 5 }, () => heldSignIn('/api/user/authentication'));
+      holdSignIns();
+      const held = Array.from({ length: 5 }, () => sentSignIn());
       await sleep(50);
       expect((await call('/api/get/all/banks')).status).toBe(200);
-      for (const { finish } of held) finish();
-      for (const { answer } of held) expect((await answer).status).not.toBe(503);
+      releaseSignIns();
+      for (const answer of held) expect((await answer).status).not.toBe(503);
     } finally {
       app = previous;
     }
