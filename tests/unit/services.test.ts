@@ -280,6 +280,12 @@ describe('environment', () => {
     expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
   });
 
+  it('reads IMPORT_ALLOWED_HOSTS as host names or host:port, none by default, and refuses anything else at start-up', () => {
+    expect(readEnv({}).IMPORT_ALLOWED_HOSTS).toEqual([]);
+    expect(readEnv({ IMPORT_ALLOWED_HOSTS: 'partner.lan, 10.1.2.3:8443,[fd00::1]:80' }).IMPORT_ALLOWED_HOSTS).toEqual(['partner.lan', '10.1.2.3:8443', '[fd00::1]:80']);
+    expect(() => readEnv({ IMPORT_ALLOWED_HOSTS: 'partner.lan,http://10.0.0.1/' })).toThrow(/IMPORT_ALLOWED_HOSTS must be host names or host:port/);
+  });
+
   it('follows HOST and PORT for SITE_URL when it is unset', () => {
     expect(readEnv({}).SITE_URL).toBe('http://localhost:4321');
     expect(readEnv({ PORT: '8080' }).SITE_URL).toBe('http://localhost:8080');
