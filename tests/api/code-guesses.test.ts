@@ -1,12 +1,12 @@
-// One-time codes under parallel guessing: "at most 5 wrong tries per code, single use" must hold
-// however many requests arrive at once (services/one-time-codes.ts). Rate limits are off here: an
+// One-time codes under parallel requests (services/one-time-codes.ts): "at most 5 wrong tries per
+// code, single use" and the resend rule must hold however many requests arrive at once. Rate limits are off here: an
 // attacker with many addresses is not stopped by them, so the code's own counter is what is tested.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { oneTimeCodes, sessions, users } from '../../src/server/db/schema.ts';
-import { createTestApi, freshMobile, latestCode, signUpVerified, type TestApi } from './harness.ts';
+import { createTestApi, freshMobile, latestCode, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 
 const GUESSES = 100;
 /** A code of the right form that is surely not the one sent. */
@@ -90,5 +90,24 @@ describe('parallel guesses at one code', () => {
     expect([...refused].filter((r) => r !== `400 ${API_MESSAGES.codeUsed}` && r !== `401 ${API_MESSAGES.verificationExpired}`)).toEqual([]);
     const sessionsAfter = await api.handle.db.select().from(sessions).where(and(eq(sessions.userId, account.userId), eq(sessions.scope, 'session')));
     expect(sessionsAfter).toHaveLength(sessionsBefore.length + 1);
+  });
+});
+
+describe('parallel code requests for one number', () => {
+  it('of 10 simultaneous resends, 3 are sent (attempts 1, 2, 3) and the rest answer attempt 4 and block', async () => {
+    const mobileNo = freshMobile();
+    const created = await api.call('POST', '/api/create/new/user', {
+      body: { firstName: 'Nimal', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const userId = created.body.data.user.userId as number;
+    const answers = await Promise.all(Array.from({ length: 10 }, () =>
+      api.call('POST', '/api/resend/verification/otp', { body: { userId, mobileNo, token: null } })));
+    expect(answers.filter((a) => a.status === 200).map((a) => a.body.attempt).sort()).toEqual([1, 2, 3]);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.map((a) => [a.status, a.body.status, a.body.attempt])).toEqual(Array(7).fill([429, false, 4]));
+    expect(api.sms.outbox(mobileNo)).toHaveLength(4);
+    const [user] = await api.handle.db.select().from(users).where(eq(users.userId, userId));
+    expect(user!.codeBlockedUntil!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
   });
 });

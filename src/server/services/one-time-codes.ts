@@ -56,40 +56,47 @@ export async function sendOneTimeCode(
   const now = new Date();
   if (isCodeBlocked(user, now)) throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
 
-  const [lastVerified] = await db.select({ at: max(oneTimeCodes.verifiedAt) }).from(oneTimeCodes)
-    .where(eq(oneTimeCodes.mobileNo, mobileNo));
-  const windowStart = new Date(Math.max(now.getTime() - CODE_BLOCK_MS, lastVerified?.at ? new Date(lastVerified.at).getTime() : 0));
-  const [sent] = await db.select({ n: count() }).from(codeSends)
-    .where(and(eq(codeSends.mobileNo, mobileNo), gt(codeSends.sentAt, windowStart)));
-  // Every code row stays (a new one only marks the earlier used): they count all the sends.
-  const [codes] = await db.select({ n: count() }).from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.mobileNo, mobileNo), gt(oneTimeCodes.createdAt, windowStart)));
-  const attempt = startsEntry ? 0 : sent?.n ?? 0;
-  if (attempt >= BLOCKING_RESEND_ATTEMPT || (codes?.n ?? 0) >= CODES_PER_DAY_MAX) {
-    await db.update(users).set({ codeBlockedUntil: new Date(now.getTime() + CODE_BLOCK_MS) }).where(eq(users.userId, user.userId));
-    throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
-  }
-
-  const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
-  // A new code replaces any earlier one for the same purpose.
-  await db.update(oneTimeCodes).set({ usedAt: now })
-    .where(and(eq(oneTimeCodes.userId, user.userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
-  const [stored] = await db.insert(oneTimeCodes).values({
-    userId: user.userId, purpose, mobileNo, codeHash: hashCode(user.userId, purpose, code).toString('hex'),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-  }).returning({ codeId: oneTimeCodes.codeId });
-  const [send] = await db.insert(codeSends).values({ mobileNo }).returning({ sendId: codeSends.sendId });
+  // One send per number at a time, counted and recorded together: parallel requests would
+  // otherwise all read the same count and all be sent.
+  const counted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('offerlanka:code-send'), hashtext(${mobileNo}))`);
+    const [lastVerified] = await tx.select({ at: max(oneTimeCodes.verifiedAt) }).from(oneTimeCodes)
+      .where(eq(oneTimeCodes.mobileNo, mobileNo));
+    const windowStart = new Date(Math.max(now.getTime() - CODE_BLOCK_MS, lastVerified?.at ? new Date(lastVerified.at).getTime() : 0));
+    const [sent] = await tx.select({ n: count() }).from(codeSends)
+      .where(and(eq(codeSends.mobileNo, mobileNo), gt(codeSends.sentAt, windowStart)));
+    // Every code row stays (a new one only marks the earlier used): they count all the sends.
+    const [codes] = await tx.select({ n: count() }).from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.mobileNo, mobileNo), gt(oneTimeCodes.createdAt, windowStart)));
+    const attempt = startsEntry ? 0 : sent?.n ?? 0;
+    if (attempt >= BLOCKING_RESEND_ATTEMPT || (codes?.n ?? 0) >= CODES_PER_DAY_MAX) {
+      await tx.update(users).set({ codeBlockedUntil: new Date(now.getTime() + CODE_BLOCK_MS) }).where(eq(users.userId, user.userId));
+      return undefined;
+    }
+    const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+    // A new code replaces any earlier one for the same purpose.
+    await tx.update(oneTimeCodes).set({ usedAt: now })
+      .where(and(eq(oneTimeCodes.userId, user.userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+    const [stored] = await tx.insert(oneTimeCodes).values({
+      userId: user.userId, purpose, mobileNo, codeHash: hashCode(user.userId, purpose, code).toString('hex'),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    }).returning({ codeId: oneTimeCodes.codeId });
+    const [send] = await tx.insert(codeSends).values({ mobileNo }).returning({ sendId: codeSends.sendId });
+    return { attempt, code, stored: stored!, send: send! };
+  });
+  if (!counted) throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
+  const { attempt, code, stored, send } = counted;
   try {
     const message = m.notify_code_sms({ code, siteName: SITE_NAME, minutes: CODE_TTL_MS / 60_000 }, { locale });
     await sms.send({ mobileNo, code, message });
   } catch (error) {
     // A send that never left does not count against the number.
-    await db.delete(codeSends).where(eq(codeSends.sendId, send!.sendId));
-    await db.delete(oneTimeCodes).where(eq(oneTimeCodes.codeId, stored!.codeId));
+    await db.delete(codeSends).where(eq(codeSends.sendId, send.sendId));
+    await db.delete(oneTimeCodes).where(eq(oneTimeCodes.codeId, stored.codeId));
     console.error('[sms] send failed:', error instanceof Error ? error.message : error);
     throw new HttpFailure(502, API_MESSAGES.codeNotSent);
   }
-  if (startsEntry) await db.delete(codeSends).where(and(eq(codeSends.mobileNo, mobileNo), lt(codeSends.sendId, send!.sendId)));
+  if (startsEntry) await db.delete(codeSends).where(and(eq(codeSends.mobileNo, mobileNo), lt(codeSends.sendId, send.sendId)));
   return { attempt };
 }
 
