@@ -2,7 +2,7 @@
 // with the session's token, and the mark that the first favourite's line was shown. Loaded with
 // the profile's Reminders block, or on demand after a favourite is added: never in a guest's JS.
 import type { KyInstance } from 'ky';
-import { ReminderSettingChangedResponse, ReminderSettingResponse, type ReminderDays } from '../contract/reminders.ts';
+import { ReminderSettingChangedResponse, ReminderSettingResponse, ReminderStopResponse, type ReminderDays } from '../contract/reminders.ts';
 import { readAnswer } from './http.ts';
 
 const SETTING = 'user/reminders';
@@ -20,4 +20,9 @@ export async function saveReminderDays(api: KyInstance, daysBefore: ReminderDays
 
 export async function markReminderOfferShown(api: KyInstance): Promise<void> {
   await readAnswer(ReminderSettingChangedResponse, api.post(`${SETTING}/offer-shown`));
+}
+
+/** "Revoke my links": every stop and unsubscribe link sent to the account so far stops working. */
+export async function revokeOptOutLinks(api: KyInstance): Promise<{ message: string }> {
+  return { message: (await readAnswer(ReminderStopResponse, api.post('user/links/revoke'))).message };
 }

@@ -1,9 +1,10 @@
 // The profile's "Reminders" (issue 17): "Remind me before my favourites end", on or off, and how many
 // days before (1 to 3; 2 when first turned on). Each change shows and is saved at once (put back
-// when the server refuses). Its calls load with this block only.
+// when the server refuses), and "Revoke my stop and unsubscribe links" (those sent so far stop
+// working). Its calls load with this block only.
 import { useId, useState } from 'react';
 import { failureText } from '../../client/http.ts';
-import { fetchReminderSetting, saveReminderDays, type ReminderSetting } from '../../client/reminders.ts';
+import { fetchReminderSetting, revokeOptOutLinks, saveReminderDays, type ReminderSetting } from '../../client/reminders.ts';
 import { REMINDER_DAY_CHOICES, REMINDER_DEFAULT_DAYS, type ReminderDays } from '../../contract/reminders.ts';
 import { m } from '../../paraglide/messages.js';
 import { sessionApi } from '../../stores/session-calls.ts';
@@ -43,6 +44,19 @@ export default function RemindersSetting({ heading: Heading }: { heading: 'h2' |
     }
   };
 
+  const revokeLinks = async () => {
+    setBusy(true);
+    setFailure('');
+    setStatus('');
+    try {
+      setStatus((await revokeOptOutLinks(sessionApi)).message);
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <section className="profile-card reminders-setting" aria-labelledby={`${id}-title`} data-reminders-setting>
       <Stylesheets hrefs={[remindersCss]} />
@@ -67,6 +81,7 @@ export default function RemindersSetting({ heading: Heading }: { heading: 'h2' |
             </label>
           )}
           <p className="profile-hint">{m.account_reminders_hint()}</p>
+          <button type="button" className="profile-link-button" disabled={busy} onClick={() => void revokeLinks()}>{m.account_reminders_revoke_links()}</button>
         </>
       )}
       {failure && <p className="profile-failure" role="alert">{failure}</p>}
