@@ -126,6 +126,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'PUT /api/user/reminders': { body: reminders.ReminderSettingRequest },
   'POST /api/user/reminders/offer-shown': {},
   'GET /api/reminders/stop': { query: reminders.ReminderStopQuery },
+  'POST /api/user/links/revoke': {},
   'POST /insight/new/insight': { body: contract.NewInsightRequest },
   'POST /insight/new/impression': { body: contract.InsightImpressionRequest },
   'GET /insight/top-offers-by-insight': { query: TopOffersQuery },
