@@ -1,7 +1,8 @@
-// An offer as a calendar event (issue 17): an all-day event over its validity in Sri Lanka's days,
-// with a reminder the day before its last day. The server writes it as iCalendar with the `ics`
-// library (src/server/services/offer-calendar.ts); the wording and the dates are decided here.
+// An offer as a calendar event (issue 17): an all-day event over its validity in Sri Lanka's days
+// (for an offer valid on some weekdays only, a one-day event repeating weekly on them), with a
+// reminder the day before its last day. The server writes it as iCalendar with the `ics` library (src/server/services/offer-calendar.ts); the wording and the dates are decided here.
 import type dayjs from 'dayjs';
+import { WEEKDAYS } from '../contract/card-constants.ts';
 import type { OfferData } from '../contract/index.ts';
 import { m } from '../paraglide/messages.js';
 import type { Locale } from '../paraglide/runtime.js';
@@ -23,9 +24,14 @@ export interface OfferCalendarEvent {
   description: string;
   /** The offer's canonical URL. */
   url: string;
-  /** All-day: the first day, and the day after the last (iCalendar's DTEND is exclusive). */
+  /**
+   * All-day: the first day, and the day after the last (iCalendar's DTEND is exclusive). An offer
+   * valid only on some weekdays is one day, its first such day, repeating weekly (`weekly`).
+   */
   start: CalendarDay;
   end: CalendarDay;
+  /** The weekdays (iCalendar's MO … SU) it repeats on, until the offer's last day; undefined for one event over the validity. */
+  weekly?: { days: string[]; until: CalendarDay };
   /** CALENDAR_ALARM_HOUR in Sri Lanka on the day before the last day. */
   alarmAt: Date;
   alarmText: string;
@@ -34,10 +40,23 @@ export interface OfferCalendarEvent {
 }
 
 type CalendarOffer = Pick<OfferData, 'offerId' | 'header' | 'label' | 'translations' | 'offerType' | 'offerRate' | 'offerDateType' | 'offerStart' | 'offerEnd'
-  | 'validTimeDateDescription' | 'createAt' | 'withdrawn' | 'merchant' | 'bank' | 'category'>;
+  | 'validTimeDateDescription' | 'createAt' | 'withdrawn' | 'merchant' | 'bank' | 'category'> & { eligibility?: Pick<OfferData['eligibility'], 'days'> };
 
 const colomboDay = (value: string) => inSriLanka(value).startOf('day');
 const dayOf = (day: dayjs.Dayjs): CalendarDay => [day.year(), day.month() + 1, day.date()];
+/** iCalendar's weekday names, in WEEKDAYS' order (Monday first). */
+const ICAL_WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+
+/** An offer valid on some weekdays only: its first such day from `start`, and the rule; undefined for every day. */
+function weeklyDays(days: readonly string[], start: dayjs.Dayjs, lastDay: dayjs.Dayjs) {
+  const on = WEEKDAYS.flatMap((day, index) => (days.includes(day) ? [index] : []));
+  if (on.length === 0 || on.length === WEEKDAYS.length) return undefined;
+  for (let day = start; !day.isAfter(lastDay); day = day.add(1, 'day')) {
+    // dayjs counts from Sunday (0), WEEKDAYS from Monday.
+    if (on.includes((day.day() + 6) % 7)) return { first: day, days: on.map((index) => ICAL_WEEKDAYS[index]!) };
+  }
+  return undefined; // none of its weekdays falls in its validity: the validity as one event
+}
 
 /** The event's stable UID: the offer's id at the site's host. */
 export const offerEventUid = (offerId: number, siteUrl: string) => `offer-${offerId}@${new URL(siteUrl).hostname}`;
@@ -51,6 +70,7 @@ export function offerCalendarEvent(offer: CalendarOffer, siteUrl: string, locale
   const lastDay = colomboDay(offer.offerEnd);
   const firstDay = colomboDay(offer.offerStart ?? offer.createAt);
   const start = firstDay.isAfter(lastDay) ? lastDay : firstDay;
+  const weekly = weeklyDays(offer.eligibility?.days ?? [], start, lastDay);
   const url = absoluteUrl(localePath(offerCanonicalPath(offer), locale), siteUrl);
   const text = offerShareText(shareSubjectOf(offer, locale), locale);
   const validity = offerValidity(offer, locale) || offerValidUntil(lastDay, locale);
@@ -61,8 +81,9 @@ export function offerCalendarEvent(offer: CalendarOffer, siteUrl: string, locale
     title: text,
     description: [header, label, validity, `${categoryName(offer.category, locale)} · ${SITE_NAME}`, url].filter(Boolean).join('\n'),
     url,
-    start: dayOf(start),
-    end: dayOf(lastDay.add(1, 'day')),
+    start: dayOf(weekly ? weekly.first : start),
+    end: dayOf(weekly ? weekly.first.add(1, 'day') : lastDay.add(1, 'day')),
+    ...(weekly ? { weekly: { days: weekly.days, until: dayOf(lastDay) } } : {}),
     alarmAt: lastDay.subtract(1, 'day').hour(CALENDAR_ALARM_HOUR).toDate(),
     alarmText: m.pages_calendar_ends_tomorrow({ offer: text }, { locale }),
     cancelled: offer.withdrawn,

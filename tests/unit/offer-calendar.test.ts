@@ -2,6 +2,8 @@
 // calendar event written as iCalendar (src/lib/offer-calendar.ts, src/server/services/offer-calendar.ts):
 // all-day dates in Sri Lanka's days, the reminder the day before the last day, offers without an end.
 import { describe, expect, it } from 'vitest';
+import { WEEKDAYS } from '../../src/contract/card-constants.ts';
+import { NO_ELIGIBILITY } from '../../src/contract/eligibility.ts';
 import type { OfferData } from '../../src/contract/index.ts';
 import { offerCalendarEvent } from '../../src/lib/offer-calendar.ts';
 import { offerValidity } from '../../src/lib/offer-dates.ts';
@@ -99,6 +101,24 @@ describe("an offer's .ics", () => {
     // 00:00 UTC is 05:30 in Colombo, the same day.
     const event = offerCalendarEvent(offer({ offerEnd: '2027-01-10T00:00:00.000Z' }), SITE, 'en')!;
     expect(event.end).toEqual([2027, 1, 11]);
+  });
+
+  it('is one day repeating weekly for an offer valid on some weekdays only, and the validity for one valid every day', () => {
+    // 1 December to 30 April in Colombo; 1 December 2026 is a Tuesday, so the first Friday is the 4th.
+    const winter = { offerStart: '2026-11-30T18:30:00.000Z', offerEnd: '2027-04-30T18:29:59.000Z' };
+    const days = (list: OfferData['eligibility']['days']) => ({ eligibility: { ...NO_ELIGIBILITY, days: list } });
+    const fridays = offerCalendarFile(offer({ ...winter, ...days(['fri']) }), SITE, 'en')!;
+    expect(value(fridays, 'DTSTART')).toBe('DTSTART;VALUE=DATE:20261204');
+    expect(value(fridays, 'DTEND')).toBe('DTEND;VALUE=DATE:20261205');
+    expect(value(fridays, 'RRULE')).toBe('RRULE:FREQ=WEEKLY;BYDAY=FR;UNTIL=20270430');
+    // Several weekdays: the first of them, each named in the rule.
+    const weekend = offerCalendarEvent(offer({ ...winter, ...days(['sat', 'sun']) }), SITE, 'en')!;
+    expect([weekend.start, weekend.end, weekend.weekly]).toEqual([[2026, 12, 5], [2026, 12, 6], { days: ['SA', 'SU'], until: [2027, 4, 30] }]);
+    // Every day, or no days named: one event over the whole validity, no rule.
+    for (const everyDay of [days([...WEEKDAYS]), days([])]) {
+      const ics = offerCalendarFile(offer({ ...winter, ...everyDay }), SITE, 'en')!;
+      expect([value(ics, 'DTSTART'), value(ics, 'DTEND'), value(ics, 'RRULE')]).toEqual(['DTSTART;VALUE=DATE:20261201', 'DTEND;VALUE=DATE:20270501', undefined]);
+    }
   });
 
   it('has no file for an offer without an end date: nothing to be reminded of', () => {

@@ -21,6 +21,8 @@ function eventAttributes(event: OfferCalendarEvent): EventAttributes {
     url: event.url,
     start: event.start,
     end: event.end,
+    // UNTIL is a date, as DTSTART is: the offer's last day, included.
+    ...(event.weekly ? { recurrenceRule: `FREQ=WEEKLY;BYDAY=${event.weekly.days.join(',')};UNTIL=${event.weekly.until.map((part) => String(part).padStart(2, '0')).join('')}` } : {}),
     // A reminder, not an appointment: the days stay free.
     busyStatus: 'FREE',
     transp: 'TRANSPARENT',
