@@ -33,8 +33,9 @@ export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>, loc
 }
 
 /** An offer's counts as cards, the offer page and the modal show them. */
-export const viewsText = (views: number) => m.pages_offer_views({ count: views });
-export const favouritesText = (favourites: number) => m.pages_offer_favourites({ count: favourites });
+// One count has its own wording ("1 view", "1 favourite"), as the My Cards line has.
+export const viewsText = (views: number) => (views === 1 ? m.pages_offer_views_one() : m.pages_offer_views({ count: views }));
+export const favouritesText = (favourites: number) => (favourites === 1 ? m.pages_offer_favourites_one() : m.pages_offer_favourites({ count: favourites }));
 
 /** Cut to max characters (Unicode code points) plus '...' when longer; shorter text is returned as is. */
 export function truncate(text: string, max: number): string {

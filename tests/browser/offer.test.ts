@@ -13,6 +13,7 @@ import { bankPagePath, offerCanonicalPath, offerIdFromPath } from '../../src/lib
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
 import { INSIGHT_ID_STORAGE_KEY } from '../../src/stores/visitor.ts';
 import { DESKTOP, PHONE, createSignedInAccount, offerPageStarted, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
+import { favouritesText as countOfFavourites, viewsText as countOfViews } from '../../src/lib/format-offer.ts';
 
 
 let site: BrowserSite;
@@ -57,7 +58,7 @@ describe('offer page', () => {
     const before = await countsOf(offer.offerId);
 
     await page.goto(offerCanonicalPath(offer));
-    await expect.poll(() => viewsText(page)).toBe(`${before.views + 1} views`);
+    await expect.poll(() => viewsText(page)).toBe(countOfViews(before.views + 1));
     expect((await countsOf(offer.offerId)).views).toBe(before.views + 1);
     expect(await visitorViews(page, offer.offerId)).toBe(1);
     const recent = JSON.parse(await page.evaluate((key) => localStorage.getItem(key) ?? '[]', RECENT_OFFERS_STORAGE_KEY));
@@ -65,7 +66,7 @@ describe('offer page', () => {
 
     // Another view, another impression: one, not one per script run.
     await page.reload();
-    await expect.poll(() => viewsText(page)).toBe(`${before.views + 2} views`);
+    await expect.poll(() => viewsText(page)).toBe(countOfViews(before.views + 2));
     expect((await countsOf(offer.offerId)).views).toBe(before.views + 2);
     expect(await visitorViews(page, offer.offerId)).toBe(2);
   }));
@@ -135,18 +136,18 @@ describe('offer page', () => {
       await saved.waitFor();
       expect(await saved.getAttribute('aria-pressed')).toBe('true');
       await page.getByText(MESSAGES.favoriteAdded).waitFor();
-      await expect.poll(() => favouritesText(page)).toBe(`${before.interest + 1} favourites`);
+      await expect.poll(() => favouritesText(page)).toBe(countOfFavourites(before.interest + 1));
       expect((await countsOf(offer.offerId)).interest).toBe(before.interest + 1);
 
       await page.reload();
       await page.getByRole('button', { name: 'Saved', exact: true }).waitFor(); // once the favourites load
       expect(await page.getByRole('button', { name: 'Saved', exact: true }).getAttribute('aria-pressed')).toBe('true');
-      await expect.poll(() => favouritesText(page)).toBe(`${before.interest + 1} favourites`);
+      await expect.poll(() => favouritesText(page)).toBe(countOfFavourites(before.interest + 1));
 
       await page.getByRole('button', { name: 'Saved', exact: true }).click();
       await page.getByText(MESSAGES.favoriteRemoved).waitFor();
       expect(await page.getByRole('button', { name: 'Save', exact: true }).getAttribute('aria-pressed')).toBe('false');
-      await expect.poll(() => favouritesText(page)).toBe(`${before.interest} favourites`);
+      await expect.poll(() => favouritesText(page)).toBe(countOfFavourites(before.interest));
       expect((await countsOf(offer.offerId)).interest).toBe(before.interest);
     });
   });

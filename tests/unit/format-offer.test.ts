@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES } from '../../src/contract/limits.ts';
 import {
@@ -10,12 +10,15 @@ import {
   TERMS_SHOWN,
 } from '../../src/lib/constants.ts';
 import {
+  favouritesText,
   maskMobile,
   offerTags,
   splitLocations,
   statusLabel,
   truncate,
+  viewsText,
 } from '../../src/lib/format-offer.ts';
+import { getLocale, overwriteGetLocale } from '../../src/paraglide/runtime.js';
 import { offerValidity } from '../../src/lib/offer-dates.ts';
 
 describe('constants', () => {
@@ -176,5 +179,20 @@ describe('maskMobile', () => {
     ['0771234567', '077******7'],
   ])('%s → %s', (mobileNo, expected) => {
     expect(maskMobile(mobileNo)).toBe(expected);
+  });
+});
+
+describe('counts on cards and in the modal', () => {
+  const english = getLocale;
+  afterEach(() => overwriteGetLocale(english));
+
+  it('word one view and one favourite in the singular, other counts in the plural, in every language', () => {
+    const worded = (locale: 'en' | 'si' | 'ta') => {
+      overwriteGetLocale(() => locale);
+      return [0, 1, 2].flatMap((count) => [viewsText(count), favouritesText(count)]);
+    };
+    expect(worded('en')).toEqual(['0 views', '0 favourites', '1 view', '1 favourite', '2 views', '2 favourites']);
+    expect(worded('si')).toEqual(['බැලීම් 0', 'ප්‍රියතම 0', 'බැලීම 1', 'ප්‍රියතම 1', 'බැලීම් 2', 'ප්‍රියතම 2']);
+    expect(worded('ta')).toEqual(['0 பார்வைகள்', '0 பிடித்தவை', '1 பார்வை', '1 பிடித்தது', '2 பார்வைகள்', '2 பிடித்தவை']);
   });
 });
