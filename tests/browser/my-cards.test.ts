@@ -152,6 +152,26 @@ describe('My Cards', () => {
     await expect.poll(() => page.locator('[data-static-cards] article.offer-card[data-your-card]').evaluateAll(ids)).toEqual(usable);
   }, PHONE));
 
+  it("hydrates home in every language with a returning guest's cards, then shows them in the filter bar", () => withJs(async (page) => {
+    const { card } = listedCard();
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [MY_CARDS_STORAGE_KEY, JSON.stringify([card])]);
+    // React's hydration mismatch is error #418 in its production build ("Hydration failed" in development).
+    const hydrationErrors: string[] = [];
+    const note = (text: string) => { if (/#418|hydrat/i.test(text)) hydrationErrors.push(`${page.url()}: ${text}`); };
+    page.on('console', (message) => { if (message.type() === 'error') note(message.text()); });
+    page.on('pageerror', (error) => note(`${error.message}\n${error.stack ?? ''}`));
+    for (const home of ['/', '/si/', '/ta/']) {
+      await page.goto(home);
+      // Scrolled to by hand: a mismatch would redraw the list, and a locator's scroll would lose it.
+      await page.evaluate(() => document.querySelector('.offer-browser')?.scrollIntoView());
+      await page.locator('astro-island:not([ssr]) .offer-browser .filter-bar:not([hidden])').waitFor();
+      // The personal part follows once hydrated: My cards only, and the cards' Edit button.
+      await page.locator('.filter-my-cards .filter-my-cards-edit').waitFor();
+      expect(await page.locator('.filter-my-cards-add').count()).toBe(0);
+    }
+    expect(hydrationErrors).toEqual([]);
+  }));
+
   it('says so when its code does not load, on a page without React', () => withJs(async (page) => {
     await page.route('**/_astro/mount-my-cards.*', (route) => route.abort('connectionrefused'));
     await page.goto('/about-us');

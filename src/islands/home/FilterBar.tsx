@@ -5,7 +5,7 @@
 // More than 4 chips fold behind '+N more'.
 import { useStore } from '@nanostores/react';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
-import { OFFER_SORTS, type OfferSort } from '../../contract/card-constants.ts';
+import { OFFER_SORTS, type MyCardData, type OfferSort } from '../../contract/card-constants.ts';
 import { afterNextPaint, openAfterPaint } from '../../lib/after-paint.ts';
 import { FILTER_CHIPS_SHOWN } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
@@ -28,6 +28,7 @@ interface Props {
 }
 
 const BAR_SWITCHES: FilterSwitch[] = ['validToday', 'endingSoon'];
+const NO_CARDS: readonly MyCardData[] = [];
 
 /**
  * Memoised: the list's own changes (Load more, a page arriving) re-render the offer browser, and
@@ -35,7 +36,9 @@ const BAR_SWITCHES: FilterSwitch[] = ['validToday', 'endingSoon'];
  */
 export default memo(function FilterBar({ options, ready }: Props) {
   const filter = useStore($offerFilter);
-  const cards = useStore($myCards);
+  // The build's HTML knows no visitor's cards: they show once hydrated, so hydration matches it.
+  const storedCards = useStore($myCards);
+  const cards = ready ? storedCards : NO_CARDS;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [allChips, setAllChips] = useState(false);
   const chips = useRef<HTMLUListElement>(null);

@@ -133,7 +133,8 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
   return (
     <div className="offer-browser">
       <FilterBar options={options} ready={hydrated} />
-      <div ref={grid} className="grid offer-list-grid" data-offer-list aria-busy={list.loading ? true : undefined}>
+      {/* static-cards.ts marks the grid data-cards-live before React may hydrate it: an attribute React does not own. */}
+      <div ref={grid} className="grid offer-list-grid" data-offer-list aria-busy={list.loading ? true : undefined} suppressHydrationWarning>
         {showsBuildPage && children}
         {replacing ? skeletons() : drawnOffers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
         {list.loading === 'appending' && loadingDrawn && skeletons()}
