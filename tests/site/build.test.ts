@@ -462,6 +462,37 @@ describe('languages', () => {
   });
 });
 
+describe("the files the site's code asks for", () => {
+  /** Every file under dir, as paths relative to it. */
+  const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+  const ASSET = String.raw`[\w.~-]+\.(?:js|css)`;
+
+  it('exist: scripts, stylesheets and modulepreloads in the pages, and the chunks their code imports or loads', () => {
+    const root = realpathSync(siteDir);
+    const files = new Set(filesUnder(root));
+    const wanted = new Map<string, string>(); // file → the first file asking for it
+    const want = (path: string, from: string) => { if (!wanted.has(path)) wanted.set(path, from); };
+    for (const file of files) {
+      if (file.endsWith('.html')) {
+        const html = readFileSync(join(root, file), 'utf8');
+        // <script src>, <link href> (stylesheet, modulepreload, preload), and inline scripts' imports.
+        for (const [, url] of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="(\/[^"?#]+\.(?:js|css|mjs))(?:[?#][^"]*)?"/g)) want(url!.slice(1), file);
+        for (const [, url] of html.matchAll(new RegExp(String.raw`["'\x60](\/_astro\/${ASSET})["'\x60]`, 'g'))) want(url!.slice(1), file);
+      } else if (file.startsWith('_astro/') && file.endsWith('.js')) {
+        const code = readFileSync(join(root, file), 'utf8');
+        // Static and dynamic imports between chunks (./x.js), __vite__mapDeps' list (_astro/x.js,
+        // relative to the base) and URLs written whole (a stylesheet imported with ?url).
+        for (const [, name] of code.matchAll(new RegExp(String.raw`["'\x60]\.\/(${ASSET})["'\x60]`, 'g'))) want(`_astro/${name}`, file);
+        for (const [, path] of code.matchAll(new RegExp(String.raw`["'\x60]\/?(_astro\/${ASSET})["'\x60]`, 'g'))) want(path!, file);
+      }
+    }
+    expect(wanted.size).toBeGreaterThan(10);
+    const missing = [...wanted].filter(([path]) => !files.has(path)).map(([path, from]) => `${path} (asked for by ${from})`);
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('expired offers', () => {
   it('are absent from the lists, while their own page says Expired', async () => {
     const expired = offers.filter((offer) => offer.status === 'expired');
@@ -473,6 +504,22 @@ describe('expired offers', () => {
       const bankPage = page(`/credit-card-offers/${path.split('/')[1]!.replace(`-${PRODUCT_SLUG}`, '')}/${offer.bankId}/all/all`);
       expect(bankPage).not.toContain(`href="${path}"`);
       expect(page(path)).toMatch(/<span class="badge expired"[^>]*>Expired<\/span>/);
+    }
+  });
+});
+
+describe('the footer', () => {
+  it("links the cookie policy beside the other legal pages on every page, in the page's language", () => {
+    const htmlFiles = (readdirSync(siteDir, { recursive: true }) as string[]).filter((name) => name.endsWith('.html'));
+    expect(htmlFiles.length).toBeGreaterThan(10);
+    for (const file of htmlFiles) {
+      const html = readFileSync(join(siteDir, file), 'utf8');
+      const footer = /<footer class="site-footer"[\s\S]*?<\/footer>/.exec(html)?.[0];
+      if (!footer) continue; // no layout: the offline page's shell and the like
+      const locale = file.startsWith('si/') ? 'si' : file.startsWith('ta/') ? 'ta' : 'en';
+      const href = locale === 'en' ? '/cookie-policy' : `/${locale}/cookie-policy`;
+      expect(footer, file).toMatch(new RegExp(`<a href="${escapeRegExp(href)}"${SCOPE}>${escapeRegExp(m.footer_cookies({}, { locale }))}</a>`));
+      expect(footer, file).toContain('/privacy-policy"');
     }
   });
 });

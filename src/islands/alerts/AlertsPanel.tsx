@@ -9,8 +9,11 @@ import { showNotice } from '../../stores/notices.ts';
 import { sessionLink } from '../../stores/session.ts';
 import { messageParts, slot } from '../account/message-parts.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
+import Stylesheets from '../ui/Stylesheets.tsx';
 import EmailForm from './EmailForm.tsx';
-import './alerts.css';
+// As a URL, as the Alert me dialog takes it: a file imported both ways was written under one name
+// and asked for under another, so the dialog's stylesheet was a 404.
+import alertsCss from './alerts.css?url';
 
 export default function AlertsPanel() {
   const loaded = useLoaded(() => fetchAlerts(sessionLink), failureText);
@@ -43,6 +46,7 @@ export default function AlertsPanel() {
 
   return (
     <div className="alerts-panel">
+      <Stylesheets hrefs={[alertsCss]} />
       <section className="alerts-email" aria-labelledby="alerts-email-head">
         <h2 id="alerts-email-head">{m.account_alerts_weekly_email()}</h2>
         {sentTo && <p role="status">{messageParts(m.account_alert_link_sent({ email: slot(0) }), [<strong>{sentTo}</strong>])}</p>}
