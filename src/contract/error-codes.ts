@@ -181,6 +181,7 @@ export const ERROR_CODE_TEXTS = {
   already_running: [IMPORT_MESSAGES.alreadyRunning],
   run_queued: [IMPORT_MESSAGES.runQueued],
   imports_off: [IMPORT_MESSAGES.importsOff],
+  server_stopped: [IMPORT_MESSAGES.serverStopped],
   revision_not_found: [IMPORT_MESSAGES.revisionNotFound],
   revision_decided: [IMPORT_MESSAGES.revisionDecided],
   keyword_twice: [IMPORT_MESSAGES.keywordTwice],

@@ -132,7 +132,7 @@ describe('the error codes', () => {
       invalid_card invalid_network invalid_kind invalid_day invalid_channel expected_list wrong_format wrong_version not_offer not_feed_object
       offers_not_list too_many_offers
       report_reason_required report_message_required report_sent
-      expired_unsubscribe_link expired_stop_link links_revoked
+      expired_unsubscribe_link expired_stop_link links_revoked server_stopped
     `.trim().split(/\s+/);
     expect(Object.keys(ERROR_CODES)).toEqual(expect.arrayContaining(shipped));
     // A code added since: add it to the list above, then it stays.
