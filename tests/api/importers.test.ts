@@ -224,7 +224,9 @@ describe('a partner feed', () => {
     const row = (id: string) => PARTNER_FEED_CSV_COLUMNS.map((column) => ({ id, title: `${id}: 20% off the dinner buffet`, merchant: 'Harbour Grill', bank: 'Commercial Bank' } as Record<string, string>)[column] ?? '').join(',');
     const rows = Array.from({ length: PARTNER_FEED_OFFERS_MAX + 1 }, (_, i) => row(`CAP${i + 2}`));
     server.setRoute('/capped', { headers: { 'content-type': 'text/csv' }, body: [PARTNER_FEED_CSV_COLUMNS.join(','), ...rows].join('\n') });
-    const failure = await runSource(deps, 'capped', 'command').then(() => undefined, (error: Error) => error);
+    // Reading 50,001 rows can take longer than the suite's 2 s fetch timeout on a busy machine.
+    const patient = { ...deps, fetcher: createPoliteFetcher({ perHostDelayMs: 0, retries: 1, retryBaseMs: 10, timeoutMs: 45_000, allowedHosts: [new URL(server.url).host] }) };
+    const failure = await runSource(patient, 'capped', 'command').then(() => undefined, (error: Error) => error);
     expect(failure?.message).toContain(PARTNER_FEED_MESSAGES.tooManyOffers);
     const runs = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'capped'));
     expect(runs.find((run) => run.runId === Math.max(...runs.map((r) => r.runId)))).toMatchObject({ ok: false, newCount: 0, missing: 0 });
