@@ -59,7 +59,7 @@ const MESSAGES = {
   offer_marked: m.error_offer_marked, bad_stop_link: m.error_bad_stop_link, expired_stop_link: m.error_expired_stop_link, links_revoked: m.error_links_revoked, reminders_stopped: m.error_reminders_stopped,
   feed_created: m.error_feed_created, feed_removed: m.error_feed_removed, feed_not_found: m.error_feed_not_found,
   offer_has_no_end: m.error_offer_has_no_end, source_not_found: m.error_source_not_found,
-  already_running: m.error_already_running, run_queued: m.error_run_queued, imports_off: m.error_imports_off,
+  already_running: m.error_already_running, run_queued: m.error_run_queued, imports_off: m.error_imports_off, server_stopped: m.error_server_stopped,
   revision_not_found: m.error_revision_not_found, revision_decided: m.error_revision_decided,
   keyword_twice: m.error_keyword_twice, expected_text: m.error_expected_text, invalid_feed_date: m.error_invalid_feed_date,
   invalid_percent: m.error_invalid_percent, invalid_discount_kind: m.error_invalid_discount_kind,
