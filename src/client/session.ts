@@ -1,7 +1,7 @@
 // Calls about a session token (spec §4 'Session', docs/api.md §6): sending one as the bearer, is
 // one still good, whose user is it, ending one. This module holds no session: it is given the
 // token (src/stores/session-calls.ts wires it to the stored session).
-import type { KyInstance } from 'ky';
+import { HTTPError, type KyInstance } from 'ky';
 import { SessionResponse, UserResponse, type UserData } from '../contract/index.ts';
 import { ApiError, mainApi, readAnswer } from './http.ts';
 
@@ -39,7 +39,8 @@ export type SessionCheck = { kind: 'valid'; userId: number; userType: number } |
  */
 export async function checkSession(token: string, api: KyInstance = mainApi): Promise<SessionCheck> {
   try {
-    const { data } = await readAnswer(SessionResponse, api.get(`session/validate/${encodeURIComponent(token)}`));
+    // Our header form of the check (docs/api.md §6), not §7's token in the path: URLs are logged.
+    const { data } = await readAnswer(SessionResponse, api.get('session/validate', { headers: { authorization: `${BEARER}${token}` } }));
     return { kind: 'valid', userId: data.userId, userType: data.userType };
   } catch (error) {
     return error instanceof ApiError && error.status === 401 ? { kind: 'ended' } : { kind: 'unknown' };
@@ -51,7 +52,19 @@ export async function fetchUser(userId: number, api: KyInstance): Promise<UserDa
   return (await readAnswer(UserResponse, api.get(`get/user/by/${userId}`))).data;
 }
 
-/** Revokes a session token (logout); whatever the server answers, or if it cannot be reached, this settles. */
-export async function revokeToken(sessionToken: string, api: KyInstance = mainApi): Promise<void> {
-  await api.post('user/logout', { headers: { authorization: `Bearer ${sessionToken}` } }).catch(() => undefined);
+/** 'sent': the server took the logout (or refused it for good); 'unsent': it was not reached, or could not act: try again later. */
+export type RevokeOutcome = 'sent' | 'unsent';
+
+/** Statuses after which the same logout may work later (the server was down, busy or slow). */
+const TRY_AGAIN_STATUSES = new Set([408, 429]);
+
+/** Revokes a session token (logout). Never throws: a failure is told as 'unsent'. */
+export async function revokeToken(sessionToken: string, api: KyInstance = mainApi): Promise<RevokeOutcome> {
+  try {
+    await api.post('user/logout', { headers: { authorization: `${BEARER}${sessionToken}` } });
+    return 'sent';
+  } catch (error) {
+    const status = error instanceof HTTPError ? error.response.status : 0;
+    return status === 0 || status >= 500 || TRY_AGAIN_STATUSES.has(status) ? 'unsent' : 'sent';
+  }
 }

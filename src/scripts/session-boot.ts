@@ -2,9 +2,11 @@
 // session (signed in here or in another tab) the signed-in part loads: it checks the session,
 // loads the favourites and puts the account menu in the header (src/scripts/signed-in.ts).
 // <html> carries data-has-session while there is one (BaseLayout.astro sets it before the page is
-// drawn): CSS hides what is for guests only, such as the sign-up ad.
+// drawn): CSS hides what is for guests only, such as the sign-up ad. A logout that could not reach
+// the server is sent again at load and when the browser is back online.
 import { HAS_SESSION_ATTRIBUTE } from '../lib/constants.ts';
 import { $session } from '../stores/session.ts';
+import { revokeKeptTokensWhenOnline } from '../stores/tokens-to-revoke.ts';
 
 let started = false;
 function startWhenSignedIn() {
@@ -16,3 +18,6 @@ function startWhenSignedIn() {
 
 startWhenSignedIn();
 $session.listen(startWhenSignedIn);
+
+// A logout made offline, here or in another tab, is sent to the server at the next chance.
+revokeKeptTokensWhenOnline(() => import('../stores/session-calls.ts').then(({ revokeKeptTokens }) => revokeKeptTokens()));

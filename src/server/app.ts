@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { logger } from 'hono/logger';
 import { API_MESSAGES, FALLBACK_MESSAGES } from '../contract/api-messages.ts';
 import { UPLOAD_BYTES_MAX } from '../contract/index.ts';
 import { CodedErrorResponse, FailureResponse, InternalErrorResponse } from '../contract/site-responses.ts';
@@ -12,6 +11,7 @@ import { errorBody, HttpFailure } from './errors.ts';
 import { answer, noSuchRoute } from './http/answer.ts';
 import { apiCors } from './http/cors.ts';
 import { loadShedding, type LoadSheddingOptions } from './http/load-shedding.ts';
+import { redactSecrets, requestLogger } from './http/request-log.ts';
 import { readBodyFirst } from './http/request-body.ts';
 import { apiAnswerHeaders, securityHeaders } from './http/security-headers.ts';
 import { accountRoutes, demoRoutes } from './routes/accounts/index.ts';
@@ -37,6 +37,8 @@ export interface AppOptions {
   insightBase: string;
   demoBase: string;
   logRequests?: boolean;
+  /** Where the request log's lines go; console.log when absent. */
+  logLine?: (line: string) => void;
   /** The site's public URL: answers carry HSTS when it is https. */
   siteUrl?: string;
   /** Origins whose pages may call the services (CORS); none when absent. */
@@ -51,7 +53,7 @@ const BODY_BYTES_MAX = Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 64 * 1024;
 
 export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  if (options.logRequests) app.use('*', logger());
+  if (options.logRequests) app.use('*', requestLogger(options.logLine));
   app.use('*', securityHeaders(options.siteUrl));
   // Bodies are capped, and read whole before shedding counts the request: a body that trickles in
   // holds no place among the requests in flight.
@@ -95,7 +97,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
     if (error instanceof HTTPException) return answer(c, CodedErrorResponse, errorBody(error.status, error.message || FALLBACK_MESSAGES.badRequest), error.status);
     // The id ties the answer the user saw to the logged error.
     const requestId = randomUUID();
-    console.error(`[api] ${c.req.method} ${c.req.path} failed (request ${requestId}):`, error);
+    console.error(`[api] ${c.req.method} ${redactSecrets(c.req.path)} failed (request ${requestId}):`, error);
     return answer(c, InternalErrorResponse, { ...errorBody(500, API_MESSAGES.serverError), requestId }, 500);
   });
   return app;

@@ -116,7 +116,7 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
   // Site files answered from memory after their first request (not while each request is logged).
   const memory = serveSite && keepSiteAnswers && !env.LOG_REQUESTS ? new SiteAnswerMemory() : undefined;
   if (memory) app.use('*', memory.keep); // outermost: it keeps the answer with every header set
-  app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS, siteUrl: env.SITE_URL, corsOrigins: env.CORS_ORIGINS,
+  app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS, logLine: log, siteUrl: env.SITE_URL, corsOrigins: env.CORS_ORIGINS,
     loadShedding: { maxInFlight: env.API_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.API_MAX_EVENT_LOOP_DELAY_MS } }));
 
   const site = serveSite ? await mountSite(app, env.SITE_DIR, Object.values(bases), memory) : undefined;

@@ -1,12 +1,13 @@
 // The stored session at work with the API (spec §4 'Session'): calls made as the signed-in user
 // carry its bearer token, and a 401 for that token ends it (expired, revoked, blocked); the check
-// at page load; logout. The client (src/client/session.ts) is given the session (sessionLink);
-// it never reads the store itself. Apart from session.ts, which every page loads, so that a guest's
+// at page load; logout (sent later when offline). The client (src/client/session.ts) is given the
+// session (sessionLink); it never reads the store itself. Apart from session.ts, which every page loads, so that a guest's
 // page does not carry the API client.
 import type { KyInstance } from 'ky';
 import { mainApi } from '../client/http.ts';
 import { checkSession, fetchUser, revokeToken, withBearerToken } from '../client/session.ts';
 import { $session, endSession, sessionLink, sessionToken, updateSessionUser } from './session.ts';
+import { $tokensToRevoke, forgetTokenToRevoke, keepTokenToRevoke } from './tokens-to-revoke.ts';
 
 /** `api` as the signed-in user: the stored session's token on every request, and a 401 for it ends the session. */
 export function withSession(api: KyInstance = mainApi): KyInstance {
@@ -34,9 +35,29 @@ export async function validateStoredSession(api: KyInstance = mainApi): Promise<
   return true;
 }
 
-/** Logout (spec §4): the server revokes the token; the session ends here whatever it answers. */
+/**
+ * Logout (spec §4): the session ends here at once, and the server revokes the token; if it cannot
+ * be reached, the token is kept and revoked at the next connection (revokeKeptTokens).
+ */
 export async function signOut(api: KyInstance = mainApi): Promise<void> {
   const token = sessionToken();
   endSession();
-  if (token) await revokeToken(token, api);
+  if (token) await revokeOrKeep(token, api);
+}
+
+/** Revokes a token now, or keeps it to revoke later when the server cannot be reached. */
+export async function revokeOrKeep(token: string, api: KyInstance = mainApi): Promise<void> {
+  if ((await revokeToken(token, api)) === 'unsent') keepTokenToRevoke(token);
+}
+
+let revoking: Promise<void> | undefined;
+
+/** Sends the logouts kept while offline, each once at a time; a token the server took is forgotten. */
+export function revokeKeptTokens(api: KyInstance = mainApi): Promise<void> {
+  revoking ??= (async () => {
+    for (const token of $tokensToRevoke.get()) {
+      if ((await revokeToken(token, api)) === 'sent') forgetTokenToRevoke(token);
+    }
+  })().finally(() => { revoking = undefined; });
+  return revoking;
 }

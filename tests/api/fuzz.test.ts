@@ -91,6 +91,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/request/mobile/change': { body: contract.MobileChangeRequest },
   'POST /api/confirm/mobile/change': { body: contract.MobileChangeConfirmRequest },
   'GET /api/session/validate/:sessionToken': {},
+  'GET /api/session/validate': {},
   'POST /api/user/logout': {},
   'GET /api/get/user/by/:userId': {},
   'POST /api/user/tag/update': { body: contract.TagUpdateRequest },

@@ -9,13 +9,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createCode, updatePassword, type Refusal, type SignedIn } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { revokeToken } from '../../client/session.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
-import { signOut } from '../../stores/session-calls.ts';
+import { revokeOrKeep, signOut } from '../../stores/session-calls.ts';
 import { messageParts, slot } from '../account/message-parts.tsx';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
@@ -145,7 +144,7 @@ function NewPassword({ signedIn: { token, user } }: { signedIn: SignedIn }) {
     setBusy(true);
     try {
       const message = await updatePassword(user.userId, values.password, token);
-      await revokeToken(token); // this tab does not keep the reset's session: the visitor signs in again
+      await revokeOrKeep(token); // this tab does not keep the reset's session: the visitor signs in again
       // A stored session ends too: the server ended it if it was this account's, and sign-in (which
       // sends signed-in visitors away) comes next, for this account.
       await signOut();

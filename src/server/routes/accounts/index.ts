@@ -129,12 +129,25 @@ export function accountRoutes(deps: ServerDeps) {
     return answer(c, MobileChangedResponse, { status: true, message: 'Your mobile number was changed.', ...(await newSession(user)) });
   });
 
-  app.get('/session/validate/:sessionToken', async (c) => {
-    const { sessionToken } = parseParams(c, v.object({ sessionToken: v.pipe(v.string(), v.maxLength(200)) }));
+  const validateSession = async (c: Context<AppEnv>, sessionToken: string) => {
     const found = await findTokenUser(db, sessionToken, 'session');
     if (!found || found.user.isAccountBlock) throw unauthorized(SESSION_EXPIRED_MESSAGE, { data: { status: false } });
     const { user, token } = found;
     return answer(c, SessionResponse, { status: true, data: { status: true, userId: user.userId, userType: user.userType, expiresAt: token.expiresAt.toISOString() } });
+  };
+
+  // Spec §7's check, for other clients: the token in the path.
+  app.get('/session/validate/:sessionToken', async (c) => {
+    const { sessionToken } = parseParams(c, v.object({ sessionToken: v.pipe(v.string(), v.maxLength(200)) }));
+    return validateSession(c, sessionToken);
+  });
+
+  // The same check with the token as the bearer (the site's own client): a URL ends up in logs,
+  // proxies and the browser's history, a header does not.
+  app.get('/session/validate', async (c) => {
+    const sessionToken = bearerToken(c);
+    if (!sessionToken) throw unauthorized(undefined, { data: { status: false } });
+    return validateSession(c, sessionToken);
   });
 
   app.post('/user/logout', async (c) => {
