@@ -7,7 +7,9 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey } from '@nanostores
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserData } from '../../src/contract/index.ts';
 import { createServiceClient } from '../../src/client/http.ts';
-import { sessionApi, signOut, validateStoredSession, withSession } from '../../src/stores/session-calls.ts';
+import { revokeKeptTokens, sessionApi, signOut, validateStoredSession, withSession } from '../../src/stores/session-calls.ts';
+import { checkSession } from '../../src/client/session.ts';
+import { $tokensToRevoke, revokeKeptTokensWhenOnline, TOKENS_TO_REVOKE_STORAGE_KEY } from '../../src/stores/tokens-to-revoke.ts';
 import { createApp } from '../../src/server/app.ts';
 import {
   $isSignedIn, $session, $user, endSession, SESSION_STORAGE_KEY, sessionToken, startSession, updateSessionUser,
@@ -34,6 +36,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   endSession();
+  $tokensToRevoke.set([]);
   cleanTestStorage();
 });
 
@@ -174,5 +177,68 @@ describe('the session against the API', () => {
     startSession(account.token, account.user);
     await signOut(createServiceClient('http://offerlanka.test/api', { fetch: () => Promise.reject(new TypeError('Failed to fetch')) }));
     expect($session.get()).toBeUndefined();
+  });
+
+  it('logout while offline ends the session at once and revokes the token at the next connection', async () => {
+    const account = await signUpVerified(api);
+    startSession(account.token, account.user);
+    let online = false;
+    const sent: string[] = [];
+    const flaky = createServiceClient('http://offerlanka.test/api', {
+      retry: 0,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        sent.push(`${request.method} ${new URL(request.url).pathname}`);
+        if (!online) throw new TypeError('Failed to fetch');
+        return fetchFromApp(app)(request);
+      },
+    });
+    await signOut(flaky);
+    expect($session.get()).toBeUndefined();
+    expect(JSON.parse(getTestStorage()[TOKENS_TO_REVOKE_STORAGE_KEY]!)).toEqual([account.token]);
+    expect(await isLive(account.token)).toBe(true);
+
+    // Still offline at the next page load: the token stays owed.
+    await revokeKeptTokens(flaky);
+    expect($tokensToRevoke.get()).toEqual([account.token]);
+
+    // Back online: the window's 'online' event sends it, and the list is emptied.
+    const events = new EventTarget();
+    const stop = revokeKeptTokensWhenOnline(() => revokeKeptTokens(flaky), events); // at load: still offline
+    online = true;
+    events.dispatchEvent(new Event('online'));
+    await revokeKeptTokens(flaky); // the one the event started
+    stop();
+    expect(await isLive(account.token)).toBe(false);
+    expect($tokensToRevoke.get()).toEqual([]);
+    expect(JSON.parse(getTestStorage()[TOKENS_TO_REVOKE_STORAGE_KEY] ?? '[]')).toEqual([]);
+    expect(sent.filter((line) => line === 'POST /api/user/logout').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a logout the server answered is not kept', async () => {
+    const account = await signUpVerified(api);
+    startSession(account.token, account.user);
+    await signOut();
+    expect($tokensToRevoke.get()).toEqual([]);
+    const events = new EventTarget();
+    let calls = 0;
+    const stop = revokeKeptTokensWhenOnline(() => { calls += 1; }, events);
+    events.dispatchEvent(new Event('online'));
+    stop();
+    expect(calls).toBe(0); // nothing owed: no call at load or online
+  });
+
+  it("the site's session check sends the token in the Authorization header, never in the URL", async () => {
+    const account = await signUpVerified(api);
+    const seen: Array<{ url: string; authorization: string | null }> = [];
+    const client = createServiceClient('http://offerlanka.test/api', {
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        seen.push({ url: request.url, authorization: request.headers.get('authorization') });
+        return fetchFromApp(app)(request);
+      },
+    });
+    expect(await checkSession(account.token, client)).toMatchObject({ kind: 'valid', userId: account.userId });
+    expect(seen).toEqual([{ url: 'http://offerlanka.test/api/session/validate', authorization: `Bearer ${account.token}` }]);
   });
 });
