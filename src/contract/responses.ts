@@ -162,6 +162,7 @@ export const FavoritesResponse = v.object({
   isMobileVerification: v.boolean(),
   data: v.tuple([v.object({ userId: v.number(), favorites: v.array(FavoriteEntry) })]),
 });
+/** GET /session/validate/{token} (§7) and GET /session/validate with the token as the bearer (ours): the same answer. */
 export const SessionResponse = v.object({ status: v.literal(true), data: v.object({ status: v.literal(true), userId: v.number(), userType: v.number(), expiresAt: v.string() }) });
 /** POST /new/subscribe answers 200 either way; isFound true means the address was already on the list. */
 export const SubscribeResponse = v.object({ status: v.literal(true), isFound: v.boolean(), message: v.string() });
