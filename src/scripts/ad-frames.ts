@@ -27,12 +27,17 @@ function adHref(frame: HTMLElement, url: string): string {
   return url === '/' || url.startsWith('/?') || url.startsWith('/#') ? `/${segment}${url.slice(1)}` : `/${segment}${url}`;
 }
 
-async function fetchAds(adsUrl: string): Promise<Ad[]> {
+/** The API's ads, and whether they are house ads (source 'house') rather than the ad proxy's. */
+async function fetchAds(adsUrl: string): Promise<{ ads: Ad[]; house: boolean }> {
   const response = await fetch(adsUrl);
-  if (!response.ok) return [];
-  const body = (await response.json()) as { data?: unknown[] };
-  return body.data?.filter(isAd) ?? [];
+  if (!response.ok) return { ads: [], house: false };
+  const body = (await response.json()) as { source?: string; data?: unknown[] };
+  return { ads: body.data?.filter(isAd) ?? [], house: body.source === 'house' };
 }
+
+/** A house ad's words in the page's language: the frame's template for its link (AdFrame.astro), if it has one. */
+const houseAdWords = (frame: HTMLElement, linkUrl: string) =>
+  [...frame.querySelectorAll<HTMLTemplateElement>('template[data-house-ad]')].find((template) => template.dataset.houseAd === linkUrl);
 
 /** The attribute BaseLayout.astro's first script and session-boot.ts keep on <html> while the browser holds a session (HAS_SESSION_ATTRIBUTE). */
 const hasSession = () => document.documentElement.hasAttribute('data-has-session');
@@ -66,15 +71,21 @@ export function refreshAdFrames() {
     const signedIn = hasSession();
     const adsUrl = signedIn ? frame.dataset.adsUrlSignedIn : frame.dataset.adsUrl;
     const guestOnly = new Set(frame.dataset.guestOnlyPaths?.split(' '));
-    const ads = adsUrl ? await fetchAds(adsUrl).catch(() => []) : [];
+    const { ads, house } = adsUrl ? await fetchAds(adsUrl).catch(() => ({ ads: [], house: false })) : { ads: [], house: false };
     const ad = ads.find((candidate) => !signedIn || !guestOnly.has(candidate.linkUrl));
     const link = frame.querySelector<HTMLAnchorElement>('[data-ad-link]');
     const image = frame.querySelector<HTMLImageElement>('[data-ad-image]');
     if (!ad || !link || !image) return; // the build's ad stays (invisible, in its place, if it is for guests)
     link.href = adHref(frame, ad.linkUrl);
     link.toggleAttribute('data-for-guests', guestOnly.has(ad.linkUrl));
-    image.src = adImageSrc(frame, ad.imageUrl);
-    image.alt = ad.title;
+    link.querySelector('[data-house-ad-words]')?.remove();
+    const words = house ? houseAdWords(frame, ad.linkUrl) : undefined;
+    if (words) link.append(words.content.cloneNode(true));
+    else {
+      image.src = adImageSrc(frame, ad.imageUrl);
+      image.alt = ad.title;
+    }
+    image.hidden = Boolean(words);
     link.hidden = false;
   });
   // A frame's callbacks run before its paint, and a task queued from one after it: on a fast

@@ -14,6 +14,19 @@ declare global {
 
 let loading: Promise<void> | undefined;
 
+type SearchResult = { url: string; meta?: Record<string, string> };
+/** The metas Pagefind UI uses itself; it shows every other one as a 'Name: value' tag. */
+const UI_METAS = ['title', 'image', 'image_alt', 'url'];
+/** An offer page's metas a result shows (src/pages/…/[offerId].astro), by their names in the page's language. */
+const RESULT_FACTS = [['bank', m.search_result_bank], ['merchant', m.search_result_merchant], ['rate', m.search_result_rate], ['dates', m.search_result_dates]] as const;
+
+/** The result's metas as it shows them: its bank, merchant, rate and dates, named in the page's language; no card rule. */
+function shownMeta(meta: Record<string, string> = {}): Record<string, string> {
+  const shown = Object.fromEntries(UI_METAS.filter((name) => name in meta).map((name) => [name, meta[name]!]));
+  for (const [name, label] of RESULT_FACTS) if (meta[name]) shown[label()] = meta[name];
+  return shown;
+}
+
 function loadPagefindUi(dialog: HTMLElement, container: HTMLElement): Promise<void> {
   loading ??= Promise.all([import('./search-my-cards.ts'), import('./pagefind-texts.ts')]).then(([{ setUpSearchMyCards }, { pagefindTranslations }]) => new Promise<void>((resolve, reject) => {
     const rememberCards = setUpSearchMyCards(dialog, container);
@@ -28,9 +41,9 @@ function loadPagefindUi(dialog: HTMLElement, container: HTMLElement): Promise<vo
       new window.PagefindUI({
         element: container, showSubResults: false, showImages: true, autofocus: true, openFilters: matchMedia(WIDE_SCREEN).matches ? [searchFilterName('bank'), searchFilterName('category')] : [],
         translations: pagefindTranslations(),
-        processResult: (result: { url: string; meta?: Record<string, string> }) => {
+        processResult: (result: SearchResult) => {
           rememberCards(result);
-          return result;
+          return { ...result, meta: shownMeta(result.meta) };
         },
       });
       resolve();

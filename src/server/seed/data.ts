@@ -3,6 +3,7 @@
 
 import type { CardNetwork } from '../../contract/eligibility.ts';
 import type { TranslatedLocale } from '../../contract/limits.ts';
+import { HOUSE_AD_WORDS } from '../../lib/house-ads.ts';
 
 /** The card tier list the team starts with (it edits it in the console's Catalogue). */
 export const CARD_TIERS = ['Classic', 'Gold', 'Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite', 'Blue'];
@@ -347,25 +348,12 @@ export const TIME_DESCRIPTIONS: string[] = [
 
 export interface HouseAdSeed { title: string; body: string; cta: string; linkUrl: string; color: string }
 
+/** Their words are the site's (src/lib/house-ads.ts), in English here: the pictures and the API's titles. */
+const houseAd = (linkUrl: string, color: string): HouseAdSeed => ({ ...HOUSE_AD_WORDS[linkUrl]!('en'), linkUrl, color });
+
 export const HOUSE_ADS: HouseAdSeed[] = [
-  {
-    title: 'Save your favourite offers',
-    body: 'Create a free OfferLanka account and keep the card deals you like in one place.',
-    cta: 'Sign up free', linkUrl: '/sign-up', color: '#0b7a75',
-  },
-  {
-    title: 'Never miss a deal',
-    body: 'Subscribe to our newsletter and get the newest credit card offers every week.',
-    cta: 'Subscribe', linkUrl: '/#newsletter', color: '#5b2c83',
-  },
-  {
-    title: 'OfferLanka in your pocket',
-    body: 'Our site works on any phone: add it to your home screen and check offers on the go.',
-    cta: 'Learn more', linkUrl: '/about-us', color: '#e4572e',
-  },
-  {
-    title: 'Run a business?',
-    body: 'Tell us about your card offers and reach thousands of shoppers across Sri Lanka.',
-    cta: 'Contact us', linkUrl: '/contact-us', color: '#2e86ab',
-  },
+  houseAd('/sign-up', '#0b7a75'),
+  houseAd('/#newsletter', '#5b2c83'),
+  houseAd('/about-us', '#e4572e'),
+  houseAd('/contact-us', '#2e86ab'),
 ];
