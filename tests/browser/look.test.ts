@@ -11,6 +11,9 @@ import type { OfferData } from '../../src/contract/index.ts';
 import { bankShortNames } from '../../src/lib/bank-names.ts';
 import { CATEGORY_ROW_SIZE, GUEST_ONLY_AD_PATHS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { offerTags } from '../../src/lib/format-offer.ts';
+import { offerValidity } from '../../src/lib/offer-dates.ts';
+import { m } from '../../src/paraglide/messages.js';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
 import { PAINTED_ATTRIBUTE } from '../../src/build/after-paint-scripts.ts';
 import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
@@ -140,6 +143,34 @@ describe('the recently viewed strip', () => {
       for (const lines of await lineCounts(page, '.recent-offer-title')) expect(lines).toBeLessThanOrEqual(2.05);
     }));
   }
+});
+
+describe('home on a phone', () => {
+  it(`at ${PHONE}px shows an offer in the first screen, the banks as a strip that does not push the offers down`, () => withJs(PHONE, async (page) => {
+    await page.goto('/');
+    const firstOffer = await page.locator('article.offer-card').first().boundingBox();
+    const viewportHeight = await page.evaluate(() => innerHeight);
+    expect(firstOffer!.y + firstOffer!.height / 2).toBeLessThan(viewportHeight);
+    await page.screenshot({ path: 'tmp/home-375.png' });
+  }));
+
+  for (const [locale, letters] of [['si', /[\u0D80-\u0DFF]/], ['ta', /[\u0B80-\u0BFF]/]] as const) {
+    it(`shows the house ad in the page's language (${locale})`, () => withJs(PHONE, async (page) => {
+      await page.goto(`/${locale}`, { waitUntil: 'networkidle' });
+      const ad = page.locator('[data-ad-frame] [data-ad-link]').first();
+      const text = await ad.innerText();
+      expect(text).toMatch(letters);
+      expect(text.replace('OfferLanka', '')).not.toMatch(/[A-Za-z]{3}/);
+    }));
+  }
+
+  it(`at ${DESKTOP}px keeps the bank tiles above the offers`, () => withJs(DESKTOP, async (page) => {
+    await page.goto('/');
+    const banks = await page.locator('.bank-grid').first().boundingBox();
+    const firstOffer = await page.locator('article.offer-card').first().boundingBox();
+    expect(banks!.y).toBeLessThan(firstOffer!.y);
+    await page.screenshot({ path: 'tmp/home-1280.png' });
+  }));
 });
 
 describe('the bank page', () => {
@@ -288,8 +319,8 @@ describe('short pages', () => {
 });
 
 describe('the header search', () => {
-  async function search(page: Page, text: string): Promise<string[]> {
-    await page.getByRole('button', { name: 'Search offers' }).click();
+  async function search(page: Page, text: string, locale: 'en' | 'si' | 'ta' = 'en'): Promise<string[]> {
+    await page.getByRole('button', { name: m.search_open({}, { locale }) }).click();
     const input = page.locator('[data-search-ui] input');
     await input.fill(text);
     const links = page.locator('.pagefind-ui__result-link');
@@ -308,6 +339,25 @@ describe('the header search', () => {
       expect(canonical.get(href)!.bankId).toBe(hnb!.bankId);
     }
   }));
+
+  for (const locale of ['si', 'ta'] as const) {
+    it(`names each result's bank, merchant, rate and dates in the page's language (${locale}), no raw data`, () => withJs(DESKTOP, async (page) => {
+      const offer = site.listed.find((o) => offerTags(o).length > 0 && offerValidity(o) !== '');
+      expect(offer, 'the demo data needs a listed offer with a rate and dates').toBeDefined();
+      await page.goto(`/${locale}`);
+      const hrefs = await search(page, offer!.merchant.merchantName, locale);
+      const first = site.listed.find((o) => `/${locale}${offerCanonicalPath(o)}` === hrefs[0])!;
+      expect(first, hrefs[0]).toBeDefined();
+      const tags = await page.locator('.pagefind-ui__result').first().locator('.pagefind-ui__result-tag').allInnerTexts();
+      const label = (text: string) => text.replace(/^(\w)/, (letter) => letter.toLocaleUpperCase()); // as Pagefind UI shows a meta's name
+      expect(tags).toEqual([
+        `${label(m.search_result_bank({}, { locale }))}: ${first.bank.bankName}`,
+        `${label(m.search_result_merchant({}, { locale }))}: ${first.merchant.merchantName}`,
+        ...(offerTags(first, locale).length ? [`${label(m.search_result_rate({}, { locale }))}: ${offerTags(first, locale).join(', ')}`] : []),
+        ...(offerValidity(first, locale) ? [`${label(m.search_result_dates({}, { locale }))}: ${offerValidity(first, locale)}`] : []),
+      ]);
+    }));
+  }
 
   it('leaves expired offers out', () => withJs(DESKTOP, async (page) => {
     const expired = site.offers.find((offer) => offer.status === 'expired' && site.listed.some((other) => other.merchant.merchantName === offer.merchant.merchantName));
