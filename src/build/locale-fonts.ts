@@ -10,6 +10,8 @@ import sinhalaBold from '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-s
 import tamilRanges from '@fontsource/noto-sans-tamil/unicode.json';
 import tamilRegular from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2?url';
 import tamilBold from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2?url';
+import sinhalaNames from '../fonts/language-names-si.woff2?url';
+import tamilNames from '../fonts/language-names-ta.woff2?url';
 import type { Locale } from '../paraglide/runtime.js';
 
 /** A typeface's files by weight: the site's headings and labels use 600 to 800, which take the bold. */
@@ -20,6 +22,9 @@ const LOCALE_FONTS: Partial<Record<Locale, LocaleFont>> = {
   ta: { family: 'Noto Sans Tamil', regular: tamilRegular, bold: tamilBold, unicodeRange: tamilRanges.tamil },
 };
 
+/** The fonts a page falls back to for Latin text. */
+const SYSTEM_FONTS = "system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif";
+
 /** A language's typeface, if it has one of its own: the file to preload, and the CSS that declares and uses it. */
 export function localeFont(locale: Locale): { url: string; css: string } | undefined {
   const font = LOCALE_FONTS[locale];
@@ -27,6 +32,21 @@ export function localeFont(locale: Locale): { url: string; css: string } | undef
   const face = (weight: number, url: string) => `@font-face{font-family:'${font.family}';font-style:normal;font-display:swap;`
     + `font-weight:${weight};src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`;
   const css = face(400, font.regular) + face(700, font.bold)
-    + `body{font-family:'${font.family}',system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}`;
+    + `body{font-family:'${font.family}',${SYSTEM_FONTS}}`;
   return { url: font.regular, css };
+}
+
+/** The switcher's language names (LanguageSwitcher.astro marks them data-language-name). */
+const LANGUAGE_NAMES_FAMILY = 'Language Names';
+
+/**
+ * Every page's CSS for the switcher's Sinhala and Tamil names: a font of just their letters for each
+ * (about 1.5 KB, made by scripts/language-name-fonts.ts), so that a device with no Sinhala or Tamil
+ * font draws them too. The browser fetches one only for a page that shows its script's letters.
+ */
+export function languageNamesFontCss(): string {
+  const face = (url: string, unicodeRange: string) => `@font-face{font-family:'${LANGUAGE_NAMES_FAMILY}';font-style:normal;font-display:swap;`
+    + `font-weight:400;src:url(${url}) format('woff2');unicode-range:${unicodeRange}}`;
+  return face(sinhalaNames, sinhalaRanges.sinhala) + face(tamilNames, tamilRanges.tamil)
+    + `[data-language-name]{font-family:'${LANGUAGE_NAMES_FAMILY}',${SYSTEM_FONTS}}`;
 }

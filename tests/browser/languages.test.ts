@@ -72,17 +72,34 @@ describe('each language in its own script and typeface', () => {
     });
   }
 
-  it('loads no Sinhala or Tamil font on an English page, and only its own on the others', async () => {
+  it('draws the switcher\'s Sinhala and Tamil names on an English page in their web fonts, not the machine\'s', async () => {
+    await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+      await page.goto('/');
+      await page.evaluate(() => document.fonts.ready);
+      for (const locale of ['si', 'ta'] as const) {
+        const fonts = await fontsDrawing(page, `footer .language-list a[lang="${locale}"]`);
+        expect(fonts, locale).toContain(`${SCRIPTS[locale].family} (web)`);
+        expect(fonts.filter((font) => font.endsWith('(system)')), locale).toEqual([]);
+      }
+    });
+  });
+
+  it('loads only the switcher\'s tiny name fonts on an English page, and only its own script\'s beside them on the others', async () => {
     await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
       const fonts: string[] = [];
       page.on('request', (request) => { if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname); });
+      // The switcher's names alone: two fonts of just their letters.
+      const isLanguageNames = (path: string) => /\/language-names-(si|ta)\.[\w-]+\.woff2$/.test(path);
       await page.goto('/', { waitUntil: 'networkidle' });
-      expect(fonts).toEqual([]);
-      await page.goto('/ta', { waitUntil: 'networkidle' });
-      // Its regular and, for the headings, its bold: Tamil's subset alone.
-      expect(fonts.length).toBeGreaterThan(0);
       expect(fonts.length).toBeLessThanOrEqual(2);
-      for (const font of fonts) expect(font).toMatch(/tamil-tamil-(400|700)/i);
+      expect(fonts.every(isLanguageNames), fonts.join(' ')).toBe(true);
+      fonts.length = 0;
+      await page.goto('/ta', { waitUntil: 'networkidle' });
+      // Its regular and, for the headings, its bold: Tamil's subset alone, beside the switcher's names.
+      const tamil = fonts.filter((font) => !isLanguageNames(font));
+      expect(tamil.length).toBeGreaterThan(0);
+      expect(tamil.length).toBeLessThanOrEqual(2);
+      for (const font of tamil) expect(font).toMatch(/tamil-tamil-(400|700)/i);
     });
   });
 });
