@@ -11,6 +11,7 @@ import type { ReadableAtom } from 'nanostores';
 import { openAlertMe } from '../islands/alerts/open-alert-me.ts';
 import { loadAfterPaint, showLoadFailure } from '../lib/after-paint.ts';
 import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
+import { showRecentStripsOffline } from '../islands/recent-strips-offline.ts';
 import { m } from '../paraglide/messages.js';
 import { $myCards } from '../stores/my-cards.ts';
 import { FILTER_QUERY_PARAMS, NO_FILTER } from '../stores/offer-filters.ts';
@@ -100,8 +101,11 @@ function setUpLoadMore(root: HTMLElement, bankId: number) {
   });
 }
 
-/** Mounts one of the browser-only strips into `slot` the first time `store` has something to show. */
-function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot: HTMLElement | null, mount: (strips: typeof import('../islands/bank/mount-bank-strips.tsx'), slot: HTMLElement) => void) {
+/**
+ * Mounts one of the browser-only strips into `slot` the first time `store` has something to show;
+ * `unavailable` draws what stands in for it when its code does not load (offline).
+ */
+function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot: HTMLElement | null, mount: (strips: typeof import('../islands/bank/mount-bank-strips.tsx'), slot: HTMLElement) => void, unavailable?: (slot: HTMLElement) => void) {
   if (!slot) return;
   let mounted = false;
   const unsubscribe = store.subscribe((value) => {
@@ -109,8 +113,10 @@ function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot
     mounted = true;
     queueMicrotask(() => unsubscribe()); // subscribe() calls back before it returns
     import('../islands/bank/mount-bank-strips.tsx')
-      .then((strips) => mount(strips, slot))
-      .catch((error: unknown) => console.error('The bank page\'s strips did not load', error));
+      .then((strips) => mount(strips, slot), (error: unknown) => {
+        if (unavailable) unavailable(slot);
+        else console.error('The bank page\'s strips did not load', error);
+      });
   });
 }
 
@@ -170,7 +176,7 @@ export function setUpBankPage(): void {
   if (cards) startStaticCards(cards);
   setUpLoadMore(root, Number(bankId));
   showLiveBankFavourites(Number(bankId));
-  mountWhen($recentOffers, (offers) => offers.length > 0, root.querySelector('[data-recent-offers]'), (strips, slot) => strips.mountRecentOffers(slot));
+  mountWhen($recentOffers, (offers) => offers.length > 0, root.querySelector('[data-recent-offers]'), (strips, slot) => strips.mountRecentOffers(slot), showRecentStripsOffline);
   mountWhen($isSignedIn, Boolean, root.querySelector('[data-favorites-strip]'), (strips, slot) => strips.mountFavoritesStrip(slot));
   const categoryId = root.dataset.categoryId ? Number(root.dataset.categoryId) : undefined;
   setUpMyCardsOnly(root, { bankId: Number(bankId), bankName, categoryId });
