@@ -1,6 +1,6 @@
 // The islands' reads of the public catalogue (spec §7, docs/api.md §4): offer lists, one offer,
 // offers by id, a bank's per-category groups. Answers are checked against the contract.
-import { OfferById, OfferList, OffersResponse } from '../contract/index.ts';
+import { CategoryGroupsResponse, OfferById, OfferList, OffersResponse } from '../contract/index.ts';
 import type { OfferSearchInput } from '../contract/offer-search.ts';
 import { mainApi, readAnswer } from './http.ts';
 
@@ -36,3 +36,8 @@ export async function fetchOffersByIds(offerIds: readonly number[], api = mainAp
   return (await readAnswer(OffersResponse, api.post('get/offer/multiple', { json: { offerIds } }))).data;
 }
 
+
+/** A bank's offers in each of the categories, one page of each (the bank page's 'Load more offers (n)'). */
+export async function fetchCategoryGroups(bankId: number, categoryIds: readonly number[], pageNo: number, pageSize: number, api = mainApi) {
+  return (await readAnswer(CategoryGroupsResponse, api.post('get/offer/bank/category/multiple', { json: { bankId, categoryIds, pageNo, pageSize } }))).data;
+}

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import {
   AD_COUNT, AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, CODE_DIGITS, EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FIRST_NAME_MAX, ID_LIST_MAX, ID_MAX, MESSAGES, MOBILE_DIGITS,
-  OFFSET_MAX, PAGE_NO_MAX, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN, UPLOAD_BYTES_MAX,
+  CATEGORY_PAGE_SIZE, OFFSET_MAX, PAGE_NO_MAX, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN, UPLOAD_BYTES_MAX,
 } from './limits.ts';
 
 export * from './limits.ts';
@@ -100,7 +100,7 @@ export const CategoryGroupsRequest = v.object({
   categoryIds: IdList,
   bankId: v.nullish(Id),
   pageNo: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'Pages start at 1'), v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`)), 1),
-  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PAGE_SIZE_MAX)), 6),
+  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PAGE_SIZE_MAX)), CATEGORY_PAGE_SIZE),
 });
 export const TagUpdateRequest = v.object({ tags: IdList });
 /** An uploaded image as base64 text (a data: URL prefix allowed), capped at UPLOAD_BYTES_MAX once decoded; its bytes are checked by the server. */

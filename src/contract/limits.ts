@@ -22,6 +22,8 @@ export const FIRST_NAME_MAX = 50;
 export const EMAIL_MAX = 254;
 export const FEEDBACK_MESSAGE_MAX = 2000;
 export const PAGE_SIZE_MAX = 100;
+/** A bank page's category lists: offers per page, pre-rendered and per 'Load more offers (n)' (spec §4, §9). */
+export const CATEGORY_PAGE_SIZE = 6;
 /** Pages are 1 to 6 digits; with PAGE_SIZE_MAX the offset (pageNo - 1) × pageSize stays far inside an int. */
 export const PAGE_NO_MAX = 999_999;
 /** The insight rankings' offset: 1 to 6 digits. */

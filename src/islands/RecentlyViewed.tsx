@@ -6,11 +6,15 @@
 // keen-slider) loads only when there is something to show (RecentStrips.tsx).
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
+import { m } from '../paraglide/messages.js';
 import { $recentBanks, $recentOffers } from '../stores/recently-viewed.ts';
+import { RECENT_STRIPS_OFFLINE_CLASS } from './recent-strips-offline.ts';
 import type { RecentStripKind } from './RecentStrips.tsx';
 import { useHydrated } from './ui/use-hydrated.ts';
 
-const RecentStrips = lazy(() => import('./RecentStrips.tsx'));
+/** Offline, code never fetched: a note in place of the strips (recent-strips-offline.ts). */
+const RecentStripsOffline: typeof import('./RecentStrips.tsx').default = () => <p className={RECENT_STRIPS_OFFLINE_CLASS}>{m.browse_recent_offline()}</p>;
+const RecentStrips = lazy(() => import('./RecentStrips.tsx').catch(() => ({ default: RecentStripsOffline })));
 
 interface Props {
   /** Which strips to show, in this order. */

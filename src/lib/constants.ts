@@ -10,8 +10,6 @@ export const PRODUCT_TEXT = 'credit card offers';
 /** Offers per page of the home list (spec §9: noOfPage 10); its grid has 1, 2 or 5 columns, so every row is full. */
 export const OFFERS_PAGE_SIZE = 10;
 export const TOP_PICKS_PAGE_SIZE = 4;
-/** A bank page shows each category as one row of this many cards, then 'See all N' (its category's page). */
-export const CATEGORY_ROW_SIZE = 3;
 export const INSIGHT_LIMIT = 10;
 export const PUBLIC_REVIEW_STATUS = 'accepted';
 

@@ -1,6 +1,7 @@
 // The bank page's plain-DOM part (spec §2 'Bank offers page', §4 'Bank page', §9): remembers the
 // visit for the recently-viewed strips, keeps the category the visitor came from so that 'Clear
-// all' restores it, gives a row of more than CATEGORY_CHIPS_BEFORE_SLIDER chips its arrows, brings
+// all' restores it, makes each category's 'Load more offers (n)' work (its code loads on the first
+// press), gives a row of more than CATEGORY_CHIPS_BEFORE_SLIDER chips its arrows, brings
 // the build's offer cards to life (src/scripts/static-cards.ts), shows the bank's live favourites
 // count, and mounts the browser-only strips (recently viewed, favourites) when they have something
 // to show, and "My cards only". The page hydrates no island at load: a guest's first visit loads no React.
@@ -8,7 +9,9 @@
 // category's page, and 'Clear all' to all categories.
 import type { ReadableAtom } from 'nanostores';
 import { openAlertMe } from '../islands/alerts/open-alert-me.ts';
+import { loadAfterPaint, showLoadFailure } from '../lib/after-paint.ts';
 import { openMyCards } from '../islands/my-cards/open-my-cards.ts';
+import { showRecentStripsOffline } from '../islands/recent-strips-offline.ts';
 import { m } from '../paraglide/messages.js';
 import { $myCards } from '../stores/my-cards.ts';
 import { FILTER_QUERY_PARAMS, NO_FILTER } from '../stores/offer-filters.ts';
@@ -85,8 +88,24 @@ function makeChipSlider(row: HTMLElement): void {
   row.classList.add('is-slider');
 }
 
-/** Mounts one of the browser-only strips into `slot` the first time `store` has something to show. */
-function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot: HTMLElement | null, mount: (strips: typeof import('../islands/bank/mount-bank-strips.tsx'), slot: HTMLElement) => void) {
+/** Each category's 'Load more offers (n)': busy from the press until its page is in (src/islands/bank/more-offers.tsx). */
+function setUpLoadMore(root: HTMLElement, bankId: number) {
+  root.querySelector('[data-static-cards]')?.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-load-more-category]');
+    const section = button?.closest<HTMLElement>('[data-category-group]');
+    if (!button || !section || button.getAttribute('aria-busy') === 'true') return;
+    button.setAttribute('aria-busy', 'true');
+    loadAfterPaint(() => import('../islands/bank/more-offers.tsx'))
+      .then((more) => more.loadMoreInCategory(section, button, bankId), showLoadFailure)
+      .finally(() => button.removeAttribute('aria-busy'));
+  });
+}
+
+/**
+ * Mounts one of the browser-only strips into `slot` the first time `store` has something to show;
+ * `unavailable` draws what stands in for it when its code does not load (offline).
+ */
+function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot: HTMLElement | null, mount: (strips: typeof import('../islands/bank/mount-bank-strips.tsx'), slot: HTMLElement) => void, unavailable?: (slot: HTMLElement) => void) {
   if (!slot) return;
   let mounted = false;
   const unsubscribe = store.subscribe((value) => {
@@ -94,8 +113,10 @@ function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot
     mounted = true;
     queueMicrotask(() => unsubscribe()); // subscribe() calls back before it returns
     import('../islands/bank/mount-bank-strips.tsx')
-      .then((strips) => mount(strips, slot))
-      .catch((error: unknown) => console.error('The bank page\'s strips did not load', error));
+      .then((strips) => mount(strips, slot), (error: unknown) => {
+        if (unavailable) unavailable(slot);
+        else console.error('The bank page\'s strips did not load', error);
+      });
   });
 }
 
@@ -153,8 +174,9 @@ export function setUpBankPage(): void {
   if (row) makeChipSlider(row);
   const cards = root.querySelector<HTMLElement>('[data-static-cards]');
   if (cards) startStaticCards(cards);
+  setUpLoadMore(root, Number(bankId));
   showLiveBankFavourites(Number(bankId));
-  mountWhen($recentOffers, (offers) => offers.length > 0, root.querySelector('[data-recent-offers]'), (strips, slot) => strips.mountRecentOffers(slot));
+  mountWhen($recentOffers, (offers) => offers.length > 0, root.querySelector('[data-recent-offers]'), (strips, slot) => strips.mountRecentOffers(slot), showRecentStripsOffline);
   mountWhen($isSignedIn, Boolean, root.querySelector('[data-favorites-strip]'), (strips, slot) => strips.mountFavoritesStrip(slot));
   const categoryId = root.dataset.categoryId ? Number(root.dataset.categoryId) : undefined;
   setUpMyCardsOnly(root, { bankId: Number(bankId), bankName, categoryId });

@@ -1,6 +1,6 @@
 // The bank page in a real browser (spec §2 'Bank offers page', §4 'Bank page'): the bank switcher
 // and its search, the category chips (close icon, 'Clear all' restoring the previous category, the
-// slider), each category a short row with 'See all N', the bank card's live favourites count, the
+// slider), each category's first page and 'Load more offers (n)', the bank card's live favourites count, the
 // visit remembered for the recently-viewed strips, the short and old bank URLs, and the same page
 // without JavaScript.
 import { AxeBuilder } from '@axe-core/playwright';
@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankData, CategoryData, OfferData } from '../../src/contract/index.ts';
 import { bankNames } from '../../src/lib/bank-names.ts';
-import { CATEGORY_CHIPS_BEFORE_SLIDER, CATEGORY_ROW_SIZE } from '../../src/lib/constants.ts';
+import { CATEGORY_PAGE_SIZE } from '../../src/contract/limits.ts';
+import { CATEGORY_CHIPS_BEFORE_SLIDER } from '../../src/lib/constants.ts';
 import { favouritesText } from '../../src/lib/format-offer.ts';
 import { bankPagePath, bankShortPath } from '../../src/lib/site-urls.ts';
 import { RECENT_BANKS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
@@ -36,7 +37,7 @@ function bankWithManyCategories() {
   expect(categories.length, 'the demo data needs a bank with a chip slider').toBeGreaterThan(CATEGORY_CHIPS_BEFORE_SLIDER);
   return { bank, categories };
 }
-/** The largest bank × category group: more offers than its row shows. */
+/** The largest bank × category group: more than two pages of offers. */
 function largestGroup(): { bank: BankData; category: CategoryData; offers: OfferData[] } {
   let best: { bank: BankData; category: CategoryData; offers: OfferData[] } | undefined;
   for (const bank of site.banks) {
@@ -45,7 +46,7 @@ function largestGroup(): { bank: BankData; category: CategoryData; offers: Offer
       if (!best || offers.length > best.offers.length) best = { bank, category, offers };
     }
   }
-  expect(best!.offers.length, 'the demo data needs a group longer than its row').toBeGreaterThan(CATEGORY_ROW_SIZE);
+  expect(best!.offers.length, 'the demo data needs a group of more than two pages').toBeGreaterThan(2 * CATEGORY_PAGE_SIZE);
   return best!;
 }
 /** The bank switcher's script has run: its search field is out (src/scripts/bank-switcher.ts). */
@@ -150,22 +151,29 @@ describe('category chips', () => {
   }));
 });
 
-describe('per-category rows', () => {
-  it(`each category is a row of its newest ${CATEGORY_ROW_SIZE} offers; 'See all N' leads to the category's page with every one`, () => withJs(async (page) => {
-    const { bank, category, offers } = largestGroup();
-    await page.goto(bankPagePath(bank));
-    const group = page.locator(`section[data-category-group="${category.categoryId}"]`);
-    const shownIds = () => group.locator('article.offer-card').evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-offer-id'))));
-    expect(await group.getByRole('heading', { level: 2 }).innerText()).toBe(`${category.categoryName} (${offers.length})`);
-    expect(await shownIds()).toEqual(newestFirst(offers).slice(0, CATEGORY_ROW_SIZE).map((offer) => offer.offerId));
-    expect(await group.getByRole('button', { name: /^Load more/ }).count()).toBe(0);
-    await group.getByRole('link', { name: `See all ${offers.length} ${category.categoryName.toLowerCase()} offers` }).click();
-    await page.waitForURL(`**${bankPagePath(bank, category)}`);
-    const all = page.locator(`section[data-category-group="${category.categoryId}"] article.offer-card`);
-    expect(await all.evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-offer-id')))))
-      .toEqual(newestFirst(offers).map((offer) => offer.offerId));
-    expect(await page.getByRole('link', { name: /^See all/ }).count()).toBe(0);
-  }));
+describe('per-category lists', () => {
+  for (const allCategories of [true, false]) {
+    it(`${allCategories ? 'all categories' : 'one category'}: each category shows its newest ${CATEGORY_PAGE_SIZE} offers, and 'Load more offers (n)' appends ${CATEGORY_PAGE_SIZE} more until none is left`, () => withJs(async (page) => {
+      const { bank, category, offers } = largestGroup();
+      await page.goto(allCategories ? bankPagePath(bank) : bankPagePath(bank, category));
+      const group = page.locator(`section[data-category-group="${category.categoryId}"]`);
+      const shownIds = () => group.locator('article.offer-card').evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-offer-id'))));
+      const expected = newestFirst(offers).map((offer) => offer.offerId);
+      expect(await group.getByRole('heading', { level: 2 }).innerText()).toBe(`${category.categoryName} (${offers.length})`);
+      expect(await shownIds()).toEqual(expected.slice(0, CATEGORY_PAGE_SIZE));
+      await page.locator('.category-groups[data-cards-live]').waitFor({ state: 'attached' });
+      const loadMore = group.getByRole('button', { name: /^Load more offers/ });
+      for (let shown = CATEGORY_PAGE_SIZE; shown < offers.length; shown += CATEGORY_PAGE_SIZE) {
+        expect(await loadMore.innerText()).toBe(`Load more offers (${offers.length - shown})`);
+        await loadMore.click();
+        await expect.poll(shownIds).toEqual(expected.slice(0, shown + CATEGORY_PAGE_SIZE));
+        // Focus moves on to the first card added.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.closest('article')?.getAttribute('data-offer-id'))).toBe(String(expected[shown]));
+      }
+      expect(await loadMore.count()).toBe(0);
+      expect(await page.getByRole('link', { name: /^See all/ }).count()).toBe(0);
+    }));
+  }
 
   it('opening a bank page remembers the bank for the recently-viewed strips', () => withJs(async (page) => {
     const { bank } = bankWithManyCategories();
@@ -188,17 +196,16 @@ describe('per-category rows', () => {
 });
 
 describe('without JavaScript', () => {
-  it("the bank page lists its offers by category, each longer group linking to its category's page with all of them", () => noJs(async (page) => {
+  it(`the bank page lists each category's newest ${CATEGORY_PAGE_SIZE} offers as links; 'Clear all' and the close icon are links`, () => noJs(async (page) => {
     const { bank, category, offers } = largestGroup();
     await page.goto(bankPagePath(bank));
     const group = page.locator(`section[data-category-group="${category.categoryId}"]`);
     const links = await group.locator('article.offer-card .offer-card-title a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(links).toHaveLength(CATEGORY_ROW_SIZE);
-    expect(await group.getByRole('button').filter({ hasText: 'Load more' }).count()).toBe(0);
-    const seeAll = group.getByRole('link', { name: `See all ${offers.length} ${category.categoryName.toLowerCase()} offers` });
-    await seeAll.click();
+    expect(links).toHaveLength(CATEGORY_PAGE_SIZE);
+    expect(await group.getByRole('button', { name: `Load more offers (${offers.length - CATEGORY_PAGE_SIZE})` }).count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category.categoryName, exact: true }).click();
     await page.waitForURL(`**${bankPagePath(bank, category)}`);
-    expect(await page.locator('article.offer-card').count()).toBe(offers.length);
+    expect(await page.locator('article.offer-card').count()).toBe(CATEGORY_PAGE_SIZE);
     // 'Clear all' and the close icon are plain links to all categories.
     expect(await page.getByRole('link', { name: 'Clear all' }).getAttribute('href')).toBe(bankPagePath(bank));
     expect(await page.getByRole('link', { name: `Remove ${category.categoryName}: show all categories` }).getAttribute('href')).toBe(bankPagePath(bank));

@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { bankShortNames } from '../../src/lib/bank-names.ts';
-import { CATEGORY_ROW_SIZE, GUEST_ONLY_AD_PATHS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { CATEGORY_PAGE_SIZE } from '../../src/contract/limits.ts';
+import { GUEST_ONLY_AD_PATHS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { offerTags } from '../../src/lib/format-offer.ts';
 import { offerValidity } from '../../src/lib/offer-dates.ts';
@@ -183,11 +184,11 @@ describe('the bank page', () => {
     const summaryTop = (await page.locator('[data-bank-summary]').boundingBox())!.y;
     const firstRowTop = (await page.locator('section[data-category-group]').first().boundingBox())!.y;
     expect(summaryTop).toBeLessThan(firstRowTop);
-    // Each row: at most CATEGORY_ROW_SIZE cards side by side (one line of cards, scrolling sideways).
-    const rows = await page.locator('section[data-category-group] .category-row').evaluateAll((lists) => lists.map((list) =>
+    // Each category: its first CATEGORY_PAGE_SIZE cards side by side (one line of cards, scrolling sideways).
+    const rows = await page.locator('section[data-category-group] [data-category-cards]').evaluateAll((lists) => lists.map((list) =>
       [...list.querySelectorAll('article.offer-card')].map((card) => Math.round(card.getBoundingClientRect().top))));
     for (const tops of rows) {
-      expect(tops.length).toBeLessThanOrEqual(CATEGORY_ROW_SIZE);
+      expect(tops.length).toBeLessThanOrEqual(CATEGORY_PAGE_SIZE);
       expect(new Set(tops).size).toBe(1);
     }
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -196,7 +197,7 @@ describe('the bank page', () => {
     expect(height).toBeLessThan(600 * rows.length + 2_000);
   }));
 
-  it(`at ${DESKTOP}px shows each category as one full row of ${CATEGORY_ROW_SIZE} cards beside the summary`, () => withJs(DESKTOP, async (page) => {
+  it(`at ${DESKTOP}px shows each category's first ${CATEGORY_PAGE_SIZE} cards, three a line, beside the summary`, () => withJs(DESKTOP, async (page) => {
     const bank = biggestBank();
     await page.goto(bankPagePath(bank));
     const rows = await page.locator('section[data-category-group]').evaluateAll((sections) => sections.map((section) => ({
@@ -204,8 +205,8 @@ describe('the bank page', () => {
       boxes: [...section.querySelectorAll('article.offer-card')].map((card) => card.getBoundingClientRect()).map((box) => ({ top: Math.round(box.top), width: Math.round(box.width) })),
     })));
     for (const { total, boxes } of rows) {
-      expect(boxes).toHaveLength(Math.min(total, CATEGORY_ROW_SIZE));
-      expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
+      expect(boxes).toHaveLength(Math.min(total, CATEGORY_PAGE_SIZE));
+      expect(new Set(boxes.map((box) => box.top)).size).toBe(Math.ceil(boxes.length / 3));
       // A short row keeps the cards' width: one card never stretches across the row.
       expect(Math.max(...boxes.map((box) => box.width))).toBeLessThan(320);
     }

@@ -1,6 +1,6 @@
 // The installable, offline site in a real browser (issue 17 'Never miss an offer'): the manifest and
 // Chromium's install criteria, the service worker's headers, offer pages and a signed-in user's
-// favourites offline, the offline page for a page never opened, a new build's worker taking over
+// favourites and the recently viewed strips offline, the offline page for a page never opened, a new build's worker taking over
 // on the next visit, and logout clearing the user's cached answers.
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,12 +8,13 @@ import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SITE_NAME } from '../../src/lib/constants.ts';
-import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { APP_ICONS, BACKGROUND_COLOR, THEME_COLOR } from '../../src/lib/web-app.ts';
 import { buildInfo, markBuildDone } from '../../src/server/site/builds-dir.ts';
 import { compressedCopies } from '../../src/server/site/precompress.ts';
 import { writeServiceWorker } from '../../src/server/site/service-worker.ts';
 import { PAGES_CACHE, PERSONAL_CACHE_PREFIX } from '../../src/lib/offline-caches.ts';
+import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { createSignedInAccount, DESKTOP, launchPersistentBrowser, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
@@ -127,6 +128,43 @@ describe('offline', () => {
         await page.context().setOffline(false);
       });
     }
+  });
+
+  it('the recently viewed strips of home and a bank page opened before show offline the offers viewed since', async () => {
+    const viewed = site.listed[4]!;
+    await withPage(site, { javaScript: true, width: DESKTOP, serviceWorker: true }, async (page) => {
+      // Home and the bank page are opened before any offer is viewed: neither has drawn a strip yet.
+      await page.goto('/');
+      await workerReady(page);
+      await page.goto(bankPagePath(viewed.bank));
+      await page.goto(offerCanonicalPath(viewed));
+      await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]')[0]?.offerId, RECENT_OFFERS_STORAGE_KEY)).toBe(viewed.offerId);
+      await page.waitForLoadState('networkidle');
+
+      await page.context().setOffline(true);
+      for (const path of ['/', bankPagePath(viewed.bank)]) {
+        await page.goto(path);
+        const strip = page.getByRole('region', { name: m.browse_recent_offers({}, { locale: 'en' }) });
+        await expect.poll(() => strip.getByRole('link', { name: viewed.header }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      }
+      await page.screenshot({ path: 'tmp/offline-recent-bank-1280.png' });
+      await page.context().setOffline(false);
+    });
+  });
+
+  it("the recently viewed strips whose code cannot load say they will show online, rather than failing", async () => {
+    const viewed = site.listed[5]!;
+    await withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+      await page.goto(offerCanonicalPath(viewed));
+      await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]')[0]?.offerId, RECENT_OFFERS_STORAGE_KEY)).toBe(viewed.offerId);
+      // As offline before the worker kept them: the strips' code does not load.
+      await page.route(/\/_astro\/(mount-recent-strips|mount-bank-strips|RecentStrips)[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+      for (const path of ['/', bankPagePath(viewed.bank)]) {
+        await page.goto(path);
+        await page.getByText(m.browse_recent_offline({}, { locale: 'en' })).waitFor();
+      }
+      await page.screenshot({ path: 'tmp/offline-recent-note-375.png' });
+    });
   });
 
   it('a page never opened in Sinhala or Tamil shows the offline page in that language', async () => {
