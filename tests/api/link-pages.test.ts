@@ -37,6 +37,7 @@ describe('the link pages', () => {
     const css = await api.call('GET', stylesheets[0]!);
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(css.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(css.body).toContain('--brand:'); // global.css
     expect(css.body).toContain('.site-header');
   });
