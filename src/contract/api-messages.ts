@@ -27,6 +27,7 @@ export const API_MESSAGES = {
   verifyToSignIn: 'Verify your mobile number to sign in.',
   verificationExpired: 'This verification has expired. Ask for a new code.',
   sameMobileNo: 'This is already your mobile number.',
+  mobileInUse: 'This number belongs to another account. Enter a different number.',
   codeSendBlocked: 'Too many codes were requested for this number. Code sending is blocked for 24 hours.',
   codeNotSent: 'The code could not be sent. Try again in a moment.',
   codeExpired: 'The code has expired. Ask for a new one.',

@@ -75,6 +75,7 @@ export const ERROR_CODE_TEXTS = {
   mobile_not_verified: [A.verifyToSignIn],
   verification_expired: [A.verificationExpired],
   same_mobile_no: [A.sameMobileNo],
+  mobile_in_use: [A.mobileInUse],
   sign_in_wait: [
     filled('Too many failed sign-ins for this number. Please wait {seconds} seconds and try again.'),
     filled('Too many failed sign-ins for this number. Please wait {minutes} minutes and try again.'),

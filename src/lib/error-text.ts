@@ -29,7 +29,7 @@ const MESSAGES = {
   merchant_sign_up_closed: m.error_merchant_sign_up_closed, invalid_mobile_title: m.error_invalid_mobile_title,
   enter_valid_mobile: m.error_enter_valid_mobile, mobile_not_registered: m.error_mobile_not_registered,
   no_account: m.error_no_account, mobile_not_verified: m.error_mobile_not_verified,
-  verification_expired: m.error_verification_expired, same_mobile_no: m.error_same_mobile_no, sign_in_wait: signInWait,
+  verification_expired: m.error_verification_expired, same_mobile_no: m.error_same_mobile_no, mobile_in_use: m.error_mobile_in_use, sign_in_wait: signInWait,
   code_sending_blocked: m.error_code_sending_blocked, code_not_sent: m.error_code_not_sent, code_expired: m.error_code_expired,
   code_used: m.error_code_used, too_many_wrong_codes: m.error_too_many_wrong_codes, invalid_email: m.error_invalid_email,
   enter_email: m.error_enter_email, already_subscribed: m.error_already_subscribed, subscribed: m.error_subscribed,

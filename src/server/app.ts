@@ -10,6 +10,7 @@ import type { AppEnv, ServerDeps } from './context.ts';
 import { errorBody, HttpFailure } from './errors.ts';
 import { answer, noSuchRoute } from './http/answer.ts';
 import { apiCors } from './http/cors.ts';
+import { LINK_PAGE_STYLESHEET_PATH, serveLinkPageStylesheet } from './http/link-page.ts';
 import { loadShedding, type LoadSheddingOptions } from './http/load-shedding.ts';
 import { redactSecrets, requestLogger } from './http/request-log.ts';
 import { readBodyFirst } from './http/request-body.ts';
@@ -78,6 +79,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, myCardRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, merchantRoutes, siteExportRoutes, teamRoutes]) {
     api.route('/', routes(deps));
   }
+  api.get(LINK_PAGE_STYLESHEET_PATH, serveLinkPageStylesheet);
   api.route('/', calendarRoutes(deps, { siteUrl: options.siteUrl }));
   if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));
   api.route('/', alertRoutes(deps));

@@ -3,9 +3,10 @@
 // insight id is the visitor store's (visitor.ts); one the server no longer knows is forgotten and
 // replaced. Calls go as the signed-in user when there is one.
 import { fetchOffersByIds } from '../client/catalogue.ts';
+import { insightApi } from '../client/http.ts';
 import { confirmImpression, fetchTopOffers, isUnknownInsight, recordImpression, startInsight } from '../client/insights.ts';
 import type { OfferData } from '../contract/index.ts';
-import { sessionApi } from './session-calls.ts';
+import { sessionApi, withSession } from './session-calls.ts';
 import { currentInsightId, forgetInsightId, rememberInsightId } from './visitor.ts';
 
 /** The visitor's insight id, starting one when the browser has none. */
@@ -35,18 +36,21 @@ export async function recordOfferImpression(offer: Pick<OfferData, 'offerId' | '
   return impressionId;
 }
 
+/** The insight service as the signed-in user: Top Picks put the user's interest categories first. */
+const insightAsUser = withSession(insightApi);
+
 /**
- * Top Picks for this visitor, one page: offers ranked from what they viewed, or the most viewed
- * offers for a new visitor. `total` counts every candidate, for 'View more'.
+ * Top Picks for this visitor, one page: offers in a signed-in user's interest categories first,
+ * then offers ranked from what they viewed, or the most viewed offers for a new visitor. `total` counts every candidate, for 'View more'.
  */
 export async function fetchTopPicks(offset: number, limit: number): Promise<{ offers: OfferData[]; total: number }> {
   let ranked: Awaited<ReturnType<typeof fetchTopOffers>>;
   try {
-    ranked = await fetchTopOffers(currentInsightId(), offset, limit);
+    ranked = await fetchTopOffers(currentInsightId(), offset, limit, insightAsUser);
   } catch (error) {
     if (!isUnknownInsight(error)) throw error;
     forgetInsightId();
-    ranked = await fetchTopOffers(null, offset, limit);
+    ranked = await fetchTopOffers(null, offset, limit, insightAsUser);
   }
   return { offers: await fetchOffersByIds(ranked.offerIds), total: ranked.total };
 }

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import {
   CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ErrorResponse, MESSAGES, PASSWORD_MAX, SessionResponse,
   SignInResponse, User,
@@ -889,12 +890,18 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     expect((await validate(account.token)).status).toBe(200);
   });
 
-  it('answers 409 with the exact message when the new number is taken', async () => {
+  it('answers 409 mobile_in_use when another account holds the new number, and texts that number nothing', async () => {
     const account = await signUpVerified();
-    const other = await signUp();
-    const res = await requestChange(account, other.mobileNo);
-    expectError(res, 409, ACCOUNT_MESSAGES.alreadyRegistered);
-    expect(await outbox(other.mobileNo)).toHaveLength(1);
+    const other = await signUpVerified();
+    const textsBefore = (await outbox(other.mobileNo)).length;
+    for (const typed of [other.mobileNo, `0${other.mobileNo}`]) {
+      const res = await requestChange(account, typed);
+      expectError(res, 409, API_MESSAGES.mobileInUse);
+      expect(res.body.code).toBe('mobile_in_use');
+    }
+    expect(await outbox(other.mobileNo)).toHaveLength(textsBefore);
+    expect((await userRow(account.userId)).mobileNo).toBe(account.mobileNo);
+    expect((await validate(account.token)).status).toBe(200);
   });
 
   it('answers 409 at confirmation when the number was registered in the meantime', async () => {
@@ -903,7 +910,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     expect((await requestChange(account, newMobile)).status).toBe(200);
     const code = await codeFor(newMobile);
     const other = await signUp({ mobileNo: newMobile });
-    expectError(await confirmChange(account, code), 409, ACCOUNT_MESSAGES.alreadyRegistered);
+    expectError(await confirmChange(account, code), 409, API_MESSAGES.mobileInUse);
     expect((await userRow(account.userId)).mobileNo).toBe(account.mobileNo);
     expect((await userRow(other.userId)).mobileNo).toBe(newMobile);
     // Nothing changed, so the session goes on.

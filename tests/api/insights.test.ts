@@ -366,6 +366,29 @@ describe('GET /insight/top-offers-by-insight', () => {
     expect([...all].sort((a, b) => a - b)).toEqual(listed.map((offer) => offer.offerId).filter((id) => !seen.includes(id)).sort((a, b) => a - b));
   });
 
+  it("puts a signed-in user's interest categories first, and only for that user's session", async () => {
+    const listed = await listedOffers();
+    // Two of the less viewed categories, so that popularity alone would not put them first.
+    const categories = [...new Set(listed.map((offer) => offer.categoryId))].slice(-2);
+    const inInterests = listed.filter((offer) => categories.includes(offer.categoryId)).map((offer) => offer.offerId);
+    const { token } = await signUpVerified(api);
+    const saved = await api.call('POST', '/api/user/tag/update', { body: { tags: categories }, token });
+    expect(saved.status).toBe(200);
+    const insightId = await newInsight();
+    const query = `/insight/top-offers-by-insight?insight_id=${insightId}&limit=100`;
+
+    const signedIn = await api.call('GET', query, { token });
+    expect(signedIn.status).toBe(200);
+    expect(new Set(signedIn.body.top_offers.slice(0, inInterests.length))).toEqual(new Set(inInterests));
+    expect(signedIn.body.total).toBe(listed.length);
+    // A guest (or an unknown token) gets the plain ranking.
+    for (const guestToken of [undefined, 'not-a-session']) {
+      const guest = await api.call('GET', query, { token: guestToken });
+      expect(guest.body.top_offers).toEqual((await topOffers(`insight_id=${insightId}&limit=100`)).top_offers);
+      expect(new Set(guest.body.top_offers.slice(0, inInterests.length))).not.toEqual(new Set(inInterests));
+    }
+  });
+
   it('pages with limit and offset without overlap', async () => {
     const insightId = await newInsight();
     const whole = (await topOffers(`insight_id=${insightId}&limit=15`)).top_offers;

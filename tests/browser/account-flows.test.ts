@@ -1,8 +1,7 @@
 // The account flows' rough edges, in Chromium against the served build: mobile numbers typed as
 // people write them (a leading 0, spaces, +94) in every number field, never cut; 'Forget password'
 // reached with the first click; the number carried to the next account page; the verify page's 3
-// resends after sign-in's own code; Update Mobile Number with a registered number going on at
-// /forget-password (spec §4); a customer's My Offers; the profile's one verified mobile number.
+// resends after sign-in's own code; a customer's My Offers; the profile's one verified mobile number.
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
-import { accountCalls, freshMobile, NEW_PASSWORD, PASSWORD } from './account-calls.ts';
+import { accountCalls, freshMobile, PASSWORD } from './account-calls.ts';
 import { createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
 
@@ -23,7 +22,7 @@ const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(
 const national = (mobileNo: string) => `0${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
 const international = (mobileNo: string) => `+94 ${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
 
-const { api, codesSent, codeNumber, unverifiedAccount } = accountCalls(() => site);
+const { codesSent, codeNumber, unverifiedAccount } = accountCalls(() => site);
 
 const notice = (page: Page, title: string) => page.locator('.notice-card', { has: page.locator('.notice-title', { hasText: title }) });
 const signedInUser = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.user, SESSION_STORAGE_KEY);
@@ -172,38 +171,6 @@ describe('/verify-mobileNo after sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(await signedInUser(page)).toMatchObject({ mobileNo: account.mobileNo, isMobileVerification: true });
   }));
-});
-
-describe('Update Mobile Number with a number another account holds (spec §4)', () => {
-  it('texts that number a code and goes on at /forget-password with the code step open; the reset ends at sign-in with that number', async () => {
-    const account = await createSignedInAccount(site, 'Sanduni');
-    const other = await createSignedInAccount(site, 'Other');
-    await withSignedInPage(site, account, DESKTOP, async (page) => {
-      await page.goto('/console/customer/profile');
-      await page.getByRole('button', { name: 'Change mobile number' }).click();
-      const dialog = page.getByRole('dialog', { name: m.account_update_mobile_title() });
-      await dialog.getByLabel(m.account_new_mobile_label()).fill(national(other.mobileNo));
-      await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
-
-      await page.waitForURL((url) => url.pathname === '/forget-password');
-      expect(page.url()).not.toContain(other.mobileNo);
-      await page.getByRole('group', { name: 'Enter the 6-digit code' }).waitFor();
-      expect(await page.locator('.auth-inline-message').innerText()).toBe(m.account_reset_other_account_note());
-      expect(await page.locator('.auth-stack').innerText()).toContain(`Resetting the password of ${other.mobileNo}`);
-      const code = await codeNumber(other.mobileNo, 2); // its sign-up code, then this one
-      await page.locator('#reset-digit-1').pressSequentially(code);
-
-      await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-      await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
-      await page.getByRole('button', { name: 'Update' }).click();
-      await page.waitForURL((url) => url.pathname === '/sign-in');
-      await notice(page, m.account_sign_in_title()).waitFor();
-      await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe(other.mobileNo);
-      expect(await signedInUser(page)).toBeUndefined(); // Sanduni's session ended: sign-in is for the other account
-    });
-    expect((await api('POST', '/user/authentication', { mobileNo: other.mobileNo, password: NEW_PASSWORD })).status).toBe(200);
-    expect((await api('POST', '/user/authentication', { mobileNo: account.mobileNo, password: account.password })).status).toBe(200);
-  });
 });
 
 describe("a customer's console", () => {

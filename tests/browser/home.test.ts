@@ -7,11 +7,12 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { LOAD_FAILURE_ID } from '../../src/lib/after-paint.ts';
+import { interestsFirst } from '../../src/lib/interests-first.ts';
 import { FILTER_CHIPS_SHOWN, RECENT_SHOWN } from '../../src/lib/constants.ts';
 import { OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
-import { DESKTOP, PHONE, offerListSettled, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { createSignedInAccount, DESKTOP, PHONE, offerListSettled, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
 
 const FILTERED_LIST = '**/api/get/offers/filter/multiple/**';
 const UNFILTERED_LIST = '**/api/get/offers/by/page/**';
@@ -554,4 +555,32 @@ describe('bank carousel', () => {
     await page.getByRole('button', { name: 'Play the bank carousel' }).waitFor();
     expect(await firstInView(page)).toBe(`1 of ${site.banks.length}`);
   }, PHONE));
+});
+
+describe('home for a signed-in visitor with interests', () => {
+  it("puts the build's cards in the interest categories first once hydrated, without a hydration error", async () => {
+    const buildOffers: OfferData[] = await withJs(async (page) => {
+      await page.goto('/');
+      return JSON.parse(await page.locator('.offer-browser script[data-card-offers]').textContent() ?? '[]');
+    });
+    // A category the build shows late, and not first: its cards move up.
+    const interest = buildOffers.at(-1)!.categoryId;
+    expect(buildOffers[0]!.categoryId).not.toBe(interest);
+    const expected = interestsFirst(buildOffers, [interest]).map((offer) => offer.offerId);
+    expect(expected).not.toEqual(buildOffers.map((offer) => offer.offerId));
+
+    const account = await createSignedInAccount(site, 'Dilani');
+    const saved = await fetch(`${site.url}/api/user/tag/update`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` }, body: JSON.stringify({ tags: [interest] }),
+    });
+    expect(saved.status).toBe(200);
+    const errors: string[] = [];
+    await withSignedInPage(site, { ...account, user: { ...account.user, tags: [interest] } }, DESKTOP, async (page) => {
+      page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await openHome(page);
+      await expect.poll(() => cardOffers(page)).toEqual(expected);
+    });
+    expect(errors.filter((text) => /hydrat|did not match|#418|#423|#425/i.test(text))).toEqual([]);
+  });
 });

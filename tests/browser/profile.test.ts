@@ -10,6 +10,7 @@ import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { MESSAGES, type UserData } from '../../src/contract/index.ts';
 import { maskMobile } from '../../src/lib/format-offer.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
@@ -423,8 +424,7 @@ describe('the Contact No Change (Update Mobile Number, account mode)', () => {
       await field.waitFor();
       const fieldError = dialog.locator(`#${await field.getAttribute('id')}-error`);
 
-      // Every message of the form: empty, too short, the user's own number (another account's goes on
-      // at /forget-password: tests/browser/account-flows.test.ts).
+      // Every message of the form: empty, too short, the user's own number (another account's: below).
       await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
       await expect.poll(() => fieldError.innerText()).toContain(MESSAGES.required.trim());
       await page.locator('.notice-card', { hasText: ACCOUNT_MESSAGES.enterValidMobile }).waitFor();
@@ -458,6 +458,28 @@ describe('the Contact No Change (Update Mobile Number, account mode)', () => {
       await page.reload();
       await page.getByRole('button', { name: 'Hi, Sanduni' }).waitFor();
     });
+  });
+});
+
+describe('the Contact No Change to a number another account holds', () => {
+  it('says so under the field, texts that number nothing, and keeps the user on the profile', async () => {
+    const account = await createSignedInAccount(site, 'Sanduni');
+    const other = await createSignedInAccount(site, 'Other');
+    const codesBefore = (await codesSent(other.mobileNo)).length;
+    await withSignedInPage(site, account, PHONE, async (page) => {
+      const { view } = await openProfileView(page, account, PHONE);
+      await view.getByRole('button', { name: 'Change mobile number' }).click();
+      const dialog = page.getByRole('dialog', { name: m.account_update_mobile_title() });
+      const field = dialog.getByLabel(m.account_new_mobile_label());
+      await field.fill(`0${other.mobileNo}`);
+      await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
+      const fieldError = dialog.locator(`#${await field.getAttribute('id')}-error`);
+      await expect.poll(() => fieldError.innerText()).toContain(API_MESSAGES.mobileInUse);
+      expect(await dialog.getByRole('group', { name: 'Enter the 6-digit code' }).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/');
+    });
+    expect(await codesSent(other.mobileNo)).toHaveLength(codesBefore);
+    expect((await serverUser(account)).mobileNo).toBe(account.user.mobileNo);
   });
 });
 

@@ -116,7 +116,7 @@ describe('the error codes', () => {
       no_such_route not_json not_json_object busy email_off required too_long too_many_locations too_many_cards
       session_expired not_own_account team_only invalid_mobile_no invalid_first_name password_rules password_too_weak password_not_match
       invalid_code invalid_login account_blocked wrong_code already_registered merchant_sign_up_closed invalid_mobile_title enter_valid_mobile
-      mobile_not_registered no_account mobile_not_verified verification_expired same_mobile_no sign_in_wait code_sending_blocked code_not_sent
+      mobile_not_registered no_account mobile_not_verified verification_expired same_mobile_no mobile_in_use sign_in_wait code_sending_blocked code_not_sent
       code_expired code_used too_many_wrong_codes
       invalid_email enter_email already_subscribed subscribed favorite_added favorite_removed not_signed_in_title not_signed_in_text
       not_in_favorites bank_not_found image_not_found unknown_insight unknown_impression only_images upload_not_base64 upload_empty upload_too_large

@@ -2,8 +2,7 @@
 // the code comes first (checked as soon as six digits are in), then the new password and 'Update'.
 // The 'Change' link opens the Update Mobile Number modal (spec §4 'Update mobile'): a registered
 // number gets a code and the code step goes on with it; an unknown one is offered sign-up. The
-// profile's Update Mobile Number, given another account's number, opens this page at that number's
-// code step (takeResetHandover). The server blocks code sending at its 4th resend (before the
+// server blocks code sending at its 4th resend (before the
 // spec's "more than 4"), which shows 'Account blocked!' and goes home. The session token the code
 // gives is used for the update only, then revoked; success goes to /sign-in with the number filled in.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -20,7 +19,7 @@ import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import {
-  carryMobileNo, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY, takeCarriedMobileNo, takeResetHandover, touchedOnBlur, validMobileNo,
+  carryMobileNo, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY, takeCarriedMobileNo, touchedOnBlur, validMobileNo,
 } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
@@ -30,8 +29,7 @@ import UpdateMobileDialog from './UpdateMobileDialog.tsx';
 import { passwordScore, useStrength } from './strength.ts';
 import './auth.css';
 
-/** `note`: why the code step opened by itself (the profile's Update Mobile Number). */
-type Stage = { name: 'mobile' } | { name: 'code'; token: string; note?: string } | { name: 'password'; signedIn: SignedIn };
+type Stage = { name: 'mobile' } | { name: 'code'; token: string } | { name: 'password'; signedIn: SignedIn };
 
 export default function ForgetPassword() {
   const hydrated = useHydrated();
@@ -48,16 +46,10 @@ export default function ForgetPassword() {
   const mobileError = touched ? mobileErrors({ mobileNo: typedMobileNo }).mobileNo : undefined;
 
   useEffect(() => {
-    const handover = takeResetHandover();
-    if (handover) {
-      setTypedMobileNo(handover.mobileNo);
-      setStage({ name: 'code', token: handover.token, note: m.account_reset_other_account_note() });
-    } else {
-      // The number typed on sign-in before its 'Forget password'. Nothing carried: what the visitor
-      // may have typed already stays.
-      const carried = takeCarriedMobileNo();
-      if (carried) setTypedMobileNo(carried);
-    }
+    // The number typed on sign-in before its 'Forget password'. Nothing carried: what the visitor
+    // may have typed already stays.
+    const carried = takeCarriedMobileNo();
+    if (carried) setTypedMobileNo(carried);
   }, []);
 
   function refuse(refusal: Refusal) {
@@ -89,7 +81,6 @@ export default function ForgetPassword() {
   if (stage.name === 'code') {
     return (
       <div className="auth-stack">
-        {stage.note && <p className="auth-inline-message" role="status">{stage.note}</p>}
         <p className="auth-aside">
           {messageParts(m.account_resetting_for({ mobileNo: slot(0) }), [<strong>{mobileNo}</strong>])}{' '}
           <button type="button" className="auth-link-button" onClick={() => setChangingNumber(true)}>{m.account_change()}<span className="visually-hidden"> {m.account_mobile_number_target()}</span></button>

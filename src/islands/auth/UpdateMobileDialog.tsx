@@ -5,8 +5,8 @@
 //   message with a sign-up link carrying the number; a blocked one the flow's notice (onRefused).
 // - account, from the profile's Contact No 'Change': the code goes to the new number, the six boxes
 //   take it, and the answer's new session replaces the stored one (the server ended the older
-//   tokens, this tab's included). The user's own number is said inline. A number another account
-//   uses gets a code to that account, and /forget-password opens at its code step (spec §4).
+//   tokens, this tab's included). The user's own number, and a number another account uses, are
+//   said under the field; nothing is texted to another account's number.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   confirmMobileChange, createCode, findExistingUser, requestMobileChange, type CodeSent, type Refusal, type SignedIn,
@@ -25,8 +25,7 @@ import { messageParts, slot } from '../account/message-parts.tsx';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
-import { carryMobileNo, mobileErrors, saveResetHandover, touchedOnBlur, validMobileNo } from './account-forms.ts';
-import { refusalNotice } from './auth-notices.ts';
+import { carryMobileNo, mobileErrors, touchedOnBlur, validMobileNo } from './account-forms.ts';
 import OneTimeCode from './OneTimeCode.tsx';
 import authCss from './auth.css?url';
 import Stylesheets from '../ui/Stylesheets.tsx';
@@ -112,29 +111,6 @@ function UpdateMobileForm(props: FormProps) {
     else props.closeWith({ kind: 'danger', title: m.account_codes_blocked_title(), text: sent.message });
   }
 
-  /**
-   * Another account holds the number (spec §4): a code goes to that account, and /forget-password
-   * opens at its code step. This session stays until that reset is done (ForgetPassword ends it then).
-   * Answers whether the page is moving on.
-   */
-  async function resetRegisteredNumber(): Promise<boolean> {
-    const found = await findExistingUser(mobileNo);
-    if (!found.found) { // gone since the server's answer
-      setAnswer({ kind: 'not-registered', mobileNo });
-      return false;
-    }
-    const sent = found.isAccountBlock
-      ? { kind: 'account-blocked' as const, message: ACCOUNT_MESSAGES.accountBlocked }
-      : await createCode(mobileNo, found.userId);
-    if (sent.kind !== 'sent') {
-      props.closeWith(refusalNotice(sent));
-      return false;
-    }
-    saveResetHandover({ mobileNo, token: sent.token });
-    location.assign(localePath('/forget-password'));
-    return true;
-  }
-
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
@@ -144,19 +120,18 @@ function UpdateMobileForm(props: FormProps) {
     }
     setBusy(true);
     setAnswer(undefined);
-    let leaving = false;
     try {
       await (props.mode === 'guest' ? chooseForReset(props.onNumberChosen, props.onRefused) : requestChange());
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) leaving = await resetRegisteredNumber().catch((error: unknown) => { showFailure(error); return false; });
-      else if (failure instanceof ApiError && failure.status === 404) setAnswer({ kind: 'not-registered', mobileNo });
-      // 'This is already your mobile number.', or the server's reading of the number: the field's message.
-      else if (failure instanceof ApiError && failure.status === 400) {
+      if (failure instanceof ApiError && failure.status === 404) setAnswer({ kind: 'not-registered', mobileNo });
+      // 'This is already your mobile number.', another account's number (409), or the server's
+      // reading of the number: the field's message.
+      else if (failure instanceof ApiError && (failure.status === 400 || failure.status === 409)) {
         setAnswer({ kind: 'field-error', text: failure.message });
         focusFirstInvalid(form.current);
       } else showFailure(failure);
     }
-    if (!leaving) setBusy(false);
+    setBusy(false);
   }
 
   function showFailure(failure: unknown) {

@@ -140,30 +140,5 @@ export function readVerifyHandover(storage: Storage = sessionStorage): VerifyHan
 
 export const clearVerifyHandover = (storage: Storage = sessionStorage) => storage.removeItem(VERIFY_HANDOVER_KEY);
 
-/**
- * Update Mobile Number with a number another account holds (spec §4): a code went to that number's
- * account and /forget-password opens at its code step. Handed over like the verify handover: this
- * tab only, never in the URL.
- */
-export const RESET_HANDOVER_KEY = 'offerlanka:reset-code';
-const ResetHandover = v.object({ mobileNo: MobileNo, token: v.pipe(v.string(), v.nonEmpty()) });
-export type ResetHandoverData = v.InferOutput<typeof ResetHandover>;
-
-export function saveResetHandover(handover: ResetHandoverData, storage: Storage = sessionStorage): void {
-  storage.setItem(RESET_HANDOVER_KEY, JSON.stringify(handover));
-}
-
-/** The handover (removed from storage: a reload starts the reset over), or undefined. */
-export function takeResetHandover(storage: Storage = sessionStorage): ResetHandoverData | undefined {
-  const text = storage.getItem(RESET_HANDOVER_KEY);
-  storage.removeItem(RESET_HANDOVER_KEY);
-  try {
-    const parsed = v.safeParse(ResetHandover, JSON.parse(text ?? 'null'));
-    return parsed.success ? parsed.output : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** After a reset the visitor lands on /sign-in, which says the password was changed (a notice does not survive the page change). */
 export const PASSWORD_UPDATED_KEY = 'offerlanka:password-updated';

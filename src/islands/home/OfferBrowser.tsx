@@ -10,15 +10,20 @@
 // the cards that Load more appends after them, and the whole list from a filter's first page on.
 // Hydrated with client:visible (src/pages/index.astro): its controls are needed only once the
 // visitor reaches the list, so a phone loads React only after a scroll towards it.
+//
+// For a signed-in user with interests, the build's cards in those categories move first once
+// hydrated (the build's order is what hydration sees, so React finds the HTML it expects).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterNextPaint } from '../../lib/after-paint.ts';
+import { interestsFirst } from '../../lib/interests-first.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter, type OfferFilter } from '../../stores/offer-filters.ts';
 import { openMyCards } from '../my-cards/open-my-cards.ts';
+import { $user } from '../../stores/session.ts';
 import { $offerList, loadMoreOffers, loadOffersFor, prepareOfferLoading, remainingOffers, startOfferList, type OfferListState } from '../../stores/offer-list.ts';
-import { cardOffersIn } from '../offer-card/card-offers.ts';
+import { CARD_OFFERS_ATTRIBUTE, cardOffersIn } from '../offer-card/card-offers.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import FilterBar from './FilterBar.tsx';
@@ -88,6 +93,20 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
       removeEventListener('popstate', followHistory);
     };
   }, []);
+
+  // The build's cards, the user's interest categories first (the build's order again when there are none).
+  const interestKey = (useStore($user)?.tags ?? []).join(',');
+  useEffect(() => {
+    if (buildPage !== 'shown') return;
+    const offersScript = grid.current?.querySelector(`script[${CARD_OFFERS_ATTRIBUTE}]`);
+    const cards = offersScript?.parentElement;
+    if (!offersScript || !cards) return;
+    const interests = interestKey ? interestKey.split(',').map(Number) : [];
+    for (const offer of interestsFirst(cardOffersIn(grid.current!), interests)) {
+      const card = cards.querySelector(`:scope > [data-offer-id="${offer.offerId}"]`);
+      if (card) cards.insertBefore(card, offersScript);
+    }
+  }, [interestKey, buildPage]);
 
   // 'Load more' goes while the page loads, which drops focus to the page: it moves on to the first new card.
   useEffect(() => {

@@ -20,6 +20,7 @@ import { findTokenUser } from './sessions.ts';
 import { accountBlocked, findUserByMobile, noAccount } from './users.ts';
 
 const alreadyRegistered = () => conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });
+const mobileInUse = () => conflict(API_MESSAGES.mobileInUse);
 
 const updateUser = async (db: Database, userId: number, values: Partial<UserRow>) =>
   ((await db.update(users).set(values).where(eq(users.userId, userId)).returning()) as [UserRow])[0];
@@ -124,7 +125,8 @@ export async function changePassword(db: Database, user: UserRow, password: stri
 /** Changing the number, first step: a code goes to the new number, which no account may use. */
 export async function requestMobileChange(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string, locale: Locale) {
   if (mobileNo === user.mobileNo) throw badRequest(API_MESSAGES.sameMobileNo);
-  if (await findUserByMobile(db, mobileNo)) throw alreadyRegistered();
+  // Nothing goes to another account's number: its owner did not ask, and the user is told instead.
+  if (await findUserByMobile(db, mobileNo)) throw mobileInUse();
   const { attempt } = await sendOneTimeCode(db, sms, user, 'mobile-change', mobileNo, { locale });
   return attempt;
 }
@@ -139,7 +141,7 @@ export async function confirmMobileChange(db: Database, user: UserRow, otpCode: 
   try {
     updated = await updateUser(db, user.userId, { mobileNo: code.mobileNo, isMobileVerification: true });
   } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyRegistered();
+    if (isUniqueViolation(error)) throw mobileInUse();
     throw error;
   }
   await revokeAllTokens(db, user.userId);

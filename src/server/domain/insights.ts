@@ -1,7 +1,7 @@
 // Visitor insights and offer impressions: recording them, and ranking listed offers for a visitor
 // from what the visitor viewed, in SQL.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INSIGHT_LIMIT } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
 import { queryRows } from '../db/execute.ts';
@@ -63,11 +63,16 @@ export async function requireImpression(db: Database, impressionId: number, offe
 type RankedRow = { offer_id: number; total: number };
 
 /**
- * Listed offers ranked for a visitor: categories, banks and merchants they viewed weigh most;
- * popularity breaks ties, so a new visitor gets the popular offers. Offers already seen are left out.
+ * Listed offers ranked for a visitor: offers in the signed-in user's interest categories come
+ * first; then categories, banks and merchants they viewed weigh most; popularity breaks ties, so a
+ * new visitor gets the popular offers. Offers already seen are left out.
  */
-export async function rankOffersForInsight(db: Database, insightId: string | undefined, options: { bankId?: number; limit: number; offset: number }) {
+export async function rankOffersForInsight(
+  db: Database, insightId: string | undefined, options: { bankId?: number; interestCategoryIds?: readonly number[]; limit: number; offset: number },
+) {
   const bankFilter = options.bankId ? sql`and ${offers.bankId} = ${options.bankId}` : sql``;
+  const interests = options.interestCategoryIds ?? [];
+  const interestsFirst = interests.length ? sql`${inArray(offers.categoryId, [...interests])} desc,` : sql``;
   const rows = await queryRows<RankedRow>(db, sql`
     with seen as (
       select offer_id, category_id, bank_id, merchant_id, sum(count) as n
@@ -83,7 +88,7 @@ export async function rankOffersForInsight(db: Database, insightId: string | und
       left join merchant_weight mw on mw.merchant_id = ${offers.merchantId}
     where ${isListed()}
       and ${offers.offerId} not in (select offer_id from seen) ${bankFilter}
-    order by coalesce(cw.w, 0) * 3 + coalesce(bw.w, 0) * 2 + coalesce(mw.w, 0) desc, ${offers.views} desc, ${offers.offerId} desc
+    order by ${interestsFirst} coalesce(cw.w, 0) * 3 + coalesce(bw.w, 0) * 2 + coalesce(mw.w, 0) desc, ${offers.views} desc, ${offers.offerId} desc
     limit ${options.limit} offset ${options.offset}`);
   return { ids: rows.map((row) => Number(row.offer_id)), total: Number(rows[0]?.total ?? 0) };
 }

@@ -25,7 +25,7 @@ export function alertRoutes(deps: ServerDeps) {
     const locale = linkPageLocale(c);
     const consoleLink = options.consoleLink === false ? ''
       : `<p><a href="${escapeHtml((deps.mail?.siteUrl ?? '') + localePath(CONSOLE_ALERTS_PATH, locale))}">${escapeHtml(m.notify_page_your_alerts({}, { locale }))}</a></p>`;
-    return linkPage(c, locale, title(locale), `<p>${escapeHtml(errorText(text, undefined, undefined, locale))}</p>${consoleLink}`, options.status);
+    return linkPage(c, locale, title(locale), `<p>${escapeHtml(errorText(text, undefined, undefined, locale))}</p>${consoleLink}`, { status: options.status, siteUrl: deps.mail?.siteUrl });
   };
   const linkBroken = (locale: Locale) => m.notify_page_link_broken({}, { locale });
 
@@ -83,7 +83,7 @@ export function alertRoutes(deps: ServerDeps) {
     if (html) {
       const locale = linkPageLocale(c);
       return linkPage(c, locale, m.notify_page_unsubscribe_title({}, { locale }), `<p>${escapeHtml(m.notify_page_unsubscribe_text({}, { locale }))}</p>
-<form method="post"><button type="submit">${escapeHtml(m.notify_page_unsubscribe_button({}, { locale }))}</button></form>`);
+<form method="post"><button class="button" type="submit">${escapeHtml(m.notify_page_unsubscribe_button({}, { locale }))}</button></form>`, { siteUrl: deps.mail?.siteUrl });
     }
     return answer(c, EmailLinkResponse, { status: true, message: 'POST to this address to unsubscribe.' });
   });

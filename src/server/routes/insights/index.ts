@@ -14,6 +14,7 @@ import {
   topCategoriesForBank, type Visitor,
 } from '../../domain/insights.ts';
 import { sessionUserId } from '../../domain/sessions.ts';
+import { findUserById } from '../../domain/users.ts';
 import { answer } from '../../http/answer.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 
@@ -25,6 +26,12 @@ async function newInsight(deps: ServerDeps, c: Context) {
   await parseJsonBody(c, NewInsightRequest);
   const { insightId, token } = await createInsight(deps.db, await visitor(deps, c));
   return answer(c, NewInsightResponse, { status: true, token, insight_id: insightId, data: { insightId, token } }, 201);
+}
+
+/** The categories the signed-in user chose as interests (Top Picks puts them first); none for a guest. */
+async function signedInInterests(deps: ServerDeps, c: Context): Promise<number[]> {
+  const userId = await sessionUserId(deps.db, bearerToken(c));
+  return userId ? ((await findUserById(deps.db, userId))?.tags ?? []) : [];
 }
 
 /** Main API: POST /new/insight and POST /new/impression. */
@@ -67,7 +74,8 @@ export function insightServiceRoutes(deps: ServerDeps) {
   app.get('/top-offers-by-insight', async (c) => {
     const { insight_id, limit, offset } = parseQuery(c, TopOffersQuery);
     await requireInsight(db, insight_id);
-    const { ids, total } = await rankOffersForInsight(db, insight_id || undefined, { limit, offset });
+    const interestCategoryIds = await signedInInterests(deps, c);
+    const { ids, total } = await rankOffersForInsight(db, insight_id || undefined, { interestCategoryIds, limit, offset });
     return answer(c, TopOffersResponse, { status: true, top_offers: ids, total });
   });
 

@@ -30,7 +30,7 @@ export function reminderRoutes(deps: ServerDeps, options: { siteUrl?: string } =
   const page = (c: Context, title: (locale: Locale) => string, text: string, status: 200 | 400 = 200) => {
     const locale = linkPageLocale(c);
     const profile = siteUrl ? `<p><a href="${escapeHtml(siteUrl + localePath(PROFILE_PATH, locale))}">${escapeHtml(m.notify_page_your_profile({}, { locale }))}</a></p>` : '';
-    return linkPage(c, locale, title(locale), `<p>${escapeHtml(errorText(text, undefined, undefined, locale))}</p>${profile}`, status);
+    return linkPage(c, locale, title(locale), `<p>${escapeHtml(errorText(text, undefined, undefined, locale))}</p>${profile}`, { status, siteUrl });
   };
 
   app.get('/user/reminders', session, async (c) =>
