@@ -12,9 +12,10 @@ import { CONSOLE_MENUS, SECTION_TITLES } from '../../src/islands/console/console
 import { STEP_NAMES } from '../../src/islands/console/offer-form.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
+import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import {
-  DESKTOP, PHONE, createSignedInAccount, signInMerchant, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount,
+  DESKTOP, PHONE, createSignedInAccount, signInMerchant, signInTeam, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount,
 } from './harness.ts';
 
 let site: BrowserSite;
@@ -397,4 +398,32 @@ describe('merchant console', () => {
     await dialog.getByText(site.terms.general[0]!.value).waitFor();
     await checkStep();
   }));
+
+  it('an accepted offer reads Live, not New, and links to its public page', async () => {
+    const send = async (method: string, path: string, token: string, body?: unknown) => {
+      const response = await fetch(`${site.url}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, body: await response.json() };
+    };
+    const sent = await send('POST', '/create/new/offer', merchant.token, {
+      offerCategory: 1, bankInfo: 1, offerTitle: 'Live check', offerHeader: 'Live check 10% off', offerDescription: '',
+      offerValidity: 'until', toDate: '31/12/2099', offerType: 'off', offerRate: '10', locations: [], termsAccepted: true,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const offerId = sent.body.data.offerId as number;
+    const team = await signInTeam(site);
+    expect((await send('POST', `/team/offers/${offerId}/decision`, team.token, { decision: 'accept' })).status).toBe(200);
+    const offer = (await api(`/get/offer/by/${offerId}`)).body.data[0];
+    for (const width of [PHONE, DESKTOP]) {
+      await withSignedInPage(site, merchant, width, async (page) => {
+        await gotoConsole(page, '/console/merchant/offer');
+        const row = page.locator(`[data-own-offer="${offerId}"]`);
+        await row.waitFor();
+        expect(await row.getAttribute('data-status')).toBe('new'); // the public badge; the owner sees where it stands
+        expect(await row.locator('.own-offer-status').innerText()).toBe(m.console_status_live());
+        const link = row.getByRole('link', { name: m.console_view_public_page() });
+        expect(await link.getAttribute('href')).toBe(offerCanonicalPath(offer));
+        await page.screenshot({ path: `tmp/screenshots/own-offer-live-${width}.png`, fullPage: true });
+      });
+    }
+  });
 });
