@@ -399,6 +399,37 @@ describe('merchant console', () => {
     await checkStep();
   }));
 
+  it('the wizard sends a banner image and the merchant\'s own terms with the offer', () => withSignedInPage(site, merchant, PHONE, async (page) => {
+    await gotoConsole(page, '/console/merchant/offer#create');
+    const dialog = page.getByRole('dialog', { name: m.console_create_offer() });
+    const next = dialog.getByRole('button', { name: 'Next' });
+    await dialog.locator('input[name="offerCategory"]').first().check();
+    await next.click();
+    await dialog.locator('input[name="bankInfo"]').first().check();
+    await next.click();
+    await dialog.getByLabel('Offer title', { exact: true }).fill('Banner check');
+    await dialog.getByLabel('Offer header', { exact: true }).fill('Banner check 15% off');
+    await dialog.getByLabel('Start date').fill('01/01/2099');
+    await dialog.getByLabel('End date').fill('02/01/2099');
+    await dialog.getByLabel('Offer rate').fill('15');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await dialog.getByLabel(m.console_banner_image()).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByRole('img', { name: m.console_banner_preview() }).waitFor();
+    await page.screenshot({ path: 'tmp/screenshots/wizard-banner-375.png', fullPage: true });
+    await next.click();
+    await dialog.locator('.offer-town input').first().waitFor();
+    await next.click();
+    await dialog.getByLabel(m.console_own_terms()).fill('Dine-in only.\nNot with other promotions.');
+    await dialog.getByLabel('I accept the terms & conditions').check();
+    await page.screenshot({ path: 'tmp/screenshots/wizard-own-terms-375.png', fullPage: true });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText(m.console_offer_sent_text()).waitFor();
+    const own = (await api(`/get/offers/by/user/${merchant.user.userId}`, merchant.token)).body.data;
+    expect(own.find((offer: { header: string }) => offer.header === 'Banner check 15% off')).toMatchObject({
+      bannerImageURL: expect.stringMatching(/^\/api\/images\/upload-[\w-]+\.png$/), offerTerms: 'Dine-in only.\nNot with other promotions.',
+    });
+  }));
+
   it('an accepted offer reads Live, not New, and links to its public page', async () => {
     const send = async (method: string, path: string, token: string, body?: unknown) => {
       const response = await fetch(`${site.url}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
