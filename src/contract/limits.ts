@@ -13,6 +13,8 @@ export const OFFER_HEADER_MAX = 90;
 export const SRI_LANKA_UTC_OFFSET_MS = 330 * 60_000;
 export const OFFER_TITLE_MAX = 60;
 export const OFFER_DESCRIPTION_MAX = 2000;
+/** The merchant's own terms of an offer, free text. */
+export const OFFER_TERMS_MAX = 2000;
 export const OFFER_RATE_TEXT_MAX = 40;
 /** The validity in words, for offers whose dates are not plain days ('Every Friday in December'). */
 export const VALIDITY_TEXT_MAX = 200;

@@ -8,7 +8,7 @@ import { Eligibility, NO_ELIGIBILITY } from './eligibility.ts';
 import { NoNul } from './index.ts';
 import {
   ID_MAX, LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
-  OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS, TRANSLATED_LOCALES, VALIDITY_TEXT_MAX,
+  OFFER_RATE_TEXT_MAX, OFFER_TERMS_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS, TRANSLATED_LOCALES, VALIDITY_TEXT_MAX,
 } from './limits.ts';
 
 /** Defaults of the form (spec §3): validity FromTo, type off. */
@@ -110,6 +110,10 @@ export const CreateOfferRequest = v.pipe(
     locations: v.optional(v.pipe(v.array(required(LOCATION_NAME_MAX)), v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`)), []),
     /** Added: who can use it and when (contract/eligibility.ts); the server checks listed cards against the bank's. */
     eligibility: v.optional(Eligibility, NO_ELIGIBILITY),
+    /** Added: the banner, a PNG or JPEG as base64 (a data: URL allowed), checked by its bytes as every upload; missing keeps the offer's banner. */
+    bannerImage: v.optional(v.string(MESSAGES.required)),
+    /** Added: the merchant's own terms of this offer, free text, shown with the bank's and the general terms. */
+    offerTerms: v.optional(text(OFFER_TERMS_MAX), ''),
     termsAccepted: v.literal(true, OFFER_MESSAGES.acceptOfferTerms),
   }, MESSAGES.required), // the message of a missing field (the API can be sent a partial form)
   v.forward(v.partialCheck([['offerType'], ['offerRate']], ({ offerType, offerRate }) => {

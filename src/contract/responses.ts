@@ -102,6 +102,8 @@ export const Offer = v.object({
   eligibility: v.optional(EligibilityAnswer, NO_ELIGIBILITY),
   /** Added to §7: the title, header and description in Sinhala and Tamil where given. */
   translations: OfferTranslations,
+  /** Added to §7: the merchant's own terms of the offer, free text; '' for none. Optional on input, as `withdrawn`. */
+  offerTerms: v.optional(v.string(), ''),
   /** Added to §7: where an imported offer came from, and when that source last listed it; null for a merchant's own offer. */
   source: v.optional(v.nullable(OfferSource), null),
   views: v.number(),

@@ -57,6 +57,7 @@ export function toOffer({ offer, bank, category, merchant, interest }: OfferJoin
     description: offer.description,
     translations: offer.translations,
     bannerImageURL: optionalUrl(offer.bannerImageUrl),
+    offerTerms: offer.offerTerms,
     offerType: offer.offerType as OfferData['offerType'],
     offerRate: offer.offerRate,
     offerDateType: offer.offerDateType as OfferData['offerDateType'],

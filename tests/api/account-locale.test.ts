@@ -1,10 +1,12 @@
 // The account's language (docs/api.md §1.2 "Language"): Accept-Language sets users.locale at
 // sign-up and each sign-in, the code SMS of a request is in the request's language, and what goes
-// later (reminder SMS, weekly digest, address confirmation, review decision) in the account's.
+// later (reminder SMS, weekly digest, address confirmation, review decision, company activation) in the account's.
 // English texts stay as they were; Sinhala and Tamil links open those languages' pages.
 import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_TYPES } from '../../src/contract/limits.ts';
 import { favorites, offerAlerts, offers, users } from '../../src/server/db/schema.ts';
+import { moveMerchantStep } from '../../src/server/domain/merchant-review.ts';
 import { decideOffer } from '../../src/server/domain/review.ts';
 import { runDigests } from '../../src/server/jobs/digests.ts';
 import { runReminders } from '../../src/server/jobs/reminders.ts';
@@ -194,5 +196,14 @@ describe('texts sent later, in each account\'s language', () => {
     const sms = createConsoleSmsProvider(() => {}) as ReturnType<typeof createConsoleSmsProvider> & { outbox: (mobileNo: string) => { message: string }[] };
     await decideOffer(db(), sms, team.userId, offerId, 'accept');
     expect(sms.outbox(merchant.mobileNo)[0]!.message).toBe('OfferLanka: உங்கள் சலுகை "Lanka Spice 20% off" ஏற்கப்பட்டு இப்போது வெளியிடப்பட்டுள்ளது.');
+  });
+
+  it('company activation SMS: in the merchant account\'s language', async () => {
+    const merchant = await signUp('si');
+    await db().update(users).set({ userType: USER_TYPES.merchant }).where(eq(users.userId, merchant.userId));
+    const { user: team } = await createOrPromoteTeamMember(db(), { mobileNo: freshMobile(), firstName: 'Tharushi', password: STRONG_PASSWORD });
+    const sms = createConsoleSmsProvider(() => {}) as ReturnType<typeof createConsoleSmsProvider> & { outbox: (mobileNo: string) => { message: string }[] };
+    await moveMerchantStep(db(), sms, team.userId, merchant.userId, 'activated', 'Documents checked.');
+    expect(sms.outbox(merchant.mobileNo)[0]!.message).toBe('OfferLanka: ඔබේ සමාගම දැන් සක්‍රියයි. ඔබේ වෙළෙන්දාගේ කොන්සෝලයෙන් සමාලෝචනය සඳහා දීමනා යැවිය හැක.');
   });
 });

@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName, ELIGIBILITY_MESSAGES, NO_ELIGIBILITY, type CardSpecData } from '../../src/contract/eligibility.ts';
-import { MESSAGES, Offer, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../src/contract/index.ts';
+import { API_MESSAGES } from '../../src/contract/api-messages.ts';
+import { MESSAGES, Offer, OFFER_HEADER_MAX, OFFER_TERMS_MAX, SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { merchants, offers, users } from '../../src/server/db/schema.ts';
@@ -291,6 +292,28 @@ describe('every chosen town is published', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await decide(offer.offerId, 'accept');
     expect(await publicLocations(offer.offerId)).toEqual(listed(['Colombo 07', 'Kandy']));
+  });
+
+  it("stores the banner image and the merchant's own terms, shown to the team and on the public offer; an edit without a banner keeps it", async () => {
+    const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('banner')]);
+    const ownTerms = 'Dine-in only.\nNot with other promotions.';
+    expectIssue(await create(validBody({ bannerImage: Buffer.from('GIF89a-no').toString('base64') })), 'bannerImage', API_MESSAGES.onlyImages);
+    expectIssue(await create(validBody({ offerTerms: 'x'.repeat(OFFER_TERMS_MAX + 1) })), 'offerTerms', `At most ${OFFER_TERMS_MAX} characters.`);
+    const offer = expectCreated(await create(validBody({ bannerImage: `data:image/png;base64,${PNG_BYTES.toString('base64')}`, offerTerms: ` ${ownTerms} ` })));
+    expect(offer.bannerImageURL).toMatch(/^\/api\/images\/upload-[\w-]+\.png$/);
+    expect(offer.offerTerms).toBe(ownTerms);
+    const banner = await api.call('GET', offer.bannerImageURL!);
+    expect(banner.status).toBe(200);
+    expect(banner.headers.get('content-type')).toBe('image/png');
+    const inReview = await api.call('GET', `/api/team/offers/${offer.offerId}`, { token: team.token });
+    expect(inReview.body.data).toMatchObject({ bannerImageURL: offer.bannerImageURL, offerTerms: ownTerms });
+    await decide(offer.offerId, 'reject');
+    const resent = await api.call('PUT', `/api/offers/${offer.offerId}`, { token: merchant.token, body: validBody({ offerTerms: 'Dine-in only.' }) });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(resent.body.data).toMatchObject({ bannerImageURL: offer.bannerImageURL, offerTerms: 'Dine-in only.' });
+    await decide(offer.offerId, 'accept');
+    const page = await api.call('GET', `/api/get/offer/by/${offer.offerId}`);
+    expect(page.body.data[0]).toMatchObject({ bannerImageURL: offer.bannerImageURL, offerTerms: 'Dine-in only.' });
   });
 });
 

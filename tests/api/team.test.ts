@@ -342,14 +342,22 @@ describe('merchant companies', () => {
     expect(file.body).toBe(PDF.toString());
     expectError(await api.call('GET', `/api/team/merchants/${customer.userId}`, { token: team.token }), 404);
     expectError(await api.call('POST', `/api/team/merchants/${merchant.userId}/step`, { token: team.token, body: { step: 'activated' } }), 400);
+    const smsBefore = (await outbox(merchant.mobileNo)).length;
     for (const step of ['registrationReview', 'activated'] as const) {
       const moved = await api.call('POST', `/api/team/merchants/${merchant.userId}/step`, { token: team.token, body: { step, note: `Checked for ${step}.` } });
       expectOk(moved, TeamMerchantResponse);
       expect(moved.body.data.merchantStep).toBe(step);
     }
+    // The merchant is told of the activation only.
+    const told = await outbox(merchant.mobileNo);
+    expect(told.length).toBe(smsBefore + 1);
+    expect(told[0]!.message).toBe('OfferLanka: your company is now active. You can send offers for review in your merchant console.');
     const moves = await api.call('GET', `/api/team/audit?action=merchant.step&targetId=${merchant.userId}`, { token: team.token });
     expect(moves.body.data.map((e: { after: { merchantStep: string } }) => e.after.merchantStep)).toEqual(['activated', 'registrationReview']);
     expect((await api.call('GET', '/api/merchant/documents', { token: merchant.token })).body.merchantStep).toBe('activated');
+    // Once: moving an active company to 'activated' again sends nothing.
+    await api.call('POST', `/api/team/merchants/${merchant.userId}/step`, { token: team.token, body: { step: 'activated', note: 'Again.' } });
+    expect((await outbox(merchant.mobileNo)).length).toBe(smsBefore + 1);
   });
 
   it('lets an activated merchant send offers; a rejected one is edited and sent again by its owner only', async () => {

@@ -12,9 +12,10 @@ import { CONSOLE_MENUS, SECTION_TITLES } from '../../src/islands/console/console
 import { STEP_NAMES } from '../../src/islands/console/offer-form.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
+import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import {
-  DESKTOP, PHONE, createSignedInAccount, signInMerchant, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount,
+  DESKTOP, PHONE, createSignedInAccount, signInMerchant, signInTeam, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount,
 } from './harness.ts';
 
 let site: BrowserSite;
@@ -397,4 +398,63 @@ describe('merchant console', () => {
     await dialog.getByText(site.terms.general[0]!.value).waitFor();
     await checkStep();
   }));
+
+  it('the wizard sends a banner image and the merchant\'s own terms with the offer', () => withSignedInPage(site, merchant, PHONE, async (page) => {
+    await gotoConsole(page, '/console/merchant/offer#create');
+    const dialog = page.getByRole('dialog', { name: m.console_create_offer() });
+    const next = dialog.getByRole('button', { name: 'Next' });
+    await dialog.locator('input[name="offerCategory"]').first().check();
+    await next.click();
+    await dialog.locator('input[name="bankInfo"]').first().check();
+    await next.click();
+    await dialog.getByLabel('Offer title', { exact: true }).fill('Banner check');
+    await dialog.getByLabel('Offer header', { exact: true }).fill('Banner check 15% off');
+    await dialog.getByLabel('Start date').fill('01/01/2099');
+    await dialog.getByLabel('End date').fill('02/01/2099');
+    await dialog.getByLabel('Offer rate').fill('15');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await dialog.getByLabel(m.console_banner_image()).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByRole('img', { name: m.console_banner_preview() }).waitFor();
+    await page.screenshot({ path: 'tmp/screenshots/wizard-banner-375.png', fullPage: true });
+    await next.click();
+    await dialog.locator('.offer-town input').first().waitFor();
+    await next.click();
+    await dialog.getByLabel(m.console_own_terms()).fill('Dine-in only.\nNot with other promotions.');
+    await dialog.getByLabel('I accept the terms & conditions').check();
+    await page.screenshot({ path: 'tmp/screenshots/wizard-own-terms-375.png', fullPage: true });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText(m.console_offer_sent_text()).waitFor();
+    const own = (await api(`/get/offers/by/user/${merchant.user.userId}`, merchant.token)).body.data;
+    expect(own.find((offer: { header: string }) => offer.header === 'Banner check 15% off')).toMatchObject({
+      bannerImageURL: expect.stringMatching(/^\/api\/images\/upload-[\w-]+\.png$/), offerTerms: 'Dine-in only.\nNot with other promotions.',
+    });
+  }));
+
+  it('an accepted offer reads Live, not New, and links to its public page', async () => {
+    const send = async (method: string, path: string, token: string, body?: unknown) => {
+      const response = await fetch(`${site.url}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, body: await response.json() };
+    };
+    const sent = await send('POST', '/create/new/offer', merchant.token, {
+      offerCategory: 1, bankInfo: 1, offerTitle: 'Live check', offerHeader: 'Live check 10% off', offerDescription: '',
+      offerValidity: 'until', toDate: '31/12/2099', offerType: 'off', offerRate: '10', locations: [], termsAccepted: true,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const offerId = sent.body.data.offerId as number;
+    const team = await signInTeam(site);
+    expect((await send('POST', `/team/offers/${offerId}/decision`, team.token, { decision: 'accept' })).status).toBe(200);
+    const offer = (await api(`/get/offer/by/${offerId}`)).body.data[0];
+    for (const width of [PHONE, DESKTOP]) {
+      await withSignedInPage(site, merchant, width, async (page) => {
+        await gotoConsole(page, '/console/merchant/offer');
+        const row = page.locator(`[data-own-offer="${offerId}"]`);
+        await row.waitFor();
+        expect(await row.getAttribute('data-status')).toBe('new'); // the public badge; the owner sees where it stands
+        expect(await row.locator('.own-offer-status').innerText()).toBe(m.console_status_live());
+        const link = row.getByRole('link', { name: m.console_view_public_page() });
+        expect(await link.getAttribute('href')).toBe(offerCanonicalPath(offer));
+        await page.screenshot({ path: `tmp/screenshots/own-offer-live-${width}.png`, fullPage: true });
+      });
+    }
+  });
 });

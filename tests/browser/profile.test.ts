@@ -268,7 +268,7 @@ describe('the logo upload', () => {
   }
   const cropView = (page: Page) => page.getByRole('dialog', { name: m.account_crop_title() });
 
-  it('a PNG opens the crop view (loaded only then), starting on 100 pixels: Save uploads a 100×100 PNG that the profile shows', async () => {
+  it('a PNG opens the crop view (loaded only then), showing the whole image at zoom 1: Save uploads its 300×300 square that the profile shows', async () => {
     const account = await createSignedInAccount(site, 'Kasun');
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       const { view, input } = await openUpload(page, account);
@@ -280,8 +280,9 @@ describe('the logo upload', () => {
       const crop = cropView(page);
       await crop.getByRole('group', { name: 'Profile picture crop square' }).waitFor();
       expect(await cropCodeLoaded()).toBe(true);
-      // 100 of the image's 300 rows fill the square: zoom 3, the slider's top.
-      await expect.poll(() => crop.getByLabel('Zoom').inputValue()).toBe('3');
+      // The whole image shows: its 300 rows fill the square at zoom 1, the slider's bottom.
+      await expect.poll(() => crop.getByLabel('Zoom').inputValue()).toBe('1');
+      await page.screenshot({ path: 'tmp/screenshots/logo-crop-opened-1280.png' });
       expect(await crop.getByRole('button', { name: 'Save', exact: true }).isVisible()).toBe(true);
       expect(await crop.getByText(m.account_upload_new_image(), { exact: true }).isVisible()).toBe(true);
       expect(await crop.getByRole('button', { name: 'Close', exact: true }).isVisible()).toBe(true);
@@ -308,13 +309,13 @@ describe('the logo upload', () => {
       const image = await fetchImage(logoUrl!);
       expect(image.status).toBe(200);
       expect(image.type).toBe('image/png');
-      expect(pngSize(image.bytes)).toEqual({ signature: 'PNG', width: 100, height: 100 });
+      expect(pngSize(image.bytes)).toEqual({ signature: 'PNG', width: 300, height: 300 });
       // The button now changes the picture.
       expect(await view.getByLabel(/^Change Profile picture$/).count()).toBe(1);
     });
   });
 
-  it(`at ${PHONE}px: zoomed out and dragged, the upload is the square the crop showed (300×300 of a 400×300 image), from its left part`, async () => {
+  it(`at ${PHONE}px: opened at zoom 1, zooming in goes down to 100 pixels; zoomed out and dragged, the upload is the square the crop showed (300×300 of a 400×300 image), from its left part`, async () => {
     const account = await createSignedInAccount(site, 'Dilani');
     await withSignedInPage(site, account, PHONE, async (page) => {
       const { view, input } = await openUpload(page, account, PHONE);
@@ -323,8 +324,11 @@ describe('the logo upload', () => {
       const square = crop.getByRole('group', { name: 'Profile picture crop square' });
       await square.waitFor();
       const zoom = crop.getByLabel('Zoom');
-      await expect.poll(() => zoom.inputValue()).toBe('3');
+      await expect.poll(() => zoom.inputValue()).toBe('1');
+      await page.screenshot({ path: 'tmp/screenshots/logo-crop-opened-375.png' });
       await zoom.focus();
+      await page.keyboard.press('End'); // 100 of the image's 300 rows fill the square
+      await expect.poll(() => zoom.inputValue()).toBe('3');
       await page.keyboard.press('Home');
       await expect.poll(() => zoom.inputValue()).toBe('1');
       // Drag the image right: the square moves over its left part (as far as it goes).

@@ -111,6 +111,16 @@ describe('submittedEligibility', () => {
   });
 });
 
+describe('the banner and the own terms', () => {
+  it('sends a chosen banner and the own terms; no banner chosen sends none, so an edit keeps the offer\'s', () => {
+    expect(submittedValues(filled()).bannerImage).toBeUndefined();
+    const banner = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(submittedValues({ ...filled(), bannerImage: banner, offerTerms: 'Dine-in only.' })).toMatchObject({ bannerImage: banner, offerTerms: 'Dine-in only.' });
+    expect(stepOfField('bannerImage')).toBe(2);
+    expect(stepOfField('offerTerms')).toBe(4);
+  });
+});
+
 describe('offerFormValues', () => {
   it('fills the form from an offer, dates as Sri Lanka days, so that an unchanged edit passes the same checks', () => {
     const values = offerFormValues({

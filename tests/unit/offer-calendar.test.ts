@@ -14,7 +14,7 @@ const SITE = 'https://offerlanka.lk';
 
 function offer(changes: Partial<OfferData> = {}): OfferData {
   return {
-    offerId: 42, header: 'Weekend dinner deal', label: 'Dinner for two', description: '', translations: {}, bannerImageURL: null,
+    offerId: 42, header: 'Weekend dinner deal', label: 'Dinner for two', description: '', translations: {}, bannerImageURL: null, offerTerms: '',
     offerType: 'off', offerRate: '20', offerDateType: 'fromTo',
     // 1 December 00:00 and 10 December 23:59:59 in Colombo (+05:30): in UTC the start is still 30 November.
     offerStart: '2026-11-30T18:30:00.000Z', offerEnd: '2026-12-10T18:29:59.000Z',

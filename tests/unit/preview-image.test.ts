@@ -7,7 +7,7 @@ import type { OfferData } from '../../src/contract/index.ts';
 function offer(changes: Partial<OfferData> = {}): OfferData {
   const merchant = { merchantId: 3, merchantName: 'Pizza Hut', logoURL: null, contactNo: null, webURL: null };
   return {
-    offerId: 42, header: 'Weekend dinner deal', label: 'Dinner for two', description: '', translations: {}, bannerImageURL: null,
+    offerId: 42, header: 'Weekend dinner deal', label: 'Dinner for two', description: '', translations: {}, bannerImageURL: null, offerTerms: '',
     offerType: 'off', offerRate: '20', offerDateType: 'fromTo',
     offerStart: '2026-11-30T18:30:00.000Z', offerEnd: '2026-12-10T18:29:59.000Z', // 10 December, 23:59:59 in Colombo
     validTimeDateDescription: null, promoCode: null, hotLine: { mobileNo: [], email: [] }, cardTypes: [], status: 'accepted', withdrawn: false,

@@ -1,5 +1,5 @@
 // The profile's pieces that need no browser: its labels (spec §6), the logo upload's file check
-// and crop geometry (spec §5 'Crop square, initial 100px'), and the profile calls against the
+// and crop geometry (spec §5 'Crop square, initial 100px', read as how far it zooms in), and the profile calls against the
 // real app (src/stores/profile.ts): each save updates the session's user, and each refusal comes
 // back as an ApiError with the server's message, leaving the session's user as it was.
 import './test-storage.ts'; // first: the stores below are created on it
@@ -8,8 +8,9 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import {
-  initialCropArea, isAcceptedImageFile, LOGO_MAX_SIDE, maxZoomFor, outputSide,
+  initialCropArea, isAcceptedImageFile, LOGO_MAX_SIDE, maxZoomFor, outputSide, SMALLEST_CROP_PIXELS,
 } from '../../src/islands/profile/logo-image.ts';
+import { getInitialCropFromCroppedAreaPixels } from 'react-easy-crop';
 import { accountTypeLabel, logoLabel, userTypeLabel } from '../../src/islands/profile/texts.ts';
 import { ApiError } from '../../src/client/http.ts';
 import { fetchCategories, fetchLocations } from '../../src/client/catalogue-lists.ts';
@@ -45,12 +46,22 @@ describe('the logo file and its crop', () => {
     for (const [name, type] of refused) expect(isAcceptedImageFile({ name: name!, type: type! }), `${name} ${type}`).toBe(false);
   });
 
-  it("starts on a centred square of 100 of the image's pixels, or its shorter side when smaller", () => {
-    expect(initialCropArea({ width: 400, height: 300 })).toEqual({ x: 150, y: 100, width: 100, height: 100 });
+  it("starts on the whole image: a centred square of its shorter side", () => {
+    expect(initialCropArea({ width: 400, height: 300 })).toEqual({ x: 50, y: 0, width: 300, height: 300 });
     expect(initialCropArea({ width: 60, height: 80 })).toEqual({ x: 0, y: 10, width: 60, height: 60 });
+    expect(initialCropArea({ width: 500, height: 500 })).toEqual({ x: 0, y: 0, width: 500, height: 500 });
   });
 
-  it('zooms far enough for the initial 100 pixels to fill the square, and at least 3×', () => {
+  it('opens at zoom 1, the image fitted in the cropper as react-easy-crop reads the initial crop', () => {
+    // A 400×300 logo fitted (object fit contain) in a 320-pixel box: shown 320×240, the crop square 240.
+    const image = { width: 400, height: 300 };
+    const shown = { width: 320, height: 240, naturalWidth: image.width, naturalHeight: image.height };
+    const { zoom, crop } = getInitialCropFromCroppedAreaPixels(initialCropArea(image), shown, 0, { width: 240, height: 240 }, 1, maxZoomFor(image));
+    expect(zoom).toBe(1);
+    expect(crop).toEqual({ x: 0, y: 0 });
+  });
+
+  it(`zooms in until the square holds ${SMALLEST_CROP_PIXELS} of the image's pixels, and at least 3×`, () => {
     expect(maxZoomFor({ width: 400, height: 300 })).toBe(3);
     expect(maxZoomFor({ width: 4000, height: 3000 })).toBe(30);
     expect(maxZoomFor({ width: 50, height: 50 })).toBe(3);

@@ -36,8 +36,12 @@ export interface OfferFormValues extends Record<TranslationFieldName, string> {
   offerType: (typeof OFFER_TYPES)[number];
   offerRate: string;
   promoCode: string;
+  /** A newly chosen banner as a data: URL; '' keeps the offer's banner (or none for a new offer). */
+  bannerImage: string;
   locations: string[];
   eligibility: EligibilityFormValues;
+  /** The merchant's own terms, free text. */
+  offerTerms: string;
   termsAccepted: boolean;
 }
 
@@ -61,7 +65,8 @@ export const emptyOfferForm = (): OfferFormValues => ({
   ...translationValues(() => ''),
   offerCategory: '', bankInfo: '', offerTitle: '', offerHeader: '', offerDescription: '',
   offerValidity: OFFER_FORM_DEFAULTS.offerValidity, fromDate: '', toDate: '', validTimeDateDescription: '',
-  offerType: OFFER_FORM_DEFAULTS.offerType, offerRate: '', promoCode: '', locations: [], eligibility: emptyEligibilityForm(), termsAccepted: false,
+  offerType: OFFER_FORM_DEFAULTS.offerType, offerRate: '', promoCode: '', bannerImage: '', locations: [], eligibility: emptyEligibilityForm(),
+  offerTerms: '', termsAccepted: false,
 });
 
 export const emptyEligibilityForm = (): EligibilityFormValues => ({
@@ -127,8 +132,10 @@ export const offerFormValues = (offer: OfferData): OfferFormValues => ({
   offerType: offer.offerType,
   offerRate: offer.offerRate ?? '',
   promoCode: offer.promoCode ?? '',
+  bannerImage: '',
   locations: offer.location.map((location) => location.value),
   eligibility: eligibilityFormValues(offer.eligibility),
+  offerTerms: offer.offerTerms,
   termsAccepted: false,
 });
 
@@ -143,9 +150,9 @@ export const STEP_FIELDS: readonly (readonly OfferField[])[] = [
   ['offerCategory'],
   ['bankInfo'],
   ['offerTitle', 'offerHeader', 'offerDescription', ...TRANSLATION_FIELDS, 'offerValidity', 'fromDate', 'toDate', 'validTimeDateDescription', 'offerType', 'offerRate', 'promoCode',
-    'eligibility'],
+    'bannerImage', 'eligibility'],
   ['locations'],
-  ['termsAccepted'],
+  ['offerTerms', 'termsAccepted'],
 ];
 if (STEP_FIELDS.length !== STEP_NAMES.length) throw new Error('STEP_FIELDS must have one entry per wizard step');
 
@@ -161,8 +168,8 @@ export const isPercentRate = (offerType: OfferFormValues['offerType']) => offerT
  * What is sent: the dates and the description the chosen validity does not use are left out (they
  * stay in the form, so that switching back finds them), and so is nothing else.
  */
-export function submittedValues(values: OfferFormValues): Omit<OfferFormValues, 'eligibility' | TranslationFieldName> & {
-  eligibility: EligibilityInput; translations: Record<TranslatedLocale, Record<TranslatedOfferField, string>>;
+export function submittedValues(values: OfferFormValues): Omit<OfferFormValues, 'eligibility' | 'bannerImage' | TranslationFieldName> & {
+  eligibility: EligibilityInput; translations: Record<TranslatedLocale, Record<TranslatedOfferField, string>>; bannerImage?: string;
 } {
   const needed = datesNeeded(values.offerValidity);
   const own = Object.fromEntries(Object.entries(values).filter(([name]) => !TRANSLATION_FIELDS.includes(name as TranslationFieldName))) as Omit<OfferFormValues, TranslationFieldName>;
@@ -174,6 +181,7 @@ export function submittedValues(values: OfferFormValues): Omit<OfferFormValues, 
     toDate: needed.to ? values.toDate : '',
     validTimeDateDescription: needed.description ? values.validTimeDateDescription : '',
     eligibility: submittedEligibility(values.eligibility),
+    bannerImage: values.bannerImage || undefined,
   };
 }
 

@@ -14,7 +14,7 @@ export function messageTexts<K extends string>(messages: Record<K, () => string>
   return texts;
 }
 
-/** An offer's review state in its owner's list; listed offers show their public badge instead. */
+/** An offer's review state, as the team's lists show it (its owner's list: own-offer-standing.ts). */
 export const REVIEW_STATUS_LABELS = messageTexts({ pending: m.console_status_pending, rejected: m.console_status_rejected, accepted: m.console_status_listed });
 export const OFFER_VALIDITY_LABELS: Readonly<Record<(typeof OFFER_DATE_TYPES)[number], string>> = messageTexts({
   fromTo: m.console_validity_from_to, until: m.console_validity_until, till: m.console_validity_till, on: m.console_validity_on,

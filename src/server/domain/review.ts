@@ -212,7 +212,7 @@ export async function withdrawOrEndOffer(db: Database, actorUserId: number, offe
  * with the next publish, as an accepted one's does.
  */
 export async function editOffer(db: Database, actorUserId: number, offerId: number, form: CreateOfferData) {
-  const columns = await offerColumnsOfForm(db, form);
+  const columns = await offerColumnsOfForm(db, form, actorUserId);
   await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
     if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);

@@ -1,7 +1,7 @@
 // Step 3 of the wizard, Offer Details (spec §3 'Offer-creation form'): title, header with its live
 // 'n/90' count, description, validity (From … to … by default) with the dates it needs in
 // DD/MM/YYYY or its description, offer type (off by default) and rate ('%' for a percentage, free
-// text for customize), promo code, who can use it and when (EligibilityFields), and a preview of how
+// text for customize), promo code, the banner image (BannerField), who can use it and when (EligibilityFields), and a preview of how
 // the offer's tags, validity and eligibility will read.
 import * as v from 'valibot';
 import { Eligibility } from '../../../contract/eligibility.ts';
@@ -15,10 +15,11 @@ import { m } from '../../../paraglide/messages.js';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field.tsx';
 import { isPercentRate, submittedEligibility, translationField, typedFormDate, type OfferField, type OfferFormValues } from '../offer-form.ts';
 import { OFFER_TYPE_LABELS, OFFER_VALIDITY_LABELS } from '../texts.ts';
+import BannerField from './BannerField.tsx';
 import EligibilityFields from './EligibilityFields.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 
-type TextName = Exclude<OfferField, 'locations' | 'termsAccepted' | 'offerValidity' | 'offerType' | 'eligibility'>;
+type TextName = Exclude<OfferField, 'locations' | 'termsAccepted' | 'offerValidity' | 'offerType' | 'eligibility' | 'bannerImage' | 'offerTerms'>;
 
 export default function DetailsStep({ values, set, shown, touch, bank }: StepProps & { bank: BankData | undefined }) {
   const needed = datesNeeded(values.offerValidity);
@@ -95,6 +96,7 @@ export default function DetailsStep({ values, set, shown, touch, bank }: StepPro
       </div>
       <TextField {...text('promoCode')} label={m.console_promo_code()} autoComplete="off" autoCapitalize="characters"
         onChange={(event) => set('promoCode', event.target.value)} />
+      <BannerField values={values} set={set} shown={shown} touch={touch} />
 
       <EligibilityFields values={values} set={set} shown={shown} touch={touch} bank={bank} />
 

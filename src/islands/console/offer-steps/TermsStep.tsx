@@ -1,9 +1,11 @@
 // Step 5 of the wizard, terms & conditions: the terms the offer's page will show (the general ones
-// and the chosen bank's, from GET /api/site/terms), and the required 'I accept' checkbox.
+// and the chosen bank's, from GET /api/site/terms), the merchant's own terms of this offer (free
+// text, optional), and the required 'I accept' checkbox.
 import type { TermItem, TermsData } from '../../../contract/index.ts';
 import type * as v from 'valibot';
 import type { Loaded } from '../../ui/use-loaded.ts';
 import { m } from '../../../paraglide/messages.js';
+import { TextAreaField } from '../../ui/Field.tsx';
 import LoadState from './LoadState.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 
@@ -25,6 +27,8 @@ export default function TermsStep({ terms, onRetry, bank, values, set, shown, to
           {bank && <TermList title={m.console_bank_terms({ bank: bank.bankName })} items={terms.data.byBank[String(bank.bankId)] ?? []} />}
         </div>
       ) : <LoadState loaded={terms} what={m.console_what_terms()} onRetry={onRetry} />}
+      <TextAreaField id={fieldId('offerTerms')} name="offerTerms" value={values.offerTerms} error={shown('offerTerms')} onBlur={() => touch('offerTerms')}
+        label={m.console_own_terms()} hint={m.console_own_terms_hint()} rows={4} onChange={(event) => set('offerTerms', event.target.value)} />
       <div className="auth-field">
         <label className="auth-check" htmlFor={id}>
           <input type="checkbox" id={id} checked={values.termsAccepted} onChange={(event) => set('termsAccepted', event.target.checked)}

@@ -148,7 +148,7 @@ export function teamRoutes(deps: ServerDeps) {
   app.post('/team/merchants/:userId/step', async (c) => {
     const { userId } = parseParams(c, UserIdParam);
     const { step, note } = await parseJsonBody(c, MerchantStepRequest);
-    return answer(c, TeamMerchantResponse, { status: true, data: await moveMerchantStep(db, c.get('user').userId, userId, step, note) });
+    return answer(c, TeamMerchantResponse, { status: true, data: await moveMerchantStep(db, sms, c.get('user').userId, userId, step, note) });
   });
 
   // ---------- what visitors send ----------

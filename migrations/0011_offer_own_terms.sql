@@ -1,0 +1,1 @@
+ALTER TABLE "offers" ADD COLUMN "offer_terms" text DEFAULT '' NOT NULL;
