@@ -10,8 +10,9 @@ import sinhalaBold from '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-s
 import tamilRanges from '@fontsource/noto-sans-tamil/unicode.json';
 import tamilRegular from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2?url';
 import tamilBold from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff2?url';
-import sinhalaNames from '../fonts/language-names-si.woff2?url';
-import tamilNames from '../fonts/language-names-ta.woff2?url';
+// Files of their own, never inlined as data: URLs (the Content-Security-Policy's font-src refuses those).
+import sinhalaNames from '../fonts/language-names-si.woff2?url&no-inline';
+import tamilNames from '../fonts/language-names-ta.woff2?url&no-inline';
 import type { Locale } from '../paraglide/runtime.js';
 
 /** A typeface's files by weight: the site's headings and labels use 600 to 800, which take the bold. */
