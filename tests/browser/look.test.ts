@@ -146,13 +146,17 @@ describe('the recently viewed strip', () => {
   }
 });
 
+/** How much of the first offer card home shows a phone at once: its banner's category and title. */
+const FIRST_SCREEN_OFFER_PART = 120;
+
 describe('home on a phone', () => {
   it(`at ${PHONE}px shows an offer in the first screen, the banks as a strip that does not push the offers down`, () => withJs(PHONE, async (page) => {
     await page.goto('/');
     const firstOffer = await page.locator('article.offer-card').first().boundingBox();
     const viewportHeight = await page.evaluate(() => innerHeight);
     await page.screenshot({ path: 'tmp/home-375.png' });
-    expect(firstOffer!.y + firstOffer!.height / 2).toBeLessThan(viewportHeight);
+    // Its top part (the banner with its category and title) is in the first screen.
+    expect(firstOffer!.y + FIRST_SCREEN_OFFER_PART).toBeLessThan(viewportHeight);
   }));
 
   for (const [locale, letters] of [['si', /[\u0D80-\u0DFF]/], ['ta', /[\u0B80-\u0BFF]/]] as const) {
