@@ -118,6 +118,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/email/unsubscribe': { query: alerts.EmailTokenQuery },
   'POST /api/email/unsubscribe': { query: alerts.EmailTokenQuery },
   'GET /api/dev/mail-outbox/:address': {},
+  'GET /api/link-page.css': {},
   'GET /api/offers/:offerId/calendar.ics': {},
   'GET /api/calendar/:feedFile': {},
   'GET /api/user/calendar-feed': {},
