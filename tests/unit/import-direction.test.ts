@@ -17,10 +17,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   stores: ['client', 'lib', 'contract', 'paraglide'],
   islands: ['stores', 'client', 'lib', 'contract', 'paraglide'],
   scripts: ['islands', 'stores', 'client', 'lib', 'contract', 'paraglide'],
-  build: ['lib', 'contract', 'paraglide'],
+  // The fonts folder holds font files the build declares (the switcher's language names).
+  build: ['lib', 'contract', 'paraglide', 'fonts'],
   server: ['lib', 'contract', 'paraglide'],
   content: ['lib', 'contract', 'paraglide'],
   styles: [],
+  fonts: [],
   // The service worker (bundled by the site build into sw.js): the cache names it shares with the pages.
   'service-worker': ['lib'],
   // Astro's server-side parts render at build time: they may read the build and render islands.
