@@ -387,7 +387,9 @@ describe('the logo upload', () => {
       // Upload New Image with a good file swaps the image in and starts over; Close uploads nothing.
       await crop.getByLabel(m.account_upload_new_image()).setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: makePng(500, 500) });
       await expect.poll(() => crop.locator('.profile-error').count()).toBe(0);
-      await expect.poll(() => crop.getByLabel('Zoom').inputValue()).toBe('5');
+      // Starting over: the new image shows whole (zoom 1), and zooming in goes down to 100 of its 500 pixels.
+      await expect.poll(() => crop.getByLabel('Zoom').getAttribute('max')).toBe('5');
+      await expect.poll(() => crop.getByLabel('Zoom').inputValue()).toBe('1');
       await crop.getByRole('button', { name: 'Close', exact: true }).click();
       await crop.waitFor({ state: 'hidden' });
       expect((await serverUser(account)).logoUrl).toBeNull();
