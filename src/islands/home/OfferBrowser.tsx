@@ -102,7 +102,11 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     const cards = offersScript?.parentElement;
     if (!offersScript || !cards) return;
     const interests = interestKey ? interestKey.split(',').map(Number) : [];
-    for (const offer of interestsFirst(cardOffersIn(grid.current!), interests)) {
+    const ordered = interestsFirst(cardOffersIn(grid.current!), interests);
+    // Cards move only when the order changes: a moved card would lose a press or the focus on its way.
+    const shownIds = [...cards.querySelectorAll(':scope > [data-offer-id]')].map((card) => Number(card.getAttribute('data-offer-id')));
+    if (ordered.every((offer, index) => offer.offerId === shownIds[index])) return;
+    for (const offer of ordered) {
       const card = cards.querySelector(`:scope > [data-offer-id="${offer.offerId}"]`);
       if (card) cards.insertBefore(card, offersScript);
     }
