@@ -129,6 +129,19 @@ export interface SourceAdapter {
   read(context: AdapterContext): Promise<{ items: SourceItem[]; failures: ItemFailure[] }>;
 }
 
+/**
+ * How a text is asked for. Most sources are a GET; an API may want a POST with a JSON body, or
+ * headers of its own (Sampath answers an empty list without `locale` and `platform`).
+ */
+export interface TextRequest {
+  accept?: string;
+  method?: 'GET' | 'POST';
+  /** Sent beside the fetcher's own User-Agent and Accept. */
+  headers?: Record<string, string>;
+  /** A POST's body, sent as given (set its content-type in headers). */
+  body?: string;
+}
+
 /** A page or file as fetched: the final URL after redirects. */
 export interface FetchedText { url: string; status: number; contentType: string; text: string }
 export interface FetchedBytes { url: string; status: number; contentType: string; bytes: Buffer }
@@ -140,7 +153,7 @@ export interface FetchedHead { url: string; status: number; contentType: string 
  * Throws a FetchError (fetch/polite-fetch.ts) when a page cannot be had.
  */
 export interface PoliteFetcher {
-  text(url: string, options?: { accept?: string }): Promise<FetchedText>;
+  text(url: string, options?: TextRequest): Promise<FetchedText>;
   bytes(url: string, options?: { maxBytes?: number }): Promise<FetchedBytes>;
   /**
    * The body read as it arrives, by `read` (a large feed is never held whole): its chunks stop at

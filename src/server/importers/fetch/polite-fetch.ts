@@ -6,7 +6,7 @@ import PQueue from 'p-queue';
 import robotsParser from 'robots-parser';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch, type Headers, type Response } from 'undici';
-import type { FetchedBytes, FetchedText, PoliteFetcher } from '../types.ts';
+import type { FetchedBytes, FetchedText, PoliteFetcher, TextRequest } from '../types.ts';
 import {
   AddressRefusedError, checkingLookup, isAllowedUrl, parseAllowedHost, publicAddressesOf, systemResolver,
   type AllowedHost, type Resolver,
@@ -54,6 +54,36 @@ export interface PoliteFetcherOptions {
   allowedHosts?: readonly string[];
   /** How host names are resolved, for the check and for connecting. Default dns.lookup (all addresses). */
   resolve?: Resolver;
+  /** Called with each answer and the body as read (nothing for one not read): `--record` (har.ts). */
+  onExchange?: (exchange: Exchange) => void;
+  /**
+   * Where answers come from instead of the network (`--replay`, har.ts): no address is resolved or
+   * checked, and the transport answers robots.txt itself.
+   */
+  transport?: Transport;
+}
+
+/** One request as sent, its body included. */
+export interface SentRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string | undefined;
+}
+
+/** What a transport answers a request with, as fetch() would (redirects not followed). */
+export type Transport = (request: SentRequest, signal: AbortSignal) => Promise<Response>;
+
+/** One request and its answer, with the body as far as it was read. */
+export interface Exchange {
+  request: SentRequest;
+  startedAt: Date;
+  timeMs: number;
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /** The body as read: empty for an answer not read (an error, a redirect). */
+  body: Buffer;
 }
 
 /** What the fetcher has actually asked of the web: for tests and run logs. */
@@ -64,7 +94,7 @@ export interface RequestCounts {
   requestsTo(url: string): number;
 }
 
-export type FetchErrorKind = 'http' | 'timeout' | 'too-large' | 'robots' | 'network' | 'url' | 'redirect' | 'refused';
+export type FetchErrorKind = 'http' | 'timeout' | 'too-large' | 'robots' | 'network' | 'url' | 'redirect' | 'refused' | 'not-captured';
 
 /** Why a page could not be had, in a message a person can read in a run log. */
 export class FetchError extends Error {
@@ -130,6 +160,8 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   const allowedHosts = (options.allowedHosts ?? []).map(allowedHostOf);
   // Every connection resolves its host through the check: the address connected to is one checked.
   const dispatcher = new Agent({ connect: { lookup: checkingLookup(resolve, allowedHosts) } });
+  const transport: Transport = options.transport
+    ?? ((request, signal) => fetch(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal, dispatcher }));
 
   // Keyed by host name without the port: servers on one machine share its pacing.
   const hosts = new Map<string, HostPacing>();
@@ -147,7 +179,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   }
 
   /** One HTTP request, when the host's turn comes: the timeout starts then, and covers the body. */
-  function requestOnce<T>(url: URL, accept: string, byteCap: number, read: BodyReader<T>): Promise<Omit<Answer<T>, 'attempts'>> {
+  function requestOnce<T>(url: URL, ask: Ask, byteCap: number, read: BodyReader<T>): Promise<Omit<Answer<T>, 'attempts'>> {
     const pacing = pacingFor(url);
     return pacing.queue.add(async () => {
       while (performance.now() < pacing.notBefore) await sleep(pacing.notBefore - performance.now());
@@ -155,37 +187,47 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       requestsByUrl.set(url.href, (requestsByUrl.get(url.href) ?? 0) + 1);
       options.onRequest?.(url.href);
       const signal = AbortSignal.timeout(timeoutMs);
+      const request: SentRequest = { method: ask.method, url, headers: { ...ask.headers, 'user-agent': userAgent, accept: ask.accept }, body: ask.body };
+      const startedAt = new Date();
+      const readChunks: Uint8Array[] = [];
       let response: Response | undefined;
       let reading = false;
       try {
-        response = await fetch(url, { headers: { 'user-agent': userAgent, accept }, redirect: 'manual', signal, dispatcher });
+        response = await transport(request, signal);
         // Only a page we keep is read; an error's or a redirect's body is let go.
         if (!response.ok) return { url, status: response.status, headers: response.headers, body: undefined };
         reading = true;
-        const body = await read(cappedChunks(response, url, byteCap, signal, timeoutMs), { url, status: response.status, headers: response.headers });
+        const chunks = cappedChunks(response, url, ask.method, byteCap, signal, timeoutMs);
+        const body = await read(options.onExchange ? keptChunks(chunks, readChunks) : chunks, { url, status: response.status, headers: response.headers });
         return { url, status: response.status, headers: response.headers, body };
       } catch (error) {
         // The reader's own refusal (a feed that is no feed) is its caller's; the chunks throw FetchErrors.
         if (error instanceof FetchError || reading) throw error;
         // The host's addresses changed since its URL was checked (DNS rebinding), to a refused one.
         if (error instanceof Error && error.cause instanceof AddressRefusedError) throw refusal(url, error.cause);
-        if (signal.aborted) throw new FetchError('timeout', url.href, `GET ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
-        throw new FetchError('network', url.href, `GET ${url.href} failed: ${networkReason(error)}`, { cause: error });
+        if (signal.aborted) throw new FetchError('timeout', url.href, `${ask.method} ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
+        throw new FetchError('network', url.href, `${ask.method} ${url.href} failed: ${networkReason(error)}`, { cause: error });
       } finally {
         // A body the reader left unread (it stopped early, or never started) is let go.
         if (response?.body && !response.body.locked) await response.body.cancel().catch(() => {});
         pacing.notBefore = performance.now() + pacing.delayMs;
+        if (response && options.onExchange) {
+          options.onExchange({
+            request, startedAt, timeMs: Date.now() - startedAt.getTime(), status: response.status, statusText: response.statusText,
+            headers: response.headers, body: Buffer.concat(readChunks),
+          });
+        }
       }
     });
   }
 
-  /** GET one URL (redirects not followed), retrying timeouts, network errors, 5xx and 429. */
-  async function getWithRetries<T>(url: URL, accept: string, byteCap: number, read: BodyReader<T>): Promise<Answer<T>> {
+  /** Asks for one URL (redirects not followed), retrying timeouts, network errors, 5xx and 429. */
+  async function askWithRetries<T>(url: URL, ask: Ask, byteCap: number, read: BodyReader<T>): Promise<Answer<T>> {
     const attempts = 1 + retries;
     for (let attempt = 1; ; attempt++) {
       let answer: Omit<Answer<T>, 'attempts'>;
       try {
-        answer = await requestOnce(url, accept, byteCap, read);
+        answer = await requestOnce(url, ask, byteCap, read);
       } catch (error) {
         // A too-large body will be as large next time; a timeout or a dropped connection may pass.
         const mayPass = error instanceof FetchError && (error.kind === 'timeout' || error.kind === 'network');
@@ -205,23 +247,26 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
     }
   }
 
-  /** GET a URL, following redirects by hand so that each hop is checked against its robots.txt. */
-  async function get<T>(requested: string, accept: string, byteCap: number, read: BodyReader<T>, obeyRobots = true): Promise<Answer<T> & { body: T }> {
+  /** Asks for a URL, following redirects by hand so that each hop is checked against its robots.txt. */
+  async function get<T>(requested: string, firstAsk: Ask, byteCap: number, read: BodyReader<T>, obeyRobots = true): Promise<Answer<T> & { body: T }> {
     let url = httpUrl(requested);
+    let ask = firstAsk;
     for (let redirects = 0; ; redirects++) {
-      await checkAddresses(url, requested);
+      if (!options.transport) await checkAddresses(url, requested);
       if (obeyRobots) await checkRobots(url, requested);
-      const answer = await getWithRetries(url, accept, byteCap, read);
+      const answer = await askWithRetries(url, ask, byteCap, read);
       if (answer.status >= 200 && answer.status < 300) return answer as Answer<T> & { body: T };
       const location = REDIRECT_STATUSES.has(answer.status) ? answer.headers.get('location') : null;
       if (location === null) {
         const tries = answer.attempts > 1 ? ` after ${answer.attempts} attempts` : '';
-        throw new FetchError('http', url.href, `GET ${url.href} answered ${answer.status}${tries}`, { status: answer.status });
+        throw new FetchError('http', url.href, `${ask.method} ${url.href} answered ${answer.status}${tries}`, { status: answer.status });
       }
       if (redirects === MAX_REDIRECTS) {
-        throw new FetchError('redirect', requested, `GET ${requested} redirected more than ${MAX_REDIRECTS} times (the last hop to ${location})`);
+        throw new FetchError('redirect', requested, `${firstAsk.method} ${requested} redirected more than ${MAX_REDIRECTS} times (the last hop to ${location})`);
       }
       url = httpUrl(location, url);
+      // As browsers do: 307 and 308 repeat the request; the others fetch the new address.
+      if (answer.status !== 307 && answer.status !== 308) ask = { ...ask, method: 'GET', body: undefined };
     }
   }
 
@@ -256,7 +301,7 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
     const robotsUrl = `${origin}/robots.txt`;
     let answer: Answer<Buffer> & { body: Buffer };
     try {
-      answer = await get(robotsUrl, 'text/plain,*/*;q=0.8', ROBOTS_MAX_BYTES, wholeBody, false);
+      answer = await get(robotsUrl, getAsk('text/plain,*/*;q=0.8'), ROBOTS_MAX_BYTES, wholeBody, false);
     } catch (error) {
       // No robots.txt (4xx, as RFC 9309 reads it): everything is allowed. But a failing server (5xx,
       // 429, a timeout) may be hiding one: the usual conservative reading is that nothing is.
@@ -275,17 +320,18 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   }
 
   return {
-    async text(url, textOptions = {}): Promise<FetchedText> {
-      const answer = await get(url, textOptions.accept ?? DEFAULT_ACCEPT, maxBytes, wholeBody);
+    async text(url, textOptions: TextRequest = {}): Promise<FetchedText> {
+      const ask: Ask = { method: textOptions.method ?? 'GET', accept: textOptions.accept ?? DEFAULT_ACCEPT, headers: textOptions.headers ?? {}, body: textOptions.body };
+      const answer = await get(url, ask, maxBytes, wholeBody);
       const contentType = answer.headers.get('content-type') ?? '';
       return { url: answer.url.href, status: answer.status, contentType, text: decodeText(answer.body, contentType) };
     },
     async bytes(url, bytesOptions = {}): Promise<FetchedBytes> {
-      const answer = await get(url, '*/*', bytesOptions.maxBytes ?? maxBytes, wholeBody);
+      const answer = await get(url, getAsk('*/*'), bytesOptions.maxBytes ?? maxBytes, wholeBody);
       return { url: answer.url.href, status: answer.status, contentType: answer.headers.get('content-type') ?? '', bytes: answer.body };
     },
     async stream(url, read, streamOptions = {}) {
-      const answer = await get(url, streamOptions.accept ?? '*/*', streamOptions.maxBytes ?? maxBytes, (chunks, { url: at, status, headers }) =>
+      const answer = await get(url, getAsk(streamOptions.accept ?? '*/*'), streamOptions.maxBytes ?? maxBytes, (chunks, { url: at, status, headers }) =>
         read(chunks, { url: at.href, status, contentType: headers.get('content-type') ?? '' }));
       return answer.body;
     },
@@ -296,6 +342,24 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       return requestsByUrl.get(URL.parse(url)?.href ?? url) ?? 0;
     },
   };
+}
+
+/** A request as the fetcher makes it: its method, Accept, the caller's headers and the body. */
+interface Ask {
+  method: 'GET' | 'POST';
+  accept: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+}
+
+const getAsk = (accept: string): Ask => ({ method: 'GET', accept, headers: {} });
+
+/** The chunks as they pass, kept in `kept` as well: the body as read, for onExchange. */
+async function* keptChunks(chunks: AsyncIterable<Uint8Array>, kept: Uint8Array[]): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    kept.push(chunk);
+    yield chunk;
+  }
 }
 
 function allowedHostOf(entry: string): AllowedHost {
@@ -325,7 +389,7 @@ function httpUrl(text: string, base?: URL): URL {
  * The body's chunks as they arrive, given up as soon as they pass the cap (Content-Length may be
  * absent or wrong). A reader that stops early lets the rest go unread. Failures are FetchErrors.
  */
-async function* cappedChunks(response: Response, url: URL, byteCap: number, signal: AbortSignal, timeoutMs: number): AsyncGenerator<Uint8Array> {
+async function* cappedChunks(response: Response, url: URL, method: string, byteCap: number, signal: AbortSignal, timeoutMs: number): AsyncGenerator<Uint8Array> {
   const tooLarge = () => new FetchError('too-large', url.href, `${url.href} is larger than ${formatBytes(byteCap)}`);
   if (Number(response.headers.get('content-length')) > byteCap) throw tooLarge();
   if (!response.body) return;
@@ -337,8 +401,8 @@ async function* cappedChunks(response: Response, url: URL, byteCap: number, sign
       try {
         next = await reader.read();
       } catch (error) {
-        if (signal.aborted) throw new FetchError('timeout', url.href, `GET ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
-        throw new FetchError('network', url.href, `GET ${url.href} failed: ${networkReason(error)}`, { cause: error });
+        if (signal.aborted) throw new FetchError('timeout', url.href, `${method} ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
+        throw new FetchError('network', url.href, `${method} ${url.href} failed: ${networkReason(error)}`, { cause: error });
       }
       if (next.done) return;
       size += next.value.byteLength;
