@@ -57,6 +57,12 @@ export interface SourceItem {
   locations?: string[];
   /** Terms and conditions text, kept with the description. */
   termsText?: string;
+  /**
+   * The offer is published only as a flyer (an image or a PDF, at imageUrl or url) whose text the
+   * source could not read: it goes to Review as a draft with its image and link, for the team to
+   * complete, never silently left out. title is then what the page says of it (alt text, link text).
+   */
+  flyer?: boolean;
 }
 
 /** An item after normalising, with names (not ids) for its bank, merchant and category. */

@@ -64,6 +64,28 @@ export function structureError(page: string, expected: string): Error {
   return new Error(`${page}: expected ${expected} not found — the page structure may have changed`);
 }
 
+/**
+ * A JSON answer's value. An answer that is not JSON (a firewall's challenge or block page, a
+ * maintenance page in HTML) throws, failing the run: it must never read as 'no offers'.
+ */
+export function readJsonAnswer(page: FetchedText, source: string): unknown {
+  try {
+    return JSON.parse(page.text);
+  } catch {
+    const what = /^\s*</.test(page.text) ? 'an HTML page (a firewall\'s challenge or block page?)' : 'no JSON';
+    throw new Error(`${source}: ${page.url} answered ${what} where JSON was asked for`);
+  }
+}
+
+/**
+ * Throws when a listing holds fewer rows than its own total says (a cut or throttled answer), or
+ * none where its total says there are some (Sampath without its headers answers `data: []`).
+ */
+export function checkRowsAgainstTotal(rows: number, total: unknown, source: string): void {
+  if (typeof total !== 'number' || !Number.isFinite(total)) return;
+  if (rows < total) throw new Error(`${source}: the answer holds ${rows} of the ${total} offers its total gives (a cut or false-empty answer)`);
+}
+
 /** One listing page as read: what it holds, and the next page's URL when there is one. */
 export interface ListingPage<Content> {
   content: Content;
