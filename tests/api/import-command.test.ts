@@ -2,6 +2,9 @@
 // refusal while npm start holds a PGlite folder, and, on PostgreSQL, two processes asked to import
 // the same source at once importing it once.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,3 +97,69 @@ describe('npm run import', () => {
     }
   }, 120_000);
 });
+
+describe('npm run import, captured and replayed', () => {
+  const work = mkdtempSync(join(tmpdir(), 'offerlanka-har-'));
+  const capture = join(work, 'command-feed.har');
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const feedUrl = () => `${server.url}/feed.json`;
+
+  it('--record saves every request and answer of the run; --replay runs it again from the file with the site gone', async () => {
+    server.setRoute('/feed.json', { headers: { 'content-type': 'application/json' }, body: feed(['C1', 'C2', 'C3']) });
+    const recorded = await importCommand('--source', 'command-feed', '--record', capture);
+    expect(recorded.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 3, missing 0, failed 0');
+    expect(recorded.stderr).toContain(`Saved 2 request(s) and their answers in ${capture}.`);
+    const har = JSON.parse(readFileSync(capture, 'utf8'));
+    expect(har.log.entries.map((entry: { request: { url: string } }) => entry.request.url)).toEqual([`${server.url}/robots.txt`, feedUrl()]);
+    expect(JSON.parse(har.log.entries[1].response.content.text).offers).toHaveLength(3);
+
+    // The site now answers nothing: the replay does not ask it.
+    server.setRoute('/feed.json', { status: 503 });
+    server.resetHits();
+    const replayed = await importCommand('--source', 'command-feed', '--replay', capture);
+    expect(replayed.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 3, missing 0, failed 0');
+    expect(server.requests()).toEqual([]);
+  }, 120_000);
+
+  it('--replay fails a run whose request the capture lacks, naming it, and refuses a file that is no HAR', async () => {
+    const other = join(work, 'other.har');
+    writeFileSync(other, JSON.stringify({ log: { version: '1.2', entries: [] } }));
+    const missing = await importCommand('--source', 'command-feed', '--replay', other);
+    expect(missing).toMatchObject({ code: 1 });
+    expect(missing.stdout).toContain(`command-feed: failed: Command feed: GET ${feedUrl()} is not in the capture other.har`);
+    writeFileSync(other, '{"entries": []}');
+    const notHar = await importCommand('--source', 'command-feed', '--replay', other);
+    expect(notHar).toMatchObject({ code: 1 });
+    expect(notHar.stderr).toContain(`import: ${other} is not a HAR file: log: `);
+  }, 120_000);
+
+  it('--probe prints what each source lists, or why it fails, and writes nothing', async () => {
+    const runsBefore = await runCount();
+    const fromCapture = await importCommand('--probe', '--source', 'command-feed', '--replay', capture);
+    expect(fromCapture.stdout.trim()).toBe(`command-feed: ok: 3 offer(s) at ${feedUrl()}`);
+    server.setRoute('/feed.json', { status: 403, body: 'Forbidden' });
+    const live = await importCommand('--probe');
+    expect(live).toMatchObject({ code: 1 });
+    expect(live.stdout.trim()).toBe(`command-feed: failing: GET ${feedUrl()} answered 403`);
+    expect(await runCount()).toBe(runsBefore);
+  }, 120_000);
+
+  it('holds a listing that shrank by more than half, ending nothing, until told it is right', async () => {
+    server.setRoute('/feed.json', { headers: { 'content-type': 'application/json' }, body: feed(['C1']) });
+    const held = await importCommand('--source', 'command-feed');
+    expect(held).toMatchObject({ code: 1 });
+    expect(held.stdout).toContain('command-feed: failed: Command feed: The listing holds 1 offer, against 3 at the last good run');
+    expect(held.stdout).toContain('run it with --accept-shrink');
+    const accepted = await importCommand('--source', 'command-feed', '--accept-shrink');
+    expect(accepted.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 1, missing 2, failed 0');
+  }, 120_000);
+});
+
+async function runCount(): Promise<number> {
+  const handle = await database.open();
+  try {
+    return (await handle.db.select().from(importRuns)).length;
+  } finally {
+    await handle.close();
+  }
+}

@@ -10,7 +10,7 @@
 // Every refused item is counted, and the first RUN_ERRORS_KEPT are logged with their reasons in the run's row (import_runs).
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
-import { and, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { cardName, coveredCards, type CardSpecData } from '../../contract/eligibility.ts';
 import { ImportedOffer, type ImportedOfferData } from '../../contract/imported-offer.ts';
@@ -22,6 +22,7 @@ import { imageTypeOf, imageUrl } from '../services/images.ts';
 import { adapterFor } from './adapters/index.ts';
 import { normaliseItem } from './normalise/index.ts';
 import { columnChanges, contentHashOf, REVIEWED_COLUMNS, storedColumns, type ImportedColumns } from './offer-fields.ts';
+import type { BankRow } from '../serialize.ts';
 import { readCatalogue, type Catalogue } from './resolve.ts';
 import { RunErrors, runningErrors, storedRunErrors, type RunOwner } from './run-errors.ts';
 import type { ItemFailure, PoliteFetcher, SourceItem } from './types.ts';
@@ -32,6 +33,11 @@ export const MISSING_FLAG_RUNS = 2;
 export const SAME_OFFER_SIMILARITY = 0.45;
 /** Items a source listed before, under which an empty listing is believed rather than suspected. */
 export const EMPTY_LISTING_SUSPECT_FROM = 3;
+/**
+ * A listing that holds less than this share of the last good run's items is held: a broken page,
+ * a firewall or a cut answer is likelier than half of a bank's offers ending at once.
+ */
+export const LISTING_SHRINK_HELD_BELOW = 0.5;
 const INSERT_BATCH = 500;
 /** The content hash of an item whose offer was ended as missing: no real hash equals it. */
 const ENDED_AS_MISSING = 'ended-as-missing';
@@ -65,8 +71,13 @@ export const summaryLine = (counts: Pick<RunCounts, 'newCount' | 'changed' | 'un
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+export interface RunOptions {
+  /** The team has checked that the source really lists this few offers now: the run goes ahead. */
+  acceptShrink?: boolean;
+}
+
 /** Runs one source and records the run; a source that cannot be read is a failed run (the error is thrown after it is recorded). */
-export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: RunTrigger): Promise<RunSummary> {
+export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: RunTrigger, options: RunOptions = {}): Promise<RunSummary> {
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
   const [source] = await db.select().from(importSources).where(eq(importSources.sourceKey, sourceKey)).limit(1);
@@ -77,6 +88,7 @@ export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: 
   try {
     const adapter = adapterFor(source.adapter);
     const read = await adapter.read({ url: source.url, fetcher: deps.fetcher, now });
+    if (!options.acceptShrink) await holdShrunkListing(db, sourceKey, read.items.length);
     const result = await applyListing(deps, source, read.items, read.failures, now);
     const { errors } = result;
     await db.update(importRuns).set({ ...result.counts, ok: true, finishedAt: new Date(), errors: errors.stored() }).where(eq(importRuns.runId, runId));
@@ -86,6 +98,18 @@ export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: 
     await db.update(importRuns).set({ ok: false, finishedAt: new Date(), errors }).where(eq(importRuns.runId, runId));
     throw Object.assign(new Error(`${source.name}: ${reasonOf(error)}`), { runId });
   }
+}
+
+/**
+ * Throws when the listing holds less than LISTING_SHRINK_HELD_BELOW of the last good run's items
+ * (of at least EMPTY_LISTING_SUSPECT_FROM): the run fails before anything is written or ended.
+ */
+async function holdShrunkListing(db: Database, sourceKey: string, listed: number): Promise<void> {
+  const [lastGood] = await db.select({ fetched: importRuns.fetched }).from(importRuns)
+    .where(and(eq(importRuns.sourceKey, sourceKey), eq(importRuns.ok, true))).orderBy(desc(importRuns.startedAt), desc(importRuns.runId)).limit(1);
+  if (!lastGood || lastGood.fetched < EMPTY_LISTING_SUSPECT_FROM || listed >= lastGood.fetched * LISTING_SHRINK_HELD_BELOW) return;
+  throw new Error(`The listing holds ${listed} offer${listed === 1 ? '' : 's'}, against ${lastGood.fetched} at the last good run: a broken page or a cut answer is likelier than `
+    + `so many offers ending at once, so the run is held and nothing was ended. If the source really lists this few now, run it with --accept-shrink.`);
 }
 
 type Source = typeof importSources.$inferSelect;
@@ -107,8 +131,9 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   for (const [index, item] of items.entries()) {
     // A large feed is read in the server's own thread: let requests in between.
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
-    const bank = sourceBank ?? (item.bankName ? catalogue.bankByName(item.bankName) : undefined);
+    const bank = sourceBank ?? (item.bankName ? catalogue.bankByName(item.bankName) : bankNamedIn(catalogue, item));
     if (!bank && item.bankName) { fail({ itemKey: item.itemKey, title: item.title, reason: `No bank named '${item.bankName}' in the catalogue.` }); continue; }
+    if (bank === SEVERAL_BANKS) { fail({ itemKey: item.itemKey, title: item.title, reason: `The item names several banks (${catalogue.banksNamedIn(textOfItem(item)).map((b) => b.bankName).join(', ')}): which one offers it is not clear.` }); continue; }
     const normalised = normaliseItem(item, bank ? { bankName: bank.bankName, issuedCards: bank.issuedCards } : null, now);
     if ('failure' in normalised) { fail(normalised.failure); continue; }
     const parsed = v.safeParse(ImportedOffer, { ...normalised.item, bankName: bank?.bankName ?? normalised.item.bankName });
@@ -193,6 +218,22 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
     publicChanged ||= ended.length > 0;
   }
   return { counts, errors, publicChanged };
+}
+
+const SEVERAL_BANKS = Symbol('several banks');
+const textOfItem = (item: SourceItem) => [item.title, item.cardsText, item.description].filter(Boolean).join('\n');
+
+/**
+ * The bank an aggregator's or partner's item names only in its words ('20% off … with Commercial
+ * Bank credit cards'): the title first, then the cards and the description. Several: not clear.
+ */
+function bankNamedIn(catalogue: Catalogue, item: SourceItem): BankRow | typeof SEVERAL_BANKS | undefined {
+  for (const text of [item.title, item.cardsText, item.description]) {
+    const named = text ? catalogue.banksNamedIn(text) : [];
+    if (named.length === 1) return named[0];
+    if (named.length > 1) return SEVERAL_BANKS;
+  }
+  return undefined;
 }
 
 /** The offer's columns from the checked item: ids for its bank, category and merchant; its banner stored once. */

@@ -17,7 +17,7 @@ import { IMPORT_MESSAGES } from '../../contract/team-importers.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { importRuns } from '../db/schema.ts';
 import { openJobQueue } from '../jobs/job-queue.ts';
-import { runSource, type PipelineDeps, type RunSummary, type RunTrigger } from './pipeline.ts';
+import { runSource, type PipelineDeps, type RunOptions, type RunSummary, type RunTrigger } from './pipeline.ts';
 import { ownerOf, storedRunErrors, type RunOwner } from './run-errors.ts';
 import { enabledSources } from './sources.ts';
 
@@ -29,14 +29,14 @@ const RUN_EXPIRE_SECONDS = 30 * 60;
 const RUN_RETRIES = 2;
 const RUN_RETRY_DELAY_SECONDS = 5 * 60;
 
-export interface SourceRunJob { sourceKey: string; trigger: RunTrigger }
+export interface SourceRunJob { sourceKey: string; trigger: RunTrigger; acceptShrink?: boolean }
 
 /** This process's life: its runs' owner. */
 const THIS_PROCESS: Omit<RunOwner, 'jobId'> = { host: hostname(), pid: process.pid, life: randomUUID() };
 
 export interface ImportQueue {
   /** Queues a run of the source; null when one is already queued or running (anywhere). */
-  runNow(sourceKey: string, trigger: RunTrigger, options?: { retry?: boolean }): Promise<string | null>;
+  runNow(sourceKey: string, trigger: RunTrigger, options?: { retry?: boolean } & RunOptions): Promise<string | null>;
   /** The job queued or running for the source, if any. */
   pendingJob(sourceKey: string): Promise<string | undefined>;
   /** Waits for a job to finish: its run's summary, or the reason it failed. */
@@ -68,8 +68,8 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
     if (failed > 0) log(`[imports] ${failed} run(s) left by a stopped server marked failed; their sources are free`);
   }
 
-  const runNow: ImportQueue['runNow'] = (sourceKey, trigger, { retry = true } = {}) =>
-    boss.send(SOURCE_RUN_QUEUE, { sourceKey, trigger } satisfies SourceRunJob, { singletonKey: sourceKey, ...(retry ? {} : { retryLimit: 0 }) });
+  const runNow: ImportQueue['runNow'] = (sourceKey, trigger, { retry = true, acceptShrink } = {}) =>
+    boss.send(SOURCE_RUN_QUEUE, { sourceKey, trigger, ...(acceptShrink ? { acceptShrink } : {}) } satisfies SourceRunJob, { singletonKey: sourceKey, ...(retry ? {} : { retryLimit: 0 }) });
 
   if (options.intervalHours > 0) {
     await boss.schedule(SCHEDULE_QUEUE, `FREQ=HOURLY;INTERVAL=${options.intervalHours}`, null, { tz: 'Asia/Colombo' });
@@ -81,7 +81,8 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
       for (const source of await enabledSources(options.pipeline.db)) await runNow(source.sourceKey, 'schedule');
     });
     await boss.work<SourceRunJob, RunSummary>(SOURCE_RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-      const summary = await runSource({ ...options.pipeline, owner: { ...THIS_PROCESS, jobId: job!.id } }, job!.data.sourceKey, job!.data.trigger);
+      const { sourceKey, trigger, acceptShrink } = job!.data;
+      const summary = await runSource({ ...options.pipeline, owner: { ...THIS_PROCESS, jobId: job!.id } }, sourceKey, trigger, { acceptShrink });
       options.onRun?.(summary);
       return summary;
     });

@@ -14,6 +14,12 @@ const initialsOf = (name: string) => name.toLowerCase().replace(/[^a-z\s]/g, ' '
 
 export interface Catalogue {
   bankByName(name: string): BankRow | undefined;
+  /**
+   * The banks a text names (an aggregator's title or description): by full name, by short name
+   * before card or bank wording ('Sampath Visa cardholders'), by initials in capitals ('HNB', 'NTB')
+   * or by a brand ('ComBank', 'Amex'). In the order the text names them, each once.
+   */
+  banksNamedIn(text: string): BankRow[];
   bankById(bankId: number): BankRow | undefined;
   /** The category whose longest keyword the text holds as a whole word or phrase; the category text first, then the rest. */
   categoryOf(categoryText: string, otherText: string): number | undefined;
@@ -45,10 +51,15 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
   const merchantIds = new Map(merchantRows.map((m) => [nameKey(m.merchantName), m.merchantId]));
   const madeMerchants = new Set<number>();
 
+  const bankPatterns = bankRows.map((bank) => ({ bank, patterns: bankNamePatterns(bank.bankName) }));
+
   const categoryIn = (text: string) => keywords.find((keyword) => keyword.pattern.test(text.toLowerCase()))?.categoryId;
   return {
     bankByName: (name) => banksByKey.get(nameKey(name)) ?? banksByKey.get(name.toLowerCase().replace(/[^a-z]/g, '')),
     bankById: (bankId) => bankRows.find((bank) => bank.bankId === bankId),
+    banksNamedIn: (text) => bankPatterns
+      .map(({ bank, patterns }) => ({ bank, at: Math.min(...patterns.map((pattern) => text.replace(/[’‘]/g, "'").search(pattern)).filter((at) => at >= 0)) }))
+      .filter(({ at }) => Number.isFinite(at)).sort((a, b) => a.at - b.at).map(({ bank }) => bank),
     categoryOf: (categoryText, otherText) => (categoryText ? categoryIn(categoryText) : undefined) ?? categoryIn(otherText),
     knownTowns: (names) => [...new Set(names.flatMap((name) => towns.get(name.trim().toLowerCase()) ?? []))],
     async merchantIdOf(database, name, webUrl) {
@@ -65,4 +76,30 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Names banks go by that their catalogue names do not give: their brands and card lines. */
+const BANK_BRANDS: Record<string, string[]> = {
+  'Commercial Bank': ['ComBank'],
+  'Nations Trust Bank': ['American Express', 'Amex'],
+  'Hatton National Bank': ['HNB'],
+  'Bank of Ceylon': ['BOC'],
+  'DFCC Bank': ['DFCC'],
+  'NDB Bank': ['NDB'],
+};
+// What follows a bank's short name when a text means the bank: 'Sampath Visa cardholders', 'Seylan Credit Cards'.
+const CARD_WORDING = String.raw`(?:bank|plc|credit|debit|visa|master\s?card|mastercard|amex|american\s+express|cards?|cardholders?|card\s+members?|platinum|signature|infinite|world|gold|titanium|classic|premium)\b`;
+
+/** Where a text names the bank: its full name, its short name before card wording, its initials in capitals, or a brand. */
+function bankNamePatterns(bankName: string): RegExp[] {
+  const words = bankName.replace(/\b(?:PLC|Ltd|Limited)\b\.?/gi, '').trim();
+  const short = words.replace(/\b(?:Bank|of|the|Sri Lanka|PLC)\b/gi, ' ').replace(/\s+/g, ' ').trim();
+  const initials = words.split(/\s+/).map((word) => word[0]).join('').toUpperCase();
+  const names = [
+    String.raw`\b${escapeRegExp(words).replace(/\s+/g, '\\s+')}\b`,
+    ...(short && short.toLowerCase() !== 'ceylon' ? [String.raw`\b${escapeRegExp(short).replace(/\s+/g, '\\s+')}(?:'s)?\s+${CARD_WORDING}`] : []),
+  ];
+  const exact = [...(initials.length >= 3 ? [initials] : []), ...(BANK_BRANDS[bankName] ?? [])].map((name) => String.raw`\b${escapeRegExp(name)}\b`);
+  // Full and short names in any case; initials and brands as written ('HNB', not 'hnb' in a web address).
+  return [new RegExp(names.join('|'), 'i'), ...(exact.length > 0 ? [new RegExp(exact.join('|'))] : [])];
+}
 

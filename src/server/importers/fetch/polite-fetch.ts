@@ -7,6 +7,7 @@ import robotsParser from 'robots-parser';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch, type Headers, type Response } from 'undici';
 import type { FetchedBytes, FetchedText, PoliteFetcher, TextRequest } from '../types.ts';
+import { firewallOf } from './firewall.ts';
 import {
   AddressRefusedError, checkingLookup, isAllowedUrl, parseAllowedHost, publicAddressesOf, systemResolver,
   type AllowedHost, type Resolver,
@@ -94,7 +95,7 @@ export interface RequestCounts {
   requestsTo(url: string): number;
 }
 
-export type FetchErrorKind = 'http' | 'timeout' | 'too-large' | 'robots' | 'network' | 'url' | 'redirect' | 'refused' | 'not-captured';
+export type FetchErrorKind = 'http' | 'timeout' | 'too-large' | 'robots' | 'network' | 'url' | 'redirect' | 'refused' | 'not-captured' | 'firewall';
 
 /** Why a page could not be had, in a message a person can read in a run log. */
 export class FetchError extends Error {
@@ -324,7 +325,12 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       const ask: Ask = { method: textOptions.method ?? 'GET', accept: textOptions.accept ?? DEFAULT_ACCEPT, headers: textOptions.headers ?? {}, body: textOptions.body };
       const answer = await get(url, ask, maxBytes, wholeBody);
       const contentType = answer.headers.get('content-type') ?? '';
-      return { url: answer.url.href, status: answer.status, contentType, text: decodeText(answer.body, contentType) };
+      const text = decodeText(answer.body, contentType);
+      const firewall = firewallOf(text);
+      if (firewall) {
+        throw new FetchError('firewall', answer.url.href, `${ask.method} ${answer.url.href} answered ${firewall}'s challenge or block page, not the page: the site's firewall turned the importer away`);
+      }
+      return { url: answer.url.href, status: answer.status, contentType, text };
     },
     async bytes(url, bytesOptions = {}): Promise<FetchedBytes> {
       const answer = await get(url, getAsk('*/*'), bytesOptions.maxBytes ?? maxBytes, wholeBody);
