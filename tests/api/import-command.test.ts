@@ -119,7 +119,7 @@ describe('npm run import, captured and replayed', () => {
     const replayed = await importCommand('--source', 'command-feed', '--replay', capture);
     expect(replayed.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 3, missing 0, failed 0');
     expect(server.requests()).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('--replay fails a run whose request the capture lacks, naming it, and refuses a file that is no HAR', async () => {
     const other = join(work, 'other.har');
@@ -131,7 +131,7 @@ describe('npm run import, captured and replayed', () => {
     const notHar = await importCommand('--source', 'command-feed', '--replay', other);
     expect(notHar).toMatchObject({ code: 1 });
     expect(notHar.stderr).toContain(`import: ${other} is not a HAR file: log: `);
-  }, 120_000);
+  }, 240_000);
 
   it('--probe prints what each source lists, or why it fails, and writes nothing', async () => {
     const runsBefore = await runCount();
@@ -142,7 +142,7 @@ describe('npm run import, captured and replayed', () => {
     expect(live).toMatchObject({ code: 1 });
     expect(live.stdout.trim()).toBe(`command-feed: failing: GET ${feedUrl()} answered 403`);
     expect(await runCount()).toBe(runsBefore);
-  }, 120_000);
+  }, 240_000);
 
   it('holds a listing that shrank by more than half, ending nothing, until told it is right', async () => {
     server.setRoute('/feed.json', { headers: { 'content-type': 'application/json' }, body: feed(['C1']) });
@@ -152,11 +152,12 @@ describe('npm run import, captured and replayed', () => {
     expect(held.stdout).toContain('run it with --accept-shrink');
     const accepted = await importCommand('--source', 'command-feed', '--accept-shrink');
     expect(accepted.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 1, missing 2, failed 0');
-  }, 120_000);
+  }, 240_000);
 });
 
 async function runCount(): Promise<number> {
-  const handle = await database.open();
+  // The command's own database, opened again (database.open() would make a new one).
+  const handle = await (TEST_DB === 'pglite' ? openDatabase({ kind: 'pglite', dataDir: database.dataDir! }) : openDatabase({ kind: 'postgres', url: database.databaseUrl! }));
   try {
     return (await handle.db.select().from(importRuns)).length;
   } finally {
