@@ -41,14 +41,16 @@ function fixtureFetcher(routes: Record<string, string>) {
   return { fetcher, requested };
 }
 
-/** Reads with the fixture fetcher; body, when given, answers the first URL instead of its fixture. */
-function read(adapter: SourceAdapter, routes: Record<string, string>, url = adapter.defaultUrl!, body?: string) {
+/** Reads with the fixture fetcher; bodies, when given, answer their URLs instead of the fixtures. */
+function read(adapter: SourceAdapter, routes: Record<string, string>, url = adapter.defaultUrl!, bodies: Record<string, string> = {}) {
   const { fetcher, requested } = fixtureFetcher(routes);
-  if (body !== undefined) {
-    const fromFixtures = fetcher.text;
-    fetcher.text = (pageUrl, options) =>
-      pageUrl === url ? Promise.resolve({ url, status: 200, contentType: 'text/html', text: body }) : fromFixtures(pageUrl, options);
-  }
+  const fromFixtures = fetcher.text;
+  fetcher.text = (pageUrl, options) => {
+    const body = bodies[pageUrl];
+    if (body === undefined) return fromFixtures(pageUrl, options);
+    requested.push(pageUrl);
+    return Promise.resolve({ url: pageUrl, status: 200, contentType: 'text/html', text: body });
+  };
   return adapter.read({ url, fetcher, now: NOW }).then((result) => ({ ...result, requested }));
 }
 
@@ -238,28 +240,32 @@ describe('Commercial Bank adapter', () => {
 // ---- HNB ---------------------------------------------------------------------------------------
 
 const HNB_API = 'https://venus.hnb.lk/api';
-// Five promotions a page, so that the fixture runs over two pages.
+// Five promotions a page, so that the credit listing runs over two pages; the debit listing is read after it.
 const HNB_LISTING = `${HNB_API}/get_all_web_card_promos?page=1&limit=5&cardType=credit`;
 const HNB_PAGE_2 = `${HNB_API}/get_all_web_card_promos?page=2&limit=5&cardType=credit`;
-const HNB_IDS = ['4101', '4107', '4112', '4120', '4126', '4131', '4135'];
+const HNB_DEBIT = `${HNB_API}/get_all_web_card_promos?page=1&limit=5&cardType=debit`;
+// 4140 is on both listings (read once); 4145 on the debit listing alone.
+const HNB_IDS = ['4101', '4107', '4112', '4120', '4126', '4131', '4135', '4140', '4145'];
 const HNB_ROUTES: Record<string, string> = {
   [HNB_LISTING]: 'hnb/listing-page-1.json',
   [HNB_PAGE_2]: 'hnb/listing-page-2.json',
+  [HNB_DEBIT]: 'hnb/listing-debit.json',
   ...Object.fromEntries(HNB_IDS.map((id) => [`${HNB_API}/get_web_card_promo?id=${id}`, `hnb/promo-${id}.json`])),
 };
-const HNB_IMAGES = 'https://venus.hnb.lk/uploads/promotions/2026';
+// Thumbnails resolve under HNB's image host, as the bank's page builds them (not against the API's host).
+const HNB_IMAGES = 'https://assets.hnb.lk/atdi/uploads/promotions/2026';
 const HNB_GENERAL_TERMS = [
   'The offer cannot be combined with any other promotion or discount.',
   'HNB accepts no liability for the quality of goods and services provided by the merchant.',
   'HNB reserves the right to amend these terms and conditions without prior notice.',
 ].join('\n');
-const hnbPage = (id: string) => `https://www.hnb.lk/personal/promotions/card-promotions/${id}`;
+const hnbPage = (id: string) => `https://www.hnb.lk/card-promotion/search/${id}`;
 
 describe('HNB adapter', () => {
-  it('follows the listing to its last page and reads each promotion', async () => {
+  it('follows the credit and the debit listings to their last pages and reads each promotion once', async () => {
     const { items, failures, requested } = await read(hnbAdapter, HNB_ROUTES, HNB_LISTING);
-    expect(items).toHaveLength(7);
-    expect(requested).toEqual([HNB_LISTING, HNB_PAGE_2, ...HNB_IDS.map((id) => `${HNB_API}/get_web_card_promo?id=${id}`)]);
+    expect(items).toHaveLength(9);
+    expect(requested).toEqual([HNB_LISTING, HNB_PAGE_2, HNB_DEBIT, ...HNB_IDS.map((id) => `${HNB_API}/get_web_card_promo?id=${id}`)]);
     expect(failures).toEqual([{ itemKey: '4115', title: 'Up to 50% off at the Colombo Food Festival', reason: 'promotion has no merchant' }]);
   });
 
@@ -297,6 +303,21 @@ describe('HNB adapter', () => {
         merchantName: 'Page Turner Books',
         url: hnbPage('4135'),
         imageUrl: `${HNB_IMAGES}/05/page-turner-books.jpg`,
+      },
+      {
+        itemKey: '4140',
+        title: 'Up to 20% off at FreshWay Supermarket',
+        merchantName: 'FreshWay Supermarket',
+        url: hnbPage('4140'),
+        imageUrl: `${HNB_IMAGES}/05/freshway.jpg`,
+      },
+      {
+        // A path with a space after its '/' and a comma, appended to the host as the bank's page does.
+        itemKey: '4145',
+        title: 'Special rates on room stays at Lagoon Edge Cabanas',
+        merchantName: 'Lagoon Edge Cabanas, Negombo',
+        url: hnbPage('4145'),
+        imageUrl: 'https://assets.hnb.lk/atdi/merchants/%20Lagoon%20Edge%20Cabanas,%20Negombo/LagoonEdge.jpg',
       },
     ]);
   });
@@ -346,7 +367,7 @@ describe('HNB adapter', () => {
       ),
       rateText: '10% off on online purchases',
       dateText: 'till 30.06.2026',
-      validFrom: '2026-05-01',
+      // 'Valid Until': the bank shows no start, and its `from` is none (see hnb.ts).
       validThrough: '2026-06-30',
       cardsText: 'HNB Credit Cards',
       imageUrl: `${HNB_IMAGES}/05/gadgetbay.jpg`,
@@ -361,7 +382,76 @@ describe('HNB adapter', () => {
       ['1st-15th June', 'All HNB Credit Cards'],
       ['Every Friday & Saturday till 31st July 2026', 'HNB Visa Signature & Infinite Credit Cards'],
       ['Valid from 07th May - 30th June 2026', 'All HNB Credit Cards'],
+      // No Eligibility line: the card types of the listings it is on (its row says 'Credit/Debit').
+      ['Every Wednesday until 30th June 2026', 'HNB Credit and Debit Cards'],
+      ['Booking period: 1st June to 15th July 2026\nStaying Period: Till 31st July 2026', 'HNB Debit Cards'],
     ]);
+    expect(items.map((item) => [item.itemKey, item.validFrom, item.validThrough])).toEqual([
+      // 'Valid from 07th May - …' shows a start without an ISO date: the body's `from` is it.
+      ['4101', '2026-05-07', '2026-06-30'],
+      ['4107', undefined, '2026-05-31'],
+      ['4112', undefined, '2026-06-30'],
+      ['4120', undefined, '2026-12-31'],
+      // Only a 'Valid From …' wording shows a start: a body's `from` is no start of its own (see hnb.ts).
+      ['4126', undefined, '2026-06-15'],
+      ['4131', undefined, '2026-07-31'],
+      ['4135', undefined, '2026-06-30'],
+      ['4140', undefined, '2026-06-30'],
+      // No 'from' anywhere: the start is the one 'Valid From 2026-06-01 to' writes.
+      ['4145', '2026-06-01', '2026-07-31'],
+    ]);
+  });
+
+  it('keeps the value of a label written alone on its line, with a list below it', async () => {
+    const { items } = await read(hnbAdapter, HNB_ROUTES, HNB_LISTING);
+    expect(items.find((item) => item.itemKey === '4145')).toEqual({
+      itemKey: '4145',
+      url: hnbPage('4145'),
+      title: 'Special rates on room stays at Lagoon Edge Cabanas',
+      merchantName: 'Lagoon Edge Cabanas, Negombo',
+      description: paragraphs(
+        'Merchant: Lagoon Edge Cabanas - Negombo',
+        'Offer:',
+        '15% off on Bed &amp; Breakfast basis (Sunday to Thursday)',
+        '10% off on Half Board basis for Friday, Saturday &amp; Long Weekends',
+        '(Valid on rack rates)',
+        'Period:',
+        'Booking period: 1st June to 15th July 2026',
+        'Staying Period: Till 31st July 2026',
+        'Reservations: 031 2 222 333',
+        'Location:',
+        'Negombo',
+        'Kalpitiya',
+        'Special Terms and Conditions:',
+        'Prior reservation required',
+      ),
+      // The list and the note below it, up to the next label; the list items' own 'Booking period:' labels stay in.
+      rateText: '15% off on Bed & Breakfast basis (Sunday to Thursday)\n10% off on Half Board basis for Friday, Saturday & Long Weekends\n(Valid on rack rates)',
+      dateText: 'Booking period: 1st June to 15th July 2026\nStaying Period: Till 31st July 2026',
+      validFrom: '2026-06-01',
+      validThrough: '2026-07-31',
+      cardsText: 'HNB Debit Cards',
+      imageUrl: 'https://assets.hnb.lk/atdi/merchants/%20Lagoon%20Edge%20Cabanas,%20Negombo/LagoonEdge.jpg',
+      locations: ['Negombo', 'Kalpitiya'],
+      termsText: [
+        'The promotions are open to all holders of Mastercard and Visa Credit / Debit Cards issued by Hatton National Bank PLC.',
+        'HNB accepts no liability for the quality of goods and services provided by the merchant.',
+      ].join('\n'),
+    });
+  });
+
+  it('fails the run on a JSON answer that holds no list of promotions', async () => {
+    await expect(read(hnbAdapter, HNB_ROUTES, HNB_LISTING, { [HNB_LISTING]: '{"status":500,"message":"Server Error"}' })).rejects.toThrow(
+      'Hatton National Bank listing (credit cards): expected a JSON object with a data array not found — the page structure may have changed',
+    );
+  });
+
+  it('refuses a listing whose rows fall short of its total', async () => {
+    const listing = JSON.parse(readFileSync(new URL('hnb/listing-debit.json', FIXTURES), 'utf8'));
+    const cut = JSON.stringify({ ...listing, data: listing.data.slice(0, 1) });
+    await expect(read(hnbAdapter, HNB_ROUTES, HNB_LISTING, { [HNB_DEBIT]: cut })).rejects.toThrow(
+      'Hatton National Bank listing (debit cards): the answer holds 1 of the 2 offers its total gives (a cut or false-empty answer)',
+    );
   });
 });
 
@@ -531,14 +621,33 @@ describe('Seylan adapter', () => {
 
 // ---- All four ----------------------------------------------------------------------------------
 
-const CASES: Array<{ adapter: SourceAdapter; routes: Record<string, string>; url: string; expected: string }> = [
-  { adapter: combankAdapter, routes: COMBANK_ROUTES, url: combankAdapter.defaultUrl!, expected: 'Commercial Bank listing: expected .offers-area not found' },
-  { adapter: hnbAdapter, routes: HNB_ROUTES, url: HNB_LISTING, expected: 'Hatton National Bank listing: expected a JSON object with a data array not found' },
-  { adapter: ndbAdapter, routes: NDB_ROUTES, url: ndbAdapter.defaultUrl!, expected: 'NDB Bank listing: expected #offer-list not found' },
-  { adapter: seylanAdapter, routes: SEYLAN_ROUTES, url: SEYLAN_LISTING, expected: 'Seylan Bank listing: expected .new-promotion-list not found' },
+const STRUCTURE = 'the page structure may have changed';
+const NDB_NO_CARDS = `NDB Bank listing: expected .card.offer-card not found — ${STRUCTURE}`;
+const SEYLAN_NO_CARDS = `Seylan Bank listing: expected promotion cards (div.promotion-item) not found — ${STRUCTURE}`;
+
+const CASES: Array<{
+  adapter: SourceAdapter;
+  routes: Record<string, string>;
+  url: string;
+  /** What the redesigned page throws. */
+  expected: string;
+  /** What a listing without offers reads as: nothing, or (with no container to tell it from a redesign) this error. */
+  empty: 'no items' | string;
+  /** Every listing the adapter reads (default: url). */
+  listings?: string[];
+}> = [
+  { adapter: combankAdapter, routes: COMBANK_ROUTES, url: combankAdapter.defaultUrl!, expected: `Commercial Bank listing: expected .offers-area not found — ${STRUCTURE}`, empty: 'no items' },
+  {
+    adapter: hnbAdapter, routes: HNB_ROUTES, url: HNB_LISTING, listings: [HNB_LISTING, HNB_DEBIT], empty: 'no items',
+    // An HTML page where JSON was asked for is a firewall's or a maintenance page.
+    expected: `Hatton National Bank listing (credit cards): ${HNB_LISTING} answered an HTML page (a firewall's challenge or block page?) where JSON was asked for`,
+  },
+  // NDB and Seylan show no container of their own (the modelled #offer-list and .new-promotion-list are in no real page): a page needs an offer card.
+  { adapter: ndbAdapter, routes: NDB_ROUTES, url: ndbAdapter.defaultUrl!, expected: NDB_NO_CARDS, empty: NDB_NO_CARDS },
+  { adapter: seylanAdapter, routes: SEYLAN_ROUTES, url: SEYLAN_LISTING, expected: SEYLAN_NO_CARDS, empty: SEYLAN_NO_CARDS },
 ];
 
-describe.each(CASES)('$adapter.adapter adapter', ({ adapter, routes, url, expected }) => {
+describe.each(CASES)('$adapter.adapter adapter', ({ adapter, routes, url, expected, empty, listings = [url] }) => {
   it('gives each item a key of its own, the same on every read', async () => {
     const first = (await read(adapter, routes, url)).items.map((item) => item.itemKey);
     const second = (await read(adapter, routes, url)).items.map((item) => item.itemKey);
@@ -547,13 +656,14 @@ describe.each(CASES)('$adapter.adapter adapter', ({ adapter, routes, url, expect
   });
 
   it('fails the run when the listing is not in the expected structure', async () => {
-    await expect(read(adapter, { ...routes, [url]: REDESIGNED }, url)).rejects.toThrow(`${expected} — the page structure may have changed`);
+    await expect(read(adapter, { ...routes, [url]: REDESIGNED }, url)).rejects.toThrow(expected);
   });
 
-  it('returns no items for a well-formed listing with no offers', async () => {
-    const listing = readFileSync(new URL(routes[url]!, FIXTURES), 'utf8');
-    const { items, failures } = await read(adapter, {}, url, withoutOffers(adapter, listing));
-    expect({ items, failures }).toEqual({ items: [], failures: [] });
+  it(empty === 'no items' ? 'returns no items for a well-formed listing with no offers' : 'refuses a listing without a single offer card', async () => {
+    const bodies = Object.fromEntries(listings.map((listingUrl) => [listingUrl, withoutOffers(adapter, readFileSync(new URL(routes[listingUrl]!, FIXTURES), 'utf8'))]));
+    const reading = read(adapter, {}, url, bodies);
+    if (empty === 'no items') expect(await reading).toEqual({ items: [], failures: [], requested: listings });
+    else await expect(reading).rejects.toThrow(empty);
   });
 });
 
@@ -561,7 +671,7 @@ describe.each(CASES)('$adapter.adapter adapter', ({ adapter, routes, url, expect
 function withoutOffers(adapter: SourceAdapter, listing: string): string {
   if (adapter === hnbAdapter) return JSON.stringify({ ...JSON.parse(listing), data: [], totalPages: 1, total: 0 });
   const $ = load(listing);
-  $('a.reward, #offer-list > *, .new-promotion-list > *, a[rel~="next"]').remove();
+  $('a.reward, .card.offer-card, div.promotion-item, a[rel~="next"]').remove();
   return $.html();
 }
 

@@ -1,7 +1,27 @@
 // Commercial Bank: one server-rendered page lists every card offer as a tile (<a class="reward">)
-// in a category row (.offers-row). A tile has the headline, the rate badge, the validity and the
-// category; the terms (minimum bill, cap, eligible cards) are on the offer's own page
-// (/rewards-promotion/<category>/<slug>), so each of those is read too.
+// in category rows (.offers-row) of the offers area (.offers-area). A tile has the headline, the
+// rate badge, the validity and the category; the terms (minimum bill, cap, eligible cards) are on
+// the offer's own page (/rewards-promotion/<category>/<slug>), so each of those is read too.
+//
+// Where the facts come from (the bank's live page was never reached from here):
+// - The tiles: the real listing saved by anjulalk/cardstock · sources/combank/fixtures/list.html
+//   @ f08d0e5d (2026-09-20, five tiles): `a.reward.box-shadow.active[href=https://www.combank.lk/
+//   rewards-promotion/<category>/<slug>]` holding `.reward-image` (style background-image),
+//   `.offer-tag` (<p>Up to</p><p>20%</p><p>Off</p>, or <p>Best Offer</p>) and `.reward-content`
+//   (p.category, h3, p.valid-date). The same: cardstock · packages/worker/src/adapters/combank.ts
+//   @ c381c73b; DFanso/lk-card-offers · scripts/scrape-combank.ts @ 6693bc4e.
+// - The containers, which the saved listing lacks (its peer cut each tile out of the page):
+//   `.offers-area` (a public puppeteer scraper waits for it: code-index file 46858530386) and
+//   `div.offers-row[id]`, the id a category slug (DFanso, as above; the index file reads
+//   '#food-restaurants', '#supermarket', … and each row's `.sub-title`). No peer names a
+//   '.title-row', so the row's label is its `.sub-title` wherever it sits in the row. The offers
+//   area is required (a page without it is a redesign or a block page); tiles are read anywhere in
+//   it, so a row whose markup differs still gives its tiles.
+// - The offer page: `.news-content-container figure.reward-image img` and `.editor-content` (the
+//   index file above reads its first <ol>); no real offer page was saved anywhere, so its reading
+//   is modelled (tests/fixtures/importers/banks/combank/detail-*.html).
+// - 'ComBank Premium Credit Cards' (a tile of the real listing) names a tier of cards, not all of
+//   them: cardsText keeps the words as the headline writes them, 'Premium' included.
 import { load } from 'cheerio';
 import type { FetchedText, ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import {
@@ -42,13 +62,12 @@ export const combankAdapter: SourceAdapter = {
     const tiles: Tile[] = [];
     const failures: ItemFailure[] = [];
     for (const { url: pageUrl, $ } of pages) {
-      $('.offers-area .offers-row').each((_, row) => {
-        const rowLabel = textIn($(row), '.title-row .sub-title');
-        $(row).find('a.reward').each((_, link) => {
-          const read = readTile($(link), rowLabel, pageUrl);
-          if ('reason' in read) failures.push(read);
-          else tiles.push(read);
-        });
+      $('.offers-area a.reward').each((_, element) => {
+        const link = $(element);
+        const rowLabel = textOf(link.closest('.offers-row').find('.sub-title').first().html());
+        const read = readTile(link, rowLabel, pageUrl);
+        if ('reason' in read) failures.push(read);
+        else tiles.push(read);
       });
     }
 
@@ -76,6 +95,7 @@ function readTile(link: Elements, rowLabel: string, pageUrl: string): Tile | Ite
     // 'Best Offer' badges carry no rate; the offer page's terms then give it.
     rateText: /\d/.test(badge) ? badge : undefined,
     dateText: textIn(link, '.valid-date') || undefined,
+    // 'ComBank Credit Cards', 'ComBank Premium Credit Cards' (a tier: its words are kept whole).
     cardsText: /\bComBank\b.*?\bcards?\b/i.exec(title)?.[0],
     categoryText: textIn(link, '.reward-content .category') || rowLabel || undefined,
     imageUrl: absoluteUrl(backgroundImage(link.find('.reward-image').attr('style')), pageUrl),
