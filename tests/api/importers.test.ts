@@ -12,6 +12,7 @@ import { banks, images, importRuns, importSources, offerRevisions, offers, offer
 import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fetch.ts';
 import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '../../src/server/importers/pipeline.ts';
 import { startImportQueue } from '../../src/server/importers/queue.ts';
+import { readCatalogue } from '../../src/server/importers/resolve.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
 import { expectError } from './expectations.ts';
@@ -456,5 +457,45 @@ describe('the team console\'s importers', () => {
       expect.objectContaining({ sourceKey: 'empty', message: expect.stringMatching(/listed no offers in its last run, after 3 before/) }),
       expect.objectContaining({ sourceKey: 'down', message: expect.stringMatching(/^Its last run failed: .*answered 500/) }),
     ]));
+  });
+});
+
+describe('an item that names its bank only in its words', () => {
+  /** A page of schema.org offers, as an aggregator publishes them, naming no bank in its fields. */
+  const jsonLdPage = (offers: { name: string; description: string }[]) => `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify({
+    '@context': 'https://schema.org', '@type': 'ItemList',
+    itemListElement: offers.map((offer, index) => ({
+      '@type': 'Offer', '@id': `https://deals.example/offers/${index + 1}`, url: `https://deals.example/offers/${index + 1}`, ...offer,
+      category: 'Dining', validFrom: slDay(-1), validThrough: slDay(30), seller: { '@type': 'Restaurant', name: `Lagoon Grill ${index + 1}` },
+    })),
+  })}</script></head><body></body></html>`;
+
+  it('is resolved by the full name, the short name before card wording, initials or a brand; several banks are refused with the reason', async () => {
+    const catalogue = await readCatalogue(api.handle.db);
+    const named = (text: string) => catalogue.banksNamedIn(text).map((bank) => bank.bankName);
+    expect(named('20% off the total bill at Lagoon Grill with Commercial Bank credit cards')).toEqual(['Commercial Bank']);
+    expect(named('Sampath Visa cardholders enjoy 15% off')).toEqual(['Sampath Bank']);
+    expect(named('Up to 25% off with HNB Credit Cards')).toEqual(['Hatton National Bank']);
+    expect(named('10% off for BOC cardholders')).toEqual(['Bank of Ceylon']);
+    expect(named('Amex Platinum card members save 20%')).toEqual(['Nations Trust Bank']);
+    expect(named('People’s Bank Visa credit cards')).toEqual(["People's Bank"]);
+    expect(named('15% off with ComBank and NTB cards')).toEqual(['Commercial Bank', 'Nations Trust Bank']);
+    // Words that only look like a bank's: a place, a web address in lower case, a common word.
+    expect(named('Commercial space to let in Sampath Nagar, see hnb.lk for details')).toEqual([]);
+
+    server.setRoute('/aggregator', { body: jsonLdPage([
+      { name: '20% off the dinner buffet at Lagoon Grill with Seylan Credit Cards', description: 'Every Friday.' },
+      { name: '15% off at Lagoon Grill', description: 'For HNB and Sampath Bank credit cardholders.' },
+      { name: '10% off at Lagoon Grill', description: 'For every card.' },
+    ]) });
+    await api.handle.db.insert(importSources).values({ sourceKey: 'aggregator', name: 'Deals aggregator', adapter: 'jsonld', url: `${server.url}/aggregator` });
+    const run = await runSource(deps, 'aggregator', 'command');
+    expect(run).toMatchObject({ ok: true, fetched: 3, newCount: 1, failed: 2 });
+    const seylan = await offerOf((await linkOf('aggregator', 'https://deals.example/offers/1')).offerId);
+    expect(seylan.bankId).toBe(catalogue.bankByName('Seylan Bank')!.bankId);
+    expect(run.errors).toEqual([
+      expect.objectContaining({ itemKey: 'https://deals.example/offers/2', reason: 'The item names several banks (Hatton National Bank, Sampath Bank): which one offers it is not clear.' }),
+      expect.objectContaining({ itemKey: 'https://deals.example/offers/3', reason: expect.stringMatching(/bank/i) }),
+    ]);
   });
 });
