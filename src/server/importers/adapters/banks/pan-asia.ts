@@ -21,6 +21,7 @@ import { load } from 'cheerio';
 import { FetchError } from '../../fetch/polite-fetch.ts';
 import type { FetchedText, ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import { readJsLiteral } from './js-literal.ts';
+import { merchantAfterAt, sentencesOf } from './offer-wording.ts';
 import { absoluteUrl, cleanText, findPromoCode, htmlLines, htmlParagraphs, structureError, textOf, uniqueKeys } from './shared.ts';
 
 const BANK = 'Pan Asia Bank';
@@ -128,7 +129,7 @@ function readOffer(entry: unknown, index: number, pageUrl: string): SourceItem |
   if (lines.length === 0) return { itemKey, title: badge, reason: 'offer has no text on its back (backtext)' };
 
   const sentences = lines.flatMap(sentencesOf);
-  const named = sentences.map((sentence) => ({ sentence, merchantName: merchantIn(sentence) })).find((found) => found.merchantName);
+  const named = sentences.map((sentence) => ({ sentence, merchantName: merchantAfterAt(sentence) })).find((found) => found.merchantName);
   if (!named) return { itemKey, title: sentences[0], reason: 'no merchant named in the offer\'s text (expected "… at <merchant> with …")' };
 
   const types = offer.offer_type;
@@ -157,20 +158,4 @@ function imageKey(imageUrl: string): string {
   } catch {
     return upload;
   }
-}
-
-/** A line's sentences: a stop followed by a capital ('Rs. 5,000' and '/-.' inside a sentence stay). */
-function sentencesOf(line: string): string[] {
-  return line.split(/(?<=[.!?])\s+(?=[A-Z"“(])/).map(cleanText).filter(Boolean);
-}
-
-/**
- * The merchant a sentence names after 'at', up to the words that follow a name in the bank's
- * wording ('with your …', 'every Thursday', 'on 10th …') or a comma or the sentence's end. A name
- * starts with a capital or a digit, or is a web address ('at checkout', 'at participating outlets' are not names).
- */
-function merchantIn(sentence: string): string | undefined {
-  const match = /\bat\s+((?:[A-Z0-9]|www\.)(?:[^.!?]|\.(?=[A-Za-z0-9])){0,80}?)(?:\s+(?:with|for|from|when|on|every|using|this|till|until|during|valid|via|and\s+get)\b|\s*[,;:–—]|[.!?]?\s*$)/
-    .exec(sentence);
-  return match ? cleanText(match[1]) || undefined : undefined;
 }
