@@ -46,7 +46,7 @@ export function epochDay(value: unknown, options: { seconds?: boolean } = {}): s
 }
 
 /** Lines that state a spend condition: a minimum or maximum bill, a cap on the saving. */
-const SPEND_LINE = /\b(?:min(?:imum)?|max(?:imum)?|capped)\b|\bbills? (?:above|over|of)\b|\b(?:spend|transactions?) (?:above|over|of)\b/i;
+const SPEND_LINE = /\b(?:min(?:imum)?|max(?:imum)?|capped)\b|\bbills? (?:above|over|of)\b|\b(?:spend|transactions?|orders?|purchases?) (?:above|over|of)\b/i;
 
 /** The lines of an offer's text that state its spend conditions, joined, or undefined. */
 export function spendLinesOf(lines: readonly string[]): string | undefined {
