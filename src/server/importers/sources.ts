@@ -10,13 +10,14 @@ import { summaryLine, type RunCounts } from './pipeline.ts';
 export type ImportSourceRow = typeof importSources.$inferSelect;
 
 /**
- * The banks' own listings, one source per bank adapter, for the demo seed and a new database. Off
- * until the team turns them on: they are modelled on the banks' pages (docs/importers.md) and need
- * a check against the live page first.
+ * The banks' own listings, one source per bank adapter (and the Visa portal's), for the demo seed and
+ * a new database. Off until the team turns them on: most are modelled on the banks' pages
+ * (docs/importers.md) and need a check against the live page first.
  */
 export function bankSources(bankIdOf: (bankName: string) => number | undefined): (typeof importSources.$inferInsert)[] {
   return BANK_ADAPTERS.flatMap((adapter) => {
-    const bankId = adapter.bankName ? bankIdOf(adapter.bankName) : undefined;
+    // A portal that lists several banks' offers (no bankName) names the bank per item.
+    const bankId = adapter.bankName ? bankIdOf(adapter.bankName) : null;
     if (bankId === undefined || !adapter.defaultUrl) return [];
     return [{ sourceKey: adapter.adapter, name: adapter.title, adapter: adapter.adapter, url: adapter.defaultUrl, bankId, enabled: false }];
   });

@@ -676,15 +676,26 @@ function withoutOffers(adapter: SourceAdapter, listing: string): string {
 }
 
 describe('BANK_ADAPTERS', () => {
-  it('lists the four banks by their catalogue names', () => {
+  it('lists every bank that publishes card offers by its catalogue name, and the Visa portal, which names the bank per item', () => {
     expect(BANK_ADAPTERS.map((adapter) => [adapter.adapter, adapter.bankName])).toEqual([
       ['combank', 'Commercial Bank'],
       ['hnb', 'Hatton National Bank'],
-      ['ndb', 'NDB Bank'],
+      ['sampath', 'Sampath Bank'],
       ['seylan', 'Seylan Bank'],
+      ['ndb', 'NDB Bank'],
+      ['boc', 'Bank of Ceylon'],
+      ['peoples', "People's Bank"],
+      ['ntb', 'Nations Trust Bank'],
+      ['amex', 'Nations Trust Bank'],
+      ['dfcc', 'DFCC Bank'],
+      ['pan-asia', 'Pan Asia Bank'],
+      ['union', 'Union Bank'],
+      ['cargills', 'Cargills Bank'],
+      ['visa-lk', undefined],
     ]);
+    expect(new Set(BANK_ADAPTERS.map((adapter) => adapter.adapter)).size).toBe(BANK_ADAPTERS.length);
     const catalogue = BANKS.map((bank) => bank.name);
-    for (const adapter of BANK_ADAPTERS) expect(catalogue).toContain(adapter.bankName);
+    for (const adapter of BANK_ADAPTERS) if (adapter.bankName) expect(catalogue).toContain(adapter.bankName);
   });
 });
 

@@ -141,7 +141,8 @@ describe('American Express (Nations Trust Bank) adapter (modelled category pages
   it('fails the run on a block page, the site\'s error page or a category redirected away', async () => {
     const blocked = '<html><head><META NAME="robots" CONTENT="noindex,nofollow"></head><body>Request unsuccessful. Incapsula incident ID: 1234000560012345678-98765432101234567</body></html>';
     await expect(read(replay(answers({ 'supermarket-offers': { body: blocked } })))).rejects.toThrow(
-      `American Express (Nations Trust Bank) offers: ${OFFERS}/supermarket-offers answered the firewall's block page (Imperva / Incapsula)`,
+      // The fetcher knows Imperva's page (src/server/importers/fetch/firewall.ts).
+      `GET ${OFFERS}/supermarket-offers answered Imperva Incapsula's challenge or block page, not the page: the site's firewall turned the importer away`,
     );
     const error = '<html><head><title>General Error - American Express</title></head><body><h2>Sorry, Something went wrong. Please try again later.</h2></body></html>';
     await expect(read(replay(answers({ 'dining-offers': { body: error } })))).rejects.toThrow(

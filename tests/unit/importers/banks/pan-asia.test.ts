@@ -157,7 +157,8 @@ describe('Pan Asia Bank adapter behind the Sucuri firewall', () => {
 
   it('fails the run on the Access Denied page answered with 200', async () => {
     await expect(read({ body: fixture('pan-asia/sucuri-access-denied.html') })).rejects.toThrow(
-      `Pan Asia Bank listing: ${LISTING} answered the Sucuri firewall's 'Access Denied' page, not the offers page: the request was blocked and ${notRead}`,
+      // The fetcher knows Sucuri's page (src/server/importers/fetch/firewall.ts).
+      `GET ${LISTING} answered Sucuri's challenge or block page, not the page: the site's firewall turned the importer away`,
     );
   });
 

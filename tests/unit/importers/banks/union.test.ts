@@ -100,13 +100,14 @@ describe('Union Bank adapter', () => {
 
   it('fails the run on Imperva\'s challenge page, never reading it as no offers', async () => {
     await expect(read([{ url: PAGE_1, body: fixture('union/imperva-challenge.html') }])).rejects.toThrow(
-      `Union Bank listing: ${PAGE_1} answered Imperva's bot challenge, not the offers page: the offers were not read`,
+      // The fetcher knows Imperva's page (src/server/importers/fetch/firewall.ts).
+      `GET ${PAGE_1} answered Imperva Incapsula's challenge or block page, not the page: the site's firewall turned the importer away`,
     );
   });
 
   it('fails the run on Imperva\'s challenge on a later page, rather than returning the first alone', async () => {
     await expect(read([{ url: PAGE_1, body: listing[1] }, { url: PAGE_2, body: fixture('union/imperva-challenge.html') }])).rejects.toThrow(
-      `Union Bank listing: ${PAGE_2} answered Imperva's bot challenge`,
+      `GET ${PAGE_2} answered Imperva Incapsula's challenge or block page`,
     );
   });
 

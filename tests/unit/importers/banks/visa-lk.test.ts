@@ -213,7 +213,9 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
 
   it('fails the run on a challenge page or an answer of another shape', async () => {
     const challenge = replay([pageAnswer(0, VISA_PAGE_LIMIT, '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>')]);
-    await expect(read(challenge)).rejects.toThrow(
+    await expect(read(challenge)).rejects.toThrow(`POST ${ENDPOINT} answered Cloudflare's challenge or block page, not the page: the site's firewall turned the importer away`);
+    const maintenance = replay([pageAnswer(0, VISA_PAGE_LIMIT, '<!DOCTYPE html><html><head><title>Offers</title></head><body>Back soon</body></html>')]);
+    await expect(read(maintenance)).rejects.toThrow(
       `Visa Sri Lanka offers portal: ${ENDPOINT} answered an HTML page (a firewall's challenge or block page?) where JSON was asked for`,
     );
     await expect(read(replay([pageAnswer(0, VISA_PAGE_LIMIT, JSON.stringify({ perks: GROUP.perks }))]))).rejects.toThrow(
