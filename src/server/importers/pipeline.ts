@@ -133,7 +133,7 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
     const bank = sourceBank ?? (item.bankName ? catalogue.bankByName(item.bankName) : bankNamedIn(catalogue, item));
     if (!bank && item.bankName) { fail({ itemKey: item.itemKey, title: item.title, reason: `No bank named '${item.bankName}' in the catalogue.` }); continue; }
-    if (bank === SEVERAL_BANKS) { fail({ itemKey: item.itemKey, title: item.title, reason: `The item names several banks (${catalogue.banksNamedIn(textOfItem(item)).map((b) => b.bankName).join(', ')}): which one offers it is not clear.` }); continue; }
+    if (Array.isArray(bank)) { fail({ itemKey: item.itemKey, title: item.title, reason: `The item names several banks (${bank.map((b) => b.bankName).join(', ')}): which one offers it is not clear.` }); continue; }
     const normalised = normaliseItem(item, bank ? { bankName: bank.bankName, issuedCards: bank.issuedCards } : null, now);
     if ('failure' in normalised) { fail(normalised.failure); continue; }
     const parsed = v.safeParse(ImportedOffer, { ...normalised.item, bankName: bank?.bankName ?? normalised.item.bankName });
@@ -220,18 +220,16 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   return { counts, errors, publicChanged };
 }
 
-const SEVERAL_BANKS = Symbol('several banks');
-const textOfItem = (item: SourceItem) => [item.title, item.cardsText, item.description].filter(Boolean).join('\n');
 
 /**
  * The bank an aggregator's or partner's item names only in its words ('20% off … with Commercial
- * Bank credit cards'): the title first, then the cards and the description. Several: not clear.
+ * Bank credit cards'): the title first, then the cards and the description. Several (the banks it names): not clear.
  */
-function bankNamedIn(catalogue: Catalogue, item: SourceItem): BankRow | typeof SEVERAL_BANKS | undefined {
+function bankNamedIn(catalogue: Catalogue, item: SourceItem): BankRow | BankRow[] | undefined {
   for (const text of [item.title, item.cardsText, item.description]) {
     const named = text ? catalogue.banksNamedIn(text) : [];
     if (named.length === 1) return named[0];
-    if (named.length > 1) return SEVERAL_BANKS;
+    if (named.length > 1) return named;
   }
   return undefined;
 }
