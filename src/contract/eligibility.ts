@@ -12,6 +12,8 @@ export const CARD_TIER_NAME_MAX = 40;
 export const CARDS_MAX = 60;
 /** The largest bill or cap in rupees an offer may state. */
 export const RUPEES_MAX = 100_000_000;
+/** The longest window a bank gives to call and convert a purchase to instalments. */
+export const CONVERT_WITHIN_DAYS_MAX = 365;
 
 export const ELIGIBILITY_MESSAGES = {
   listedNeedsCards: 'Choose at least one card, or choose all cards.',
@@ -19,6 +21,7 @@ export const ELIGIBILITY_MESSAGES = {
   invalidTime: 'Enter the time as HH:MM (24-hour).',
   invalidRupees: `Enter a whole number of rupees from 1 to ${groupedDigits(RUPEES_MAX)}.`,
   websiteNotHttp: 'Enter the website as an http(s) address.',
+  invalidConvertDays: `Enter a whole number of days from 1 to ${CONVERT_WITHIN_DAYS_MAX}.`,
   cardNotIssued: 'The bank does not issue this card.',
   duplicateCard: 'This card is listed twice.',
 } as const;
@@ -42,6 +45,7 @@ export const CardList = v.pipe(
 
 const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ELIGIBILITY_MESSAGES.invalidTime));
 const Rupees = v.pipe(v.number(ELIGIBILITY_MESSAGES.invalidRupees), v.integer(ELIGIBILITY_MESSAGES.invalidRupees), v.minValue(1, ELIGIBILITY_MESSAGES.invalidRupees), v.maxValue(RUPEES_MAX, ELIGIBILITY_MESSAGES.invalidRupees));
+const ConvertDays = v.pipe(v.number(ELIGIBILITY_MESSAGES.invalidConvertDays), v.integer(ELIGIBILITY_MESSAGES.invalidConvertDays), v.minValue(1, ELIGIBILITY_MESSAGES.invalidConvertDays), v.maxValue(CONVERT_WITHIN_DAYS_MAX, ELIGIBILITY_MESSAGES.invalidConvertDays));
 const Website = v.pipe(v.string(), v.trim(), v.maxLength(2048, 'At most 2048 characters.'), v.regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, ELIGIBILITY_MESSAGES.websiteNotHttp));
 
 /**
@@ -62,6 +66,11 @@ export const Eligibility = v.pipe(
     maxDiscount: v.optional(v.nullable(Rupees), null),
     channel: v.optional(v.nullable(v.picklist(CHANNELS, 'Choose in store, online or both.')), null),
     website: v.optional(v.nullable(Website), null),
+    // Steps the card holder must take, which later reminders name: register for the offer before
+    // paying, call the bank within N days to convert the purchase to instalments, quote a promo code.
+    registerFirst: v.optional(v.boolean(), false),
+    convertWithinDays: v.optional(v.nullable(ConvertDays), null),
+    promoCodeRequired: v.optional(v.boolean(), false),
   }),
   v.forward(v.check((e) => e.cardScope !== 'listed' || e.cards.length > 0, ELIGIBILITY_MESSAGES.listedNeedsCards), ['cards']),
   v.forward(v.check((e) => (e.timeFrom === null) === (e.timeTo === null), ELIGIBILITY_MESSAGES.timeNeedsBoth), ['timeTo']),
@@ -82,10 +91,14 @@ export const EligibilityAnswer = v.object({
   maxDiscount: v.nullable(v.number()),
   channel: v.nullable(v.picklist(CHANNELS)),
   website: v.nullable(v.string()),
+  registerFirst: v.boolean(),
+  convertWithinDays: v.nullable(v.number()),
+  promoCodeRequired: v.boolean(),
 });
 
 export const NO_ELIGIBILITY: EligibilityData = {
   cardScope: 'all', cards: [], days: [], timeFrom: null, timeTo: null, minBill: null, maxDiscount: null, channel: null, website: null,
+  registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
 };
 
 /** Whether a listed card is one the bank issues: the same network and kind, and the tier unless the listed one says any tier. */

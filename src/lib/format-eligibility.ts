@@ -94,6 +94,9 @@ export function eligibilityParts(eligibility: EligibilityData, bankName: string)
   if (eligibility.minBill !== null) parts.push(m.pages_eligibility_min_bill({ amount: rupeesText(eligibility.minBill) }));
   if (eligibility.maxDiscount !== null) parts.push(m.pages_eligibility_max_discount({ amount: rupeesText(eligibility.maxDiscount) }));
   if (eligibility.channel) parts.push(CHANNEL_WORDS[eligibility.channel]());
+  if (eligibility.registerFirst) parts.push(m.pages_eligibility_register_first());
+  if (eligibility.convertWithinDays !== null) parts.push(m.pages_eligibility_convert_within({ days: eligibility.convertWithinDays }));
+  if (eligibility.promoCodeRequired) parts.push(m.pages_eligibility_promo_code());
   return parts.filter(Boolean);
 }
 

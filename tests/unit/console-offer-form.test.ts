@@ -98,7 +98,10 @@ describe('submittedEligibility', () => {
     const form = { ...emptyEligibilityForm(), minBill: 'Rs. 5,000', maxDiscount: ' 2500 ', timeFrom: '18:00', timeTo: '22:00', channel: 'inStore' as const, website: 'https://x.example' };
     expect(submittedEligibility(form)).toEqual({
       cardScope: 'all', cards: [], days: [], timeFrom: '18:00', timeTo: '22:00', minBill: 5000, maxDiscount: 2500, channel: 'inStore', website: null,
+      registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
     });
+    expect(submittedEligibility({ ...form, registerFirst: true, convertWithinDays: ' 30 ' })).toMatchObject({ registerFirst: true, convertWithinDays: 30 });
+    expect(submittedEligibility({ ...form, convertWithinDays: 'a month' }).convertWithinDays).toBeNaN();
     expect(submittedEligibility({ ...form, channel: 'online' }).website).toBe('https://x.example');
     expect(submittedEligibility({ ...form, minBill: '5k' }).minBill).toBeNaN();
   });
@@ -134,6 +137,7 @@ describe('offerFormValues', () => {
     expect(values).toMatchObject({ 'translations.ta.offerHeader': 'மதிய உணவுக்கு 20% தள்ளுபடி', 'translations.ta.offerTitle': '', 'translations.si.offerHeader': '' });
     expect(values.eligibility).toEqual({
       cardScope: 'credit', cards: [], days: ['sat', 'sun'], timeFrom: '18:00', timeTo: '22:00', minBill: '5000', maxDiscount: '', channel: '', website: '',
+      registerFirst: false, convertWithinDays: '', promoCodeRequired: false,
     });
     expect(checkOfferForm({ ...values, termsAccepted: true }).errors).toEqual({});
   });

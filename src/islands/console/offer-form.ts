@@ -57,6 +57,10 @@ export interface EligibilityFormValues {
   maxDiscount: string;
   channel: Channel | '';
   website: string;
+  registerFirst: boolean;
+  /** Days to call and convert to instalments, as typed ('' for none). */
+  convertWithinDays: string;
+  promoCodeRequired: boolean;
 }
 export type OfferField = keyof OfferFormValues;
 export type OfferFormErrors = Partial<Record<OfferField, string>>;
@@ -71,6 +75,7 @@ export const emptyOfferForm = (): OfferFormValues => ({
 
 export const emptyEligibilityForm = (): EligibilityFormValues => ({
   cardScope: 'all', cards: [], days: [], timeFrom: '', timeTo: '', minBill: '', maxDiscount: '', channel: '', website: '',
+  registerFirst: false, convertWithinDays: '', promoCodeRequired: false,
 });
 
 const eligibilityFormValues = (eligibility: EligibilityData): EligibilityFormValues => ({
@@ -83,6 +88,9 @@ const eligibilityFormValues = (eligibility: EligibilityData): EligibilityFormVal
   maxDiscount: eligibility.maxDiscount === null ? '' : String(eligibility.maxDiscount),
   channel: eligibility.channel ?? '',
   website: eligibility.website ?? '',
+  registerFirst: eligibility.registerFirst,
+  convertWithinDays: eligibility.convertWithinDays === null ? '' : String(eligibility.convertWithinDays),
+  promoCodeRequired: eligibility.promoCodeRequired,
 });
 
 /** Rupees as typed ('5,000', 'Rs. 5000'): a number, NaN for anything else (the contract refuses it), null for nothing. */
@@ -90,6 +98,13 @@ function typedRupees(text: string): number | null {
   const digits = text.trim().replace(/^rs\.?\s*/i, '').replace(/[,\s]/g, '');
   if (digits === '') return null;
   return /^\d{1,12}$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
+/** A whole number as typed: a number, NaN for anything else (the contract refuses it), null for nothing. */
+function typedWholeNumber(text: string): number | null {
+  const digits = text.trim();
+  if (digits === '') return null;
+  return /^\d{1,6}$/.test(digits) ? Number(digits) : Number.NaN;
 }
 
 /** The eligibility the contract reads: empty fields as null, listed cards only when the offer lists them. */
@@ -103,6 +118,9 @@ export const submittedEligibility = (form: EligibilityFormValues): EligibilityIn
   maxDiscount: typedRupees(form.maxDiscount),
   channel: form.channel || null,
   website: form.channel === 'online' || form.channel === 'both' ? form.website.trim() || null : null,
+  registerFirst: form.registerFirst,
+  convertWithinDays: typedWholeNumber(form.convertWithinDays),
+  promoCodeRequired: form.promoCodeRequired,
 });
 
 /** A day as the form writes it, DD/MM/YYYY, in Sri Lanka time. */

@@ -415,5 +415,8 @@ function demoEligibility(random: Random, listedCards: CardSpecData[] | null, cat
     maxDiscount: random.chance(0.35) ? random.pick(DISCOUNT_CAPS) : null,
     channel,
     website: channel === 'inStore' ? null : `https://${merchantDomain}`,
+    registerFirst: false,
+    convertWithinDays: null,
+    promoCodeRequired: false,
   };
 }

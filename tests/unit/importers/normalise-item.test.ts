@@ -65,6 +65,7 @@ describe('normaliseItem: a bank listing read from its text', () => {
       eligibility: {
         cardScope: 'credit', cards: [], days: ['wed'], timeFrom: '18:00', timeTo: '22:00',
         minBill: 5000, maxDiscount: 2500, channel: 'inStore', website: null,
+        registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
       },
     });
   });
@@ -159,6 +160,7 @@ describe('normaliseItem: structured values win over text', () => {
     expect(offer.eligibility).toEqual({
       cardScope: 'listed', cards: [card('mastercard', 'credit', 'World')], days: ['fri'], timeFrom: '11:00', timeTo: '15:00',
       minBill: 8000, maxDiscount: null, channel: 'online', website: 'https://www.pizzahut.lk',
+      registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
     });
   });
 

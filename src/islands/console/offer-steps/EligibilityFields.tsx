@@ -87,6 +87,19 @@ export default function EligibilityFields({ values, set, shown, touch, bank }: S
         <TextField id="offer-eligibility-website" label={m.console_website()} type="url" inputMode="url" placeholder="https://" value={form.website}
           onChange={(event) => change({ website: event.target.value })} />
       )}
+      <fieldset className="offer-eligibility-steps">
+        <legend>{m.console_steps()}</legend>
+        <label className="offer-check">
+          <input type="checkbox" checked={form.registerFirst} onChange={(event) => change({ registerFirst: event.target.checked })} />
+          <span>{m.console_register_first()}</span>
+        </label>
+        <label className="offer-check">
+          <input type="checkbox" checked={form.promoCodeRequired} onChange={(event) => change({ promoCodeRequired: event.target.checked })} />
+          <span>{m.console_promo_code_required()}</span>
+        </label>
+        <TextField id="offer-eligibility-convert-days" label={m.console_convert_within_days()} inputMode="numeric" autoComplete="off" value={form.convertWithinDays}
+          onChange={(event) => change({ convertWithinDays: event.target.value })} />
+      </fieldset>
       {error && <p className="auth-error" id={`${fieldId('eligibility')}-error`}>{error}</p>}
     </fieldset>
   );
