@@ -145,6 +145,8 @@ export const TeamOffer = v.object({
   reviewedAt: v.nullable(v.string()),
   withdrawnAt: v.nullable(v.string()),
   ownerUserId: v.nullable(v.number()),
+  /** Made from a flyer the source could not read: the team completes it before accepting it. */
+  flyerDraft: v.boolean(),
   openReports: v.number(),
 });
 export type TeamOfferData = v.InferOutput<typeof TeamOffer>;

@@ -1,6 +1,7 @@
 // The import pipeline against a fixture server on 127.0.0.1, on PGlite and PostgreSQL: a partner
 // feed imported, imported again unchanged, edited, trimmed; sources that fail; the job queue; the
 // team console's routes over what the runs left.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -10,6 +11,11 @@ import { CategoryKeywordList, ImportSourceDetail, ImportSourceList, RevisionList
 import { TeamOverview } from '../../src/contract/team.ts';
 import { banks, images, importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
 import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fetch.ts';
+import { cargillsAdapter } from '../../src/server/importers/adapters/banks/cargills.ts';
+import { createReplayFetcher, parseHar } from '../../src/server/importers/fetch/har.ts';
+import { FLYER_DRAFT_VALIDITY } from '../../src/server/importers/flyer-draft.ts';
+import { FLYER_DRAFT_NOT_COMPLETED } from '../../src/server/domain/review.ts';
+import { harOf } from '../support/real-data.ts';
 import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '../../src/server/importers/pipeline.ts';
 import { startImportQueue } from '../../src/server/importers/queue.ts';
 import { readCatalogue } from '../../src/server/importers/resolve.ts';
@@ -276,6 +282,60 @@ describe('a bank\'s listing', () => {
     expect(imported.some((offer) => offer.eligibility.cardScope !== 'all' || offer.eligibility.days.length > 0 || offer.eligibility.minBill !== null)).toBe(true);
     // The same listing again: nothing new, nothing changed.
     expect(await runSource(inMay, 'ndb-fixture', 'command')).toMatchObject({ newCount: 0, changed: 0, unchanged: run.newCount });
+  });
+});
+
+describe('a bank that publishes only flyers', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/importers/banks/cargills/${name}`, import.meta.url), 'utf8');
+  const teamCall = async (method: string, path: string, body?: unknown) => {
+    const mobileNo = freshMobile();
+    await createOrPromoteTeamMember(api.handle.db, { mobileNo, firstName: 'Dilani', password: STRONG_PASSWORD });
+    const token = (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body.token;
+    return api.call(method, path, { body, token });
+  };
+
+  it('brings every flyer into Review: read where its words make an offer, else a draft with its link that cannot be accepted before the team completes it', async () => {
+    const capture = harOf([
+      { url: 'https://www.cargillsbank.com/products/cargills-bank-cards-promotions/', body: fixture('cards-promotions.html') },
+      { url: 'https://www.cargillsbank.com/products/mastercard-promotions/', body: fixture('mastercard-promotions.html') },
+    ]);
+    const [cargills] = await api.handle.db.select().from(banks).where(eq(banks.bankName, 'Cargills Bank'));
+    await api.handle.db.insert(importSources).values({
+      sourceKey: 'cargills-flyers', name: 'Cargills Bank', adapter: 'cargills', url: cargillsAdapter.defaultUrl!, bankId: cargills!.bankId,
+    });
+    // The banners are not in the capture: the drafts come without them, as a banner that cannot be had always does.
+    const replay = { ...deps, fetcher: createReplayFetcher(parseHar(capture, 'cargills.har'), 'cargills.har'), now: () => new Date('2026-09-20T04:30:00.000Z') };
+    const run = await runSource(replay, 'cargills-flyers', 'command');
+    expect(run.ok).toBe(true);
+    expect(run.newCount).toBeGreaterThanOrEqual(5);
+    // Every flyer is an offer or a draft, unless no category keyword fits it (the team adds one);
+    // none is dropped for want of a merchant or a rate.
+    const uncategorised = run.errors.filter((error) => error.reason.startsWith('No category:')).length;
+    expect(run.newCount).toBe(run.fetched - uncategorised);
+    expect(run.errors.map((error) => error.reason).join('\n')).not.toMatch(/Empty merchant name/);
+    const imported = await api.handle.db.select().from(offers).where(eq(offers.sourceName, 'Cargills Bank'));
+    const drafts = imported.filter((offer) => offer.flyerDraft);
+    expect(drafts.length).toBeGreaterThan(0);
+    for (const draft of drafts) {
+      expect(draft).toMatchObject({ reviewStatus: 'pending', bankId: cargills!.bankId, offerType: 'customize', offerDateType: 'other', validTimeDateDescription: FLYER_DRAFT_VALIDITY });
+      expect(draft.sourceUrl).toMatch(/^https:\/\/www\.(cargillsbank\.com|mastercard\.lk)\//);
+    }
+    const [draft] = drafts;
+    const listed = await teamCall('GET', `/api/team/offers/${draft!.offerId}`);
+    expect(listed.body.data).toMatchObject({ flyerDraft: true });
+    expectError(await teamCall('POST', `/api/team/offers/${draft!.offerId}/decision`, { decision: 'accept' }), 409, FLYER_DRAFT_NOT_COMPLETED);
+    // The team reads the flyer and completes the offer: then it can be accepted.
+    const completed = await teamCall('PUT', `/api/team/offers/${draft!.offerId}`, {
+      offerCategory: draft!.categoryId, bankInfo: cargills!.bankId, offerTitle: 'Supermarket Wednesdays', offerHeader: '15% off groceries every Wednesday',
+      offerDescription: '', offerValidity: 'until', toDate: '31/12/2099', offerType: 'off', offerRate: '15', locations: [], termsAccepted: true,
+    });
+    expect(completed.status, JSON.stringify(completed.body).slice(0, 300)).toBe(200);
+    expect(completed.body.data).toMatchObject({ flyerDraft: false, header: '15% off groceries every Wednesday' });
+    expect((await teamCall('POST', `/api/team/offers/${draft!.offerId}/decision`, { decision: 'accept' })).status).toBe(200);
+    // The same flyers again: nothing new, and the completed offer keeps the team's words.
+    const again = await runSource(replay, 'cargills-flyers', 'command');
+    expect(again).toMatchObject({ newCount: 0, changed: 0, unchanged: run.newCount });
+    expect(await offerOf(draft!.offerId)).toMatchObject({ flyerDraft: false, reviewStatus: 'accepted', header: '15% off groceries every Wednesday' });
   });
 });
 

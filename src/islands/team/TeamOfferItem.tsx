@@ -59,6 +59,12 @@ export default function TeamOfferItem({ offer, selection, children }: Props) {
           {offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}
           {validity && <span className="team-offer-validity">{validity}</span>}
         </p>
+        {offer.flyerDraft && (
+          <p className="team-offer-flyer" data-flyer-draft>
+            <strong>{m.team_offer_flyer_draft()}</strong> {m.team_offer_flyer_draft_hint()}
+            {offer.source?.url && <> <a href={offer.source.url} target="_blank" rel="noopener noreferrer">{m.team_offer_flyer_open()}</a></>}
+          </p>
+        )}
         {offer.reviewStatus === 'rejected' && offer.reviewReason && <p className="team-offer-reason"><strong>{m.team_offer_rejected()}</strong> {offer.reviewReason}</p>}
         <details className="team-offer-details">
           <summary>{m.team_offer_details()}</summary>

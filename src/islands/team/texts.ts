@@ -138,6 +138,7 @@ const REVISION_FIELD_LABELS: Labels<string> = {
   offerStart: m.team_field_offer_start, offerEnd: m.team_field_offer_end, validTimeDateDescription: m.team_field_validity_text,
   promoCode: m.team_field_promo_code, cardTypes: m.team_field_card_types, location: m.team_field_location, eligibility: m.team_field_eligibility,
   bankId: m.team_field_bank, categoryId: m.team_field_category, merchantId: m.team_field_merchant,
+  flyerDraft: m.team_field_flyer_draft,
 };
 export const revisionFieldLabel = (field: string) => labelOf(REVISION_FIELD_LABELS, field);
 

@@ -82,7 +82,7 @@ export const offers = pgTable('offers', {
   location: jsonb('location').$type<OfferLocation[]>().notNull().default(sql`'[]'::jsonb`),
   /** Who can use it and when (contract/eligibility.ts), checked against the contract on every write. */
   eligibility: jsonb('eligibility').$type<EligibilityData>().notNull()
-    .default(sql`'{"cardScope":"all","cards":[],"days":[],"timeFrom":null,"timeTo":null,"minBill":null,"maxDiscount":null,"channel":null,"website":null}'::jsonb`),
+    .default(sql`'{"cardScope":"all","cards":[],"days":[],"timeFrom":null,"timeTo":null,"minBill":null,"maxDiscount":null,"channel":null,"website":null,"registerFirst":false,"convertWithinDays":null,"promoCodeRequired":false}'::jsonb`),
   /** An imported offer's source (the first that listed it; offer_sources has every link): shown on its page. */
   sourceName: text('source_name'),
   sourceUrl: text('source_url'),
@@ -91,6 +91,11 @@ export const offers = pgTable('offers', {
   /** SHA-256 of the imported content the offer now carries. */
   sourceHash: text('source_hash'),
   reviewStatus: text('review_status').notNull().default('pending'),
+  /**
+   * Made from a flyer (an image or a PDF) whose words the source could not give: a draft in Review
+   * with the flyer as its banner and link. The team's edit completes it; it cannot be accepted before.
+   */
+  flyerDraft: boolean('flyer_draft').notNull().default(false),
   /** Why the team rejected the offer, shown to its merchant; cleared when it is sent again. */
   reviewReason: text('review_reason'),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -21,6 +21,7 @@ import { isListed, joinedOfferColumns } from './offers.ts';
 import { toOffer, type OfferJoinedRow } from '../serialize.ts';
 
 const ONLY_PENDING = 'Only a pending offer can be accepted or rejected.';
+export const FLYER_DRAFT_NOT_COMPLETED = 'This offer is a draft made from a flyer: edit it with what the flyer says (merchant, rate, dates, cards) before accepting it.';
 const ONLY_LIVE_ACCEPTED = 'Only an accepted offer that is still listed can be withdrawn or ended.';
 
 const openReports = sql<number>`(select count(*)::int from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`.as('open_reports');
@@ -77,6 +78,7 @@ function toTeamOffer(row: TeamOfferRow): TeamOfferData {
     reviewedAt: offer.reviewedAt?.toISOString() ?? null,
     withdrawnAt: offer.withdrawnAt?.toISOString() ?? null,
     ownerUserId: offer.ownerUserId,
+    flyerDraft: offer.flyerDraft,
     openReports: Number(row.openReports),
   };
 }
@@ -128,6 +130,7 @@ async function decideOne(db: Database, actorUserId: number, offerId: number, dec
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
     if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
     if (offer.reviewStatus !== 'pending') throw conflict(ONLY_PENDING);
+    if (decision === 'accept' && offer.flyerDraft) throw conflict(FLYER_DRAFT_NOT_COMPLETED);
     const [after] = await tx.update(offers).set({
       reviewStatus: decision === 'accept' ? PUBLIC_REVIEW_STATUS : 'rejected',
       reviewReason: decision === 'accept' ? null : reason ?? null,
@@ -212,7 +215,8 @@ export async function withdrawOrEndOffer(db: Database, actorUserId: number, offe
  * with the next publish, as an accepted one's does.
  */
 export async function editOffer(db: Database, actorUserId: number, offerId: number, form: CreateOfferData) {
-  const columns = await offerColumnsOfForm(db, form, actorUserId);
+  // The reviewer's edit completes a flyer's draft.
+  const columns = { ...(await offerColumnsOfForm(db, form, actorUserId)), flyerDraft: false };
   await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
     if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);

@@ -14,7 +14,7 @@ type OfferInsert = typeof offers.$inferInsert;
 /** The offer columns a source sets; everything else (views, hot line, review) is the site's own. */
 export const IMPORTED_COLUMNS = [
   'label', 'header', 'description', 'bannerImageUrl', 'offerType', 'offerRate', 'offerDateType', 'offerStart', 'offerEnd',
-  'validTimeDateDescription', 'promoCode', 'cardTypes', 'location', 'eligibility', 'bankId', 'categoryId', 'merchantId',
+  'validTimeDateDescription', 'promoCode', 'cardTypes', 'location', 'eligibility', 'bankId', 'categoryId', 'merchantId', 'flyerDraft',
 ] as const satisfies readonly (keyof OfferInsert)[];
 export type ImportedColumns = { [K in (typeof IMPORTED_COLUMNS)[number]]: NonNullable<OfferInsert[K]> | (null extends OfferInsert[K] ? null : never) };
 

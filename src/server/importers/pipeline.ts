@@ -7,6 +7,7 @@
 //                     version and gets a revision in Review (a trusted source's change that
 //                     touches no rate or date is applied at once)
 //   missing item    → counted; flagged at MISSING_FLAG_RUNS runs in a row, ended at the next
+//   unread flyer    → a draft in Review with its image and link, for the team to complete (flyer-draft.ts)
 // Every refused item is counted, and the first RUN_ERRORS_KEPT are logged with their reasons in the run's row (import_runs).
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
@@ -20,6 +21,7 @@ import type { Database } from '../db/client.ts';
 import { images, importRuns, importSources, offerRevisions, offers, offerSources } from '../db/schema.ts';
 import { imageTypeOf, imageUrl } from '../services/images.ts';
 import { adapterFor } from './adapters/index.ts';
+import { flyerDraft } from './flyer-draft.ts';
 import { normaliseItem } from './normalise/index.ts';
 import { columnChanges, contentHashOf, REVIEWED_COLUMNS, storedColumns, type ImportedColumns } from './offer-fields.ts';
 import type { BankRow } from '../serialize.ts';
@@ -127,6 +129,7 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
 
   // Normalise and check every item; a repeated key is the source's mistake, kept once.
   const checked = new Map<string, ImportedOfferData>();
+  const flyerDrafts = new Set<string>();
   const sourceBank = source.bankId === null ? undefined : catalogue.bankById(source.bankId);
   for (const [index, item] of items.entries()) {
     // A large feed is read in the server's own thread: let requests in between.
@@ -135,8 +138,10 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
     if (!bank && item.bankName) { fail({ itemKey: item.itemKey, title: item.title, reason: `No bank named '${item.bankName}' in the catalogue.` }); continue; }
     if (Array.isArray(bank)) { fail({ itemKey: item.itemKey, title: item.title, reason: `The item names several banks (${bank.map((b) => b.bankName).join(', ')}): which one offers it is not clear.` }); continue; }
     const normalised = normaliseItem(item, bank ? { bankName: bank.bankName, issuedCards: bank.issuedCards } : null, now);
-    if ('failure' in normalised) { fail(normalised.failure); continue; }
-    const parsed = v.safeParse(ImportedOffer, { ...normalised.item, bankName: bank?.bankName ?? normalised.item.bankName });
+    // A flyer whose words do not make an offer goes to Review as a draft; an ended one does not.
+    const draft = 'failure' in normalised && item.flyer && bank && !normalised.failure.reason.startsWith('Ended') ? flyerDraft(item, bank.bankName) : null;
+    if ('failure' in normalised && !draft) { fail(normalised.failure); continue; }
+    const parsed = v.safeParse(ImportedOffer, draft ?? { ...(normalised as { item: ImportedOfferData }).item, bankName: bank?.bankName ?? null });
     if (!parsed.success) {
       const issue = parsed.issues[0];
       fail({ itemKey: item.itemKey, title: item.title, reason: `${v.getDotPath(issue) ?? 'item'}: ${issue.message}` });
@@ -144,6 +149,7 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
     }
     if (checked.has(item.itemKey)) { fail({ itemKey: item.itemKey, title: item.title, reason: 'The source lists this item twice; the first is kept.' }); continue; }
     checked.set(item.itemKey, parsed.output);
+    if (draft) flyerDrafts.add(item.itemKey);
   }
 
   const links = new Map((await db.select({
@@ -160,7 +166,7 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
     else if (link.contentHash === hash) unchangedKeys.push(itemKey);
     else {
       try {
-        const columns = await columnsOf(deps, catalogue, offer);
+        const columns = await columnsOf(deps, catalogue, offer, flyerDrafts.has(itemKey));
         publicChanged = (await reviseOffer(db, source, link, offer, columns, hash, now)) || publicChanged;
         counts.changed++;
       } catch (error) {
@@ -175,7 +181,7 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   const toInsert: { itemKey: string; offer: ImportedOfferData; hash: string; columns: ImportedColumns }[] = [];
   for (const entry of fresh) {
     try {
-      const columns = await columnsOf(deps, catalogue, entry.offer);
+      const columns = await columnsOf(deps, catalogue, entry.offer, flyerDrafts.has(entry.itemKey));
       // A merchant this run made has no offers yet: nothing to look for.
       const sameOffer = catalogue.isNewMerchant(columns.merchantId) ? undefined : await findSameOffer(db, source.sourceKey, columns);
       if (sameOffer !== undefined) {
@@ -234,12 +240,16 @@ function bankNamedIn(catalogue: Catalogue, item: SourceItem): BankRow | BankRow[
   return undefined;
 }
 
-/** The offer's columns from the checked item: ids for its bank, category and merchant; its banner stored once. */
-async function columnsOf(deps: PipelineDeps, catalogue: Catalogue, offer: ImportedOfferData): Promise<ImportedColumns> {
+/**
+ * The offer's columns from the checked item: ids for its bank, category and merchant; its banner
+ * stored once. A flyer's draft with no category keyword takes the first category, for the team to correct.
+ */
+async function columnsOf(deps: PipelineDeps, catalogue: Catalogue, offer: ImportedOfferData, isFlyerDraft = false): Promise<ImportedColumns> {
   const bank = offer.bankName ? catalogue.bankByName(offer.bankName) : undefined;
   if (!bank) throw new Error(offer.bankName ? `No bank named '${offer.bankName}' in the catalogue.` : 'The item names no bank.');
   // The merchant's name often says it all: 'Ocean Basket Restaurant', 'Glow Salon and Spa'.
-  const categoryId = catalogue.categoryOf(offer.categoryText, `${offer.merchantName} ${offer.header} ${offer.description}`);
+  const categoryId = catalogue.categoryOf(offer.categoryText, `${offer.merchantName} ${offer.header} ${offer.description}`)
+    ?? (isFlyerDraft ? catalogue.firstCategoryId : undefined);
   if (categoryId === undefined) {
     throw new Error(`No category: none of the category keywords is in '${offer.categoryText || offer.header}'. Add one on the console's Importers page.`);
   }
@@ -265,6 +275,7 @@ async function columnsOf(deps: PipelineDeps, catalogue: Catalogue, offer: Import
     bankId: bank.bankId,
     categoryId,
     merchantId,
+    flyerDraft: isFlyerDraft,
   };
 }
 
@@ -327,7 +338,8 @@ async function reviseOffer(db: Database, source: Source, link: Link, offer: Impo
       await tx.update(offers).set(verified).where(eq(offers.offerId, link.offerId));
       return false;
     }
-    const automatic = source.trusted && changes.every((change) => !(REVIEWED_COLUMNS as readonly string[]).includes(change.field));
+    // A flyer's draft never replaces what the team completed without their review.
+    const automatic = source.trusted && !columns.flyerDraft && changes.every((change) => !(REVIEWED_COLUMNS as readonly string[]).includes(change.field));
     await tx.insert(offerRevisions).values({
       offerId: link.offerId, sourceKey: source.sourceKey, proposed: storedColumns(columns), changes, contentHash: hash,
       status: automatic ? 'accepted' : 'pending', createdAt: now, decidedAt: automatic ? now : null,

@@ -23,6 +23,8 @@ export interface Catalogue {
   bankById(bankId: number): BankRow | undefined;
   /** The category whose longest keyword the text holds as a whole word or phrase; the category text first, then the rest. */
   categoryOf(categoryText: string, otherText: string): number | undefined;
+  /** The category a flyer's draft takes when no keyword names one: the first made. */
+  firstCategoryId: number | undefined;
   /** Known towns among the names, spelled as the catalogue spells them. */
   knownTowns(names: readonly string[]): string[];
   /** The merchant's id, found by name or made (ids of made merchants are kept for the rest of the run). */
@@ -60,6 +62,7 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
     banksNamedIn: (text) => bankPatterns
       .map(({ bank, patterns }) => ({ bank, at: Math.min(...patterns.map((pattern) => text.replace(/[’‘]/g, "'").search(pattern)).filter((at) => at >= 0)) }))
       .filter(({ at }) => Number.isFinite(at)).sort((a, b) => a.at - b.at).map(({ bank }) => bank),
+    firstCategoryId: categoryRows.map((row) => row.categoryId).sort((a, b) => a - b)[0],
     categoryOf: (categoryText, otherText) => (categoryText ? categoryIn(categoryText) : undefined) ?? categoryIn(otherText),
     knownTowns: (names) => [...new Set(names.flatMap((name) => towns.get(name.trim().toLowerCase()) ?? []))],
     async merchantIdOf(database, name, webUrl) {
