@@ -170,7 +170,7 @@ async function probe(db: Database, keys: string[], fetcher: PoliteFetcher): Prom
   for (const key of keys) {
     const source = (await findSource(db, key))!;
     try {
-      const read = await adapterFor(source.adapter).read({ url: source.url, fetcher, now: new Date(), listingOnly: true });
+      const read = await adapterFor(source.adapter).read({ url: source.url, fetcher, now: new Date() });
       const refused = read.failures.length > 0 ? `, ${read.failures.length} it cannot read (first: ${read.failures[0]!.reason})` : '';
       console.log(`${key}: ok: ${read.items.length} offer(s) at ${source.url}${refused}`);
     } catch (error) {

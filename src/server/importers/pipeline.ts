@@ -229,10 +229,10 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
 
 /**
  * The bank an aggregator's or partner's item names only in its words ('20% off … with Commercial
- * Bank credit cards'): the title first, then the cards and the description. Several (the banks it names): not clear.
+ * Bank credit cards'): the title first, then the cards, the description and the terms. Several (the banks it names): not clear.
  */
 function bankNamedIn(catalogue: Catalogue, item: SourceItem): BankRow | BankRow[] | undefined {
-  for (const text of [item.title, item.cardsText, item.description]) {
+  for (const text of [item.title, item.cardsText, item.description, item.termsText]) {
     const named = text ? catalogue.banksNamedIn(text) : [];
     if (named.length === 1) return named[0];
     if (named.length > 1) return named;

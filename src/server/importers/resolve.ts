@@ -53,15 +53,13 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
   const merchantIds = new Map(merchantRows.map((m) => [nameKey(m.merchantName), m.merchantId]));
   const madeMerchants = new Set<number>();
 
-  const bankPatterns = bankRows.map((bank) => ({ bank, patterns: bankNamePatterns(bank.bankName) }));
+  const banksNamedIn = bankFinder(bankRows);
 
   const categoryIn = (text: string) => keywords.find((keyword) => keyword.pattern.test(text.toLowerCase()))?.categoryId;
   return {
     bankByName: (name) => banksByKey.get(nameKey(name)) ?? banksByKey.get(name.toLowerCase().replace(/[^a-z]/g, '')),
     bankById: (bankId) => bankRows.find((bank) => bank.bankId === bankId),
-    banksNamedIn: (text) => bankPatterns
-      .map(({ bank, patterns }) => ({ bank, at: Math.min(...patterns.map((pattern) => text.replace(/[’‘]/g, "'").search(pattern)).filter((at) => at >= 0)) }))
-      .filter(({ at }) => Number.isFinite(at)).sort((a, b) => a.at - b.at).map(({ bank }) => bank),
+    banksNamedIn,
     firstCategoryId: categoryRows.map((row) => row.categoryId).sort((a, b) => a - b)[0],
     categoryOf: (categoryText, otherText) => (categoryText ? categoryIn(categoryText) : undefined) ?? categoryIn(otherText),
     knownTowns: (names) => [...new Set(names.flatMap((name) => towns.get(name.trim().toLowerCase()) ?? []))],
@@ -93,6 +91,14 @@ const BANK_BRANDS: Record<string, string[]> = {
 const CARD_WORDING = String.raw`(?:bank|plc|credit|debit|visa|master\s?card|mastercard|amex|american\s+express|cards?|cardholders?|card\s+members?|platinum|signature|infinite|world|gold|titanium|classic|premium)\b`;
 
 /** Where a text names the bank: its full name, its short name before card wording, its initials in capitals, or a brand. */
+/** The banks a text names (bankNamePatterns), in the order the text names them. */
+export function bankFinder<Bank extends { bankName: string }>(banks: readonly Bank[]): (text: string) => Bank[] {
+  const bankPatterns = banks.map((bank) => ({ bank, patterns: bankNamePatterns(bank.bankName) }));
+  return (text) => bankPatterns
+    .map(({ bank, patterns }) => ({ bank, at: Math.min(...patterns.map((pattern) => text.replace(/[’‘]/g, "'").search(pattern)).filter((at) => at >= 0)) }))
+    .filter(({ at }) => Number.isFinite(at)).sort((a, b) => a.at - b.at).map(({ bank }) => bank);
+}
+
 function bankNamePatterns(bankName: string): RegExp[] {
   const words = bankName.replace(/\b(?:PLC|Ltd|Limited)\b\.?/gi, '').trim();
   const short = words.replace(/\b(?:Bank|of|the|Sri Lanka|PLC)\b/gi, ' ').replace(/\s+/g, ' ').trim();

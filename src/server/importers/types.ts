@@ -115,11 +115,6 @@ export interface AdapterContext {
   fetcher: PoliteFetcher;
   /** For relative dates ('1st-15th June' means this year's June). */
   now: Date;
-  /**
-   * A probe (`npm run import -- --probe`): read the listing only, not each offer's own page, to
-   * count what the source lists. Items may then lack what those pages add.
-   */
-  listingOnly?: boolean;
 }
 
 /** One kind of source. Bank adapters read one bank's listing; generic ones read any page or feed. */

@@ -4,10 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  banksNamedIn, createVisaLkAdapter, VISA_PAGE_LIMIT, visaLkAdapter, visaPerksRequest,
+  createVisaLkAdapter, VISA_PAGE_LIMIT, visaLkAdapter, visaPerksRequest,
 } from '../../../../src/server/importers/adapters/banks/visa-lk.ts';
 import { createReplayFetcher, parseHar } from '../../../../src/server/importers/fetch/har.ts';
 import type { PoliteFetcher, SourceAdapter, SourceItem } from '../../../../src/server/importers/types.ts';
+import { bankFinder } from '../../../../src/server/importers/resolve.ts';
+import { BANKS } from '../../../../src/server/seed/data.ts';
 import { harOf, type CapturedAnswer } from '../../../support/real-data.ts';
 import { recordedReplay, requestLine } from '../../../support/replay-requests.ts';
 
@@ -40,12 +42,8 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
     const { items, failures } = await read(fetcher);
     expect(visaLkAdapter.defaultUrl).toBe(ENDPOINT);
     expect(items.length + failures.length).toBe(GROUP.perks.length);
-    expect(items.map((item) => item.itemKey)).toEqual(['161402', '161388', '160951', '160977', '161377']);
+    expect(items.map((item) => item.itemKey).sort()).toEqual(['160951', '160977', '161355', '161377', '161388', '161402']);
     expect(failures).toEqual([
-      {
-        itemKey: '161355', title: 'Lanka Eats Delivery',
-        reason: 'the perk names 2 banks (Commercial Bank, Sampath Bank): one offer a bank must be made by hand',
-      },
       { itemKey: '161340', title: 'Coral Reef Divers, Hikkaduwa', reason: "endDate '31-12-2026' is not a date" },
     ]);
     expect(fetcher.requestsTo(ENDPOINT)).toBe(1);
@@ -64,21 +62,26 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
     });
   });
 
-  it('sets each item\'s bank from the bank its text names, and leaves it unset where none is named', async () => {
+  it('leaves each item\'s bank to the words the pipeline reads: one bank, none, or several to refuse', async () => {
     const { items } = await read(replay([pageAnswer(0, VISA_PAGE_LIMIT, FIXTURE)]));
     expect(visaLkAdapter.bankName).toBeUndefined();
-    expect(items.map((item) => [item.itemKey, item.bankName])).toEqual([
-      ['161402', 'Seylan Bank'],
-      ['161388', 'Hatton National Bank'],
-      ['160951', undefined],
-      ['160977', undefined],
-      ['161377', "People's Bank"],
-    ]);
-    expect(banksNamedIn('Get 15% off at Cargills Food City with BOC Visa cards')).toEqual(['Bank of Ceylon']);
-    expect(banksNamedIn('with Nations Trust Bank cards and NDB, DFCC, Pan Asia Bank, Union Bank or Cargills Bank cards'))
-      .toEqual(['Nations Trust Bank', 'DFCC Bank', 'NDB Bank', 'Pan Asia Bank', 'Union Bank', 'Cargills Bank']);
-    // Initials only in capitals: 'boc' in a word is not the bank.
-    expect(banksNamedIn('Bocconcini pizza, hnb style')).toEqual([]);
+    expect(items.every((item) => item.bankName === undefined)).toBe(true);
+    const banksNamed = bankFinder(BANKS.map((bank) => ({ bankName: bank.name })));
+    const namedBy = (item: SourceItem) => {
+      for (const text of [item.title, item.cardsText, item.description, item.termsText]) {
+        const named = banksNamed(text ?? '').map((bank) => bank.bankName);
+        if (named.length > 0) return named;
+      }
+      return [];
+    };
+    expect(Object.fromEntries(items.map((item) => [item.itemKey, namedBy(item)]))).toEqual({
+      161402: ['Seylan Bank'],
+      161388: ['Hatton National Bank'],
+      160951: [],
+      160977: [],
+      161355: ['Sampath Bank', 'Commercial Bank'],
+      161377: ["People's Bank"],
+    });
   });
 
   it('gives every item its key, title, merchant and absolute links', async () => {
@@ -106,6 +109,11 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
         itemKey: '161377', title: 'Ceylon Leather Co.', merchantName: 'Ceylon Leather Co.',
         url: `${PERKS}/ceylon-leather-co/161377`, imageUrl: 'https://www.visa.com.lk/images/merchantoffers/2026-09/1788976543210.lk-ceylonleather-608x220.jpg',
       },
+      {
+        // Two banks named: passed on, for the pipeline to refuse with the banks it finds.
+        itemKey: '161355', title: 'Lanka Eats Delivery', merchantName: 'Lanka Eats Delivery',
+        url: `${PERKS}/lanka-eats-delivery/161355`, imageUrl: 'https://www.visa.com/images/merchantoffers/2026-09/1788512345670.lk-lankaeats-608x220.jpg',
+      },
     ]);
   });
 
@@ -116,7 +124,6 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
       url: `${PERKS}/harbour-lights-restaurant/161402`,
       title: 'Harbour Lights Restaurant',
       merchantName: 'Harbour Lights Restaurant',
-      bankName: 'Seylan Bank',
       description: '<p>Enjoy 20% off on the total bill with your Seylan Visa Signature and Infinite Credit Cards</p>',
       rateText: 'Enjoy 20% off on the total bill with your Seylan Visa Signature and Infinite Credit Cards',
       validFrom: '2026-09-01',
@@ -136,7 +143,6 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
       url: `${PERKS}/serenity-spa-colombo/161388`,
       title: 'Serenity Spa Colombo',
       merchantName: 'Serenity Spa Colombo',
-      bankName: 'Hatton National Bank',
       description: '<p>15% savings on all spa treatments with HNB Visa Credit Cards</p>',
       rateText: '15% savings on all spa treatments with HNB Visa Credit Cards',
       validFrom: '2026-08-15',
@@ -148,7 +154,7 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
       promoCode: 'HNBSPA15',
       termsText: ['Valid till 30th November 2026', 'Valid for bills above Rs. 10,000', 'Use promo code HNBSPA15 when booking online'].join('\n'),
     });
-    expect(items.slice(2).map((item) => [item.rateText, item.validFrom, item.validThrough, item.cardsText, item.categoryText])).toEqual([
+    expect(items.slice(2, 5).map((item) => [item.rateText, item.validFrom, item.validThrough, item.cardsText, item.categoryText])).toEqual([
       ['15% discount.', '2026-03-01', '2026-12-31', undefined, 'Dining'],
       ['Enjoy 20% savings at selected airport dining outlets across the participating APAC countries.', '2026-03-01', '2026-12-31', undefined, 'Travel'],
       ['Enjoy 20% off with People’s Bank Visa Credit Cards', '2026-09-10', '2027-01-31', 'Visa Gold, Visa Platinum', 'Shopping'],
@@ -168,8 +174,8 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
     expect(sent.map((request) => JSON.parse(request.body!).perkTypeRequests[0].pageRequest)).toEqual([
       { index: 0, limit: 3 }, { index: 1, limit: 3 }, { index: 2, limit: 3 },
     ]);
-    expect(items.map((item) => item.itemKey)).toEqual(['161402', '161388', '160951', '160977', '161377']);
-    expect(failures.map((failure) => failure.itemKey)).toEqual(['161355', '161340']);
+    expect(items.map((item) => item.itemKey)).toEqual(['161402', '161388', '160951', '160977', '161377', '161355']);
+    expect(failures.map((failure) => failure.itemKey)).toEqual(['161340']);
   });
 
   it('stops at an empty page after a full one', async () => {
@@ -177,7 +183,7 @@ describe('Visa Sri Lanka offers portal adapter (modelled answer of POST /offers/
     const { fetcher, sent } = recordedReplay([pageAnswer(0, 7), pageAnswer(1, 7, answerOf([]))], 'visa-lk-pages.har');
     const { items } = await read(fetcher, adapter);
     expect(sent).toHaveLength(2);
-    expect(items).toHaveLength(5);
+    expect(items).toHaveLength(6);
   });
 
   it('refuses a false-empty answer: no perks on the first page', async () => {

@@ -1,8 +1,8 @@
 // The Visa Sri Lanka offers portal (visa.com.lk "Visa offers and perks"): one JSON API,
 // POST /offers/api/portal/portal/perks/, for every Visa offer the portal shows — those of the
 // banks that issue Visa cards in Sri Lanka, and Visa's own offers abroad. It is an aggregator:
-// each item's bank is read from what the item says (the bank named in its title, description or
-// terms); an item naming none is passed on without a bank, for the pipeline to resolve or refuse.
+// the pipeline resolves each item's bank from the words of its title, cards, description and terms
+// (resolve.ts), and refuses one that names none or several.
 //
 // The request body names the site, the locale and the kind of perks ('OFFERS'), and pages with
 // pageRequest {index, limit}. The portal cuts an answer silently at a limit of 500 (641 offers
@@ -27,7 +27,7 @@
 //   merchantName, startDate/endDate (epoch), metaData {categories, cardProductTypes,
 //   customAttributes {offerCopy}}, the group's metadataDefinition [{name, metaData: {id: label}}]
 //   naming the category and card ids; an offer's page at /<locale>/visa-offers-and-perks/<merchant slug>/<sourceId>.
-// No public client names an issuer field on a perk, so the bank is read from the text only.
+// No public client names an issuer field on a perk, so the bank is left to the words.
 import type { FetchedText, ItemFailure, PoliteFetcher, SourceAdapter, SourceItem } from '../../types.ts';
 import { countOf, epochDay, isObject, scalarText, slugOf, spendLinesOf } from './answer-values.ts';
 import { absoluteUrl, checkRowsAgainstTotal, findPromoCode, htmlLines, htmlParagraphs, readJsonAnswer, structureError, uniqueKeys } from './shared.ts';
@@ -39,32 +39,6 @@ const LOCALE = 'en_lk';
 export const VISA_PAGE_LIMIT = 400;
 /** 4,000 perks; the portal had 641 in September 2026. */
 const MAX_PAGES = 10;
-
-/**
- * The banks of the catalogue as perks name them. Initials are matched in capitals only; 'Cargills'
- * alone is the supermarket, not the bank.
- */
-const BANK_NAMES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\b(?:Commercial Bank|ComBank)\b/i, 'Commercial Bank'],
-  [/\bSampath\b/i, 'Sampath Bank'],
-  [/\bHatton National Bank\b|\bHNB\b/, 'Hatton National Bank'],
-  [/\bBank of Ceylon\b|\bBOC\b/, 'Bank of Ceylon'],
-  [/\bPeople['’]?s Bank\b/i, "People's Bank"],
-  [/\bSeylan\b/i, 'Seylan Bank'],
-  [/\bNations Trust\b|\bNTB\b/, 'Nations Trust Bank'],
-  [/\bDFCC\b/, 'DFCC Bank'],
-  [/\bNational Development Bank\b|\bNDB\b/, 'NDB Bank'],
-  [/\bPan Asia Bank(?:ing)?\b|\bPABC\b/i, 'Pan Asia Bank'],
-  [/\bUnion Bank\b/i, 'Union Bank'],
-  [/\bCargills Bank\b/i, 'Cargills Bank'],
-  [/\bHSBC\b/, 'HSBC Sri Lanka'],
-  [/\bStandard Chartered\b/i, 'Standard Chartered Sri Lanka'],
-];
-
-/** The catalogue's names of the banks a text names, in the order above. */
-export function banksNamedIn(text: string): string[] {
-  return BANK_NAMES.filter(([pattern]) => pattern.test(text)).map(([, bankName]) => bankName);
-}
 
 /** A perk as a page gives it, with the labels its group defines for category and card ids. */
 interface Perk {
@@ -192,11 +166,6 @@ function readPerk({ perk, labels, position }: Perk, endpoint: string): SourceIte
   const validThrough = dayOf(perk.endDate);
   if (validThrough === null) return { itemKey: sourceId, title, reason: `endDate '${String(perk.endDate)}' is not a date` };
 
-  const banks = banksNamedIn([title, ...summary, ...copy].join('\n'));
-  if (banks.length > 1) {
-    return { itemKey: sourceId, title, reason: `the perk names ${banks.length} banks (${banks.join(', ')}): one offer a bank must be made by hand` };
-  }
-
   const origin = new URL(endpoint).origin;
   const categories = labelled(metaData.categories, labels.categories);
   const cards = labelled(metaData.cardProductTypes, labels.cardProductTypes);
@@ -205,7 +174,6 @@ function readPerk({ perk, labels, position }: Perk, endpoint: string): SourceIte
     url: `${origin}/${LOCALE}/visa-offers-and-perks/${slugOf(merchantName) || 'offer'}/${encodeURIComponent(sourceId)}`,
     title,
     merchantName,
-    ...(banks[0] ? { bankName: banks[0] } : {}),
     description: htmlParagraphs(summary),
     rateText: summary.join(' ') || undefined,
     validFrom,
