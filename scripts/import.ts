@@ -9,7 +9,7 @@ import { describeDatabase, openDatabaseFromEnv, type Database, type DatabaseHand
 import { DataDirLockedError } from '../src/server/db/data-dir-lock.ts';
 import { readEnv } from '../src/server/env.ts';
 import { adapterFor } from '../src/server/importers/adapters/index.ts';
-import { createHarRecorder, createReplayFetcher, readHar } from '../src/server/importers/fetch/har.ts';
+import { captureTime, createHarRecorder, createReplayFetcher, readHar } from '../src/server/importers/fetch/har.ts';
 import { createPoliteFetcher } from '../src/server/importers/fetch/polite-fetch.ts';
 import { runSource, summaryLine, type RunSummary } from '../src/server/importers/pipeline.ts';
 import type { PoliteFetcher } from '../src/server/importers/types.ts';
@@ -23,8 +23,9 @@ Imports offers from their sources into the Review queue, and keeps imported offe
   --source KEY       one source, enabled or not (keys: the console's Importers page)
   --jsonld URL…      the schema.org offers of these pages; each page becomes a source
   --record FILE.har  saves every request and answer of the run in FILE.har (HAR 1.2)
-  --replay FILE.har  runs the import from FILE.har, with no network: a capture made with
-                     --record, or one saved from a browser's developer tools on the source's page
+  --replay FILE.har  runs the import from FILE.har, with no network, as of when it was captured:
+                     a capture made with --record, or one saved from a browser's developer tools
+                     on the source's page
   --probe            writes nothing: asks each source's listing whether the structure its
                      adapter expects is there, and prints how many offers it sees
   --accept-shrink    runs a source whose listing shrank by more than half since its last good run
@@ -91,7 +92,7 @@ async function main() {
   try {
     const keys = await sourceKeys(handle.db, options);
     if (options.probe) process.exitCode = await probe(handle.db, keys, fetcher);
-    else if (recorder || captured) process.exitCode = await importHere(handle.db, keys, fetcher, options);
+    else if (recorder || captured) process.exitCode = await importHere(handle.db, keys, fetcher, options, captured && captureTime(captured));
     else process.exitCode = await importThroughQueue(handle, keys, fetcher, options);
   } finally {
     if (recorder && options.record) {
@@ -148,13 +149,13 @@ async function importThroughQueue(handle: DatabaseHandle, keys: string[], fetche
   }
 }
 
-/** Runs each source here, with this fetcher (recording, or answering from a capture). */
-async function importHere(db: Database, keys: string[], fetcher: PoliteFetcher, options: Options): Promise<number> {
-  console.error(`Importing ${keys.length} source(s) ${options.replay ? `from ${options.replay}` : 'and recording them'}…`);
+/** Runs each source here, with this fetcher (recording, or answering from a capture, as of when it was captured). */
+async function importHere(db: Database, keys: string[], fetcher: PoliteFetcher, options: Options, capturedAt?: Date): Promise<number> {
+  console.error(`Importing ${keys.length} source(s) ${options.replay ? `from ${options.replay}${capturedAt ? `, as of ${capturedAt.toISOString()} when it was captured` : ''}` : 'and recording them'}…`);
   const summaries: RunSummary[] = [];
   let exitCode = 0;
   for (const key of keys) {
-    const result = await runSource({ db, fetcher }, key, 'command', { acceptShrink: options.acceptShrink }).then(
+    const result = await runSource({ db, fetcher, now: capturedAt && (() => capturedAt) }, key, 'command', { acceptShrink: options.acceptShrink }).then(
       (summary) => ({ summary }),
       (error: unknown) => ({ failure: error instanceof Error ? error.message : String(error) }),
     );

@@ -15,6 +15,8 @@ export interface CommandDatabase {
   databaseUrl?: string;
   /** Makes the database and opens it here, e.g. to seed it before the command runs. */
   open(): Promise<DatabaseHandle>;
+  /** Opens the database open() made again, e.g. to see what the command wrote. */
+  reopen(): Promise<DatabaseHandle>;
   /** The environment that points the command at it. */
   env(): Record<string, string>;
   /** Removes the folder or drops the database. */
@@ -40,6 +42,9 @@ export function commandDatabase(name: string): CommandDatabase {
         await admin.end();
       };
       return openDatabase({ kind: 'postgres', url: database.databaseUrl });
+    },
+    reopen() {
+      return database.dataDir ? openDatabase({ kind: 'pglite', dataDir: database.dataDir }) : openDatabase({ kind: 'postgres', url: database.databaseUrl! });
     },
     env(): Record<string, string> {
       return database.dataDir ? { DATA_DIR: database.dataDir, DATABASE_URL: '' } : { DATABASE_URL: database.databaseUrl! };

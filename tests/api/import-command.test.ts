@@ -156,8 +156,7 @@ describe('npm run import, captured and replayed', () => {
 });
 
 async function runCount(): Promise<number> {
-  // The command's own database, opened again (database.open() would make a new one).
-  const handle = await (TEST_DB === 'pglite' ? openDatabase({ kind: 'pglite', dataDir: database.dataDir! }) : openDatabase({ kind: 'postgres', url: database.databaseUrl! }));
+  const handle = await database.reopen();
   try {
     return (await handle.db.select().from(importRuns)).length;
   } finally {

@@ -22,6 +22,9 @@ export function realFile(path: string): string {
   return readFileSync(join(REAL_DATA_DIR, path), 'utf8');
 }
 
+/** When every capture made by hand says it was made: the day the peers saved the payloads. A replay judges offers as of then. */
+export const CAPTURED_AT = '2026-09-20T10:00:00.000Z';
+
 /** One answer of a capture made by hand: a page or API answer at a URL. */
 export interface CapturedAnswer {
   url: string;
@@ -45,7 +48,7 @@ export function harOf(answers: CapturedAnswer[]): Har {
     const contentType = answer.contentType ?? (/^\s*[[{]/.test(answer.body) ? 'application/json' : 'text/html; charset=utf-8');
     const url = new URL(answer.url);
     return {
-      startedDateTime: '2026-09-20T10:00:00.000Z',
+      startedDateTime: CAPTURED_AT,
       time: 0,
       request: {
         method: answer.method ?? 'GET', url: url.href, httpVersion: 'HTTP/1.1', headers: [], cookies: [], headersSize: -1,

@@ -2,7 +2,7 @@
 // real HTTP server replays with the server gone, a POST with its body and headers included; a
 // capture as Chromium's developer tools export it replays too; what a capture lacks fails by name.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarRecorder, createReplayFetcher, parseHar } from '../../../src/server/importers/fetch/har.ts';
+import { captureTime, createHarRecorder, createReplayFetcher, parseHar } from '../../../src/server/importers/fetch/har.ts';
 import { createPoliteFetcher, FetchError } from '../../../src/server/importers/fetch/polite-fetch.ts';
 import { startFixtureServer, type FixtureServer } from '../../support/fixture-server.ts';
 
@@ -138,6 +138,13 @@ describe('a capture from a browser', () => {
     expect([...(await replay.bytes('https://bank.example/banner.png')).bytes]).toEqual([1, 2, 3, 4]);
     const blocked = await errorOf(replay.text('https://tracker.example/pixel'));
     expect(blocked.message).toBe('GET https://tracker.example/pixel got no answer in the capture bank.har (status 0)');
+  });
+
+  it('says when it was captured: its first request, so that a replay judges the offers as of then', () => {
+    expect(captureTime(parseHar(chromiumHar, 'bank.har'))?.toISOString()).toBe('2026-09-20T10:00:00.000Z');
+    const untimed = { log: { entries: chromiumHar.log.entries.map(({ startedDateTime: _, ...entry }) => entry) } };
+    expect(captureTime(parseHar(untimed, 'bank.har'))).toBeUndefined();
+    expect(() => parseHar({ log: { entries: [{ ...chromiumHar.log.entries[0], startedDateTime: 'yesterday' }] } }, 'bad.har')).toThrow(/startedDateTime/);
   });
 
   it('is refused with the reason when it is no HAR', () => {

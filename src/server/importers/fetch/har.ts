@@ -84,6 +84,7 @@ function isUtf8(bytes: Buffer): boolean {
 // What replay reads of a HAR; anything else in it (timings, pages, Chromium's _fields) is let be.
 const NameValue = v.object({ name: v.string(), value: v.string() });
 const HarEntrySchema = v.object({
+  startedDateTime: v.optional(v.pipe(v.string(), v.isoTimestamp())),
   request: v.object({
     method: v.string(),
     url: v.pipe(v.string(), v.url()),
@@ -118,6 +119,15 @@ export function parseHar(json: unknown, name: string): CapturedEntry[] {
     throw new Error(`${name} is not a HAR file: ${at ? `${at}: ` : ''}${issue.message}`);
   }
   return parsed.output.log.entries;
+}
+
+/**
+ * When the capture was made (its first request), or undefined when its entries carry no time: a
+ * replay judges the offers as of then, so that a capture imports the same whenever it is replayed.
+ */
+export function captureTime(entries: readonly CapturedEntry[]): Date | undefined {
+  const times = entries.map((entry) => (entry.startedDateTime ? Date.parse(entry.startedDateTime) : Number.NaN)).filter(Number.isFinite);
+  return times.length > 0 ? new Date(Math.min(...times)) : undefined;
 }
 
 const requestKey = (method: string, url: string) => `${method.toUpperCase()} ${withoutFragment(url)}`;

@@ -16,6 +16,11 @@ import { seylanAdapter } from '../../../../src/server/importers/adapters/banks/s
 import { createReplayFetcher, parseHar } from '../../../../src/server/importers/fetch/har.ts';
 import type { PoliteFetcher, SourceAdapter } from '../../../../src/server/importers/types.ts';
 import { type CapturedAnswer, harOf, REAL_DATA_ABSENT, REAL_DATA_DIR, realFile } from '../../../support/real-data.ts';
+import {
+  COMBANK_LINKS, COMBANK_LISTING_URL, COMBANK_TILE, combankBlankOfferPages, combankListing, combankSample,
+  HNB_CREDIT, HNB_DEBIT, HNB_PEER_URL, hnbCreditAnswer, hnbEmptyDebit, hnbPromotion, hnbRowBodies, hnbWebListing, type HnbWebListing,
+  NDB_CARD, NDB_LISTING_URL, ndbListing, occurrences, SEYLAN_CARD, SEYLAN_LISTING_URL, SEYLAN_SLUGS, seylanBlankOfferPages, seylanListing, seylanOfferPage,
+} from '../../../support/real-payload-captures.ts';
 
 const NOW = new Date('2026-09-20T10:00:00.000Z');
 const PAYLOADS = 'bank-payloads';
@@ -36,8 +41,6 @@ async function read(adapter: SourceAdapter, answers: CapturedAnswer[], url = ada
   return { ...result, requested };
 }
 
-/** How many times a pattern occurs in a payload: the count of its items, made without the adapter. */
-const occurrences = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 
 const skipped = (what: string) => `${what} (skipped: ${REAL_DATA_ABSENT})`;
 const title = (what: string) => (REAL_DATA_DIR ? what : skipped(what));
@@ -45,14 +48,14 @@ const title = (what: string) => (REAL_DATA_DIR ? what : skipped(what));
 // ---- NDB ---------------------------------------------------------------------------------------
 
 describe.skipIf(!REAL_DATA_DIR)(title('NDB Bank on its real listing (cardstock, 2026-09-19)'), () => {
-  const NDB = ndbAdapter.defaultUrl!;
+  const NDB = NDB_LISTING_URL;
   const page = (id: string) => `https://www.ndbbank.com/cards/card-offers/offer-details/${id}`;
   const IMAGES = 'https://ndbbankweb.ndbbank.com/cardoffer/images';
-  const listing = () => realFile(`${PAYLOADS}/ndb/cardstock-list-trimmed-2026-09-19.html`);
+  const listing = ndbListing;
 
   it('reads every card of the page, from that one page', async () => {
     const payload = listing();
-    const cards = occurrences(payload, /<div class="card offer-card\b/);
+    const cards = occurrences(payload, NDB_CARD);
     expect(cards).toBe(4);
     expect(occurrences(payload, /<a href="\/cards\/card-offers\/offer-details\/\d+"/)).toBe(cards);
     const { items, failures, requested } = await read(ndbAdapter, [{ url: NDB, body: payload }]);
@@ -128,13 +131,12 @@ describe.skipIf(!REAL_DATA_DIR)(title('NDB Bank on its real listing (cardstock, 
 // ---- Seylan ------------------------------------------------------------------------------------
 
 describe.skipIf(!REAL_DATA_DIR)(title('Seylan Bank on its real listing (cardstock, 2026-09-19)'), () => {
-  const SEYLAN = seylanAdapter.defaultUrl!;
-  const SLUGS = ['galis-1_', 'cool-planet-1', 'sunimals-1'];
-  const offerPage = (slug: string) => `https://www.seylan.lk/${slug}`;
-  const listing = () => realFile(`${PAYLOADS}/seylan/cardstock-list-trimmed-2026-09-19.html`);
-  // MODELLED: an offer page that gives nothing the adapter reads (no real offer page was saved):
-  // the items then show what the real listing alone gives.
-  const blankOfferPages = SLUGS.map((slug) => ({ url: offerPage(slug), body: `<!DOCTYPE html><html><body><h2>${slug}</h2></body></html>` }));
+  const SEYLAN = SEYLAN_LISTING_URL;
+  const SLUGS = SEYLAN_SLUGS;
+  const offerPage = seylanOfferPage;
+  const listing = seylanListing;
+  // MODELLED offer pages that give nothing: the items then show what the real listing alone gives.
+  const blankOfferPages = seylanBlankOfferPages();
 
   const ITEMS = [
     {
@@ -175,7 +177,7 @@ describe.skipIf(!REAL_DATA_DIR)(title('Seylan Bank on its real listing (cardstoc
 
   it('reads every card of the page, and each card’s offer page once', async () => {
     const payload = listing();
-    const cards = occurrences(payload, /<div class="col-md-4 promotion-item\b/);
+    const cards = occurrences(payload, SEYLAN_CARD);
     expect(cards).toBe(3);
     // The listing's date line is empty on every card, as served.
     expect(occurrences(payload, /new-promotion-date"><\/p>/)).toBe(cards);
@@ -252,27 +254,18 @@ describe.skipIf(!REAL_DATA_DIR)(title('Seylan Bank on its real listing (cardstoc
 // ---- Commercial Bank ---------------------------------------------------------------------------
 
 describe.skipIf(!REAL_DATA_DIR)(title('Commercial Bank on its real listing (cardstock, 2026-09-20)'), () => {
-  const COMBANK = combankAdapter.defaultUrl!;
-  const OFFER = 'https://www.combank.lk/rewards-promotion';
+  const COMBANK = COMBANK_LISTING_URL;
   const THUMBS = 'https://s3.ap-southeast-1.amazonaws.com/static.combank.cloud/photos/shares/Offers/Thumb%20Images/2026/September';
-  const sample = () => realFile(`${PAYLOADS}/combank/cardstock-list-trimmed-2026-09-20.html`);
-  // The peer's trimming cut the page's offers area away (it kept the tiles alone); the peers say
-  // the live page has it (.offers-area: code-index file 46858530386). The test puts it back.
-  const listing = () => `<div class="offers-area">${sample()}</div>`;
-  const LINKS = [
-    `${OFFER}/food-restaurants/enjoy-the-art-of-dining-at-hilton-colombo-with-combank-credit-cards`,
-    `${OFFER}/supermarket/enjoy-the-best-supermarket-deals-at-laugfs-super-with-combank-credit-cards`,
-    `${OFFER}/travel/visit-your-favourite-holiday-destination-vietnam-airlines-with-find-my-fare-and-combank-credit-cards`,
-    `${OFFER}/premium-card-offers/enjoy-the-art-of-dining-at-hilton-colombo-with-combank-premium-credit-cards`,
-    `${OFFER}/other-offers/go-solar-and-go-green-with-solar-booze-and-combank-credit-cards`,
-  ];
-  // MODELLED: an offer page with its container and nothing in it (no real offer page was saved):
-  // the items then show what the real tiles alone give.
-  const blankOfferPages = LINKS.map((url) => ({ url, body: '<div class="news-content-container"><div class="editor-content"></div></div>' }));
+  const sample = combankSample;
+  // The peer's trimming cut the page's offers area away: the capture puts it back (.offers-area).
+  const listing = combankListing;
+  const LINKS = COMBANK_LINKS;
+  // MODELLED offer pages with their container and nothing in it: the items show what the real tiles alone give.
+  const blankOfferPages = combankBlankOfferPages();
 
   it('reads every tile of the page, and each tile’s offer page once', async () => {
     const payload = sample();
-    const tiles = occurrences(payload, /<a class="reward box-shadow active"/);
+    const tiles = occurrences(payload, COMBANK_TILE);
     expect(tiles).toBe(5);
     const { items, failures, requested } = await read(combankAdapter, [{ url: COMBANK, body: listing() }, ...blankOfferPages]);
     expect(items.length + failures.length).toBe(tiles);
@@ -353,33 +346,19 @@ describe.skipIf(!REAL_DATA_DIR)(title('Commercial Bank on its real listing (card
 
 describe.skipIf(!REAL_DATA_DIR)(title('HNB on its real API answers (cardstock, 2026-09-19; a promotion body, 2025)'), () => {
   // The peer's request; the adapter asks it for each card type.
-  const PEER_URL = 'https://venus.hnb.lk/api/get_all_web_card_promos?page=1&limit=999';
-  const CREDIT = `${PEER_URL}&cardType=credit`;
-  const DEBIT = `${PEER_URL}&cardType=debit`;
-  const promotion = (id: string | number) => `https://venus.hnb.lk/api/get_web_card_promo?id=${id}`;
+  const PEER_URL = HNB_PEER_URL;
+  const CREDIT = HNB_CREDIT;
+  const DEBIT = HNB_DEBIT;
+  const promotion = hnbPromotion;
   const offerPage = (id: string) => `https://www.hnb.lk/card-promotion/search/${id}`;
   const IMAGES = 'https://assets.hnb.lk/atdi/merchants';
-  // MODELLED: the debit listing, answered empty (no real debit answer was saved; the merging of the
-  // two listings is tested on the modelled fixtures).
-  const emptyDebit = { url: DEBIT, body: JSON.stringify({ page: 1, limit: 999, total: 0, totalPages: 0, data: [] }) };
-
-  interface WebListing { page: number; limit: number; total: number; totalPages: number; data: Array<Record<string, string | number>> }
-  const webListing = () => realFile(`${PAYLOADS}/hnb/cardstock-get_all_web_card_promos-trimmed-2026-09-19.json`);
-  /**
-   * The peer's trimming cut the rows (8 of the 874 its `total` gives); the test sets total to the
-   * rows it kept, and says so. The peer asked without cardType; its rows are all 'credit', and it
-   * stands here as the credit listing's answer.
-   */
-  const creditAnswer = (): CapturedAnswer => {
-    const answer = JSON.parse(webListing()) as WebListing;
-    return { url: CREDIT, body: JSON.stringify({ ...answer, total: answer.data.length }) };
-  };
-  // MODELLED: no real body was saved for these rows; each is answered by a body holding only its
-  // row's own keys (no content, no `from`), so that the items show what the listing alone gives.
-  const rowBodies = (): CapturedAnswer[] => (JSON.parse(webListing()) as WebListing).data.map((row) => ({
-    url: promotion(row.id!),
-    body: JSON.stringify({ title: row.title, thumb: row.thumb, to: row.to, valid: row.valid, cardType: row.cardType, merchant: row.merchant, assets: [] }),
-  }));
+  // MODELLED: the debit listing answered empty, and each row's body holding only its row's keys;
+  // the credit listing's total is reset to the rows the peer kept (tests/support/real-payload-captures.ts).
+  const emptyDebit = hnbEmptyDebit;
+  type WebListing = HnbWebListing;
+  const webListing = hnbWebListing;
+  const creditAnswer = hnbCreditAnswer;
+  const rowBodies = hnbRowBodies;
 
   it('refuses the trimmed answer as served: its rows fall short of its total', async () => {
     const payload = webListing();
