@@ -49,6 +49,19 @@ describe('readSpend', () => {
     expect(readSpend(text)).toEqual({ minBill, maxDiscount });
   });
 
+  it.each([
+    // Words glued to a date before them, as some listings run lines together.
+    ['On Thursdays from 04th to 25th June 2026Min. Bill Value : Rs.4,000/- | Max. Discount : Rs.1,000/-Max 3kg', 4000, 1000],
+    // '/-' after a number is money even without 'Rs.'.
+    ['30% off on room rate Minimum Bill Value - 10,000/- Maximum Bill Value - 50,000/-', 10000, null],
+    ['the minimum transaction value should exceed 25,000/- (Maximum transaction value Rs. 1,000,000/-)', 25000, null],
+    // A range's first end is the minimum.
+    ['Orders between Rs.2,000/- Rs.30,000/- Excluding Liquor & Tobacco', 2000, null],
+    ['eligible amount Rs. 25,000 - Rs. 2,000,000 - tenors 03,06,12 - handling fee 03,06,12 Months: Rs. 1,500', 25000, null],
+  ])('minimums: %s', (text, minBill, maxDiscount) => {
+    expect(readSpend(text)).toEqual({ minBill, maxDiscount });
+  });
+
   it('reads the first minimum and the first maximum only', () => {
     expect(readSpend('Minimum bill Rs. 3,000. Minimum bill for buffets Rs. 10,000. Max discount Rs 500, max Rs 900'))
       .toEqual({ minBill: 3000, maxDiscount: 500 });

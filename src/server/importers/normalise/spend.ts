@@ -11,19 +11,23 @@ export interface SpendLimits {
 }
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s*(k|mn|million)?\b`;
-/** 'Rs. 5,000', 'Rs.3000', 'LKR 10k', 'Rs 2,500/-', '5,000 LKR', '2,500 rupees'. */
-const MONEY = new RegExp(String.raw`(?:\b(?:rs|lkr|slr)\.?\s*|රු\.?\s*)${NUMBER}(?:\s*\/-)?|${NUMBER}(?:\s*\/-)?\s*(?:lkr|rupees)\b`, 'g');
-const MIN_WORDS = /\b(?:min(?:imum)?\b\.?|above|over|more than|exceeding|at least|spend(?:ing)?|bills? (?:value )?(?:of|from)|transactions? (?:value )?(?:of|from)|purchases? (?:of|from))/;
+/** 'Rs. 5,000', 'Rs.3000', 'LKR 10k', 'Rs 2,500/-', '5,000 LKR', '2,500 rupees', and '10,000/-' (the '/-' is only written after money). */
+const MONEY = new RegExp(String.raw`(?:\b(?:rs|lkr|slr)\.?\s*|රු\.?\s*)${NUMBER}(?:\s*\/-)?|${NUMBER}(?:\s*\/-\s*|\s*(?:lkr|rupees)\b)`, 'g');
+// The words may be glued to what came before ('…June 2026Min. Bill Value'): no word boundary needed at their start.
+const MIN_WORDS = /(?<![a-z])(?:min(?:imum)?\b\.?|above|over|more than|exceeding|at least|between|spend(?:ing)?|bills? (?:value )?(?:of|from)|transactions? (?:value )?(?:of|from)|purchases? (?:of|from)|eligible (?:amount|value))/;
 /** 'Up to' only right before the amount: in 'up to 20% off on bills of Rs. 5,000' it is about the percentage. */
-const MAX_WORDS = /\b(?:max(?:imum)?\b\.?|capped|cap|limited to|limit|not exceeding|ceiling|(?:total\s+)?discount\s+value)|\bup\s*to\s*$|\bupto\s*$/;
+const MAX_WORDS = /(?<![a-z])(?:max(?:imum)?\b\.?|capped|cap|limited to|limit|not exceeding|ceiling|(?:total\s+)?discount\s+value)|\bup\s*to\s*$|\bupto\s*$/;
 /**
  * The largest bill or transaction the offer takes ('Maximum Bill Value Rs. 50,000', 'maximum
  * transaction value Rs. 1 Million', 'single transactions up to LKR 1,500,000'): a limit on the
  * spend, not on the discount, so neither kind.
  */
-const LIMIT_WORDS = /\bmax(?:imum)?\b\.?\s*(?:total\s+)?(?:bill|transaction|txn|purchase|invoice|order|spend)s?(?:\s+(?:value|amount|size))?\b|\b(?:bill|transaction|txn|purchase)s?(?:\s+(?:value|amount))?\s+(?:of\s+)?(?:up\s*to|upto)\s*$/;
-/** What joins the two ends of a spend range ('above LKR 200,000 up to LKR 1,500,000', 'Rs. 25,000 to Rs. 1 Million'): the second end is a limit. */
-const RANGE_JOIN = /^\s*(?:-|to|up\s*to|upto)\s*$/;
+const LIMIT_WORDS = /(?<![a-z])max(?:imum)?\b\.?\s*(?:total\s+)?(?:bill|transaction|txn|purchase|invoice|order|spend)s?(?:\s+(?:value|amount|size))?\b|\b(?:bill|transaction|txn|purchase)s?(?:\s+(?:value|amount))?\s+(?:of\s+)?(?:up\s*to|upto)\s*$/;
+/**
+ * What joins the two ends of a spend range ('above LKR 200,000 up to LKR 1,500,000', 'Rs. 25,000 to
+ * Rs. 1 Million', 'between Rs.2,000/- Rs.30,000/-'): after a minimum, the second end is a limit.
+ */
+const RANGE_JOIN = /^\s*(?:-|to|and|up\s*to|upto)?\s*$/;
 /** '… and above' after an amount makes it a minimum whatever came before. */
 const AND_ABOVE = /^\s*(?:and|or)\s+(?:above|over|more)\b/;
 /** An amount with no describing words before it may have them after: 'Rs. 2.5k minimum'. */
