@@ -101,6 +101,24 @@ describe('normaliseItem: a bank listing read from its text', () => {
     expect([fromTitle.offerType, fromTitle.offerRate]).toEqual(['customize', 'Complimentary dessert with every main']);
   });
 
+  it('shows a savings headline as written when the body lists several rates', () => {
+    const offer = normalised({
+      title: 'WildEscape: special savings',
+      description: '10% savings on individual room bookings 15% savings on full villa bookings Valid till 31st July 2026',
+    });
+    expect(offer.offerType).toBe('customize');
+    expect(offer.offerRate).toBe('WildEscape: special savings');
+  });
+
+  it("takes the body's first rate under a headline that is only a name, or when the body has one rate", () => {
+    expect(normalised({
+      title: 'Crawfurd Hospital - Singapore',
+      description: '*10% Savings on inpatient ward fees; *20% Savings on selected health screening packages',
+    })).toMatchObject({ offerType: 'off', offerRate: '10' });
+    expect(normalised({ title: 'Special savings at Pizza Hut', description: 'Enjoy 25% off on dine-in' }))
+      .toMatchObject({ offerType: 'off', offerRate: '25' });
+  });
+
   it('keeps dates it cannot read as words, with type other', () => {
     const offer = normalised({ dateText: 'Valid during the festive season' });
     expect(offer).toMatchObject({ offerDateType: 'other', offerStart: null, offerEnd: null, validTimeDateDescription: 'Valid during the festive season' });
