@@ -65,7 +65,8 @@ describe('normaliseItem: a bank listing read from its text', () => {
       eligibility: {
         cardScope: 'credit', cards: [], days: ['wed'], timeFrom: '18:00', timeTo: '22:00',
         minBill: 5000, maxDiscount: 2500, channel: 'inStore', website: null,
-        registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
+        // The item's promo code is one the card holder must quote.
+        registerFirst: false, convertWithinDays: null, promoCodeRequired: true,
       },
     });
   });
@@ -117,6 +118,15 @@ describe('normaliseItem: a bank listing read from its text', () => {
     })).toMatchObject({ offerType: 'off', offerRate: '10' });
     expect(normalised({ title: 'Special savings at Pizza Hut', description: 'Enjoy 25% off on dine-in' }))
       .toMatchObject({ offerType: 'off', offerRate: '25' });
+  });
+
+  it("reads the card holder's steps into the eligibility", () => {
+    const offer = normalised({
+      title: '0% instalment plans at Singer',
+      description: 'Register via SMS before the purchase. Call 011 2 303 050 within 7 days of the transaction to convert to an instalment plan.',
+    });
+    expect(offer.eligibility).toMatchObject({ registerFirst: true, convertWithinDays: 7, promoCodeRequired: false });
+    expect(normalised({ promoCode: 'HNB20' }).eligibility).toMatchObject({ registerFirst: false, convertWithinDays: null, promoCodeRequired: true });
   });
 
   it('keeps dates it cannot read as words, with type other', () => {

@@ -6,3 +6,4 @@ export { readDays, readTimeWindow, type TimeWindow } from './days.ts';
 export { normaliseItem, type NormaliseResult } from './normalise-item.ts';
 export { customRate, discountRates, readRate, structuredRate, type OfferRate } from './rates.ts';
 export { readSpend, type SpendLimits } from './spend.ts';
+export { readSteps, type Steps } from './steps.ts';

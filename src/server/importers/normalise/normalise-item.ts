@@ -10,6 +10,7 @@ import { readDays, readTimeWindow } from './days.ts';
 import { readChannel } from './channel.ts';
 import { customRate, discountRates, readRate, structuredRate, type OfferRate } from './rates.ts';
 import { readSpend } from './spend.ts';
+import { readSteps } from './steps.ts';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 import { collapseSpaces, cutAtWord, plainText } from './text.ts';
 
@@ -102,6 +103,7 @@ function eligibilityOf(item: SourceItem, bank: BankContext, text: string): Eligi
     maxDiscount: item.maxDiscount ?? spend.maxDiscount,
     channel: item.channel ?? readChannel(text),
     website: item.website?.trim() || null,
+    ...readSteps(text, item.promoCode),
   };
 }
 
