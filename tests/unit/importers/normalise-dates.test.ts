@@ -121,6 +121,7 @@ describe('readOfferDates: lists, several ranges, and words that are not the vali
 
   it('reads the validity, not the day to register by', () => {
     expect(read('Register via SMS on or before 15th June 2026. Valid from 1st to 30th June 2026')).toEqual({ type: 'fromTo', start: start('2026-06-01'), end: end('2026-06-30') });
+    expect(read('Register and save till 30th June 2026')).toEqual({ type: 'till', start: null, end: end('2026-06-30') });
   });
 });
 

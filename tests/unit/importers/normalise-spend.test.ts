@@ -37,6 +37,7 @@ describe('readSpend', () => {
     ['0% instalment plans on transactions from Rs. 25,000 to Rs. 1 Million', 25000, null],
     ['Minimum Bill Value: Rs.7,500/- Maximum bill Value - Rs.50,000/-', 7500, null],
     // Real caps still read, before or after a limit.
+    ['Enjoy 10% off per transaction up to Rs. 1,000', null, 1000],
     ['Maximum Bill Value Rs. 50,000. Maximum discount Rs. 5,000', null, 5000],
     ['(Maximum Discount Cap Up to LKR 100,000). Maximum transaction value Rs. 1,000,000/-', null, 100000],
     ['Total discount value -Rs.20,000/- per transaction Maximum two transactions per card per day', null, 20000],

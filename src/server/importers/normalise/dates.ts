@@ -127,7 +127,7 @@ const ON_WORDS = /\b(?:on|in|during|throughout)\b/;
 const EXCLUDED_WORDS = /\b(?:not\s+(?:valid|applicable|available)|except|excluding|excluded|black\s?-?out(?:\s+dates?)?)\b(?:\s*:?\s*(?:on|in|during)\b)?/;
 type LoneDateKind = 'till' | 'until' | 'from' | 'on' | 'excluded';
 /** A date for registering ('Register via SMS before 15th June 2026') is not the offer's validity. */
-const REGISTER_WORDS = /\bregist(?:er|ered|ration)\b[^.;]{0,30}$/;
+const REGISTER_WORDS = /\bregist(?:er|ered|ration)\b(?:(?!\b(?:till?|until|valid|offer|from|through|expires?|ends?)\b)[^.;]){0,30}$/;
 // In this order where two end together: 'not valid on' is excluded, not on.
 const LONE_DATE_WORDS: { kind: LoneDateKind; pattern: RegExp }[] = [
   { kind: 'excluded', pattern: EXCLUDED_WORDS }, { kind: 'excluded', pattern: REGISTER_WORDS }, { kind: 'till', pattern: TILL_WORDS }, { kind: 'until', pattern: UNTIL_WORDS },

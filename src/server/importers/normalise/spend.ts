@@ -20,9 +20,9 @@ const MAX_WORDS = /(?<![a-z])(?:max(?:imum)?\b\.?|capped|cap|limited to|limit|no
 /**
  * The largest bill or transaction the offer takes ('Maximum Bill Value Rs. 50,000', 'maximum
  * transaction value Rs. 1 Million', 'single transactions up to LKR 1,500,000'): a limit on the
- * spend, not on the discount, so neither kind.
+ * spend, not on the discount, so neither kind. '10% off per transaction up to Rs. 1,000' is a cap.
  */
-const LIMIT_WORDS = /(?<![a-z])max(?:imum)?\b\.?\s*(?:total\s+)?(?:bill|transaction|txn|purchase|invoice|order|spend)s?(?:\s+(?:value|amount|size))?\b|\b(?:bill|transaction|txn|purchase)s?(?:\s+(?:value|amount))?\s+(?:of\s+)?(?:up\s*to|upto)\s*$/;
+const LIMIT_WORDS = /(?<![a-z])max(?:imum)?\b\.?\s*(?:total\s+)?(?:bill|transaction|txn|purchase|invoice|order|spend)s?(?:\s+(?:value|amount|size))?\b|(?<!\bper\s)\b(?:bill|transaction|txn|purchase)s?(?:\s+(?:value|amount))?\s+(?:of\s+)?(?:up\s*to|upto)\s*$/;
 /**
  * What joins the two ends of a spend range ('above LKR 200,000 up to LKR 1,500,000', 'Rs. 25,000 to
  * Rs. 1 Million', 'between Rs.2,000/- Rs.30,000/-'): after a minimum, the second end is a limit.
