@@ -59,6 +59,35 @@ describe('readCards: listed cards', () => {
     expect(reading.cards.every((c) => bankIssues(HNB.issuedCards, c))).toBe(true);
   });
 
+  it.each([
+    // Tier restrictions as the banks write them are kept, not read as every card.
+    ['Enjoy 20% off with ComBank Premium Credit Cards', [
+      card('visa', 'credit', 'Platinum'), card('visa', 'credit', 'Signature'), card('visa', 'credit', 'Infinite'),
+      card('mastercard', 'credit', 'Platinum'), card('mastercard', 'credit', 'World'), card('mastercard', 'credit', 'World Elite'),
+    ]],
+    ['Eligible cards: All DFCC Visa Signature & Infinite Credit Cardholders.', [card('visa', 'credit', 'Signature'), card('visa', 'credit', 'Infinite')]],
+    ['Exclusive to HNB Visa Infinite Credit Cards', [card('visa', 'credit', 'Infinite')]],
+    ['Valid for Signature cardholders only', [card('visa', 'credit', 'Signature')]],
+    ['25% savings with your Nations Trust Bank Platinum Credit Card', [card('visa', 'credit', 'Platinum'), card('mastercard', 'credit', 'Platinum')]],
+    ['Private Banking Mastercard World Elite Credit Card; Maximum savings LKR 10,000', [card('mastercard', 'credit', 'World Elite')]],
+  ])('keeps the tier: %s', (text, cards) => {
+    const reading = readCards(text, HNB);
+    expect(reading).toMatchObject({ cardScope: 'listed', unmatched: [] });
+    expect(reading.cards).toHaveLength(cards.length);
+    expect(reading.cards).toEqual(expect.arrayContaining(cards));
+  });
+
+  it("reads 'Premium' as the bank's own Premium tier where it issues one, and reports it where it issues no top tier", () => {
+    const ownPremium: BankContext = { bankName: 'X', issuedCards: [card('visa', 'credit', 'Premium'), card('visa', 'credit', 'Platinum')] };
+    expect(readCards('Premium Credit Cards', ownPremium).cards).toEqual([card('visa', 'credit', 'Premium')]);
+    const classicOnly: BankContext = { bankName: 'Y', issuedCards: [card('visa', 'credit', 'Classic')] };
+    expect(readCards('Premium Credit Cards', classicOnly)).toEqual({ cardScope: 'listed', cards: [], unmatched: ['Premium credit'] });
+  });
+
+  it('reads card holders as cards', () => {
+    expect(readCards('Eligible cards: All DFCC Credit Cardholders (Excluding Corporate & Business Credit Cards).', HNB).cardScope).toBe('credit');
+  });
+
   it('lists every issued credit network beside other listed kinds', () => {
     expect(readCards('HNB Credit Cards and Visa debit cards', HNB)).toEqual({
       cardScope: 'listed',

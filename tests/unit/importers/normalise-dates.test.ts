@@ -96,6 +96,35 @@ describe('readOfferDates: the forms the banks write', () => {
   });
 });
 
+describe('readOfferDates: lists, several ranges, and words that are not the validity', () => {
+  it.each([
+    // A list of days runs from its first to its last.
+    ['Validity text: Valid on 13th and 14th June 2026.', '2026-06-13', '2026-06-14'],
+    ['Valid on 5th, 12th, 19th & 26th August 2026', '2026-08-05', '2026-08-26'],
+    ['Koko: 10% off; Valid on 10 th and 17 th June 2026 Valid on all merchants', '2026-06-10', '2026-06-17'],
+    ['25% off for BOC Credit CardsOn 14th & 28th June 2026 | In-Stores & Online', '2026-06-14', '2026-06-28'],
+    // Two ranges run from the first's start to the second's end.
+    ['Valid from 1st to 31st July & 1st September to 31st October 2026', '2026-07-01', '2026-10-31'],
+    // Whole months.
+    ['Valid from May to September 2026', '2026-05-01', '2026-09-30'],
+    // Opening hours do not take the month.
+    ['Enjoy 20% off from 6 PM to 8 PM every Thursday in August 2026', '2026-08-01', '2026-08-31'],
+    ['Every Friday from 05th to 26th June 2026. Terms: Rs. 1,500/-', '2026-06-05', '2026-06-26'],
+  ])('%s', (text, first, last) => {
+    expect(read(text)).toEqual({ type: 'fromTo', start: start(first), end: end(last) });
+  });
+
+  it('reads the validity, not a blackout date before it', () => {
+    expect(read('Not valid on 25th December 2026. Valid till 31st January 2027')).toEqual({ type: 'till', start: null, end: end('2027-01-31') });
+    expect(read('Blackout dates: 24th December 2026 - Offer valid until 15th January 2027')).toEqual({ type: 'until', start: null, end: end('2027-01-15') });
+  });
+
+  it('reads the validity, not the day to register by', () => {
+    expect(read('Register via SMS on or before 15th June 2026. Valid from 1st to 30th June 2026')).toEqual({ type: 'fromTo', start: start('2026-06-01'), end: end('2026-06-30') });
+    expect(read('Register and save till 30th June 2026')).toEqual({ type: 'till', start: null, end: end('2026-06-30') });
+  });
+});
+
 describe('readOfferDates: a missing year or month', () => {
   it('takes the end month for a bare start day', () => {
     expect(read('1st-15th June')).toEqual({ type: 'fromTo', start: start('2026-06-01'), end: end('2026-06-15') });

@@ -37,6 +37,19 @@ describe('readDays', () => {
     expect(readDays('Satisfaction guaranteed at Monsoon')).toEqual([]);
   });
 
+  it('does not read a day that names a dish or an event, unless the offer is on it', () => {
+    expect(readDays('20% savings on dinner buffet and Sunday Lunch Affairs Valid till 30th June 2026')).toEqual([]);
+    expect(readDays('*7% Savings on Major services (Special Saturday offer: 10%)')).toEqual([]);
+    expect(readDays('25% off every Sunday lunch buffet')).toEqual(['sun']);
+    expect(readDays('Tap into Thursday Deals with BOC Visa Cards - Up to 30% off')).toEqual(['thu']);
+    expect(readDays('Weekend brunch on Saturday and Sunday')).toEqual(['sat', 'sun']);
+  });
+
+  it('reads weekday ranges', () => {
+    expect(readDays('Valid between Sunday and Thursday')).toEqual(['mon', 'tue', 'wed', 'thu', 'sun']);
+    expect(readDays('Weekdays(Sun-Thu) : 50% OFF on all room categories')).toEqual(['mon', 'tue', 'wed', 'thu', 'sun']);
+  });
+
   it('returns each day once, in week order', () => {
     expect(readDays('Sunday, Friday, Sunday and Weekends')).toEqual(['fri', 'sat', 'sun']);
   });

@@ -65,7 +65,8 @@ describe('normaliseItem: a bank listing read from its text', () => {
       eligibility: {
         cardScope: 'credit', cards: [], days: ['wed'], timeFrom: '18:00', timeTo: '22:00',
         minBill: 5000, maxDiscount: 2500, channel: 'inStore', website: null,
-        registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
+        // The item's promo code is one the card holder must quote.
+        registerFirst: false, convertWithinDays: null, promoCodeRequired: true,
       },
     });
   });
@@ -99,6 +100,33 @@ describe('normaliseItem: a bank listing read from its text', () => {
     expect([offer.offerType, offer.offerRate]).toEqual(['customize', 'Buy 1 Get 1 Free']);
     const fromTitle = normalised({ title: 'Complimentary dessert with every main course at the Lagoon' });
     expect([fromTitle.offerType, fromTitle.offerRate]).toEqual(['customize', 'Complimentary dessert with every main']);
+  });
+
+  it('shows a savings headline as written when the body lists several rates', () => {
+    const offer = normalised({
+      title: 'WildEscape: special savings',
+      description: '10% savings on individual room bookings 15% savings on full villa bookings Valid till 31st July 2026',
+    });
+    expect(offer.offerType).toBe('customize');
+    expect(offer.offerRate).toBe('WildEscape: special savings');
+  });
+
+  it("takes the body's first rate under a headline that is only a name, or when the body has one rate", () => {
+    expect(normalised({
+      title: 'Crawfurd Hospital - Singapore',
+      description: '*10% Savings on inpatient ward fees; *20% Savings on selected health screening packages',
+    })).toMatchObject({ offerType: 'off', offerRate: '10' });
+    expect(normalised({ title: 'Special savings at Pizza Hut', description: 'Enjoy 25% off on dine-in' }))
+      .toMatchObject({ offerType: 'off', offerRate: '25' });
+  });
+
+  it("reads the card holder's steps into the eligibility", () => {
+    const offer = normalised({
+      title: '0% instalment plans at Singer',
+      description: 'Register via SMS before the purchase. Call 011 2 303 050 within 7 days of the transaction to convert to an instalment plan.',
+    });
+    expect(offer.eligibility).toMatchObject({ registerFirst: true, convertWithinDays: 7, promoCodeRequired: false });
+    expect(normalised({ promoCode: 'HNB20' }).eligibility).toMatchObject({ registerFirst: false, convertWithinDays: null, promoCodeRequired: true });
   });
 
   it('keeps dates it cannot read as words, with type other', () => {

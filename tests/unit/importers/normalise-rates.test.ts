@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OFFER_RATE_TEXT_MAX } from '../../../src/contract/limits.ts';
 import { offerTags } from '../../../src/lib/format-offer.ts';
-import { readRate, structuredRate } from '../../../src/server/importers/normalise/rates.ts';
+import { discountRates, readRate, structuredRate } from '../../../src/server/importers/normalise/rates.ts';
 
 describe('readRate: percentages', () => {
   it.each([
@@ -24,6 +24,12 @@ describe('readRate: percentages', () => {
     // The instalment plan is not the discount; the 10% is.
     ['0% installment plans for 12 months + 10% off', 'off', '10'],
     ['10% service charge waived and 15% off', 'off', '15'],
+    // A phone number glued to the rate, and its label between 'Up to' and the rate.
+    ['Araliya Green City - Reservations : 070 361 2415 / 077 877 7114 / 052 222 500030% off for BOC Credit Cardholders', 'off', '30'],
+    ['Fresco Water Villa - Up to Reservations : 077 220 869935% off on DBL FB & 30% off on TPL FB', 'upto', '35'],
+    ['Wildescape Hotel - Reservations - 0114 508 50815% off on entire villa', 'off', '15'],
+    // Tiers: the first named is the headline.
+    ['20% off for Premium Credit Cards, 15% off for other credit cards', 'off', '20'],
   ])('%s', (text, offerType, offerRate) => {
     expect(readRate(text)).toEqual({ offerType, offerRate });
   });
@@ -45,6 +51,9 @@ describe('readRate: anything else is customize', () => {
     ['150% off', '150% off'],
     ['Rs. 1,000 off on bills above Rs. 5,000', 'Rs. 1,000 off on bills above Rs. 5,000'],
     ['12.345% off', '12.345% off'],
+    // A fee's percentage is not the discount.
+    ['0% plans; processing fee 10%', '0% plans; processing fee 10%'],
+    ['Instalments, handling fee of 2.5%', 'Instalments, handling fee of 2.5%'],
   ])('%s', (text, offerRate) => {
     expect(readRate(text)).toEqual({ offerType: 'customize', offerRate });
   });
@@ -62,6 +71,14 @@ describe('readRate: anything else is customize', () => {
 
   it('keeps an empty text empty', () => {
     expect(readRate('   ')).toEqual({ offerType: 'customize', offerRate: '' });
+  });
+});
+
+describe('discountRates', () => {
+  it('lists each discount once, in order, leaving out fees and interest', () => {
+    expect(discountRates('10% savings on room bookings 15% savings on full villa bookings, 10% on spa')).toEqual(['10', '15']);
+    expect(discountRates('0% instalments, processing fee 5%, 25% off')).toEqual(['25']);
+    expect(discountRates('Special savings')).toEqual([]);
   });
 });
 

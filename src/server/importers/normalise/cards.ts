@@ -30,6 +30,12 @@ const NETWORK_SPELLINGS: Record<string, CardNetwork> = {
  * without Infinite is reported rather than read as any Visa card.
  */
 const COMMON_TIERS = ['Classic', 'Gold', 'Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite', 'Business', 'Corporate'];
+/**
+ * 'Premium cards' (ComBank's 'Premium Credit Cards') are the bank's top tiers: these, where it
+ * issues them, unless it issues a tier called Premium itself.
+ */
+const PREMIUM = 'Premium';
+const PREMIUM_TIERS = ['Platinum', 'Signature', 'Infinite', 'World', 'World Elite'];
 const KIND_WORDS = /\b(credit|debit|pre-?paid)\b/g;
 /** Words after which a mention is an exclusion ('Not valid for debit cards'): those cards are not read. */
 const EXCLUSION = /\b(?:except|excluding|excludes?|exclusive of|other than|not valid|not applicable|not eligible)\b/;
@@ -60,7 +66,7 @@ class CardReader {
   private readonly tierSpelling = new Map<string, string>();
 
   constructor(private readonly bank: BankContext) {
-    for (const tier of COMMON_TIERS) this.tierSpelling.set(tier.toLowerCase(), tier);
+    for (const tier of [...COMMON_TIERS, PREMIUM]) this.tierSpelling.set(tier.toLowerCase(), tier);
     // The bank's spelling wins over the common one.
     for (const card of bank.issuedCards) if (card.tier) this.tierSpelling.set(card.tier.toLowerCase(), card.tier);
     // Longest first, so that 'world elite' is matched before 'world' and 'master card' before 'master'.
@@ -107,8 +113,16 @@ class CardReader {
     return groups;
   }
 
+  /** The tiers a written tier stands for on this network and kind: 'Premium' is the bank's top tiers there. */
+  private expandTier(tier: string, network: CardNetwork | null, kind: CardKind): string[] {
+    const issuedHere = this.bank.issuedCards.filter((own) => own.kind === kind && (network === null || own.network === network));
+    if (tier !== PREMIUM || issuedHere.some((own) => sameTier(own.tier, PREMIUM))) return [tier];
+    const premium = PREMIUM_TIERS.filter((top) => issuedHere.some((own) => sameTier(own.tier, top)));
+    return premium.length > 0 ? premium : [tier];
+  }
+
   private readGroup(group: NetworkGroup, kind: CardKind, reading: Reading): void {
-    const tiers = group.tiers.length > 0 ? group.tiers : [null];
+    const tiers = group.tiers.length > 0 ? group.tiers.flatMap((tier) => this.expandTier(tier, group.network, kind)) : [null];
     for (const tier of tiers) {
       if (group.network) {
         const card = { network: group.network, kind, tier: tier === null ? null : issuedTier(this.bank, group.network, kind, tier) ?? tier };
@@ -151,7 +165,7 @@ export function readCards(text: string, bank: BankContext): CardsReading {
   // Sentences, then the words before each 'card(s)'; an exclusion ends what is read of a sentence.
   for (const sentence of forMatching(text).split(/[.;:!?()[\]\n|]/)) {
     const included = sentence.split(EXCLUSION)[0]!;
-    const pieces = included.split(/\bcards?\b/);
+    const pieces = included.split(/\bcard(?:s|\s?holders?|\s?members?)?\b/);
     pieces.forEach((piece, i) => {
       const closed = i < pieces.length - 1;
       const words = piece.trim().split(' ').slice(-MENTION_WORDS_MAX).join(' ');

@@ -46,7 +46,8 @@ interface Mention {
 const MONTHS = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?`;
 const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const monthNumber = (name: string) => MONTH_PREFIXES.indexOf(name.slice(0, 3)) + 1;
-const ORDINAL = '(?:st|nd|rd|th)?';
+/** '1st', and '10 th' as some listings space it. */
+const ORDINAL = String.raw`(?:\s?(?:st|nd|rd|th)\b)?`;
 const optionalYear = (group: string | undefined) => (group ? Number(group) : null);
 /** '26' in '31/05/26' is 2026. */
 const fullYear = (digits: string) => (digits.length === 2 ? 2000 + Number(digits) : Number(digits));
@@ -82,9 +83,15 @@ const DATE_FORMS: { pattern: RegExp; read: (m: RegExpExecArray) => MentionFields
     pattern: new RegExp(String.raw`\b(${MONTHS})\b\.?,?\s+(\d{4})(?!\d)`, 'g'),
     read: (m) => ({ day: null, month: monthNumber(m[1]!), year: Number(m[2]), span: 'month' }),
   },
-  // A bare day, only as the start of a range: '1st' in '1st-15th June', '15th' in '15th - 30th Nov 2026'.
+  // A month without a year, only as the start of a range of months: 'May' in 'May to September 2026'.
   {
-    pattern: new RegExp(String.raw`(?<![\d./])(\d{1,2})${ORDINAL}(?=\s*(?:-|to|till|until)\s*\d)`, 'g'),
+    pattern: new RegExp(String.raw`\b(${MONTHS})\b\.?(?=\s*(?:-|to|till|until)\s*(?:${MONTHS})\b)`, 'g'),
+    read: (m) => ({ day: null, month: monthNumber(m[1]!), year: null, span: 'month' }),
+  },
+  // A bare day, only as the start of a range or in a list: '1st' in '1st-15th June', '15th' in
+  // '15th - 30th Nov 2026', '13th' in '13th and 14th June 2026'.
+  {
+    pattern: new RegExp(String.raw`(?<![\d./])(\d{1,2})${ORDINAL}(?=\s*(?:-|to|till|until|,|&|and)\s*\d)`, 'g'),
     read: (m) => ({ day: Number(m[1]), month: null, year: null, span: 'day' }),
   },
 ];
@@ -107,15 +114,23 @@ function findMentions(text: string): Mention[] {
 
 /** What joins a start to an end: '07th May - 30th June', 'from 1st June to 30th June'. */
 const RANGE_JOIN = /^\s*(?:-|to|till|until|through|thru|upto|up to)\s*$/;
+/** What joins the days of a list ('5th, 12th, 19th & 26th August') or two ranges ('1st to 31st July & 1st September to 31st October'). */
+const LIST_JOIN = /^\s*(?:,|&|and|,\s*and)\s*$/;
 /** Words before a lone date that make it an end ('till' is its own type on the site). */
 const TILL_WORDS = /(?:\btill?\b|['’]til\b)/;
 const UNTIL_WORDS = /\b(?:until|up\s*to|upto|through|thru|(?:expires?|expiring|ends?|ending)(?:\s+on)?|last\s+date)\b/;
 /** Words that make a lone date a start with no end: not a validity the site can show. */
 const FROM_WORDS = /\b(?:from|starting|starts|commencing|effective|w\.?e\.?f\.?)\b/;
-const ON_WORDS = /\bon\b/;
-type LoneDateKind = 'till' | 'until' | 'from' | 'on';
+/** 'on 5th June', 'in August 2026', 'throughout June': the date itself is the validity. */
+const ON_WORDS = /\b(?:on|in|during|throughout)\b/;
+/** Words that make a lone date one the offer is not valid on: 'Not valid on 25th December', 'blackout dates: …'. */
+const EXCLUDED_WORDS = /\b(?:not\s+(?:valid|applicable|available)|except|excluding|excluded|black\s?-?out(?:\s+dates?)?)\b(?:\s*:?\s*(?:on|in|during)\b)?/;
+type LoneDateKind = 'till' | 'until' | 'from' | 'on' | 'excluded';
+/** A date for registering ('Register via SMS before 15th June 2026') is not the offer's validity. */
+const REGISTER_WORDS = /\bregist(?:er|ered|ration)\b(?:(?!\b(?:till?|until|valid|offer|from|through|expires?|ends?)\b)[^.;]){0,30}$/;
+// In this order where two end together: 'not valid on' is excluded, not on.
 const LONE_DATE_WORDS: { kind: LoneDateKind; pattern: RegExp }[] = [
-  { kind: 'till', pattern: TILL_WORDS }, { kind: 'until', pattern: UNTIL_WORDS },
+  { kind: 'excluded', pattern: EXCLUDED_WORDS }, { kind: 'excluded', pattern: REGISTER_WORDS }, { kind: 'till', pattern: TILL_WORDS }, { kind: 'until', pattern: UNTIL_WORDS },
   { kind: 'from', pattern: FROM_WORDS }, { kind: 'on', pattern: ON_WORDS },
 ];
 /** How far before a lone date, within its sentence, its describing words are looked for: 'Offer valid till '. */
@@ -154,7 +169,8 @@ function readRange(start: Mention, end: Mention, now: Date): OfferDates | null {
   return { offerDateType: 'fromTo', offerStart: dayStart(first), offerEnd: dayEnd(last) };
 }
 
-function readLoneDate(mention: Mention, before: string, after: string, now: Date): OfferDates | null {
+/** A lone date's reading: its validity, null for none, or 'excluded' for a day the offer is not valid on (the next date is read instead). */
+function readLoneDate(mention: Mention, before: string, after: string, now: Date): OfferDates | null | 'excluded' {
   const year = mention.year ?? guessYear((y) => lastDay(mention, y), now);
   const first = firstDay(mention, year);
   const last = lastDay(mention, year);
@@ -175,6 +191,8 @@ function readLoneDate(mention: Mention, before: string, after: string, now: Date
       return { offerDateType: nearest.kind, offerStart: null, offerEnd: dayEnd(last) };
     case 'from':
       return null;
+    case 'excluded':
+      return 'excluded';
     default:
       // A lone day is that one day; a lone month ('throughout June 2026') is the whole month.
       return { offerDateType: mention.span === 'day' ? 'on' : 'fromTo', offerStart: dayStart(first), offerEnd: dayEnd(last) };
@@ -184,7 +202,9 @@ function readLoneDate(mention: Mention, before: string, after: string, now: Date
 /**
  * The validity in a bank's wording, or null when the text has no date the site can show (none at
  * all, an impossible day such as 31 June, an end before its start, or a start with no end).
- * The first date or range in the text is the one read. Without a year, a date takes the year that
+ * The first date or range in the text is the one read; a list of days ('5th, 12th & 19th August')
+ * or two ranges in a row ('1st to 31st July & 1st September to 31st October') run from the first
+ * day to the last. Without a year, a date takes the year that
  * puts its period nearest now: this year's, unless that ended more than 60 days ago.
  */
 export function readOfferDates(text: string, now: Date): OfferDates | null {
@@ -193,12 +213,25 @@ export function readOfferDates(text: string, now: Date): OfferDates | null {
   for (let i = 0; i < mentions.length; i++) {
     const mention = mentions[i]!;
     const next = mentions[i + 1];
-    if (next && next.month !== null && RANGE_JOIN.test(words.slice(mention.to, next.from))) {
+    const joins = (a: Mention, b: Mention | undefined, join: RegExp) => b !== undefined && join.test(words.slice(a.to, b.from));
+    if (next && next.month !== null && joins(mention, next, RANGE_JOIN)) {
+      // Two ranges one after the other run from the first's start to the second's end.
+      const [third, fourth] = [mentions[i + 2], mentions[i + 3]];
+      if (joins(next, third, LIST_JOIN) && fourth?.month != null && joins(third!, fourth, RANGE_JOIN)) {
+        return readRange({ ...mention, month: mention.month ?? next.month }, fourth, now);
+      }
       return readRange(mention, next, now);
     }
-    if (mention.month === null) continue; // a bare day that starts no range
+    if (mention.month === null) {
+      // A list of days ('13th and 14th June 2026') runs from its first day to its last.
+      let last = i;
+      while (mentions[last]!.month === null && joins(mentions[last]!, mentions[last + 1], LIST_JOIN)) last++;
+      if (last > i && mentions[last]!.month !== null) return readRange(mention, mentions[last]!, now);
+      continue; // a bare day that starts no range
+    }
     const before = words.slice(i === 0 ? 0 : mentions[i - 1]!.to, mention.from);
-    return readLoneDate(mention, before, words.slice(mention.to), now);
+    const lone = readLoneDate(mention, before, words.slice(mention.to), now);
+    if (lone !== 'excluded') return lone;
   }
   return null;
 }

@@ -22,10 +22,15 @@ const DAY_TOKEN = new RegExp(String.raw`\b(?:(${Object.values(DAY_NAMES).join('|
 /** What may stand between days of one list or range: 'Tue, Wed & Thu', 'Friday and Saturday', 'Mon - Thu'. */
 const LIST_JOIN = /^[\s,&+/-]*(?:and|or|to|through|thru|till|until|&)?[\s,&+/-]*$/;
 const RANGE_JOIN = /^\s*(?:-|to|through|thru|till|until)\s*$/;
+/** 'between Sunday and Thursday' is a range. */
+const BETWEEN_BEFORE = /\bbetween\s*$/;
 /** Words before a short day name that make it a day: 'every Fri', 'on Sat'. */
 const DAY_CONTEXT_BEFORE = /\b(?:every|on|only|each|from)\s*$/;
 /** Words after which days are excluded: 'Every day except Sundays', 'Not valid on Poya days and Sundays'. */
 const EXCLUSION = /\b(?:except|excluding|excludes?|other than|not valid|not applicable|not available)\b/;
+
+/** A day naming a dish or an event rather than when the offer runs: 'Sunday Lunch Affair', 'Special Saturday offer: 10%'. */
+const NAMES_AN_ITEM_AFTER = /^\s*(?:lunch|brunch|dinner|breakfast|buffet|high\s+tea|roast|carvery|market|special|offers?|affairs?)\b/;
 
 interface DayToken { from: number; to: number; days: Weekday[]; single: boolean; short: boolean }
 
@@ -42,8 +47,10 @@ function dayTokens(words: string): DayToken[] {
       tokens.push({ from, to, days: weekend ? WEEKEND_SET : WEEKDAY_SET, single: false, short: false });
     }
   }
-  // A short name counts when it is in a list with another day, or after 'every' / 'on'.
+  // A short name counts when it is in a list with another day, or after 'every' / 'on'; a day
+  // naming an item counts only after them ('every Sunday lunch').
   return tokens.filter((token, i) => {
+    if (token.single && NAMES_AN_ITEM_AFTER.test(words.slice(token.to)) && !DAY_CONTEXT_BEFORE.test(words.slice(0, token.from))) return false;
     if (!token.short) return true;
     const previous = tokens[i - 1];
     const next = tokens[i + 1];
@@ -53,14 +60,17 @@ function dayTokens(words: string): DayToken[] {
   });
 }
 
-/** The days named in the text, ranges expanded ('Mon - Thu'; 'Fri - Mon' wraps over the weekend). */
+/** The days named in the text, ranges expanded ('Mon - Thu', 'between Sunday and Thursday'; 'Fri - Mon' wraps over the weekend). */
 function namedDays(words: string): Set<Weekday> {
   const days = new Set<Weekday>();
   const tokens = dayTokens(words);
   tokens.forEach((token, i) => {
-    token.days.forEach((day) => days.add(day));
     const next = tokens[i + 1];
-    if (next && token.single && next.single && RANGE_JOIN.test(words.slice(token.to, next.from))) {
+    // 'Weekdays (Sun-Thu)': the days in brackets say which days the bank means.
+    if (!token.single && next && /^\s*\($/.test(words.slice(token.to, next.from))) return;
+    token.days.forEach((day) => days.add(day));
+    const between = BETWEEN_BEFORE.test(words.slice(0, token.from)) && /^\s*and\s*$/.test(words.slice(token.to, next?.from ?? token.to));
+    if (next && token.single && next.single && (between || RANGE_JOIN.test(words.slice(token.to, next.from)))) {
       const first = WEEKDAYS.indexOf(token.days[0]!);
       const last = WEEKDAYS.indexOf(next.days[0]!);
       for (let d = first; d !== last; d = (d + 1) % 7) days.add(WEEKDAYS[d]!);

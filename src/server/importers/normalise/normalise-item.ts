@@ -8,8 +8,9 @@ import { readCards, structuredCards } from './cards.ts';
 import { readOfferDates, readStructuredDate, structuredDates } from './dates.ts';
 import { readDays, readTimeWindow } from './days.ts';
 import { readChannel } from './channel.ts';
-import { customRate, readRate, structuredRate, type OfferRate } from './rates.ts';
+import { customRate, discountRates, readRate, structuredRate, type OfferRate } from './rates.ts';
 import { readSpend } from './spend.ts';
+import { readSteps } from './steps.ts';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 import { collapseSpaces, cutAtWord, plainText } from './text.ts';
 
@@ -17,6 +18,8 @@ export type NormaliseResult = { item: NormalisedItem } | { failure: ItemFailure 
 
 const DAY_MS = 86_400_000;
 const ELLIPSIS = '…';
+/** A headline's words for an offer of money off. */
+const SAVINGS_WORDS = /\b(?:savings?|offers?|discounts?|deals?)\b/i;
 
 /** A day as YYYY-MM-DD in Sri Lanka, for reasons. */
 const sriLankaDay = (instant: Date) => new Date(instant.getTime() + SRI_LANKA_UTC_OFFSET_MS).toISOString().slice(0, 10);
@@ -25,18 +28,22 @@ const sriLankaDay = (instant: Date) => new Date(instant.getTime() + SRI_LANKA_UT
 class Refusal extends Error {}
 const refuse = (reason: string): never => { throw new Refusal(reason); };
 
-/** The offer's rate: the feed's percentage, else the rate text, else the first percentage in the title or description, else the title as free text. */
+/** The offer's rate: the feed's percentage, else the rate text, else the first percentage in the title, else the description's one rate, else the title as free text. */
 function rateOf(item: SourceItem, description: string): OfferRate {
   if (item.discountPercent !== undefined) {
     return structuredRate(item.discountPercent, item.discountKind ?? 'off') ?? refuse(`Impossible discount: ${item.discountPercent}%.`);
   }
   const rateText = item.rateText?.trim();
   if (rateText) return readRate(rateText);
-  for (const text of [item.title, description]) {
-    const rate = readRate(text);
-    if (rate.offerType !== 'customize') return rate;
-  }
-  return customRate(item.title);
+  const titleRate = readRate(item.title);
+  if (titleRate.offerType !== 'customize') return titleRate;
+  // A headline that promises savings without a rate, over a body with several ('Enjoy special
+  // savings': 10% on services, 15% on parts), has no one percentage: it is shown as written. A
+  // headline that is only a name leaves the body's first rate.
+  const rate = readRate(description);
+  if (rate.offerType === 'customize') return customRate(item.title);
+  const severalRates = rate.offerType !== 'upto' && discountRates(description).length > 1;
+  return severalRates && SAVINGS_WORDS.test(item.title) ? customRate(item.title) : rate;
 }
 
 type Validity = Pick<NormalisedItem, 'offerDateType' | 'offerStart' | 'offerEnd' | 'validTimeDateDescription'>;
@@ -96,6 +103,7 @@ function eligibilityOf(item: SourceItem, bank: BankContext, text: string): Eligi
     maxDiscount: item.maxDiscount ?? spend.maxDiscount,
     channel: item.channel ?? readChannel(text),
     website: item.website?.trim() || null,
+    ...readSteps(text, item.promoCode),
   };
 }
 
