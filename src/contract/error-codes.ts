@@ -134,6 +134,7 @@ export const ERROR_CODE_TEXTS = {
   time_needs_both: [ELIGIBILITY_MESSAGES.timeNeedsBoth],
   invalid_time: [ELIGIBILITY_MESSAGES.invalidTime],
   invalid_rupees: [ELIGIBILITY_MESSAGES.invalidRupees],
+  invalid_convert_days: [ELIGIBILITY_MESSAGES.invalidConvertDays],
   not_http: [ELIGIBILITY_MESSAGES.websiteNotHttp, P.notHttp],
   card_not_issued: [ELIGIBILITY_MESSAGES.cardNotIssued, MY_CARD_MESSAGES.notIssued],
   duplicate_card: [ELIGIBILITY_MESSAGES.duplicateCard, MY_CARD_MESSAGES.duplicate],

@@ -49,7 +49,7 @@ const MESSAGES = {
   merchants_only_documents: m.error_merchants_only_documents, only_documents: m.error_only_documents,
   too_many_documents: m.error_too_many_documents, document_not_found: m.error_document_not_found,
   listed_needs_cards: m.error_listed_needs_cards, time_needs_both: m.error_time_needs_both, invalid_time: m.error_invalid_time,
-  invalid_rupees: m.error_invalid_rupees, not_http: m.error_not_http, card_not_issued: m.error_card_not_issued,
+  invalid_rupees: m.error_invalid_rupees, invalid_convert_days: m.error_invalid_convert_days, not_http: m.error_not_http, card_not_issued: m.error_card_not_issued,
   duplicate_card: m.error_duplicate_card, network_and_kind: m.error_network_and_kind, alert_created: m.error_alert_created,
   alert_deleted: m.error_alert_deleted, too_many_alerts: m.error_too_many_alerts, duplicate_alert: m.error_duplicate_alert,
   no_such_alert: m.error_no_such_alert, email_needed: m.error_email_needed, email_sent: m.error_email_sent,

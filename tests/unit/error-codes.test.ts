@@ -133,6 +133,7 @@ describe('the error codes', () => {
       offers_not_list too_many_offers
       report_reason_required report_message_required report_sent
       expired_unsubscribe_link expired_stop_link links_revoked server_stopped
+      invalid_convert_days
     `.trim().split(/\s+/);
     expect(Object.keys(ERROR_CODES)).toEqual(expect.arrayContaining(shipped));
     // A code added since: add it to the list above, then it stays.
