@@ -16,7 +16,7 @@ import { REAL_CAPTURES } from '../support/real-payload-captures.ts';
 import { commandDatabase } from './command-database.ts';
 
 const run = promisify(execFile);
-const database = commandDatabase('real-replay');
+const database = commandDatabase('real_replay');
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-real-har-'));
 const capture = join(work, 'banks.har');
 const sourceKeys = REAL_CAPTURES.map((real) => real.adapter.adapter);
