@@ -33,7 +33,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export function demoImports(offers: OfferRow[], sources: SourceInsert[], now: Date): DemoImports {
   const random = createRandom('offerlanka:demo-imports');
-  const sourceOfBank = new Map(sources.filter((source) => source.bankId != null).map((source) => [source.bankId!, source]));
+  // A bank's first listing (Nations Trust's own promotions, not its American Express offers).
+  const sourceOfBank = new Map<number, SourceInsert>();
+  for (const source of sources) if (source.bankId != null && !sourceOfBank.has(source.bankId)) sourceOfBank.set(source.bankId, source);
   const runs: RunInsert[] = [];
   const lastGoodOf = new Map<string, Date>();
   for (const source of sourceOfBank.values()) {
