@@ -35,7 +35,7 @@ describe('when an imported offer was last checked at its source', () => {
     expect(await fitsWidth(page, '.offer [data-source-checked]')).toBe(true);
 
     await page.goto(offerCanonicalPath(merchantOwn(site.listed)));
-    expect(await page.locator('[data-source-checked]').count()).toBe(0);
+    expect(await page.locator('.offer [data-source-checked]').count()).toBe(0);
   }, PHONE));
 
   it('shows on home\'s cards and in the offer modal opened from one', () => withJs(async (page) => {
