@@ -4,8 +4,8 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import type { BankDetailData, CategoryData, HouseAdData, OfferData, TermsData } from './contract/index.ts';
-import type { SiteMetaData } from './contract/site-responses.ts';
-import { loadAds, loadBanks, loadCategories, loadPublicOffers, loadSiteMeta, loadTerms } from './build/catalogue-source.ts';
+import type { PublicSourceData, SiteMetaData } from './contract/site-responses.ts';
+import { loadAds, loadBanks, loadCategories, loadPublicOffers, loadSiteMeta, loadSources, loadTerms } from './build/catalogue-source.ts';
 
 /** A schema that types an entry as the contract's `T` (already checked by its loader). */
 const checkedByLoader = <T>() => z.custom<T>();
@@ -37,4 +37,10 @@ const ads = defineCollection({
   schema: checkedByLoader<HouseAdData>(),
 });
 
-export const collections = { banks, categories, offers, terms, site, ads };
+/** The sources offers are imported from (the sources page), in the API's order; the id is only the entry's. */
+const sources = defineCollection({
+  loader: async () => (await loadSources()).map((source, i) => ({ ...source, id: String(i) })),
+  schema: checkedByLoader<PublicSourceData>(),
+});
+
+export const collections = { banks, categories, offers, terms, site, ads, sources };

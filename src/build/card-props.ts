@@ -9,7 +9,8 @@ export const cardOffer = (offer: OfferData): OfferData => ({
   hotLine: { mobileNo: [], email: [] },
   location: [],
   cardTypes: [],
-  source: null,
+  // The card's 'Checked … at …' line needs only the source's name and date.
+  source: offer.source && { name: offer.source.name, lastVerifiedAt: offer.source.lastVerifiedAt, url: null, contentHash: null },
   bank: { ...offer.bank, cardTypes: [], issuedCards: [] },
   merchantData: offer.merchant,
 });

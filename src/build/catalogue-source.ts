@@ -6,7 +6,7 @@ import {
   AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, BanksResponse, CategoriesResponse, HouseAd, TermsResponse,
   type BankDetailData, type CategoryData, type HouseAdData, type OfferData, type TermsData,
 } from '../contract/index.ts';
-import { AdsResponse, BankDetailResponse, SiteMetaResponse, SiteOffersResponse, type SiteMetaData } from '../contract/site-responses.ts';
+import { AdsResponse, BankDetailResponse, SiteMetaResponse, SiteOffersResponse, SiteSourcesResponse, type PublicSourceData, type SiteMetaData } from '../contract/site-responses.ts';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:4321/api';
 export const buildApiUrl = () => (process.env.API_URL ?? DEFAULT_API_URL).replace(/\/+$/, '');
@@ -44,6 +44,11 @@ export async function loadPublicOffers(): Promise<OfferData[]> {
 
 export async function loadTerms(): Promise<TermsData> {
   return (await getJson('/site/terms', TermsResponse)).data;
+}
+
+/** The sources offers are imported from, for the sources page. */
+export async function loadSources(): Promise<PublicSourceData[]> {
+  return (await getJson('/site/sources', SiteSourcesResponse)).data;
 }
 
 export async function loadSiteMeta(): Promise<SiteMetaData> {

@@ -1,7 +1,7 @@
 // The build's view of the catalogue: typed reads of the content collections, computed once.
 import { getCollection } from 'astro:content';
 import type { BankDetailData, CategoryData, HouseAdData, OfferData, TermsData } from '../contract/index.ts';
-import type { SiteMetaData } from '../contract/site-responses.ts';
+import type { PublicSourceData, SiteMetaData } from '../contract/site-responses.ts';
 import { TOP_PICKS_PAGE_SIZE } from '../lib/constants.ts';
 
 let cached: Promise<SiteData> | undefined;
@@ -22,13 +22,15 @@ export interface SiteData {
   /** Ads for the frames' first HTML (may be empty). */
   ads: HouseAdData[];
   meta: SiteMetaData & { builtAt: string };
+  /** The sources offers are imported from, by name (the sources page). */
+  sources: PublicSourceData[];
 }
 
 export function getSiteData(): Promise<SiteData> {
   cached ??= (async () => {
-    const [banks, categories, offers, [terms], [meta], ads] = await Promise.all([
+    const [banks, categories, offers, [terms], [meta], ads, sources] = await Promise.all([
       getCollection('banks').then(dataOf), getCollection('categories').then(dataOf), getCollection('offers').then(dataOf),
-      getCollection('terms').then(dataOf), getCollection('site').then(dataOf), getCollection('ads').then(dataOf),
+      getCollection('terms').then(dataOf), getCollection('site').then(dataOf), getCollection('ads').then(dataOf), getCollection('sources').then(dataOf),
     ]);
     const offerList = offers.sort((a, b) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId);
     const listedOffers = offerList.filter((offer) => offer.status !== 'expired');
@@ -43,6 +45,7 @@ export function getSiteData(): Promise<SiteData> {
       terms: terms!,
       ads: ads.sort((a, b) => a.adId - b.adId),
       meta: meta!,
+      sources: sources.sort((a, b) => a.name.localeCompare(b.name)),
     };
   })();
   return cached;

@@ -11,6 +11,22 @@ export const SiteOffersResponse = v.object({ status: v.literal(true), data: v.ar
 export const SiteMeta = v.object({ dataset: v.nullable(v.string()) });
 export type SiteMetaData = v.InferOutput<typeof SiteMeta>;
 export const SiteMetaResponse = v.object({ status: v.literal(true), data: SiteMeta });
+/**
+ * A source the site imports offers from, as the public sources page shows it: names, dates and
+ * counts only (never its address or its runs' errors). lastGoodRunAt: when its last successful run
+ * finished; failingSince: when the first of the failed runs since then started, null while its
+ * latest run succeeded; listedOffers: the listed offers it holds.
+ */
+export const PublicSource = v.object({
+  name: v.string(),
+  bank: v.nullable(v.object({ bankId: v.number(), bankName: v.string() })),
+  lastGoodRunAt: v.nullable(v.string()),
+  failingSince: v.nullable(v.string()),
+  listedOffers: v.number(),
+});
+export type PublicSourceData = v.InferOutput<typeof PublicSource>;
+/** GET /api/site/sources: every enabled source, and any other that still holds listed offers, by name. */
+export const SiteSourcesResponse = v.object({ status: v.literal(true), data: v.array(PublicSource) });
 /** GET /api/ads: house ads, or what the ad proxy answered (any shape: readers keep the HouseAd ones). */
 export const AdsResponse = v.object({
   status: v.literal(true),

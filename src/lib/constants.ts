@@ -27,6 +27,9 @@ export const SITE_TIME_ZONE = 'Asia/Colombo';
 /** dayjs formats (spec §9): the start of a from-to range, and every other date shown. */
 export const DATE_DAY_MONTH_FORMAT = 'DD MMMM';
 export const DATE_LONG_FORMAT = 'MMMM Do YYYY';
+/** dayjs formats of when an offer was last checked at its source: '30 Nov', and '30 Nov 2025' in another year. */
+export const DATE_SHORT_FORMAT = 'D MMM';
+export const DATE_SHORT_YEAR_FORMAT = 'D MMM YYYY';
 
 /**
  * Truncation lengths in characters (spec §9); a longer text is cut and gets '...'. Offer titles and

@@ -1,4 +1,5 @@
 // An offer's validity wording (spec §9): 'Valid from .. to ..', 'Valid until', 'Till', 'Valid On',
+// and when an imported offer was last checked at its source ('Checked 30 Nov at Commercial Bank'),
 // in Sri Lanka's time zone whatever the server's or browser's. English dates keep the spec's dayjs
 // formats ('05 December', 'January 10th 2027'); Sinhala and Tamil ones are Intl's for si-LK and ta-LK.
 import dayjs from 'dayjs';
@@ -6,7 +7,7 @@ import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import type { OfferData } from '../contract/index.ts';
 import { m } from '../paraglide/messages.js';
 import { baseLocale, getLocale, type Locale } from '../paraglide/runtime.js';
-import { DATE_DAY_MONTH_FORMAT, DATE_LONG_FORMAT, SITE_TIME_ZONE } from './constants.ts';
+import { DATE_DAY_MONTH_FORMAT, DATE_LONG_FORMAT, DATE_SHORT_FORMAT, DATE_SHORT_YEAR_FORMAT, SITE_TIME_ZONE } from './constants.ts';
 import { intlLocale } from './intl-locale.ts';
 import { inSriLanka } from './sri-lanka-time.ts';
 
@@ -62,4 +63,22 @@ export function offerValidity(
     case 'customize':
       return description;
   }
+}
+
+/** A day as '30 Nov' (Intl's short month in Sinhala and Tamil), with its year when that is not `now`'s year in Sri Lanka. */
+export function shortDate(value: string | null, locale: Locale = getLocale(), now: Date = new Date()): string | undefined {
+  const date = colomboDate(value);
+  if (!date) return undefined;
+  const withYear = date.year() !== inSriLanka(now).year();
+  if (locale === baseLocale) return date.format(withYear ? DATE_SHORT_YEAR_FORMAT : DATE_SHORT_FORMAT);
+  return dateFormat(locale, withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' }).format(date.toDate());
+}
+
+/**
+ * 'Checked 30 Nov at Commercial Bank': when an imported offer's source last listed it, by the
+ * source's name; '' for an offer with no source (a merchant's own) or no date.
+ */
+export function sourceCheckedText(source: Pick<NonNullable<OfferData['source']>, 'name' | 'lastVerifiedAt'> | null | undefined, locale: Locale = getLocale(), now: Date = new Date()): string {
+  const date = source ? shortDate(source.lastVerifiedAt, locale, now) : undefined;
+  return source && date ? m.offer_checked_at({ date, source: source.name }, { locale }) : '';
 }

@@ -11,7 +11,7 @@ import {
 } from '../../src/contract/index.ts';
 import {
   AdsResponse, BankDetailResponse, BankImpressionResponse, CategoriesWithCountResponse, FailureResponse, InternalErrorResponse, MostViewedOffersResponse,
-  SignedOutResponse, SiteMetaResponse, SiteOffersResponse, SmsOutboxResponse, TopOffersByBankResponse,
+  SignedOutResponse, SiteMetaResponse, SiteSourcesResponse, SiteOffersResponse, SmsOutboxResponse, TopOffersByBankResponse,
 } from '../../src/contract/site-responses.ts';
 import { TeamBankResponse, TeamCategoryResponse, TeamLocationResponse } from '../../src/contract/team-catalogue.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
@@ -233,6 +233,7 @@ describe('media and the site build\'s reads', () => {
     expectAnswer(await api.call('GET', '/api/site/offers/1'), 200, SiteOffersResponse);
     expectAnswer(await api.call('GET', '/api/site/terms'), 200, TermsResponse);
     expectAnswer(await api.call('GET', '/api/site/meta'), 200, SiteMetaResponse);
+    expectAnswer(await api.call('GET', '/api/site/sources'), 200, SiteSourcesResponse);
   });
 });
 

@@ -109,6 +109,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/site/offers/:pageNo': {},
   'GET /api/site/terms': {},
   'GET /api/site/meta': {},
+  'GET /api/site/sources': {},
   'GET /api/dev/sms-outbox/:mobileNo': {},
   'GET /api/user/alerts': {},
   'POST /api/user/alerts': { body: alerts.NewAlertRequest },

@@ -2,6 +2,7 @@
 // and the favourite control. One component for the build's HTML (rendered by Astro without
 // hydration) and for the islands' lists, so both draw the same card. The title link carries
 // data-offer-link: where the offer modal is on the page, a plain click opens the offer over the list.
+// An imported offer says when its source last listed it (one muted line under the counts).
 // data-cards carries the offer's card rule for the "Your card" mark (src/scripts/your-card-marks.ts).
 // The share button is handled by one listener for the page (src/scripts/offer-modal.ts, offer-page.ts).
 import { memo } from 'react';
@@ -12,6 +13,7 @@ import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../contract/safe-url.ts';
 import { cardRuleText } from '../../lib/card-match.ts';
 import { localePath } from '../../lib/locale-path.ts';
+import { sourceCheckedText } from '../../lib/offer-dates.ts';
 import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import { m } from '../../paraglide/messages.js';
@@ -38,6 +40,7 @@ export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', ab
   const banner = apiImageSrc(safeUrl(offer.bannerImageURL));
   const header = localText(offer, 'header');
   const category = localText(offer.category, 'categoryName');
+  const checked = sourceCheckedText(offer.source);
   return (
     <article className="offer-card card" data-offer-id={offer.offerId} data-cards={cardRuleText(offer)}>
       <a className="offer-card-cover" href={href} tabIndex={-1} aria-hidden="true" data-offer-link>
@@ -60,6 +63,7 @@ export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', ab
         <p className="offer-card-merchant"><span className="offer-card-merchant-name">{offer.merchant.merchantName}</span> <span className="offer-card-category" lang={category.lang}>{category.text}</span></p>
         <p className="offer-card-tags">{offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>
         <p className="offer-card-stats"><span>{viewsText(offer.views)}</span><span data-interest={offer.offerId}>{favouritesText(interest)}</span></p>
+        {checked && <p className="offer-card-checked" title={checked} data-source-checked>{checked}</p>}
       </div>
     </article>
   );

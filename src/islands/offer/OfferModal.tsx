@@ -11,7 +11,7 @@ import { showLoadFailure } from '../../lib/after-paint.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
 import { eligibilityText } from '../../lib/format-eligibility.ts';
 import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/format-offer.ts';
-import { offerValidity } from '../../lib/offer-dates.ts';
+import { offerValidity, sourceCheckedText } from '../../lib/offer-dates.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
@@ -73,6 +73,7 @@ export default function OfferModal({ offerId, path }: Props) {
   const label = localText(offer, 'label');
   const category = localText(offer.category, 'categoryName');
   const validity = offerValidity(offer);
+  const checked = sourceCheckedText(offer.source);
   const eligibility = eligibilityText(offer.eligibility, offer.bank.bankName);
   const favourites = offer.interest + (interestChanges[offerId] ?? 0) - loaded.interestChangeRead;
   return (
@@ -96,6 +97,7 @@ export default function OfferModal({ offerId, path }: Props) {
         <p className="offer-modal-stats">
           <span lang={category.lang}>{category.text}</span><span>{viewsText(offer.views)}</span><span>{favouritesText(favourites)}</span>
         </p>
+        {checked && <p className="offer-modal-checked" data-source-checked>{checked}</p>}
         {/* A <div>: the report's dialog renders beside its button, and a <p> may not hold it. */}
         <div className="offer-modal-actions">
           <FavoriteButton offer={offer} className="offer-modal-favourite" showLabel />

@@ -11,6 +11,7 @@ import * as schema from '../db/schema.ts';
 import { bankSources } from '../importers/sources.ts';
 import { buildDemoData, type DemoData } from './generate.ts';
 import { hashLabel } from './random.ts';
+import { demoImports } from './sources.ts';
 
 export {
   buildDemoData, DEFAULT_OFFER_COUNT, MAX_OFFER_COUNT, validateOfferCount,
@@ -58,10 +59,11 @@ const SERIAL_COLUMNS: [table: string, column: string][] = [
 
 /** Replaces the catalogue with the demo data set and marks the data set as 'demo'. */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedSummary> {
-  const data = buildDemoData(options);
+  const now = options.now ?? new Date();
+  const data = buildDemoData({ ...options, now });
   await db.transaction(async (tx) => {
     await lock(tx);
-    await writeDemoData(tx, data);
+    await writeDemoData(tx, data, now);
   });
   await refreshPlannerStatistics(db);
   return summarise(data);
@@ -75,11 +77,12 @@ async function refreshPlannerStatistics(db: Database) {
 /** Seeds only when there are no banks yet. Returns whether it seeded. */
 export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
   if (await hasBanks(db)) return false;
-  const data = buildDemoData(options);
+  const now = options.now ?? new Date();
+  const data = buildDemoData({ ...options, now });
   const seeded = await db.transaction(async (tx) => {
     await lock(tx);
     if (await hasBanks(tx)) return false; // another process seeded meanwhile
-    await writeDemoData(tx, data);
+    await writeDemoData(tx, data, now);
     return true;
   });
   if (seeded) await refreshPlannerStatistics(db);
@@ -122,7 +125,7 @@ function assertSafeUrls(data: DemoData): void {
   for (const url of urls) if (url != null) v.parse(WebUrl, url);
 }
 
-async function writeDemoData(tx: Transaction, data: DemoData): Promise<void> {
+async function writeDemoData(tx: Transaction, data: DemoData, now: Date): Promise<void> {
   assertSafeUrls(data);
   // Listed explicitly and without CASCADE, so a new table pointing at the catalogue makes this fail
   // loudly instead of being emptied silently.
@@ -153,9 +156,13 @@ async function writeDemoData(tx: Transaction, data: DemoData): Promise<void> {
   await insertInBatches(data.merchants, ROW_BATCH, (batch) => tx.insert(schema.merchants).values(batch));
   await tx.insert(schema.termsConditions).values(data.terms);
   await tx.insert(schema.houseAds).values(data.houseAds);
+  // A share of the offers came from their bank's listing, with its runs (seed/sources.ts).
+  const imports = demoImports(data.offers, sources, now);
   // Descriptions are sanitised on every write, the seed's included.
-  await insertInBatches(data.offers, ROW_BATCH, (batch) =>
+  await insertInBatches(imports.offers, ROW_BATCH, (batch) =>
     tx.insert(schema.offers).values(batch.map((offer) => ({ ...offer, description: sanitizeDescription(offer.description ?? '') }))));
+  await insertInBatches(imports.links, ROW_BATCH, (batch) => tx.insert(schema.offerSources).values(batch));
+  if (imports.runs.length) await tx.insert(schema.importRuns).values(imports.runs);
 
   // The rows carry explicit ids (1..n); move each sequence past them.
   for (const [table, column] of SERIAL_COLUMNS) {

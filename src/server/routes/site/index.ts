@@ -1,12 +1,14 @@
 // What the static-site build reads in bulk: every public offer (expired ones too, whose pages stay
-// up), the terms by bank, and facts about the data set. Public data only.
+// up), the terms by bank, the sources offers are imported from, and facts about the data set.
+// Public data only.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { PageNo, TermsResponse } from '../../../contract/index.ts';
-import { SiteMetaResponse, SiteOffersResponse } from '../../../contract/site-responses.ts';
+import { SiteMetaResponse, SiteOffersResponse, SiteSourcesResponse } from '../../../contract/site-responses.ts';
 import type { AppEnv, ServerDeps } from '../../context.ts';
 import { findDataset, findTerms } from '../../domain/catalogue.ts';
 import { countOffers, findOfferPage, isPublic } from '../../domain/offers.ts';
+import { listPublicSources } from '../../domain/public-sources.ts';
 import { answer, cachedJson, shaped } from '../../http/answer.ts';
 import { parseParams } from '../../validate.ts';
 
@@ -27,6 +29,8 @@ export function siteExportRoutes(deps: ServerDeps) {
   });
 
   app.get('/site/terms', (c) => cachedJson(c, cache, 'site-terms', async () => shaped(TermsResponse, { status: true, data: await findTerms(db) })));
+
+  app.get('/site/sources', (c) => cachedJson(c, cache, 'site-sources', async () => shaped(SiteSourcesResponse, { status: true, data: await listPublicSources(db) })));
 
   app.get('/site/meta', async (c) => answer(c, SiteMetaResponse, { status: true, data: { dataset: await findDataset(db) } }));
 
