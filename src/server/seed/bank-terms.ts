@@ -124,13 +124,16 @@ const perkPlanMonths = (perk: string) => {
 
 /**
  * A minimum bill and a cap that fit each other: the rate on the minimum bill stays within the cap
- * (else the cap would bite at the floor). A fixed minimum keeps itself and takes the smallest cap
- * that fits; otherwise the cap keeps itself and the minimum bill drops to the largest that fits.
+ * (else the cap would bite at the floor). The minimum bill drops to the largest of the category's
+ * that fits, unless it is fixed or none fits; then the cap rises to the smallest that fits, or goes.
  */
 function fitLimits(category: CategorySeed, rate: number | null, minBill: number | null, cap: number | null, fixedMinimum: boolean) {
-  if (rate === null || minBill === null || cap === null || minBill * rate / 100 <= cap) return { minBill, cap };
-  if (fixedMinimum) return { minBill, cap: category.caps.find((c) => minBill * rate / 100 <= c) ?? null };
-  return { minBill: category.minBills.filter((bill) => bill * rate / 100 <= cap).at(-1) ?? null, cap };
+  const fits = (bill: number, c: number) => bill * (rate ?? 0) / 100 <= c;
+  if (minBill === null || cap === null || fits(minBill, cap)) return { minBill, cap };
+  const lower = fixedMinimum ? undefined : category.minBills.filter((bill) => fits(bill, cap)).at(-1);
+  if (lower !== undefined) return { minBill: lower, cap };
+  const bill = fixedMinimum ? minBill : Math.min(minBill, category.minBills[0]!);
+  return { minBill: bill, cap: category.caps.find((c) => fits(bill, c)) ?? null };
 }
 
 /** The bank's highest-tier credit cards, best first. */
