@@ -285,7 +285,7 @@ describe('the banks’ cadences and limits in the demo offers', () => {
   const DAY_NAMES = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as const;
   const rs = (n: number) => `Rs. ${n.toLocaleString('en-US')}`;
   const planOf = (o: (typeof offers)[number]) => /0% interest easy payment plan for up to (\d+) months/.exec(o.description!);
-  const PREMIUM = new Set(['Platinum', 'Signature', 'Infinite', 'World', 'World Elite']);
+  const PREMIUM = new Set(['Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite']);
 
   it('still validates every offer against the contract’s Eligibility', () => {
     for (const o of offers) expect(v.parse(Eligibility, o.e)).toEqual(o.e);

@@ -50,7 +50,7 @@ const CAPPED_PER_DAY = new Set(['dining', 'supermarkets', 'fuel', 'online']);
 /** The categories whose banks make some offers for their premium cards only, and how often. */
 const PREMIUM_ICONS = new Set(['dining', 'hotels', 'travel', 'shopping', 'fashion', 'jewellery', 'entertainment', 'health']);
 const PREMIUM_SHARE = 0.15;
-const PREMIUM_TIERS = new Set(['Platinum', 'Signature', 'Infinite', 'World', 'World Elite']);
+const PREMIUM_TIERS = new Set(['Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite']);
 const PREMIUM_CARDS_MAX = 3;
 /** The share of hotel offers that give a stay period after the booking period, and its length in days. */
 const STAY_PERIOD_SHARE = 0.6;
