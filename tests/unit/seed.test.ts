@@ -85,7 +85,7 @@ describe('seedDemoData', () => {
     for (const o of offers) {
       if (o.reviewStatus === 'accepted') expect(o.header.length).toBeLessThanOrEqual(OFFER_HEADER_MAX);
       expect(o.label.length).toBeGreaterThan(0);
-      expect(o.cardTypes.length).toBeGreaterThan(0);
+      expect(o.cardTypes!.length).toBeGreaterThan(0);
       for (const card of o.cardTypes) expect(bankCards.get(o.bankId)!.has(card)).toBe(true);
       expect(o.location.length).toBeGreaterThanOrEqual(1);
       expect(o.location.length).toBeLessThanOrEqual(5);
@@ -272,5 +272,149 @@ describe('seedDemoData', () => {
     await expect(seedDemoData(first.db, { offers: 0 })).rejects.toThrow(RangeError);
     await expect(seedDemoData(first.db, { offers: 1.5 })).rejects.toThrow(RangeError);
     expect(await first.db.select({ id: schema.offers.offerId }).from(schema.offers)).not.toHaveLength(0);
+  });
+});
+
+describe('the banks’ cadences and limits in the demo offers', () => {
+  const data = buildDemoData({ offers: OFFERS, now: NOW });
+  const iconOf = new Map(data.categories.map((c) => [c.categoryId, c.iconName]));
+  const bankOf = new Map(data.banks.map((b) => [b.bankId, b]));
+  const offers = data.offers.map((o) => ({ ...o, icon: iconOf.get(o.categoryId)!, e: o.eligibility as EligibilityData }));
+  const inCategory = (icon: string) => offers.filter((o) => o.icon === icon);
+  // Written here as the banks write them, not taken from the generator.
+  const DAY_NAMES = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as const;
+  const rs = (n: number) => `Rs. ${n.toLocaleString('en-US')}`;
+  const planOf = (o: (typeof offers)[number]) => /0% interest easy payment plan for up to (\d+) months/.exec(o.description!);
+  const PREMIUM = new Set(['Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite']);
+
+  it('still validates every offer against the contract’s Eligibility', () => {
+    for (const o of offers) expect(v.parse(Eligibility, o.e)).toEqual(o.e);
+  });
+
+  it('runs most supermarket offers on one or two weekdays, with a minimum bill and a cap per card per day', () => {
+    const supermarkets = inCategory('supermarkets');
+    const cardDays = supermarkets.filter((o) => / every \w+day/.test(o.header));
+    expect(cardDays.length / supermarkets.length).toBeGreaterThan(0.4);
+    expect(cardDays.filter((o) => o.e.days.length === 1 && !['sat', 'sun'].includes(o.e.days[0]!)).length).toBeGreaterThan(10);
+    for (const o of cardDays) {
+      expect(o.e.days.length).toBeLessThanOrEqual(2);
+      const names = o.e.days.map((day) => DAY_NAMES[day]).join(' and ');
+      expect(o.header).toContain(`every ${names}`);
+      expect(o.validTimeDateDescription).toBe(`Every ${names}`);
+      expect(o.description).toContain(`Minimum bill value ${rs(o.e.minBill!)}`);
+      // A fixed amount off has no cap; a rate has one, per card per day.
+      if (o.offerType !== 'customize') expect(o.description).toContain(`Max. discount ${rs(o.e.maxDiscount!)} per card per day`);
+    }
+  });
+
+  it('gives fuel stations weekend days with a cap', () => {
+    const weekend = inCategory('fuel').filter((o) => o.e.days.every((day) => day === 'sat' || day === 'sun') && o.e.days.length > 0);
+    expect(weekend.filter((o) => o.e.maxDiscount !== null).length).toBeGreaterThanOrEqual(3);
+    expect(weekend.some((o) => o.header.endsWith('every weekend') && o.e.days.length === 2)).toBe(true);
+  });
+
+  it('fits minimum bills and caps to the category and to each other', () => {
+    const capsOf = (icon: string) => inCategory(icon).flatMap((o) => (o.e.maxDiscount === null ? [] : [o.e.maxDiscount]));
+    for (const cap of capsOf('dining')) expect(cap >= 2_500 && cap <= 10_000, `dining cap ${cap}`).toBe(true);
+    for (const cap of capsOf('supermarkets')) expect(cap >= 1_500 && cap <= 5_000, `supermarket cap ${cap}`).toBe(true);
+    expect(capsOf('dining').length).toBeGreaterThan(10);
+    for (const o of offers) {
+      if (o.offerType === 'customize') expect(o.e.maxDiscount).toBeNull();
+      // The rate on the minimum bill never runs into the cap.
+      else if (o.e.minBill !== null && o.e.maxDiscount !== null) expect(o.e.minBill * Number(o.offerRate) / 100).toBeLessThanOrEqual(o.e.maxDiscount);
+    }
+  });
+
+  it('gives 0% instalment plans a minimum transaction and one way to convert, in the categories banks give them', () => {
+    const plans = offers.filter((o) => planOf(o));
+    expect(plans.length).toBeGreaterThan(20);
+    for (const icon of ['electronics', 'education', 'travel', 'health']) expect(plans.some((o) => o.icon === icon), icon).toBe(true);
+    for (const o of plans) {
+      expect(o.e.minBill).toBeGreaterThanOrEqual(25_000);
+      expect(o.description).toContain(`Minimum transaction ${rs(o.e.minBill!)}`);
+      expect(o.e.days).toEqual([]);
+      const ways = [o.e.convertWithinDays !== null, o.e.registerFirst, o.e.promoCodeRequired].filter(Boolean);
+      expect(ways).toHaveLength(1);
+      if (o.offerType !== 'customize') expect(o.header).toContain(`0% instalments up to ${planOf(o)![1]} months`);
+    }
+    const converted = plans.filter((o) => o.e.convertWithinDays !== null);
+    expect(converted.some((o) => o.e.convertWithinDays === 7)).toBe(true);
+    for (const o of converted) expect(o.description).toContain(`within ${o.e.convertWithinDays} days of the purchase to convert`);
+    expect(plans.filter((o) => o.e.registerFirst).length).toBeGreaterThanOrEqual(3);
+    for (const o of plans.filter((p) => p.e.promoCodeRequired)) expect(o.e.channel).toBe('online');
+    expect(plans.some((o) => o.e.promoCodeRequired)).toBe(true);
+    // Only plans take a call or a registration.
+    for (const o of offers.filter((p) => !planOf(p))) expect([o.e.convertWithinDays, o.e.registerFirst]).toEqual([null, false]);
+  });
+
+  it('asks for a promo code only online, where the offer has one, and says so', () => {
+    const coded = offers.filter((o) => o.e.promoCodeRequired);
+    expect(coded.length).toBeGreaterThan(5);
+    for (const o of coded) {
+      expect(o.e.channel).toBe('online');
+      expect(o.promoCode).toBeTruthy();
+      expect(o.description).toContain(`promo code ${o.promoCode} at checkout`);
+    }
+  });
+
+  it('gives hotels a booking period and a later stay period', () => {
+    const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    const parse = (text: string) => {
+      const [day, month, year] = text.split(' ');
+      return Date.UTC(Number(year), MONTHS.indexOf(month!), Number(day));
+    };
+    const hotels = inCategory('hotels');
+    const periods = hotels.flatMap((o) => {
+      const match = /^Book by (\d+ \w+ \d{4}), stay until (\d+ \w+ \d{4})$/.exec(o.validTimeDateDescription ?? '');
+      return match ? [{ o, bookBy: parse(match[1]!), stayUntil: parse(match[2]!) }] : [];
+    });
+    expect(periods.length / hotels.length).toBeGreaterThan(0.25);
+    for (const { o, bookBy, stayUntil } of periods) {
+      expect(stayUntil).toBeGreaterThan(bookBy);
+      // The columns hold the booking period: its last day is the offer's, in Sri Lanka.
+      const lastDay = new Date(o.offerEnd!.getTime() + 5.5 * 3_600_000);
+      expect(bookBy).toBe(Date.UTC(lastDay.getUTCFullYear(), lastDay.getUTCMonth(), lastDay.getUTCDate()));
+      expect(o.description).toContain('Stay period: till');
+    }
+  });
+
+  it('makes some offers for premium cards only, naming the tiers; other listed offers name networks', () => {
+    const tiered = offers.filter((o) => o.e.cardScope === 'listed' && o.e.cards.some((card) => card.tier !== null));
+    expect(tiered.length / offers.length).toBeGreaterThan(0.04);
+    for (const o of tiered) {
+      for (const card of o.e.cards) expect(PREMIUM.has(card.tier!)).toBe(true);
+      expect(o.description).toContain(`Exclusively for ${bankOf.get(o.bankId)!.bankName.replaceAll("'", '&#39;')}`);
+      expect(o.cardTypes!.length).toBeGreaterThan(0);
+    }
+    expect(offers.some((o) => o.e.cardScope === 'listed' && o.e.cards.every((card) => card.tier === null))).toBe(true);
+  });
+
+  it('words days, minimum bills and caps exactly as the eligibility has them', () => {
+    const dayWords = Object.values(DAY_NAMES).join('|');
+    for (const o of offers) {
+      const text = `${o.header} ${o.description} ${o.validTimeDateDescription ?? ''}`;
+      const min = /Minimum (?:bill value|transaction) (Rs\. [\d,]+)/.exec(o.description!);
+      expect(min?.[1] ?? null, `offer ${o.offerId}`).toBe(o.e.minBill === null ? null : rs(o.e.minBill));
+      const cap = /Max\. discount (Rs\. [\d,]+)/.exec(o.description!);
+      expect(cap?.[1] ?? null, `offer ${o.offerId}`).toBe(o.e.maxDiscount === null ? null : rs(o.e.maxDiscount));
+      // No leftover note with another minimum or cap.
+      expect(text).not.toMatch(/Minimum (order|spend)|Maximum (discount|cashback)/i);
+      // A perk's own minimum is the offer's.
+      const perkMin = /above (Rs\. [\d,]+)/.exec(o.header);
+      if (perkMin) expect(rs(o.e.minBill ?? 0)).toBe(perkMin[1]);
+      // Days a header names are the offer's days.
+      const headerDays = new RegExp(`every ((?:${dayWords})(?: and (?:${dayWords}))*|weekend)\\b`).exec(o.header);
+      if (headerDays) {
+        const named = headerDays[1] === 'weekend' ? ['sat', 'sun'] : headerDays[1]!.split(' and ').map((name) => Object.entries(DAY_NAMES).find(([, n]) => n === name)![0]);
+        expect(o.e.days).toEqual(named);
+      }
+      // Each day of the offer is in its validity, unless a hotel's periods take its place.
+      if (o.e.days.length > 0 && !o.validTimeDateDescription!.startsWith('Book by')) {
+        const validity = o.validTimeDateDescription!;
+        if (!/^\w+day to \w+day$/.test(validity)) for (const day of o.e.days) expect(validity).toContain(DAY_NAMES[day]);
+      }
+      if (o.e.days.length === 0 && o.validTimeDateDescription) expect(o.validTimeDateDescription).not.toMatch(new RegExp(`${dayWords}|weekend`, 'i'));
+      if (/weekend/i.test(o.label)) expect(o.e.days).toEqual(['sat', 'sun']);
+    }
   });
 });

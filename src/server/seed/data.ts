@@ -1,7 +1,7 @@
 // Static content of the demo data set: real Sri Lankan card-issuing banks (with our own generated
 // monograms, never their trademarks), categories, towns and fictional merchants.
 
-import type { CardNetwork } from '../../contract/eligibility.ts';
+import type { CardNetwork, Weekday } from '../../contract/eligibility.ts';
 import type { TranslatedLocale } from '../../contract/limits.ts';
 import { HOUSE_AD_WORDS } from '../../lib/house-ads.ts';
 
@@ -118,14 +118,22 @@ export interface CategorySeed {
   merchants: string[];
   /** Words that name the category in an imported offer (the team's keyword map starts with them). */
   keywords: string[];
+  /** Minimum bills and discount caps in rupees that fit the category, as its banks' offers state them. */
+  minBills: number[];
+  caps: number[];
+  /** A share of its offers that run on set days, as supermarkets' and fuel stations' card days do. */
+  cardDays?: { share: number; plans: { weight: number; days: Weekday[] }[] };
+  /** A share of its offers that come with a 0% instalment plan, up to one of these months, above one of these amounts. */
+  instalments?: { share: number; upToMonths: number[]; minTransactions: number[] };
 }
 
 export const CATEGORIES: CategorySeed[] = [
   {
     name: 'Dining', names: { si: 'ආහාර පාන', ta: 'உணவகங்கள்' }, iconName: 'dining', promo: 'DINE', color: '#e4572e', weight: 20,
+    minBills: [2_000, 2_500, 3_000, 5_000, 10_000], caps: [2_500, 3_000, 5_000, 7_500, 10_000],
     keywords: ['restaurant', 'dining', 'dine', 'cafe', 'café', 'buffet', 'pizza', 'burger', 'food', 'bistro', 'bakery', 'brunch'],
-    things: ['the total bill', 'food bills', 'the dinner buffet', 'the lunch buffet', 'the à la carte menu', 'the weekend brunch', 'takeaway orders'],
-    labels: ['Weekend dining treat', 'Dine & save', 'Buffet bonanza', 'Lunch special', 'Family feast', 'Date night deal', 'Sunday brunch offer'],
+    things: ['the total bill', 'food bills', 'the dinner buffet', 'the lunch buffet', 'the à la carte menu', 'the brunch menu', 'takeaway orders'],
+    labels: ['Weekend dining treat', 'Dine & save', 'Buffet bonanza', 'Lunch special', 'Family feast', 'Date night deal', 'Brunch offer'],
     perks: ['Buy 1 Get 1 Free', 'Complimentary dessert', 'Kids eat free', 'Free welcome drink', 'Rs. 1,500 off on bills above Rs. 7,500'],
     notes: ['Valid for dine-in and takeaway', 'Reservations are recommended', 'Not valid on public holidays', 'Maximum bill value Rs. 100,000', 'Not valid with other promotions'],
     merchants: [
@@ -137,6 +145,8 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Shopping', names: { si: 'සාප්පු සවාරි', ta: 'ஷாப்பிங்' }, iconName: 'shopping', promo: 'SHOP', color: '#8e44ad', weight: 8,
+    minBills: [3_000, 5_000, 10_000, 15_000], caps: [2_500, 5_000, 10_000],
+    instalments: { share: 0.2, upToMonths: [6, 12], minTransactions: [25_000] },
     keywords: ['shopping', 'store', 'home', 'furniture', 'department store', 'lifestyle'],
     things: ['all purchases', 'home décor', 'selected items', 'gift hampers', 'furniture'],
     labels: ['Shopping spree', 'Season sale', 'Home makeover deal', 'Festive shopping'],
@@ -149,6 +159,8 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Travel', names: { si: 'සංචාර', ta: 'பயணம்' }, iconName: 'travel', promo: 'TRIP', color: '#1f8a70', weight: 7,
+    minBills: [25_000, 50_000, 100_000], caps: [10_000, 25_000, 50_000],
+    instalments: { share: 0.35, upToMonths: [12, 24], minTransactions: [25_000, 50_000] },
     keywords: ['travel', 'airline', 'flight', 'air ticket', 'tour', 'holiday package', 'travels'],
     things: ['holiday packages', 'air tickets', 'round-island tours', 'Maldives packages', 'visa services'],
     labels: ['Holiday getaway', 'Fly for less', 'Explore the island', 'Travel season deal'],
@@ -161,8 +173,9 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Hotels', names: { si: 'හෝටල්', ta: 'ஹோட்டல்கள்' }, iconName: 'hotels', promo: 'STAY', color: '#2e86ab', weight: 12,
+    minBills: [15_000, 25_000, 50_000], caps: [10_000, 15_000, 25_000],
     keywords: ['hotel', 'resort', 'villa', 'stay', 'room', 'spa resort', 'bungalow'],
-    things: ['room rates', 'full-board stays', 'half-board stays', 'weekend stays', 'spa treatments'],
+    things: ['room rates', 'full-board stays', 'half-board stays', 'room-only stays', 'spa treatments'],
     labels: ['Staycation deal', 'Hill country escape', 'Beach holiday', 'Weekend getaway', 'Long stay saver'],
     perks: ['Stay 3 nights, pay for 2', 'Complimentary room upgrade', 'Free breakfast for two', 'Kids stay free'],
     notes: ['Valid on best available rates', 'Subject to room availability', 'Not valid during peak season', 'Prior reservation required'],
@@ -174,6 +187,8 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Fuel', names: { si: 'ඉන්ධන', ta: 'எரிபொருள்' }, iconName: 'fuel', promo: 'FUEL', color: '#f4a259', weight: 3,
+    minBills: [2_000, 3_000, 5_000], caps: [500, 1_000, 1_500, 2_000],
+    cardDays: { share: 0.6, plans: [{ weight: 3, days: ['sat', 'sun'] }, { weight: 1, days: ['sun'] }, { weight: 1, days: ['sat'] }] },
     keywords: ['fuel', 'petrol', 'diesel', 'filling station'],
     things: ['fuel purchases', 'lubricant services', 'car wash services'],
     labels: ['Fuel saver', 'Fill up & save', 'Weekend fuel offer'],
@@ -186,8 +201,16 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Supermarkets', names: { si: 'සුපිරි වෙළඳසැල්', ta: 'பல்பொருள் அங்காடிகள்' }, iconName: 'supermarkets', promo: 'MART', color: '#3bb273', weight: 8,
+    minBills: [3_000, 4_000, 5_000, 7_500, 10_000], caps: [1_500, 2_000, 2_500, 3_000, 5_000],
+    cardDays: {
+      share: 0.7,
+      plans: [
+        { weight: 3, days: ['wed'] }, { weight: 2, days: ['thu'] }, { weight: 2, days: ['fri'] }, { weight: 1, days: ['tue'] },
+        { weight: 2, days: ['sun'] }, { weight: 1, days: ['wed', 'sun'] },
+      ],
+    },
     keywords: ['supermarket', 'grocery', 'groceries', 'hypermarket', 'fresh produce', 'vegetables'],
-    things: ['the total bill', 'grocery bills', 'fresh produce', 'weekend shopping'],
+    things: ['the total bill', 'grocery bills', 'fresh produce', 'fresh vegetables, fruits & seafood'],
     labels: ['Grocery saver', 'Weekend basket deal', 'Fresh savings', 'Family grocery offer'],
     perks: ['Rs. 1,000 off on bills above Rs. 10,000', 'Free home delivery'],
     notes: ['Maximum discount Rs. 3,000 per bill', 'Not valid on liquor and tobacco', 'Valid at all branches'],
@@ -198,6 +221,8 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Health & Wellness', names: { si: 'සෞඛ්‍ය සහ යහපැවැත්ම', ta: 'உடல்நலம் மற்றும் ஆரோக்கியம்' }, iconName: 'health', promo: 'CARE', color: '#17a2b8', weight: 6,
+    minBills: [3_000, 5_000, 10_000], caps: [2_500, 5_000, 10_000],
+    instalments: { share: 0.2, upToMonths: [6, 12, 24], minTransactions: [25_000, 50_000] },
     keywords: ['health', 'hospital', 'pharmacy', 'wellness', 'salon', 'spa', 'gym', 'dental', 'optical'],
     things: ['consultation fees', 'Ayurveda treatments', 'spa packages', 'pharmacy bills', 'lab tests', 'annual memberships'],
     labels: ['Wellness week', 'Health check offer', 'Relax & recharge', 'Spa day special'],
@@ -210,6 +235,8 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Education', names: { si: 'අධ්‍යාපනය', ta: 'கல்வி' }, iconName: 'education', promo: 'LEARN', color: '#4361ee', weight: 4,
+    minBills: [10_000, 25_000, 50_000], caps: [5_000, 10_000, 25_000],
+    instalments: { share: 0.5, upToMonths: [12, 24], minTransactions: [25_000, 30_000] },
     keywords: ['education', 'school', 'tuition', 'course', 'university', 'books', 'bookshop'],
     things: ['course fees', 'registration fees', 'books and stationery', 'language courses'],
     labels: ['Back to school', 'Learn & save', 'Course fee offer'],
@@ -222,6 +249,8 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Electronics', names: { si: 'ඉලෙක්ට්‍රොනික', ta: 'மின்னணுப் பொருட்கள்' }, iconName: 'electronics', promo: 'TECH', color: '#3a506b', weight: 7,
+    minBills: [25_000, 50_000, 100_000], caps: [5_000, 10_000, 25_000],
+    instalments: { share: 0.45, upToMonths: [6, 12, 24], minTransactions: [25_000, 50_000] },
     keywords: ['electronics', 'mobile phone', 'laptop', 'appliance', 'appliances', 'television'],
     things: ['mobile phones', 'laptops', 'home appliances', 'televisions', 'air conditioners', 'all electronics'],
     labels: ['Tech upgrade', 'Gadget fest', 'Smart home deal', 'Appliance offer'],
@@ -234,6 +263,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Fashion', names: { si: 'විලාසිතා', ta: 'ஃபேஷன்' }, iconName: 'fashion', promo: 'STYLE', color: '#d63384', weight: 9,
+    minBills: [3_000, 5_000, 10_000], caps: [2_500, 5_000, 7_500],
     keywords: ['fashion', 'clothing', 'apparel', 'footwear', 'shoes', 'boutique'],
     things: ['all clothing', 'sarees', 'footwear', 'kids wear', 'the new collection', 'menswear'],
     labels: ['Style season', 'Wardrobe refresh', 'Avurudu fashion deal', 'Festive fashion offer'],
@@ -247,6 +277,8 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Jewellery', names: { si: 'ස්වර්ණාභරණ', ta: 'நகைகள்' }, iconName: 'jewellery', promo: 'GEMS', color: '#c9a227', weight: 6,
+    minBills: [25_000, 50_000, 100_000], caps: [10_000, 25_000, 50_000],
+    instalments: { share: 0.35, upToMonths: [6, 12], minTransactions: [50_000, 100_000] },
     keywords: ['jewellery', 'jewelry', 'jewellers', 'gold', 'gem', 'watches'],
     things: ['making charges', 'gold jewellery', 'gem-set jewellery', 'wedding collections', 'silver jewellery'],
     labels: ['Wedding season offer', 'Sparkle & save', 'Gem festival deal'],
@@ -259,6 +291,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Entertainment', names: { si: 'විනෝදාස්වාදය', ta: 'பொழுதுபோக்கு' }, iconName: 'entertainment', promo: 'FUN', color: '#ef476f', weight: 5,
+    minBills: [2_000, 3_000, 5_000], caps: [1_000, 2_500, 5_000],
     keywords: ['entertainment', 'cinema', 'movie', 'concert', 'theme park', 'gaming'],
     things: ['movie tickets', 'bowling games', 'entry tickets', 'concert tickets', 'game cards'],
     labels: ['Movie night', 'Family fun day', 'Weekend fun deal'],
@@ -271,6 +304,7 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Online', names: { si: 'මාර්ගගත', ta: 'ஆன்லைன்' }, iconName: 'online', promo: 'WEB', color: '#7209b7', weight: 7,
+    minBills: [2_000, 3_000, 5_000], caps: [500, 1_000, 1_500, 2_000],
     keywords: ['online', 'e-commerce', 'ecommerce', 'website', 'app', 'delivery'],
     things: ['online orders', 'food delivery', 'annual subscriptions', 'e-gift cards', 'online bookings'],
     labels: ['Click & save', 'Online exclusive', 'Delivery deal', 'App-only offer'],
@@ -283,6 +317,8 @@ export const CATEGORIES: CategorySeed[] = [
   },
   {
     name: 'Automobile', names: { si: 'වාහන', ta: 'வாகனங்கள்' }, iconName: 'automobile', promo: 'AUTO', color: '#6c757d', weight: 5,
+    minBills: [5_000, 10_000, 25_000], caps: [2_500, 5_000, 10_000],
+    instalments: { share: 0.2, upToMonths: [6, 12], minTransactions: [25_000, 50_000] },
     keywords: ['automobile', 'vehicle', 'car', 'tyre', 'tyres', 'auto', 'service centre', 'motor'],
     things: ['vehicle servicing', 'tyres', 'spare parts', 'car rentals', 'detailing packages', 'batteries'],
     labels: ['Service & save', 'Road trip ready', 'Car care deal'],
@@ -333,17 +369,16 @@ export const BANK_TERM_TEMPLATES: string[] = [
   'Supplementary cardholders of {bank} are also eligible for the offer.',
 ];
 
+/** Validity wording that names no days or hours: an offer's days and hours are its eligibility's, worded from it. */
 export const TIME_DESCRIPTIONS: string[] = [
-  'Every Friday and Saturday',
-  'Weekdays from 12 noon to 3 pm',
-  'Every Wednesday',
-  'Weekends only',
-  'On the last Friday of every month',
-  'Daily from 6 pm to 10 pm',
+  'Until further notice',
   'While stocks last',
   'Throughout the year',
-  'Monday to Thursday',
   'During the festive season',
+  'Throughout the season',
+  'Until the end of the promotion',
+  'For a limited period',
+  'On all days, including public holidays',
 ];
 
 export interface HouseAdSeed { title: string; body: string; cta: string; linkUrl: string; color: string }

@@ -12,6 +12,7 @@ import {
 import { slugify } from '../../lib/slugify.ts';
 import { imageUrl } from '../services/images.ts';
 import { createRandom, type Random } from './random.ts';
+import { bankTerms, cardsWording } from './bank-terms.ts';
 import {
   bankLogoSvg, bankThumbSvg, categoryIconSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg,
 } from './svg.ts';
@@ -20,6 +21,8 @@ export const DEFAULT_OFFER_COUNT = 600;
 export const MAX_OFFER_COUNT = 200_000;
 /** Fixed seed of the generator; change it and the whole demo catalogue changes. */
 export const SEED = 0x0ff3_1a4c;
+/** The stream of the banks' cadences and limits (bank-terms.ts), apart from the offers' own. */
+const BANK_TERMS_STREAM = 'bank-terms';
 
 type OfferType = (typeof OFFER_TYPES)[number];
 type OfferDateType = (typeof OFFER_DATE_TYPES)[number];
@@ -168,8 +171,9 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
     };
   });
 
-  // Eligibility draws from its own stream, so the rest of each offer is what it was before it existed.
-  const offers = buildOffers(stream('offers'), stream('eligibility'), offerCount, now, banks, merchantsByCategory);
+  // Eligibility and the banks' terms draw from their own streams, so the rest of each offer is what
+  // it was before they existed.
+  const offers = buildOffers(stream('offers'), stream('eligibility'), stream(BANK_TERMS_STREAM), offerCount, now, banks, merchantsByCategory);
 
   return { cardTiers, banks, categoryKeywords, categories, merchants, locations, terms, houseAds, offers, images };
 }
@@ -205,6 +209,7 @@ const COVERAGE: Plan[] = [
 function buildOffers(
   random: Random,
   eligibilityRandom: Random,
+  bankTermsRandom: Random,
   count: number,
   now: Date,
   banks: BankRow[],
@@ -276,8 +281,8 @@ function buildOffers(
       tag = offerType === 'off' ? `${rate}% off` : offerType === 'upto' ? `up to ${rate}% off` : `a ${rate}% discount`;
     }
     const thing = random.pick(category.things);
-    const header = offerHeader(random, offerType, offerRate, thing, merchant.row.merchantName, bank.bankName);
-    const label = random.pick(category.labels);
+    const drawnHeader = offerHeader(random, offerType, offerRate, thing, merchant.row.merchantName, bank.bankName);
+    const drawnLabel = random.pick(category.labels);
     const timeDescription = dateType === 'other' || dateType === 'customize' || random.chance(0.2)
       ? random.pick(TIME_DESCRIPTIONS)
       : null;
@@ -290,14 +295,20 @@ function buildOffers(
     const email = random.chance(0.6) ? [`${random.pick(['offers', 'info', 'reservations', 'hello'])}@${merchant.domain}`] : [];
     const creditCards = bank.issuedCards!.filter((card) => card.kind === 'credit');
     const listed = random.chance(0.25) ? null : random.sample(creditCards, random.int(1, creditCards.length));
-    const eligibility = demoEligibility(eligibilityRandom, listed, category, merchant.domain);
+    const { eligibility, header, label, validity, terms } = bankTerms(bankTermsRandom, {
+      category, bankName: bank.bankName, bankHotline: bankSeed.hotline, issuedCards: bank.issuedCards!, merchantName: merchant.row.merchantName,
+      merchantWebsite: `https://${merchant.domain}`, thing,
+      offerType, offerRate, header: drawnHeader, label: drawnLabel, validity: timeDescription, lastDay: offerEnd, promoCode,
+      eligibility: demoEligibility(eligibilityRandom, listed, category, merchant.domain),
+    });
     const cardTypes = coveredCards(bank.issuedCards!, eligibility).map(cardName);
-    const where = `${escapeHtml(merchant.row.merchantName)} with your ${escapeHtml(bank.bankName)} credit card`;
+    const where = `${escapeHtml(merchant.row.merchantName)} with your ${escapeHtml(bank.bankName)} ${escapeHtml(cardsWording(eligibility))}`;
+    const points = [...terms, ...notesFor(notes)];
     const description = (offerType === 'customize'
       ? `<p><strong>${escapeHtml(tag)}</strong> at ${where}.</p>`
       : `<p>Enjoy <strong>${escapeHtml(tag)}</strong> on ${escapeHtml(thing)} at ${where}.</p>`)
-      + (timeDescription ? `<p>Valid: <strong>${escapeHtml(timeDescription)}</strong>.</p>` : '')
-      + `<ul>${notesFor(notes, eligibility).map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`
+      + (validity ? `<p>Valid: <strong>${escapeHtml(validity)}</strong>.</p>` : '')
+      + (points.length ? `<ul>${points.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '')
       + `<p>Call ${escapeHtml(merchant.row.contactNo ?? bankSeed.hotline)} for details.</p>`;
 
     const places = random.sample(merchant.branches, random.int(1, merchant.branches.length));
@@ -318,7 +329,7 @@ function buildOffers(
         offerDateType: dateType,
         offerStart,
         offerEnd,
-        validTimeDateDescription: timeDescription,
+        validTimeDateDescription: validity,
         promoCode,
         hotLine: { mobileNo, email },
         cardTypes,
@@ -371,9 +382,12 @@ function offerHeader(
   return fitting ?? candidates[candidates.length - 1]!.slice(0, OFFER_HEADER_MAX).trimEnd();
 }
 
-/** The description's notes, less those that would contradict the offer's stated minimum bill or cap. */
-const notesFor = (notes: string[], eligibility: EligibilityData) => notes.filter((note) =>
-  !(eligibility.minBill !== null && /minimum (order|bill)/i.test(note)) && !(eligibility.maxDiscount !== null && /maximum (discount|cashback)/i.test(note)));
+/**
+ * The category's notes, less those that state a minimum bill, a cap, an instalment plan or a promo
+ * code: the offer's own terms (bank-terms.ts) state those from its eligibility, and a note could
+ * contradict them.
+ */
+const notesFor = (notes: string[]) => notes.filter((note) => !/minimum (order|bill|spend)|maximum (discount|cashback)|instalment|promo code/i.test(note));
 
 /** The bank's cards: its credit cards by name ('Visa Platinum'), and a debit card on each of its debit networks. */
 function issuedCardsOf(bank: BankSeed): CardSpecData[] {
@@ -385,8 +399,6 @@ function issuedCardsOf(bank: BankSeed): CardSpecData[] {
 }
 const SEED_NETWORKS: Record<string, CardNetwork> = { Visa: 'visa', Mastercard: 'mastercard', Amex: 'amex' };
 
-const MIN_BILLS = [2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 25_000];
-const DISCOUNT_CAPS = [1_000, 1_500, 2_500, 5_000, 10_000];
 const DAY_PLANS: { weight: number; days: Weekday[] }[] = [
   { weight: 60, days: [] },
   { weight: 12, days: ['sat', 'sun'] },
@@ -411,8 +423,8 @@ function demoEligibility(random: Random, listedCards: CardSpecData[] | null, cat
     days: [...days],
     timeFrom: evening ? '18:00' : null,
     timeTo: evening ? '22:30' : null,
-    minBill: random.chance(0.4) ? random.pick(MIN_BILLS) : null,
-    maxDiscount: random.chance(0.35) ? random.pick(DISCOUNT_CAPS) : null,
+    minBill: random.chance(0.4) ? random.pick(category.minBills) : null,
+    maxDiscount: random.chance(0.35) ? random.pick(category.caps) : null,
     channel,
     website: channel === 'inStore' ? null : `https://${merchantDomain}`,
     registerFirst: false,
