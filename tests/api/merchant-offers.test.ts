@@ -383,7 +383,11 @@ describe('eligibility', () => {
     expect(offer.eligibility).toEqual({
       cardScope: 'listed', cards: [platinum, debit], days: ['fri', 'sat'],
       timeFrom: '18:00', timeTo: '22:00', minBill: 5000, maxDiscount: 2500, channel: 'both', website: 'https://lankaspice.example/order',
+      registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
     });
+    // The card holder's steps, as the merchant states them.
+    const steps = { registerFirst: true, convertWithinDays: 14, promoCodeRequired: true };
+    expect(expectCreated(await create(validBody({ eligibility: steps }))).eligibility).toMatchObject(steps);
     expect(offer.cardTypes).toEqual([cardName(platinum), cardName(debit)]);
     expect(offer.source).toBeNull();
     // All credit cards: the bank's credit cards by name; nothing said: all its cards, every day, anywhere.
