@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import SlowestFilesReporter from './tests/support/slowest-files-reporter.ts';
 
 // scripts/test-services.sh writes the addresses of the PostgreSQL and Redis it found or started.
 const SERVICES_FILE = 'tmp/test-services.env';
@@ -24,6 +25,8 @@ const apiSuite = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // vitest's own report, then the slowest files.
+    reporters: ['default', new SlowestFilesReporter()],
     globalSetup: ['tests/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], ...PARALLEL, testTimeout: 30_000, hookTimeout: 60_000 } },
