@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRuns, importSources, offers } from '../../src/server/db/schema.ts';
+import { importRuns, importSources, offerSources } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { CAPTURED_AT, harOf, REAL_DATA_ABSENT, REAL_DATA_DIR } from '../support/real-data.ts';
 import { REAL_CAPTURES } from '../support/real-payload-captures.ts';
@@ -31,6 +31,9 @@ describe.skipIf(!REAL_DATA_DIR)(REAL_DATA_DIR ? 'the banks\' real payloads, repl
     for (const real of REAL_CAPTURES) {
       await handle.db.update(importSources).set({ enabled: true, url: real.url }).where(eq(importSources.sourceKey, real.adapter.adapter));
     }
+    // As sources that never ran: the demo data's history of them (seed/sources.ts) is cleared.
+    await handle.db.delete(offerSources).where(inArray(offerSources.sourceKey, sourceKeys));
+    await handle.db.delete(importRuns).where(inArray(importRuns.sourceKey, sourceKeys));
     await handle.close();
   }, 120_000);
   afterAll(async () => {
@@ -56,7 +59,7 @@ describe.skipIf(!REAL_DATA_DIR)(REAL_DATA_DIR ? 'the banks\' real payloads, repl
         expect(runRow!.newCount + runRow!.failed, `${key}: ${JSON.stringify(runRow!.errors)}`).toBe(real.offersListed());
         expect(runRow!.errors).toHaveLength(runRow!.failed);
         for (const error of runRow!.errors) expect(error.reason.length, JSON.stringify(error)).toBeGreaterThan(10);
-        const made = await handle.db.select({ bankId: offers.bankId, sourceName: offers.sourceName }).from(offers).where(eq(offers.sourceName, real.adapter.title));
+        const made = await handle.db.select({ offerId: offerSources.offerId }).from(offerSources).where(eq(offerSources.sourceKey, key));
         expect(made).toHaveLength(runRow!.newCount);
       }
       // Judged as of the capture (September 2026), most are running offers, not ended ones.
