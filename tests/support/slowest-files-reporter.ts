@@ -1,6 +1,7 @@
 // A vitest reporter that ends `npm test` with its slowest test files, so that where the suite's
 // time goes is seen on every run (docs/operations.md, "The test suite"). Beside vitest's default
 // reporter, which it leaves as it is.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** How many files the list names. */
@@ -24,9 +25,24 @@ export function slowestFilesText(modules: readonly TimedModule[], shown = SLOWES
   return [`The ${timed.length} slowest test files (tests and hooks, then import):`, ...lines].join('\n');
 }
 
+/** Every file's times, slowest first, as tab-separated lines: seconds of tests, seconds of import, project, file. */
+export function fileTimesTable(modules: readonly TimedModule[]): string {
+  return modules
+    .map((module) => ({ module, diagnostic: module.diagnostic() }))
+    .sort((a, b) => b.diagnostic.duration - a.diagnostic.duration)
+    .map(({ module, diagnostic }) => [(diagnostic.duration / 1000).toFixed(1), (diagnostic.collectDuration / 1000).toFixed(1), module.project.name, module.relativeModuleId].join('\t'))
+    .join('\n');
+}
+
+/** Where the whole list goes, for finding where the time went after a run. */
+export const FILE_TIMES_PATH = 'tmp/test-file-times.tsv';
+
 export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const text = slowestFilesText(testModules);
-    if (text) console.log(`\n${text}\n`);
+    if (!text) return;
+    console.log(`\n${text}\n`);
+    mkdirSync('tmp', { recursive: true });
+    writeFileSync(FILE_TIMES_PATH, `${fileTimesTable(testModules)}\n`);
   }
 }

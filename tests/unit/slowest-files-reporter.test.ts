@@ -1,6 +1,6 @@
 // The list of slowest test files that ends `npm test` (tests/support/slowest-files-reporter.ts).
 import { describe, expect, it } from 'vitest';
-import { slowestFilesText } from '../support/slowest-files-reporter.ts';
+import { fileTimesTable, slowestFilesText } from '../support/slowest-files-reporter.ts';
 
 const file = (relativeModuleId: string, project: string, duration: number, collectDuration = 500) =>
   ({ relativeModuleId, project: { name: project }, diagnostic: () => ({ duration, collectDuration }) });
@@ -19,6 +19,11 @@ describe('slowestFilesText', () => {
       '  52.5 s  (import 0.5 s)  api-pglite    tests/api/offers.test.ts',
       '  40.0 s  (import 0.5 s)  api-postgres  tests/api/offers.test.ts',
     ]);
+  });
+
+  it('tabulates every file, slowest first', () => {
+    const modules = [file('tests/unit/a.test.ts', 'unit', 1_200), file('tests/browser/team.test.ts', 'browser', 265_840, 3_100)];
+    expect(fileTimesTable(modules)).toBe('265.8\t3.1\tbrowser\ttests/browser/team.test.ts\n1.2\t0.5\tunit\ttests/unit/a.test.ts');
   });
 
   it('says nothing when no file ran', () => {
