@@ -139,7 +139,7 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
     if (Array.isArray(bank)) { fail({ itemKey: item.itemKey, title: item.title, reason: `The item names several banks (${bank.map((b) => b.bankName).join(', ')}): which one offers it is not clear.` }); continue; }
     const normalised = normaliseItem(item, bank ? { bankName: bank.bankName, issuedCards: bank.issuedCards } : null, now);
     // A flyer whose words do not make an offer goes to Review as a draft; an ended one does not.
-    const draft = 'failure' in normalised && item.flyer && bank && !normalised.failure.reason.startsWith('Ended') ? flyerDraft(item, bank.bankName) : null;
+    const draft = 'failure' in normalised && item.flyer && bank && !normalised.ended ? flyerDraft(item, bank.bankName) : null;
     if ('failure' in normalised && !draft) { fail(normalised.failure); continue; }
     const parsed = v.safeParse(ImportedOffer, draft ?? { ...(normalised as { item: ImportedOfferData }).item, bankName: bank?.bankName ?? null });
     if (!parsed.success) {

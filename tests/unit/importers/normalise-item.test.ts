@@ -216,6 +216,11 @@ describe('normaliseItem: failures', () => {
     expect(failure(fields)).toEqual({ itemKey: 'hnb-1234', title: fields.title === undefined ? 'Enjoy 20% off at Pizza Hut' : undefined, reason });
   });
 
+  it('says that an ended offer is over, so the pipeline makes no flyer draft of it; other refusals it does not', () => {
+    expect(normaliseItem(item({ validThrough: '2026-05-08' }), HNB, NOW)).toMatchObject({ ended: true });
+    expect(normaliseItem(item({ discountPercent: 150 }), HNB, NOW)).not.toHaveProperty('ended');
+  });
+
   it('refuses an item with no bank', () => {
     expect(failure({}, null)).toEqual({
       itemKey: 'hnb-1234', title: 'Enjoy 20% off at Pizza Hut', reason: 'No bank: the item does not name a bank in the catalogue.',

@@ -14,7 +14,8 @@ import { readSteps } from './steps.ts';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 import { collapseSpaces, cutAtWord, plainText } from './text.ts';
 
-export type NormaliseResult = { item: NormalisedItem } | { failure: ItemFailure };
+/** An item normalised, or refused with its reason (`ended` when the offer is already over: no draft can mend that). */
+export type NormaliseResult = { item: NormalisedItem } | { failure: ItemFailure; ended?: true };
 
 const DAY_MS = 86_400_000;
 const ELLIPSIS = '…';
@@ -130,7 +131,7 @@ export function normaliseItem(item: SourceItem, bank: BankContext | null, now: D
     const rate = rateOf(item, description);
     const validity = validityOf(item, description, terms, now);
     if (validity.offerEnd && validity.offerEnd.getTime() < now.getTime() - DAY_MS) {
-      return fail(`Ended on ${sriLankaDay(validity.offerEnd)}`);
+      return { ...fail(`Ended on ${sriLankaDay(validity.offerEnd)}`), ended: true };
     }
     const eligibility = v.safeParse(Eligibility, eligibilityOf(item, bank, text));
     if (!eligibility.success) {
