@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run lint` (and `npm test` before its tests): the recommended rules of ESLint, typescript-eslint,
 // Astro, React's hooks and jsx-a11y. Formatting is Prettier's alone (.prettierrc), so no rule here is
 // about layout.
