@@ -36,7 +36,10 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // A leading _ marks a binding left unused on purpose, such as a field taken out of an object by a rest.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Off: the contracts' patterns name the control characters (\x00-\x1f) on purpose, to refuse them.
       'no-control-regex': 'off',
     },
