@@ -23,7 +23,7 @@ async function main() {
   }
   const apiOnly = process.argv.includes('--api-only');
   const server = await startServer({ env, serveSite: !apiOnly });
-  console.log(`[start] OfferLanka on http://localhost:${server.port} (database: ${describeDatabase(env)}, SMS: ${env.SMS_PROVIDER})`);
+  console.log(`[start] OfferLanka on http://localhost:${server.port} (database: ${describeDatabase(env)}, SMS: ${env.SMS_PROVIDER}, mail: ${env.MAIL_PROVIDER})`);
 
   let rebuilder: SiteRebuilder | undefined;
   if (!apiOnly) {

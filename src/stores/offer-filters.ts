@@ -4,7 +4,7 @@
 // so a filtered view can be shared and survives a reload and Back: the island reads it from the
 // URL and writes each change back.
 import { atom } from 'nanostores';
-import { CARD_NETWORKS, CHANNEL_FILTERS, OFFER_SORTS, type CardNetwork, type ChannelFilter, type OfferSort } from '../contract/card-constants.ts';
+import { CARD_NETWORKS, type CardNetwork, type ChannelFilter, type OfferSort } from '../contract/card-constants.ts';
 import { CHANNEL_IN_URL, FILTER_QUERY_PARAMS, SORT_IN_URL } from '../lib/filter-query.ts';
 
 export interface OfferFilter {

@@ -7,9 +7,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, ALERTS_PER_USER_MAX, DIGEST_OFFERS_PER_ALERT } from '../../src/contract/alerts.ts';
 import { digestSends, jobRuns, offerAlerts, offers, users } from '../../src/server/db/schema.ts';
-import { unsubscribeToken, verifyEmail } from '../../src/server/domain/alerts.ts';
+import { setEmail, unsubscribeToken, verifyEmail } from '../../src/server/domain/alerts.ts';
 import { colomboWeekStart, runDigests } from '../../src/server/jobs/digests.ts';
-import { createSmtpMailProvider, type MailDeps, type MailOutboxEntry } from '../../src/server/services/mail.ts';
+import { createConsoleMailProvider, createSmtpMailProvider, type MailDeps, type MailOutboxEntry } from '../../src/server/services/mail.ts';
 import { expectError } from './expectations.ts';
 import { createTestApi, LOOPBACK_IP, signUpVerified, TEST_SITE_URL, type TestApi } from './harness.ts';
 
@@ -120,6 +120,16 @@ describe('alerts: GET, POST /api/user/alerts, DELETE /api/user/alerts/{alertId}'
 });
 
 describe('the e-mail address: POST /api/user/email, GET /api/email/verify', () => {
+  it('the console provider (npm start) prints the confirmation link, as it prints an SMS code', async () => {
+    const { userId } = await signUpVerified(api);
+    const [user] = await api.handle.db.select().from(users).where(eq(users.userId, userId));
+    const lines: string[] = [];
+    const mail: MailDeps = { provider: createConsoleMailProvider((line) => lines.push(line)), siteUrl: TEST_SITE_URL, apiUrl: `${TEST_SITE_URL}/api` };
+    await setEmail(api.handle.db, mail, user!, 'printed@example.com');
+    const token = linkIn(mail.provider.outbox!('printed@example.com')[0]!.text, '/email/verify');
+    expect(lines).toEqual([expect.stringContaining(`${TEST_SITE_URL}/api/email/verify?token=${token}`)]);
+  });
+
   it('mails a link that confirms the address; a new address needs confirming again', async () => {
     const { token } = await signUpVerified(api);
     const sent = await api.call('POST', '/api/user/email', { token, body: { email: 'Nimal.Perera@Example.com' } });

@@ -22,7 +22,6 @@ let site: BrowserSite;
 beforeAll(async () => { site = await startBrowserSite(); });
 afterAll(async () => { await site?.close(); });
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 const api = async (path: string, token?: string) => {
   const response = await fetch(`${site.url}/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: response.status, body: await response.json() };

@@ -173,7 +173,7 @@ describe('a signed-in user', () => {
   it('a refused toggle shows at once, then rolls back with the server\'s message', async () => {
     const account = await createSignedInAccount(site);
     await withSignedInPage(site, account, DESKTOP, async (page) => {
-      const { card, offer } = await openBankPage(page);
+      const { card } = await openBankPage(page);
       await signedInHeader(page, 0);
       const refusal = 'Offer not found.';
       let answer!: () => void;

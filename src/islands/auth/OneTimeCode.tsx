@@ -84,6 +84,7 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
     if (disabled) return;
     setResendAt(Date.now() + countdownSeconds * 1000);
     boxes.current[0]?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the entry can be used, not again when the countdown's length changes
   }, [disabled, hydrated]);
   useEffect(() => {
     if (resendAt === undefined) return;

@@ -19,6 +19,7 @@ export default function BankMyCardsList({ bankId, bankName, categoryId }: Props)
   const cards = useStore($myCards);
   useEffect(() => {
     void loadOffersFor({ ...NO_FILTER, bankIds: [bankId], categoryIds: categoryId ? [categoryId] : [], mine: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's bank and category never change; the cards do
   }, [cards]);
   const remaining = remainingOffers(list);
   return (

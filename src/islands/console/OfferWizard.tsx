@@ -150,6 +150,7 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
   useEffect(() => {
     if (stepHasError(step, { ...errors, ...serverErrors }) && STEP_FIELDS[step]!.some((name) => touched.has(name))) focusFirstInvalid(form.current);
     // Only when the step changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [step]);
 
   if (sent) {

@@ -51,6 +51,7 @@ export default function FilterPanel({ kind, options, chosen }: Props) {
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape and leaving the panel, heard from the controls inside it
     <div ref={root} className="filter-panel" onKeyDown={onKeyDown} onBlur={onBlur}>
       <button ref={trigger} type="button" className="filter-bar-button" aria-expanded={open} aria-controls={`${id}-panel`}
         aria-label={chosenLabel(title, chosen.length)} onClick={() => setOpen(!open)}>

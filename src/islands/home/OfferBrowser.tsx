@@ -92,6 +92,7 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
       stopFollowingCards();
       removeEventListener('popstate', followHistory);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: the options and count are the built page's own
   }, []);
 
   // The build's cards, the user's interest categories first (the build's order again when there are none).

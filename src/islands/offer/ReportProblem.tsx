@@ -113,6 +113,7 @@ function ReportForm({ offerId, onClose }: Omit<Props, 'open'>) {
             <legend>{m.browse_report_reason_legend()}</legend>
             {REPORT_REASONS.map((value) => (
               <label key={value} className="auth-choice">
+                {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- with none chosen, each choice is the field in error and says so */}
                 <input type="radio" name="reason" value={value} checked={reason === value} aria-invalid={errors.reason ? true : undefined}
                   onChange={() => change(() => setReason(value))} />
                 <span>{REPORT_REASON_TEXTS[value]()}</span>

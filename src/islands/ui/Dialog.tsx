@@ -86,6 +86,7 @@ export default function Dialog({ open, onClose, className, labelledBy, dismissib
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop and Tab at the edges, as a modal handles them
     <dialog ref={ref} className={className} aria-labelledby={labelledBy} onClose={closeOnOwnClose} onCancel={keepUnlessDismissible}
       onKeyDown={keepOwnTabInside} onClick={closeOnBackdrop}>
       {children}

@@ -84,6 +84,7 @@ export async function setEmail(db: Database, mail: MailDeps, user: UserRow, emai
       '',
       m.notify_email_confirm_expiry({ days: EMAIL_VERIFY_LINK_DAYS }, { locale }),
     ].join('\n'),
+    link,
   });
   return { user: updated!, sent: true };
 }

@@ -11,6 +11,8 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** The link the message asks its reader to open (an address's confirmation), also in its text: the console provider logs it, as the SMS one logs a code. */
+  link?: string;
 }
 export interface MailOutboxEntry extends MailMessage { sentAt: string }
 
@@ -30,7 +32,7 @@ export function createConsoleMailProvider(log: (line: string) => void = console.
     name: 'console',
     async send(message) {
       const to = message.to.toLowerCase();
-      log(`[mail:console] to ${to}: ${message.subject}`);
+      log(`[mail:console] to ${to}: ${message.subject}${message.link ? ` ${message.link}` : ''}`);
       const list = outbox.get(to) ?? [];
       list.unshift({ ...message, sentAt: new Date().toISOString() });
       outbox.set(to, list.slice(0, OUTBOX_LIMIT_PER_ADDRESS));

@@ -27,6 +27,7 @@ export default function ChoiceStep({ name, legend, what, choices, onRetry, value
       <div className="offer-choice-grid">
         {choices.data.map((choice, index) => (
           <label className="offer-choice" key={choice.value}>
+            {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- with none chosen, each choice is the field in error and says so */}
             <input type="radio" name={name} value={choice.value} id={index === 0 ? fieldId(name) : undefined}
               checked={values[name] === choice.value} onChange={() => set(name, choice.value)}
               aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />

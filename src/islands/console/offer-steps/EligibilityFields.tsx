@@ -62,6 +62,7 @@ export default function EligibilityFields({ values, set, shown, touch, bank }: S
         <p className="auth-hint">{m.console_days_hint()}</p>
         <div className="offer-eligibility-row">
           {WEEKDAYS.map((day) => (
+            // eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is the day's name, in the spans below
             <label key={day} className="offer-check">
               <input type="checkbox" checked={form.days.includes(day)} onChange={() => toggleDay(day)} />
               <span><span aria-hidden="true">{DAY_NAMES[day][0]()}</span><span className="visually-hidden">{DAY_NAMES[day][1]()}</span></span>

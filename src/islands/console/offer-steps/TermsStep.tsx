@@ -22,6 +22,7 @@ export default function TermsStep({ terms, onRetry, bank, values, set, shown, to
   return (
     <div className="offer-terms">
       {terms.state === 'ready' ? (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reached by the keyboard to scroll it
         <div className="offer-terms-text" tabIndex={0} role="region" aria-label={m.console_terms_region()}>
           <TermList title={m.console_general_terms()} items={terms.data.general} />
           {bank && <TermList title={m.console_bank_terms({ bank: bank.bankName })} items={terms.data.byBank[String(bank.bankId)] ?? []} />}

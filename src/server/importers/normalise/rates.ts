@@ -19,7 +19,7 @@ const NOT_A_DISCOUNT_BEFORE = /\b(?:fees?|charges?|commission|interest(?:\s+rate
  * listings glue the next words to it ('077 220 869935% off' is 35% off), and 'Up to Reservations :
  * … 35% off' is still up to 35%.
  */
-const PHONE_NUMBERS = /(?:\b(?:reservations?|hotline|call|tel(?:ephone)?)\s*[:\-]?\s*)?(?:(?<!\d)0(?:\d{2}[\s-]?\d{3}[\s-]?\d{4}|\d{3}[\s-]?\d{3}[\s-]?\d{3})\s*[/,&]?\s*)+/gi;
+const PHONE_NUMBERS = /(?:\b(?:reservations?|hotline|call|tel(?:ephone)?)\s*[:-]?\s*)?(?:(?<!\d)0(?:\d{2}[\s-]?\d{3}[\s-]?\d{4}|\d{3}[\s-]?\d{3}[\s-]?\d{3})\s*[/,&]?\s*)+/gi;
 const UPTO_BEFORE = /\b(?:up\s*to|upto|max(?:imum)?\.?)\s*(?:a\s+)?$/i;
 const DISCOUNT_AFTER = /^\s*discount/i;
 
