@@ -37,7 +37,7 @@ export interface RunningServer {
   /** What keeps the served site in step with the catalogue (StartOptions.rebuildSite). */
   rebuilder?: SiteRebuilder;
   /** Stops the rebuilder that runs, if any, and starts one with these settings (tests restart it). */
-  restartRebuilder(tuning?: RebuilderTuning): SiteRebuilder;
+  restartRebuilder(tuning?: RebuilderTuning): Promise<SiteRebuilder>;
   close(): Promise<void>;
 }
 
@@ -152,10 +152,10 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
   const smsWarning = consoleProviderWarning(env);
   if (smsWarning) log(smsWarning);
   const url = `http://127.0.0.1:${port}`;
-  const sourceVersion = site && rebuildSite ? await siteSourceVersion() : undefined;
-  const restartRebuilder = (tuning: RebuilderTuning = {}) => {
+  const restartRebuilder = async (tuning: RebuilderTuning = {}) => {
     if (!site) throw new Error('the site rebuilder needs a served site');
     rebuilder?.stop();
+    const sourceVersion = tuning.sourceVersion ?? (await siteSourceVersion());
     rebuilder = startSiteRebuilder({
       db: handle.db, apiUrl: `${url}${env.API_BASE}`, siteDir: env.SITE_DIR, rebuildCron: env.SITE_REBUILD_CRON, sourceVersion, log,
       // SITE_URL, or this server's own address when unset (env.ts siteUrlOf): the pages' canonical links. On
@@ -188,6 +188,6 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
       await handle.close();
     },
   };
-  if (site && rebuildSite) restartRebuilder(rebuildSite === true ? {} : rebuildSite);
+  if (site && rebuildSite) await restartRebuilder(rebuildSite === true ? {} : rebuildSite);
   return running;
 }

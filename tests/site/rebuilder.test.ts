@@ -181,7 +181,7 @@ describe('site rebuilder', () => {
   it('publishes a change made through this server at once, not at its next check', async () => {
     const db = server.handle.db;
     // Its check of the database would not come within this test.
-    rebuilder = server.restartRebuilder({ ...rebuilderSettings(), changeCheckMs: 3_600_000 });
+    rebuilder = await server.restartRebuilder({ ...rebuilderSettings(), changeCheckMs: 3_600_000 });
     await rebuilder.publishChanges(); // what it publishes at start
     const offer = (await siteOffers()).filter((listed) => listed.status !== 'expired').sort((a, b) => a.views - b.views || b.offerId - a.offerId)[0]!;
     const header = 'Told at once: 15% off on weekdays';
@@ -191,7 +191,7 @@ describe('site rebuilder', () => {
   }, 180_000);
 
   it('rebuilds in full on its schedule', async () => {
-    const scheduled = server.restartRebuilder({ ...rebuilderSettings(), rebuildCron: '* * * * * *', changeCheckMs: 60_000 });
+    const scheduled = await server.restartRebuilder({ ...rebuilderSettings(), rebuildCron: '* * * * * *', changeCheckMs: 60_000 });
     try {
       await waitFor(() => logLines.includes('[site] rebuilding: scheduled'), 'the scheduled rebuild', 10_000);
       // The build runs in processes of its own at the lowest CPU priority: the job and the astro build it starts.
@@ -200,7 +200,7 @@ describe('site rebuilder', () => {
     } finally {
       scheduled.stop(); // the build stops; the served one stays
     }
-    rebuilder = startRebuilder();
+    rebuilder = await startRebuilder();
   }, 60_000);
 
   it('rebuilds in full when a bank is renamed, also by another process (noticed by its check)', async () => {
@@ -218,7 +218,7 @@ describe('site rebuilder', () => {
     }
     await waitFor(() => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).length === 1, 'the stopped build removed', 60_000);
     // The catalogue is the served build's again: nothing to rebuild at start.
-    rebuilder = startRebuilder();
+    rebuilder = await startRebuilder();
     await rebuilder.publishChanges();
     expect(count('[site] rebuilding')).toBe(rebuilds + 1);
   }, 120_000);
@@ -226,12 +226,12 @@ describe('site rebuilder', () => {
   it('rebuilds in full at start when the code changed since the served build, and publishes otherwise', async () => {
     rebuilder.stop();
     const builds = count('[site] rebuilding');
-    rebuilder = startRebuilder();
+    rebuilder = await startRebuilder();
     await rebuilder.publishChanges();
     expect(count('[site] rebuilding')).toBe(builds);
 
     rebuilder.stop();
-    rebuilder = startRebuilder('another-source');
+    rebuilder = await startRebuilder('another-source');
     await waitFor(() => count('[site] rebuilding') > builds, 'a rebuild after the code changed');
     expect(logLines).toContain('[site] rebuilding: the code changed since the served build');
     rebuilder.stop(); // the build in progress stops, and the served build stays
