@@ -1,10 +1,10 @@
 // Starts the whole service on one port: the API's three services plus the built site (dist/).
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
-import { join } from 'node:path';
 import type { AppEnv, ServerDeps } from './context.ts';
 import { openDatabaseFromEnv, type DatabaseHandle } from './db/client.ts';
 import { siteUrlOf, type ServerEnv } from './env.ts';

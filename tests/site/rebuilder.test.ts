@@ -188,6 +188,7 @@ describe('site rebuilder', () => {
     await db.update(offers).set({ header }).where(eq(offers.offerId, offer.offerId));
     server.deps.publicChanged(); // as the team console's edit does
     await waitFor(() => html(siteDir, offerCanonicalPath(offer)).includes(header), 'the edit published', 120_000);
+    await rebuilder.publishChanges(); // the publish finished, not cut off by the next test's restart
   }, 180_000);
 
   it('rebuilds in full on its schedule', async () => {
