@@ -58,9 +58,10 @@ async function main() {
     console.log(`data: ${OFFERS.toLocaleString('en')} offers and ${ACCOUNTS.toLocaleString('en')} accounts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     await createOrPromoteTeamMember(handle.db, TEAM);
+    const cache = new ResponseCache(0);
     const app = createApp({
       db: handle.db, sms: createConsoleSmsProvider(() => {}), limiter: new RateLimiter(createMemoryRateLimitStore(), DEFAULT_RATE_RULES, false),
-      cache: new ResponseCache(0), trustProxy: false,
+      cache, publicChanged: () => cache.clear(), trustProxy: false,
     });
     const signIn = await app.request('/api/user/authentication', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNo: TEAM.mobileNo, password: TEAM.password }),

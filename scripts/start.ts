@@ -2,13 +2,9 @@
 // one port. The site is built from this same API when there is none, changed offers are published
 // within a minute, and the whole site is rebuilt on SITE_REBUILD_CRON. --api-only serves the API alone. package.json
 // starts it with `exec`, so that npm's SIGTERM or SIGINT reaches this process and not only a shell.
-import { join } from 'node:path';
 import { describeDatabase } from '../src/server/db/client.ts';
 import { readEnv, type ServerEnv } from '../src/server/env.ts';
 import { startServer } from '../src/server/server.ts';
-import { siteSourceVersion } from '../src/server/site/build.ts';
-import { startSiteRebuilder, type SiteRebuilder } from '../src/server/site/rebuilder.ts';
-import { PREVIEW_CACHE_DIR } from '../src/server/site/preview-images.ts';
 
 async function main() {
   // Read before anything slow: a parent that dies while the server starts (or just after it says
@@ -22,24 +18,8 @@ async function main() {
     process.exit(1);
   }
   const apiOnly = process.argv.includes('--api-only');
-  const server = await startServer({ env, serveSite: !apiOnly });
+  const server = await startServer({ env, serveSite: !apiOnly, rebuildSite: !apiOnly });
   console.log(`[start] OfferLanka on http://localhost:${server.port} (database: ${describeDatabase(env)}, SMS: ${env.SMS_PROVIDER}, mail: ${env.MAIL_PROVIDER})`);
-
-  let rebuilder: SiteRebuilder | undefined;
-  if (!apiOnly) {
-    rebuilder = startSiteRebuilder({
-      db: server.handle.db,
-      apiUrl: `${server.url}${env.API_BASE}`,
-      siteDir: env.SITE_DIR,
-      // SITE_URL, or this server's own address when unset (env.ts siteUrlOf): the pages' canonical links.
-      siteUrl: env.SITE_URL,
-      rebuildCron: env.SITE_REBUILD_CRON,
-      sourceVersion: await siteSourceVersion(),
-      clearResponseCache: () => server.deps.cache.clear(),
-      onSiteChanged: () => void server.site?.reload(),
-      previewCacheDir: join(env.DATA_DIR, PREVIEW_CACHE_DIR),
-    });
-  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,7 +30,6 @@ async function main() {
       console.error(`[start] not stopped after ${STOP_DEADLINE_MS} ms: exiting anyway`);
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
-    rebuilder?.stop();
     // close() stops accepting at once; the line says so only once it is true.
     const closed = server.close();
     console.log(`[start] ${signal}: stopping`);

@@ -1,54 +1,58 @@
 // Texts the API answers on its own, with no form that shows them first: sessions, the request's
-// shape, rate limits, one-time codes, uploads. Here rather than in the server so that each has a
-// code (error-codes.ts); the server imports them from this file.
+// shape, rate limits, one-time codes, uploads. Each is its code's English text from the message
+// catalogue (error-codes.ts); the server imports them from this file.
+import { englishText, ERROR_CODES, REQUEST_ISSUES } from './error-codes.ts';
+
+const E = ERROR_CODES;
 
 export const API_MESSAGES = {
-  signInRequired: 'Sign in to continue.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  notOwnAccount: 'You can only act on your own account.',
-  teamOnly: 'The team console is for team accounts.',
-  noSuchRoute: 'No such API route.',
-  bodyTooLarge: 'The request body is too large.',
-  sendAsJson: 'Send the body as JSON, with content-type: application/json.',
-  notJson: 'The request body must be JSON.',
+  signInRequired: E.sign_in_required,
+  sessionExpired: E.session_expired,
+  notOwnAccount: E.not_own_account,
+  teamOnly: E.team_only,
+  noSuchRoute: E.no_such_route,
+  bodyTooLarge: E.payload_too_large,
+  sendAsJson: E.unsupported_media_type,
+  notJson: E.not_json,
   /** The issue beside notJson. */
-  invalidJson: 'Invalid JSON',
-  notJsonObject: 'The request body must be a JSON object.',
+  invalidJson: REQUEST_ISSUES.invalidJson,
+  notJsonObject: E.not_json_object,
   /** The issue beside notJsonObject. */
-  expectedObject: 'Expected an object',
-  serverError: 'Something went wrong on our side. Please try again.',
-  busy: 'The server is busy. Please try again in a few seconds.',
-  emailOff: 'E-mail is not set up on this server.',
-  rateLimited: (minutes: number) => `Too many requests. Please wait up to ${minutes} minutes and try again.`,
+  expectedObject: REQUEST_ISSUES.expectedObject,
+  serverError: E.server_error,
+  busy: E.busy,
+  emailOff: E.email_off,
+  rateLimited: (minutes: number) => englishText('rate_limited', { minutes }),
+  /** In seconds, or in minutes for a minute or more (the code's other text). */
   signInWait: (seconds: number) =>
-    `Too many failed sign-ins for this number. Please wait ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
+    (seconds < 60 ? englishText('sign_in_wait', { seconds }) : englishText('sign_in_wait', { minutes: Math.ceil(seconds / 60) })),
 
-  noAccount: 'No account uses this mobile number.',
-  verifyToSignIn: 'Verify your mobile number to sign in.',
-  verificationExpired: 'This verification has expired. Ask for a new code.',
-  sameMobileNo: 'This is already your mobile number.',
-  mobileInUse: 'This number belongs to another account. Enter a different number.',
-  codeSendBlocked: 'Too many codes were requested for this number. Code sending is blocked for 24 hours.',
-  codeNotSent: 'The code could not be sent. Try again in a moment.',
-  codeExpired: 'The code has expired. Ask for a new one.',
-  codeUsed: 'The code has already been used. Ask for a new one.',
-  tooManyWrongCodes: 'Too many wrong codes. Ask for a new one.',
+  noAccount: E.no_account,
+  verifyToSignIn: E.mobile_not_verified,
+  verificationExpired: E.verification_expired,
+  sameMobileNo: E.same_mobile_no,
+  mobileInUse: E.mobile_in_use,
+  codeSendBlocked: E.code_sending_blocked,
+  codeNotSent: E.code_not_sent,
+  codeExpired: E.code_expired,
+  codeUsed: E.code_used,
+  tooManyWrongCodes: E.too_many_wrong_codes,
 
-  notInFavorites: 'This offer is not in your favorites.',
-  bankNotFound: 'Bank not found.',
-  imageNotFound: 'Image not found.',
-  unknownInsight: 'Unknown insightId. Create a new insight.',
-  unknownImpression: 'Unknown impression_id for this offer.',
-  onlyImages: 'Only PNG or JPEG images can be uploaded.',
-  uploadNotBase64: (what: 'image' | 'document') => `The ${what} must be base64 encoded.`,
-  uploadEmpty: (what: 'image' | 'document') => `The ${what} is empty.`,
-  uploadTooLarge: (what: 'image' | 'document') => `The ${what} is larger than 5 MB.`,
+  notInFavorites: E.not_in_favorites,
+  bankNotFound: E.bank_not_found,
+  imageNotFound: E.image_not_found,
+  unknownInsight: E.unknown_insight,
+  unknownImpression: E.unknown_impression,
+  onlyImages: E.only_images,
+  uploadNotBase64: (what: 'image' | 'document') => englishText('upload_not_base64', { what }),
+  uploadEmpty: (what: 'image' | 'document') => englishText('upload_empty', { what }),
+  uploadTooLarge: (what: 'image' | 'document') => englishText('upload_too_large', { what }),
 
   /** The merchant console's company documents. */
-  merchantsOnlyDocuments: 'Only merchant accounts have company documents.',
-  onlyDocuments: 'Only PDF, PNG or JPEG documents can be uploaded.',
-  tooManyDocuments: (max: number) => `At most ${max} documents. Ask the team to remove one.`,
-  documentNotFound: 'Document not found.',
+  merchantsOnlyDocuments: E.merchants_only_documents,
+  onlyDocuments: E.only_documents,
+  tooManyDocuments: (max: number) => englishText('too_many_documents', { max }),
+  documentNotFound: E.document_not_found,
 } as const;
 
 /**
@@ -57,10 +61,10 @@ export const API_MESSAGES = {
  * these say what the code means (only 'Bad request.' is also sent, for an error without a text).
  */
 export const FALLBACK_MESSAGES = {
-  badRequest: 'Bad request.',
-  invalid: 'This value is not valid.',
-  forbidden: 'You may not do this.',
-  notFound: 'Not found.',
-  conflict: 'This conflicts with how things are now.',
-  unavailable: 'This is not available right now. Please try again later.',
+  badRequest: E.bad_request,
+  invalid: E.invalid,
+  forbidden: E.forbidden,
+  notFound: E.not_found,
+  conflict: E.conflict,
+  unavailable: E.unavailable,
 } as const;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { API_MESSAGES, FALLBACK_MESSAGES } from '../contract/api-messages.ts';
+import { englishText } from '../contract/error-codes.ts';
 import { UPLOAD_BYTES_MAX } from '../contract/index.ts';
 import { CodedErrorResponse, FailureResponse, InternalErrorResponse } from '../contract/site-responses.ts';
 import type { AppEnv, ServerDeps } from './context.ts';
@@ -60,8 +60,8 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   // holds no place among the requests in flight.
   const bodyFirst = readBodyFirst({
     maxBytes: BODY_BYTES_MAX,
-    tooLarge: (c: Context) => answer(c, CodedErrorResponse, errorBody(413, API_MESSAGES.bodyTooLarge), 413),
-    unreadable: (c: Context) => answer(c, CodedErrorResponse, errorBody(400, FALLBACK_MESSAGES.badRequest), 400),
+    tooLarge: (c: Context) => answer(c, CodedErrorResponse, errorBody(413, englishText('payload_too_large'), 'payload_too_large'), 413),
+    unreadable: (c: Context) => answer(c, CodedErrorResponse, errorBody(400, englishText('bad_request'), 'bad_request'), 400),
   });
   const withBody = ['POST', 'PUT', 'PATCH'];
   // Shedding comes after CORS and the answer headers, so that a page on another origin can read the 503.
@@ -94,13 +94,13 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   app.onError((error, c) => {
     if (error instanceof HttpFailure) {
       if (error.httpStatus === 429 && typeof error.extra.retryAfterSeconds === 'number') c.header('retry-after', String(error.extra.retryAfterSeconds));
-      return answer(c, FailureResponse, errorBody(error.httpStatus, error.message, error.code, error.extra), error.httpStatus);
+      return answer(c, FailureResponse, errorBody(error.httpStatus, error.message, error.code, error.extra, error.params), error.httpStatus);
     }
-    if (error instanceof HTTPException) return answer(c, CodedErrorResponse, errorBody(error.status, error.message || FALLBACK_MESSAGES.badRequest), error.status);
+    if (error instanceof HTTPException) return answer(c, CodedErrorResponse, errorBody(error.status, error.message || englishText('bad_request')), error.status);
     // The id ties the answer the user saw to the logged error.
     const requestId = randomUUID();
     console.error(`[api] ${c.req.method} ${redactSecrets(c.req.path)} failed (request ${requestId}):`, error);
-    return answer(c, InternalErrorResponse, { ...errorBody(500, API_MESSAGES.serverError), requestId }, 500);
+    return answer(c, InternalErrorResponse, { ...errorBody(500, englishText('server_error'), 'server_error'), requestId }, 500);
   });
   return app;
 }

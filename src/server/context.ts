@@ -17,8 +17,13 @@ export interface ServerDeps {
   db: Database;
   sms: SmsProvider;
   limiter: RateLimiter;
-  /** Public list responses, cleared by writes that change them. */
+  /** Public list responses, cleared by publicChanged. */
   cache: ResponseCache;
+  /**
+   * Something the public sees changed (an offer, the catalogue, favourite counts): the cached
+   * answers go, and the site's rebuilder, where one runs, publishes the change at once.
+   */
+  publicChanged(): void;
   trustProxy: boolean;
   adProxyUrl?: string;
   /** The importers' job queue: the console's "Run now". Absent where this process runs no imports. */

@@ -12,6 +12,20 @@ export type OfferRow = Row<typeof offers>;
 export type UserRow = Row<typeof users>;
 export type OfferJoinedRow = { offer: OfferRow; bank: BankRow; category: CategoryRow; merchant: MerchantRow; interest: number };
 
+/**
+ * The offer row's columns an offer's page shows: toOffer reads these and OFFER_DAILY_COLUMNS, no
+ * others (its type says so). The site's rebuilder republishes an offer's page when one of them
+ * changes (site/rebuilder.ts).
+ */
+export const OFFER_PAGE_COLUMNS = [
+  'offerId', 'label', 'header', 'description', 'translations', 'bannerImageUrl', 'offerTerms', 'offerType', 'offerRate', 'offerDateType',
+  'offerStart', 'offerEnd', 'validTimeDateDescription', 'promoCode', 'hotLine', 'cardTypes', 'reviewStatus', 'withdrawnAt', 'location',
+  'eligibility', 'sourceName', 'sourceUrl', 'sourceHash', 'createdAt', 'bankId', 'categoryId', 'merchantId',
+] as const satisfies readonly (keyof OfferRow)[];
+/** What an offer's page shows that changes all day (view counts, a source's last check): it waits for the next full rebuild. */
+export const OFFER_DAILY_COLUMNS = ['views', 'sourceVerifiedAt'] as const satisfies readonly (keyof OfferRow)[];
+type OfferShown = Pick<OfferRow, (typeof OFFER_PAGE_COLUMNS)[number] | (typeof OFFER_DAILY_COLUMNS)[number]>;
+
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 // A stored URL that is not http(s) or a site path (javascript:, data:...) never leaves the API.
 const optionalUrl = (url: string | null) => safeUrl(url) ?? null;
@@ -48,7 +62,7 @@ const toMerchant = (merchant: MerchantRow): MerchantData => ({
   webURL: optionalUrl(merchant.webUrl),
 });
 
-export function toOffer({ offer, bank, category, merchant, interest }: OfferJoinedRow, now = new Date()): OfferData {
+export function toOffer({ offer, bank, category, merchant, interest }: Omit<OfferJoinedRow, 'offer'> & { offer: OfferShown }, now = new Date()): OfferData {
   const merchantData = toMerchant(merchant);
   return {
     offerId: offer.offerId,

@@ -1,12 +1,13 @@
 // Starts the whole service on one port: the API's three services plus the built site (dist/).
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import type { AppEnv, ServerDeps } from './context.ts';
 import { openDatabaseFromEnv, type DatabaseHandle } from './db/client.ts';
-import type { ServerEnv } from './env.ts';
+import { siteUrlOf, type ServerEnv } from './env.ts';
 import { noSuchRoute } from './http/answer.ts';
 import { httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.ts';
 import { createPoliteFetcher } from './importers/fetch/polite-fetch.ts';
@@ -17,6 +18,9 @@ import { startReminderQueue, type ReminderQueue } from './jobs/reminders.ts';
 import { mailFromEnv } from './services/mail.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { SiteAnswerMemory } from './site/answer-memory.ts';
+import { siteSourceVersion } from './site/build.ts';
+import { PREVIEW_CACHE_DIR } from './site/preview-images.ts';
+import { startSiteRebuilder, type SiteRebuilder, type SiteRebuilderOptions } from './site/rebuilder.ts';
 import { mountSite, type ServedSite } from './site/routes.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore } from './services/rate-limits.ts';
 import { ResponseCache } from './services/response-cache.ts';
@@ -30,8 +34,15 @@ export interface RunningServer {
   deps: ServerDeps;
   /** The built site being served; undefined for an API-only process. */
   site?: ServedSite;
+  /** What keeps the served site in step with the catalogue (StartOptions.rebuildSite). */
+  rebuilder?: SiteRebuilder;
+  /** Stops the rebuilder that runs, if any, and starts one with these settings (tests restart it). */
+  restartRebuilder(tuning?: RebuilderTuning): Promise<SiteRebuilder>;
   close(): Promise<void>;
 }
+
+/** What a test or bench may set of the rebuilder; the rest comes from the environment. */
+export type RebuilderTuning = Partial<Pick<SiteRebuilderOptions, 'buildsDir' | 'changeCheckMs' | 'rebuildCron' | 'sourceVersion' | 'log'>>;
 
 export interface StartOptions {
   env: ServerEnv;
@@ -45,6 +56,8 @@ export interface StartOptions {
   runDigests?: boolean;
   /** Run the hourly expiry reminders (jobs/reminders.ts); by default where imports run. */
   runReminders?: boolean;
+  /** Keep the served site in step with the catalogue (site/rebuilder.ts), as `npm start` does; needs serveSite. */
+  rebuildSite?: boolean | RebuilderTuning;
   /** Keep the site's answers in memory after their first request (site/answer-memory.ts); bench:site turns it off to compare. */
   keepSiteAnswers?: boolean;
   log?: (line: string) => void;
@@ -80,16 +93,21 @@ export function consoleProviderWarning(env: Pick<ServerEnv, 'SMS_PROVIDER' | 'HO
 }
 
 /** The API and the built site (env.SITE_DIR) on one port. */
-export async function startServer({ env, seedWhenEmpty = true, serveSite = true, runImports = true, runDigests = runImports, runReminders = runImports, keepSiteAnswers = true, log = console.log }: StartOptions): Promise<RunningServer> {
+export async function startServer({ env, seedWhenEmpty = true, serveSite = true, runImports = true, runDigests = runImports, runReminders = runImports, keepSiteAnswers = true, rebuildSite = false, log = console.log }: StartOptions): Promise<RunningServer> {
   const handle = await openDatabaseFromEnv(env);
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
   const rateLimitStore: RateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL, undefined, log) : createMemoryRateLimitStore();
+  let rebuilder: SiteRebuilder | undefined;
   const deps: ServerDeps = {
     db: handle.db,
     sms: env.SMS_PROVIDER === 'http' ? createHttpSmsProvider(env.SMS_HTTP_URL!, env.SMS_HTTP_TOKEN) : createConsoleSmsProvider(log),
     limiter: new RateLimiter(rateLimitStore, DEFAULT_RATE_RULES, env.RATE_LIMITS === '1'),
     cache: new ResponseCache(env.RESPONSE_CACHE_TTL_MS),
+    publicChanged: () => {
+      deps.cache.clear();
+      void rebuilder?.publishChanges();
+    },
     trustProxy: env.TRUST_PROXY,
     adProxyUrl: env.PUBLIC_AD_PROXY_URL,
     mail: mailFromEnv(env, log),
@@ -99,10 +117,10 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
       handle,
       pipeline: { db: handle.db, fetcher: createPoliteFetcher({ siteUrl: env.SITE_URL, perHostDelayMs: env.IMPORT_HOST_DELAY_MS, allowedHosts: env.IMPORT_ALLOWED_HOSTS }) },
       intervalHours: env.IMPORT_INTERVAL_HOURS,
-      // A listed offer changed or ended: lists show it at once, the site within seconds (the rebuilder).
+      // A listed offer changed or ended: lists and the site show it at once.
       onRun: (summary) => {
         log(`[imports] ${summary.sourceKey}: ${summaryLine(summary)}`);
-        if (summary.publicChanged) deps.cache.clear();
+        if (summary.publicChanged) deps.publicChanged();
       },
       log,
     });
@@ -133,13 +151,33 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
   const { port } = server.address() as AddressInfo;
   const smsWarning = consoleProviderWarning(env);
   if (smsWarning) log(smsWarning);
-  return {
+  const url = `http://127.0.0.1:${port}`;
+  const restartRebuilder = async (tuning: RebuilderTuning = {}) => {
+    if (!site) throw new Error('the site rebuilder needs a served site');
+    rebuilder?.stop();
+    const sourceVersion = tuning.sourceVersion ?? (await siteSourceVersion());
+    rebuilder = startSiteRebuilder({
+      db: handle.db, apiUrl: `${url}${env.API_BASE}`, siteDir: env.SITE_DIR, rebuildCron: env.SITE_REBUILD_CRON, sourceVersion, log,
+      // SITE_URL, or this server's own address when unset (env.ts siteUrlOf): the pages' canonical links. On
+      // a free port (PORT=0: tests, benches) that address is only known now.
+      siteUrl: env.SITE_URL === siteUrlOf(env.HOST, 0) ? url : env.SITE_URL,
+      previewCacheDir: join(env.DATA_DIR, PREVIEW_CACHE_DIR),
+      clearResponseCache: () => deps.cache.clear(),
+      onSiteChanged: () => void site.reload(),
+      ...tuning,
+    });
+    running.rebuilder = rebuilder;
+    return rebuilder;
+  };
+  const running: RunningServer = {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url,
     handle,
     deps,
     site,
+    restartRebuilder,
     async close() {
+      rebuilder?.stop();
       site?.stop();
       await closeGracefully(server);
       await deps.imports?.stop();
@@ -150,4 +188,6 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
       await handle.close();
     },
   };
+  if (site && rebuildSite) await restartRebuilder(rebuildSite === true ? {} : rebuildSite);
+  return running;
 }

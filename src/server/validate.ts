@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { API_MESSAGES } from '../contract/api-messages.ts';
 import { describeText, type ErrorCode, type ErrorParams } from '../contract/error-codes.ts';
-import { badRequest, HttpFailure } from './errors.ts';
+import { badRequest, failure, HttpFailure } from './errors.ts';
 
 /** How many characters of a bad value an error answer quotes back. */
 const QUOTE_MAX = 40;
@@ -71,12 +71,12 @@ export function parseJsonText<S extends v.GenericSchema>(text: string | undefine
   return parseBodyObject(schema, body);
 }
 
-const notJson = () => badRequest(API_MESSAGES.notJson, { issues: [{ path: '', message: API_MESSAGES.invalidJson }] });
+const notJson = () => failure(400, 'not_json', undefined, { issues: [{ path: '', message: API_MESSAGES.invalidJson }] });
 
 function parseBodyObject<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   // valibot's object() also accepts arrays; every request body here is an object.
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest(API_MESSAGES.notJsonObject, { issues: [{ path: '', message: API_MESSAGES.expectedObject }] });
+    throw failure(400, 'not_json_object', undefined, { issues: [{ path: '', message: API_MESSAGES.expectedObject }] });
   }
   return parseInput(schema, body);
 }

@@ -85,6 +85,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     sms,
     limiter: new RateLimiter(store, { ...DEFAULT_RATE_RULES, ...options.rateRules }, options.rateLimits ?? true, { ...SIGN_IN_SLOW_DOWN, ...options.signInSlowDown }),
     cache: new ResponseCache(options.cacheTtlMs ?? 0),
+    publicChanged: () => deps.cache.clear(), // no site here to publish to
     trustProxy: options.trustProxy ?? false,
     adProxyUrl: options.adProxyUrl,
     mail: { provider: mail, siteUrl: TEST_SITE_URL, apiUrl: `${TEST_SITE_URL}/api` },

@@ -192,9 +192,10 @@ async function commandDatabase(): Promise<{ env: Record<string, string>; open: (
 
 /** The app on an opened handle, to sign in through HTTP. */
 function appOn(handle: DatabaseHandle) {
+  const cache = new ResponseCache(0);
   const app = createApp({
     db: handle.db, sms: createConsoleSmsProvider(() => {}), limiter: new RateLimiter(createMemoryRateLimitStore(), DEFAULT_RATE_RULES, false),
-    cache: new ResponseCache(0), trustProxy: false,
+    cache, publicChanged: () => cache.clear(), trustProxy: false,
   });
   return (path: string, body: unknown) => app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }

@@ -10,7 +10,6 @@ import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
 import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
 import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
-import { startSiteRebuilder, type SiteRebuilder } from '../../src/server/site/rebuilder.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,23 +45,17 @@ export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-browser-'));
   const siteDir = join(work, 'dist');
   const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
-  const server = await startServer({ env, log: () => {} });
-  let rebuilder: SiteRebuilder | undefined;
+  // As `npm start` runs it: the first full build now, then offers the team accepts, edits or
+  // withdraws are published at once (the team console's journey waits for that).
+  const server = await startServer({ env, rebuildSite: { buildsDir: join(work, 'builds'), log: () => {} }, log: () => {} });
   const close = async () => {
-    rebuilder?.stop();
     await server.close();
     rmSync(work, { recursive: true, force: true });
   };
   try {
     await createOrPromoteMerchant(server.handle.db, MERCHANT_ACCOUNT);
     await createOrPromoteTeamMember(server.handle.db, TEAM_ACCOUNT);
-    // As `npm start` runs it: the first full build now, then offers the team accepts, edits or
-    // withdraws are published within seconds (the team console's journey waits for that).
-    rebuilder = startSiteRebuilder({
-      db: server.handle.db, apiUrl: `${server.url}/api`, siteDir, siteUrl: server.url, buildsDir: join(work, 'builds'), log: () => {},
-      rebuildCron: '0 3 * * *', changeCheckMs: 2_000, clearResponseCache: () => server.deps.cache.clear(), onSiteChanged: () => void server.site?.reload(),
-    });
-    await rebuilder.publishChanges(); // resolves once the first build ('no build yet') is served
+    await server.rebuilder!.publishChanges(); // resolves once the first build ('no build yet') is served
     await server.site?.reload();
   } catch (error) {
     await close();

@@ -12,10 +12,10 @@ import type { OfferData } from '../../src/contract/index.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { banks, offers, siteBuilds } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
-import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { startServer, type RebuilderTuning, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
 import { buildInfo } from '../../src/server/site/builds-dir.ts';
-import { startSiteRebuilder, type SiteRebuilder } from '../../src/server/site/rebuilder.ts';
+import type { SiteRebuilder } from '../../src/server/site/rebuilder.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-rebuild-'));
 const siteDir = join(work, 'dist');
@@ -72,26 +72,21 @@ function siteFiles(dir: string): Map<string, Buffer> {
   return files;
 }
 
-function startRebuilder(sourceVersion = 'test-source') {
-  return startSiteRebuilder({
-    db: server.handle.db, apiUrl: `${server.url}/api`, siteDir, buildsDir, rebuildCron: '0 3 * * *', sourceVersion,
-    changeCheckMs: 500, clearResponseCache: () => server.deps.cache.clear(), onSiteChanged: () => void server.site?.reload(),
-    log: (line) => logLines.push(line),
-  });
-}
+/** The server's rebuilder, started again (as a restart of the server would) with these settings. */
+const rebuilderSettings = (sourceVersion = 'test-source'): RebuilderTuning => ({ buildsDir, rebuildCron: '0 3 * * *', sourceVersion, changeCheckMs: 500, log: (line) => logLines.push(line) });
+const startRebuilder = (sourceVersion?: string) => server.restartRebuilder(rebuilderSettings(sourceVersion));
 
 beforeAll(async () => {
   const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
-  server = await startServer({ env, log: () => {} });
   // What a build cut off by a stop leaves behind: it must never be served, kept or counted.
   mkdirSync(join(buildsDir, '20200101-000000-1'), { recursive: true });
   writeFileSync(join(buildsDir, '20200101-000000-1', 'index.html'), 'half a build');
-  rebuilder = startRebuilder();
+  server = await startServer({ env, rebuildSite: rebuilderSettings(), log: () => {} });
+  rebuilder = server.rebuilder!;
   await waitFor(() => count('[site] built') === 1, 'the first build');
 }, 300_000);
 
 afterAll(async () => {
-  rebuilder?.stop();
   await server?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -171,7 +166,7 @@ describe('site rebuilder', () => {
 
     // A full build of the same catalogue: every page and file the same, byte for byte.
     const fullSite = join(work, 'dist-full');
-    await buildSite({ apiUrl: `${server.url}/api`, siteDir: fullSite, buildsDir: join(work, 'builds-full'), log: () => {} });
+    await buildSite({ apiUrl: `${server.url}/api`, siteDir: fullSite, siteUrl: server.url, buildsDir: join(work, 'builds-full'), log: () => {} });
     const published = siteFiles(siteDir);
     const full = siteFiles(fullSite);
     expect([...published.keys()].sort()).toEqual([...full.keys()].sort());
@@ -183,12 +178,21 @@ describe('site rebuilder', () => {
     for (const hash of html(siteDir, acceptedPath).match(/'sha256-[^']+'/g) ?? []) expect(policy).toContain(hash);
   }, 400_000);
 
+  it('publishes a change made through this server at once, not at its next check', async () => {
+    const db = server.handle.db;
+    // Its check of the database would not come within this test.
+    rebuilder = await server.restartRebuilder({ ...rebuilderSettings(), changeCheckMs: 3_600_000 });
+    await rebuilder.publishChanges(); // what it publishes at start
+    const offer = (await siteOffers()).filter((listed) => listed.status !== 'expired').sort((a, b) => a.views - b.views || b.offerId - a.offerId)[0]!;
+    const header = 'Told at once: 15% off on weekdays';
+    await db.update(offers).set({ header }).where(eq(offers.offerId, offer.offerId));
+    server.deps.publicChanged(); // as the team console's edit does
+    await waitFor(() => html(siteDir, offerCanonicalPath(offer)).includes(header), 'the edit published', 120_000);
+    await rebuilder.publishChanges(); // the publish finished, not cut off by the next test's restart
+  }, 180_000);
+
   it('rebuilds in full on its schedule', async () => {
-    rebuilder.stop();
-    const scheduled = startSiteRebuilder({
-      db: server.handle.db, apiUrl: `${server.url}/api`, siteDir, buildsDir, rebuildCron: '* * * * * *', sourceVersion: 'test-source',
-      changeCheckMs: 60_000, log: (line) => logLines.push(line),
-    });
+    const scheduled = await server.restartRebuilder({ ...rebuilderSettings(), rebuildCron: '* * * * * *', changeCheckMs: 60_000 });
     try {
       await waitFor(() => logLines.includes('[site] rebuilding: scheduled'), 'the scheduled rebuild', 10_000);
       // The build runs in processes of its own at the lowest CPU priority: the job and the astro build it starts.
@@ -197,7 +201,7 @@ describe('site rebuilder', () => {
     } finally {
       scheduled.stop(); // the build stops; the served one stays
     }
-    rebuilder = startRebuilder();
+    rebuilder = await startRebuilder();
   }, 60_000);
 
   it('rebuilds in full when a bank is renamed, also by another process (noticed by its check)', async () => {
@@ -215,7 +219,7 @@ describe('site rebuilder', () => {
     }
     await waitFor(() => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).length === 1, 'the stopped build removed', 60_000);
     // The catalogue is the served build's again: nothing to rebuild at start.
-    rebuilder = startRebuilder();
+    rebuilder = await startRebuilder();
     await rebuilder.publishChanges();
     expect(count('[site] rebuilding')).toBe(rebuilds + 1);
   }, 120_000);
@@ -223,12 +227,12 @@ describe('site rebuilder', () => {
   it('rebuilds in full at start when the code changed since the served build, and publishes otherwise', async () => {
     rebuilder.stop();
     const builds = count('[site] rebuilding');
-    rebuilder = startRebuilder();
+    rebuilder = await startRebuilder();
     await rebuilder.publishChanges();
     expect(count('[site] rebuilding')).toBe(builds);
 
     rebuilder.stop();
-    rebuilder = startRebuilder('another-source');
+    rebuilder = await startRebuilder('another-source');
     await waitFor(() => count('[site] rebuilding') > builds, 'a rebuild after the code changed');
     expect(logLines).toContain('[site] rebuilding: the code changed since the served build');
     rebuilder.stop(); // the build in progress stops, and the served build stays

@@ -3,13 +3,12 @@
 // interests and location. Rate limits stay with the routes: they count requests, not accounts.
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
 import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
 import { users } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../errors.ts';
+import { badRequest, conflict, failure, forbidden } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { BLOCKING_RESEND_ATTEMPT, isCodeBlocked, sendBlockedMessage, sendOneTimeCode, verifyOneTimeCode } from '../services/one-time-codes.ts';
 import { hashPassword, isStrongEnough, verifyPassword } from '../services/passwords.ts';
@@ -20,7 +19,7 @@ import { findTokenUser } from './sessions.ts';
 import { accountBlocked, findUserByMobile, noAccount } from './users.ts';
 
 const alreadyRegistered = () => conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });
-const mobileInUse = () => conflict(API_MESSAGES.mobileInUse);
+const mobileInUse = () => failure(409, 'mobile_in_use');
 
 const updateUser = async (db: Database, userId: number, values: Partial<UserRow>) =>
   ((await db.update(users).set(values).where(eq(users.userId, userId)).returning()) as [UserRow])[0];
@@ -77,7 +76,7 @@ export async function keepAccountLocale(db: Database, user: UserRow, locale: Loc
 /** A signed-in account must not be blocked, and its number must be verified. */
 export function assertMaySignIn(user: UserRow) {
   if (user.isAccountBlock) throw accountBlocked();
-  if (!user.isMobileVerification) throw forbidden(API_MESSAGES.verifyToSignIn, { isMobileVerification: false });
+  if (!user.isMobileVerification) throw failure(403, 'mobile_not_verified', undefined, { isMobileVerification: false });
 }
 
 /** The account a code is asked for: the number's, and the given user's when a userId comes too; 404 otherwise. */
@@ -102,7 +101,7 @@ export async function sendVerificationCode(db: Database, sms: SmsProvider, user:
 /** A right code proves the number: the account, found by its token (a 'verify' token is used up), is verified. */
 export async function verifyMobile(db: Database, token: string, otpCode: string): Promise<UserRow> {
   const found = await findTokenUser(db, token);
-  if (!found) throw unauthorized(API_MESSAGES.verificationExpired);
+  if (!found) throw failure(401, 'verification_expired');
   const { user } = found;
   if (user.isAccountBlock) throw accountBlocked();
   if (!user.isMobileVerification && isCodeBlocked(user)) throw forbidden(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
@@ -124,7 +123,7 @@ export async function changePassword(db: Database, user: UserRow, password: stri
 
 /** Changing the number, first step: a code goes to the new number, which no account may use. */
 export async function requestMobileChange(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string, locale: Locale) {
-  if (mobileNo === user.mobileNo) throw badRequest(API_MESSAGES.sameMobileNo);
+  if (mobileNo === user.mobileNo) throw failure(400, 'same_mobile_no');
   // Nothing goes to another account's number: its owner did not ask, and the user is told instead.
   if (await findUserByMobile(db, mobileNo)) throw mobileInUse();
   const { attempt } = await sendOneTimeCode(db, sms, user, 'mobile-change', mobileNo, { locale });

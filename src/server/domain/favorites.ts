@@ -3,8 +3,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { favorites } from '../db/schema.ts';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
-import { notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import { toUser, type UserRow } from '../serialize.ts';
 import { findOffersByIds, requirePublicOffer } from './offers.ts';
 
@@ -36,5 +35,5 @@ export async function addFavorite(db: Database, userId: number, offerId: number)
 /** Removes a favourite; 404 when the offer is not one. */
 export async function removeFavorite(db: Database, userId: number, offerId: number) {
   const removed = await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.offerId, offerId))).returning();
-  if (removed.length === 0) throw notFound(API_MESSAGES.notInFavorites);
+  if (removed.length === 0) throw failure(404, 'not_in_favorites');
 }

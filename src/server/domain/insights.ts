@@ -6,8 +6,7 @@ import { INSIGHT_LIMIT } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
 import { queryRows } from '../db/execute.ts';
 import { impressions, insights, offers } from '../db/schema.ts';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
-import { notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import { hashToken } from '../services/tokens.ts';
 import { isListed, requirePublicOffer } from './offers.ts';
 
@@ -26,7 +25,7 @@ export async function createInsight(db: Database, visitor: Visitor) {
 export async function requireInsight(db: Database, insightId: string | null | undefined) {
   if (!insightId) return null;
   const [row] = await db.select({ insightId: insights.insightId }).from(insights).where(eq(insights.insightId, insightId)).limit(1);
-  if (!row) throw notFound(API_MESSAGES.unknownInsight, { insightId });
+  if (!row) throw failure(404, 'unknown_insight', undefined, { insightId });
   return insightId;
 }
 
@@ -56,7 +55,7 @@ export async function recordInsightImpression(db: Database, offerId: number, ins
 export async function requireImpression(db: Database, impressionId: number, offerId: number) {
   const [existing] = await db.select({ impressionId: impressions.impressionId }).from(impressions)
     .where(and(eq(impressions.impressionId, impressionId), eq(impressions.offerId, offerId))).limit(1);
-  if (!existing) throw notFound(API_MESSAGES.unknownImpression);
+  if (!existing) throw failure(404, 'unknown_impression');
   return existing.impressionId;
 }
 

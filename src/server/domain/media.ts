@@ -1,17 +1,16 @@
 // Images (uploaded logos and the seed's generated ones) and the house ads served when no ad proxy answers.
 import { eq } from 'drizzle-orm';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
 import type { HouseAdData } from '../../contract/index.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
 import { houseAds, images, merchants, users } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeUploadedImage, imageUrl } from '../services/images.ts';
 
 export async function requireImage(db: Database, name: string) {
   const [image] = await db.select().from(images).where(eq(images.name, name)).limit(1);
-  if (!image) throw notFound(API_MESSAGES.imageNotFound);
+  if (!image) throw failure(404, 'image_not_found');
   return image;
 }
 

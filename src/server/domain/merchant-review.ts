@@ -13,7 +13,7 @@ import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { pageOf } from '../db/execute.ts';
 import { merchantDocuments, users } from '../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { failure, forbidden, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeBase64Upload, imageTypeOf } from '../services/images.ts';
 import { createOrPromoteMerchant } from '../services/merchant-accounts.ts';
@@ -66,11 +66,11 @@ export async function listDocuments(db: Database, userId: number) {
 export async function uploadDocument(db: Database, user: UserRow, fileName: string, base64: string) {
   const bytes = decodeBase64Upload(base64, 'document');
   const contentType = bytes.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE) ? 'application/pdf' : imageTypeOf(bytes);
-  if (!contentType) throw badRequest(API_MESSAGES.onlyDocuments, { issues: [{ path: 'base64', message: API_MESSAGES.onlyDocuments }] });
+  if (!contentType) throw failure(400, 'only_documents', undefined, { issues: [{ path: 'base64', message: API_MESSAGES.onlyDocuments }] });
   return db.transaction(async (tx) => {
     const [me] = await tx.select().from(users).where(eq(users.userId, user.userId)).for('update');
     const [held] = await tx.select({ n: count() }).from(merchantDocuments).where(eq(merchantDocuments.userId, user.userId));
-    if ((held?.n ?? 0) >= DOCUMENTS_MAX) throw badRequest(API_MESSAGES.tooManyDocuments(DOCUMENTS_MAX));
+    if ((held?.n ?? 0) >= DOCUMENTS_MAX) throw failure(400, 'too_many_documents', { max: DOCUMENTS_MAX });
     const [row] = await tx.insert(merchantDocuments).values({ userId: user.userId, fileName, contentType, bytes, size: bytes.length }).returning(documentColumns);
     let step = me!.merchantStep as MerchantStep | null;
     if (step === null) {
@@ -84,7 +84,7 @@ export async function uploadDocument(db: Database, user: UserRow, fileName: stri
 /** A document's bytes, for the team to read. */
 export async function findDocument(db: Database, userId: number, documentId: number) {
   const [row] = await db.select().from(merchantDocuments).where(and(eq(merchantDocuments.userId, userId), eq(merchantDocuments.documentId, documentId))).limit(1);
-  if (!row) throw notFound(API_MESSAGES.documentNotFound);
+  if (!row) throw failure(404, 'document_not_found');
   return row;
 }
 

@@ -4,7 +4,7 @@
 // change what is public: the caller clears the response cache, and the site rebuilder publishes the
 // changed pages (it watches the public offers).
 import dayjs from 'dayjs';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { OFFER_MESSAGES, type CreateOfferData } from '../../contract/offer-form.ts';
 import type { TeamOfferData } from '../../contract/team.ts';
 import { PUBLIC_REVIEW_STATUS, SITE_NAME } from '../../lib/constants.ts';
@@ -17,7 +17,7 @@ import { conflict, HttpFailure, notFound } from '../errors.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { recordAudit } from './audit.ts';
 import { offerColumnsOfForm } from './new-offers.ts';
-import { isListed, joinedOfferColumns } from './offers.ts';
+import { isListed, isListedRow, joinedOfferColumns } from './offers.ts';
 import { toOffer, type OfferJoinedRow } from '../serialize.ts';
 
 const ONLY_PENDING = 'Only a pending offer can be accepted or rejected.';
@@ -40,7 +40,7 @@ const WEEK_DAYS = 7;
 
 /** Listed offers that end within the next 7 days (the overview's figure, and the Offers filter). */
 export function endingThisWeek(now = new Date()): SQL {
-  return and(isListed(), gte(offers.offerEnd, now), lte(offers.offerEnd, dayjs(now).add(WEEK_DAYS, 'day').toDate()))!;
+  return and(isListed(now), lte(offers.offerEnd, dayjs(now).add(WEEK_DAYS, 'day').toDate()))!;
 }
 
 /** `matchingMerchants`: the ids of the merchants whose name holds the search text. */
@@ -197,8 +197,7 @@ export async function withdrawOrEndOffer(db: Database, actorUserId: number, offe
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
     if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
     const now = new Date();
-    const live = offer.reviewStatus === PUBLIC_REVIEW_STATUS && offer.withdrawnAt === null && (offer.offerEnd === null || offer.offerEnd > now);
-    if (!live) throw conflict(ONLY_LIVE_ACCEPTED);
+    if (!isListedRow(offer, now)) throw conflict(ONLY_LIVE_ACCEPTED);
     const [after] = await tx.update(offers).set(action === 'withdraw' ? { withdrawnAt: now } : { offerEnd: now })
       .where(eq(offers.offerId, offerId)).returning();
     await recordAudit(tx, {

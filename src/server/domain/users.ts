@@ -1,10 +1,9 @@
 // Users by id and by mobile number, and the refusal every path gives a blocked account.
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { failure, forbidden } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 
 export const findUserById = async (db: Database, userId: number): Promise<UserRow | undefined> =>
@@ -20,7 +19,7 @@ export async function requireUserByMobile(db: Database, mobileNo: string): Promi
   return user;
 }
 
-export const noAccount = () => notFound(API_MESSAGES.noAccount, { isFound: false });
+export const noAccount = () => failure(404, 'no_account', undefined, { isFound: false });
 
 /** The answer to anything a blocked account asks for. */
 export const accountBlocked = () => forbidden(ACCOUNT_MESSAGES.accountBlocked, { isAccountBlock: true });

@@ -11,13 +11,14 @@
 // Every refused item is counted, and the first RUN_ERRORS_KEPT are logged with their reasons in the run's row (import_runs).
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
-import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { cardName, coveredCards, type CardSpecData } from '../../contract/eligibility.ts';
 import { ImportedOffer, type ImportedOfferData } from '../../contract/imported-offer.ts';
 import { UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
 import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
+import { notEnded } from '../domain/offers.ts';
 import { images, importRuns, importSources, offerRevisions, offers, offerSources } from '../db/schema.ts';
 import { imageTypeOf, imageUrl } from '../services/images.ts';
 import { adapterFor } from './adapters/index.ts';
@@ -367,7 +368,7 @@ async function markMissing(db: Database, sourceKey: string, missing: Link[], now
   const toEnd = gone.filter((offerId) => !stillListed.has(offerId));
   if (toEnd.length === 0) return [];
   const ended = await db.update(offers).set({ offerEnd: now })
-    .where(and(inArray(offers.offerId, toEnd), isNull(offers.withdrawnAt), or(isNull(offers.offerEnd), gt(offers.offerEnd, now))))
+    .where(and(inArray(offers.offerId, toEnd), isNull(offers.withdrawnAt), notEnded(now)))
     .returning({ offerId: offers.offerId });
   await db.update(offerRevisions).set({ status: 'superseded', decidedAt: now })
     .where(and(inArray(offerRevisions.offerId, toEnd), eq(offerRevisions.status, 'pending')));

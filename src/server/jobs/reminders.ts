@@ -6,11 +6,11 @@
 // ON CONFLICT DO NOTHING before the SMS goes, so of several runs or processes only one sends.
 // Runs on pg-boss (startReminderQueue) or once with `npm run reminders -- --now`; each run is
 // recorded in job_runs for the team's Overview.
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   REMINDER_OFFER_NAME_MAX, REMINDER_OFFERS_NAMED, REMINDER_QUIET_FROM_HOUR, REMINDER_QUIET_UNTIL_HOUR,
 } from '../../contract/reminders.ts';
-import { FAVOURITES_HASH, PUBLIC_REVIEW_STATUS, SITE_NAME, SITE_TIME_ZONE } from '../../lib/constants.ts';
+import { FAVOURITES_HASH, SITE_NAME, SITE_TIME_ZONE } from '../../lib/constants.ts';
 import { intlLocale } from '../../lib/intl-locale.ts';
 import { localePath, withLinkLocale } from '../../lib/locale-path.ts';
 import { localText } from '../../lib/translated.ts';
@@ -20,6 +20,7 @@ import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { favorites, offers, reminderSends, users } from '../db/schema.ts';
 import { startJobRun } from './job-runs.ts';
+import { isListed } from '../domain/offers.ts';
 import { reminderStopToken } from '../domain/reminders.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { openJobQueue } from './job-queue.ts';
@@ -99,7 +100,7 @@ export async function runReminders(deps: ReminderDeps, { now = new Date() }: { n
       .innerJoin(offers, eq(offers.offerId, favorites.offerId))
       .where(and(
         isNotNull(users.reminderDaysBefore), eq(users.isAccountBlock, false),
-        eq(offers.reviewStatus, PUBLIC_REVIEW_STATUS), isNull(offers.withdrawnAt), gte(offers.offerEnd, now),
+        isListed(now),
         sql`${offers.offerEnd} >= ${start}`, lt(offers.offerEnd, sql`${start} + interval '1 day'`),
       ))
       .orderBy(asc(users.userId), asc(offers.offerEnd), asc(offers.offerId));

@@ -12,7 +12,7 @@ import { m } from '../../paraglide/messages.js';
 import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { codeSends, oneTimeCodes, users } from '../db/schema.ts';
-import { badRequest, HttpFailure, tooManyRequests } from '../errors.ts';
+import { badRequest, failure, HttpFailure, tooManyRequests } from '../errors.ts';
 import type { SmsProvider } from './sms.ts';
 
 export const CODE_TTL_MS = 5 * 60_000;
@@ -103,12 +103,12 @@ export async function sendOneTimeCode(
 /** Why a code that can no longer be checked is refused: used up by wrong tries, already verified, or expired or replaced. */
 function refusal(row: typeof oneTimeCodes.$inferSelect | undefined, now: Date) {
   if (!row) return codeExpired();
-  if (row.wrongAttempts >= CODE_MAX_WRONG_TRIES) return badRequest(API_MESSAGES.tooManyWrongCodes, { attemptsLeft: 0 });
-  if (row.verifiedAt) return badRequest(API_MESSAGES.codeUsed);
+  if (row.wrongAttempts >= CODE_MAX_WRONG_TRIES) return failure(400, 'too_many_wrong_codes', undefined, { attemptsLeft: 0 });
+  if (row.verifiedAt) return failure(400, 'code_used');
   if (row.usedAt || row.expiresAt <= now) return codeExpired();
   return undefined;
 }
-const codeExpired = () => badRequest(API_MESSAGES.codeExpired, { expired: true });
+const codeExpired = () => failure(400, 'code_expired', undefined, { expired: true });
 
 /**
  * Checks a code; on success it is used up and its row (with the number it was sent to) returned.
@@ -129,7 +129,7 @@ export async function verifyOneTimeCode(db: Database, userId: number, purpose: C
   const live = and(eq(oneTimeCodes.codeId, row.codeId), isNull(oneTimeCodes.usedAt),
     lt(oneTimeCodes.wrongAttempts, CODE_MAX_WRONG_TRIES), gt(oneTimeCodes.expiresAt, now));
   // Another request may have used the code up since it was read: the row as it is now says why.
-  const refusedNow = async () => refusal((await latest())[0], now) ?? badRequest(API_MESSAGES.tooManyWrongCodes, { attemptsLeft: 0 });
+  const refusedNow = async () => refusal((await latest())[0], now) ?? failure(400, 'too_many_wrong_codes', undefined, { attemptsLeft: 0 });
 
   const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(userId, purpose, code));
   if (!matches) {

@@ -3,7 +3,7 @@
 // processes share them; while Redis is unreachable they count in each process's memory.
 import { Redis } from 'ioredis';
 import { API_MESSAGES } from '../../contract/api-messages.ts';
-import { tooManyRequests } from '../errors.ts';
+import { failure, tooManyRequests } from '../errors.ts';
 
 export interface RateLimitStore {
   /** Counts one hit on `key` and returns the hits in the current window. */
@@ -230,7 +230,7 @@ export class RateLimiter {
     const hits = await orLetThrough(() => this.store.hit(`${rule}:${subject}`, windowMs), 0);
     if (hits > limit) {
       const minutes = Math.ceil(windowMs / MINUTE);
-      throw tooManyRequests(API_MESSAGES.rateLimited(minutes), { retryAfterSeconds: Math.ceil(windowMs / 1000) });
+      throw failure(429, 'rate_limited', { minutes }, { retryAfterSeconds: Math.ceil(windowMs / 1000) });
     }
   }
 

@@ -1,28 +1,29 @@
 // Keeps the static site in step with the catalogue while `npm start` runs.
-// - Publishing: every few seconds (and at the moment the next listed offer ends) it compares the
-//   public offers with what the served build shows. Offers accepted, edited, withdrawn or ended
-//   since are published together: only their pages, their banks' pages, home, the sitemap and the
-//   search index are rendered again (build-job.ts). Changes arriving during a publish go into
-//   the next one.
+// - Publishing: when this server makes a public change (ServerDeps.publicChanged), at the moment
+//   the next listed offer ends, and every few seconds, it compares the public offers with what the
+//   served build shows. Offers accepted, edited, withdrawn or ended since are published together:
+//   only their pages, their banks' pages, home, the sitemap and the search index are rendered
+//   again (build-job.ts). Changes arriving during a publish go into the next one.
 // - Full rebuilds: on a schedule (SITE_REBUILD_CRON, nightly by default), when there is no build,
 //   after a deploy (the served build was made from other code), and when the banks or categories
 //   changed (a renamed bank moves every page of its offers: their URLs hold its slug).
-// Changed offers and catalogue are noticed by polling the database, so changes made by another
-// process (another server's team console, a script) are followed too.
+// Changes made by another process (`npm run import`, another server's team console) reach only the
+// database, so they are noticed by polling it; this server's own are published at once.
 // One job runs at a time, in its own low-priority process; this process only queries and waits.
 import { createHash } from 'node:crypto';
 import { Cron } from 'croner';
-import { and, asc, eq, gt, min, sql } from 'drizzle-orm';
+import { asc, eq, min, sql } from 'drizzle-orm';
 import { SITE_TIME_ZONE } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
 import { banks, categories, offers, siteBuilds } from '../db/schema.ts';
-import { isPublic } from '../domain/offers.ts';
+import { isListed, isPublic } from '../domain/offers.ts';
+import { OFFER_PAGE_COLUMNS } from '../serialize.ts';
 import { buildSite, publishPages, type SiteBuildOptions } from './build.ts';
 import { dirname, join } from 'node:path';
 import { BUILDS_DIR, buildInfo, pruneBuilds, servedBuild, takeBuildLock } from './builds-dir.ts';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** How often the rebuilder looks for offers changed since the served build. */
+/** How often the rebuilder looks for offers changed by other processes since the served build. */
 const CHANGE_CHECK_MS = 5_000;
 /** After a failed job, how long before trying again (a broken build must not run in a loop). */
 const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
@@ -41,12 +42,13 @@ export interface SiteRebuilder {
   stop(): void;
 }
 
-export function startSiteRebuilder(options: {
+export interface SiteRebuilderOptions {
   db: Database; apiUrl: string; siteDir: string; siteUrl?: string; buildsDir?: string; log?: (line: string) => void;
   /** Cron pattern of the full rebuild, in Sri Lanka's time. */
   rebuildCron: string;
   /** The code the pages are made from: a served build made from other code is rebuilt at start. */
   sourceVersion?: string;
+  /** How often the database is checked for changes made by other processes (this one's come through publishChanges). */
   changeCheckMs?: number;
   /** Empties the API's response cache, so a build never reads answers from before the change. */
   clearResponseCache?: () => void;
@@ -54,7 +56,9 @@ export function startSiteRebuilder(options: {
   onSiteChanged?: () => void;
   /** Where rendered preview images are kept between builds (build.ts). */
   previewCacheDir?: string;
-}): SiteRebuilder {
+}
+
+export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder {
   const log = options.log ?? console.log;
   const abort = new AbortController();
   const jobOptions: SiteBuildOptions = {
@@ -78,12 +82,10 @@ export function startSiteRebuilder(options: {
     ]);
     const rows = await options.db.select({
       offerId: offers.offerId, bankId: offers.bankId, categoryId: offers.categoryId,
-      // Everything an offer's own page shows of its row, and whether it has ended. View counts
-      // and favourites change all day, and so does a source's last verification: they wait for the
-      // next full rebuild.
-      version: sql<string>`md5(concat_ws('|', ${offers.label}, ${offers.header}, ${offers.description}, ${offers.bannerImageUrl}, ${offers.offerType},
-        ${offers.offerRate}, ${offers.offerDateType}, ${offers.offerStart}, ${offers.offerEnd}, ${offers.validTimeDateDescription}, ${offers.promoCode},
-        ${offers.hotLine}::text, ${offers.cardTypes}::text, ${offers.location}::text, ${offers.eligibility}::text, ${offers.sourceName}, ${offers.sourceUrl}, ${offers.merchantId}, ${offers.offerEnd} <= now(), ${offers.withdrawnAt} is not null))`,
+      // Everything an offer's own page shows of its row (toOffer's), and whether it is listed.
+      // View counts and favourites change all day, and so does a source's last verification: they
+      // wait for the next full rebuild.
+      version: sql<string>`md5(concat_ws('|', ${sql.join(OFFER_PAGE_COLUMNS.map((column) => sql`${offers[column]}::text`), sql`, `)}, ${isListed()}))`,
     }).from(offers).where(isPublic());
     return {
       banksAndCategories: createHash('md5').update(JSON.stringify([bankRows, categoryRows])).digest('hex'),
@@ -182,7 +184,7 @@ export function startSiteRebuilder(options: {
   let timedExpiry: number | undefined;
   const scheduleNextExpiry = async () => {
     const [row] = await options.db.select({ next: min(offers.offerEnd) }).from(offers)
-      .where(and(isPublic(), gt(offers.offerEnd, new Date())));
+      .where(isListed());
     const next = row?.next ? new Date(row.next).getTime() : undefined;
     if (next === timedExpiry || stopped) return;
     clearTimeout(expiryTimer);

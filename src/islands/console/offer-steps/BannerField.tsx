@@ -2,7 +2,6 @@
 // form sends with the offer (the server checks its bytes, as every image upload), with a preview.
 // A file that is not PNG or JPG by type and name, or over the upload cap, is refused here at once.
 import { useState, type ChangeEvent } from 'react';
-import { API_MESSAGES } from '../../../contract/api-messages.ts';
 import { UPLOAD_BYTES_MAX } from '../../../contract/limits.ts';
 import { m } from '../../../paraglide/messages.js';
 import { IMAGE_ACCEPT, isAcceptedImageFile } from '../../profile/logo-image.ts';
@@ -26,7 +25,7 @@ export default function BannerField({ values, set, shown, touch }: StepProps) {
     if (!file) return;
     touch('bannerImage');
     if (!isAcceptedImageFile(file)) return setRefused(m.account_choose_png_or_jpg());
-    if (file.size > UPLOAD_BYTES_MAX) return setRefused(API_MESSAGES.uploadTooLarge('image'));
+    if (file.size > UPLOAD_BYTES_MAX) return setRefused(m.error_upload_too_large({ what: 'image' }));
     setRefused(undefined);
     set('bannerImage', await readAsDataUrl(file));
   };

@@ -8,12 +8,12 @@ import { answer } from '../../http/answer.ts';
 import { parseJsonBody, parseParams } from '../../validate.ts';
 
 export function favoriteRoutes(deps: ServerDeps) {
-  const { db, cache } = deps;
+  const { db, publicChanged } = deps;
   const app = new Hono<AppEnv>();
   const session = requireSession(deps);
   /** After a change: lists show favourite counts, so the cache goes; the answer is the user with its favourites. */
   const changed = async (c: Context<AppEnv>, message: string) => {
-    cache.clear();
+    publicChanged();
     return answer(c, FavoriteChangedResponse, { status: true, message, data: { user: await userWithFavorites(db, c.get('user')) } });
   };
 

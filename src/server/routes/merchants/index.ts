@@ -1,12 +1,11 @@
 // A merchant's company review, the merchant's side: the registration documents they upload and
 // the step their company has reached. Merchants only; uploads are rate limited per account.
 import { Hono } from 'hono';
-import { API_MESSAGES } from '../../../contract/api-messages.ts';
 import { USER_TYPES } from '../../../contract/limits.ts';
 import { DocumentUploadRequest, MerchantDocumentList, MerchantDocumentResponse, type MerchantStep } from '../../../contract/team.ts';
 import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
 import { listDocuments, uploadDocument } from '../../domain/merchant-review.ts';
-import { forbidden } from '../../errors.ts';
+import { failure } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
 import { parseJsonBody } from '../../validate.ts';
 
@@ -14,7 +13,7 @@ export function merchantRoutes(deps: ServerDeps) {
   const { db, limiter } = deps;
   const app = new Hono<AppEnv>();
   app.use('/merchant/*', requireSession(deps), async (c, next) => {
-    if (c.get('user').userType !== USER_TYPES.merchant) throw forbidden(API_MESSAGES.merchantsOnlyDocuments);
+    if (c.get('user').userType !== USER_TYPES.merchant) throw failure(403, 'merchants_only_documents');
     await next();
   });
 

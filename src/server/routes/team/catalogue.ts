@@ -26,13 +26,13 @@ function mountEntryRoutes<Input, Entry>(app: Hono<AppEnv>, deps: ServerDeps, [pa
   update: (db: Database, actorUserId: number, id: number, input: Input) => Promise<Entry>) {
   app.post(`/team/${path}`, async (c) => {
     const entry = await create(deps.db, c.get('user').userId, await parseJsonBody(c, Request));
-    deps.cache.clear();
+    deps.publicChanged();
     return answer(c, Response, { status: true, data: entry }, 201);
   });
   app.put(`/team/${path}/:${param}`, async (c) => {
     const id = parseParams(c, v.object({ [param]: Id }))[param]!;
     const entry = await update(deps.db, c.get('user').userId, id, await parseJsonBody(c, Request));
-    deps.cache.clear();
+    deps.publicChanged();
     return answer(c, Response, { status: true, data: entry });
   });
 }

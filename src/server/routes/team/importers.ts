@@ -63,7 +63,7 @@ export function mountTeamImporterRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
     const { revisionId } = parseParams(c, v.object({ revisionId: Id }));
     const { decision } = await parseJsonBody(c, RevisionDecisionRequest);
     await decideRevision(db, c.get('user').userId, revisionId, decision);
-    if (decision === 'accept') deps.cache.clear();
+    if (decision === 'accept') deps.publicChanged();
     return answer(c, DoneResponse, { status: true, message: decision === 'accept' ? 'The change was applied.' : 'The change was rejected.' });
   });
 }

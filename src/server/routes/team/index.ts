@@ -29,7 +29,7 @@ const OfferIdParam = v.object({ offerId: Id });
 const UserIdParam = v.object({ userId: Id });
 
 export function teamRoutes(deps: ServerDeps) {
-  const { db, sms, limiter, cache } = deps;
+  const { db, sms, limiter, publicChanged } = deps;
   const app = new Hono<AppEnv>();
   app.use('/team/*', requireTeam(deps), async (c, next) => {
     await limiter.check(c.req.method === 'GET' ? 'teamReadPerUser' : 'teamWritePerUser', String(c.get('user').userId));
@@ -37,8 +37,6 @@ export function teamRoutes(deps: ServerDeps) {
   });
   mountTeamCatalogueRoutes(app, deps); // banks, categories, locations (catalogue.ts), behind the middleware above
   mountTeamImporterRoutes(app, deps); // import sources, category keywords, sources' changes in Review (importers.ts)
-  /** After a change to what is public: lists and offer answers are served fresh. */
-  const publicChanged = () => cache.clear();
 
   app.get('/team/overview', async (c) => answer(c, TeamOverview, { status: true, data: await findTeamOverview(db, limiter.storeState()) }));
 
