@@ -20,7 +20,7 @@ import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '..
 import { startImportQueue } from '../../src/server/importers/queue.ts';
 import { readCatalogue } from '../../src/server/importers/resolve.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 

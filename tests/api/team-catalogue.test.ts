@@ -11,8 +11,8 @@ import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { auditLog, banks, categories, locations, offers } from '../../src/server/db/schema.ts';
 import { drawText } from '../../src/server/images/text-outline.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, insertOffer, type Res } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 
