@@ -20,6 +20,7 @@ import { decideOffer, decideOffers, editOffer, findTeamOffer, listTeamOffers, wi
 import { blockAccount, changeAccountType, findAccount, liftCodeBlock, listAccounts, toTeamAccount, unblockAccount } from '../../domain/team-accounts.ts';
 import { findTeamOverview } from '../../domain/team-overview.ts';
 import { answer } from '../../http/answer.ts';
+import { REMINDER_JOB } from '../../jobs/reminders.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 import { mountTeamCatalogueRoutes } from './catalogue.ts';
 import { mountTeamImporterRoutes } from './importers.ts';
@@ -40,7 +41,7 @@ export function teamRoutes(deps: ServerDeps) {
   /** After a change to what is public: lists and offer answers are served fresh. */
   const publicChanged = () => cache.clear();
 
-  app.get('/team/overview', async (c) => answer(c, TeamOverview, { status: true, data: await findTeamOverview(db, limiter.storeState()) }));
+  app.get('/team/overview', async (c) => answer(c, TeamOverview, { status: true, data: await findTeamOverview(db, limiter.storeState(), REMINDER_JOB) }));
 
   // ---------- offers and review ----------
 
