@@ -12,7 +12,7 @@ import { seedDemoData } from '../src/server/seed/index.ts';
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider } from '../src/server/services/sms.ts';
-import { createOrPromoteTeamMember } from '../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../src/server/domain/team-members.ts';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);

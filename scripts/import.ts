@@ -1,5 +1,5 @@
 // Imports offers from their sources: npm run import [-- --source KEY | --jsonld URL…] [--record|--replay FILE.har] [--probe]
-// Each run goes through the job queue (src/server/importers/queue.ts), so a source that another
+// Each run goes through the job queue (src/server/jobs/import-queue.ts), so a source that another
 // process is already importing is not imported twice: this command waits for that run instead.
 // A recorded or replayed run goes in this process, with its own fetcher (fetch/har.ts).
 // Prints a line per source, then the total: import: new N, changed N, unchanged N, missing N, failed N
@@ -13,7 +13,7 @@ import { captureTime, createHarRecorder, createReplayFetcher, readHar } from '..
 import { createPoliteFetcher } from '../src/server/importers/fetch/polite-fetch.ts';
 import { runSource, summaryLine, type RunSummary } from '../src/server/importers/pipeline.ts';
 import type { PoliteFetcher } from '../src/server/importers/types.ts';
-import { startImportQueue } from '../src/server/importers/queue.ts';
+import { startImportQueue } from '../src/server/jobs/import-queue.ts';
 import { enabledSources, findSource, pageSources, totalOf } from '../src/server/importers/sources.ts';
 
 const USAGE = `Usage: npm run import [-- --source KEY | --jsonld URL…] [--record FILE.har | --replay FILE.har] [--probe] [--accept-shrink]

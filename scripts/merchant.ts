@@ -2,7 +2,7 @@
 // Sign-up is open to customers only (spec §1), so the team promotes an account, or creates one.
 // Opens the database as the server does: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in
 // DATA_DIR (default ./data), which only one process may have open: stop `npm start` first.
-import { createOrPromoteMerchant, type MerchantAccountFields } from '../src/server/services/merchant-accounts.ts';
+import { createOrPromoteMerchant, type MerchantAccountFields } from '../src/server/domain/merchant-accounts.ts';
 import { ACCOUNT_OPTIONS_USAGE, COMMON_USAGE, runAccountCommand } from './lib/account-command.ts';
 
 const USAGE = `Usage: npm run merchant -- --mobile 771234567 [options]

@@ -2,7 +2,7 @@
 // Team accounts run the console at /console/team; neither sign-up nor the API makes them.
 // Opens the database as the server does: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in
 // DATA_DIR (default ./data), which only one process may have open: stop `npm start` first.
-import { createOrPromoteTeamMember } from '../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../src/server/domain/team-members.ts';
 import { ACCOUNT_OPTIONS_USAGE, COMMON_USAGE, runAccountCommand } from './lib/account-command.ts';
 
 const USAGE = `Usage: npm run team -- --mobile 771234567 [options]

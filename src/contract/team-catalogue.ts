@@ -13,7 +13,7 @@ export const CATALOGUE_NAME_MAX = 80;
 
 /**
  * The icons a category may have. Each has an image, {API}/images/icon-{name}.svg, drawn by
- * src/server/seed/svg.ts (which must draw every one of them: it is typed against this list).
+ * src/server/images/svg.ts (which must draw every one of them: it is typed against this list).
  */
 export const CATEGORY_ICONS = [
   'dining', 'shopping', 'travel', 'hotels', 'fuel', 'supermarkets', 'health', 'education', 'electronics', 'fashion', 'jewellery',

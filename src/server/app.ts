@@ -15,22 +15,22 @@ import { loadShedding, type LoadSheddingOptions } from './http/load-shedding.ts'
 import { redactSecrets, requestLogger } from './http/request-log.ts';
 import { readBodyFirst } from './http/request-body.ts';
 import { apiAnswerHeaders, securityHeaders } from './http/security-headers.ts';
-import { accountRoutes, demoRoutes } from './routes/accounts/index.ts';
-import { calendarRoutes } from './routes/calendar/index.ts';
-import { catalogueRoutes } from './routes/catalogue/index.ts';
+import { accountRoutes, demoRoutes } from './routes/accounts.ts';
+import { calendarRoutes } from './routes/calendar.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { devOutboxRoutes } from './routes/dev/index.ts';
 import { devMailOutboxRoutes } from './routes/dev/mail-outbox.ts';
-import { alertRoutes } from './routes/alerts/index.ts';
-import { reminderRoutes } from './routes/reminders/index.ts';
-import { engagementRoutes } from './routes/engagement/index.ts';
-import { favoriteRoutes } from './routes/favorites/index.ts';
-import { myCardRoutes } from './routes/my-cards/index.ts';
-import { insightRecordingRoutes, insightServiceRoutes } from './routes/insights/index.ts';
-import { mediaRoutes } from './routes/media/index.ts';
-import { merchantRoutes } from './routes/merchants/index.ts';
+import { alertRoutes } from './routes/alerts.ts';
+import { reminderRoutes } from './routes/reminders.ts';
+import { engagementRoutes } from './routes/engagement.ts';
+import { favoriteRoutes } from './routes/favorites.ts';
+import { myCardRoutes } from './routes/my-cards.ts';
+import { insightRecordingRoutes, insightServiceRoutes } from './routes/insights.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { merchantRoutes } from './routes/merchants.ts';
 import { createOfferRoutes } from './routes/offers/create-offer.ts';
 import { offerRoutes } from './routes/offers/index.ts';
-import { siteExportRoutes } from './routes/site/index.ts';
+import { siteExportRoutes } from './routes/site.ts';
 import { teamRoutes } from './routes/team/index.ts';
 
 export interface AppOptions {

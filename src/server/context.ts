@@ -5,7 +5,7 @@ import { USER_TYPES } from '../contract/limits.ts';
 import type { Database } from './db/client.ts';
 import { requireSignedInUser } from './domain/sessions.ts';
 import { forbidden } from './errors.ts';
-import type { ImportQueue } from './importers/queue.ts';
+import type { ImportQueue } from './jobs/import-queue.ts';
 import { clientIp } from './services/client-ip.ts';
 import type { RateLimiter } from './services/rate-limits.ts';
 import type { ResponseCache } from './services/response-cache.ts';

@@ -12,7 +12,7 @@ import { noSuchRoute } from './http/answer.ts';
 import { httpServerOptions, limitConnectionsPerAddress } from './http/connection-limits.ts';
 import { createPoliteFetcher } from './importers/fetch/polite-fetch.ts';
 import { summaryLine } from './importers/pipeline.ts';
-import { startImportQueue } from './importers/queue.ts';
+import { startImportQueue } from './jobs/import-queue.ts';
 import { startDigestQueue, type DigestQueue } from './jobs/digests.ts';
 import { startReminderQueue, type ReminderQueue } from './jobs/reminders.ts';
 import { mailFromEnv } from './services/mail.ts';

@@ -11,7 +11,7 @@ import { decideOffer } from '../../src/server/domain/review.ts';
 import { runDigests } from '../../src/server/jobs/digests.ts';
 import { runReminders } from '../../src/server/jobs/reminders.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { insertOffer } from './expectations.ts';
 import { createTestApi, freshMobile, LOOPBACK_IP, STRONG_PASSWORD, TEST_SITE_URL, type TestApi } from './harness.ts';
 

@@ -1,4 +1,4 @@
-// API tests for the accounts routes (src/server/routes/accounts): sign-up, sign-in, one-time codes,
+// API tests for the accounts routes (src/server/routes/accounts.ts): sign-up, sign-in, one-time codes,
 // password change, mobile change, sessions, profile and tags, plus the demo host's user call.
 // Every call goes through HTTP; the database is only touched to set up states the API cannot reach
 // on its own (a team block, an expired code or token) and to check what is stored.

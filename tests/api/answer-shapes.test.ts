@@ -14,8 +14,8 @@ import {
   SignedOutResponse, SiteMetaResponse, SiteSourcesResponse, SiteOffersResponse, SmsOutboxResponse, TopOffersByBankResponse,
 } from '../../src/contract/site-responses.ts';
 import { TeamBankResponse, TeamCategoryResponse, TeamLocationResponse } from '../../src/contract/team-catalogue.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import type { Res } from './expectations.ts';
 import { createTestApi, freshMobile, latestCode, LOOPBACK_IP, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 

@@ -23,8 +23,8 @@ import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/of
 import { createApp } from '../../src/server/app.ts';
 import { sessions } from '../../src/server/db/schema.ts';
 import { IMAGE_NAME_PATTERN } from '../../src/server/services/images.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { errorCodesOf } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, TEST_IP, type TestApi } from './harness.ts';

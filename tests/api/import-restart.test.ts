@@ -6,7 +6,7 @@ import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { importSources } from '../../src/server/db/schema.ts';
 import { seedIfEmpty } from '../../src/server/seed/index.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 import { commandDatabase } from './command-database.ts';
 import { STRONG_PASSWORD, TEST_DB } from './harness.ts';

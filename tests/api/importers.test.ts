@@ -17,10 +17,10 @@ import { FLYER_DRAFT_VALIDITY } from '../../src/server/importers/flyer-draft.ts'
 import { FLYER_DRAFT_NOT_COMPLETED } from '../../src/server/domain/review.ts';
 import { harOf } from '../support/real-data.ts';
 import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '../../src/server/importers/pipeline.ts';
-import { startImportQueue } from '../../src/server/importers/queue.ts';
+import { startImportQueue } from '../../src/server/jobs/import-queue.ts';
 import { readCatalogue } from '../../src/server/importers/resolve.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 

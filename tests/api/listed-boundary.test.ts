@@ -2,7 +2,7 @@
 // still listed, on every path that asks; one that ended a minute earlier is not. The server's
 // clock is held at that minute, so the lists' SQL and the checks in code see the same moment.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, insertOffer } from './expectations.ts';
 import { createTestApi, freshMobile, STRONG_PASSWORD, type TestApi } from './harness.ts';
 

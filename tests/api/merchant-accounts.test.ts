@@ -1,4 +1,4 @@
-// Merchant accounts: the team's service (src/server/services/merchant-accounts.ts) that promotes an
+// Merchant accounts: the team's service (src/server/domain/merchant-accounts.ts) that promotes an
 // account or creates a verified merchant one, the `npm run merchant` command run for real against
 // a database of the kind under test, and the PGlite data directory's one-process lock.
 import { spawn } from 'node:child_process';
@@ -17,7 +17,7 @@ import { DataDirLockedError, LOCK_FILE, processStartTime } from '../../src/serve
 import { merchants, users } from '../../src/server/db/schema.ts';
 import { HttpFailure } from '../../src/server/errors.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';

@@ -5,7 +5,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { createRedisRateLimitStore, DEFAULT_RATE_RULES } from '../../src/server/services/rate-limits.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError } from './expectations.ts';
 import { createTestApi, freshMobile, STRONG_PASSWORD, type TestApi } from './harness.ts';
 

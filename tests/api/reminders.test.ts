@@ -13,7 +13,7 @@ import { reminderStopToken } from '../../src/server/domain/reminders.ts';
 import { signedLinks } from '../../src/server/services/signed-links.ts';
 import { FAVOURITES_LINK_PATH, inQuietHours, reminderMessage, REMINDER_JOB, runReminders, startReminderQueue, type ReminderDeps } from '../../src/server/jobs/reminders.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, insertOffer } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, TEST_DB, TEST_SITE_URL, type TestApi } from './harness.ts';
 

@@ -10,9 +10,9 @@ import { CardTiersResponse, CATALOGUE_NAME_MAX, type CardTierData, CATEGORY_ICON
 import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { auditLog, banks, categories, locations, offers } from '../../src/server/db/schema.ts';
-import { drawText } from '../../src/server/seed/text-outline.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { drawText } from '../../src/server/images/text-outline.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, insertOffer, type Res } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 
@@ -130,7 +130,7 @@ describe('banks', () => {
     const svg = await api.call('GET', bank.logoURL);
     expect([svg.status, svg.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
     expect(svg.body).toContain('#123456');
-    // The letters NSB, drawn as outlines at the monogram's place (src/server/seed/text-outline.ts).
+    // The letters NSB, drawn as outlines at the monogram's place (src/server/images/text-outline.ts).
     expect(svg.body).toContain(drawText('NSB', { x: 60, y: 61, anchor: 'middle', centreCapitals: true, size: 36, weight: 700, letterSpacing: 1, paint: 'fill="#ffffff"' }));
 
     const cards = expectAnswer(await send('PUT', `/api/team/banks/${bank.bankId}`, bankBody({ bankName: 'Nations Savings Bank', color: '#123456', issuedCards: [{ network: 'visa', kind: 'credit', tier: 'Classic' }] })), 200, TeamBankResponse);

@@ -16,8 +16,8 @@ import {
 import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
 import { TEAM_ACCOUNT_NOT_MERCHANT } from '../../src/server/domain/merchant-review.ts';
 import { auditLog, offers, users } from '../../src/server/db/schema.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, expectOk, insertOffer } from './expectations.ts';
 import { createTestApi, freshMobile, LOOPBACK_IP, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 

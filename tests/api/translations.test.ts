@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoriesResponse, OFFER_HEADER_MAX, OfferById, SRI_LANKA_UTC_OFFSET_MS } from '../../src/contract/index.ts';
 import { CATALOGUE_NAME_MAX } from '../../src/contract/team-catalogue.ts';
 import { categories, offers } from '../../src/server/db/schema.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, type Res } from './expectations.ts';
 import { createTestApi, freshMobile, STRONG_PASSWORD, type TestApi } from './harness.ts';
 

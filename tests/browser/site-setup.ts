@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
-import { createOrPromoteTeamMember } from '../../src/server/services/team-members.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
+import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

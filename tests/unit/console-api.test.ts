@@ -11,7 +11,7 @@ import { fetchBanks, fetchCategories } from '../../src/client/catalogue-lists.ts
 import { createOffer, fetchLocationNames, fetchOfferTerms, fetchOwnOffers } from '../../src/client/console.ts';
 import { checkSession } from '../../src/client/session.ts';
 import { createApp } from '../../src/server/app.ts';
-import { createOrPromoteMerchant } from '../../src/server/services/merchant-accounts.ts';
+import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
 import { createTestApi, fetchFromApp, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from '../api/harness.ts';
 
 let api: TestApi;

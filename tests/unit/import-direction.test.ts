@@ -1,6 +1,7 @@
 // Imports run one way (docs/architecture.md "Layout"): pages and islands → stores → client → lib →
 // contract; build → lib and contract; server → lib and contract; nothing in the browser imports
-// server or build code. Every import of every file under src/ is checked against the table below.
+// server or build code. Every import of every file under src/ is checked against the table below,
+// and inside src/server every import between its rooms against the server's own table.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +41,36 @@ const SHARED_WITH: Record<string, readonly string[]> = { 'build/page-selection.t
 /** Packages the contract may use: it is shared by every side, so it stays plain valibot. */
 const CONTRACT_PACKAGES = ['valibot'];
 
+const SERVER = join(SRC, 'server');
+/**
+ * The server's rooms (its folders, and the files directly in src/server/) and the rooms each may
+ * import from (its own is always allowed). The rules (domain) and the services import nothing
+ * above them: what they need from the jobs or the environment, their callers pass in.
+ */
+const SERVER_MAY_IMPORT: Record<string, readonly string[]> = {
+  'errors.ts': [],
+  db: [],
+  // Drawing only (monograms, icons, outlined text): no database, no rules.
+  images: [],
+  'validate.ts': ['errors.ts'],
+  'serialize.ts': ['db'],
+  services: ['errors.ts', 'db'],
+  http: ['services', 'errors.ts'],
+  importers: ['services', 'serialize.ts', 'db'],
+  // seed: the demo data set's mark in site_meta, which the catalogue reads.
+  domain: ['importers', 'images', 'seed', 'services', 'serialize.ts', 'validate.ts', 'errors.ts', 'db'],
+  seed: ['importers', 'images', 'services', 'db'],
+  jobs: ['domain', 'importers', 'http', 'services', 'db'],
+  site: ['context.ts', 'domain', 'images', 'http', 'db'],
+  'context.ts': ['jobs', 'domain', 'services', 'serialize.ts', 'errors.ts', 'db'],
+  routes: ['context.ts', 'jobs', 'domain', 'http', 'services', 'serialize.ts', 'validate.ts', 'errors.ts', 'db'],
+  'app.ts': ['routes', 'context.ts', 'http', 'errors.ts'],
+  'env.ts': ['importers', 'services'],
+  'server.ts': ['app.ts', 'context.ts', 'env.ts', 'site', 'jobs', 'seed', 'importers', 'http', 'services', 'db'],
+};
+/** Packages only one folder may import: every pg-boss queue (imports, digests, reminders) lives in server/jobs/. */
+const PACKAGE_HOMES: Record<string, string> = { 'pg-boss': 'server/jobs' };
+
 export interface ImportViolation { file: string; specifier: string; rule: string }
 
 /** The layer of a path under src/: its first folder, or '' for files directly in src/. */
@@ -47,6 +78,9 @@ const layerOf = (path: string) => {
   const parts = relative(SRC, path).split(/[\\/]/);
   return parts.length > 1 ? parts[0]! : '';
 };
+
+/** The room of a path under src/server/: its first folder there, or its file name. */
+const serverRoomOf = (path: string) => relative(SERVER, path).split(/[\\/]/)[0]!;
 
 /** Every module specifier in a source text: static imports and exports, and dynamic import(). */
 export function importSpecifiers(source: string): string[] {
@@ -62,6 +96,10 @@ export function importViolations(file: string, source: string): ImportViolation[
   const from = layerOf(file);
   const allowed = MAY_IMPORT[from];
   if (!allowed) return [{ file, specifier: '', rule: `src/${from}/ is not in the import table` }];
+  const room = from === 'server' ? serverRoomOf(file) : undefined;
+  const roomAllowed = room === undefined ? [] : SERVER_MAY_IMPORT[room];
+  if (!roomAllowed) return [{ file, specifier: '', rule: `src/server/${room} is not in the server's import table` }];
+  const path = relative(SRC, file).split(/[\\/]/).join('/');
   const violations: ImportViolation[] = [];
   for (const specifier of importSpecifiers(source)) {
     if (specifier.startsWith('.')) {
@@ -70,8 +108,14 @@ export function importViolations(file: string, source: string): ImportViolation[
       const to = layerOf(target);
       const shared = SHARED_WITH[relative(SRC, target).split(/[\\/]/).join('/')]?.includes(from);
       if (to !== from && !allowed.includes(to) && !shared) violations.push({ file, specifier, rule: `src/${from || '.'} may not import src/${to}` });
-    } else if (from === 'contract' && !CONTRACT_PACKAGES.includes(specifier)) {
-      violations.push({ file, specifier, rule: 'src/contract imports nothing but valibot' });
+      if (room !== undefined && to === 'server') {
+        const toRoom = serverRoomOf(target);
+        if (toRoom !== room && !roomAllowed.includes(toRoom)) violations.push({ file, specifier, rule: `src/server/${room} may not import src/server/${toRoom}` });
+      }
+    } else {
+      if (from === 'contract' && !CONTRACT_PACKAGES.includes(specifier)) violations.push({ file, specifier, rule: 'src/contract imports nothing but valibot' });
+      const home = Object.entries(PACKAGE_HOMES).find(([name]) => specifier === name || specifier.startsWith(`${name}/`))?.[1];
+      if (home && !path.startsWith(`${home}/`)) violations.push({ file, specifier, rule: `only src/${home} imports ${specifier}` });
     }
   }
   return violations;
@@ -97,8 +141,29 @@ describe('import direction', () => {
     expect(importViolations(at('client/x.ts'), "export { y } from '../server/errors.ts';")).toHaveLength(1);
     expect(importViolations(at('islands/a/B.tsx'), "import { s } from '../../stores/session.ts';\nimport { c } from '../../client/http.ts';")).toEqual([]);
     expect(importViolations(at('contract/x.ts'), "import * as v from 'valibot';")).toEqual([]);
-    expect(importViolations(at('server/x.ts'), "import { PAGE_SELECTION_ENV } from '../build/page-selection.ts';")).toEqual([]);
-    expect(importViolations(at('server/x.ts'), "import { getSiteData } from '../build/site-data.ts';")).toHaveLength(1);
+    expect(importViolations(at('server/site/x.ts'), "import { PAGE_SELECTION_ENV } from '../../build/page-selection.ts';")).toEqual([]);
+    expect(importViolations(at('server/site/x.ts'), "import { getSiteData } from '../../build/site-data.ts';")).toHaveLength(1);
+  });
+
+  it('the checker holds the rooms of src/server', () => {
+    const at = (path: string) => join(SRC, 'server', path);
+    // The rules and the services are given what they need from above.
+    expect(importViolations(at('domain/x.ts'), "import { REMINDER_JOB } from '../jobs/reminders.ts';")).toHaveLength(1);
+    expect(importViolations(at('domain/x.ts'), "import type { ServerDeps } from '../context.ts';")).toHaveLength(1);
+    expect(importViolations(at('services/x.ts'), "import type { ServerEnv } from '../env.ts';")).toHaveLength(1);
+    expect(importViolations(at('services/x.ts'), "import { findOfferById } from '../domain/offers.ts';")).toHaveLength(1);
+    expect(importViolations(at('routes/x.ts'), "import { REMINDER_JOB } from '../jobs/reminders.ts';")).toEqual([]);
+    // images/ draws: the catalogue, the demo data and the preview images use it, and it uses no other room.
+    expect(importViolations(at('images/x.ts'), "import type { Database } from '../db/client.ts';")).toHaveLength(1);
+    expect(importViolations(at('images/x.ts'), "import { CATEGORY_ICONS } from '../../contract/team-catalogue.ts';")).toEqual([]);
+    expect(importViolations(at('domain/x.ts'), "import { bankLogoSvg } from '../images/svg.ts';")).toEqual([]);
+    expect(importViolations(at('site/x.ts'), "import { initials } from '../images/svg.ts';")).toEqual([]);
+    expect(importViolations(at('seed/x.ts'), "import { escapeXml } from '../images/xml.ts';")).toEqual([]);
+    expect(importViolations(at('routes/x.ts'), "import { initials } from '../images/svg.ts';")).toHaveLength(1);
+    // The job queues, the importers' among them, live in jobs/.
+    expect(importViolations(at('jobs/import-queue.ts'), "import type { PgBoss } from 'pg-boss';")).toEqual([]);
+    expect(importViolations(at('importers/queue.ts'), "import type { PgBoss } from 'pg-boss';")).toHaveLength(1);
+    expect(importViolations(at('new-room/x.ts'), '')).toHaveLength(1);
   });
 
   it('every file under src/ imports only the layers below it', () => {

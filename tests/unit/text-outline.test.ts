@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkitten';
 import { describe, expect, it } from 'vitest';
-import { bankLogoSvg, bankThumbSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg } from '../../src/server/seed/svg.ts';
-import { drawText } from '../../src/server/seed/text-outline.ts';
+import { bankLogoSvg, bankThumbSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg } from '../../src/server/images/svg.ts';
+import { drawText } from '../../src/server/images/text-outline.ts';
 
 const require = createRequire(import.meta.url);
 const inter800 = create(readFileSync(require.resolve('@fontsource/inter/files/inter-latin-800-normal.woff'))) as Font;

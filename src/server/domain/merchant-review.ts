@@ -16,7 +16,7 @@ import { merchantDocuments, users } from '../db/schema.ts';
 import { failure, forbidden, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeBase64Upload, imageTypeOf } from '../services/images.ts';
-import { createOrPromoteMerchant } from '../services/merchant-accounts.ts';
+import { createOrPromoteMerchant } from './merchant-accounts.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { revokeAllTokens } from '../services/tokens.ts';
 import { recordAudit } from './audit.ts';

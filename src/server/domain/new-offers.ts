@@ -16,7 +16,7 @@ import { images, offers, type OfferLocation } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpFailure, notFound } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeUploadedImage, imageUrl } from '../services/images.ts';
-import { localPhoneNumber, merchantIdForOffer } from '../services/merchant-accounts.ts';
+import { localPhoneNumber, merchantIdForOffer } from './merchant-accounts.ts';
 import { categoryExists, findBank, knownLocationNames } from './catalogue.ts';
 import { findOfferById } from './offers.ts';
 

@@ -4,12 +4,12 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobRuns, offerReports, offers, siteBuilds } from '../db/schema.ts';
-import { REMINDER_JOB } from '../jobs/reminders.ts';
 import type { RateLimitStoreState } from '../services/rate-limits.ts';
 import { endingThisWeek } from './review.ts';
 import { importAlerts, pendingRevisionCount } from './team-importers.ts';
 
-export async function findTeamOverview(db: Database, redis: RateLimitStoreState) {
+/** reminderJob: the reminders' name in job_runs (jobs/reminders.ts), given by the caller: the rules do not import the jobs. */
+export async function findTeamOverview(db: Database, redis: RateLimitStoreState, reminderJob: string) {
   const [[pending], [reports], [ending], [build], pendingRevisions, alerts, [reminderRun]] = await Promise.all([
     db.select({ n: count() }).from(offers).where(eq(offers.reviewStatus, 'pending')),
     db.select({ n: count() }).from(offerReports).where(eq(offerReports.status, 'open')),
@@ -17,7 +17,7 @@ export async function findTeamOverview(db: Database, redis: RateLimitStoreState)
     db.select().from(siteBuilds).orderBy(desc(siteBuilds.startedAt), desc(siteBuilds.buildId)).limit(1),
     pendingRevisionCount(db),
     importAlerts(db),
-    db.select().from(jobRuns).where(eq(jobRuns.job, REMINDER_JOB)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.runId)).limit(1),
+    db.select().from(jobRuns).where(eq(jobRuns.job, reminderJob)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.runId)).limit(1),
   ]);
   return {
     pendingReviews: pending?.n ?? 0,

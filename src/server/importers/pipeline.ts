@@ -64,7 +64,7 @@ export interface PipelineDeps {
   db: Database;
   fetcher: PoliteFetcher;
   now?: () => Date;
-  /** The process (and job) running the run, held in its row while it runs: queue.ts fails it at a restart if that process is gone. */
+  /** The process (and job) running the run, held in its row while it runs: jobs/import-queue.ts fails it at a restart if that process is gone. */
   owner?: RunOwner;
 }
 

@@ -15,7 +15,8 @@ import { createRandom, type Random } from './random.ts';
 import { bankTerms, cardsWording } from './bank-terms.ts';
 import {
   bankLogoSvg, bankThumbSvg, categoryIconSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg,
-} from './svg.ts';
+} from '../images/svg.ts';
+import { categoryIconName, svgImage, type ImageRow } from '../images/svg-image.ts';
 
 export const DEFAULT_OFFER_COUNT = 600;
 export const MAX_OFFER_COUNT = 200_000;
@@ -36,7 +37,6 @@ export type TermRow = typeof schema.termsConditions.$inferInsert & { termId: num
 export type HouseAdRow = typeof schema.houseAds.$inferInsert & { adId: number };
 export type CardTierRow = typeof schema.cardTiers.$inferInsert & { tierId: number };
 export type CategoryKeywordRow = typeof schema.categoryKeywords.$inferInsert;
-export interface ImageRow { name: string; contentType: string; bytes: Buffer; ownerUserId: null }
 
 export interface DemoData {
   cardTiers: CardTierRow[];
@@ -57,15 +57,9 @@ export interface BuildOptions { offers?: number; now?: Date }
 
 const bankLogoName = (slug: string) => `bank-${slug}.svg`;
 const bankThumbName = (slug: string) => `bank-${slug}-thumb.svg`;
-/** The image of a category icon, as src/lib/api-images.ts categoryIconSrc names it. */
-export const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;
 const merchantLogoName = (merchantId: number) => `merchant-${merchantId}.svg`;
 const merchantBannerName = (merchantId: number) => `banner-merchant-${merchantId}.svg`;
 const houseAdImageName = (adId: number) => `ad-${adId}.svg`;
-
-const SVG = 'image/svg+xml';
-/** A generated SVG as an image row; the catalogue's images have no owner (a re-seed replaces them). */
-export const svgImage = (name: string, svg: string): ImageRow => ({ name, contentType: SVG, bytes: Buffer.from(svg, 'utf8'), ownerUserId: null });
 
 // Offer dates are whole days in Sri Lanka time.
 const SECOND = 1000;

@@ -2,7 +2,6 @@
 // keeps a development outbox (served to this machine only at GET {API}/dev/mail-outbox/{address});
 // 'smtp' sends through nodemailer. Production refuses 'console' (env.ts).
 import nodemailer from 'nodemailer';
-import type { ServerEnv } from '../env.ts';
 
 export interface MailMessage {
   to: string;
@@ -82,8 +81,21 @@ export interface MailDeps {
   apiUrl: string;
 }
 
+/** The settings mailFromEnv reads, as env.ts checked them: the caller passes its ServerEnv, services do not import it. */
+export interface MailEnv {
+  MAIL_PROVIDER: 'console' | 'smtp';
+  MAIL_FROM: string;
+  SMTP_HOST?: string;
+  SMTP_PORT: number;
+  SMTP_SECURE: boolean;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  SITE_URL: string;
+  API_BASE: string;
+}
+
 /** The provider MAIL_PROVIDER names (env.ts has checked its settings) and the links' base URLs. */
-export function mailFromEnv(env: ServerEnv, log: (line: string) => void = console.log): MailDeps {
+export function mailFromEnv(env: MailEnv, log: (line: string) => void = console.log): MailDeps {
   const siteUrl = env.SITE_URL.replace(/\/$/, '');
   return {
     provider: env.MAIL_PROVIDER === 'smtp'

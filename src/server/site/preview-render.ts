@@ -6,8 +6,8 @@ import satori from 'satori';
 import type { PreviewImageSpec } from '../../lib/preview-image.ts';
 import { PREVIEW_IMAGE, SITE_NAME } from '../../lib/constants.ts';
 import { truncate } from '../../lib/format-offer.ts';
-import { initials } from '../seed/svg.ts';
-import { interFontFile } from '../seed/text-outline.ts';
+import { initials } from '../images/svg.ts';
+import { interFontFile } from '../images/text-outline.ts';
 
 let fonts: { name: string; data: Buffer; weight: 400 | 600 | 800; style: 'normal' }[] | undefined;
 const loadFonts = () => (fonts ??= ([400, 600, 800] as const).map((weight) => ({ name: 'Inter', data: readFileSync(interFontFile(weight)), weight, style: 'normal' as const })));

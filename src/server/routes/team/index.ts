@@ -20,6 +20,7 @@ import { decideOffer, decideOffers, editOffer, findTeamOffer, listTeamOffers, wi
 import { blockAccount, changeAccountType, findAccount, liftCodeBlock, listAccounts, toTeamAccount, unblockAccount } from '../../domain/team-accounts.ts';
 import { findTeamOverview } from '../../domain/team-overview.ts';
 import { answer } from '../../http/answer.ts';
+import { REMINDER_JOB } from '../../jobs/reminders.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 import { mountTeamCatalogueRoutes } from './catalogue.ts';
 import { mountTeamImporterRoutes } from './importers.ts';
@@ -38,7 +39,7 @@ export function teamRoutes(deps: ServerDeps) {
   mountTeamCatalogueRoutes(app, deps); // banks, categories, locations (catalogue.ts), behind the middleware above
   mountTeamImporterRoutes(app, deps); // import sources, category keywords, sources' changes in Review (importers.ts)
 
-  app.get('/team/overview', async (c) => answer(c, TeamOverview, { status: true, data: await findTeamOverview(db, limiter.storeState()) }));
+  app.get('/team/overview', async (c) => answer(c, TeamOverview, { status: true, data: await findTeamOverview(db, limiter.storeState(), REMINDER_JOB) }));
 
   // ---------- offers and review ----------
 

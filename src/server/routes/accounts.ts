@@ -3,29 +3,29 @@
 // The routes count requests against the rate limits, then call the domain.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES } from '../../../contract/account-messages.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import {
   CodeSentResponse, CreateCodeRequest, CreateUserRequest, CreateUserResponse, ExistingUserResponse, Id, MobileChangeConfirmRequest, MobileChangedResponse,
   MobileChangeRequest, MobileChangeSentResponse, MobileNo, PasswordUpdatedResponse, ResendCodeRequest, SessionResponse, SignInRequest, SignInResponse,
   TagUpdateRequest, UpdatePasswordRequest, USER_TYPES, UserResponse, UserSavedResponse, VerifyMobileRequest,
-} from '../../../contract/index.ts';
-import { LocationUpdateRequest, OFFER_MESSAGES } from '../../../contract/offer-form.ts';
-import { SignedOutResponse } from '../../../contract/site-responses.ts';
-import { assertOwnUser, bearerToken, requestIp, requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
+} from '../../contract/index.ts';
+import { LocationUpdateRequest, OFFER_MESSAGES } from '../../contract/offer-form.ts';
+import { SignedOutResponse } from '../../contract/site-responses.ts';
+import { assertOwnUser, bearerToken, requestIp, requireSession, type AppEnv, type ServerDeps } from '../context.ts';
 import {
   assertMaySignIn, changePassword, confirmMobileChange, findUserByPassword, keepAccountLocale, requestMobileChange, requireAccountForCode,
   sendVerificationCode, signUpCustomer, updateLocation, updateTags, verifyMobile,
-} from '../../domain/accounts.ts';
-import { userWithFavorites } from '../../domain/favorites.ts';
-import { findTokenUser, SESSION_EXPIRED_MESSAGE } from '../../domain/sessions.ts';
-import { requireUserByMobile } from '../../domain/users.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
-import { answer } from '../../http/answer.ts';
-import { requestLocale } from '../../http/request-locale.ts';
-import type { UserRow } from '../../serialize.ts';
-import { CODE_TTL_MS } from '../../services/one-time-codes.ts';
-import { issueToken, revokeToken } from '../../services/tokens.ts';
-import { parseJsonBody, parseParams } from '../../validate.ts';
+} from '../domain/accounts.ts';
+import { userWithFavorites } from '../domain/favorites.ts';
+import { findTokenUser, SESSION_EXPIRED_MESSAGE } from '../domain/sessions.ts';
+import { requireUserByMobile } from '../domain/users.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+import { answer } from '../http/answer.ts';
+import { requestLocale } from '../http/request-locale.ts';
+import type { UserRow } from '../serialize.ts';
+import { CODE_TTL_MS } from '../services/one-time-codes.ts';
+import { issueToken, revokeToken } from '../services/tokens.ts';
+import { parseJsonBody, parseParams } from '../validate.ts';
 
 export function accountRoutes(deps: ServerDeps) {
   const { db, sms, limiter } = deps;

@@ -5,18 +5,18 @@
 import { Hono, type Context } from 'hono';
 import {
   REMINDER_MESSAGES, ReminderSettingChangedResponse, ReminderSettingRequest, ReminderSettingResponse, ReminderStopQuery, ReminderStopResponse,
-} from '../../../contract/reminders.ts';
-import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { revokeOptOutLinks } from '../../domain/opt-out-links.ts';
-import { findReminderSetting, markReminderOfferShown, setReminderDays, stopReminders } from '../../domain/reminders.ts';
-import { HttpFailure } from '../../errors.ts';
-import { answer } from '../../http/answer.ts';
-import { escapeHtml, linkPage, linkPageLocale, wantsPage } from '../../http/link-page.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { localePath } from '../../../lib/locale-path.ts';
-import { m } from '../../../paraglide/messages.js';
-import { parseJsonBody, parseQuery } from '../../validate.ts';
-import type { Locale } from '../../../paraglide/runtime.js';
+} from '../../contract/reminders.ts';
+import { requireSession, type AppEnv, type ServerDeps } from '../context.ts';
+import { revokeOptOutLinks } from '../domain/opt-out-links.ts';
+import { findReminderSetting, markReminderOfferShown, setReminderDays, stopReminders } from '../domain/reminders.ts';
+import { HttpFailure } from '../errors.ts';
+import { answer } from '../http/answer.ts';
+import { escapeHtml, linkPage, linkPageLocale, wantsPage } from '../http/link-page.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
+import { parseJsonBody, parseQuery } from '../validate.ts';
+import type { Locale } from '../../paraglide/runtime.js';
 
 /** The customer's profile on the site, where reminders are turned on again. */
 const PROFILE_PATH = '/console/customer/profile';

@@ -1,14 +1,14 @@
 // Banks, categories and locations (spec §7).
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { BanksResponse, CategoriesResponse, CategoryIdsRequest, Id, LocationsResponse } from '../../../contract/index.ts';
-import { BankDetailResponse, CategoriesWithCountResponse } from '../../../contract/site-responses.ts';
-import type { AppEnv, ServerDeps } from '../../context.ts';
-import { findCategoriesByIds, listBanks, listCategories, listLocations } from '../../domain/catalogue.ts';
-import { findBankDetail, findCategoriesWithListedOffers } from '../../domain/offers.ts';
-import { answer, cachedJson, shaped } from '../../http/answer.ts';
-import { toCategory } from '../../serialize.ts';
-import { parseJsonBody, parseParams } from '../../validate.ts';
+import { BanksResponse, CategoriesResponse, CategoryIdsRequest, Id, LocationsResponse } from '../../contract/index.ts';
+import { BankDetailResponse, CategoriesWithCountResponse } from '../../contract/site-responses.ts';
+import type { AppEnv, ServerDeps } from '../context.ts';
+import { findCategoriesByIds, listBanks, listCategories, listLocations } from '../domain/catalogue.ts';
+import { findBankDetail, findCategoriesWithListedOffers } from '../domain/offers.ts';
+import { answer, cachedJson, shaped } from '../http/answer.ts';
+import { toCategory } from '../serialize.ts';
+import { parseJsonBody, parseParams } from '../validate.ts';
 
 export function catalogueRoutes(deps: ServerDeps) {
   const { db, cache } = deps;

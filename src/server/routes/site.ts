@@ -3,14 +3,14 @@
 // Public data only.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PageNo, TermsResponse } from '../../../contract/index.ts';
-import { SiteMetaResponse, SiteOffersResponse, SiteSourcesResponse } from '../../../contract/site-responses.ts';
-import type { AppEnv, ServerDeps } from '../../context.ts';
-import { findDataset, findTerms } from '../../domain/catalogue.ts';
-import { countOffers, findOfferPage, isPublic } from '../../domain/offers.ts';
-import { listPublicSources } from '../../domain/public-sources.ts';
-import { answer, cachedJson, shaped } from '../../http/answer.ts';
-import { parseParams } from '../../validate.ts';
+import { PageNo, TermsResponse } from '../../contract/index.ts';
+import { SiteMetaResponse, SiteOffersResponse, SiteSourcesResponse } from '../../contract/site-responses.ts';
+import type { AppEnv, ServerDeps } from '../context.ts';
+import { findDataset, findTerms } from '../domain/catalogue.ts';
+import { countOffers, findOfferPage, isPublic } from '../domain/offers.ts';
+import { listPublicSources } from '../domain/public-sources.ts';
+import { answer, cachedJson, shaped } from '../http/answer.ts';
+import { parseParams } from '../validate.ts';
 
 /** Offers per export page: large, since the build reads them all. */
 const EXPORT_PAGE_SIZE = 1000;

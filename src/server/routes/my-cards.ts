@@ -1,10 +1,10 @@
 // My Cards (docs/api.md §4b): the signed-in user's own cards, read and replaced as a whole.
 import { Hono } from 'hono';
-import { MyCardsRequest, MyCardsResponse } from '../../../contract/offer-search.ts';
-import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { findMyCards, saveMyCards } from '../../domain/my-cards.ts';
-import { answer } from '../../http/answer.ts';
-import { parseJsonBody } from '../../validate.ts';
+import { MyCardsRequest, MyCardsResponse } from '../../contract/offer-search.ts';
+import { requireSession, type AppEnv, type ServerDeps } from '../context.ts';
+import { findMyCards, saveMyCards } from '../domain/my-cards.ts';
+import { answer } from '../http/answer.ts';
+import { parseJsonBody } from '../validate.ts';
 
 export function myCardRoutes(deps: ServerDeps) {
   const { db } = deps;

@@ -14,7 +14,7 @@ import { merchants, users } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { parseInput } from '../validate.ts';
-import { hashPassword, isStrongEnough } from './passwords.ts';
+import { hashPassword, isStrongEnough } from '../services/passwords.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

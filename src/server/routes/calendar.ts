@@ -6,16 +6,16 @@
 import { Hono, type Context } from 'hono';
 import {
   CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedParams, CalendarFeedResponse, OfferCalendarParams,
-} from '../../../contract/calendar.ts';
-import { LINK_LANGUAGE_PARAM, linkLocaleOf } from '../../../lib/locale-path.ts';
-import { baseLocale } from '../../../paraglide/runtime.js';
-import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { findCalendarFeedOffers, hasCalendarFeed, removeCalendarFeedToken, replaceCalendarFeedToken } from '../../domain/calendar-feed.ts';
-import { findPublicOfferDetail } from '../../domain/offers.ts';
-import { notFound } from '../../errors.ts';
-import { answer } from '../../http/answer.ts';
-import { CALENDAR_CONTENT_TYPE, favouritesCalendarFile, offerCalendarFile } from '../../services/offer-calendar.ts';
-import { parseParams } from '../../validate.ts';
+} from '../../contract/calendar.ts';
+import { LINK_LANGUAGE_PARAM, linkLocaleOf } from '../../lib/locale-path.ts';
+import { baseLocale } from '../../paraglide/runtime.js';
+import { requireSession, type AppEnv, type ServerDeps } from '../context.ts';
+import { findCalendarFeedOffers, hasCalendarFeed, removeCalendarFeedToken, replaceCalendarFeedToken } from '../domain/calendar-feed.ts';
+import { findPublicOfferDetail } from '../domain/offers.ts';
+import { notFound } from '../errors.ts';
+import { answer } from '../http/answer.ts';
+import { CALENDAR_CONTENT_TYPE, favouritesCalendarFile, offerCalendarFile } from '../services/offer-calendar.ts';
+import { parseParams } from '../validate.ts';
 
 export interface CalendarRouteOptions {
   /** The site's public URL, for the events' offer links and UIDs; unset, the request's own origin. */

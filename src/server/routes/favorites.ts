@@ -1,11 +1,11 @@
 // A signed-in user's favourite offers (spec §7). Only the token's own user.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { AddFavoriteRequest, FavoriteChangedResponse, FavoritesResponse, Id, MESSAGES, RemoveFavoriteRequest } from '../../../contract/index.ts';
-import { assertOwnUser, requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { addFavorite, listFavorites, removeFavorite, userWithFavorites } from '../../domain/favorites.ts';
-import { answer } from '../../http/answer.ts';
-import { parseJsonBody, parseParams } from '../../validate.ts';
+import { AddFavoriteRequest, FavoriteChangedResponse, FavoritesResponse, Id, MESSAGES, RemoveFavoriteRequest } from '../../contract/index.ts';
+import { assertOwnUser, requireSession, type AppEnv, type ServerDeps } from '../context.ts';
+import { addFavorite, listFavorites, removeFavorite, userWithFavorites } from '../domain/favorites.ts';
+import { answer } from '../http/answer.ts';
+import { parseJsonBody, parseParams } from '../validate.ts';
 
 export function favoriteRoutes(deps: ServerDeps) {
   const { db, publicChanged } = deps;

@@ -3,18 +3,18 @@
 // unsubscribe (GET shows a page with a button, POST unsubscribes: a mail scanner that opens the
 // link unsubscribes nobody; POST is also RFC 8058's one-click List-Unsubscribe-Post).
 import { Hono, type Context } from 'hono';
-import { API_MESSAGES } from '../../../contract/api-messages.ts';
-import { AlertChangedResponse, ALERT_MESSAGES, AlertIdParams, AlertsResponse, EmailLinkResponse, EmailRequest, EmailResponse, EmailTokenQuery, NewAlertRequest } from '../../../contract/alerts.ts';
-import { requireSession, requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
-import { alertsOf, CONSOLE_ALERTS_PATH, createAlert, deleteAlert, setEmail, unsubscribe, unsubscribeUser, verifyEmail } from '../../domain/alerts.ts';
-import { HttpFailure } from '../../errors.ts';
-import { answer } from '../../http/answer.ts';
-import { escapeHtml, linkPage, linkPageLocale, wantsPage } from '../../http/link-page.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { localePath } from '../../../lib/locale-path.ts';
-import { m } from '../../../paraglide/messages.js';
-import type { Locale } from '../../../paraglide/runtime.js';
-import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
+import { API_MESSAGES } from '../../contract/api-messages.ts';
+import { AlertChangedResponse, ALERT_MESSAGES, AlertIdParams, AlertsResponse, EmailLinkResponse, EmailRequest, EmailResponse, EmailTokenQuery, NewAlertRequest } from '../../contract/alerts.ts';
+import { requireSession, requestIp, type AppEnv, type ServerDeps } from '../context.ts';
+import { alertsOf, CONSOLE_ALERTS_PATH, createAlert, deleteAlert, setEmail, unsubscribe, unsubscribeUser, verifyEmail } from '../domain/alerts.ts';
+import { HttpFailure } from '../errors.ts';
+import { answer } from '../http/answer.ts';
+import { escapeHtml, linkPage, linkPageLocale, wantsPage } from '../http/link-page.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { localePath } from '../../lib/locale-path.ts';
+import { m } from '../../paraglide/messages.js';
+import type { Locale } from '../../paraglide/runtime.js';
+import { parseJsonBody, parseParams, parseQuery } from '../validate.ts';
 
 export function alertRoutes(deps: ServerDeps) {
   const { db, limiter } = deps;

@@ -1,16 +1,16 @@
 // Newsletter and feedback (spec §7), rate limited per IP, and per e-mail address or mobile number;
 // reports of a problem with an offer, per IP.
 import { Hono } from 'hono';
-import { FeedbackRequest, FeedbackResponse, Id, MESSAGES, SubscribeRequest, SubscribeResponse } from '../../../contract/index.ts';
+import { FeedbackRequest, FeedbackResponse, Id, MESSAGES, SubscribeRequest, SubscribeResponse } from '../../contract/index.ts';
 import * as v from 'valibot';
-import { REPORT_MESSAGES } from '../../../contract/report-messages.ts';
-import { ReportRequest, ReportResponse } from '../../../contract/reports.ts';
-import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
-import { saveReport } from '../../domain/inbox.ts';
-import { sessionUserId } from '../../domain/sessions.ts';
-import { saveFeedback, subscribe } from '../../domain/engagement.ts';
-import { answer } from '../../http/answer.ts';
-import { parseJsonBody, parseParams } from '../../validate.ts';
+import { REPORT_MESSAGES } from '../../contract/report-messages.ts';
+import { ReportRequest, ReportResponse } from '../../contract/reports.ts';
+import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../context.ts';
+import { saveReport } from '../domain/inbox.ts';
+import { sessionUserId } from '../domain/sessions.ts';
+import { saveFeedback, subscribe } from '../domain/engagement.ts';
+import { answer } from '../http/answer.ts';
+import { parseJsonBody, parseParams } from '../validate.ts';
 
 export function engagementRoutes(deps: ServerDeps) {
   const { db, limiter } = deps;

@@ -1,14 +1,14 @@
 // Images (served back and uploaded) and advertisement frames.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { AdsQuery, ImageUploadRequest, ImageUploadResponse } from '../../../contract/index.ts';
-import { AdsResponse } from '../../../contract/site-responses.ts';
-import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { pickHouseAds, requireImage, saveLogo } from '../../domain/media.ts';
-import { answer } from '../../http/answer.ts';
-import { fetchProxyAds } from '../../services/ad-proxy.ts';
-import { IMAGE_NAME_PATTERN, imageUrl } from '../../services/images.ts';
-import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
+import { AdsQuery, ImageUploadRequest, ImageUploadResponse } from '../../contract/index.ts';
+import { AdsResponse } from '../../contract/site-responses.ts';
+import { requireSession, type AppEnv, type ServerDeps } from '../context.ts';
+import { pickHouseAds, requireImage, saveLogo } from '../domain/media.ts';
+import { answer } from '../http/answer.ts';
+import { fetchProxyAds } from '../services/ad-proxy.ts';
+import { IMAGE_NAME_PATTERN, imageUrl } from '../services/images.ts';
+import { parseJsonBody, parseParams, parseQuery } from '../validate.ts';
 
 export function mediaRoutes(deps: ServerDeps) {
   const { db } = deps;

@@ -11,8 +11,8 @@ import { users } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { parseInput } from '../validate.ts';
-import { hashPassword, isStrongEnough } from './passwords.ts';
-import { revokeAllTokens } from './tokens.ts';
+import { hashPassword, isStrongEnough } from '../services/passwords.ts';
+import { revokeAllTokens } from '../services/tokens.ts';
 
 const TeamMemberInput = v.object({
   mobileNo: MobileNo,

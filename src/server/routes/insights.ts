@@ -5,18 +5,18 @@ import * as v from 'valibot';
 import {
   Id, InsightId, InsightImpressionRequest, InsightImpressionResponse, NewImpressionRequest, NewImpressionResponse, NewInsightRequest, NewInsightResponse, TopOffersQuery,
   TopOffersResponse,
-} from '../../../contract/index.ts';
-import { BankImpressionResponse, MostViewedOffersResponse, TopOffersByBankResponse } from '../../../contract/site-responses.ts';
-import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../../context.ts';
-import { requireBank } from '../../domain/catalogue.ts';
+} from '../../contract/index.ts';
+import { BankImpressionResponse, MostViewedOffersResponse, TopOffersByBankResponse } from '../../contract/site-responses.ts';
+import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../context.ts';
+import { requireBank } from '../domain/catalogue.ts';
 import {
   bankImpressionTotal, createInsight, mostViewedByInsight, rankOffersForInsight, recordInsightImpression, recordOfferView, requireImpression, requireInsight,
   topCategoriesForBank, type Visitor,
-} from '../../domain/insights.ts';
-import { sessionUserId } from '../../domain/sessions.ts';
-import { findUserById } from '../../domain/users.ts';
-import { answer } from '../../http/answer.ts';
-import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
+} from '../domain/insights.ts';
+import { sessionUserId } from '../domain/sessions.ts';
+import { findUserById } from '../domain/users.ts';
+import { answer } from '../http/answer.ts';
+import { parseJsonBody, parseParams, parseQuery } from '../validate.ts';
 
 /** The request's address and signed-in user, if any. */
 const visitor = async (deps: ServerDeps, c: Context): Promise<Visitor> =>

@@ -16,10 +16,10 @@ import type { PgBoss } from 'pg-boss';
 import { IMPORT_MESSAGES } from '../../contract/team-importers.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { importRuns } from '../db/schema.ts';
-import { openJobQueue } from '../jobs/job-queue.ts';
-import { runSource, type PipelineDeps, type RunOptions, type RunSummary, type RunTrigger } from './pipeline.ts';
-import { ownerOf, storedRunErrors, type RunOwner } from './run-errors.ts';
-import { enabledSources } from './sources.ts';
+import { openJobQueue } from './job-queue.ts';
+import { runSource, type PipelineDeps, type RunOptions, type RunSummary, type RunTrigger } from '../importers/pipeline.ts';
+import { ownerOf, storedRunErrors, type RunOwner } from '../importers/run-errors.ts';
+import { enabledSources } from '../importers/sources.ts';
 
 export const SOURCE_RUN_QUEUE = 'import-source';
 const SCHEDULE_QUEUE = 'import-schedule';

@@ -1,13 +1,13 @@
 // A merchant's company review, the merchant's side: the registration documents they upload and
 // the step their company has reached. Merchants only; uploads are rate limited per account.
 import { Hono } from 'hono';
-import { USER_TYPES } from '../../../contract/limits.ts';
-import { DocumentUploadRequest, MerchantDocumentList, MerchantDocumentResponse, type MerchantStep } from '../../../contract/team.ts';
-import { requireSession, type AppEnv, type ServerDeps } from '../../context.ts';
-import { listDocuments, uploadDocument } from '../../domain/merchant-review.ts';
-import { failure } from '../../errors.ts';
-import { answer } from '../../http/answer.ts';
-import { parseJsonBody } from '../../validate.ts';
+import { USER_TYPES } from '../../contract/limits.ts';
+import { DocumentUploadRequest, MerchantDocumentList, MerchantDocumentResponse, type MerchantStep } from '../../contract/team.ts';
+import { requireSession, type AppEnv, type ServerDeps } from '../context.ts';
+import { listDocuments, uploadDocument } from '../domain/merchant-review.ts';
+import { failure } from '../errors.ts';
+import { answer } from '../http/answer.ts';
+import { parseJsonBody } from '../validate.ts';
 
 export function merchantRoutes(deps: ServerDeps) {
   const { db, limiter } = deps;
