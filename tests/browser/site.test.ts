@@ -222,7 +222,7 @@ describe('with JavaScript: newsletter, feedback and notices', () => {
       const islandCode = (islands: Element[]) => islands.flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]);
       const allIslandUrls = await page.locator('astro-island').evaluateAll(islandCode);
       expect(allIslandUrls.length).toBeGreaterThan(0);
-      // The page's own plain script (src/scripts/offer-page.ts) loads; React and the islands do not.
+      // The page's own plain script (src/page-scripts/offer-page.ts) loads; React and the islands do not.
       expect(scripts.filter((url) => allIslandUrls.includes(url)), 'no island code at load').toEqual([]);
 
       await hydrate(page, '#newsletter');
