@@ -19,7 +19,7 @@ import TitledDialog from '../ui/TitledDialog.tsx';
 import { m } from '../../paraglide/messages.js';
 import { REPORT_REASON_TEXTS, reportMessageCount, reportProblemText } from './report-texts.ts';
 // The account forms' field, choice and dialog styles (ui/Field.tsx is drawn with them).
-import authCss from '../auth/auth.css?url';
+import authCss from '../ui/auth.css?url';
 import reportCss from './ReportProblem.css?url';
 import Stylesheets from '../ui/Stylesheets.tsx';
 
