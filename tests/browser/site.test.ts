@@ -12,7 +12,7 @@ import { offerValidity } from '../../src/lib/offer-dates.ts';
 import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
-/** Banks the home page shows before 'View more' (src/pages/index.astro). */
+/** Banks the home page shows before 'View more' (src/pages/[...locale]/index.astro). */
 const BANKS_SHOWN = 8;
 
 let site: BrowserSite;

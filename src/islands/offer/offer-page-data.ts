@@ -1,4 +1,4 @@
-// What the offer page's build (src/pages/[bankOffers]/[categoryOffers]/[offerId].astro) and its
+// What the offer page's build (src/pages/[...locale]/[bankOffers]/[categoryOffers]/[offerId].astro) and its
 // script (src/page-scripts/offer-page.ts) share.
 
 /** The id of the page's <script type="application/json"> holding the offer as the build read it. */
