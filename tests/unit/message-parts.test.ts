@@ -2,7 +2,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { aroundSlot, messageParts, slot } from '../../src/islands/ui/message-parts.tsx';
+import { messageParts, slot } from '../../src/islands/ui/message-parts.tsx';
+import { aroundSlot } from '../../src/islands/ui/message-slots.ts';
 
 describe('message parts', () => {
   it('puts each element where its marker stands, in the message\'s own order', () => {
