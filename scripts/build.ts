@@ -1,4 +1,4 @@
-// npm run build (and npm run rebuild, for cron): builds the site from the API. Uses the API at
+// npm run build (by hand, or from cron): builds the site from the API. Uses the API at
 // API_URL, or the one `npm start` runs on PORT; when none answers, starts the embedded one itself.
 import { join } from 'node:path';
 import { readEnv } from '../src/server/env.ts';

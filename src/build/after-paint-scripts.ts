@@ -16,7 +16,7 @@ export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint-scripts';
  */
 export const LARGEST_IMAGE_TIMING = 'largest-image';
 
-/** Set on <html> when the loader starts the scripts: the ad frame (src/scripts/ad-frames.ts) waits for it too. */
+/** Set on <html> when the loader starts the scripts: the ad frame (src/page-scripts/ad-frames.ts) waits for it too. */
 export const PAINTED_ATTRIBUTE = 'data-painted';
 
 /** How long the scripts wait for that report at most: a stalled image must not keep the page's controls from working. */
@@ -24,7 +24,7 @@ export const LARGEST_IMAGE_WAIT_MS = 3_000;
 
 /**
  * The controls whose press needs the page's scripts: buttons, which do nothing without them, and
- * the links they change (the offer page's Save, scripts/offer-page.ts, opens the sign-in prompt or
+ * the links they change (the offer page's Save, src/page-scripts/offer-page.ts, opens the sign-in prompt or
  * is a toggle; LanguageSwitcher.astro's remember the language chosen). A plain press on one before
  * the scripts have run is held: the scripts start at once, and the press is given again to the
  * same control once they have run, instead of being lost or followed as a plain link. A control

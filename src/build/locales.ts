@@ -3,7 +3,7 @@
 // SITE_LOCALES limits a build to some of them: the site build renders each language by its own
 // `astro build`, so that each language's scripts carry that language's messages alone.
 import { localeSegment } from '../lib/locale-path.ts';
-import { baseLocale, locales, type Locale } from '../paraglide/runtime.js';
+import { locales, type Locale } from '../paraglide/runtime.js';
 
 export const SITE_LOCALES_ENV = 'SITE_LOCALES';
 
@@ -17,8 +17,6 @@ function readBuildLocales(): readonly Locale[] {
 
 /** The languages this build renders, in the site's order. */
 export const buildLocales = readBuildLocales();
-/** Whether this build renders English, the language of the files every language shares (sitemap, robots.txt, the path maps). */
-export const rendersBaseLocale = buildLocales.includes(baseLocale);
 
 /** getStaticPaths of a page with no other parameter: one page per language. */
 export const localeStaticPaths = () => buildLocales.map((locale) => ({ params: { locale: localeSegment(locale) } }));

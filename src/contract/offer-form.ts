@@ -133,7 +133,6 @@ export const CreateOfferRequest = v.pipe(
     return !to || to.getTime() >= startOfTodayInSriLanka();
   }, OFFER_MESSAGES.endDatePassed), ['toDate']),
 );
-export type CreateOfferInput = v.InferInput<typeof CreateOfferRequest>;
 export type CreateOfferData = v.InferOutput<typeof CreateOfferRequest>;
 
 /** The profile's location picker: one name from GET location/all, or null to clear it. */

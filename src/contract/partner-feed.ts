@@ -167,7 +167,6 @@ export const PartnerFeedOffer = v.pipe(
     !validFrom || !validThrough || !isFeedDate(validFrom) || !isFeedDate(validThrough) || validThrough >= validFrom, M.endBeforeStart), ['validThrough']),
   v.forward(v.partialCheck([['timeFrom'], ['timeTo']], ({ timeFrom, timeTo }) => (timeFrom == null) === (timeTo == null), ELIGIBILITY_MESSAGES.timeNeedsBoth), ['timeTo']),
 );
-export type PartnerFeedOfferInput = v.InferInput<typeof PartnerFeedOffer>;
 export type PartnerFeedOfferData = v.InferOutput<typeof PartnerFeedOffer>;
 
 /** A missing format or version is most likely some other JSON: the message says what a feed is. */
@@ -196,4 +195,3 @@ export const PartnerFeed = v.object({
   ...envelopeEntries,
   offers: v.pipe(v.array(PartnerFeedOffer, M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
 }, envelopeMessage);
-export type PartnerFeedData = v.InferOutput<typeof PartnerFeed>;

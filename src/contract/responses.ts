@@ -182,7 +182,6 @@ export type OfferData = v.InferOutput<typeof Offer>;
 export type OfferDetailData = v.InferOutput<typeof OfferDetail>;
 export type HouseAdData = v.InferOutput<typeof HouseAd>;
 export type UserData = v.InferOutput<typeof User>;
-export type CategoryGroupData = v.InferOutput<typeof CategoryGroup>;
 export type FavoriteEntryData = v.InferOutput<typeof FavoriteEntry>;
 
 // ---------- the answers the browser and the build read, by resource (docs/api.md) ----------

@@ -19,5 +19,5 @@ export function alertListPath(filter: Partial<OfferSearch>): string {
   return query ? `/?${query}` : '/';
 }
 
-/** The customer console's page listing the alerts (src/pages/console/customer/alerts.astro). */
+/** The customer console's page listing the alerts (src/pages/[...locale]/console/customer/alerts.astro). */
 export const CONSOLE_ALERTS_PATH = '/console/customer/alerts';

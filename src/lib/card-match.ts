@@ -26,7 +26,7 @@ export const someCardCanUse = (cards: readonly MyCardData[], offer: OfferCards) 
 
 /**
  * An offer's card rule as a card carries it in the page (data-cards), so that the "Your card" mark
- * (src/scripts/your-card-marks.ts) works on every list, built or loaded: bank, scope and listed cards.
+ * (src/page-scripts/your-card-marks.ts) works on every list, built or loaded: bank, scope and listed cards.
  */
 export const cardRuleText = (offer: OfferCards) =>
   JSON.stringify([offer.bankId, offer.eligibility.cardScope, offer.eligibility.cards.map((card) => [card.network, card.kind, card.tier])]);

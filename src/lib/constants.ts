@@ -5,7 +5,6 @@ import { m } from '../paraglide/messages.js';
 
 export const SITE_NAME = 'OfferLanka';
 export const PRODUCT_SLUG = 'credit-card-offers';
-export const PRODUCT_TEXT = 'credit card offers';
 
 /** Offers per page of the home list (spec §9: noOfPage 10); its grid has 1, 2 or 5 columns, so every row is full. */
 export const OFFERS_PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 // The names of the service worker's caches, shared by the worker (src/service-worker/sw.ts) and the pages that clear
-// a signed-in user's cache at logout (src/scripts/signed-in.ts). Everything here is the site's own
+// a signed-in user's cache at logout (src/page-scripts/signed-in.ts). Everything here is the site's own
 // prefix, so that the worker's clean-up never touches another cache of the origin.
 export const CACHE_PREFIX = 'offerlanka';
 /** Raise it when a cache's contents change shape: the worker then drops the older ones on activate. */

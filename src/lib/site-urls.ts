@@ -17,7 +17,7 @@ interface OfferPathInput {
 const bankOffersSegment = (bankSlug: string) => `${bankSlug}-${PRODUCT_SLUG}`;
 const categoryOffersSegment = (categoryName: string) => `${PRODUCT_SLUG}-for-${slugify(categoryName)}`;
 
-/** The segments of an offer's canonical URL, as src/pages/[bankOffers]/[categoryOffers]/[offerId].astro names them. */
+/** The segments of an offer's canonical URL, as src/pages/[...locale]/[bankOffers]/[categoryOffers]/[offerId].astro names them. */
 export function offerPageParams(offer: OfferPathInput) {
   return {
     bankOffers: bankOffersSegment(slugify(offer.bank.bankName)),
@@ -88,7 +88,7 @@ export const signInPath = (returnTo: string) => `/login?${new URLSearchParams({ 
 type BankPathInput = { bankId: number; bankName: string };
 type CategoryPathInput = { categoryId: number; categoryName: string };
 
-/** The segments of a bank page's URL, as src/pages/credit-card-offers/[bankSlug]/[bankId]/[categorySlug]/[categoryId].astro names them. */
+/** The segments of a bank page's URL, as src/pages/[...locale]/credit-card-offers/[bankSlug]/[bankId]/[categorySlug]/[categoryId].astro names them. */
 export function bankPageParams(bank: BankPathInput, category?: CategoryPathInput) {
   return {
     bankSlug: slugify(bank.bankName),

@@ -14,5 +14,5 @@ export const APP_ICONS = [
 ] as const;
 /** The service worker (src/service-worker/sw.ts, written into each build by src/server/site/service-worker.ts). */
 export const SERVICE_WORKER_PATH = '/sw.js';
-/** The offline page (src/pages/offline.astro), which the worker shows for a page it does not hold. */
+/** The offline page (src/pages/[...locale]/offline.astro), which the worker shows for a page it does not hold. */
 export const OFFLINE_PAGE_PATH = '/offline/';

@@ -12,7 +12,7 @@ export const SESSION_STORAGE_KEY = 'offerlanka:session';
 /**
  * What the site reads of a stored user. Checked here rather than with the contract's whole User
  * schema, which would bring the contract into every page; the user was checked against the
- * contract when it was stored, and is refreshed from the API at each load (src/scripts/signed-in.ts).
+ * contract when it was stored, and is refreshed from the API at each load (src/page-scripts/signed-in.ts).
  */
 const StoredUser = v.looseObject({
   userId: v.number(), userType: v.number(), firstName: v.string(), mobileNo: v.string(),

@@ -2,7 +2,7 @@
 // localStorage until a later logout call gets through, at the next page load or when the browser is
 // back online, so that a token signed out of here does not stay good on the server for 30 days.
 // Apart from session-calls.ts, so that every page can see whether anything is owed without loading
-// the API client (src/scripts/session-boot.ts).
+// the API client (src/page-scripts/session-boot.ts).
 import { persistentAtom } from '@nanostores/persistent';
 
 export const TOKENS_TO_REVOKE_STORAGE_KEY = 'offerlanka:tokensToRevoke';

@@ -49,7 +49,7 @@ function largestGroup(): { bank: BankData; category: CategoryData; offers: Offer
   expect(best!.offers.length, 'the demo data needs a group of more than two pages').toBeGreaterThan(2 * CATEGORY_PAGE_SIZE);
   return best!;
 }
-/** The bank switcher's script has run: its search field is out (src/scripts/bank-switcher.ts). */
+/** The bank switcher's script has run: its search field is out (src/page-scripts/bank-switcher.ts). */
 const switcherReady = (page: Page) => page.locator('.bank-switcher [data-bank-search-box]:not([hidden])').waitFor({ state: 'attached' });
 /** Lists show the newest first. */
 const newestFirst = (offers: OfferData[]) => [...offers].sort((a, b) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId);

@@ -26,7 +26,7 @@ function bankPageWithOffers() {
   return { bank, path: bankPagePath(bank), offers: site.listed.filter((offer) => offer.bankId === bank.bankId) };
 }
 
-/** Opens a bank page and waits until its cards' favourite controls work (src/scripts/static-cards.ts). */
+/** Opens a bank page and waits until its cards' favourite controls work (src/page-scripts/static-cards.ts). */
 async function openBankPage(page: Page) {
   const { path, offers } = bankPageWithOffers();
   await page.goto(path);

@@ -1,7 +1,7 @@
 // The offer's live parts in a real browser: the offer page's impression (one per view), live
-// counts and favourite control (src/scripts/offer-page.ts), Top Picks from the insight service
+// counts and favourite control (src/page-scripts/offer-page.ts), Top Picks from the insight service
 // (src/islands/offer/TopPicks.tsx), and the offer modal over the home and bank pages
-// (src/islands/offer/OfferModalHost.tsx, mounted by src/scripts/offer-modal.ts on the first card click).
+// (src/islands/offer/OfferModalHost.tsx, mounted by src/page-scripts/offer-modal.ts on the first card click).
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// 'Report a problem' in a real browser, as a guest: on the offer page (src/scripts/offer-page.ts
+// 'Report a problem' in a real browser, as a guest: on the offer page (src/page-scripts/offer-page.ts
 // loads the form on the first press, src/islands/offer/ReportProblem.tsx) and in the offer modal
 // over home (ReportProblemButton.tsx). Reports are read back through the team's API.
 import { AxeBuilder } from '@axe-core/playwright';

@@ -12,7 +12,7 @@ import { offerValidity } from '../../src/lib/offer-dates.ts';
 import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
-/** Banks the home page shows before 'View more' (src/pages/index.astro). */
+/** Banks the home page shows before 'View more' (src/pages/[...locale]/index.astro). */
 const BANKS_SHOWN = 8;
 
 let site: BrowserSite;
@@ -222,7 +222,7 @@ describe('with JavaScript: newsletter, feedback and notices', () => {
       const islandCode = (islands: Element[]) => islands.flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]);
       const allIslandUrls = await page.locator('astro-island').evaluateAll(islandCode);
       expect(allIslandUrls.length).toBeGreaterThan(0);
-      // The page's own plain script (src/scripts/offer-page.ts) loads; React and the islands do not.
+      // The page's own plain script (src/page-scripts/offer-page.ts) loads; React and the islands do not.
       expect(scripts.filter((url) => allIslandUrls.includes(url)), 'no island code at load').toEqual([]);
 
       await hydrate(page, '#newsletter');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** Where the interface's texts live. */
-const ROOTS = ['src/islands', 'src/components', 'src/layouts', 'src/pages', 'src/scripts'];
+const ROOTS = ['src/islands', 'src/components', 'src/layouts', 'src/pages', 'src/page-scripts'];
 /** Texts that are the same in every language: names, units and formats, not words to translate. */
 const ALLOWED = new Set([
   'OfferLanka', 'Instagram', 'YouTube', 'TikTok', 'Facebook', 'English', 'Visa', 'Mastercard', 'Amex', 'UnionPay',

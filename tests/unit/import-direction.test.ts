@@ -17,7 +17,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   client: ['lib', 'contract', 'paraglide'],
   stores: ['client', 'lib', 'contract', 'paraglide'],
   islands: ['stores', 'client', 'lib', 'contract', 'paraglide'],
-  scripts: ['islands', 'stores', 'client', 'lib', 'contract', 'paraglide'],
+  'page-scripts': ['islands', 'stores', 'client', 'lib', 'contract', 'paraglide'],
   // The fonts folder holds font files the build declares (the switcher's language names).
   build: ['lib', 'contract', 'paraglide', 'fonts'],
   server: ['lib', 'contract', 'paraglide'],
@@ -27,9 +27,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The service worker (bundled by the site build into sw.js): the cache names it shares with the pages.
   'service-worker': ['lib'],
   // Astro's server-side parts render at build time: they may read the build and render islands.
-  components: ['islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles', 'paraglide'],
-  layouts: ['components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'styles', 'paraglide'],
-  pages: ['layouts', 'components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'scripts', 'content', 'styles', 'paraglide'],
+  components: ['islands', 'stores', 'client', 'lib', 'contract', 'build', 'page-scripts', 'content', 'styles', 'paraglide'],
+  layouts: ['components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'page-scripts', 'styles', 'paraglide'],
+  pages: ['layouts', 'components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'page-scripts', 'content', 'styles', 'paraglide'],
   // src/content.config.ts
   '': ['build', 'lib', 'contract', 'paraglide'],
 };

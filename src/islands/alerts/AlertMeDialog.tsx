@@ -10,7 +10,7 @@ import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import { sessionLink } from '../../stores/session.ts';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import EmailForm from './EmailForm.tsx';

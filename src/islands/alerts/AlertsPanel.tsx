@@ -7,7 +7,7 @@ import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { sessionLink } from '../../stores/session.ts';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import Stylesheets from '../ui/Stylesheets.tsx';
 import EmailForm from './EmailForm.tsx';

@@ -14,7 +14,7 @@ import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { revokeOrKeep, signOut } from '../../stores/session-calls.ts';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
@@ -27,7 +27,7 @@ import NewPasswordFields, { type NewPasswordField } from './NewPasswordFields.ts
 import OneTimeCode from './OneTimeCode.tsx';
 import UpdateMobileDialog from './UpdateMobileDialog.tsx';
 import { passwordScore, useStrength } from './strength.ts';
-import './auth.css';
+import '../ui/auth.css';
 
 type Stage = { name: 'mobile' } | { name: 'code'; token: string } | { name: 'password'; signedIn: SignedIn };
 

@@ -10,7 +10,7 @@ import { CODE_DIGITS } from '../../contract/index.ts';
 import { RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { codeDigits } from './account-forms.ts';
 

@@ -20,7 +20,7 @@ import {
 } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome, PasswordField } from './fields.tsx';
-import './auth.css';
+import '../ui/auth.css';
 
 type Field = 'mobileNo' | 'password';
 

@@ -12,7 +12,7 @@ import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
 import { startSession } from '../../stores/session.ts';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import StepHeader from '../ui/StepHeader.tsx';
@@ -25,7 +25,7 @@ import { GoingHome } from './fields.tsx';
 import NewPasswordFields from './NewPasswordFields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
 import { passwordScore, useStrength } from './strength.ts';
-import './auth.css';
+import '../ui/auth.css';
 
 type Field = 'firstName' | 'mobileNo' | 'password' | 'confirmPassword' | 'terms';
 /** `mobileNo` is the number as typed; the API gets its 9 digits (validMobileNo). */

@@ -21,13 +21,13 @@ import { m } from '../../paraglide/messages.js';
 import { showNotice, type NewNotice } from '../../stores/notices.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { startSession } from '../../stores/session.ts';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { carryMobileNo, mobileErrors, touchedOnBlur, validMobileNo } from './account-forms.ts';
 import OneTimeCode from './OneTimeCode.tsx';
-import authCss from './auth.css?url';
+import authCss from '../ui/auth.css?url';
 import Stylesheets from '../ui/Stylesheets.tsx';
 
 type Mode =

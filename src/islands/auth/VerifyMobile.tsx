@@ -8,12 +8,12 @@ import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import { clearVerifyHandover, inPageLanguage, readVerifyHandover, saveVerifyHandover, type VerifyHandoverData } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
-import './auth.css';
+import '../ui/auth.css';
 
 export default function VerifyMobile() {
   // Unknown in the build and the first render ('loading'); read from this tab's storage after mount.

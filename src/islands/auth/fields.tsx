@@ -3,7 +3,7 @@
 import { useState, type ComponentProps } from 'react';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { strengthLabel, strengthLevel } from './account-forms.ts';
 

@@ -1,4 +1,4 @@
-// The bank page's "My cards only" (src/scripts/bank-page.ts mounts it when chosen): the bank's
+// The bank page's "My cards only" (src/page-scripts/bank-page.ts mounts it when chosen): the bank's
 // offers (of the page's category, if any) that one of the visitor's cards can use, from the search
 // (docs/api.md §4b), with Load more and the count, in place of the category rows. A change of cards
 // loads it again.

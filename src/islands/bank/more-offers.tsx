@@ -1,5 +1,5 @@
 // The bank page's 'Load more offers (n)' (spec §4: page = shown / CATEGORY_PAGE_SIZE + 1), loaded on
-// the first press by src/scripts/bank-page.ts: the category's next page from the API, drawn by
+// the first press by src/page-scripts/bank-page.ts: the category's next page from the API, drawn by
 // React after the build's cards. The button counts down the offers still unshown and goes at the end.
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';

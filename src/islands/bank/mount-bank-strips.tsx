@@ -1,4 +1,4 @@
-// The bank page's browser-only strips, mounted by src/scripts/bank-page.ts only when there is
+// The bank page's browser-only strips, mounted by src/page-scripts/bank-page.ts only when there is
 // something to show, so that a guest's first visit loads no React: 'Your recently viewed offers'
 // once the browser has any, and, for a signed-in visitor, 'Your favourites' with the notices of the
 // favourite toggles (the page has no other island to show them).

@@ -2,7 +2,7 @@
 // read-only, and the company's review in three steps (spec §4 'Merchant profile review flow'),
 // marked up to the step the team has reached, with the registration documents the merchant
 // uploads for it (PDF, PNG or JPEG; the server checks the bytes). The user is the session's,
-// refreshed from the API at each load (src/scripts/signed-in.ts).
+// refreshed from the API at each load (src/page-scripts/signed-in.ts).
 import { useStore } from '@nanostores/react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { fetchCompanyReview, uploadCompanyDocument } from '../../client/console.ts';

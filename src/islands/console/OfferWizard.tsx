@@ -29,7 +29,7 @@ import {
   checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, STEP_NAMES,
   type OfferField, type OfferFormErrors, type OfferFormValues,
 } from './offer-form.ts';
-import '../auth/auth.css';
+import '../ui/auth.css';
 import './console.css';
 import { categoryName } from '../../lib/translated.ts';
 

@@ -1,4 +1,4 @@
-// Every console page, after its inline guard let the page show (src/pages/console/_components/
+// Every console page, after its inline guard let the page show (src/pages/[...locale]/console/_components/
 // ConsoleLayout.astro): the stored session is checked with the server. A session the server
 // refuses ends, and the visitor goes to sign in and back here (spec §4: an invalid session on a
 // restricted route goes to /login); a session of the other user type goes to its own console.

@@ -23,10 +23,3 @@ export const OFFER_VALIDITY_LABELS: Readonly<Record<(typeof OFFER_DATE_TYPES)[nu
 export const OFFER_TYPE_LABELS: Readonly<Record<(typeof OFFER_TYPES)[number], string>> = messageTexts({
   off: m.console_type_off, upto: m.console_type_upto, discount: m.console_type_discount, customize: m.console_type_customize,
 });
-
-// For the console pages (src/pages/[...locale]/console/_components/) until they call the messages
-// themselves: each is the message function, which Astro calls when it renders it as a child.
-/** What Dashboard and Subscription show for now (the spec names an 'under review' placeholder, not its words). */
-export const UNDER_REVIEW_TEXT = m.console_under_review;
-/** The signed-out state a console page falls back to when the session ends while it is open. */
-export const SIGNED_OUT_TEXT = m.console_signed_out;

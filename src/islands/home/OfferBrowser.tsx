@@ -6,9 +6,9 @@
 // cards only, a change of cards loads the list again.
 //
 // The build's first page of cards is the island's children: HTML that React never hydrates (an
-// astro-slot), brought to life by plain DOM code (src/scripts/static-cards.ts). React draws only
+// astro-slot), brought to life by plain DOM code (src/page-scripts/static-cards.ts). React draws only
 // the cards that Load more appends after them, and the whole list from a filter's first page on.
-// Hydrated with client:visible (src/pages/index.astro): its controls are needed only once the
+// Hydrated with client:visible (src/pages/[...locale]/index.astro): its controls are needed only once the
 // visitor reaches the list, so a phone loads React only after a scroll towards it.
 //
 // For a signed-in user with interests, the build's cards in those categories move first once

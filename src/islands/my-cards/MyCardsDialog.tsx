@@ -12,7 +12,7 @@ import type { BankData } from '../../contract/index.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards, addMyCard, removeMyCard } from '../../stores/my-cards.ts';
 import { $isSignedIn } from '../../stores/session.ts';
-import { messageParts, slot } from '../account/message-parts.tsx';
+import { messageParts, slot } from '../ui/message-parts.tsx';
 import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import myCardsCss from './MyCardsDialog.css?url';

@@ -3,8 +3,8 @@
 // hydration) and for the islands' lists, so both draw the same card. The title link carries
 // data-offer-link: where the offer modal is on the page, a plain click opens the offer over the list.
 // An imported offer says when its source last listed it (one muted line under the counts).
-// data-cards carries the offer's card rule for the "Your card" mark (src/scripts/your-card-marks.ts).
-// The share button is handled by one listener for the page (src/scripts/offer-modal.ts, offer-page.ts).
+// data-cards carries the offer's card rule for the "Your card" mark (src/page-scripts/your-card-marks.ts).
+// The share button is handled by one listener for the page (src/page-scripts/offer-modal.ts, offer-page.ts).
 import { memo } from 'react';
 import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX } from '../../lib/constants.ts';

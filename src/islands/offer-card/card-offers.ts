@@ -1,5 +1,5 @@
 // The offers of offer cards that the build wrote as HTML (the bank page's rows, home's first page):
-// a JSON script beside the cards, read by src/scripts/static-cards.ts and by home's OfferBrowser.
+// a JSON script beside the cards, read by src/page-scripts/static-cards.ts and by home's OfferBrowser.
 import type { OfferData } from '../../contract/index.ts';
 
 /** The attribute of the JSON script, inside the cards' container, that holds the cards' offers. */

@@ -1,5 +1,5 @@
 // The favourite control's name on a card, shared by FavoriteButton.tsx and the cards the build wrote
-// as plain HTML (src/scripts/static-cards.ts).
+// as plain HTML (src/page-scripts/static-cards.ts).
 import { m } from '../../paraglide/messages.js';
 
 export const favoriteLabel = (saved: boolean, header: string) =>

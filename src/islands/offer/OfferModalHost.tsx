@@ -1,4 +1,4 @@
-// The offer modal's host, on the home and bank pages (mounted by src/scripts/offer-modal.ts on the
+// The offer modal's host, on the home and bank pages (mounted by src/page-scripts/offer-modal.ts on the
 // first click on an offer card, which it opens at once): a plain left click on an offer
 // card's link (a[data-offer-link]) opens the offer in a dialog over the list instead of leaving it
 // (spec §2 'Offer detail ... may also open as a modal'). While it is open the address bar shows the

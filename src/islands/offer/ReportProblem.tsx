@@ -2,7 +2,7 @@
 // the four reasons and a message (required with 'Something else'), checked with the contract's
 // ReportRequest and sent to POST /api/offers/{offerId}/reports. Refusals (too many reports, an
 // offer no longer public, no connection) show in the dialog; once sent it thanks the visitor.
-// Loaded only when a visitor presses 'Report a problem' (src/scripts/offer-page.ts through
+// Loaded only when a visitor presses 'Report a problem' (src/page-scripts/offer-page.ts through
 // mount-report-problem.tsx, ReportProblemButton.tsx in the modal): no page carries the form, its
 // schema or the call at load.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -19,7 +19,7 @@ import TitledDialog from '../ui/TitledDialog.tsx';
 import { m } from '../../paraglide/messages.js';
 import { REPORT_REASON_TEXTS, reportMessageCount, reportProblemText } from './report-texts.ts';
 // The account forms' field, choice and dialog styles (ui/Field.tsx is drawn with them).
-import authCss from '../auth/auth.css?url';
+import authCss from '../ui/auth.css?url';
 import reportCss from './ReportProblem.css?url';
 import Stylesheets from '../ui/Stylesheets.tsx';
 

@@ -1,4 +1,4 @@
-// 'Report a problem' on the offer page, which loads no React at load: src/scripts/offer-page.ts
+// 'Report a problem' on the offer page, which loads no React at load: src/page-scripts/offer-page.ts
 // imports this on the first press of the page's button. One root at the end of <body>, rendered
 // open at each press and closed by the dialog.
 import { lazy, Suspense } from 'react';

@@ -36,7 +36,7 @@ export function cardShareRequest(button: HTMLElement): ShareRequest | undefined 
   return shareRequestOf(subject.header, subject, link.getAttribute('href') ?? '');
 }
 
-/** A card's share button pressed (src/scripts/offer-modal.ts, offer-page.ts). */
+/** A card's share button pressed (src/page-scripts/offer-modal.ts, offer-page.ts). */
 export function shareCard(button: HTMLElement): Promise<void> {
   const request = cardShareRequest(button);
   return request ? share(button, request) : Promise.resolve();

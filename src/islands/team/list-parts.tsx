@@ -9,7 +9,7 @@ import type { Loaded } from '../ui/use-loaded.ts';
 import Pager from './Pager.tsx';
 import type { Choices } from './texts.ts';
 import type { Page } from './use-paged.ts';
-import '../auth/auth.css';
+import '../ui/auth.css';
 import '../console/console.css';
 import './team.css';
 import './team-lists.css';

@@ -1,7 +1,7 @@
 // A form field (the account forms, the offer wizard): the label, the control's row (with anything
 // shown before or after the control), an optional hint and the field's message, tied to the
 // control with aria-describedby (spec §5: a message shows once the field was touched, which the
-// form decides by passing `error` or not). Styled by src/islands/auth/auth.css (.auth-field and
+// form decides by passing `error` or not). Styled by src/islands/ui/auth.css (.auth-field and
 // the rest), with the wizard's select and textarea in src/islands/console/console.css.
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 

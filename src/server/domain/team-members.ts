@@ -21,7 +21,6 @@ const TeamMemberInput = v.object({
   /** Required for a new account; refused for an existing one (its owner keeps their password). */
   password: v.optional(NewPassword),
 });
-export type TeamMemberFields = v.InferInput<typeof TeamMemberInput>;
 
 const issue = (path: string, message: string) => badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
 

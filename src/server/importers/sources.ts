@@ -7,8 +7,6 @@ import { importSources } from '../db/schema.ts';
 import { BANK_ADAPTERS } from './adapters/banks/index.ts';
 import { summaryLine, type RunCounts } from './pipeline.ts';
 
-export type ImportSourceRow = typeof importSources.$inferSelect;
-
 /**
  * The banks' own listings, one source per bank adapter (and the Visa portal's), for the demo seed and
  * a new database. Off until the team turns them on: most are modelled on the banks' pages

@@ -1,4 +1,4 @@
-// My Cards in the header search (src/scripts/site-search.ts loads it with Pagefind's UI): each
+// My Cards in the header search (src/page-scripts/site-search.ts loads it with Pagefind's UI): each
 // offer page gives its card rule as the result's `cards` meta; results the visitor's cards can use
 // are marked, and 'My cards only' hides the others, loading more results while too few are left.
 import { cardRuleFrom, someCardCanUse } from '../lib/card-match.ts';

@@ -1,4 +1,4 @@
-// Loaded only for a stored session (src/scripts/session-boot.ts): at load, the session is checked
+// Loaded only for a stored session (src/page-scripts/session-boot.ts): at load, the session is checked
 // and an invalid one logs out (spec §4); the favourites load; My Cards merge with the account's; the header's guest links give way to
 // the account menu (favourites drawer, profile), which goes again when the session ends.
 import { loadFavorites } from '../stores/favorites.ts';

@@ -1,14 +1,11 @@
 // Messages with elements inside them (a number in bold, a link): the message is asked for with a
 // marker in each such placeholder and cut around the markers, so that each language keeps its own
-// word order. Usage: messageParts(m.x({ email: slot(0) }), [<strong>{email}</strong>]).
+// word order. In an island: messageParts(m.x({ email: slot(0) }), [<strong>{email}</strong>]); an
+// .astro page uses aroundSlot (message-slots.ts).
 import { Fragment, type ReactNode } from 'react';
+import { SLOTS } from './message-slots.ts';
 
-/** Private-use characters: no message or value holds them. */
-const MARK = '\u{E000}';
-const SLOTS = new RegExp(`${MARK}(\\d+)${MARK}`, 'u');
-
-/** The marker of the `index`th part, passed as the placeholder's value. */
-export const slot = (index: number) => `${MARK}${index}${MARK}`;
+export { slot } from './message-slots.ts';
 
 /** The message's text with each marker replaced by its part. */
 export function messageParts(text: string, parts: readonly ReactNode[]): ReactNode {

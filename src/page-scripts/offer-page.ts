@@ -2,7 +2,7 @@
 // - One view per page load: an impression, and the offer first in the recently-viewed strips.
 // - The views and favourites counts, read fresh after the view is recorded, and after a toggle;
 //   a favourite toggled here or in the header's drawer shows at once ($interestChanges). The bank
-//   card's favourites count is read fresh too (src/scripts/bank-favourites.ts).
+//   card's favourites count is read fresh too (src/page-scripts/bank-favourites.ts).
 // - The favourite control: the build's link to sign-in (it works without JavaScript) opens the
 //   sign-in prompt for a guest; for a signed-in user it becomes a toggle button.
 // - Share: its code (the share sheet or menu) loads on the first press, as Report's form does.

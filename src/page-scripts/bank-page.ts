@@ -2,7 +2,7 @@
 // visit for the recently-viewed strips, keeps the category the visitor came from so that 'Clear
 // all' restores it, makes each category's 'Load more offers (n)' work (its code loads on the first
 // press), gives a row of more than CATEGORY_CHIPS_BEFORE_SLIDER chips its arrows, brings
-// the build's offer cards to life (src/scripts/static-cards.ts), shows the bank's live favourites
+// the build's offer cards to life (src/page-scripts/static-cards.ts), shows the bank's live favourites
 // count, and mounts the browser-only strips (recently viewed, favourites) when they have something
 // to show, and "My cards only". The page hydrates no island at load: a guest's first visit loads no React.
 // The chips are links, so all of it is extra: without JavaScript they still lead to each

@@ -1,6 +1,6 @@
 // Every page: a guest's page stays as the build wrote it, and loads nothing more. With a stored
 // session (signed in here or in another tab) the signed-in part loads: it checks the session,
-// loads the favourites and puts the account menu in the header (src/scripts/signed-in.ts).
+// loads the favourites and puts the account menu in the header (src/page-scripts/signed-in.ts).
 // <html> carries data-has-session while there is one (BaseLayout.astro sets it before the page is
 // drawn): CSS hides what is for guests only, such as the sign-up ad. A logout that could not reach
 // the server is sent again at load and when the browser is back online.

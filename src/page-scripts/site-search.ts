@@ -1,6 +1,6 @@
 // Opens the search dialog and, the first time, loads Pagefind's UI and stylesheet from the build's
 // /pagefind/ folder (written by the pagefind step of the site build), with My Cards' part of the
-// results (src/scripts/search-my-cards.ts) and its texts in the page's language (pagefind-texts.ts).
+// results (src/page-scripts/search-my-cards.ts) and its texts in the page's language (pagefind-texts.ts).
 import { searchFilterName } from '../lib/search-filters.ts';
 import { m } from '../paraglide/messages.js';
 
