@@ -61,7 +61,7 @@ const SERVER_MAY_IMPORT: Record<string, readonly string[]> = {
   domain: ['importers', 'images', 'seed', 'services', 'serialize.ts', 'validate.ts', 'errors.ts', 'db'],
   seed: ['importers', 'images', 'services', 'db'],
   jobs: ['domain', 'importers', 'http', 'services', 'db'],
-  site: ['context.ts', 'domain', 'images', 'http', 'db'],
+  site: ['context.ts', 'domain', 'images', 'http', 'serialize.ts', 'db'],
   'context.ts': ['jobs', 'domain', 'services', 'serialize.ts', 'errors.ts', 'db'],
   routes: ['context.ts', 'jobs', 'domain', 'http', 'services', 'serialize.ts', 'validate.ts', 'errors.ts', 'db'],
   'app.ts': ['routes', 'context.ts', 'http', 'errors.ts'],

@@ -1,30 +1,21 @@
 // Offers as the API shows them: what "public" and "listed" mean (the one place the server says
 // it), the joined query every list shares with the favourite count, pages and counts, and the
 // single-offer, owner, related and per-category views built on them.
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OFFER_REVIEW_STATUSES } from '../../contract/index.ts';
 import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
+import { isListed, isPublic } from '../db/listed.ts';
 import { banks, categories, favorites, merchants, offers } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { toBank, toCategory, toOffer, type OfferJoinedRow, type OfferRow } from '../serialize.ts';
+import { toBank, toCategory, toOffer, type OfferJoinedRow } from '../serialize.ts';
 import { findCategoriesByIds, findTerms, requireBank } from './catalogue.ts';
 
 
-/** Accepted, ended or not: an expired offer's page stays up, marked Expired. */
-export const isPublic = () => eq(offers.reviewStatus, PUBLIC_REVIEW_STATUS);
-/**
- * Not ended at `now`: no end, or an end at or after it (an offer ending this very minute is still
- * listed). The server's clock, not the database's, so that this and isListedRow agree.
- */
-export const notEnded = (now = new Date()) => or(isNull(offers.offerEnd), gte(offers.offerEnd, now))!;
-/** Accepted, not withdrawn by the team and not yet ended: what lists show. */
-export const isListed = (now = new Date()) => and(isPublic(), isNull(offers.withdrawnAt), notEnded(now))!;
-/** isListed over a row already read. lib/offer-status.ts says Expired for an accepted offer that is not. */
-export const isListedRow = (offer: Pick<OfferRow, 'reviewStatus' | 'withdrawnAt' | 'offerEnd'>, now = new Date()) =>
-  offer.reviewStatus === PUBLIC_REVIEW_STATUS && offer.withdrawnAt === null && (offer.offerEnd === null || offer.offerEnd >= now);
+// The listed rule is defined beside the schema (db/listed.ts), so that the import pipeline reads it too.
+export { isListed, isListedRow, isPublic, notEnded } from '../db/listed.ts';
 
 type OfferReviewStatus = (typeof OFFER_REVIEW_STATUSES)[number];
 /** The offers counted under a review status: the accepted ones only while listed (an ended offer no longer counts). */

@@ -18,7 +18,7 @@ import { ImportedOffer, type ImportedOfferData } from '../../contract/imported-o
 import { UPLOAD_BYTES_MAX } from '../../contract/limits.ts';
 import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
-import { notEnded } from '../domain/offers.ts';
+import { notEnded } from '../db/listed.ts';
 import { images, importRuns, importSources, offerRevisions, offers, offerSources } from '../db/schema.ts';
 import { imageTypeOf, imageUrl } from '../services/images.ts';
 import { adapterFor } from './adapters/index.ts';
