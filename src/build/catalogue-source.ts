@@ -1,6 +1,7 @@
 // Build-time reads of the catalogue from the API (API_URL, the main API's base URL), for the content
 // loaders (src/content.config.ts). Every answer is checked against the shared contract, so a build
 // never renders data of the wrong shape.
+import ky, { HTTPError } from 'ky';
 import * as v from 'valibot';
 import {
   AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, BanksResponse, CategoriesResponse, HouseAd, TermsResponse,
@@ -11,16 +12,19 @@ import { AdsResponse, BankDetailResponse, SiteMetaResponse, SiteOffersResponse, 
 export const DEFAULT_API_URL = 'http://127.0.0.1:4321/api';
 export const buildApiUrl = () => (process.env.API_URL ?? DEFAULT_API_URL).replace(/\/+$/, '');
 
+/** A busy API answers 503 with Retry-After (load shedding): the build waits and asks again. */
+const BUILD_RETRY = { limit: 4, methods: ['get'], statusCodes: [502, 503, 504], afterStatusCodes: [503], maxRetryAfter: 10_000 };
+
 async function getJson<S extends v.GenericSchema>(path: string, schema: S): Promise<v.InferOutput<S>> {
   const url = `${buildApiUrl()}${path}`;
-  let response: Response;
+  let body: unknown;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    body = await ky.get(url, { timeout: 60_000, retry: BUILD_RETRY }).json();
   } catch (error) {
+    if (error instanceof HTTPError) throw new Error(`The API answered ${error.response.status} for ${url}`);
     throw new Error(`The site build could not reach the API at ${url}: ${(error as Error).message}. Start it (npm start) or set API_URL.`);
   }
-  if (!response.ok) throw new Error(`The API answered ${response.status} for ${url}`);
-  const result = v.safeParse(schema, await response.json());
+  const result = v.safeParse(schema, body);
   if (!result.success) throw new Error(`Unexpected answer from ${url}: ${v.summarize(result.issues)}`);
   return result.output;
 }

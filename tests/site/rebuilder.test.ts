@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { asc, eq, ne } from 'drizzle-orm';
+import ky from 'ky';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
@@ -30,7 +31,8 @@ async function siteOffers(): Promise<OfferData[]> {
   server.deps.cache.clear();
   const all: OfferData[] = [];
   for (let page = 1; ; page++) {
-    const { data } = await (await fetch(`${server.url}/api/site/offers/${page}`)).json();
+    // Retried as the build retries: a server busy with a build may shed a request (503, Retry-After).
+    const { data } = await ky.get(`${server.url}/api/site/offers/${page}`, { retry: { limit: 4, afterStatusCodes: [503] } }).json<{ data: OfferData[] }>();
     if (data.length === 0) return all;
     all.push(...data);
   }
