@@ -14,7 +14,7 @@ if (existsSync(SERVICES_FILE)) {
 // Two files at a time where files share nothing (each API file has its own database) and start no
 // browser: vitest's default is one worker on a two-core machine, which leaves a core idle. Vitest
 // runs projects with different workers in separate groups: these first, then the site and browser
-// projects one file at a time.
+// projects one file at a time. `npm test` (scripts/test.ts) runs the two groups side by side instead.
 const PARALLEL = { maxWorkers: 2, sequence: { groupOrder: 0 } };
 // The API files make their own app, database and stores, and change no global: a worker
 // keeps the modules it loaded for its next file instead of loading the server's graph again for
