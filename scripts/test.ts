@@ -1,7 +1,7 @@
 // npm test: the whole suite in two lanes at once, as one run. Vitest runs projects with different
-// worker counts one group after another, so the browser lane (one file at a time: its files share
-// one server and database) would wait for the API lane (two files at a time) and leave a core idle
-// for most of its half hour. Here both run side by side; their reports are printed one after the
+// worker counts one group after another, so the browser files (one at a time: they share one
+// server and database) would wait for the API files (two at a time) and leave a core idle for
+// most of their half hour. Here both run side by side; their reports are printed one after the
 // other, then the slowest files of both. With arguments (`npm test -- --project unit FILE`) it is
 // plain `vitest run` with them.
 import { spawn } from 'node:child_process';
@@ -17,10 +17,11 @@ interface Lane {
   live: boolean;
 }
 
-// The API lane starts first in the log; the browser lane's report follows it.
+// The browser lane is the longer one: the site's build tests (a build at a time, after the unit and
+// API files) go in the other, which then ends about when it does. Its report follows the first's.
 const LANES: Lane[] = [
-  { name: 'unit and API', projects: ['unit', 'api-*'], live: true },
-  { name: 'site and browser', projects: ['site', 'browser'], live: false },
+  { name: 'unit, API and site', projects: ['unit', 'api-*', 'site'], live: true },
+  { name: 'browser', projects: ['browser'], live: false },
 ];
 
 const laneTimesPath = (lane: Lane) => FILE_TIMES_PATH.replace(/\.tsv$/, `-${lane.projects[0]}.tsv`);
