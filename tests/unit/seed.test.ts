@@ -19,7 +19,7 @@ beforeAll(async () => {
   const seeded = await seedIfEmpty(first.db, { offers: OFFERS, now: NOW });
   expect(seeded).toBe(true);
   summary = await seedDemoData(first.db, { offers: OFFERS, now: NOW });
-}, 60_000);
+}, 180_000); // two seeds of 600 offers on PGlite: over a minute while the browser lane runs beside it
 
 afterAll(async () => {
   await first?.close();

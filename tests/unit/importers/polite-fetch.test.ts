@@ -17,6 +17,10 @@ const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 /** host:port of a fixture server, for allowedHosts (IMPORT_ALLOWED_HOSTS): loopback is refused otherwise. */
 const hostOf = (fixture: FixtureServer) => new URL(fixture.url).host;
 
+/** A timeout that robots.txt, asked first, still meets on a busy machine, and an answer slower than it. */
+const SHORT_TIMEOUT_MS = 500;
+const SLOW_MS = 2_000;
+
 /** Quick by default: no pause between requests, short backoff and timeout; the test's server allowed. */
 const fetcherFor = (options: PoliteFetcherOptions = {}) =>
   createPoliteFetcher({ siteUrl: SITE_URL, perHostDelayMs: 0, retryBaseMs: 5, timeoutMs: 2_000, allowedHosts: [hostOf(server)], ...options });
@@ -88,16 +92,16 @@ describe('retries', () => {
   });
 
   it('time out a slow answer, each attempt', async () => {
-    server.setRoute('/slow', { delayMs: 1_000, body: 'late' });
+    server.setRoute('/slow', { delayMs: SLOW_MS, body: 'late' });
     const url = `${server.url}/slow`;
-    const error = await fetchErrorOf(fetcherFor({ timeoutMs: 100, retries: 1 }).text(url));
-    expect(error).toMatchObject({ kind: 'timeout', url, message: `GET ${url} timed out after 0.1 s (2 attempts)` });
+    const error = await fetchErrorOf(fetcherFor({ timeoutMs: SHORT_TIMEOUT_MS, retries: 1 }).text(url));
+    expect(error).toMatchObject({ kind: 'timeout', url, message: `GET ${url} timed out after 0.5 s (2 attempts)` });
     expect(server.hits('/slow')).toBe(2);
   });
 
   it('time out a body that is slow to come, not only the headers', async () => {
-    server.setRoute('/slow-body', { bodyDelayMs: 1_000, body: 'late' });
-    const error = await fetchErrorOf(fetcherFor({ timeoutMs: 100, retries: 0 }).text(`${server.url}/slow-body`));
+    server.setRoute('/slow-body', { bodyDelayMs: SLOW_MS, body: 'late' });
+    const error = await fetchErrorOf(fetcherFor({ timeoutMs: SHORT_TIMEOUT_MS, retries: 0 }).text(`${server.url}/slow-body`));
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(/\(1 attempt\)$/);
   });
