@@ -237,7 +237,7 @@ describe('seedDemoData', () => {
     const base = buildDemoData({ offers: 20, now: NOW });
     expect(later.merchants).toEqual(base.merchants);
     expect(later.offers.map((o) => o.header)).toEqual(base.offers.map((o) => o.header));
-  }, 30_000);
+  }, 120_000); // a third PGlite seeded with 600 offers, beside the browser lane
 
   it('keeps users on a re-seed and replaces only the catalogue', async () => {
     const { db } = first;
