@@ -9,15 +9,22 @@ const { baseLocale, locales } = JSON.parse(readFileSync('./project.inlang/settin
  * A build of one language (SITE_LOCALES, src/build/locales.ts) compiles every message in its
  * scripts to that language's text alone, so they carry no other language (docs/i18n.md "Per-locale builds").
  */
-const buildLocales = process.env.SITE_LOCALES?.split(',').map((locale) => locale.trim()).filter(Boolean) ?? [];
+const buildLocales =
+  process.env.SITE_LOCALES?.split(',')
+    .map((locale) => locale.trim())
+    .filter(Boolean) ?? [];
 const staticLocale = buildLocales.length === 1 ? buildLocales[0] : undefined;
 
 /**
  * Origins of the services the browser reaches, read at build time as src/lib/public-config.ts reads
  * them. A relative URL (the default '/api') is the site's own origin, already 'self'.
  */
-const serviceOrigins = [process.env.PUBLIC_API_URL, process.env.PUBLIC_INSIGHT_URL, process.env.PUBLIC_DEMO_API_URL, process.env.PUBLIC_AD_PROXY_URL]
-  .flatMap((url) => (url && URL.canParse(url) ? [new URL(url).origin] : []));
+const serviceOrigins = [
+  process.env.PUBLIC_API_URL,
+  process.env.PUBLIC_INSIGHT_URL,
+  process.env.PUBLIC_DEMO_API_URL,
+  process.env.PUBLIC_AD_PROXY_URL,
+].flatMap((url) => (url && URL.canParse(url) ? [new URL(url).origin] : []));
 const ownAndServices = ["'self'", ...new Set(serviceOrigins)].join(' ');
 
 // Static output: every page is pre-rendered; islands hydrate against the live API.
@@ -40,7 +47,9 @@ export default defineConfig({
   vite: {
     // In the browser's scripts only: the pages themselves are rendered with each page's locale from
     // its URL (src/middleware.ts), where a message may also be asked for in another language.
-    environments: staticLocale ? { client: { define: { 'globalThis.__PARAGLIDE_STATIC_LOCALE__': JSON.stringify(staticLocale) } } } : {},
+    environments: staticLocale
+      ? { client: { define: { 'globalThis.__PARAGLIDE_STATIC_LOCALE__': JSON.stringify(staticLocale) } } }
+      : {},
     // No paraglide Vite plugin: `npm run messages` compiles src/paraglide before every build (docs/i18n.md).
     // The plugin would write it again in another shape whenever NODE_ENV is not production, under
     // processes that are reading it.
@@ -55,10 +64,16 @@ export default defineConfig({
               // gzipped apart than together. Nothing here may import React (the offer page has none). The
               // favourite control's Save and Saved, which the offer page's script shares with the cards:
               // in the cards' file they would bring it, and React, to the offer page. So would the search's filter names.
-              { name: 'site', test: /src[\\/](lib[\\/](after-paint|constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category)\.js$/ },
+              {
+                name: 'site',
+                test: /src[\\/](lib[\\/](after-paint|constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category)\.js$/,
+              },
               // The offer card and its favourite control (React), with the filter bar's option lists: what
               // home's list hydrates at load, one file rather than four small ones.
-              { name: 'cards', test: /src[\\/]islands[\\/](offer-card[\\/](OfferCard|FavoriteButton)\.tsx|ui[\\/](use-hydrated|use-store-part)\.ts|home[\\/]filter-options\.ts)$/ },
+              {
+                name: 'cards',
+                test: /src[\\/]islands[\\/](offer-card[\\/](OfferCard|FavoriteButton)\.tsx|ui[\\/](use-hydrated|use-store-part)\.ts|home[\\/]filter-options\.ts)$/,
+              },
             ],
           },
         },

@@ -24,7 +24,15 @@ const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 
 const apiSuite = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
-  test: { name, include: ['tests/api/**/*.test.ts'], env: { TEST_DB: database }, ...PARALLEL, ...SHARED_MODULES, testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    env: { TEST_DB: database },
+    ...PARALLEL,
+    ...SHARED_MODULES,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });
 
 export default defineConfig({
@@ -33,13 +41,43 @@ export default defineConfig({
     reporters: ['default', new SlowestFilesReporter()],
     globalSetup: ['tests/global-setup.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], ...PARALLEL, testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          ...PARALLEL,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       // English only unless a test asks for more (three languages are three astro builds): SITE_LOCALES, src/build/locales.ts.
-      { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'], env: { SITE_LOCALES: 'en' }, ...ONE_AT_A_TIME, testTimeout: 60_000, hookTimeout: 300_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['tests/site/**/*.test.ts'],
+          env: { SITE_LOCALES: 'en' },
+          ...ONE_AT_A_TIME,
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
       // Chromium (CHROMIUM_PATH, from scripts/test-services.sh) on a fresh build of the site.
       // One server and build for the whole suite (tests/browser/site-setup.ts), shared by its files.
       // expect.poll waits up to 15 s, not vitest's 1 s: a busy two-core machine may take seconds to load and hydrate.
-      { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], ...ONE_AT_A_TIME, globalSetup: ['tests/global-setup.ts', 'tests/browser/site-setup.ts'], testTimeout: 60_000, hookTimeout: 300_000, expect: { poll: { timeout: 15_000 } } } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          ...ONE_AT_A_TIME,
+          globalSetup: ['tests/global-setup.ts', 'tests/browser/site-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
       apiSuite('api-pglite', 'pglite'),
       // The same API suite on a real PostgreSQL server: the proof that the service runs there.
       ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres')] : []),

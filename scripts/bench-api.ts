@@ -25,10 +25,17 @@ const ONLY = process.env.BENCH_ONLY;
 type Target = { name: string; path: string; method?: 'GET' | 'POST'; body?: string };
 const ALL_TARGETS: Target[] = [
   { name: 'offers page 1/10', path: '/api/get/offers/by/page/1/10' },
-  { name: 'filtered list (2 banks, 2 categories)', path: '/api/get/offers/filter/multiple/1/10', method: 'POST', body: JSON.stringify({ bankIds: [1, 2], categoryIds: [1, 3] }) },
+  {
+    name: 'filtered list (2 banks, 2 categories)',
+    path: '/api/get/offers/filter/multiple/1/10',
+    method: 'POST',
+    body: JSON.stringify({ bankIds: [1, 2], categoryIds: [1, 3] }),
+  },
   { name: 'offer by id', path: '/api/get/offer/by/4321' },
   {
-    name: 'search (Valid today, Visa or Mastercard, 3 banks)', path: '/api/offers/search/1/10', method: 'POST',
+    name: 'search (Valid today, Visa or Mastercard, 3 banks)',
+    path: '/api/offers/search/1/10',
+    method: 'POST',
     body: JSON.stringify({ validToday: true, networks: ['visa', 'mastercard'], bankIds: [1, 2, 3] }),
   },
 ];
@@ -36,35 +43,55 @@ const targets = ALL_TARGETS.filter((target) => !ONLY || target.name.includes(ONL
 
 async function load(url: string, target: Target, overallRate?: number) {
   const result = await autocannon({
-    url: url + target.path, method: target.method ?? 'GET', body: target.body,
+    url: url + target.path,
+    method: target.method ?? 'GET',
+    body: target.body,
     headers: target.body ? { 'content-type': 'application/json' } : {},
-    connections: CONNECTIONS, duration: DURATION_S, ...(overallRate ? { overallRate } : {}),
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(overallRate ? { overallRate } : {}),
   });
-  if (result.errors || result.non2xx) throw new Error(`${target.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  if (result.errors || result.non2xx)
+    throw new Error(`${target.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-const fmt = (r: { rps: number; p50: number; p99: number }) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms`;
+const fmt = (r: { rps: number; p50: number; p99: number }) =>
+  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms`;
 
 /** The database of one run: a PGlite folder, or a PostgreSQL URL. */
 type BenchDatabase = { DATA_DIR: string; DATABASE_URL: string };
 
 async function benchServer(label: string, cacheTtlMs: string, database: BenchDatabase) {
   const api = await startServerProcess(['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
-    PORT: '0', HOST: '127.0.0.1', ...database, RATE_LIMITS: '0', RESPONSE_CACHE_TTL_MS: cacheTtlMs, SMS_PROVIDER: 'console',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...database,
+    RATE_LIMITS: '0',
+    RESPONSE_CACHE_TTL_MS: cacheTtlMs,
+    SMS_PROVIDER: 'console',
   });
   console.log(`\n${label}`);
   let stopping = false;
   // Reported, or a dead API would show only as failed requests.
-  api.child.once('exit', (code, signal) => { if (!stopping) console.error(`  the API process exited (code ${code}, signal ${signal})`); });
+  api.child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`  the API process exited (code ${code}, signal ${signal})`);
+  });
   try {
     for (const target of targets) {
-      const sample = await fetch(api.url + target.path, { method: target.method ?? 'GET', body: target.body, headers: { 'content-type': 'application/json' } });
+      const sample = await fetch(api.url + target.path, {
+        method: target.method ?? 'GET',
+        body: target.body,
+        headers: { 'content-type': 'application/json' },
+      });
       const bytes = (await sample.arrayBuffer()).byteLength;
       await load(api.url, { ...target }, undefined).catch(() => undefined); // warm-up of JIT and caches
       const apiMax = await load(api.url, target);
       const apiSteady = await load(api.url, target, STEADY_RATE);
-      const ceiling = await startServerProcess(['--import', 'tsx', 'scripts/bench/ceiling-server.ts', String(bytes)], {});
+      const ceiling = await startServerProcess(
+        ['--import', 'tsx', 'scripts/bench/ceiling-server.ts', String(bytes)],
+        {},
+      );
       // The same method and body as the API call, answered with a body of the same size.
       const ceilingTarget = { ...target, name: 'ceiling', path: '/' };
       const ceilMax = await load(ceiling.url, ceilingTarget);
@@ -74,7 +101,9 @@ async function benchServer(label: string, cacheTtlMs: string, database: BenchDat
       console.log(`    API      full load: ${fmt(apiMax)} | at ${STEADY_RATE}/s: ${fmt(apiSteady)}`);
       console.log(`    ceiling  full load: ${fmt(ceilMax)} | at ${STEADY_RATE}/s: ${fmt(ceilSteady)}`);
       console.log(`    API/ceiling throughput: ${((apiMax.rps / ceilMax.rps) * 100).toFixed(0)}%`);
-      console.log(`    goal: p99 under ${STEADY_P99_GOAL_MS} ms at ${STEADY_RATE}/s: ${apiSteady.p99 < STEADY_P99_GOAL_MS ? 'PASS' : 'FAIL'} (${apiSteady.p99} ms)`);
+      console.log(
+        `    goal: p99 under ${STEADY_P99_GOAL_MS} ms at ${STEADY_RATE}/s: ${apiSteady.p99 < STEADY_P99_GOAL_MS ? 'PASS' : 'FAIL'} (${apiSteady.p99} ms)`,
+      );
     }
   } finally {
     stopping = true;
@@ -98,7 +127,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => { await admin.unsafe(`drop database if exists ${name} with (force)`); await admin.end(); },
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
   };
 }
 
@@ -115,7 +147,9 @@ async function main() {
   const pg = await createPostgresDatabase();
   try {
     const seconds = await seed({ kind: 'pglite', dataDir });
-    console.log(`bench:api: ${OFFERS} offers, ${CONNECTIONS} connections, ${DURATION_S} s per run, Node ${process.version}`);
+    console.log(
+      `bench:api: ${OFFERS} offers, ${CONNECTIONS} connections, ${DURATION_S} s per run, Node ${process.version}`,
+    );
     console.log(`PGlite seeded in ${seconds} s`);
     const pglite = { DATA_DIR: dataDir, DATABASE_URL: '' };
     await benchServer('PGlite, with the 5 s response cache (the default):', '5000', pglite);

@@ -6,10 +6,16 @@
 //   BENCH_COMPARE_ROUNDS  how many turns, 1 or more (default 3)
 import type { InteractionTiming } from './bench/interactions.ts';
 
-const USAGE = 'usage: [BENCH_COMPARE_ROUNDS=N] [BENCH_COMPARE_PATHS=/,/path] npm run bench:compare -- http://127.0.0.1:4321 http://127.0.0.1:4322 [more origins]';
+const USAGE =
+  'usage: [BENCH_COMPARE_ROUNDS=N] [BENCH_COMPARE_PATHS=/,/path] npm run bench:compare -- http://127.0.0.1:4321 http://127.0.0.1:4322 [more origins]';
 const origins = process.argv.slice(2).map((origin) => origin.replace(/\/$/, ''));
 const rounds = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
-if (origins.length < 2 || origins.some((origin) => !/^https?:\/\/[^/]+$/.test(origin)) || !Number.isInteger(rounds) || rounds < 1) {
+if (
+  origins.length < 2 ||
+  origins.some((origin) => !/^https?:\/\/[^/]+$/.test(origin)) ||
+  !Number.isInteger(rounds) ||
+  rounds < 1
+) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -19,10 +25,14 @@ const { customerSession, timeInteractions } = await import('./bench/interactions
 const { pickPages } = await import('./bench/pages.ts');
 const { baseLocale } = await import('../src/paraglide/runtime.js');
 
-const paths = process.env.BENCH_COMPARE_PATHS?.split(',')
-  ?? (await pickPages(origins[0]!)).filter((page) => page.locale === baseLocale && page.kind !== 'bank').map((page) => page.path);
+const paths =
+  process.env.BENCH_COMPARE_PATHS?.split(',') ??
+  (await pickPages(origins[0]!))
+    .filter((page) => page.locale === baseLocale && page.kind !== 'bank')
+    .map((page) => page.path);
 
-const pressesText = (timings: InteractionTiming[]) => timings.map((timing) => `${timing.name} ${timing.eventToPaintMs}`).join(', ');
+const pressesText = (timings: InteractionTiming[]) =>
+  timings.map((timing) => `${timing.name} ${timing.eventToPaintMs}`).join(', ');
 
 console.log(`Lighthouse (mobile, simulated throttling), ${rounds} rounds, the origins in turn:`);
 for (const path of paths) {
@@ -30,19 +40,25 @@ for (const path of paths) {
   for (let round = 1; round <= rounds; round++) {
     for (const origin of origins) {
       const run = await lighthouseInOwnChromium(origin + path);
-      console.log(`    round ${round}  ${origin.padEnd(24)} perf ${run.scores.performance}, TBT ${run.totalBlockingTimeMs} ms (CPU index ${run.benchmarkIndex})`);
+      console.log(
+        `    round ${round}  ${origin.padEnd(24)} perf ${run.scores.performance}, TBT ${run.totalBlockingTimeMs} ms (CPU index ${run.benchmarkIndex})`,
+      );
     }
   }
 }
 
-console.log(`\nPresses (event to next paint at 4× CPU slowdown, ms, the median of each control's presses), ${rounds} rounds, the origins in turn:`);
+console.log(
+  `\nPresses (event to next paint at 4× CPU slowdown, ms, the median of each control's presses), ${rounds} rounds, the origins in turn:`,
+);
 const sessions = new Map<string, string>();
 for (const origin of origins) sessions.set(origin, await customerSession(origin));
 for (let round = 1; round <= rounds; round++) {
   for (const origin of origins) {
     const browser = await launchChromium();
     try {
-      console.log(`  round ${round}  ${origin.padEnd(24)} ${pressesText(await timeInteractions(origin, browser.port, sessions.get(origin)!))}`);
+      console.log(
+        `  round ${round}  ${origin.padEnd(24)} ${pressesText(await timeInteractions(origin, browser.port, sessions.get(origin)!))}`,
+      );
     } finally {
       await browser.close();
     }

@@ -39,42 +39,147 @@ const MB = 1024 * 1024;
 
 // Merchant names: a word, a second word and a noun of the category ('Lotus Harbour Grill').
 const NAME_FIRST = [
-  'Lotus', 'Ceylon', 'Lagoon', 'Tamarind', 'Kithul', 'Coconut', 'Saffron', 'Jaffna', 'Kandyan', 'Mango', 'Cinnamon', 'Sapphire',
-  'Galle', 'Harbour', 'Palm', 'Monsoon', 'Emerald', 'Serendib', 'Lanka', 'Nilaveli', 'Ruhuna', 'Sigiriya', 'Araliya', 'Kumbuk',
-  'Blue', 'Golden', 'Silver', 'Royal', 'Island', 'Ocean', 'Hill', 'Tea', 'Spice', 'Pearl', 'Sunset', 'Paradise',
-  'Mihintale', 'Kelani', 'Mahaweli', 'Yala', 'Knuckles', 'Horton', 'Adam’s', 'Pettah', 'Marine', 'Temple', 'Lake', 'Rampart',
+  'Lotus',
+  'Ceylon',
+  'Lagoon',
+  'Tamarind',
+  'Kithul',
+  'Coconut',
+  'Saffron',
+  'Jaffna',
+  'Kandyan',
+  'Mango',
+  'Cinnamon',
+  'Sapphire',
+  'Galle',
+  'Harbour',
+  'Palm',
+  'Monsoon',
+  'Emerald',
+  'Serendib',
+  'Lanka',
+  'Nilaveli',
+  'Ruhuna',
+  'Sigiriya',
+  'Araliya',
+  'Kumbuk',
+  'Blue',
+  'Golden',
+  'Silver',
+  'Royal',
+  'Island',
+  'Ocean',
+  'Hill',
+  'Tea',
+  'Spice',
+  'Pearl',
+  'Sunset',
+  'Paradise',
+  'Mihintale',
+  'Kelani',
+  'Mahaweli',
+  'Yala',
+  'Knuckles',
+  'Horton',
+  'Adam’s',
+  'Pettah',
+  'Marine',
+  'Temple',
+  'Lake',
+  'Rampart',
 ];
 const NAME_SECOND = [
-  'Leaf', 'Breeze', 'Tree', 'Grove', 'Sands', 'Crown', 'Garden', 'Gate', 'Point', 'Bay', 'Valley', 'Peak',
-  'Bridge', 'House', 'Corner', 'Square', 'Terrace', 'Court', 'Park', 'Heights', 'Lane', 'Street', 'Junction', 'Rock',
-  'Star', 'Moon', 'Sun', 'Wave', 'Reef', 'Bloom', 'Stone', 'Field', 'Ridge', 'Harvest', 'Orchid', 'Elephant',
-  'Peacock', 'Leopard', 'Heron', 'Kingfisher',
+  'Leaf',
+  'Breeze',
+  'Tree',
+  'Grove',
+  'Sands',
+  'Crown',
+  'Garden',
+  'Gate',
+  'Point',
+  'Bay',
+  'Valley',
+  'Peak',
+  'Bridge',
+  'House',
+  'Corner',
+  'Square',
+  'Terrace',
+  'Court',
+  'Park',
+  'Heights',
+  'Lane',
+  'Street',
+  'Junction',
+  'Rock',
+  'Star',
+  'Moon',
+  'Sun',
+  'Wave',
+  'Reef',
+  'Bloom',
+  'Stone',
+  'Field',
+  'Ridge',
+  'Harvest',
+  'Orchid',
+  'Elephant',
+  'Peacock',
+  'Leopard',
+  'Heron',
+  'Kingfisher',
 ];
 /** Nouns that fit each seeded category; a category not listed is named by its own name. */
 const NOUNS: Record<string, string[]> = {
-  'Dining': ['Grill', 'Bistro', 'Kitchen', 'Café', 'Eatery', 'Restaurant', 'Bakery', 'Kottu House'],
-  'Shopping': ['Store', 'Lifestyle', 'Home Store', 'Department Store', 'Emporium'],
-  'Travel': ['Travels', 'Tours', 'Holidays', 'Journeys'],
-  'Hotels': ['Hotel', 'Resort', 'Villa', 'Bungalow', 'Retreat'],
-  'Fuel': ['Filling Station', 'Fuel Mart'],
-  'Supermarkets': ['Supermarket', 'Mart', 'Grocers', 'Hypermarket'],
+  Dining: ['Grill', 'Bistro', 'Kitchen', 'Café', 'Eatery', 'Restaurant', 'Bakery', 'Kottu House'],
+  Shopping: ['Store', 'Lifestyle', 'Home Store', 'Department Store', 'Emporium'],
+  Travel: ['Travels', 'Tours', 'Holidays', 'Journeys'],
+  Hotels: ['Hotel', 'Resort', 'Villa', 'Bungalow', 'Retreat'],
+  Fuel: ['Filling Station', 'Fuel Mart'],
+  Supermarkets: ['Supermarket', 'Mart', 'Grocers', 'Hypermarket'],
   'Health & Wellness': ['Pharmacy', 'Salon', 'Spa', 'Wellness Centre', 'Dental Care', 'Opticians'],
-  'Education': ['Bookshop', 'Academy', 'Tuition Centre', 'Institute'],
-  'Electronics': ['Electronics', 'Appliances', 'Digital', 'Mobile Hub'],
-  'Fashion': ['Boutique', 'Fashions', 'Footwear', 'Clothing'],
-  'Jewellery': ['Jewellers', 'Gems', 'Gold House'],
-  'Entertainment': ['Cinema', 'Gaming Arcade', 'Fun Park'],
-  'Online': ['Online', 'Shop Online', 'Delivery'],
-  'Automobile': ['Auto Care', 'Motors', 'Tyre Centre', 'Car Care'],
+  Education: ['Bookshop', 'Academy', 'Tuition Centre', 'Institute'],
+  Electronics: ['Electronics', 'Appliances', 'Digital', 'Mobile Hub'],
+  Fashion: ['Boutique', 'Fashions', 'Footwear', 'Clothing'],
+  Jewellery: ['Jewellers', 'Gems', 'Gold House'],
+  Entertainment: ['Cinema', 'Gaming Arcade', 'Fun Park'],
+  Online: ['Online', 'Shop Online', 'Delivery'],
+  Automobile: ['Auto Care', 'Motors', 'Tyre Centre', 'Car Care'],
 };
-const THINGS = ['the total bill', 'all purchases', 'selected items', 'the first order', 'weekend bookings', 'full-priced items', 'your bill'];
-const PERKS = ['Buy 1 Get 1 Free', 'Complimentary dessert', 'Free delivery', '0% instalments for 12 months', 'Free welcome drink', 'Kids eat free'];
-const NOTES = ['Not valid on public holidays', 'Reservations are recommended', 'Not valid with other promotions', 'While stocks last', 'Valid for dine-in and takeaway'];
+const THINGS = [
+  'the total bill',
+  'all purchases',
+  'selected items',
+  'the first order',
+  'weekend bookings',
+  'full-priced items',
+  'your bill',
+];
+const PERKS = [
+  'Buy 1 Get 1 Free',
+  'Complimentary dessert',
+  'Free delivery',
+  '0% instalments for 12 months',
+  'Free welcome drink',
+  'Kids eat free',
+];
+const NOTES = [
+  'Not valid on public holidays',
+  'Reservations are recommended',
+  'Not valid with other promotions',
+  'While stocks last',
+  'Valid for dine-in and takeaway',
+];
 const PERCENTS = [5, 10, 12.5, 15, 20, 25, 30, 35, 40, 50];
 const MIN_BILLS = [2_000, 3_000, 5_000, 7_500, 10_000, 15_000, 25_000];
 const CAPS = [1_000, 1_500, 2_500, 5_000, 10_000];
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-const TIMES = [['11:00', '15:00'], ['18:00', '23:00'], ['10:00', '22:00']] as const;
+const TIMES = [
+  ['11:00', '15:00'],
+  ['18:00', '23:00'],
+  ['10:00', '22:00'],
+] as const;
 
 type FeedOffer = Record<string, unknown> & { id: string };
 interface Catalogue {
@@ -88,7 +193,12 @@ interface Catalogue {
 function parseOptions() {
   try {
     const { values } = parseArgs({
-      options: { items: { type: 'string' }, csv: { type: 'boolean' }, postgres: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        items: { type: 'string' },
+        csv: { type: 'boolean' },
+        postgres: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     });
     if (values.help) {
@@ -96,7 +206,8 @@ function parseOptions() {
       process.exit(0);
     }
     const items = values.items === undefined ? DEFAULT_ITEMS : Number(values.items);
-    if (!Number.isInteger(items) || items < 1 || items > 50_000) throw new Error('--items must be a whole number from 1 to 50000 (a feed holds at most 50,000 offers).');
+    if (!Number.isInteger(items) || items < 1 || items > 50_000)
+      throw new Error('--items must be a whole number from 1 to 50000 (a feed holds at most 50,000 offers).');
     return { items, csv: values.csv ?? false, postgresUrl: values.postgres ?? process.env.BENCH_DATABASE_URL };
   } catch (error) {
     console.error(`bench:import: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
@@ -105,7 +216,9 @@ function parseOptions() {
 }
 
 /** PGlite in memory, or a throwaway database on the PostgreSQL server at serverUrl. */
-async function openBenchDatabase(serverUrl: string | undefined): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openBenchDatabase(
+  serverUrl: string | undefined,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite' });
     return { handle, drop: () => handle.close() };
@@ -121,7 +234,13 @@ async function openBenchDatabase(serverUrl: string | undefined): Promise<{ handl
   url.pathname = `/${name}`;
   try {
     const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-    return { handle, drop: async () => { await handle.close(); await drop(); } };
+    return {
+      handle,
+      drop: async () => {
+        await handle.close();
+        await drop();
+      },
+    };
   } catch (error) {
     await drop();
     throw error;
@@ -144,7 +263,8 @@ async function readCatalogue(db: Database): Promise<Catalogue> {
 }
 
 /** A Sri Lanka calendar day, YYYY-MM-DD, `days` from today. */
-const sriLankaDay = (days: number) => new Date(Date.now() + days * DAY_MS + SRI_LANKA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+const sriLankaDay = (days: number) =>
+  new Date(Date.now() + days * DAY_MS + SRI_LANKA_UTC_OFFSET_MS).toISOString().slice(0, 10);
 
 /** A few thousand distinct merchants, each of one category, none already in the catalogue. */
 function merchantPool(random: Random, catalogue: Catalogue, count: number) {
@@ -188,10 +308,15 @@ function feedOffers(catalogue: Catalogue, count: number): { offers: FeedOffer[];
       bank: bank.bankName,
       url: `https://partner.example/offers/${id}`,
       description: random.chance(0.5)
-        ? `<p>Enjoy ${rate.toLowerCase()} ${thing} at ${merchant.name} with your ${bank.bankName} card.</p><ul>${random.sample(NOTES, random.int(1, 3)).map((note) => `<li>${note}</li>`).join('')}</ul>`
+        ? `<p>Enjoy ${rate.toLowerCase()} ${thing} at ${merchant.name} with your ${bank.bankName} card.</p><ul>${random
+            .sample(NOTES, random.int(1, 3))
+            .map((note) => `<li>${note}</li>`)
+            .join('')}</ul>`
         : `Enjoy ${rate.toLowerCase()} ${thing} at ${merchant.name} with your ${bank.bankName} card. ${random.pick(NOTES)}.`,
       discount,
-      category: random.chance(0.8) ? merchant.category : `${merchant.category}, ${random.pick(['Offers', 'Deals', 'Promotions'])}`,
+      category: random.chance(0.8)
+        ? merchant.category
+        : `${merchant.category}, ${random.pick(['Offers', 'Deals', 'Promotions'])}`,
     };
     // Started up to 10 days ago or starting within a month; running two weeks to four months.
     const start = random.int(-10, 30);
@@ -202,7 +327,9 @@ function feedOffers(catalogue: Catalogue, count: number): { offers: FeedOffer[];
     if (cards < 0.4) offer.cards = 'credit';
     else if (cards < 0.6) offer.cards = 'all';
     else if (cards < 0.9) {
-      offer.cards = random.sample(bank.issuedCards, random.int(1, 3)).map(({ network, kind, tier }) => (tier ? { network, kind, tier } : { network, kind }));
+      offer.cards = random
+        .sample(bank.issuedCards, random.int(1, 3))
+        .map(({ network, kind, tier }) => (tier ? { network, kind, tier } : { network, kind }));
     }
     const days = random.next();
     if (days < 0.15) offer.days = [];
@@ -220,14 +347,21 @@ function feedOffers(catalogue: Catalogue, count: number): { offers: FeedOffer[];
     } else if (channel < 0.85) {
       offer.channel = 'both';
     }
-    if (offer.channel !== 'online' && random.chance(0.6)) offer.locations = random.sample(catalogue.towns, random.int(1, 3));
+    if (offer.channel !== 'online' && random.chance(0.6))
+      offer.locations = random.sample(catalogue.towns, random.int(1, 3));
     return offer;
   });
   return { offers, merchantCount: pool.length };
 }
 
 const jsonFeed = (offers: FeedOffer[]) =>
-  JSON.stringify({ format: PARTNER_FEED_FORMAT, version: PARTNER_FEED_VERSION, publisher: 'Bench partner', generatedAt: new Date().toISOString(), offers });
+  JSON.stringify({
+    format: PARTNER_FEED_FORMAT,
+    version: PARTNER_FEED_VERSION,
+    publisher: 'Bench partner',
+    generatedAt: new Date().toISOString(),
+    offers,
+  });
 
 /** A CSV value, quoted when it holds a comma, a quote or a line break, or starts with '#'. */
 const csvValue = (value: string) => (/[",\r\n]|^#/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
@@ -244,22 +378,31 @@ function csvFeed(offers: FeedOffer[]) {
       discount_text: discount.text,
       valid_from: offer.validFrom,
       valid_through: offer.validThrough,
-      cards: Array.isArray(cards) ? cards.map((card) => [card.network, card.kind, card.tier].filter(Boolean).join(':')).join('|') : cards,
+      cards: Array.isArray(cards)
+        ? cards.map((card) => [card.network, card.kind, card.tier].filter(Boolean).join(':')).join('|')
+        : cards,
       time_from: offer.timeFrom,
       time_to: offer.timeTo,
       min_bill: offer.minBill,
       max_discount: offer.maxDiscount,
       promo_code: offer.promoCode,
     };
-    lines.push(PARTNER_FEED_CSV_COLUMNS.map((column) => {
-      const value = cells[column];
-      return csvValue(value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value));
-    }).join(','));
+    lines.push(
+      PARTNER_FEED_CSV_COLUMNS.map((column) => {
+        const value = cells[column];
+        return csvValue(value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value));
+      }).join(','),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
-interface Measured { summary: RunSummary; seconds: number; peakRssMb: number; peakHeapMb: number }
+interface Measured {
+  summary: RunSummary;
+  seconds: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+}
 
 /** One run, timed, with the process's memory sampled every MEMORY_SAMPLE_MS meanwhile. */
 async function measuredRun(run: () => Promise<RunSummary>): Promise<Measured> {
@@ -287,7 +430,10 @@ async function measuredRun(run: () => Promise<RunSummary>): Promise<Measured> {
 function countProblems(label: string, summary: RunSummary, expected: Partial<RunSummary>): string[] {
   return Object.entries(expected)
     .filter(([field, value]) => summary[field as keyof RunSummary] !== value)
-    .map(([field, value]) => `${label} run: ${field} is ${String(summary[field as keyof RunSummary])}, expected ${String(value)}`);
+    .map(
+      ([field, value]) =>
+        `${label} run: ${field} is ${String(summary[field as keyof RunSummary])}, expected ${String(value)}`,
+    );
 }
 
 const number = (value: number) => Math.round(value).toLocaleString('en');
@@ -304,40 +450,80 @@ async function main() {
     const { offers, merchantCount } = feedOffers(catalogue, options.items);
     const body = options.csv ? csvFeed(offers) : jsonFeed(offers);
     const path = options.csv ? '/feed.csv' : '/feed.json';
-    server.setRoute(path, { headers: { 'content-type': options.csv ? 'text/csv; charset=utf-8' : 'application/json' }, body });
-    await handle.db.insert(importSources).values({ sourceKey: SOURCE_KEY, name: 'Bench partner feed', adapter: 'partner-feed', url: `${server.url}${path}` });
-    const deps = { db: handle.db, fetcher: createPoliteFetcher({ perHostDelayMs: 0, allowedHosts: [new URL(server.url).host] }) };
+    server.setRoute(path, {
+      headers: { 'content-type': options.csv ? 'text/csv; charset=utf-8' : 'application/json' },
+      body,
+    });
+    await handle.db
+      .insert(importSources)
+      .values({
+        sourceKey: SOURCE_KEY,
+        name: 'Bench partner feed',
+        adapter: 'partner-feed',
+        url: `${server.url}${path}`,
+      });
+    const deps = {
+      db: handle.db,
+      fetcher: createPoliteFetcher({ perHostDelayMs: 0, allowedHosts: [new URL(server.url).host] }),
+    };
     const setupSeconds = (performance.now() - setupStarted) / 1000;
 
     const encoding = options.csv ? 'CSV' : 'JSON';
     const database = handle.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL';
     console.log(`bench:import  ${number(options.items)} items, partner feed (${encoding}), ${database}`);
-    console.log(`feed: ${(Buffer.byteLength(body) / MB).toFixed(1)} MB, ${number(merchantCount)} merchants, ${catalogue.banks.length} banks, `
-      + `${catalogue.categories.length} categories; set-up ${setupSeconds.toFixed(1)} s; RSS before the runs ${number(process.memoryUsage().rss / MB)} MB\n`);
+    console.log(
+      `feed: ${(Buffer.byteLength(body) / MB).toFixed(1)} MB, ${number(merchantCount)} merchants, ${catalogue.banks.length} banks, ` +
+        `${catalogue.categories.length} categories; set-up ${setupSeconds.toFixed(1)} s; RSS before the runs ${number(process.memoryUsage().rss / MB)} MB\n`,
+    );
 
     const first = await measuredRun(() => runSource(deps, SOURCE_KEY, 'command'));
     const second = await measuredRun(() => runSource(deps, SOURCE_KEY, 'command'));
 
-    console.log(`${'run'.padEnd(12)} ${'items/s'.padStart(8)}  ${'time'.padStart(8)}  ${'peak RSS'.padStart(9)}  ${'peak heap'.padStart(9)}   result`);
-    for (const [label, { summary, seconds, peakRssMb, peakHeapMb }] of [['first', first], ['unchanged', second]] as const) {
-      console.log(`${label.padEnd(12)} ${number(summary.fetched / seconds).padStart(8)}  ${`${seconds.toFixed(1)} s`.padStart(8)}  `
-        + `${`${number(peakRssMb)} MB`.padStart(9)}  ${`${number(peakHeapMb)} MB`.padStart(9)}   ${summaryLine(summary).replace(/^import: /, '')}`);
+    console.log(
+      `${'run'.padEnd(12)} ${'items/s'.padStart(8)}  ${'time'.padStart(8)}  ${'peak RSS'.padStart(9)}  ${'peak heap'.padStart(9)}   result`,
+    );
+    for (const [label, { summary, seconds, peakRssMb, peakHeapMb }] of [
+      ['first', first],
+      ['unchanged', second],
+    ] as const) {
+      console.log(
+        `${label.padEnd(12)} ${number(summary.fetched / seconds).padStart(8)}  ${`${seconds.toFixed(1)} s`.padStart(8)}  ` +
+          `${`${number(peakRssMb)} MB`.padStart(9)}  ${`${number(peakHeapMb)} MB`.padStart(9)}   ${summaryLine(summary).replace(/^import: /, '')}`,
+      );
     }
-    console.log(handle.kind === 'pglite'
-      ? 'peak RSS: the whole process, PGlite\'s worker thread included; peak heap: the main thread\'s JavaScript heap'
-      : 'peak RSS: this process only, not the PostgreSQL server; peak heap: the main thread\'s JavaScript heap');
+    console.log(
+      handle.kind === 'pglite'
+        ? "peak RSS: the whole process, PGlite's worker thread included; peak heap: the main thread's JavaScript heap"
+        : "peak RSS: this process only, not the PostgreSQL server; peak heap: the main thread's JavaScript heap",
+    );
 
     const problems = [
-      ...countProblems('first', first.summary, { ok: true, fetched: options.items, newCount: options.items, failed: 0 }),
-      ...countProblems('unchanged', second.summary, { ok: true, fetched: options.items, unchanged: options.items, newCount: 0, changed: 0, failed: 0 }),
+      ...countProblems('first', first.summary, {
+        ok: true,
+        fetched: options.items,
+        newCount: options.items,
+        failed: 0,
+      }),
+      ...countProblems('unchanged', second.summary, {
+        ok: true,
+        fetched: options.items,
+        unchanged: options.items,
+        newCount: 0,
+        changed: 0,
+        failed: 0,
+      }),
     ];
-    for (const error of [...first.summary.errors, ...second.summary.errors].slice(0, 5)) problems.push(`  refused ${error.itemKey}: ${error.reason}`);
+    for (const error of [...first.summary.errors, ...second.summary.errors].slice(0, 5))
+      problems.push(`  refused ${error.itemKey}: ${error.reason}`);
     // The goal scales with the item count: GOAL_SECONDS per GOAL_ITEMS.
     const goalSeconds = (GOAL_SECONDS * options.items) / GOAL_ITEMS;
     const pass = second.seconds < goalSeconds;
     const scaled = options.items === GOAL_ITEMS ? '' : ` (${GOAL_SECONDS} s per ${number(GOAL_ITEMS)})`;
-    console.log(`goal: ${number(options.items)} unchanged items checked in under ${Number(goalSeconds.toFixed(1))} s${scaled} — ${pass ? 'PASS' : 'FAIL'} (${second.seconds.toFixed(1)} s)`);
-    if (problems.length > 0) console.error(`\nbench:import: the runs did not import what they should:\n${problems.join('\n')}`);
+    console.log(
+      `goal: ${number(options.items)} unchanged items checked in under ${Number(goalSeconds.toFixed(1))} s${scaled} — ${pass ? 'PASS' : 'FAIL'} (${second.seconds.toFixed(1)} s)`,
+    );
+    if (problems.length > 0)
+      console.error(`\nbench:import: the runs did not import what they should:\n${problems.join('\n')}`);
     failed = !pass || problems.length > 0;
   } finally {
     await server.close();

@@ -35,7 +35,8 @@ const LISTS: [name: string, path: string][] = [
   ['overview', '/api/team/overview'],
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -49,24 +50,34 @@ async function main() {
     let started = Date.now();
     await seedDemoData(handle.db, { offers: OFFERS });
     // Accounts: first names from a short list, numbers in sequence, one in fifty a blocked merchant.
-    await handle.db.execute(sql.raw(`insert into users (user_type, first_name, mobile_no, password_hash, is_mobile_verification, is_account_block)
+    await handle.db.execute(
+      sql.raw(`insert into users (user_type, first_name, mobile_no, password_hash, is_mobile_verification, is_account_block)
       select case when i % 50 = 0 then 2 else 1 end,
              (array['Nimal','Kamal','Dilani','Ruwan','Tharushi','Sunil','Anusha','Priyantha'])[1 + i % 8] || ' ' || i,
              (770000000 + i)::text, 'x', true, i % 50 = 0
-      from generate_series(1, ${ACCOUNTS}) as i`));
+      from generate_series(1, ${ACCOUNTS}) as i`),
+    );
     await handle.db.execute(sql`analyze`);
-    console.log(`data: ${OFFERS.toLocaleString('en')} offers and ${ACCOUNTS.toLocaleString('en')} accounts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `data: ${OFFERS.toLocaleString('en')} offers and ${ACCOUNTS.toLocaleString('en')} accounts in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
 
     await createOrPromoteTeamMember(handle.db, TEAM);
     const cache = new ResponseCache(0);
     const app = createApp({
-      db: handle.db, sms: createConsoleSmsProvider(() => {}), limiter: new RateLimiter(createMemoryRateLimitStore(), DEFAULT_RATE_RULES, false),
-      cache, publicChanged: () => cache.clear(), trustProxy: false,
+      db: handle.db,
+      sms: createConsoleSmsProvider(() => {}),
+      limiter: new RateLimiter(createMemoryRateLimitStore(), DEFAULT_RATE_RULES, false),
+      cache,
+      publicChanged: () => cache.clear(),
+      trustProxy: false,
     });
     const signIn = await app.request('/api/user/authentication', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNo: TEAM.mobileNo, password: TEAM.password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobileNo: TEAM.mobileNo, password: TEAM.password }),
     });
-    const { token } = await signIn.json() as { token: string };
+    const { token } = (await signIn.json()) as { token: string };
 
     console.log(`\n${'list'.padEnd(40)} ${'total'.padStart(8)}  p50      p99`);
     const misses: string[] = [];
@@ -76,7 +87,7 @@ async function main() {
       for (let run = 0; run < RUNS; run++) {
         started = performance.now();
         const response = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
-        const body = await response.json() as { totalCount?: number };
+        const body = (await response.json()) as { totalCount?: number };
         times.push(performance.now() - started);
         if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
         total = body.totalCount === undefined ? '' : body.totalCount.toLocaleString('en');
@@ -84,9 +95,13 @@ async function main() {
       times.sort((a, b) => a - b);
       const p99 = percentile(times, 99);
       if (p99 >= GOAL_P99_MS) misses.push(label);
-      console.log(`${label.padEnd(40)} ${total.padStart(8)}  ${percentile(times, 50).toFixed(1).padStart(5)} ms ${p99.toFixed(1).padStart(6)} ms`);
+      console.log(
+        `${label.padEnd(40)} ${total.padStart(8)}  ${percentile(times, 50).toFixed(1).padStart(5)} ms ${p99.toFixed(1).padStart(6)} ms`,
+      );
     }
-    console.log(`\n  ${misses.length ? 'MISS' : 'PASS'}  every team list answers with p99 under ${GOAL_P99_MS} ms at ${OFFERS.toLocaleString('en')} offers and ${ACCOUNTS.toLocaleString('en')} accounts${misses.length ? `: not ${misses.join(', ')}` : ''}`);
+    console.log(
+      `\n  ${misses.length ? 'MISS' : 'PASS'}  every team list answers with p99 under ${GOAL_P99_MS} ms at ${OFFERS.toLocaleString('en')} offers and ${ACCOUNTS.toLocaleString('en')} accounts${misses.length ? `: not ${misses.join(', ')}` : ''}`,
+    );
   } finally {
     await handle.close();
     await admin.unsafe(`drop database if exists ${name} with (force)`);

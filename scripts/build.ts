@@ -26,7 +26,12 @@ async function main() {
   }
   try {
     // SITE_URL, or the address `npm start` serves the site on (env.ts siteUrlOf).
-    await buildSite({ apiUrl, siteDir: env.SITE_DIR, siteUrl: env.SITE_URL, previewCacheDir: join(env.DATA_DIR, PREVIEW_CACHE_DIR) });
+    await buildSite({
+      apiUrl,
+      siteDir: env.SITE_DIR,
+      siteUrl: env.SITE_URL,
+      previewCacheDir: join(env.DATA_DIR, PREVIEW_CACHE_DIR),
+    });
   } finally {
     await embedded?.close();
   }

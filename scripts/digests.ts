@@ -26,7 +26,10 @@ function fail(message: string): never {
 async function main() {
   let now = false;
   try {
-    const { values } = parseArgs({ options: { now: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    const { values } = parseArgs({
+      options: { now: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    });
     if (values.help) {
       console.log(USAGE);
       return;
@@ -41,14 +44,19 @@ async function main() {
   try {
     handle = await openDatabaseFromEnv(env);
   } catch (error) {
-    if (error instanceof DataDirLockedError) fail(`${error.message}\nWhile npm start runs on PGlite, it sends the digests on its schedule; stop it first to run them from here.`);
+    if (error instanceof DataDirLockedError)
+      fail(
+        `${error.message}\nWhile npm start runs on PGlite, it sends the digests on its schedule; stop it first to run them from here.`,
+      );
     throw error;
   }
   const mail = mailFromEnv(env, (line) => console.error(line));
   try {
     console.error(`Sending digests from ${describeDatabase(env)} through ${mail.provider.name}…`);
     const result = await runDigests({ db: handle.db, mail, log: (line) => console.error(line) });
-    console.log(`digests: sent ${result.sent}, skipped ${result.skipped}${result.failed ? `, failed ${result.failed}` : ''}`);
+    console.log(
+      `digests: sent ${result.sent}, skipped ${result.skipped}${result.failed ? `, failed ${result.failed}` : ''}`,
+    );
     if (result.failed) process.exitCode = 1;
   } finally {
     mail.provider.close?.();

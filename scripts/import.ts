@@ -43,8 +43,13 @@ function parseOptions() {
   try {
     const { values, positionals } = parseArgs({
       options: {
-        source: { type: 'string' }, jsonld: { type: 'boolean' }, record: { type: 'string' }, replay: { type: 'string' },
-        probe: { type: 'boolean' }, 'accept-shrink': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        source: { type: 'string' },
+        jsonld: { type: 'boolean' },
+        record: { type: 'string' },
+        replay: { type: 'string' },
+        probe: { type: 'boolean' },
+        'accept-shrink': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
       allowPositionals: true,
@@ -54,14 +59,20 @@ function parseOptions() {
       process.exit(0);
     }
     if (values.jsonld && positionals.length === 0) fail('--jsonld needs at least one page URL.');
-    if (!values.jsonld && positionals.length > 0) fail(`unexpected argument '${positionals[0]}' (page URLs follow --jsonld).`);
+    if (!values.jsonld && positionals.length > 0)
+      fail(`unexpected argument '${positionals[0]}' (page URLs follow --jsonld).`);
     if (values.jsonld && values.source) fail('give --source or --jsonld, not both.');
     if (values.record && values.replay) fail('give --record or --replay, not both.');
     if (values.probe && values.record) fail('a probe writes nothing: give --probe or --record, not both.');
-    for (const url of positionals) if (!URL.canParse(url) || !/^https?:/.test(url)) fail(`not an http(s) URL: '${url}'.`);
+    for (const url of positionals)
+      if (!URL.canParse(url) || !/^https?:/.test(url)) fail(`not an http(s) URL: '${url}'.`);
     return {
-      source: values.source, pages: values.jsonld ? positionals : [], record: values.record, replay: values.replay,
-      probe: values.probe ?? false, acceptShrink: values['accept-shrink'] ?? false,
+      source: values.source,
+      pages: values.jsonld ? positionals : [],
+      record: values.record,
+      replay: values.replay,
+      probe: values.probe ?? false,
+      acceptShrink: values['accept-shrink'] ?? false,
     };
   } catch (error) {
     return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
@@ -74,25 +85,35 @@ async function main() {
   const options = parseOptions();
   const env = readEnv();
   // Read first: a capture that is no HAR is refused before the database is opened.
-  const captured = options.replay ? await readHar(options.replay).catch((error: Error) => fail(error.message)) : undefined;
+  const captured = options.replay
+    ? await readHar(options.replay).catch((error: Error) => fail(error.message))
+    : undefined;
   let handle;
   try {
     handle = await openDatabaseFromEnv(env);
   } catch (error) {
     // PGlite: one process at a time. The running server imports on its schedule and from the console.
     if (error instanceof DataDirLockedError) {
-      fail(`${error.message}\nWhile npm start runs on PGlite, import from the team console's Importers page ("Run now"), or stop the server first.`);
+      fail(
+        `${error.message}\nWhile npm start runs on PGlite, import from the team console's Importers page ("Run now"), or stop the server first.`,
+      );
     }
     throw error;
   }
   const recorder = options.record ? createHarRecorder() : undefined;
   const fetcher = captured
     ? createReplayFetcher(captured, basename(options.replay!))
-    : createPoliteFetcher({ siteUrl: env.SITE_URL, perHostDelayMs: env.IMPORT_HOST_DELAY_MS, allowedHosts: env.IMPORT_ALLOWED_HOSTS, onExchange: recorder?.add });
+    : createPoliteFetcher({
+        siteUrl: env.SITE_URL,
+        perHostDelayMs: env.IMPORT_HOST_DELAY_MS,
+        allowedHosts: env.IMPORT_ALLOWED_HOSTS,
+        onExchange: recorder?.add,
+      });
   try {
     const keys = await sourceKeys(handle.db, options);
     if (options.probe) process.exitCode = await probe(handle.db, keys, fetcher);
-    else if (recorder || captured) process.exitCode = await importHere(handle.db, keys, fetcher, options, captured && captureTime(captured));
+    else if (recorder || captured)
+      process.exitCode = await importHere(handle.db, keys, fetcher, options, captured && captureTime(captured));
     else process.exitCode = await importThroughQueue(handle, keys, fetcher, options);
   } finally {
     if (recorder && options.record) {
@@ -121,19 +142,32 @@ function report(key: string, result: { summary?: RunSummary; failure?: string },
   }
   summaries.push(result.summary);
   console.log(`${key}: ${summaryLine(result.summary)}`);
-  for (const error of result.summary.errors) console.log(`  ${error.itemKey ? `${error.itemKey}: ` : ''}${error.reason}`);
+  for (const error of result.summary.errors)
+    console.log(`  ${error.itemKey ? `${error.itemKey}: ` : ''}${error.reason}`);
   return true;
 }
 
 /** Runs each source through the job queue, so that a source another process is importing is not imported twice. */
-async function importThroughQueue(handle: DatabaseHandle, keys: string[], fetcher: PoliteFetcher, options: Options): Promise<number> {
-  const queue = await startImportQueue({ handle, pipeline: { db: handle.db, fetcher }, intervalHours: 0, log: (line) => console.error(line) });
+async function importThroughQueue(
+  handle: DatabaseHandle,
+  keys: string[],
+  fetcher: PoliteFetcher,
+  options: Options,
+): Promise<number> {
+  const queue = await startImportQueue({
+    handle,
+    pipeline: { db: handle.db, fetcher },
+    intervalHours: 0,
+    log: (line) => console.error(line),
+  });
   try {
     console.error(`Importing ${keys.length} source(s) into ${describeDatabase(readEnv())}…`);
     // Queued together, so that they run one after another in this process (or in another that is already running them).
     const jobs: { key: string; jobId: string | undefined }[] = [];
     for (const key of keys) {
-      const jobId = (await queue.runNow(key, 'command', { retry: false, acceptShrink: options.acceptShrink })) ?? (await queue.pendingJob(key));
+      const jobId =
+        (await queue.runNow(key, 'command', { retry: false, acceptShrink: options.acceptShrink })) ??
+        (await queue.pendingJob(key));
       if (jobId === undefined) console.error(`${key}: already imported by another process just now.`);
       jobs.push({ key, jobId });
     }
@@ -150,12 +184,22 @@ async function importThroughQueue(handle: DatabaseHandle, keys: string[], fetche
 }
 
 /** Runs each source here, with this fetcher (recording, or answering from a capture, as of when it was captured). */
-async function importHere(db: Database, keys: string[], fetcher: PoliteFetcher, options: Options, capturedAt?: Date): Promise<number> {
-  console.error(`Importing ${keys.length} source(s) ${options.replay ? `from ${options.replay}${capturedAt ? `, as of ${capturedAt.toISOString()} when it was captured` : ''}` : 'and recording them'}…`);
+async function importHere(
+  db: Database,
+  keys: string[],
+  fetcher: PoliteFetcher,
+  options: Options,
+  capturedAt?: Date,
+): Promise<number> {
+  console.error(
+    `Importing ${keys.length} source(s) ${options.replay ? `from ${options.replay}${capturedAt ? `, as of ${capturedAt.toISOString()} when it was captured` : ''}` : 'and recording them'}…`,
+  );
   const summaries: RunSummary[] = [];
   let exitCode = 0;
   for (const key of keys) {
-    const result = await runSource({ db, fetcher, now: capturedAt && (() => capturedAt) }, key, 'command', { acceptShrink: options.acceptShrink }).then(
+    const result = await runSource({ db, fetcher, now: capturedAt && (() => capturedAt) }, key, 'command', {
+      acceptShrink: options.acceptShrink,
+    }).then(
       (summary) => ({ summary }),
       (error: unknown) => ({ failure: error instanceof Error ? error.message : String(error) }),
     );
@@ -172,7 +216,8 @@ async function probe(db: Database, keys: string[], fetcher: PoliteFetcher): Prom
     const source = (await findSource(db, key))!;
     try {
       const read = await adapterFor(source.adapter).read({ url: source.url, fetcher, now: new Date() });
-      const refused = read.failures.length > 0 ? `, ${read.failures.length} it cannot read (first: ${read.failures[0]!.reason})` : '';
+      const refused =
+        read.failures.length > 0 ? `, ${read.failures.length} it cannot read (first: ${read.failures[0]!.reason})` : '';
       console.log(`${key}: ok: ${read.items.length} offer(s) at ${source.url}${refused}`);
     } catch (error) {
       exitCode = 1;

@@ -15,7 +15,12 @@ const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><r
 
 for (const icon of APP_ICONS) {
   const svg = icon.purpose === 'maskable' ? maskable : favicon;
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: icon.size }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+  const png = new Resvg(svg, {
+    fitTo: { mode: 'width', value: icon.size },
+    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+  })
+    .render()
+    .asPng();
   writeFileSync(`public${icon.src}`, png);
   console.log(`public${icon.src}: ${png.byteLength} bytes`);
 }

@@ -44,13 +44,26 @@ runAccountCommand({
   flagFields: { activated: 'activated' },
   async run(db, input) {
     const { user, merchantId, created } = await createOrPromoteMerchant(db, input as MerchantAccountFields);
-    console.log(`${created ? 'Created' : 'Promoted'} merchant account ${user.mobileNo} (user ${user.userId}, merchant ${merchantId}).`);
+    console.log(
+      `${created ? 'Created' : 'Promoted'} merchant account ${user.mobileNo} (user ${user.userId}, merchant ${merchantId}).`,
+    );
     console.table({
-      firstName: user.firstName, businessName: user.businessName, BRno: user.brNo, companyEmail: user.companyEmail,
-      contactNo: user.contactNo, addressNo: user.addressNo, streetName: user.streetName, city: user.city, review: user.merchantStep ?? 'not started',
+      firstName: user.firstName,
+      businessName: user.businessName,
+      BRno: user.brNo,
+      companyEmail: user.companyEmail,
+      contactNo: user.contactNo,
+      addressNo: user.addressNo,
+      streetName: user.streetName,
+      city: user.city,
+      review: user.merchantStep ?? 'not started',
     });
-    if (user.merchantStep !== 'activated') console.log('Note: the company is not activated yet, so it cannot send offers. Activate it in the team console (Merchants), or run again with --activated.');
-    if (!user.isMobileVerification) console.log('Note: this number is not verified yet; its owner verifies it by code at sign-in.');
+    if (user.merchantStep !== 'activated')
+      console.log(
+        'Note: the company is not activated yet, so it cannot send offers. Activate it in the team console (Merchants), or run again with --activated.',
+      );
+    if (!user.isMobileVerification)
+      console.log('Note: this number is not verified yet; its owner verifies it by code at sign-in.');
     if (user.isAccountBlock) console.log('Note: this account is blocked by the team and cannot sign in.');
   },
 });

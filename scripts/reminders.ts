@@ -30,7 +30,10 @@ async function main() {
   let now = false;
   let at: string | undefined;
   try {
-    const { values } = parseArgs({ options: { now: { type: 'boolean' }, at: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    const { values } = parseArgs({
+      options: { now: { type: 'boolean' }, at: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    });
     if (values.help) {
       console.log(USAGE);
       return;
@@ -50,15 +53,27 @@ async function main() {
   try {
     handle = await openDatabaseFromEnv(env);
   } catch (error) {
-    if (error instanceof DataDirLockedError) fail(`${error.message}\nWhile npm start runs on PGlite, it sends the reminders every hour; stop it first to run them from here.`);
+    if (error instanceof DataDirLockedError)
+      fail(
+        `${error.message}\nWhile npm start runs on PGlite, it sends the reminders every hour; stop it first to run them from here.`,
+      );
     throw error;
   }
-  const sms = env.SMS_PROVIDER === 'http' ? createHttpSmsProvider(env.SMS_HTTP_URL!, env.SMS_HTTP_TOKEN) : createConsoleSmsProvider((line) => console.log(line));
+  const sms =
+    env.SMS_PROVIDER === 'http'
+      ? createHttpSmsProvider(env.SMS_HTTP_URL!, env.SMS_HTTP_TOKEN)
+      : createConsoleSmsProvider((line) => console.log(line));
   const siteUrl = env.SITE_URL.replace(/\/$/, '');
   try {
     console.error(`Sending reminders from ${describeDatabase(env)} through the ${sms.name} SMS provider…`);
-    const result = await runReminders({ db: handle.db, sms, siteUrl, apiUrl: siteUrl + env.API_BASE, log: (line) => console.error(line) }, { now: clock });
-    if (result.quiet) console.error('reminders: quiet hours (21:00 to 08:00 Sri Lanka time): nothing sent; the due reminders go from 08:00.');
+    const result = await runReminders(
+      { db: handle.db, sms, siteUrl, apiUrl: siteUrl + env.API_BASE, log: (line) => console.error(line) },
+      { now: clock },
+    );
+    if (result.quiet)
+      console.error(
+        'reminders: quiet hours (21:00 to 08:00 Sri Lanka time): nothing sent; the due reminders go from 08:00.',
+      );
     console.log(`reminders: sent ${result.sent}, skipped ${result.skipped}`);
     if (result.failed) {
       console.error(`reminders: ${result.failed} failed (they are tried again on the next run)`);

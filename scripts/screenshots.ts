@@ -8,7 +8,17 @@ const WIDTHS = [375, 1280];
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 mkdirSync('tmp/screenshots', { recursive: true });
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 try {
   for (const path of paths.length ? paths : ['/']) {
     for (const width of WIDTHS) {

@@ -56,7 +56,9 @@ async function main(): Promise<void> {
     const summary = await seedDemoData(handle.db, { offers });
     const done = performance.now();
     console.table(summary);
-    console.log(`Seeded in ${((done - opened) / 1000).toFixed(2)} s (${((done - started) / 1000).toFixed(2)} s including opening the database).`);
+    console.log(
+      `Seeded in ${((done - opened) / 1000).toFixed(2)} s (${((done - started) / 1000).toFixed(2)} s including opening the database).`,
+    );
   } finally {
     await handle.close();
   }

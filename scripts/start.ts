@@ -19,7 +19,9 @@ async function main() {
   }
   const apiOnly = process.argv.includes('--api-only');
   const server = await startServer({ env, serveSite: !apiOnly, rebuildSite: !apiOnly });
-  console.log(`[start] OfferLanka on http://localhost:${server.port} (database: ${describeDatabase(env)}, SMS: ${env.SMS_PROVIDER}, mail: ${env.MAIL_PROVIDER})`);
+  console.log(
+    `[start] OfferLanka on http://localhost:${server.port} (database: ${describeDatabase(env)}, SMS: ${env.SMS_PROVIDER}, mail: ${env.MAIL_PROVIDER})`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -46,7 +48,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   // Started by a supervisor that died without passing a signal on (npm killed with SIGKILL, say):
   // this process was handed to init, and nobody would ever stop it. It stops itself instead.
-  setInterval(() => { if (process.ppid !== parent) void stop('parent process gone'); }, PARENT_CHECK_MS).unref();
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('parent process gone');
+  }, PARENT_CHECK_MS).unref();
 }
 
 /** How often the server checks that the process that started it still runs. */

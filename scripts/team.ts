@@ -20,8 +20,11 @@ runAccountCommand({
   textFields: { mobile: 'mobileNo', 'first-name': 'firstName', password: 'password' },
   async run(db, input) {
     const { user, created } = await createOrPromoteTeamMember(db, input);
-    console.log(`${created ? 'Created' : 'Promoted'} team account ${user.mobileNo} (user ${user.userId}, ${user.firstName}). It signs in at /sign-in and gets the console at /console/team/review.`);
-    if (!user.isMobileVerification) console.log('Note: this number is not verified yet; its owner verifies it by code at sign-in.');
+    console.log(
+      `${created ? 'Created' : 'Promoted'} team account ${user.mobileNo} (user ${user.userId}, ${user.firstName}). It signs in at /sign-in and gets the console at /console/team/review.`,
+    );
+    if (!user.isMobileVerification)
+      console.log('Note: this number is not verified yet; its owner verifies it by code at sign-in.');
     if (user.isAccountBlock) console.log('Note: this account is blocked and cannot sign in.');
   },
 });

@@ -26,7 +26,10 @@ const LANES: Lane[] = [
 
 const laneTimesPath = (lane: Lane) => FILE_TIMES_PATH.replace(/\.tsv$/, `-${lane.projects[0]}.tsv`);
 
-function runVitest(args: string[], options: { live: boolean; timesPath?: string }): Promise<{ code: number; output: string }> {
+function runVitest(
+  args: string[],
+  options: { live: boolean; timesPath?: string },
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...VITEST, ...args], {
       stdio: options.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
@@ -35,7 +38,9 @@ function runVitest(args: string[], options: { live: boolean; timesPath?: string 
     const chunks: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
   });
 }
 
@@ -44,8 +49,14 @@ async function main(): Promise<number> {
   if (args.length > 0) return (await runVitest(args, { live: true })).code;
 
   const started = Date.now();
-  const results = await Promise.all(LANES.map((lane) =>
-    runVitest(lane.projects.flatMap((project) => ['--project', project]), { live: lane.live, timesPath: laneTimesPath(lane) })));
+  const results = await Promise.all(
+    LANES.map((lane) =>
+      runVitest(
+        lane.projects.flatMap((project) => ['--project', project]),
+        { live: lane.live, timesPath: laneTimesPath(lane) },
+      ),
+    ),
+  );
   LANES.forEach((lane, i) => {
     if (!lane.live) process.stdout.write(`\n── The ${lane.name} lane ──\n${results[i]!.output}`);
   });
@@ -59,10 +70,18 @@ async function main(): Promise<number> {
     }
   });
   mkdirSync('tmp', { recursive: true });
-  writeFileSync(FILE_TIMES_PATH, rows.sort((a, b) => b.seconds - a.seconds).map((row) => row.line).join('\n') + '\n');
+  writeFileSync(
+    FILE_TIMES_PATH,
+    rows
+      .sort((a, b) => b.seconds - a.seconds)
+      .map((row) => row.line)
+      .join('\n') + '\n',
+  );
   console.log(`\n${slowestFilesText(rows.map((row) => row.module))}\n`);
   const failed = LANES.filter((_, i) => results[i]!.code !== 0).map((lane) => lane.name);
-  console.log(`Both lanes took ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'}.`);
+  console.log(
+    `Both lanes took ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'}.`,
+  );
   return failed.length ? 1 : 0;
 }
 

@@ -5,7 +5,15 @@ import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import type { BankDetailData, CategoryData, HouseAdData, OfferData, TermsData } from './contract/index.ts';
 import type { PublicSourceData, SiteMetaData } from './contract/site-responses.ts';
-import { loadAds, loadBanks, loadCategories, loadPublicOffers, loadSiteMeta, loadSources, loadTerms } from './build/catalogue-source.ts';
+import {
+  loadAds,
+  loadBanks,
+  loadCategories,
+  loadPublicOffers,
+  loadSiteMeta,
+  loadSources,
+  loadTerms,
+} from './build/catalogue-source.ts';
 
 /** A schema that types an entry as the contract's `T` (already checked by its loader). */
 const checkedByLoader = <T>() => z.custom<T>();

@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 
 function fixedAnswer(): { headers: OutgoingHttpHeaders; body: Buffer } {
   if (process.argv[2] === '--answer') {
-    const { headers, bodyBase64 } = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { headers: OutgoingHttpHeaders; bodyBase64: string };
+    const { headers, bodyBase64 } = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as {
+      headers: OutgoingHttpHeaders;
+      bodyBase64: string;
+    };
     return { headers, body: Buffer.from(bodyBase64, 'base64') };
   }
   const bodyBytes = Number(process.argv[2] ?? 1000);
@@ -24,5 +27,7 @@ const server = createServer((req, res) => {
     res.end(body);
   });
 });
-server.listen(0, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+server.listen(0, '127.0.0.1', () =>
+  console.log(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -25,7 +25,10 @@ const CONTROL_PAGE = `<!doctype html>
 </html>
 `;
 
-export interface ControlPage { url: string; close(): Promise<void> }
+export interface ControlPage {
+  url: string;
+  close(): Promise<void>;
+}
 
 /** Serves the control page at / on 127.0.0.1 (any other path is a 404). */
 export async function startControlPage(): Promise<ControlPage> {
@@ -35,18 +38,34 @@ export async function startControlPage(): Promise<ControlPage> {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-cache' }).end(body);
+    response
+      .writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': body.length,
+        'cache-control': 'no-cache',
+      })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** The control page's button, pressed as the site's controls are. */
 export const controlPress = (page: ControlPage): Interaction => ({
-  name: 'control button', site: new URL(page.url).origin, path: '/', press: 'button[aria-pressed="false"]',
-  answer: { name: 'shown as pressed', at: `document.querySelector('button[aria-pressed="true"]') && performance.now()` },
+  name: 'control button',
+  site: new URL(page.url).origin,
+  path: '/',
+  press: 'button[aria-pressed="false"]',
+  answer: {
+    name: 'shown as pressed',
+    at: `document.querySelector('button[aria-pressed="true"]') && performance.now()`,
+  },
 });

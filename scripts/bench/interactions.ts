@@ -58,29 +58,53 @@ const DIALOG_SHOWN = `[...document.querySelectorAll('dialog[open], [role="dialog
 
 const INTERACTIONS: Interaction[] = [
   {
-    name: 'Filter button', path: '/', near: '.offer-browser', press: '.filter-bar:not([hidden]) .filter-bar-main',
+    name: 'Filter button',
+    path: '/',
+    near: '.offer-browser',
+    press: '.filter-bar:not([hidden]) .filter-bar-main',
     answer: { name: 'All filters shown', at: DIALOG_SHOWN },
   },
   {
-    name: 'a chip\'s ×', path: '/?bank=1', near: '.offer-browser', press: '.filter-chip button',
+    name: "a chip's ×",
+    path: '/?bank=1',
+    near: '.offer-browser',
+    press: '.filter-chip button',
     answer: { name: 'chip removed', at: `!document.querySelector('.filter-chip') && performance.now()` },
   },
   {
     // Scrolled to the button itself, at the list's end, as a visitor reaches it: the banners it passes load on the way, not in the press.
-    name: 'Load more', path: '/', near: '.offer-browser-more', press: '.offer-browser-more > button.button',
-    answer: { name: 'request started', at: `performance.getEntriesByType('resource').find((r) => (r.name.includes('/api/get/offers/') || r.name.includes('/api/offers/search/')) && r.startTime > window.__pressedAt)?.startTime` },
+    name: 'Load more',
+    path: '/',
+    near: '.offer-browser-more',
+    press: '.offer-browser-more > button.button',
+    answer: {
+      name: 'request started',
+      at: `performance.getEntriesByType('resource').find((r) => (r.name.includes('/api/get/offers/') || r.name.includes('/api/offers/search/')) && r.startTime > window.__pressedAt)?.startTime`,
+    },
   },
   {
-    name: 'offer card (modal)', path: '/', near: '.offer-browser', press: '[data-offer-list] .offer-card-title a',
+    name: 'offer card (modal)',
+    path: '/',
+    near: '.offer-browser',
+    press: '[data-offer-list] .offer-card-title a',
     answer: { name: 'offer modal shown', at: DIALOG_SHOWN },
   },
   {
-    name: 'favourite toggle', path: '/', signedIn: true, near: '.offer-browser', press: '[data-offer-list] button[aria-pressed="false"]',
+    name: 'favourite toggle',
+    path: '/',
+    signedIn: true,
+    near: '.offer-browser',
+    press: '[data-offer-list] button[aria-pressed="false"]',
     // One more card shown as saved than before the press: an earlier press of the bench saved another.
-    answer: { name: 'shown as saved', at: `document.querySelectorAll('${SAVED}').length > window.__savedBefore && performance.now()` },
+    answer: {
+      name: 'shown as saved',
+      at: `document.querySelectorAll('${SAVED}').length > window.__savedBefore && performance.now()`,
+    },
   },
   {
-    name: 'My Cards control', path: '/', press: '[data-my-cards-button]',
+    name: 'My Cards control',
+    path: '/',
+    press: '[data-my-cards-button]',
     answer: { name: 'My Cards shown', at: DIALOG_SHOWN },
   },
 ];
@@ -89,13 +113,19 @@ const INTERACTIONS: Interaction[] = [
  * Presses each control PRESSES times, each on a fresh page; `session` is the stored sign-in
  * (localStorage's text) for those that need one. `others` are pressed after the site's own.
  */
-export async function timeInteractions(siteUrl: string, cdpPort: number, session: string, others: Interaction[] = []): Promise<InteractionTiming[]> {
+export async function timeInteractions(
+  siteUrl: string,
+  cdpPort: number,
+  session: string,
+  others: Interaction[] = [],
+): Promise<InteractionTiming[]> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
   try {
     const timings: InteractionTiming[] = [];
     for (const interaction of [...INTERACTIONS, ...others]) {
       const presses: { eventToPaintMs: number; answerMs: number }[] = [];
-      for (let press = 0; press < PRESSES; press++) presses.push(await pressOnce(browser, siteUrl, interaction, session));
+      for (let press = 0; press < PRESSES; press++)
+        presses.push(await pressOnce(browser, siteUrl, interaction, session));
       const eventToPaint = presses.map((p) => p.eventToPaintMs);
       timings.push({
         name: interaction.name,
@@ -112,11 +142,19 @@ export async function timeInteractions(siteUrl: string, cdpPort: number, session
 }
 
 /** One press on a fresh page: INP's figure and the time to the visible answer. */
-async function pressOnce(browser: Browser, siteUrl: string, interaction: Interaction, session: string): Promise<{ eventToPaintMs: number; answerMs: number }> {
+async function pressOnce(
+  browser: Browser,
+  siteUrl: string,
+  interaction: Interaction,
+  session: string,
+): Promise<{ eventToPaintMs: number; answerMs: number }> {
   // bypassCSP: the page's policy refuses the bench's own code (waitForFunction evaluates a string).
   const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
   try {
-    await context.addInitScript(OBSERVE_EVENTS + (interaction.signedIn ? `localStorage.setItem('offerlanka:session', ${JSON.stringify(session)});` : ''));
+    await context.addInitScript(
+      OBSERVE_EVENTS +
+        (interaction.signedIn ? `localStorage.setItem('offerlanka:session', ${JSON.stringify(session)});` : ''),
+    );
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -125,12 +163,22 @@ async function pressOnce(browser: Browser, siteUrl: string, interaction: Interac
     const control = page.locator(interaction.press).first();
     await control.waitFor({ timeout: 30_000 });
     await page.waitForTimeout(2_000); // the page settles: idle islands start, the session is checked
-    await page.evaluate(`window.__eventTimings = []; window.__savedBefore = document.querySelectorAll('${SAVED}').length; window.__pressedAt = performance.now()`);
+    await page.evaluate(
+      `window.__eventTimings = []; window.__savedBefore = document.querySelectorAll('${SAVED}').length; window.__pressedAt = performance.now()`,
+    );
     await control.click();
-    const answeredAt = await (await page.waitForFunction(interaction.answer.at, undefined, { polling: 'raf', timeout: 30_000 })).jsonValue() as number;
+    const answeredAt = (await (
+      await page.waitForFunction(interaction.answer.at, undefined, { polling: 'raf', timeout: 30_000 })
+    ).jsonValue()) as number;
     await page.waitForTimeout(500); // Event Timing reports an entry after its paint
-    const entries = await page.evaluate('window.__eventTimings') as { name: string; start: number; duration: number }[];
-    const pressedAt = entries.find((entry) => entry.name === 'pointerdown')?.start ?? await page.evaluate('window.__pressedAt') as number;
+    const entries = (await page.evaluate('window.__eventTimings')) as {
+      name: string;
+      start: number;
+      duration: number;
+    }[];
+    const pressedAt =
+      entries.find((entry) => entry.name === 'pointerdown')?.start ??
+      ((await page.evaluate('window.__pressedAt')) as number);
     return { eventToPaintMs: Math.max(0, ...entries.map((entry) => entry.duration)), answerMs: answeredAt - pressedAt };
   } finally {
     await context.close();
@@ -139,9 +187,25 @@ async function pressOnce(browser: Browser, siteUrl: string, interaction: Interac
 
 /** A verified customer's stored session (localStorage's text), made through the API and the dev SMS outbox. */
 export async function customerSession(siteUrl: string): Promise<string> {
-  const post = async (path: string, body: object) => (await fetch(`${siteUrl}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const post = async (path: string, body: object) =>
+    (
+      await fetch(`${siteUrl}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
   const mobileNo = `77${String(Date.now()).slice(-7)}`;
-  const created = await post('create/new/user', { firstName: 'Nimal', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: 'Galle-Fort-Lighthouse-77' });
+  const created = await post('create/new/user', {
+    firstName: 'Nimal',
+    businessName: null,
+    BRno: null,
+    mobileNo,
+    userType: 1,
+    favoriteArea: [],
+    termsAndCondition: true,
+    password: 'Galle-Fort-Lighthouse-77',
+  });
   const [sms] = (await (await fetch(`${siteUrl}/api/dev/sms-outbox/${mobileNo}`)).json()).data as { code: string }[];
   const verified = await post('verify/mobile', { otpCode: sms!.code, token: created.data.token });
   if (!verified.status) throw new Error(`could not sign in a customer for the bench: ${JSON.stringify(verified)}`);

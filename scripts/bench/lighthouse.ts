@@ -11,18 +11,31 @@ export type Category = (typeof CATEGORIES)[number];
 
 /** The flags for a machine without internet: nothing phones home, no GPU, no sandbox (root in a container). */
 const CHROMIUM_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
-export interface Browser { port: number; close(): Promise<void> }
+export interface Browser {
+  port: number;
+  close(): Promise<void>;
+}
 
 /** Starts Chromium with --remote-debugging-port=0 and reads the port it chose from its stderr. */
 export function launchChromium(executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'offerlanka-chromium-'));
-  const child: ChildProcess = spawn(executable, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    executable,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -35,19 +48,34 @@ export function launchChromium(executable = process.env.CHROMIUM_PATH ?? '/usr/b
   };
   return new Promise((resolve, reject) => {
     let err = '';
-    const timer = setTimeout(() => { void close(); reject(new Error(`${executable} gave no DevTools port in 30 s: ${err}`)); }, 30_000);
+    const timer = setTimeout(() => {
+      void close();
+      reject(new Error(`${executable} gave no DevTools port in 30 s: ${err}`));
+    }, 30_000);
     child.stderr!.on('data', (chunk: Buffer) => {
       err += chunk;
       const match = err.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
-      if (match) { clearTimeout(timer); resolve({ port: Number(match[1]), close }); }
+      if (match) {
+        clearTimeout(timer);
+        resolve({ port: Number(match[1]), close });
+      }
     });
-    child.on('error', (error) => { clearTimeout(timer); reject(error); });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${executable} exited with ${code}: ${err}`)); });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${executable} exited with ${code}: ${err}`));
+    });
   });
 }
 
 export interface FlaggedAudit {
-  id: string; title: string; score: number; displayValue?: string;
+  id: string;
+  title: string;
+  score: number;
+  displayValue?: string;
   /** What the audit points at: the failed checks of a checklist, else the first URLs or elements of its table. */
   items: string[];
 }
@@ -66,7 +94,12 @@ export interface LighthouseRun {
 
 /** One Lighthouse run of url on the Chromium at port: default config, i.e. mobile with simulated throttling. */
 export async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
-  const result = await lighthouse(url, { port, logLevel: 'error', output: ['html', 'json'], onlyCategories: [...CATEGORIES] });
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: ['html', 'json'],
+    onlyCategories: [...CATEGORIES],
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -79,15 +112,25 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
     flagged[id] = category.auditRefs
       .map((ref) => lhr.audits[ref.id]!)
       .filter((audit) => audit.score !== null && audit.score < 0.9)
-      .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score!, ...(audit.displayValue ? { displayValue: audit.displayValue } : {}), items: pointsAt(audit.details) }))
+      .map((audit) => ({
+        id: audit.id,
+        title: audit.title,
+        score: audit.score!,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+        items: pointsAt(audit.details),
+      }))
       .sort((a, b) => a.score - b.score);
   }
   const [reportHtml, reportJson] = Array.isArray(result.report) ? result.report : [result.report, JSON.stringify(lhr)];
   return {
-    scores, flagged, warnings: lhr.runWarnings,
+    scores,
+    flagged,
+    warnings: lhr.runWarnings,
     totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Infinity),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex ?? 0),
-    lhr, reportHtml: reportHtml!, reportJson: reportJson!,
+    lhr,
+    reportHtml: reportHtml!,
+    reportJson: reportJson!,
   };
 }
 
@@ -111,7 +154,8 @@ export function pointsAt(details: Details, limit = 3): string[] {
     if (found.length >= limit || !value || typeof value !== 'object') return;
     const item = value as Record<string, unknown>;
     if (item.type === 'checklist' && item.items && typeof item.items === 'object') {
-      for (const check of Object.values(item.items as Record<string, { label: string; value: boolean }>)) if (!check.value) found.push(check.label);
+      for (const check of Object.values(item.items as Record<string, { label: string; value: boolean }>))
+        if (!check.value) found.push(check.label);
       return;
     }
     if (item.type === 'network-tree' && item.chains && typeof item.chains === 'object') {
@@ -119,17 +163,34 @@ export function pointsAt(details: Details, limit = 3): string[] {
       type Chain = { url: string; navStartToEndTime: number; isLongest?: boolean; children: Record<string, Chain> };
       let level = item.chains as Record<string, Chain>;
       const links: string[] = [];
-      for (let next = Object.values(level).find((c) => c.isLongest); next; next = Object.values(level).find((c) => c.isLongest)) {
+      for (
+        let next = Object.values(level).find((c) => c.isLongest);
+        next;
+        next = Object.values(level).find((c) => c.isLongest)
+      ) {
         links.push(`${next.url} (${Math.round(next.navStartToEndTime)} ms)`);
         level = next.children;
       }
       if (links.length) found.push(`longest chain: ${links.join(' -> ')}`);
       return;
     }
-    if (item.type === 'node') { found.push(`${item.selector ?? item.nodeLabel}  ${String(item.snippet ?? '').slice(0, 160)}`); return; }
-    if (Array.isArray(item.items)) { for (const row of item.items) visit(row); return; }
-    if (typeof item.url === 'string') { found.push(item.url); return; }
-    for (const key of ['node', 'value', 'source']) if (item[key] && typeof item[key] === 'object') { visit(item[key]); return; }
+    if (item.type === 'node') {
+      found.push(`${item.selector ?? item.nodeLabel}  ${String(item.snippet ?? '').slice(0, 160)}`);
+      return;
+    }
+    if (Array.isArray(item.items)) {
+      for (const row of item.items) visit(row);
+      return;
+    }
+    if (typeof item.url === 'string') {
+      found.push(item.url);
+      return;
+    }
+    for (const key of ['node', 'value', 'source'])
+      if (item[key] && typeof item[key] === 'object') {
+        visit(item[key]);
+        return;
+      }
   };
   visit(details);
   return found.slice(0, limit);

@@ -24,7 +24,10 @@ const CLICK_AND_TIME = `new Promise((resolve, reject) => {
   setTimeout(() => { observer.disconnect(); reject(new Error('no new cards within 10 s')); }, 10000);
 })`;
 
-export interface LoadMoreTimes { clicks: number; millis: number[] }
+export interface LoadMoreTimes {
+  clicks: number;
+  millis: number[];
+}
 
 /** Clicks Load more up to `clicks` times on a fresh load of `homeUrl`, timing each click. */
 export async function timeLoadMore(homeUrl: string, cdpPort: number, clicks = 5): Promise<LoadMoreTimes> {
@@ -39,7 +42,7 @@ export async function timeLoadMore(homeUrl: string, cdpPort: number, clicks = 5)
       // The button shows once the island has hydrated, and again after each page arrives.
       await button.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
       if (!(await button.isVisible())) break;
-      millis.push(await page.evaluate(CLICK_AND_TIME) as number);
+      millis.push((await page.evaluate(CLICK_AND_TIME)) as number);
     }
     return { clicks: millis.length, millis };
   } finally {

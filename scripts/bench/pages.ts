@@ -4,14 +4,28 @@ import { localePath } from '../../src/lib/locale-path.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { baseLocale, locales } from '../../src/paraglide/runtime.js';
 
-export interface BenchPage { name: string; kind: 'home' | 'bank' | 'offer'; locale: string; path: string }
+export interface BenchPage {
+  name: string;
+  kind: 'home' | 'bank' | 'offer';
+  locale: string;
+  path: string;
+}
 
 /** Home, the bank page of a live offer, and that offer's page, in each language ('home', 'si home', 'ta home', ...), on the site at siteUrl. */
 export async function pickPages(siteUrl: string): Promise<BenchPage[]> {
   const offers: OfferData[] = (await (await fetch(`${siteUrl}/api/site/offers/1`)).json()).data;
   const offer = offers.find((o) => o.status !== 'expired' && o.status !== 'expireSoon') ?? offers[0]!;
-  const paths = { home: '/', bank: bankPagePath({ bankId: offer.bankId, bankName: offer.bank.bankName }), offer: offerCanonicalPath(offer) };
-  return locales.flatMap((locale) => (['home', 'bank', 'offer'] as const).map((kind) => ({
-    name: locale === baseLocale ? kind : `${locale} ${kind}`, kind, locale, path: localePath(paths[kind], locale),
-  })));
+  const paths = {
+    home: '/',
+    bank: bankPagePath({ bankId: offer.bankId, bankName: offer.bank.bankName }),
+    offer: offerCanonicalPath(offer),
+  };
+  return locales.flatMap((locale) =>
+    (['home', 'bank', 'offer'] as const).map((kind) => ({
+      name: locale === baseLocale ? kind : `${locale} ${kind}`,
+      kind,
+      locale,
+      path: localePath(paths[kind], locale),
+    })),
+  );
 }

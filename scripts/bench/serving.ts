@@ -35,9 +35,17 @@ function rawAnswer(url: string): Promise<{ status: number; headers: Record<strin
     request(url, { headers: ACCEPT }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | string[]>, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers as Record<string, string | string[]>,
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -46,16 +54,39 @@ function rawAnswer(url: string): Promise<{ status: number; headers: Record<strin
  * a core with the bench's own server and queues, and measure itself rather than the server.
  */
 async function load(url: string, seconds: number) {
-  const args = ['-c', String(SERVING_CONNECTIONS), '-d', String(seconds), '-j', ...Object.entries(ACCEPT).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
+  const args = [
+    '-c',
+    String(SERVING_CONNECTIONS),
+    '-d',
+    String(seconds),
+    '-j',
+    ...Object.entries(ACCEPT).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
+    url,
+  ];
   const { stdout } = await run(AUTOCANNON, args, { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as { errors: number; non2xx: number; requests: { average: number }; latency: { p50: number; p99: number } };
-  if (result.errors || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  const result = JSON.parse(stdout) as {
+    errors: number;
+    non2xx: number;
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+  };
+  if (result.errors || result.non2xx)
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 export async function benchServing(siteDir: string, path: string): Promise<ServingResult> {
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-bench-serving-'));
-  const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), DATABASE_URL: '', SITE_DIR: siteDir, RATE_LIMITS: '0', SMS_PROVIDER: 'console', LOG_REQUESTS: '0' };
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    DATABASE_URL: '',
+    SITE_DIR: siteDir,
+    RATE_LIMITS: '0',
+    SMS_PROVIDER: 'console',
+    LOG_REQUESTS: '0',
+  };
   const started: ServerProcess[] = [];
   const start = async (args: string[], processEnv: Record<string, string> = {}) => {
     const server = await startServerProcess(['--import', 'tsx', ...args], processEnv);
@@ -65,7 +96,8 @@ export async function benchServing(siteDir: string, path: string): Promise<Servi
   try {
     const site = await start(['scripts/bench/site-server.ts'], env);
     const sample = await rawAnswer(site.url + path);
-    if (sample.status !== 200 || !sample.headers['content-encoding']) throw new Error(`${path}: status ${sample.status}, content-encoding ${sample.headers['content-encoding']}`);
+    if (sample.status !== 200 || !sample.headers['content-encoding'])
+      throw new Error(`${path}: status ${sample.status}, content-encoding ${sample.headers['content-encoding']}`);
     // The ceiling sends the very same headers (less those node:http sets itself) and bytes.
     const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...headers } = sample.headers;
     const answerFile = join(work, 'answer.json');
@@ -73,9 +105,13 @@ export async function benchServing(siteDir: string, path: string): Promise<Servi
     await stopProcess(site.child); // PGlite: one process at a time on its folder
 
     const servers = [
-      { name: 'npm start\'s server', args: ['scripts/bench/site-server.ts'], env },
+      { name: "npm start's server", args: ['scripts/bench/site-server.ts'], env },
       { name: '  without its answer memory', args: ['scripts/bench/site-server.ts', '--no-memory'], env },
-      { name: 'bare node:http from memory', args: ['scripts/bench/ceiling-server.ts', '--answer', answerFile], env: {} },
+      {
+        name: 'bare node:http from memory',
+        args: ['scripts/bench/ceiling-server.ts', '--answer', answerFile],
+        env: {},
+      },
     ];
     const runs = servers.map(() => [] as Awaited<ReturnType<typeof load>>[]);
     for (let round = 0; round < ROUNDS; round++) {
@@ -92,7 +128,13 @@ export async function benchServing(siteDir: string, path: string): Promise<Servi
       p50: Math.max(...runs[index]!.map((run) => run.p50)),
       p99: Math.max(...runs[index]!.map((run) => run.p99)),
     }));
-    return { path, bodyBytes: sample.body.length, contentEncoding: String(sample.headers['content-encoding']), servers: results, ratio: results[0]!.rps / results[2]!.rps };
+    return {
+      path,
+      bodyBytes: sample.body.length,
+      contentEncoding: String(sample.headers['content-encoding']),
+      servers: results,
+      ratio: results[0]!.rps / results[2]!.rps,
+    };
   } finally {
     for (const server of started) await stopProcess(server.child);
     rmSync(work, { recursive: true, force: true });

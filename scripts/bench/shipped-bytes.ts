@@ -11,7 +11,11 @@
 import { gzipSync } from 'node:zlib';
 import { AFTER_PAINT_ATTRIBUTE } from '../../src/build/after-paint-scripts.ts';
 
-export interface ShippedFile { url: string; bytes: number; gzip: number }
+export interface ShippedFile {
+  url: string;
+  bytes: number;
+  gzip: number;
+}
 export interface PageWeight {
   html: ShippedFile;
   /** Inline <script> elements that run (not JSON-LD and other data), each gzipped on its own. */
@@ -26,7 +30,10 @@ export interface PageWeight {
   /** What the server answered for the HTML, the first script file and the first stylesheet: content-encoding and cache-control. */
   headers: { html: ServedHeaders; js?: ServedHeaders; css?: ServedHeaders };
 }
-export interface ServedHeaders { contentEncoding: string; cacheControl: string }
+export interface ServedHeaders {
+  contentEncoding: string;
+  cacheControl: string;
+}
 
 /** As a browser asks; fetch decodes the answer, so sizes are of the files themselves. */
 const BROWSER = { headers: { 'accept-encoding': 'gzip, deflate, br' } };
@@ -46,11 +53,19 @@ function attributes(text: string): Record<string, string> {
   return result;
 }
 
-const decodeEntities = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decodeEntities = (value: string) =>
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** Static `import ... from "x"`, `import "x"` and `export ... from "x"` specifiers that are paths (not bare names). */
 export function staticImports(code: string): string[] {
-  return [...code.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[^'"`();]*?\bfrom\s*)?(["'])([./][^"'\s]*)\1/g)].map((m) => m[2]!);
+  return [...code.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[^'"`();]*?\bfrom\s*)?(["'])([./][^"'\s]*)\1/g)].map(
+    (m) => m[2]!,
+  );
 }
 
 /** Fetches a page from the served site and adds up what it ships. */
@@ -74,7 +89,8 @@ export async function measurePage(pageUrl: string): Promise<PageWeight> {
     const type = (attrs.type ?? '').toLowerCase();
     if (attrs.src) entries.add(local(attrs.src, pageUrl) ?? attrs.src);
     // The loader's scripts load with the page, once it has painted (src/build/after-paint-scripts.ts).
-    for (const src of JSON.parse(attrs[AFTER_PAINT_ATTRIBUTE] || '[]') as string[]) entries.add(local(src, pageUrl) ?? src);
+    for (const src of JSON.parse(attrs[AFTER_PAINT_ATTRIBUTE] || '[]') as string[])
+      entries.add(local(src, pageUrl) ?? src);
     if (attrs.src) continue;
     if (type === '' || type === 'module' || type.includes('javascript')) {
       const code = Buffer.from(match[2]!);
@@ -83,7 +99,8 @@ export async function measurePage(pageUrl: string): Promise<PageWeight> {
     }
   }
   for (const link of tags(html, 'link')) {
-    if (link.href && /(^|\s)modulepreload(\s|$)/i.test(link.rel ?? '')) entries.add(local(link.href, pageUrl) ?? link.href);
+    if (link.href && /(^|\s)modulepreload(\s|$)/i.test(link.rel ?? ''))
+      entries.add(local(link.href, pageUrl) ?? link.href);
   }
   for (const island of tags(html, 'astro-island')) {
     const deferred = island.client === 'visible' || island.client === 'media';

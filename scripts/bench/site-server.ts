@@ -5,6 +5,12 @@ import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
 
 const keepSiteAnswers = !process.argv.includes('--no-memory');
-const server = await startServer({ env: readEnv(), seedWhenEmpty: false, runImports: false, keepSiteAnswers, log: () => {} });
+const server = await startServer({
+  env: readEnv(),
+  seedWhenEmpty: false,
+  runImports: false,
+  keepSiteAnswers,
+  log: () => {},
+});
 console.log(`listening on ${server.url}`);
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

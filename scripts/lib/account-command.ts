@@ -40,7 +40,9 @@ export function runAccountCommand(command: AccountCommand): void {
     process.exit(status);
   };
   const flagFields = command.flagFields ?? {};
-  const optionOfField = Object.fromEntries(Object.entries({ ...command.textFields, ...flagFields }).map(([option, field]) => [field, `--${option}`]));
+  const optionOfField = Object.fromEntries(
+    Object.entries({ ...command.textFields, ...flagFields }).map(([option, field]) => [field, `--${option}`]),
+  );
 
   function parseOptions(): Record<string, string | boolean> {
     let values: Record<string, string | boolean | undefined>;
@@ -82,7 +84,10 @@ export function runAccountCommand(command: AccountCommand): void {
       handle = await openDatabaseFromEnv(env);
     } catch (error) {
       if (error instanceof DataDirLockedError) fail(error.message, 2);
-      return fail(`could not open the database (${describeDatabase(env)}): ${error instanceof Error ? error.message : error}`, 2);
+      return fail(
+        `could not open the database (${describeDatabase(env)}): ${error instanceof Error ? error.message : error}`,
+        2,
+      );
     }
     let refusal: string | undefined;
     try {
@@ -92,7 +97,11 @@ export function runAccountCommand(command: AccountCommand): void {
       if (!(error instanceof HttpFailure) || error.httpStatus >= 500) throw error;
       const issues = (error.extra.issues as Array<{ path: string; message: string }> | undefined) ?? [];
       // One line per option and message (a password can break one rule several ways).
-      refusal = issues.length ? [...new Set(issues.map((issue) => `${optionOfField[issue.path] ?? issue.path}: ${issue.message}`))].join('\n  ') : error.message;
+      refusal = issues.length
+        ? [...new Set(issues.map((issue) => `${optionOfField[issue.path] ?? issue.path}: ${issue.message}`))].join(
+            '\n  ',
+          )
+        : error.message;
     } finally {
       await handle.close();
     }

@@ -14,7 +14,11 @@ export interface ServerProcess {
  * Runs command (by default this Node with args) and resolves once the server prints the address it
  * listens on; rejects if it exits first, or kills it and rejects if it takes longer than timeoutMs.
  */
-export function startServerProcess(args: string[], env: Record<string, string>, { command = process.execPath, timeoutMs = 300_000 } = {}): Promise<ServerProcess> {
+export function startServerProcess(
+  args: string[],
+  env: Record<string, string>,
+  { command = process.execPath, timeoutMs = 300_000 } = {},
+): Promise<ServerProcess> {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {

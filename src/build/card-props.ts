@@ -10,7 +10,12 @@ export const cardOffer = (offer: OfferData): OfferData => ({
   location: [],
   cardTypes: [],
   // The card's 'Checked … at …' line needs only the source's name and date.
-  source: offer.source && { name: offer.source.name, lastVerifiedAt: offer.source.lastVerifiedAt, url: null, contentHash: null },
+  source: offer.source && {
+    name: offer.source.name,
+    lastVerifiedAt: offer.source.lastVerifiedAt,
+    url: null,
+    contentHash: null,
+  },
   bank: { ...offer.bank, cardTypes: [], issuedCards: [] },
   merchantData: offer.merchant,
 });

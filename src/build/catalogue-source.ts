@@ -4,16 +4,40 @@
 import ky, { HTTPError } from 'ky';
 import * as v from 'valibot';
 import {
-  AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, BanksResponse, CategoriesResponse, HouseAd, TermsResponse,
-  type BankDetailData, type CategoryData, type HouseAdData, type OfferData, type TermsData,
+  AD_COUNT_MAX,
+  AD_PLACEMENT,
+  AD_SPACE,
+  BanksResponse,
+  CategoriesResponse,
+  HouseAd,
+  TermsResponse,
+  type BankDetailData,
+  type CategoryData,
+  type HouseAdData,
+  type OfferData,
+  type TermsData,
 } from '../contract/index.ts';
-import { AdsResponse, BankDetailResponse, SiteMetaResponse, SiteOffersResponse, SiteSourcesResponse, type PublicSourceData, type SiteMetaData } from '../contract/site-responses.ts';
+import {
+  AdsResponse,
+  BankDetailResponse,
+  SiteMetaResponse,
+  SiteOffersResponse,
+  SiteSourcesResponse,
+  type PublicSourceData,
+  type SiteMetaData,
+} from '../contract/site-responses.ts';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:4321/api';
 export const buildApiUrl = () => (process.env.API_URL ?? DEFAULT_API_URL).replace(/\/+$/, '');
 
 /** A busy API answers 503 with Retry-After (load shedding): the build waits and asks again. */
-const BUILD_RETRY = { limit: 4, methods: ['get'], statusCodes: [502, 503, 504], afterStatusCodes: [503], maxRetryAfter: 10_000 };
+const BUILD_RETRY = {
+  limit: 4,
+  methods: ['get'],
+  statusCodes: [502, 503, 504],
+  afterStatusCodes: [503],
+  maxRetryAfter: 10_000,
+};
 
 async function getJson<S extends v.GenericSchema>(path: string, schema: S): Promise<v.InferOutput<S>> {
   const url = `${buildApiUrl()}${path}`;
@@ -22,7 +46,9 @@ async function getJson<S extends v.GenericSchema>(path: string, schema: S): Prom
     body = await ky.get(url, { timeout: 60_000, retry: BUILD_RETRY }).json();
   } catch (error) {
     if (error instanceof HTTPError) throw new Error(`The API answered ${error.response.status} for ${url}`);
-    throw new Error(`The site build could not reach the API at ${url}: ${(error as Error).message}. Start it (npm start) or set API_URL.`);
+    throw new Error(
+      `The site build could not reach the API at ${url}: ${(error as Error).message}. Start it (npm start) or set API_URL.`,
+    );
   }
   const result = v.safeParse(schema, body);
   if (!result.success) throw new Error(`Unexpected answer from ${url}: ${v.summarize(result.issues)}`);
@@ -31,7 +57,9 @@ async function getJson<S extends v.GenericSchema>(path: string, schema: S): Prom
 
 export async function loadBanks(): Promise<BankDetailData[]> {
   const banks = await getJson('/get/all/banks', BanksResponse);
-  return Promise.all(banks.data.map(async (bank) => (await getJson(`/get/bank/by/${bank.bankId}`, BankDetailResponse)).data));
+  return Promise.all(
+    banks.data.map(async (bank) => (await getJson(`/get/bank/by/${bank.bankId}`, BankDetailResponse)).data),
+  );
 }
 
 export async function loadCategories(): Promise<CategoryData[]> {
@@ -42,7 +70,9 @@ export async function loadCategories(): Promise<CategoryData[]> {
 export async function loadPublicOffers(): Promise<OfferData[]> {
   const first = await getJson('/site/offers/1', SiteOffersResponse);
   const pages = Math.ceil(first.totalCount / first.pageSize);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => getJson(`/site/offers/${i + 2}`, SiteOffersResponse)));
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) => getJson(`/site/offers/${i + 2}`, SiteOffersResponse)),
+  );
   return [first, ...rest].flatMap((p) => p.data);
 }
 

@@ -16,7 +16,12 @@ import tamilNames from '../fonts/language-names-ta.woff2?url&no-inline';
 import type { Locale } from '../paraglide/runtime.js';
 
 /** A typeface's files by weight: the site's headings and labels use 600 to 800, which take the bold. */
-interface LocaleFont { family: string; regular: string; bold: string; unicodeRange: string }
+interface LocaleFont {
+  family: string;
+  regular: string;
+  bold: string;
+  unicodeRange: string;
+}
 
 const LOCALE_FONTS: Partial<Record<Locale, LocaleFont>> = {
   si: { family: 'Noto Sans Sinhala', regular: sinhalaRegular, bold: sinhalaBold, unicodeRange: sinhalaRanges.sinhala },
@@ -30,10 +35,10 @@ const SYSTEM_FONTS = "system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans
 export function localeFont(locale: Locale): { url: string; css: string } | undefined {
   const font = LOCALE_FONTS[locale];
   if (!font) return undefined;
-  const face = (weight: number, url: string) => `@font-face{font-family:'${font.family}';font-style:normal;font-display:swap;`
-    + `font-weight:${weight};src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`;
-  const css = face(400, font.regular) + face(700, font.bold)
-    + `body{font-family:'${font.family}',${SYSTEM_FONTS}}`;
+  const face = (weight: number, url: string) =>
+    `@font-face{font-family:'${font.family}';font-style:normal;font-display:swap;` +
+    `font-weight:${weight};src:url(${url}) format('woff2');unicode-range:${font.unicodeRange}}`;
+  const css = face(400, font.regular) + face(700, font.bold) + `body{font-family:'${font.family}',${SYSTEM_FONTS}}`;
   return { url: font.regular, css };
 }
 
@@ -46,8 +51,12 @@ const LANGUAGE_NAMES_FAMILY = 'Language Names';
  * font draws them too. The browser fetches one only for a page that shows its script's letters.
  */
 export function languageNamesFontCss(): string {
-  const face = (url: string, unicodeRange: string) => `@font-face{font-family:'${LANGUAGE_NAMES_FAMILY}';font-style:normal;font-display:swap;`
-    + `font-weight:400;src:url(${url}) format('woff2');unicode-range:${unicodeRange}}`;
-  return face(sinhalaNames, sinhalaRanges.sinhala) + face(tamilNames, tamilRanges.tamil)
-    + `[data-language-name]{font-family:'${LANGUAGE_NAMES_FAMILY}',${SYSTEM_FONTS}}`;
+  const face = (url: string, unicodeRange: string) =>
+    `@font-face{font-family:'${LANGUAGE_NAMES_FAMILY}';font-style:normal;font-display:swap;` +
+    `font-weight:400;src:url(${url}) format('woff2');unicode-range:${unicodeRange}}`;
+  return (
+    face(sinhalaNames, sinhalaRanges.sinhala) +
+    face(tamilNames, tamilRanges.tamil) +
+    `[data-language-name]{font-family:'${LANGUAGE_NAMES_FAMILY}',${SYSTEM_FONTS}}`
+  );
 }

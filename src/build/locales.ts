@@ -8,10 +8,15 @@ import { locales, type Locale } from '../paraglide/runtime.js';
 export const SITE_LOCALES_ENV = 'SITE_LOCALES';
 
 function readBuildLocales(): readonly Locale[] {
-  const given = process.env[SITE_LOCALES_ENV]?.split(',').map((locale) => locale.trim()).filter(Boolean);
+  const given = process.env[SITE_LOCALES_ENV]?.split(',')
+    .map((locale) => locale.trim())
+    .filter(Boolean);
   if (!given?.length) return locales;
   const unknown = given.filter((locale) => !(locales as readonly string[]).includes(locale));
-  if (unknown.length) throw new Error(`${SITE_LOCALES_ENV} names unknown languages: ${unknown.join(', ')} (known: ${locales.join(', ')})`);
+  if (unknown.length)
+    throw new Error(
+      `${SITE_LOCALES_ENV} names unknown languages: ${unknown.join(', ')} (known: ${locales.join(', ')})`,
+    );
   return locales.filter((locale) => given.includes(locale));
 }
 
@@ -22,6 +27,10 @@ export const buildLocales = readBuildLocales();
 export const localeStaticPaths = () => buildLocales.map((locale) => ({ params: { locale: localeSegment(locale) } }));
 
 /** Each of a page's paths once per language, with its props. */
-export function withLocales<Params extends Record<string, string | undefined>, Props>(paths: { params: Params; props: Props }[]) {
-  return buildLocales.flatMap((locale) => paths.map(({ params, props }) => ({ params: { ...params, locale: localeSegment(locale) }, props })));
+export function withLocales<Params extends Record<string, string | undefined>, Props>(
+  paths: { params: Params; props: Props }[],
+) {
+  return buildLocales.flatMap((locale) =>
+    paths.map(({ params, props }) => ({ params: { ...params, locale: localeSegment(locale) }, props })),
+  );
 }

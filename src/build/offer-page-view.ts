@@ -40,14 +40,18 @@ export async function offerPagePaths() {
   const names = bankNames(banks);
   // One more than a page shows: an offer among them is left out of its own picks.
   const popularCards = popularOffers.slice(0, TOP_PICKS_PAGE_SIZE + 1).map(cardOffer);
-  return withLocales(offers.filter(rendersOfferPage).map((offer) => ({
-    params: offerPageParams(offer),
-    props: {
-      offer, bank: bankById.get(offer.bankId)!, bankShortNames: names.get(offer.bankId)?.shortNames ?? [],
-      terms: [...(terms.byBank[offer.bankId] ?? []), ...terms.general],
-      topPicks: popularCards.filter((other) => other.offerId !== offer.offerId).slice(0, TOP_PICKS_PAGE_SIZE),
-    } satisfies OfferPageProps,
-  })));
+  return withLocales(
+    offers.filter(rendersOfferPage).map((offer) => ({
+      params: offerPageParams(offer),
+      props: {
+        offer,
+        bank: bankById.get(offer.bankId)!,
+        bankShortNames: names.get(offer.bankId)?.shortNames ?? [],
+        terms: [...(terms.byBank[offer.bankId] ?? []), ...terms.general],
+        topPicks: popularCards.filter((other) => other.offerId !== offer.offerId).slice(0, TOP_PICKS_PAGE_SIZE),
+      } satisfies OfferPageProps,
+    })),
+  );
 }
 
 /** Everything the offer page writes out, for the page's language; `site` makes its URLs absolute. */
@@ -75,8 +79,17 @@ export function offerPageView({ offer, bank, bankShortNames, terms, topPicks }: 
   const categoryIcon = categoryIconSrc(offer.category.iconName);
   const merchantWeb = safeUrl(offer.merchant.webURL);
   const description = validity
-    ? m.pages_offer_description({ header: header.text, validity, bankName: offer.bank.bankName, merchantName: offer.merchant.merchantName })
-    : m.pages_offer_description_no_validity({ header: header.text, bankName: offer.bank.bankName, merchantName: offer.merchant.merchantName });
+    ? m.pages_offer_description({
+        header: header.text,
+        validity,
+        bankName: offer.bank.bankName,
+        merchantName: offer.merchant.merchantName,
+      })
+    : m.pages_offer_description_no_validity({
+        header: header.text,
+        bankName: offer.bank.bankName,
+        merchantName: offer.merchant.merchantName,
+      });
   const jsonLd = [
     {
       '@context': 'https://schema.org',
@@ -89,12 +102,27 @@ export function offerPageView({ offer, bank, bankShortNames, terms, topPicks }: 
       ...(offer.offerStart ? { validFrom: offer.offerStart } : {}),
       ...(offer.offerEnd ? { validThrough: offer.offerEnd } : {}),
       ...(offer.eligibility.minBill !== null
-        ? { eligibleTransactionVolume: { '@type': 'PriceSpecification', minPrice: offer.eligibility.minBill, priceCurrency: 'LKR' } }
+        ? {
+            eligibleTransactionVolume: {
+              '@type': 'PriceSpecification',
+              minPrice: offer.eligibility.minBill,
+              priceCurrency: 'LKR',
+            },
+          }
         : {}),
       ...(inStore && activeLocations.length > 0
-        ? { availableAtOrFrom: activeLocations.map((name) => ({ '@type': 'Place', name: `${offer.merchant.merchantName}, ${name}` })) }
+        ? {
+            availableAtOrFrom: activeLocations.map((name) => ({
+              '@type': 'Place',
+              name: `${offer.merchant.merchantName}, ${name}`,
+            })),
+          }
         : {}),
-      seller: { '@type': 'Organization', name: offer.merchant.merchantName, ...(merchantWeb ? { url: merchantWeb } : {}) },
+      seller: {
+        '@type': 'Organization',
+        name: offer.merchant.merchantName,
+        ...(merchantWeb ? { url: merchantWeb } : {}),
+      },
       offeredBy: { '@type': 'BankOrCreditUnion', name: offer.bank.bankName },
     },
     {
@@ -112,18 +140,47 @@ export function offerPageView({ offer, bank, bankShortNames, terms, topPicks }: 
   // (src/server/site/preview-images.ts) at a URL that changes with what it draws.
   const previewSpec = previewImageSpec(offer);
   return {
-    offer, bank, bankShortNames, terms, dataLang, header, label, category, bankPath, categoryPath, validity, tags, source, banner, categoryIcon,
-    canonicalPath, pagePath, description, jsonLd,
+    offer,
+    bank,
+    bankShortNames,
+    terms,
+    dataLang,
+    header,
+    label,
+    category,
+    bankPath,
+    categoryPath,
+    validity,
+    tags,
+    source,
+    banner,
+    categoryIcon,
+    canonicalPath,
+    pagePath,
+    description,
+    jsonLd,
     title: `${header.text} | ${offer.bank.bankName} | ${SITE_NAME}`,
     shareImage: previewImagePath(previewImageKey(previewSpec)),
-    shareImageInfo: { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height, type: PREVIEW_IMAGE.type, alt: previewImageAlt(previewSpec) },
+    shareImageInfo: {
+      width: PREVIEW_IMAGE.width,
+      height: PREVIEW_IMAGE.height,
+      type: PREVIEW_IMAGE.type,
+      alt: previewImageAlt(previewSpec),
+    },
     // Saving needs an account: without JavaScript the control leads to sign-in and back here.
     signInToSave: localePath(signInPath(pagePath)),
     breadcrumbBank: truncate(offer.bank.bankName, BREADCRUMB_BANK_MAX),
     // Search (Pagefind) indexes the offers the lists show, not the expired ones whose pages stay up;
     // a result links to this canonical URL (Pagefind would record the built file's folder, with a '/').
     searchable: offer.status !== 'expired',
-    searchMeta: ['cards[data-cards]', 'bank[data-bank]', tags.length > 0 && 'rate[data-rate]', validity && 'dates[data-dates]'].filter(Boolean).join(', '),
+    searchMeta: [
+      'cards[data-cards]',
+      'bank[data-bank]',
+      tags.length > 0 && 'rate[data-rate]',
+      validity && 'dates[data-dates]',
+    ]
+      .filter(Boolean)
+      .join(', '),
     cardRule: cardRuleText(offer),
     status: statusLabel(offer.status, offer.withdrawn),
     checked: sourceCheckedText(offer.source),

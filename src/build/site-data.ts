@@ -29,13 +29,20 @@ export interface SiteData {
 export function getSiteData(): Promise<SiteData> {
   cached ??= (async () => {
     const [banks, categories, offers, [terms], [meta], ads, sources] = await Promise.all([
-      getCollection('banks').then(dataOf), getCollection('categories').then(dataOf), getCollection('offers').then(dataOf),
-      getCollection('terms').then(dataOf), getCollection('site').then(dataOf), getCollection('ads').then(dataOf), getCollection('sources').then(dataOf),
+      getCollection('banks').then(dataOf),
+      getCollection('categories').then(dataOf),
+      getCollection('offers').then(dataOf),
+      getCollection('terms').then(dataOf),
+      getCollection('site').then(dataOf),
+      getCollection('ads').then(dataOf),
+      getCollection('sources').then(dataOf),
     ]);
     const offerList = offers.sort((a, b) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId);
     const listedOffers = offerList.filter((offer) => offer.status !== 'expired');
     // One more than a page, so a page can leave out the offer it shows.
-    const popularOffers = [...listedOffers].sort((a, b) => b.views - a.views || a.offerId - b.offerId).slice(0, TOP_PICKS_PAGE_SIZE + 1);
+    const popularOffers = [...listedOffers]
+      .sort((a, b) => b.views - a.views || a.offerId - b.offerId)
+      .slice(0, TOP_PICKS_PAGE_SIZE + 1);
     return {
       banks: banks.sort((a, b) => a.bankName.localeCompare(b.bankName)),
       categories: categories.sort((a, b) => a.categoryName.localeCompare(b.categoryName)),

@@ -12,23 +12,44 @@ import type { SiteData } from './site-data.ts';
 import { languageSitemapPath } from './sitemap-files.ts';
 
 /** Pages that exist once, outside the catalogue. */
-export const STATIC_PATHS = ['/', '/about-us', '/careers', '/contact-us', '/sources', '/terms', '/privacy-policy', '/cookie-policy', '/sign-in', '/sign-up'];
+export const STATIC_PATHS = [
+  '/',
+  '/about-us',
+  '/careers',
+  '/contact-us',
+  '/sources',
+  '/terms',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/sign-in',
+  '/sign-up',
+];
 
 /** A canonical path of the site, in no language (English's are the same), and its last change as a W3C date where known. */
-export interface SitemapPage { path: string; lastmod?: string }
-
+export interface SitemapPage {
+  path: string;
+  lastmod?: string;
+}
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const xmlResponse = (body: string) => new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+const xmlResponse = (body: string) =>
+  new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 
 /** The day, in Sri Lanka, of an ISO instant: a W3C date (2026-11-30). */
 const w3cDate = (iso: string) => inSriLanka(iso).format('YYYY-MM-DD');
 
 /** Every page of the site. */
-export function sitemapPages({ banks, categories, listedOffers, offers }: Pick<SiteData, 'banks' | 'categories' | 'listedOffers' | 'offers'>): SitemapPage[] {
+export function sitemapPages({
+  banks,
+  categories,
+  listedOffers,
+  offers,
+}: Pick<SiteData, 'banks' | 'categories' | 'listedOffers' | 'offers'>): SitemapPage[] {
   const bankPaths = banks.flatMap((bank) => [
     bankPagePath(bank),
-    ...categories.filter((c) => listedOffers.some((o) => o.bankId === bank.bankId && o.categoryId === c.categoryId)).map((c) => bankPagePath(bank, c)),
+    ...categories
+      .filter((c) => listedOffers.some((o) => o.bankId === bank.bankId && o.categoryId === c.categoryId))
+      .map((c) => bankPagePath(bank, c)),
   ]);
   const offerPages = offers.map((offer) => {
     const verifiedAt = offer.source?.lastVerifiedAt;
@@ -39,19 +60,30 @@ export function sitemapPages({ banks, categories, listedOffers, offers }: Pick<S
 
 /** A path's page in each language and x-default, as <link rel="alternate"> and the sitemap both give them. */
 export const alternatesOf = (path: string, site: URL) => [
-  ...locales.map((locale) => ({ hreflang: locale as string, href: new URL(localePath(path, locale), site).toString() })),
+  ...locales.map((locale) => ({
+    hreflang: locale as string,
+    href: new URL(localePath(path, locale), site).toString(),
+  })),
   { hreflang: 'x-default', href: new URL(localePath(path, baseLocale), site).toString() },
 ];
 
 export function languageSitemap(locale: Locale, site: URL, pages: SitemapPage[]): Response {
   const urls = pages.map(({ path, lastmod }) => {
-    const links = alternatesOf(path, site).map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>`).join('');
+    const links = alternatesOf(path, site)
+      .map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>`)
+      .join('');
     return `<url><loc>${new URL(localePath(path, locale), site).toString()}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`;
   });
-  return xmlResponse(`${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
+  return xmlResponse(
+    `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+  );
 }
 
 export function sitemapIndex(site: URL): Response {
-  const entries = locales.map((locale) => `<sitemap><loc>${new URL(languageSitemapPath(locale), site).toString()}</loc></sitemap>`);
-  return xmlResponse(`${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`);
+  const entries = locales.map(
+    (locale) => `<sitemap><loc>${new URL(languageSitemapPath(locale), site).toString()}</loc></sitemap>`,
+  );
+  return xmlResponse(
+    `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
+  );
 }

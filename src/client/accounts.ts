@@ -8,9 +8,19 @@
 import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import {
-  AccountBlockedResponse, CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ExistingUserResponse, MobileChangedResponse,
-  MobileChangeSentResponse, NoUserResponse, PasswordUpdatedResponse, SignInResponse, UnverifiedResponse,
-  type CreateUserRequest, type UserData,
+  AccountBlockedResponse,
+  CodeBlockedResponse,
+  CodeSentResponse,
+  CreateUserResponse,
+  ExistingUserResponse,
+  MobileChangedResponse,
+  MobileChangeSentResponse,
+  NoUserResponse,
+  PasswordUpdatedResponse,
+  SignInResponse,
+  UnverifiedResponse,
+  type CreateUserRequest,
+  type UserData,
 } from '../contract/index.ts';
 import { mainApi, readAnswer } from './http.ts';
 
@@ -22,7 +32,9 @@ export type CodeSent = { kind: 'sent'; token: string; attempt: number; message: 
 export type SignedIn = { kind: 'signed-in'; token: string; user: UserData };
 
 const refusalOf = (answer: { message: string } & ({ isAccountBlock: true } | { attempt: number })): Refusal =>
-  ('isAccountBlock' in answer ? { kind: 'account-blocked', message: answer.message } : { kind: 'codes-blocked', message: answer.message });
+  'isAccountBlock' in answer
+    ? { kind: 'account-blocked', message: answer.message }
+    : { kind: 'codes-blocked', message: answer.message };
 
 export type ExistingUser =
   | { found: false; message: string }
@@ -30,56 +42,107 @@ export type ExistingUser =
 
 /** Sign-in's first step and sign-up's "is this number registered?" (GET find/existing/user/by/{mobileNo}). */
 export async function findExistingUser(mobileNo: string, api: KyInstance = mainApi): Promise<ExistingUser> {
-  const answer = await readAnswer(v.union([ExistingUserResponse, NoUserResponse]),
-    api.get(`find/existing/user/by/${encodeURIComponent(mobileNo)}`, answerAnyStatus));
+  const answer = await readAnswer(
+    v.union([ExistingUserResponse, NoUserResponse]),
+    api.get(`find/existing/user/by/${encodeURIComponent(mobileNo)}`, answerAnyStatus),
+  );
   return answer.status ? { found: true, ...answer.data } : { found: false, message: answer.message };
 }
 
 /** Password sign-in. A wrong pair throws (401, 'Invalid login details...'). */
-export async function authenticate(mobileNo: string, password: string, api: KyInstance = mainApi): Promise<SignedIn | Refusal | { kind: 'unverified' }> {
-  const answer = await readAnswer(v.union([SignInResponse, AccountBlockedResponse, UnverifiedResponse]),
-    api.post('user/authentication', { json: { mobileNo, password }, ...answerAnyStatus }));
+export async function authenticate(
+  mobileNo: string,
+  password: string,
+  api: KyInstance = mainApi,
+): Promise<SignedIn | Refusal | { kind: 'unverified' }> {
+  const answer = await readAnswer(
+    v.union([SignInResponse, AccountBlockedResponse, UnverifiedResponse]),
+    api.post('user/authentication', { json: { mobileNo, password }, ...answerAnyStatus }),
+  );
   if (answer.status) return { kind: 'signed-in', token: answer.token, user: answer.data };
   return 'isAccountBlock' in answer ? refusalOf(answer) : { kind: 'unverified' };
 }
 
 /** Sign-up: creates an unverified customer and texts the first code; the token is a verify token. A taken number throws (409). */
-export async function createUser(request: v.InferInput<typeof CreateUserRequest>, api: KyInstance = mainApi): Promise<{ kind: 'created'; token: string; user: UserData } | Refusal> {
-  const answer = await readAnswer(v.union([CreateUserResponse, CodeBlockedResponse]),
-    api.post('create/new/user', { json: request, ...answerAnyStatus }));
+export async function createUser(
+  request: v.InferInput<typeof CreateUserRequest>,
+  api: KyInstance = mainApi,
+): Promise<{ kind: 'created'; token: string; user: UserData } | Refusal> {
+  const answer = await readAnswer(
+    v.union([CreateUserResponse, CodeBlockedResponse]),
+    api.post('create/new/user', { json: request, ...answerAnyStatus }),
+  );
   return answer.status ? { kind: 'created', token: answer.data.token, user: answer.data.user } : refusalOf(answer);
 }
 
 const CodeAnswer = v.union([CodeSentResponse, AccountBlockedResponse, CodeBlockedResponse]);
 const codeResult = (answer: v.InferOutput<typeof CodeAnswer>): CodeSent | Refusal =>
-  (answer.status ? { kind: 'sent', token: answer.token, attempt: answer.attempt, message: answer.message } : refusalOf(answer));
+  answer.status
+    ? { kind: 'sent', token: answer.token, attempt: answer.attempt, message: answer.message }
+    : refusalOf(answer);
 
 /** Texts a code to an account's number (unverified sign-in, password reset). An unknown number throws (404). */
-export async function createCode(mobileNo: string, userId: number | null = null, api: KyInstance = mainApi): Promise<CodeSent | Refusal> {
-  return codeResult(await readAnswer(CodeAnswer,
-    api.post('create/new/otp/verification', { json: { verificationType: 'MOBILE', token: null, mobileNo, userId }, ...answerAnyStatus })));
+export async function createCode(
+  mobileNo: string,
+  userId: number | null = null,
+  api: KyInstance = mainApi,
+): Promise<CodeSent | Refusal> {
+  return codeResult(
+    await readAnswer(
+      CodeAnswer,
+      api.post('create/new/otp/verification', {
+        json: { verificationType: 'MOBILE', token: null, mobileNo, userId },
+        ...answerAnyStatus,
+      }),
+    ),
+  );
 }
 
 /** The 'Resend' button: a new code and a new verify token. The resend past the server's limit answers codes-blocked. */
-export async function resendCode(mobileNo: string, userId: number | null, token: string | null, api: KyInstance = mainApi): Promise<CodeSent | Refusal> {
-  return codeResult(await readAnswer(CodeAnswer,
-    api.post('resend/verification/otp', { json: { userId, mobileNo, token }, ...answerAnyStatus })));
+export async function resendCode(
+  mobileNo: string,
+  userId: number | null,
+  token: string | null,
+  api: KyInstance = mainApi,
+): Promise<CodeSent | Refusal> {
+  return codeResult(
+    await readAnswer(
+      CodeAnswer,
+      api.post('resend/verification/otp', { json: { userId, mobileNo, token }, ...answerAnyStatus }),
+    ),
+  );
 }
 
 /**
  * Checks a code with a verify token: the number is verified and the answer is a new session (the
  * caller decides whether to keep it). A wrong, expired or used-up code throws with the server's text.
  */
-export async function verifyMobile(otpCode: string, token: string, api: KyInstance = mainApi): Promise<SignedIn | Refusal> {
-  const answer = await readAnswer(v.union([SignInResponse, AccountBlockedResponse, CodeBlockedResponse]),
-    api.post('verify/mobile', { json: { otpCode, token }, ...answerAnyStatus }));
+export async function verifyMobile(
+  otpCode: string,
+  token: string,
+  api: KyInstance = mainApi,
+): Promise<SignedIn | Refusal> {
+  const answer = await readAnswer(
+    v.union([SignInResponse, AccountBlockedResponse, CodeBlockedResponse]),
+    api.post('verify/mobile', { json: { otpCode, token }, ...answerAnyStatus }),
+  );
   return answer.status ? { kind: 'signed-in', token: answer.token, user: answer.data } : refusalOf(answer);
 }
 
 /** Sets a new password with the session token the reset flow got from verifyMobile (not the stored session). */
-export async function updatePassword(userId: number, password: string, sessionToken: string, api: KyInstance = mainApi): Promise<string> {
-  const answer = await readAnswer(PasswordUpdatedResponse,
-    api.put('update/user/password', { json: { userId, password }, headers: { authorization: `Bearer ${sessionToken}` } }));
+export async function updatePassword(
+  userId: number,
+  password: string,
+  sessionToken: string,
+  api: KyInstance = mainApi,
+): Promise<string> {
+  const answer = await readAnswer(
+    PasswordUpdatedResponse,
+    api.put('update/user/password', {
+      json: { userId, password },
+      headers: { authorization: `Bearer ${sessionToken}` },
+    }),
+  );
   return answer.message;
 }
 
@@ -93,8 +156,10 @@ export type ChangeCodeSent = { kind: 'sent'; attempt: number; message: string };
  * account) whose code sending is blocked answers codes-blocked.
  */
 export async function requestMobileChange(mobileNo: string, api: KyInstance): Promise<ChangeCodeSent | Refusal> {
-  const answer = await readAnswer(v.union([MobileChangeSentResponse, CodeBlockedResponse]),
-    api.post('request/mobile/change', { json: { mobileNo }, ...answerAnyStatus }));
+  const answer = await readAnswer(
+    v.union([MobileChangeSentResponse, CodeBlockedResponse]),
+    api.post('request/mobile/change', { json: { mobileNo }, ...answerAnyStatus }),
+  );
   return answer.status ? { kind: 'sent', attempt: answer.attempt, message: answer.message } : refusalOf(answer);
 }
 

@@ -5,7 +5,10 @@ import type { OfferSearchInput } from '../contract/offer-search.ts';
 import { mainApi, readAnswer } from './http.ts';
 
 /** The §7 lists' filter: banks and categories. */
-export interface BankCategoryFilter { bankIds: readonly number[]; categoryIds: readonly number[] }
+export interface BankCategoryFilter {
+  bankIds: readonly number[];
+  categoryIds: readonly number[];
+}
 
 const isFiltered = (filter: BankCategoryFilter) => filter.bankIds.length > 0 || filter.categoryIds.length > 0;
 
@@ -15,7 +18,9 @@ const isFiltered = (filter: BankCategoryFilter) => filter.bankIds.length > 0 || 
  */
 export function fetchOffersPage(filter: BankCategoryFilter, pageNo: number, pageSize: number, api = mainApi) {
   const request = isFiltered(filter)
-    ? api.post(`get/offers/filter/multiple/${pageNo}/${pageSize}`, { json: { bankIds: filter.bankIds, categoryIds: filter.categoryIds } })
+    ? api.post(`get/offers/filter/multiple/${pageNo}/${pageSize}`, {
+        json: { bankIds: filter.bankIds, categoryIds: filter.categoryIds },
+      })
     : api.get(`get/offers/by/page/${pageNo}/${pageSize}`);
   return readAnswer(OfferList, request);
 }
@@ -36,8 +41,18 @@ export async function fetchOffersByIds(offerIds: readonly number[], api = mainAp
   return (await readAnswer(OffersResponse, api.post('get/offer/multiple', { json: { offerIds } }))).data;
 }
 
-
 /** A bank's offers in each of the categories, one page of each (the bank page's 'Load more offers (n)'). */
-export async function fetchCategoryGroups(bankId: number, categoryIds: readonly number[], pageNo: number, pageSize: number, api = mainApi) {
-  return (await readAnswer(CategoryGroupsResponse, api.post('get/offer/bank/category/multiple', { json: { bankId, categoryIds, pageNo, pageSize } }))).data;
+export async function fetchCategoryGroups(
+  bankId: number,
+  categoryIds: readonly number[],
+  pageNo: number,
+  pageSize: number,
+  api = mainApi,
+) {
+  return (
+    await readAnswer(
+      CategoryGroupsResponse,
+      api.post('get/offer/bank/category/multiple', { json: { bankId, categoryIds, pageNo, pageSize } }),
+    )
+  ).data;
 }

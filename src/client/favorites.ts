@@ -11,15 +11,32 @@ export { failureText } from './http.ts';
 
 /** The saved offers, most recently saved first. */
 export async function fetchFavorites(userId: number, session: SessionLink, api: KyInstance = mainApi) {
-  return (await readAnswer(FavoritesResponse, withBearerToken(api, session).get(`get/offer/favorite/by/${userId}`))).data[0].favorites;
+  return (await readAnswer(FavoritesResponse, withBearerToken(api, session).get(`get/offer/favorite/by/${userId}`)))
+    .data[0].favorites;
 }
 
 /** Saves the offer; the answer carries the user with their new list of favourite ids. */
-export async function saveFavorite(offer: Pick<OfferData, 'offerId' | 'categoryId' | 'merchantId' | 'bankId'>, session: SessionLink, api: KyInstance = mainApi) {
-  const json = { offerId: offer.offerId, categoryId: offer.categoryId, merchantId: offer.merchantId, bankId: offer.bankId };
-  return (await readAnswer(FavoriteChangedResponse, withBearerToken(api, session).put('add/user/favorite/offer', { json }))).data.user;
+export async function saveFavorite(
+  offer: Pick<OfferData, 'offerId' | 'categoryId' | 'merchantId' | 'bankId'>,
+  session: SessionLink,
+  api: KyInstance = mainApi,
+) {
+  const json = {
+    offerId: offer.offerId,
+    categoryId: offer.categoryId,
+    merchantId: offer.merchantId,
+    bankId: offer.bankId,
+  };
+  return (
+    await readAnswer(FavoriteChangedResponse, withBearerToken(api, session).put('add/user/favorite/offer', { json }))
+  ).data.user;
 }
 
 export async function removeFavorite(offerId: number, session: SessionLink, api: KyInstance = mainApi) {
-  return (await readAnswer(FavoriteChangedResponse, withBearerToken(api, session).put('remove/offer/from/user/favorite', { json: { offerId } }))).data.user;
+  return (
+    await readAnswer(
+      FavoriteChangedResponse,
+      withBearerToken(api, session).put('remove/offer/from/user/favorite', { json: { offerId } }),
+    )
+  ).data.user;
 }

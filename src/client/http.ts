@@ -51,7 +51,10 @@ export const mainApi = createServiceClient(PUBLIC_API_URL);
 export const insightApi = createServiceClient(PUBLIC_INSIGHT_URL);
 
 /** Awaits a request and returns its body parsed with `schema`; throws ApiError for every failure. */
-export async function readAnswer<TSchema extends v.GenericSchema>(schema: TSchema, request: ResponsePromise | Promise<Response>): Promise<v.InferOutput<TSchema>> {
+export async function readAnswer<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  request: ResponsePromise | Promise<Response>,
+): Promise<v.InferOutput<TSchema>> {
   let response: Response;
   try {
     response = await request;
@@ -78,7 +81,11 @@ export async function readFile(request: ResponsePromise): Promise<Blob> {
 }
 
 /** A successful answer's body checked against the contract: another shape is an error, not data. */
-export function parseAnswer<TSchema extends v.GenericSchema>(schema: TSchema, status: number, body: unknown): v.InferOutput<TSchema> {
+export function parseAnswer<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  status: number,
+  body: unknown,
+): v.InferOutput<TSchema> {
   const parsed = v.safeParse(schema, body);
   if (parsed.success) return parsed.output;
   throw errorFromAnswer(status, body);
@@ -106,7 +113,8 @@ async function errorFromFailure(error: unknown): Promise<ApiError> {
 }
 
 /** The texts in the page's language (src/lib/error-text.ts): none on an English page, or when they cannot load (offline). */
-const pageLanguageTexts = () => (getLocale() === baseLocale ? Promise.resolve(undefined) : import('../lib/error-text.ts').catch(() => undefined));
+const pageLanguageTexts = () =>
+  getLocale() === baseLocale ? Promise.resolve(undefined) : import('../lib/error-text.ts').catch(() => undefined);
 
 /**
  * The error with its message and issues in the page's language. The texts load with the first error
@@ -115,8 +123,17 @@ const pageLanguageTexts = () => (getLocale() === baseLocale ? Promise.resolve(un
 async function inPageLanguage(error: ApiError): Promise<ApiError> {
   const texts = await pageLanguageTexts();
   if (!texts) return error;
-  const issues = error.issues.map((issue) => ({ ...issue, message: texts.errorText(issue.message, issue.code, issue.params) }));
-  return new ApiError(texts.errorText(error.message, error.code, error.params), error.status, issues, error.code, error.params);
+  const issues = error.issues.map((issue) => ({
+    ...issue,
+    message: texts.errorText(issue.message, issue.code, issue.params),
+  }));
+  return new ApiError(
+    texts.errorText(error.message, error.code, error.params),
+    error.status,
+    issues,
+    error.code,
+    error.params,
+  );
 }
 
 /**
@@ -136,4 +153,5 @@ async function messageInPageLanguage<T>(answer: T): Promise<T> {
 const readJson = (response: Response): Promise<unknown> => response.json().catch(() => undefined);
 
 /** The text to show for a failed call: the ApiError's message, or a general one for anything else. */
-export const failureText = (error: unknown): string => (error instanceof ApiError ? error.message : CLIENT_ERROR_TEXTS.unexpected);
+export const failureText = (error: unknown): string =>
+  error instanceof ApiError ? error.message : CLIENT_ERROR_TEXTS.unexpected;

@@ -11,6 +11,10 @@ export async function fetchAccountCards(session: SessionLink, api: KyInstance = 
   return (await readAnswer(MyCardsResponse, withBearerToken(api, session).get('user/cards'))).data;
 }
 
-export async function saveAccountCards(cards: readonly MyCardData[], session: SessionLink, api: KyInstance = mainApi): Promise<MyCardData[]> {
+export async function saveAccountCards(
+  cards: readonly MyCardData[],
+  session: SessionLink,
+  api: KyInstance = mainApi,
+): Promise<MyCardData[]> {
   return (await readAnswer(MyCardsResponse, withBearerToken(api, session).put('user/cards', { json: { cards } }))).data;
 }

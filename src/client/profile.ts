@@ -8,7 +8,10 @@ import type { LocationUpdateRequest } from '../contract/offer-form.ts';
 import { readAnswer } from './http.ts';
 
 /** What a save answers: the server's message to show, and the saved user. */
-export interface Saved { message: string; user: UserData }
+export interface Saved {
+  message: string;
+  user: UserData;
+}
 
 /** Saves the categories of interest ('Please select interested area'). */
 export async function updateTags(tags: readonly number[], api: KyInstance): Promise<Saved> {
@@ -17,7 +20,10 @@ export async function updateTags(tags: readonly number[], api: KyInstance): Prom
 }
 
 /** Saves the user's location (a town's name, or null to clear it). */
-export async function updateLocation(location: v.InferInput<typeof LocationUpdateRequest>['location'], api: KyInstance): Promise<Saved> {
+export async function updateLocation(
+  location: v.InferInput<typeof LocationUpdateRequest>['location'],
+  api: KyInstance,
+): Promise<Saved> {
   const answer = await readAnswer(UserSavedResponse, api.post('user/location/update', { json: { location } }));
   return { message: answer.message, user: answer.data };
 }

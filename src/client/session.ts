@@ -19,19 +19,24 @@ const BEARER = 'Bearer ';
 export function withBearerToken(api: KyInstance, session: SessionLink): KyInstance {
   return api.extend({
     hooks: {
-      beforeRequest: [(request) => {
-        const token = session.token();
-        if (token) request.headers.set('authorization', `${BEARER}${token}`);
-      }],
-      afterResponse: [(request, _options, response) => {
-        const sent = request.headers.get('authorization');
-        if (response.status === 401 && sent?.startsWith(BEARER)) session.onUnauthorized(sent.slice(BEARER.length));
-      }],
+      beforeRequest: [
+        (request) => {
+          const token = session.token();
+          if (token) request.headers.set('authorization', `${BEARER}${token}`);
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => {
+          const sent = request.headers.get('authorization');
+          if (response.status === 401 && sent?.startsWith(BEARER)) session.onUnauthorized(sent.slice(BEARER.length));
+        },
+      ],
     },
   });
 }
 
-export type SessionCheck = { kind: 'valid'; userId: number; userType: number } | { kind: 'ended' } | { kind: 'unknown' };
+export type SessionCheck =
+  { kind: 'valid'; userId: number; userType: number } | { kind: 'ended' } | { kind: 'unknown' };
 
 /**
  * Is this token still a session, and whose? 'ended' for a token the server refuses (401);
@@ -40,7 +45,10 @@ export type SessionCheck = { kind: 'valid'; userId: number; userType: number } |
 export async function checkSession(token: string, api: KyInstance = mainApi): Promise<SessionCheck> {
   try {
     // Our header form of the check (docs/api.md §6), not §7's token in the path: URLs are logged.
-    const { data } = await readAnswer(SessionResponse, api.get('session/validate', { headers: { authorization: `${BEARER}${token}` } }));
+    const { data } = await readAnswer(
+      SessionResponse,
+      api.get('session/validate', { headers: { authorization: `${BEARER}${token}` } }),
+    );
     return { kind: 'valid', userId: data.userId, userType: data.userType };
   } catch (error) {
     return error instanceof ApiError && error.status === 401 ? { kind: 'ended' } : { kind: 'unknown' };

@@ -5,15 +5,41 @@
 import type { KyInstance } from 'ky';
 import type { CreateOfferData } from '../contract/offer-form.ts';
 import {
-  CardTiersResponse, TeamBankResponse, TeamCardTierResponse, TeamCategoryResponse, TeamLocationResponse, type BankInput, type CategoryInput,
+  CardTiersResponse,
+  TeamBankResponse,
+  TeamCardTierResponse,
+  TeamCategoryResponse,
+  TeamLocationResponse,
+  type BankInput,
+  type CategoryInput,
 } from '../contract/team-catalogue.ts';
 import {
-  AuditList, BulkDecisionResponse, DoneResponse, TeamAccountList, TeamAccountResponse, TeamFeedbackList, TeamFeedbackResponse,
-  TeamMerchantResponse, TeamOfferList, TeamOfferResponse, TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList,
-  documentDownloadName, SUBSCRIBERS_CSV_NAME, type MerchantDocumentData, type MerchantStep,
+  AuditList,
+  BulkDecisionResponse,
+  DoneResponse,
+  TeamAccountList,
+  TeamAccountResponse,
+  TeamFeedbackList,
+  TeamFeedbackResponse,
+  TeamMerchantResponse,
+  TeamOfferList,
+  TeamOfferResponse,
+  TeamOverview,
+  TeamReportList,
+  TeamReportResponse,
+  TeamSubscriberList,
+  documentDownloadName,
+  SUBSCRIBERS_CSV_NAME,
+  type MerchantDocumentData,
+  type MerchantStep,
 } from '../contract/team.ts';
 import {
-  CategoryKeywordList, ImportSourceDetail, ImportSourceList, ImportSourceResponse, RevisionList, RunQueuedResponse,
+  CategoryKeywordList,
+  ImportSourceDetail,
+  ImportSourceList,
+  ImportSourceResponse,
+  RevisionList,
+  RunQueuedResponse,
 } from '../contract/team-importers.ts';
 import { readAnswer, readFile } from './http.ts';
 
@@ -21,7 +47,11 @@ export type ListQuery = Record<string, string | number | undefined>;
 
 /** The query without its empty values, as URLSearchParams. */
 const searchOf = (query: ListQuery) =>
-  new URLSearchParams(Object.entries(query).flatMap(([name, value]) => (value === undefined || value === '' ? [] : [[name, String(value)]])));
+  new URLSearchParams(
+    Object.entries(query).flatMap(([name, value]) =>
+      value === undefined || value === '' ? [] : [[name, String(value)]],
+    ),
+  );
 
 export type Decision = 'accept' | 'reject';
 export type AccountAction = 'block' | 'unblock' | 'lift-code-block';
@@ -67,7 +97,8 @@ export function teamCalls(api: KyInstance) {
     moveMerchantStep: async (userId: number, step: MerchantStep, note: string) =>
       (await readAnswer(TeamMerchantResponse, post(`merchants/${userId}/step`, { step, note }))).data,
     /** Creates a merchant account, or makes the account with that number a merchant. */
-    createMerchant: async (fields: Record<string, string>) => (await readAnswer(TeamMerchantResponse, post('merchants', fields))).data,
+    createMerchant: async (fields: Record<string, string>) =>
+      (await readAnswer(TeamMerchantResponse, post('merchants', fields))).data,
 
     /** Saved under a name made safe from the merchant's (documentDownloadName), with the extension its bytes say. */
     downloadDocument: (userId: number, document: MerchantDocumentData) =>
@@ -78,26 +109,36 @@ export function teamCalls(api: KyInstance) {
     closeReport: async (reportId: number, outcome: 'resolved' | 'dismissed', note = '') =>
       (await readAnswer(TeamReportResponse, post(`reports/${reportId}/close`, { outcome, note }))).data,
     fetchFeedback: (query: ListQuery) => readAnswer(TeamFeedbackList, get('feedback', query)),
-    markFeedbackHandled: async (feedbackId: number) => (await readAnswer(TeamFeedbackResponse, post(`feedback/${feedbackId}/handled`))).data,
+    markFeedbackHandled: async (feedbackId: number) =>
+      (await readAnswer(TeamFeedbackResponse, post(`feedback/${feedbackId}/handled`))).data,
     fetchSubscribers: (query: ListQuery) => readAnswer(TeamSubscriberList, get('subscribers', query)),
-    removeSubscriber: (subscriptionId: number, reason: string) => readAnswer(DoneResponse, post(`subscribers/${subscriptionId}/remove`, { reason })),
+    removeSubscriber: (subscriptionId: number, reason: string) =>
+      readAnswer(DoneResponse, post(`subscribers/${subscriptionId}/remove`, { reason })),
     downloadSubscribers: () => download('subscribers/export', SUBSCRIBERS_CSV_NAME),
 
     // ---------- audit ----------
     fetchAudit: (query: ListQuery) => readAnswer(AuditList, get('audit', query)),
 
     // ---------- catalogue ----------
-    saveBank: async (bankId: number | undefined, bank: BankInput) => (await readAnswer(TeamBankResponse, save('banks', bankId, bank))).data,
+    saveBank: async (bankId: number | undefined, bank: BankInput) =>
+      (await readAnswer(TeamBankResponse, save('banks', bankId, bank))).data,
     saveCategory: async (categoryId: number | undefined, category: CategoryInput) =>
       (await readAnswer(TeamCategoryResponse, save('categories', categoryId, category))).data,
     saveLocation: async (locationId: number | undefined, locationName: string) =>
       (await readAnswer(TeamLocationResponse, save('locations', locationId, { locationName }))).data,
     // ---------- importers ----------
     fetchImportSources: async () => (await readAnswer(ImportSourceList, get('import-sources'))).data,
-    fetchImportSource: async (sourceKey: string) => (await readAnswer(ImportSourceDetail, get(`import-sources/${encodeURIComponent(sourceKey)}`))).data,
+    fetchImportSource: async (sourceKey: string) =>
+      (await readAnswer(ImportSourceDetail, get(`import-sources/${encodeURIComponent(sourceKey)}`))).data,
     changeImportSource: async (sourceKey: string, change: { enabled: boolean; trusted: boolean }) =>
-      (await readAnswer(ImportSourceResponse, api.put(`team/import-sources/${encodeURIComponent(sourceKey)}`, { json: change }))).data,
-    runImportSource: async (sourceKey: string) => readAnswer(RunQueuedResponse, post(`import-sources/${encodeURIComponent(sourceKey)}/run`)),
+      (
+        await readAnswer(
+          ImportSourceResponse,
+          api.put(`team/import-sources/${encodeURIComponent(sourceKey)}`, { json: change }),
+        )
+      ).data,
+    runImportSource: async (sourceKey: string) =>
+      readAnswer(RunQueuedResponse, post(`import-sources/${encodeURIComponent(sourceKey)}/run`)),
     fetchCategoryKeywords: async () => (await readAnswer(CategoryKeywordList, get('category-keywords'))).data,
     saveCategoryKeywords: async (keywords: { keyword: string; categoryId: number }[]) =>
       (await readAnswer(CategoryKeywordList, api.put('team/category-keywords', { json: { keywords } }))).data,

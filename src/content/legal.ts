@@ -243,9 +243,7 @@ export const COOKIE_POLICY: LegalDocument = {
     },
     {
       heading: 'Contact Us',
-      paragraphs: [
-        `If you have questions about our use of cookies, email ${PRIVACY_EMAIL} or use ${CONTACT_PAGE}.`,
-      ],
+      paragraphs: [`If you have questions about our use of cookies, email ${PRIVACY_EMAIL} or use ${CONTACT_PAGE}.`],
     },
   ],
 };

@@ -31,13 +31,24 @@ export const ALERT_MESSAGES = {
   badLink: 'This link is not valid or has expired.',
   emailChanged: 'This link was for another address. Ask for a new one from your alerts page.',
   unsubscribed: 'You will get no more alert e-mails. Your alerts are deleted.',
-  expiredUnsubscribeLink: 'This link has expired. Delete your alerts from your alerts page instead, or use the link in a newer e-mail.',
+  expiredUnsubscribeLink:
+    'This link has expired. Delete your alerts from your alerts page instead, or use the link in a newer e-mail.',
   labelRequired: 'Name the alert.',
 } as const;
 
-export const AlertLabel = v.pipe(v.string('label must be text'), v.trim(), v.nonEmpty(ALERT_MESSAGES.labelRequired), v.maxLength(ALERT_LABEL_MAX, `At most ${ALERT_LABEL_MAX} characters.`));
-export const EmailAddress = v.pipe(v.string(ALERT_MESSAGES.invalidEmail), v.trim(), v.nonEmpty(ALERT_MESSAGES.invalidEmail),
-  v.maxLength(EMAIL_MAX, ALERT_MESSAGES.invalidEmail), v.email(ALERT_MESSAGES.invalidEmail));
+export const AlertLabel = v.pipe(
+  v.string('label must be text'),
+  v.trim(),
+  v.nonEmpty(ALERT_MESSAGES.labelRequired),
+  v.maxLength(ALERT_LABEL_MAX, `At most ${ALERT_LABEL_MAX} characters.`),
+);
+export const EmailAddress = v.pipe(
+  v.string(ALERT_MESSAGES.invalidEmail),
+  v.trim(),
+  v.nonEmpty(ALERT_MESSAGES.invalidEmail),
+  v.maxLength(EMAIL_MAX, ALERT_MESSAGES.invalidEmail),
+  v.email(ALERT_MESSAGES.invalidEmail),
+);
 
 /** POST /user/alerts: the list's search request (as the filter bar sends it) and its name. */
 export const NewAlertRequest = v.object({ label: AlertLabel, filter: OfferSearchRequest });
@@ -45,7 +56,13 @@ export const AlertIdParams = v.object({ alertId: Id });
 /** POST /user/email: the address to confirm (and send the digests to). */
 export const EmailRequest = v.object({ email: EmailAddress });
 /** ?token= of the e-mail links; a bad one is answered as a bad link, never a 500. */
-export const EmailTokenQuery = v.object({ token: v.pipe(v.string(ALERT_MESSAGES.badLink), v.nonEmpty(ALERT_MESSAGES.badLink), v.maxLength(2000, ALERT_MESSAGES.badLink)) });
+export const EmailTokenQuery = v.object({
+  token: v.pipe(
+    v.string(ALERT_MESSAGES.badLink),
+    v.nonEmpty(ALERT_MESSAGES.badLink),
+    v.maxLength(2000, ALERT_MESSAGES.badLink),
+  ),
+});
 
 export const Alert = v.object({
   alertId: v.number(),
@@ -65,10 +82,31 @@ export const AlertsResponse = v.object({
   emailVerified: v.boolean(),
 });
 export type AlertsAnswer = v.InferOutput<typeof AlertsResponse>;
-export const AlertChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: v.array(Alert), email: v.nullable(v.string()), emailVerified: v.boolean() });
-export const EmailResponse = v.object({ status: v.literal(true), message: v.string(), email: v.string(), emailVerified: v.boolean() });
+export const AlertChangedResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  data: v.array(Alert),
+  email: v.nullable(v.string()),
+  emailVerified: v.boolean(),
+});
+export const EmailResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  email: v.string(),
+  emailVerified: v.boolean(),
+});
 export const EmailLinkResponse = v.object({ status: v.literal(true), message: v.string() });
 /** GET /dev/mail-outbox/{address}: the console provider's e-mails to an address, newest first (development only). */
-export const MailOutboxResponse = v.object({ status: v.literal(true), data: v.array(v.object({
-  to: v.string(), subject: v.string(), text: v.string(), html: v.optional(v.string()), headers: v.optional(v.record(v.string(), v.string())), sentAt: v.string(),
-})) });
+export const MailOutboxResponse = v.object({
+  status: v.literal(true),
+  data: v.array(
+    v.object({
+      to: v.string(),
+      subject: v.string(),
+      text: v.string(),
+      html: v.optional(v.string()),
+      headers: v.optional(v.record(v.string(), v.string())),
+      sentAt: v.string(),
+    }),
+  ),
+});

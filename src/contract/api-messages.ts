@@ -25,7 +25,9 @@ export const API_MESSAGES = {
   rateLimited: (minutes: number) => englishText('rate_limited', { minutes }),
   /** In seconds, or in minutes for a minute or more (the code's other text). */
   signInWait: (seconds: number) =>
-    (seconds < 60 ? englishText('sign_in_wait', { seconds }) : englishText('sign_in_wait', { minutes: Math.ceil(seconds / 60) })),
+    seconds < 60
+      ? englishText('sign_in_wait', { seconds })
+      : englishText('sign_in_wait', { minutes: Math.ceil(seconds / 60) }),
 
   noAccount: E.no_account,
   verifyToSignIn: E.mobile_not_verified,

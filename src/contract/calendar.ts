@@ -27,7 +27,11 @@ export const OfferCalendarParams = v.object({ offerId: Id });
  */
 export const CalendarFeedData = v.object({ active: v.boolean(), token: v.nullable(FeedToken) });
 export const CalendarFeedResponse = v.object({ status: v.literal(true), data: CalendarFeedData });
-export const CalendarFeedChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: CalendarFeedData });
+export const CalendarFeedChangedResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  data: CalendarFeedData,
+});
 
 export const CALENDAR_MESSAGES = {
   feedCreated: 'Your calendar link is ready. Any link made before no longer works.',

@@ -7,7 +7,12 @@
 export const CARD_NETWORKS = ['visa', 'mastercard', 'amex', 'unionpay', 'jcb', 'diners'] as const;
 export type CardNetwork = (typeof CARD_NETWORKS)[number];
 export const CARD_NETWORK_NAMES: Record<CardNetwork, string> = {
-  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unionpay: 'UnionPay', jcb: 'JCB', diners: 'Diners Club',
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  unionpay: 'UnionPay',
+  jcb: 'JCB',
+  diners: 'Diners Club',
 };
 export const CARD_KINDS = ['credit', 'debit', 'prepaid'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
@@ -31,7 +36,13 @@ export const CHANNEL_FILTERS = ['inStore', 'online'] as const;
 export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];
 
 /** A card the visitor holds (offer-search.ts MyCard): network and kind null mean "any card of this bank". */
-export interface MyCardData { bankId: number; network: CardNetwork | null; kind: CardKind | null; tier: string | null }
+export interface MyCardData {
+  bankId: number;
+  network: CardNetwork | null;
+  kind: CardKind | null;
+  tier: string | null;
+}
 
 /** Two cards are the same card when bank, network, kind and tier (any case) agree. */
-export const myCardKey = (card: MyCardData) => `${card.bankId}:${card.network ?? '*'}:${card.kind ?? '*'}:${(card.tier ?? '').toLowerCase()}`;
+export const myCardKey = (card: MyCardData) =>
+  `${card.bankId}:${card.network ?? '*'}:${card.kind ?? '*'}:${(card.tier ?? '').toLowerCase()}`;

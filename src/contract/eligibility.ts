@@ -26,7 +26,12 @@ export const ELIGIBILITY_MESSAGES = {
   duplicateCard: 'This card is listed twice.',
 } as const;
 
-const TierName = v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the tier.'), v.maxLength(CARD_TIER_NAME_MAX, `At most ${CARD_TIER_NAME_MAX} characters.`));
+const TierName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Enter the tier.'),
+  v.maxLength(CARD_TIER_NAME_MAX, `At most ${CARD_TIER_NAME_MAX} characters.`),
+);
 /** One kind of card: a network, a kind and a tier; tier null means any tier of that network and kind. */
 export const CardSpec = v.object({
   network: v.picklist(CARD_NETWORKS, 'Choose a card network.'),
@@ -35,18 +40,37 @@ export const CardSpec = v.object({
 });
 export type CardSpecData = v.InferOutput<typeof CardSpec>;
 
-const sameCard = (a: CardSpecData, b: CardSpecData) => a.network === b.network && a.kind === b.kind && (a.tier ?? '').toLowerCase() === (b.tier ?? '').toLowerCase();
+const sameCard = (a: CardSpecData, b: CardSpecData) =>
+  a.network === b.network && a.kind === b.kind && (a.tier ?? '').toLowerCase() === (b.tier ?? '').toLowerCase();
 /** A list of cards without repeats. */
 export const CardList = v.pipe(
   v.array(CardSpec, 'Expected a list of cards.'),
   v.maxLength(CARDS_MAX, `At most ${CARDS_MAX} cards.`),
-  v.check((cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i), ELIGIBILITY_MESSAGES.duplicateCard),
+  v.check(
+    (cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i),
+    ELIGIBILITY_MESSAGES.duplicateCard,
+  ),
 );
 
 const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ELIGIBILITY_MESSAGES.invalidTime));
-const Rupees = v.pipe(v.number(ELIGIBILITY_MESSAGES.invalidRupees), v.integer(ELIGIBILITY_MESSAGES.invalidRupees), v.minValue(1, ELIGIBILITY_MESSAGES.invalidRupees), v.maxValue(RUPEES_MAX, ELIGIBILITY_MESSAGES.invalidRupees));
-const ConvertDays = v.pipe(v.number(ELIGIBILITY_MESSAGES.invalidConvertDays), v.integer(ELIGIBILITY_MESSAGES.invalidConvertDays), v.minValue(1, ELIGIBILITY_MESSAGES.invalidConvertDays), v.maxValue(CONVERT_WITHIN_DAYS_MAX, ELIGIBILITY_MESSAGES.invalidConvertDays));
-const Website = v.pipe(v.string(), v.trim(), v.maxLength(2048, 'At most 2048 characters.'), v.regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, ELIGIBILITY_MESSAGES.websiteNotHttp));
+const Rupees = v.pipe(
+  v.number(ELIGIBILITY_MESSAGES.invalidRupees),
+  v.integer(ELIGIBILITY_MESSAGES.invalidRupees),
+  v.minValue(1, ELIGIBILITY_MESSAGES.invalidRupees),
+  v.maxValue(RUPEES_MAX, ELIGIBILITY_MESSAGES.invalidRupees),
+);
+const ConvertDays = v.pipe(
+  v.number(ELIGIBILITY_MESSAGES.invalidConvertDays),
+  v.integer(ELIGIBILITY_MESSAGES.invalidConvertDays),
+  v.minValue(1, ELIGIBILITY_MESSAGES.invalidConvertDays),
+  v.maxValue(CONVERT_WITHIN_DAYS_MAX, ELIGIBILITY_MESSAGES.invalidConvertDays),
+);
+const Website = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(2048, 'At most 2048 characters.'),
+  v.regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, ELIGIBILITY_MESSAGES.websiteNotHttp),
+);
 
 /**
  * What every write of an offer's eligibility is checked against (the form, the team's editor, an
@@ -56,10 +80,13 @@ export const Eligibility = v.pipe(
   v.object({
     cardScope: v.optional(v.picklist(CARD_SCOPES, 'Choose which cards.'), 'all'),
     cards: v.optional(CardList, []),
-    days: v.optional(v.pipe(
-      v.array(v.picklist(WEEKDAYS, 'Expected days as mon … sun.')),
-      v.transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
-    ), []),
+    days: v.optional(
+      v.pipe(
+        v.array(v.picklist(WEEKDAYS, 'Expected days as mon … sun.')),
+        v.transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
+      ),
+      [],
+    ),
     timeFrom: v.optional(v.nullable(TimeOfDay), null),
     timeTo: v.optional(v.nullable(TimeOfDay), null),
     minBill: v.optional(v.nullable(Rupees), null),
@@ -72,8 +99,14 @@ export const Eligibility = v.pipe(
     convertWithinDays: v.optional(v.nullable(ConvertDays), null),
     promoCodeRequired: v.optional(v.boolean(), false),
   }),
-  v.forward(v.check((e) => e.cardScope !== 'listed' || e.cards.length > 0, ELIGIBILITY_MESSAGES.listedNeedsCards), ['cards']),
-  v.forward(v.check((e) => (e.timeFrom === null) === (e.timeTo === null), ELIGIBILITY_MESSAGES.timeNeedsBoth), ['timeTo']),
+  v.forward(
+    v.check((e) => e.cardScope !== 'listed' || e.cards.length > 0, ELIGIBILITY_MESSAGES.listedNeedsCards),
+    ['cards'],
+  ),
+  v.forward(
+    v.check((e) => (e.timeFrom === null) === (e.timeTo === null), ELIGIBILITY_MESSAGES.timeNeedsBoth),
+    ['timeTo'],
+  ),
   // Listed cards only mean something with scope 'listed'.
   v.transform((e) => (e.cardScope === 'listed' ? e : { ...e, cards: [] })),
 );
@@ -97,21 +130,40 @@ export const EligibilityAnswer = v.object({
 });
 
 export const NO_ELIGIBILITY: EligibilityData = {
-  cardScope: 'all', cards: [], days: [], timeFrom: null, timeTo: null, minBill: null, maxDiscount: null, channel: null, website: null,
-  registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
+  cardScope: 'all',
+  cards: [],
+  days: [],
+  timeFrom: null,
+  timeTo: null,
+  minBill: null,
+  maxDiscount: null,
+  channel: null,
+  website: null,
+  registerFirst: false,
+  convertWithinDays: null,
+  promoCodeRequired: false,
 };
 
 /** Whether a listed card is one the bank issues: the same network and kind, and the tier unless the listed one says any tier. */
 export const bankIssues = (issued: readonly CardSpecData[], card: CardSpecData) =>
-  issued.some((own) => own.network === card.network && own.kind === card.kind
-    && (card.tier === null || (own.tier ?? '').toLowerCase() === card.tier.toLowerCase()));
+  issued.some(
+    (own) =>
+      own.network === card.network &&
+      own.kind === card.kind &&
+      (card.tier === null || (own.tier ?? '').toLowerCase() === card.tier.toLowerCase()),
+  );
 
 /** The card's name as people say it: 'Visa Platinum', 'Mastercard debit', 'American Express Gold'. */
 export const cardName = (card: CardSpecData) =>
-  [CARD_NETWORK_NAMES[card.network], card.tier ?? '', card.kind === 'credit' ? '' : card.kind].filter(Boolean).join(' ');
+  [CARD_NETWORK_NAMES[card.network], card.tier ?? '', card.kind === 'credit' ? '' : card.kind]
+    .filter(Boolean)
+    .join(' ');
 
 /** The bank's cards an offer covers: all of them, its credit cards, or the issued cards the listed ones name. */
-export const coveredCards = (issued: readonly CardSpecData[], eligibility: Pick<EligibilityData, 'cardScope' | 'cards'>) => {
+export const coveredCards = (
+  issued: readonly CardSpecData[],
+  eligibility: Pick<EligibilityData, 'cardScope' | 'cards'>,
+) => {
   if (eligibility.cardScope === 'all') return [...issued];
   if (eligibility.cardScope === 'credit') return issued.filter((card) => card.kind === 'credit');
   return issued.filter((own) => eligibility.cards.some((listed) => bankIssues([own], listed)));

@@ -15,7 +15,9 @@ import { PARTNER_FEED_MESSAGES } from './partner-feed.ts';
 import { IMPORT_MESSAGES } from './team-importers.ts';
 
 /** A text with `{name}` where the API writes a value in: the answer carries the values as `params`. */
-interface Template { readonly template: string }
+interface Template {
+  readonly template: string;
+}
 
 type CodeOf<Key> = Key extends `error_${infer Code}` ? Code : never;
 export type ErrorCode = CodeOf<keyof typeof CATALOGUE>;
@@ -24,7 +26,9 @@ export type ErrorParams = Record<string, string | number>;
 
 /** Every code with its English text (a template's `{name}` places left in): the catalogue's, its escaped braces (`\{`) as braces. */
 export const ERROR_CODES = Object.fromEntries(
-  Object.entries(CATALOGUE).flatMap(([key, text]) => (key.startsWith('error_') ? [[key.slice('error_'.length), text.replace(/\\([{}])/g, '$1')]] : [])),
+  Object.entries(CATALOGUE).flatMap(([key, text]) =>
+    key.startsWith('error_') ? [[key.slice('error_'.length), text.replace(/\\([{}])/g, '$1')]] : [],
+  ),
 ) as Readonly<Record<ErrorCode, string>>;
 
 const P = PARTNER_FEED_MESSAGES;
@@ -58,7 +62,10 @@ const textOrTemplate = (text: string): string | Template => (/\{\w+\}/.test(text
  * different words (each such code is named in tests/unit/error-codes.test.ts).
  */
 export const ERROR_CODE_TEXTS = Object.fromEntries(
-  (Object.entries(ERROR_CODES) as [ErrorCode, string][]).map(([code, text]) => [code, [text, ...(OTHER_TEXTS[code] ?? [])].map(textOrTemplate)]),
+  (Object.entries(ERROR_CODES) as [ErrorCode, string][]).map(([code, text]) => [
+    code,
+    [text, ...(OTHER_TEXTS[code] ?? [])].map(textOrTemplate),
+  ]),
 ) as unknown as Readonly<Record<ErrorCode, readonly [string | Template, ...(string | Template)[]]>>;
 
 const placesOf = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
@@ -70,7 +77,8 @@ export function englishText(code: ErrorCode, params: ErrorParams = {}): string {
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
 }
 
-export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 
 const codeByText = new Map<string, ErrorCode>();
 const templates: { code: ErrorCode; pattern: RegExp; names: string[] }[] = [];
@@ -82,15 +90,17 @@ for (const [code, texts] of Object.entries(ERROR_CODE_TEXTS) as [ErrorCode, read
     }
     const parts = text.template.split(/\{(\w+)\}/);
     const names = parts.filter((_, i) => i % 2 === 1);
-    const source = parts.map((part, i) => (i % 2 === 1 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+    const source = parts
+      .map((part, i) => (i % 2 === 1 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
     templates.push({ code, pattern: new RegExp(`^${source}$`, 's'), names });
   }
 }
 
 /** Whether `params` fill every `{name}` place of one of the code's English texts (a plain text has none). */
 export const paramsFillCode = (code: ErrorCode, params: ErrorParams): boolean =>
-  (ERROR_CODE_TEXTS[code] as readonly (string | Template)[]).some((text) => typeof text === 'string')
-  || templates.some((template) => template.code === code && template.names.every((name) => params[name] !== undefined));
+  (ERROR_CODE_TEXTS[code] as readonly (string | Template)[]).some((text) => typeof text === 'string') ||
+  templates.some((template) => template.code === code && template.names.every((name) => params[name] !== undefined));
 
 /**
  * The code of an English text, with the values its template holds; a text prefixed by a field
@@ -101,16 +111,31 @@ export function describeText(text: string): { code: ErrorCode; params?: ErrorPar
   if (exact) return { code: exact };
   for (const { code, pattern, names } of templates) {
     const match = pattern.exec(text);
-    if (match) return { code, params: Object.fromEntries(names.map((name, i) => [name, /^\d+$/.test(match[i + 1]!) ? Number(match[i + 1]) : match[i + 1]!])) };
+    if (match)
+      return {
+        code,
+        params: Object.fromEntries(
+          names.map((name, i) => [name, /^\d+$/.test(match[i + 1]!) ? Number(match[i + 1]) : match[i + 1]!]),
+        ),
+      };
   }
   const field = /^[\w.]+: (.+)$/s.exec(text);
   return field ? describeText(field[1]!) : undefined;
 }
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
-  400: 'bad_request', 401: 'sign_in_required', 403: 'forbidden', 404: 'not_found', 409: 'conflict',
-  413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited', 500: 'server_error', 503: 'unavailable',
+  400: 'bad_request',
+  401: 'sign_in_required',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'server_error',
+  503: 'unavailable',
 };
 
 /** The code of an error whose text has none: by its HTTP status. */
-export const statusErrorCode = (status: number): ErrorCode => STATUS_CODES[status] ?? (status >= 500 ? 'server_error' : 'bad_request');
+export const statusErrorCode = (status: number): ErrorCode =>
+  STATUS_CODES[status] ?? (status >= 500 ? 'server_error' : 'bad_request');

@@ -15,4 +15,9 @@ export const ErrorCodeFields = {
 export const Issue = v.object({ path: v.string(), message: v.string(), ...ErrorCodeFields });
 export type ApiIssue = v.InferOutput<typeof Issue>;
 /** Every failure the API answers on purpose; a validation error (400) carries its issues. */
-export const ErrorResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, issues: v.optional(v.array(Issue)) });
+export const ErrorResponse = v.object({
+  status: v.literal(false),
+  message: v.string(),
+  ...ErrorCodeFields,
+  issues: v.optional(v.array(Issue)),
+});

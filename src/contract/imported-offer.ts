@@ -5,7 +5,15 @@ import * as v from 'valibot';
 import { Eligibility } from './eligibility.ts';
 import { NoNul } from './index.ts';
 import {
-  LOCATION_NAME_MAX, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX, OFFER_RATE_TEXT_MAX, OFFER_TITLE_MAX, OFFER_TYPES, URL_MAX, VALIDITY_TEXT_MAX,
+  LOCATION_NAME_MAX,
+  OFFER_DATE_TYPES,
+  OFFER_HEADER_MAX,
+  OFFER_LOCATIONS_MAX,
+  OFFER_RATE_TEXT_MAX,
+  OFFER_TITLE_MAX,
+  OFFER_TYPES,
+  URL_MAX,
+  VALIDITY_TEXT_MAX,
 } from './limits.ts';
 import { datesNeeded, isPercentRateText, OFFER_MESSAGES } from './offer-form.ts';
 
@@ -17,8 +25,19 @@ export const IMPORTED_DESCRIPTION_MAX = 20_000;
 export const PROMO_CODE_MAX = 40;
 
 const Text = (what: string, max: number) =>
-  v.pipe(v.string(`The ${what} must be text.`), v.trim(), v.nonEmpty(`The ${what} is empty.`), v.maxLength(max, `The ${what} is longer than ${max} characters.`), NoNul);
-const HttpUrl = v.pipe(v.string(), v.maxLength(URL_MAX, `The URL is longer than ${URL_MAX} characters.`), v.regex(/^https?:\/\//i, 'The URL must be http(s).'), v.url('The URL is not valid.'));
+  v.pipe(
+    v.string(`The ${what} must be text.`),
+    v.trim(),
+    v.nonEmpty(`The ${what} is empty.`),
+    v.maxLength(max, `The ${what} is longer than ${max} characters.`),
+    NoNul,
+  );
+const HttpUrl = v.pipe(
+  v.string(),
+  v.maxLength(URL_MAX, `The URL is longer than ${URL_MAX} characters.`),
+  v.regex(/^https?:\/\//i, 'The URL must be http(s).'),
+  v.url('The URL is not valid.'),
+);
 const OptionalText = (what: string, max: number) => v.nullable(Text(what, max));
 
 export const ImportedOffer = v.pipe(
@@ -30,7 +49,11 @@ export const ImportedOffer = v.pipe(
     categoryText: v.string(),
     header: Text('title', OFFER_HEADER_MAX),
     label: Text('short title', OFFER_TITLE_MAX),
-    description: v.pipe(v.string(), v.maxLength(IMPORTED_DESCRIPTION_MAX, `The description is longer than ${IMPORTED_DESCRIPTION_MAX} characters.`), NoNul),
+    description: v.pipe(
+      v.string(),
+      v.maxLength(IMPORTED_DESCRIPTION_MAX, `The description is longer than ${IMPORTED_DESCRIPTION_MAX} characters.`),
+      NoNul,
+    ),
     offerType: v.picklist(OFFER_TYPES, 'Unknown offer type.'),
     offerRate: Text('rate', OFFER_RATE_TEXT_MAX),
     offerDateType: v.picklist(OFFER_DATE_TYPES, 'Unknown validity type.'),
@@ -39,14 +62,32 @@ export const ImportedOffer = v.pipe(
     validTimeDateDescription: OptionalText('validity text', VALIDITY_TEXT_MAX),
     promoCode: OptionalText('promo code', PROMO_CODE_MAX),
     imageUrl: v.nullable(HttpUrl),
-    locations: v.pipe(v.array(Text('location', LOCATION_NAME_MAX)), v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`)),
+    locations: v.pipe(
+      v.array(Text('location', LOCATION_NAME_MAX)),
+      v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`),
+    ),
     eligibility: Eligibility,
   }),
-  v.forward(v.check((offer) => offer.offerType === 'customize' || isPercentRateText(offer.offerRate), OFFER_MESSAGES.invalidOfferRate), ['offerRate']),
-  v.forward(v.check((offer) => !offer.offerStart || !offer.offerEnd || offer.offerEnd >= offer.offerStart, OFFER_MESSAGES.endBeforeStart), ['offerEnd']),
-  v.forward(v.check((offer) => {
-    const needed = datesNeeded(offer.offerDateType);
-    return (!needed.to || offer.offerEnd !== null) && (!needed.from || offer.offerStart !== null);
-  }, 'The validity type needs dates the item does not have.'), ['offerDateType']),
+  v.forward(
+    v.check(
+      (offer) => offer.offerType === 'customize' || isPercentRateText(offer.offerRate),
+      OFFER_MESSAGES.invalidOfferRate,
+    ),
+    ['offerRate'],
+  ),
+  v.forward(
+    v.check(
+      (offer) => !offer.offerStart || !offer.offerEnd || offer.offerEnd >= offer.offerStart,
+      OFFER_MESSAGES.endBeforeStart,
+    ),
+    ['offerEnd'],
+  ),
+  v.forward(
+    v.check((offer) => {
+      const needed = datesNeeded(offer.offerDateType);
+      return (!needed.to || offer.offerEnd !== null) && (!needed.from || offer.offerStart !== null);
+    }, 'The validity type needs dates the item does not have.'),
+    ['offerDateType'],
+  ),
 );
 export type ImportedOfferData = v.InferOutput<typeof ImportedOffer>;

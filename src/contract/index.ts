@@ -5,8 +5,23 @@
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import {
-  AD_COUNT, AD_COUNT_MAX, AD_PLACEMENT, AD_SPACE, CODE_DIGITS, EMAIL_MAX, FEEDBACK_MESSAGE_MAX, FIRST_NAME_MAX, MESSAGES, MOBILE_DIGITS,
-  CATEGORY_PAGE_SIZE, OFFSET_MAX, PAGE_NO_MAX, PAGE_SIZE_MAX, PASSWORD_MAX, PASSWORD_MIN, UPLOAD_BYTES_MAX,
+  AD_COUNT,
+  AD_COUNT_MAX,
+  AD_PLACEMENT,
+  AD_SPACE,
+  CODE_DIGITS,
+  EMAIL_MAX,
+  FEEDBACK_MESSAGE_MAX,
+  FIRST_NAME_MAX,
+  MESSAGES,
+  MOBILE_DIGITS,
+  CATEGORY_PAGE_SIZE,
+  OFFSET_MAX,
+  PAGE_NO_MAX,
+  PAGE_SIZE_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  UPLOAD_BYTES_MAX,
 } from './limits.ts';
 
 export * from './limits.ts';
@@ -18,7 +33,8 @@ import { Id, IdList } from './ids.ts';
 
 /** PostgreSQL text cannot hold NUL, so every text field refuses it rather than failing in the database. */
 export const NoNul = v.check((s: string) => !s.includes('\u0000'), 'Text must not contain NUL characters.');
-const trimmedText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
+const trimmedText = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
 const requiredText = (max: number) => v.pipe(trimmedText(max), v.nonEmpty(MESSAGES.required));
 
 /** A path segment holding one id or a comma-separated list of ids. */
@@ -27,8 +43,20 @@ export const IdListParam = v.pipe(
   v.regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'Expected ids separated by commas'),
   v.transform((s) => [...new Set(s.split(',').map(Number))]),
 );
-export const PageNo = v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Expected a page number'), v.transform(Number), v.minValue(1, 'Pages start at 1'), v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`));
-export const PageSize = v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Expected a page size'), v.transform(Number), v.minValue(1, 'Page size must be at least 1'), v.maxValue(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}`));
+export const PageNo = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,6}$/, 'Expected a page number'),
+  v.transform(Number),
+  v.minValue(1, 'Pages start at 1'),
+  v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`),
+);
+export const PageSize = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,3}$/, 'Expected a page size'),
+  v.transform(Number),
+  v.minValue(1, 'Page size must be at least 1'),
+  v.maxValue(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}`),
+);
 /** More than anyone types for one number, separators and country code included. */
 const MOBILE_TEXT_MAX = 32;
 /**
@@ -49,8 +77,17 @@ export const MobileNo = v.pipe(
   v.transform(normaliseMobileNo),
   v.regex(new RegExp(`^[1-9]\\d{${MOBILE_DIGITS - 1}}$`), ACCOUNT_MESSAGES.invalidMobileNo),
 );
-export const Email = v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(EMAIL_MAX, MESSAGES.invalidEmail), v.email(MESSAGES.invalidEmail));
-export const FirstName = v.pipe(requiredText(FIRST_NAME_MAX), v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, ACCOUNT_MESSAGES.invalidFirstName));
+export const Email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(MESSAGES.required),
+  v.maxLength(EMAIL_MAX, MESSAGES.invalidEmail),
+  v.email(MESSAGES.invalidEmail),
+);
+export const FirstName = v.pipe(
+  requiredText(FIRST_NAME_MAX),
+  v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, ACCOUNT_MESSAGES.invalidFirstName),
+);
 export const NewPassword = v.pipe(
   v.string(),
   v.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordRules),
@@ -60,10 +97,21 @@ export const NewPassword = v.pipe(
   v.regex(/\d/, ACCOUNT_MESSAGES.passwordRules),
 );
 /** Sign-in only requires a password; the length cap keeps hashing cheap for hostile input. */
-export const SignInPassword = v.pipe(v.string(), v.nonEmpty(MESSAGES.required), v.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.invalidLogin));
-export const OneTimeCode = v.pipe(v.union([v.string(), v.number()], ACCOUNT_MESSAGES.invalidCode), v.transform(String), v.regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), ACCOUNT_MESSAGES.invalidCode));
+export const SignInPassword = v.pipe(
+  v.string(),
+  v.nonEmpty(MESSAGES.required),
+  v.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.invalidLogin),
+);
+export const OneTimeCode = v.pipe(
+  v.union([v.string(), v.number()], ACCOUNT_MESSAGES.invalidCode),
+  v.transform(String),
+  v.regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), ACCOUNT_MESSAGES.invalidCode),
+);
 /** userType is stored as a number; 1/2 and "1"/"2" are accepted. */
-export const UserType = v.pipe(v.union([v.literal(1), v.literal(2), v.literal('1'), v.literal('2')], 'userType must be 1 or 2'), v.transform(Number));
+export const UserType = v.pipe(
+  v.union([v.literal(1), v.literal(2), v.literal('1'), v.literal('2')], 'userType must be 1 or 2'),
+  v.transform(Number),
+);
 export const InsightId = v.pipe(v.string(), v.uuid('insightId must be a UUID'));
 const OptionalInsightId = v.nullish(v.union([InsightId, v.literal('')]));
 
@@ -87,11 +135,19 @@ export const CreateCodeRequest = v.object({
   mobileNo: MobileNo,
   userId: v.nullish(Id),
 });
-export const VerifyMobileRequest = v.object({ otpCode: OneTimeCode, token: v.pipe(v.string(), v.nonEmpty('token is required'), v.maxLength(200)) });
+export const VerifyMobileRequest = v.object({
+  otpCode: OneTimeCode,
+  token: v.pipe(v.string(), v.nonEmpty('token is required'), v.maxLength(200)),
+});
 export const UpdatePasswordRequest = v.object({ userId: Id, password: NewPassword });
 export const MobileChangeRequest = v.object({ mobileNo: MobileNo });
 export const MobileChangeConfirmRequest = v.object({ otpCode: OneTimeCode });
-export const AddFavoriteRequest = v.object({ offerId: Id, categoryId: v.nullish(Id), merchantId: v.nullish(Id), bankId: v.nullish(Id) });
+export const AddFavoriteRequest = v.object({
+  offerId: Id,
+  categoryId: v.nullish(Id),
+  merchantId: v.nullish(Id),
+  bankId: v.nullish(Id),
+});
 export const RemoveFavoriteRequest = v.object({ offerId: Id });
 export const FilterMultipleRequest = v.object({ bankIds: v.optional(IdList, []), categoryIds: v.optional(IdList, []) });
 export const OfferIdsRequest = v.object({ offerIds: IdList });
@@ -99,16 +155,28 @@ export const CategoryIdsRequest = v.object({ categoryIds: IdList });
 export const CategoryGroupsRequest = v.object({
   categoryIds: IdList,
   bankId: v.nullish(Id),
-  pageNo: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'Pages start at 1'), v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`)), 1),
+  pageNo: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1, 'Pages start at 1'),
+      v.maxValue(PAGE_NO_MAX, `Pages end at ${PAGE_NO_MAX}`),
+    ),
+    1,
+  ),
   pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PAGE_SIZE_MAX)), CATEGORY_PAGE_SIZE),
 });
 export const TagUpdateRequest = v.object({ tags: IdList });
 /** An uploaded image as base64 text (a data: URL prefix allowed), capped at UPLOAD_BYTES_MAX once decoded; its bytes are checked by the server. */
-export const Base64Image = v.pipe(v.string('base64 must be text'), v.nonEmpty('base64 is required'), v.maxLength(Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 100, 'The image is larger than 5 MB'));
-export const ImageUploadRequest = v.union([
-  v.object({ base64: Base64Image }),
-  v.object({ data: v.object({ base64: Base64Image }) }),
-], 'Send { base64 } with a PNG or JPEG image');
+export const Base64Image = v.pipe(
+  v.string('base64 must be text'),
+  v.nonEmpty('base64 is required'),
+  v.maxLength(Math.ceil((UPLOAD_BYTES_MAX * 4) / 3) + 100, 'The image is larger than 5 MB'),
+);
+export const ImageUploadRequest = v.union(
+  [v.object({ base64: Base64Image }), v.object({ data: v.object({ base64: Base64Image }) })],
+  'Send { base64 } with a PNG or JPEG image',
+);
 export const SubscribeRequest = v.object({ insightId: OptionalInsightId, subscribeEmail: Email });
 export const FeedbackRequest = v.object({
   insightId: OptionalInsightId,
@@ -118,7 +186,11 @@ export const FeedbackRequest = v.object({
   message: v.optional(trimmedText(FEEDBACK_MESSAGE_MAX), ''),
 });
 /** The client's ip is accepted for compatibility and ignored: the server takes the address itself. */
-export const NewInsightRequest = v.object({ insightId: v.nullish(v.unknown()), ip: v.nullish(v.unknown()), user: v.nullish(v.unknown()) });
+export const NewInsightRequest = v.object({
+  insightId: v.nullish(v.unknown()),
+  ip: v.nullish(v.unknown()),
+  user: v.nullish(v.unknown()),
+});
 export const NewImpressionRequest = v.object({
   offerId: Id,
   merchantId: v.nullish(Id),
@@ -142,11 +214,26 @@ export const InsightImpressionRequest = v.object({
 export const TopOffersQuery = v.object({
   insight_id: v.optional(v.union([InsightId, v.literal('')])),
   bank_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'bank_id must be a number'), v.transform(Number))),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a number'), v.transform(Number), v.minValue(1), v.maxValue(PAGE_SIZE_MAX)), '10'),
-  offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'offset must be a number'), v.transform(Number), v.maxValue(OFFSET_MAX)), '0'),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'limit must be a number'),
+      v.transform(Number),
+      v.minValue(1),
+      v.maxValue(PAGE_SIZE_MAX),
+    ),
+    '10',
+  ),
+  offset: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'offset must be a number'), v.transform(Number), v.maxValue(OFFSET_MAX)),
+    '0',
+  ),
 });
 export const AdsQuery = v.object({
   placement: v.optional(v.picklist([AD_PLACEMENT], `placement must be '${AD_PLACEMENT}'`), AD_PLACEMENT),
   ad_space: v.optional(v.picklist([AD_SPACE], `ad_space must be '${AD_SPACE}'`), AD_SPACE),
-  count: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number), v.minValue(1), v.maxValue(AD_COUNT_MAX)), String(AD_COUNT)),
+  count: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number), v.minValue(1), v.maxValue(AD_COUNT_MAX)),
+    String(AD_COUNT),
+  ),
 });

@@ -7,8 +7,20 @@ import * as v from 'valibot';
 import { Eligibility, NO_ELIGIBILITY } from './eligibility.ts';
 import { NoNul } from './index.ts';
 import {
-  ID_MAX, LOCATION_NAME_MAX, MESSAGES, OFFER_DATE_TYPES, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX,
-  OFFER_RATE_TEXT_MAX, OFFER_TERMS_MAX, OFFER_TITLE_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS, TRANSLATED_LOCALES, VALIDITY_TEXT_MAX,
+  ID_MAX,
+  LOCATION_NAME_MAX,
+  MESSAGES,
+  OFFER_DATE_TYPES,
+  OFFER_DESCRIPTION_MAX,
+  OFFER_HEADER_MAX,
+  OFFER_LOCATIONS_MAX,
+  OFFER_RATE_TEXT_MAX,
+  OFFER_TERMS_MAX,
+  OFFER_TITLE_MAX,
+  OFFER_TYPES,
+  SRI_LANKA_UTC_OFFSET_MS,
+  TRANSLATED_LOCALES,
+  VALIDITY_TEXT_MAX,
 } from './limits.ts';
 
 /** Defaults of the form (spec §3): validity FromTo, type off. */
@@ -28,7 +40,8 @@ export const OFFER_MESSAGES = {
   invalidOfferRate: 'Enter a percentage from 1 to 100.',
   acceptOfferTerms: 'Accept the terms & conditions to submit the offer.',
   merchantsOnly: 'Only merchant accounts can create offers.',
-  notActivated: 'Your merchant account is not activated yet. You can send offers once our team has reviewed your registration documents and activated it.',
+  notActivated:
+    'Your merchant account is not activated yet. You can send offers once our team has reviewed your registration documents and activated it.',
   offerNotFound: 'Offer not found.',
   notYourOffer: 'This offer belongs to another account.',
   listedOfferLocked: 'This offer is listed already. Ask our team to change a listed offer.',
@@ -52,7 +65,9 @@ export function parseFormDate(text: string): Date | undefined {
   if (!match) return undefined;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? date
+    : undefined;
 }
 
 /** Today's date in Sri Lanka, as a UTC midnight. */
@@ -61,7 +76,8 @@ const startOfTodayInSriLanka = () => {
   return Date.UTC(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate());
 };
 
-const text = (max: number) => v.pipe(v.string(MESSAGES.required), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
+const text = (max: number) =>
+  v.pipe(v.string(MESSAGES.required), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
 const required = (max: number, tooLong = `At most ${max} characters.`) =>
   v.pipe(v.string(MESSAGES.required), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(max, tooLong), NoNul);
 /** A choice from a list: a positive id, as a number or digits; empty means not chosen yet. */
@@ -70,7 +86,14 @@ const chosenId = v.pipe(
   v.transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value))),
   v.check((n) => Number.isInteger(n) && n >= 1 && n <= ID_MAX, MESSAGES.required),
 );
-const optionalDate = v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || parseFormDate(s) !== undefined, OFFER_MESSAGES.invalidFormDate)), '');
+const optionalDate = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => s === '' || parseFormDate(s) !== undefined, OFFER_MESSAGES.invalidFormDate),
+  ),
+  '',
+);
 
 /** Which dates a validity type needs: fromTo both, until/till an end, on one day, other/customize a description. */
 export const datesNeeded = (validity: (typeof OFFER_DATE_TYPES)[number]) => ({
@@ -80,58 +103,116 @@ export const datesNeeded = (validity: (typeof OFFER_DATE_TYPES)[number]) => ({
 });
 
 /** A rate of 'off', 'upto' or 'discount': a percentage above 0 and at most 100, with up to two decimals. */
-export const isPercentRateText = (rate: string) => /^\d{1,3}(\.\d{1,2})?$/.test(rate) && Number(rate) > 0 && Number(rate) <= 100;
+export const isPercentRateText = (rate: string) =>
+  /^\d{1,3}(\.\d{1,2})?$/.test(rate) && Number(rate) > 0 && Number(rate) <= 100;
 
 /** The texts an offer may also have in Sinhala and Tamil, by their form names; each optional, with the English field's limit. */
 export const TRANSLATED_OFFER_FIELDS = ['offerTitle', 'offerHeader', 'offerDescription'] as const;
-const OfferTextsRequest = v.object({
-  offerTitle: v.optional(text(OFFER_TITLE_MAX), ''),
-  offerHeader: v.optional(text(OFFER_HEADER_MAX), ''),
-  offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
-} satisfies Record<(typeof TRANSLATED_OFFER_FIELDS)[number], unknown>, MESSAGES.required);
+const OfferTextsRequest = v.object(
+  {
+    offerTitle: v.optional(text(OFFER_TITLE_MAX), ''),
+    offerHeader: v.optional(text(OFFER_HEADER_MAX), ''),
+    offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
+  } satisfies Record<(typeof TRANSLATED_OFFER_FIELDS)[number], unknown>,
+  MESSAGES.required,
+);
 
 export const CreateOfferRequest = v.pipe(
-  v.object({
-    offerCategory: chosenId,
-    bankInfo: chosenId,
-    offerTitle: required(OFFER_TITLE_MAX),
-    offerHeader: required(OFFER_HEADER_MAX, OFFER_MESSAGES.offerHeaderTooLong),
-    offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
-    /** Added: the title, header and description in Sinhala and Tamil (docs/i18n.md), by language; empty or missing for none. */
-    translations: v.optional(v.record(v.picklist(TRANSLATED_LOCALES, MESSAGES.required), OfferTextsRequest, MESSAGES.required), {}),
-    offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerValidity),
-    offerType: v.optional(v.picklist(OFFER_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerType),
-    /** A percentage for off, upto and discount; free text for customize. */
-    offerRate: required(OFFER_RATE_TEXT_MAX),
-    fromDate: optionalDate,
-    toDate: optionalDate,
-    validTimeDateDescription: v.optional(text(VALIDITY_TEXT_MAX), ''),
-    promoCode: v.optional(text(40), ''),
-    locations: v.optional(v.pipe(v.array(required(LOCATION_NAME_MAX)), v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`)), []),
-    /** Added: who can use it and when (contract/eligibility.ts); the server checks listed cards against the bank's. */
-    eligibility: v.optional(Eligibility, NO_ELIGIBILITY),
-    /** Added: the banner, a PNG or JPEG as base64 (a data: URL allowed), checked by its bytes as every upload; missing keeps the offer's banner. */
-    bannerImage: v.optional(v.string(MESSAGES.required)),
-    /** Added: the merchant's own terms of this offer, free text, shown with the bank's and the general terms. */
-    offerTerms: v.optional(text(OFFER_TERMS_MAX), ''),
-    termsAccepted: v.literal(true, OFFER_MESSAGES.acceptOfferTerms),
-  }, MESSAGES.required), // the message of a missing field (the API can be sent a partial form)
-  v.forward(v.partialCheck([['offerType'], ['offerRate']], ({ offerType, offerRate }) => {
-    return offerType === 'customize' || isPercentRateText(offerRate);
-  }, OFFER_MESSAGES.invalidOfferRate), ['offerRate']),
-  v.forward(v.partialCheck([['offerValidity'], ['fromDate']], ({ offerValidity, fromDate }) => !datesNeeded(offerValidity).from || fromDate !== '', MESSAGES.required), ['fromDate']),
-  v.forward(v.partialCheck([['offerValidity'], ['toDate']], ({ offerValidity, toDate }) => !datesNeeded(offerValidity).to || toDate !== '', MESSAGES.required), ['toDate']),
-  v.forward(v.partialCheck([['offerValidity'], ['validTimeDateDescription']], ({ offerValidity, validTimeDateDescription }) =>
-    !datesNeeded(offerValidity).description || validTimeDateDescription !== '', MESSAGES.required), ['validTimeDateDescription']),
-  v.forward(v.partialCheck([['fromDate'], ['toDate']], ({ fromDate, toDate }) => {
-    const from = parseFormDate(fromDate);
-    const to = parseFormDate(toDate);
-    return !from || !to || to >= from;
-  }, OFFER_MESSAGES.endBeforeStart), ['toDate']),
-  v.forward(v.partialCheck([['toDate']], ({ toDate }) => {
-    const to = parseFormDate(toDate);
-    return !to || to.getTime() >= startOfTodayInSriLanka();
-  }, OFFER_MESSAGES.endDatePassed), ['toDate']),
+  v.object(
+    {
+      offerCategory: chosenId,
+      bankInfo: chosenId,
+      offerTitle: required(OFFER_TITLE_MAX),
+      offerHeader: required(OFFER_HEADER_MAX, OFFER_MESSAGES.offerHeaderTooLong),
+      offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
+      /** Added: the title, header and description in Sinhala and Tamil (docs/i18n.md), by language; empty or missing for none. */
+      translations: v.optional(
+        v.record(v.picklist(TRANSLATED_LOCALES, MESSAGES.required), OfferTextsRequest, MESSAGES.required),
+        {},
+      ),
+      offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerValidity),
+      offerType: v.optional(v.picklist(OFFER_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerType),
+      /** A percentage for off, upto and discount; free text for customize. */
+      offerRate: required(OFFER_RATE_TEXT_MAX),
+      fromDate: optionalDate,
+      toDate: optionalDate,
+      validTimeDateDescription: v.optional(text(VALIDITY_TEXT_MAX), ''),
+      promoCode: v.optional(text(40), ''),
+      locations: v.optional(
+        v.pipe(
+          v.array(required(LOCATION_NAME_MAX)),
+          v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`),
+        ),
+        [],
+      ),
+      /** Added: who can use it and when (contract/eligibility.ts); the server checks listed cards against the bank's. */
+      eligibility: v.optional(Eligibility, NO_ELIGIBILITY),
+      /** Added: the banner, a PNG or JPEG as base64 (a data: URL allowed), checked by its bytes as every upload; missing keeps the offer's banner. */
+      bannerImage: v.optional(v.string(MESSAGES.required)),
+      /** Added: the merchant's own terms of this offer, free text, shown with the bank's and the general terms. */
+      offerTerms: v.optional(text(OFFER_TERMS_MAX), ''),
+      termsAccepted: v.literal(true, OFFER_MESSAGES.acceptOfferTerms),
+    },
+    MESSAGES.required,
+  ), // the message of a missing field (the API can be sent a partial form)
+  v.forward(
+    v.partialCheck(
+      [['offerType'], ['offerRate']],
+      ({ offerType, offerRate }) => {
+        return offerType === 'customize' || isPercentRateText(offerRate);
+      },
+      OFFER_MESSAGES.invalidOfferRate,
+    ),
+    ['offerRate'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['offerValidity'], ['fromDate']],
+      ({ offerValidity, fromDate }) => !datesNeeded(offerValidity).from || fromDate !== '',
+      MESSAGES.required,
+    ),
+    ['fromDate'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['offerValidity'], ['toDate']],
+      ({ offerValidity, toDate }) => !datesNeeded(offerValidity).to || toDate !== '',
+      MESSAGES.required,
+    ),
+    ['toDate'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['offerValidity'], ['validTimeDateDescription']],
+      ({ offerValidity, validTimeDateDescription }) =>
+        !datesNeeded(offerValidity).description || validTimeDateDescription !== '',
+      MESSAGES.required,
+    ),
+    ['validTimeDateDescription'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['fromDate'], ['toDate']],
+      ({ fromDate, toDate }) => {
+        const from = parseFormDate(fromDate);
+        const to = parseFormDate(toDate);
+        return !from || !to || to >= from;
+      },
+      OFFER_MESSAGES.endBeforeStart,
+    ),
+    ['toDate'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['toDate']],
+      ({ toDate }) => {
+        const to = parseFormDate(toDate);
+        return !to || to.getTime() >= startOfTodayInSriLanka();
+      },
+      OFFER_MESSAGES.endDatePassed,
+    ),
+    ['toDate'],
+  ),
 );
 export type CreateOfferData = v.InferOutput<typeof CreateOfferRequest>;
 

@@ -25,13 +25,22 @@ export const MyCard = v.pipe(
     bankId: Id,
     network: v.optional(v.nullable(v.picklist(CARD_NETWORKS, 'Choose a card network.')), null),
     kind: v.optional(v.nullable(v.picklist(CARD_KINDS, 'Choose credit, debit or prepaid.')), null),
-    tier: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the tier.'), v.maxLength(CARD_TIER_NAME_MAX, `At most ${CARD_TIER_NAME_MAX} characters.`))), null),
+    tier: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.nonEmpty('Enter the tier.'),
+          v.maxLength(CARD_TIER_NAME_MAX, `At most ${CARD_TIER_NAME_MAX} characters.`),
+        ),
+      ),
+      null,
+    ),
   }),
   v.check((card) => (card.network === null) === (card.kind === null), MY_CARD_MESSAGES.networkAndKind),
   // "Any card of this bank" has no tier.
   v.transform((card) => (card.network === null ? { ...card, tier: null } : card)),
 );
-
 
 export const MyCardList = v.pipe(
   v.array(MyCard, 'Expected a list of cards.'),
@@ -39,17 +48,34 @@ export const MyCardList = v.pipe(
   v.check((cards) => new Set(cards.map(myCardKey)).size === cards.length, MY_CARD_MESSAGES.duplicate),
 );
 export const MyCardsRequest = v.object({ cards: MyCardList });
-export const MyCardsResponse = v.object({ status: v.literal(true), data: v.array(v.object({
-  bankId: v.number(), network: v.nullable(v.picklist(CARD_NETWORKS)), kind: v.nullable(v.picklist(CARD_KINDS)), tier: v.nullable(v.string()),
-})) });
+export const MyCardsResponse = v.object({
+  status: v.literal(true),
+  data: v.array(
+    v.object({
+      bankId: v.number(),
+      network: v.nullable(v.picklist(CARD_NETWORKS)),
+      kind: v.nullable(v.picklist(CARD_KINDS)),
+      tier: v.nullable(v.string()),
+    }),
+  ),
+});
 
 /** The filter bar's request: every part optional, all of them together (AND); lists inside are OR. */
 export const OfferSearchRequest = v.object({
   bankIds: v.optional(IdList, []),
   categoryIds: v.optional(IdList, []),
   /** Offers usable with a card of any of these networks. */
-  networks: v.optional(v.pipe(v.array(v.picklist(CARD_NETWORKS, `networks must be among ${CARD_NETWORKS.join(', ')}`)), v.maxLength(CARD_NETWORKS.length)), []),
-  channel: v.optional(v.nullable(v.picklist(CHANNEL_FILTERS, `channel must be one of ${CHANNEL_FILTERS.join(', ')}`)), null),
+  networks: v.optional(
+    v.pipe(
+      v.array(v.picklist(CARD_NETWORKS, `networks must be among ${CARD_NETWORKS.join(', ')}`)),
+      v.maxLength(CARD_NETWORKS.length),
+    ),
+    [],
+  ),
+  channel: v.optional(
+    v.nullable(v.picklist(CHANNEL_FILTERS, `channel must be one of ${CHANNEL_FILTERS.join(', ')}`)),
+    null,
+  ),
   /** In force today in Sri Lanka: started, not ended, and running on today's weekday. */
   validToday: v.optional(v.boolean('validToday must be true or false'), false),
   /** Ending within ENDING_SOON_DAYS. */

@@ -5,9 +5,25 @@
 // Imported from this file, not through index.ts: only the importer and its docs need it.
 import * as v from 'valibot';
 import { groupedDigits } from './digits.ts';
-import { CARD_KINDS, CARD_NETWORKS, CARD_TIER_NAME_MAX, CARDS_MAX, CHANNELS, ELIGIBILITY_MESSAGES, RUPEES_MAX, WEEKDAYS } from './eligibility.ts';
+import {
+  CARD_KINDS,
+  CARD_NETWORKS,
+  CARD_TIER_NAME_MAX,
+  CARDS_MAX,
+  CHANNELS,
+  ELIGIBILITY_MESSAGES,
+  RUPEES_MAX,
+  WEEKDAYS,
+} from './eligibility.ts';
 import { NoNul } from './index.ts';
-import { LOCATION_NAME_MAX, OFFER_DESCRIPTION_MAX, OFFER_HEADER_MAX, OFFER_LOCATIONS_MAX, OFFER_RATE_TEXT_MAX, URL_MAX } from './limits.ts';
+import {
+  LOCATION_NAME_MAX,
+  OFFER_DESCRIPTION_MAX,
+  OFFER_HEADER_MAX,
+  OFFER_LOCATIONS_MAX,
+  OFFER_RATE_TEXT_MAX,
+  URL_MAX,
+} from './limits.ts';
 
 export const PARTNER_FEED_FORMAT = 'offerlanka-partner-feed';
 export const PARTNER_FEED_VERSION = 1;
@@ -27,20 +43,48 @@ export const PARTNER_FEED_OFFERS_MAX = 50_000;
 
 /** The CSV header, in order. id, title, merchant and bank are required; the others may be left out. */
 export const PARTNER_FEED_CSV_COLUMNS = [
-  'id', 'title', 'merchant', 'bank', 'url', 'description',
-  'discount_percent', 'discount_kind', 'discount_text',
-  'valid_from', 'valid_through', 'cards', 'days', 'time_from', 'time_to',
-  'min_bill', 'max_discount', 'channel', 'website', 'category', 'image', 'promo_code', 'locations',
+  'id',
+  'title',
+  'merchant',
+  'bank',
+  'url',
+  'description',
+  'discount_percent',
+  'discount_kind',
+  'discount_text',
+  'valid_from',
+  'valid_through',
+  'cards',
+  'days',
+  'time_from',
+  'time_to',
+  'min_bill',
+  'max_discount',
+  'channel',
+  'website',
+  'category',
+  'image',
+  'promo_code',
+  'locations',
 ] as const;
 export type PartnerFeedCsvColumn = (typeof PARTNER_FEED_CSV_COLUMNS)[number];
-export const PARTNER_FEED_CSV_REQUIRED_COLUMNS = ['id', 'title', 'merchant', 'bank'] as const satisfies readonly PartnerFeedCsvColumn[];
+export const PARTNER_FEED_CSV_REQUIRED_COLUMNS = [
+  'id',
+  'title',
+  'merchant',
+  'bank',
+] as const satisfies readonly PartnerFeedCsvColumn[];
 /** How a CSV cell lists several values: locations, days and cards. */
 export const PARTNER_FEED_CSV_LIST_SEPARATOR = '|';
 /** How a CSV card writes its parts: network:kind[:tier]. */
 export const PARTNER_FEED_CSV_CARD_SEPARATOR = ':';
 
 /** 'a', 'b' or 'c': a choice as a message words it. */
-const oneOf = (choices: readonly string[]) => `${choices.slice(0, -1).map((c) => `'${c}'`).join(', ')} or '${choices.at(-1)}'`;
+const oneOf = (choices: readonly string[]) =>
+  `${choices
+    .slice(0, -1)
+    .map((c) => `'${c}'`)
+    .join(', ')} or '${choices.at(-1)}'`;
 
 export const PARTNER_FEED_MESSAGES = {
   required: 'Required.',
@@ -73,11 +117,14 @@ export const PARTNER_FEED_MESSAGES = {
 const M = PARTNER_FEED_MESSAGES;
 
 /** 'Required.' for a missing field, 'Expected text.' for a number or a list. */
-const textMessage = (issue: v.StringIssue) => (issue.received === 'undefined' || issue.received === 'null' ? M.required : M.expectedText);
+const textMessage = (issue: v.StringIssue) =>
+  issue.received === 'undefined' || issue.received === 'null' ? M.required : M.expectedText;
 /** An object's message for a missing required field, or else for a value that is not an object. */
-const objectMessage = (notObject: string) => (issue: v.ObjectIssue) => (issue.expected === 'Object' ? notObject : M.required);
+const objectMessage = (notObject: string) => (issue: v.ObjectIssue) =>
+  issue.expected === 'Object' ? notObject : M.required;
 const text = (max: number) => v.pipe(v.string(M.expectedText), v.trim(), v.maxLength(max, M.tooLong(max)), NoNul);
-const requiredText = (max: number) => v.pipe(v.string(textMessage), v.trim(), v.nonEmpty(M.required), v.maxLength(max, M.tooLong(max)), NoNul);
+const requiredText = (max: number) =>
+  v.pipe(v.string(textMessage), v.trim(), v.nonEmpty(M.required), v.maxLength(max, M.tooLong(max)), NoNul);
 const HTTP_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const WebAddress = v.pipe(text(PARTNER_FEED_URL_MAX), v.regex(HTTP_ADDRESS, M.notHttp));
 
@@ -90,30 +137,49 @@ const isFeedDate = (value: string) => {
   return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 };
 const FeedDate = v.pipe(v.string(M.invalidDate), v.trim(), v.check(isFeedDate, M.invalidDate));
-const TimeOfDay = v.pipe(v.string(ELIGIBILITY_MESSAGES.invalidTime), v.trim(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ELIGIBILITY_MESSAGES.invalidTime));
+const TimeOfDay = v.pipe(
+  v.string(ELIGIBILITY_MESSAGES.invalidTime),
+  v.trim(),
+  v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ELIGIBILITY_MESSAGES.invalidTime),
+);
 const Rupees = v.pipe(
-  v.number(ELIGIBILITY_MESSAGES.invalidRupees), v.integer(ELIGIBILITY_MESSAGES.invalidRupees),
-  v.minValue(1, ELIGIBILITY_MESSAGES.invalidRupees), v.maxValue(RUPEES_MAX, ELIGIBILITY_MESSAGES.invalidRupees),
+  v.number(ELIGIBILITY_MESSAGES.invalidRupees),
+  v.integer(ELIGIBILITY_MESSAGES.invalidRupees),
+  v.minValue(1, ELIGIBILITY_MESSAGES.invalidRupees),
+  v.maxValue(RUPEES_MAX, ELIGIBILITY_MESSAGES.invalidRupees),
 );
 
 /** { percent, kind } for a percentage (kind 'off' unless given), or { text } for anything else. */
 const Discount = v.pipe(
-  v.object({
-    percent: v.nullish(v.pipe(v.number(M.invalidPercent), v.gtValue(0, M.invalidPercent), v.maxValue(100, M.invalidPercent))),
-    kind: v.nullish(v.picklist(['off', 'upto'], M.invalidDiscountKind)),
-    text: v.nullish(text(PARTNER_FEED_DISCOUNT_TEXT_MAX)),
-  }, objectMessage(M.invalidDiscount)),
+  v.object(
+    {
+      percent: v.nullish(
+        v.pipe(v.number(M.invalidPercent), v.gtValue(0, M.invalidPercent), v.maxValue(100, M.invalidPercent)),
+      ),
+      kind: v.nullish(v.picklist(['off', 'upto'], M.invalidDiscountKind)),
+      text: v.nullish(text(PARTNER_FEED_DISCOUNT_TEXT_MAX)),
+    },
+    objectMessage(M.invalidDiscount),
+  ),
   v.check((d) => (d.percent != null) !== (d.text != null && d.text !== ''), M.discountNeedsOne),
-  v.forward(v.check((d) => d.kind == null || d.percent != null, M.kindNeedsPercent), ['kind']),
+  v.forward(
+    v.check((d) => d.kind == null || d.percent != null, M.kindNeedsPercent),
+    ['kind'],
+  ),
 );
 
 /** A card as the feed writes it: the tier may be left out, meaning any tier. */
 const FeedCard = v.pipe(
-  v.object({
-    network: v.picklist(CARD_NETWORKS, M.invalidNetwork),
-    kind: v.picklist(CARD_KINDS, M.invalidKind),
-    tier: v.nullish(v.pipe(v.string(M.expectedText), v.trim(), v.maxLength(CARD_TIER_NAME_MAX, M.tooLong(CARD_TIER_NAME_MAX)))),
-  }, objectMessage(M.invalidCard)),
+  v.object(
+    {
+      network: v.picklist(CARD_NETWORKS, M.invalidNetwork),
+      kind: v.picklist(CARD_KINDS, M.invalidKind),
+      tier: v.nullish(
+        v.pipe(v.string(M.expectedText), v.trim(), v.maxLength(CARD_TIER_NAME_MAX, M.tooLong(CARD_TIER_NAME_MAX))),
+      ),
+    },
+    objectMessage(M.invalidCard),
+  ),
   v.transform((card) => ({ network: card.network, kind: card.kind, tier: card.tier ? card.tier : null })),
 );
 const sameCard = (a: v.InferOutput<typeof FeedCard>, b: v.InferOutput<typeof FeedCard>) =>
@@ -122,7 +188,10 @@ const CardList = v.pipe(
   v.array(FeedCard, M.invalidCards),
   v.minLength(1, M.invalidCards),
   v.maxLength(CARDS_MAX, `At most ${CARDS_MAX} cards.`),
-  v.check((cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i), ELIGIBILITY_MESSAGES.duplicateCard),
+  v.check(
+    (cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i),
+    ELIGIBILITY_MESSAGES.duplicateCard,
+  ),
 );
 // Chosen by the value rather than a union, so that a list's issues name the card at fault.
 const CardScope = v.picklist(['all', 'credit'], M.invalidCards);
@@ -133,39 +202,60 @@ const Cards = v.lazy((input) => (Array.isArray(input) ? CardList : CardScope));
  * written for a later version still reads. Days come back unique and in week order.
  */
 export const PartnerFeedOffer = v.pipe(
-  v.object({
-    id: requiredText(PARTNER_FEED_ID_MAX),
-    title: requiredText(PARTNER_FEED_TITLE_MAX),
-    merchant: requiredText(PARTNER_FEED_NAME_MAX),
-    bank: requiredText(PARTNER_FEED_NAME_MAX),
-    url: v.nullish(WebAddress),
-    description: v.nullish(text(PARTNER_FEED_DESCRIPTION_MAX)),
-    discount: v.nullish(Discount),
-    validFrom: v.nullish(FeedDate),
-    validThrough: v.nullish(FeedDate),
-    cards: v.nullish(Cards),
-    days: v.nullish(v.pipe(
-      v.array(v.picklist(WEEKDAYS, M.invalidDay), M.invalidDay),
-      v.transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
-    )),
-    timeFrom: v.nullish(TimeOfDay),
-    timeTo: v.nullish(TimeOfDay),
-    minBill: v.nullish(Rupees),
-    maxDiscount: v.nullish(Rupees),
-    channel: v.nullish(v.picklist(CHANNELS, M.invalidChannel)),
-    website: v.nullish(WebAddress),
-    category: v.nullish(text(PARTNER_FEED_NAME_MAX)),
-    image: v.nullish(WebAddress),
-    promoCode: v.nullish(text(PARTNER_FEED_PROMO_CODE_MAX)),
-    locations: v.nullish(v.pipe(
-      v.array(requiredText(LOCATION_NAME_MAX), M.expectedList),
-      v.maxLength(OFFER_LOCATIONS_MAX, M.tooManyLocations),
-    )),
-  }, objectMessage(M.notOffer)),
-  v.forward(v.partialCheck([['validFrom'], ['validThrough']], ({ validFrom, validThrough }) =>
-    // Compared only as real days: a bad date has its own issue.
-    !validFrom || !validThrough || !isFeedDate(validFrom) || !isFeedDate(validThrough) || validThrough >= validFrom, M.endBeforeStart), ['validThrough']),
-  v.forward(v.partialCheck([['timeFrom'], ['timeTo']], ({ timeFrom, timeTo }) => (timeFrom == null) === (timeTo == null), ELIGIBILITY_MESSAGES.timeNeedsBoth), ['timeTo']),
+  v.object(
+    {
+      id: requiredText(PARTNER_FEED_ID_MAX),
+      title: requiredText(PARTNER_FEED_TITLE_MAX),
+      merchant: requiredText(PARTNER_FEED_NAME_MAX),
+      bank: requiredText(PARTNER_FEED_NAME_MAX),
+      url: v.nullish(WebAddress),
+      description: v.nullish(text(PARTNER_FEED_DESCRIPTION_MAX)),
+      discount: v.nullish(Discount),
+      validFrom: v.nullish(FeedDate),
+      validThrough: v.nullish(FeedDate),
+      cards: v.nullish(Cards),
+      days: v.nullish(
+        v.pipe(
+          v.array(v.picklist(WEEKDAYS, M.invalidDay), M.invalidDay),
+          v.transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
+        ),
+      ),
+      timeFrom: v.nullish(TimeOfDay),
+      timeTo: v.nullish(TimeOfDay),
+      minBill: v.nullish(Rupees),
+      maxDiscount: v.nullish(Rupees),
+      channel: v.nullish(v.picklist(CHANNELS, M.invalidChannel)),
+      website: v.nullish(WebAddress),
+      category: v.nullish(text(PARTNER_FEED_NAME_MAX)),
+      image: v.nullish(WebAddress),
+      promoCode: v.nullish(text(PARTNER_FEED_PROMO_CODE_MAX)),
+      locations: v.nullish(
+        v.pipe(
+          v.array(requiredText(LOCATION_NAME_MAX), M.expectedList),
+          v.maxLength(OFFER_LOCATIONS_MAX, M.tooManyLocations),
+        ),
+      ),
+    },
+    objectMessage(M.notOffer),
+  ),
+  v.forward(
+    v.partialCheck(
+      [['validFrom'], ['validThrough']],
+      ({ validFrom, validThrough }) =>
+        // Compared only as real days: a bad date has its own issue.
+        !validFrom || !validThrough || !isFeedDate(validFrom) || !isFeedDate(validThrough) || validThrough >= validFrom,
+      M.endBeforeStart,
+    ),
+    ['validThrough'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['timeFrom'], ['timeTo']],
+      ({ timeFrom, timeTo }) => (timeFrom == null) === (timeTo == null),
+      ELIGIBILITY_MESSAGES.timeNeedsBoth,
+    ),
+    ['timeTo'],
+  ),
 );
 export type PartnerFeedOfferData = v.InferOutput<typeof PartnerFeedOffer>;
 
@@ -185,13 +275,19 @@ const envelopeEntries = {
  * The JSON feed's envelope, offers unchecked: what must hold for the feed to be read at all. The
  * importer then checks each offer on its own.
  */
-export const PartnerFeedEnvelope = v.object({
-  ...envelopeEntries,
-  offers: v.pipe(v.array(v.unknown(), M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
-}, envelopeMessage);
+export const PartnerFeedEnvelope = v.object(
+  {
+    ...envelopeEntries,
+    offers: v.pipe(v.array(v.unknown(), M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
+  },
+  envelopeMessage,
+);
 
 /** A whole JSON feed with every offer valid: for a partner checking its own file. */
-export const PartnerFeed = v.object({
-  ...envelopeEntries,
-  offers: v.pipe(v.array(PartnerFeedOffer, M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
-}, envelopeMessage);
+export const PartnerFeed = v.object(
+  {
+    ...envelopeEntries,
+    offers: v.pipe(v.array(PartnerFeedOffer, M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
+  },
+  envelopeMessage,
+);

@@ -20,13 +20,17 @@ export const REMINDER_OFFER_NAME_MAX = 40;
 
 export const REMINDER_MESSAGES = {
   badDays: `Choose ${REMINDER_DAY_CHOICES.join(', ')} days before, or null to turn reminders off.`,
-  turnedOn: (days: number) => `Reminders on: we text you ${days} day${days === 1 ? '' : 's'} before your favourites end.`,
+  turnedOn: (days: number) =>
+    `Reminders on: we text you ${days} day${days === 1 ? '' : 's'} before your favourites end.`,
   turnedOff: 'Reminders off: we will not text you about your favourites.',
   offerMarked: 'Noted.',
   badStopLink: 'This link is not valid. Turn reminders off in your profile instead.',
-  expiredStopLink: 'This link has expired. Turn reminders off in your profile instead, or use the link in a newer text.',
-  linksRevoked: 'Done: no stop or unsubscribe link sent to you before now works any more. Newer texts and e-mails carry new ones.',
-  stopped: 'Reminders are off. You will get no more texts about your favourites ending. You can turn them on again in your profile.',
+  expiredStopLink:
+    'This link has expired. Turn reminders off in your profile instead, or use the link in a newer text.',
+  linksRevoked:
+    'Done: no stop or unsubscribe link sent to you before now works any more. Newer texts and e-mails carry new ones.',
+  stopped:
+    'Reminders are off. You will get no more texts about your favourites ending. You can turn them on again in your profile.',
 } as const;
 
 const DaysBefore = v.nullable(v.picklist(REMINDER_DAY_CHOICES, REMINDER_MESSAGES.badDays));
@@ -37,8 +41,21 @@ export const ReminderSettingRequest = v.object({ daysBefore: DaysBefore }, REMIN
 /** offerShown: the first favourite's line has been shown to this account (it shows once). */
 export const ReminderSettingData = v.object({ daysBefore: DaysBefore, offerShown: v.boolean() });
 export const ReminderSettingResponse = v.object({ status: v.literal(true), data: ReminderSettingData });
-export const ReminderSettingChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: ReminderSettingData });
+export const ReminderSettingChangedResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  data: ReminderSettingData,
+});
 
 /** GET /reminders/stop?token=: the signed link every reminder carries. */
-export const ReminderStopQuery = v.object({ token: v.pipe(v.string(REMINDER_MESSAGES.badStopLink), v.nonEmpty(REMINDER_MESSAGES.badStopLink), v.maxLength(500, REMINDER_MESSAGES.badStopLink)) }, REMINDER_MESSAGES.badStopLink);
+export const ReminderStopQuery = v.object(
+  {
+    token: v.pipe(
+      v.string(REMINDER_MESSAGES.badStopLink),
+      v.nonEmpty(REMINDER_MESSAGES.badStopLink),
+      v.maxLength(500, REMINDER_MESSAGES.badStopLink),
+    ),
+  },
+  REMINDER_MESSAGES.badStopLink,
+);
 export const ReminderStopResponse = v.object({ status: v.literal(true), message: v.string() });

@@ -12,9 +12,15 @@ export const REPORT_MESSAGE_MAX = 1000;
 export const ReportRequest = v.pipe(
   v.object({
     reason: v.picklist(REPORT_REASONS, REPORT_MESSAGES.chooseReason),
-    message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_MESSAGE_MAX, `At most ${REPORT_MESSAGE_MAX} characters.`), NoNul), ''),
+    message: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(REPORT_MESSAGE_MAX, `At most ${REPORT_MESSAGE_MAX} characters.`), NoNul),
+      '',
+    ),
     insightId: v.nullish(v.union([InsightId, v.literal('')])),
   }),
-  v.forward(v.check((input) => input.reason !== 'other' || input.message !== '', REPORT_MESSAGES.tellUsWhatIsWrong), ['message']),
+  v.forward(
+    v.check((input) => input.reason !== 'other' || input.message !== '', REPORT_MESSAGES.tellUsWhatIsWrong),
+    ['message'],
+  ),
 );
 export const ReportResponse = v.object({ status: v.literal(true), message: v.string() });

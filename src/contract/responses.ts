@@ -5,7 +5,14 @@
 import * as v from 'valibot';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from './safe-url.ts';
 import { CardSpec, EligibilityAnswer, NO_ELIGIBILITY } from './eligibility.ts';
-import { OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, TRANSLATED_LOCALES, URL_MAX, type TranslatedLocale } from './limits.ts';
+import {
+  OFFER_DATE_TYPES,
+  OFFER_DISPLAY_STATUSES,
+  OFFER_TYPES,
+  TRANSLATED_LOCALES,
+  URL_MAX,
+  type TranslatedLocale,
+} from './limits.ts';
 
 // ---------- URLs ----------
 
@@ -13,13 +20,25 @@ import { OFFER_DATE_TYPES, OFFER_DISPLAY_STATUSES, OFFER_TYPES, TRANSLATED_LOCAL
  * A URL stored for an image, a logo or a link: http:, https: or a site path (contract/safe-url.ts).
  * Every write of one goes through it (the seed's rows, merchant logos).
  */
-export const WebUrl = v.pipe(v.string('Expected a URL'), v.maxLength(URL_MAX, `At most ${URL_MAX} characters.`), v.check((url) => safeUrl(url) === url, 'Expected an http(s) URL or a site path'));
+export const WebUrl = v.pipe(
+  v.string('Expected a URL'),
+  v.maxLength(URL_MAX, `At most ${URL_MAX} characters.`),
+  v.check((url) => safeUrl(url) === url, 'Expected an http(s) URL or a site path'),
+);
 
 // URLs in answers are read through safeUrl, so a page built from them, or an island reading them,
 // never renders a javascript: or data: URL that reached the database: an optional one becomes null,
 // a required image the placeholder.
-const OptionalUrl = v.nullable(v.pipe(v.string(), v.transform((url): string | null => safeUrl(url) ?? null)));
-const ImageUrl = v.pipe(v.string(), v.transform((url) => safeUrl(url) ?? PLACEHOLDER_IMAGE_URL));
+const OptionalUrl = v.nullable(
+  v.pipe(
+    v.string(),
+    v.transform((url): string | null => safeUrl(url) ?? null),
+  ),
+);
+const ImageUrl = v.pipe(
+  v.string(),
+  v.transform((url) => safeUrl(url) ?? PLACEHOLDER_IMAGE_URL),
+);
 
 // ---------- what answers are made of, and the shared answers ----------
 
@@ -50,26 +69,46 @@ export const BankDetail = v.object({
  * language and field optional; the English field shows where one is missing (docs/i18n.md).
  * Optional on input: answers kept in a browser's storage from before it existed read as none.
  */
-const translationsOf = <T extends v.ObjectEntries>(fields: T) => v.optional(
-  v.pipe(
-    v.record(v.picklist(TRANSLATED_LOCALES), v.object(fields)),
-    v.transform((record) => record as Partial<Record<TranslatedLocale, v.InferOutput<v.ObjectSchema<T, undefined>>>>),
-  ),
-  {},
-);
+const translationsOf = <T extends v.ObjectEntries>(fields: T) =>
+  v.optional(
+    v.pipe(
+      v.record(v.picklist(TRANSLATED_LOCALES), v.object(fields)),
+      v.transform((record) => record as Partial<Record<TranslatedLocale, v.InferOutput<v.ObjectSchema<T, undefined>>>>),
+    ),
+    {},
+  );
 export const CategoryTranslations = translationsOf({ categoryName: v.optional(v.string()) });
-export const OfferTranslations = translationsOf({ label: v.optional(v.string()), header: v.optional(v.string()), description: v.optional(v.string()) });
+export const OfferTranslations = translationsOf({
+  label: v.optional(v.string()),
+  header: v.optional(v.string()),
+  description: v.optional(v.string()),
+});
 
 export const Category = v.object({
-  categoryId: v.number(), id: v.number(), categoryName: v.string(), slug: v.string(), iconName: v.string(),
+  categoryId: v.number(),
+  id: v.number(),
+  categoryName: v.string(),
+  slug: v.string(),
+  iconName: v.string(),
   translations: CategoryTranslations,
 });
 export const CategoryWithCount = v.object({ ...Category.entries, totalCount: v.number() });
-export const Merchant = v.object({ merchantId: v.number(), merchantName: v.string(), logoURL: OptionalUrl, contactNo: v.nullable(v.string()), webURL: OptionalUrl });
+export const Merchant = v.object({
+  merchantId: v.number(),
+  merchantName: v.string(),
+  logoURL: OptionalUrl,
+  contactNo: v.nullable(v.string()),
+  webURL: OptionalUrl,
+});
 export const TermItem = v.object({ id: v.number(), value: v.string() });
 
 /** An imported offer's source: its name, the offer's page there, when it last listed the offer, the content's SHA-256. */
-const OfferSource = v.object({ name: v.string(), url: OptionalUrl, lastVerifiedAt: v.nullable(v.string()), contentHash: v.nullable(v.string()) });
+const OfferSource = v.object({
+  name: v.string(),
+  url: OptionalUrl,
+  lastVerifiedAt: v.nullable(v.string()),
+  contentHash: v.nullable(v.string()),
+});
 
 export const Offer = v.object({
   offerId: v.number(),
@@ -122,8 +161,17 @@ export const OfferDetail = v.object({ ...Offer.entries, termsConditions: v.recor
 
 export const OfferList = v.object({ status: v.literal(true), data: v.array(Offer), totalCount: v.number() });
 export const OfferById = v.object({ status: v.literal(true), data: v.tuple([OfferDetail]) });
-export const CountResponse = v.object({ status: v.literal(true), data: v.tuple([v.object({ totalCount: v.number() })]) });
-export const CategoryGroup = v.object({ categoryId: v.number(), categoryName: v.string(), iconName: v.string(), offers: v.array(Offer), totalCount: v.number() });
+export const CountResponse = v.object({
+  status: v.literal(true),
+  data: v.tuple([v.object({ totalCount: v.number() })]),
+});
+export const CategoryGroup = v.object({
+  categoryId: v.number(),
+  categoryName: v.string(),
+  iconName: v.string(),
+  offers: v.array(Offer),
+  totalCount: v.number(),
+});
 
 export const User = v.object({
   userId: v.number(),
@@ -151,13 +199,41 @@ export const User = v.object({
   isMobileVerification: v.boolean(),
   favorites: v.array(v.number()),
 });
-export const SignInResponse = v.object({ status: v.literal(true), data: User, token: v.string(), expiresAt: v.string() });
-export const CreateUserResponse = v.object({ status: v.literal(true), data: v.object({ token: v.string(), user: User }), message: v.string(), attempt: v.number() });
-export const CodeSentResponse = v.object({ status: v.literal(true), message: v.string(), attempt: v.number(), token: v.string(), expiresInSeconds: v.number() });
-export const CodeBlockedResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, attempt: v.number() });
+export const SignInResponse = v.object({
+  status: v.literal(true),
+  data: User,
+  token: v.string(),
+  expiresAt: v.string(),
+});
+export const CreateUserResponse = v.object({
+  status: v.literal(true),
+  data: v.object({ token: v.string(), user: User }),
+  message: v.string(),
+  attempt: v.number(),
+});
+export const CodeSentResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  attempt: v.number(),
+  token: v.string(),
+  expiresInSeconds: v.number(),
+});
+export const CodeBlockedResponse = v.object({
+  status: v.literal(false),
+  message: v.string(),
+  ...ErrorCodeFields,
+  attempt: v.number(),
+});
 export const FavoriteEntry = v.object({
-  offerId: v.number(), offer: Offer, bank: Bank, category: Category, merchant: Merchant,
-  header: v.string(), label: v.string(), bannerImageURL: OptionalUrl, createAt: v.string(),
+  offerId: v.number(),
+  offer: Offer,
+  bank: Bank,
+  category: Category,
+  merchant: Merchant,
+  header: v.string(),
+  label: v.string(),
+  bannerImageURL: OptionalUrl,
+  createAt: v.string(),
 });
 export const FavoritesResponse = v.object({
   status: v.literal(true),
@@ -165,12 +241,21 @@ export const FavoritesResponse = v.object({
   data: v.tuple([v.object({ userId: v.number(), favorites: v.array(FavoriteEntry) })]),
 });
 /** GET /session/validate/{token} (§7) and GET /session/validate with the token as the bearer (ours): the same answer. */
-export const SessionResponse = v.object({ status: v.literal(true), data: v.object({ status: v.literal(true), userId: v.number(), userType: v.number(), expiresAt: v.string() }) });
+export const SessionResponse = v.object({
+  status: v.literal(true),
+  data: v.object({ status: v.literal(true), userId: v.number(), userType: v.number(), expiresAt: v.string() }),
+});
 /** POST /new/subscribe answers 200 either way; isFound true means the address was already on the list. */
 export const SubscribeResponse = v.object({ status: v.literal(true), isFound: v.boolean(), message: v.string() });
 export const FeedbackResponse = v.object({ status: v.literal(true), message: v.string() });
 /** An ad with a refused image or link URL does not match, so it is left out (ads come from a third-party proxy too). */
-export const HouseAd = v.object({ adId: v.number(), title: v.string(), body: v.string(), imageUrl: WebUrl, linkUrl: WebUrl });
+export const HouseAd = v.object({
+  adId: v.number(),
+  title: v.string(),
+  body: v.string(),
+  imageUrl: WebUrl,
+  linkUrl: WebUrl,
+});
 
 export type BankData = v.InferOutput<typeof Bank>;
 export type BankDetailData = v.InferOutput<typeof BankDetail>;
@@ -202,7 +287,11 @@ export const BanksResponse = v.object({ status: v.literal(true), data: v.array(B
 /** GET get/all/categories and POST get/category/multiple. */
 export const CategoriesResponse = v.object({ status: v.literal(true), data: v.array(Category) });
 /** GET location/all: the towns in `response` (spec §7), and the same list in `data`; `isActive` is always false. */
-export const LocationsResponse = v.object({ status: v.literal(true), response: v.array(Location), data: v.array(Location) });
+export const LocationsResponse = v.object({
+  status: v.literal(true),
+  response: v.array(Location),
+  data: v.array(Location),
+});
 
 // Offers (§4, §13a).
 /** Offers by id (POST get/offer/multiple), a user's own offers, an offer's related ones: no paging. */
@@ -216,19 +305,50 @@ export const CreateOfferResponse = v.object({ status: v.literal(true), message: 
 export const ExistingUserResponse = v.object({
   status: v.literal(true),
   isFound: v.literal(true),
-  data: v.object({ userId: v.number(), userType: v.number(), isMobileVerification: v.boolean(), isAccountBlock: v.boolean() }),
+  data: v.object({
+    userId: v.number(),
+    userType: v.number(),
+    isMobileVerification: v.boolean(),
+    isAccountBlock: v.boolean(),
+  }),
 });
 /** The same for an unknown number (404). */
-export const NoUserResponse = v.object({ status: v.literal(false), isFound: v.literal(false), message: v.string(), ...ErrorCodeFields });
+export const NoUserResponse = v.object({
+  status: v.literal(false),
+  isFound: v.literal(false),
+  message: v.string(),
+  ...ErrorCodeFields,
+});
 /** An account the team blocked (403): it can never sign in or get a code. */
-export const AccountBlockedResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, isAccountBlock: v.literal(true) });
+export const AccountBlockedResponse = v.object({
+  status: v.literal(false),
+  message: v.string(),
+  ...ErrorCodeFields,
+  isAccountBlock: v.literal(true),
+});
 /** A right password for an account whose number is not verified yet (403). */
-export const UnverifiedResponse = v.object({ status: v.literal(false), message: v.string(), ...ErrorCodeFields, isMobileVerification: v.literal(false) });
+export const UnverifiedResponse = v.object({
+  status: v.literal(false),
+  message: v.string(),
+  ...ErrorCodeFields,
+  isMobileVerification: v.literal(false),
+});
 export const PasswordUpdatedResponse = v.object({ status: v.literal(true), message: v.string() });
 /** The mobile change's code went to the new number, which carries no verify token: the session carries the change. */
-export const MobileChangeSentResponse = v.object({ status: v.literal(true), message: v.string(), attempt: v.number(), expiresInSeconds: v.number() });
+export const MobileChangeSentResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  attempt: v.number(),
+  expiresInSeconds: v.number(),
+});
 /** The change is made: a new session for the user with the new number (the server ended the older tokens). */
-export const MobileChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: User, token: v.string(), expiresAt: v.string() });
+export const MobileChangedResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  data: User,
+  token: v.string(),
+  expiresAt: v.string(),
+});
 /** GET get/user/by/{userId}, and the demo host's GET user/{userId}. */
 export const UserResponse = v.object({ status: v.literal(true), data: User });
 /** A saved profile change (interests, location): the server's message and the saved user. */
@@ -236,7 +356,11 @@ export const UserSavedResponse = v.object({ status: v.literal(true), message: v.
 
 // Favourites (§7).
 /** A favourite added or removed: the user with their new list of favourite ids. */
-export const FavoriteChangedResponse = v.object({ status: v.literal(true), message: v.string(), data: v.object({ user: User }) });
+export const FavoriteChangedResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  data: v.object({ user: User }),
+});
 
 // Insights and impressions (§8, §9): the insight host answers in snake_case.
 /** POST new/insight, on either host: the new insight's id, and a token for it. */
@@ -247,15 +371,29 @@ export const NewInsightResponse = v.object({
   data: v.object({ insightId: v.string(), token: v.string() }),
 });
 /** The main API's POST new/impression: the impression that counted the view. */
-export const NewImpressionResponse = v.object({ status: v.literal(true), data: v.object({ impressionId: v.number() }) });
+export const NewImpressionResponse = v.object({
+  status: v.literal(true),
+  data: v.object({ impressionId: v.number() }),
+});
 /** The insight host's POST new/impression. */
-export const InsightImpressionResponse = v.object({ status: v.literal(true), data: v.object({ impression_id: v.number() }) });
+export const InsightImpressionResponse = v.object({
+  status: v.literal(true),
+  data: v.object({ impression_id: v.number() }),
+});
 /** Offer ids ranked for a visitor (Top Picks), one page of them; `total` counts every candidate. */
-export const TopOffersResponse = v.object({ status: v.literal(true), top_offers: v.array(v.number()), total: v.number() });
+export const TopOffersResponse = v.object({
+  status: v.literal(true),
+  top_offers: v.array(v.number()),
+  total: v.number(),
+});
 
 // Media (§11, §12).
 /** An uploaded image, already set as the user's logoUrl. */
-export const ImageUploadResponse = v.object({ status: v.literal(true), message: v.string(), data: v.object({ pictureName: v.string(), url: v.string() }) });
+export const ImageUploadResponse = v.object({
+  status: v.literal(true),
+  message: v.string(),
+  data: v.object({ pictureName: v.string(), url: v.string() }),
+});
 
 // Terms (GET site/terms): the build's offer pages, and the offer wizard's last step.
 export const TermsResponse = v.object({ status: v.literal(true), data: Terms });

@@ -7,7 +7,12 @@ import { BankDetail, CategoryWithCount, ErrorResponse, HouseAd, Issue, Offer, To
 
 export const BankDetailResponse = v.object({ status: v.literal(true), data: BankDetail });
 /** GET /api/site/offers/{pageNo}: every public offer, expired ones too, a page at a time. */
-export const SiteOffersResponse = v.object({ status: v.literal(true), data: v.array(Offer), totalCount: v.number(), pageSize: v.number() });
+export const SiteOffersResponse = v.object({
+  status: v.literal(true),
+  data: v.array(Offer),
+  totalCount: v.number(),
+  pageSize: v.number(),
+});
 export const SiteMeta = v.object({ dataset: v.nullable(v.string()) });
 export type SiteMetaData = v.InferOutput<typeof SiteMeta>;
 export const SiteMetaResponse = v.object({ status: v.literal(true), data: SiteMeta });
@@ -40,14 +45,22 @@ export const CategoriesWithCountResponse = v.object({ status: v.literal(true), d
 export const SignedOutResponse = v.object({ status: v.literal(true), message: v.string() });
 /** GET /api/dev/sms-outbox/{mobileNo}: the console SMS provider's messages to a number, newest first. */
 /** A message in the development outbox; code when it carries a one-time code. */
-export const SmsOutboxEntry = v.object({ mobileNo: v.string(), message: v.string(), code: v.optional(v.string()), sentAt: v.string() });
+export const SmsOutboxEntry = v.object({
+  mobileNo: v.string(),
+  message: v.string(),
+  code: v.optional(v.string()),
+  sentAt: v.string(),
+});
 export const SmsOutboxResponse = v.object({ status: v.literal(true), data: v.array(SmsOutboxEntry) });
 
 // The insight host's answers no page reads.
 /** GET top-offers-by-bank-insight: TopOffersResponse, with the bank's categories ranked for the visitor. */
 export const TopOffersByBankResponse = v.object({ ...TopOffersResponse.entries, top_categories: v.array(v.number()) });
 /** GET get/offers/{insightId}/top-10-most-viewed: the insight's most viewed offers, with their view counts. */
-export const MostViewedOffersResponse = v.object({ status: v.literal(true), data: v.array(v.object({ offer_id: v.number(), count: v.number() })) });
+export const MostViewedOffersResponse = v.object({
+  status: v.literal(true),
+  data: v.array(v.object({ offer_id: v.number(), count: v.number() })),
+});
 /** GET bank/impression/{bankId}: every impression of the bank's offers, counted. */
 export const BankImpressionResponse = v.object({ status: v.literal(true), total_impressions: v.number() });
 

@@ -16,20 +16,46 @@ export const CATALOGUE_NAME_MAX = 80;
  * src/server/images/svg.ts (which must draw every one of them: it is typed against this list).
  */
 export const CATEGORY_ICONS = [
-  'dining', 'shopping', 'travel', 'hotels', 'fuel', 'supermarkets', 'health', 'education', 'electronics', 'fashion', 'jewellery',
-  'entertainment', 'online', 'automobile',
+  'dining',
+  'shopping',
+  'travel',
+  'hotels',
+  'fuel',
+  'supermarkets',
+  'health',
+  'education',
+  'electronics',
+  'fashion',
+  'jewellery',
+  'entertainment',
+  'online',
+  'automobile',
 ] as const;
 export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 
 // Names are one line of text: no line breaks, tabs or other control characters (NUL included,
 // which PostgreSQL text cannot hold).
-const oneLine = v.check((text: string) => !/[\u0000-\u001f\u007f]/.test(text), 'Use one line of text, without control characters.');
+const oneLine = v.check(
+  (text: string) => !/[\u0000-\u001f\u007f]/.test(text),
+  'Use one line of text, without control characters.',
+);
 const Name = (what: string, max: number) =>
-  v.pipe(v.string(`Give the ${what}.`), v.trim(), v.nonEmpty(`Give the ${what}.`), v.maxLength(max, `At most ${max} characters.`), oneLine);
+  v.pipe(
+    v.string(`Give the ${what}.`),
+    v.trim(),
+    v.nonEmpty(`Give the ${what}.`),
+    v.maxLength(max, `At most ${max} characters.`),
+    oneLine,
+  );
 
 /** The cards a bank issues, in the team's order; each tier one of the tier list's. */
 const IssuedCards = v.pipe(CardList, v.minLength(1, 'Give at least one card the bank issues.'));
-const Color = v.pipe(v.string('Give the colour as #rrggbb.'), v.trim(), v.regex(/^#[0-9a-f]{6}$/i, 'Give the colour as #rrggbb, e.g. #0057a8.'), v.toLowerCase());
+const Color = v.pipe(
+  v.string('Give the colour as #rrggbb.'),
+  v.trim(),
+  v.regex(/^#[0-9a-f]{6}$/i, 'Give the colour as #rrggbb, e.g. #0057a8.'),
+  v.toLowerCase(),
+);
 
 // ---------- requests ----------
 
@@ -48,7 +74,10 @@ export const BankRequest = v.object({
 export type BankInput = v.InferOutput<typeof BankRequest>;
 
 /** A name in another language: optional, one line; empty for none. */
-const OptionalName = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CATALOGUE_NAME_MAX, `At most ${CATALOGUE_NAME_MAX} characters.`), oneLine), '');
+const OptionalName = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(CATALOGUE_NAME_MAX, `At most ${CATALOGUE_NAME_MAX} characters.`), oneLine),
+  '',
+);
 
 /**
  * POST /team/categories and PUT /team/categories/{categoryId}. `translations` names it in Sinhala

@@ -67,7 +67,12 @@ export type ImportSourceData = v.InferOutput<typeof ImportSource>;
 
 /** An item flagged as missing from its source, with its offer. */
 export const FlaggedItem = v.object({
-  itemKey: v.string(), url: v.nullable(v.string()), missingRuns: v.number(), lastSeenAt: v.string(), offerId: v.number(), header: v.string(),
+  itemKey: v.string(),
+  url: v.nullable(v.string()),
+  missingRuns: v.number(),
+  lastSeenAt: v.string(),
+  offerId: v.number(),
+  header: v.string(),
 });
 
 /** GET /team/import-sources */
@@ -94,7 +99,13 @@ export const Revision = v.object({
   offer: TeamOffer,
 });
 export type RevisionData = v.InferOutput<typeof Revision>;
-export const RevisionList = v.object({ status: v.literal(true), data: v.array(Revision), totalCount: v.number(), pageNo: v.number(), pageSize: v.number() });
+export const RevisionList = v.object({
+  status: v.literal(true),
+  data: v.array(Revision),
+  totalCount: v.number(),
+  pageNo: v.number(),
+  pageSize: v.number(),
+});
 
 // ---------- requests ----------
 
@@ -104,12 +115,28 @@ export const ImportSourceRequest = v.object({
   trusted: v.boolean('trusted must be true or false.'),
 });
 
-const Keyword = v.pipe(v.string('Each keyword must be text.'), v.trim(), v.toLowerCase(), v.nonEmpty('A keyword must not be empty.'),
-  v.maxLength(KEYWORD_MAX, `A keyword has at most ${KEYWORD_MAX} characters.`), NoNul);
+const Keyword = v.pipe(
+  v.string('Each keyword must be text.'),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty('A keyword must not be empty.'),
+  v.maxLength(KEYWORD_MAX, `A keyword has at most ${KEYWORD_MAX} characters.`),
+  NoNul,
+);
 /** PUT /team/category-keywords: the whole map, replacing the one there. */
 export const CategoryKeywordsRequest = v.object({
   keywords: v.pipe(
-    v.array(v.object({ keyword: Keyword, categoryId: v.pipe(v.number('Choose a category.'), v.integer('Choose a category.'), v.minValue(1, 'Choose a category.'), v.maxValue(ID_MAX, 'Id is too large')) })),
+    v.array(
+      v.object({
+        keyword: Keyword,
+        categoryId: v.pipe(
+          v.number('Choose a category.'),
+          v.integer('Choose a category.'),
+          v.minValue(1, 'Choose a category.'),
+          v.maxValue(ID_MAX, 'Id is too large'),
+        ),
+      }),
+    ),
     v.maxLength(KEYWORDS_MAX, `At most ${KEYWORDS_MAX} keywords.`),
     v.check((list) => new Set(list.map((entry) => entry.keyword)).size === list.length, IMPORT_MESSAGES.keywordTwice),
   ),
@@ -117,11 +144,26 @@ export const CategoryKeywordsRequest = v.object({
 
 /** A source's key as a path segment: 'hnb', or a page's 'jsonld:host/path'; one line of text. */
 export const SourceKeyParam = v.object({
-  sourceKey: v.pipe(v.string(), v.minLength(1, 'Give the source key.'), v.maxLength(600, 'The source key is too long.'),
-    v.check((key) => !/[\u0000-\u001f\u007f]/.test(key), 'The source key must not hold control characters.')),
+  sourceKey: v.pipe(
+    v.string(),
+    v.minLength(1, 'Give the source key.'),
+    v.maxLength(600, 'The source key is too long.'),
+    v.check((key) => !/[\u0000-\u001f\u007f]/.test(key), 'The source key must not hold control characters.'),
+  ),
 });
 export const RevisionQuery = v.object({
-  pageNo: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'pageNo must be a number from 1'), v.transform(Number), v.minValue(1), v.maxValue(PAGE_NO_MAX)), '1'),
+  pageNo: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'pageNo must be a number from 1'),
+      v.transform(Number),
+      v.minValue(1),
+      v.maxValue(PAGE_NO_MAX),
+    ),
+    '1',
+  ),
 });
 /** POST /team/revisions/{revisionId}/decision */
-export const RevisionDecisionRequest = v.object({ decision: v.picklist(['accept', 'reject'], 'decision must be accept or reject') });
+export const RevisionDecisionRequest = v.object({
+  decision: v.picklist(['accept', 'reject'], 'decision must be accept or reject'),
+});

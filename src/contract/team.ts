@@ -2,7 +2,16 @@
 // here, not through the contract's index, so that no guest page carries it.
 import * as v from 'valibot';
 import { IdList, NoNul } from './index.ts';
-import { ID_LIST_MAX, ID_MAX, MERCHANT_STEPS, type MerchantStep, OFFER_REVIEW_STATUSES, PAGE_NO_MAX, PAGE_SIZE_MAX, UPLOAD_BYTES_MAX } from './limits.ts';
+import {
+  ID_LIST_MAX,
+  ID_MAX,
+  MERCHANT_STEPS,
+  type MerchantStep,
+  OFFER_REVIEW_STATUSES,
+  PAGE_NO_MAX,
+  PAGE_SIZE_MAX,
+  UPLOAD_BYTES_MAX,
+} from './limits.ts';
 import { REPORT_REASONS } from './reports.ts';
 import { Offer } from './responses.ts';
 
@@ -27,35 +36,108 @@ export const TEAM_PAGE_SIZE = 20;
 
 /** Every kind of team action the audit log records. */
 export const AUDIT_ACTIONS = [
-  'offer.accept', 'offer.reject', 'offer.edit', 'offer.withdraw', 'offer.end',
-  'account.block', 'account.unblock', 'account.liftCodeBlock', 'account.type',
-  'merchant.create', 'merchant.promote', 'merchant.step',
-  'bank.create', 'bank.update', 'category.create', 'category.update', 'location.create', 'location.update',
-  'cardTier.create', 'cardTier.update',
-  'revision.accept', 'revision.reject', 'importSource.update', 'importSource.run', 'categoryKeywords.update',
-  'report.resolve', 'report.dismiss', 'feedback.handle', 'subscriber.remove',
+  'offer.accept',
+  'offer.reject',
+  'offer.edit',
+  'offer.withdraw',
+  'offer.end',
+  'account.block',
+  'account.unblock',
+  'account.liftCodeBlock',
+  'account.type',
+  'merchant.create',
+  'merchant.promote',
+  'merchant.step',
+  'bank.create',
+  'bank.update',
+  'category.create',
+  'category.update',
+  'location.create',
+  'location.update',
+  'cardTier.create',
+  'cardTier.update',
+  'revision.accept',
+  'revision.reject',
+  'importSource.update',
+  'importSource.run',
+  'categoryKeywords.update',
+  'report.resolve',
+  'report.dismiss',
+  'feedback.handle',
+  'subscriber.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audited action acts on. */
 export const AUDIT_TARGET_TYPES = [
-  'offer', 'account', 'merchant', 'bank', 'category', 'location', 'cardTier', 'importSource', 'report', 'feedback', 'subscriber',
+  'offer',
+  'account',
+  'merchant',
+  'bank',
+  'category',
+  'location',
+  'cardTier',
+  'importSource',
+  'report',
+  'feedback',
+  'subscriber',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 // ---------- requests ----------
 
-const Reason = v.pipe(v.string(REASON_REQUIRED), v.trim(), v.nonEmpty(REASON_REQUIRED), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`), NoNul);
-const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters.`), NoNul), '');
-const PageNoQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'pageNo must be a number from 1'), v.transform(Number), v.minValue(1, 'pageNo must be a number from 1'), v.maxValue(PAGE_NO_MAX)), '1');
-const PageSizeQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, `pageSize must be 1 to ${PAGE_SIZE_MAX}`), v.transform(Number), v.minValue(1), v.maxValue(PAGE_SIZE_MAX, `pageSize must be 1 to ${PAGE_SIZE_MAX}`)), String(TEAM_PAGE_SIZE));
-const OptionalIdQuery = v.optional(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'Expected an id'), v.transform(Number), v.minValue(1, 'Expected an id'), v.maxValue(ID_MAX, 'Expected an id')));
+const Reason = v.pipe(
+  v.string(REASON_REQUIRED),
+  v.trim(),
+  v.nonEmpty(REASON_REQUIRED),
+  v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`),
+  NoNul,
+);
+const SearchText = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters.`), NoNul),
+  '',
+);
+const PageNoQuery = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, 'pageNo must be a number from 1'),
+    v.transform(Number),
+    v.minValue(1, 'pageNo must be a number from 1'),
+    v.maxValue(PAGE_NO_MAX),
+  ),
+  '1',
+);
+const PageSizeQuery = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, `pageSize must be 1 to ${PAGE_SIZE_MAX}`),
+    v.transform(Number),
+    v.minValue(1),
+    v.maxValue(PAGE_SIZE_MAX, `pageSize must be 1 to ${PAGE_SIZE_MAX}`),
+  ),
+  String(TEAM_PAGE_SIZE),
+);
+const OptionalIdQuery = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,10}$/, 'Expected an id'),
+    v.transform(Number),
+    v.minValue(1, 'Expected an id'),
+    v.maxValue(ID_MAX, 'Expected an id'),
+  ),
+);
 export const TeamPaging = { pageNo: PageNoQuery, pageSize: PageSizeQuery };
 
 /** GET /team/offers: the review queue (status pending, oldest first) and the offers search. */
 export const TeamOfferQuery = v.object({
   ...TeamPaging,
   q: SearchText,
-  status: v.optional(v.picklist([...OFFER_REVIEW_STATUSES, 'withdrawn', 'all'], 'status must be accepted, pending, rejected, withdrawn or all'), 'all'),
+  status: v.optional(
+    v.picklist(
+      [...OFFER_REVIEW_STATUSES, 'withdrawn', 'all'],
+      'status must be accepted, pending, rejected, withdrawn or all',
+    ),
+    'all',
+  ),
   bankId: OptionalIdQuery,
   categoryId: OptionalIdQuery,
   /** Only offers with an open report. */
@@ -66,16 +148,29 @@ export const TeamOfferQuery = v.object({
 });
 
 export const OfferDecisionRequest = v.pipe(
-  v.object({ decision: v.picklist(['accept', 'reject'], 'decision must be accept or reject'), reason: v.optional(Reason) }),
-  v.forward(v.check((input) => input.decision === 'accept' || input.reason !== undefined, 'Give a reason for the rejection.'), ['reason']),
-);
-export const BulkDecisionRequest = v.pipe(
   v.object({
-    offerIds: v.pipe(IdList, v.minLength(1, 'Choose at least one offer.'), v.maxLength(ID_LIST_MAX, `At most ${ID_LIST_MAX} offers at once.`)),
     decision: v.picklist(['accept', 'reject'], 'decision must be accept or reject'),
     reason: v.optional(Reason),
   }),
-  v.forward(v.check((input) => input.decision === 'accept' || input.reason !== undefined, 'Give a reason for the rejection.'), ['reason']),
+  v.forward(
+    v.check((input) => input.decision === 'accept' || input.reason !== undefined, 'Give a reason for the rejection.'),
+    ['reason'],
+  ),
+);
+export const BulkDecisionRequest = v.pipe(
+  v.object({
+    offerIds: v.pipe(
+      IdList,
+      v.minLength(1, 'Choose at least one offer.'),
+      v.maxLength(ID_LIST_MAX, `At most ${ID_LIST_MAX} offers at once.`),
+    ),
+    decision: v.picklist(['accept', 'reject'], 'decision must be accept or reject'),
+    reason: v.optional(Reason),
+  }),
+  v.forward(
+    v.check((input) => input.decision === 'accept' || input.reason !== undefined, 'Give a reason for the rejection.'),
+    ['reason'],
+  ),
 );
 /** Withdraw, End now, block, unblock, lift a code block, remove a subscriber: why, for the audit log. */
 export const ReasonRequest = v.object({ reason: Reason });
@@ -88,7 +183,10 @@ export const TeamAccountQuery = v.object({
   blocked: v.optional(v.picklist(['true', 'false', 'all']), 'all'),
 });
 export const TeamUserType = v.pipe(
-  v.union([v.literal(1), v.literal(2), v.literal(3), v.literal('1'), v.literal('2'), v.literal('3')], 'userType must be 1, 2 or 3'),
+  v.union(
+    [v.literal(1), v.literal(2), v.literal(3), v.literal('1'), v.literal('2'), v.literal('3')],
+    'userType must be 1, 2 or 3',
+  ),
   v.transform(Number),
 );
 export const AccountTypeRequest = v.object({ userType: TeamUserType, reason: Reason });
@@ -106,15 +204,30 @@ export const AuditQuery = v.object({
 export const TeamMerchantQuery = v.object({
   ...TeamPaging,
   q: SearchText,
-  step: v.optional(v.picklist([...MERCHANT_STEPS, 'none', 'all'], 'step must be documentSubmitted, registrationReview, activated, none or all'), 'all'),
+  step: v.optional(
+    v.picklist(
+      [...MERCHANT_STEPS, 'none', 'all'],
+      'step must be documentSubmitted, registrationReview, activated, none or all',
+    ),
+    'all',
+  ),
 });
 export const MerchantStepRequest = v.object({ step: v.picklist(MERCHANT_STEPS, 'Unknown step.'), note: Reason });
 
 /** The documents' types, told by their bytes, and the extension a download gets. */
-export const DOCUMENT_EXTENSIONS: Record<string, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
+export const DOCUMENT_EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+};
 /** A document's download name: the merchant's name for it, cut to letters, digits, spaces and dashes, with the extension its bytes say. */
 export function documentDownloadName(document: { documentId: number; fileName: string; contentType: string }): string {
-  const stem = document.fileName.replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim().slice(0, 80) || `document-${document.documentId}`;
+  const stem =
+    document.fileName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
+      .trim()
+      .slice(0, 80) || `document-${document.documentId}`;
   return `${stem}${DOCUMENT_EXTENSIONS[document.contentType] ?? ''}`;
 }
 export const SUBSCRIBERS_CSV_NAME = 'offerlanka-subscribers.csv';
@@ -122,16 +235,40 @@ export const SUBSCRIBERS_CSV_NAME = 'offerlanka-subscribers.csv';
 /** A registration document a merchant uploads: PDF, PNG or JPEG, told by its bytes. */
 export const DOCUMENT_NAME_MAX = 120;
 export const DocumentUploadRequest = v.object({
-  fileName: v.pipe(v.string('Give the file name.'), v.trim(), v.nonEmpty('Give the file name.'), v.maxLength(DOCUMENT_NAME_MAX, `At most ${DOCUMENT_NAME_MAX} characters.`),
-    v.check((name) => !/[\\/\u0000-\u001f]/.test(name), 'A file name without folders or control characters.')),
-  base64: v.pipe(v.string('base64 must be text'), v.nonEmpty('base64 is required'), v.maxLength(Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 100, DOCUMENT_TOO_LARGE)),
+  fileName: v.pipe(
+    v.string('Give the file name.'),
+    v.trim(),
+    v.nonEmpty('Give the file name.'),
+    v.maxLength(DOCUMENT_NAME_MAX, `At most ${DOCUMENT_NAME_MAX} characters.`),
+    v.check((name) => !/[\\/\u0000-\u001f]/.test(name), 'A file name without folders or control characters.'),
+  ),
+  base64: v.pipe(
+    v.string('base64 must be text'),
+    v.nonEmpty('base64 is required'),
+    v.maxLength(Math.ceil((UPLOAD_BYTES_MAX * 4) / 3) + 100, DOCUMENT_TOO_LARGE),
+  ),
 });
 
 /** GET /team/reports */
-export const ReportQuery = v.object({ ...TeamPaging, status: v.optional(v.picklist(['open', 'resolved', 'dismissed', 'all'], 'status must be open, resolved, dismissed or all'), 'open') });
-export const CloseReportRequest = v.object({ outcome: v.picklist(['resolved', 'dismissed'], 'outcome must be resolved or dismissed'), note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`), NoNul), '') });
+export const ReportQuery = v.object({
+  ...TeamPaging,
+  status: v.optional(
+    v.picklist(['open', 'resolved', 'dismissed', 'all'], 'status must be open, resolved, dismissed or all'),
+    'open',
+  ),
+});
+export const CloseReportRequest = v.object({
+  outcome: v.picklist(['resolved', 'dismissed'], 'outcome must be resolved or dismissed'),
+  note: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`), NoNul),
+    '',
+  ),
+});
 /** GET /team/feedback */
-export const FeedbackQuery = v.object({ ...TeamPaging, handled: v.optional(v.picklist(['true', 'false', 'all']), 'false') });
+export const FeedbackQuery = v.object({
+  ...TeamPaging,
+  handled: v.optional(v.picklist(['true', 'false', 'all']), 'false'),
+});
 /** GET /team/subscribers */
 export const SubscriberQuery = v.object({ ...TeamPaging, q: SearchText });
 
@@ -151,7 +288,14 @@ export const TeamOffer = v.object({
 });
 export type TeamOfferData = v.InferOutput<typeof TeamOffer>;
 
-const paged = <T extends v.GenericSchema>(item: T) => v.object({ status: v.literal(true), data: v.array(item), totalCount: v.number(), pageNo: v.number(), pageSize: v.number() });
+const paged = <T extends v.GenericSchema>(item: T) =>
+  v.object({
+    status: v.literal(true),
+    data: v.array(item),
+    totalCount: v.number(),
+    pageNo: v.number(),
+    pageSize: v.number(),
+  });
 
 export const TeamOfferList = paged(TeamOffer);
 export const TeamOfferResponse = v.object({ status: v.literal(true), data: TeamOffer });
@@ -196,10 +340,24 @@ export const AuditEntry = v.object({
 export type AuditEntryData = v.InferOutput<typeof AuditEntry>;
 export const AuditList = paged(AuditEntry);
 
-export const MerchantDocument = v.object({ documentId: v.number(), fileName: v.string(), contentType: v.string(), size: v.number(), createdAt: v.string() });
+export const MerchantDocument = v.object({
+  documentId: v.number(),
+  fileName: v.string(),
+  contentType: v.string(),
+  size: v.number(),
+  createdAt: v.string(),
+});
 export type MerchantDocumentData = v.InferOutput<typeof MerchantDocument>;
-export const MerchantDocumentList = v.object({ status: v.literal(true), data: v.array(MerchantDocument), merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)) });
-export const MerchantDocumentResponse = v.object({ status: v.literal(true), data: MerchantDocument, merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)) });
+export const MerchantDocumentList = v.object({
+  status: v.literal(true),
+  data: v.array(MerchantDocument),
+  merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)),
+});
+export const MerchantDocumentResponse = v.object({
+  status: v.literal(true),
+  data: MerchantDocument,
+  merchantStep: v.nullable(v.picklist(MERCHANT_STEPS)),
+});
 /** A merchant account with its company and documents, as the team reviews it. */
 export const TeamMerchant = v.object({
   ...TeamAccount.entries,
@@ -251,14 +409,32 @@ export const TeamOverview = v.object({
     pendingRevisions: v.number(),
     /** Sources whose last run failed or listed nothing. */
     importAlerts: v.array(v.object({ sourceKey: v.string(), name: v.string(), message: v.string() })),
-    lastBuild: v.nullable(v.object({ kind: v.string(), startedAt: v.string(), finishedAt: v.nullable(v.string()), ok: v.nullable(v.boolean()), message: v.nullable(v.string()) })),
+    lastBuild: v.nullable(
+      v.object({
+        kind: v.string(),
+        startedAt: v.string(),
+        finishedAt: v.nullable(v.string()),
+        ok: v.nullable(v.boolean()),
+        message: v.nullable(v.string()),
+      }),
+    ),
     /** The expiry reminders' last run (jobs/reminders.ts): SMS sent, and reminders skipped (already sent, or quiet hours). */
-    lastReminderRun: v.nullable(v.object({ startedAt: v.string(), finishedAt: v.nullable(v.string()), sent: v.number(), skipped: v.number(), quietHours: v.boolean() })),
+    lastReminderRun: v.nullable(
+      v.object({
+        startedAt: v.string(),
+        finishedAt: v.nullable(v.string()),
+        sent: v.number(),
+        skipped: v.number(),
+        quietHours: v.boolean(),
+      }),
+    ),
     /**
      * The rate limits' Redis (REDIS_URL): shared counters while connected; while unreachable (since
      * when) and without one, each process counts its own.
      */
-    redis: v.object({ state: v.picklist(['connected', 'unreachable', 'not_configured']), since: v.nullable(v.string()) }),
+    redis: v.object({
+      state: v.picklist(['connected', 'unreachable', 'not_configured']),
+      since: v.nullable(v.string()),
+    }),
   }),
 });
-

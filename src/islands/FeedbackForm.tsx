@@ -80,26 +80,59 @@ export default function FeedbackForm() {
     onBlur: () => checkField(name, false),
     onInput: () => checkField(name, true),
   });
-  const fieldError = (name: FieldName, id: string) => errors[name] && <p className="field-error" id={`${id}-error`}>{errors[name]}</p>;
+  const fieldError = (name: FieldName, id: string) =>
+    errors[name] && (
+      <p className="field-error" id={`${id}-error`}>
+        {errors[name]}
+      </p>
+    );
 
   return (
     <form ref={form} className="feedback-form" onSubmit={send} noValidate aria-labelledby="feedback-heading">
       <div className="field">
-        <label htmlFor="feedback-first-name">{m.browse_first_name()} <span aria-hidden="true">*</span></label>
-        <input {...fieldProps('firstName', 'feedback-first-name', true)} type="text" required maxLength={FIRST_NAME_MAX} autoComplete="given-name" />
-        <p className="hint" id="feedback-first-name-hint">{m.browse_letters_only()}</p>
+        <label htmlFor="feedback-first-name">
+          {m.browse_first_name()} <span aria-hidden="true">*</span>
+        </label>
+        <input
+          {...fieldProps('firstName', 'feedback-first-name', true)}
+          type="text"
+          required
+          maxLength={FIRST_NAME_MAX}
+          autoComplete="given-name"
+        />
+        <p className="hint" id="feedback-first-name-hint">
+          {m.browse_letters_only()}
+        </p>
         {fieldError('firstName', 'feedback-first-name')}
       </div>
       <div className="field">
-        <label htmlFor="feedback-mobile">{m.browse_mobile_number()} <span aria-hidden="true">*</span></label>
+        <label htmlFor="feedback-mobile">
+          {m.browse_mobile_number()} <span aria-hidden="true">*</span>
+        </label>
         {/* No maxLength: a cut number would be sent as another one. FeedbackRequest reads '077 123 4567' or '+94 77 123 4567' as 771234567. */}
-        <input {...fieldProps('mobileNo', 'feedback-mobile', true)} type="tel" required autoComplete="tel-national" placeholder="7xx xxx xxx" />
-        <p className="hint" id="feedback-mobile-hint">{m.account_mobile_hint()}</p>
+        <input
+          {...fieldProps('mobileNo', 'feedback-mobile', true)}
+          type="tel"
+          required
+          autoComplete="tel-national"
+          placeholder="7xx xxx xxx"
+        />
+        <p className="hint" id="feedback-mobile-hint">
+          {m.account_mobile_hint()}
+        </p>
         {fieldError('mobileNo', 'feedback-mobile')}
       </div>
       <div className="field">
-        <label htmlFor="feedback-email">{m.browse_email()} <span aria-hidden="true">*</span></label>
-        <input {...fieldProps('email', 'feedback-email')} type="email" required maxLength={EMAIL_MAX} autoComplete="email" />
+        <label htmlFor="feedback-email">
+          {m.browse_email()} <span aria-hidden="true">*</span>
+        </label>
+        <input
+          {...fieldProps('email', 'feedback-email')}
+          type="email"
+          required
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+        />
         {fieldError('email', 'feedback-email')}
       </div>
       <div className="field">
@@ -109,7 +142,12 @@ export default function FeedbackForm() {
       </div>
       {/* A mouse press leaves focus in the field: its blur check would show a message above the
           button, push the button down, and the release would miss it (no click, nothing sent). */}
-      <button className="button" type="submit" disabled={!hydrated || sending} onMouseDown={(event) => event.preventDefault()}>
+      <button
+        className="button"
+        type="submit"
+        disabled={!hydrated || sending}
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {sending ? m.browse_sending() : m.browse_send_message()}
       </button>
       <Notices />

@@ -16,7 +16,8 @@ import Notices from './Notices.tsx';
 import './NewsletterBox.css';
 
 /** Spec §8: the newsletter's notices are titled Subscribe and shown at the top centre. */
-const notify = (notice: Omit<NewNotice, 'title' | 'placement'>) => showNotice({ ...notice, title: m.browse_subscribe(), placement: 'top-center' });
+const notify = (notice: Omit<NewNotice, 'title' | 'placement'>) =>
+  showNotice({ ...notice, title: m.browse_subscribe(), placement: 'top-center' });
 const isBlank = (value: string | undefined) => !value?.trim();
 
 export default function NewsletterBox() {
@@ -29,11 +30,16 @@ export default function NewsletterBox() {
   // The field is uncontrolled, so text typed before the island hydrated stays; count it here.
   useEffect(() => setIsEmpty(isBlank(emailInput.current?.value)), []);
   // The form is gone after the swap: move focus to what replaced it rather than losing it.
-  useEffect(() => { if (subscribed) thanksHeading.current?.focus(); }, [subscribed]);
+  useEffect(() => {
+    if (subscribed) thanksHeading.current?.focus();
+  }, [subscribed]);
 
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const request = v.safeParse(SubscribeRequest, { insightId: currentInsightId(), subscribeEmail: emailInput.current?.value ?? '' });
+    const request = v.safeParse(SubscribeRequest, {
+      insightId: currentInsightId(),
+      subscribeEmail: emailInput.current?.value ?? '',
+    });
     if (!request.success) {
       notify({ kind: 'info', text: m.error_enter_email() });
       emailInput.current?.focus();
@@ -42,7 +48,11 @@ export default function NewsletterBox() {
     setSending(true);
     try {
       const answer = await subscribeToNewsletter(request.output);
-      notify(answer.isFound ? { kind: 'info', text: m.error_already_subscribed() } : { kind: 'success', text: m.error_subscribed() });
+      notify(
+        answer.isFound
+          ? { kind: 'info', text: m.error_already_subscribed() }
+          : { kind: 'success', text: m.error_subscribed() },
+      );
       setSubscribed(true);
     } catch (error) {
       notify({ kind: 'danger', text: failureText(error) });
@@ -55,7 +65,9 @@ export default function NewsletterBox() {
     <section id="newsletter" className="newsletter" aria-labelledby="newsletter-heading">
       {subscribed ? (
         <div className="newsletter-intro">
-          <h2 id="newsletter-heading" ref={thanksHeading} tabIndex={-1}>{m.browse_subscribed_heading()}</h2>
+          <h2 id="newsletter-heading" ref={thanksHeading} tabIndex={-1}>
+            {m.browse_subscribed_heading()}
+          </h2>
           <p>{m.browse_subscribed_text()}</p>
         </div>
       ) : (
@@ -67,11 +79,24 @@ export default function NewsletterBox() {
           <form className="newsletter-form" onSubmit={subscribe} noValidate>
             <label htmlFor="newsletter-email">{m.browse_email_address()}</label>
             <div className="newsletter-row">
-              <input ref={emailInput} id="newsletter-email" name="subscribeEmail" type="email" inputMode="email" autoComplete="email"
-                maxLength={EMAIL_MAX} placeholder="you@example.lk" onInput={(event) => setIsEmpty(isBlank(event.currentTarget.value))} />
-              <button className="button" type="submit" disabled={isEmpty || sending}>{sending ? m.browse_subscribing() : m.browse_subscribe()}</button>
+              <input
+                ref={emailInput}
+                id="newsletter-email"
+                name="subscribeEmail"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={EMAIL_MAX}
+                placeholder="you@example.lk"
+                onInput={(event) => setIsEmpty(isBlank(event.currentTarget.value))}
+              />
+              <button className="button" type="submit" disabled={isEmpty || sending}>
+                {sending ? m.browse_subscribing() : m.browse_subscribe()}
+              </button>
             </div>
-            <noscript><p className="newsletter-noscript">{m.browse_subscribing_needs_js()}</p></noscript>
+            <noscript>
+              <p className="newsletter-noscript">{m.browse_subscribing_needs_js()}</p>
+            </noscript>
           </form>
         </>
       )}

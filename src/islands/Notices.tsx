@@ -30,7 +30,9 @@ export default function Notices() {
   // When the instance showing them unmounts, another one takes over.
   useEffect(() => {
     if ($shownBy.get() === null) $shownBy.set(self);
-    return () => { if ($shownBy.get() === self) $shownBy.set(null); };
+    return () => {
+      if ($shownBy.get() === self) $shownBy.set(null);
+    };
   }, [self, shownBy]);
 
   if (shownBy !== self) return null;
@@ -41,10 +43,18 @@ export default function Notices() {
       return (
         <div key={placement} className={`notice-stack notice-stack-${placement}`}>
           <div className="notice-region" aria-live="polite">
-            {here.filter((notice) => notice.kind !== 'danger').map((notice) => <NoticeCard key={notice.id} notice={notice} />)}
+            {here
+              .filter((notice) => notice.kind !== 'danger')
+              .map((notice) => (
+                <NoticeCard key={notice.id} notice={notice} />
+              ))}
           </div>
           <div className="notice-region" aria-live="assertive">
-            {here.filter((notice) => notice.kind === 'danger').map((notice) => <NoticeCard key={notice.id} notice={notice} />)}
+            {here
+              .filter((notice) => notice.kind === 'danger')
+              .map((notice) => (
+                <NoticeCard key={notice.id} notice={notice} />
+              ))}
           </div>
         </div>
       );
@@ -60,7 +70,12 @@ function NoticeCard({ notice }: { notice: Notice }) {
         {notice.title && <p className="notice-title">{notice.title}</p>}
         <p className="notice-text">{notice.text}</p>
       </div>
-      <button type="button" className="notice-close" aria-label={m.browse_close_notice()} onClick={() => dismissNotice(notice.id)}>
+      <button
+        type="button"
+        className="notice-close"
+        aria-label={m.browse_close_notice()}
+        onClick={() => dismissNotice(notice.id)}
+      >
         <span aria-hidden="true">×</span>
       </button>
     </div>

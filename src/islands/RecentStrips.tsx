@@ -23,9 +23,25 @@ interface Props {
 export default function RecentStrips({ kinds, offers, banks, headingLevel }: Props) {
   return (
     <div className="recently-viewed">
-      {kinds.map((kind) => kind === 'offers'
-        ? <RecentStrip key={kind} kind={kind} title={m.browse_recent_offers()} headingLevel={headingLevel} items={offers.map((offer) => ({ key: offer.offerId, node: <RecentOfferCard offer={offer} /> }))} />
-        : <RecentStrip key={kind} kind={kind} title={m.browse_recent_banks()} headingLevel={headingLevel} items={banks.map((bank) => ({ key: bank.bankId, node: <RecentBankTile bank={bank} /> }))} />)}
+      {kinds.map((kind) =>
+        kind === 'offers' ? (
+          <RecentStrip
+            key={kind}
+            kind={kind}
+            title={m.browse_recent_offers()}
+            headingLevel={headingLevel}
+            items={offers.map((offer) => ({ key: offer.offerId, node: <RecentOfferCard offer={offer} /> }))}
+          />
+        ) : (
+          <RecentStrip
+            key={kind}
+            kind={kind}
+            title={m.browse_recent_banks()}
+            headingLevel={headingLevel}
+            items={banks.map((bank) => ({ key: bank.bankId, node: <RecentBankTile bank={bank} /> }))}
+          />
+        ),
+      )}
     </div>
   );
 }
@@ -54,11 +70,15 @@ function RecentStrip({ kind, title, headingLevel: Heading, items }: StripProps) 
     let cancelled = false;
     void import('keen-slider').then(({ default: KeenSlider }) => {
       if (cancelled || !track.current) return;
-      created = new KeenSlider(track.current, {
-        slides: { perView: 1, spacing: 12 },
-        breakpoints: { [WIDE_SCREEN_QUERY]: { disabled: true } },
-        slideChanged: (changed) => setPosition(changed.track.details.rel),
-      }, [followFocus]);
+      created = new KeenSlider(
+        track.current,
+        {
+          slides: { perView: 1, spacing: 12 },
+          breakpoints: { [WIDE_SCREEN_QUERY]: { disabled: true } },
+          slideChanged: (changed) => setPosition(changed.track.details.rel),
+        },
+        [followFocus],
+      );
       setSlider(created);
       setPosition(0);
     });
@@ -71,21 +91,49 @@ function RecentStrip({ kind, title, headingLevel: Heading, items }: StripProps) 
   return (
     <section className={`recent-strip recent-strip-${kind}`} aria-labelledby={`${id}-heading`}>
       <div className="recent-strip-head">
-        <Heading id={`${id}-heading`} className="recent-strip-title">{title}</Heading>
+        <Heading id={`${id}-heading`} className="recent-strip-title">
+          {title}
+        </Heading>
         {items.length > RECENT_SHOWN && (
-          <button type="button" className="recent-strip-toggle" aria-expanded={expanded} aria-controls={`${id}-track`} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="recent-strip-toggle"
+            aria-expanded={expanded}
+            aria-controls={`${id}-track`}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? m.browse_view_less() : m.browse_view_all()}
           </button>
         )}
       </div>
       <ul ref={track} id={`${id}-track`} className="recent-strip-track keen-slider" data-keen-slider-disabled="">
-        {shown.map((item) => <li key={item.key} className="recent-strip-item keen-slider__slide">{item.node}</li>)}
+        {shown.map((item) => (
+          <li key={item.key} className="recent-strip-item keen-slider__slide">
+            {item.node}
+          </li>
+        ))}
       </ul>
       {shown.length > 1 && (
         <div className="recent-strip-nav">
-          <button type="button" className="recent-strip-arrow" onClick={() => slider?.prev()} disabled={position === 0} aria-label={m.browse_previous_in({ title })}>‹</button>
+          <button
+            type="button"
+            className="recent-strip-arrow"
+            onClick={() => slider?.prev()}
+            disabled={position === 0}
+            aria-label={m.browse_previous_in({ title })}
+          >
+            ‹
+          </button>
           <span aria-live="polite">{m.browse_position({ position: position + 1, total: shown.length })}</span>
-          <button type="button" className="recent-strip-arrow" onClick={() => slider?.next()} disabled={position === shown.length - 1} aria-label={m.browse_next_in({ title })}>›</button>
+          <button
+            type="button"
+            className="recent-strip-arrow"
+            onClick={() => slider?.next()}
+            disabled={position === shown.length - 1}
+            aria-label={m.browse_next_in({ title })}
+          >
+            ›
+          </button>
         </div>
       )}
     </section>
@@ -95,14 +143,28 @@ function RecentStrip({ kind, title, headingLevel: Heading, items }: StripProps) 
 function RecentOfferCard({ offer }: { offer: RecentOffer }) {
   return (
     <a className="recent-offer card" href={localePath(offer.path)} title={offer.header} data-offer-link>
-      {offer.bannerImageURL
-        ? <img className="recent-offer-cover" src={apiImageSrc(offer.bannerImageURL)} alt="" width={400} height={200} loading="lazy" decoding="async" />
-        : <span className="recent-offer-cover recent-offer-fallback"><img src={categoryIconSrc(offer.iconName)} alt="" width={40} height={40} loading="lazy" /></span>}
+      {offer.bannerImageURL ? (
+        <img
+          className="recent-offer-cover"
+          src={apiImageSrc(offer.bannerImageURL)}
+          alt=""
+          width={400}
+          height={200}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <span className="recent-offer-cover recent-offer-fallback">
+          <img src={categoryIconSrc(offer.iconName)} alt="" width={40} height={40} loading="lazy" />
+        </span>
+      )}
       {/* Whole texts, clamped to two lines by CSS (DECISIONS.md). */}
       <span className="recent-offer-body">
         <span className="recent-offer-title">{offer.header}</span>
         <span className="recent-offer-merchant">{offer.merchantName}</span>
-        <span className="recent-offer-meta">{offer.bankName} · {offer.categoryName}</span>
+        <span className="recent-offer-meta">
+          {offer.bankName} · {offer.categoryName}
+        </span>
       </span>
     </a>
   );

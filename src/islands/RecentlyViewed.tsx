@@ -13,7 +13,9 @@ import type { RecentStripKind } from './RecentStrips.tsx';
 import { useHydrated } from './ui/use-hydrated.ts';
 
 /** Offline, code never fetched: a note in place of the strips (recent-strips-offline.ts). */
-const RecentStripsOffline: typeof import('./RecentStrips.tsx').default = () => <p className={RECENT_STRIPS_OFFLINE_CLASS}>{m.browse_recent_offline()}</p>;
+const RecentStripsOffline: typeof import('./RecentStrips.tsx').default = () => (
+  <p className={RECENT_STRIPS_OFFLINE_CLASS}>{m.browse_recent_offline()}</p>
+);
 const RecentStrips = lazy(() => import('./RecentStrips.tsx').catch(() => ({ default: RecentStripsOffline })));
 
 interface Props {
@@ -29,5 +31,9 @@ export default function RecentlyViewed({ strips = ['offers', 'banks'], headingLe
   if (!hydrated) return null;
   const kinds = strips.filter((kind) => (kind === 'offers' ? offers : banks).length > 0);
   if (kinds.length === 0) return null;
-  return <Suspense fallback={null}><RecentStrips kinds={kinds} offers={offers} banks={banks} headingLevel={headingLevel} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <RecentStrips kinds={kinds} offers={offers} banks={banks} headingLevel={headingLevel} />
+    </Suspense>
+  );
 }

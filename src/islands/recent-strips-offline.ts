@@ -20,9 +20,15 @@ export function keepRecentStripsCode(): void {
   // Only a worker keeps it; without one, a page loads no code it does not draw.
   if (kept || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
   kept = true;
-  const fetchCode = () => void Promise.all([
-    import('./mount-recent-strips.tsx'), import('./bank/mount-bank-strips.tsx'), import('./RecentStrips.tsx'), import('keen-slider'),
-  ]).catch(() => { kept = false; });
+  const fetchCode = () =>
+    void Promise.all([
+      import('./mount-recent-strips.tsx'),
+      import('./bank/mount-bank-strips.tsx'),
+      import('./RecentStrips.tsx'),
+      import('keen-slider'),
+    ]).catch(() => {
+      kept = false;
+    });
   if ('requestIdleCallback' in window) requestIdleCallback(fetchCode);
   else setTimeout(fetchCode, 0);
 }

@@ -11,7 +11,12 @@ export function afterNextPaint(): Promise<void> {
     const fallback = setTimeout(resolve, NO_FRAME_WAIT_MS);
     if (typeof requestAnimationFrame !== 'function') return;
     // A frame's callbacks run before its paint; a task queued from one runs after it.
-    requestAnimationFrame(() => setTimeout(() => { clearTimeout(fallback); resolve(); }, 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
   });
 }
 
@@ -43,6 +48,8 @@ export function showLoadFailure(error: unknown): void {
   alert.addEventListener('click', () => alert.remove());
   noticeHost().append(alert);
   // The text comes after the empty region is in the page, so that screen readers announce it.
-  setTimeout(() => { alert.textContent = CLIENT_ERROR_TEXTS.network; }, 0);
+  setTimeout(() => {
+    alert.textContent = CLIENT_ERROR_TEXTS.network;
+  }, 0);
   setTimeout(() => alert.remove(), NOTICE_DURATION_MS);
 }

@@ -6,7 +6,9 @@ import { CHANNEL_IN_URL, FILTER_QUERY_PARAMS as P, SORT_IN_URL } from './filter-
 
 export function alertListPath(filter: Partial<OfferSearch>): string {
   const params = new URLSearchParams();
-  const put = (name: string, value: string | false | undefined) => { if (value) params.set(name, value); };
+  const put = (name: string, value: string | false | undefined) => {
+    if (value) params.set(name, value);
+  };
   put(P.bank, filter.bankIds?.join(','));
   put(P.category, filter.categoryIds?.join(','));
   put(P.network, filter.networks?.join(','));

@@ -11,14 +11,29 @@ const LEGAL_WORDS = /\b(plc|ltd|limited|sri lanka)\b/gi;
  * it has two words or more ('Bank of Ceylon' → BOC, "People's Bank" → PB).
  */
 export function bankShortNames(bankName: string): string[] {
-  const words = bankName.replace(/['’]/g, '').replace(LEGAL_WORDS, ' ').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = bankName
+    .replace(/['’]/g, '')
+    .replace(LEGAL_WORDS, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   const abbreviations = words.filter((word) => word.length >= 2 && /\p{Lu}/u.test(word) && word === word.toUpperCase());
   if (abbreviations.length > 0) return abbreviations;
-  return words.length >= 2 ? [words.map((word) => word[0]!).join('').toUpperCase()] : [];
+  return words.length >= 2
+    ? [
+        words
+          .map((word) => word[0]!)
+          .join('')
+          .toUpperCase(),
+      ]
+    : [];
 }
 
 /** A bank's name without 'Bank' and the legal words: 'Sampath Bank' → 'Sampath'. */
-const plainName = (bankName: string) => bankName.replace(LEGAL_WORDS, ' ').replace(/\bbank\b/gi, ' ').trim();
+const plainName = (bankName: string) =>
+  bankName
+    .replace(LEGAL_WORDS, ' ')
+    .replace(/\bbank\b/gi, ' ')
+    .trim();
 
 export interface BankNames {
   /** Short names no other bank shares, for the search index. */
@@ -42,8 +57,13 @@ export function bankNames(banks: readonly { bankId: number; bankName: string }[]
   const claim = (key: string) => claims.set(key, (claims.get(key) ?? 0) + 1);
   for (const { slug, otherSlugs } of candidates) new Set([slug, ...otherSlugs]).forEach(claim);
   const own = (key: string) => claims.get(key) === 1;
-  return new Map(candidates.map(({ bank, shortNames, slug, otherSlugs }) => [bank.bankId, {
-    shortNames: shortNames.filter((name) => own(slugify(name))),
-    slugs: [slug, ...otherSlugs.filter((other) => other !== slug && own(other))],
-  }]));
+  return new Map(
+    candidates.map(({ bank, shortNames, slug, otherSlugs }) => [
+      bank.bankId,
+      {
+        shortNames: shortNames.filter((name) => own(slugify(name))),
+        slugs: [slug, ...otherSlugs.filter((other) => other !== slug && own(other))],
+      },
+    ]),
+  );
 }

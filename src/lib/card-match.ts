@@ -19,24 +19,41 @@ export function cardCanUse(card: MyCardData, offer: OfferCards): boolean {
   const { cardScope, cards } = offer.eligibility;
   if (cardScope === 'all') return true;
   if (cardScope === 'credit') return card.kind === 'credit';
-  return cards.some((listed) => listed.network === card.network && listed.kind === card.kind && (listed.tier === null || sameTier(listed.tier, card.tier)));
+  return cards.some(
+    (listed) =>
+      listed.network === card.network &&
+      listed.kind === card.kind &&
+      (listed.tier === null || sameTier(listed.tier, card.tier)),
+  );
 }
 
-export const someCardCanUse = (cards: readonly MyCardData[], offer: OfferCards) => cards.some((card) => cardCanUse(card, offer));
+export const someCardCanUse = (cards: readonly MyCardData[], offer: OfferCards) =>
+  cards.some((card) => cardCanUse(card, offer));
 
 /**
  * An offer's card rule as a card carries it in the page (data-cards), so that the "Your card" mark
  * (src/page-scripts/your-card-marks.ts) works on every list, built or loaded: bank, scope and listed cards.
  */
 export const cardRuleText = (offer: OfferCards) =>
-  JSON.stringify([offer.bankId, offer.eligibility.cardScope, offer.eligibility.cards.map((card) => [card.network, card.kind, card.tier])]);
+  JSON.stringify([
+    offer.bankId,
+    offer.eligibility.cardScope,
+    offer.eligibility.cards.map((card) => [card.network, card.kind, card.tier]),
+  ]);
 
 /** The offer's card rule from a card's data-cards; undefined when it is not one. */
 export function cardRuleFrom(text: string | undefined): OfferCards | undefined {
   try {
-    const [bankId, cardScope, cards] = JSON.parse(text ?? '') as [number, EligibilityData['cardScope'], [CardSpecData['network'], CardSpecData['kind'], string | null][]];
+    const [bankId, cardScope, cards] = JSON.parse(text ?? '') as [
+      number,
+      EligibilityData['cardScope'],
+      [CardSpecData['network'], CardSpecData['kind'], string | null][],
+    ];
     if (typeof bankId !== 'number' || !Array.isArray(cards)) return undefined;
-    return { bankId, eligibility: { cardScope, cards: cards.map(([network, kind, tier]) => ({ network, kind, tier })) } };
+    return {
+      bankId,
+      eligibility: { cardScope, cards: cards.map(([network, kind, tier]) => ({ network, kind, tier })) },
+    };
   } catch {
     return undefined;
   }

@@ -80,10 +80,18 @@ export const SIGN_IN_RETURN_PARAM = 'returnTo';
  * Tamil page (lib/error-text.ts).
  */
 export const CLIENT_ERROR_TEXTS = {
-  get network() { return m.client_error_network(); },
-  get timeout() { return m.client_error_timeout(); },
-  get tooManyRequests() { return m.client_error_too_many_requests(); },
-  get unexpected() { return m.error_server_error(); },
+  get network() {
+    return m.client_error_network();
+  },
+  get timeout() {
+    return m.client_error_timeout();
+  },
+  get tooManyRequests() {
+    return m.client_error_too_many_requests();
+  },
+  get unexpected() {
+    return m.error_server_error();
+  },
 };
 
 /** An offer's calendar event reminds at this hour (Sri Lanka's time) of the day before its last day. */

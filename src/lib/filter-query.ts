@@ -4,9 +4,20 @@ import type { ChannelFilter, OfferSort } from '../contract/card-constants.ts';
 
 /** The query string's names. */
 export const FILTER_QUERY_PARAMS = {
-  bank: 'bank', category: 'category', network: 'network', channel: 'channel', sort: 'sort',
-  validToday: 'today', endingSoon: 'ending', mine: 'mine',
+  bank: 'bank',
+  category: 'category',
+  network: 'network',
+  channel: 'channel',
+  sort: 'sort',
+  validToday: 'today',
+  endingSoon: 'ending',
+  mine: 'mine',
 } as const;
 /** How channel and sort are written there. */
 export const CHANNEL_IN_URL: Record<ChannelFilter, string> = { inStore: 'in-store', online: 'online' };
-export const SORT_IN_URL: Record<OfferSort, string> = { newest: 'newest', endingSoon: 'ending-soon', mostViewed: 'most-viewed', biggestDiscount: 'biggest-discount' };
+export const SORT_IN_URL: Record<OfferSort, string> = {
+  newest: 'newest',
+  endingSoon: 'ending-soon',
+  mostViewed: 'most-viewed',
+  biggestDiscount: 'biggest-discount',
+};

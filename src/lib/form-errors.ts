@@ -11,7 +11,12 @@ import { baseLocale, getLocale } from '../paraglide/runtime.js';
  */
 let errorText: ((text: string) => string) | undefined;
 if (typeof window !== 'undefined' && getLocale() !== baseLocale) {
-  import('./error-text.ts').then((texts) => { errorText = (text) => texts.errorText(text); }, () => {});
+  import('./error-text.ts').then(
+    (texts) => {
+      errorText = (text) => texts.errorText(text);
+    },
+    () => {},
+  );
 }
 
 /** A contract text (ACCOUNT_MESSAGES and the like) in the page's language, as the forms' messages are. */
@@ -27,7 +32,9 @@ export function fieldErrors<TName extends string>(
   required: readonly TName[],
 ): Partial<Record<TName, string>> {
   const result = v.safeParse(schema, values);
-  const byField: Record<string, readonly string[] | undefined> = result.success ? {} : v.flatten(result.issues).nested ?? {};
+  const byField: Record<string, readonly string[] | undefined> = result.success
+    ? {}
+    : (v.flatten(result.issues).nested ?? {});
   const errors: Partial<Record<TName, string>> = {};
   for (const name of Object.keys(values) as TName[]) {
     const message = required.includes(name) && !values[name].trim() ? MESSAGES.required : byField[name]?.[0];
@@ -40,7 +47,10 @@ export function fieldErrors<TName extends string>(
  * The server's validation issues (ApiError.issues) as the same map, for fields of the form only.
  * src/client/http.ts has already put their messages in the page's language.
  */
-export function issuesByField<TName extends string>(issues: readonly ApiIssue[], names: readonly TName[]): Partial<Record<TName, string>> {
+export function issuesByField<TName extends string>(
+  issues: readonly ApiIssue[],
+  names: readonly TName[],
+): Partial<Record<TName, string>> {
   const errors: Partial<Record<TName, string>> = {};
   for (const issue of issues) {
     const name = names.find((candidate) => candidate === issue.path);

@@ -2,7 +2,12 @@
 // credit cards · Fridays and Saturdays · 6 pm – 10:30 pm · min. bill Rs. 5,000 · up to Rs. 2,500
 // off · in store and online". Plain code, no dayjs: the modal's chunk carries it.
 import {
-  CARD_KINDS, CARD_NETWORK_NAMES, WEEKDAYS, type CardSpecData, type EligibilityData, type Weekday,
+  CARD_KINDS,
+  CARD_NETWORK_NAMES,
+  WEEKDAYS,
+  type CardSpecData,
+  type EligibilityData,
+  type Weekday,
 } from '../contract/eligibility.ts';
 import { groupedDigits } from '../contract/digits.ts';
 import { m } from '../paraglide/messages.js';
@@ -11,14 +16,18 @@ import { intlLocale } from './intl-locale.ts';
 
 /** 'a', 'a and b', 'a, b and c'. */
 export const listText = (items: readonly string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : m.pages_list_and({ items: items.slice(0, -1).join(', '), last: items.at(-1)! });
+  items.length <= 1
+    ? (items[0] ?? '')
+    : m.pages_list_and({ items: items.slice(0, -1).join(', '), last: items.at(-1)! });
 
 /** 'Rs. 5,000': the spec's rupee style, with thousands separators (amounts are whole rupees). */
 export const rupeesText = (amount: number) => `Rs. ${groupedDigits(amount)}`;
 
 // Message functions, called while the text is written: the page's language then.
 const KIND_CARDS: Record<CardSpecData['kind'], (inputs: { names: string }) => string> = {
-  credit: m.pages_cards_credit, debit: m.pages_cards_debit, prepaid: m.pages_cards_prepaid,
+  credit: m.pages_cards_credit,
+  debit: m.pages_cards_debit,
+  prepaid: m.pages_cards_prepaid,
 };
 
 /**
@@ -26,15 +35,20 @@ const KIND_CARDS: Record<CardSpecData['kind'], (inputs: { names: string }) => st
  * credit cards'; mixed tiers read 'Visa Signature and Visa Infinite credit cards'.
  */
 function listedCardsText(cards: readonly CardSpecData[]): string {
-  const groups = CARD_KINDS.map((kind) => cards.filter((card) => card.kind === kind)).filter((group) => group.length > 0);
-  return groups.map((group) => {
-    const tiers = [...new Set(group.map((card) => card.tier))];
-    const networks = [...new Set(group.map((card) => CARD_NETWORK_NAMES[card.network]))];
-    const names = tiers.length === 1
-      ? `${listText(networks)}${tiers[0] ? ` ${tiers[0]}` : ''}`
-      : listText(group.map((card) => `${CARD_NETWORK_NAMES[card.network]}${card.tier ? ` ${card.tier}` : ''}`));
-    return KIND_CARDS[group[0]!.kind]({ names });
-  }).join('; ');
+  const groups = CARD_KINDS.map((kind) => cards.filter((card) => card.kind === kind)).filter(
+    (group) => group.length > 0,
+  );
+  return groups
+    .map((group) => {
+      const tiers = [...new Set(group.map((card) => card.tier))];
+      const networks = [...new Set(group.map((card) => CARD_NETWORK_NAMES[card.network]))];
+      const names =
+        tiers.length === 1
+          ? `${listText(networks)}${tiers[0] ? ` ${tiers[0]}` : ''}`
+          : listText(group.map((card) => `${CARD_NETWORK_NAMES[card.network]}${card.tier ? ` ${card.tier}` : ''}`));
+      return KIND_CARDS[group[0]!.kind]({ names });
+    })
+    .join('; ');
 }
 
 export function cardsText(eligibility: Pick<EligibilityData, 'cardScope' | 'cards'>, bankName: string): string {
@@ -45,12 +59,22 @@ export function cardsText(eligibility: Pick<EligibilityData, 'cardScope' | 'card
 
 /** A day as a range's end ('Monday'), and as a repeated day ('Mondays'). */
 const DAY_NAMES: Record<Weekday, () => string> = {
-  mon: m.pages_day_range_mon, tue: m.pages_day_range_tue, wed: m.pages_day_range_wed, thu: m.pages_day_range_thu,
-  fri: m.pages_day_range_fri, sat: m.pages_day_range_sat, sun: m.pages_day_range_sun,
+  mon: m.pages_day_range_mon,
+  tue: m.pages_day_range_tue,
+  wed: m.pages_day_range_wed,
+  thu: m.pages_day_range_thu,
+  fri: m.pages_day_range_fri,
+  sat: m.pages_day_range_sat,
+  sun: m.pages_day_range_sun,
 };
 const DAYS_NAMES: Record<Weekday, () => string> = {
-  mon: m.pages_day_mon, tue: m.pages_day_tue, wed: m.pages_day_wed, thu: m.pages_day_thu,
-  fri: m.pages_day_fri, sat: m.pages_day_sat, sun: m.pages_day_sun,
+  mon: m.pages_day_mon,
+  tue: m.pages_day_tue,
+  wed: m.pages_day_wed,
+  thu: m.pages_day_thu,
+  fri: m.pages_day_fri,
+  sat: m.pages_day_sat,
+  sun: m.pages_day_sun,
 };
 
 /** Runs of three or more days in a row read as a range: 'Monday to Friday'; others as a list: 'Fridays and Saturdays'. */
@@ -59,7 +83,10 @@ export function daysText(days: readonly Weekday[]): string {
   const indexes = days.map((day) => WEEKDAYS.indexOf(day)).sort((a, b) => a - b);
   const consecutive = indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 1);
   if (consecutive && indexes.length >= 3) {
-    return m.pages_days_range({ first: DAY_NAMES[WEEKDAYS[indexes[0]!]!](), last: DAY_NAMES[WEEKDAYS[indexes.at(-1)!]!]() });
+    return m.pages_days_range({
+      first: DAY_NAMES[WEEKDAYS[indexes[0]!]!](),
+      last: DAY_NAMES[WEEKDAYS[indexes.at(-1)!]!](),
+    });
   }
   return listText(indexes.map((index) => DAYS_NAMES[WEEKDAYS[index]!]()));
 }
@@ -68,7 +95,16 @@ export function daysText(days: readonly Weekday[]): string {
 const clockFormats = new Map<Locale, Intl.DateTimeFormat>();
 function localClockText(locale: Locale, hours: number, minutes: number): string {
   let format = clockFormats.get(locale);
-  if (!format) clockFormats.set(locale, (format = new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })));
+  if (!format)
+    clockFormats.set(
+      locale,
+      (format = new Intl.DateTimeFormat(intlLocale(locale), {
+        hour: 'numeric',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'UTC',
+      })),
+    );
   return format.format(Date.UTC(2000, 0, 1, hours, minutes));
 }
 
@@ -84,21 +120,28 @@ export function clockText(time: string): string {
 }
 
 const CHANNEL_WORDS: Record<NonNullable<EligibilityData['channel']>, () => string> = {
-  inStore: m.pages_channel_in_store, online: m.pages_channel_online, both: m.pages_channel_both,
+  inStore: m.pages_channel_in_store,
+  online: m.pages_channel_online,
+  both: m.pages_channel_both,
 };
 
 /** The parts of the line, each a short phrase; empty when the offer says nothing beyond its bank. */
 export function eligibilityParts(eligibility: EligibilityData, bankName: string): string[] {
   const parts = [cardsText(eligibility, bankName), daysText(eligibility.days)];
-  if (eligibility.timeFrom && eligibility.timeTo) parts.push(`${clockText(eligibility.timeFrom)} – ${clockText(eligibility.timeTo)}`);
-  if (eligibility.minBill !== null) parts.push(m.pages_eligibility_min_bill({ amount: rupeesText(eligibility.minBill) }));
-  if (eligibility.maxDiscount !== null) parts.push(m.pages_eligibility_max_discount({ amount: rupeesText(eligibility.maxDiscount) }));
+  if (eligibility.timeFrom && eligibility.timeTo)
+    parts.push(`${clockText(eligibility.timeFrom)} – ${clockText(eligibility.timeTo)}`);
+  if (eligibility.minBill !== null)
+    parts.push(m.pages_eligibility_min_bill({ amount: rupeesText(eligibility.minBill) }));
+  if (eligibility.maxDiscount !== null)
+    parts.push(m.pages_eligibility_max_discount({ amount: rupeesText(eligibility.maxDiscount) }));
   if (eligibility.channel) parts.push(CHANNEL_WORDS[eligibility.channel]());
   if (eligibility.registerFirst) parts.push(m.pages_eligibility_register_first());
-  if (eligibility.convertWithinDays !== null) parts.push(m.pages_eligibility_convert_within({ days: eligibility.convertWithinDays }));
+  if (eligibility.convertWithinDays !== null)
+    parts.push(m.pages_eligibility_convert_within({ days: eligibility.convertWithinDays }));
   if (eligibility.promoCodeRequired) parts.push(m.pages_eligibility_promo_code());
   return parts.filter(Boolean);
 }
 
 /** The one line: its parts joined by ' · '. */
-export const eligibilityText = (eligibility: EligibilityData, bankName: string) => eligibilityParts(eligibility, bankName).join(' · ');
+export const eligibilityText = (eligibility: EligibilityData, bankName: string) =>
+  eligibilityParts(eligibility, bankName).join(' · ');

@@ -1,12 +1,7 @@
 // How an offer's fields read on cards and the offer page (spec §2 'Offer detail page', §9). Dates
 // are in offer-dates.ts, so that a card's code does not carry dayjs.
 import type { OfferData } from '../contract/index.ts';
-import {
-  LOCATION_TAGS_INLINE,
-  MOBILE_MASK_FROM,
-  MOBILE_MASK_TO,
-  TRUNCATION_SUFFIX,
-} from './constants.ts';
+import { LOCATION_TAGS_INLINE, MOBILE_MASK_FROM, MOBILE_MASK_TO, TRUNCATION_SUFFIX } from './constants.ts';
 import type { OfferDisplayStatus } from './offer-status.ts';
 import { m } from '../paraglide/messages.js';
 import type { Locale } from '../paraglide/runtime.js';
@@ -34,8 +29,10 @@ export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>, loc
 
 /** An offer's counts as cards, the offer page and the modal show them. */
 // One count has its own wording ("1 view", "1 favourite"), as the My Cards line has.
-export const viewsText = (views: number) => (views === 1 ? m.pages_offer_views_one() : m.pages_offer_views({ count: views }));
-export const favouritesText = (favourites: number) => (favourites === 1 ? m.pages_offer_favourites_one() : m.pages_offer_favourites({ count: favourites }));
+export const viewsText = (views: number) =>
+  views === 1 ? m.pages_offer_views_one() : m.pages_offer_views({ count: views });
+export const favouritesText = (favourites: number) =>
+  favourites === 1 ? m.pages_offer_favourites_one() : m.pages_offer_favourites({ count: favourites });
 
 /** Cut to max characters (Unicode code points) plus '...' when longer; shorter text is returned as is. */
 export function truncate(text: string, max: number): string {

@@ -5,11 +5,31 @@
 import { m } from '../paraglide/messages.js';
 import type { Locale } from '../paraglide/runtime.js';
 
-export interface HouseAdWords { title: string; body: string; cta: string }
+export interface HouseAdWords {
+  title: string;
+  body: string;
+  cta: string;
+}
 
 export const HOUSE_AD_WORDS: Record<string, (locale?: Locale) => HouseAdWords> = {
-  '/sign-up': (locale) => ({ title: m.house_ad_sign_up_title({}, { locale }), body: m.house_ad_sign_up_body({}, { locale }), cta: m.house_ad_sign_up_cta({}, { locale }) }),
-  '/#newsletter': (locale) => ({ title: m.house_ad_newsletter_title({}, { locale }), body: m.house_ad_newsletter_body({}, { locale }), cta: m.house_ad_newsletter_cta({}, { locale }) }),
-  '/about-us': (locale) => ({ title: m.house_ad_phone_title({}, { locale }), body: m.house_ad_phone_body({}, { locale }), cta: m.house_ad_phone_cta({}, { locale }) }),
-  '/contact-us': (locale) => ({ title: m.house_ad_business_title({}, { locale }), body: m.house_ad_business_body({}, { locale }), cta: m.house_ad_business_cta({}, { locale }) }),
+  '/sign-up': (locale) => ({
+    title: m.house_ad_sign_up_title({}, { locale }),
+    body: m.house_ad_sign_up_body({}, { locale }),
+    cta: m.house_ad_sign_up_cta({}, { locale }),
+  }),
+  '/#newsletter': (locale) => ({
+    title: m.house_ad_newsletter_title({}, { locale }),
+    body: m.house_ad_newsletter_body({}, { locale }),
+    cta: m.house_ad_newsletter_cta({}, { locale }),
+  }),
+  '/about-us': (locale) => ({
+    title: m.house_ad_phone_title({}, { locale }),
+    body: m.house_ad_phone_body({}, { locale }),
+    cta: m.house_ad_phone_cta({}, { locale }),
+  }),
+  '/contact-us': (locale) => ({
+    title: m.house_ad_business_title({}, { locale }),
+    body: m.house_ad_business_body({}, { locale }),
+    cta: m.house_ad_business_cta({}, { locale }),
+  }),
 };

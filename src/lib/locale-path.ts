@@ -8,7 +8,10 @@ export const localeSegment = (locale: Locale): string | undefined => (locale ===
 /** The language a path is in, by its first segment, and the path without it ('/' for a language's home). */
 export function splitLocale(path: string): { locale: Locale; path: string } {
   const match = /^\/([a-z]{2})(?=\/|$)/.exec(path);
-  const locale = match && (locales as readonly string[]).includes(match[1]!) && match[1] !== baseLocale ? (match[1] as Locale) : undefined;
+  const locale =
+    match && (locales as readonly string[]).includes(match[1]!) && match[1] !== baseLocale
+      ? (match[1] as Locale)
+      : undefined;
   if (!locale) return { locale: baseLocale, path };
   return { locale, path: path.slice(locale.length + 1) || '/' };
 }
@@ -17,7 +20,9 @@ export function splitLocale(path: string): { locale: Locale; path: string } {
 export function localePath(path: string, locale: Locale = getLocale()): string {
   const segment = localeSegment(locale);
   if (!segment) return path;
-  return path === '/' || path.startsWith('/?') || path.startsWith('/#') ? `/${segment}${path.slice(1)}` : `/${segment}${path}`;
+  return path === '/' || path.startsWith('/?') || path.startsWith('/#')
+    ? `/${segment}${path.slice(1)}`
+    : `/${segment}${path}`;
 }
 
 /** The query parameter an API link names its language by: the SMS, e-mail or page that carried it was in that language. */

@@ -39,8 +39,24 @@ export interface OfferCalendarEvent {
   cancelled: boolean;
 }
 
-type CalendarOffer = Pick<OfferData, 'offerId' | 'header' | 'label' | 'translations' | 'offerType' | 'offerRate' | 'offerDateType' | 'offerStart' | 'offerEnd'
-  | 'validTimeDateDescription' | 'createAt' | 'withdrawn' | 'merchant' | 'bank' | 'category'> & { eligibility?: Pick<OfferData['eligibility'], 'days'> };
+type CalendarOffer = Pick<
+  OfferData,
+  | 'offerId'
+  | 'header'
+  | 'label'
+  | 'translations'
+  | 'offerType'
+  | 'offerRate'
+  | 'offerDateType'
+  | 'offerStart'
+  | 'offerEnd'
+  | 'validTimeDateDescription'
+  | 'createAt'
+  | 'withdrawn'
+  | 'merchant'
+  | 'bank'
+  | 'category'
+> & { eligibility?: Pick<OfferData['eligibility'], 'days'> };
 
 const colomboDay = (value: string) => inSriLanka(value).startOf('day');
 const dayOf = (day: dayjs.Dayjs): CalendarDay => [day.year(), day.month() + 1, day.date()];
@@ -65,7 +81,11 @@ export const offerEventUid = (offerId: number, siteUrl: string) => `offer-${offe
  * The offer's event in `locale`, or undefined for an offer without an end date: it has no end to be
  * reminded of. It runs from the offer's start (its publication when it has none) to its last day.
  */
-export function offerCalendarEvent(offer: CalendarOffer, siteUrl: string, locale: Locale): OfferCalendarEvent | undefined {
+export function offerCalendarEvent(
+  offer: CalendarOffer,
+  siteUrl: string,
+  locale: Locale,
+): OfferCalendarEvent | undefined {
   if (offer.offerEnd === null) return undefined;
   const lastDay = colomboDay(offer.offerEnd);
   const firstDay = colomboDay(offer.offerStart ?? offer.createAt);
@@ -79,7 +99,9 @@ export function offerCalendarEvent(offer: CalendarOffer, siteUrl: string, locale
   return {
     uid: offerEventUid(offer.offerId, siteUrl),
     title: text,
-    description: [header, label, validity, `${categoryName(offer.category, locale)} · ${SITE_NAME}`, url].filter(Boolean).join('\n'),
+    description: [header, label, validity, `${categoryName(offer.category, locale)} · ${SITE_NAME}`, url]
+      .filter(Boolean)
+      .join('\n'),
     url,
     start: dayOf(weekly ? weekly.first : start),
     end: dayOf(weekly ? weekly.first.add(1, 'day') : lastDay.add(1, 'day')),

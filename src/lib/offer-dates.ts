@@ -7,7 +7,13 @@ import advancedFormat from 'dayjs/plugin/advancedFormat.js';
 import type { OfferData } from '../contract/index.ts';
 import { m } from '../paraglide/messages.js';
 import { baseLocale, getLocale, type Locale } from '../paraglide/runtime.js';
-import { DATE_DAY_MONTH_FORMAT, DATE_LONG_FORMAT, DATE_SHORT_FORMAT, DATE_SHORT_YEAR_FORMAT, SITE_TIME_ZONE } from './constants.ts';
+import {
+  DATE_DAY_MONTH_FORMAT,
+  DATE_LONG_FORMAT,
+  DATE_SHORT_FORMAT,
+  DATE_SHORT_YEAR_FORMAT,
+  SITE_TIME_ZONE,
+} from './constants.ts';
 import { intlLocale } from './intl-locale.ts';
 import { inSriLanka } from './sri-lanka-time.ts';
 
@@ -25,16 +31,23 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(locale: Locale, parts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale} ${JSON.stringify(parts)}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(intlLocale(locale), { ...parts, timeZone: SITE_TIME_ZONE })));
+  if (!format)
+    dateFormats.set(
+      key,
+      (format = new Intl.DateTimeFormat(intlLocale(locale), { ...parts, timeZone: SITE_TIME_ZONE })),
+    );
   return format;
 }
 
 /** A day with its year: 'January 10th 2027' in English, Intl's long date in Sinhala and Tamil. */
 const longDate = (date: dayjs.Dayjs, locale: Locale) =>
-  (locale === baseLocale ? date.format(DATE_LONG_FORMAT) : dateFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date.toDate()));
+  locale === baseLocale
+    ? date.format(DATE_LONG_FORMAT)
+    : dateFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date.toDate());
 
 /** 'Valid until January 10th 2027', for an offer whose own wording says nothing. */
-export const offerValidUntil = (lastDay: dayjs.Dayjs, locale: Locale = getLocale()) => m.offer_valid_until({ end: longDate(lastDay, locale) }, { locale });
+export const offerValidUntil = (lastDay: dayjs.Dayjs, locale: Locale = getLocale()) =>
+  m.offer_valid_until({ end: longDate(lastDay, locale) }, { locale });
 
 /** The validity line, e.g. 'Valid from 05 December to January 10th 2027'; '' when there is nothing to say. */
 export function offerValidity(
@@ -45,7 +58,10 @@ export function offerValidity(
   const start = colomboDate(offer.offerStart);
   const end = colomboDate(offer.offerEnd);
   const long = (date: dayjs.Dayjs) => longDate(date, locale);
-  const dayMonth = (date: dayjs.Dayjs) => (locale === baseLocale ? date.format(DATE_DAY_MONTH_FORMAT) : dateFormat(locale, { day: 'numeric', month: 'long' }).format(date.toDate()));
+  const dayMonth = (date: dayjs.Dayjs) =>
+    locale === baseLocale
+      ? date.format(DATE_DAY_MONTH_FORMAT)
+      : dateFormat(locale, { day: 'numeric', month: 'long' }).format(date.toDate());
   const options = { locale };
   switch (offer.offerDateType) {
     case 'fromTo':
@@ -66,19 +82,30 @@ export function offerValidity(
 }
 
 /** A day as '30 Nov' (Intl's short month in Sinhala and Tamil), with its year when that is not `now`'s year in Sri Lanka. */
-export function shortDate(value: string | null, locale: Locale = getLocale(), now: Date = new Date()): string | undefined {
+export function shortDate(
+  value: string | null,
+  locale: Locale = getLocale(),
+  now: Date = new Date(),
+): string | undefined {
   const date = colomboDate(value);
   if (!date) return undefined;
   const withYear = date.year() !== inSriLanka(now).year();
   if (locale === baseLocale) return date.format(withYear ? DATE_SHORT_YEAR_FORMAT : DATE_SHORT_FORMAT);
-  return dateFormat(locale, withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' }).format(date.toDate());
+  return dateFormat(
+    locale,
+    withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' },
+  ).format(date.toDate());
 }
 
 /**
  * 'Checked 30 Nov at Commercial Bank': when an imported offer's source last listed it, by the
  * source's name; '' for an offer with no source (a merchant's own) or no date.
  */
-export function sourceCheckedText(source: Pick<NonNullable<OfferData['source']>, 'name' | 'lastVerifiedAt'> | null | undefined, locale: Locale = getLocale(), now: Date = new Date()): string {
+export function sourceCheckedText(
+  source: Pick<NonNullable<OfferData['source']>, 'name' | 'lastVerifiedAt'> | null | undefined,
+  locale: Locale = getLocale(),
+  now: Date = new Date(),
+): string {
   const date = source ? shortDate(source.lastVerifiedAt, locale, now) : undefined;
   return source && date ? m.offer_checked_at({ date, source: source.name }, { locale }) : '';
 }

@@ -16,7 +16,11 @@ export interface ShareSubject {
   bankName: string;
 }
 
-export const shareSubjectOf = (offer: Pick<OfferData, 'offerType' | 'offerRate' | 'header' | 'merchant' | 'bank'> & Partial<Pick<OfferData, 'translations'>>, locale?: Locale): ShareSubject => ({
+export const shareSubjectOf = (
+  offer: Pick<OfferData, 'offerType' | 'offerRate' | 'header' | 'merchant' | 'bank'> &
+    Partial<Pick<OfferData, 'translations'>>,
+  locale?: Locale,
+): ShareSubject => ({
   discount: offerTags(offer, locale)[0],
   header: localText(offer, 'header', locale).text,
   merchantName: offer.merchant.merchantName,
@@ -44,18 +48,30 @@ export function shareLinks(url: string, text: string): { target: ShareTarget; la
 }
 
 /** The path, under the main API's base, of an offer's .ics file in the page's language (GET {API}/offers/{offerId}/calendar.ics). */
-export const offerCalendarPath = (offerId: number, locale?: Locale) => withLinkLocale(`offers/${offerId}/calendar.ics`, locale);
+export const offerCalendarPath = (offerId: number, locale?: Locale) =>
+  withLinkLocale(`offers/${offerId}/calendar.ics`, locale);
 /** The path, under the main API's base, of a favourites feed (GET {API}/calendar/{token}.ics). */
 export const calendarFeedPath = (token: string) => `calendar/${token}.ics`;
 
 /** An offer that ends gets Add to calendar: there is an end to be reminded of, and it is not over. */
-export const offerHasCalendar = (offer: Pick<OfferData, 'offerEnd' | 'status'>) => offer.offerEnd !== null && offer.status !== 'expired';
+export const offerHasCalendar = (offer: Pick<OfferData, 'offerEnd' | 'status'>) =>
+  offer.offerEnd !== null && offer.status !== 'expired';
 
 /** The share controls' words, each read in the page's language when it is used (getters, not values fixed at load). */
 export const SHARE_TEXTS = {
-  get share() { return m.pages_share(); },
-  get addToCalendar() { return m.pages_share_add_to_calendar(); },
-  get copyLink() { return m.pages_share_copy_link(); },
-  get copied() { return m.pages_share_copied(); },
-  get copyFailed() { return m.pages_share_copy_failed(); },
+  get share() {
+    return m.pages_share();
+  },
+  get addToCalendar() {
+    return m.pages_share_add_to_calendar();
+  },
+  get copyLink() {
+    return m.pages_share_copy_link();
+  },
+  get copied() {
+    return m.pages_share_copied();
+  },
+  get copyFailed() {
+    return m.pages_share_copy_failed();
+  },
 };

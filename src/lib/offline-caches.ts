@@ -24,5 +24,7 @@ export async function personalCacheName(token: string): Promise<string> {
 export async function clearPersonalCaches(keep?: string): Promise<void> {
   if (typeof caches === 'undefined') return; // not a secure context, or no Cache API
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(PERSONAL_CACHE_PREFIX) && name !== keep).map((name) => caches.delete(name)));
+  await Promise.all(
+    names.filter((name) => name.startsWith(PERSONAL_CACHE_PREFIX) && name !== keep).map((name) => caches.delete(name)),
+  );
 }

@@ -47,7 +47,10 @@ export function previewImageSpec(offer: OfferData): PreviewImageSpec {
 }
 
 export const previewImageKey = (spec: PreviewImageSpec) =>
-  createHash('sha256').update(JSON.stringify([PREVIEW_TEMPLATE_VERSION, spec])).digest('hex').slice(0, 20);
+  createHash('sha256')
+    .update(JSON.stringify([PREVIEW_TEMPLATE_VERSION, spec]))
+    .digest('hex')
+    .slice(0, 20);
 
 /** The image's path on the site: the key in its name. */
 export const previewImagePath = (key: string) => `/${PREVIEW_IMAGE_DIR}/${key}.png`;

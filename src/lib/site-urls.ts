@@ -105,7 +105,8 @@ export function bankPagePath(bank: BankPathInput, category?: CategoryPathInput):
 }
 
 /** A bank page by its ids alone, '{bankId}/{categoryId|all}': the key of bank-paths.json, which the server's redirects read. */
-export const bankPageKey = ({ bankId, categoryId }: { bankId: string; categoryId: string }) => `${bankId}/${categoryId}`;
+export const bankPageKey = ({ bankId, categoryId }: { bankId: string; categoryId: string }) =>
+  `${bankId}/${categoryId}`;
 
 /**
  * The key of a bank page path, whatever its slugs say (a renamed bank's or category's old URL), or
@@ -116,7 +117,8 @@ export function bankPageKeyFromPath(path: string): string | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const [empty, product, bankSlug, bankId, categorySlug, categoryId, ...rest] = trimmed.split('/');
   const cutAfterBank = categorySlug === undefined;
-  if (empty !== '' || product !== PRODUCT_SLUG || !bankSlug || (!cutAfterBank && !categorySlug) || rest.length > 0) return undefined;
+  if (empty !== '' || product !== PRODUCT_SLUG || !bankSlug || (!cutAfterBank && !categorySlug) || rest.length > 0)
+    return undefined;
   const bank = parseId(bankId);
   const category = cutAfterBank || categoryId === ALL ? ALL : parseId(categoryId);
   if (bank === undefined || category === undefined) return undefined;
@@ -135,4 +137,5 @@ export function bankShortPath(bankSlug: string, category?: Pick<CategoryPathInpu
 }
 
 /** A request path as bank-paths.json keeps the short bank URLs: lower case, no trailing slash. */
-export const shortPathKey = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
+export const shortPathKey = (path: string) =>
+  (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();

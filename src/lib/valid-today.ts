@@ -17,10 +17,19 @@ export interface SriLankaDay {
 export function sriLankaDay(now: Date = new Date()): SriLankaDay {
   const start = inSriLanka(now).startOf('day');
   // dayjs counts Sunday 0; WEEKDAYS starts on Monday.
-  return { start: start.toDate(), end: start.add(1, 'day').toDate(), weekday: WEEKDAYS[(start.day() + 6) % 7]!, date: start.format('YYYY-MM-DD') };
+  return {
+    start: start.toDate(),
+    end: start.add(1, 'day').toDate(),
+    weekday: WEEKDAYS[(start.day() + 6) % 7]!,
+    date: start.format('YYYY-MM-DD'),
+  };
 }
 
-type OfferDays = { offerStart: Date | string | null; offerEnd: Date | string | null; eligibility: Pick<EligibilityData, 'days'> };
+type OfferDays = {
+  offerStart: Date | string | null;
+  offerEnd: Date | string | null;
+  eligibility: Pick<EligibilityData, 'days'>;
+};
 
 /** Whether the offer runs on today's date in Sri Lanka: started by today's end, not yet ended, on one of its days (none: every day). */
 export function isValidToday(offer: OfferDays, now: Date = new Date()): boolean {

@@ -7,7 +7,11 @@
 // of the offer page's after-paint loader and the attribute it sets (data-after-paint-loader,
 // data-painted-attribute, from src/build/after-paint-scripts.ts).
 
-interface Ad { title: string; imageUrl: string; linkUrl: string }
+interface Ad {
+  title: string;
+  imageUrl: string;
+  linkUrl: string;
+}
 
 const isAd = (value: unknown): value is Ad => {
   const ad = value as Partial<Ad> | null;
@@ -17,14 +21,18 @@ const isAd = (value: unknown): value is Ad => {
 /** The ad's image as the browser must load it: apiImageSrc's rule, with the frame's values. */
 function adImageSrc(frame: HTMLElement, url: string): string {
   const { apiImagePath, apiImageSrc } = frame.dataset;
-  return apiImagePath && apiImageSrc && url.startsWith(apiImagePath) ? apiImageSrc + url.slice(apiImagePath.length) : url;
+  return apiImagePath && apiImageSrc && url.startsWith(apiImagePath)
+    ? apiImageSrc + url.slice(apiImagePath.length)
+    : url;
 }
 
 /** The ad's link: one to the site's own pages stays in the page's language (localePath's rule, with the frame's data-locale-segment). */
 function adHref(frame: HTMLElement, url: string): string {
   const segment = frame.dataset.localeSegment;
   if (!segment || !url.startsWith('/') || url.startsWith('//')) return url;
-  return url === '/' || url.startsWith('/?') || url.startsWith('/#') ? `/${segment}${url.slice(1)}` : `/${segment}${url}`;
+  return url === '/' || url.startsWith('/?') || url.startsWith('/#')
+    ? `/${segment}${url.slice(1)}`
+    : `/${segment}${url}`;
 }
 
 /** The API's ads, and whether they are house ads (source 'house') rather than the ad proxy's. */
@@ -37,7 +45,9 @@ async function fetchAds(adsUrl: string): Promise<{ ads: Ad[]; house: boolean }> 
 
 /** A house ad's words in the page's language: the frame's template for its link (AdFrame.astro), if it has one. */
 const houseAdWords = (frame: HTMLElement, linkUrl: string) =>
-  [...frame.querySelectorAll<HTMLTemplateElement>('template[data-house-ad]')].find((template) => template.dataset.houseAd === linkUrl);
+  [...frame.querySelectorAll<HTMLTemplateElement>('template[data-house-ad]')].find(
+    (template) => template.dataset.houseAd === linkUrl,
+  );
 
 /** The attribute BaseLayout.astro's first script and session-boot.ts keep on <html> while the browser holds a session (HAS_SESSION_ATTRIBUTE). */
 const hasSession = () => document.documentElement.hasAttribute('data-has-session');
@@ -50,7 +60,12 @@ const hasSession = () => document.documentElement.hasAttribute('data-has-session
 function whenPainted(frame: HTMLElement, run: () => void) {
   const { afterPaintLoader, paintedAttribute } = frame.dataset;
   const root = document.documentElement;
-  if (!afterPaintLoader || !paintedAttribute || !document.querySelector(`script[${afterPaintLoader}]`) || root.hasAttribute(paintedAttribute)) {
+  if (
+    !afterPaintLoader ||
+    !paintedAttribute ||
+    !document.querySelector(`script[${afterPaintLoader}]`) ||
+    root.hasAttribute(paintedAttribute)
+  ) {
     run();
     return;
   }
@@ -67,27 +82,30 @@ export function refreshAdFrames() {
   if (!frames.length) return;
   // After the page has loaded and painted (its largest image, where the page waits for it), so the
   // ad never competes with the page's own content.
-  const run = () => frames.forEach(async (frame) => {
-    const signedIn = hasSession();
-    const adsUrl = signedIn ? frame.dataset.adsUrlSignedIn : frame.dataset.adsUrl;
-    const guestOnly = new Set(frame.dataset.guestOnlyPaths?.split(' '));
-    const { ads, house } = adsUrl ? await fetchAds(adsUrl).catch(() => ({ ads: [], house: false })) : { ads: [], house: false };
-    const ad = ads.find((candidate) => !signedIn || !guestOnly.has(candidate.linkUrl));
-    const link = frame.querySelector<HTMLAnchorElement>('[data-ad-link]');
-    const image = frame.querySelector<HTMLImageElement>('[data-ad-image]');
-    if (!ad || !link || !image) return; // the build's ad stays (invisible, in its place, if it is for guests)
-    link.href = adHref(frame, ad.linkUrl);
-    link.toggleAttribute('data-for-guests', guestOnly.has(ad.linkUrl));
-    link.querySelector('[data-house-ad-words]')?.remove();
-    const words = house ? houseAdWords(frame, ad.linkUrl) : undefined;
-    if (words) link.append(words.content.cloneNode(true));
-    else {
-      image.src = adImageSrc(frame, ad.imageUrl);
-      image.alt = ad.title;
-    }
-    image.hidden = Boolean(words);
-    link.hidden = false;
-  });
+  const run = () =>
+    frames.forEach(async (frame) => {
+      const signedIn = hasSession();
+      const adsUrl = signedIn ? frame.dataset.adsUrlSignedIn : frame.dataset.adsUrl;
+      const guestOnly = new Set(frame.dataset.guestOnlyPaths?.split(' '));
+      const { ads, house } = adsUrl
+        ? await fetchAds(adsUrl).catch(() => ({ ads: [], house: false }))
+        : { ads: [], house: false };
+      const ad = ads.find((candidate) => !signedIn || !guestOnly.has(candidate.linkUrl));
+      const link = frame.querySelector<HTMLAnchorElement>('[data-ad-link]');
+      const image = frame.querySelector<HTMLImageElement>('[data-ad-image]');
+      if (!ad || !link || !image) return; // the build's ad stays (invisible, in its place, if it is for guests)
+      link.href = adHref(frame, ad.linkUrl);
+      link.toggleAttribute('data-for-guests', guestOnly.has(ad.linkUrl));
+      link.querySelector('[data-house-ad-words]')?.remove();
+      const words = house ? houseAdWords(frame, ad.linkUrl) : undefined;
+      if (words) link.append(words.content.cloneNode(true));
+      else {
+        image.src = adImageSrc(frame, ad.imageUrl);
+        image.alt = ad.title;
+      }
+      image.hidden = Boolean(words);
+      link.hidden = false;
+    });
   // A frame's callbacks run before its paint, and a task queued from one after it: on a fast
   // connection the page loads before its first paint, and the ad would still be drawn with it.
   const runAfterPaint = () => requestAnimationFrame(() => setTimeout(() => whenPainted(frames[0]!, run), 0));

@@ -24,5 +24,7 @@ export function showLiveBankFavourites(bankId: number): void {
   if (document.readyState === 'complete') void refresh();
   else addEventListener('load', () => void refresh(), { once: true });
   // 'loaded' follows every saved toggle (the store reads the list back once the server has answered).
-  $favoritesState.listen((state) => { if (state === 'loaded') void refresh(); });
+  $favoritesState.listen((state) => {
+    if (state === 'loaded') void refresh();
+  });
 }

@@ -23,23 +23,37 @@ import { startStaticCards } from './static-cards.ts';
 /** In sessionStorage: the page (a bank × category path) the visitor left by choosing a chip. */
 const PREVIOUS_CATEGORY_KEY = 'offerlanka:bankPreviousCategory';
 
-interface PreviousCategory { bankId: number; path: string }
+interface PreviousCategory {
+  bankId: number;
+  path: string;
+}
 
 function readPrevious(): PreviousCategory | undefined {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(PREVIOUS_CATEGORY_KEY) ?? 'null');
-    if (typeof value === 'object' && value !== null && 'bankId' in value && 'path' in value
-      && typeof value.bankId === 'number' && typeof value.path === 'string' && value.path.startsWith('/')) {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'bankId' in value &&
+      'path' in value &&
+      typeof value.bankId === 'number' &&
+      typeof value.path === 'string' &&
+      value.path.startsWith('/')
+    ) {
       return { bankId: value.bankId, path: value.path };
     }
-  } catch { /* no storage, or not ours: no previous category */ }
+  } catch {
+    /* no storage, or not ours: no previous category */
+  }
   return undefined;
 }
 
 function keepPrevious(previous: PreviousCategory) {
   try {
     sessionStorage.setItem(PREVIOUS_CATEGORY_KEY, JSON.stringify(previous));
-  } catch { /* storage refused: 'Clear all' goes to all categories */ }
+  } catch {
+    /* storage refused: 'Clear all' goes to all categories */
+  }
 }
 
 /** Choosing a chip saves the category shown now; 'Clear all' leads back to it (spec §4). */
@@ -105,18 +119,26 @@ function setUpLoadMore(root: HTMLElement, bankId: number) {
  * Mounts one of the browser-only strips into `slot` the first time `store` has something to show;
  * `unavailable` draws what stands in for it when its code does not load (offline).
  */
-function mountWhen<T>(store: ReadableAtom<T>, shows: (value: T) => boolean, slot: HTMLElement | null, mount: (strips: typeof import('../islands/bank/mount-bank-strips.tsx'), slot: HTMLElement) => void, unavailable?: (slot: HTMLElement) => void) {
+function mountWhen<T>(
+  store: ReadableAtom<T>,
+  shows: (value: T) => boolean,
+  slot: HTMLElement | null,
+  mount: (strips: typeof import('../islands/bank/mount-bank-strips.tsx'), slot: HTMLElement) => void,
+  unavailable?: (slot: HTMLElement) => void,
+) {
   if (!slot) return;
   let mounted = false;
   const unsubscribe = store.subscribe((value) => {
     if (mounted || !shows(value)) return;
     mounted = true;
     queueMicrotask(() => unsubscribe()); // subscribe() calls back before it returns
-    import('../islands/bank/mount-bank-strips.tsx')
-      .then((strips) => mount(strips, slot), (error: unknown) => {
+    import('../islands/bank/mount-bank-strips.tsx').then(
+      (strips) => mount(strips, slot),
+      (error: unknown) => {
         if (unavailable) unavailable(slot);
-        else console.error('The bank page\'s strips did not load', error);
-      });
+        else console.error("The bank page's strips did not load", error);
+      },
+    );
   });
 }
 
@@ -142,7 +164,10 @@ function setUpMyCardsOnly(root: HTMLElement, bank: { bankId: number; bankName: s
         if (!unmount && !host.hidden) unmount = strips.mountMyCardsList(host, bank);
       });
     }
-    if (!mine && unmount) { unmount(); unmount = undefined; }
+    if (!mine && unmount) {
+      unmount();
+      unmount = undefined;
+    }
   };
   const mineInUrl = () => new URLSearchParams(location.search).get(FILTER_QUERY_PARAMS.mine) === '1';
   toggle.addEventListener('click', () => {
@@ -176,14 +201,27 @@ export function setUpBankPage(): void {
   if (cards) startStaticCards(cards);
   setUpLoadMore(root, Number(bankId));
   showLiveBankFavourites(Number(bankId));
-  mountWhen($recentOffers, (offers) => offers.length > 0, root.querySelector('[data-recent-offers]'), (strips, slot) => strips.mountRecentOffers(slot), showRecentStripsOffline);
-  mountWhen($isSignedIn, Boolean, root.querySelector('[data-favorites-strip]'), (strips, slot) => strips.mountFavoritesStrip(slot));
+  mountWhen(
+    $recentOffers,
+    (offers) => offers.length > 0,
+    root.querySelector('[data-recent-offers]'),
+    (strips, slot) => strips.mountRecentOffers(slot),
+    showRecentStripsOffline,
+  );
+  mountWhen($isSignedIn, Boolean, root.querySelector('[data-favorites-strip]'), (strips, slot) =>
+    strips.mountFavoritesStrip(slot),
+  );
   const categoryId = root.dataset.categoryId ? Number(root.dataset.categoryId) : undefined;
   setUpMyCardsOnly(root, { bankId: Number(bankId), bankName, categoryId });
   // "Alert me" follows the page's list: the bank, its category, and My cards only when it is on.
   root.querySelector('[data-alert-me]')?.addEventListener('click', () => {
     const mine = new URLSearchParams(location.search).get(FILTER_QUERY_PARAMS.mine) === '1';
-    const label = [bankName, root.dataset.categoryName, mine ? m.browse_my_cards_only() : ''].filter(Boolean).join(' · ');
-    openAlertMe({ label, filter: { ...NO_FILTER, bankIds: [Number(bankId)], categoryIds: categoryId ? [categoryId] : [], mine } });
+    const label = [bankName, root.dataset.categoryName, mine ? m.browse_my_cards_only() : '']
+      .filter(Boolean)
+      .join(' · ');
+    openAlertMe({
+      label,
+      filter: { ...NO_FILTER, bankIds: [Number(bankId)], categoryIds: categoryId ? [categoryId] : [], mine },
+    });
   });
 }

@@ -7,7 +7,11 @@ import { LANGUAGE_CHOICE_STORAGE_KEY } from '../lib/languages.ts';
 const pageLocale = document.documentElement.lang;
 
 const remember = (locale: string) => {
-  try { localStorage.setItem(LANGUAGE_CHOICE_STORAGE_KEY, locale); } catch { /* private mode: not remembered */ }
+  try {
+    localStorage.setItem(LANGUAGE_CHOICE_STORAGE_KEY, locale);
+  } catch {
+    /* private mode: not remembered */
+  }
 };
 
 document.addEventListener('click', (event) => {
@@ -18,14 +22,21 @@ document.addEventListener('click', (event) => {
 });
 
 /** The page's suggestion in a language, if there is one (there is for each language but the page's). */
-const suggestionIn = (locale: string) => document.querySelector<HTMLAnchorElement>(`[data-language-suggestion="${CSS.escape(locale)}"]`);
+const suggestionIn = (locale: string) =>
+  document.querySelector<HTMLAnchorElement>(`[data-language-suggestion="${CSS.escape(locale)}"]`);
 
 function wantedLocale(): string | undefined {
   let chosen: string | null = null;
-  try { chosen = localStorage.getItem(LANGUAGE_CHOICE_STORAGE_KEY); } catch { /* private mode */ }
+  try {
+    chosen = localStorage.getItem(LANGUAGE_CHOICE_STORAGE_KEY);
+  } catch {
+    /* private mode */
+  }
   if (chosen) return chosen;
   // The browser's first language the site has: none at all, or the page's own, suggests nothing.
-  return navigator.languages.map((tag) => tag.split('-')[0]!.toLowerCase()).find((language) => language === pageLocale || suggestionIn(language));
+  return navigator.languages
+    .map((tag) => tag.split('-')[0]!.toLowerCase())
+    .find((language) => language === pageLocale || suggestionIn(language));
 }
 
 const wanted = wantedLocale();

@@ -8,14 +8,18 @@ export function startMyCardsButton(): void {
   $myCards.subscribe((cards) => {
     for (const button of buttons) {
       const label = button.querySelector('[data-my-cards-label]');
-      if (label) label.textContent = cards.length ? m.browse_my_cards_count({ count: cards.length }) : m.header_add_your_cards(); // as the header's HTML
+      if (label)
+        label.textContent = cards.length ? m.browse_my_cards_count({ count: cards.length }) : m.header_add_your_cards(); // as the header's HTML
       // On a phone only the icon and this count show.
       const count = button.querySelector<HTMLElement>('[data-my-cards-count]');
       if (count) {
         count.textContent = String(cards.length);
         count.hidden = cards.length === 0;
       }
-      button.setAttribute('aria-label', cards.length ? m.browse_my_cards_chosen({ count: cards.length }) : m.header_my_cards_label());
+      button.setAttribute(
+        'aria-label',
+        cards.length ? m.browse_my_cards_chosen({ count: cards.length }) : m.header_my_cards_label(),
+      );
       button.querySelector('[data-my-cards-count]')?.setAttribute('aria-hidden', 'true');
     }
   });

@@ -40,7 +40,8 @@ function startOfferPage(builtOffer: OfferData) {
   const interestChange = () => $interestChanges.get()[offerId] ?? 0;
 
   const showCounts = () => {
-    for (const element of document.querySelectorAll(`[data-offer-views="${offerId}"]`)) element.textContent = viewsText(offer.views);
+    for (const element of document.querySelectorAll(`[data-offer-views="${offerId}"]`))
+      element.textContent = viewsText(offer.views);
     for (const element of document.querySelectorAll(`[data-offer-favourites="${offerId}"]`)) {
       element.textContent = favouritesText(offer.interest + interestChange() - interestChangeRead);
     }
@@ -60,7 +61,9 @@ function startOfferPage(builtOffer: OfferData) {
   // same view, so it only reads the counts again. The view's calls go in a task of their own, after
   // the controls are wired: on a slow phone, one long task would hold a press made meanwhile.
   setTimeout(() => void recordOfferView(builtOffer).then(refreshCounts), 0);
-  addEventListener('pageshow', (event) => { if (event.persisted) void refreshCounts(); });
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) void refreshCounts();
+  });
   $interestChanges.listen(showCounts);
   showLiveBankFavourites(builtOffer.bankId);
 
@@ -70,18 +73,24 @@ function startOfferPage(builtOffer: OfferData) {
   // Share: this offer's button, and Top Picks' cards' buttons (OfferCard.tsx).
   document.querySelector<HTMLButtonElement>(`button[data-share-offer="${offerId}"]`)?.removeAttribute('disabled');
   document.addEventListener('click', (event) => {
-    const button = event.target instanceof Element && event.target.closest<HTMLElement>('[data-share-offer], [data-share-card]');
+    const button =
+      event.target instanceof Element && event.target.closest<HTMLElement>('[data-share-offer], [data-share-card]');
     if (!button) return;
-    import('../islands/offer/share-menu.ts')
-      .then((menu) => (button.dataset.shareOffer ? menu.share(button, menu.offerShareRequest(offer)) : menu.shareCard(button)), showLoadFailure);
+    import('../islands/offer/share-menu.ts').then(
+      (menu) =>
+        button.dataset.shareOffer ? menu.share(button, menu.offerShareRequest(offer)) : menu.shareCard(button),
+      showLoadFailure,
+    );
   });
 
   const report = document.querySelector<HTMLButtonElement>(`button[data-report-offer="${offerId}"]`);
   if (report) {
     report.disabled = false;
     report.addEventListener('click', () => {
-      import('../islands/offer/mount-report-problem.tsx')
-        .then(({ openReportProblem }) => openReportProblem(offerId), showLoadFailure);
+      import('../islands/offer/mount-report-problem.tsx').then(
+        ({ openReportProblem }) => openReportProblem(offerId),
+        showLoadFailure,
+      );
     });
   }
 }
@@ -91,7 +100,11 @@ function startOfferPage(builtOffer: OfferData) {
  * comes and goes. The button carries the link's attributes (its class and the style scope) but the
  * href, and the same heart and label.
  */
-function startFavouriteControl(link: HTMLAnchorElement, currentOffer: () => OfferData, refreshCounts: () => Promise<void>) {
+function startFavouriteControl(
+  link: HTMLAnchorElement,
+  currentOffer: () => OfferData,
+  refreshCounts: () => Promise<void>,
+) {
   const offerId = currentOffer().offerId;
   const returnTo = localePath(offerCanonicalPath(currentOffer()));
   const button = document.createElement('button');

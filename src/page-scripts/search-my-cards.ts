@@ -36,7 +36,10 @@ function fillMineOnly(dialog: HTMLElement, container: HTMLElement, pagesAsked: {
  * Marks the results, keeps 'My cards only' working, and returns what the UI's processResult calls
  * with each result to keep its card rule.
  */
-export function setUpSearchMyCards(dialog: HTMLElement, container: HTMLElement): (result: { url: string; meta?: Record<string, string> }) => void {
+export function setUpSearchMyCards(
+  dialog: HTMLElement,
+  container: HTMLElement,
+): (result: { url: string; meta?: Record<string, string> }) => void {
   const line = dialog.querySelector<HTMLElement>('[data-search-mine]');
   const mineOnly = line?.querySelector<HTMLInputElement>('[data-search-mine-only]');
   // The link shown is the canonical URL (meta url); Pagefind's own ends with a slash.
@@ -61,7 +64,9 @@ export function setUpSearchMyCards(dialog: HTMLElement, container: HTMLElement):
     update();
   });
   // A new search starts the count of pages asked again; each change of the results is marked.
-  container.addEventListener('input', () => { pagesAsked.count = 0; });
+  container.addEventListener('input', () => {
+    pagesAsked.count = 0;
+  });
   new MutationObserver(update).observe(container, { childList: true, subtree: true });
   return remember;
 }

@@ -20,4 +20,6 @@ startWhenSignedIn();
 $session.listen(startWhenSignedIn);
 
 // A logout made offline, here or in another tab, is sent to the server at the next chance.
-revokeKeptTokensWhenOnline(() => import('../stores/session-calls.ts').then(({ revokeKeptTokens }) => revokeKeptTokens()));
+revokeKeptTokensWhenOnline(() =>
+  import('../stores/session-calls.ts').then(({ revokeKeptTokens }) => revokeKeptTokens()),
+);

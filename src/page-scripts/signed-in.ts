@@ -15,7 +15,10 @@ export async function startSignedIn(): Promise<void> {
   const follow = (signedIn: boolean) => {
     document.documentElement.toggleAttribute('data-signed-in', signedIn);
     if (signedIn && !unmount && header) unmount = mountAccountMenu(header);
-    if (!signedIn && unmount) { unmount(); unmount = undefined; }
+    if (!signedIn && unmount) {
+      unmount();
+      unmount = undefined;
+    }
   };
   follow(Boolean($session.get()));
   let token = $session.get()?.token;
@@ -24,7 +27,10 @@ export async function startSignedIn(): Promise<void> {
     // The service worker's copies of the user's own answers go with the session (here or in another
     // tab), so the next person on this browser never sees them offline.
     if (!session) void clearPersonalCaches().catch(() => {});
-    else if (session.token !== token) void personalCacheName(session.token).then(clearPersonalCaches).catch(() => {});
+    else if (session.token !== token)
+      void personalCacheName(session.token)
+        .then(clearPersonalCaches)
+        .catch(() => {});
     // Signed in again, perhaps as someone else, in another tab (not a mere refresh of the user).
     if (session && session.token !== token) {
       void loadFavorites();

@@ -9,7 +9,9 @@ const PAGEFIND_PATH = '/pagefind/';
 const WIDE_SCREEN = '(min-width: 768px)';
 
 declare global {
-  interface Window { PagefindUI?: new (options: Record<string, unknown>) => unknown }
+  interface Window {
+    PagefindUI?: new (options: Record<string, unknown>) => unknown;
+  }
 }
 
 let loading: Promise<void> | undefined;
@@ -18,7 +20,12 @@ type SearchResult = { url: string; meta?: Record<string, string> };
 /** The metas Pagefind UI uses itself; it shows every other one as a 'Name: value' tag. */
 const UI_METAS = ['title', 'image', 'image_alt', 'url'];
 /** An offer page's metas a result shows (src/pages/…/[offerId].astro), by their names in the page's language. */
-const RESULT_FACTS = [['bank', m.search_result_bank], ['merchant', m.search_result_merchant], ['rate', m.search_result_rate], ['dates', m.search_result_dates]] as const;
+const RESULT_FACTS = [
+  ['bank', m.search_result_bank],
+  ['merchant', m.search_result_merchant],
+  ['rate', m.search_result_rate],
+  ['dates', m.search_result_dates],
+] as const;
 
 /** The result's metas as it shows them: its bank, merchant, rate and dates, named in the page's language; no card rule. */
 function shownMeta(meta: Record<string, string> = {}): Record<string, string> {
@@ -28,29 +35,38 @@ function shownMeta(meta: Record<string, string> = {}): Record<string, string> {
 }
 
 function loadPagefindUi(dialog: HTMLElement, container: HTMLElement): Promise<void> {
-  loading ??= Promise.all([import('./search-my-cards.ts'), import('./pagefind-texts.ts')]).then(([{ setUpSearchMyCards }, { pagefindTranslations }]) => new Promise<void>((resolve, reject) => {
-    const rememberCards = setUpSearchMyCards(dialog, container);
-    const style = document.createElement('link');
-    style.rel = 'stylesheet';
-    style.href = `${PAGEFIND_PATH}pagefind-ui.css`;
-    document.head.append(style);
-    const script = document.createElement('script');
-    script.src = `${PAGEFIND_PATH}pagefind-ui.js`;
-    script.onload = () => {
-      if (!window.PagefindUI) return reject(new Error('Pagefind UI did not load'));
-      new window.PagefindUI({
-        element: container, showSubResults: false, showImages: true, autofocus: true, openFilters: matchMedia(WIDE_SCREEN).matches ? [searchFilterName('bank'), searchFilterName('category')] : [],
-        translations: pagefindTranslations(),
-        processResult: (result: SearchResult) => {
-          rememberCards(result);
-          return { ...result, meta: shownMeta(result.meta) };
-        },
-      });
-      resolve();
-    };
-    script.onerror = () => reject(new Error('Pagefind UI could not be loaded'));
-    document.head.append(script);
-  }));
+  loading ??= Promise.all([import('./search-my-cards.ts'), import('./pagefind-texts.ts')]).then(
+    ([{ setUpSearchMyCards }, { pagefindTranslations }]) =>
+      new Promise<void>((resolve, reject) => {
+        const rememberCards = setUpSearchMyCards(dialog, container);
+        const style = document.createElement('link');
+        style.rel = 'stylesheet';
+        style.href = `${PAGEFIND_PATH}pagefind-ui.css`;
+        document.head.append(style);
+        const script = document.createElement('script');
+        script.src = `${PAGEFIND_PATH}pagefind-ui.js`;
+        script.onload = () => {
+          if (!window.PagefindUI) return reject(new Error('Pagefind UI did not load'));
+          new window.PagefindUI({
+            element: container,
+            showSubResults: false,
+            showImages: true,
+            autofocus: true,
+            openFilters: matchMedia(WIDE_SCREEN).matches
+              ? [searchFilterName('bank'), searchFilterName('category')]
+              : [],
+            translations: pagefindTranslations(),
+            processResult: (result: SearchResult) => {
+              rememberCards(result);
+              return { ...result, meta: shownMeta(result.meta) };
+            },
+          });
+          resolve();
+        };
+        script.onerror = () => reject(new Error('Pagefind UI could not be loaded'));
+        document.head.append(script);
+      }),
+  );
   return loading;
 }
 
@@ -73,7 +89,9 @@ export function setUpSiteSearch() {
   open.addEventListener('click', () => void show());
   dialog.querySelector('[data-search-close]')?.addEventListener('click', () => dialog.close());
   // A click on the backdrop (outside the dialog's box) closes it.
-  dialog.addEventListener('click', (event) => { if (event.target === dialog) dialog.close(); });
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
   // '/' opens search from anywhere but a text field, as on most sites.
   addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;

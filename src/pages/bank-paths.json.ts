@@ -15,12 +15,19 @@ export const GET: APIRoute = async () => {
   // each bank's, and each of its categories with listed offers.
   const pages = banks.flatMap((bank) => [
     { bank, category: undefined },
-    ...categories.filter((category) => listedOffers.some((offer) => offer.bankId === bank.bankId && offer.categoryId === category.categoryId))
+    ...categories
+      .filter((category) =>
+        listedOffers.some((offer) => offer.bankId === bank.bankId && offer.categoryId === category.categoryId),
+      )
       .map((category) => ({ bank, category })),
   ]);
-  const byKey = pages.map(({ bank, category }) => [bankPageKey(bankPageParams(bank, category)), bankPagePath(bank, category)]);
+  const byKey = pages.map(({ bank, category }) => [
+    bankPageKey(bankPageParams(bank, category)),
+    bankPagePath(bank, category),
+  ]);
   const byShortPath = pages.flatMap(({ bank, category }) =>
-    (names.get(bank.bankId)?.slugs ?? []).map((slug) => [bankShortPath(slug, category), bankPagePath(bank, category)]));
+    (names.get(bank.bankId)?.slugs ?? []).map((slug) => [bankShortPath(slug, category), bankPagePath(bank, category)]),
+  );
   return new Response(JSON.stringify(Object.fromEntries([...byKey, ...byShortPath])), {
     headers: { 'content-type': 'application/json' },
   });

@@ -5,7 +5,10 @@ import { offerCanonicalPath } from '../lib/site-urls.ts';
 
 export const GET: APIRoute = async () => {
   const { offers } = await getSiteData();
-  return new Response(JSON.stringify(Object.fromEntries(offers.map((offer) => [offer.offerId, offerCanonicalPath(offer)]))), {
-    headers: { 'content-type': 'application/json' },
-  });
+  return new Response(
+    JSON.stringify(Object.fromEntries(offers.map((offer) => [offer.offerId, offerCanonicalPath(offer)]))),
+    {
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 };

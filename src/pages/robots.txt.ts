@@ -6,7 +6,10 @@ import { locales } from '../paraglide/runtime.js';
 
 export const GET: APIRoute = ({ site }) => {
   const consoles = locales.map((locale) => `Disallow: ${localePath('/console/', locale)}`).join('\n');
-  return new Response(`User-agent: *\nAllow: /\n${consoles}\n\nSitemap: ${new URL(SITEMAP_INDEX_PATH, site).toString()}\n`, {
-    headers: { 'content-type': 'text/plain; charset=utf-8' },
-  });
+  return new Response(
+    `User-agent: *\nAllow: /\n${consoles}\n\nSitemap: ${new URL(SITEMAP_INDEX_PATH, site).toString()}\n`,
+    {
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    },
+  );
 };

@@ -6,4 +6,5 @@ import { locales, type Locale } from '../paraglide/runtime.js';
 
 export const getStaticPaths = (() => locales.map((locale) => ({ params: { locale } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = async ({ params, site }) => languageSitemap(params.locale as Locale, site!, sitemapPages(await getSiteData()));
+export const GET: APIRoute = async ({ params, site }) =>
+  languageSitemap(params.locale as Locale, site!, sitemapPages(await getSiteData()));

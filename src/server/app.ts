@@ -50,7 +50,7 @@ export interface AppOptions {
 
 export const DEFAULT_BASES = { apiBase: '/api', insightBase: '/insight', demoBase: '/demo' } as const;
 /** Base64 of the largest upload plus room for the JSON around it. */
-const BODY_BYTES_MAX = Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 64 * 1024;
+const BODY_BYTES_MAX = Math.ceil((UPLOAD_BYTES_MAX * 4) / 3) + 64 * 1024;
 
 export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -60,8 +60,10 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   // holds no place among the requests in flight.
   const bodyFirst = readBodyFirst({
     maxBytes: BODY_BYTES_MAX,
-    tooLarge: (c: Context) => answer(c, CodedErrorResponse, errorBody(413, englishText('payload_too_large'), 'payload_too_large'), 413),
-    unreadable: (c: Context) => answer(c, CodedErrorResponse, errorBody(400, englishText('bad_request'), 'bad_request'), 400),
+    tooLarge: (c: Context) =>
+      answer(c, CodedErrorResponse, errorBody(413, englishText('payload_too_large'), 'payload_too_large'), 413),
+    unreadable: (c: Context) =>
+      answer(c, CodedErrorResponse, errorBody(400, englishText('bad_request'), 'bad_request'), 400),
   });
   const withBody = ['POST', 'PUT', 'PATCH'];
   // Shedding comes after CORS and the answer headers, so that a page on another origin can read the 503.
@@ -76,7 +78,20 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   app.on(withBody, '*', bodyFirst); // every other path's bodies (read once where the above ran)
 
   const api = new Hono<AppEnv>();
-  for (const routes of [offerRoutes, createOfferRoutes, catalogueRoutes, accountRoutes, favoriteRoutes, myCardRoutes, engagementRoutes, insightRecordingRoutes, mediaRoutes, merchantRoutes, siteExportRoutes, teamRoutes]) {
+  for (const routes of [
+    offerRoutes,
+    createOfferRoutes,
+    catalogueRoutes,
+    accountRoutes,
+    favoriteRoutes,
+    myCardRoutes,
+    engagementRoutes,
+    insightRecordingRoutes,
+    mediaRoutes,
+    merchantRoutes,
+    siteExportRoutes,
+    teamRoutes,
+  ]) {
     api.route('/', routes(deps));
   }
   api.get(LINK_PAGE_STYLESHEET_PATH, serveLinkPageStylesheet);
@@ -84,7 +99,8 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));
   api.route('/', alertRoutes(deps));
   api.route('/', reminderRoutes(deps, { siteUrl: options.siteUrl }));
-  if (deps.mail?.provider.outbox) api.route('/', devMailOutboxRoutes(deps.mail.provider as Parameters<typeof devMailOutboxRoutes>[0]));
+  if (deps.mail?.provider.outbox)
+    api.route('/', devMailOutboxRoutes(deps.mail.provider as Parameters<typeof devMailOutboxRoutes>[0]));
 
   app.route(options.apiBase, api);
   app.route(options.insightBase, insightServiceRoutes(deps));
@@ -93,14 +109,31 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   app.notFound(noSuchRoute);
   app.onError((error, c) => {
     if (error instanceof HttpFailure) {
-      if (error.httpStatus === 429 && typeof error.extra.retryAfterSeconds === 'number') c.header('retry-after', String(error.extra.retryAfterSeconds));
-      return answer(c, FailureResponse, errorBody(error.httpStatus, error.message, error.code, error.extra, error.params), error.httpStatus);
+      if (error.httpStatus === 429 && typeof error.extra.retryAfterSeconds === 'number')
+        c.header('retry-after', String(error.extra.retryAfterSeconds));
+      return answer(
+        c,
+        FailureResponse,
+        errorBody(error.httpStatus, error.message, error.code, error.extra, error.params),
+        error.httpStatus,
+      );
     }
-    if (error instanceof HTTPException) return answer(c, CodedErrorResponse, errorBody(error.status, error.message || englishText('bad_request')), error.status);
+    if (error instanceof HTTPException)
+      return answer(
+        c,
+        CodedErrorResponse,
+        errorBody(error.status, error.message || englishText('bad_request')),
+        error.status,
+      );
     // The id ties the answer the user saw to the logged error.
     const requestId = randomUUID();
     console.error(`[api] ${c.req.method} ${redactSecrets(c.req.path)} failed (request ${requestId}):`, error);
-    return answer(c, InternalErrorResponse, { ...errorBody(500, englishText('server_error'), 'server_error'), requestId }, 500);
+    return answer(
+      c,
+      InternalErrorResponse,
+      { ...errorBody(500, englishText('server_error'), 'server_error'), requestId },
+      500,
+    );
   });
   return app;
 }

@@ -65,10 +65,11 @@ export const TEAM_ONLY_MESSAGE = API_MESSAGES.teamOnly;
 /** Requires a live sign-in of a team account (401 without a sign-in, 403 for any other type); sets `user` and `token`. */
 export function requireTeam(deps: ServerDeps): MiddlewareHandler<AppEnv> {
   const session = requireSession(deps);
-  return (c, next) => session(c, async () => {
-    if (c.get('user').userType !== USER_TYPES.team) throw forbidden(TEAM_ONLY_MESSAGE);
-    await next();
-  });
+  return (c, next) =>
+    session(c, async () => {
+      if (c.get('user').userType !== USER_TYPES.team) throw forbidden(TEAM_ONLY_MESSAGE);
+      await next();
+    });
 }
 
 /** Path ids naming a user must be the token's own user. */

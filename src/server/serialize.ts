@@ -10,7 +10,13 @@ export type CategoryRow = Row<typeof categories>;
 export type MerchantRow = Row<typeof merchants>;
 export type OfferRow = Row<typeof offers>;
 export type UserRow = Row<typeof users>;
-export type OfferJoinedRow = { offer: OfferRow; bank: BankRow; category: CategoryRow; merchant: MerchantRow; interest: number };
+export type OfferJoinedRow = {
+  offer: OfferRow;
+  bank: BankRow;
+  category: CategoryRow;
+  merchant: MerchantRow;
+  interest: number;
+};
 
 /**
  * The offer row's columns an offer's page shows: toOffer reads these and OFFER_DAILY_COLUMNS, no
@@ -18,9 +24,33 @@ export type OfferJoinedRow = { offer: OfferRow; bank: BankRow; category: Categor
  * changes (site/rebuilder.ts).
  */
 export const OFFER_PAGE_COLUMNS = [
-  'offerId', 'label', 'header', 'description', 'translations', 'bannerImageUrl', 'offerTerms', 'offerType', 'offerRate', 'offerDateType',
-  'offerStart', 'offerEnd', 'validTimeDateDescription', 'promoCode', 'hotLine', 'cardTypes', 'reviewStatus', 'withdrawnAt', 'location',
-  'eligibility', 'sourceName', 'sourceUrl', 'sourceHash', 'createdAt', 'bankId', 'categoryId', 'merchantId',
+  'offerId',
+  'label',
+  'header',
+  'description',
+  'translations',
+  'bannerImageUrl',
+  'offerTerms',
+  'offerType',
+  'offerRate',
+  'offerDateType',
+  'offerStart',
+  'offerEnd',
+  'validTimeDateDescription',
+  'promoCode',
+  'hotLine',
+  'cardTypes',
+  'reviewStatus',
+  'withdrawnAt',
+  'location',
+  'eligibility',
+  'sourceName',
+  'sourceUrl',
+  'sourceHash',
+  'createdAt',
+  'bankId',
+  'categoryId',
+  'merchantId',
 ] as const satisfies readonly (keyof OfferRow)[];
 /** What an offer's page shows that changes all day (view counts, a source's last check): it waits for the next full rebuild. */
 export const OFFER_DAILY_COLUMNS = ['views', 'sourceVerifiedAt'] as const satisfies readonly (keyof OfferRow)[];
@@ -52,7 +82,11 @@ export const toCategory = (category: CategoryRow): CategoryData => ({
 });
 
 /** A town of the location picker; `isActive` is always false (the client marks its choice). */
-export const toLocation = (location: Row<typeof locations>): LocationData => ({ locationId: location.locationId, locationName: location.locationName, isActive: false });
+export const toLocation = (location: Row<typeof locations>): LocationData => ({
+  locationId: location.locationId,
+  locationName: location.locationName,
+  isActive: false,
+});
 
 const toMerchant = (merchant: MerchantRow): MerchantData => ({
   merchantId: merchant.merchantId,
@@ -62,7 +96,10 @@ const toMerchant = (merchant: MerchantRow): MerchantData => ({
   webURL: optionalUrl(merchant.webUrl),
 });
 
-export function toOffer({ offer, bank, category, merchant, interest }: Omit<OfferJoinedRow, 'offer'> & { offer: OfferShown }, now = new Date()): OfferData {
+export function toOffer(
+  { offer, bank, category, merchant, interest }: Omit<OfferJoinedRow, 'offer'> & { offer: OfferShown },
+  now = new Date(),
+): OfferData {
   const merchantData = toMerchant(merchant);
   return {
     offerId: offer.offerId,
@@ -85,12 +122,15 @@ export function toOffer({ offer, bank, category, merchant, interest }: Omit<Offe
     withdrawn: offer.withdrawnAt !== null,
     location: offer.location,
     eligibility: offer.eligibility,
-    source: offer.sourceName === null ? null : {
-      name: offer.sourceName,
-      url: optionalUrl(offer.sourceUrl),
-      lastVerifiedAt: iso(offer.sourceVerifiedAt),
-      contentHash: offer.sourceHash,
-    },
+    source:
+      offer.sourceName === null
+        ? null
+        : {
+            name: offer.sourceName,
+            url: optionalUrl(offer.sourceUrl),
+            lastVerifiedAt: iso(offer.sourceVerifiedAt),
+            contentHash: offer.sourceHash,
+          },
     views: offer.views,
     interest: Number(interest),
     createAt: new Date(offer.createdAt).toISOString(),

@@ -22,7 +22,13 @@ import { siteSourceVersion } from './site/build.ts';
 import { PREVIEW_CACHE_DIR } from './site/preview-images.ts';
 import { startSiteRebuilder, type SiteRebuilder, type SiteRebuilderOptions } from './site/rebuilder.ts';
 import { mountSite, type ServedSite } from './site/routes.ts';
-import { createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, type RateLimitStore } from './services/rate-limits.ts';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  DEFAULT_RATE_RULES,
+  RateLimiter,
+  type RateLimitStore,
+} from './services/rate-limits.ts';
 import { ResponseCache } from './services/response-cache.ts';
 import { isLoopbackHost } from './services/client-ip.ts';
 import { createConsoleSmsProvider, createHttpSmsProvider } from './services/sms.ts';
@@ -42,7 +48,9 @@ export interface RunningServer {
 }
 
 /** What a test or bench may set of the rebuilder; the rest comes from the environment. */
-export type RebuilderTuning = Partial<Pick<SiteRebuilderOptions, 'buildsDir' | 'changeCheckMs' | 'rebuildCron' | 'sourceVersion' | 'log'>>;
+export type RebuilderTuning = Partial<
+  Pick<SiteRebuilderOptions, 'buildsDir' | 'changeCheckMs' | 'rebuildCron' | 'sourceVersion' | 'log'>
+>;
 
 export interface StartOptions {
   env: ServerEnv;
@@ -79,7 +87,12 @@ async function closeGracefully(server: HttpServer): Promise<void> {
   server.closeIdleConnections();
   const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
   let grace: NodeJS.Timeout | undefined;
-  await Promise.race([closed, new Promise<void>((resolve) => { grace = setTimeout(resolve, STOP_GRACE_MS); })]);
+  await Promise.race([
+    closed,
+    new Promise<void>((resolve) => {
+      grace = setTimeout(resolve, STOP_GRACE_MS);
+    }),
+  ]);
   clearInterval(sweep);
   clearTimeout(grace);
   server.closeAllConnections();
@@ -93,15 +106,30 @@ export function consoleProviderWarning(env: Pick<ServerEnv, 'SMS_PROVIDER' | 'HO
 }
 
 /** The API and the built site (env.SITE_DIR) on one port. */
-export async function startServer({ env, seedWhenEmpty = true, serveSite = true, runImports = true, runDigests = runImports, runReminders = runImports, keepSiteAnswers = true, rebuildSite = false, log = console.log }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  env,
+  seedWhenEmpty = true,
+  serveSite = true,
+  runImports = true,
+  runDigests = runImports,
+  runReminders = runImports,
+  keepSiteAnswers = true,
+  rebuildSite = false,
+  log = console.log,
+}: StartOptions): Promise<RunningServer> {
   const handle = await openDatabaseFromEnv(env);
   if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
 
-  const rateLimitStore: RateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL, undefined, log) : createMemoryRateLimitStore();
+  const rateLimitStore: RateLimitStore = env.REDIS_URL
+    ? createRedisRateLimitStore(env.REDIS_URL, undefined, log)
+    : createMemoryRateLimitStore();
   let rebuilder: SiteRebuilder | undefined;
   const deps: ServerDeps = {
     db: handle.db,
-    sms: env.SMS_PROVIDER === 'http' ? createHttpSmsProvider(env.SMS_HTTP_URL!, env.SMS_HTTP_TOKEN) : createConsoleSmsProvider(log),
+    sms:
+      env.SMS_PROVIDER === 'http'
+        ? createHttpSmsProvider(env.SMS_HTTP_URL!, env.SMS_HTTP_TOKEN)
+        : createConsoleSmsProvider(log),
     limiter: new RateLimiter(rateLimitStore, DEFAULT_RATE_RULES, env.RATE_LIMITS === '1'),
     cache: new ResponseCache(env.RESPONSE_CACHE_TTL_MS),
     publicChanged: () => {
@@ -115,7 +143,14 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
   if (runImports) {
     deps.imports = await startImportQueue({
       handle,
-      pipeline: { db: handle.db, fetcher: createPoliteFetcher({ siteUrl: env.SITE_URL, perHostDelayMs: env.IMPORT_HOST_DELAY_MS, allowedHosts: env.IMPORT_ALLOWED_HOSTS }) },
+      pipeline: {
+        db: handle.db,
+        fetcher: createPoliteFetcher({
+          siteUrl: env.SITE_URL,
+          perHostDelayMs: env.IMPORT_HOST_DELAY_MS,
+          allowedHosts: env.IMPORT_ALLOWED_HOSTS,
+        }),
+      },
       intervalHours: env.IMPORT_INTERVAL_HOURS,
       // A listed offer changed or ended: lists and the site show it at once.
       onRun: (summary) => {
@@ -125,26 +160,46 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
       log,
     });
   }
-  const digests: DigestQueue | undefined = runDigests ? await startDigestQueue(handle, { db: handle.db, mail: deps.mail!, log }, env.DIGEST_CRON) : undefined;
+  const digests: DigestQueue | undefined = runDigests
+    ? await startDigestQueue(handle, { db: handle.db, mail: deps.mail!, log }, env.DIGEST_CRON)
+    : undefined;
   const reminders: ReminderQueue | undefined = runReminders
-    ? await startReminderQueue(handle, { db: handle.db, sms: deps.sms, siteUrl: env.SITE_URL.replace(/\/$/, ''), apiUrl: env.SITE_URL.replace(/\/$/, '') + env.API_BASE, log })
+    ? await startReminderQueue(handle, {
+        db: handle.db,
+        sms: deps.sms,
+        siteUrl: env.SITE_URL.replace(/\/$/, ''),
+        apiUrl: env.SITE_URL.replace(/\/$/, '') + env.API_BASE,
+        log,
+      })
     : undefined;
   const bases = { apiBase: env.API_BASE, insightBase: env.INSIGHT_BASE, demoBase: env.DEMO_BASE };
   const app = new Hono<AppEnv>();
   // Site files answered from memory after their first request (not while each request is logged).
   const memory = serveSite && keepSiteAnswers && !env.LOG_REQUESTS ? new SiteAnswerMemory() : undefined;
   if (memory) app.use('*', memory.keep); // outermost: it keeps the answer with every header set
-  app.route('/', createApp(deps, { ...bases, logRequests: env.LOG_REQUESTS, logLine: log, siteUrl: env.SITE_URL, corsOrigins: env.CORS_ORIGINS,
-    loadShedding: { maxInFlight: env.API_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.API_MAX_EVENT_LOOP_DELAY_MS } }));
+  app.route(
+    '/',
+    createApp(deps, {
+      ...bases,
+      logRequests: env.LOG_REQUESTS,
+      logLine: log,
+      siteUrl: env.SITE_URL,
+      corsOrigins: env.CORS_ORIGINS,
+      loadShedding: { maxInFlight: env.API_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.API_MAX_EVENT_LOOP_DELAY_MS },
+    }),
+  );
 
   const site = serveSite ? await mountSite(app, env.SITE_DIR, Object.values(bases), memory) : undefined;
   if (!site) app.notFound(noSuchRoute);
 
   // A kept site answer goes out before the request reaches Hono (site/answer-memory.ts); everything else goes to Hono.
   const honoListener = getRequestListener(app.fetch, { hostname: env.HOST });
-  const server = createHttpServer(httpServerOptions({ headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS }), (req, res) => {
-    if (!memory?.answer(req, res)) void honoListener(req, res);
-  });
+  const server = createHttpServer(
+    httpServerOptions({ headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS }),
+    (req, res) => {
+      if (!memory?.answer(req, res)) void honoListener(req, res);
+    },
+  );
   // Behind a proxy every connection comes from it: there the per-address limit is the proxy's (docs/operations.md).
   limitConnectionsPerAddress(server, env.TRUST_PROXY ? 0 : env.HTTP_MAX_CONNECTIONS_PER_IP);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
@@ -157,7 +212,12 @@ export async function startServer({ env, seedWhenEmpty = true, serveSite = true,
     rebuilder?.stop();
     const sourceVersion = tuning.sourceVersion ?? (await siteSourceVersion());
     rebuilder = startSiteRebuilder({
-      db: handle.db, apiUrl: `${url}${env.API_BASE}`, siteDir: env.SITE_DIR, rebuildCron: env.SITE_REBUILD_CRON, sourceVersion, log,
+      db: handle.db,
+      apiUrl: `${url}${env.API_BASE}`,
+      siteDir: env.SITE_DIR,
+      rebuildCron: env.SITE_REBUILD_CRON,
+      sourceVersion,
+      log,
       // SITE_URL, or this server's own address when unset (env.ts siteUrlOf): the pages' canonical links. On
       // a free port (PORT=0: tests, benches) that address is only known now.
       siteUrl: env.SITE_URL === siteUrlOf(env.HOST, 0) ? url : env.SITE_URL,

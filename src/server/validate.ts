@@ -30,10 +30,16 @@ function issueCode(issue: v.BaseIssue<unknown>): { code: ErrorCode; params?: Err
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const issues = result.issues.slice(0, 20).map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issueMessage(issue), ...issueCode(issue) }));
+  const issues = result.issues
+    .slice(0, 20)
+    .map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issueMessage(issue), ...issueCode(issue) }));
   const first = issues[0]!;
   // The answer says the first issue, so it carries that issue's code and values.
-  throw badRequest(first.path ? `${first.path}: ${first.message}` : first.message, { ...(first.params && { params: first.params }), issues }, first.code);
+  throw badRequest(
+    first.path ? `${first.path}: ${first.message}` : first.message,
+    { ...(first.params && { params: first.params }), issues },
+    first.code,
+  );
 }
 
 /**
@@ -71,7 +77,8 @@ export function parseJsonText<S extends v.GenericSchema>(text: string | undefine
   return parseBodyObject(schema, body);
 }
 
-const notJson = () => failure(400, 'not_json', undefined, { issues: [{ path: '', message: API_MESSAGES.invalidJson }] });
+const notJson = () =>
+  failure(400, 'not_json', undefined, { issues: [{ path: '', message: API_MESSAGES.invalidJson }] });
 
 function parseBodyObject<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   // valibot's object() also accepts arrays; every request body here is an object.
@@ -81,5 +88,7 @@ function parseBodyObject<S extends v.GenericSchema>(schema: S, body: unknown): v
   return parseInput(schema, body);
 }
 
-export const parseParams = <S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> => parseInput(schema, c.req.param());
-export const parseQuery = <S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> => parseInput(schema, c.req.query());
+export const parseParams = <S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> =>
+  parseInput(schema, c.req.param());
+export const parseQuery = <S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> =>
+  parseInput(schema, c.req.query());

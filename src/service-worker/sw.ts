@@ -9,14 +9,35 @@
 //   alone (lib/offline-caches.ts personalCacheName), which the pages clear at logout. No other API answer is kept.
 // A new build's worker takes over at once (skipWaiting, clientsClaim) and drops the caches that
 // are not its own; its precache holds the offline page of each language, each language's manifest and the icons.
-import { cacheNames, CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type SerwistPlugin } from 'serwist';
-import { ASSETS_CACHE, CACHE_PREFIX, clearPersonalCaches, IMAGES_CACHE, PAGES_CACHE, PERSONAL_CACHE_PREFIX, personalCacheName } from '../lib/offline-caches.ts';
+import {
+  cacheNames,
+  CacheFirst,
+  ExpirationPlugin,
+  NetworkFirst,
+  Serwist,
+  type PrecacheEntry,
+  type SerwistPlugin,
+} from 'serwist';
+import {
+  ASSETS_CACHE,
+  CACHE_PREFIX,
+  clearPersonalCaches,
+  IMAGES_CACHE,
+  PAGES_CACHE,
+  PERSONAL_CACHE_PREFIX,
+  personalCacheName,
+} from '../lib/offline-caches.ts';
 import { OFFLINE_PAGE_PATH } from '../lib/web-app.ts';
 
 // The worker's global scope, as far as this file uses it. Declared here rather than with the
 // "webworker" lib, whose types would replace the DOM's in the rest of the project's typecheck.
-interface WorkerEvent extends Event { waitUntil(work: Promise<unknown>): void }
-interface WorkerMessageEvent extends WorkerEvent { data: unknown; ports: readonly MessagePort[] }
+interface WorkerEvent extends Event {
+  waitUntil(work: Promise<unknown>): void;
+}
+interface WorkerMessageEvent extends WorkerEvent {
+  data: unknown;
+  ports: readonly MessagePort[];
+}
 declare const self: {
   __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
   location: Location;
@@ -76,21 +97,31 @@ const serwist = new Serwist({
         networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
         plugins: [
           sharedOnly,
-          { cacheWillUpdate: async ({ response }) => ((response.headers.get('content-type') ?? '').startsWith('text/html') ? response : null) },
+          {
+            cacheWillUpdate: async ({ response }) =>
+              (response.headers.get('content-type') ?? '').startsWith('text/html') ? response : null,
+          },
           new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY_SECONDS }),
         ],
       }),
     },
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/_astro/'),
-      handler: new CacheFirst({ cacheName: ASSETS_CACHE, plugins: [sharedOnly, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * DAY_SECONDS })] }),
+      handler: new CacheFirst({
+        cacheName: ASSETS_CACHE,
+        plugins: [sharedOnly, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * DAY_SECONDS })],
+      }),
     },
     {
       matcher: ({ request }) => request.destination === 'image' && !request.headers.has('authorization'),
-      handler: new CacheFirst({ cacheName: IMAGES_CACHE, plugins: [sharedOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS })] }),
+      handler: new CacheFirst({
+        cacheName: IMAGES_CACHE,
+        plugins: [sharedOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS })],
+      }),
     },
     {
-      matcher: ({ request, url }) => request.method === 'GET' && request.headers.has('authorization') && PERSONAL_PATHS.test(url.pathname),
+      matcher: ({ request, url }) =>
+        request.method === 'GET' && request.headers.has('authorization') && PERSONAL_PATHS.test(url.pathname),
       handler: ({ request }) => personalAnswer(request),
     },
   ],
@@ -126,7 +157,11 @@ async function personalAnswer(request: Request): Promise<Response> {
 async function dropOtherCaches() {
   const own = new Set([cacheNames.precache, PAGES_CACHE, ASSETS_CACHE, IMAGES_CACHE]);
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && !own.has(name) && !name.startsWith(PERSONAL_CACHE_PREFIX)).map((name) => caches.delete(name)));
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(CACHE_PREFIX) && !own.has(name) && !name.startsWith(PERSONAL_CACHE_PREFIX))
+      .map((name) => caches.delete(name)),
+  );
 }
 
 /**
@@ -152,7 +187,12 @@ async function keepOpenPages() {
     const url = new URL(client.url);
     if (url.origin !== self.location.origin || (await pages.match(url.href))) continue;
     const response = await fetch(url.href).catch(() => undefined);
-    if (!response?.ok || !(response.headers.get('content-type') ?? '').startsWith('text/html') || /no-store|private/i.test(response.headers.get('cache-control') ?? '')) continue;
+    if (
+      !response?.ok ||
+      !(response.headers.get('content-type') ?? '').startsWith('text/html') ||
+      /no-store|private/i.test(response.headers.get('cache-control') ?? '')
+    )
+      continue;
     await pages.put(url.href, response.clone());
     collect(await response.text(), url.href);
   }

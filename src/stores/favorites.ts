@@ -51,8 +51,15 @@ export async function loadFavorites(): Promise<void> {
 }
 
 const entryFor = (offer: OfferData): FavoriteEntryData => ({
-  offerId: offer.offerId, offer, bank: offer.bank, category: offer.category, merchant: offer.merchant,
-  header: offer.header, label: offer.label, bannerImageURL: offer.bannerImageURL, createAt: new Date().toISOString(),
+  offerId: offer.offerId,
+  offer,
+  bank: offer.bank,
+  category: offer.category,
+  merchant: offer.merchant,
+  header: offer.header,
+  label: offer.label,
+  bannerImageURL: offer.bannerImageURL,
+  createAt: new Date().toISOString(),
 });
 
 function changeInterest(offerId: number, by: number) {
@@ -76,11 +83,18 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
   const api = await favoritesApi().catch(() => undefined);
   try {
     if (!api) throw new Error('The favourites code did not load');
-    const user = removing ? await api.removeFavorite(offer.offerId, sessionLink) : await api.saveFavorite(offer, sessionLink);
+    const user = removing
+      ? await api.removeFavorite(offer.offerId, sessionLink)
+      : await api.saveFavorite(offer, sessionLink);
     updateSessionUser(user);
-    showNotice({ kind: 'success', title: m.account_favourites(), text: removing ? m.error_favorite_removed() : m.error_favorite_added() });
+    showNotice({
+      kind: 'success',
+      title: m.account_favourites(),
+      text: removing ? m.error_favorite_removed() : m.error_favorite_added(),
+    });
     // The first favourite's line offering expiry reminders, once per account; its code loads only now.
-    if (!removing) void import('./reminder-offer.ts').then((offer) => offer.offerRemindersOnce(user.userId)).catch(() => {});
+    if (!removing)
+      void import('./reminder-offer.ts').then((offer) => offer.offerRemindersOnce(user.userId)).catch(() => {});
     void loadFavorites();
     return removing ? 'removed' : 'added';
   } catch (error) {
@@ -89,7 +103,12 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
     const original = before.find((entry) => entry.offerId === offer.offerId);
     $favorites.set(original ? [...now, original].sort((a, b) => b.createAt.localeCompare(a.createAt)) : now);
     changeInterest(offer.offerId, removing ? 1 : -1);
-    if ($session.get()) showNotice({ kind: 'danger', title: m.account_favourites(), text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network });
+    if ($session.get())
+      showNotice({
+        kind: 'danger',
+        title: m.account_favourites(),
+        text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network,
+      });
     return 'failed';
   }
 }

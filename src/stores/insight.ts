@@ -4,7 +4,13 @@
 // replaced. Calls go as the signed-in user when there is one.
 import { fetchOffersByIds } from '../client/catalogue.ts';
 import { insightApi } from '../client/http.ts';
-import { confirmImpression, fetchTopOffers, isUnknownInsight, recordImpression, startInsight } from '../client/insights.ts';
+import {
+  confirmImpression,
+  fetchTopOffers,
+  isUnknownInsight,
+  recordImpression,
+  startInsight,
+} from '../client/insights.ts';
 import type { OfferData } from '../contract/index.ts';
 import { sessionApi, withSession } from './session-calls.ts';
 import { currentInsightId, forgetInsightId, rememberInsightId } from './visitor.ts';
@@ -30,7 +36,9 @@ async function withInsight<T>(call: (insightId: string) => Promise<T>): Promise<
 }
 
 /** One view of an offer: an impression on the main API (it counts the view), then the insight host's record of it. */
-export async function recordOfferImpression(offer: Pick<OfferData, 'offerId' | 'merchantId' | 'categoryId' | 'bankId'>): Promise<number> {
+export async function recordOfferImpression(
+  offer: Pick<OfferData, 'offerId' | 'merchantId' | 'categoryId' | 'bankId'>,
+): Promise<number> {
   const impressionId = await withInsight((insightId) => recordImpression(offer, insightId, sessionApi));
   await confirmImpression(impressionId, currentInsightId(), offer);
   return impressionId;

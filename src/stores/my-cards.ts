@@ -26,7 +26,10 @@ const isStoredCard = (card: unknown): card is MyCardData => {
   if (typeof card !== 'object' || card === null) return false;
   const { bankId, network, kind, tier } = card as Record<string, unknown>;
   const anyCard = network === null && kind === null && tier === null;
-  const oneCard = (CARD_NETWORKS as readonly unknown[]).includes(network) && (CARD_KINDS as readonly unknown[]).includes(kind) && (tier === null || typeof tier === 'string');
+  const oneCard =
+    (CARD_NETWORKS as readonly unknown[]).includes(network) &&
+    (CARD_KINDS as readonly unknown[]).includes(kind) &&
+    (tier === null || typeof tier === 'string');
   return Number.isInteger(bankId) && (bankId as number) > 0 && (anyCard || oneCard);
 };
 function decodeCards(text: string): MyCardData[] {
@@ -38,10 +41,12 @@ function decodeCards(text: string): MyCardData[] {
   }
 }
 
-export const $myCards = persistentAtom<MyCardData[]>(MY_CARDS_STORAGE_KEY, [], { encode: JSON.stringify, decode: decodeCards });
+export const $myCards = persistentAtom<MyCardData[]>(MY_CARDS_STORAGE_KEY, [], {
+  encode: JSON.stringify,
+  decode: decodeCards,
+});
 
 const accountApi = () => import('../client/my-cards.ts');
-
 
 /** Saves the cards to the account of a signed-in visitor; a refusal is told in a notice, the cards stay here. */
 async function saveToAccount(cards: readonly MyCardData[]): Promise<void> {
@@ -51,7 +56,12 @@ async function saveToAccount(cards: readonly MyCardData[]): Promise<void> {
     if (!api) throw new Error('The My Cards code did not load');
     await api.saveAccountCards(cards, sessionLink);
   } catch (error) {
-    if ($session.get()) showNotice({ kind: 'danger', title: m.account_my_cards_title(), text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network });
+    if ($session.get())
+      showNotice({
+        kind: 'danger',
+        title: m.account_my_cards_title(),
+        text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network,
+      });
   }
 }
 
@@ -61,7 +71,8 @@ export function setMyCards(cards: readonly MyCardData[]): void {
 }
 
 export const addMyCard = (card: MyCardData) => setMyCards(mergeCards($myCards.get(), [card]));
-export const removeMyCard = (card: MyCardData) => setMyCards($myCards.get().filter((other) => myCardKey(other) !== myCardKey(card)));
+export const removeMyCard = (card: MyCardData) =>
+  setMyCards($myCards.get().filter((other) => myCardKey(other) !== myCardKey(card)));
 
 /**
  * After sign-in, and at each load of a signed-in page: the account's cards and this browser's,

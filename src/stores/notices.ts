@@ -29,7 +29,10 @@ export function showNotice(notice: NewNotice): number {
   const shown: Notice = { ...notice, placement: notice.placement ?? 'bottom-left', id: ++lastNoticeId };
   for (const old of $notices.get()) if (sameNotice(old, shown)) dismissNotice(old.id);
   $notices.set([...$notices.get(), shown]);
-  dismissTimers.set(shown.id, setTimeout(() => dismissNotice(shown.id), NOTICE_DURATION_MS));
+  dismissTimers.set(
+    shown.id,
+    setTimeout(() => dismissNotice(shown.id), NOTICE_DURATION_MS),
+  );
   return shown.id;
 }
 

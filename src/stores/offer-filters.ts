@@ -28,20 +28,36 @@ export { FILTER_QUERY_PARAMS };
 const fromUrlValue = <T extends string>(names: Record<T, string>, value: string | null) =>
   (Object.keys(names) as T[]).find((key) => names[key] === value);
 
-export const NO_FILTER: OfferFilter = { bankIds: [], categoryIds: [], networks: [], channel: null, validToday: false, endingSoon: false, mine: false, sort: 'newest' };
+export const NO_FILTER: OfferFilter = {
+  bankIds: [],
+  categoryIds: [],
+  networks: [],
+  channel: null,
+  validToday: false,
+  endingSoon: false,
+  mine: false,
+  sort: 'newest',
+};
 export const $offerFilter = atom<OfferFilter>(NO_FILTER);
 
 const listKey = (kind: FilterKind) => (kind === 'bank' ? 'bankIds' : 'categoryIds');
 
 /** Positive whole ids from a comma list; anything else in it is ignored. */
 function idsFrom(value: string | null): number[] {
-  const ids = (value ?? '').split(',').map((part) => part.trim()).filter((part) => /^\d{1,9}$/.test(part)).map(Number).filter((id) => id > 0);
+  const ids = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^\d{1,9}$/.test(part))
+    .map(Number)
+    .filter((id) => id > 0);
   return [...new Set(ids)];
 }
 
 export function filterFromQuery(search: string): OfferFilter {
   const params = new URLSearchParams(search);
-  const networks = (params.get(FILTER_QUERY_PARAMS.network) ?? '').split(',').filter((name): name is CardNetwork => (CARD_NETWORKS as readonly string[]).includes(name));
+  const networks = (params.get(FILTER_QUERY_PARAMS.network) ?? '')
+    .split(',')
+    .filter((name): name is CardNetwork => (CARD_NETWORKS as readonly string[]).includes(name));
   return {
     bankIds: idsFrom(params.get(FILTER_QUERY_PARAMS.bank)),
     categoryIds: idsFrom(params.get(FILTER_QUERY_PARAMS.category)),
@@ -70,10 +86,17 @@ export function queryWithFilter(search: string, filter: OfferFilter): string {
 
 /** How many filters are chosen: the Filter button's count (the order is not a filter). */
 export const filterCount = (filter: OfferFilter) =>
-  filter.bankIds.length + filter.categoryIds.length + filter.networks.length + Number(Boolean(filter.channel)) + FILTER_SWITCHES.filter((name) => filter[name]).length;
+  filter.bankIds.length +
+  filter.categoryIds.length +
+  filter.networks.length +
+  Number(Boolean(filter.channel)) +
+  FILTER_SWITCHES.filter((name) => filter[name]).length;
 /** Only banks and categories (or nothing): what the §7 lists answer. */
 export const onlyBanksAndCategories = (filter: OfferFilter) =>
-  filter.networks.length === 0 && !filter.channel && FILTER_SWITCHES.every((name) => !filter[name]) && filter.sort === 'newest';
+  filter.networks.length === 0 &&
+  !filter.channel &&
+  FILTER_SWITCHES.every((name) => !filter[name]) &&
+  filter.sort === 'newest';
 
 export const sameFilter = (a: OfferFilter, b: OfferFilter) => queryWithFilter('', a) === queryWithFilter('', b);
 

@@ -30,7 +30,17 @@ async function fetchPage(filter: OfferFilter, pageNo: number) {
   const cards = filter.mine ? $myCards.get() : [];
   if (filter.mine && cards.length === 0) return { status: true as const, data: [], totalCount: 0 };
   const { mine: _mine, ...search } = filter;
-  return searchOffers({ ...search, bankIds: [...search.bankIds], categoryIds: [...search.categoryIds], networks: [...search.networks], cards }, pageNo, OFFERS_PAGE_SIZE);
+  return searchOffers(
+    {
+      ...search,
+      bankIds: [...search.bankIds],
+      categoryIds: [...search.categoryIds],
+      networks: [...search.networks],
+      cards,
+    },
+    pageNo,
+    OFFERS_PAGE_SIZE,
+  );
 }
 /**
  * A page, kept until the press that asked for it has painted its skeletons: an answer that comes
@@ -50,7 +60,14 @@ export function prepareOfferLoading(): void {
 const failureText = async (error: unknown) =>
   (await import('../client/http.ts').catch(() => undefined))?.failureText(error) ?? CLIENT_ERROR_TEXTS.network;
 
-export const $offerList = map<OfferListState>({ filter: NO_FILTER, offers: [], totalCount: 0, pageNo: 0, loading: false, error: undefined });
+export const $offerList = map<OfferListState>({
+  filter: NO_FILTER,
+  offers: [],
+  totalCount: 0,
+  pageNo: 0,
+  loading: false,
+  error: undefined,
+});
 
 /** Each request's number: only the latest one's answer is kept. */
 let latestRequest = 0;
@@ -60,7 +77,14 @@ export const remainingOffers = (state: OfferListState) => Math.max(0, state.tota
 
 /** The page the build wrote as HTML, so the island starts where the page already is. */
 export function startOfferList(filter: OfferFilter, offers: readonly OfferData[], totalCount: number): void {
-  $offerList.set({ filter, offers, totalCount, pageNo: Math.ceil(offers.length / OFFERS_PAGE_SIZE), loading: false, error: undefined });
+  $offerList.set({
+    filter,
+    offers,
+    totalCount,
+    pageNo: Math.ceil(offers.length / OFFERS_PAGE_SIZE),
+    loading: false,
+    error: undefined,
+  });
 }
 
 export async function loadOffersFor(filter: OfferFilter): Promise<void> {
@@ -69,7 +93,14 @@ export async function loadOffersFor(filter: OfferFilter): Promise<void> {
   try {
     const answer = await pageAfterPaint(filter, 1);
     if (request !== latestRequest) return;
-    $offerList.set({ filter, offers: answer.data, totalCount: answer.totalCount, pageNo: 1, loading: false, error: undefined });
+    $offerList.set({
+      filter,
+      offers: answer.data,
+      totalCount: answer.totalCount,
+      pageNo: 1,
+      loading: false,
+      error: undefined,
+    });
   } catch (error) {
     const text = await failureText(error);
     if (request !== latestRequest) return;
@@ -89,9 +120,13 @@ export async function loadMoreOffers(): Promise<void> {
     // An offer already shown (the list moved between pages) is not shown twice.
     const shown = new Set(now.offers.map((offer) => offer.offerId));
     $offerList.set({
-      ...now, offers: [...now.offers, ...answer.data.filter((offer) => !shown.has(offer.offerId))],
+      ...now,
+      offers: [...now.offers, ...answer.data.filter((offer) => !shown.has(offer.offerId))],
       // An empty page means the end, whatever the total said.
-      totalCount: answer.data.length === 0 ? now.offers.length : answer.totalCount, pageNo: state.pageNo + 1, loading: false, error: undefined,
+      totalCount: answer.data.length === 0 ? now.offers.length : answer.totalCount,
+      pageNo: state.pageNo + 1,
+      loading: false,
+      error: undefined,
     });
   } catch (error) {
     const text = await failureText(error);

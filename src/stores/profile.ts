@@ -16,7 +16,10 @@ export async function saveTags(tags: readonly number[], api: KyInstance = sessio
 }
 
 /** Saves the user's location (a town's name, or null to clear it); the session gets the saved user. */
-export async function saveLocation(location: v.InferInput<typeof LocationUpdateRequest>['location'], api: KyInstance = sessionApi): Promise<Saved> {
+export async function saveLocation(
+  location: v.InferInput<typeof LocationUpdateRequest>['location'],
+  api: KyInstance = sessionApi,
+): Promise<Saved> {
   const saved = await updateLocation(location, api);
   updateSessionUser(saved.user);
   return saved;
@@ -26,7 +29,10 @@ export async function saveLocation(location: v.InferInput<typeof LocationUpdateR
  * Uploads the cropped logo (a PNG or JPEG, as a data URL or bare base64). The server sets it as
  * the user's logoUrl at once; the session's user gets the same url, so no second call is needed.
  */
-export async function uploadLogo(base64: string, api: KyInstance = sessionApi): Promise<{ message: string; url: string }> {
+export async function uploadLogo(
+  base64: string,
+  api: KyInstance = sessionApi,
+): Promise<{ message: string; url: string }> {
   const uploaded = await uploadImage(base64, api);
   const user = $session.get()?.user;
   if (user) updateSessionUser({ ...user, logoUrl: uploaded.url });

@@ -12,8 +12,14 @@ export const RECENT_OFFERS_STORAGE_KEY = 'offerlanka:recentOffers';
 export const RECENT_BANKS_STORAGE_KEY = 'offerlanka:recentBanks';
 
 const RecentOffer = v.object({
-  offerId: v.number(), header: v.string(), path: v.string(), bannerImageURL: v.nullable(v.string()),
-  bankName: v.string(), categoryName: v.string(), merchantName: v.string(), iconName: v.string(),
+  offerId: v.number(),
+  header: v.string(),
+  path: v.string(),
+  bannerImageURL: v.nullable(v.string()),
+  bankName: v.string(),
+  categoryName: v.string(),
+  merchantName: v.string(),
+  iconName: v.string(),
 });
 const RecentBank = v.object({ bankId: v.number(), bankName: v.string(), logoURL: v.string(), path: v.string() });
 export type RecentOffer = v.InferOutput<typeof RecentOffer>;
@@ -37,20 +43,41 @@ function listCodec<T>(schema: v.GenericSchema<unknown, T>) {
 export const $recentOffers = persistentAtom<RecentOffer[]>(RECENT_OFFERS_STORAGE_KEY, [], listCodec(RecentOffer));
 export const $recentBanks = persistentAtom<RecentBank[]>(RECENT_BANKS_STORAGE_KEY, [], listCodec(RecentBank));
 
-const putFirst = <T>(list: readonly T[], item: T, same: (a: T) => boolean) => [item, ...list.filter((other) => !same(other))].slice(0, RECENT_KEPT);
+const putFirst = <T>(list: readonly T[], item: T, same: (a: T) => boolean) =>
+  [item, ...list.filter((other) => !same(other))].slice(0, RECENT_KEPT);
 
 /** An offer was opened (its page or the modal); its bank counts as visited too. */
 export function rememberOfferView(offer: OfferData): void {
-  $recentOffers.set(putFirst($recentOffers.get(), {
-    offerId: offer.offerId, header: offer.header, path: offerCanonicalPath(offer), bannerImageURL: offer.bannerImageURL,
-    bankName: offer.bank.bankName, categoryName: offer.category.categoryName, merchantName: offer.merchant.merchantName,
-    iconName: offer.category.iconName,
-  }, (other) => other.offerId === offer.offerId));
+  $recentOffers.set(
+    putFirst(
+      $recentOffers.get(),
+      {
+        offerId: offer.offerId,
+        header: offer.header,
+        path: offerCanonicalPath(offer),
+        bannerImageURL: offer.bannerImageURL,
+        bankName: offer.bank.bankName,
+        categoryName: offer.category.categoryName,
+        merchantName: offer.merchant.merchantName,
+        iconName: offer.category.iconName,
+      },
+      (other) => other.offerId === offer.offerId,
+    ),
+  );
   rememberBankView(offer.bank);
 }
 
 export function rememberBankView(bank: Pick<BankData, 'bankId' | 'bankName' | 'logoURL'>): void {
-  $recentBanks.set(putFirst($recentBanks.get(), {
-    bankId: bank.bankId, bankName: bank.bankName, logoURL: bank.logoURL, path: bankPagePath(bank),
-  }, (other) => other.bankId === bank.bankId));
+  $recentBanks.set(
+    putFirst(
+      $recentBanks.get(),
+      {
+        bankId: bank.bankId,
+        bankName: bank.bankName,
+        logoURL: bank.logoURL,
+        path: bankPagePath(bank),
+      },
+      (other) => other.bankId === bank.bankId,
+    ),
+  );
 }

@@ -15,7 +15,11 @@ export async function offerRemindersOnce(userId: number): Promise<void> {
   const setting = await fetchReminderSetting(sessionApi);
   if (setting.offerShown) return;
   if (setting.daysBefore === null) {
-    showNotice({ kind: 'info', title: m.account_reminders_title(), text: m.account_reminders_first_favourite({ label: m.account_reminders_label() }) });
+    showNotice({
+      kind: 'info',
+      title: m.account_reminders_title(),
+      text: m.account_reminders_first_favourite({ label: m.account_reminders_label() }),
+    });
   }
   await markReminderOfferShown(sessionApi);
 }

@@ -58,6 +58,8 @@ export function revokeKeptTokens(api: KyInstance = mainApi): Promise<void> {
     for (const token of $tokensToRevoke.get()) {
       if ((await revokeToken(token, api)) === 'sent') forgetTokenToRevoke(token);
     }
-  })().finally(() => { revoking = undefined; });
+  })().finally(() => {
+    revoking = undefined;
+  });
   return revoking;
 }

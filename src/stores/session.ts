@@ -15,11 +15,18 @@ export const SESSION_STORAGE_KEY = 'offerlanka:session';
  * contract when it was stored, and is refreshed from the API at each load (src/page-scripts/signed-in.ts).
  */
 const StoredUser = v.looseObject({
-  userId: v.number(), userType: v.number(), firstName: v.string(), mobileNo: v.string(),
-  isMobileVerification: v.boolean(), favorites: v.array(v.number()),
+  userId: v.number(),
+  userType: v.number(),
+  firstName: v.string(),
+  mobileNo: v.string(),
+  isMobileVerification: v.boolean(),
+  favorites: v.array(v.number()),
 });
 const StoredSession = v.object({ token: v.pipe(v.string(), v.nonEmpty()), user: StoredUser });
-export interface Session { token: string; user: UserData }
+export interface Session {
+  token: string;
+  user: UserData;
+}
 
 /** Storage is the visitor's to edit: anything but a whole session reads as no session. */
 function decodeSession(text: string): Session | undefined {

@@ -14,7 +14,9 @@ function decodeTokens(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     if (!Array.isArray(value)) return [];
-    return value.filter((token): token is string => typeof token === 'string' && token.length > 0).slice(-TOKENS_TO_REVOKE_KEPT);
+    return value
+      .filter((token): token is string => typeof token === 'string' && token.length > 0)
+      .slice(-TOKENS_TO_REVOKE_KEPT);
   } catch {
     return [];
   }

@@ -8,8 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import {
-  CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ErrorResponse, MESSAGES, PASSWORD_MAX, SessionResponse,
-  SignInResponse, User,
+  CodeBlockedResponse,
+  CodeSentResponse,
+  CreateUserResponse,
+  ErrorResponse,
+  MESSAGES,
+  PASSWORD_MAX,
+  SessionResponse,
+  SignInResponse,
+  User,
 } from '../../src/contract/index.ts';
 import { SmsOutboxEntry } from '../../src/contract/site-responses.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
@@ -28,8 +35,12 @@ const ExactUser = v.strictObject(User.entries);
 const DataUser = v.object({ status: v.literal(true), data: ExactUser });
 
 let api: TestApi;
-beforeAll(async () => { api = await createTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 // Rate limits are per IP: every account gets its own address so the tests never trip over each other.
 let ipCounter = 0;
@@ -38,12 +49,28 @@ const nextIp = () => {
   return n < 250 ? `198.51.100.${n + 1}` : `203.0.113.${10 + ((n - 250) % 240)}`;
 };
 
-interface Account { mobileNo: string; password: string; firstName: string; ip: string; userId: number; verifyToken: string }
-interface VerifiedAccount extends Account { token: string }
+interface Account {
+  mobileNo: string;
+  password: string;
+  firstName: string;
+  ip: string;
+  userId: number;
+  verifyToken: string;
+}
+interface VerifiedAccount extends Account {
+  token: string;
+}
 
 const signUpBody = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Nimal', businessName: null, BRno: null, mobileNo: freshMobile(), userType: 1, favoriteArea: [],
-  termsAndCondition: true, password: STRONG_PASSWORD, ...overrides,
+  firstName: 'Nimal',
+  businessName: null,
+  BRno: null,
+  mobileNo: freshMobile(),
+  userType: 1,
+  favoriteArea: [],
+  termsAndCondition: true,
+  password: STRONG_PASSWORD,
+  ...overrides,
 });
 
 async function signUp(overrides: Record<string, unknown> = {}): Promise<Account & { created: Res }> {
@@ -52,8 +79,13 @@ async function signUp(overrides: Record<string, unknown> = {}): Promise<Account 
   const created = await api.call('POST', '/api/create/new/user', { body, ip });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return {
-    mobileNo: body.mobileNo as string, password: body.password as string, firstName: body.firstName as string, ip,
-    userId: created.body.data.user.userId, verifyToken: created.body.data.token, created,
+    mobileNo: body.mobileNo as string,
+    password: body.password as string,
+    firstName: body.firstName as string,
+    ip,
+    userId: created.body.data.user.userId,
+    verifyToken: created.body.data.token,
+    created,
   };
 }
 
@@ -70,7 +102,8 @@ const codeFor = async (mobileNo: string) => {
 /** A code of the right form that is surely not the one sent. */
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-const verify = (otpCode: unknown, token: string, ip: string) => api.call('POST', '/api/verify/mobile', { body: { otpCode, token }, ip });
+const verify = (otpCode: unknown, token: string, ip: string) =>
+  api.call('POST', '/api/verify/mobile', { body: { otpCode, token }, ip });
 
 async function signUpVerified(overrides: Record<string, unknown> = {}): Promise<VerifiedAccount> {
   const account = await signUp(overrides);
@@ -82,16 +115,27 @@ async function signUpVerified(overrides: Record<string, unknown> = {}): Promise<
 const signIn = (account: { mobileNo: string; ip: string }, password: string, ip = account.ip) =>
   api.call('POST', '/api/user/authentication', { body: { mobileNo: account.mobileNo, password }, ip });
 const resend = (account: { mobileNo: string; userId: number; ip: string }) =>
-  api.call('POST', '/api/resend/verification/otp', { body: { userId: account.userId, mobileNo: account.mobileNo, token: null }, ip: account.ip });
+  api.call('POST', '/api/resend/verification/otp', {
+    body: { userId: account.userId, mobileNo: account.mobileNo, token: null },
+    ip: account.ip,
+  });
 const requestCode = (account: { mobileNo: string; userId: number; ip: string }) =>
-  api.call('POST', '/api/create/new/otp/verification', { body: { verificationType: 'MOBILE', token: null, mobileNo: account.mobileNo, userId: account.userId }, ip: account.ip });
+  api.call('POST', '/api/create/new/otp/verification', {
+    body: { verificationType: 'MOBILE', token: null, mobileNo: account.mobileNo, userId: account.userId },
+    ip: account.ip,
+  });
 const getUser = (userId: number | string, token?: string) => api.call('GET', `/api/get/user/by/${userId}`, { token });
 const validate = (token: string) => api.call('GET', `/api/session/validate/${encodeURIComponent(token)}`);
 
-const userRow = async (userId: number) => (await api.handle.db.select().from(users).where(eq(users.userId, userId)))[0]!;
-const blockAccount = (userId: number) => api.handle.db.update(users).set({ isAccountBlock: true }).where(eq(users.userId, userId));
+const userRow = async (userId: number) =>
+  (await api.handle.db.select().from(users).where(eq(users.userId, userId)))[0]!;
+const blockAccount = (userId: number) =>
+  api.handle.db.update(users).set({ isAccountBlock: true }).where(eq(users.userId, userId));
 const expireToken = (token: string) =>
-  api.handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - MINUTE) }).where(eq(sessions.tokenHash, hashToken(token)));
+  api.handle.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - MINUTE) })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 
 function expectError(res: Res, status: number, message?: string | RegExp) {
   expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(status);
@@ -116,7 +160,8 @@ describe('GET /api/find/existing/user/by/{mobile}', () => {
     const res = await api.call('GET', `/api/find/existing/user/by/${account.mobileNo}`, { ip: account.ip });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      status: true, isFound: true,
+      status: true,
+      isFound: true,
       data: { userId: account.userId, userType: 1, isMobileVerification: true, isAccountBlock: false },
     });
   });
@@ -125,7 +170,11 @@ describe('GET /api/find/existing/user/by/{mobile}', () => {
     const unverified = await signUp();
     const found = await api.call('GET', `/api/find/existing/user/by/${unverified.mobileNo}`, { ip: unverified.ip });
     expect(found.status).toBe(200);
-    expect(found.body.data).toMatchObject({ userId: unverified.userId, isMobileVerification: false, isAccountBlock: false });
+    expect(found.body.data).toMatchObject({
+      userId: unverified.userId,
+      isMobileVerification: false,
+      isAccountBlock: false,
+    });
 
     await blockAccount(unverified.userId);
     const blocked = await api.call('GET', `/api/find/existing/user/by/${unverified.mobileNo}`, { ip: unverified.ip });
@@ -139,8 +188,14 @@ describe('GET /api/find/existing/user/by/{mobile}', () => {
   });
 
   it.each([
-    ['8 digits', '77123456'], ['10 digits', '7712345678'], ['letters', 'abcdefghi'], ['another country code', '+447712345678'],
-    ['a digit missing', '077123456'], ['SQL', SQL], ['a script', SCRIPT], ['100k characters', HUGE],
+    ['8 digits', '77123456'],
+    ['10 digits', '7712345678'],
+    ['letters', 'abcdefghi'],
+    ['another country code', '+447712345678'],
+    ['a digit missing', '077123456'],
+    ['SQL', SQL],
+    ['a script', SCRIPT],
+    ['100k characters', HUGE],
   ])('refuses %s with 400', async (_name, value) => {
     const res = await api.call('GET', `/api/find/existing/user/by/${encodeURIComponent(value)}`, { ip: nextIp() });
     expectInvalid(res, fieldMessage('value', ACCOUNT_MESSAGES.invalidMobileNo));
@@ -158,8 +213,14 @@ describe('POST /api/create/new/user', () => {
     expect(v.safeParse(CreateUserResponse, res.body).issues).toBeUndefined();
     expect(v.safeParse(ExactUser, res.body.data.user).issues).toBeUndefined();
     expect(res.body.data.user).toMatchObject({
-      userType: 1, firstName: 'Kumari', mobileNo: body.mobileNo, isMobileVerification: false, isAccountBlock: false,
-      tags: [2, 1], favoriteArea: [2, 1], favorites: [],
+      userType: 1,
+      firstName: 'Kumari',
+      mobileNo: body.mobileNo,
+      isMobileVerification: false,
+      isAccountBlock: false,
+      tags: [2, 1],
+      favoriteArea: [2, 1],
+      favorites: [],
     });
     expect(res.body.attempt).toBe(0);
 
@@ -214,15 +275,22 @@ describe('POST /api/create/new/user', () => {
     }
   });
 
-  it('refuses a password built from the user\'s own name and number', async () => {
+  it("refuses a password built from the user's own name and number", async () => {
     const mobileNo = freshMobile();
-    const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo, firstName: 'Nimal', password: `Nimal${mobileNo}` }), ip: nextIp() });
+    const res = await api.call('POST', '/api/create/new/user', {
+      body: signUpBody({ mobileNo, firstName: 'Nimal', password: `Nimal${mobileNo}` }),
+      ip: nextIp(),
+    });
     expectError(res, 400, ACCOUNT_MESSAGES.passwordTooWeak);
   });
 
   it.each([
-    ['8 digits', '77123456'], ['10 digits', '7712345678'], ['letters', '77a234567'], ['another country code', '+447712345678'],
-    ['a digit missing', '077123456'], ['a number instead of text', 771234567],
+    ['8 digits', '77123456'],
+    ['10 digits', '7712345678'],
+    ['letters', '77a234567'],
+    ['another country code', '+447712345678'],
+    ['a digit missing', '077123456'],
+    ['a number instead of text', 771234567],
   ])('§5 mobile: refuses %s', async (_name, mobileNo) => {
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip: nextIp() });
     expectInvalid(res, /^mobileNo: /);
@@ -231,15 +299,22 @@ describe('POST /api/create/new/user', () => {
 
   it('§5 mobile: trims surrounding spaces and stores the 9 digits', async () => {
     const mobileNo = freshMobile();
-    const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo: `  ${mobileNo} ` }), ip: nextIp() });
+    const res = await api.call('POST', '/api/create/new/user', {
+      body: signUpBody({ mobileNo: `  ${mobileNo} ` }),
+      ip: nextIp(),
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.user.mobileNo).toBe(mobileNo);
   });
 
   it.each([
-    ['digits', 'Nimal2', ACCOUNT_MESSAGES.invalidFirstName], ['symbols', 'N!mal', ACCOUNT_MESSAGES.invalidFirstName],
-    ['a script tag', SCRIPT, ACCOUNT_MESSAGES.invalidFirstName], ['SQL', SQL, ACCOUNT_MESSAGES.invalidFirstName],
-    ['empty', '', MESSAGES.required], ['only spaces', '   ', MESSAGES.required], ['51 letters', 'a'.repeat(51), 'At most 50 characters.'],
+    ['digits', 'Nimal2', ACCOUNT_MESSAGES.invalidFirstName],
+    ['symbols', 'N!mal', ACCOUNT_MESSAGES.invalidFirstName],
+    ['a script tag', SCRIPT, ACCOUNT_MESSAGES.invalidFirstName],
+    ['SQL', SQL, ACCOUNT_MESSAGES.invalidFirstName],
+    ['empty', '', MESSAGES.required],
+    ['only spaces', '   ', MESSAGES.required],
+    ['51 letters', 'a'.repeat(51), 'At most 50 characters.'],
   ])('§5 first name: refuses %s', async (_name, firstName, message) => {
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ firstName }), ip: nextIp() });
     expectInvalid(res, fieldMessage('firstName', message));
@@ -258,8 +333,11 @@ describe('POST /api/create/new/user', () => {
   });
 
   it.each([
-    ['7 characters', 'Kandy-1'], ['no upper-case letter', 'kandy-lake-sunset-42'], ['no lower-case letter', 'KANDY-LAKE-SUNSET-42'],
-    ['no digit', 'Kandy-Lake-Sunset-Road'], ['65 characters', `Kandy-Lake-${'q'.repeat(PASSWORD_MAX - 13)}42`.padEnd(PASSWORD_MAX + 1, 'z')],
+    ['7 characters', 'Kandy-1'],
+    ['no upper-case letter', 'kandy-lake-sunset-42'],
+    ['no lower-case letter', 'KANDY-LAKE-SUNSET-42'],
+    ['no digit', 'Kandy-Lake-Sunset-Road'],
+    ['65 characters', `Kandy-Lake-${'q'.repeat(PASSWORD_MAX - 13)}42`.padEnd(PASSWORD_MAX + 1, 'z')],
     ['empty', ''],
   ])('§5 password: refuses %s', async (_name, password) => {
     if (_name === '65 characters') expect(password).toHaveLength(65);
@@ -280,7 +358,10 @@ describe('POST /api/create/new/user', () => {
   });
 
   it.each([[false], ['true'], [1], [null]])('§5 terms: refuses termsAndCondition %j', async (termsAndCondition) => {
-    const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ termsAndCondition }), ip: nextIp() });
+    const res = await api.call('POST', '/api/create/new/user', {
+      body: signUpBody({ termsAndCondition }),
+      ip: nextIp(),
+    });
     expectInvalid(res, /^termsAndCondition: The terms must be accepted$/);
   });
 
@@ -293,7 +374,8 @@ describe('POST /api/create/new/user', () => {
   it('answers 409 with the exact message for a number that is already registered, and keeps the first account', async () => {
     const first = await signUpVerified();
     const res = await api.call('POST', '/api/create/new/user', {
-      body: signUpBody({ mobileNo: first.mobileNo, firstName: 'Intruder', password: 'Other-Strong-Pass-77' }), ip: nextIp(),
+      body: signUpBody({ mobileNo: first.mobileNo, firstName: 'Intruder', password: 'Other-Strong-Pass-77' }),
+      ip: nextIp(),
     });
     expectError(res, 409, ACCOUNT_MESSAGES.alreadyRegistered);
     expect(res.body.isFound).toBe(true);
@@ -303,8 +385,9 @@ describe('POST /api/create/new/user', () => {
 
   it('lets only one of two simultaneous sign-ups with the same number through (409, never 500)', async () => {
     const mobileNo = freshMobile();
-    const results = await Promise.all([1, 2].map(() =>
-      api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip: nextIp() })));
+    const results = await Promise.all(
+      [1, 2].map(() => api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip: nextIp() })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.message).toBe(ACCOUNT_MESSAGES.alreadyRegistered);
     const rows = await api.handle.db.select().from(users).where(eq(users.mobileNo, mobileNo));
@@ -318,11 +401,18 @@ describe('POST /api/create/new/user', () => {
     const owner = await signUpVerified();
     const target = freshMobile();
     for (let i = 0; i < 4; i++) {
-      const res = await api.call('POST', '/api/request/mobile/change', { body: { mobileNo: target }, token: owner.token, ip: owner.ip });
+      const res = await api.call('POST', '/api/request/mobile/change', {
+        body: { mobileNo: target },
+        token: owner.token,
+        ip: owner.ip,
+      });
       expect(res.status).toBe(200);
       expect(res.body.attempt).toBe(i);
     }
-    const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo: target }), ip: nextIp() });
+    const res = await api.call('POST', '/api/create/new/user', {
+      body: signUpBody({ mobileNo: target }),
+      ip: nextIp(),
+    });
     expectError(res, 429);
     expect(res.body.attempt).toBe(4);
     expect(await api.handle.db.select().from(users).where(eq(users.mobileNo, target))).toHaveLength(0);
@@ -334,7 +424,9 @@ describe('POST /api/create/new/user', () => {
     const body = signUpBody();
     const send = api.sms.send;
     const errorLog = console.error;
-    api.sms.send = async () => { throw new Error('gateway down'); };
+    api.sms.send = async () => {
+      throw new Error('gateway down');
+    };
     console.error = () => {};
     let res: Res;
     try {
@@ -355,28 +447,44 @@ describe('POST /api/create/new/user', () => {
 
 describe('mobile numbers as people type them', () => {
   const national = (mobileNo: string) => `0${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
-  const international = (mobileNo: string) => `+94 ${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
+  const international = (mobileNo: string) =>
+    `+94 ${mobileNo.slice(0, 2)} ${mobileNo.slice(2, 5)} ${mobileNo.slice(5)}`;
 
   it('every route reads 077 123 4567, +94 77 123 4567 and 0771234567 as the same 9 digits', async () => {
     const mobileNo = freshMobile();
     const ip = nextIp();
-    const created = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo: national(mobileNo) }), ip });
+    const created = await api.call('POST', '/api/create/new/user', {
+      body: signUpBody({ mobileNo: national(mobileNo) }),
+      ip,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data.user.mobileNo).toBe(mobileNo);
-    expect((await api.call('GET', `/api/dev/sms-outbox/${encodeURIComponent(international(mobileNo))}`, { ip: LOOPBACK_IP })).body.data).toHaveLength(1);
+    expect(
+      (await api.call('GET', `/api/dev/sms-outbox/${encodeURIComponent(international(mobileNo))}`, { ip: LOOPBACK_IP }))
+        .body.data,
+    ).toHaveLength(1);
     const verified = await verify(await codeFor(mobileNo), created.body.data.token, ip);
     expect(verified.status).toBe(200);
 
     const found = await api.call('GET', `/api/find/existing/user/by/0${mobileNo}`, { ip });
     expect(found.body.data).toMatchObject({ userId: created.body.data.user.userId });
-    const signedIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo: international(mobileNo), password: STRONG_PASSWORD }, ip });
+    const signedIn = await api.call('POST', '/api/user/authentication', {
+      body: { mobileNo: international(mobileNo), password: STRONG_PASSWORD },
+      ip,
+    });
     expect(signedIn.status).toBe(200);
-    const code = await api.call('POST', '/api/create/new/otp/verification', { body: { mobileNo: `0094${mobileNo}` }, ip });
+    const code = await api.call('POST', '/api/create/new/otp/verification', {
+      body: { mobileNo: `0094${mobileNo}` },
+      ip,
+    });
     expect(code.status).toBe(200);
   });
 
   it("a number with a digit missing is refused, never stored as another number ('077123456' is not 77123456x)", async () => {
-    const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo: '077123456' }), ip: nextIp() });
+    const res = await api.call('POST', '/api/create/new/user', {
+      body: signUpBody({ mobileNo: '077123456' }),
+      ip: nextIp(),
+    });
     expectInvalid(res, fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo));
   });
 });
@@ -385,16 +493,23 @@ describe('mobile numbers as people type them', () => {
 
 describe('POST /api/user/authentication', () => {
   let account: VerifiedAccount;
-  beforeAll(async () => { account = await signUpVerified(); });
+  beforeAll(async () => {
+    account = await signUpVerified();
+  });
 
   it('signs in with {status:true, data:user, token} and stores the token only as a hash', async () => {
     const res = await api.call('POST', '/api/user/authentication', {
-      body: { mobileNo: account.mobileNo, password: account.password, userId: account.userId }, ip: account.ip,
+      body: { mobileNo: account.mobileNo, password: account.password, userId: account.userId },
+      ip: account.ip,
     });
     expect(res.status).toBe(200);
     expect(v.safeParse(SignInResponse, res.body).issues).toBeUndefined();
     expect(v.safeParse(ExactUser, res.body.data).issues).toBeUndefined();
-    expect(res.body.data).toMatchObject({ userId: account.userId, mobileNo: account.mobileNo, isMobileVerification: true });
+    expect(res.body.data).toMatchObject({
+      userId: account.userId,
+      mobileNo: account.mobileNo,
+      isMobileVerification: true,
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|password/i);
 
     const token: string = res.body.token;
@@ -464,7 +579,11 @@ describe('POST /api/user/authentication', () => {
     ['a password as a number', { mobileNo: '771234567', password: 12345678 }, /^password: /],
     ['a password as an object', { mobileNo: '771234567', password: { $ne: '' } }, /^password: /],
     ['a mobile as an object', { mobileNo: { $gt: '' }, password: 'x' }, /^mobileNo: /],
-    ['an invalid mobile', { mobileNo: '7712', password: 'Kandy-Lake-1' }, fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo)],
+    [
+      'an invalid mobile',
+      { mobileNo: '7712', password: 'Kandy-Lake-1' },
+      fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo),
+    ],
     ['a SQL mobile', { mobileNo: SQL, password: SQL }, fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo)],
   ])('refuses %s with 400', async (_name, body, message) => {
     expectInvalid(await api.call('POST', '/api/user/authentication', { body, ip: nextIp() }), message);
@@ -474,7 +593,7 @@ describe('POST /api/user/authentication', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('POST /api/create/new/otp/verification', () => {
-  it('sends a code to a verified account\'s number and answers a verify token', async () => {
+  it("sends a code to a verified account's number and answers a verify token", async () => {
     const account = await signUpVerified();
     const before = (await outbox(account.mobileNo)).length;
     const res = await requestCode(account);
@@ -493,15 +612,24 @@ describe('POST /api/create/new/otp/verification', () => {
 
   it('defaults verificationType to MOBILE and refuses any other', async () => {
     const account = await signUpVerified();
-    const ok = await api.call('POST', '/api/create/new/otp/verification', { body: { mobileNo: account.mobileNo }, ip: account.ip });
+    const ok = await api.call('POST', '/api/create/new/otp/verification', {
+      body: { mobileNo: account.mobileNo },
+      ip: account.ip,
+    });
     expect(ok.status).toBe(200);
-    const email = await api.call('POST', '/api/create/new/otp/verification', { body: { verificationType: 'EMAIL', mobileNo: account.mobileNo }, ip: account.ip });
+    const email = await api.call('POST', '/api/create/new/otp/verification', {
+      body: { verificationType: 'EMAIL', mobileNo: account.mobileNo },
+      ip: account.ip,
+    });
     expectInvalid(email, /^verificationType: /);
   });
 
   it('answers 404 with isFound false for an unknown number, and texts nobody', async () => {
     const mobileNo = freshMobile();
-    const res = await api.call('POST', '/api/create/new/otp/verification', { body: { verificationType: 'MOBILE', mobileNo }, ip: nextIp() });
+    const res = await api.call('POST', '/api/create/new/otp/verification', {
+      body: { verificationType: 'MOBILE', mobileNo },
+      ip: nextIp(),
+    });
     expectError(res, 404);
     expect(res.body.isFound).toBe(false);
     expect(await outbox(mobileNo)).toHaveLength(0);
@@ -612,10 +740,16 @@ describe('POST /api/resend/verification/otp', () => {
   it('answers 404 for an unknown number or a userId that does not own the number', async () => {
     const account = await signUp();
     const other = await signUp();
-    const unknown = await api.call('POST', '/api/resend/verification/otp', { body: { mobileNo: freshMobile() }, ip: account.ip });
+    const unknown = await api.call('POST', '/api/resend/verification/otp', {
+      body: { mobileNo: freshMobile() },
+      ip: account.ip,
+    });
     expectError(unknown, 404);
     expect(unknown.body.isFound).toBe(false);
-    const mismatch = await api.call('POST', '/api/resend/verification/otp', { body: { mobileNo: account.mobileNo, userId: other.userId }, ip: account.ip });
+    const mismatch = await api.call('POST', '/api/resend/verification/otp', {
+      body: { mobileNo: account.mobileNo, userId: other.userId },
+      ip: account.ip,
+    });
     expectError(mismatch, 404);
     expect(await outbox(account.mobileNo)).toHaveLength(1);
   });
@@ -648,7 +782,10 @@ describe('POST /api/verify/mobile', () => {
     const code = await codeFor(account.mobileNo);
     if (code.startsWith('0')) {
       // As a number the leading zero is lost: that is not a 6-digit code.
-      expectInvalid(await verify(Number(code), account.verifyToken, account.ip), fieldMessage('otpCode', ACCOUNT_MESSAGES.invalidCode));
+      expectInvalid(
+        await verify(Number(code), account.verifyToken, account.ip),
+        fieldMessage('otpCode', ACCOUNT_MESSAGES.invalidCode),
+      );
       expect((await verify(code, account.verifyToken, account.ip)).status).toBe(200);
     } else {
       expect((await verify(Number(code), account.verifyToken, account.ip)).status).toBe(200);
@@ -681,7 +818,10 @@ describe('POST /api/verify/mobile', () => {
   it('refuses an expired code', async () => {
     const account = await signUp();
     const code = await codeFor(account.mobileNo);
-    await api.handle.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.userId, account.userId));
+    await api.handle.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, account.userId));
     const res = await verify(code, account.verifyToken, account.ip);
     expectError(res, 400);
     expect(res.body.expired).toBe(true);
@@ -704,7 +844,10 @@ describe('POST /api/verify/mobile', () => {
     const second = await signIn(account, account.password);
     await requestCode(account);
     const code = await codeFor(account.mobileNo);
-    const results = await Promise.all([verify(code, account.token, account.ip), verify(code, second.body.token, account.ip)]);
+    const results = await Promise.all([
+      verify(code, account.token, account.ip),
+      verify(code, second.body.token, account.ip),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
@@ -737,12 +880,22 @@ describe('POST /api/verify/mobile', () => {
 
     const other = await signUp();
     await blockAccount(other.userId);
-    expectError(await verify(await codeFor(other.mobileNo), other.verifyToken, other.ip), 403, ACCOUNT_MESSAGES.accountBlocked);
+    expectError(
+      await verify(await codeFor(other.mobileNo), other.verifyToken, other.ip),
+      403,
+      ACCOUNT_MESSAGES.accountBlocked,
+    );
   });
 
   it.each([
-    ['5 digits', '12345'], ['7 digits', '1234567'], ['letters', 'abcdef'], ['SQL', SQL], ['a script', SCRIPT],
-    ['an object', { $ne: '' }], ['a boolean', true], ['100k characters', HUGE],
+    ['5 digits', '12345'],
+    ['7 digits', '1234567'],
+    ['letters', 'abcdef'],
+    ['SQL', SQL],
+    ['a script', SCRIPT],
+    ['an object', { $ne: '' }],
+    ['a boolean', true],
+    ['100k characters', HUGE],
   ])('refuses a code of %s with 400', async (_name, otpCode) => {
     const res = await verify(otpCode, 'some-token', nextIp());
     expectInvalid(res, fieldMessage('otpCode', ACCOUNT_MESSAGES.invalidCode));
@@ -799,7 +952,7 @@ describe('PUT /api/update/user/password', () => {
     expect((await signIn(account, account.password)).status).toBe(200);
   });
 
-  it('answers 403 for another user\'s userId and leaves that user\'s password alone', async () => {
+  it("answers 403 for another user's userId and leaves that user's password alone", async () => {
     const account = await signUpVerified();
     const victim = await signUpVerified();
     expectError(await update(victim.userId, NEW_PASSWORD, account.token, account.ip), 403);
@@ -809,9 +962,19 @@ describe('PUT /api/update/user/password', () => {
 
   it('refuses a weak password and one that breaks the §5 rules', async () => {
     const account = await signUpVerified();
-    expectError(await update(account.userId, 'Password1', account.token, account.ip), 400, ACCOUNT_MESSAGES.passwordTooWeak);
-    expectInvalid(await update(account.userId, 'short1A', account.token, account.ip), fieldMessage('password', ACCOUNT_MESSAGES.passwordRules));
-    expectInvalid(await update(account.userId, 'A1a'.padEnd(65, 'b'), account.token, account.ip), fieldMessage('password', ACCOUNT_MESSAGES.passwordRules));
+    expectError(
+      await update(account.userId, 'Password1', account.token, account.ip),
+      400,
+      ACCOUNT_MESSAGES.passwordTooWeak,
+    );
+    expectInvalid(
+      await update(account.userId, 'short1A', account.token, account.ip),
+      fieldMessage('password', ACCOUNT_MESSAGES.passwordRules),
+    );
+    expectInvalid(
+      await update(account.userId, 'A1a'.padEnd(65, 'b'), account.token, account.ip),
+      fieldMessage('password', ACCOUNT_MESSAGES.passwordRules),
+    );
     expectInvalid(await update(SQL, NEW_PASSWORD, account.token, account.ip), /^userId: /);
     expectInvalid(await update({ id: account.userId }, NEW_PASSWORD, account.token, account.ip), /^userId: /);
     expect((await signIn(account, account.password)).status).toBe(200);
@@ -843,12 +1006,27 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
 
     const confirmed = await confirmChange(account, code);
     expect(confirmed.status).toBe(200);
-    expect(v.safeParse(v.strictObject({ ...SignInResponse.entries, data: ExactUser, message: v.literal('Your mobile number was changed.') }), confirmed.body).issues).toBeUndefined();
-    expect(confirmed.body.data).toMatchObject({ userId: account.userId, mobileNo: newMobile, isMobileVerification: true });
+    expect(
+      v.safeParse(
+        v.strictObject({
+          ...SignInResponse.entries,
+          data: ExactUser,
+          message: v.literal('Your mobile number was changed.'),
+        }),
+        confirmed.body,
+      ).issues,
+    ).toBeUndefined();
+    expect(confirmed.body.data).toMatchObject({
+      userId: account.userId,
+      mobileNo: newMobile,
+      isMobileVerification: true,
+    });
 
     expect((await signIn({ mobileNo: newMobile, ip: account.ip }, account.password)).status).toBe(200);
     expectError(await signIn(account, account.password), 401, ACCOUNT_MESSAGES.invalidLogin);
-    expect((await api.call('GET', `/api/find/existing/user/by/${account.mobileNo}`, { ip: account.ip })).status).toBe(404);
+    expect((await api.call('GET', `/api/find/existing/user/by/${account.mobileNo}`, { ip: account.ip })).status).toBe(
+      404,
+    );
     // The code was single use (asked with the new session: the old one ended).
     expectError(await confirmChange(account, code, confirmed.body.token), 400);
   });
@@ -867,7 +1045,12 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     expect(Math.abs(new Date(expiresAt).getTime() - (Date.now() + 30 * 86_400_000))).toBeLessThan(MINUTE);
 
     for (const old of [account.token, otherSession, pendingVerify]) {
-      const row = (await api.handle.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(old))))[0]!;
+      const row = (
+        await api.handle.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(old)))
+      )[0]!;
       expect(row.revokedAt).not.toBeNull();
     }
     expectError(await validate(account.token), 401);
@@ -974,7 +1157,14 @@ describe('GET /api/session/validate/{token}', () => {
     const expired = await signIn(account, account.password);
     await expireToken(expired.body.token);
     const unverified = await signUp();
-    for (const token of [loggedOut.body.token, expired.body.token, 'no-such-token', unverified.verifyToken, SCRIPT, SQL]) {
+    for (const token of [
+      loggedOut.body.token,
+      expired.body.token,
+      'no-such-token',
+      unverified.verifyToken,
+      SCRIPT,
+      SQL,
+    ]) {
       const res = await validate(token);
       expectError(res, 401);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -1002,7 +1192,12 @@ describe('POST /api/user/logout', () => {
     expectError(await api.call('GET', `/api/get/offer/favorite/by/${account.userId}`, { token: account.token }), 401);
     expect((await validate(account.token)).status).toBe(401);
     expect((await getUser(account.userId, other.body.token)).status).toBe(200);
-    const row = (await api.handle.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(account.token))))[0]!;
+    const row = (
+      await api.handle.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(account.token)))
+    )[0]!;
     expect(row.revokedAt).not.toBeNull();
   });
 
@@ -1032,7 +1227,13 @@ describe.each([
     const res = await api.call('GET', path(account.userId), { token: account.token });
     expect(res.status).toBe(200);
     expect(v.safeParse(DataUser, res.body).issues).toBeUndefined();
-    expect(res.body.data).toMatchObject({ userId: account.userId, id: account.userId, firstName: 'Sunil', mobileNo: account.mobileNo, favorites: [offerId] });
+    expect(res.body.data).toMatchObject({
+      userId: account.userId,
+      id: account.userId,
+      firstName: 'Sunil',
+      mobileNo: account.mobileNo,
+      favorites: [offerId],
+    });
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/argon2|passwordHash|password|codeBlockedUntil|termsAccepted/i);
     expect(text).not.toContain((await userRow(account.userId)).passwordHash);
@@ -1060,18 +1261,28 @@ describe.each([
     expectError(await api.call('GET', path(fresh.userId), { token: fresh.verifyToken }), 401);
   });
 
-  it.each([['0', '0'], ['negative', '-1'], ['too large', '99999999999'], ['letters', 'abc'], ['SQL', SQL], ['a script', SCRIPT], ['100k characters', HUGE]])(
-    'refuses a userId of %s with 400', async (_label, userId) => {
-      expectInvalid(await api.call('GET', path(encodeURIComponent(userId)), { token: account.token }), /^userId: /);
-    });
+  it.each([
+    ['0', '0'],
+    ['negative', '-1'],
+    ['too large', '99999999999'],
+    ['letters', 'abc'],
+    ['SQL', SQL],
+    ['a script', SCRIPT],
+    ['100k characters', HUGE],
+  ])('refuses a userId of %s with 400', async (_label, userId) => {
+    expectInvalid(await api.call('GET', path(encodeURIComponent(userId)), { token: account.token }), /^userId: /);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
 
 describe('POST /api/user/tag/update', () => {
-  const updateTags = (tags: unknown, token?: string) => api.call('POST', '/api/user/tag/update', { body: { tags }, token });
+  const updateTags = (tags: unknown, token?: string) =>
+    api.call('POST', '/api/user/tag/update', { body: { tags }, token });
   let shared: VerifiedAccount;
-  beforeAll(async () => { shared = await signUpVerified(); });
+  beforeAll(async () => {
+    shared = await signUpVerified();
+  });
 
   it('saves known category ids (deduplicated) and returns the user; the profile shows them', async () => {
     const account = await signUpVerified();
@@ -1098,7 +1309,7 @@ describe('POST /api/user/tag/update', () => {
     expect((await userRow(account.userId)).tags).toEqual([1]);
   });
 
-  it('only changes the token\'s own user', async () => {
+  it("only changes the token's own user", async () => {
     const account = await signUpVerified();
     const other = await signUpVerified();
     await api.call('POST', '/api/user/tag/update', { body: { tags: [2], userId: other.userId }, token: account.token });
@@ -1114,9 +1325,17 @@ describe('POST /api/user/tag/update', () => {
   });
 
   it.each([
-    ['a number instead of a list', 1], ['a string', '1,2'], ['ids as objects', [{ id: 1 }]], ['zero', [0]], ['negative ids', [-1]],
-    ['fractions', [1.5]], ['SQL', [SQL]], ['a script', [SCRIPT]], ['101 ids', Array.from({ length: 101 }, (_, i) => i + 1)],
-    ['a 100k-character id', [HUGE]], ['null', null],
+    ['a number instead of a list', 1],
+    ['a string', '1,2'],
+    ['ids as objects', [{ id: 1 }]],
+    ['zero', [0]],
+    ['negative ids', [-1]],
+    ['fractions', [1.5]],
+    ['SQL', [SQL]],
+    ['a script', [SCRIPT]],
+    ['101 ids', Array.from({ length: 101 }, (_, i) => i + 1)],
+    ['a 100k-character id', [HUGE]],
+    ['null', null],
   ])('refuses tags of %s with 400', async (_name, tags) => {
     expectInvalid(await updateTags(tags, shared.token), /^tags/);
     expect((await userRow(shared.userId)).tags).toEqual([]);
@@ -1126,7 +1345,8 @@ describe('POST /api/user/tag/update', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('POST /api/user/location/update', () => {
-  const updateLocation = (body: unknown, token?: string) => api.call('POST', '/api/user/location/update', { body, token });
+  const updateLocation = (body: unknown, token?: string) =>
+    api.call('POST', '/api/user/location/update', { body, token });
   let names: string[];
   let shared: VerifiedAccount;
   beforeAll(async () => {
@@ -1138,7 +1358,12 @@ describe('POST /api/user/location/update', () => {
     const account = await signUpVerified();
     const res = await updateLocation({ location: names[3] }, account.token);
     expect(res.status).toBe(200);
-    expect(v.safeParse(v.strictObject({ status: v.literal(true), message: v.literal(OFFER_MESSAGES.locationSaved), data: ExactUser }), res.body).issues).toBeUndefined();
+    expect(
+      v.safeParse(
+        v.strictObject({ status: v.literal(true), message: v.literal(OFFER_MESSAGES.locationSaved), data: ExactUser }),
+        res.body,
+      ).issues,
+    ).toBeUndefined();
     expect(res.body.data.location).toBe(names[3]);
     expect((await getUser(account.userId, account.token)).body.data.location).toBe(names[3]);
 
@@ -1157,7 +1382,9 @@ describe('POST /api/user/location/update', () => {
     for (const location of ['Atlantis', names[2]!.toUpperCase(), `${names[2]}x`]) {
       const res = await updateLocation({ location }, account.token);
       expectInvalid(res, OFFER_MESSAGES.unknownLocation);
-      expect(res.body.issues).toEqual([{ path: 'location', message: OFFER_MESSAGES.unknownLocation, code: 'unknown_location' }]);
+      expect(res.body.issues).toEqual([
+        { path: 'location', message: OFFER_MESSAGES.unknownLocation, code: 'unknown_location' },
+      ]);
     }
     expect((await userRow(account.userId)).location).toBe(names[0]);
   });
@@ -1178,10 +1405,17 @@ describe('POST /api/user/location/update', () => {
   });
 
   it.each([
-    ['a missing field', {}, MESSAGES.required], ['an empty name', { location: '' }, MESSAGES.required], ['spaces', { location: '   ' }, MESSAGES.required],
-    ['a number', { location: 7 }, undefined], ['a list', { location: ['Galle'] }, undefined], ['an object', { location: { name: 'x' } }, undefined],
-    ['a NUL', { location: 'Gal\u0000le' }, undefined], ['81 characters', { location: 'x'.repeat(81) }, undefined], ['100k characters', { location: HUGE }, undefined],
-    ['SQL', { location: SQL }, OFFER_MESSAGES.unknownLocation], ['a script', { location: SCRIPT }, OFFER_MESSAGES.unknownLocation],
+    ['a missing field', {}, MESSAGES.required],
+    ['an empty name', { location: '' }, MESSAGES.required],
+    ['spaces', { location: '   ' }, MESSAGES.required],
+    ['a number', { location: 7 }, undefined],
+    ['a list', { location: ['Galle'] }, undefined],
+    ['an object', { location: { name: 'x' } }, undefined],
+    ['a NUL', { location: 'Gal\u0000le' }, undefined],
+    ['81 characters', { location: 'x'.repeat(81) }, undefined],
+    ['100k characters', { location: HUGE }, undefined],
+    ['SQL', { location: SQL }, OFFER_MESSAGES.unknownLocation],
+    ['a script', { location: SCRIPT }, OFFER_MESSAGES.unknownLocation],
   ])('refuses %s with 400', async (_name, body, message) => {
     const res = await updateLocation(body, shared.token);
     expectInvalid(res);
@@ -1194,7 +1428,9 @@ describe('POST /api/user/location/update', () => {
 
 describe('hostile bodies never get a 500', () => {
   let account: VerifiedAccount;
-  beforeAll(async () => { account = await signUpVerified(); });
+  beforeAll(async () => {
+    account = await signUpVerified();
+  });
 
   const bodies: Array<[string, { body?: unknown; rawBody?: string }]> = [
     ['malformed JSON', { rawBody: '{"mobileNo": "771234567", "password":' }],
@@ -1202,11 +1438,86 @@ describe('hostile bodies never get a 500', () => {
     ['JSON null', { body: null }],
     ['an array', { body: [1, 2, 3] }],
     ['a bare string', { body: 'hello' }],
-    ['numbers as objects', { body: { mobileNo: { $gt: 0 }, password: { length: 9 }, firstName: { a: 1 }, otpCode: { v: 1 }, token: { t: 1 }, userId: { id: 1 }, tags: { 0: 1 }, userType: { t: 1 }, termsAndCondition: { t: true } } }],
-    ['wrong types', { body: { mobileNo: 771234567, password: 12345678, firstName: 42, otpCode: true, token: 7, userId: 'me', tags: 'all', userType: 'merchant', termsAndCondition: 'yes' } }],
-    ['100k-character strings', { body: { mobileNo: HUGE, password: HUGE, firstName: HUGE, otpCode: HUGE, token: HUGE, userId: HUGE, tags: [HUGE], userType: HUGE, termsAndCondition: HUGE } }],
-    ['SQL', { body: { mobileNo: SQL, password: SQL, firstName: SQL, otpCode: SQL, token: SQL, userId: SQL, tags: [SQL], userType: SQL, termsAndCondition: SQL } }],
-    ['script payloads', { body: { mobileNo: SCRIPT, password: SCRIPT, firstName: SCRIPT, otpCode: SCRIPT, token: SCRIPT, userId: SCRIPT, tags: [SCRIPT], userType: SCRIPT, termsAndCondition: SCRIPT } }],
+    [
+      'numbers as objects',
+      {
+        body: {
+          mobileNo: { $gt: 0 },
+          password: { length: 9 },
+          firstName: { a: 1 },
+          otpCode: { v: 1 },
+          token: { t: 1 },
+          userId: { id: 1 },
+          tags: { 0: 1 },
+          userType: { t: 1 },
+          termsAndCondition: { t: true },
+        },
+      },
+    ],
+    [
+      'wrong types',
+      {
+        body: {
+          mobileNo: 771234567,
+          password: 12345678,
+          firstName: 42,
+          otpCode: true,
+          token: 7,
+          userId: 'me',
+          tags: 'all',
+          userType: 'merchant',
+          termsAndCondition: 'yes',
+        },
+      },
+    ],
+    [
+      '100k-character strings',
+      {
+        body: {
+          mobileNo: HUGE,
+          password: HUGE,
+          firstName: HUGE,
+          otpCode: HUGE,
+          token: HUGE,
+          userId: HUGE,
+          tags: [HUGE],
+          userType: HUGE,
+          termsAndCondition: HUGE,
+        },
+      },
+    ],
+    [
+      'SQL',
+      {
+        body: {
+          mobileNo: SQL,
+          password: SQL,
+          firstName: SQL,
+          otpCode: SQL,
+          token: SQL,
+          userId: SQL,
+          tags: [SQL],
+          userType: SQL,
+          termsAndCondition: SQL,
+        },
+      },
+    ],
+    [
+      'script payloads',
+      {
+        body: {
+          mobileNo: SCRIPT,
+          password: SCRIPT,
+          firstName: SCRIPT,
+          otpCode: SCRIPT,
+          token: SCRIPT,
+          userId: SCRIPT,
+          tags: [SCRIPT],
+          userType: SCRIPT,
+          termsAndCondition: SCRIPT,
+        },
+      },
+    ],
   ];
   const routes: Array<[string, string, boolean]> = [
     ['POST', '/api/create/new/user', false],
@@ -1253,7 +1564,9 @@ describe('rate limits', () => {
       },
     });
   });
-  afterAll(async () => { await limited?.close(); });
+  afterAll(async () => {
+    await limited?.close();
+  });
 
   const signUpOn = async (ip: string) => {
     const mobileNo = freshMobile();
@@ -1269,23 +1582,41 @@ describe('rate limits', () => {
   it('limits sign-in per address', async () => {
     const ip = '203.0.113.110';
     for (let i = 0; i < 4; i++) {
-      expectError(await limited.call('POST', '/api/user/authentication', { body: { mobileNo: freshMobile(), password: 'Wrong-Password-1' }, ip }), 401);
+      expectError(
+        await limited.call('POST', '/api/user/authentication', {
+          body: { mobileNo: freshMobile(), password: 'Wrong-Password-1' },
+          ip,
+        }),
+        401,
+      );
     }
-    expectLimited(await limited.call('POST', '/api/user/authentication', { body: { mobileNo: freshMobile(), password: 'Wrong-Password-1' }, ip }), WINDOW);
+    expectLimited(
+      await limited.call('POST', '/api/user/authentication', {
+        body: { mobileNo: freshMobile(), password: 'Wrong-Password-1' },
+        ip,
+      }),
+      WINDOW,
+    );
   });
 
   it('limits user look-ups per address', async () => {
     const ip = '203.0.113.111';
-    for (let i = 0; i < 3; i++) expect((await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip })).status).toBe(404);
+    for (let i = 0; i < 3; i++)
+      expect((await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip })).status).toBe(404);
     expectLimited(await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip }), WINDOW);
-    expect((await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip: '203.0.113.112' })).status).toBe(404);
+    expect(
+      (await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip: '203.0.113.112' })).status,
+    ).toBe(404);
   });
 
   it('limits look-ups of one number, whatever the address', async () => {
     const mobileNo = freshMobile();
-    for (const ip of ['203.0.113.121', '203.0.113.122']) expect((await limited.call('GET', `/api/find/existing/user/by/${mobileNo}`, { ip })).status).toBe(404);
+    for (const ip of ['203.0.113.121', '203.0.113.122'])
+      expect((await limited.call('GET', `/api/find/existing/user/by/${mobileNo}`, { ip })).status).toBe(404);
     expectLimited(await limited.call('GET', `/api/find/existing/user/by/${mobileNo}`, { ip: '203.0.113.123' }), WINDOW);
-    expect((await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip: '203.0.113.124' })).status).toBe(404);
+    expect(
+      (await limited.call('GET', `/api/find/existing/user/by/${freshMobile()}`, { ip: '203.0.113.124' })).status,
+    ).toBe(404);
   });
 
   it('limits sign-ups per address, and a refused sign-up creates nothing', async () => {
@@ -1294,7 +1625,9 @@ describe('rate limits', () => {
     expect((await signUpOn(ip)).res.status).toBe(201);
     const third = await signUpOn(ip);
     expectLimited(third.res, 60 * MINUTE);
-    expect((await limited.call('GET', `/api/find/existing/user/by/${third.mobileNo}`, { ip: '203.0.113.114' })).status).toBe(404);
+    expect(
+      (await limited.call('GET', `/api/find/existing/user/by/${third.mobileNo}`, { ip: '203.0.113.114' })).status,
+    ).toBe(404);
   });
 
   it('limits code sending per address, so nobody can run up SMS costs', async () => {
@@ -1305,14 +1638,19 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200);
     const refused = await send();
     expectLimited(refused, 60 * MINUTE);
-    expect((await limited.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data).toHaveLength(4);
+    expect((await limited.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data).toHaveLength(
+      4,
+    );
   });
 
   it('limits code checks per address', async () => {
     const { res } = await signUpOn('203.0.113.117');
     const token = res.body.data.token;
     const ip = '203.0.113.118';
-    for (let i = 0; i < 3; i++) expect((await limited.call('POST', '/api/verify/mobile', { body: { otpCode: '000000', token }, ip })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await limited.call('POST', '/api/verify/mobile', { body: { otpCode: '000000', token }, ip })).status,
+      ).toBe(400);
     expectLimited(await limited.call('POST', '/api/verify/mobile', { body: { otpCode: '000000', token }, ip }), WINDOW);
   });
 });
@@ -1326,24 +1664,39 @@ describe('no probing for accounts through code sending', () => {
   beforeAll(async () => {
     limited = await createTestApi({
       seed: false,
-      rateRules: { codeSendPerIp: { limit: 3, windowMs: 60 * MINUTE }, codeSendPerMobile: { limit: 2, windowMs: 60 * MINUTE } },
+      rateRules: {
+        codeSendPerIp: { limit: 3, windowMs: 60 * MINUTE },
+        codeSendPerMobile: { limit: 2, windowMs: 60 * MINUTE },
+      },
     });
     const signUpAndVerify = async (ip: string) => {
       const mobileNo = freshMobile();
       const created = await limited.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip });
-      const code = (await limited.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data[0].code;
-      const verified = await limited.call('POST', '/api/verify/mobile', { body: { otpCode: code, token: created.body.data.token }, ip });
+      const code = (await limited.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data[0]
+        .code;
+      const verified = await limited.call('POST', '/api/verify/mobile', {
+        body: { otpCode: code, token: created.body.data.token },
+        ip,
+      });
       return { mobileNo, token: verified.body.token as string };
     };
     signedIn = await signUpAndVerify('192.0.2.200');
     otherAccountNumber = (await signUpAndVerify('192.0.2.201')).mobileNo;
   });
-  afterAll(async () => { await limited?.close(); });
+  afterAll(async () => {
+    await limited?.close();
+  });
 
   const routes = {
-    create: (mobileNo: string, ip: string) => limited.call('POST', '/api/create/new/otp/verification', { body: { verificationType: 'MOBILE', token: null, mobileNo }, ip }),
-    resend: (mobileNo: string, ip: string) => limited.call('POST', '/api/resend/verification/otp', { body: { mobileNo }, ip }),
-    change: (mobileNo: string, ip: string) => limited.call('POST', '/api/request/mobile/change', { body: { mobileNo }, ip, token: signedIn.token }),
+    create: (mobileNo: string, ip: string) =>
+      limited.call('POST', '/api/create/new/otp/verification', {
+        body: { verificationType: 'MOBILE', token: null, mobileNo },
+        ip,
+      }),
+    resend: (mobileNo: string, ip: string) =>
+      limited.call('POST', '/api/resend/verification/otp', { body: { mobileNo }, ip }),
+    change: (mobileNo: string, ip: string) =>
+      limited.call('POST', '/api/request/mobile/change', { body: { mobileNo }, ip, token: signedIn.token }),
   };
   /** The part of an answer a prober could compare. */
   const visible = (res: Res) => ({ status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') });
@@ -1386,7 +1739,9 @@ describe('failed sign-ins slow a number down without locking its owner out', () 
       },
     });
   });
-  afterAll(async () => { await slowed?.close(); });
+  afterAll(async () => {
+    await slowed?.close();
+  });
 
   let ipCount = 0;
   const freshIp = () => `192.0.2.${100 + ++ipCount}`;
@@ -1395,10 +1750,14 @@ describe('failed sign-ins slow a number down without locking its owner out', () 
     const mobileNo = freshMobile();
     const created = await slowed.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip });
     const code = (await slowed.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP })).body.data[0].code;
-    expect((await slowed.call('POST', '/api/verify/mobile', { body: { otpCode: code, token: created.body.data.token }, ip })).status).toBe(200);
+    expect(
+      (await slowed.call('POST', '/api/verify/mobile', { body: { otpCode: code, token: created.body.data.token }, ip }))
+        .status,
+    ).toBe(200);
     return mobileNo;
   }
-  const attempt = (mobileNo: string, password: string, ip: string) => slowed.call('POST', '/api/user/authentication', { body: { mobileNo, password }, ip });
+  const attempt = (mobileNo: string, password: string, ip: string) =>
+    slowed.call('POST', '/api/user/authentication', { body: { mobileNo, password }, ip });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   function expectWait(res: Res, seconds: number) {
     expectError(res, 429, `Too many failed sign-ins for this number. Please wait ${seconds} seconds and try again.`);
@@ -1424,7 +1783,8 @@ describe('failed sign-ins slow a number down without locking its owner out', () 
   it('slows one number and address down progressively: each failure past the free ones doubles the wait, up to its cap', async () => {
     const mobileNo = await verifiedAccount();
     const ip = freshIp();
-    for (let i = 0; i < 3; i++) expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401, ACCOUNT_MESSAGES.invalidLogin);
+    for (let i = 0; i < 3; i++)
+      expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401, ACCOUNT_MESSAGES.invalidLogin);
     expectWait(await attempt(mobileNo, 'Wrong-Password-1', ip), 1);
     await sleep(1.1 * SECOND);
     expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401);
@@ -1451,7 +1811,8 @@ describe('failed sign-ins slow a number down without locking its owner out', () 
   it('treats unknown numbers the same, so the answers tell nothing', async () => {
     const ip = freshIp();
     const nobody = freshMobile();
-    for (let i = 0; i < 3; i++) expectError(await attempt(nobody, 'Wrong-Password-1', ip), 401, ACCOUNT_MESSAGES.invalidLogin);
+    for (let i = 0; i < 3; i++)
+      expectError(await attempt(nobody, 'Wrong-Password-1', ip), 401, ACCOUNT_MESSAGES.invalidLogin);
     expectWait(await attempt(nobody, 'Wrong-Password-1', ip), 1);
   });
 });

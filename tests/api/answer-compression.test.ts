@@ -8,15 +8,24 @@ import { createTestApi, TEST_IP, type TestApi } from './harness.ts';
 let api: TestApi;
 let app: ReturnType<typeof createApp>;
 
-const request = (method: string, path: string, headers: Record<string, string>, body?: unknown) => app.request(path, {
-  method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
-}, { incoming: { socket: { remoteAddress: TEST_IP } } });
+const request = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  app.request(
+    path,
+    {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+    { incoming: { socket: { remoteAddress: TEST_IP } } },
+  );
 
 beforeAll(async () => {
   api = await createTestApi();
   app = createApp(api.deps);
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('answer compression', () => {
   it('gzips a list of offers for a client that takes gzip: the same JSON, a fraction of the bytes', async () => {
@@ -24,7 +33,12 @@ describe('answer compression', () => {
     const plainBytes = Buffer.from(await plain.arrayBuffer());
     expect(plain.headers.get('content-encoding')).toBeNull();
 
-    const zipped = await request('POST', '/api/get/offers/filter/multiple/1/20', { 'accept-encoding': 'br, gzip, deflate' }, {});
+    const zipped = await request(
+      'POST',
+      '/api/get/offers/filter/multiple/1/20',
+      { 'accept-encoding': 'br, gzip, deflate' },
+      {},
+    );
     expect(zipped.status).toBe(200);
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(zipped.headers.get('vary')).toMatch(/Accept-Encoding/i);
@@ -34,7 +48,12 @@ describe('answer compression', () => {
   });
 
   it('gzips refusals too, keeping their status and the security headers', async () => {
-    const answer = await request('POST', '/api/get/offer/multiple', { 'accept-encoding': 'gzip' }, { offerIds: 'nope' });
+    const answer = await request(
+      'POST',
+      '/api/get/offer/multiple',
+      { 'accept-encoding': 'gzip' },
+      { offerIds: 'nope' },
+    );
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-encoding')).toBe('gzip');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');

@@ -9,8 +9,12 @@ import { banks, houseAds, merchants, offers } from '../../src/server/db/schema.t
 import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await createTestApi({ offers: 30, rateLimits: false }); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await createTestApi({ offers: 30, rateLimits: false });
+});
+afterAll(async () => {
+  await api.close();
+});
 
 const expectError = (answer: { status: number; body: unknown }, status: number) => {
   expect(answer.status).toBe(status);
@@ -19,18 +23,30 @@ const expectError = (answer: { status: number; body: unknown }, status: number) 
 
 describe('page numbers, page sizes and ids are bounded', () => {
   it('answers 400, not 500, to the bank page groups with pageNo 1e19', async () => {
-    const answer = await api.call('POST', '/api/get/offer/bank/category/multiple', { rawBody: '{"categoryIds":[1],"pageNo":1e19}' });
+    const answer = await api.call('POST', '/api/get/offer/bank/category/multiple', {
+      rawBody: '{"categoryIds":[1],"pageNo":1e19}',
+    });
     expectError(answer, 400);
     expect(answer.body.issues[0].path).toBe('pageNo');
   });
 
   it('takes the last page and refuses the one after it, in a body and in a path', async () => {
-    const last = await api.call('POST', '/api/get/offer/bank/category/multiple', { body: { categoryIds: [1], pageNo: PAGE_NO_MAX, pageSize: 100 } });
+    const last = await api.call('POST', '/api/get/offer/bank/category/multiple', {
+      body: { categoryIds: [1], pageNo: PAGE_NO_MAX, pageSize: 100 },
+    });
     expect(last.status).toBe(200);
     expect(last.body.data[0].offers).toEqual([]);
-    expectError(await api.call('POST', '/api/get/offer/bank/category/multiple', { body: { categoryIds: [1], pageNo: PAGE_NO_MAX + 1 } }), 400);
+    expectError(
+      await api.call('POST', '/api/get/offer/bank/category/multiple', {
+        body: { categoryIds: [1], pageNo: PAGE_NO_MAX + 1 },
+      }),
+      400,
+    );
     for (const pageNo of [Number.MAX_VALUE, 2 ** 53]) {
-      expectError(await api.call('POST', '/api/get/offer/bank/category/multiple', { body: { categoryIds: [1], pageNo } }), 400);
+      expectError(
+        await api.call('POST', '/api/get/offer/bank/category/multiple', { body: { categoryIds: [1], pageNo } }),
+        400,
+      );
     }
     expect((await api.call('GET', `/api/get/offers/by/page/${PAGE_NO_MAX}/100`)).status).toBe(200);
     expectError(await api.call('GET', '/api/get/offers/by/page/9999999/100'), 400);
@@ -40,16 +56,22 @@ describe('page numbers, page sizes and ids are bounded', () => {
 describe('error answers quote a short prefix of a bad value', () => {
   it('answers a 1 MB invalid field in a few hundred bytes, naming the field', async () => {
     const huge = 'x'.repeat(1024 * 1024);
-    const answer = await api.call('POST', '/api/get/offer/bank/category/multiple', { body: { categoryIds: [1], pageSize: huge } });
+    const answer = await api.call('POST', '/api/get/offer/bank/category/multiple', {
+      body: { categoryIds: [1], pageSize: huge },
+    });
     expectError(answer, 400);
     const text = JSON.stringify(answer.body);
     expect(text.length).toBeLessThan(400);
     expect(answer.body.message).toMatch(/^pageSize: Invalid type: Expected number but received "x{40}…"$/);
-    expect(answer.body.issues).toEqual([{ path: 'pageSize', message: expect.stringContaining('x'.repeat(40)), code: 'invalid' }]);
+    expect(answer.body.issues).toEqual([
+      { path: 'pageSize', message: expect.stringContaining('x'.repeat(40)), code: 'invalid' },
+    ]);
   });
 
   it('cuts the quoted value in every issue', async () => {
-    const answer = await api.call('POST', '/api/get/offer/bank/category/multiple', { body: { categoryIds: [1], pageNo: 'p'.repeat(300_000), pageSize: 's'.repeat(300_000) } });
+    const answer = await api.call('POST', '/api/get/offer/bank/category/multiple', {
+      body: { categoryIds: [1], pageNo: 'p'.repeat(300_000), pageSize: 's'.repeat(300_000) },
+    });
     expectError(answer, 400);
     expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['pageNo', 'pageSize']);
     expect(JSON.stringify(answer.body).length).toBeLessThan(600);
@@ -58,20 +80,30 @@ describe('error answers quote a short prefix of a bad value', () => {
 
 describe('JSON bodies need content-type application/json', () => {
   const subscribe = (headers: Record<string, string>) =>
-    api.call('POST', '/api/new/subscribe', { rawBody: JSON.stringify({ subscribeEmail: 'ct.test@example.lk' }), headers });
+    api.call('POST', '/api/new/subscribe', {
+      rawBody: JSON.stringify({ subscribeEmail: 'ct.test@example.lk' }),
+      headers,
+    });
 
-  it.each(['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', ''])(
-    'answers 415 to a %j body',
-    async (type) => {
-      const answer = await subscribe({ 'content-type': type });
-      expectError(answer, 415);
-      expect(answer.body.message).toContain('application/json');
-    },
-  );
+  it.each([
+    'text/plain',
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/jsonx',
+    '',
+  ])('answers 415 to a %j body', async (type) => {
+    const answer = await subscribe({ 'content-type': type });
+    expectError(answer, 415);
+    expect(answer.body.message).toContain('application/json');
+  });
 
   it('answers 415 to a body without a content type', async () => {
     // A Blob without a type: the request carries no content-type header at all.
-    const response = await createApp(api.deps).request('/api/new/subscribe', { method: 'POST', body: new Blob([JSON.stringify({ subscribeEmail: 'ct.none@example.lk' })]) });
+    const response = await createApp(api.deps).request('/api/new/subscribe', {
+      method: 'POST',
+      body: new Blob([JSON.stringify({ subscribeEmail: 'ct.none@example.lk' })]),
+    });
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.status).toBe(415);
   });
@@ -90,7 +122,11 @@ describe('JSON bodies need content-type application/json', () => {
 
   it('refuses a form upload: the upload takes JSON ({ base64 }) as documented', async () => {
     const { token } = await signUpVerified(api);
-    const answer = await api.call('POST', '/api/temp/image/upload', { rawBody: 'base64=iVBORw0KGgo', token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await api.call('POST', '/api/temp/image/upload', {
+      rawBody: 'base64=iVBORw0KGgo',
+      token,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectError(answer, 415);
   });
 
@@ -104,9 +140,18 @@ describe('JSON bodies need content-type application/json', () => {
 describe('URLs are http(s) or site paths only', () => {
   it('never answers a javascript: or data: URL that reached the database', async () => {
     const [offer] = await api.handle.db.select().from(offers).where(eq(offers.reviewStatus, 'accepted')).limit(1);
-    await api.handle.db.update(offers).set({ bannerImageUrl: 'javascript:alert(1)' }).where(eq(offers.offerId, offer!.offerId));
-    await api.handle.db.update(banks).set({ logoUrl: 'javascript:alert(2)', thumbnailUrl: 'data:image/svg+xml,<svg onload=alert(3)>' }).where(eq(banks.bankId, offer!.bankId));
-    await api.handle.db.update(merchants).set({ logoUrl: '//evil.example/x.png', webUrl: 'javascript:alert(4)' }).where(eq(merchants.merchantId, offer!.merchantId));
+    await api.handle.db
+      .update(offers)
+      .set({ bannerImageUrl: 'javascript:alert(1)' })
+      .where(eq(offers.offerId, offer!.offerId));
+    await api.handle.db
+      .update(banks)
+      .set({ logoUrl: 'javascript:alert(2)', thumbnailUrl: 'data:image/svg+xml,<svg onload=alert(3)>' })
+      .where(eq(banks.bankId, offer!.bankId));
+    await api.handle.db
+      .update(merchants)
+      .set({ logoUrl: '//evil.example/x.png', webUrl: 'javascript:alert(4)' })
+      .where(eq(merchants.merchantId, offer!.merchantId));
     await api.handle.db.update(houseAds).set({ linkUrl: 'javascript:alert(5)' });
 
     const single = await api.call('GET', `/api/get/offer/by/${offer!.offerId}`);

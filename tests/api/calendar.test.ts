@@ -21,9 +21,12 @@ let ending: number[];
 const DAY = 86_400_000;
 const FEED = '/api/user/calendar-feed';
 const feedPath = (token: string) => `/api/calendar/${token}.ics`;
-const uids = (ics: string) => [...ics.matchAll(/^UID:offer-(\d+)@/gm)].map((match) => Number(match[1])).sort((a, b) => a - b);
-const favourite = (who: Customer, offerId: number) => api.call('PUT', '/api/add/user/favorite/offer', { token: who.token, body: { offerId } });
-const unfavourite = (who: Customer, offerId: number) => api.call('PUT', '/api/remove/offer/from/user/favorite', { token: who.token, body: { offerId } });
+const uids = (ics: string) =>
+  [...ics.matchAll(/^UID:offer-(\d+)@/gm)].map((match) => Number(match[1])).sort((a, b) => a - b);
+const favourite = (who: Customer, offerId: number) =>
+  api.call('PUT', '/api/add/user/favorite/offer', { token: who.token, body: { offerId } });
+const unfavourite = (who: Customer, offerId: number) =>
+  api.call('PUT', '/api/remove/offer/from/user/favorite', { token: who.token, body: { offerId } });
 const makeFeed = async (who: Customer) => {
   const made = await api.call('POST', FEED, { token: who.token });
   expectOk(made, CalendarFeedChangedResponse);
@@ -37,12 +40,21 @@ beforeAll(async () => {
   const now = Date.now();
   ending = [];
   for (const weeks of [1, 2, 3]) {
-    ending.push(await insertOffer(api, { header: `Ends in ${weeks} weeks`, offerDateType: 'until', offerStart: new Date(now - DAY), offerEnd: new Date(now + weeks * 7 * DAY) }));
+    ending.push(
+      await insertOffer(api, {
+        header: `Ends in ${weeks} weeks`,
+        offerDateType: 'until',
+        offerStart: new Date(now - DAY),
+        offerEnd: new Date(now + weeks * 7 * DAY),
+      }),
+    );
   }
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
-describe("GET /api/offers/{offerId}/calendar.ics", () => {
+describe('GET /api/offers/{offerId}/calendar.ics', () => {
   it('answers the offer as a text/calendar download with its canonical URL', async () => {
     const res = await api.call('GET', `/api/offers/${ending[0]}/calendar.ics`);
     expect(res.status).toBe(200);
@@ -51,7 +63,12 @@ describe("GET /api/offers/{offerId}/calendar.ics", () => {
     const ics = (res.body as string).replace(/\r\n[ \t]/g, ''); // long lines unfolded
     expect(uids(ics)).toEqual([ending[0]]);
     // The test app has no SITE_URL: the request's origin stands for the site.
-    expect(ics).toMatch(new RegExp(`^URL:http://localhost/[a-z0-9-]+-credit-card-offers/credit-card-offers-for-[a-z0-9-]+/${ending[0]}\\r$`, 'm'));
+    expect(ics).toMatch(
+      new RegExp(
+        `^URL:http://localhost/[a-z0-9-]+-credit-card-offers/credit-card-offers-for-[a-z0-9-]+/${ending[0]}\\r$`,
+        'm',
+      ),
+    );
     expect(ics).toMatch(/^BEGIN:VALARM\r$/m);
   });
 
@@ -61,7 +78,12 @@ describe("GET /api/offers/{offerId}/calendar.ics", () => {
     const tamil = unfold((await api.call('GET', `${path}?lang=ta`)).body as string);
     expect(tamil).toMatch(/^SUMMARY:.*கடன் அட்டைகளுடன்/m);
     expect(tamil).toMatch(/^DESCRIPTION:நாளை முடிகிறது: /m);
-    expect(tamil).toMatch(new RegExp(`^URL:http://localhost/ta/[a-z0-9-]+-credit-card-offers/credit-card-offers-for-[a-z0-9-]+/${ending[0]}\\r$`, 'm'));
+    expect(tamil).toMatch(
+      new RegExp(
+        `^URL:http://localhost/ta/[a-z0-9-]+-credit-card-offers/credit-card-offers-for-[a-z0-9-]+/${ending[0]}\\r$`,
+        'm',
+      ),
+    );
     // Kept apart in the cache: English after Tamil is still English.
     const english = unfold((await api.call('GET', path, { headers: { 'accept-language': 'si' } })).body as string);
     expect(english).toMatch(/^SUMMARY:.* credit cards\r$/m);
@@ -70,7 +92,11 @@ describe("GET /api/offers/{offerId}/calendar.ics", () => {
   });
 
   it('follows a change of the offer', async () => {
-    const offerId = await insertOffer(api, { header: 'Before', offerDateType: 'until', offerEnd: new Date(Date.now() + 10 * DAY) });
+    const offerId = await insertOffer(api, {
+      header: 'Before',
+      offerDateType: 'until',
+      offerEnd: new Date(Date.now() + 10 * DAY),
+    });
     const before = (await api.call('GET', `/api/offers/${offerId}/calendar.ics`)).body as string;
     const { offers } = await import('../../src/server/db/schema.ts');
     const newEnd = new Date(Date.UTC(2031, 4, 20, 18, 29, 59)); // 20 May 2031, 23:59:59 in Colombo
@@ -122,7 +148,7 @@ describe('the favourites feed', () => {
     expect(uids((await api.call('GET', feedPath(token))).body)).toEqual([ending[0]]);
   });
 
-  it('is in the account\'s language', async () => {
+  it("is in the account's language", async () => {
     const sinhala = await signUpVerified(api, { firstName: 'Sunil' });
     await api.handle.db.update(users).set({ locale: 'si' }).where(eq(users.userId, sinhala.userId));
     await favourite(sinhala, ending[0]!);
@@ -170,7 +196,9 @@ describe('the favourites feed', () => {
     const feed = await makeFeed(reset);
     const sent = await api.call('POST', '/api/create/new/otp/verification', { body: { mobileNo: reset.mobileNo } });
     expect(sent.status).toBe(200);
-    const verified = await api.call('POST', '/api/verify/mobile', { body: { otpCode: await latestCode(api, reset.mobileNo), token: sent.body.token } });
+    const verified = await api.call('POST', '/api/verify/mobile', {
+      body: { otpCode: await latestCode(api, reset.mobileNo), token: sent.body.token },
+    });
     expect(verified.status).toBe(200);
     expect((await api.call('GET', feedPath(feed))).status).toBe(200);
     expect((await update(reset, verified.body.token, 'Another-Pass-99-Galle')).status).toBe(200);
@@ -200,13 +228,16 @@ describe('the favourites feed', () => {
   });
 
   it('answers 400 for an address that is not a feed’s, 404 for an unknown token', async () => {
-    for (const file of ['short.ics', `${'a'.repeat(43)}.txt`, `${'a'.repeat(42)}!.ics`]) expectError(await api.call('GET', `/api/calendar/${file}`), 400);
+    for (const file of ['short.ics', `${'a'.repeat(43)}.txt`, `${'a'.repeat(42)}!.ics`])
+      expectError(await api.call('GET', `/api/calendar/${file}`), 400);
     expectError(await api.call('GET', feedPath('A'.repeat(43))), 404, CALENDAR_MESSAGES.feedNotFound);
   });
 
   it('never shows the token in another answer', async () => {
     const token = await makeFeed(alice);
-    const signIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo: alice.mobileNo, password: alice.password } });
+    const signIn = await api.call('POST', '/api/user/authentication', {
+      body: { mobileNo: alice.mobileNo, password: alice.password },
+    });
     const answers = [
       signIn,
       await api.call('GET', `/api/get/user/by/${alice.userId}`, { token: alice.token }),

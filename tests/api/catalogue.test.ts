@@ -3,13 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
-import {
-  Bank, BankDetail, Category, CategoryWithCount, ErrorResponse,
-} from '../../src/contract/index.ts';
+import { Bank, BankDetail, Category, CategoryWithCount, ErrorResponse } from '../../src/contract/index.ts';
 import { banks, categories, favorites, images, locations, offers } from '../../src/server/db/schema.ts';
 import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
 import { expectError, expectOk, insertOffer, isListedRow, type Res } from './expectations.ts';
-
 
 let api: TestApi;
 const db = () => api.handle.db;
@@ -19,19 +16,45 @@ const post = (path: string, body: unknown) => api.call('POST', `/api${path}`, { 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const listedRows = async (bankId?: number) =>
-  (await db().select().from(offers)).filter((row) => isListedRow(row) && (bankId === undefined || row.bankId === bankId));
+  (await db().select().from(offers)).filter(
+    (row) => isListedRow(row) && (bankId === undefined || row.bankId === bankId),
+  );
 
 const HOSTILE_SEGMENTS = [
-  encodeURIComponent("1' OR '1'='1"), encodeURIComponent('<script>alert(1)</script>'), 'x'.repeat(100_000),
-  '-1', '0', '1.5', '9999999999', 'null', encodeURIComponent('{}'), 'abc',
+  encodeURIComponent("1' OR '1'='1"),
+  encodeURIComponent('<script>alert(1)</script>'),
+  'x'.repeat(100_000),
+  '-1',
+  '0',
+  '1.5',
+  '9999999999',
+  'null',
+  encodeURIComponent('{}'),
+  'abc',
 ];
 const HOSTILE_ID_LISTS: unknown[] = [
-  '1,2', 1, { 0: 1 }, [{ id: 1 }], ["1' OR '1'='1"], ['<script>alert(1)</script>'], ['x'.repeat(100_000)],
-  [-1], [0], [1.5], [2 ** 31], [true], [null], Array.from({ length: 101 }, (_, i) => i + 1),
+  '1,2',
+  1,
+  { 0: 1 },
+  [{ id: 1 }],
+  ["1' OR '1'='1"],
+  ['<script>alert(1)</script>'],
+  ['x'.repeat(100_000)],
+  [-1],
+  [0],
+  [1.5],
+  [2 ** 31],
+  [true],
+  [null],
+  Array.from({ length: 101 }, (_, i) => i + 1),
 ];
 
-beforeAll(async () => { api = await createTestApi({ rateLimits: false }); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await createTestApi({ rateLimits: false });
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('GET /get/all/banks', () => {
   const Banks = v.object({ status: v.literal(true), data: v.array(Bank) });
@@ -47,8 +70,18 @@ describe('GET /get/all/banks', () => {
     expect(names).toEqual([...names].sort(byName));
     for (const bank of res.body.data) {
       const row = rows.find((r) => r.bankId === bank.bankId)!;
-      expect(bank).toMatchObject({ bankName: row.bankName, slug: row.slug, logoURL: row.logoUrl, cardTypes: row.cardTypes });
-      expect(bank.slug).toBe(bank.bankName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''));
+      expect(bank).toMatchObject({
+        bankName: row.bankName,
+        slug: row.slug,
+        logoURL: row.logoUrl,
+        cardTypes: row.cardTypes,
+      });
+      expect(bank.slug).toBe(
+        bank.bankName
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-+|-+$/g, ''),
+      );
       expect(bank.cardTypes.length).toBeGreaterThan(0);
     }
   });
@@ -68,7 +101,10 @@ describe('GET /get/bank/by/{bankId}', () => {
       // Merchants: at most 4, those with the most listed offers at this bank (ties by id).
       const perMerchant = new Map<number, number>();
       for (const row of rows) perMerchant.set(row.merchantId, (perMerchant.get(row.merchantId) ?? 0) + 1);
-      const top = [...perMerchant].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 4).map(([id]) => id);
+      const top = [...perMerchant]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, 4)
+        .map(([id]) => id);
       expect(bank.merchants.length).toBeLessThanOrEqual(4);
       expect(bank.merchants.map((m: { merchantId: number }) => m.merchantId)).toEqual(top);
       expect(bank.merchantCount).toBe(perMerchant.size);
@@ -87,7 +123,11 @@ describe('GET /get/bank/by/{bankId}', () => {
     const [a, b] = (await listedRows(bankId)).map((row) => row.offerId);
     const first = await signUpVerified(api, { firstName: 'Amara' });
     const second = await signUpVerified(api, { firstName: 'Bimal' });
-    for (const [user, offerId] of [[first, a], [second, a], [second, b]] as const) {
+    for (const [user, offerId] of [
+      [first, a],
+      [second, a],
+      [second, b],
+    ] as const) {
       const added = await api.call('PUT', '/api/add/user/favorite/offer', { token: user.token, body: { offerId } });
       expect(added.status).toBe(200);
     }
@@ -117,7 +157,9 @@ describe('GET /get/all/categories', () => {
     expect(names).toEqual([...names].sort(byName));
     for (const category of res.body.data) {
       expect(category.id).toBe(category.categoryId);
-      expect(category).toMatchObject({ categoryName: rows.find((r) => r.categoryId === category.categoryId)!.categoryName });
+      expect(category).toMatchObject({
+        categoryName: rows.find((r) => r.categoryId === category.categoryId)!.categoryName,
+      });
     }
   });
 });
@@ -129,7 +171,10 @@ describe('GET /get/all/categories/with/offers/{bankId|all}', () => {
     for (const row of await listedRows(bankId)) counts.set(row.categoryId, (counts.get(row.categoryId) ?? 0) + 1);
     return counts;
   };
-  const asMap = (res: Res) => new Map<number, number>(res.body.data.map((c: { categoryId: number; totalCount: number }) => [c.categoryId, c.totalCount]));
+  const asMap = (res: Res) =>
+    new Map<number, number>(
+      res.body.data.map((c: { categoryId: number; totalCount: number }) => [c.categoryId, c.totalCount]),
+    );
 
   it("'all': every category with listed offers, with its count, sorted by name", async () => {
     const res = await get('/get/all/categories/with/offers/all');
@@ -157,8 +202,13 @@ describe('GET /get/all/categories/with/offers/{bankId|all}', () => {
     const listedCategories = new Set((await listedRows(bankId)).map((row) => row.categoryId));
     const empty = (await db().select().from(categories)).find((c) => !listedCategories.has(c.categoryId));
     expect(empty).toBeDefined();
-    const merchantId = (await db().select().from(offers).where(eq(offers.categoryId, empty!.categoryId)))[0]!.merchantId;
-    for (const values of [{ reviewStatus: 'pending' }, { reviewStatus: 'rejected' }, { offerEnd: new Date(Date.now() - 3_600_000) }]) {
+    const merchantId = (await db().select().from(offers).where(eq(offers.categoryId, empty!.categoryId)))[0]!
+      .merchantId;
+    for (const values of [
+      { reviewStatus: 'pending' },
+      { reviewStatus: 'rejected' },
+      { offerEnd: new Date(Date.now() - 3_600_000) },
+    ]) {
       await insertOffer(api, { bankId, categoryId: empty!.categoryId, merchantId, ...values });
     }
     const res = await get(`/get/all/categories/with/offers/${bankId}`);
@@ -170,7 +220,8 @@ describe('GET /get/all/categories/with/offers/{bankId|all}', () => {
 
   it('an unknown bank answers 404; anything else 400', async () => {
     expectError(await get('/get/all/categories/with/offers/999999'), 404);
-    for (const segment of [...HOSTILE_SEGMENTS, 'ALL']) expectError(await get(`/get/all/categories/with/offers/${segment}`), 400);
+    for (const segment of [...HOSTILE_SEGMENTS, 'ALL'])
+      expectError(await get(`/get/all/categories/with/offers/${segment}`), 400);
   });
 });
 
@@ -182,7 +233,8 @@ describe('POST /get/category/multiple', () => {
     expectOk(res, Categories);
     expect(res.body.data.map((c: { categoryId: number }) => c.categoryId).sort()).toEqual([1, 2, 3]);
     const rows = await db().select().from(categories);
-    for (const c of res.body.data) expect(c.categoryName).toBe(rows.find((r) => r.categoryId === c.categoryId)!.categoryName);
+    for (const c of res.body.data)
+      expect(c.categoryName).toBe(rows.find((r) => r.categoryId === c.categoryId)!.categoryName);
   });
 
   it('an empty list answers an empty list', async () => {
@@ -191,7 +243,8 @@ describe('POST /get/category/multiple', () => {
 
   it('rejects hostile bodies with 400', async () => {
     for (const list of HOSTILE_ID_LISTS) expectError(await post('/get/category/multiple', { categoryIds: list }), 400);
-    for (const body of [{}, null, 'categoryIds', { categoryIds: null }]) expectError(await post('/get/category/multiple', body), 400);
+    for (const body of [{}, null, 'categoryIds', { categoryIds: null }])
+      expectError(await post('/get/category/multiple', body), 400);
     expectError(await api.call('POST', '/api/get/category/multiple'), 400);
     expectError(await api.call('POST', '/api/get/category/multiple', { rawBody: '{"categoryIds":' }), 400);
   });
@@ -222,7 +275,10 @@ describe('GET /images/{name}', () => {
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const [row] = await db().select().from(images).where(eq(images.name, bank.logoURL.split('/').pop()));
+    const [row] = await db()
+      .select()
+      .from(images)
+      .where(eq(images.name, bank.logoURL.split('/').pop()));
     expect(res.body).toBe(row!.bytes.toString('utf8'));
     expect(res.body).toMatch(/^<svg|^<\?xml/);
   });
@@ -237,10 +293,20 @@ describe('GET /images/{name}', () => {
 
   it('path-like and odd names answer 400 or 404 and never read a file', async () => {
     const names = [
-      encodeURIComponent('../etc/passwd'), encodeURIComponent('../../../../etc/passwd'), '..%2f..%2fetc%2fpasswd',
-      '%2e%2e%2f%2e%2e%2fetc%2fpasswd', encodeURIComponent('..\\..\\windows\\win.ini'), 'passwd', '.env',
-      encodeURIComponent('/etc/passwd'), 'BANK.SVG', 'logo.svg%00.png', 'image.exe', 'x'.repeat(100_000) + '.svg',
-      encodeURIComponent("a' OR '1'='1.svg"), encodeURIComponent('<script>.svg'),
+      encodeURIComponent('../etc/passwd'),
+      encodeURIComponent('../../../../etc/passwd'),
+      '..%2f..%2fetc%2fpasswd',
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      encodeURIComponent('..\\..\\windows\\win.ini'),
+      'passwd',
+      '.env',
+      encodeURIComponent('/etc/passwd'),
+      'BANK.SVG',
+      'logo.svg%00.png',
+      'image.exe',
+      'x'.repeat(100_000) + '.svg',
+      encodeURIComponent("a' OR '1'='1.svg"),
+      encodeURIComponent('<script>.svg'),
     ];
     for (const name of names) {
       const res = await get(`/images/${name}`);

@@ -44,10 +44,14 @@ export function commandDatabase(name: string): CommandDatabase {
       return openDatabase({ kind: 'postgres', url: database.databaseUrl });
     },
     reopen() {
-      return database.dataDir ? openDatabase({ kind: 'pglite', dataDir: database.dataDir }) : openDatabase({ kind: 'postgres', url: database.databaseUrl! });
+      return database.dataDir
+        ? openDatabase({ kind: 'pglite', dataDir: database.dataDir })
+        : openDatabase({ kind: 'postgres', url: database.databaseUrl! });
     },
     env(): Record<string, string> {
-      return database.dataDir ? { DATA_DIR: database.dataDir, DATABASE_URL: '' } : { DATABASE_URL: database.databaseUrl! };
+      return database.dataDir
+        ? { DATA_DIR: database.dataDir, DATABASE_URL: '' }
+        : { DATABASE_URL: database.databaseUrl! };
     },
     async remove() {
       if (database.dataDir) rmSync(database.dataDir, { recursive: true, force: true });

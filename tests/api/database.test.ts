@@ -10,16 +10,27 @@ import { openTestDatabase, TEST_DB } from './harness.ts';
 let handle: DatabaseHandle;
 let drop: () => Promise<void>;
 const db = () => handle.db;
-const bank = (bankId: number, bankName: string) => ({ bankId, bankName, slug: `bank-${bankId}-${bankName.length}`, logoUrl: '/l.svg', thumbnailUrl: '/t.svg' });
+const bank = (bankId: number, bankName: string) => ({
+  bankId,
+  bankName,
+  slug: `bank-${bankId}-${bankName.length}`,
+  logoUrl: '/l.svg',
+  thumbnailUrl: '/t.svg',
+});
 
 beforeAll(async () => {
   ({ handle, drop } = await openTestDatabase());
   await db().insert(banks).values(bank(1, 'First Bank'));
 });
-afterAll(async () => { await drop?.(); });
+afterAll(async () => {
+  await drop?.();
+});
 
 async function failure(promise: Promise<unknown>): Promise<Error & { cause?: Record<string, unknown> }> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(Error);
   return error as Error & { cause?: Record<string, unknown> };
 }
@@ -33,7 +44,9 @@ describe(`the database handle (${TEST_DB})`, () => {
     const duplicate = await failure(db().insert(banks).values(bank(1, 'Again')));
     expect(duplicate.cause).toMatchObject({ code: '23505' });
     // The driver's own field names: PGlite's (the worker keeps them) or postgres.js's.
-    expect(duplicate.cause).toMatchObject(TEST_DB === 'pglite' ? { constraint: 'banks_pkey', severity: 'ERROR' } : { constraint_name: 'banks_pkey' });
+    expect(duplicate.cause).toMatchObject(
+      TEST_DB === 'pglite' ? { constraint: 'banks_pkey', severity: 'ERROR' } : { constraint_name: 'banks_pkey' },
+    );
     expect(String(duplicate.cause?.message)).toMatch(/duplicate key/);
 
     const syntax = await failure(db().execute(sql`select from where`));
@@ -62,15 +75,19 @@ describe(`the database handle (${TEST_DB})`, () => {
     expect(committed).toBe(1);
     expect(await db().select().from(siteMeta).where(eq(siteMeta.key, key))).toHaveLength(1);
 
-    const thrown = await failure(db().transaction(async (tx) => {
-      await tx.update(siteMeta).set({ value: 'changed' }).where(eq(siteMeta.key, key));
-      throw new Error('changed my mind');
-    }));
+    const thrown = await failure(
+      db().transaction(async (tx) => {
+        await tx.update(siteMeta).set({ value: 'changed' }).where(eq(siteMeta.key, key));
+        throw new Error('changed my mind');
+      }),
+    );
     expect(thrown.message).toBe('changed my mind');
-    await failure(db().transaction(async (tx) => {
-      await tx.update(siteMeta).set({ value: 'changed' }).where(eq(siteMeta.key, key));
-      tx.rollback();
-    }));
+    await failure(
+      db().transaction(async (tx) => {
+        await tx.update(siteMeta).set({ value: 'changed' }).where(eq(siteMeta.key, key));
+        tx.rollback();
+      }),
+    );
     const [after] = await db().select().from(siteMeta).where(eq(siteMeta.key, key));
     expect(after!.value).toBe('kept');
   });
@@ -91,7 +108,9 @@ describe(`the database handle (${TEST_DB})`, () => {
 
   it('leaves the event loop free while a query runs', async () => {
     let ticks = 0;
-    const timer = setInterval(() => { ticks += 1; }, 10);
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 10);
     try {
       await db().execute(sql`select pg_sleep(0.3)`);
     } finally {

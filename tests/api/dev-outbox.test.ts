@@ -19,9 +19,12 @@ beforeAll(async () => {
   api = await createTestApi({ seed: false });
   ({ mobileNo } = await signUpVerified(api));
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
-const outboxFrom = (ip: string, headers: Record<string, string> = {}) => api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip, headers });
+const outboxFrom = (ip: string, headers: Record<string, string> = {}) =>
+  api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip, headers });
 /** A refusal that looks exactly like a path no route serves, and carries no code. */
 async function expectHidden(response: Awaited<ReturnType<typeof outboxFrom>>) {
   const unknownRoute = await api.call('GET', '/api/dev/no-such-thing', { ip: LOOPBACK_IP });
@@ -40,7 +43,8 @@ describe('GET /api/dev/sms-outbox/{mobileNo}: this machine only', () => {
   });
 
   it('answers any other address 404, as if the route did not exist', async () => {
-    for (const ip of ['203.0.113.7', '192.0.2.2', '10.0.0.1', '::ffff:10.0.0.1', 'fd00::2', '128.0.0.1', '0.0.0.0']) await expectHidden(await outboxFrom(ip));
+    for (const ip of ['203.0.113.7', '192.0.2.2', '10.0.0.1', '::ffff:10.0.0.1', 'fd00::2', '128.0.0.1', '0.0.0.0'])
+      await expectHidden(await outboxFrom(ip));
   });
 
   it('answers 404 to a loopback connection that came through a proxy, whatever TRUST_PROXY says', async () => {
@@ -54,7 +58,11 @@ describe('GET /api/dev/sms-outbox/{mobileNo}: this machine only', () => {
     // The same app and database, behind a proxy it trusts.
     const trusting = createApp({ ...api.deps, trustProxy: true });
     const fromLoopback = (headers: Record<string, string>) =>
-      trusting.request(`/api/dev/sms-outbox/${mobileNo}`, { headers }, { incoming: { socket: { remoteAddress: LOOPBACK_IP } } });
+      trusting.request(
+        `/api/dev/sms-outbox/${mobileNo}`,
+        { headers },
+        { incoming: { socket: { remoteAddress: LOOPBACK_IP } } },
+      );
     for (const headers of proxied) expect((await fromLoopback(headers)).status, JSON.stringify(headers)).toBe(404);
     expect((await fromLoopback({})).status).toBe(200);
   });
@@ -66,19 +74,28 @@ describe('GET /api/dev/sms-outbox/{mobileNo}: this machine only', () => {
 
   it('tells loopback addresses apart', () => {
     expect(['127.0.0.1', '127.255.255.254', '::1', '::FFFF:127.0.0.1'].every(isLoopbackAddress)).toBe(true);
-    expect(['126.0.0.1', '1127.0.0.1', '::2', '::ffff:192.0.2.1', 'localhost', '', 'unknown'].some(isLoopbackAddress)).toBe(false);
+    expect(
+      ['126.0.0.1', '1127.0.0.1', '::2', '::ffff:192.0.2.1', 'localhost', '', 'unknown'].some(isLoopbackAddress),
+    ).toBe(false);
   });
 });
 
 /** This machine's first non-loopback IPv4 address, for a real connection that is not loopback. */
-const outsideAddress = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 
 describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the console provider', () => {
   let server: RunningServer;
   const lines: string[] = [];
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-outbox-'));
   beforeAll(async () => {
-    server = await startServer({ env: readEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: join(work, 'data') }), seedWhenEmpty: false, serveSite: false, log: (line) => lines.push(line) });
+    server = await startServer({
+      env: readEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: join(work, 'data') }),
+      seedWhenEmpty: false,
+      serveSite: false,
+      log: (line) => lines.push(line),
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -92,12 +109,14 @@ describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the c
     expect(warnings[0]).not.toContain('\n');
   });
 
-  it('answers the outbox over loopback, and 404 over the machine\'s network address', async () => {
+  it("answers the outbox over loopback, and 404 over the machine's network address", async () => {
     const path = `/api/dev/sms-outbox/${freshMobile()}`;
     const local = await fetch(`http://127.0.0.1:${server.port}${path}`);
     expect(local.status).toBe(200);
     expect(await local.json()).toEqual({ status: true, data: [] });
-    const proxied = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const proxied = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(proxied.status).toBe(404);
     expect(outsideAddress, 'this machine needs a non-loopback IPv4 address for this test').toBeDefined();
     const outside = await fetch(`http://${outsideAddress}:${server.port}${path}`);
@@ -106,16 +125,26 @@ describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the c
   });
 
   it('logs no such line on a loopback HOST, or with the http provider', () => {
-    for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(consoleProviderWarning(readEnv({ HOST })), HOST).toBeUndefined();
-    expect(consoleProviderWarning(readEnv({ HOST: '0.0.0.0', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' }))).toBeUndefined();
+    for (const HOST of ['127.0.0.1', 'localhost', '::1'])
+      expect(consoleProviderWarning(readEnv({ HOST })), HOST).toBeUndefined();
+    expect(
+      consoleProviderWarning(
+        readEnv({ HOST: '0.0.0.0', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' }),
+      ),
+    ).toBeUndefined();
     expect(consoleProviderWarning(readEnv({ HOST: '::' }))).toMatch(/only logged/);
   });
 });
 
 describe('production and the console provider', () => {
   it('readEnv refuses SMS_PROVIDER=console with NODE_ENV=production and names the settings to give', () => {
-    expect(() => readEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER=console[\s\S]*SMS_PROVIDER=http and SMS_HTTP_URL/);
-    expect(readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send', SMTP_HOST: 'smtp.example' }).SMS_PROVIDER).toBe('http');
+    expect(() => readEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toThrow(
+      /SMS_PROVIDER=console[\s\S]*SMS_PROVIDER=http and SMS_HTTP_URL/,
+    );
+    expect(
+      readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send', SMTP_HOST: 'smtp.example' })
+        .SMS_PROVIDER,
+    ).toBe('http');
     expect(readEnv({ SMS_PROVIDER: 'console' }).SMS_PROVIDER).toBe('console');
   });
 
@@ -123,12 +152,21 @@ describe('production and the console provider', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-prod-'));
     try {
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
-        env: { ...process.env, NODE_ENV: 'production', SMS_PROVIDER: 'console', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SMS_PROVIDER: 'console',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+        },
         encoding: 'utf8',
         timeout: 60_000,
       });
       expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(/SMS_PROVIDER=console only logs one-time codes and is refused when NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL/);
+      expect(run.stderr).toMatch(
+        /SMS_PROVIDER=console only logs one-time codes and is refused when NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL/,
+      );
       expect(run.stdout).not.toMatch(/OfferLanka on http/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -19,22 +19,37 @@ let smtp: SMTPServer;
 let smtpPort = 0;
 const received: string[] = [];
 
-const digestsCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/digests.ts', ...args], {
-  env: {
-    ...process.env, PORT: '0', SITE_URL: 'https://offerlanka.example',
-    MAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), MAIL_FROM: 'OfferLanka <alerts@offerlanka.example>',
-    ...database.env(),
-  },
-  timeout: 120_000,
-}).catch((error: { stdout: string; stderr: string; code: number }) => error);
+const digestsCommand = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'scripts/digests.ts', ...args], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      SITE_URL: 'https://offerlanka.example',
+      MAIL_PROVIDER: 'smtp',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      MAIL_FROM: 'OfferLanka <alerts@offerlanka.example>',
+      ...database.env(),
+    },
+    timeout: 120_000,
+  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
 
 beforeAll(async () => {
   smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, _session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => { received.push(Buffer.concat(chunks).toString('utf8').replace(/\r\n[ \t]+/g, ' ')); done(); });
+      stream.on('end', () => {
+        received.push(
+          Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/\r\n[ \t]+/g, ' '),
+        );
+        done();
+      });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -43,13 +58,44 @@ beforeAll(async () => {
   const handle = await database.open();
   const db = handle.db;
   await seedDemoData(db, { offers: 30 });
-  const [user] = await db.insert(users).values({
-    userType: 1, firstName: 'Digest', mobileNo: '771112223', passwordHash: 'x', email: 'reader@example.com', emailVerifiedAt: new Date(),
-  }).returning();
-  const [offer] = await db.select().from(offers).where(and(eq(offers.reviewStatus, 'accepted'), isNull(offers.withdrawnAt), isNull(offers.offerEnd))).limit(1);
+  const [user] = await db
+    .insert(users)
+    .values({
+      userType: 1,
+      firstName: 'Digest',
+      mobileNo: '771112223',
+      passwordHash: 'x',
+      email: 'reader@example.com',
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  const [offer] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.reviewStatus, 'accepted'), isNull(offers.withdrawnAt), isNull(offers.offerEnd)))
+    .limit(1);
   const since = new Date(Date.now() - 2 * 3_600_000);
-  await db.insert(offerAlerts).values({ userId: user!.userId, label: 'Command list', filter: { bankIds: [offer!.bankId], categoryIds: [], networks: [], channel: null, validToday: false, endingSoon: false, cards: [], sort: 'newest' }, notifiedThrough: since });
-  await db.update(offers).set({ reviewedAt: new Date(since.getTime() + 3_600_000) }).where(eq(offers.offerId, offer!.offerId));
+  await db
+    .insert(offerAlerts)
+    .values({
+      userId: user!.userId,
+      label: 'Command list',
+      filter: {
+        bankIds: [offer!.bankId],
+        categoryIds: [],
+        networks: [],
+        channel: null,
+        validToday: false,
+        endingSoon: false,
+        cards: [],
+        sort: 'newest',
+      },
+      notifiedThrough: since,
+    });
+  await db
+    .update(offers)
+    .set({ reviewedAt: new Date(since.getTime() + 3_600_000) })
+    .where(eq(offers.offerId, offer!.offerId));
   await handle.close();
 }, 120_000);
 afterAll(async () => {
@@ -69,10 +115,16 @@ describe('npm run digests -- --now', () => {
     expect(second.stdout.trim()).toBe('digests: sent 0, skipped 1');
     expect(received).toHaveLength(1);
 
-    const handle = TEST_DB === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir: database.dataDir! }) : await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
+    const handle =
+      TEST_DB === 'pglite'
+        ? await openDatabase({ kind: 'pglite', dataDir: database.dataDir! })
+        : await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
     try {
       const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, 'digests')).orderBy(jobRuns.runId);
-      expect(runs.map((row) => [row.sent, row.skipped])).toEqual([[1, 0], [0, 1]]);
+      expect(runs.map((row) => [row.sent, row.skipped])).toEqual([
+        [1, 0],
+        [0, 1],
+      ]);
     } finally {
       await handle.close();
     }
@@ -84,14 +136,28 @@ describe('npm run digests -- --now', () => {
     expect((refused as { stderr: string }).stderr).toContain('digests: say --now to send the digests now.');
   }, 60_000);
 
-  it.runIf(TEST_DB === 'pglite')('is also kept on its weekly schedule by the server (DIGEST_CRON, Sri Lanka time), which stops cleanly', async () => {
-    const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: database.dataDir!, DIGEST_CRON: '30 8 * * 1', IMPORT_INTERVAL_HOURS: '0' });
-    const server = await startServer({ env, serveSite: false, seedWhenEmpty: false, log: () => {} });
-    try {
-      const rows = await server.handle.db.execute(sql`select name, cron, timezone from pgboss.schedule where name = 'digests'`);
-      expect((rows as unknown as { rows?: unknown[] }).rows ?? rows).toEqual([{ name: 'digests', cron: '30 8 * * 1', timezone: 'Asia/Colombo' }]);
-    } finally {
-      await server.close();
-    }
-  }, 120_000);
+  it.runIf(TEST_DB === 'pglite')(
+    'is also kept on its weekly schedule by the server (DIGEST_CRON, Sri Lanka time), which stops cleanly',
+    async () => {
+      const env = readEnv({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: database.dataDir!,
+        DIGEST_CRON: '30 8 * * 1',
+        IMPORT_INTERVAL_HOURS: '0',
+      });
+      const server = await startServer({ env, serveSite: false, seedWhenEmpty: false, log: () => {} });
+      try {
+        const rows = await server.handle.db.execute(
+          sql`select name, cron, timezone from pgboss.schedule where name = 'digests'`,
+        );
+        expect((rows as unknown as { rows?: unknown[] }).rows ?? rows).toEqual([
+          { name: 'digests', cron: '30 8 * * 1', timezone: 'Asia/Colombo' },
+        ]);
+      } finally {
+        await server.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -22,7 +22,9 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => { await api.close(); });
+afterAll(async () => {
+  await api.close();
+});
 
 // Every test takes its own addresses, so that the low limits above only bite where a test means them to.
 let ipCounter = 0;
@@ -42,7 +44,8 @@ const expectBadRequest = (response: { status: number; body: any }, path: string,
   }
 };
 
-const subscriptionRows = (email: string) => api.handle.db.select().from(subscriptions).where(eq(subscriptions.email, email));
+const subscriptionRows = (email: string) =>
+  api.handle.db.select().from(subscriptions).where(eq(subscriptions.email, email));
 const feedbackRows = (email: string) => api.handle.db.select().from(feedback).where(eq(feedback.email, email));
 
 async function newInsight() {
@@ -88,23 +91,38 @@ describe('POST /api/new/subscribe', () => {
 
   it('rejects a bad address with 400 and the issues, and stores nothing', async () => {
     const before = (await api.handle.db.select().from(subscriptions)).length;
-    const invalid: unknown[] = ['not-an-email', 'a@', '@example.lk', 'two@@example.lk', `${'x'.repeat(250)}@example.lk`, `${SCRIPT}@example.lk`, SQL_TEXT, 'a b@example.lk'];
-    for (const subscribeEmail of invalid) expectBadRequest(await subscribe({ subscribeEmail }), 'subscribeEmail', MESSAGES.invalidEmail);
+    const invalid: unknown[] = [
+      'not-an-email',
+      'a@',
+      '@example.lk',
+      'two@@example.lk',
+      `${'x'.repeat(250)}@example.lk`,
+      `${SCRIPT}@example.lk`,
+      SQL_TEXT,
+      'a b@example.lk',
+    ];
+    for (const subscribeEmail of invalid)
+      expectBadRequest(await subscribe({ subscribeEmail }), 'subscribeEmail', MESSAGES.invalidEmail);
     expectBadRequest(await subscribe({ subscribeEmail: '' }), 'subscribeEmail', MESSAGES.required);
     expectBadRequest(await subscribe({ subscribeEmail: '   ' }), 'subscribeEmail', MESSAGES.required);
-    for (const subscribeEmail of [{}, [], 42, null, true, { $ne: '' }, 'x'.repeat(100_000)]) expectBadRequest(await subscribe({ subscribeEmail }), 'subscribeEmail');
+    for (const subscribeEmail of [{}, [], 42, null, true, { $ne: '' }, 'x'.repeat(100_000)])
+      expectBadRequest(await subscribe({ subscribeEmail }), 'subscribeEmail');
     expectBadRequest(await subscribe({}), 'subscribeEmail');
     expectBadRequest(await subscribe({ subscribeEmail: uniqueEmail(), insightId: 'not-a-uuid' }), 'insightId');
     expectBadRequest(await subscribe({ subscribeEmail: uniqueEmail(), insightId: SQL_TEXT }), 'insightId');
     for (const body of [null, 'reader@example.lk', 42]) expectBadRequest(await subscribe(body), '');
-    expectBadRequest(await api.call('POST', '/api/new/subscribe', { rawBody: '{"subscribeEmail": "a@b.lk"', ip: nextIp() }), '');
+    expectBadRequest(
+      await api.call('POST', '/api/new/subscribe', { rawBody: '{"subscribeEmail": "a@b.lk"', ip: nextIp() }),
+      '',
+    );
     expectBadRequest(await api.call('POST', '/api/new/subscribe', { ip: nextIp() }), '');
     expect((await api.handle.db.select().from(subscriptions)).length).toBe(before);
   });
 
   it(`answers 429 after ${RATE_LIMIT} sign-ups from one address, while another address still works`, async () => {
     const ip = nextIp();
-    for (let i = 0; i < RATE_LIMIT; i++) expect((await subscribe({ subscribeEmail: uniqueEmail() }, ip)).status).toBe(200);
+    for (let i = 0; i < RATE_LIMIT; i++)
+      expect((await subscribe({ subscribeEmail: uniqueEmail() }, ip)).status).toBe(200);
     const blockedEmail = uniqueEmail();
     const blocked = await subscribe({ subscribeEmail: blockedEmail }, ip);
     expect(blocked.status).toBe(429);
@@ -123,7 +141,10 @@ describe('POST /api/new/subscribe', () => {
     const email = uniqueEmail('many-places');
     const first = await subscribe({ subscribeEmail: email }, nextIp());
     expect(first.body.isFound).toBe(false);
-    for (let i = 1; i < RATE_LIMIT; i++) expect((await subscribe({ subscribeEmail: i % 2 ? email.toUpperCase() : email }, nextIp())).body.isFound).toBe(true);
+    for (let i = 1; i < RATE_LIMIT; i++)
+      expect((await subscribe({ subscribeEmail: i % 2 ? email.toUpperCase() : email }, nextIp())).body.isFound).toBe(
+        true,
+      );
     const refused = await subscribe({ subscribeEmail: email.toUpperCase() }, nextIp());
     expect(refused.status).toBe(429);
     expect(v.safeParse(ErrorResponse, refused.body).issues).toBeUndefined();
@@ -138,19 +159,35 @@ describe('POST /api/new/subscribe', () => {
 describe('POST /api/add/new/feedback', () => {
   const send = (body: unknown, ip = nextIp()) => api.call('POST', '/api/add/new/feedback', { body, ip });
   const valid = (overrides: Record<string, unknown> = {}) => ({
-    insightId: null, firstName: 'Kamala', mobileNo: nextMobile(), email: uniqueEmail('kamala'), message: 'The Kandy offers page loads slowly.', ...overrides,
+    insightId: null,
+    firstName: 'Kamala',
+    mobileNo: nextMobile(),
+    email: uniqueEmail('kamala'),
+    message: 'The Kandy offers page loads slowly.',
+    ...overrides,
   });
 
   it('stores the feedback exactly as sent', async () => {
     const insightId = await newInsight();
-    const input = valid({ insightId, firstName: "Anne-Marie O'Neil", mobileNo: '712345678', message: 'Line one\nLine two: ඔබට ස්තුතියි, நன்றி 🙏' });
+    const input = valid({
+      insightId,
+      firstName: "Anne-Marie O'Neil",
+      mobileNo: '712345678',
+      message: 'Line one\nLine two: ඔබට ස්තුතියි, நன்றி 🙏',
+    });
     const { status, body } = await send(input);
     expect(status).toBe(201);
     expect(body.status).toBe(true);
     expect(typeof body.message).toBe('string');
     const rows = await feedbackRows(input.email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ insightId, firstName: input.firstName, mobileNo: input.mobileNo, email: input.email, message: input.message });
+    expect(rows[0]).toMatchObject({
+      insightId,
+      firstName: input.firstName,
+      mobileNo: input.mobileNo,
+      email: input.email,
+      message: input.message,
+    });
   });
 
   it('stores a number typed with its leading 0, spaces or +94 as its 9 digits (the contact form sends what people type)', async () => {
@@ -205,7 +242,16 @@ describe('POST /api/add/new/feedback', () => {
   });
 
   it('rejects a mobile number that is not 9 digits with ACCOUNT_MESSAGES.invalidMobileNo', async () => {
-    for (const mobileNo of ['77123456', '7712345678', '77123456a', '077123456', '+447712345678', '771 234 56', SQL_TEXT, '']) {
+    for (const mobileNo of [
+      '77123456',
+      '7712345678',
+      '77123456a',
+      '077123456',
+      '+447712345678',
+      '771 234 56',
+      SQL_TEXT,
+      '',
+    ]) {
       expectBadRequest(await send(valid({ mobileNo })), 'mobileNo', ACCOUNT_MESSAGES.invalidMobileNo);
     }
     for (const mobileNo of [771234567, {}, [], null]) expectBadRequest(await send(valid({ mobileNo })), 'mobileNo');
@@ -218,7 +264,10 @@ describe('POST /api/add/new/feedback', () => {
     expectBadRequest(await send(valid({ message: { text: 'hi' } })), 'message');
     expectBadRequest(await send({}), 'firstName');
     for (const body of [null, [], 'feedback', 7]) expectBadRequest(await send(body), '');
-    expectBadRequest(await api.call('POST', '/api/add/new/feedback', { rawBody: '{"firstName":"Kamala",', ip: nextIp() }), '');
+    expectBadRequest(
+      await api.call('POST', '/api/add/new/feedback', { rawBody: '{"firstName":"Kamala",', ip: nextIp() }),
+      '',
+    );
     expectBadRequest(await api.call('POST', '/api/add/new/feedback', { ip: nextIp() }), '');
   });
 
@@ -249,7 +298,9 @@ describe('POST /api/add/new/feedback', () => {
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await feedbackRows(blocked.email)).toHaveLength(0);
     // The newsletter has its own counter for the same address.
-    expect((await api.call('POST', '/api/new/subscribe', { body: { subscribeEmail: uniqueEmail() }, ip })).status).toBe(200);
+    expect((await api.call('POST', '/api/new/subscribe', { body: { subscribeEmail: uniqueEmail() }, ip })).status).toBe(
+      200,
+    );
     expect((await send(blocked, nextIp())).status).toBe(201);
     expect(await feedbackRows(blocked.email)).toHaveLength(1);
   });

@@ -13,7 +13,9 @@ let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi({ offers: 5, rateRules: { signInPerIp: { limit: 2, windowMs: 15 * MINUTE } } });
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 // Each test signs in from its own address, so that only the rate-limit test meets the limit.
 let ipCounter = 0;
@@ -25,7 +27,9 @@ describe('validation failures', () => {
     const res = await signIn({ mobileNo: '7712', password: STRONG_PASSWORD });
     expectError(res, 400, `mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
     expect(res.body.code).toBe('invalid_mobile_no');
-    expect(res.body.issues).toEqual([{ path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo, code: 'invalid_mobile_no' }]);
+    expect(res.body.issues).toEqual([
+      { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo, code: 'invalid_mobile_no' },
+    ]);
   });
 
   it('a missing or empty field is `required`, whatever the schema wrote', async () => {
@@ -46,11 +50,14 @@ describe('validation failures', () => {
 
   it('a text with a number carries it as params', async () => {
     const res = await api.call('POST', '/api/add/new/feedback', {
-      body: { firstName: 'Nimal', mobileNo: freshMobile(), email: 'nimal@example.com', message: 'x'.repeat(2001) }, ip: nextIp(),
+      body: { firstName: 'Nimal', mobileNo: freshMobile(), email: 'nimal@example.com', message: 'x'.repeat(2001) },
+      ip: nextIp(),
     });
     expectError(res, 400, 'message: At most 2000 characters.');
     expect(res.body).toMatchObject({ code: 'too_long', params: { max: 2000 } });
-    expect(res.body.issues).toEqual([{ path: 'message', message: 'At most 2000 characters.', code: 'too_long', params: { max: 2000 } }]);
+    expect(res.body.issues).toEqual([
+      { path: 'message', message: 'At most 2000 characters.', code: 'too_long', params: { max: 2000 } },
+    ]);
   });
 
   it('a schema message without a code of its own is `invalid`', async () => {
@@ -65,7 +72,11 @@ describe('validation failures', () => {
     expectError(broken, 400, API_MESSAGES.notJson);
     expect(broken.body.code).toBe('not_json');
     expect(broken.body.issues[0].code).toBe('not_json');
-    const text = await api.call('POST', '/api/user/authentication', { rawBody: 'x', headers: { 'content-type': 'text/plain' }, ip: nextIp() });
+    const text = await api.call('POST', '/api/user/authentication', {
+      rawBody: 'x',
+      headers: { 'content-type': 'text/plain' },
+      ip: nextIp(),
+    });
     expectError(text, 415, API_MESSAGES.sendAsJson);
     expect(text.body.code).toBe('unsupported_media_type');
   });
@@ -98,7 +109,9 @@ describe('refusals', () => {
   });
 
   it('413 for a body too large', async () => {
-    const res = await api.call('POST', '/api/temp/image/upload', { rawBody: 'x'.repeat(Math.ceil(UPLOAD_BYTES_MAX * 4 / 3) + 64 * 1024 + 1) });
+    const res = await api.call('POST', '/api/temp/image/upload', {
+      rawBody: 'x'.repeat(Math.ceil((UPLOAD_BYTES_MAX * 4) / 3) + 64 * 1024 + 1),
+    });
     expectError(res, 413, API_MESSAGES.bodyTooLarge);
     expect(res.body.code).toBe('payload_too_large');
   });

@@ -36,14 +36,28 @@ export function errorCodesOf(body: { code?: unknown; issues?: { code?: unknown }
 
 /** The listing rule, written independently of the routes: accepted, not withdrawn, and no end or an end ahead. */
 export const isListedRow = (row: OfferRow, now = Date.now()) =>
-  row.reviewStatus === 'accepted' && row.withdrawnAt === null && (row.offerEnd === null || row.offerEnd.getTime() >= now);
+  row.reviewStatus === 'accepted' &&
+  row.withdrawnAt === null &&
+  (row.offerEnd === null || row.offerEnd.getTime() >= now);
 
 /** Inserts an offer row directly (there is no write route yet) and drops cached responses. */
 export async function insertOffer(api: TestApi, values: Partial<typeof offers.$inferInsert> = {}): Promise<number> {
-  const [row] = await api.handle.db.insert(offers).values({
-    label: 'Test label', header: 'Test offer', description: '<p>Test</p>', offerType: 'off', offerRate: '10',
-    offerDateType: 'other', reviewStatus: 'accepted', bankId: 1, categoryId: 1, merchantId: 1, ...values,
-  }).returning({ offerId: offers.offerId });
+  const [row] = await api.handle.db
+    .insert(offers)
+    .values({
+      label: 'Test label',
+      header: 'Test offer',
+      description: '<p>Test</p>',
+      offerType: 'off',
+      offerRate: '10',
+      offerDateType: 'other',
+      reviewStatus: 'accepted',
+      bankId: 1,
+      categoryId: 1,
+      merchantId: 1,
+      ...values,
+    })
+    .returning({ offerId: offers.offerId });
   api.deps.cache.clear();
   return row!.offerId;
 }

@@ -21,18 +21,38 @@ let api: TestApi;
 const db = () => api.handle.db;
 const add = (token: string | undefined, body: unknown) => api.call('PUT', ADD, { token, body });
 const remove = (token: string | undefined, body: unknown) => api.call('PUT', REMOVE, { token, body });
-const list = (token: string | undefined, userId: number | string) => api.call('GET', `/api/get/offer/favorite/by/${userId}`, { token });
+const list = (token: string | undefined, userId: number | string) =>
+  api.call('GET', `/api/get/offer/favorite/by/${userId}`, { token });
 
 const savedIds = async (userId: number) =>
-  (await db().select().from(favorites).where(eq(favorites.userId, userId))).map((row) => row.offerId).sort((a, b) => a - b);
+  (await db().select().from(favorites).where(eq(favorites.userId, userId)))
+    .map((row) => row.offerId)
+    .sort((a, b) => a - b);
 const listedIds = (res: Res): number[] => res.body.data[0].favorites.map((f: { offerId: number }) => f.offerId);
 
 let listed: OfferRow[];
 
 /** Values that are not an offer id. */
 const HOSTILE_OFFER_IDS: unknown[] = [
-  { $gt: 0 }, {}, [1], '1 OR 1=1', "1' OR '1'='1", '<script>alert(1)</script>', 'x'.repeat(100_000), '9'.repeat(100_000),
-  -1, 0, 1.5, 2 ** 31, Number.MAX_SAFE_INTEGER, true, null, '', ' 1', '0x10', '1e3',
+  { $gt: 0 },
+  {},
+  [1],
+  '1 OR 1=1',
+  "1' OR '1'='1",
+  '<script>alert(1)</script>',
+  'x'.repeat(100_000),
+  '9'.repeat(100_000),
+  -1,
+  0,
+  1.5,
+  2 ** 31,
+  Number.MAX_SAFE_INTEGER,
+  true,
+  null,
+  '',
+  ' 1',
+  '0x10',
+  '1e3',
 ];
 
 let alice: Customer;
@@ -44,19 +64,30 @@ beforeAll(async () => {
   bob = await signUpVerified(api, { firstName: 'Bob' });
   listed = (await db().select().from(offers)).filter(isListedRow).sort((a, b) => a.offerId - b.offerId);
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('happy paths', () => {
   it('a new user has no favourites', async () => {
     const res = await list(alice.token, alice.userId);
     expect(res.status).toBe(200);
     expect(v.safeParse(FavoritesResponse, res.body).issues).toBeUndefined();
-    expect(res.body).toMatchObject({ status: true, isMobileVerification: true, data: [{ userId: alice.userId, favorites: [] }] });
+    expect(res.body).toMatchObject({
+      status: true,
+      isMobileVerification: true,
+      data: [{ userId: alice.userId, favorites: [] }],
+    });
   });
 
   it('adds an offer with the spec message, and the listing shows it with its bank, category and merchant', async () => {
     const offer = listed[3]!;
-    const res = await add(alice.token, { offerId: offer.offerId, bankId: offer.bankId, categoryId: offer.categoryId, merchantId: offer.merchantId });
+    const res = await add(alice.token, {
+      offerId: offer.offerId,
+      bankId: offer.bankId,
+      categoryId: offer.categoryId,
+      merchantId: offer.merchantId,
+    });
     expect(res.status).toBe(200);
     expect(v.safeParse(FavoriteChange, res.body).issues).toBeUndefined();
     expect(res.body.message).toBe(MESSAGES.favoriteAdded);
@@ -69,11 +100,18 @@ describe('happy paths', () => {
     expect(v.safeParse(FavoritesResponse, shown.body).issues).toBeUndefined();
     const [entry] = shown.body.data[0].favorites;
     expect(entry).toMatchObject({
-      offerId: offer.offerId, header: offer.header, label: offer.label,
-      bank: { bankId: offer.bankId }, category: { categoryId: offer.categoryId }, merchant: { merchantId: offer.merchantId },
+      offerId: offer.offerId,
+      header: offer.header,
+      label: offer.label,
+      bank: { bankId: offer.bankId },
+      category: { categoryId: offer.categoryId },
+      merchant: { merchantId: offer.merchantId },
       offer: { offerId: offer.offerId, bankId: offer.bankId },
     });
-    const [row] = await db().select().from(favorites).where(and(eq(favorites.userId, alice.userId), eq(favorites.offerId, offer.offerId)));
+    const [row] = await db()
+      .select()
+      .from(favorites)
+      .where(and(eq(favorites.userId, alice.userId), eq(favorites.offerId, offer.offerId)));
     expect(Date.parse(entry.createAt)).toBe(row!.createdAt.getTime());
   });
 
@@ -92,7 +130,11 @@ describe('happy paths', () => {
     expect((await add(alice.token, { offerId: first.offerId })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await add(alice.token, { offerId: String(second.offerId) })).status).toBe(200);
-    expect(listedIds(await list(alice.token, alice.userId))).toEqual([second.offerId, first.offerId, listed[3]!.offerId]);
+    expect(listedIds(await list(alice.token, alice.userId))).toEqual([
+      second.offerId,
+      first.offerId,
+      listed[3]!.offerId,
+    ]);
     // The offer card's favourite count sees every user's favourite.
     expect((await add(bob.token, { offerId: second.offerId })).status).toBe(200);
     const card = await api.call('POST', '/api/get/offer/multiple', { body: { offerIds: [second.offerId] } });
@@ -147,11 +189,18 @@ describe('unknown and non-public offers', () => {
   // Decided from the code: the listing reads public (accepted) offers whether ended or not, so a
   // saved offer that expires stays in the user's favourites, marked 'expired', like its page.
   it('a saved offer that expires stays in the favourites, marked expired', async () => {
-    const offerId = await insertOffer(api, { header: 'Soon gone', offerDateType: 'until', offerEnd: new Date(Date.now() + 86_400_000) });
+    const offerId = await insertOffer(api, {
+      header: 'Soon gone',
+      offerDateType: 'until',
+      offerEnd: new Date(Date.now() + 86_400_000),
+    });
     expect((await add(bob.token, { offerId })).status).toBe(200);
     expect((await list(bob.token, bob.userId)).body.data[0].favorites[0].offer.status).toBe('expireSoon');
 
-    await db().update(offers).set({ offerEnd: new Date(Date.now() - 60_000) }).where(eq(offers.offerId, offerId));
+    await db()
+      .update(offers)
+      .set({ offerEnd: new Date(Date.now() - 60_000) })
+      .where(eq(offers.offerId, offerId));
     const res = await list(bob.token, bob.userId);
     expect(v.safeParse(FavoritesResponse, res.body).issues).toBeUndefined();
     expect(listedIds(res)).toEqual([offerId]);
@@ -175,14 +224,18 @@ describe('unknown and non-public offers', () => {
 describe("the offer's own bank, category and merchant count, not the client's", () => {
   it('ignores the ids sent with the offer id', async () => {
     const offer = listed.find((row) => row.bankId !== 2 && row.categoryId !== 2)!;
-    const bankCount = async (bankId: number) => (await api.call('GET', `/api/get/bank/by/${bankId}`)).body.data.favoriteCount;
+    const bankCount = async (bankId: number) =>
+      (await api.call('GET', `/api/get/bank/by/${bankId}`)).body.data.favoriteCount;
     const [ownBefore, claimedBefore] = [await bankCount(offer.bankId), await bankCount(2)];
 
     const res = await add(bob.token, { offerId: offer.offerId, bankId: 2, categoryId: 2, merchantId: 999999 });
     expect(res.status).toBe(200);
     const entry = (await list(bob.token, bob.userId)).body.data[0].favorites[0];
     expect(entry).toMatchObject({
-      offerId: offer.offerId, bank: { bankId: offer.bankId }, category: { categoryId: offer.categoryId }, merchant: { merchantId: offer.merchantId },
+      offerId: offer.offerId,
+      bank: { bankId: offer.bankId },
+      category: { categoryId: offer.categoryId },
+      merchant: { merchantId: offer.merchantId },
     });
     expect(await bankCount(offer.bankId)).toBe(ownBefore + 1);
     expect(await bankCount(2)).toBe(claimedBefore);
@@ -208,13 +261,25 @@ describe('authentication and ownership', () => {
   let expiredToken: string;
   let verifyOnlyToken: string;
   beforeAll(async () => {
-    const signedIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo: bob.mobileNo, password: bob.password } });
+    const signedIn = await api.call('POST', '/api/user/authentication', {
+      body: { mobileNo: bob.mobileNo, password: bob.password },
+    });
     expect(signedIn.status).toBe(200);
     expiredToken = signedIn.body.token;
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(expiredToken)));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(expiredToken)));
     // A token that only allows finishing mobile verification is not a sign-in.
     verifyOnlyToken = 'verify-only-token-for-tests-0123456789abcdef';
-    await db().insert(sessions).values({ tokenHash: hashToken(verifyOnlyToken), userId: bob.userId, scope: 'verify', expiresAt: new Date(Date.now() + 3_600_000) });
+    await db()
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(verifyOnlyToken),
+        userId: bob.userId,
+        scope: 'verify',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
   });
   const offerId = () => listed[0]!.offerId;
   const calls = (token: string | undefined) => [
@@ -232,13 +297,18 @@ describe('authentication and ownership', () => {
       for (const res of await Promise.all(calls(token))) expectError(res, 401);
     }
     for (const header of ['Basic abc', 'Bearer', `Token ${bob.token}`, `Bearer ${bob.token} extra`]) {
-      expectError(await api.call('GET', `/api/get/offer/favorite/by/${bob.userId}`, { headers: { authorization: header } }), 401);
+      expectError(
+        await api.call('GET', `/api/get/offer/favorite/by/${bob.userId}`, { headers: { authorization: header } }),
+        401,
+      );
     }
     expect(await savedIds(bob.userId)).toEqual([]);
   });
 
   it('a signed-out token answers 401', async () => {
-    const signedIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo: bob.mobileNo, password: bob.password } });
+    const signedIn = await api.call('POST', '/api/user/authentication', {
+      body: { mobileNo: bob.mobileNo, password: bob.password },
+    });
     const token = signedIn.body.token;
     expect((await list(token, bob.userId)).status).toBe(200);
     expect((await api.call('POST', '/api/user/logout', { token })).status).toBe(200);
@@ -262,7 +332,16 @@ describe('authentication and ownership', () => {
   });
 
   it('a malformed user id answers 400 for a signed-in user', async () => {
-    for (const segment of ['abc', '0', '-1', '1.5', '9999999999', encodeURIComponent("1' OR '1'='1"), encodeURIComponent('<script>'), 'x'.repeat(100_000)]) {
+    for (const segment of [
+      'abc',
+      '0',
+      '-1',
+      '1.5',
+      '9999999999',
+      encodeURIComponent("1' OR '1'='1"),
+      encodeURIComponent('<script>'),
+      'x'.repeat(100_000),
+    ]) {
       expectError(await list(bob.token, segment), 400);
     }
   });
@@ -274,7 +353,12 @@ describe('hostile bodies', () => {
       expectError(await add(alice.token, { offerId }), 400);
       expectError(await remove(alice.token, { offerId }), 400);
     }
-    for (const extra of [{ bankId: 'x' }, { categoryId: { $ne: 1 } }, { merchantId: -1 }, { bankId: 'x'.repeat(100_000) }]) {
+    for (const extra of [
+      { bankId: 'x' },
+      { categoryId: { $ne: 1 } },
+      { merchantId: -1 },
+      { bankId: 'x'.repeat(100_000) },
+    ]) {
       expectError(await add(alice.token, { offerId: listed[50]!.offerId, ...extra }), 400);
     }
     expect(await savedIds(alice.userId)).not.toContain(listed[50]!.offerId);
@@ -287,13 +371,19 @@ describe('hostile bodies', () => {
         expectError(await api.call('PUT', path, { token: alice.token, rawBody }), 400);
       }
       expectError(await api.call('PUT', path, { token: alice.token, body: {} }), 400);
-      expectError(await api.call('PUT', path, { token: alice.token, rawBody: `{"offerId":"${'1'.repeat(100_000)}"}` }), 400);
+      expectError(
+        await api.call('PUT', path, { token: alice.token, rawBody: `{"offerId":"${'1'.repeat(100_000)}"}` }),
+        400,
+      );
     }
   });
 
   it('a wrong method is not a route', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const res = await api.call(method, ADD, { token: alice.token, body: method === 'GET' ? undefined : { offerId: listed[0]!.offerId } });
+      const res = await api.call(method, ADD, {
+        token: alice.token,
+        body: method === 'GET' ? undefined : { offerId: listed[0]!.offerId },
+      });
       expect(res.status).toBe(404);
     }
   });

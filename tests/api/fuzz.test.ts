@@ -39,19 +39,39 @@ type RouteInput = { body?: Schema; query?: Schema };
 
 // ---------- what each route takes, from the contract ----------
 
-const { Id, IdListParam, InsightId, MobileNo, PageNo, PageSize, TopOffersQuery, AdsQuery, OFFER_REVIEW_STATUSES } = contract;
+const { Id, IdListParam, InsightId, MobileNo, PageNo, PageSize, TopOffersQuery, AdsQuery, OFFER_REVIEW_STATUSES } =
+  contract;
 const IdOrAll = v.union([v.literal('all'), Id]);
 const digits = (max: number) => v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${max}}$`)));
 
 /** A generator for each path parameter name any route uses. */
 const PARAMS: Record<string, Schema> = {
-  pageNo: PageNo, pageSize: PageSize, bankIds: IdListParam, categoryIds: IdListParam,
-  bankId: IdOrAll, categoryId: IdOrAll, merchantId: IdOrAll, offerId: Id, userId: Id,
-  status: v.picklist(OFFER_REVIEW_STATUSES), count: digits(3), name: v.pipe(v.string(), v.regex(IMAGE_NAME_PATTERN)),
-  value: MobileNo, mobileNo: MobileNo, sessionToken: v.string(), insightId: InsightId,
-  reportId: Id, feedbackId: Id, subscriptionId: Id, documentId: Id, locationId: Id, tierId: Id, revisionId: Id,
+  pageNo: PageNo,
+  pageSize: PageSize,
+  bankIds: IdListParam,
+  categoryIds: IdListParam,
+  bankId: IdOrAll,
+  categoryId: IdOrAll,
+  merchantId: IdOrAll,
+  offerId: Id,
+  userId: Id,
+  status: v.picklist(OFFER_REVIEW_STATUSES),
+  count: digits(3),
+  name: v.pipe(v.string(), v.regex(IMAGE_NAME_PATTERN)),
+  value: MobileNo,
+  mobileNo: MobileNo,
+  sessionToken: v.string(),
+  insightId: InsightId,
+  reportId: Id,
+  feedbackId: Id,
+  subscriptionId: Id,
+  documentId: Id,
+  locationId: Id,
+  tierId: Id,
+  revisionId: Id,
   sourceKey: v.picklist(['hnb', 'combank', 'ndb', 'seylan']),
-  alertId: Id, address: alerts.EmailAddress,
+  alertId: Id,
+  address: alerts.EmailAddress,
   feedFile: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}\.ics$/)),
 };
 
@@ -63,7 +83,9 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/get/offers/filter/by/:bankId/:categoryId/:pageNo/:pageSize': {},
   'POST /api/get/offers/filter/multiple/:pageNo/:pageSize': { body: contract.FilterMultipleRequest },
   'GET /api/get/offer/by/:offerId': {},
-  'GET /api/get/offers/by/bank/:bankId': { query: v.object({ pageNo: v.optional(PageNo), pageSize: v.optional(PageSize) }) },
+  'GET /api/get/offers/by/bank/:bankId': {
+    query: v.object({ pageNo: v.optional(PageNo), pageSize: v.optional(PageSize) }),
+  },
   'GET /api/get/offers/by/user/:userId': {},
   'GET /api/get/offer/count/:status': {},
   'POST /api/get/offer/count/multiple/:status': { body: contract.FilterMultipleRequest },
@@ -163,7 +185,14 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/merchant/documents': {},
   'POST /api/merchant/documents': { body: team.DocumentUploadRequest },
   'GET /api/team/merchants': { query: team.TeamMerchantQuery },
-  'POST /api/team/merchants': { body: v.object({ mobileNo: MobileNo, firstName: v.optional(contract.FirstName), businessName: v.optional(v.string()), password: v.optional(contract.NewPassword) }) },
+  'POST /api/team/merchants': {
+    body: v.object({
+      mobileNo: MobileNo,
+      firstName: v.optional(contract.FirstName),
+      businessName: v.optional(v.string()),
+      password: v.optional(contract.NewPassword),
+    }),
+  },
   'GET /api/team/merchants/:userId': {},
   'GET /api/team/merchants/:userId/documents/:documentId': {},
   'POST /api/team/merchants/:userId/step': { body: team.MerchantStepRequest },
@@ -190,18 +219,61 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
 
 /** JSON that JSON.stringify cannot write: a generated string RAW_TOKENS[i] marker is replaced by it. */
 const RAW_JSON = [
-  '1e400', '-1e400', '-0', '1e19', '-1e19', '9007199254740993', '1e-400', '0.0000001', '1E2',
-  `${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+  '1e400',
+  '-1e400',
+  '-0',
+  '1e19',
+  '-1e19',
+  '9007199254740993',
+  '1e-400',
+  '0.0000001',
+  '1E2',
+  `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+  `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
 ];
 const rawMarker = (i: number) => `@@RAW${i}@@`;
 const toJsonText = (value: unknown) => JSON.stringify(value).replace(/"@@RAW(\d+)@@"/g, (_, i) => RAW_JSON[Number(i)]!);
 
 const LONG = 'x'.repeat(100_000);
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, -1, '', ' ', [], {}, [[]], { $gt: '' }, '0', '-1', 'NaN', 'Infinity', 'null', 'true',
-    2 ** 31, -(2 ** 31) - 1, 2 ** 53, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 1.5, '1.5', '9'.repeat(400),
-    LONG, `a\u0000b`, '\u0000', '\ud800', "1' OR '1'='1", '<script>alert(1)</script>', '../../etc/passwd', 'javascript:alert(1)',
-    { __proto__: null, constructor: { prototype: { polluted: true } } }, { toString: 'x', valueOf: 1 }),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    '',
+    ' ',
+    [],
+    {},
+    [[]],
+    { $gt: '' },
+    '0',
+    '-1',
+    'NaN',
+    'Infinity',
+    'null',
+    'true',
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 53,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1.5,
+    '1.5',
+    '9'.repeat(400),
+    LONG,
+    `a\u0000b`,
+    '\u0000',
+    '\ud800',
+    "1' OR '1'='1",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    'javascript:alert(1)',
+    { __proto__: null, constructor: { prototype: { polluted: true } } },
+    { toString: 'x', valueOf: 1 },
+  ),
   fc.integer({ min: 0, max: RAW_JSON.length - 1 }).map(rawMarker),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 10 }).map((s) => `${s}\u0000${s}`),
@@ -213,8 +285,15 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 // ---------- arbitraries from valibot schemas ----------
 
 type Node = {
-  type: string; pipe?: Node[]; entries?: Record<string, Node>; options?: Node[] | unknown[]; wrapped?: Node; item?: Node;
-  literal?: unknown; requirement?: unknown; kind?: string;
+  type: string;
+  pipe?: Node[];
+  entries?: Record<string, Node>;
+  options?: Node[] | unknown[];
+  wrapped?: Node;
+  item?: Node;
+  literal?: unknown;
+  requirement?: unknown;
+  kind?: string;
 };
 
 /**
@@ -232,7 +311,10 @@ type Bounds = { min?: number; max?: number };
 function validArbitrary(node: Node, hostile: boolean, bounds: Bounds): fc.Arbitrary<unknown> {
   const actions = node.pipe?.slice(1) ?? [];
   const requirement = (type: string) => actions.find((action) => action.type === type)?.requirement;
-  const own: Bounds = { min: (requirement('min_value') as number | undefined) ?? bounds.min, max: (requirement('max_value') as number | undefined) ?? bounds.max };
+  const own: Bounds = {
+    min: (requirement('min_value') as number | undefined) ?? bounds.min,
+    max: (requirement('max_value') as number | undefined) ?? bounds.max,
+  };
   const maxLength = requirement('max_length') as number | undefined;
   const field = (schema: Node) => arbitraryOf(schema as unknown as Schema, hostile);
   const alternative = (schema: Node) => validArbitrary(schema, hostile, own);
@@ -240,7 +322,11 @@ function validArbitrary(node: Node, hostile: boolean, bounds: Bounds): fc.Arbitr
     case 'string': {
       const regex = requirement('regex');
       if (regex instanceof RegExp) {
-        try { return fc.stringMatching(regex); } catch { /* a pattern fast-check cannot generate: any text */ }
+        try {
+          return fc.stringMatching(regex);
+        } catch {
+          /* a pattern fast-check cannot generate: any text */
+        }
       }
       if (actions.some((action) => action.type === 'email')) return fc.emailAddress();
       if (actions.some((action) => action.type === 'uuid')) return fc.uuid();
@@ -253,19 +339,35 @@ function validArbitrary(node: Node, hostile: boolean, bounds: Bounds): fc.Arbitr
       // bounds, just past them, and numbers the database cannot hold.
       const small = fc.integer({ min: Math.max(low, 1), max: Math.max(Math.min(high, 10), low, 1) });
       const edges = fc.constantFrom(low - 1, high + 1, 2 ** 31, 1e19, Number.MAX_VALUE);
-      return fc.oneof({ arbitrary: small, weight: 3 }, fc.integer({ min: low, max: high }), { arbitrary: edges, weight: 2 });
+      return fc.oneof({ arbitrary: small, weight: 3 }, fc.integer({ min: low, max: high }), {
+        arbitrary: edges,
+        weight: 2,
+      });
     }
-    case 'boolean': return fc.boolean();
-    case 'literal': return fc.constant(node.literal);
-    case 'picklist': return fc.constantFrom(...(node.options as unknown[]));
-    case 'union': case 'variant': return fc.oneof(...(node.options as Node[]).map(alternative));
-    case 'optional': case 'exact_optional': return fc.oneof(fc.constant(undefined), { arbitrary: alternative(node.wrapped!), weight: 3 });
-    case 'nullable': return fc.oneof(fc.constant(null), { arbitrary: alternative(node.wrapped!), weight: 3 });
-    case 'nullish': return fc.oneof(fc.constant(undefined), fc.constant(null), { arbitrary: alternative(node.wrapped!), weight: 4 });
-    case 'array': return fc.array(field(node.item!), { maxLength: Math.min(maxLength ?? 3, 3) });
-    case 'object': case 'loose_object': case 'strict_object':
+    case 'boolean':
+      return fc.boolean();
+    case 'literal':
+      return fc.constant(node.literal);
+    case 'picklist':
+      return fc.constantFrom(...(node.options as unknown[]));
+    case 'union':
+    case 'variant':
+      return fc.oneof(...(node.options as Node[]).map(alternative));
+    case 'optional':
+    case 'exact_optional':
+      return fc.oneof(fc.constant(undefined), { arbitrary: alternative(node.wrapped!), weight: 3 });
+    case 'nullable':
+      return fc.oneof(fc.constant(null), { arbitrary: alternative(node.wrapped!), weight: 3 });
+    case 'nullish':
+      return fc.oneof(fc.constant(undefined), fc.constant(null), { arbitrary: alternative(node.wrapped!), weight: 4 });
+    case 'array':
+      return fc.array(field(node.item!), { maxLength: Math.min(maxLength ?? 3, 3) });
+    case 'object':
+    case 'loose_object':
+    case 'strict_object':
       return fc.record(Object.fromEntries(Object.entries(node.entries!).map(([key, entry]) => [key, field(entry)])));
-    default: return fc.jsonValue({ maxDepth: 2 }); // unknown, any
+    default:
+      return fc.jsonValue({ maxDepth: 2 }); // unknown, any
   }
 }
 
@@ -275,44 +377,109 @@ type Auth = 'none' | 'customer' | 'merchant' | 'team' | { header: string };
 type FuzzRequest = { path: string; contentType?: string; body?: string; auth: Auth };
 
 const hostileSegment = fc.oneof(
-  fc.constantFrom('-1', '0', '1.5', '1e19', '99999999999', 'NaN', 'Infinity', '%00', '%FF', '%ZZ', '..%2F..%2Fetc%2Fpasswd', '%2e%2e',
-    '1%27%20OR%20%271%27%3D%271', '%3Cscript%3E', 'x'.repeat(5000), '9'.repeat(400), '1,'.repeat(500), ' ', '%20'),
+  fc.constantFrom(
+    '-1',
+    '0',
+    '1.5',
+    '1e19',
+    '99999999999',
+    'NaN',
+    'Infinity',
+    '%00',
+    '%FF',
+    '%ZZ',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e',
+    '1%27%20OR%20%271%27%3D%271',
+    '%3Cscript%3E',
+    'x'.repeat(5000),
+    '9'.repeat(400),
+    '1,'.repeat(500),
+    ' ',
+    '%20',
+  ),
   fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent),
 );
 
 const segmentFor = (name: string) => {
   const schema = PARAMS[name];
   if (!schema) throw new Error(`No generator for path parameter :${name}: add it to PARAMS`);
-  return fc.oneof({ arbitrary: arbitraryOf(schema, false).map((value) => encodeURIComponent(String(value))), weight: 4 }, hostileSegment);
+  return fc.oneof(
+    { arbitrary: arbitraryOf(schema, false).map((value) => encodeURIComponent(String(value))), weight: 4 },
+    hostileSegment,
+  );
 };
 
 /** A query string: the schema's keys with generated values, extra keys, repeats and broken encoding. */
 function queryArbitrary(schema: Schema | undefined): fc.Arbitrary<string> {
   const entries = Object.entries((schema as unknown as Node | undefined)?.entries ?? {});
   const keyValues = entries.length
-    ? fc.array(fc.oneof(...entries.map(([key, entry]) => fc.tuple(fc.constant(key), arbitraryOf(entry as unknown as Schema)))), { maxLength: 5 })
+    ? fc.array(
+        fc.oneof(...entries.map(([key, entry]) => fc.tuple(fc.constant(key), arbitraryOf(entry as unknown as Schema)))),
+        { maxLength: 5 },
+      )
     : fc.constant([] as [string, unknown][]);
-  const extra = fc.array(fc.constantFrom('a=%ZZ', '%00=%00', '&&&', '=x', 'pageNo=1e19', 'limit=-1', `x=${'y'.repeat(5000)}`, 'bank_id[]=1', 'count=NaN'), { maxLength: 2 });
+  const extra = fc.array(
+    fc.constantFrom(
+      'a=%ZZ',
+      '%00=%00',
+      '&&&',
+      '=x',
+      'pageNo=1e19',
+      'limit=-1',
+      `x=${'y'.repeat(5000)}`,
+      'bank_id[]=1',
+      'count=NaN',
+    ),
+    { maxLength: 2 },
+  );
   return fc.tuple(keyValues, extra).map(([pairs, raw]) => {
     const params = new URLSearchParams();
-    for (const [key, value] of pairs) if (value !== undefined) params.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+    for (const [key, value] of pairs)
+      if (value !== undefined) params.append(key, typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
     const parts = [params.toString(), ...raw].filter(Boolean);
     return parts.length ? `?${parts.join('&')}` : '';
   });
 }
 
-const RAW_BODIES = ['', '{', '{"a":', 'null', '[]', '"text"', '42', "' OR 1=1 --", '{"__proto__":{"polluted":true}}', 'a=1&b=2', '\u0000', ...RAW_JSON];
+const RAW_BODIES = [
+  '',
+  '{',
+  '{"a":',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  "' OR 1=1 --",
+  '{"__proto__":{"polluted":true}}',
+  'a=1&b=2',
+  '\u0000',
+  ...RAW_JSON,
+];
 
 function bodyArbitrary(schema: Schema | undefined): fc.Arbitrary<string | undefined> {
-  const raw = fc.oneof(fc.constantFrom(...RAW_BODIES), fc.string({ unit: 'binary', maxLength: 60 }), fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)));
+  const raw = fc.oneof(
+    fc.constantFrom(...RAW_BODIES),
+    fc.string({ unit: 'binary', maxLength: 60 }),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+  );
   if (!schema) return fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, raw);
   return fc.oneof({ arbitrary: arbitraryOf(schema).map(toJsonText), weight: 6 }, raw, fc.constant(undefined));
 }
 
 const contentType = fc.oneof(
   { arbitrary: fc.constant('application/json'), weight: 20 },
-  fc.constantFrom('application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded',
-    'multipart/form-data; boundary=x', 'application/jsonx', 'application/json, text/plain', ''),
+  fc.constantFrom(
+    'application/json; charset=utf-8',
+    'APPLICATION/JSON',
+    'text/plain',
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/jsonx',
+    'application/json, text/plain',
+    '',
+  ),
   fc.constant(undefined),
 );
 
@@ -321,28 +488,40 @@ const auth: fc.Arbitrary<Auth> = fc.oneof(
   { arbitrary: fc.constant<Auth>('customer'), weight: 2 },
   fc.constant<Auth>('merchant'),
   fc.constant<Auth>('team'),
-  fc.oneof(
-    fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', `Bearer ${'a'.repeat(10_000)}`, 'Bearer null', 'bearer x', 'Bearer  two  spaces'),
-    fc.stringMatching(/^[A-Za-z0-9._~+/=-]{0,80}$/).map((token) => `Bearer ${token}`),
-  ).map((header) => ({ header })),
+  fc
+    .oneof(
+      fc.constantFrom(
+        'Bearer',
+        'Bearer ',
+        'Basic dXNlcjpwYXNz',
+        `Bearer ${'a'.repeat(10_000)}`,
+        'Bearer null',
+        'bearer x',
+        'Bearer  two  spaces',
+      ),
+      fc.stringMatching(/^[A-Za-z0-9._~+/=-]{0,80}$/).map((token) => `Bearer ${token}`),
+    )
+    .map((header) => ({ header })),
 );
 
 function requestArbitrary(route: Route): fc.Arbitrary<FuzzRequest> {
   const input = ROUTE_INPUTS[`${route.method} ${route.path}`] ?? {};
   const segments = Object.fromEntries(pathParams(route.path).map((name) => [name, segmentFor(name)]));
   const takesBody = route.method !== 'GET';
-  return fc.record({
-    segments: fc.record(segments),
-    query: queryArbitrary(input.query),
-    body: takesBody ? bodyArbitrary(input.body) : fc.constant(undefined),
-    contentType,
-    auth,
-  }).map(({ segments: values, query, body, contentType: type, auth: who }) => ({
-    path: fillPath(route.path, (name) => values[name] as string) + query,
-    body,
-    contentType: body === undefined && type === 'application/json' ? undefined : type,
-    auth: who,
-  }));
+  return fc
+    .record({
+      segments: fc.record(segments),
+      query: queryArbitrary(input.query),
+      body: takesBody ? bodyArbitrary(input.body) : fc.constant(undefined),
+      contentType,
+      auth,
+    })
+    .map(({ segments: values, query, body, contentType: type, auth: who }) => ({
+      path: fillPath(route.path, (name) => values[name] as string) + query,
+      body,
+      contentType: body === undefined && type === 'application/json' ? undefined : type,
+      auth: who,
+    }));
 }
 
 // ---------- the run ----------
@@ -361,20 +540,38 @@ beforeAll(async () => {
   api = await createTestApi({ offers: 30, rateLimits: false });
   app = createApp(api.deps);
   customerId = (await signUpVerified(api)).userId;
-  merchantId = (await createOrPromoteMerchant(api.handle.db, { mobileNo: freshMobile(), firstName: 'Fuzz', businessName: 'Fuzz Stores', password: STRONG_PASSWORD, activated: true })).user.userId;
-  teamId = (await createOrPromoteTeamMember(api.handle.db, { mobileNo: freshMobile(), firstName: 'Fuzz', password: STRONG_PASSWORD })).user.userId;
+  merchantId = (
+    await createOrPromoteMerchant(api.handle.db, {
+      mobileNo: freshMobile(),
+      firstName: 'Fuzz',
+      businessName: 'Fuzz Stores',
+      password: STRONG_PASSWORD,
+      activated: true,
+    })
+  ).user.userId;
+  teamId = (
+    await createOrPromoteTeamMember(api.handle.db, {
+      mobileNo: freshMobile(),
+      firstName: 'Fuzz',
+      password: STRONG_PASSWORD,
+    })
+  ).user.userId;
 });
 
 afterAll(async () => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`fuzz: ${cases} requests over ${ROUTES.length} routes in ${seconds} s (FUZZ_SEED=${SEED}, ${RUNS_PER_ROUTE} runs per route); answers ${JSON.stringify(answers)}`);
+  console.log(
+    `fuzz: ${cases} requests over ${ROUTES.length} routes in ${seconds} s (FUZZ_SEED=${SEED}, ${RUNS_PER_ROUTE} runs per route); answers ${JSON.stringify(answers)}`,
+  );
   await api?.close();
 });
 
 /** A new live session for the user, since a fuzzed request before may have logged the last one out. */
 async function sessionFor(userId: number) {
   const token = randomBytes(32).toString('base64url');
-  await api.handle.db.insert(sessions).values({ tokenHash: hashToken(token), userId, scope: 'session', expiresAt: new Date(Date.now() + 86_400_000) });
+  await api.handle.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, scope: 'session', expiresAt: new Date(Date.now() + 86_400_000) });
   return `Bearer ${token}`;
 }
 
@@ -391,7 +588,14 @@ async function send(method: string, request: FuzzRequest) {
     timer = setTimeout(() => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS);
   });
   try {
-    const response = await Promise.race([app.request(request.path, { method, headers, body: request.body }, { incoming: { socket: { remoteAddress: TEST_IP } } }), timeout]);
+    const response = await Promise.race([
+      app.request(
+        request.path,
+        { method, headers, body: request.body },
+        { incoming: { socket: { remoteAddress: TEST_IP } } },
+      ),
+      timeout,
+    ]);
     const text = await Promise.race([response.text(), timeout]);
     answers[`${String(response.status)[0]}xx`] = (answers[`${String(response.status)[0]}xx`] ?? 0) + 1;
     return { status: response.status, text };
@@ -401,8 +605,15 @@ async function send(method: string, request: FuzzRequest) {
 }
 
 const describeRequest = (method: string, request: FuzzRequest) => {
-  const cut = (text: string | undefined) => (text && text.length > 200 ? `${text.slice(0, 200)}… (${text.length} chars)` : text);
-  return JSON.stringify({ method, path: cut(request.path), contentType: request.contentType, auth: typeof request.auth === 'string' ? request.auth : cut(request.auth.header), body: cut(request.body) });
+  const cut = (text: string | undefined) =>
+    text && text.length > 200 ? `${text.slice(0, 200)}… (${text.length} chars)` : text;
+  return JSON.stringify({
+    method,
+    path: cut(request.path),
+    contentType: request.contentType,
+    auth: typeof request.auth === 'string' ? request.auth : cut(request.auth.header),
+    body: cut(request.body),
+  });
 };
 
 describe('the fuzz table', () => {
@@ -427,7 +638,11 @@ describe('every route, fuzzed', () => {
           if (status >= 500 && !importsOff) throw new Error(`server error ${where}`);
           if (status >= 400) {
             let body: unknown;
-            try { body = JSON.parse(text); } catch { throw new Error(`non-JSON error ${where}`); }
+            try {
+              body = JSON.parse(text);
+            } catch {
+              throw new Error(`non-JSON error ${where}`);
+            }
             if (!v.is(contract.ErrorResponse, body)) throw new Error(`error not of the contract's shape ${where}`);
             const faults = errorCodesOf(body);
             if (faults.length) throw new Error(`error without a known code (${faults.join(', ')}) ${where}`);

@@ -7,7 +7,15 @@ import { createApp } from '../../src/server/app.ts';
 import type { ServerDeps } from '../../src/server/context.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
-import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, SIGN_IN_SLOW_DOWN, type RateLimitStore, type RateRules, type SignInSlowDown } from '../../src/server/services/rate-limits.ts';
+import {
+  createMemoryRateLimitStore,
+  DEFAULT_RATE_RULES,
+  RateLimiter,
+  SIGN_IN_SLOW_DOWN,
+  type RateLimitStore,
+  type RateRules,
+  type SignInSlowDown,
+} from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
 import { createConsoleMailProvider, type MailProvider } from '../../src/server/services/mail.ts';
@@ -22,8 +30,10 @@ export const TEST_SITE_URL = 'http://localhost:4321';
 export const LOOPBACK_IP = '127.0.0.1';
 
 /** A fetch answered by the app in this process, as a request from `ip`: for browser code under test (ky calls fetch). */
-export const fetchFromApp = (app: ReturnType<typeof createApp>, ip = TEST_IP) =>
-  async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => app.fetch(new Request(input, init), { incoming: { socket: { remoteAddress: ip } } });
+export const fetchFromApp =
+  (app: ReturnType<typeof createApp>, ip = TEST_IP) =>
+  async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
+    app.fetch(new Request(input, init), { incoming: { socket: { remoteAddress: ip } } });
 
 /** A fresh empty database of the kind under test, with a function that removes it. */
 export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
@@ -56,7 +66,11 @@ export interface TestApi {
   sms: SmsProvider & { outbox: NonNullable<SmsProvider['outbox']> };
   mail: MailProvider & { outbox: NonNullable<MailProvider['outbox']> };
   /** Calls the app in-process. `ip` stands for the connection's address. */
-  call(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string; ip?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; token?: string; ip?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -76,14 +90,18 @@ export interface TestApiOptions {
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const { handle, drop } = await openTestDatabase();
-  if (options.seed !== false) await seedDemoData(handle.db, { offers: options.offers ?? SEED_OFFERS, now: options.now });
+  if (options.seed !== false)
+    await seedDemoData(handle.db, { offers: options.offers ?? SEED_OFFERS, now: options.now });
   const sms = createConsoleSmsProvider(() => {}) as TestApi['sms'];
   const mail = createConsoleMailProvider(() => {}) as TestApi['mail'];
   const store = options.rateLimitStore ?? createMemoryRateLimitStore();
   const deps: ServerDeps = {
     db: handle.db,
     sms,
-    limiter: new RateLimiter(store, { ...DEFAULT_RATE_RULES, ...options.rateRules }, options.rateLimits ?? true, { ...SIGN_IN_SLOW_DOWN, ...options.signInSlowDown }),
+    limiter: new RateLimiter(store, { ...DEFAULT_RATE_RULES, ...options.rateRules }, options.rateLimits ?? true, {
+      ...SIGN_IN_SLOW_DOWN,
+      ...options.signInSlowDown,
+    }),
     cache: new ResponseCache(options.cacheTtlMs ?? 0),
     publicChanged: () => deps.cache.clear(), // no site here to publish to
     trustProxy: options.trustProxy ?? false,
@@ -106,7 +124,11 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       const response = await app.request(path, init, { incoming: { socket: { remoteAddress: ip } } });
       const text = await response.text();
       let parsed: unknown = text;
-      try { parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text */
+      }
       return { status: response.status, body: parsed, headers: response.headers };
     },
     async close() {
@@ -119,7 +141,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
 export const STRONG_PASSWORD = 'Kandy-Lake-Sunset-42';
 let mobileCounter = 0;
 /** A 9-digit number unused by the demo data or by other tests in the same file. */
-export const freshMobile = () => `77${String(Date.now() % 100_000).padStart(5, '0')}${String(mobileCounter++ % 100).padStart(2, '0')}`;
+export const freshMobile = () =>
+  `77${String(Date.now() % 100_000).padStart(5, '0')}${String(mobileCounter++ % 100).padStart(2, '0')}`;
 
 /** The latest code the console SMS provider sent to a number, read through the dev outbox route from this machine. */
 export async function latestCode(api: TestApi, mobileNo: string): Promise<string> {
@@ -130,14 +153,35 @@ export async function latestCode(api: TestApi, mobileNo: string): Promise<string
 }
 
 /** Signs up and verifies a customer through HTTP, returning a session token and the user. */
-export async function signUpVerified(api: TestApi, overrides: { mobileNo?: string; password?: string; firstName?: string } = {}) {
+export async function signUpVerified(
+  api: TestApi,
+  overrides: { mobileNo?: string; password?: string; firstName?: string } = {},
+) {
   const mobileNo = overrides.mobileNo ?? freshMobile();
   const password = overrides.password ?? STRONG_PASSWORD;
   const created = await api.call('POST', '/api/create/new/user', {
-    body: { firstName: overrides.firstName ?? 'Nimal', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password },
+    body: {
+      firstName: overrides.firstName ?? 'Nimal',
+      businessName: null,
+      BRno: null,
+      mobileNo,
+      userType: 1,
+      favoriteArea: [],
+      termsAndCondition: true,
+      password,
+    },
   });
   if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
-  const verified = await api.call('POST', '/api/verify/mobile', { body: { otpCode: await latestCode(api, mobileNo), token: created.body.data.token } });
-  if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
-  return { mobileNo, password, token: verified.body.token as string, user: verified.body.data, userId: verified.body.data.userId as number };
+  const verified = await api.call('POST', '/api/verify/mobile', {
+    body: { otpCode: await latestCode(api, mobileNo), token: created.body.data.token },
+  });
+  if (verified.status !== 200)
+    throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return {
+    mobileNo,
+    password,
+    token: verified.body.token as string,
+    user: verified.body.data,
+    userId: verified.body.data.userId as number,
+  };
 }

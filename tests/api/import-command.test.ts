@@ -18,25 +18,39 @@ import { TEST_DB } from './harness.ts';
 const run = promisify(execFile);
 const DAY = 86_400_000;
 const slDay = (days: number) => new Date(Date.now() + days * DAY + 330 * 60_000).toISOString().slice(0, 10);
-const feed = (ids: string[]) => JSON.stringify({
-  format: 'offerlanka-partner-feed', version: 1, publisher: 'Command test',
-  offers: ids.map((id) => ({
-    id, title: `${id}: 15% off the total bill`, merchant: `Spice Garden ${id}`, bank: 'Sampath Bank', discount: { percent: 15, kind: 'off' },
-    validFrom: slDay(0), validThrough: slDay(30), cards: 'all', category: 'Dining',
-  })),
-});
+const feed = (ids: string[]) =>
+  JSON.stringify({
+    format: 'offerlanka-partner-feed',
+    version: 1,
+    publisher: 'Command test',
+    offers: ids.map((id) => ({
+      id,
+      title: `${id}: 15% off the total bill`,
+      merchant: `Spice Garden ${id}`,
+      bank: 'Sampath Bank',
+      discount: { percent: 15, kind: 'off' },
+      validFrom: slDay(0),
+      validThrough: slDay(30),
+      cards: 'all',
+      category: 'Dining',
+    })),
+  });
 
 let server: FixtureServer;
 const database = commandDatabase('import');
 
-const importCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
-  env: {
-    // The fixture server is on loopback, which the importers refuse unless it is allowed.
-    ...process.env, IMPORT_HOST_DELAY_MS: '0', PORT: '0', IMPORT_ALLOWED_HOSTS: new URL(server.url).host,
-    ...database.env(),
-  },
-  timeout: 120_000,
-}).catch((error: { stdout: string; stderr: string; code: number }) => error);
+const importCommand = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+    env: {
+      // The fixture server is on loopback, which the importers refuse unless it is allowed.
+      ...process.env,
+      IMPORT_HOST_DELAY_MS: '0',
+      PORT: '0',
+      IMPORT_ALLOWED_HOSTS: new URL(server.url).host,
+      ...database.env(),
+    },
+    timeout: 120_000,
+  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
 
 beforeAll(async () => {
   server = await startFixtureServer();
@@ -44,8 +58,20 @@ beforeAll(async () => {
   const handle = await database.open();
   await seedDemoData(handle.db, { offers: 10 });
   await handle.db.insert(importSources).values([
-    { sourceKey: 'command-feed', name: 'Command feed', adapter: 'partner-feed', url: `${server.url}/feed.json`, enabled: true },
-    { sourceKey: 'slow-feed', name: 'Slow feed', adapter: 'partner-feed', url: `${server.url}/slow.json`, enabled: false },
+    {
+      sourceKey: 'command-feed',
+      name: 'Command feed',
+      adapter: 'partner-feed',
+      url: `${server.url}/feed.json`,
+      enabled: true,
+    },
+    {
+      sourceKey: 'slow-feed',
+      name: 'Slow feed',
+      adapter: 'partner-feed',
+      url: `${server.url}/slow.json`,
+      enabled: false,
+    },
   ]);
   await handle.close();
 }, 120_000);
@@ -71,31 +97,51 @@ describe('npm run import', () => {
     expect((badUrl as { stderr: string }).stderr).toContain("import: not an http(s) URL: 'ftp://example.com/offers'.");
   }, 120_000);
 
-  it.runIf(TEST_DB === 'pglite')('refuses a PGlite folder another process holds, and says where to import from instead', async () => {
-    const holder = await openDatabase({ kind: 'pglite', dataDir: database.dataDir! });
-    try {
-      const refused = await importCommand();
-      expect(refused).toMatchObject({ code: 1 });
-      expect((refused as { stderr: string }).stderr).toMatch(/in use by process \d+[\s\S]*Importers page \("Run now"\)/);
-    } finally {
-      await holder.close();
-    }
-  }, 120_000);
+  it.runIf(TEST_DB === 'pglite')(
+    'refuses a PGlite folder another process holds, and says where to import from instead',
+    async () => {
+      const holder = await openDatabase({ kind: 'pglite', dataDir: database.dataDir! });
+      try {
+        const refused = await importCommand();
+        expect(refused).toMatchObject({ code: 1 });
+        expect((refused as { stderr: string }).stderr).toMatch(
+          /in use by process \d+[\s\S]*Importers page \("Run now"\)/,
+        );
+      } finally {
+        await holder.close();
+      }
+    },
+    120_000,
+  );
 
-  it.runIf(TEST_DB === 'postgres')('imports a source once when two processes start it at the same time', async () => {
-    // Slow enough that the second process asks while the first one's run is still going.
-    server.setRoute('/slow.json', { delayMs: 2_500, headers: { 'content-type': 'application/json' }, body: feed(['S1', 'S2']) });
-    server.resetHits();
-    const [a, b] = await Promise.all([importCommand('--source', 'slow-feed'), importCommand('--source', 'slow-feed')]);
-    for (const result of [a, b]) expect(result.stdout.trim().split('\n').at(-1)).toBe('import: new 2, changed 0, unchanged 0, missing 0, failed 0');
-    expect(server.hits('/slow.json')).toBe(1);
-    const handle = await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
-    try {
-      expect(await handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'slow-feed'))).toHaveLength(1);
-    } finally {
-      await handle.close();
-    }
-  }, 120_000);
+  it.runIf(TEST_DB === 'postgres')(
+    'imports a source once when two processes start it at the same time',
+    async () => {
+      // Slow enough that the second process asks while the first one's run is still going.
+      server.setRoute('/slow.json', {
+        delayMs: 2_500,
+        headers: { 'content-type': 'application/json' },
+        body: feed(['S1', 'S2']),
+      });
+      server.resetHits();
+      const [a, b] = await Promise.all([
+        importCommand('--source', 'slow-feed'),
+        importCommand('--source', 'slow-feed'),
+      ]);
+      for (const result of [a, b])
+        expect(result.stdout.trim().split('\n').at(-1)).toBe(
+          'import: new 2, changed 0, unchanged 0, missing 0, failed 0',
+        );
+      expect(server.hits('/slow.json')).toBe(1);
+      const handle = await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
+      try {
+        expect(await handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'slow-feed'))).toHaveLength(1);
+      } finally {
+        await handle.close();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('npm run import, captured and replayed', () => {
@@ -107,17 +153,24 @@ describe('npm run import, captured and replayed', () => {
   it('--record saves every request and answer of the run; --replay runs it again from the file with the site gone', async () => {
     server.setRoute('/feed.json', { headers: { 'content-type': 'application/json' }, body: feed(['C1', 'C2', 'C3']) });
     const recorded = await importCommand('--source', 'command-feed', '--record', capture);
-    expect(recorded.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 3, missing 0, failed 0');
+    expect(recorded.stdout.trim().split('\n').at(-1)).toBe(
+      'import: new 0, changed 0, unchanged 3, missing 0, failed 0',
+    );
     expect(recorded.stderr).toContain(`Saved 2 request(s) and their answers in ${capture}.`);
     const har = JSON.parse(readFileSync(capture, 'utf8'));
-    expect(har.log.entries.map((entry: { request: { url: string } }) => entry.request.url)).toEqual([`${server.url}/robots.txt`, feedUrl()]);
+    expect(har.log.entries.map((entry: { request: { url: string } }) => entry.request.url)).toEqual([
+      `${server.url}/robots.txt`,
+      feedUrl(),
+    ]);
     expect(JSON.parse(har.log.entries[1].response.content.text).offers).toHaveLength(3);
 
     // The site now answers nothing: the replay does not ask it.
     server.setRoute('/feed.json', { status: 503 });
     server.resetHits();
     const replayed = await importCommand('--source', 'command-feed', '--replay', capture);
-    expect(replayed.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 3, missing 0, failed 0');
+    expect(replayed.stdout.trim().split('\n').at(-1)).toBe(
+      'import: new 0, changed 0, unchanged 3, missing 0, failed 0',
+    );
     expect(server.requests()).toEqual([]);
   }, 240_000);
 
@@ -126,7 +179,9 @@ describe('npm run import, captured and replayed', () => {
     writeFileSync(other, JSON.stringify({ log: { version: '1.2', entries: [] } }));
     const missing = await importCommand('--source', 'command-feed', '--replay', other);
     expect(missing).toMatchObject({ code: 1 });
-    expect(missing.stdout).toContain(`command-feed: failed: Command feed: GET ${feedUrl()} is not in the capture other.har`);
+    expect(missing.stdout).toContain(
+      `command-feed: failed: Command feed: GET ${feedUrl()} is not in the capture other.har`,
+    );
     writeFileSync(other, '{"entries": []}');
     const notHar = await importCommand('--source', 'command-feed', '--replay', other);
     expect(notHar).toMatchObject({ code: 1 });
@@ -148,10 +203,14 @@ describe('npm run import, captured and replayed', () => {
     server.setRoute('/feed.json', { headers: { 'content-type': 'application/json' }, body: feed(['C1']) });
     const held = await importCommand('--source', 'command-feed');
     expect(held).toMatchObject({ code: 1 });
-    expect(held.stdout).toContain('command-feed: failed: Command feed: The listing holds 1 offer, against 3 at the last good run');
+    expect(held.stdout).toContain(
+      'command-feed: failed: Command feed: The listing holds 1 offer, against 3 at the last good run',
+    );
     expect(held.stdout).toContain('run it with --accept-shrink');
     const accepted = await importCommand('--source', 'command-feed', '--accept-shrink');
-    expect(accepted.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 1, missing 2, failed 0');
+    expect(accepted.stdout.trim().split('\n').at(-1)).toBe(
+      'import: new 0, changed 0, unchanged 1, missing 2, failed 0',
+    );
   }, 240_000);
 });
 

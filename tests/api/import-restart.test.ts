@@ -18,23 +18,37 @@ let feeds: FixtureServer;
 const children: ChildProcess[] = [];
 
 async function start() {
-  const server = await startServerProcess(['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
-    ...database.env(), PORT: '0', HOST: '127.0.0.1', SMS_PROVIDER: 'console', IMPORT_INTERVAL_HOURS: '0', IMPORT_HOST_DELAY_MS: '0',
-    // The fixture feed is on this machine, which the importers would otherwise refuse to fetch from.
-    IMPORT_ALLOWED_HOSTS: '127.0.0.1',
-  }, { timeoutMs: 120_000 });
+  const server = await startServerProcess(
+    ['--import', 'tsx', 'scripts/start.ts', '--api-only'],
+    {
+      ...database.env(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SMS_PROVIDER: 'console',
+      IMPORT_INTERVAL_HOURS: '0',
+      IMPORT_HOST_DELAY_MS: '0',
+      // The fixture feed is on this machine, which the importers would otherwise refuse to fetch from.
+      IMPORT_ALLOWED_HOSTS: '127.0.0.1',
+    },
+    { timeoutMs: 120_000 },
+  );
   children.push(server.child);
   return server;
 }
 
 async function call(url: string, method: string, path: string, token?: string, body?: unknown) {
   const response = await fetch(`${url}/api${path}`, {
-    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as any };
 }
-const signIn = async (url: string) => (await call(url, 'POST', '/user/authentication', undefined, { mobileNo: MOBILE, password: STRONG_PASSWORD })).body.token as string;
-const lastRun = async (url: string, token: string) => (await call(url, 'GET', `/team/import-sources/${SOURCE}`, token)).body.data.runs[0];
+const signIn = async (url: string) =>
+  (await call(url, 'POST', '/user/authentication', undefined, { mobileNo: MOBILE, password: STRONG_PASSWORD })).body
+    .token as string;
+const lastRun = async (url: string, token: string) =>
+  (await call(url, 'GET', `/team/import-sources/${SOURCE}`, token)).body.data.runs[0];
 
 async function until(check: () => Promise<boolean> | boolean, what: string, withinMs = 60_000) {
   const deadline = Date.now() + withinMs;
@@ -44,10 +58,11 @@ async function until(check: () => Promise<boolean> | boolean, what: string, with
   }
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
-  child.once('exit', () => resolve());
-  child.kill('SIGKILL');
-});
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 
 beforeAll(async () => {
   // A feed that never answers: the run is still reading it when the server is killed.
@@ -55,7 +70,9 @@ beforeAll(async () => {
   const handle = await database.open();
   await seedIfEmpty(handle.db);
   await createOrPromoteTeamMember(handle.db, { mobileNo: MOBILE, firstName: 'Nadeesha', password: STRONG_PASSWORD });
-  await handle.db.insert(importSources).values({ sourceKey: SOURCE, name: 'Stalled feed', adapter: 'partner-feed', url: `${feeds.url}/feed.csv` });
+  await handle.db
+    .insert(importSources)
+    .values({ sourceKey: SOURCE, name: 'Stalled feed', adapter: 'partner-feed', url: `${feeds.url}/feed.csv` });
   await handle.close();
 }, 120_000);
 

@@ -6,10 +6,28 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PARTNER_FEED_CSV_COLUMNS, PARTNER_FEED_MESSAGES, PARTNER_FEED_OFFERS_MAX } from '../../src/contract/partner-feed.ts';
-import { CategoryKeywordList, ImportSourceDetail, ImportSourceList, RevisionList, RUN_ERRORS_KEPT } from '../../src/contract/team-importers.ts';
+import {
+  PARTNER_FEED_CSV_COLUMNS,
+  PARTNER_FEED_MESSAGES,
+  PARTNER_FEED_OFFERS_MAX,
+} from '../../src/contract/partner-feed.ts';
+import {
+  CategoryKeywordList,
+  ImportSourceDetail,
+  ImportSourceList,
+  RevisionList,
+  RUN_ERRORS_KEPT,
+} from '../../src/contract/team-importers.ts';
 import { TeamOverview } from '../../src/contract/team.ts';
-import { banks, images, importRuns, importSources, offerRevisions, offers, offerSources } from '../../src/server/db/schema.ts';
+import {
+  banks,
+  images,
+  importRuns,
+  importSources,
+  offerRevisions,
+  offers,
+  offerSources,
+} from '../../src/server/db/schema.ts';
 import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fetch.ts';
 import { cargillsAdapter } from '../../src/server/importers/adapters/banks/cargills.ts';
 import { createReplayFetcher, parseHar } from '../../src/server/importers/fetch/har.ts';
@@ -45,26 +63,46 @@ const feedOffer = (id: string, overrides: FeedOffer = {}): FeedOffer => ({
   category: 'Dining',
   ...overrides,
 });
-const feed = (items: FeedOffer[]) => JSON.stringify({ format: 'offerlanka-partner-feed', version: 1, publisher: 'Test partner', offers: items });
+const feed = (items: FeedOffer[]) =>
+  JSON.stringify({ format: 'offerlanka-partner-feed', version: 1, publisher: 'Test partner', offers: items });
 
 let api: TestApi;
 let server: FixtureServer;
 let deps: PipelineDeps;
 
-const setFeed = (path: string, items: FeedOffer[]) => server.setRoute(path, { headers: { 'content-type': 'application/json' }, body: feed(items) });
+const setFeed = (path: string, items: FeedOffer[]) =>
+  server.setRoute(path, { headers: { 'content-type': 'application/json' }, body: feed(items) });
 async function addSource(sourceKey: string, path: string, extra: Partial<typeof importSources.$inferInsert> = {}) {
-  await api.handle.db.insert(importSources).values({ sourceKey, name: `Source ${sourceKey}`, adapter: 'partner-feed', url: `${server.url}${path}`, ...extra });
+  await api.handle.db
+    .insert(importSources)
+    .values({ sourceKey, name: `Source ${sourceKey}`, adapter: 'partner-feed', url: `${server.url}${path}`, ...extra });
 }
 const linkOf = async (sourceKey: string, itemKey: string) =>
-  (await api.handle.db.select().from(offerSources).where(and(eq(offerSources.sourceKey, sourceKey), eq(offerSources.itemKey, itemKey))))[0]!;
-const offerOf = async (offerId: number) => (await api.handle.db.select().from(offers).where(eq(offers.offerId, offerId)))[0]!;
-const accept = (offerId: number) => api.handle.db.update(offers).set({ reviewStatus: 'accepted' }).where(eq(offers.offerId, offerId));
+  (
+    await api.handle.db
+      .select()
+      .from(offerSources)
+      .where(and(eq(offerSources.sourceKey, sourceKey), eq(offerSources.itemKey, itemKey)))
+  )[0]!;
+const offerOf = async (offerId: number) =>
+  (await api.handle.db.select().from(offers).where(eq(offers.offerId, offerId)))[0]!;
+const accept = (offerId: number) =>
+  api.handle.db.update(offers).set({ reviewStatus: 'accepted' }).where(eq(offers.offerId, offerId));
 
 beforeAll(async () => {
   api = await createTestApi({ offers: 30 });
   server = await startFixtureServer();
   // The fixture server is on loopback: allowed as IMPORT_ALLOWED_HOSTS would allow it, by host and port.
-  deps = { db: api.handle.db, fetcher: createPoliteFetcher({ perHostDelayMs: 0, retries: 1, retryBaseMs: 10, timeoutMs: 2_000, allowedHosts: [new URL(server.url).host] }) };
+  deps = {
+    db: api.handle.db,
+    fetcher: createPoliteFetcher({
+      perHostDelayMs: 0,
+      retries: 1,
+      retryBaseMs: 10,
+      timeoutMs: 2_000,
+      allowedHosts: [new URL(server.url).host],
+    }),
+  };
 });
 afterAll(async () => {
   await server?.close();
@@ -75,7 +113,13 @@ beforeEach(() => server.resetHits());
 describe('a partner feed', () => {
   it('creates pending offers on the first run, logs the items it refuses, and changes nothing on the second', async () => {
     setFeed('/first.json', [
-      feedOffer('A1'), feedOffer('A2', { channel: 'online', website: 'https://harbour.example', locations: ['Colombo 03', 'Colombo 07'] }), feedOffer('A3'),
+      feedOffer('A1'),
+      feedOffer('A2', {
+        channel: 'online',
+        website: 'https://harbour.example',
+        locations: ['Colombo 03', 'Colombo 07'],
+      }),
+      feedOffer('A3'),
       feedOffer('BAD1', { bank: 'Bank of Atlantis' }),
       feedOffer('BAD2', { validThrough: slDay(-10), validFrom: slDay(-20) }),
       feedOffer('BAD3', { category: 'Spaceflight', title: 'BAD3: 20% off a trip', description: 'Off we go.' }),
@@ -84,22 +128,39 @@ describe('a partner feed', () => {
     const run = await runSource(deps, 'first', 'command');
     expect(run).toMatchObject({ ok: true, fetched: 6, newCount: 3, changed: 0, unchanged: 0, missing: 0, failed: 3 });
     expect(run.errors).toHaveLength(3);
-    expect(run.errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ itemKey: 'BAD1', reason: "No bank named 'Bank of Atlantis' in the catalogue." }),
-      expect.objectContaining({ itemKey: 'BAD2', reason: expect.stringMatching(/^Ended on /) }),
-      expect.objectContaining({ itemKey: 'BAD3', reason: expect.stringMatching(/^No category/) }),
-    ]));
+    expect(run.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ itemKey: 'BAD1', reason: "No bank named 'Bank of Atlantis' in the catalogue." }),
+        expect.objectContaining({ itemKey: 'BAD2', reason: expect.stringMatching(/^Ended on /) }),
+        expect.objectContaining({ itemKey: 'BAD3', reason: expect.stringMatching(/^No category/) }),
+      ]),
+    );
     expect(summaryLine(run)).toBe('import: new 3, changed 0, unchanged 0, missing 0, failed 3');
 
     const link = await linkOf('first', 'A2');
     const offer = await offerOf(link.offerId);
     expect(offer).toMatchObject({
-      reviewStatus: 'pending', header: 'A2: 20% off the dinner buffet', offerType: 'off', offerRate: '20', offerDateType: 'fromTo',
-      sourceName: 'Source first', sourceUrl: 'https://partner.example/offers/A2', sourceHash: link.contentHash,
-      eligibility: { cardScope: 'credit', days: ['fri', 'sat'], minBill: 5000, channel: 'online', website: 'https://harbour.example' },
+      reviewStatus: 'pending',
+      header: 'A2: 20% off the dinner buffet',
+      offerType: 'off',
+      offerRate: '20',
+      offerDateType: 'fromTo',
+      sourceName: 'Source first',
+      sourceUrl: 'https://partner.example/offers/A2',
+      sourceHash: link.contentHash,
+      eligibility: {
+        cardScope: 'credit',
+        days: ['fri', 'sat'],
+        minBill: 5000,
+        channel: 'online',
+        website: 'https://harbour.example',
+      },
     });
     // Every town the feed names is listed, not only the first.
-    expect(offer.location).toEqual([{ value: 'Colombo 03', isActive: true }, { value: 'Colombo 07', isActive: true }]);
+    expect(offer.location).toEqual([
+      { value: 'Colombo 03', isActive: true },
+      { value: 'Colombo 07', isActive: true },
+    ]);
     expect(offer.cardTypes.length).toBeGreaterThan(0);
     const [row] = await api.handle.db.select().from(importRuns).where(eq(importRuns.runId, run.runId));
     expect(row).toMatchObject({ ok: true, trigger: 'command', fetched: 6, newCount: 3, failed: 3 });
@@ -109,7 +170,9 @@ describe('a partner feed', () => {
     expect(again).toMatchObject({ ok: true, newCount: 0, changed: 0, unchanged: 3, missing: 0, failed: 3 });
     const after = await offerOf(link.offerId);
     expect(after.sourceVerifiedAt!.getTime()).toBeGreaterThan(offer.sourceVerifiedAt!.getTime());
-    expect(await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, link.offerId))).toEqual([]);
+    expect(await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, link.offerId))).toEqual(
+      [],
+    );
   });
 
   it('turns an edit of an accepted offer into exactly one revision in Review; the public offer keeps its accepted version', async () => {
@@ -119,30 +182,40 @@ describe('a partner feed', () => {
     const { offerId } = await linkOf('edit', 'E1');
     await accept(offerId);
 
-    setFeed('/edit.json', [feedOffer('E1', { discount: { percent: 30, kind: 'off' }, description: 'Now 30% off.' }), feedOffer('E2')]);
+    setFeed('/edit.json', [
+      feedOffer('E1', { discount: { percent: 30, kind: 'off' }, description: 'Now 30% off.' }),
+      feedOffer('E2'),
+    ]);
     const run = await runSource(deps, 'edit', 'command');
     expect(run).toMatchObject({ changed: 1, unchanged: 1, newCount: 0 });
     const revisions = await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId));
     expect(revisions).toHaveLength(1);
     expect(revisions[0]).toMatchObject({ status: 'pending', sourceKey: 'edit' });
-    expect(revisions[0]!.changes).toEqual(expect.arrayContaining([
-      { field: 'offerRate', before: '20', after: '30' },
-      { field: 'description', before: expect.stringContaining('20%'), after: expect.stringContaining('30%') },
-    ]));
+    expect(revisions[0]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'offerRate', before: '20', after: '30' },
+        { field: 'description', before: expect.stringContaining('20%'), after: expect.stringContaining('30%') },
+      ]),
+    );
     expect(await offerOf(offerId)).toMatchObject({ offerRate: '20', reviewStatus: 'accepted' });
 
     // Unchanged since: no second revision.
     expect(await runSource(deps, 'edit', 'command')).toMatchObject({ changed: 0, unchanged: 2 });
-    expect(await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId))).toHaveLength(1);
+    expect(await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId))).toHaveLength(
+      1,
+    );
 
     // A pending (never accepted) offer is simply updated: it is reviewed as the source has it now.
-    setFeed('/edit.json', [feedOffer('E1', { discount: { percent: 30, kind: 'off' }, description: 'Now 30% off.' }), feedOffer('E2', { title: 'E2: 25% off the dinner buffet', discount: { percent: 25, kind: 'off' } })]);
+    setFeed('/edit.json', [
+      feedOffer('E1', { discount: { percent: 30, kind: 'off' }, description: 'Now 30% off.' }),
+      feedOffer('E2', { title: 'E2: 25% off the dinner buffet', discount: { percent: 25, kind: 'off' } }),
+    ]);
     expect(await runSource(deps, 'edit', 'command')).toMatchObject({ changed: 1, unchanged: 1 });
     const e2 = await offerOf((await linkOf('edit', 'E2')).offerId);
     expect(e2).toMatchObject({ reviewStatus: 'pending', header: 'E2: 25% off the dinner buffet', offerRate: '25' });
   });
 
-  it('applies a trusted source\'s change at once unless it touches a rate or a date', async () => {
+  it("applies a trusted source's change at once unless it touches a rate or a date", async () => {
     setFeed('/trusted.json', [feedOffer('T1')]);
     await addSource('trusted', '/trusted.json', { trusted: true });
     await runSource(deps, 'trusted', 'command');
@@ -152,11 +225,19 @@ describe('a partner feed', () => {
     setFeed('/trusted.json', [feedOffer('T1', { description: 'Enjoy 20% off the dinner buffet, now with dessert.' })]);
     expect(await runSource(deps, 'trusted', 'command')).toMatchObject({ changed: 1, publicChanged: true });
     expect((await offerOf(offerId)).description).toContain('now with dessert');
-    expect((await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId))).map((r) => r.status)).toEqual(['accepted']);
+    expect(
+      (await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId))).map(
+        (r) => r.status,
+      ),
+    ).toEqual(['accepted']);
 
-    setFeed('/trusted.json', [feedOffer('T1', { description: 'Enjoy 20% off the dinner buffet, now with dessert.', validThrough: slDay(90) })]);
+    setFeed('/trusted.json', [
+      feedOffer('T1', { description: 'Enjoy 20% off the dinner buffet, now with dessert.', validThrough: slDay(90) }),
+    ]);
     expect(await runSource(deps, 'trusted', 'command')).toMatchObject({ changed: 1, publicChanged: false });
-    const statuses = (await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId))).map((r) => r.status).sort();
+    const statuses = (await api.handle.db.select().from(offerRevisions).where(eq(offerRevisions.offerId, offerId)))
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual(['accepted', 'pending']);
   });
 
@@ -203,8 +284,13 @@ describe('a partner feed', () => {
     await addSource('empty', '/empty.json');
     await runSource(deps, 'empty', 'command');
     const held = async () => {
-      const error = await runSource(deps, 'empty', 'command').then(() => undefined, (reason: Error & { runId: number }) => reason);
-      expect(error?.message).toMatch(/^Source empty: The listing holds \d offers?, against 4 at the last good run: .* the run is held and nothing was ended/);
+      const error = await runSource(deps, 'empty', 'command').then(
+        () => undefined,
+        (reason: Error & { runId: number }) => reason,
+      );
+      expect(error?.message).toMatch(
+        /^Source empty: The listing holds \d offers?, against 4 at the last good run: .* the run is held and nothing was ended/,
+      );
       const [row] = await api.handle.db.select().from(importRuns).where(eq(importRuns.runId, error!.runId));
       expect(row).toMatchObject({ ok: false, missing: 0, ended: 0 });
     };
@@ -220,15 +306,23 @@ describe('a partner feed', () => {
 
   it(`keeps the first ${RUN_ERRORS_KEPT} errors of a run, and counts the rest`, async () => {
     const bad = 3_000;
-    setFeed('/many-bad.json', Array.from({ length: bad }, (_, i) => feedOffer(`MB${i}`, { bank: 'Bank of Atlantis' })));
+    setFeed(
+      '/many-bad.json',
+      Array.from({ length: bad }, (_, i) => feedOffer(`MB${i}`, { bank: 'Bank of Atlantis' })),
+    );
     await addSource('many-bad', '/many-bad.json');
     const run = await runSource(deps, 'many-bad', 'command');
     expect(run).toMatchObject({ ok: true, fetched: bad, failed: bad, moreErrors: bad - RUN_ERRORS_KEPT });
     expect(run.errors).toHaveLength(RUN_ERRORS_KEPT);
-    expect(run.errors[0]).toMatchObject({ itemKey: 'MB0', reason: "No bank named 'Bank of Atlantis' in the catalogue." });
+    expect(run.errors[0]).toMatchObject({
+      itemKey: 'MB0',
+      reason: "No bank named 'Bank of Atlantis' in the catalogue.",
+    });
     const [row] = await api.handle.db.select().from(importRuns).where(eq(importRuns.runId, run.runId));
     expect(row!.errors).toHaveLength(RUN_ERRORS_KEPT + 1);
-    expect(row!.errors.slice(0, RUN_ERRORS_KEPT).map((error) => error.itemKey)).toEqual(Array.from({ length: RUN_ERRORS_KEPT }, (_, i) => `MB${i}`));
+    expect(row!.errors.slice(0, RUN_ERRORS_KEPT).map((error) => error.itemKey)).toEqual(
+      Array.from({ length: RUN_ERRORS_KEPT }, (_, i) => `MB${i}`),
+    );
     expect(row!.errors.at(-1)).toEqual({ itemKey: '', reason: '… and 2,900 more.', more: 2_900 });
   }, 60_000);
 
@@ -237,23 +331,61 @@ describe('a partner feed', () => {
     await addSource('capped', '/capped');
     await runSource(deps, 'capped', 'command');
     const before = await linkOf('capped', 'CAP1');
-    const row = (id: string) => PARTNER_FEED_CSV_COLUMNS.map((column) => ({ id, title: `${id}: 20% off the dinner buffet`, merchant: 'Harbour Grill', bank: 'Commercial Bank' } as Record<string, string>)[column] ?? '').join(',');
+    const row = (id: string) =>
+      PARTNER_FEED_CSV_COLUMNS.map(
+        (column) =>
+          (
+            ({
+              id,
+              title: `${id}: 20% off the dinner buffet`,
+              merchant: 'Harbour Grill',
+              bank: 'Commercial Bank',
+            }) as Record<string, string>
+          )[column] ?? '',
+      ).join(',');
     const rows = Array.from({ length: PARTNER_FEED_OFFERS_MAX + 1 }, (_, i) => row(`CAP${i + 2}`));
-    server.setRoute('/capped', { headers: { 'content-type': 'text/csv' }, body: [PARTNER_FEED_CSV_COLUMNS.join(','), ...rows].join('\n') });
+    server.setRoute('/capped', {
+      headers: { 'content-type': 'text/csv' },
+      body: [PARTNER_FEED_CSV_COLUMNS.join(','), ...rows].join('\n'),
+    });
     // Reading 50,001 rows can take longer than the suite's 2 s fetch timeout on a busy machine.
-    const patient = { ...deps, fetcher: createPoliteFetcher({ perHostDelayMs: 0, retries: 1, retryBaseMs: 10, timeoutMs: 45_000, allowedHosts: [new URL(server.url).host] }) };
-    const failure = await runSource(patient, 'capped', 'command').then(() => undefined, (error: Error) => error);
+    const patient = {
+      ...deps,
+      fetcher: createPoliteFetcher({
+        perHostDelayMs: 0,
+        retries: 1,
+        retryBaseMs: 10,
+        timeoutMs: 45_000,
+        allowedHosts: [new URL(server.url).host],
+      }),
+    };
+    const failure = await runSource(patient, 'capped', 'command').then(
+      () => undefined,
+      (error: Error) => error,
+    );
     expect(failure?.message).toContain(PARTNER_FEED_MESSAGES.tooManyOffers);
     const runs = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'capped'));
-    expect(runs.find((run) => run.runId === Math.max(...runs.map((r) => r.runId)))).toMatchObject({ ok: false, newCount: 0, missing: 0 });
+    expect(runs.find((run) => run.runId === Math.max(...runs.map((r) => r.runId)))).toMatchObject({
+      ok: false,
+      newCount: 0,
+      missing: 0,
+    });
     // The offer the feed listed before is neither counted missing nor changed.
     expect(await linkOf('capped', 'CAP1')).toEqual(before);
     expect(await api.handle.db.select().from(offerSources).where(eq(offerSources.sourceKey, 'capped'))).toHaveLength(1);
   }, 60_000);
 
   it('links the same offer from another source instead of doubling it', async () => {
-    setFeed('/bank-page.json', [feedOffer('S1', { merchant: 'Lagoon Grill', title: '20% off the dinner buffet at Lagoon Grill' })]);
-    setFeed('/aggregator.json', [feedOffer('agg-77', { merchant: 'Lagoon Grill (Pvt) Ltd', title: 'Lagoon Grill: 20% off dinner buffet', url: 'https://aggregator.example/77' })]);
+    setFeed('/bank-page.json', [
+      feedOffer('S1', { merchant: 'Lagoon Grill', title: '20% off the dinner buffet at Lagoon Grill' }),
+    ]);
+    setFeed('/aggregator.json', [
+      feedOffer('agg-77', {
+        merchant: 'Lagoon Grill (Pvt) Ltd',
+        title: 'Lagoon Grill: 20% off dinner buffet',
+        url: 'https://aggregator.example/77',
+      }),
+    ]);
     await addSource('bank-page', '/bank-page.json');
     await addSource('aggregator', '/aggregator.json');
     await runSource(deps, 'bank-page', 'command');
@@ -264,9 +396,11 @@ describe('a partner feed', () => {
   });
 });
 
-describe('a bank\'s listing', () => {
-  it('imports the NDB page modelled in its fixture: typed eligibility from the bank\'s wording, refusals with their reasons', async () => {
-    server.setRoute('/cards/card-offers', { file: fileURLToPath(new URL('../fixtures/importers/banks/ndb/listing.html', import.meta.url)) });
+describe("a bank's listing", () => {
+  it("imports the NDB page modelled in its fixture: typed eligibility from the bank's wording, refusals with their reasons", async () => {
+    server.setRoute('/cards/card-offers', {
+      file: fileURLToPath(new URL('../fixtures/importers/banks/ndb/listing.html', import.meta.url)),
+    });
     const [ndb] = await api.handle.db.select().from(banks).where(eq(banks.bankName, 'NDB Bank'));
     await addSource('ndb-fixture', '/cards/card-offers', { adapter: 'ndb', bankId: ndb!.bankId });
     // The fixture was modelled in May 2026: its offers run then.
@@ -279,32 +413,60 @@ describe('a bank\'s listing', () => {
     expect(run.errors.map((error) => error.itemKey)).toContain('370'); // the card without a merchant line
     const imported = await api.handle.db.select().from(offers).where(eq(offers.sourceName, 'Source ndb-fixture'));
     expect(imported.every((offer) => offer.bankId === ndb!.bankId && offer.reviewStatus === 'pending')).toBe(true);
-    expect(imported.some((offer) => offer.eligibility.cardScope !== 'all' || offer.eligibility.days.length > 0 || offer.eligibility.minBill !== null)).toBe(true);
+    expect(
+      imported.some(
+        (offer) =>
+          offer.eligibility.cardScope !== 'all' ||
+          offer.eligibility.days.length > 0 ||
+          offer.eligibility.minBill !== null,
+      ),
+    ).toBe(true);
     // The same listing again: nothing new, nothing changed.
-    expect(await runSource(inMay, 'ndb-fixture', 'command')).toMatchObject({ newCount: 0, changed: 0, unchanged: run.newCount });
+    expect(await runSource(inMay, 'ndb-fixture', 'command')).toMatchObject({
+      newCount: 0,
+      changed: 0,
+      unchanged: run.newCount,
+    });
   });
 });
 
 describe('a bank that publishes only flyers', () => {
-  const fixture = (name: string) => readFileSync(new URL(`../fixtures/importers/banks/cargills/${name}`, import.meta.url), 'utf8');
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../fixtures/importers/banks/cargills/${name}`, import.meta.url), 'utf8');
   const teamCall = async (method: string, path: string, body?: unknown) => {
     const mobileNo = freshMobile();
     await createOrPromoteTeamMember(api.handle.db, { mobileNo, firstName: 'Dilani', password: STRONG_PASSWORD });
-    const token = (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body.token;
+    const token = (
+      await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })
+    ).body.token;
     return api.call(method, path, { body, token });
   };
 
   it('brings every flyer into Review: read where its words make an offer, else a draft with its link that cannot be accepted before the team completes it', async () => {
     const capture = harOf([
-      { url: 'https://www.cargillsbank.com/products/cargills-bank-cards-promotions/', body: fixture('cards-promotions.html') },
-      { url: 'https://www.cargillsbank.com/products/mastercard-promotions/', body: fixture('mastercard-promotions.html') },
+      {
+        url: 'https://www.cargillsbank.com/products/cargills-bank-cards-promotions/',
+        body: fixture('cards-promotions.html'),
+      },
+      {
+        url: 'https://www.cargillsbank.com/products/mastercard-promotions/',
+        body: fixture('mastercard-promotions.html'),
+      },
     ]);
     const [cargills] = await api.handle.db.select().from(banks).where(eq(banks.bankName, 'Cargills Bank'));
     await api.handle.db.insert(importSources).values({
-      sourceKey: 'cargills-flyers', name: 'Cargills Bank', adapter: 'cargills', url: cargillsAdapter.defaultUrl!, bankId: cargills!.bankId,
+      sourceKey: 'cargills-flyers',
+      name: 'Cargills Bank',
+      adapter: 'cargills',
+      url: cargillsAdapter.defaultUrl!,
+      bankId: cargills!.bankId,
     });
     // The banners are not in the capture: the drafts come without them, as a banner that cannot be had always does.
-    const replay = { ...deps, fetcher: createReplayFetcher(parseHar(capture, 'cargills.har'), 'cargills.har'), now: () => new Date('2026-09-20T04:30:00.000Z') };
+    const replay = {
+      ...deps,
+      fetcher: createReplayFetcher(parseHar(capture, 'cargills.har'), 'cargills.har'),
+      now: () => new Date('2026-09-20T04:30:00.000Z'),
+    };
     const run = await runSource(replay, 'cargills-flyers', 'command');
     expect(run.ok).toBe(true);
     expect(run.newCount).toBeGreaterThanOrEqual(5);
@@ -317,25 +479,50 @@ describe('a bank that publishes only flyers', () => {
     const drafts = imported.filter((offer) => offer.flyerDraft);
     expect(drafts.length).toBeGreaterThan(0);
     for (const draft of drafts) {
-      expect(draft).toMatchObject({ reviewStatus: 'pending', bankId: cargills!.bankId, offerType: 'customize', offerDateType: 'other', validTimeDateDescription: FLYER_DRAFT_VALIDITY });
+      expect(draft).toMatchObject({
+        reviewStatus: 'pending',
+        bankId: cargills!.bankId,
+        offerType: 'customize',
+        offerDateType: 'other',
+        validTimeDateDescription: FLYER_DRAFT_VALIDITY,
+      });
       expect(draft.sourceUrl).toMatch(/^https:\/\/www\.(cargillsbank\.com|mastercard\.lk)\//);
     }
     const [draft] = drafts;
     const listed = await teamCall('GET', `/api/team/offers/${draft!.offerId}`);
     expect(listed.body.data).toMatchObject({ flyerDraft: true });
-    expectError(await teamCall('POST', `/api/team/offers/${draft!.offerId}/decision`, { decision: 'accept' }), 409, FLYER_DRAFT_NOT_COMPLETED);
+    expectError(
+      await teamCall('POST', `/api/team/offers/${draft!.offerId}/decision`, { decision: 'accept' }),
+      409,
+      FLYER_DRAFT_NOT_COMPLETED,
+    );
     // The team reads the flyer and completes the offer: then it can be accepted.
     const completed = await teamCall('PUT', `/api/team/offers/${draft!.offerId}`, {
-      offerCategory: draft!.categoryId, bankInfo: cargills!.bankId, offerTitle: 'Supermarket Wednesdays', offerHeader: '15% off groceries every Wednesday',
-      offerDescription: '', offerValidity: 'until', toDate: '31/12/2099', offerType: 'off', offerRate: '15', locations: [], termsAccepted: true,
+      offerCategory: draft!.categoryId,
+      bankInfo: cargills!.bankId,
+      offerTitle: 'Supermarket Wednesdays',
+      offerHeader: '15% off groceries every Wednesday',
+      offerDescription: '',
+      offerValidity: 'until',
+      toDate: '31/12/2099',
+      offerType: 'off',
+      offerRate: '15',
+      locations: [],
+      termsAccepted: true,
     });
     expect(completed.status, JSON.stringify(completed.body).slice(0, 300)).toBe(200);
     expect(completed.body.data).toMatchObject({ flyerDraft: false, header: '15% off groceries every Wednesday' });
-    expect((await teamCall('POST', `/api/team/offers/${draft!.offerId}/decision`, { decision: 'accept' })).status).toBe(200);
+    expect((await teamCall('POST', `/api/team/offers/${draft!.offerId}/decision`, { decision: 'accept' })).status).toBe(
+      200,
+    );
     // The same flyers again: nothing new, and the completed offer keeps the team's words.
     const again = await runSource(replay, 'cargills-flyers', 'command');
     expect(again).toMatchObject({ newCount: 0, changed: 0, unchanged: run.newCount });
-    expect(await offerOf(draft!.offerId)).toMatchObject({ flyerDraft: false, reviewStatus: 'accepted', header: '15% off groceries every Wednesday' });
+    expect(await offerOf(draft!.offerId)).toMatchObject({
+      flyerDraft: false,
+      reviewStatus: 'accepted',
+      header: '15% off groceries every Wednesday',
+    });
   });
 });
 
@@ -343,8 +530,13 @@ describe('sources that fail', () => {
   it('records a run that cannot read its source (500, a timeout, a page that is no feed) as failed, with the reason', async () => {
     server.setRoute('/down.json', { status: 500, body: 'oops' });
     server.setRoute('/slow.json', { delayMs: 3_000, body: feed([feedOffer('S')]) });
-    server.setRoute('/html.json', { headers: { 'content-type': 'text/html' }, body: '<html><body><h1>Maintenance</h1></body></html>' });
-    server.setRoute('/redesigned', { file: fileURLToPath(new URL('../fixtures/importers/banks/redesigned.html', import.meta.url)) });
+    server.setRoute('/html.json', {
+      headers: { 'content-type': 'text/html' },
+      body: '<html><body><h1>Maintenance</h1></body></html>',
+    });
+    server.setRoute('/redesigned', {
+      file: fileURLToPath(new URL('../fixtures/importers/banks/redesigned.html', import.meta.url)),
+    });
     for (const [key, path, reason, adapter] of [
       ['down', '/down.json', /answered 500 after 2 attempts/],
       ['slow', '/slow.json', /timed out/],
@@ -352,7 +544,10 @@ describe('sources that fail', () => {
       ['redesigned', '/redesigned', /structure may have changed/, 'ndb'],
     ] as const) {
       await addSource(key, path, adapter ? { adapter } : {});
-      const failure = await runSource(deps, key, 'command').then(() => undefined, (error: Error) => error);
+      const failure = await runSource(deps, key, 'command').then(
+        () => undefined,
+        (error: Error) => error,
+      );
       expect(failure?.message).toMatch(reason);
       const [run] = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, key));
       expect(run).toMatchObject({ ok: false, newCount: 0 });
@@ -367,7 +562,10 @@ describe('sources that fail', () => {
     await addSource('queue-down', '/down.json');
     const queue = await startImportQueue({ handle: api.handle, pipeline: deps, intervalHours: 0, log: () => {} });
     try {
-      const [ok, down] = [await queue.runNow('queue-ok', 'console'), await queue.runNow('queue-down', 'console', { retry: false })];
+      const [ok, down] = [
+        await queue.runNow('queue-ok', 'console'),
+        await queue.runNow('queue-down', 'console', { retry: false }),
+      ];
       // One job per source at a time: a second request while the first waits is refused.
       expect(await queue.runNow('queue-ok', 'console')).toBeNull();
       expect(await queue.pendingJob('queue-ok')).toBe(ok);
@@ -385,23 +583,34 @@ describe('addresses that are not public', () => {
   let internal: FixtureServer;
   const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
   beforeAll(async () => {
-    internal = await startFixtureServer({ routes: {
-      '/feed.json': { headers: { 'content-type': 'application/json' }, body: feed([feedOffer('INTERNAL1')]) },
-      '/banner.png': { headers: { 'content-type': 'image/png' }, body: PNG },
-    } });
+    internal = await startFixtureServer({
+      routes: {
+        '/feed.json': { headers: { 'content-type': 'application/json' }, body: feed([feedOffer('INTERNAL1')]) },
+        '/banner.png': { headers: { 'content-type': 'image/png' }, body: PNG },
+      },
+    });
   });
   afterAll(() => internal?.close());
-  const importedImages = async () => (await api.handle.db.select({ name: images.name }).from(images)).filter((row) => row.name.startsWith('import-'));
+  const importedImages = async () =>
+    (await api.handle.db.select({ name: images.name }).from(images)).filter((row) => row.name.startsWith('import-'));
 
   it('fails a run whose feed, or the feed it is redirected to, is on a refused address, asking it nothing', async () => {
     server.setRoute('/moved.json', { status: 301, headers: { location: `${internal.url}/feed.json` } });
-    await api.handle.db.insert(importSources).values({ sourceKey: 'internal', name: 'Internal', adapter: 'partner-feed', url: `${internal.url}/feed.json` });
+    await api.handle.db
+      .insert(importSources)
+      .values({ sourceKey: 'internal', name: 'Internal', adapter: 'partner-feed', url: `${internal.url}/feed.json` });
     await addSource('moved', '/moved.json');
     for (const [key, reason] of [
       ['internal', `GET ${internal.url}/feed.json refused: 127.0.0.1 is a loopback address`],
-      ['moved', `GET ${internal.url}/feed.json (redirected from ${server.url}/moved.json) refused: 127.0.0.1 is a loopback address`],
+      [
+        'moved',
+        `GET ${internal.url}/feed.json (redirected from ${server.url}/moved.json) refused: 127.0.0.1 is a loopback address`,
+      ],
     ] as const) {
-      const failure = await runSource(deps, key, 'command').then(() => undefined, (error: Error) => error);
+      const failure = await runSource(deps, key, 'command').then(
+        () => undefined,
+        (error: Error) => error,
+      );
       expect(failure?.message).toContain(reason);
       const [run] = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, key));
       expect(run).toMatchObject({ ok: false, newCount: 0 });
@@ -423,13 +632,15 @@ describe('addresses that are not public', () => {
     expect(await runSource(deps, 'banners', 'command')).toMatchObject({ ok: true, newCount: 2 });
     expect((await offerOf((await linkOf('banners', 'BANNER-REFUSED')).offerId)).bannerImageUrl).toBeNull();
     // The same banner from the allowed server is stored: the refusal is the address's, not the image's.
-    expect((await offerOf((await linkOf('banners', 'BANNER-ALLOWED')).offerId)).bannerImageUrl).toMatch(/\/import-[0-9a-f]+\.png$/);
+    expect((await offerOf((await linkOf('banners', 'BANNER-ALLOWED')).offerId)).bannerImageUrl).toMatch(
+      /\/import-[0-9a-f]+\.png$/,
+    );
     expect((await importedImages()).length).toBe(before.length + 1);
     expect(internal.requests()).toEqual([]);
   });
 });
 
-describe('the team console\'s importers', () => {
+describe("the team console's importers", () => {
   let token: string;
   const call = (method: string, path: string, body?: unknown) => api.call(method, path, { body, token });
   const answer = (res: { status: number; body: any }, status: number, schema: v.GenericSchema) => {
@@ -441,23 +652,54 @@ describe('the team console\'s importers', () => {
   beforeAll(async () => {
     const mobileNo = freshMobile();
     await createOrPromoteTeamMember(api.handle.db, { mobileNo, firstName: 'Nadeesha', password: STRONG_PASSWORD });
-    token = (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body.token;
+    token = (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body
+      .token;
   });
 
   it('lists the sources with their last runs and flagged items, to the team only', async () => {
     const sources = answer(await call('GET', '/api/team/import-sources'), 200, ImportSourceList);
     // The demo seed's bank listings, off until checked against the live pages; and the sources above.
-    expect(sources.filter((s: { sourceKey: string }) => ['combank', 'hnb', 'ndb', 'seylan'].includes(s.sourceKey))
-      .map((s: { enabled: boolean; bankName: string }) => [s.bankName, s.enabled]).sort())
-      .toEqual([['Commercial Bank', false], ['Hatton National Bank', false], ['NDB Bank', false], ['Seylan Bank', false]]);
-    expect(sources.find((s: { sourceKey: string }) => s.sourceKey === 'missing')).toMatchObject({ flagged: 1, listed: 2, lastRun: { ok: true, missing: 1, ended: 0 } });
+    expect(
+      sources
+        .filter((s: { sourceKey: string }) => ['combank', 'hnb', 'ndb', 'seylan'].includes(s.sourceKey))
+        .map((s: { enabled: boolean; bankName: string }) => [s.bankName, s.enabled])
+        .sort(),
+    ).toEqual([
+      ['Commercial Bank', false],
+      ['Hatton National Bank', false],
+      ['NDB Bank', false],
+      ['Seylan Bank', false],
+    ]);
+    expect(sources.find((s: { sourceKey: string }) => s.sourceKey === 'missing')).toMatchObject({
+      flagged: 1,
+      listed: 2,
+      lastRun: { ok: true, missing: 1, ended: 0 },
+    });
     const detail = answer(await call('GET', '/api/team/import-sources/missing'), 200, ImportSourceDetail);
     expect(detail.runs.length).toBeGreaterThanOrEqual(4);
-    expect(detail.flagged).toEqual([expect.objectContaining({ itemKey: 'M3', missingRuns: MISSING_FLAG_RUNS, header: 'M3: 20% off the dinner buffet' })]);
+    expect(detail.flagged).toEqual([
+      expect.objectContaining({
+        itemKey: 'M3',
+        missingRuns: MISSING_FLAG_RUNS,
+        header: 'M3: 20% off the dinner buffet',
+      }),
+    ]);
     expectError(await call('GET', '/api/team/import-sources/nowhere'), 404, 'Import source not found.');
     // A key PostgreSQL text cannot hold is refused, not sent to the database.
-    for (const [method, path] of [['GET', ''], ['PUT', ''], ['POST', '/run']] as const) {
-      expectError(await call(method, `/api/team/import-sources/%00${path}`, method === 'PUT' ? { enabled: true, trusted: false } : undefined), 400, /control characters/);
+    for (const [method, path] of [
+      ['GET', ''],
+      ['PUT', ''],
+      ['POST', '/run'],
+    ] as const) {
+      expectError(
+        await call(
+          method,
+          `/api/team/import-sources/%00${path}`,
+          method === 'PUT' ? { enabled: true, trusted: false } : undefined,
+        ),
+        400,
+        /control characters/,
+      );
     }
     expect((await api.call('GET', '/api/team/import-sources')).status).toBe(401);
     const customer = await signUpVerified(api);
@@ -470,11 +712,24 @@ describe('the team console\'s importers', () => {
     expect(detail.runs[0]).toMatchObject({ failed: 3_000, moreErrors: 2_900 });
     expect(detail.runs[0].errors.at(-1)).toMatchObject({ itemKey: `MB${RUN_ERRORS_KEPT - 1}` });
     const listed = answer(await call('GET', '/api/team/import-sources'), 200, ImportSourceList);
-    expect(listed.find((s: { sourceKey: string }) => s.sourceKey === 'many-bad').lastRun).toMatchObject({ moreErrors: 2_900, errors: detail.runs[0].errors });
+    expect(listed.find((s: { sourceKey: string }) => s.sourceKey === 'many-bad').lastRun).toMatchObject({
+      moreErrors: 2_900,
+      errors: detail.runs[0].errors,
+    });
 
     // A run recorded with every one of its errors, as runs were before the cap.
     const errors = Array.from({ length: 5_000 }, (_, i) => ({ itemKey: `OLD${i}`, reason: 'No category.' }));
-    await api.handle.db.insert(importRuns).values({ sourceKey: 'many-bad', trigger: 'schedule', startedAt: new Date(), finishedAt: new Date(), ok: true, failed: 5_000, errors });
+    await api.handle.db
+      .insert(importRuns)
+      .values({
+        sourceKey: 'many-bad',
+        trigger: 'schedule',
+        startedAt: new Date(),
+        finishedAt: new Date(),
+        ok: true,
+        failed: 5_000,
+        errors,
+      });
     const after = answer(await call('GET', '/api/team/import-sources/many-bad'), 200, ImportSourceDetail);
     expect(after.runs[0].errors).toEqual(errors.slice(0, RUN_ERRORS_KEPT));
     expect(after.runs[0].moreErrors).toBe(5_000 - RUN_ERRORS_KEPT);
@@ -489,7 +744,7 @@ describe('the team console\'s importers', () => {
     expectError(await call('POST', '/api/team/import-sources/hnb/run'), 503, /do not run in this server process/);
   });
 
-  it('lists the sources\' changes to listed offers in Review, and applies or rejects them', async () => {
+  it("lists the sources' changes to listed offers in Review, and applies or rejects them", async () => {
     const page = answer(await call('GET', '/api/team/revisions'), 200, RevisionList);
     const revision = page.find((r: { sourceKey: string }) => r.sourceKey === 'edit');
     expect(revision.changes).toEqual(expect.arrayContaining([{ field: 'offerRate', before: '20', after: '30' }]));
@@ -501,7 +756,9 @@ describe('the team console\'s importers', () => {
     expectError(await call('POST', '/api/team/revisions/999999/decision', { decision: 'accept' }), 404);
 
     const trusted = page.find((r: { sourceKey: string }) => r.sourceKey === 'trusted');
-    expect((await call('POST', `/api/team/revisions/${trusted.revisionId}/decision`, { decision: 'reject' })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/team/revisions/${trusted.revisionId}/decision`, { decision: 'reject' })).status,
+    ).toBe(200);
     expect((await offerOf(trusted.offer.offerId)).offerEnd!.getTime()).toBeLessThan(Date.now() + 70 * DAY);
     const overview = answer(await call('GET', '/api/team/overview'), 200, TeamOverview);
     expect(overview.pendingRevisions).toBe(page.length - 2);
@@ -510,39 +767,79 @@ describe('the team console\'s importers', () => {
   it('replaces the category keyword map, refusing a keyword twice or an unknown category', async () => {
     const before = answer(await call('GET', '/api/team/category-keywords'), 200, CategoryKeywordList);
     expect(before.length).toBeGreaterThan(20);
-    const saved = answer(await call('PUT', '/api/team/category-keywords', { keywords: [...before, { keyword: ' Spaceflight ', categoryId: 3 }] }), 200, CategoryKeywordList);
+    const saved = answer(
+      await call('PUT', '/api/team/category-keywords', {
+        keywords: [...before, { keyword: ' Spaceflight ', categoryId: 3 }],
+      }),
+      200,
+      CategoryKeywordList,
+    );
     expect(saved).toContainEqual({ keyword: 'spaceflight', categoryId: 3 });
-    expectError(await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'pizza', categoryId: 1 }, { keyword: 'PIZZA', categoryId: 2 }] }), 400);
-    expectError(await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'moon', categoryId: 999_999 }] }), 400, 'Unknown category id.');
+    expectError(
+      await call('PUT', '/api/team/category-keywords', {
+        keywords: [
+          { keyword: 'pizza', categoryId: 1 },
+          { keyword: 'PIZZA', categoryId: 2 },
+        ],
+      }),
+      400,
+    );
+    expectError(
+      await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'moon', categoryId: 999_999 }] }),
+      400,
+      'Unknown category id.',
+    );
     // An id past PostgreSQL's integer is refused by the schema, not sent to the database.
-    expectError(await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'moon', categoryId: 1e19 }] }), 400, 'keywords.0.categoryId: Id is too large');
+    expectError(
+      await call('PUT', '/api/team/category-keywords', { keywords: [{ keyword: 'moon', categoryId: 1e19 }] }),
+      400,
+      'keywords.0.categoryId: Id is too large',
+    );
     // The map is read at every run: the refused item of the first source now imports.
     expect(await runSource(deps, 'first', 'command')).toMatchObject({ newCount: 1, failed: 2 });
   });
 
   it('alerts the overview to a source whose last run failed', async () => {
     const overview = answer(await call('GET', '/api/team/overview'), 200, TeamOverview);
-    expect(overview.importAlerts).toEqual(expect.arrayContaining([
-      expect.objectContaining({ sourceKey: 'capped', message: expect.stringMatching(/^Its last run failed: The partner feed cannot be read/) }),
-      expect.objectContaining({ sourceKey: 'down', message: expect.stringMatching(/^Its last run failed: .*answered 500/) }),
-    ]));
+    expect(overview.importAlerts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          sourceKey: 'capped',
+          message: expect.stringMatching(/^Its last run failed: The partner feed cannot be read/),
+        }),
+        expect.objectContaining({
+          sourceKey: 'down',
+          message: expect.stringMatching(/^Its last run failed: .*answered 500/),
+        }),
+      ]),
+    );
   });
 });
 
 describe('an item that names its bank only in its words', () => {
   /** A page of schema.org offers, as an aggregator publishes them, naming no bank in its fields. */
-  const jsonLdPage = (offers: { name: string; description: string }[]) => `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify({
-    '@context': 'https://schema.org', '@type': 'ItemList',
-    itemListElement: offers.map((offer, index) => ({
-      '@type': 'Offer', '@id': `https://deals.example/offers/${index + 1}`, url: `https://deals.example/offers/${index + 1}`, ...offer,
-      category: 'Dining', validFrom: slDay(-1), validThrough: slDay(30), seller: { '@type': 'Restaurant', name: `Lagoon Grill ${index + 1}` },
-    })),
-  })}</script></head><body></body></html>`;
+  const jsonLdPage = (offers: { name: string; description: string }[]) =>
+    `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: offers.map((offer, index) => ({
+        '@type': 'Offer',
+        '@id': `https://deals.example/offers/${index + 1}`,
+        url: `https://deals.example/offers/${index + 1}`,
+        ...offer,
+        category: 'Dining',
+        validFrom: slDay(-1),
+        validThrough: slDay(30),
+        seller: { '@type': 'Restaurant', name: `Lagoon Grill ${index + 1}` },
+      })),
+    })}</script></head><body></body></html>`;
 
   it('is resolved by the full name, the short name before card wording, initials or a brand; several banks are refused with the reason', async () => {
     const catalogue = await readCatalogue(api.handle.db);
     const named = (text: string) => catalogue.banksNamedIn(text).map((bank) => bank.bankName);
-    expect(named('20% off the total bill at Lagoon Grill with Commercial Bank credit cards')).toEqual(['Commercial Bank']);
+    expect(named('20% off the total bill at Lagoon Grill with Commercial Bank credit cards')).toEqual([
+      'Commercial Bank',
+    ]);
     expect(named('Sampath Visa cardholders enjoy 15% off')).toEqual(['Sampath Bank']);
     expect(named('Up to 25% off with HNB Credit Cards')).toEqual(['Hatton National Bank']);
     expect(named('10% off for BOC cardholders')).toEqual(['Bank of Ceylon']);
@@ -552,18 +849,30 @@ describe('an item that names its bank only in its words', () => {
     // Words that only look like a bank's: a place, a web address in lower case, a common word.
     expect(named('Commercial space to let in Sampath Nagar, see hnb.lk for details')).toEqual([]);
 
-    server.setRoute('/aggregator-words', { body: jsonLdPage([
-      { name: '20% off the dinner buffet at Lagoon Grill with Seylan Credit Cards', description: 'Every Friday.' },
-      { name: '15% off at Lagoon Grill', description: 'For HNB and Sampath Bank credit cardholders.' },
-      { name: '10% off at Lagoon Grill', description: 'For every card.' },
-    ]) });
-    await api.handle.db.insert(importSources).values({ sourceKey: 'words', name: 'Deals aggregator', adapter: 'jsonld', url: `${server.url}/aggregator-words` });
+    server.setRoute('/aggregator-words', {
+      body: jsonLdPage([
+        { name: '20% off the dinner buffet at Lagoon Grill with Seylan Credit Cards', description: 'Every Friday.' },
+        { name: '15% off at Lagoon Grill', description: 'For HNB and Sampath Bank credit cardholders.' },
+        { name: '10% off at Lagoon Grill', description: 'For every card.' },
+      ]),
+    });
+    await api.handle.db
+      .insert(importSources)
+      .values({
+        sourceKey: 'words',
+        name: 'Deals aggregator',
+        adapter: 'jsonld',
+        url: `${server.url}/aggregator-words`,
+      });
     const run = await runSource(deps, 'words', 'command');
     expect(run).toMatchObject({ ok: true, fetched: 3, newCount: 1, failed: 2 });
     const seylan = await offerOf((await linkOf('words', 'https://deals.example/offers/1')).offerId);
     expect(seylan.bankId).toBe(catalogue.bankByName('Seylan Bank')!.bankId);
     expect(run.errors).toEqual([
-      expect.objectContaining({ itemKey: 'https://deals.example/offers/2', reason: 'The item names several banks (Hatton National Bank, Sampath Bank): which one offers it is not clear.' }),
+      expect.objectContaining({
+        itemKey: 'https://deals.example/offers/2',
+        reason: 'The item names several banks (Hatton National Bank, Sampath Bank): which one offers it is not clear.',
+      }),
       expect.objectContaining({ itemKey: 'https://deals.example/offers/3', reason: expect.stringMatching(/bank/i) }),
     ]);
   });

@@ -16,13 +16,21 @@ const SQL_TEXT = "1' OR '1'='1";
 const SCRIPT = '<script>alert(1)</script>';
 
 let api: TestApi;
-beforeAll(async () => { api = await createTestApi(); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
 
 /** Calls an app built from the harness deps with some of them changed (same database). */
 function appWith(changes: Partial<ServerDeps>) {
   const app = createApp({ ...api.deps, ...changes });
-  return async (method: string, path: string, { body, ip = TEST_IP, headers = {} }: { body?: unknown; ip?: string; headers?: Record<string, string> } = {}) => {
+  return async (
+    method: string,
+    path: string,
+    { body, ip = TEST_IP, headers = {} }: { body?: unknown; ip?: string; headers?: Record<string, string> } = {},
+  ) => {
     const init: RequestInit = { method, headers: { 'content-type': 'application/json', ...headers } };
     if (body !== undefined) init.body = JSON.stringify(body);
     const response = await app.request(path, init, { incoming: { socket: { remoteAddress: ip } } });
@@ -40,18 +48,29 @@ const insightRow = async (insightId: string) =>
 const impressionRow = async (impressionId: number) =>
   (await api.handle.db.select().from(impressions).where(eq(impressions.impressionId, impressionId)))[0];
 const impressionCount = async (insightId: string) =>
-  (await api.handle.db.select({ n: sql<number>`count(*)::int` }).from(impressions).where(eq(impressions.insightId, insightId)))[0]!.n;
+  (
+    await api.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(impressions)
+      .where(eq(impressions.insightId, insightId))
+  )[0]!.n;
 const offerRow = async (offerId: number) =>
   (await api.handle.db.select().from(offers).where(eq(offers.offerId, offerId)))[0]!;
 const viewsOf = async (offerId: number) => (await offerRow(offerId)).views;
 
 /** Accepted and not ended, read straight from the table, most viewed first. */
-const listedOffers = () => api.handle.db.select().from(offers)
-  .where(and(eq(offers.reviewStatus, 'accepted'), or(isNull(offers.offerEnd), gte(offers.offerEnd, new Date()))))
-  .orderBy(desc(offers.views), desc(offers.offerId));
+const listedOffers = () =>
+  api.handle.db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.reviewStatus, 'accepted'), or(isNull(offers.offerEnd), gte(offers.offerEnd, new Date()))))
+    .orderBy(desc(offers.views), desc(offers.offerId));
 
 async function newInsight(ip = TEST_IP): Promise<string> {
-  const { status, body } = await api.call('POST', '/api/new/insight', { body: { insightId: null, ip: null, user: null }, ip });
+  const { status, body } = await api.call('POST', '/api/new/insight', {
+    body: { insightId: null, ip: null, user: null },
+    ip,
+  });
   expect(status).toBe(201);
   return body.insight_id;
 }
@@ -71,7 +90,10 @@ async function topOffers(query: string) {
 describe('POST new insight on the main and insight hosts', () => {
   for (const path of ['/api/new/insight', '/insight/new/insight']) {
     it(`${path} creates a uuid insight with a token and stores the connection address, not the client's`, async () => {
-      const { status, body } = await api.call('POST', path, { body: { insightId: null, ip: '8.8.8.8', user: null }, ip: '198.51.100.21' });
+      const { status, body } = await api.call('POST', path, {
+        body: { insightId: null, ip: '8.8.8.8', user: null },
+        ip: '198.51.100.21',
+      });
       expect(status).toBe(201);
       expect(body.status).toBe(true);
       expect(body.insight_id).toMatch(UUID);
@@ -111,7 +133,9 @@ describe('POST new insight on the main and insight hosts', () => {
 
   it('ignores X-Forwarded-For when no proxy is trusted', async () => {
     const { body } = await api.call('POST', '/api/new/insight', {
-      body: { ip: '1.1.1.1' }, ip: '198.51.100.22', headers: { 'x-forwarded-for': '203.0.113.99, 203.0.113.100' },
+      body: { ip: '1.1.1.1' },
+      ip: '198.51.100.22',
+      headers: { 'x-forwarded-for': '203.0.113.99, 203.0.113.100' },
     });
     expect((await insightRow(body.insight_id))!.ip).toBe('198.51.100.22');
   });
@@ -119,7 +143,9 @@ describe('POST new insight on the main and insight hosts', () => {
   it('takes the last X-Forwarded-For entry behind a trusted proxy, else the connection address', async () => {
     const call = appWith({ trustProxy: true });
     const forwarded = await call('POST', '/insight/new/insight', {
-      body: { ip: '1.1.1.1' }, ip: '127.0.0.1', headers: { 'x-forwarded-for': '10.9.9.9, 203.0.113.55' },
+      body: { ip: '1.1.1.1' },
+      ip: '127.0.0.1',
+      headers: { 'x-forwarded-for': '10.9.9.9, 203.0.113.55' },
     });
     expect(forwarded.status).toBe(201);
     expect((await insightRow(forwarded.body.insight_id))!.ip).toBe('203.0.113.55');
@@ -129,7 +155,9 @@ describe('POST new insight on the main and insight hosts', () => {
   });
 
   it('accepts any type for the ignored fields but rejects bodies that are not an object', async () => {
-    const odd = await api.call('POST', '/api/new/insight', { body: { insightId: { $gt: '' }, ip: ['1.2.3.4'], user: SCRIPT } });
+    const odd = await api.call('POST', '/api/new/insight', {
+      body: { insightId: { $gt: '' }, ip: ['1.2.3.4'], user: SCRIPT },
+    });
     expect(odd.status).toBe(201);
     expect((await insightRow(odd.body.insight_id))!.ip).toBe(TEST_IP);
     for (const path of ['/api/new/insight', '/insight/new/insight']) {
@@ -142,14 +170,19 @@ describe('POST new insight on the main and insight hosts', () => {
 });
 
 describe('POST /api/new/impression', () => {
-  it('records the offer\'s own bank, category and merchant even when the client swaps or invents them', async () => {
+  it("records the offer's own bank, category and merchant even when the client swaps or invents them", async () => {
     const [offer] = await listedOffers();
     const insightId = await newInsight();
     const { status, body } = await api.call('POST', '/api/new/impression', {
       body: {
-        offerId: offer!.offerId, insightId, ip: '8.8.4.4', user: 99,
+        offerId: offer!.offerId,
+        insightId,
+        ip: '8.8.4.4',
+        user: 99,
         // The old app's swap, and a bank that does not own the offer.
-        merchantId: offer!.categoryId, categoryId: offer!.merchantId, bankId: offer!.bankId === 1 ? 2 : 1,
+        merchantId: offer!.categoryId,
+        categoryId: offer!.merchantId,
+        bankId: offer!.bankId === 1 ? 2 : 1,
       },
       ip: '198.51.100.31',
     });
@@ -158,8 +191,14 @@ describe('POST /api/new/impression', () => {
     expect(Number.isInteger(body.data.impressionId)).toBe(true);
     const row = await impressionRow(body.data.impressionId);
     expect(row).toMatchObject({
-      offerId: offer!.offerId, bankId: offer!.bankId, categoryId: offer!.categoryId, merchantId: offer!.merchantId,
-      insightId, ip: '198.51.100.31', userId: null, count: 1,
+      offerId: offer!.offerId,
+      bankId: offer!.bankId,
+      categoryId: offer!.categoryId,
+      merchantId: offer!.merchantId,
+      insightId,
+      ip: '198.51.100.31',
+      userId: null,
+      count: 1,
     });
   });
 
@@ -186,7 +225,10 @@ describe('POST /api/new/impression', () => {
   it('stores the signed-in user with the impression', async () => {
     const { token, userId } = await signUpVerified(api);
     const [offer] = await listedOffers();
-    const { status, body } = await api.call('POST', '/api/new/impression', { body: { offerId: offer!.offerId }, token });
+    const { status, body } = await api.call('POST', '/api/new/impression', {
+      body: { offerId: offer!.offerId },
+      token,
+    });
     expect(status).toBe(201);
     expect((await impressionRow(body.data.impressionId))!.userId).toBe(userId);
   });
@@ -194,7 +236,10 @@ describe('POST /api/new/impression', () => {
   it('answers 404 for an unknown insight id and counts nothing', async () => {
     const [offer] = await listedOffers();
     const before = await viewsOf(offer!.offerId);
-    expectError(await api.call('POST', '/api/new/impression', { body: { offerId: offer!.offerId, insightId: UNKNOWN_UUID } }), 404);
+    expectError(
+      await api.call('POST', '/api/new/impression', { body: { offerId: offer!.offerId, insightId: UNKNOWN_UUID } }),
+      404,
+    );
     expect(await viewsOf(offer!.offerId)).toBe(before);
     expect(await impressionCount(UNKNOWN_UUID)).toBe(0);
   });
@@ -207,7 +252,10 @@ describe('POST /api/new/impression', () => {
       await api.handle.db.update(offers).set({ reviewStatus }).where(eq(offers.offerId, offer!.offerId));
       try {
         const before = await viewsOf(offer!.offerId);
-        expectError(await api.call('POST', '/api/new/impression', { body: { offerId: offer!.offerId, insightId } }), 404);
+        expectError(
+          await api.call('POST', '/api/new/impression', { body: { offerId: offer!.offerId, insightId } }),
+          404,
+        );
         expect(await viewsOf(offer!.offerId)).toBe(before);
       } finally {
         await api.handle.db.update(offers).set({ reviewStatus: 'accepted' }).where(eq(offers.offerId, offer!.offerId));
@@ -220,10 +268,24 @@ describe('POST /api/new/impression', () => {
     const [offer] = await listedOffers();
     const before = await viewsOf(offer!.offerId);
     const bodies: unknown[] = [
-      {}, { offerId: 'abc' }, { offerId: { id: 1 } }, { offerId: [offer!.offerId] }, { offerId: SQL_TEXT }, { offerId: -1 }, { offerId: 0 },
-      { offerId: 1.5 }, { offerId: 99_999_999_999 }, { offerId: offer!.offerId, insightId: SQL_TEXT },
-      { offerId: offer!.offerId, insightId: SCRIPT }, { offerId: offer!.offerId, insightId: 'x'.repeat(100_000) },
-      { offerId: offer!.offerId, insightId: {} }, { offerId: offer!.offerId, categoryId: 'x' }, null, [], 'str', 42,
+      {},
+      { offerId: 'abc' },
+      { offerId: { id: 1 } },
+      { offerId: [offer!.offerId] },
+      { offerId: SQL_TEXT },
+      { offerId: -1 },
+      { offerId: 0 },
+      { offerId: 1.5 },
+      { offerId: 99_999_999_999 },
+      { offerId: offer!.offerId, insightId: SQL_TEXT },
+      { offerId: offer!.offerId, insightId: SCRIPT },
+      { offerId: offer!.offerId, insightId: 'x'.repeat(100_000) },
+      { offerId: offer!.offerId, insightId: {} },
+      { offerId: offer!.offerId, categoryId: 'x' },
+      null,
+      [],
+      'str',
+      42,
     ];
     for (const body of bodies) expectError(await api.call('POST', '/api/new/impression', { body }), 400);
     expectError(await api.call('POST', '/api/new/impression', { rawBody: `{"offerId": ${offer!.offerId}` }), 400);
@@ -233,15 +295,21 @@ describe('POST /api/new/impression', () => {
 });
 
 describe('POST /insight/new/impression', () => {
-  it('only confirms the main API\'s impression when given its impression_id', async () => {
+  it("only confirms the main API's impression when given its impression_id", async () => {
     const [offer] = await listedOffers();
     const insightId = await newInsight();
     const impressionId = await view(insightId, offer!.offerId);
     const views = await viewsOf(offer!.offerId);
     const { status, body } = await api.call('POST', '/insight/new/impression', {
       body: {
-        impression_id: impressionId, insight_id: insightId, offer_id: offer!.offerId,
-        merchant_id: offer!.categoryId, category_id: offer!.merchantId, bank_id: offer!.bankId, count: 1, ip_address: '8.8.8.8',
+        impression_id: impressionId,
+        insight_id: insightId,
+        offer_id: offer!.offerId,
+        merchant_id: offer!.categoryId,
+        category_id: offer!.merchantId,
+        bank_id: offer!.bankId,
+        count: 1,
+        ip_address: '8.8.8.8',
       },
     });
     expect(status).toBe(200);
@@ -249,7 +317,9 @@ describe('POST /insight/new/impression', () => {
     expect(await impressionCount(insightId)).toBe(1);
     expect(await viewsOf(offer!.offerId)).toBe(views);
     // Sent again: still one row.
-    const again = await api.call('POST', '/insight/new/impression', { body: { impression_id: String(impressionId), insight_id: insightId, offer_id: offer!.offerId } });
+    const again = await api.call('POST', '/insight/new/impression', {
+      body: { impression_id: String(impressionId), insight_id: insightId, offer_id: offer!.offerId },
+    });
     expect(again.status).toBe(200);
     expect(await impressionCount(insightId)).toBe(1);
   });
@@ -258,14 +328,27 @@ describe('POST /insight/new/impression', () => {
     const [, offer] = await listedOffers();
     const insightId = await newInsight();
     const { status, body } = await api.call('POST', '/insight/new/impression', {
-      body: { insight_id: insightId, offer_id: offer!.offerId, merchant_id: offer!.categoryId, category_id: offer!.merchantId, bank_id: 999, count: 1, ip_address: '8.8.8.8' },
+      body: {
+        insight_id: insightId,
+        offer_id: offer!.offerId,
+        merchant_id: offer!.categoryId,
+        category_id: offer!.merchantId,
+        bank_id: 999,
+        count: 1,
+        ip_address: '8.8.8.8',
+      },
       ip: '198.51.100.32',
     });
     expect(status).toBe(201);
     expect(await impressionCount(insightId)).toBe(1);
     expect(await impressionRow(body.data.impression_id)).toMatchObject({
-      offerId: offer!.offerId, bankId: offer!.bankId, categoryId: offer!.categoryId, merchantId: offer!.merchantId,
-      insightId, ip: '198.51.100.32', count: 1,
+      offerId: offer!.offerId,
+      bankId: offer!.bankId,
+      categoryId: offer!.categoryId,
+      merchantId: offer!.merchantId,
+      insightId,
+      ip: '198.51.100.32',
+      count: 1,
     });
   });
 
@@ -273,10 +356,28 @@ describe('POST /insight/new/impression', () => {
     const [offer, other] = await listedOffers();
     const insightId = await newInsight();
     const impressionId = await view(insightId, offer!.offerId);
-    expectError(await api.call('POST', '/insight/new/impression', { body: { impression_id: 99_999_999, insight_id: insightId, offer_id: offer!.offerId } }), 404);
-    expectError(await api.call('POST', '/insight/new/impression', { body: { impression_id: impressionId, insight_id: insightId, offer_id: other!.offerId } }), 404);
-    expectError(await api.call('POST', '/insight/new/impression', { body: { insight_id: UNKNOWN_UUID, offer_id: offer!.offerId } }), 404);
-    expectError(await api.call('POST', '/insight/new/impression', { body: { insight_id: insightId, offer_id: 99_999_999 } }), 404);
+    expectError(
+      await api.call('POST', '/insight/new/impression', {
+        body: { impression_id: 99_999_999, insight_id: insightId, offer_id: offer!.offerId },
+      }),
+      404,
+    );
+    expectError(
+      await api.call('POST', '/insight/new/impression', {
+        body: { impression_id: impressionId, insight_id: insightId, offer_id: other!.offerId },
+      }),
+      404,
+    );
+    expectError(
+      await api.call('POST', '/insight/new/impression', {
+        body: { insight_id: UNKNOWN_UUID, offer_id: offer!.offerId },
+      }),
+      404,
+    );
+    expectError(
+      await api.call('POST', '/insight/new/impression', { body: { insight_id: insightId, offer_id: 99_999_999 } }),
+      404,
+    );
     expect(await impressionCount(insightId)).toBe(1);
   });
 
@@ -290,7 +391,10 @@ describe('POST /insight/new/impression', () => {
       { insight_id: insightId, offer_id: offer!.offerId, impression_id: SQL_TEXT },
       { insight_id: SCRIPT, offer_id: offer!.offerId },
       { insight_id: insightId, offer_id: { $ne: null } },
-      { insight_id: insightId }, null, [], 'str',
+      { insight_id: insightId },
+      null,
+      [],
+      'str',
     ];
     for (const body of bodies) expectError(await api.call('POST', '/insight/new/impression', { body }), 400);
     expectError(await api.call('POST', '/insight/new/impression', { rawBody: '{"offer_id":' }), 400);
@@ -319,7 +423,10 @@ describe('GET /insight/top-offers-by-insight', () => {
     const listed = await listedOffers();
     const climber = listed[20]!;
     const needed = listed[0]!.views - climber.views + 1;
-    await api.handle.db.update(offers).set({ views: climber.views + needed }).where(eq(offers.offerId, climber.offerId));
+    await api.handle.db
+      .update(offers)
+      .set({ views: climber.views + needed })
+      .where(eq(offers.offerId, climber.offerId));
     try {
       const { top_offers } = await topOffers(`insight_id=${await newInsight()}&limit=3`);
       expect(top_offers[0]).toBe(climber.offerId);
@@ -361,9 +468,17 @@ describe('GET /insight/top-offers-by-insight', () => {
     expect(total).toBe(listed.length - seen.length);
 
     // Over all pages: exactly the listed offers not yet seen.
-    const all = [...(await topOffers(`insight_id=${insightId}&limit=100`)).top_offers, ...(await topOffers(`insight_id=${insightId}&limit=100&offset=100`)).top_offers];
+    const all = [
+      ...(await topOffers(`insight_id=${insightId}&limit=100`)).top_offers,
+      ...(await topOffers(`insight_id=${insightId}&limit=100&offset=100`)).top_offers,
+    ];
     expect(new Set(all).size).toBe(all.length);
-    expect([...all].sort((a, b) => a - b)).toEqual(listed.map((offer) => offer.offerId).filter((id) => !seen.includes(id)).sort((a, b) => a - b));
+    expect([...all].sort((a, b) => a - b)).toEqual(
+      listed
+        .map((offer) => offer.offerId)
+        .filter((id) => !seen.includes(id))
+        .sort((a, b) => a - b),
+    );
   });
 
   it("puts a signed-in user's interest categories first, and only for that user's session", async () => {
@@ -408,9 +523,20 @@ describe('GET /insight/top-offers-by-insight', () => {
   it('answers 400 for a bad limit, offset or insight_id, and 404 for an unknown insight', async () => {
     const insightId = await newInsight();
     const bad = [
-      'limit=0', 'limit=-1', 'limit=abc', 'limit=101', 'limit=1.5', `limit=${encodeURIComponent(SQL_TEXT)}`, 'limit=9999999',
-      'offset=-1', 'offset=x', 'insight_id=abc', `insight_id=${encodeURIComponent(SQL_TEXT)}`, `insight_id=${encodeURIComponent(SCRIPT)}`,
-      `insight_id=${'x'.repeat(5000)}`, `insight_id=${insightId}%27%20OR%20%271%27%3D%271`,
+      'limit=0',
+      'limit=-1',
+      'limit=abc',
+      'limit=101',
+      'limit=1.5',
+      `limit=${encodeURIComponent(SQL_TEXT)}`,
+      'limit=9999999',
+      'offset=-1',
+      'offset=x',
+      'insight_id=abc',
+      `insight_id=${encodeURIComponent(SQL_TEXT)}`,
+      `insight_id=${encodeURIComponent(SCRIPT)}`,
+      `insight_id=${'x'.repeat(5000)}`,
+      `insight_id=${insightId}%27%20OR%20%271%27%3D%271`,
     ];
     for (const query of bad) {
       const response = await api.call('GET', `/insight/top-offers-by-insight?${query}`);
@@ -428,7 +554,7 @@ describe('GET /insight/top-offers-by-bank-insight', () => {
     return body as { status: true; top_offers: number[]; top_categories: number[]; total: number };
   }
 
-  it('ranks only that bank\'s offers and puts the viewed category first', async () => {
+  it("ranks only that bank's offers and puts the viewed category first", async () => {
     const listed = await listedOffers();
     const bankId = listed[0]!.bankId;
     const ofBank = listed.filter((offer) => offer.bankId === bankId);
@@ -455,11 +581,13 @@ describe('GET /insight/top-offers-by-bank-insight', () => {
     expect(after.total).toBe(ofBank.length - 1);
     const bankOf = new Map(listed.map((offer) => [offer.offerId, offer.bankId]));
     expect(after.top_offers.every((id) => bankOf.get(id) === bankId)).toBe(true);
-    const othersInCategory = ofBank.filter((offer) => offer.categoryId === categoryId && offer.offerId !== seen.offerId);
+    const othersInCategory = ofBank.filter(
+      (offer) => offer.categoryId === categoryId && offer.offerId !== seen.offerId,
+    );
     if (othersInCategory.length) expect(othersInCategory.map((offer) => offer.offerId)).toContain(after.top_offers[0]);
   });
 
-  it('works without an insight: the bank\'s offers by views', async () => {
+  it("works without an insight: the bank's offers by views", async () => {
     const listed = await listedOffers();
     const bankId = listed[5]!.bankId;
     const ofBank = listed.filter((offer) => offer.bankId === bankId);
@@ -470,7 +598,16 @@ describe('GET /insight/top-offers-by-bank-insight', () => {
   });
 
   it('answers 400 without a bank_id or with a bad one, 404 for an unknown bank or insight', async () => {
-    for (const query of ['', 'limit=5', 'bank_id=', 'bank_id=abc', 'bank_id=-1', `bank_id=${encodeURIComponent(SQL_TEXT)}`, 'bank_id=1&limit=0', 'bank_id=1&insight_id=nope']) {
+    for (const query of [
+      '',
+      'limit=5',
+      'bank_id=',
+      'bank_id=abc',
+      'bank_id=-1',
+      `bank_id=${encodeURIComponent(SQL_TEXT)}`,
+      'bank_id=1&limit=0',
+      'bank_id=1&insight_id=nope',
+    ]) {
       expectError(await api.call('GET', `/insight/top-offers-by-bank-insight?${query}`), 400);
     }
     expectError(await api.call('GET', '/insight/top-offers-by-bank-insight?bank_id=999999'), 404);
@@ -483,25 +620,43 @@ describe('GET /insight/get/offers/{insightId}/top-10-most-viewed', () => {
     const listed = await listedOffers();
     const insightId = await newInsight();
     const [a, b, c, d] = listed.slice(30, 34).map((offer) => offer.offerId) as [number, number, number, number];
-    for (const [offerId, times] of [[a, 1], [b, 3], [c, 2]] as const) for (let i = 0; i < times; i++) await view(insightId, offerId);
+    for (const [offerId, times] of [
+      [a, 1],
+      [b, 3],
+      [c, 2],
+    ] as const)
+      for (let i = 0; i < times; i++) await view(insightId, offerId);
     // The insight host's own record counts too; a confirmation of an existing one does not.
     const created = await api.call('POST', '/insight/new/impression', { body: { insight_id: insightId, offer_id: d } });
     expect(created.status).toBe(201);
-    await api.call('POST', '/insight/new/impression', { body: { impression_id: created.body.data.impression_id, insight_id: insightId, offer_id: d } });
+    await api.call('POST', '/insight/new/impression', {
+      body: { impression_id: created.body.data.impression_id, insight_id: insightId, offer_id: d },
+    });
     // Another visitor's views do not count.
     await view(await newInsight(), a);
 
     const { status, body } = await api.call('GET', `/insight/get/offers/${insightId}/top-10-most-viewed`);
     expect(status).toBe(200);
     expect(body.status).toBe(true);
-    expect(body.data.slice(0, 2)).toEqual([{ offer_id: b, count: 3 }, { offer_id: c, count: 2 }]);
+    expect(body.data.slice(0, 2)).toEqual([
+      { offer_id: b, count: 3 },
+      { offer_id: c, count: 2 },
+    ]);
     expect(body.data.slice(2)).toHaveLength(2);
-    expect(body.data.slice(2)).toEqual(expect.arrayContaining([{ offer_id: a, count: 1 }, { offer_id: d, count: 1 }]));
+    expect(body.data.slice(2)).toEqual(
+      expect.arrayContaining([
+        { offer_id: a, count: 1 },
+        { offer_id: d, count: 1 },
+      ]),
+    );
 
     for (const offer of listed.slice(40, 50)) await view(insightId, offer.offerId);
     const many = await api.call('GET', `/insight/get/offers/${insightId}/top-10-most-viewed`);
     expect(many.body.data).toHaveLength(10);
-    expect(many.body.data.slice(0, 2)).toEqual([{ offer_id: b, count: 3 }, { offer_id: c, count: 2 }]);
+    expect(many.body.data.slice(0, 2)).toEqual([
+      { offer_id: b, count: 3 },
+      { offer_id: c, count: 2 },
+    ]);
   });
 
   it('answers an empty list for an insight with no views', async () => {
@@ -526,9 +681,14 @@ describe('GET /insight/bank/impression/{bankId}', () => {
     return body.total_impressions as number;
   };
   const dbTotal = async (bankId: number) =>
-    (await api.handle.db.select({ n: sql<number>`coalesce(sum(${impressions.count}), 0)::int` }).from(impressions).where(eq(impressions.bankId, bankId)))[0]!.n;
+    (
+      await api.handle.db
+        .select({ n: sql<number>`coalesce(sum(${impressions.count}), 0)::int` })
+        .from(impressions)
+        .where(eq(impressions.bankId, bankId))
+    )[0]!.n;
 
-  it('sums the impressions of the bank\'s offers, and only those', async () => {
+  it("sums the impressions of the bank's offers, and only those", async () => {
     const listed = await listedOffers();
     const bankId = listed[3]!.bankId;
     const ofBank = listed.filter((offer) => offer.bankId === bankId);
@@ -541,7 +701,9 @@ describe('GET /insight/bank/impression/{bankId}', () => {
     // Sent with a wrong bank id: the offer's own bank counts.
     await view(insightId, ofBank[0]!.offerId, { bankId: otherBank.bankId });
     await view(null, ofBank.at(-1)!.offerId);
-    const recorded = await api.call('POST', '/insight/new/impression', { body: { insight_id: insightId, offer_id: ofBank[0]!.offerId, bank_id: otherBank.bankId } });
+    const recorded = await api.call('POST', '/insight/new/impression', {
+      body: { insight_id: insightId, offer_id: ofBank[0]!.offerId, bank_id: otherBank.bankId },
+    });
     expect(recorded.status).toBe(201);
     await view(insightId, otherBank.offerId);
 
@@ -550,18 +712,35 @@ describe('GET /insight/bank/impression/{bankId}', () => {
     expect(await bankTotal(otherBank.bankId)).toBe(otherBefore + 1);
   });
 
-  it('answers the database\'s sum for every bank, 0 for a bank never viewed', async () => {
+  it("answers the database's sum for every bank, 0 for a bank never viewed", async () => {
     const allBanks = await api.handle.db.select({ bankId: banks.bankId }).from(banks);
     expect(allBanks.length).toBeGreaterThan(5);
     for (const { bankId } of allBanks) expect(await bankTotal(bankId)).toBe(await dbTotal(bankId));
     // A bank with no offers has nothing to count.
-    const [empty] = await api.handle.db.insert(banks).values({ bankName: 'Test Bank Without Offers', slug: 'test-bank-without-offers', logoUrl: '/x.svg', thumbnailUrl: '/x.svg' }).returning();
+    const [empty] = await api.handle.db
+      .insert(banks)
+      .values({
+        bankName: 'Test Bank Without Offers',
+        slug: 'test-bank-without-offers',
+        logoUrl: '/x.svg',
+        thumbnailUrl: '/x.svg',
+      })
+      .returning();
     expect(await bankTotal(empty!.bankId)).toBe(0);
     await api.handle.db.delete(banks).where(eq(banks.bankId, empty!.bankId));
   });
 
   it('answers 400 for a malformed bank id and 404 for an unknown bank', async () => {
-    for (const bad of ['abc', '0', '-1', '1.5', '1%27%20OR%20%271%27%3D%271', '%3Cscript%3E', 'x'.repeat(5000), '99999999999']) {
+    for (const bad of [
+      'abc',
+      '0',
+      '-1',
+      '1.5',
+      '1%27%20OR%20%271%27%3D%271',
+      '%3Cscript%3E',
+      'x'.repeat(5000),
+      '99999999999',
+    ]) {
       expectError(await api.call('GET', `/insight/bank/impression/${bad}`), 400);
     }
     expectError(await api.call('GET', '/insight/bank/impression/999999'), 404);
@@ -575,15 +754,29 @@ describe('impressions keep their offer and bank ids consistent', () => {
       const swapped = { merchantId: offer.categoryId, categoryId: offer.merchantId, bankId: offer.bankId + 1 };
       await view(insightId, offer.offerId, swapped);
       const recorded = await api.call('POST', '/insight/new/impression', {
-        body: { insight_id: insightId, offer_id: offer.offerId, merchant_id: swapped.merchantId, category_id: swapped.categoryId, bank_id: swapped.bankId },
+        body: {
+          insight_id: insightId,
+          offer_id: offer.offerId,
+          merchant_id: swapped.merchantId,
+          category_id: swapped.categoryId,
+          bank_id: swapped.bankId,
+        },
       });
       expect(recorded.status).toBe(201);
     }
     expect(await impressionCount(insightId)).toBe(12);
     // Over every row recorded so far in this file.
-    const mismatched = await api.handle.db.select({ id: impressions.impressionId }).from(impressions)
+    const mismatched = await api.handle.db
+      .select({ id: impressions.impressionId })
+      .from(impressions)
       .innerJoin(offers, eq(offers.offerId, impressions.offerId))
-      .where(or(sql`${impressions.bankId} <> ${offers.bankId}`, sql`${impressions.categoryId} <> ${offers.categoryId}`, sql`${impressions.merchantId} <> ${offers.merchantId}`));
+      .where(
+        or(
+          sql`${impressions.bankId} <> ${offers.bankId}`,
+          sql`${impressions.categoryId} <> ${offers.categoryId}`,
+          sql`${impressions.merchantId} <> ${offers.merchantId}`,
+        ),
+      );
     expect(mismatched).toEqual([]);
   });
 });
@@ -593,14 +786,24 @@ describe('impression rate limit', () => {
     const rules = { ...DEFAULT_RATE_RULES, impressionPerIp: { limit: 2, windowMs: 60_000 } };
     const app = createApp({ ...api.deps, limiter: new RateLimiter(createMemoryRateLimitStore(), rules) });
     const [offer] = await api.handle.db.select().from(offers).where(eq(offers.reviewStatus, 'accepted')).limit(1);
-    const view = (ip: string) => app.request('/api/new/impression', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offerId: offer!.offerId }),
-    }, { incoming: { socket: { remoteAddress: ip } } });
+    const view = (ip: string) =>
+      app.request(
+        '/api/new/impression',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ offerId: offer!.offerId }),
+        },
+        { incoming: { socket: { remoteAddress: ip } } },
+      );
     expect((await view('198.51.100.77')).status).toBe(201);
     expect((await view('198.51.100.77')).status).toBe(201);
     expect((await view('198.51.100.77')).status).toBe(429);
     expect((await view('198.51.100.78')).status).toBe(201);
-    const [after] = await api.handle.db.select({ views: offers.views }).from(offers).where(eq(offers.offerId, offer!.offerId));
+    const [after] = await api.handle.db
+      .select({ views: offers.views })
+      .from(offers)
+      .where(eq(offers.offerId, offer!.offerId));
     expect(after!.views).toBe(offer!.views + 3);
   });
 });

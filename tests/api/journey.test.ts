@@ -4,15 +4,27 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import {
-  CodeBlockedResponse, CodeSentResponse, CreateUserResponse, ErrorResponse, FavoritesResponse, MESSAGES, OfferList,
-  SessionResponse, SignInResponse, User,
+  CodeBlockedResponse,
+  CodeSentResponse,
+  CreateUserResponse,
+  ErrorResponse,
+  FavoritesResponse,
+  MESSAGES,
+  OfferList,
+  SessionResponse,
+  SignInResponse,
+  User,
 } from '../../src/contract/index.ts';
 import { SmsOutboxEntry } from '../../src/contract/site-responses.ts';
 import { createTestApi, freshMobile, type TestApi, LOOPBACK_IP } from './harness.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await createTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const noIssues = (schema: v.GenericSchema, body: unknown) => expect(v.safeParse(schema, body).issues).toBeUndefined();
 
@@ -45,12 +57,26 @@ describe.sequential('a customer: sign up, verify, sign in, favourites, password 
 
   it('2. signs up as a customer: {status:true, data:{token, user}} and a code is texted', async () => {
     const res = await api.call('POST', '/api/create/new/user', {
-      body: { firstName: 'Dilini', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password },
+      body: {
+        firstName: 'Dilini',
+        businessName: null,
+        BRno: null,
+        mobileNo,
+        userType: 1,
+        favoriteArea: [],
+        termsAndCondition: true,
+        password,
+      },
       ip,
     });
     expect(res.status).toBe(201);
     noIssues(CreateUserResponse, res.body);
-    expect(res.body.data.user).toMatchObject({ firstName: 'Dilini', mobileNo, userType: 1, isMobileVerification: false });
+    expect(res.body.data.user).toMatchObject({
+      firstName: 'Dilini',
+      mobileNo,
+      userType: 1,
+      isMobileVerification: false,
+    });
     userId = res.body.data.user.userId;
     verifyToken = res.body.data.token;
     await codeFromOutbox(mobileNo, 1);
@@ -63,12 +89,19 @@ describe.sequential('a customer: sign up, verify, sign in, favourites, password 
   });
 
   it('4. verifies the number with the code from the dev outbox, which signs in', async () => {
-    const res = await api.call('POST', '/api/verify/mobile', { body: { otpCode: await codeFromOutbox(mobileNo), token: verifyToken }, ip });
+    const res = await api.call('POST', '/api/verify/mobile', {
+      body: { otpCode: await codeFromOutbox(mobileNo), token: verifyToken },
+      ip,
+    });
     expect(res.status).toBe(200);
     noIssues(SignInResponse, res.body);
     expect(res.body.data).toMatchObject({ userId, isMobileVerification: true });
     const lookup = await api.call('GET', `/api/find/existing/user/by/${mobileNo}`, { ip });
-    expect(lookup.body).toMatchObject({ status: true, isFound: true, data: { userId, isMobileVerification: true, isAccountBlock: false } });
+    expect(lookup.body).toMatchObject({
+      status: true,
+      isFound: true,
+      data: { userId, isMobileVerification: true, isAccountBlock: false },
+    });
   });
 
   it('5. signs in with the password: {status:true, data:user, token}', async () => {
@@ -96,7 +129,12 @@ describe.sequential('a customer: sign up, verify, sign in, favourites, password 
     const list = await api.call('GET', '/api/get/offers/by/page/1/10');
     noIssues(OfferList, list.body);
     const picked = list.body.data[4];
-    offer = { offerId: picked.offerId, categoryId: picked.categoryId, merchantId: picked.merchantId, bankId: picked.bankId };
+    offer = {
+      offerId: picked.offerId,
+      categoryId: picked.categoryId,
+      merchantId: picked.merchantId,
+      bankId: picked.bankId,
+    };
 
     const added = await api.call('PUT', '/api/add/user/favorite/offer', { body: offer, token: sessionToken });
     expect(added.status).toBe(200);
@@ -108,14 +146,21 @@ describe.sequential('a customer: sign up, verify, sign in, favourites, password 
     noIssues(FavoritesResponse, favs.body);
     expect(favs.body.isMobileVerification).toBe(true);
     expect(favs.body.data[0].favorites.map((f: { offerId: number }) => f.offerId)).toEqual([offer.offerId]);
-    expect(favs.body.data[0].favorites[0]).toMatchObject({ offerId: offer.offerId, header: picked.header, bank: { bankId: offer.bankId } });
+    expect(favs.body.data[0].favorites[0]).toMatchObject({
+      offerId: offer.offerId,
+      header: picked.header,
+      bank: { bankId: offer.bankId },
+    });
 
     const profile = await api.call('GET', `/api/get/user/by/${userId}`, { token: sessionToken });
     expect(profile.body.data.favorites).toEqual([offer.offerId]);
   });
 
   it('7. unfavourites it: the list is empty again', async () => {
-    const removed = await api.call('PUT', '/api/remove/offer/from/user/favorite', { body: { offerId: offer.offerId }, token: sessionToken });
+    const removed = await api.call('PUT', '/api/remove/offer/from/user/favorite', {
+      body: { offerId: offer.offerId },
+      token: sessionToken,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ status: true, message: MESSAGES.favoriteRemoved });
     expect(removed.body.data.user.favorites).toEqual([]);
@@ -126,19 +171,26 @@ describe.sequential('a customer: sign up, verify, sign in, favourites, password 
 
   it('8. resets the password: code → verify → update with that token', async () => {
     const sent = await api.call('POST', '/api/create/new/otp/verification', {
-      body: { verificationType: 'MOBILE', token: null, mobileNo, userId }, ip,
+      body: { verificationType: 'MOBILE', token: null, mobileNo, userId },
+      ip,
     });
     expect(sent.status).toBe(200);
     noIssues(CodeSentResponse, sent.body);
     const code = await codeFromOutbox(mobileNo, 2);
 
-    const verified = await api.call('POST', '/api/verify/mobile', { body: { otpCode: code, token: sent.body.token }, ip });
+    const verified = await api.call('POST', '/api/verify/mobile', {
+      body: { otpCode: code, token: sent.body.token },
+      ip,
+    });
     expect(verified.status).toBe(200);
     noIssues(SignInResponse, verified.body);
     const resetToken: string = verified.body.token;
     expect(resetToken).not.toBe(sessionToken);
 
-    const updated = await api.call('PUT', '/api/update/user/password', { body: { userId, password: newPassword }, token: resetToken });
+    const updated = await api.call('PUT', '/api/update/user/password', {
+      body: { userId, password: newPassword },
+      token: resetToken,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.status).toBe(true);
 
@@ -177,7 +229,16 @@ describe.sequential('a second customer who passes the resend limit ends up block
 
   it('1. signs up: the first code is attempt 0', async () => {
     const res = await api.call('POST', '/api/create/new/user', {
-      body: { firstName: 'Ruwan', businessName: null, BRno: null, mobileNo, userType: '1', favoriteArea: [], termsAndCondition: true, password },
+      body: {
+        firstName: 'Ruwan',
+        businessName: null,
+        BRno: null,
+        mobileNo,
+        userType: '1',
+        favoriteArea: [],
+        termsAndCondition: true,
+        password,
+      },
       ip,
     });
     expect(res.status).toBe(201);
@@ -189,7 +250,10 @@ describe.sequential('a second customer who passes the resend limit ends up block
 
   it('2. resends the code three times: attempts 1, 2 and 3', async () => {
     for (const attempt of [1, 2, 3]) {
-      const res = await api.call('POST', '/api/resend/verification/otp', { body: { userId, mobileNo, token: verifyToken }, ip });
+      const res = await api.call('POST', '/api/resend/verification/otp', {
+        body: { userId, mobileNo, token: verifyToken },
+        ip,
+      });
       expect(res.status).toBe(200);
       noIssues(CodeSentResponse, res.body);
       expect(res.body.attempt).toBe(attempt);
@@ -198,7 +262,10 @@ describe.sequential('a second customer who passes the resend limit ends up block
   });
 
   it('3. the 4th resend answers attempt 4 with a failed status and blocks the account', async () => {
-    const res = await api.call('POST', '/api/resend/verification/otp', { body: { userId, mobileNo, token: verifyToken }, ip });
+    const res = await api.call('POST', '/api/resend/verification/otp', {
+      body: { userId, mobileNo, token: verifyToken },
+      ip,
+    });
     expect(res.status).toBe(429);
     noIssues(CodeBlockedResponse, res.body);
     expect(res.body).toMatchObject({ status: false, attempt: 4 });
@@ -217,7 +284,10 @@ describe.sequential('a second customer who passes the resend limit ends up block
     expect(verify.body).toMatchObject({ status: false, attempt: 4 });
     expect(verify.body.token).toBeUndefined();
 
-    const again = await api.call('POST', '/api/create/new/otp/verification', { body: { verificationType: 'MOBILE', mobileNo, userId }, ip });
+    const again = await api.call('POST', '/api/create/new/otp/verification', {
+      body: { verificationType: 'MOBILE', mobileNo, userId },
+      ip,
+    });
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ status: false, attempt: 4 });
 

@@ -29,14 +29,26 @@ function smallApp(shedding: LoadShedding) {
   const app = new Hono();
   app.use('*', shedding);
   let release!: () => void;
-  let gate = new Promise<void>((resolve) => { release = resolve; });
-  app.get('/slow', async (c) => { await gate; return c.json({ status: true }); });
+  let gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  app.get('/slow', async (c) => {
+    await gate;
+    return c.json({ status: true });
+  });
   app.get('/fast', (c) => c.json({ status: true }));
-  app.get('/fail', () => { throw new Error('boom'); });
+  app.get('/fail', () => {
+    throw new Error('boom');
+  });
   app.onError((_error, c) => c.json({ status: false, message: 'failed' }, 500));
   return {
     app,
-    release() { release(); gate = new Promise<void>((resolve) => { release = resolve; }); },
+    release() {
+      release();
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    },
   };
 }
 
@@ -92,13 +104,19 @@ describe('the event loop delay limit', () => {
       await new Promise<void>((resolve) => {
         const turn = () => {
           const end = Date.now() + 200;
-          while (Date.now() < end) { /* busy */ }
-          if (Date.now() < until) setImmediate(turn); else resolve();
+          while (Date.now() < end) {
+            /* busy */
+          }
+          if (Date.now() < until) setImmediate(turn);
+          else resolve();
         };
         setImmediate(turn);
       });
       await expectShed(await app.request('/fast'));
-      await vi.waitFor(async () => expect((await app.request('/fast')).status).toBe(200), { timeout: 5000, interval: 100 });
+      await vi.waitFor(async () => expect((await app.request('/fast')).status).toBe(200), {
+        timeout: 5000,
+        interval: 100,
+      });
     } finally {
       shedding.stop();
     }
@@ -110,7 +128,9 @@ describe('the event loop delay limit', () => {
     try {
       await sleep(200); // part of a window goes by idle
       const end = Date.now() + 300;
-      while (Date.now() < end) { /* one 300 ms pause, such as a long GC */ }
+      while (Date.now() < end) {
+        /* one 300 ms pause, such as a long GC */
+      }
       await sleep(2300); // two windows end
       expect((await smallApp(shedding).app.request('/fast')).status).toBe(200);
       expect((await smallApp(off).app.request('/fast')).status).toBe(200);
@@ -125,18 +145,35 @@ describe('through the app', () => {
   let siteDir: string;
   let app: Hono<AppEnv>;
   const encoder = new TextEncoder();
-  const call = (path: string, init?: RequestInit) => app.fetch(new Request(`http://localhost${path}`, init), { incoming: { socket: { remoteAddress: TEST_IP } } });
+  const call = (path: string, init?: RequestInit) =>
+    app.fetch(new Request(`http://localhost${path}`, init), { incoming: { socket: { remoteAddress: TEST_IP } } });
 
   /** Rate-limit checks wait until released: a sign-in, its body read, stays in flight until then. */
   let releaseSignIns = () => {};
   let checkGate = Promise.resolve();
   /** Closes the gate until releaseSignIns(). */
-  const holdSignIns = () => { checkGate = new Promise<void>((resolve) => { releaseSignIns = resolve; }); };
+  const holdSignIns = () => {
+    checkGate = new Promise<void>((resolve) => {
+      releaseSignIns = resolve;
+    });
+  };
   const counters = createMemoryRateLimitStore();
-  const gatedLimiter = new RateLimiter({ ...counters, hit: async (key, windowMs) => { await checkGate; return counters.hit(key, windowMs); } }, DEFAULT_RATE_RULES);
-  const sentSignIn = () => call('/api/user/authentication', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNo: '771234567', password: 'not-the-password' }),
-  });
+  const gatedLimiter = new RateLimiter(
+    {
+      ...counters,
+      hit: async (key, windowMs) => {
+        await checkGate;
+        return counters.hit(key, windowMs);
+      },
+    },
+    DEFAULT_RATE_RULES,
+  );
+  const sentSignIn = () =>
+    call('/api/user/authentication', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobileNo: '771234567', password: 'not-the-password' }),
+    });
 
   /** A sign-in whose body is still being sent: the body is read before the request counts. */
   const heldSignIn = (path: string) => {
@@ -144,10 +181,18 @@ describe('through the app', () => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(encoder.encode('{"mobileNo":"771234567",'));
-        finish = () => { controller.enqueue(encoder.encode('"password":"not-the-password"}')); controller.close(); };
+        finish = () => {
+          controller.enqueue(encoder.encode('"password":"not-the-password"}'));
+          controller.close();
+        };
       },
     });
-    const answer = call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const answer = call(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     return { answer, finish };
   };
 
@@ -157,7 +202,13 @@ describe('through the app', () => {
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>OfferLanka</title><h1>Offers</h1>');
     // As startServer mounts them: the services, then the site around them.
     app = new Hono<AppEnv>();
-    app.route('/', createApp({ ...api.deps, limiter: gatedLimiter }, { ...DEFAULT_BASES, loadShedding: { maxInFlight: 2, maxEventLoopDelayMs: 0 } }));
+    app.route(
+      '/',
+      createApp(
+        { ...api.deps, limiter: gatedLimiter },
+        { ...DEFAULT_BASES, loadShedding: { maxInFlight: 2, maxEventLoopDelayMs: 0 } },
+      ),
+    );
     await mountSite(app, siteDir, Object.values(DEFAULT_BASES));
   });
   afterAll(async () => {
@@ -172,7 +223,12 @@ describe('through the app', () => {
     await sleep(50);
 
     for (const path of ['/api/get/all/banks', '/insight/top-offers-by-insight', '/demo/user/authentication']) {
-      const answer = await call(path, path.startsWith('/demo') ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } : undefined);
+      const answer = await call(
+        path,
+        path.startsWith('/demo')
+          ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }
+          : undefined,
+      );
       await expectShed(answer);
       expect(answer.headers.get('cache-control'), 'a refusal is never stored').toBe('no-store');
     }
@@ -218,14 +274,22 @@ describe('through the app', () => {
 describe('API_MAX_IN_FLIGHT and API_MAX_EVENT_LOOP_DELAY_MS', () => {
   it('default to 256 requests and 200 ms, and take 0 to turn a check off', () => {
     expect(readEnv({})).toMatchObject({ API_MAX_IN_FLIGHT: 256, API_MAX_EVENT_LOOP_DELAY_MS: 200 });
-    expect(readEnv({ API_MAX_IN_FLIGHT: '0', API_MAX_EVENT_LOOP_DELAY_MS: '0' })).toMatchObject({ API_MAX_IN_FLIGHT: 0, API_MAX_EVENT_LOOP_DELAY_MS: 0 });
-    expect(readEnv({ API_MAX_IN_FLIGHT: '64', API_MAX_EVENT_LOOP_DELAY_MS: '500' })).toMatchObject({ API_MAX_IN_FLIGHT: 64, API_MAX_EVENT_LOOP_DELAY_MS: 500 });
+    expect(readEnv({ API_MAX_IN_FLIGHT: '0', API_MAX_EVENT_LOOP_DELAY_MS: '0' })).toMatchObject({
+      API_MAX_IN_FLIGHT: 0,
+      API_MAX_EVENT_LOOP_DELAY_MS: 0,
+    });
+    expect(readEnv({ API_MAX_IN_FLIGHT: '64', API_MAX_EVENT_LOOP_DELAY_MS: '500' })).toMatchObject({
+      API_MAX_IN_FLIGHT: 64,
+      API_MAX_EVENT_LOOP_DELAY_MS: 500,
+    });
   });
 
   it('refuse anything but a whole number, naming the setting', () => {
     for (const value of ['-1', '1.5', 'lots', '10ms']) {
       expect(() => readEnv({ API_MAX_IN_FLIGHT: value }), value).toThrow(/API_MAX_IN_FLIGHT must be a number/);
-      expect(() => readEnv({ API_MAX_EVENT_LOOP_DELAY_MS: value }), value).toThrow(/API_MAX_EVENT_LOOP_DELAY_MS must be a number/);
+      expect(() => readEnv({ API_MAX_EVENT_LOOP_DELAY_MS: value }), value).toThrow(
+        /API_MAX_EVENT_LOOP_DELAY_MS must be a number/,
+      );
     }
   });
 });

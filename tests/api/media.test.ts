@@ -13,7 +13,15 @@ import type { ServerDeps } from '../../src/server/context.ts';
 import { houseAds, images, sessions, users } from '../../src/server/db/schema.ts';
 import { createHttpSmsProvider } from '../../src/server/services/sms.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
-import { createTestApi, freshMobile, STRONG_PASSWORD, signUpVerified, TEST_IP, type TestApi, LOOPBACK_IP } from './harness.ts';
+import {
+  createTestApi,
+  freshMobile,
+  STRONG_PASSWORD,
+  signUpVerified,
+  TEST_IP,
+  type TestApi,
+  LOOPBACK_IP,
+} from './harness.ts';
 
 const GENERATED_NAME = /^upload-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
 
@@ -23,7 +31,9 @@ beforeAll(async () => {
   api = await createTestApi();
   owner = await signUpVerified(api, { firstName: 'Logo' });
 });
-afterAll(async () => { await api.close(); });
+afterAll(async () => {
+  await api.close();
+});
 
 // ---------- image bytes ----------
 
@@ -53,11 +63,20 @@ function onePixelPng(rgba: [number, number, number, number]) {
 
 /** The start of a JFIF file: SOI, an APP0 segment, then EOI. */
 const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'binary'),
-  Buffer.from([0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), randomBytes(32), Buffer.from([0xff, 0xd9]),
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0', 'binary'),
+  Buffer.from([0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+  randomBytes(32),
+  Buffer.from([0xff, 0xd9]),
 ]);
 const PNG = onePixelPng([11, 122, 117, 255]);
-const GIF = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x21, 0xf9, 4, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b])]);
+const GIF = Buffer.concat([
+  Buffer.from('GIF89a', 'ascii'),
+  Buffer.from([
+    1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x21, 0xf9, 4, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2,
+    2, 0x44, 1, 0, 0x3b,
+  ]),
+]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
 const TEXT = Buffer.from('This is a text file renamed to logo.png\n');
 const b64 = (bytes: Buffer) => bytes.toString('base64');
@@ -69,7 +88,8 @@ const expectError = (response: { status: number; body: any }, status: number) =>
   expect(v.safeParse(ErrorResponse, response.body).issues).toBeUndefined();
 };
 /** Uploads as the owner unless another token, or null for none, is given. */
-const upload = (body: unknown, token: string | null = owner.token) => api.call('POST', '/api/temp/image/upload', { body, token: token ?? undefined });
+const upload = (body: unknown, token: string | null = owner.token) =>
+  api.call('POST', '/api/temp/image/upload', { body, token: token ?? undefined });
 
 /** The image bytes behind a URL, read over HTTP through the app. */
 async function fetchImage(url: string) {
@@ -93,7 +113,11 @@ function appWith(changes: Partial<ServerDeps>) {
     const response = await app.request(path, { method }, { incoming: { socket: { remoteAddress: ip } } });
     const text = await response.text();
     let body: any = text;
-    try { body = JSON.parse(text); } catch { /* keep text */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* keep text */
+    }
     return { status: response.status, body };
   };
 }
@@ -106,7 +130,14 @@ describe('POST /api/temp/image/upload: sign-in required', () => {
     expectError(await upload({ base64: b64(PNG) }, 'x'.repeat(5000)), 401);
 
     const expired = randomBytes(32).toString('base64url');
-    await api.handle.db.insert(sessions).values({ tokenHash: hashToken(expired), userId: owner.userId, scope: 'session', expiresAt: new Date(Date.now() - 60_000) });
+    await api.handle.db
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(expired),
+        userId: owner.userId,
+        scope: 'session',
+        expiresAt: new Date(Date.now() - 60_000),
+      });
     expectError(await upload({ base64: b64(PNG) }, expired), 401);
 
     const other = await signUpVerified(api);
@@ -115,7 +146,16 @@ describe('POST /api/temp/image/upload: sign-in required', () => {
     expect(await currentLogo({ ...other, token: (await signIn(other)).token })).toBeNull();
 
     const created = await api.call('POST', '/api/create/new/user', {
-      body: { firstName: 'Pending', businessName: null, BRno: null, mobileNo: freshMobile(), userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD },
+      body: {
+        firstName: 'Pending',
+        businessName: null,
+        BRno: null,
+        mobileNo: freshMobile(),
+        userType: 1,
+        favoriteArea: [],
+        termsAndCondition: true,
+        password: STRONG_PASSWORD,
+      },
     });
     expect(created.status).toBe(201);
     expectError(await upload({ base64: b64(PNG) }, created.body.data.token), 401);
@@ -124,7 +164,9 @@ describe('POST /api/temp/image/upload: sign-in required', () => {
 });
 
 async function signIn(user: { mobileNo: string; password: string }) {
-  const { status, body } = await api.call('POST', '/api/user/authentication', { body: { mobileNo: user.mobileNo, password: user.password } });
+  const { status, body } = await api.call('POST', '/api/user/authentication', {
+    body: { mobileNo: user.mobileNo, password: user.password },
+  });
   expect(status).toBe(200);
   return body as { token: string };
 }
@@ -168,7 +210,9 @@ describe('POST /api/temp/image/upload: accepted images', () => {
     expect(withPrefix.status).toBe(201);
     expect((await fetchImage(withPrefix.body.data.url)).bytes.equals(red)).toBe(true);
 
-    const wrapped = await upload({ data: { base64: `data:image/jpeg;base64,${b64(JPEG).replace(/(.{16})/g, '$1\n')}` } });
+    const wrapped = await upload({
+      data: { base64: `data:image/jpeg;base64,${b64(JPEG).replace(/(.{16})/g, '$1\n')}` },
+    });
     expect(wrapped.status).toBe(201);
     expect((await fetchImage(wrapped.body.data.url)).bytes.equals(JPEG)).toBe(true);
   });
@@ -189,14 +233,15 @@ describe('POST /api/temp/image/upload: accepted images', () => {
       names.push(response.data.pictureName);
     }
     expect(new Set(names).size).toBe(3);
-    for (const name of ['evil.svg', 'evil.png', 'logo.php']) expect(await api.handle.db.select().from(images).where(eq(images.name, name))).toEqual([]);
+    for (const name of ['evil.svg', 'evil.png', 'logo.php'])
+      expect(await api.handle.db.select().from(images).where(eq(images.name, name))).toEqual([]);
     // The seeded image of that name is untouched.
     const after = await fetchImage(ad!.imageUrl);
     expect(after.headers.get('content-type')).toBe('image/svg+xml');
     expect(after.bytes.equals(seededBytes)).toBe(true);
   });
 
-  it('recognises the type by the bytes, not by a data: URL\'s claim', async () => {
+  it("recognises the type by the bytes, not by a data: URL's claim", async () => {
     const { status, body } = await upload({ base64: `data:image/gif;base64,${b64(PNG)}` });
     expect(status).toBe(201);
     expect(body.data.pictureName.endsWith('.png')).toBe(true);
@@ -213,7 +258,7 @@ describe('POST /api/temp/image/upload: accepted images', () => {
     expect(served.bytes.equals(bytes)).toBe(true);
   });
 
-  it('uploads for the token\'s own user only', async () => {
+  it("uploads for the token's own user only", async () => {
     const other = await signUpVerified(api);
     const before = await currentLogo();
     const { status, body } = await upload({ base64: b64(PNG), userId: owner.userId }, other.token);
@@ -228,18 +273,42 @@ describe('POST /api/temp/image/upload: refused images', () => {
     const logo = await currentLogo();
     const before = await imageCount();
     const refused: unknown[] = [
-      { base64: b64(GIF) }, { base64: b64(SVG) }, { data: { base64: b64(SVG) } }, { base64: `data:image/svg+xml;base64,${b64(SVG)}` },
-      { base64: b64(TEXT) }, { base64: `data:image/png;base64,${b64(TEXT)}` }, { base64: b64(PNG.subarray(0, 7)) },
-      { base64: '!!!not base64!!!' }, { base64: 'abcde' }, { base64: `${b64(PNG)}%%` }, { base64: SVG.toString() },
-      { base64: '' }, { base64: '   ' }, { data: { base64: '' } }, { base64: 'data:image/png;base64,' },
-      { base64: 123 }, { base64: {} }, { base64: [b64(PNG)] }, { base64: null }, { data: b64(PNG) }, { data: null },
-      { image: b64(PNG) }, {}, [], null, b64(PNG), 42,
+      { base64: b64(GIF) },
+      { base64: b64(SVG) },
+      { data: { base64: b64(SVG) } },
+      { base64: `data:image/svg+xml;base64,${b64(SVG)}` },
+      { base64: b64(TEXT) },
+      { base64: `data:image/png;base64,${b64(TEXT)}` },
+      { base64: b64(PNG.subarray(0, 7)) },
+      { base64: '!!!not base64!!!' },
+      { base64: 'abcde' },
+      { base64: `${b64(PNG)}%%` },
+      { base64: SVG.toString() },
+      { base64: '' },
+      { base64: '   ' },
+      { data: { base64: '' } },
+      { base64: 'data:image/png;base64,' },
+      { base64: 123 },
+      { base64: {} },
+      { base64: [b64(PNG)] },
+      { base64: null },
+      { data: b64(PNG) },
+      { data: null },
+      { image: b64(PNG) },
+      {},
+      [],
+      null,
+      b64(PNG),
+      42,
     ];
     for (const body of refused) {
       const response = await upload(body);
       expectError(response, 400);
     }
-    expectError(await api.call('POST', '/api/temp/image/upload', { rawBody: `{"base64":"${b64(PNG)}"`, token: owner.token }), 400);
+    expectError(
+      await api.call('POST', '/api/temp/image/upload', { rawBody: `{"base64":"${b64(PNG)}"`, token: owner.token }),
+      400,
+    );
     expectError(await api.call('POST', '/api/temp/image/upload', { token: owner.token }), 400);
     expect(await imageCount()).toBe(before);
     expect(await currentLogo()).toBe(logo);
@@ -274,7 +343,16 @@ describe('GET /api/images/{name}', () => {
 
   it('answers 404 for an unknown name and 400 for names that are not ours', async () => {
     expectError(await api.call('GET', '/api/images/upload-00000000-0000-4000-8000-000000000000.png'), 404);
-    for (const bad of ['..%2F..%2Fetc%2Fpasswd', 'LOGO.PNG', 'logo.gif', '%3Cscript%3E.png', '1%27%20OR%20%271%27%3D%271', `${'a'.repeat(5000)}.png`, '%00.png', '.hidden.png']) {
+    for (const bad of [
+      '..%2F..%2Fetc%2Fpasswd',
+      'LOGO.PNG',
+      'logo.gif',
+      '%3Cscript%3E.png',
+      '1%27%20OR%20%271%27%3D%271',
+      `${'a'.repeat(5000)}.png`,
+      '%00.png',
+      '.hidden.png',
+    ]) {
       expectError(await api.call('GET', `/api/images/${bad}`), 400);
     }
   });
@@ -293,7 +371,13 @@ describe('GET /api/ads: house ads', () => {
     expect(body.data).toHaveLength(1);
     expect(v.safeParse(HouseAd, body.data[0]).issues).toBeUndefined();
     const row = rows.find((ad) => ad.adId === body.data[0].adId)!;
-    expect(body.data[0]).toEqual({ adId: row.adId, title: row.title, body: row.body, imageUrl: row.imageUrl, linkUrl: row.linkUrl });
+    expect(body.data[0]).toEqual({
+      adId: row.adId,
+      title: row.title,
+      body: row.body,
+      imageUrl: row.imageUrl,
+      linkUrl: row.linkUrl,
+    });
     // The defaults are the same frame.
     const defaults = await api.call('GET', '/api/ads');
     expect(defaults.status).toBe(200);
@@ -322,7 +406,18 @@ describe('GET /api/ads: house ads', () => {
   });
 
   it('answers 400 for a bad placement, ad space or count', async () => {
-    for (const query of ['placement=outer', 'placement=%3Cscript%3E', 'ad_space=left', "ad_space=1'%20OR%20'1'='1", 'count=0', 'count=11', 'count=abc', 'count=-1', 'count=1.5', `count=${'9'.repeat(5000)}`]) {
+    for (const query of [
+      'placement=outer',
+      'placement=%3Cscript%3E',
+      'ad_space=left',
+      "ad_space=1'%20OR%20'1'='1",
+      'count=0',
+      'count=11',
+      'count=abc',
+      'count=-1',
+      'count=1.5',
+      `count=${'9'.repeat(5000)}`,
+    ]) {
       const response = await api.call('GET', `/api/ads?${query}`);
       expectError(response, 400);
       expect(response.body.issues.length).toBeGreaterThan(0);
@@ -335,15 +430,30 @@ describe('GET /api/ads: the ad proxy', () => {
   let proxyUrl: string;
   let mode: 'ok' | 'error' | 'html' | 'no-array' | 'hang' = 'ok';
   const requests: URL[] = [];
-  const proxyAds = [1, 2, 3].map((n) => ({ adId: 900 + n, title: `Partner ad ${n}`, body: 'From the ad network', imageUrl: `https://ads.example/${n}.png`, linkUrl: `https://ads.example/click/${n}` }));
+  const proxyAds = [1, 2, 3].map((n) => ({
+    adId: 900 + n,
+    title: `Partner ad ${n}`,
+    body: 'From the ad network',
+    imageUrl: `https://ads.example/${n}.png`,
+    linkUrl: `https://ads.example/click/${n}`,
+  }));
 
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
       requests.push(new URL(req.url ?? '/', 'http://proxy.local'));
       if (mode === 'hang') return; // never answers: the API must give up on its own
-      if (mode === 'error') { res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}'); return; }
-      if (mode === 'html') { res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>'); return; }
-      if (mode === 'no-array') { res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"adId":1}}'); return; }
+      if (mode === 'error') {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
+        return;
+      }
+      if (mode === 'html') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+        return;
+      }
+      if (mode === 'no-array') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"adId":1}}');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: proxyAds }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -354,7 +464,7 @@ describe('GET /api/ads: the ad proxy', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it('serves the proxy\'s ads and passes placement, ad_space and count on', async () => {
+  it("serves the proxy's ads and passes placement, ad_space and count on", async () => {
     mode = 'ok';
     requests.length = 0;
     const call = appWith({ adProxyUrl: proxyUrl });
@@ -385,7 +495,10 @@ describe('GET /api/ads: the ad proxy', () => {
     it(`falls back to house ads when the proxy answers ${failing}`, async () => {
       mode = failing;
       requests.length = 0;
-      const { status, body } = await appWith({ adProxyUrl: proxyUrl })('GET', '/api/ads?placement=inner&ad_space=right&count=1');
+      const { status, body } = await appWith({ adProxyUrl: proxyUrl })(
+        'GET',
+        '/api/ads?placement=inner&ad_space=right&count=1',
+      );
       expect(requests).toHaveLength(1);
       expect(status).toBe(200);
       expect(body.source).toBe('house');
@@ -420,13 +533,24 @@ describe('GET /api/dev/sms-outbox/{mobileNo}', () => {
   it('lists the codes sent to a number, newest first', async () => {
     const mobileNo = freshMobile();
     const created = await api.call('POST', '/api/create/new/user', {
-      body: { firstName: 'Outbox', businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD },
+      body: {
+        firstName: 'Outbox',
+        businessName: null,
+        BRno: null,
+        mobileNo,
+        userType: 1,
+        favoriteArea: [],
+        termsAndCondition: true,
+        password: STRONG_PASSWORD,
+      },
     });
     expect(created.status).toBe(201);
     const first = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(1);
-    const resent = await api.call('POST', '/api/resend/verification/otp', { body: { mobileNo, userId: created.body.data.user.userId } });
+    const resent = await api.call('POST', '/api/resend/verification/otp', {
+      body: { mobileNo, userId: created.body.data.user.userId },
+    });
     expect(resent.status).toBe(200);
 
     const { status, body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
@@ -446,22 +570,40 @@ describe('GET /api/dev/sms-outbox/{mobileNo}', () => {
     expect(Date.parse(newest.sentAt)).toBeGreaterThanOrEqual(Date.parse(older.sentAt));
     // The first entry is the live code: the resend replaced the older one.
     const verifyToken = created.body.data.token;
-    if (older.code !== newest.code) expectError(await api.call('POST', '/api/verify/mobile', { body: { otpCode: older.code, token: verifyToken } }), 400);
-    const verified = await api.call('POST', '/api/verify/mobile', { body: { otpCode: newest.code, token: verifyToken } });
+    if (older.code !== newest.code)
+      expectError(
+        await api.call('POST', '/api/verify/mobile', { body: { otpCode: older.code, token: verifyToken } }),
+        400,
+      );
+    const verified = await api.call('POST', '/api/verify/mobile', {
+      body: { otpCode: newest.code, token: verifyToken },
+    });
     expect(verified.status).toBe(200);
   });
 
-  it('keeps each number\'s messages apart and answers an empty list for a number never texted', async () => {
+  it("keeps each number's messages apart and answers an empty list for a number never texted", async () => {
     const { mobileNo } = await signUpVerified(api);
     const quiet = freshMobile();
-    expect((await api.call('GET', `/api/dev/sms-outbox/${quiet}`, { ip: LOOPBACK_IP })).body).toEqual({ status: true, data: [] });
+    expect((await api.call('GET', `/api/dev/sms-outbox/${quiet}`, { ip: LOOPBACK_IP })).body).toEqual({
+      status: true,
+      data: [],
+    });
     const { body } = await api.call('GET', `/api/dev/sms-outbox/${mobileNo}`, { ip: LOOPBACK_IP });
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.every((entry: { mobileNo: string }) => entry.mobileNo === mobileNo)).toBe(true);
   });
 
   it('answers 400 for a number that is not 9 digits', async () => {
-    for (const bad of ['12345', '7712345678', 'abcdefghi', '1%27%20OR%20%271%27%3D%271', '%3Cscript%3E', 'x'.repeat(5000), '-1', '%00']) {
+    for (const bad of [
+      '12345',
+      '7712345678',
+      'abcdefghi',
+      '1%27%20OR%20%271%27%3D%271',
+      '%3Cscript%3E',
+      'x'.repeat(5000),
+      '-1',
+      '%00',
+    ]) {
       expectError(await api.call('GET', `/api/dev/sms-outbox/${bad}`, { ip: LOOPBACK_IP }), 400);
     }
   });
@@ -480,10 +622,16 @@ describe('GET /api/dev/sms-outbox/{mobileNo}', () => {
 });
 
 describe('uploads do not touch other users', () => {
-  it('leaves every other user\'s logo as it was', async () => {
-    const others = await api.handle.db.select({ userId: users.userId, logoUrl: users.logoUrl }).from(users).where(ne(users.userId, owner.userId));
+  it("leaves every other user's logo as it was", async () => {
+    const others = await api.handle.db
+      .select({ userId: users.userId, logoUrl: users.logoUrl })
+      .from(users)
+      .where(ne(users.userId, owner.userId));
     expect((await upload({ base64: b64(PNG) })).status).toBe(201);
-    const after = await api.handle.db.select({ userId: users.userId, logoUrl: users.logoUrl }).from(users).where(ne(users.userId, owner.userId));
+    const after = await api.handle.db
+      .select({ userId: users.userId, logoUrl: users.logoUrl })
+      .from(users)
+      .where(ne(users.userId, owner.userId));
     expect(after.sort((a, b) => a.userId - b.userId)).toEqual(others.sort((a, b) => a.userId - b.userId));
   });
 });

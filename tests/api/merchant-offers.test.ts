@@ -6,7 +6,14 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardName, ELIGIBILITY_MESSAGES, NO_ELIGIBILITY, type CardSpecData } from '../../src/contract/eligibility.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
-import { MESSAGES, Offer, OFFER_HEADER_MAX, OFFER_TERMS_MAX, SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../src/contract/index.ts';
+import {
+  MESSAGES,
+  Offer,
+  OFFER_HEADER_MAX,
+  OFFER_TERMS_MAX,
+  SRI_LANKA_UTC_OFFSET_MS,
+  USER_TYPES,
+} from '../../src/contract/index.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { merchants, offers, users } from '../../src/server/db/schema.ts';
@@ -18,7 +25,11 @@ import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestA
 const DAY = 86_400_000;
 const COLOMBO_OFFSET = SRI_LANKA_UTC_OFFSET_MS;
 const HUGE = 'x'.repeat(100_000);
-const CreatedOffer = v.strictObject({ status: v.literal(true), message: v.literal(OFFER_MESSAGES.offerSentForReview), data: v.strictObject(Offer.entries) });
+const CreatedOffer = v.strictObject({
+  status: v.literal(true),
+  message: v.literal(OFFER_MESSAGES.offerSentForReview),
+  data: v.strictObject(Offer.entries),
+});
 
 /** A day as the form writes it, DD/MM/YYYY, `days` from today on Sri Lanka's calendar (as the form's checks count days). */
 const formDate = (days: number) => {
@@ -29,7 +40,10 @@ const formDate = (days: number) => {
 const colomboDay = (text: string) => {
   const [day, month, year] = text.split('/').map(Number) as [number, number, number];
   const midnight = Date.UTC(year, month - 1, day);
-  return { start: new Date(midnight - COLOMBO_OFFSET).toISOString(), end: new Date(midnight - COLOMBO_OFFSET + DAY - 1000).toISOString() };
+  return {
+    start: new Date(midnight - COLOMBO_OFFSET).toISOString(),
+    end: new Date(midnight - COLOMBO_OFFSET + DAY - 1000).toISOString(),
+  };
 };
 
 let api: TestApi;
@@ -40,14 +54,22 @@ let bank: { bankId: number; bankName: string; cardTypes: string[]; issuedCards: 
 
 const MERCHANT_PROFILE = {
   activated: true,
-  firstName: 'Kamal', businessName: 'Lanka Spice House', BRno: 'PV 00123', companyEmail: 'offers@lankaspice.example',
-  contactNo: '112345678', addressNo: '42', streetName: 'Galle Road', city: 'Colombo 03',
+  firstName: 'Kamal',
+  businessName: 'Lanka Spice House',
+  BRno: 'PV 00123',
+  companyEmail: 'offers@lankaspice.example',
+  contactNo: '112345678',
+  addressNo: '42',
+  streetName: 'Galle Road',
+  city: 'Colombo 03',
 };
 
 async function makeMerchant(profile: Record<string, unknown> = MERCHANT_PROFILE) {
   const mobileNo = freshMobile();
   await createOrPromoteMerchant(api.handle.db, { ...profile, mobileNo, password: STRONG_PASSWORD });
-  const signedIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } });
+  const signedIn = await api.call('POST', '/api/user/authentication', {
+    body: { mobileNo, password: STRONG_PASSWORD },
+  });
   expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
   expect(signedIn.body.data.userType).toBe(USER_TYPES.merchant);
   return { userId: signedIn.body.data.userId as number, token: signedIn.body.token as string, mobileNo };
@@ -58,10 +80,14 @@ beforeAll(async () => {
   api = await createTestApi({ rateLimits: false });
   merchant = await makeMerchant();
   customer = await signUpVerified(api);
-  locationNames = (await api.call('GET', '/api/location/all')).body.data.map((l: { locationName: string }) => l.locationName);
+  locationNames = (await api.call('GET', '/api/location/all')).body.data.map(
+    (l: { locationName: string }) => l.locationName,
+  );
   bank = (await api.call('GET', '/api/get/all/banks')).body.data[0];
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const validBody = (overrides: Record<string, unknown> = {}) => ({
   offerCategory: 1,
@@ -81,7 +107,8 @@ const validBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const create = (body: unknown, token: string | undefined = merchant.token) => api.call('POST', '/api/create/new/offer', { body, token });
+const create = (body: unknown, token: string | undefined = merchant.token) =>
+  api.call('POST', '/api/create/new/offer', { body, token });
 
 function expectCreated(res: Res) {
   expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(201);
@@ -95,7 +122,8 @@ function expectIssue(res: Res, path: string, message: string) {
   expect(res.body.issues, JSON.stringify(res.body.issues)).toContainEqual(expect.objectContaining({ path, message }));
 }
 
-const ownOffersCount = async (userId: number) => (await api.handle.db.select({ id: offers.offerId }).from(offers).where(eq(offers.ownerUserId, userId))).length;
+const ownOffersCount = async (userId: number) =>
+  (await api.handle.db.select({ id: offers.offerId }).from(offers).where(eq(offers.ownerUserId, userId))).length;
 
 describe('who may create an offer', () => {
   it('answers 401 to a guest and to a token that is not a live session', async () => {
@@ -140,7 +168,10 @@ describe('a merchant creates an offer', () => {
       promoCode: 'SPICE20',
       hotLine: { mobileNo: ['0112345678'], email: ['offers@lankaspice.example'] },
       cardTypes: bank.cardTypes,
-      location: [{ value: locationNames[2], isActive: true }, { value: locationNames[0], isActive: true }],
+      location: [
+        { value: locationNames[2], isActive: true },
+        { value: locationNames[0], isActive: true },
+      ],
       views: 0,
       interest: 0,
       bankId: bank.bankId,
@@ -154,7 +185,11 @@ describe('a merchant creates an offer', () => {
     expect(created.description).not.toMatch(/script|onerror/i);
 
     const [row] = await api.handle.db.select().from(offers).where(eq(offers.offerId, created.offerId));
-    expect(row).toMatchObject({ reviewStatus: 'pending', ownerUserId: merchant.userId, merchantId: created.merchantId });
+    expect(row).toMatchObject({
+      reviewStatus: 'pending',
+      ownerUserId: merchant.userId,
+      merchantId: created.merchantId,
+    });
     const [owner] = await api.handle.db.select().from(users).where(eq(users.userId, merchant.userId));
     expect(owner!.merchantId).toBe(created.merchantId);
   });
@@ -162,7 +197,9 @@ describe('a merchant creates an offer', () => {
   it('lists it, pending, for its owner only', async () => {
     const own = await api.call('GET', `/api/get/offers/by/user/${merchant.userId}`, { token: merchant.token });
     expect(own.status).toBe(200);
-    expect(own.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ offerId: created.offerId, status: 'pending' })]));
+    expect(own.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ offerId: created.offerId, status: 'pending' })]),
+    );
     for (const token of [undefined, customer.token, 'no-such-token']) {
       const other = await api.call('GET', `/api/get/offers/by/user/${merchant.userId}`, { token });
       expect(other.status).toBe(200);
@@ -183,7 +220,11 @@ describe('a merchant creates an offer', () => {
       lists.push([path, res, pick(res.body)]);
       return res;
     };
-    const post = async (path: string, body: unknown, pick: (body: any) => Array<{ offerId: number }> = (b) => b.data) => {
+    const post = async (
+      path: string,
+      body: unknown,
+      pick: (body: any) => Array<{ offerId: number }> = (b) => b.data,
+    ) => {
       const res = await api.call('POST', path, { body });
       expect(res.status, path).toBe(200);
       lists.push([path, res, pick(res.body)]);
@@ -196,7 +237,11 @@ describe('a merchant creates an offer', () => {
     await get(`/api/get/offers/by/bank/${bank.bankId}`);
     await post('/api/get/offers/filter/multiple/1/100', { bankIds: [bank.bankId], categoryIds: [1] });
     await post('/api/get/offer/multiple', { offerIds: [id] });
-    await post('/api/get/offer/bank/category/multiple', { categoryIds: [1], bankId: bank.bankId, pageSize: 100 }, (body) => body.data[0].offers);
+    await post(
+      '/api/get/offer/bank/category/multiple',
+      { categoryIds: [1], bankId: bank.bankId, pageSize: 100 },
+      (body) => body.data[0].offers,
+    );
     await get(`/api/get/offer/insights/${created.merchantId}/${bank.bankId}/1/50`);
     const site = await get('/api/site/offers/1');
     for (const [path, , list] of lists) expect(idsOf(list), path).not.toContain(id);
@@ -205,8 +250,12 @@ describe('a merchant creates an offer', () => {
     expect(page.body.totalCount).toBe(publicBefore.page.body.totalCount);
     expect(site.body.totalCount).toBe(publicBefore.site.body.totalCount);
     expect((await api.call('GET', '/api/get/offer/count/accepted')).body).toEqual(publicBefore.count.body);
-    const filteredCount = await api.call('POST', '/api/get/offer/count/multiple/accepted', { body: { bankIds: [bank.bankId], categoryIds: [1] } });
-    const filteredList = await api.call('POST', '/api/get/offers/filter/multiple/1/1', { body: { bankIds: [bank.bankId], categoryIds: [1] } });
+    const filteredCount = await api.call('POST', '/api/get/offer/count/multiple/accepted', {
+      body: { bankIds: [bank.bankId], categoryIds: [1] },
+    });
+    const filteredList = await api.call('POST', '/api/get/offers/filter/multiple/1/1', {
+      body: { bankIds: [bank.bankId], categoryIds: [1] },
+    });
     expect(filteredCount.body.data[0].totalCount).toBe(filteredList.body.totalCount);
 
     // Top picks: ranked ids over every listed offer.
@@ -217,7 +266,10 @@ describe('a merchant creates an offer', () => {
       expect(res.body.top_offers).not.toContain(id);
     }
     // Nobody can favourite it or record a view of it.
-    expectError(await api.call('PUT', '/api/add/user/favorite/offer', { body: { offerId: id }, token: customer.token }), 404);
+    expectError(
+      await api.call('PUT', '/api/add/user/favorite/offer', { body: { offerId: id }, token: customer.token }),
+      404,
+    );
     expectError(await api.call('POST', '/api/new/impression', { body: { offerId: id } }), 404);
   });
 });
@@ -226,31 +278,69 @@ describe('validity dates', () => {
   it("'on' is that one day, start and end", async () => {
     const day = formDate(5);
     const offer = expectCreated(await create(validBody({ offerValidity: 'on', fromDate: day, toDate: '' })));
-    expect(offer).toMatchObject({ offerDateType: 'on', offerStart: colomboDay(day).start, offerEnd: colomboDay(day).end });
+    expect(offer).toMatchObject({
+      offerDateType: 'on',
+      offerStart: colomboDay(day).start,
+      offerEnd: colomboDay(day).end,
+    });
   });
 
   it.each(['until', 'till'])("'%s' has an end only", async (validity) => {
     const day = formDate(10);
-    const offer = expectCreated(await create(validBody({ offerValidity: validity, fromDate: formDate(1), toDate: day })));
+    const offer = expectCreated(
+      await create(validBody({ offerValidity: validity, fromDate: formDate(1), toDate: day })),
+    );
     expect(offer).toMatchObject({ offerDateType: validity, offerStart: null, offerEnd: colomboDay(day).end });
   });
 
   it.each(['other', 'customize'])("'%s' keeps the description and no dates", async (validity) => {
-    const offer = expectCreated(await create(validBody({ offerValidity: validity, fromDate: '', toDate: '', validTimeDateDescription: 'Weekends in December' })));
-    expect(offer).toMatchObject({ offerDateType: validity, offerStart: null, offerEnd: null, validTimeDateDescription: 'Weekends in December' });
+    const offer = expectCreated(
+      await create(
+        validBody({
+          offerValidity: validity,
+          fromDate: '',
+          toDate: '',
+          validTimeDateDescription: 'Weekends in December',
+        }),
+      ),
+    );
+    expect(offer).toMatchObject({
+      offerDateType: validity,
+      offerStart: null,
+      offerEnd: null,
+      validTimeDateDescription: 'Weekends in December',
+    });
   });
 
   it('takes a free-text rate for a customize offer, ids as digit strings, no locations and no promo code', async () => {
-    const offer = expectCreated(await create(validBody({
-      offerType: 'customize', offerRate: 'Buy 1 get 1 free', offerCategory: '2', bankInfo: String(bank.bankId), locations: [], promoCode: '',
-    })));
-    expect(offer).toMatchObject({ offerType: 'customize', offerRate: 'Buy 1 get 1 free', categoryId: 2, location: [], promoCode: null });
+    const offer = expectCreated(
+      await create(
+        validBody({
+          offerType: 'customize',
+          offerRate: 'Buy 1 get 1 free',
+          offerCategory: '2',
+          bankInfo: String(bank.bankId),
+          locations: [],
+          promoCode: '',
+        }),
+      ),
+    );
+    expect(offer).toMatchObject({
+      offerType: 'customize',
+      offerRate: 'Buy 1 get 1 free',
+      categoryId: 2,
+      location: [],
+      promoCode: null,
+    });
   });
 
   it('lists each location once, every one active', async () => {
     const [a, b] = locationNames as [string, string];
     const offer = expectCreated(await create(validBody({ locations: [a, b, a] })));
-    expect(offer.location).toEqual([{ value: a, isActive: true }, { value: b, isActive: true }]);
+    expect(offer.location).toEqual([
+      { value: a, isActive: true },
+      { value: b, isActive: true },
+    ]);
   });
 });
 
@@ -263,11 +353,17 @@ describe('every chosen town is published', () => {
     for (const town of towns) expect(locationNames).toContain(town);
     const mobileNo = freshMobile();
     await createOrPromoteTeamMember(api.handle.db, { mobileNo, firstName: 'Tharushi', password: STRONG_PASSWORD });
-    team = { token: (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } })).body.token };
+    team = {
+      token: (await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } }))
+        .body.token,
+    };
   });
 
   const decide = async (offerId: number, decision: 'accept' | 'reject') => {
-    const res = await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision, reason: 'The dates are wrong.' } });
+    const res = await api.call('POST', `/api/team/offers/${offerId}/decision`, {
+      token: team.token,
+      body: { decision, reason: 'The dates are wrong.' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
   const publicLocations = async (offerId: number) => {
@@ -285,21 +381,45 @@ describe('every chosen town is published', () => {
   it("keeps every town through the owner's edit and the team's edit", async () => {
     const offer = expectCreated(await create(validBody({ locations: ['Colombo 03', 'Colombo 07'] })));
     await decide(offer.offerId, 'reject');
-    const resent = await api.call('PUT', `/api/offers/${offer.offerId}`, { token: merchant.token, body: validBody({ locations: towns }) });
+    const resent = await api.call('PUT', `/api/offers/${offer.offerId}`, {
+      token: merchant.token,
+      body: validBody({ locations: towns }),
+    });
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     expect(resent.body.data.location).toEqual(listed(towns));
-    const edited = await api.call('PUT', `/api/team/offers/${offer.offerId}`, { token: team.token, body: validBody({ locations: ['Colombo 07', 'Kandy'], offerHeader: 'Edited: 20% off lunch' }) });
+    const edited = await api.call('PUT', `/api/team/offers/${offer.offerId}`, {
+      token: team.token,
+      body: validBody({ locations: ['Colombo 07', 'Kandy'], offerHeader: 'Edited: 20% off lunch' }),
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await decide(offer.offerId, 'accept');
     expect(await publicLocations(offer.offerId)).toEqual(listed(['Colombo 07', 'Kandy']));
   });
 
   it("stores the banner image and the merchant's own terms, shown to the team and on the public offer; an edit without a banner keeps it", async () => {
-    const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('banner')]);
+    const PNG_BYTES = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('banner'),
+    ]);
     const ownTerms = 'Dine-in only.\nNot with other promotions.';
-    expectIssue(await create(validBody({ bannerImage: Buffer.from('GIF89a-no').toString('base64') })), 'bannerImage', API_MESSAGES.onlyImages);
-    expectIssue(await create(validBody({ offerTerms: 'x'.repeat(OFFER_TERMS_MAX + 1) })), 'offerTerms', `At most ${OFFER_TERMS_MAX} characters.`);
-    const offer = expectCreated(await create(validBody({ bannerImage: `data:image/png;base64,${PNG_BYTES.toString('base64')}`, offerTerms: ` ${ownTerms} ` })));
+    expectIssue(
+      await create(validBody({ bannerImage: Buffer.from('GIF89a-no').toString('base64') })),
+      'bannerImage',
+      API_MESSAGES.onlyImages,
+    );
+    expectIssue(
+      await create(validBody({ offerTerms: 'x'.repeat(OFFER_TERMS_MAX + 1) })),
+      'offerTerms',
+      `At most ${OFFER_TERMS_MAX} characters.`,
+    );
+    const offer = expectCreated(
+      await create(
+        validBody({
+          bannerImage: `data:image/png;base64,${PNG_BYTES.toString('base64')}`,
+          offerTerms: ` ${ownTerms} `,
+        }),
+      ),
+    );
     expect(offer.bannerImageURL).toMatch(/^\/api\/images\/upload-[\w-]+\.png$/);
     expect(offer.offerTerms).toBe(ownTerms);
     const banner = await api.call('GET', offer.bannerImageURL!);
@@ -308,7 +428,10 @@ describe('every chosen town is published', () => {
     const inReview = await api.call('GET', `/api/team/offers/${offer.offerId}`, { token: team.token });
     expect(inReview.body.data).toMatchObject({ bannerImageURL: offer.bannerImageURL, offerTerms: ownTerms });
     await decide(offer.offerId, 'reject');
-    const resent = await api.call('PUT', `/api/offers/${offer.offerId}`, { token: merchant.token, body: validBody({ offerTerms: 'Dine-in only.' }) });
+    const resent = await api.call('PUT', `/api/offers/${offer.offerId}`, {
+      token: merchant.token,
+      body: validBody({ offerTerms: 'Dine-in only.' }),
+    });
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     expect(resent.body.data).toMatchObject({ bannerImageURL: offer.bannerImageURL, offerTerms: 'Dine-in only.' });
     await decide(offer.offerId, 'accept');
@@ -320,7 +443,16 @@ describe('every chosen town is published', () => {
 describe('validation messages reach the answer', () => {
   it('names every required field of an empty form', async () => {
     const res = await create({});
-    for (const path of ['offerCategory', 'bankInfo', 'offerTitle', 'offerHeader', 'offerRate', 'termsAccepted', 'fromDate', 'toDate']) {
+    for (const path of [
+      'offerCategory',
+      'bankInfo',
+      'offerTitle',
+      'offerHeader',
+      'offerRate',
+      'termsAccepted',
+      'fromDate',
+      'toDate',
+    ]) {
       expectIssue(res, path, MESSAGES.required);
     }
     expect(res.body.message).toBe(`offerCategory: ${MESSAGES.required}`);
@@ -328,11 +460,16 @@ describe('validation messages reach the answer', () => {
 
   it('refuses blank and unchosen fields', async () => {
     const res = await create(validBody({ offerTitle: '   ', offerHeader: '', offerCategory: '', bankInfo: 0 }));
-    for (const path of ['offerTitle', 'offerHeader', 'offerCategory', 'bankInfo']) expectIssue(res, path, MESSAGES.required);
+    for (const path of ['offerTitle', 'offerHeader', 'offerCategory', 'bankInfo'])
+      expectIssue(res, path, MESSAGES.required);
   });
 
   it(`refuses a header over ${OFFER_HEADER_MAX} characters`, async () => {
-    expectIssue(await create(validBody({ offerHeader: 'h'.repeat(OFFER_HEADER_MAX + 1) })), 'offerHeader', OFFER_MESSAGES.offerHeaderTooLong);
+    expectIssue(
+      await create(validBody({ offerHeader: 'h'.repeat(OFFER_HEADER_MAX + 1) })),
+      'offerHeader',
+      OFFER_MESSAGES.offerHeaderTooLong,
+    );
     expectCreated(await create(validBody({ offerHeader: 'h'.repeat(OFFER_HEADER_MAX) })));
   });
 
@@ -342,9 +479,21 @@ describe('validation messages reach the answer', () => {
   });
 
   it('refuses an end before the start, and an end that has passed', async () => {
-    expectIssue(await create(validBody({ fromDate: formDate(10), toDate: formDate(5) })), 'toDate', OFFER_MESSAGES.endBeforeStart);
-    expectIssue(await create(validBody({ fromDate: formDate(-30), toDate: formDate(-2) })), 'toDate', OFFER_MESSAGES.endDatePassed);
-    expectIssue(await create(validBody({ offerValidity: 'until', toDate: formDate(-2) })), 'toDate', OFFER_MESSAGES.endDatePassed);
+    expectIssue(
+      await create(validBody({ fromDate: formDate(10), toDate: formDate(5) })),
+      'toDate',
+      OFFER_MESSAGES.endBeforeStart,
+    );
+    expectIssue(
+      await create(validBody({ fromDate: formDate(-30), toDate: formDate(-2) })),
+      'toDate',
+      OFFER_MESSAGES.endDatePassed,
+    );
+    expectIssue(
+      await create(validBody({ offerValidity: 'until', toDate: formDate(-2) })),
+      'toDate',
+      OFFER_MESSAGES.endDatePassed,
+    );
   });
 
   it('asks for the dates or the description each validity needs', async () => {
@@ -353,15 +502,25 @@ describe('validation messages reach the answer', () => {
     expectIssue(fromTo, 'toDate', MESSAGES.required);
     expectIssue(await create(validBody({ offerValidity: 'on', fromDate: '' })), 'fromDate', MESSAGES.required);
     expectIssue(await create(validBody({ offerValidity: 'till', toDate: '' })), 'toDate', MESSAGES.required);
-    expectIssue(await create(validBody({ offerValidity: 'other', validTimeDateDescription: ' ' })), 'validTimeDateDescription', MESSAGES.required);
+    expectIssue(
+      await create(validBody({ offerValidity: 'other', validTimeDateDescription: ' ' })),
+      'validTimeDateDescription',
+      MESSAGES.required,
+    );
   });
 
   it.each(['0', '101', '12.345', 'abc', '-5', '20%'])('refuses the rate %s for a percentage offer', async (rate) => {
-    for (const offerType of ['off', 'upto', 'discount']) expectIssue(await create(validBody({ offerType, offerRate: rate })), 'offerRate', OFFER_MESSAGES.invalidOfferRate);
+    for (const offerType of ['off', 'upto', 'discount'])
+      expectIssue(
+        await create(validBody({ offerType, offerRate: rate })),
+        'offerRate',
+        OFFER_MESSAGES.invalidOfferRate,
+      );
   });
 
   it('refuses the form unless the terms are accepted', async () => {
-    for (const termsAccepted of [false, 'true', 1, null]) expectIssue(await create(validBody({ termsAccepted })), 'termsAccepted', OFFER_MESSAGES.acceptOfferTerms);
+    for (const termsAccepted of [false, 'true', 1, null])
+      expectIssue(await create(validBody({ termsAccepted })), 'termsAccepted', OFFER_MESSAGES.acceptOfferTerms);
   });
 
   it('refuses unknown choices of type and validity', async () => {
@@ -371,19 +530,42 @@ describe('validation messages reach the answer', () => {
 });
 
 describe('eligibility', () => {
-  it('saves who can use it and when, with §7 card names from the bank\'s cards it covers', async () => {
-    const [platinum, debit] = [bank.issuedCards.find((card) => card.kind === 'credit' && card.tier)!, bank.issuedCards.find((card) => card.kind === 'debit')!];
-    const offer = expectCreated(await create(validBody({
-      eligibility: {
-        cardScope: 'listed', cards: [{ ...platinum, tier: platinum.tier!.toUpperCase() }, debit], days: ['sat', 'fri', 'sat'],
-        timeFrom: '18:00', timeTo: '22:00', minBill: 5000, maxDiscount: 2500, channel: 'both', website: 'https://lankaspice.example/order',
-      },
-    })));
+  it("saves who can use it and when, with §7 card names from the bank's cards it covers", async () => {
+    const [platinum, debit] = [
+      bank.issuedCards.find((card) => card.kind === 'credit' && card.tier)!,
+      bank.issuedCards.find((card) => card.kind === 'debit')!,
+    ];
+    const offer = expectCreated(
+      await create(
+        validBody({
+          eligibility: {
+            cardScope: 'listed',
+            cards: [{ ...platinum, tier: platinum.tier!.toUpperCase() }, debit],
+            days: ['sat', 'fri', 'sat'],
+            timeFrom: '18:00',
+            timeTo: '22:00',
+            minBill: 5000,
+            maxDiscount: 2500,
+            channel: 'both',
+            website: 'https://lankaspice.example/order',
+          },
+        }),
+      ),
+    );
     // The tier as the bank's cards spell it; the days unique, in week order.
     expect(offer.eligibility).toEqual({
-      cardScope: 'listed', cards: [platinum, debit], days: ['fri', 'sat'],
-      timeFrom: '18:00', timeTo: '22:00', minBill: 5000, maxDiscount: 2500, channel: 'both', website: 'https://lankaspice.example/order',
-      registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
+      cardScope: 'listed',
+      cards: [platinum, debit],
+      days: ['fri', 'sat'],
+      timeFrom: '18:00',
+      timeTo: '22:00',
+      minBill: 5000,
+      maxDiscount: 2500,
+      channel: 'both',
+      website: 'https://lankaspice.example/order',
+      registerFirst: false,
+      convertWithinDays: null,
+      promoCodeRequired: false,
     });
     // The card holder's steps, as the merchant states them.
     const steps = { registerFirst: true, convertWithinDays: 14, promoCodeRequired: true };
@@ -391,8 +573,9 @@ describe('eligibility', () => {
     expect(offer.cardTypes).toEqual([cardName(platinum), cardName(debit)]);
     expect(offer.source).toBeNull();
     // All credit cards: the bank's credit cards by name; nothing said: all its cards, every day, anywhere.
-    expect(expectCreated(await create(validBody({ eligibility: { cardScope: 'credit', cards: [debit] } }))).cardTypes)
-      .toEqual(bank.issuedCards.filter((card) => card.kind === 'credit').map(cardName));
+    expect(
+      expectCreated(await create(validBody({ eligibility: { cardScope: 'credit', cards: [debit] } }))).cardTypes,
+    ).toEqual(bank.issuedCards.filter((card) => card.kind === 'credit').map(cardName));
     const plain = expectCreated(await create(validBody()));
     expect(plain.eligibility).toEqual(NO_ELIGIBILITY);
     expect(plain.cardTypes).toEqual(bank.cardTypes);
@@ -400,9 +583,18 @@ describe('eligibility', () => {
 
   it('refuses cards the bank does not issue, and eligibility that does not read, naming the field; saves nothing', async () => {
     const before = await ownOffersCount(merchant.userId);
-    const notIssued = await create(validBody({ eligibility: { cardScope: 'listed', cards: [bank.issuedCards[0], { network: 'jcb', kind: 'prepaid', tier: null }] } }));
+    const notIssued = await create(
+      validBody({
+        eligibility: {
+          cardScope: 'listed',
+          cards: [bank.issuedCards[0], { network: 'jcb', kind: 'prepaid', tier: null }],
+        },
+      }),
+    );
     expectError(notIssued, 400, `${bank.bankName} does not issue: JCB prepaid`);
-    expect(notIssued.body.issues).toEqual([{ path: 'eligibility.cards.1', message: ELIGIBILITY_MESSAGES.cardNotIssued, code: 'card_not_issued' }]);
+    expect(notIssued.body.issues).toEqual([
+      { path: 'eligibility.cards.1', message: ELIGIBILITY_MESSAGES.cardNotIssued, code: 'card_not_issued' },
+    ]);
     expect(notIssued.body.code).toBe('card_not_issued');
     const cases: [eligibility: unknown, path: string, message?: string][] = [
       [{ cardScope: 'listed', cards: [] }, 'eligibility.cards', ELIGIBILITY_MESSAGES.listedNeedsCards],
@@ -411,10 +603,18 @@ describe('eligibility', () => {
       [{ minBill: -5 }, 'eligibility.minBill', ELIGIBILITY_MESSAGES.invalidRupees],
       [{ maxDiscount: 12.5 }, 'eligibility.maxDiscount', ELIGIBILITY_MESSAGES.invalidRupees],
       [{ minBill: '5000' }, 'eligibility.minBill', ELIGIBILITY_MESSAGES.invalidRupees],
-      [{ website: 'javascript:alert(1)', channel: 'online' }, 'eligibility.website', ELIGIBILITY_MESSAGES.websiteNotHttp],
+      [
+        { website: 'javascript:alert(1)', channel: 'online' },
+        'eligibility.website',
+        ELIGIBILITY_MESSAGES.websiteNotHttp,
+      ],
       [{ channel: 'drive-through' }, 'eligibility.channel'],
       [{ days: ['someday'] }, 'eligibility.days.0'],
-      [{ cardScope: 'listed', cards: [bank.issuedCards[0], bank.issuedCards[0]] }, 'eligibility.cards', ELIGIBILITY_MESSAGES.duplicateCard],
+      [
+        { cardScope: 'listed', cards: [bank.issuedCards[0], bank.issuedCards[0]] },
+        'eligibility.cards',
+        ELIGIBILITY_MESSAGES.duplicateCard,
+      ],
       ['all cards', 'eligibility'],
     ];
     for (const [eligibility, path, message] of cases) {
@@ -432,18 +632,31 @@ describe('catalogue checks', () => {
     const before = await ownOffersCount(merchant.userId);
     const category = await create(validBody({ offerCategory: 999_999 }));
     expectError(category, 400, OFFER_MESSAGES.unknownCategoryId);
-    expect(category.body.issues).toEqual([{ path: 'offerCategory', message: OFFER_MESSAGES.unknownCategoryId, code: 'unknown_category_id' }]);
+    expect(category.body.issues).toEqual([
+      { path: 'offerCategory', message: OFFER_MESSAGES.unknownCategoryId, code: 'unknown_category_id' },
+    ]);
     const bankRes = await create(validBody({ bankInfo: 999_999 }));
     expectError(bankRes, 400, OFFER_MESSAGES.unknownBankId);
-    expect(bankRes.body.issues).toEqual([{ path: 'bankInfo', message: OFFER_MESSAGES.unknownBankId, code: 'unknown_bank_id' }]);
+    expect(bankRes.body.issues).toEqual([
+      { path: 'bankInfo', message: OFFER_MESSAGES.unknownBankId, code: 'unknown_bank_id' },
+    ]);
     expect(await ownOffersCount(merchant.userId)).toBe(before);
   });
 
   it('answers 400 naming the unknown locations, and saves nothing', async () => {
     const before = await ownOffersCount(merchant.userId);
-    const res = await create(validBody({ locations: ['Atlantis', locationNames[0], 'El Dorado', 'Atlantis', locationNames[1]!.toUpperCase()] }));
+    const res = await create(
+      validBody({
+        locations: ['Atlantis', locationNames[0], 'El Dorado', 'Atlantis', locationNames[1]!.toUpperCase()],
+      }),
+    );
     expectError(res, 400, `Unknown locations: Atlantis, El Dorado, ${locationNames[1]!.toUpperCase()}`);
-    expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(['locations.0', 'locations.2', 'locations.3', 'locations.4']);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual([
+      'locations.0',
+      'locations.2',
+      'locations.3',
+      'locations.4',
+    ]);
     expect(await ownOffersCount(merchant.userId)).toBe(before);
   });
 });
@@ -464,11 +677,24 @@ describe('hostile bodies', () => {
       ['every field an array', { body: everyField([1]) }],
       ['every field a huge number', { body: everyField(1e308) }],
       ['every field a huge string', { body: everyField(HUGE) }],
-      ['prototype pollution', { rawBody: `{"__proto__": {"termsAccepted": true}, ${JSON.stringify(validBody({ termsAccepted: false })).slice(1)}` }],
+      [
+        'prototype pollution',
+        {
+          rawBody: `{"__proto__": {"termsAccepted": true}, ${JSON.stringify(validBody({ termsAccepted: false })).slice(1)}`,
+        },
+      ],
     ];
     // One field at a time hostile in an otherwise valid form: NUL, huge text, wrong types.
-    const values: Array<[string, unknown]> = [['NUL', NUL], ['huge', HUGE], ['object', { a: 1 }], ['-1', -1], ['[NUL]', [NUL]], ['5000 items', Array(5000).fill('Galle')]];
-    for (const key of keys) for (const [label, value] of values) requests.push([`${key} ${label}`, { body: validBody({ [key]: value }) }]);
+    const values: Array<[string, unknown]> = [
+      ['NUL', NUL],
+      ['huge', HUGE],
+      ['object', { a: 1 }],
+      ['-1', -1],
+      ['[NUL]', [NUL]],
+      ['5000 items', Array(5000).fill('Galle')],
+    ];
+    for (const key of keys)
+      for (const [label, value] of values) requests.push([`${key} ${label}`, { body: validBody({ [key]: value }) }]);
     return requests;
   }
 
@@ -477,7 +703,8 @@ describe('hostile bodies', () => {
     const failures: string[] = [];
     for (const [label, request] of hostileRequests()) {
       const res = await api.call('POST', '/api/create/new/offer', { ...request, token: merchant.token });
-      if (res.status !== 400 || res.body.status !== false || !Array.isArray(res.body.issues)) failures.push(`${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== 400 || res.body.status !== false || !Array.isArray(res.body.issues))
+        failures.push(`${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
     expect(await ownOffersCount(merchant.userId)).toBe(before);
@@ -514,7 +741,9 @@ describe('rate limit', () => {
     try {
       const mobileNo = freshMobile();
       await createOrPromoteMerchant(limited.handle.db, { ...MERCHANT_PROFILE, mobileNo, password: STRONG_PASSWORD });
-      const { body } = await limited.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } });
+      const { body } = await limited.call('POST', '/api/user/authentication', {
+        body: { mobileNo, password: STRONG_PASSWORD },
+      });
       const send = (form: unknown) => limited.call('POST', '/api/create/new/offer', { body: form, token: body.token });
       expectError(await send({}), 400);
       expect((await send(validBody())).status).toBe(201);
@@ -522,7 +751,10 @@ describe('rate limit', () => {
       const refused = await send(validBody());
       expectError(refused, 429, 'Too many requests. Please wait up to 60 minutes and try again.');
       expect(refused.headers.get('retry-after')).toBe('3600');
-      const [row] = await queryRows<{ n: number }>(limited.handle.db, sql`select count(*)::int as n from offers where owner_user_id = ${body.data.userId}`);
+      const [row] = await queryRows<{ n: number }>(
+        limited.handle.db,
+        sql`select count(*)::int as n from offers where owner_user_id = ${body.data.userId}`,
+      );
       expect(Number(row!.n)).toBe(2);
     } finally {
       await limited.close();

@@ -3,7 +3,13 @@
 // the same functions the browser uses for the "Your card" mark, so SQL and browser cannot drift.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_NETWORKS, type CardSpecData } from '../../src/contract/eligibility.ts';
-import { MY_CARD_MESSAGES, MY_CARDS_MAX, MyCardsResponse, type MyCardData, type OfferSearchInput } from '../../src/contract/offer-search.ts';
+import {
+  MY_CARD_MESSAGES,
+  MY_CARDS_MAX,
+  MyCardsResponse,
+  type MyCardData,
+  type OfferSearchInput,
+} from '../../src/contract/offer-search.ts';
 import { OfferList } from '../../src/contract/index.ts';
 import { someCardCanUse } from '../../src/lib/card-match.ts';
 import { ENDING_SOON_DAYS } from '../../src/lib/constants.ts';
@@ -24,7 +30,9 @@ beforeAll(async () => {
   rows = await api.handle.db.select().from(offers);
   issuedBy = new Map((await api.handle.db.select().from(banks)).map((bank) => [bank.bankId, bank.issuedCards]));
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 /** Every offer of a search, walking its pages, with the total the first page gave. */
 async function searchAll(search: OfferSearchInput) {
@@ -43,24 +51,37 @@ async function searchAll(search: OfferSearchInput) {
 /** The rules, from the rows. */
 const networksOf = (row: OfferRow) => {
   const { cardScope, cards } = row.eligibility;
-  const usable = cardScope === 'listed' ? cards : (issuedBy.get(row.bankId) ?? []).filter((card) => cardScope === 'all' || card.kind === 'credit');
+  const usable =
+    cardScope === 'listed'
+      ? cards
+      : (issuedBy.get(row.bankId) ?? []).filter((card) => cardScope === 'all' || card.kind === 'credit');
   return new Set(usable.map((card) => card.network));
 };
 function expected(search: OfferSearchInput, now = new Date()): OfferRow[] {
-  return rows.filter((row) => isListedRow(row, now.getTime())
-    && (!search.bankIds?.length || search.bankIds.includes(row.bankId))
-    && (!search.categoryIds?.length || search.categoryIds.includes(row.categoryId))
-    && (!search.networks?.length || search.networks.some((network) => networksOf(row).has(network)))
-    && (!search.channel || row.eligibility.channel === search.channel || row.eligibility.channel === 'both')
-    && (!search.validToday || isValidToday(row, now))
-    && (!search.endingSoon || (row.offerEnd !== null && row.offerEnd.getTime() <= now.getTime() + ENDING_SOON_DAYS * 86_400_000))
-    && (!search.cards?.length || someCardCanUse(search.cards as MyCardData[], row)));
+  return rows.filter(
+    (row) =>
+      isListedRow(row, now.getTime()) &&
+      (!search.bankIds?.length || search.bankIds.includes(row.bankId)) &&
+      (!search.categoryIds?.length || search.categoryIds.includes(row.categoryId)) &&
+      (!search.networks?.length || search.networks.some((network) => networksOf(row).has(network))) &&
+      (!search.channel || row.eligibility.channel === search.channel || row.eligibility.channel === 'both') &&
+      (!search.validToday || isValidToday(row, now)) &&
+      (!search.endingSoon ||
+        (row.offerEnd !== null && row.offerEnd.getTime() <= now.getTime() + ENDING_SOON_DAYS * 86_400_000)) &&
+      (!search.cards?.length || someCardCanUse(search.cards as MyCardData[], row)),
+  );
 }
-const newestFirst = (a: OfferRow, b: OfferRow) => b.createdAt.getTime() - a.createdAt.getTime() || b.offerId - a.offerId;
+const newestFirst = (a: OfferRow, b: OfferRow) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || b.offerId - a.offerId;
 
 /** A card the demo data's first bank with listed-card offers issues, and one it lists. */
 function someIssuedCard(): MyCardData {
-  const row = rows.find((offer) => isListedRow(offer) && offer.eligibility.cardScope === 'listed' && offer.eligibility.cards.some((card) => card.tier !== null))!;
+  const row = rows.find(
+    (offer) =>
+      isListedRow(offer) &&
+      offer.eligibility.cardScope === 'listed' &&
+      offer.eligibility.cards.some((card) => card.tier !== null),
+  )!;
   const listed = row.eligibility.cards.find((card) => card.tier !== null)!;
   return { bankId: row.bankId, network: listed.network, kind: listed.kind, tier: listed.tier };
 }
@@ -71,7 +92,11 @@ describe('POST /api/offers/search/{pageNo}/{pageSize}', () => {
     const plain = await api.call('GET', `/api/get/offers/by/page/1/${PAGE_SIZE}`);
     expect(ids.slice(0, PAGE_SIZE)).toEqual(plain.body.data.map((offer: { offerId: number }) => offer.offerId));
     expect(totalCount).toBe(plain.body.totalCount);
-    expect(ids).toEqual(expected({}).sort(newestFirst).map((row) => row.offerId));
+    expect(ids).toEqual(
+      expected({})
+        .sort(newestFirst)
+        .map((row) => row.offerId),
+    );
   });
 
   const cases: [string, () => OfferSearchInput][] = [
@@ -82,13 +107,29 @@ describe('POST /api/offers/search/{pageNo}/{pageSize}', () => {
     ['online', () => ({ channel: 'online' })],
     ['ending soon', () => ({ endingSoon: true })],
     ['a specific card', () => ({ cards: [someIssuedCard()] })],
-    ['any card of a bank, and a credit card of another', () => ({ cards: [{ bankId: 2, network: null, kind: null, tier: null }, { ...someIssuedCard(), tier: null }] })],
-    ['the bench case: Valid today, two networks, a bank and a category', () => ({ validToday: true, networks: ['visa', 'mastercard'], bankIds: [1, 2, 3], categoryIds: [1, 2, 3, 4] })],
-    ['everything at once', () => ({ validToday: true, networks: ['visa', 'mastercard'], channel: 'inStore', cards: [someIssuedCard()] })],
+    [
+      'any card of a bank, and a credit card of another',
+      () => ({
+        cards: [
+          { bankId: 2, network: null, kind: null, tier: null },
+          { ...someIssuedCard(), tier: null },
+        ],
+      }),
+    ],
+    [
+      'the bench case: Valid today, two networks, a bank and a category',
+      () => ({ validToday: true, networks: ['visa', 'mastercard'], bankIds: [1, 2, 3], categoryIds: [1, 2, 3, 4] }),
+    ],
+    [
+      'everything at once',
+      () => ({ validToday: true, networks: ['visa', 'mastercard'], channel: 'inStore', cards: [someIssuedCard()] }),
+    ],
   ];
   it.each(cases)('%s: exactly the offers the rules allow, newest first, with their total', async (_name, make) => {
     const search = make();
-    const want = expected(search).sort(newestFirst).map((row) => row.offerId);
+    const want = expected(search)
+      .sort(newestFirst)
+      .map((row) => row.offerId);
     const { ids, totalCount } = await searchAll(search);
     expect(ids).toEqual(want);
     expect(totalCount).toBe(want.length);
@@ -112,7 +153,8 @@ describe('POST /api/offers/search/{pageNo}/{pageSize}', () => {
     const views = (await searchAll({ sort: 'mostViewed' })).ids.map((id) => byId.get(id)!.views);
     expect(views).toEqual([...views].sort((a, b) => b - a));
 
-    const rate = (row: OfferRow) => (row.offerType !== 'customize' && row.offerRate && /^\d/.test(row.offerRate) ? Number(row.offerRate) : -1);
+    const rate = (row: OfferRow) =>
+      row.offerType !== 'customize' && row.offerRate && /^\d/.test(row.offerRate) ? Number(row.offerRate) : -1;
     const rates = (await searchAll({ sort: 'biggestDiscount' })).ids.map((id) => rate(byId.get(id)!));
     expect(rates).toEqual([...rates].sort((a, b) => b - a));
     expect(new Set(rates).size).toBeGreaterThan(3);
@@ -131,10 +173,19 @@ describe('POST /api/offers/search/{pageNo}/{pageSize}', () => {
     for (const [body, path] of bad) {
       const res = await api.call('POST', '/api/offers/search/1/10', { body });
       expectError(res, 400);
-      expect(res.body.issues.map((issue: { path: string }) => issue.path), JSON.stringify(body)).toContain(path);
+      expect(
+        res.body.issues.map((issue: { path: string }) => issue.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
     expectError(await api.call('POST', '/api/offers/search/0/10', { body: {} }), 400);
-    expectError(await api.call('POST', '/api/offers/search/1/10', { rawBody: '{', headers: { 'content-type': 'application/json' } }), 400);
+    expectError(
+      await api.call('POST', '/api/offers/search/1/10', {
+        rawBody: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+    );
   });
 });
 
@@ -169,7 +220,11 @@ describe('My Cards: GET and PUT /api/user/cards', () => {
       [[notIssued], 'cards.0', MY_CARD_MESSAGES.notIssued],
       [[{ bankId: 99_999, network: null, kind: null, tier: null }], 'cards.0.bankId', MY_CARD_MESSAGES.unknownBank],
       [[saved[0], { ...saved[0], tier: saved[0]!.tier!.toUpperCase() }], 'cards', MY_CARD_MESSAGES.duplicate],
-      [Array.from({ length: MY_CARDS_MAX + 1 }, (_, i) => ({ bankId: i + 1, network: null, kind: null, tier: null })), 'cards', `At most ${MY_CARDS_MAX} cards.`],
+      [
+        Array.from({ length: MY_CARDS_MAX + 1 }, (_, i) => ({ bankId: i + 1, network: null, kind: null, tier: null })),
+        'cards',
+        `At most ${MY_CARDS_MAX} cards.`,
+      ],
     ];
     for (const [cards, path, message] of refused) {
       const res = await api.call('PUT', '/api/user/cards', { token: user.token, body: { cards } });

@@ -3,9 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { asc, eq, isNull, or } from 'drizzle-orm';
-import {
-  CategoryGroup, CountResponse, Offer, OfferById, OfferList,
-} from '../../src/contract/index.ts';
+import { CategoryGroup, CountResponse, Offer, OfferById, OfferList } from '../../src/contract/index.ts';
 import { favorites, offers, sessions, termsConditions } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
 import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
@@ -37,13 +35,13 @@ async function listedIds(filter: { bankIds?: number[]; categoryIds?: number[] } 
     .map((row) => row.offerId);
 }
 
-
 /** What DECISIONS.md says an accepted offer shows, from its own dates; undefined near a boundary. */
 function expectedBadge(offer: { offerEnd: string | null; createAt: string }, now: number): string | undefined {
   const end = offer.offerEnd === null ? null : Date.parse(offer.offerEnd);
   const age = now - Date.parse(offer.createAt);
-  const nearBoundary = (end !== null && (Math.abs(end - now) < 60_000 || Math.abs(end - now - BADGE_DAYS * DAY) < 60_000))
-    || Math.abs(age - BADGE_DAYS * DAY) < 60_000;
+  const nearBoundary =
+    (end !== null && (Math.abs(end - now) < 60_000 || Math.abs(end - now - BADGE_DAYS * DAY) < 60_000)) ||
+    Math.abs(age - BADGE_DAYS * DAY) < 60_000;
   if (nearBoundary) return undefined;
   if (end !== null && end < now) return 'expired';
   if (end !== null && end - now <= BADGE_DAYS * DAY) return 'expireSoon';
@@ -54,20 +52,43 @@ function expectedBadge(offer: { offerEnd: string | null; createAt: string }, now
 const BAD_PAGE_SIZES = ['0', '101', '-1', 'abc', '1e9', '1.5', '%20', '0x10', encodeURIComponent("1' OR '1'='1")];
 const BAD_PAGE_NUMBERS = ['0', '-1', 'abc', '1e9', '1.5', encodeURIComponent('{"$gt":0}')];
 const HOSTILE_SEGMENTS = [
-  encodeURIComponent("1' OR '1'='1"), encodeURIComponent('<script>alert(1)</script>'), 'x'.repeat(100_000),
-  '1;DROP TABLE offers', '-1', '0', '1.5', '9999999999', 'null', encodeURIComponent('{}'),
+  encodeURIComponent("1' OR '1'='1"),
+  encodeURIComponent('<script>alert(1)</script>'),
+  'x'.repeat(100_000),
+  '1;DROP TABLE offers',
+  '-1',
+  '0',
+  '1.5',
+  '9999999999',
+  'null',
+  encodeURIComponent('{}'),
 ];
 /** Values that are not an id list, for request bodies. */
 const HOSTILE_ID_LISTS: unknown[] = [
-  '1,2', 1, { 0: 1 }, [{ id: 1 }], ["1' OR '1'='1"], ['<script>alert(1)</script>'], ['x'.repeat(100_000)],
-  [-1], [0], [1.5], [2 ** 31], [1e308], [true], [null], Array.from({ length: 101 }, (_, i) => i + 1),
+  '1,2',
+  1,
+  { 0: 1 },
+  [{ id: 1 }],
+  ["1' OR '1'='1"],
+  ['<script>alert(1)</script>'],
+  ['x'.repeat(100_000)],
+  [-1],
+  [0],
+  [1.5],
+  [2 ** 31],
+  [1e308],
+  [true],
+  [null],
+  Array.from({ length: 101 }, (_, i) => i + 1),
 ];
 
 beforeAll(async () => {
   // A real TTL, as in production: the routes must clear or bypass it where data changes.
   api = await createTestApi({ cacheTtlMs: 60_000, rateLimits: false });
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('GET /get/offers/by/page/{page}/{size}', () => {
   it('answers the OfferList contract, with the page size respected', async () => {
@@ -100,7 +121,9 @@ describe('GET /get/offers/by/page/{page}/{size}', () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expected);
-    const createdAt = (await get(`/get/offers/by/page/1/100`)).body.data.map((o: { createAt: string }) => Date.parse(o.createAt));
+    const createdAt = (await get(`/get/offers/by/page/1/100`)).body.data.map((o: { createAt: string }) =>
+      Date.parse(o.createAt),
+    );
     for (let i = 1; i < createdAt.length; i++) expect(createdAt[i]).toBeLessThanOrEqual(createdAt[i - 1]);
 
     const after = await get(`/get/offers/by/page/${pages + 1}/${size}`);
@@ -172,7 +195,15 @@ describe('filters by bank and category', () => {
 
   it('rejects bad id lists and paging with 400', async () => {
     for (const kind of ['bank', 'category']) {
-      for (const list of ['abc', '1,,2', ',1', '1,', '1;2', ...HOSTILE_SEGMENTS.filter((s) => !/^\d+$/.test(s) || s.length > 9), Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
+      for (const list of [
+        'abc',
+        '1,,2',
+        ',1',
+        '1,',
+        '1;2',
+        ...HOSTILE_SEGMENTS.filter((s) => !/^\d+$/.test(s) || s.length > 9),
+        Array.from({ length: 101 }, (_, i) => i + 1).join(','),
+      ]) {
         expectError(await get(`/get/offers/filter/by/${kind}/${list}/1/10`), 400);
       }
       for (const size of BAD_PAGE_SIZES) expectError(await get(`/get/offers/filter/by/${kind}/1/1/${size}`), 400);
@@ -185,7 +216,9 @@ describe('GET /get/offers/filter/by/{bankId|all}/{categoryId|all}/{page}/{size}'
   it('matches the database for every combination of bank, category and all', async () => {
     const [bank, category] = [2, 3];
     const cases: [string, string, { bankIds?: number[]; categoryIds?: number[] }][] = [
-      ['all', 'all', {}], [String(bank), 'all', { bankIds: [bank] }], ['all', String(category), { categoryIds: [category] }],
+      ['all', 'all', {}],
+      [String(bank), 'all', { bankIds: [bank] }],
+      ['all', String(category), { categoryIds: [category] }],
       [String(bank), String(category), { bankIds: [bank], categoryIds: [category] }],
     ];
     for (const [b, c, filter] of cases) {
@@ -264,7 +297,8 @@ describe('POST /get/offers/filter/multiple/{page}/{size}', () => {
       expectError(await post('/get/offers/filter/multiple/1/10', { bankIds: list, categoryIds: [] }), 400);
       expectError(await post('/get/offers/filter/multiple/1/10', { bankIds: [], categoryIds: list }), 400);
     }
-    for (const body of [null, 'bankIds', 42, { bankIds: null }]) expectError(await post('/get/offers/filter/multiple/1/10', body), 400);
+    for (const body of [null, 'bankIds', 42, { bankIds: null }])
+      expectError(await post('/get/offers/filter/multiple/1/10', body), 400);
     expectError(await api.call('POST', '/api/get/offers/filter/multiple/1/10'), 400);
     expectError(await api.call('POST', '/api/get/offers/filter/multiple/1/10', { rawBody: '{"bankIds": [1,' }), 400);
     for (const size of BAD_PAGE_SIZES) expectError(await post(`/get/offers/filter/multiple/1/${size}`, {}), 400);
@@ -282,7 +316,12 @@ describe('expired, pending and rejected offers', () => {
     merchantId = (await allRows()).find((row) => row.categoryId === categoryId)!.merchantId;
     const where = { bankId, categoryId, merchantId };
     hidden = {
-      expired: await insertOffer(api, { ...where, header: 'Ended yesterday', offerDateType: 'until', offerEnd: new Date(Date.now() - DAY) }),
+      expired: await insertOffer(api, {
+        ...where,
+        header: 'Ended yesterday',
+        offerDateType: 'until',
+        offerEnd: new Date(Date.now() - DAY),
+      }),
       pending: await insertOffer(api, { ...where, header: 'Awaiting review', reviewStatus: 'pending' }),
       rejected: await insertOffer(api, { ...where, header: 'Rejected by the team', reviewStatus: 'rejected' }),
     };
@@ -302,16 +341,26 @@ describe('expired, pending and rejected offers', () => {
     expectNoneHidden(await get(`/get/offers/by/bank/${bankId}`));
     expectNoneHidden(await get(`/get/offer/insights/${merchantId}/${bankId}/${categoryId}/50`));
     expectNoneHidden(await post('/get/offer/multiple', { offerIds: hiddenIds() }));
-    const groups = await post('/get/offer/bank/category/multiple', { categoryIds: [categoryId], bankId, pageSize: 100 });
+    const groups = await post('/get/offer/bank/category/multiple', {
+      categoryIds: [categoryId],
+      bankId,
+      pageSize: 100,
+    });
     expect(groups.status).toBe(200);
-    for (const id of hiddenIds()) expect(groups.body.data[0].offers.map((o: { offerId: number }) => o.offerId)).not.toContain(id);
+    for (const id of hiddenIds())
+      expect(groups.body.data[0].offers.map((o: { offerId: number }) => o.offerId)).not.toContain(id);
   });
 
   it('the seeded expired offers are not listed either', async () => {
     const now = Date.now();
-    const seededExpired = (await allRows()).filter((row) => row.reviewStatus === 'accepted' && row.offerEnd && row.offerEnd.getTime() < now);
+    const seededExpired = (await allRows()).filter(
+      (row) => row.reviewStatus === 'accepted' && row.offerEnd && row.offerEnd.getTime() < now,
+    );
     expect(seededExpired.length).toBeGreaterThan(1);
-    const listed = new Set([...ids(await get('/get/offers/by/page/1/100')), ...ids(await get('/get/offers/by/page/2/100'))]);
+    const listed = new Set([
+      ...ids(await get('/get/offers/by/page/1/100')),
+      ...ids(await get('/get/offers/by/page/2/100')),
+    ]);
     for (const row of seededExpired) expect(listed.has(row.offerId)).toBe(false);
   });
 
@@ -330,7 +379,10 @@ describe('expired, pending and rejected offers', () => {
 describe('offer status badges', () => {
   it('every listed offer shows the badge its own dates call for', async () => {
     const now = Date.now();
-    const data = [...(await get('/get/offers/by/page/1/100')).body.data, ...(await get('/get/offers/by/page/2/100')).body.data];
+    const data = [
+      ...(await get('/get/offers/by/page/1/100')).body.data,
+      ...(await get('/get/offers/by/page/2/100')).body.data,
+    ];
     const seen = new Set<string>();
     for (const offer of data) {
       const expected = expectedBadge(offer, now);
@@ -354,10 +406,14 @@ describe('offer status badges', () => {
       [{ createdAt: new Date(now - DAY), offerEnd: new Date(now + 2 * DAY) }, 'expireSoon'],
     ];
     const created: { offerId: number; status: string }[] = [];
-    for (const [values, status] of cases) created.push({ offerId: await insertOffer(api, { offerDateType: 'until', ...values }), status });
+    for (const [values, status] of cases)
+      created.push({ offerId: await insertOffer(api, { offerDateType: 'until', ...values }), status });
     const res = await post('/get/offer/multiple', { offerIds: created.map((c) => c.offerId) });
-    expect(res.body.data.map((o: { offerId: number; status: string }) => ({ offerId: o.offerId, status: o.status }))).toEqual(created);
-    for (const { offerId, status } of created) expect((await get(`/get/offer/by/${offerId}`)).body.data[0].status).toBe(status);
+    expect(
+      res.body.data.map((o: { offerId: number; status: string }) => ({ offerId: o.offerId, status: o.status })),
+    ).toEqual(created);
+    for (const { offerId, status } of created)
+      expect((await get(`/get/offer/by/${offerId}`)).body.data[0].status).toBe(status);
   });
 });
 
@@ -370,10 +426,19 @@ describe('GET /get/offer/by/{id}', () => {
     const offer = res.body.data[0];
     expect(res.body.data).toHaveLength(1);
     expect(offer).toMatchObject({
-      offerId, header: row!.header, description: row!.description, bankId: row!.bankId, categoryId: row!.categoryId, merchantId: row!.merchantId,
-      bank: { bankId: row!.bankId }, category: { categoryId: row!.categoryId }, merchant: { merchantId: row!.merchantId },
+      offerId,
+      header: row!.header,
+      description: row!.description,
+      bankId: row!.bankId,
+      categoryId: row!.categoryId,
+      merchantId: row!.merchantId,
+      bank: { bankId: row!.bankId },
+      category: { categoryId: row!.categoryId },
+      merchant: { merchantId: row!.merchantId },
     });
-    const terms = await db().select().from(termsConditions)
+    const terms = await db()
+      .select()
+      .from(termsConditions)
       .where(or(eq(termsConditions.bankId, row!.bankId), isNull(termsConditions.bankId)))
       .orderBy(asc(termsConditions.position), asc(termsConditions.termId));
     expect(Object.keys(offer.termsConditions).sort()).toEqual([String(row!.bankId), 'general'].sort());
@@ -387,12 +452,13 @@ describe('GET /get/offer/by/{id}', () => {
   it('an unknown id answers 404, a malformed one 400', async () => {
     expectError(await get('/get/offer/by/999999'), 404);
     expectError(await get('/get/offer/by/999999999'), 404);
-    for (const segment of [...HOSTILE_SEGMENTS, '2147483648', 'abc']) expectError(await get(`/get/offer/by/${segment}`), 400);
+    for (const segment of [...HOSTILE_SEGMENTS, '2147483648', 'abc'])
+      expectError(await get(`/get/offer/by/${segment}`), 400);
   });
 });
 
 describe('GET /get/offers/by/bank/{bankId}', () => {
-  it('lists the bank\'s listed offers with totalCount; paging through the query string', async () => {
+  it("lists the bank's listed offers with totalCount; paging through the query string", async () => {
     const expected = await listedIds({ bankIds: [1] });
     const res = await get('/get/offers/by/bank/1');
     expectOk(res, OfferList);
@@ -421,10 +487,30 @@ describe('GET /get/offers/by/user/{userId}', () => {
     other = await signUpVerified(api, { firstName: 'Other' });
     const ownerUserId = owner.userId;
     own = {
-      accepted: await insertOffer(api, { ownerUserId, header: 'Owner accepted', createdAt: new Date(Date.now() - 3000) }),
-      pending: await insertOffer(api, { ownerUserId, header: 'Owner pending', reviewStatus: 'pending', createdAt: new Date(Date.now() - 2000) }),
-      rejected: await insertOffer(api, { ownerUserId, header: 'Owner rejected', reviewStatus: 'rejected', createdAt: new Date(Date.now() - 1000) }),
-      expired: await insertOffer(api, { ownerUserId, header: 'Owner expired', offerDateType: 'until', offerEnd: new Date(Date.now() - DAY), createdAt: new Date(Date.now() - 10 * DAY) }),
+      accepted: await insertOffer(api, {
+        ownerUserId,
+        header: 'Owner accepted',
+        createdAt: new Date(Date.now() - 3000),
+      }),
+      pending: await insertOffer(api, {
+        ownerUserId,
+        header: 'Owner pending',
+        reviewStatus: 'pending',
+        createdAt: new Date(Date.now() - 2000),
+      }),
+      rejected: await insertOffer(api, {
+        ownerUserId,
+        header: 'Owner rejected',
+        reviewStatus: 'rejected',
+        createdAt: new Date(Date.now() - 1000),
+      }),
+      expired: await insertOffer(api, {
+        ownerUserId,
+        header: 'Owner expired',
+        offerDateType: 'until',
+        offerEnd: new Date(Date.now() - DAY),
+        createdAt: new Date(Date.now() - 10 * DAY),
+      }),
     };
   });
   const schema = v.object({ status: v.literal(true), data: v.array(Offer) });
@@ -445,9 +531,14 @@ describe('GET /get/offers/by/user/{userId}', () => {
   });
 
   it('an expired token of the owner counts as a guest', async () => {
-    const signedIn = await api.call('POST', '/api/user/authentication', { body: { mobileNo: owner.mobileNo, password: owner.password } });
+    const signedIn = await api.call('POST', '/api/user/authentication', {
+      body: { mobileNo: owner.mobileNo, password: owner.password },
+    });
     expect(signedIn.status).toBe(200);
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(signedIn.body.token)));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(signedIn.body.token)));
     expect(ids(await get(`/get/offers/by/user/${owner.userId}`, signedIn.body.token))).toEqual([own.accepted]);
   });
 
@@ -460,7 +551,7 @@ describe('GET /get/offers/by/user/{userId}', () => {
 });
 
 describe('offer counts', () => {
-  it("GET /get/offer/count/accepted equals the listed count; other states count their rows", async () => {
+  it('GET /get/offer/count/accepted equals the listed count; other states count their rows', async () => {
     const rows = await allRows();
     const accepted = await get('/get/offer/count/accepted');
     expectOk(accepted, CountResponse);
@@ -474,23 +565,32 @@ describe('offer counts', () => {
   });
 
   it('an unknown status answers 400', async () => {
-    for (const status of ['bogus', 'ACCEPTED', 'expired', ...HOSTILE_SEGMENTS]) expectError(await get(`/get/offer/count/${status}`), 400);
+    for (const status of ['bogus', 'ACCEPTED', 'expired', ...HOSTILE_SEGMENTS])
+      expectError(await get(`/get/offer/count/${status}`), 400);
   });
 
   it('POST /get/offer/count/multiple/{status} counts like the filtered lists', async () => {
-    for (const body of [{ bankIds: [1, 2], categoryIds: [3] }, { bankIds: [], categoryIds: [] }, { bankIds: [6] }, {}]) {
+    for (const body of [
+      { bankIds: [1, 2], categoryIds: [3] },
+      { bankIds: [], categoryIds: [] },
+      { bankIds: [6] },
+      {},
+    ]) {
       const res = await post('/get/offer/count/multiple/accepted', body);
       expectOk(res, CountResponse);
       expect(res.body.data[0].totalCount).toBe((await listedIds(body)).length);
       expect(res.body.data[0].totalCount).toBe((await post('/get/offers/filter/multiple/1/1', body)).body.totalCount);
     }
     const pending = await post('/get/offer/count/multiple/pending', { bankIds: [], categoryIds: [] });
-    expect(pending.body.data[0].totalCount).toBe((await allRows()).filter((row) => row.reviewStatus === 'pending').length);
+    expect(pending.body.data[0].totalCount).toBe(
+      (await allRows()).filter((row) => row.reviewStatus === 'pending').length,
+    );
   });
 
   it('POST count: bad status or hostile body answers 400', async () => {
     expectError(await post('/get/offer/count/multiple/bogus', {}), 400);
-    for (const list of HOSTILE_ID_LISTS) expectError(await post('/get/offer/count/multiple/accepted', { bankIds: list }), 400);
+    for (const list of HOSTILE_ID_LISTS)
+      expectError(await post('/get/offer/count/multiple/accepted', { bankIds: list }), 400);
     expectError(await api.call('POST', '/api/get/offer/count/multiple/accepted', { rawBody: 'not json' }), 400);
     expectError(await api.call('POST', '/api/get/offer/count/multiple/accepted'), 400);
   });
@@ -500,7 +600,9 @@ describe('POST /get/offer/multiple', () => {
   it('keeps the requested order and skips unknown, non-public and expired ids', async () => {
     const listed = await listedIds();
     const pending = (await allRows()).find((row) => row.reviewStatus !== 'accepted')!.offerId;
-    const expired = (await allRows()).find((row) => row.reviewStatus === 'accepted' && row.offerEnd && row.offerEnd.getTime() < Date.now())!.offerId;
+    const expired = (await allRows()).find(
+      (row) => row.reviewStatus === 'accepted' && row.offerEnd && row.offerEnd.getTime() < Date.now(),
+    )!.offerId;
     const wanted = [listed[5]!, 999999, listed[0]!, pending, listed[40]!, expired, '12'];
     const res = await post('/get/offer/multiple', { offerIds: wanted });
     expectOk(res, v.object({ status: v.literal(true), data: v.array(Offer) }));
@@ -525,7 +627,8 @@ describe('POST /get/offer/multiple', () => {
   it('an empty list answers an empty list; hostile bodies 400', async () => {
     expect((await post('/get/offer/multiple', { offerIds: [] })).body).toEqual({ status: true, data: [] });
     for (const list of HOSTILE_ID_LISTS) expectError(await post('/get/offer/multiple', { offerIds: list }), 400);
-    for (const body of [{}, null, [1, 2], { offerIds: null }]) expectError(await post('/get/offer/multiple', body), 400);
+    for (const body of [{}, null, [1, 2], { offerIds: null }])
+      expectError(await post('/get/offer/multiple', body), 400);
     expectError(await api.call('POST', '/api/get/offer/multiple', { rawBody: '{"offerIds":[1' }), 400);
   });
 });
@@ -551,14 +654,25 @@ describe('POST /get/offer/bank/category/multiple', () => {
       .map((row) => row.categoryId)
       .sort((a, b) => a - b)[0]!;
     const expected = await listedIds({ bankIds: [bankId], categoryIds: [categoryId] });
-    const one = await post('/get/offer/bank/category/multiple', { categoryIds: [categoryId], bankId, pageNo: 1, pageSize: 6 });
-    const two = await post('/get/offer/bank/category/multiple', { categoryIds: [categoryId], bankId, pageNo: 2, pageSize: 6 });
+    const one = await post('/get/offer/bank/category/multiple', {
+      categoryIds: [categoryId],
+      bankId,
+      pageNo: 1,
+      pageSize: 6,
+    });
+    const two = await post('/get/offer/bank/category/multiple', {
+      categoryIds: [categoryId],
+      bankId,
+      pageNo: 2,
+      pageSize: 6,
+    });
     expectOk(one, Groups);
     expectOk(two, Groups);
     expect(one.body.data[0].totalCount).toBe(expected.length);
     const offerIds = (res: Res) => res.body.data[0].offers.map((o: { offerId: number; bankId: number }) => o.offerId);
     expect([...offerIds(one), ...offerIds(two)]).toEqual(expected.slice(0, 12));
-    for (const o of [...one.body.data[0].offers, ...two.body.data[0].offers]) expect(o).toMatchObject({ bankId, categoryId });
+    for (const o of [...one.body.data[0].offers, ...two.body.data[0].offers])
+      expect(o).toMatchObject({ bankId, categoryId });
     // Broad enough for a second page to exist somewhere: category 1 across all banks.
     const all1 = await post('/get/offer/bank/category/multiple', { categoryIds: [1], pageNo: 1, pageSize: 6 });
     const all2 = await post('/get/offer/bank/category/multiple', { categoryIds: [1], pageNo: 2, pageSize: 6 });
@@ -568,9 +682,22 @@ describe('POST /get/offer/bank/category/multiple', () => {
   });
 
   it('an empty list answers no groups; hostile bodies 400', async () => {
-    expect((await post('/get/offer/bank/category/multiple', { categoryIds: [] })).body).toEqual({ status: true, data: [] });
-    for (const list of HOSTILE_ID_LISTS) expectError(await post('/get/offer/bank/category/multiple', { categoryIds: list }), 400);
-    for (const extra of [{ pageSize: 0 }, { pageSize: 101 }, { pageSize: '6' }, { pageNo: 0 }, { pageNo: 1.5 }, { pageNo: { $gt: 1 } }, { bankId: 'all' }, { bankId: "1' OR '1'='1" }]) {
+    expect((await post('/get/offer/bank/category/multiple', { categoryIds: [] })).body).toEqual({
+      status: true,
+      data: [],
+    });
+    for (const list of HOSTILE_ID_LISTS)
+      expectError(await post('/get/offer/bank/category/multiple', { categoryIds: list }), 400);
+    for (const extra of [
+      { pageSize: 0 },
+      { pageSize: 101 },
+      { pageSize: '6' },
+      { pageNo: 0 },
+      { pageNo: 1.5 },
+      { pageNo: { $gt: 1 } },
+      { bankId: 'all' },
+      { bankId: "1' OR '1'='1" },
+    ]) {
       expectError(await post('/get/offer/bank/category/multiple', { categoryIds: [1], ...extra }), 400);
     }
     expectError(await post('/get/offer/bank/category/multiple', {}), 400);
@@ -601,7 +728,10 @@ describe('GET /get/offer/insights/{merchantId}/{bankId}/{categoryId}/{count}', (
     const firstOther = rest.findIndex((o: { categoryId: number }) => o.categoryId !== categoryId);
     if (firstOther >= 0) for (const o of rest.slice(firstOther)) expect(o.categoryId).not.toBe(categoryId);
 
-    for (const count of [1, 4, 50]) expect((await get(`/get/offer/insights/${merchantId}/${bankId}/${categoryId}/${count}`)).body.data).toHaveLength(count);
+    for (const count of [1, 4, 50])
+      expect((await get(`/get/offer/insights/${merchantId}/${bankId}/${categoryId}/${count}`)).body.data).toHaveLength(
+        count,
+      );
   });
 
   it("'all' is accepted for each id", async () => {
@@ -611,7 +741,8 @@ describe('GET /get/offer/insights/{merchantId}/{bankId}/{categoryId}/{count}', (
   });
 
   it('bad count or ids answer 400', async () => {
-    for (const count of ['0', '51', 'abc', '-1', '1e2', '9'.repeat(100_000)]) expectError(await get(`/get/offer/insights/1/1/1/${count}`), 400);
+    for (const count of ['0', '51', 'abc', '-1', '1e2', '9'.repeat(100_000)])
+      expectError(await get(`/get/offer/insights/1/1/1/${count}`), 400);
     for (const segment of HOSTILE_SEGMENTS) expectError(await get(`/get/offer/insights/${segment}/1/1/9`), 400);
   });
 });
@@ -633,21 +764,31 @@ describe('HTML descriptions', () => {
 
 describe('response cache', () => {
   it('caches list responses, and a favourite added through the API shows at once in interest', async () => {
-    const [fan, otherFan] = [await signUpVerified(api, { firstName: 'Fan' }), await signUpVerified(api, { firstName: 'Second' })];
+    const [fan, otherFan] = [
+      await signUpVerified(api, { firstName: 'Fan' }),
+      await signUpVerified(api, { firstName: 'Second' }),
+    ];
     const path = '/get/offers/by/page/1/20';
     const before = await get(path);
     const target = before.body.data[10];
-    const interestOf = (res: Res) => res.body.data.find((o: { offerId: number }) => o.offerId === target.offerId).interest;
+    const interestOf = (res: Res) =>
+      res.body.data.find((o: { offerId: number }) => o.offerId === target.offerId).interest;
 
     // A change behind the API's back stays invisible for the TTL: the cache is real.
     await db().insert(favorites).values({ userId: otherFan.userId, offerId: target.offerId });
     expect(interestOf(await get(path))).toBe(target.interest);
 
-    const added = await api.call('PUT', '/api/add/user/favorite/offer', { token: fan.token, body: { offerId: target.offerId } });
+    const added = await api.call('PUT', '/api/add/user/favorite/offer', {
+      token: fan.token,
+      body: { offerId: target.offerId },
+    });
     expect(added.status).toBe(200);
     expect(interestOf(await get(path))).toBe(target.interest + 2);
 
-    const removed = await api.call('PUT', '/api/remove/offer/from/user/favorite', { token: fan.token, body: { offerId: target.offerId } });
+    const removed = await api.call('PUT', '/api/remove/offer/from/user/favorite', {
+      token: fan.token,
+      body: { offerId: target.offerId },
+    });
     expect(removed.status).toBe(200);
     expect(interestOf(await get(path))).toBe(target.interest + 1);
   });
@@ -672,7 +813,9 @@ describe('response cache of the filtered list (POST, keyed by the request text)'
       // Another text for the same filter, or another page, is another key: answered fresh.
       const spaced = await send(' {"bankIds": [1, 2]} ');
       expect(spaced.body.data[0].header).toBe('Changed behind the cache');
-      expect((await send(text, '/api/get/offers/filter/multiple/1/21')).body.data[0].header).toBe('Changed behind the cache');
+      expect((await send(text, '/api/get/offers/filter/multiple/1/21')).body.data[0].header).toBe(
+        'Changed behind the cache',
+      );
 
       // Invalid input is never kept: the same bad text answers the same 400 each time.
       for (let i = 0; i < 2; i++) {

@@ -8,8 +8,12 @@ import { createTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
 // No response cache: each test changes the runs and reads the answer again.
-beforeAll(async () => { api = await createTestApi({ offers: 60, cacheTtlMs: 0 }); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await createTestApi({ offers: 60, cacheTtlMs: 0 });
+});
+afterAll(async () => {
+  await api.close();
+});
 
 const HOUR = 3_600_000;
 const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR);
@@ -24,16 +28,52 @@ describe('GET /api/site/sources', () => {
   beforeAll(async () => {
     const [offer] = await api.handle.db.select().from(offers).where(eq(offers.reviewStatus, 'accepted')).limit(1);
     await api.handle.db.insert(importSources).values([
-      { sourceKey: 'partner-feed', name: 'Partner feed', adapter: 'partner-feed', url: 'https://feeds.partner.example/private/offers.json?key=secret', bankId: offer!.bankId, enabled: true },
+      {
+        sourceKey: 'partner-feed',
+        name: 'Partner feed',
+        adapter: 'partner-feed',
+        url: 'https://feeds.partner.example/private/offers.json?key=secret',
+        bankId: offer!.bankId,
+        enabled: true,
+      },
       { sourceKey: 'never-ok', name: 'Never worked', adapter: 'jsonld', url: 'https://never.example/', enabled: true },
-      { sourceKey: 'switched-off', name: 'Switched off, nothing listed', adapter: 'jsonld', url: 'https://off.example/', enabled: false },
+      {
+        sourceKey: 'switched-off',
+        name: 'Switched off, nothing listed',
+        adapter: 'jsonld',
+        url: 'https://off.example/',
+        enabled: false,
+      },
     ]);
-    await api.handle.db.insert(offerSources).values({ sourceKey: 'partner-feed', itemKey: 'A1', offerId: offer!.offerId, contentHash: 'x' });
+    await api.handle.db
+      .insert(offerSources)
+      .values({ sourceKey: 'partner-feed', itemKey: 'A1', offerId: offer!.offerId, contentHash: 'x' });
     await api.handle.db.insert(importRuns).values([
-      { sourceKey: 'partner-feed', trigger: 'schedule', startedAt: at(30), finishedAt: at(29.9), ok: false, errors: [{ reason: 'old failure at https://feeds.partner.example/private' }] },
+      {
+        sourceKey: 'partner-feed',
+        trigger: 'schedule',
+        startedAt: at(30),
+        finishedAt: at(29.9),
+        ok: false,
+        errors: [{ reason: 'old failure at https://feeds.partner.example/private' }],
+      },
       { sourceKey: 'partner-feed', trigger: 'schedule', startedAt: at(24), finishedAt: at(23.9), ok: true },
-      { sourceKey: 'partner-feed', trigger: 'schedule', startedAt: at(18), finishedAt: at(17.9), ok: false, errors: [{ reason: 'HTTP 500 at https://feeds.partner.example/private' }] },
-      { sourceKey: 'partner-feed', trigger: 'schedule', startedAt: at(12), finishedAt: at(11.9), ok: false, errors: [{ reason: 'HTTP 500' }] },
+      {
+        sourceKey: 'partner-feed',
+        trigger: 'schedule',
+        startedAt: at(18),
+        finishedAt: at(17.9),
+        ok: false,
+        errors: [{ reason: 'HTTP 500 at https://feeds.partner.example/private' }],
+      },
+      {
+        sourceKey: 'partner-feed',
+        trigger: 'schedule',
+        startedAt: at(12),
+        finishedAt: at(11.9),
+        ok: false,
+        errors: [{ reason: 'HTTP 500' }],
+      },
       // Still running: neither good nor failed.
       { sourceKey: 'partner-feed', trigger: 'console', startedAt: at(1), finishedAt: null, ok: null },
       { sourceKey: 'never-ok', trigger: 'schedule', startedAt: at(5), finishedAt: at(4.9), ok: false },
@@ -46,10 +86,22 @@ describe('GET /api/site/sources', () => {
     expect(text).not.toContain('partner.example');
     expect(text).not.toContain('HTTP 500');
     const feed = (await sources()).find((source) => source.name === 'Partner feed')!;
-    const [link] = await api.handle.db.select({ bankId: offers.bankId }).from(offers).innerJoin(offerSources, eq(offerSources.offerId, offers.offerId)).where(eq(offerSources.sourceKey, 'partner-feed'));
-    expect(feed).toMatchObject({ name: 'Partner feed', bank: { bankId: link!.bankId, bankName: expect.any(String) }, listedOffers: 1 });
+    const [link] = await api.handle.db
+      .select({ bankId: offers.bankId })
+      .from(offers)
+      .innerJoin(offerSources, eq(offerSources.offerId, offers.offerId))
+      .where(eq(offerSources.sourceKey, 'partner-feed'));
+    expect(feed).toMatchObject({
+      name: 'Partner feed',
+      bank: { bankId: link!.bankId, bankName: expect.any(String) },
+      listedOffers: 1,
+    });
     expect(Object.keys(feed).sort()).toEqual(['bank', 'failingSince', 'lastGoodRunAt', 'listedOffers', 'name']);
-    const runs = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'partner-feed')).orderBy(importRuns.startedAt);
+    const runs = await api.handle.db
+      .select()
+      .from(importRuns)
+      .where(eq(importRuns.sourceKey, 'partner-feed'))
+      .orderBy(importRuns.startedAt);
     const [, good, firstFailureAfterGood] = runs;
     expect(good!.ok).toBe(true);
     expect(feed.lastGoodRunAt).toBe(good!.finishedAt!.toISOString());
@@ -60,12 +112,20 @@ describe('GET /api/site/sources', () => {
   it('says a source that never ran well has been failing since its first run, and leaves out switched-off sources with nothing listed', async () => {
     const list = await sources();
     const [run] = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'never-ok'));
-    expect(list.find((source) => source.name === 'Never worked')).toEqual({ name: 'Never worked', bank: null, lastGoodRunAt: null, failingSince: run!.startedAt.toISOString(), listedOffers: 0 });
+    expect(list.find((source) => source.name === 'Never worked')).toEqual({
+      name: 'Never worked',
+      bank: null,
+      lastGoodRunAt: null,
+      failingSince: run!.startedAt.toISOString(),
+      listedOffers: 0,
+    });
     expect(list.some((source) => source.name === 'Switched off, nothing listed')).toBe(false);
   });
 
   it('stops saying a source is failing once a run succeeds again', async () => {
-    await api.handle.db.insert(importRuns).values({ sourceKey: 'partner-feed', trigger: 'console', startedAt: at(0.5), finishedAt: at(0.4), ok: true });
+    await api.handle.db
+      .insert(importRuns)
+      .values({ sourceKey: 'partner-feed', trigger: 'console', startedAt: at(0.5), finishedAt: at(0.4), ok: true });
     const feed = (await sources()).find((source) => source.name === 'Partner feed')!;
     expect(feed.failingSince).toBeNull();
     expect(new Date(feed.lastGoodRunAt!).getTime()).toBeGreaterThan(at(1).getTime());
@@ -78,8 +138,11 @@ describe('GET /api/site/sources', () => {
     await api.handle.db.update(offers).set({ withdrawnAt: null }).where(eq(offers.offerId, link!.offerId));
   });
 
-  it('lists the demo data set\'s bank listings, which hold its imported offers, though they are switched off', async () => {
-    const seeded = await api.handle.db.select().from(importSources).where(inArray(importSources.sourceKey, ['combank', 'hnb']));
+  it("lists the demo data set's bank listings, which hold its imported offers, though they are switched off", async () => {
+    const seeded = await api.handle.db
+      .select()
+      .from(importSources)
+      .where(inArray(importSources.sourceKey, ['combank', 'hnb']));
     const list = await sources();
     const withOffers = list.filter((source) => source.listedOffers > 0 && source.name !== 'Partner feed');
     expect(withOffers.length).toBeGreaterThan(0);

@@ -41,13 +41,25 @@ async function teamToken(api: TestApi, ip: string) {
 /** Wrong codes against one sign-up from `ip`: each answered quickly, the ones past the limit refused with 429. */
 async function expectCodeGuessesLimited(api: TestApi, ip: string) {
   const created = await api.call('POST', '/api/create/new/user', {
-    body: { firstName: 'Nimal', businessName: null, BRno: null, mobileNo: freshMobile(), userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD },
+    body: {
+      firstName: 'Nimal',
+      businessName: null,
+      BRno: null,
+      mobileNo: freshMobile(),
+      userType: 1,
+      favoriteArea: [],
+      termsAndCondition: true,
+      password: STRONG_PASSWORD,
+    },
     ip,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const statuses: number[] = [];
   for (let guess = 0; guess < 10; guess++) {
-    const { res, ms } = await timed(api, 'POST', '/api/verify/mobile', { body: { otpCode: '000000', token: created.body.data.token }, ip });
+    const { res, ms } = await timed(api, 'POST', '/api/verify/mobile', {
+      body: { otpCode: '000000', token: created.body.data.token },
+      ip,
+    });
     expect(ms, `guess ${guess + 1} took ${Math.round(ms)} ms`).toBeLessThan(ANSWERS_WITHIN_MS);
     statuses.push(res.status);
     if (guess >= CODE_CHECKS) expectError(res, 429, API_MESSAGES.rateLimited(15));
@@ -58,9 +70,19 @@ async function expectCodeGuessesLimited(api: TestApi, ip: string) {
 describe('REDIS_URL on a port where nothing answers', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await createTestApi({ seed: false, rateRules, rateLimitStore: createRedisRateLimitStore(`redis://127.0.0.1:${await closedPort()}`, 'offerlanka:test:', () => {}) });
+    api = await createTestApi({
+      seed: false,
+      rateRules,
+      rateLimitStore: createRedisRateLimitStore(
+        `redis://127.0.0.1:${await closedPort()}`,
+        'offerlanka:test:',
+        () => {},
+      ),
+    });
   });
-  afterAll(async () => { await api?.close(); });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('answers every code guess at once, and refuses those past the limit in this process', async () => {
     await expectCodeGuessesLimited(api, '198.51.100.21');
@@ -71,7 +93,10 @@ describe('REDIS_URL on a port where nothing answers', () => {
     const { limit } = DEFAULT_RATE_RULES.signInPerIp;
     for (let attempt = 1; attempt <= limit + 1; attempt++) {
       // A different unknown number each time: only the per-address limit counts them all.
-      const { res, ms } = await timed(api, 'POST', '/api/user/authentication', { body: { mobileNo: freshMobile(), password: 'not-the-password' }, ip });
+      const { res, ms } = await timed(api, 'POST', '/api/user/authentication', {
+        body: { mobileNo: freshMobile(), password: 'not-the-password' },
+        ip,
+      });
       expect(ms).toBeLessThan(ANSWERS_WITHIN_MS);
       if (attempt <= limit) expect(res.status).not.toBe(429);
       else expectError(res, 429, API_MESSAGES.rateLimited(15));
@@ -111,15 +136,25 @@ async function stallingRelay(target: URL) {
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('error', () => {});
-      socket.on('close', () => { sockets.delete(socket); client.destroy(); upstream.destroy(); });
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
     }
-    client.on('data', (chunk) => { if (!stalled) upstream.write(chunk); });
-    upstream.on('data', (chunk) => { if (!stalled) client.write(chunk); });
+    client.on('data', (chunk) => {
+      if (!stalled) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (!stalled) client.write(chunk);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `redis://127.0.0.1:${(server.address() as { port: number }).port}`,
-    stall: () => { stalled = true; },
+    stall: () => {
+      stalled = true;
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -143,7 +178,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis that stops answering while con
 
   it('shows connected, then answers each guess at once once Redis hangs, refusing those past the limit, and shows unreachable', async () => {
     const token = await teamToken(api, '198.51.100.25');
-    expect((await api.call('GET', '/api/team/overview', { token })).body.data.redis).toEqual({ state: 'connected', since: null });
+    expect((await api.call('GET', '/api/team/overview', { token })).body.data.redis).toEqual({
+      state: 'connected',
+      since: null,
+    });
     relay.stall();
     await expectCodeGuessesLimited(api, '198.51.100.26');
     // The overview's own limit check waits on Redis too: it is answered from memory as well.

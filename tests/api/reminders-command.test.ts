@@ -14,20 +14,42 @@ const run = promisify(execFile);
 const database = commandDatabase('reminders');
 const MOBILE = '771239876';
 
-const reminders = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/reminders.ts', ...args], {
-  env: { ...process.env, SMS_PROVIDER: 'console', SITE_URL: 'https://offerlanka.lk', NODE_ENV: 'development', ...database.env() },
-  timeout: 120_000,
-}).catch((error: { stdout: string; stderr: string; code: number }) => error);
+const reminders = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'scripts/reminders.ts', ...args], {
+    env: {
+      ...process.env,
+      SMS_PROVIDER: 'console',
+      SITE_URL: 'https://offerlanka.lk',
+      NODE_ENV: 'development',
+      ...database.env(),
+    },
+    timeout: 120_000,
+  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
 const lastLine = (result: { stdout: string }) => result.stdout.trim().split('\n').at(-1);
 
 beforeAll(async () => {
   const handle = await database.open();
   await seedDemoData(handle.db, { offers: 10 });
-  const [offer] = await handle.db.insert(offers).values({
-    label: 'Test', header: 'Pizza Hut 25% off', description: '<p>Test</p>', offerType: 'off', offerRate: '25', offerDateType: 'other',
-    reviewStatus: 'accepted', bankId: 1, categoryId: 1, merchantId: 1, offerEnd: new Date('2031-03-05T23:59:59.999+05:30'),
-  }).returning();
-  const [user] = await handle.db.insert(users).values({ userType: 1, firstName: 'Nimal', mobileNo: MOBILE, passwordHash: 'x', reminderDaysBefore: 2 }).returning();
+  const [offer] = await handle.db
+    .insert(offers)
+    .values({
+      label: 'Test',
+      header: 'Pizza Hut 25% off',
+      description: '<p>Test</p>',
+      offerType: 'off',
+      offerRate: '25',
+      offerDateType: 'other',
+      reviewStatus: 'accepted',
+      bankId: 1,
+      categoryId: 1,
+      merchantId: 1,
+      offerEnd: new Date('2031-03-05T23:59:59.999+05:30'),
+    })
+    .returning();
+  const [user] = await handle.db
+    .insert(users)
+    .values({ userType: 1, firstName: 'Nimal', mobileNo: MOBILE, passwordHash: 'x', reminderDaysBefore: 2 })
+    .returning();
   await handle.db.insert(favorites).values({ userId: user!.userId, offerId: offer!.offerId });
   await handle.close();
 }, 120_000);
@@ -43,7 +65,11 @@ describe('npm run reminders', () => {
 
     const first = await reminders('--now', '--at', '2031-03-03T09:00:00+05:30');
     expect(lastLine(first)).toBe('reminders: sent 1, skipped 0');
-    expect(first.stdout).toMatch(new RegExp(`\\[sms:console\\] to \\+94${MOBILE}: OfferLanka: Your saved offer ends on Wednesday 5 Mar: Pizza Hut 25% off\\. https://offerlanka\\.lk/#favourites Stop: https://offerlanka\\.lk/api/reminders/stop\\?token=\\S+`));
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `\\[sms:console\\] to \\+94${MOBILE}: OfferLanka: Your saved offer ends on Wednesday 5 Mar: Pizza Hut 25% off\\. https://offerlanka\\.lk/#favourites Stop: https://offerlanka\\.lk/api/reminders/stop\\?token=\\S+`,
+      ),
+    );
     const second = await reminders('--now', '--at', '2031-03-03T10:00:00+05:30');
     expect(lastLine(second)).toBe('reminders: sent 0, skipped 1');
   }, 120_000);
@@ -56,18 +82,42 @@ describe('npm run reminders', () => {
     expect((badTime as { stderr: string }).stderr).toContain("reminders: --at: not a time: 'tomorrow'.");
   }, 120_000);
 
-  it.runIf(TEST_DB === 'postgres')('sends a reminder once when two commands run at the same time', async () => {
-    const handle = await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
-    const [offer] = await handle.db.insert(offers).values({
-      label: 'Test', header: 'KFC 20% off', description: '<p>Test</p>', offerType: 'off', offerRate: '20', offerDateType: 'other',
-      reviewStatus: 'accepted', bankId: 1, categoryId: 1, merchantId: 1, offerEnd: new Date('2031-04-10T23:59:59.999+05:30'),
-    }).returning();
-    const [user] = await handle.db.insert(users).values({ userType: 1, firstName: 'Kamal', mobileNo: '771239877', passwordHash: 'x', reminderDaysBefore: 1 }).returning();
-    await handle.db.insert(favorites).values({ userId: user!.userId, offerId: offer!.offerId });
-    await handle.close();
-    const results = await Promise.all([reminders('--now', '--at', '2031-04-09T12:00:00+05:30'), reminders('--now', '--at', '2031-04-09T12:00:00+05:30')]);
-    const sent = results.map((result) => Number(/sent (\d+)/.exec(lastLine(result) ?? '')?.[1]));
-    expect(sent.sort()).toEqual([0, 1]);
-    expect(results.map((result) => result.stdout.split('to +94771239877').length - 1).reduce((a, b) => a + b)).toBe(1);
-  }, 120_000);
+  it.runIf(TEST_DB === 'postgres')(
+    'sends a reminder once when two commands run at the same time',
+    async () => {
+      const handle = await openDatabase({ kind: 'postgres', url: database.databaseUrl! });
+      const [offer] = await handle.db
+        .insert(offers)
+        .values({
+          label: 'Test',
+          header: 'KFC 20% off',
+          description: '<p>Test</p>',
+          offerType: 'off',
+          offerRate: '20',
+          offerDateType: 'other',
+          reviewStatus: 'accepted',
+          bankId: 1,
+          categoryId: 1,
+          merchantId: 1,
+          offerEnd: new Date('2031-04-10T23:59:59.999+05:30'),
+        })
+        .returning();
+      const [user] = await handle.db
+        .insert(users)
+        .values({ userType: 1, firstName: 'Kamal', mobileNo: '771239877', passwordHash: 'x', reminderDaysBefore: 1 })
+        .returning();
+      await handle.db.insert(favorites).values({ userId: user!.userId, offerId: offer!.offerId });
+      await handle.close();
+      const results = await Promise.all([
+        reminders('--now', '--at', '2031-04-09T12:00:00+05:30'),
+        reminders('--now', '--at', '2031-04-09T12:00:00+05:30'),
+      ]);
+      const sent = results.map((result) => Number(/sent (\d+)/.exec(lastLine(result) ?? '')?.[1]));
+      expect(sent.sort()).toEqual([0, 1]);
+      expect(results.map((result) => result.stdout.split('to +94771239877').length - 1).reduce((a, b) => a + b)).toBe(
+        1,
+      );
+    },
+    120_000,
+  );
 });

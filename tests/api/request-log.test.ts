@@ -21,7 +21,9 @@ beforeAll(async () => {
   api = await createTestApi({ seed: false, rateLimits: false });
   app = createApp(api.deps, { ...DEFAULT_BASES, logRequests: true, logLine: (line) => lines.push(line) });
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 /** The lines logged while `request` ran, and its answer's status. */
 async function logged(method: string, path: string, headers: Record<string, string> = {}) {
@@ -40,7 +42,9 @@ describe('the request log', () => {
     const feed = await api.call('POST', '/api/user/calendar-feed', { token: account.token });
     const feedToken: string = feed.body.data.token;
     const address = `log-${account.userId}@example.com`;
-    expect((await api.call('POST', '/api/user/email', { token: account.token, body: { email: address } })).status).toBe(200);
+    expect((await api.call('POST', '/api/user/email', { token: account.token, body: { email: address } })).status).toBe(
+      200,
+    );
     const verifyToken = /\/email\/verify\?token=([A-Za-z0-9_.-]+)/.exec(api.mail.outbox(address)[0]!.text)![1]!;
     const stopToken = await reminderStopToken(api.handle.db, account.userId);
     const optOutToken = await unsubscribeToken(api.handle.db, account.userId);
@@ -48,9 +52,27 @@ describe('the request log', () => {
     const cases: Array<[method: string, path: string, secret: string, status: number, shown: string]> = [
       ['GET', `/api/session/validate/${account.token}`, account.token, 200, `/api/session/validate/${REDACTED}`],
       ['GET', `/api/calendar/${feedToken}.ics`, feedToken, 200, `/api/calendar/${REDACTED}.ics`],
-      ['GET', `/api/reminders/stop?token=${stopToken}&lang=si`, stopToken, 200, `/api/reminders/stop?token=${REDACTED}&lang=si`],
-      ['GET', `/api/email/unsubscribe?token=${optOutToken}`, optOutToken, 200, `/api/email/unsubscribe?token=${REDACTED}`],
-      ['POST', `/api/email/unsubscribe?token=${optOutToken}`, optOutToken, 200, `/api/email/unsubscribe?token=${REDACTED}`],
+      [
+        'GET',
+        `/api/reminders/stop?token=${stopToken}&lang=si`,
+        stopToken,
+        200,
+        `/api/reminders/stop?token=${REDACTED}&lang=si`,
+      ],
+      [
+        'GET',
+        `/api/email/unsubscribe?token=${optOutToken}`,
+        optOutToken,
+        200,
+        `/api/email/unsubscribe?token=${REDACTED}`,
+      ],
+      [
+        'POST',
+        `/api/email/unsubscribe?token=${optOutToken}`,
+        optOutToken,
+        200,
+        `/api/email/unsubscribe?token=${REDACTED}`,
+      ],
       ['GET', `/api/email/verify?token=${verifyToken}`, verifyToken, 200, `/api/email/verify?token=${REDACTED}`],
     ];
     for (const [method, path, secret, status, shown] of cases) {
@@ -77,13 +99,20 @@ describe('the request log', () => {
 
   it('redacts every path parameter that is a secret, on every route of the app', async () => {
     const secretRoutes = ROUTES.filter((route) => pathParams(route.path).some((name) => SECRET_PARAMS.has(name)));
-    expect(secretRoutes.map((route) => `${route.method} ${route.path}`).sort()).toEqual(['GET /api/calendar/:feedFile', 'GET /api/session/validate/:sessionToken']);
+    expect(secretRoutes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'GET /api/calendar/:feedFile',
+      'GET /api/session/validate/:sessionToken',
+    ]);
     // A parameter named like a secret is listed above: a new route with one is caught here.
-    const namedLikeSecrets = ROUTES.flatMap((route) => pathParams(route.path)).filter((name) => /token|secret|feedFile/i.test(name));
+    const namedLikeSecrets = ROUTES.flatMap((route) => pathParams(route.path)).filter((name) =>
+      /token|secret|feedFile/i.test(name),
+    );
     expect(namedLikeSecrets.filter((name) => !SECRET_PARAMS.has(name))).toEqual([]);
     for (const route of secretRoutes) {
       const secret = 'S3cretTokenValue_abcdefghijklmnopqrstuvwxyz0';
-      const path = fillPath(route.path, (name) => (name === 'feedFile' ? `${secret}.ics` : SECRET_PARAMS.has(name) ? secret : '1'));
+      const path = fillPath(route.path, (name) =>
+        name === 'feedFile' ? `${secret}.ics` : SECRET_PARAMS.has(name) ? secret : '1',
+      );
       const result = await logged(route.method, path);
       expect(result.lines.join('\n'), path).not.toContain(secret);
     }
@@ -91,12 +120,15 @@ describe('the request log', () => {
 
   it('redacts query values named like credentials, and keeps the rest of the URL', () => {
     expect(redactSecrets('/api/team/offers?pageNo=2&q=pizza')).toBe('/api/team/offers?pageNo=2&q=pizza');
-    expect(redactSecrets('/anything?code=123456&otpCode=654321&api_key=k&Token=t&x=1'))
-      .toBe(`/anything?code=${REDACTED}&otpCode=${REDACTED}&api_key=${REDACTED}&Token=${REDACTED}&x=1`);
+    expect(redactSecrets('/anything?code=123456&otpCode=654321&api_key=k&Token=t&x=1')).toBe(
+      `/anything?code=${REDACTED}&otpCode=${REDACTED}&api_key=${REDACTED}&Token=${REDACTED}&x=1`,
+    );
     expect(redactSecrets('/api/email/verify?%74oken=abc')).toBe(`/api/email/verify?%74oken=${REDACTED}`);
     expect(redactSecrets('/API/Session/Validate/abc?x=1')).toBe(`/API/Session/Validate/${REDACTED}?x=1`);
     expect(redactSecrets('/api/offers/12/calendar.ics?lang=ta')).toBe('/api/offers/12/calendar.ics?lang=ta');
-    expect(redactSecrets('--> GET /api/calendar/abc.ics 200 3ms')).toBe(`--> GET /api/calendar/${REDACTED}.ics 200 3ms`);
+    expect(redactSecrets('--> GET /api/calendar/abc.ics 200 3ms')).toBe(
+      `--> GET /api/calendar/${REDACTED}.ics 200 3ms`,
+    );
   });
 });
 
@@ -118,7 +150,11 @@ describe('GET /api/session/validate (the token as the bearer)', () => {
   });
 
   it('answers 401 sign-in required without a bearer token, or with one over 200 characters', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Basic abc' }, { authorization: `Bearer ${'a'.repeat(201)}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${'a'.repeat(201)}` },
+    ]) {
       const res = await api.call('GET', '/api/session/validate', { headers });
       expectError(res, 401, 'Sign in to continue.');
       expect(res.body.code).toBe('sign_in_required');

@@ -21,7 +21,11 @@ const THROUGH_NPM: [string, string[]] = ['npm', ['start', '--', '--api-only']];
 
 /** Starts the server on a free port and resolves with its URL once it listens. */
 async function start([command, args] = DIRECT) {
-  const server = await startServerProcess(args, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_PROVIDER: 'console', DATABASE_URL: '' }, { command, timeoutMs: 120_000 });
+  const server = await startServerProcess(
+    args,
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMS_PROVIDER: 'console', DATABASE_URL: '' },
+    { command, timeoutMs: 120_000 },
+  );
   running = server.child;
   return server;
 }
@@ -44,15 +48,29 @@ describe.runIf(TEST_DB === 'pglite')('restart on the PGlite data directory', () 
     const mobileNo = '771234590';
     const created = await json(`${first.url}/api/create/new/user`, {
       method: 'POST',
-      body: JSON.stringify({ firstName: 'Kamala', mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD }),
+      body: JSON.stringify({
+        firstName: 'Kamala',
+        mobileNo,
+        userType: 1,
+        favoriteArea: [],
+        termsAndCondition: true,
+        password: STRONG_PASSWORD,
+      }),
     });
     expect(created.status).toBe(201);
     const outbox = await json(`${first.url}/api/dev/sms-outbox/${mobileNo}`);
-    const verified = await json(`${first.url}/api/verify/mobile`, { method: 'POST', body: JSON.stringify({ otpCode: outbox.body.data[0].code, token: created.body.data.token }) });
+    const verified = await json(`${first.url}/api/verify/mobile`, {
+      method: 'POST',
+      body: JSON.stringify({ otpCode: outbox.body.data[0].code, token: created.body.data.token }),
+    });
     expect(verified.status).toBe(200);
     const { token } = verified.body;
     const userId = verified.body.data.userId;
-    const favourite = await json(`${first.url}/api/add/user/favorite/offer`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ offerId: 5 }) });
+    const favourite = await json(`${first.url}/api/add/user/favorite/offer`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({ offerId: 5 }),
+    });
     expect(favourite.status).toBe(200);
     const before = await json(`${first.url}/api/get/offer/count/accepted`);
 
@@ -63,9 +81,14 @@ describe.runIf(TEST_DB === 'pglite')('restart on the PGlite data directory', () 
     expect(after.body.data[0].totalCount).toBe(before.body.data[0].totalCount);
     const session = await json(`${second.url}/api/session/validate/${token}`);
     expect(session.status).toBe(200);
-    const favourites = await json(`${second.url}/api/get/offer/favorite/by/${userId}`, { headers: { authorization: `Bearer ${token}` } });
+    const favourites = await json(`${second.url}/api/get/offer/favorite/by/${userId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(favourites.body.data[0].favorites.map((f: { offerId: number }) => f.offerId)).toEqual([5]);
-    const signIn = await json(`${second.url}/api/user/authentication`, { method: 'POST', body: JSON.stringify({ mobileNo, password: STRONG_PASSWORD }) });
+    const signIn = await json(`${second.url}/api/user/authentication`, {
+      method: 'POST',
+      body: JSON.stringify({ mobileNo, password: STRONG_PASSWORD }),
+    });
     expect(signIn.status).toBe(200);
     expect(await interrupt(second.child)).toBe(0);
   }, 240_000);
@@ -83,7 +106,10 @@ describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that star
   async function freedWithin(url: string, withinMs = STOP_WITHIN_MS): Promise<boolean> {
     const deadline = Date.now() + withinMs;
     while (Date.now() < deadline) {
-      const listening = await fetch(`${url}/api/get/all/banks`).then(() => true, () => false);
+      const listening = await fetch(`${url}/api/get/all/banks`).then(
+        () => true,
+        () => false,
+      );
       if (!listening && !existsSync(join(dataDir, LOCK_FILE))) return true;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -98,18 +124,26 @@ describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that star
   }, 180_000);
 
   /** Whether a new TCP connection to the port is accepted. */
-  const accepts = (port: number) => new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => { socket.destroy(); resolve(true); });
-    socket.on('error', () => resolve(false));
-  });
-  const waitFor = (child: ChildProcess, line: RegExp) => new Promise<void>((resolve) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (line.test(output)) { child.stdout!.off('data', onData); resolve(); }
-    };
-    child.stdout!.on('data', onData);
-  });
+  const accepts = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+  const waitFor = (child: ChildProcess, line: RegExp) =>
+    new Promise<void>((resolve) => {
+      let output = '';
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (line.test(output)) {
+          child.stdout!.off('data', onData);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', onData);
+    });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('SIGTERM lets the request in flight finish, refuses new connections and exits with 0', async () => {
@@ -118,15 +152,29 @@ describe.runIf(TEST_DB === 'pglite')('npm start stops with the process that star
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
     // A real sign-up whose body arrives in two halves, the second after the stop has begun.
-    const body = JSON.stringify({ firstName: 'Nimal', mobileNo: '771234591', userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD });
+    const body = JSON.stringify({
+      firstName: 'Nimal',
+      mobileNo: '771234591',
+      userType: 1,
+      favoriteArea: [],
+      termsAndCondition: true,
+      password: STRONG_PASSWORD,
+    });
     const half = Math.floor(body.length / 2);
-    const signUp = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/create/new/user',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const signUp = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/create/new/user',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const answer = new Promise<{ status?: number; text: string }>((resolve, reject) => {
       signUp.on('response', (response) => {
         let text = '';
         response.setEncoding('utf8');
-        response.on('data', (chunk: string) => { text += chunk; });
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
         response.on('end', () => resolve({ status: response.statusCode, text }));
         response.on('error', reject);
       });

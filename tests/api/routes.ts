@@ -21,11 +21,16 @@ export function routesOf(deps: ServerDeps): Route[] {
  * The routes of an app whose routes do not touch their deps until called, so the table can be
  * built when a test file is collected; each suite checks that the real app has the same routes.
  */
-export const ROUTES = routesOf({ sms: createConsoleSmsProvider(() => {}), mail: { provider: createConsoleMailProvider(() => {}), siteUrl: '', apiUrl: '' } } as unknown as ServerDeps);
+export const ROUTES = routesOf({
+  sms: createConsoleSmsProvider(() => {}),
+  mail: { provider: createConsoleMailProvider(() => {}), siteUrl: '', apiUrl: '' },
+} as unknown as ServerDeps);
 
 /** Names of a route path's parameters, e.g. ['pageNo', 'pageSize']. */
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1]!);
 
 /** The path with every parameter replaced by `value` (a function gets the parameter's name). */
 export const fillPath = (path: string, value: string | ((name: string) => string)) =>
-  path.replace(/:([A-Za-z_]\w*)(\{[^}]*\})?\??/g, (_, name: string) => (typeof value === 'string' ? value : value(name)));
+  path.replace(/:([A-Za-z_]\w*)(\{[^}]*\})?\??/g, (_, name: string) =>
+    typeof value === 'string' ? value : value(name),
+  );

@@ -7,8 +7,12 @@ import { createTestApi, type TestApi } from './harness.ts';
 import { expectError } from './expectations.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await createTestApi({ offers: 60 }); });
-afterAll(async () => { await api.close(); });
+beforeAll(async () => {
+  api = await createTestApi({ offers: 60 });
+});
+afterAll(async () => {
+  await api.close();
+});
 
 describe('GET /api/site/offers/{pageNo}', () => {
   it('answers every accepted offer, expired ones included, and nothing under review', async () => {
@@ -16,9 +20,14 @@ describe('GET /api/site/offers/{pageNo}', () => {
     expect(status).toBe(200);
     expect(v.safeParse(v.array(Offer), body.data).issues).toBeUndefined();
     const rows = await api.handle.db.select().from(offers);
-    const accepted = rows.filter((row) => row.reviewStatus === 'accepted').map((row) => row.offerId).sort((a, b) => a - b);
+    const accepted = rows
+      .filter((row) => row.reviewStatus === 'accepted')
+      .map((row) => row.offerId)
+      .sort((a, b) => a - b);
     expect(body.totalCount).toBe(accepted.length);
-    expect(body.data.map((o: { offerId: number }) => o.offerId).sort((a: number, b: number) => a - b)).toEqual(accepted);
+    expect(body.data.map((o: { offerId: number }) => o.offerId).sort((a: number, b: number) => a - b)).toEqual(
+      accepted,
+    );
     expect(body.data.some((o: { status: string }) => o.status === 'expired')).toBe(true);
   });
 
@@ -35,7 +44,10 @@ describe('GET /api/site/terms and /api/site/meta', () => {
     const { body } = await api.call('GET', '/api/site/terms');
     const rows = await api.handle.db.select().from(termsConditions);
     expect(body.data.general.length).toBe(rows.filter((row) => row.bankId === null).length);
-    const bankTermCount = Object.values(body.data.byBank as Record<string, unknown[]>).reduce((n, list) => n + list.length, 0);
+    const bankTermCount = Object.values(body.data.byBank as Record<string, unknown[]>).reduce(
+      (n, list) => n + list.length,
+      0,
+    );
     expect(bankTermCount).toBe(rows.filter((row) => row.bankId !== null).length);
   });
 

@@ -5,8 +5,12 @@ import { createTestApi, signUpVerified, type TestApi } from './harness.ts';
 
 describe('harness', () => {
   let api: TestApi;
-  beforeAll(async () => { api = await createTestApi(); });
-  afterAll(async () => { await api.close(); });
+  beforeAll(async () => {
+    api = await createTestApi();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
 
   it('lists offers in the contract shape', async () => {
     const { status, body } = await api.call('GET', '/api/get/offers/by/page/1/10');

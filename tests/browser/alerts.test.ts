@@ -7,11 +7,23 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankPagePath } from '../../src/lib/site-urls.ts';
 import { measurePage } from '../../scripts/bench/shipped-bytes.ts';
-import { createSignedInAccount, DESKTOP, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite } from './harness.ts';
+import {
+  createSignedInAccount,
+  DESKTOP,
+  PHONE,
+  startBrowserSite,
+  withPage,
+  withSignedInPage,
+  type BrowserSite,
+} from './harness.ts';
 
 let site: BrowserSite;
-beforeAll(async () => { site = await startBrowserSite(); });
-afterAll(async () => { await site?.close(); });
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
 
 const SHOTS = 'tmp/screenshots/alerts';
 mkdirSync(SHOTS, { recursive: true });
@@ -25,7 +37,9 @@ async function openHome(page: Page, query: string) {
 /** The scripts the page has asked for so far. */
 function scriptsOf(page: Page) {
   const urls: string[] = [];
-  page.on('request', (request) => { if (request.resourceType() === 'script') urls.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.push(request.url());
+  });
   return urls;
 }
 /** The Alert me dialog's code (the opener it loads from is a few hundred bytes, shared by the home and bank pages). */
@@ -43,7 +57,9 @@ describe('Alert me', () => {
       await openHome(page, `?bank=${bank.bankId}`);
       await page.locator('.filter-bar').screenshot({ path: `${SHOTS}/filter-bar-1280.png` });
       await page.getByRole('button', { name: 'Alert me' }).click();
-      await expect.poll(() => page.locator('#sign-in-prompt').evaluate((dialog) => (dialog as HTMLDialogElement).open)).toBe(true);
+      await expect
+        .poll(() => page.locator('#sign-in-prompt').evaluate((dialog) => (dialog as HTMLDialogElement).open))
+        .toBe(true);
       expect(scripts.filter(isAlertCode)).toEqual([]);
     });
   });
@@ -90,7 +106,9 @@ describe('Alert me', () => {
 
       await list.getByRole('button', { name: `Delete the alert ${bank.bankName} · Valid today` }).click();
       await page.getByText('No alerts yet.').waitFor();
-      const saved = await (await fetch(`${site.url}/api/user/alerts`, { headers: { authorization: `Bearer ${account.token}` } })).json();
+      const saved = await (
+        await fetch(`${site.url}/api/user/alerts`, { headers: { authorization: `Bearer ${account.token}` } })
+      ).json();
       expect(saved.data).toEqual([]);
     });
   });
@@ -104,12 +122,18 @@ describe('Alert me', () => {
       await page.goto(bankPagePath(bank, category));
       await page.getByRole('button', { name: 'Alert me' }).click();
       const dialog = page.getByRole('dialog', { name: 'Alert me' });
-      await expect.poll(() => dialog.locator('.alert-me-label').textContent()).toBe(`${bank.bankName} · ${category.categoryName}`);
+      await expect
+        .poll(() => dialog.locator('.alert-me-label').textContent())
+        .toBe(`${bank.bankName} · ${category.categoryName}`);
       await dialog.getByRole('button', { name: 'Save alert' }).click();
       await dialog.getByText('Alert saved.').waitFor();
       await page.screenshot({ path: `${SHOTS}/bank-dialog-1280.png` });
-      const saved = await (await fetch(`${site.url}/api/user/alerts`, { headers: { authorization: `Bearer ${account.token}` } })).json();
-      expect(saved.data.map((alert: { filter: unknown }) => alert.filter)).toMatchObject([{ bankIds: [bank.bankId], categoryIds: [category.categoryId] }]);
+      const saved = await (
+        await fetch(`${site.url}/api/user/alerts`, { headers: { authorization: `Bearer ${account.token}` } })
+      ).json();
+      expect(saved.data.map((alert: { filter: unknown }) => alert.filter)).toMatchObject([
+        { bankIds: [bank.bankId], categoryIds: [category.categoryId] },
+      ]);
     });
   });
 

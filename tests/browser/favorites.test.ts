@@ -11,13 +11,25 @@ import { localePath } from '../../src/lib/locale-path.ts';
 import { bankPagePath, offerCanonicalPath, signInPath } from '../../src/lib/site-urls.ts';
 import { localText } from '../../src/lib/translated.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
-import { DESKTOP, PHONE, createSignedInAccount, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  createSignedInAccount,
+  startBrowserSite,
+  withPage,
+  withSignedInPage,
+  type BrowserSite,
+  type TestAccount,
+} from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
 
-
 let site: BrowserSite;
-beforeAll(async () => { site = await startBrowserSite(); });
-afterAll(async () => { await site?.close(); });
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
 
 /** A bank with listed offers, and the first of them its page shows (the newest of its first category). */
 function bankPageWithOffers() {
@@ -44,12 +56,18 @@ async function addFavoriteByApi(account: TestAccount, offer: OfferData) {
   const response = await fetch(`${site.url}/api/add/user/favorite/offer`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
-    body: JSON.stringify({ offerId: offer.offerId, categoryId: offer.categoryId, merchantId: offer.merchantId, bankId: offer.bankId }),
+    body: JSON.stringify({
+      offerId: offer.offerId,
+      categoryId: offer.categoryId,
+      merchantId: offer.merchantId,
+      bankId: offer.bankId,
+    }),
   });
   expect(response.status).toBe(200);
 }
 
-const notice = (page: Page, text: string) => page.locator('.notice-stack-bottom-left [aria-live] .notice-card').filter({ hasText: text });
+const notice = (page: Page, text: string) =>
+  page.locator('.notice-stack-bottom-left [aria-live] .notice-card').filter({ hasText: text });
 const favoritesButton = (page: Page) => page.getByRole('button', { name: /^Favourites/ });
 const headerCount = (page: Page) => page.locator('[data-favorites-count]');
 const interestOf = async (card: Locator) => Number.parseInt(await card.locator('[data-interest]').innerText(), 10);
@@ -70,7 +88,9 @@ describe('a guest', () => {
       const prompt = page.getByRole('dialog', { name: MESSAGES.notSignedInTitle });
       await prompt.waitFor();
       expect(await prompt.innerText()).toContain(MESSAGES.notSignedInText);
-      expect(await prompt.getByRole('link', { name: 'SignIn' }).getAttribute('href')).toBe(signInPath(offerCanonicalPath(offer)));
+      expect(await prompt.getByRole('link', { name: 'SignIn' }).getAttribute('href')).toBe(
+        signInPath(offerCanonicalPath(offer)),
+      );
       expect(await prompt.getByRole('link', { name: 'SignUp' }).getAttribute('href')).toBe('/sign-up');
       expect(page.url()).toBe(before);
       expect(await favoritesButton(page).count()).toBe(0);
@@ -97,7 +117,9 @@ describe('a signed-in user', () => {
       await signedInHeader(page, 1);
       // 'Your favourites' on the bank page shows it too.
       await page.locator('.favorites-strip article.offer-card').first().waitFor();
-      expect(await page.locator('.favorites-strip article.offer-card').getAttribute('data-offer-id')).toBe(String(offer.offerId));
+      expect(await page.locator('.favorites-strip article.offer-card').getAttribute('data-offer-id')).toBe(
+        String(offer.offerId),
+      );
 
       await favoritesButton(page).click();
       await drawer(page).waitFor();
@@ -112,10 +134,21 @@ describe('a signed-in user', () => {
       await page.reload();
       await signedInHeader(page, 1);
       await page.locator('.category-groups[data-cards-live]').waitFor();
-      await expect.poll(() => page.locator(`.category-groups article.offer-card[data-offer-id="${offer.offerId}"] button[data-favorite-offer]`).first().getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() =>
+          page
+            .locator(
+              `.category-groups article.offer-card[data-offer-id="${offer.offerId}"] button[data-favorite-offer]`,
+            )
+            .first()
+            .getAttribute('aria-pressed'),
+        )
+        .toBe('true');
       await favoritesButton(page).click();
       // The entry's own link: just after a reload its heart may still be the guest's link to sign-in.
-      expect(await drawer(page).locator('li a.account-favorite-link').getAttribute('href')).toBe(offerCanonicalPath(offer));
+      expect(await drawer(page).locator('li a.account-favorite-link').getAttribute('href')).toBe(
+        offerCanonicalPath(offer),
+      );
     });
   });
 
@@ -131,7 +164,10 @@ describe('a signed-in user', () => {
       expect(await drawer(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
       for (let i = 0; i < 6; i++) {
         await page.keyboard.press('Tab');
-        expect(await drawer(page).evaluate((dialog) => dialog.contains(document.activeElement)), `after ${i + 1} Tab`).toBe(true);
+        expect(
+          await drawer(page).evaluate((dialog) => dialog.contains(document.activeElement)),
+          `after ${i + 1} Tab`,
+        ).toBe(true);
       }
       await page.keyboard.press('Escape');
       await drawer(page).waitFor({ state: 'hidden' });
@@ -170,17 +206,23 @@ describe('a signed-in user', () => {
     });
   });
 
-  it('a refused toggle shows at once, then rolls back with the server\'s message', async () => {
+  it("a refused toggle shows at once, then rolls back with the server's message", async () => {
     const account = await createSignedInAccount(site);
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       const { card } = await openBankPage(page);
       await signedInHeader(page, 0);
       const refusal = 'Offer not found.';
       let answer!: () => void;
-      const held = new Promise<void>((resolve) => { answer = resolve; });
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
       await page.route('**/api/add/user/favorite/offer', async (route) => {
         await held;
-        await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ status: false, message: refusal }) });
+        await route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: false, message: refusal }),
+        });
       });
       const toggle = card.locator('button[data-favorite-offer]');
       const interest = await interestOf(card);
@@ -196,12 +238,14 @@ describe('a signed-in user', () => {
       await signedInHeader(page, 0);
       const message = notice(page, refusal);
       await message.waitFor();
-      expect(await message.evaluate((node) => node.closest('[aria-live]')?.getAttribute('aria-live'))).toBe('assertive');
+      expect(await message.evaluate((node) => node.closest('[aria-live]')?.getAttribute('aria-live'))).toBe(
+        'assertive',
+      );
       expect(await notice(page, MESSAGES.favoriteAdded).count()).toBe(0);
     });
   });
 
-  it('on a Tamil bank page says it in Tamil: the control\'s label, with the offer\'s Tamil title where it has one, and the notice', async () => {
+  it("on a Tamil bank page says it in Tamil: the control's label, with the offer's Tamil title where it has one, and the notice", async () => {
     const account = await createSignedInAccount(site);
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       const { path, offers } = bankPageWithOffers();
@@ -210,12 +254,18 @@ describe('a signed-in user', () => {
       await signedInHeader(page, 0);
       const card = page.locator('.category-groups article.offer-card').first();
       const offerId = Number(await card.getAttribute('data-offer-id'));
-      const title = localText(offers.find((offer) => offer.offerId === offerId)!, 'header', 'ta').text;
+      const title = localText(
+        offers.find((offer) => offer.offerId === offerId)!,
+        'header',
+        'ta',
+      ).text;
       await card.getByRole('button', { name: m.browse_save_to_favourites({ title }, { locale: 'ta' }) }).click();
       const shown = notice(page, m.error_favorite_added({}, { locale: 'ta' }));
       await shown.waitFor();
       expect(await shown.innerText()).toContain(m.account_favourites({}, { locale: 'ta' }));
-      await expect.poll(() => card.locator('button[data-favorite-offer]').getAttribute('aria-label')).toBe(m.browse_remove_from_favourites({ title }, { locale: 'ta' }));
+      await expect
+        .poll(() => card.locator('button[data-favorite-offer]').getAttribute('aria-label'))
+        .toBe(m.browse_remove_from_favourites({ title }, { locale: 'ta' }));
     });
   });
 
@@ -232,7 +282,9 @@ describe('a signed-in user', () => {
       await profile.waitFor();
       expect(await profile.innerText()).toContain(maskMobile(account.mobileNo));
       expect(await profile.getByText('verified').count()).toBe(1);
-      expect(await profile.getByRole('link', { name: 'Setting' }).getAttribute('href')).toBe('/console/customer/profile#settings');
+      expect(await profile.getByRole('link', { name: 'Setting' }).getAttribute('href')).toBe(
+        '/console/customer/profile#settings',
+      );
       expect(await profile.getByRole('button', { name: 'Profile' }).isVisible()).toBe(true); // opens the Profile View
       expect(await profile.getByRole('link', { name: 'Create Offer' }).count()).toBe(0); // merchants only
 
@@ -250,7 +302,8 @@ describe('a signed-in user', () => {
       expect((await loaded).status()).toBe(200);
       await expect.poll(() => list.getByRole('heading').innerText()).toBe(`${m.account_favorites_overlay_title()} (2)`);
       expect(await list.locator('li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
-        expect.arrayContaining([offerCanonicalPath(first!), offerCanonicalPath(second!)]));
+        expect.arrayContaining([offerCanonicalPath(first!), offerCanonicalPath(second!)]),
+      );
       const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
@@ -269,7 +322,10 @@ describe('a signed-in user', () => {
     await withSignedInPage(site, account, PHONE, async (page) => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Account menu' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: /^Favourites/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Favourites/ })
+        .click();
       const list = page.getByRole('dialog', { name: new RegExp(`^${m.account_favorites_overlay_title()}`) });
       await list.getByText(m.account_favorites_empty_title()).waitFor();
       expect(await list.getByText(m.account_favorites_empty_text()).isVisible()).toBe(true);
@@ -325,8 +381,12 @@ describe('a signed-in user', () => {
 
       await first.getByRole('button', { name: 'Hi, Ruwan' }).click();
       await first.getByRole('menuitem', { name: 'Logout' }).click();
-      await expect.poll(() => second.evaluate(() => document.documentElement.hasAttribute('data-signed-in'))).toBe(false);
-      expect(await second.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+      await expect
+        .poll(() => second.evaluate(() => document.documentElement.hasAttribute('data-signed-in')))
+        .toBe(false);
+      expect(
+        await second.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).isVisible(),
+      ).toBe(true);
       expect(await favoritesButton(second).count()).toBe(0);
       expect(await second.getByRole('button', { name: 'Hi, Ruwan' }).count()).toBe(0);
     });

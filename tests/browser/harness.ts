@@ -15,7 +15,8 @@ export const DESKTOP = 1280;
 
 /** Home's list has its answer: not busy (a press holds the list it had, busy, for a frame) and no skeletons. */
 export const offerListSettled = async (page: Page) =>
-  (await page.locator('[data-offer-list][aria-busy]').count()) === 0 && (await page.locator('.offer-browser .offer-card-skeleton').count()) === 0;
+  (await page.locator('[data-offer-list][aria-busy]').count()) === 0 &&
+  (await page.locator('.offer-browser .offer-card-skeleton').count()) === 0;
 
 /** The offer page's script has run (it enables Report a problem): its scripts load after the first paint,
  * and until then Save is the plain link to sign-in. */
@@ -36,13 +37,23 @@ export interface BrowserSite {
 }
 
 // The machines have no internet: these flags keep Chromium from waiting on services it cannot reach.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Debian's Chromium, as scripts/test-services.sh found or installed it. Missing: fail, never skip. */
 function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH;
   if (!path || !existsSync(path)) {
-    throw new Error(`Chromium not found (CHROMIUM_PATH=${path ?? 'unset'}): run \`bash scripts/test-services.sh up\`, which installs Debian's chromium and writes CHROMIUM_PATH to tmp/test-services.env`);
+    throw new Error(
+      `Chromium not found (CHROMIUM_PATH=${path ?? 'unset'}): run \`bash scripts/test-services.sh up\`, which installs Debian's chromium and writes CHROMIUM_PATH to tmp/test-services.env`,
+    );
   }
   return path;
 }
@@ -57,7 +68,12 @@ export const launchPersistentBrowser = (userDataDir: string, options: BrowserCon
 export async function startBrowserSite(): Promise<BrowserSite> {
   const url = inject('siteUrl');
   const data = async (path: string) => (await (await fetch(`${url}/api${path}`)).json()).data;
-  const [offers, banks, categories, terms] = await Promise.all([data('/site/offers/1'), data('/get/all/banks'), data('/get/all/categories'), data('/site/terms')]);
+  const [offers, banks, categories, terms] = await Promise.all([
+    data('/site/offers/1'),
+    data('/get/all/banks'),
+    data('/get/all/categories'),
+    data('/site/terms'),
+  ]);
   const browser = await launchBrowser();
   const listed = (offers as OfferData[]).filter((offer) => offer.status !== 'expired');
   return { url, browser, offers, listed, banks, categories, terms, close: () => browser.close() };
@@ -68,7 +84,11 @@ export async function startBrowserSite(): Promise<BrowserSite> {
  * broke the site's Content-Security-Policy: each page reports its `securitypolicyviolation` events,
  * and Chromium's console reports (which also come from pages without JavaScript) count too.
  */
-async function withContext<T>(browser: Browser, options: BrowserContextOptions, fn: (page: Page) => Promise<T>): Promise<T> {
+async function withContext<T>(
+  browser: Browser,
+  options: BrowserContextOptions,
+  fn: (page: Page) => Promise<T>,
+): Promise<T> {
   // No service worker unless a test asks for one: page.route() does not see what a worker fetches,
   // and a worker taking over mid-test would make such a test depend on timing.
   const context = await browser.newContext({ serviceWorkers: 'block', ...options });
@@ -84,15 +104,21 @@ async function withContext<T>(browser: Browser, options: BrowserContextOptions, 
 
 async function watchPolicyViolations(context: BrowserContext): Promise<string[]> {
   const violations: string[] = [];
-  await context.exposeBinding('reportPolicyViolation', (_source, violation: string) => { violations.push(violation); });
+  await context.exposeBinding('reportPolicyViolation', (_source, violation: string) => {
+    violations.push(violation);
+  });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportPolicyViolation: (violation: string) => void }).reportPolicyViolation;
-      report(`${location.pathname}: ${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} ${event.sample}`);
+      const report = (window as unknown as { reportPolicyViolation: (violation: string) => void })
+        .reportPolicyViolation;
+      report(
+        `${location.pathname}: ${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} ${event.sample}`,
+      );
     });
   });
   context.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(`${message.location().url}: ${message.text()}`);
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      violations.push(`${message.location().url}: ${message.text()}`);
   });
   return violations;
 }
@@ -102,16 +128,33 @@ const viewport = (width: number) => ({ width, height: width < 640 ? 812 : 800 })
 /** Runs fn on a page of a fresh browser context (own cookies, viewport, JavaScript on or off), then closes it. */
 export async function withPage<T>(
   site: Pick<BrowserSite, 'browser' | 'url'>,
-  options: { javaScript: boolean; width: number; serviceWorker?: boolean; /** The browser's language (navigator.languages, Accept-Language). */ locale?: string },
+  options: {
+    javaScript: boolean;
+    width: number;
+    serviceWorker?: boolean;
+    /** The browser's language (navigator.languages, Accept-Language). */ locale?: string;
+  },
   fn: (page: Page) => Promise<T>,
 ): Promise<T> {
-  return withContext(site.browser, {
-    baseURL: site.url, javaScriptEnabled: options.javaScript, viewport: viewport(options.width), ...(options.serviceWorker ? { serviceWorkers: 'allow' } : {}),
-    ...(options.locale ? { locale: options.locale } : {}),
-  }, fn);
+  return withContext(
+    site.browser,
+    {
+      baseURL: site.url,
+      javaScriptEnabled: options.javaScript,
+      viewport: viewport(options.width),
+      ...(options.serviceWorker ? { serviceWorkers: 'allow' } : {}),
+      ...(options.locale ? { locale: options.locale } : {}),
+    },
+    fn,
+  );
 }
 
-export interface TestAccount { mobileNo: string; password: string; token: string; user: UserData }
+export interface TestAccount {
+  mobileNo: string;
+  password: string;
+  token: string;
+  user: UserData;
+}
 
 const STRONG_PASSWORD = 'Kandy-Lake-Sunset-42';
 /** A 9-digit number no other test (in any file of the suite) is likely to use. */
@@ -123,13 +166,26 @@ const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')
  */
 export async function createSignedInAccount(site: Pick<BrowserSite, 'url'>, firstName = 'Nimal'): Promise<TestAccount> {
   const call = async (method: string, path: string, body: unknown) => {
-    const response = await fetch(`${site.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${site.url}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = await response.json();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
     return json;
   };
   const mobileNo = freshMobile();
-  const created = await call('POST', '/create/new/user', { firstName, businessName: null, BRno: null, mobileNo, userType: 1, favoriteArea: [], termsAndCondition: true, password: STRONG_PASSWORD });
+  const created = await call('POST', '/create/new/user', {
+    firstName,
+    businessName: null,
+    BRno: null,
+    mobileNo,
+    userType: 1,
+    favoriteArea: [],
+    termsAndCondition: true,
+    password: STRONG_PASSWORD,
+  });
   const outbox = await (await fetch(`${site.url}/api/dev/sms-outbox/${mobileNo}`)).json();
   const verified = await call('POST', '/verify/mobile', { otpCode: outbox.data[0].code, token: created.data.token });
   return { mobileNo, password: STRONG_PASSWORD, token: verified.token, user: verified.data };
@@ -140,14 +196,21 @@ export async function createSignedInAccount(site: Pick<BrowserSite, 'url'>, firs
  * signed in through POST /api/user/authentication: a new session token at each call, for
  * withSignedInPage. Every file shares this one account, so tests must not change its profile.
  */
-export const signInMerchant = (site: BrowserSite): Promise<TestAccount> => signIn(site, inject('merchantAccount'), 'merchant');
+export const signInMerchant = (site: BrowserSite): Promise<TestAccount> =>
+  signIn(site, inject('merchantAccount'), 'merchant');
 
 /** The suite's team account (userType 3, made once by site-setup.ts as `npm run team` does), signed in the same way: for the team's API (reports). */
 export const signInTeam = (site: BrowserSite): Promise<TestAccount> => signIn(site, inject('teamAccount'), 'team');
 
-async function signIn(site: BrowserSite, { mobileNo, password }: { mobileNo: string; password: string }, who: string): Promise<TestAccount> {
+async function signIn(
+  site: BrowserSite,
+  { mobileNo, password }: { mobileNo: string; password: string },
+  who: string,
+): Promise<TestAccount> {
   const response = await fetch(`${site.url}/api/user/authentication`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobileNo, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobileNo, password }),
   });
   const json = await response.json();
   if (!response.ok) throw new Error(`${who} sign-in: ${response.status} ${JSON.stringify(json)}`);
@@ -156,12 +219,30 @@ async function signIn(site: BrowserSite, { mobileNo, password }: { mobileNo: str
 
 /** Like withPage, JavaScript on, with `account`'s session in the browser's storage when the first page loads (once: a logout stays a logout). */
 export async function withSignedInPage<T>(
-  site: BrowserSite, account: TestAccount, width: number, fn: (page: Page) => Promise<T>, { serviceWorker = false }: { serviceWorker?: boolean } = {},
+  site: BrowserSite,
+  account: TestAccount,
+  width: number,
+  fn: (page: Page) => Promise<T>,
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
 ): Promise<T> {
-  return withContext(site.browser, {
-    baseURL: site.url,
-    ...(serviceWorker ? { serviceWorkers: 'allow' as const } : {}),
-    viewport: viewport(width),
-    storageState: { cookies: [], origins: [{ origin: site.url, localStorage: [{ name: SESSION_STORAGE_KEY, value: JSON.stringify({ token: account.token, user: account.user }) }] }] },
-  }, fn);
+  return withContext(
+    site.browser,
+    {
+      baseURL: site.url,
+      ...(serviceWorker ? { serviceWorkers: 'allow' as const } : {}),
+      viewport: viewport(width),
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: site.url,
+            localStorage: [
+              { name: SESSION_STORAGE_KEY, value: JSON.stringify({ token: account.token, user: account.user }) },
+            ],
+          },
+        ],
+      },
+    },
+    fn,
+  );
 }

@@ -12,8 +12,12 @@ import { m } from '../../src/paraglide/messages.js';
 import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
 let site: BrowserSite;
-beforeAll(async () => { site = await startBrowserSite(); });
-afterAll(async () => { await site?.close(); });
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
 
 const SHOTS = 'tmp/language-shots';
 const SCRIPTS = {
@@ -32,7 +36,9 @@ async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
   const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
   const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
   const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  return fonts.filter((font) => font.glyphCount > 0).map((font) => `${font.familyName} (${font.isCustomFont ? 'web' : 'system'})`);
+  return fonts
+    .filter((font) => font.glyphCount > 0)
+    .map((font) => `${font.familyName} (${font.isCustomFont ? 'web' : 'system'})`);
 }
 
 describe('each language in its own script and typeface', () => {
@@ -49,11 +55,16 @@ describe('each language in its own script and typeface', () => {
         // Buttons too: browsers give them the system's font unless told to inherit, and it may have no such script.
         expect(await fontsDrawing(page, 'footer button[type="submit"]')).toContain(`${SCRIPTS[locale].family} (web)`);
         // The footer's support hours in the language too, as the contact page has them.
-        expect(await page.locator('footer').innerText()).toContain(m.footer_support({ hours: m.pages_support_hours({}, { locale }) }, { locale }));
+        expect(await page.locator('footer').innerText()).toContain(
+          m.footer_support({ hours: m.pages_support_hours({}, { locale }) }, { locale }),
+        );
 
         // The same words in the page's font and in none of the machine's: the font draws what the fallback cannot.
         await page.evaluate(({ sample }) => {
-          for (const [id, family] of [['sample-font', ''], ['sample-fallback', 'monospace']] as const) {
+          for (const [id, family] of [
+            ['sample-font', ''],
+            ['sample-fallback', 'monospace'],
+          ] as const) {
             const line = document.createElement('p');
             line.id = id;
             line.textContent = sample;
@@ -63,7 +74,9 @@ describe('each language in its own script and typeface', () => {
         }, SCRIPTS[locale]);
         expect(await fontsDrawing(page, '#sample-font')).toContain(`${SCRIPTS[locale].family} (web)`); // beside the spaces' font
         const drawn = await page.locator('#sample-font').screenshot({ path: `${SHOTS}/${locale}-sample-375.png` });
-        const fallback = await page.locator('#sample-fallback').screenshot({ path: `${SHOTS}/${locale}-fallback-375.png` });
+        const fallback = await page
+          .locator('#sample-fallback')
+          .screenshot({ path: `${SHOTS}/${locale}-fallback-375.png` });
         expect(drawn.equals(fallback)).toBe(false);
         await page.screenshot({ path: `${SHOTS}/${locale}-home-375.png` });
         // The header fits the phone: logo, search, My Cards and the menu.
@@ -72,22 +85,27 @@ describe('each language in its own script and typeface', () => {
     });
   }
 
-  it('draws the switcher\'s Sinhala and Tamil names on an English page in their web fonts, not the machine\'s', async () => {
+  it("draws the switcher's Sinhala and Tamil names on an English page in their web fonts, not the machine's", async () => {
     await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
       await page.goto('/');
       await page.evaluate(() => document.fonts.ready);
       for (const locale of ['si', 'ta'] as const) {
         const fonts = await fontsDrawing(page, `footer .language-list a[lang="${locale}"]`);
         expect(fonts, locale).toContain(`${SCRIPTS[locale].family} (web)`);
-        expect(fonts.filter((font) => font.endsWith('(system)')), locale).toEqual([]);
+        expect(
+          fonts.filter((font) => font.endsWith('(system)')),
+          locale,
+        ).toEqual([]);
       }
     });
   });
 
-  it('loads only the switcher\'s tiny name fonts on an English page, and only its own script\'s beside them on the others', async () => {
+  it("loads only the switcher's tiny name fonts on an English page, and only its own script's beside them on the others", async () => {
     await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
       const fonts: string[] = [];
-      page.on('request', (request) => { if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname); });
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+      });
       // The switcher's names alone: two fonts of just their letters.
       const isLanguageNames = (path: string) => /\/language-names-(si|ta)\.[\w-]+\.woff2$/.test(path);
       await page.goto('/', { waitUntil: 'networkidle' });
@@ -114,7 +132,13 @@ describe('switching language', () => {
       await page.waitForURL(`**/si?bank=${bankId}`);
       expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_CHOICE_STORAGE_KEY)).toBe('si');
       // Links lead on in Sinhala.
-      expect(await page.locator('header').getByRole('link', { name: m.nav_sign_in({}, { locale: 'si' }) }).first().getAttribute('href')).toBe('/si/sign-in');
+      expect(
+        await page
+          .locator('header')
+          .getByRole('link', { name: m.nav_sign_in({}, { locale: 'si' }) })
+          .first()
+          .getAttribute('href'),
+      ).toBe('/si/sign-in');
 
       // An English page (from a search engine, say) is not redirected: one line offers it in Sinhala.
       const offer = site.listed[0]!;
@@ -125,7 +149,10 @@ describe('switching language', () => {
       expect(await suggestion.getAttribute('href')).toBe(`/si${offerCanonicalPath(offer)}`);
       expect(await page.getByRole('link', { name: LANGUAGE_SUGGESTIONS.ta }).count()).toBe(0);
       // Closed, it keeps English from now on.
-      await page.getByRole('complementary', { name: m.language_switcher_label() }).getByRole('button', { name: m.common_close() }).click();
+      await page
+        .getByRole('complementary', { name: m.language_switcher_label() })
+        .getByRole('button', { name: m.common_close() })
+        .click();
       await expect.poll(() => suggestion.isVisible()).toBe(false);
       expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_CHOICE_STORAGE_KEY)).toBe('en');
       await page.goto('/about-us');
@@ -145,8 +172,14 @@ describe('switching language', () => {
       await page.waitForLoadState('networkidle');
       expect(await page.locator('[data-language-suggestions]').isVisible()).toBe(false);
       // At 375px the languages are in the menu.
-      await page.getByRole('button', { name: m.header_menu({}, { locale: 'ta' }) }).or(page.locator('.mobile-menu summary')).first().click();
-      expect(await page.locator('.menu-panel').getByRole('link', { name: LANGUAGE_NAMES.en }).getAttribute('href')).toBe('/about-us');
+      await page
+        .getByRole('button', { name: m.header_menu({}, { locale: 'ta' }) })
+        .or(page.locator('.mobile-menu summary'))
+        .first()
+        .click();
+      expect(
+        await page.locator('.menu-panel').getByRole('link', { name: LANGUAGE_NAMES.en }).getAttribute('href'),
+      ).toBe('/about-us');
     });
   });
 
@@ -156,7 +189,14 @@ describe('switching language', () => {
       const updated = page.locator('.updated time');
       const date = await updated.innerText();
       const day = new Date(`${await updated.getAttribute('datetime')}T12:00:00+05:30`);
-      expect(date).toBe(new Intl.DateTimeFormat('ta-LK', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Colombo' }).format(day));
+      expect(date).toBe(
+        new Intl.DateTimeFormat('ta-LK', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'Asia/Colombo',
+        }).format(day),
+      );
       expect(date).not.toMatch(/[A-Za-z]/);
       expect(await page.getAttribute('article.legal', 'lang')).toBe('en');
     });
@@ -171,7 +211,9 @@ describe('switching language', () => {
       await mobile.blur(); // its message shows first, as it does when the pointer leaves for the button
       await page.locator('.auth-form [aria-invalid="true"]').waitFor();
       await page.getByRole('button', { name: m.account_verify({}, { locale: 'si' }) }).click();
-      const notice = page.locator('.notice-card', { has: page.locator('.notice-title', { hasText: m.error_invalid_mobile_title({}, { locale: 'si' }) }) });
+      const notice = page.locator('.notice-card', {
+        has: page.locator('.notice-title', { hasText: m.error_invalid_mobile_title({}, { locale: 'si' }) }),
+      });
       await notice.waitFor();
       expect(await notice.innerText()).toContain(m.error_enter_valid_mobile({}, { locale: 'si' }));
     });

@@ -16,12 +16,26 @@ import { writeServiceWorker } from '../../src/server/site/service-worker.ts';
 import { PAGES_CACHE, PERSONAL_CACHE_PREFIX } from '../../src/lib/offline-caches.ts';
 import { RECENT_OFFERS_STORAGE_KEY } from '../../src/stores/recently-viewed.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
-import { createSignedInAccount, DESKTOP, launchPersistentBrowser, PHONE, startBrowserSite, withPage, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import {
+  createSignedInAccount,
+  DESKTOP,
+  launchPersistentBrowser,
+  PHONE,
+  startBrowserSite,
+  withPage,
+  withSignedInPage,
+  type BrowserSite,
+  type TestAccount,
+} from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
 
 let site: BrowserSite;
-beforeAll(async () => { site = await startBrowserSite(); });
-afterAll(async () => { await site?.close(); });
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
 
 /** How long a new worker may take to install and take over: its precache is fetched first, slowly on a busy machine. */
 const WORKER_TAKEOVER = { timeout: 20_000, interval: 250 };
@@ -30,27 +44,48 @@ const WORKER_TAKEOVER = { timeout: 20_000, interval: 250 };
 async function workerReady(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true)); // (the registration itself does not cross to Node)
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), WORKER_TAKEOVER).toBe(true);
-  await expect.poll(() => page.evaluate(async (cacheName) => Boolean(await (await caches.open(cacheName)).match(location.href)), PAGES_CACHE), WORKER_TAKEOVER).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (cacheName) => Boolean(await (await caches.open(cacheName)).match(location.href)),
+          PAGES_CACHE,
+        ),
+      WORKER_TAKEOVER,
+    )
+    .toBe(true);
 }
 
 /** The build the controlling worker came from (its answer to OFFERLANKA_BUILD); '' when no worker
  * answers within a second (one being replaced may never answer). */
-const workerBuild = (page: Page) => page.evaluate(() => new Promise<string>((resolve) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = (event) => resolve(event.data as string);
-  setTimeout(() => resolve(''), 1000);
-  navigator.serviceWorker.controller?.postMessage({ type: 'OFFERLANKA_BUILD' }, [channel.port2]);
-}));
+const workerBuild = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data as string);
+        setTimeout(() => resolve(''), 1000);
+        navigator.serviceWorker.controller?.postMessage({ type: 'OFFERLANKA_BUILD' }, [channel.port2]);
+      }),
+  );
 
-
-const personalCaches = (page: Page) => page.evaluate(async (prefix) => (await caches.keys()).filter((name) => name.startsWith(prefix)), PERSONAL_CACHE_PREFIX);
+const personalCaches = (page: Page) =>
+  page.evaluate(
+    async (prefix) => (await caches.keys()).filter((name) => name.startsWith(prefix)),
+    PERSONAL_CACHE_PREFIX,
+  );
 
 async function addFavoriteByApi(account: TestAccount, offerIndex: number) {
   const offer = site.listed[offerIndex]!;
   const response = await fetch(`${site.url}/api/add/user/favorite/offer`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
-    body: JSON.stringify({ offerId: offer.offerId, categoryId: offer.categoryId, merchantId: offer.merchantId, bankId: offer.bankId }),
+    body: JSON.stringify({
+      offerId: offer.offerId,
+      categoryId: offer.categoryId,
+      merchantId: offer.merchantId,
+      bankId: offer.bankId,
+    }),
   });
   expect(response.status).toBe(200);
   return offer;
@@ -61,9 +96,19 @@ describe('installable', () => {
     const response = await fetch(`${site.url}/manifest.webmanifest`);
     expect(response.headers.get('content-type')).toBe('application/manifest+json');
     const manifest = await response.json();
-    expect(manifest).toMatchObject({ short_name: SITE_NAME, start_url: '/', display: 'standalone', theme_color: THEME_COLOR, background_color: BACKGROUND_COLOR });
+    expect(manifest).toMatchObject({
+      short_name: SITE_NAME,
+      start_url: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOR,
+      background_color: BACKGROUND_COLOR,
+    });
     expect(manifest.name).toContain(SITE_NAME);
-    expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of APP_ICONS) {
       const image = await fetch(`${site.url}${icon.src}`);
       expect(image.headers.get('content-type'), icon.src).toBe('image/png');
@@ -138,27 +183,39 @@ describe('offline', () => {
       await workerReady(page);
       await page.goto(bankPagePath(viewed.bank));
       await page.goto(offerCanonicalPath(viewed));
-      await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]')[0]?.offerId, RECENT_OFFERS_STORAGE_KEY)).toBe(viewed.offerId);
+      await expect
+        .poll(() =>
+          page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]')[0]?.offerId, RECENT_OFFERS_STORAGE_KEY),
+        )
+        .toBe(viewed.offerId);
       await page.waitForLoadState('networkidle');
 
       await page.context().setOffline(true);
       for (const path of ['/', bankPagePath(viewed.bank)]) {
         await page.goto(path);
         const strip = page.getByRole('region', { name: m.browse_recent_offers({}, { locale: 'en' }) });
-        await expect.poll(() => strip.getByRole('link', { name: viewed.header }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+        await expect
+          .poll(() => strip.getByRole('link', { name: viewed.header }).count(), { timeout: 10_000 })
+          .toBeGreaterThan(0);
       }
       await page.screenshot({ path: 'tmp/offline-recent-bank-1280.png' });
       await page.context().setOffline(false);
     });
   });
 
-  it("the recently viewed strips whose code cannot load say they will show online, rather than failing", async () => {
+  it('the recently viewed strips whose code cannot load say they will show online, rather than failing', async () => {
     const viewed = site.listed[5]!;
     await withPage(site, { javaScript: true, width: PHONE }, async (page) => {
       await page.goto(offerCanonicalPath(viewed));
-      await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]')[0]?.offerId, RECENT_OFFERS_STORAGE_KEY)).toBe(viewed.offerId);
+      await expect
+        .poll(() =>
+          page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]')[0]?.offerId, RECENT_OFFERS_STORAGE_KEY),
+        )
+        .toBe(viewed.offerId);
       // As offline before the worker kept them: the strips' code does not load.
-      await page.route(/\/_astro\/(mount-recent-strips|mount-bank-strips|RecentStrips)[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.route(/\/_astro\/(mount-recent-strips|mount-bank-strips|RecentStrips)[^/]*\.js$/, (route) =>
+        route.abort('internetdisconnected'),
+      );
       for (const path of ['/', bankPagePath(viewed.bank)]) {
         await page.goto(path);
         await page.getByText(m.browse_recent_offline({}, { locale: 'en' })).waitFor();
@@ -188,47 +245,58 @@ describe('offline', () => {
     const first = await createSignedInAccount(site, 'Anoma');
     const favourite = await addFavoriteByApi(first, 2);
     const second = await createSignedInAccount(site, 'Bandula');
-    await withSignedInPage(site, first, DESKTOP, async (page) => {
-      const favouritesButton = page.getByRole('button', { name: /^Favourites/ });
-      const drawer = page.getByRole('dialog', { name: new RegExp(`^${m.account_favorites_drawer_title()}`) });
-      await page.goto('/about-us');
-      await workerReady(page);
-      await page.reload(); // now through the worker: the favourites' answer is kept for this session
-      await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('1');
-      await expect.poll(() => personalCaches(page)).toHaveLength(1);
+    await withSignedInPage(
+      site,
+      first,
+      DESKTOP,
+      async (page) => {
+        const favouritesButton = page.getByRole('button', { name: /^Favourites/ });
+        const drawer = page.getByRole('dialog', { name: new RegExp(`^${m.account_favorites_drawer_title()}`) });
+        await page.goto('/about-us');
+        await workerReady(page);
+        await page.reload(); // now through the worker: the favourites' answer is kept for this session
+        await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('1');
+        await expect.poll(() => personalCaches(page)).toHaveLength(1);
 
-      await page.context().setOffline(true);
-      await page.reload();
-      await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('1');
-      await favouritesButton.click();
-      await drawer.waitFor();
-      expect(await drawer.locator('li').getByRole('link').innerText()).toContain(favourite.header);
-      await page.screenshot({ path: 'tmp/offline-favourites-1280.png' });
-      await page.keyboard.press('Escape');
+        await page.context().setOffline(true);
+        await page.reload();
+        await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('1');
+        await favouritesButton.click();
+        await drawer.waitFor();
+        expect(await drawer.locator('li').getByRole('link').innerText()).toContain(favourite.header);
+        await page.screenshot({ path: 'tmp/offline-favourites-1280.png' });
+        await page.keyboard.press('Escape');
 
-      await page.context().setOffline(false);
-      await page.getByRole('button', { name: 'Hi, Anoma' }).click();
-      await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
-      await page.waitForURL(`${site.url}/`);
-      await expect.poll(() => personalCaches(page)).toEqual([]);
+        await page.context().setOffline(false);
+        await page.getByRole('button', { name: 'Hi, Anoma' }).click();
+        await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+        await page.waitForURL(`${site.url}/`);
+        await expect.poll(() => personalCaches(page)).toEqual([]);
 
-      // The next person signs in on the same browser, and goes offline before their favourites load.
-      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify({ token: second.token, user: second.user })]);
-      await page.context().setOffline(true);
-      await page.goto('/about-us');
-      await page.getByRole('button', { name: 'Hi, Bandula' }).waitFor();
-      await favouritesButton.click();
-      await drawer.waitFor();
-      expect(await drawer.innerText()).not.toContain(favourite.header);
-      await page.context().setOffline(false);
-    }, { serviceWorker: true });
+        // The next person signs in on the same browser, and goes offline before their favourites load.
+        await page.evaluate(
+          ([key, value]) => localStorage.setItem(key, value),
+          [SESSION_STORAGE_KEY, JSON.stringify({ token: second.token, user: second.user })],
+        );
+        await page.context().setOffline(true);
+        await page.goto('/about-us');
+        await page.getByRole('button', { name: 'Hi, Bandula' }).waitFor();
+        await favouritesButton.click();
+        await drawer.waitFor();
+        expect(await drawer.innerText()).not.toContain(favourite.header);
+        await page.context().setOffline(false);
+      },
+      { serviceWorker: true },
+    );
   });
 });
 
 describe('updates', () => {
   it("a new build's pages show at once, and its worker takes over on the next visit", async () => {
     const served = realpathSync(inject('siteDir'));
-    const files = ['sw.js', join('about-us', 'index.html')].flatMap((file) => ['', '.gz', '.br'].map((suffix) => join(served, `${file}${suffix}`)));
+    const files = ['sw.js', join('about-us', 'index.html')].flatMap((file) =>
+      ['', '.gz', '.br'].map((suffix) => join(served, `${file}${suffix}`)),
+    );
     const originals = new Map(files.map((file) => [file, readFileSync(file)]));
     /** A file of the served build replaced, with its compressed copies, as a build would write it. */
     const replace = (file: string, bytes: Buffer) => {
@@ -239,7 +307,10 @@ describe('updates', () => {
     /** Tells the server of the changed files as a publish does, and waits until it answers with them. */
     const publish = async (heading: string) => {
       markBuildDone(served, { ...buildInfo(served), publishedAt: new Date().toISOString() });
-      const showsHeading = async () => (await (await fetch(`${site.url}/about-us`, { headers: { 'accept-encoding': 'br, gzip' } })).text()).includes(`${heading}</h1>`);
+      const showsHeading = async () =>
+        (await (await fetch(`${site.url}/about-us`, { headers: { 'accept-encoding': 'br, gzip' } })).text()).includes(
+          `${heading}</h1>`,
+        );
       await expect.poll(showsHeading, { timeout: 15_000, interval: 500 }).toBe(true);
     };
     let heading = '';
@@ -260,11 +331,18 @@ describe('updates', () => {
         await page.reload();
         expect(await page.locator('h1').innerText()).toBe(`${heading} (next build)`); // not the copy in the worker's cache
         // The reload asked Chromium to look for a new worker; should that check have come too early, ask again.
-        await expect.poll(async () => {
-          const build = await workerBuild(page);
-          if (build !== 'next-build') await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update())).catch(() => {});
-          return build;
-        }, WORKER_TAKEOVER).toBe('next-build');
+        await expect
+          .poll(async () => {
+            const build = await workerBuild(page);
+            if (build !== 'next-build')
+              await page
+                .evaluate(() =>
+                  navigator.serviceWorker.getRegistration().then((registration) => registration?.update()),
+                )
+                .catch(() => {});
+            return build;
+          }, WORKER_TAKEOVER)
+          .toBe('next-build');
         // Offline, the page is the new build's.
         await page.context().setOffline(true);
         await page.reload();

@@ -14,12 +14,25 @@ import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { MESSAGES, type UserData } from '../../src/contract/index.ts';
 import { maskMobile } from '../../src/lib/format-offer.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
-import { DESKTOP, PHONE, createSignedInAccount, signInMerchant, startBrowserSite, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  createSignedInAccount,
+  signInMerchant,
+  startBrowserSite,
+  withSignedInPage,
+  type BrowserSite,
+  type TestAccount,
+} from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
 
 let site: BrowserSite;
-beforeAll(async () => { site = await startBrowserSite(); });
-afterAll(async () => { await site?.close(); });
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
 
 const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
@@ -31,25 +44,39 @@ async function api(method: string, path: string, account?: { token: string }, bo
   return { status: response.status, body: await response.json() };
 }
 /** The user as the server has it now. */
-const serverUser = async (account: TestAccount): Promise<UserData> => (await api('GET', `/get/user/by/${account.user.userId}`, account)).body.data;
-const storedSession = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), SESSION_STORAGE_KEY);
+const serverUser = async (account: TestAccount): Promise<UserData> =>
+  (await api('GET', `/get/user/by/${account.user.userId}`, account)).body.data;
+const storedSession = (page: Page) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), SESSION_STORAGE_KEY);
 const codesSent = async (mobileNo: string): Promise<string[]> =>
-  (await (await fetch(`${site.url}/api/dev/sms-outbox/${mobileNo}`)).json()).data.map((sms: { code: string }) => sms.code);
+  (await (await fetch(`${site.url}/api/dev/sms-outbox/${mobileNo}`)).json()).data.map(
+    (sms: { code: string }) => sms.code,
+  );
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 /** Opens the Profile View from the header: the dropdown's Profile, or below 480px the mobile overlay's. */
-async function openProfileView(page: Page, account: TestAccount, width: number): Promise<{ view: Locator; opener: Locator }> {
+async function openProfileView(
+  page: Page,
+  account: TestAccount,
+  width: number,
+): Promise<{ view: Locator; opener: Locator }> {
   await page.goto('/');
   let opener: Locator;
   // The header loads the panel's code on the first opening only.
   await page.locator('.account-menu').waitFor({ state: 'attached' });
-  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /ProfilePanel/.test(entry.name)))).toBe(false);
+  expect(
+    await page.evaluate(() =>
+      performance.getEntriesByType('resource').some((entry) => /ProfilePanel/.test(entry.name)),
+    ),
+  ).toBe(false);
   if (width > 480) {
     await page.getByRole('button', { name: `Hi, ${account.user.firstName}` }).click();
     opener = page.getByRole('menuitem', { name: 'Profile' });
   } else {
     await page.getByRole('button', { name: 'Account menu' }).click();
-    opener = page.getByRole('dialog', { name: `Hi, ${account.user.firstName}` }).getByRole('button', { name: 'Profile' });
+    opener = page
+      .getByRole('dialog', { name: `Hi, ${account.user.firstName}` })
+      .getByRole('button', { name: 'Profile' });
   }
   await opener.click();
   const view = page.getByRole('dialog', { name: m.account_profile_title(), exact: true });
@@ -59,7 +86,10 @@ async function openProfileView(page: Page, account: TestAccount, width: number):
 
 /** A row's value (its <dd>) in one of the panel's sections. */
 const row = (section: Locator, term: string) =>
-  section.locator('.profile-row').filter({ has: section.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+  section
+    .locator('.profile-row')
+    .filter({ has: section.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd');
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze();
@@ -101,15 +131,28 @@ function makePng(width: number, height: number): Buffer {
       rows[start + 3 + x * 3] = Math.round((y / height) * 255);
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 /** A PNG's size from its IHDR. */
-const pngSize = (bytes: Buffer) => ({ signature: bytes.subarray(1, 4).toString('ascii'), width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
+const pngSize = (bytes: Buffer) => ({
+  signature: bytes.subarray(1, 4).toString('ascii'),
+  width: bytes.readUInt32BE(16),
+  height: bytes.readUInt32BE(20),
+});
 
 /** The image at `url`, as the server answers it. */
 async function fetchImage(url: string) {
   const response = await fetch(new URL(url, site.url));
-  return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 describe('the Profile View modal', () => {
@@ -150,7 +193,9 @@ describe('the Profile View modal', () => {
           // A customer gets no Create Offer.
           expect(await page.getByRole('link', { name: 'Create Offer' }).count()).toBe(0);
           await page.getByRole('button', { name: 'Hi, Nimal' }).click();
-          expect(await page.getByRole('menuitem', { name: 'Setting' }).getAttribute('href')).toBe('/console/customer/profile#settings');
+          expect(await page.getByRole('menuitem', { name: 'Setting' }).getAttribute('href')).toBe(
+            '/console/customer/profile#settings',
+          );
         } else {
           expect(await isFocused(opener)).toBe(true); // back in the overlay
           const overlay = page.getByRole('dialog', { name: 'Hi, Nimal' });
@@ -183,7 +228,10 @@ describe('the interest picker', () => {
 
       // The panel says so and shows them; the server and the stored session have them.
       await view.getByRole('status').filter({ hasText: 'Your interests were saved.' }).waitFor();
-      expect(await view.locator('.profile-tags li').allInnerTexts()).toEqual([first!.categoryName, third!.categoryName]);
+      expect(await view.locator('.profile-tags li').allInnerTexts()).toEqual([
+        first!.categoryName,
+        third!.categoryName,
+      ]);
       expect((await serverUser(account)).tags).toEqual([first!.categoryId, third!.categoryId]);
       expect((await storedSession(page)).user.tags).toEqual([first!.categoryId, third!.categoryId]);
 
@@ -192,13 +240,20 @@ describe('the interest picker', () => {
       const again = (await openProfileView(page, account, DESKTOP)).view;
       await again.getByRole('button', { name: 'Edit interested areas' }).click();
       await picker.getByRole('checkbox').first().waitFor();
-      expect(await picker.getByRole('checkbox', { checked: true }).evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.querySelector('.profile-chip-name')?.textContent))).toEqual(
-        [first!.categoryName, third!.categoryName]);
+      expect(
+        await picker
+          .getByRole('checkbox', { checked: true })
+          .evaluateAll((boxes) =>
+            boxes.map((box) => box.closest('label')?.querySelector('.profile-chip-name')?.textContent),
+          ),
+      ).toEqual([first!.categoryName, third!.categoryName]);
       await picker.getByRole('checkbox', { name: first!.categoryName, exact: true }).uncheck();
       await picker.getByRole('checkbox', { name: second!.categoryName, exact: true }).check();
       await picker.getByRole('button', { name: m.account_save_and_close() }).click();
       await picker.waitFor({ state: 'hidden' });
-      await expect.poll(() => again.locator('.profile-tags li').allInnerTexts()).toEqual([third!.categoryName, second!.categoryName]);
+      await expect
+        .poll(() => again.locator('.profile-tags li').allInnerTexts())
+        .toEqual([third!.categoryName, second!.categoryName]);
       expect((await serverUser(account)).tags).toEqual([third!.categoryId, second!.categoryId]);
     });
   });
@@ -222,7 +277,9 @@ describe('the interest picker', () => {
 describe('the location picker', () => {
   it('searches the towns, requires a choice, saves it to the server and marks it current when reopened', async () => {
     const account = await createSignedInAccount(site, 'Ruwan');
-    const towns: string[] = (await api('GET', '/location/all')).body.response.map((town: { locationName: string }) => town.locationName);
+    const towns: string[] = (await api('GET', '/location/all')).body.response.map(
+      (town: { locationName: string }) => town.locationName,
+    );
     const town = towns[Math.floor(towns.length / 2)]!;
     const query = town.slice(1, 4).toUpperCase(); // any part of the name, in any case
     await withSignedInPage(site, account, PHONE, async (page) => {
@@ -237,10 +294,14 @@ describe('the location picker', () => {
       const list = picker.getByRole('group', { name: 'Locations' });
       expect(await picker.locator('.profile-error').innerText()).toBe(MESSAGES.required.trim());
       expect(await list.getAttribute('aria-invalid')).toBe('true');
-      expect(await list.getAttribute('aria-describedby')).toBe(await picker.locator('.profile-error').getAttribute('id'));
+      expect(await list.getAttribute('aria-describedby')).toBe(
+        await picker.locator('.profile-error').getAttribute('id'),
+      );
 
       await picker.getByLabel(m.account_location_search()).fill(query);
-      const shown = await picker.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
+      const shown = await picker
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
       expect(shown).toEqual(towns.filter((name) => name.toLowerCase().includes(query.toLowerCase())));
       await picker.getByRole('radio', { name: town, exact: true }).check();
       expect(await picker.locator('.profile-error').count()).toBe(0);
@@ -255,7 +316,12 @@ describe('the location picker', () => {
       await view.getByRole('button', { name: 'Change location' }).click();
       await picker.getByRole('radio').first().waitFor();
       expect(await picker.getByRole('radio', { name: town, exact: true }).isChecked()).toBe(true);
-      expect(await picker.locator('.profile-option', { has: page.getByRole('radio', { name: town, exact: true }) }).locator('.profile-current').innerText()).toBe('current');
+      expect(
+        await picker
+          .locator('.profile-option', { has: page.getByRole('radio', { name: town, exact: true }) })
+          .locator('.profile-current')
+          .innerText(),
+      ).toBe('current');
     });
   });
 });
@@ -273,7 +339,10 @@ describe('the logo upload', () => {
     await withSignedInPage(site, account, DESKTOP, async (page) => {
       const { view, input } = await openUpload(page, account);
       expect(await input.getAttribute('accept')).toBe('image/png,image/jpeg,.png,.jpg,.jpeg');
-      const cropCodeLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /LogoCropDialog/.test(entry.name)));
+      const cropCodeLoaded = () =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((entry) => /LogoCropDialog/.test(entry.name)),
+        );
       expect(await cropCodeLoaded()).toBe(false);
 
       await input.setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: makePng(400, 300) });
@@ -290,9 +359,10 @@ describe('the logo upload', () => {
 
       // 'Uploading...' shows on Save while the upload runs.
       await crop.evaluate((dialog) => {
-        const seen = (window as { seenUploading?: boolean });
-        new MutationObserver(() => { if (dialog.textContent?.includes('Uploading...')) seen.seenUploading = true; })
-          .observe(dialog, { subtree: true, childList: true, characterData: true });
+        const seen = window as { seenUploading?: boolean };
+        new MutationObserver(() => {
+          if (dialog.textContent?.includes('Uploading...')) seen.seenUploading = true;
+        }).observe(dialog, { subtree: true, childList: true, characterData: true });
       });
       const upload = page.waitForResponse((response) => response.url().endsWith('/api/temp/image/upload'));
       await crop.getByRole('button', { name: 'Save' }).click();
@@ -344,15 +414,18 @@ describe('the logo upload', () => {
       const image = await fetchImage((await serverUser(account)).logoUrl!);
       expect(pngSize(image.bytes)).toEqual({ signature: 'PNG', width: 300, height: 300 });
       // The red ramp grows left to right: a crop from the image's left edge starts near 0.
-      const leftRed = await page.evaluate(async (url) => {
-        const img = new Image();
-        img.src = url;
-        await img.decode();
-        const canvas = Object.assign(document.createElement('canvas'), { width: img.width, height: img.height });
-        const context = canvas.getContext('2d')!;
-        context.drawImage(img, 0, 0);
-        return context.getImageData(1, 150, 1, 1).data[0];
-      }, (await serverUser(account)).logoUrl!);
+      const leftRed = await page.evaluate(
+        async (url) => {
+          const img = new Image();
+          img.src = url;
+          await img.decode();
+          const canvas = Object.assign(document.createElement('canvas'), { width: img.width, height: img.height });
+          const context = canvas.getContext('2d')!;
+          context.drawImage(img, 0, 0);
+          return context.getImageData(1, 150, 1, 1).data[0];
+        },
+        (await serverUser(account)).logoUrl!,
+      );
       expect(leftRed).toBeLessThan(10);
     });
   });
@@ -373,7 +446,11 @@ describe('the logo upload', () => {
         expect(await input.getAttribute('aria-describedby')).toContain(await message.getAttribute('id'));
         expect(await cropView(page).count()).toBe(0);
       }
-      await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is text, not a PNG') });
+      await input.setInputFiles({
+        name: 'fake.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('this is text, not a PNG'),
+      });
       await expect.poll(() => message.innerText()).toBe(m.account_image_unreadable());
       expect(await cropView(page).count()).toBe(0);
 
@@ -382,10 +459,14 @@ describe('the logo upload', () => {
       await expect.poll(() => message.count()).toBe(0);
       const crop = cropView(page);
       await crop.getByRole('group', { name: 'Profile picture crop square' }).waitFor();
-      await crop.getByLabel(m.account_upload_new_image()).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+      await crop
+        .getByLabel(m.account_upload_new_image())
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
       await expect.poll(() => crop.locator('.profile-error').innerText()).toBe(m.account_choose_png_or_jpg());
       // Upload New Image with a good file swaps the image in and starts over; Close uploads nothing.
-      await crop.getByLabel(m.account_upload_new_image()).setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: makePng(500, 500) });
+      await crop
+        .getByLabel(m.account_upload_new_image())
+        .setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: makePng(500, 500) });
       await expect.poll(() => crop.locator('.profile-error').count()).toBe(0);
       // Starting over: the new image shows whole (zoom 1), and zooming in goes down to 100 of its 500 pixels.
       await expect.poll(() => crop.getByLabel('Zoom').getAttribute('max')).toBe('5');
@@ -459,7 +540,10 @@ describe('the Contact No Change (Update Mobile Number, account mode)', () => {
       const fresh = await api('GET', `/get/user/by/${account.user.userId}`, { token: session.token });
       expect(fresh.status).toBe(200);
       expect(fresh.body.data.mobileNo).toBe(newMobile);
-      expect((await api('POST', '/user/authentication', undefined, { mobileNo: newMobile, password: account.password })).status).toBe(200);
+      expect(
+        (await api('POST', '/user/authentication', undefined, { mobileNo: newMobile, password: account.password }))
+          .status,
+      ).toBe(200);
       // Still signed in here after a reload.
       await page.reload();
       await page.getByRole('button', { name: 'Hi, Sanduni' }).waitFor();
@@ -498,17 +582,32 @@ describe("a merchant's header", () => {
       await createOffer.waitFor();
       expect(await createOffer.getAttribute('href')).toBe('/console/merchant/offer#create');
       // Beside the favourites button, before it.
-      const order = await page.locator('.account-menu-wide > *').evaluateAll((nodes) => nodes.map((node) => node.className));
+      const order = await page
+        .locator('.account-menu-wide > *')
+        .evaluateAll((nodes) => nodes.map((node) => node.className));
       expect(order.slice(0, 2)).toEqual(['account-create-offer', 'account-favorites-button']);
 
       await page.getByRole('button', { name: `Hi, ${merchant.user.firstName}` }).click();
-      expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['Setting', 'Profile', 'Console', 'Create Offer', 'Logout']);
+      expect(await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual([
+        'Setting',
+        'Profile',
+        'Console',
+        'Create Offer',
+        'Logout',
+      ]);
       await page.getByRole('menuitem', { name: 'Profile' }).click();
       const view = page.getByRole('dialog', { name: m.account_profile_title(), exact: true });
       await view.locator('.profile-panel').waitFor();
       expect(await row(view.getByRole('region', { name: 'Account' }), 'User Type').innerText()).toBe('Merchant');
       const details = view.getByRole('region', { name: 'Business details' });
-      for (const term of ['Merchant name', 'Business registration no', 'Company contact no', 'Company email', 'Address', 'Phone']) {
+      for (const term of [
+        'Merchant name',
+        'Business registration no',
+        'Company contact no',
+        'Company email',
+        'Address',
+        'Phone',
+      ]) {
         expect(await row(details, term).locator('.profile-unverified').innerText(), term).toBe(m.account_unverified());
       }
       expect(await view.locator('.profile-logo-label').innerText()).toBe('Company logo');
@@ -518,7 +617,9 @@ describe("a merchant's header", () => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Account menu' }).click();
       const overlay = page.getByRole('dialog', { name: `Hi, ${merchant.user.firstName}` });
-      expect(await overlay.getByRole('link', { name: 'Create Offer' }).getAttribute('href')).toBe('/console/merchant/offer#create');
+      expect(await overlay.getByRole('link', { name: 'Create Offer' }).getAttribute('href')).toBe(
+        '/console/merchant/offer#create',
+      );
     });
   });
 });

@@ -6,18 +6,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_MESSAGES } from '../../src/contract/reminders.ts';
 import { bankPagePath } from '../../src/lib/site-urls.ts';
 import { m } from '../../src/paraglide/messages.js';
-import { createSignedInAccount, DESKTOP, PHONE, signInTeam, startBrowserSite, withSignedInPage, type BrowserSite, type TestAccount } from './harness.ts';
+import {
+  createSignedInAccount,
+  DESKTOP,
+  PHONE,
+  signInTeam,
+  startBrowserSite,
+  withSignedInPage,
+  type BrowserSite,
+  type TestAccount,
+} from './harness.ts';
 
 let site: BrowserSite;
-beforeAll(async () => { site = await startBrowserSite(); });
-afterAll(async () => { await site?.close(); });
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
 
 const setting = async (account: TestAccount) => {
-  const response = await fetch(`${site.url}/api/user/reminders`, { headers: { authorization: `Bearer ${account.token}` } });
+  const response = await fetch(`${site.url}/api/user/reminders`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
   return (await response.json()).data as { daysBefore: number | null; offerShown: boolean };
 };
-const notice = (page: Page, text: string) => page.locator('.notice-stack-bottom-left [aria-live] .notice-card').filter({ hasText: text });
-const loadedScripts = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+const notice = (page: Page, text: string) =>
+  page.locator('.notice-stack-bottom-left [aria-live] .notice-card').filter({ hasText: text });
+const loadedScripts = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
 
 /** A bank page whose cards' favourite controls work, and its first two cards' toggles. */
 async function openBankPage(page: Page) {
@@ -47,12 +64,14 @@ describe('the first favourite', () => {
       await again!.click();
       await expect.poll(() => again!.getAttribute('aria-pressed')).toBe('true');
       await page.waitForTimeout(1_000);
-      expect(await notice(page, m.account_reminders_first_favourite({ label: m.account_reminders_label() })).count()).toBe(0);
+      expect(
+        await notice(page, m.account_reminders_first_favourite({ label: m.account_reminders_label() })).count(),
+      ).toBe(0);
     });
   });
 });
 
-describe('the SMS\'s favourites link', () => {
+describe("the SMS's favourites link", () => {
   it('opens the favourites drawer at /#favourites, and a reload does not reopen it', async () => {
     const account = await createSignedInAccount(site);
     await withSignedInPage(site, account, DESKTOP, async (page) => {
@@ -67,7 +86,7 @@ describe('the SMS\'s favourites link', () => {
   });
 });
 
-describe('the profile\'s Reminders', () => {
+describe("the profile's Reminders", () => {
   for (const width of [PHONE, DESKTOP]) {
     it(`turns reminders on (2 days), changes the days and turns them off, saved on the server (${width}px)`, async () => {
       const account = await createSignedInAccount(site);
@@ -106,9 +125,15 @@ describe('the profile\'s Reminders', () => {
   it('puts the box back and says so when the server refuses', async () => {
     const account = await createSignedInAccount(site);
     await withSignedInPage(site, account, DESKTOP, async (page) => {
-      await page.route('**/api/user/reminders', (route) => (route.request().method() === 'PUT'
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: false, message: 'Busy, try again.' }) })
-        : route.fallback()));
+      await page.route('**/api/user/reminders', (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: JSON.stringify({ status: false, message: 'Busy, try again.' }),
+            })
+          : route.fallback(),
+      );
       await page.goto('/console/customer/profile');
       const block = page.locator('[data-reminders-setting]');
       const toggle = block.getByRole('checkbox', { name: m.account_reminders_label() });

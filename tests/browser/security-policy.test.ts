@@ -6,8 +6,12 @@ import { AD_WIDTH } from '../../src/lib/constants.ts';
 import { DESKTOP, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
 let site: BrowserSite;
-beforeAll(async () => { site = await startBrowserSite(); });
-afterAll(async () => { await site?.close(); });
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
 
 it('refuses an injected inline script and style attribute, and the harness fails the test for it', async () => {
   let outcome: { injected: boolean; width: number } | undefined;
@@ -21,7 +25,10 @@ it('refuses an injected inline script and style attribute, and the harness fails
       box.setAttribute('style', 'width: 123px');
       document.body.append(box);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return { injected: (window as { injected?: boolean }).injected ?? false, width: box.getBoundingClientRect().width };
+      return {
+        injected: (window as { injected?: boolean }).injected ?? false,
+        width: box.getBoundingClientRect().width,
+      };
     });
   });
   await expect(run).rejects.toThrow(/Content-Security-Policy violations:[\s\S]*script-src-elem[\s\S]*style-src-attr/);
@@ -29,10 +36,16 @@ it('refuses an injected inline script and style attribute, and the harness fails
   expect(outcome?.width).not.toBe(123);
 });
 
-it('runs what the build inlined: the islands hydrate and the ad slot gets its size, with no violation', () => withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
-  await page.goto('/');
-  // Astro's island loader is an inline script; the ad slot's size an inline style element.
-  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-  await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
-  expect(await page.locator('.ad-frame').first().evaluate((frame) => getComputedStyle(frame).getPropertyValue('--ad-width').trim())).toBe(`${AD_WIDTH}px`);
-}));
+it('runs what the build inlined: the islands hydrate and the ad slot gets its size, with no violation', () =>
+  withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+    await page.goto('/');
+    // Astro's island loader is an inline script; the ad slot's size an inline style element.
+    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
+    await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+    expect(
+      await page
+        .locator('.ad-frame')
+        .first()
+        .evaluate((frame) => getComputedStyle(frame).getPropertyValue('--ad-width').trim()),
+    ).toBe(`${AD_WIDTH}px`);
+  }));

@@ -39,15 +39,29 @@ export const MERCHANT_ACCOUNT = {
 } as const;
 
 /** The team account every file can sign in as (what the team sees: reports, the review queue). */
-export const TEAM_ACCOUNT = { mobileNo: '701234568', password: 'Sigiriya-Rock-Frescoes-57', firstName: 'Tharushi' } as const;
+export const TEAM_ACCOUNT = {
+  mobileNo: '701234568',
+  password: 'Sigiriya-Rock-Frescoes-57',
+  firstName: 'Tharushi',
+} as const;
 
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-browser-'));
   const siteDir = join(work, 'dist');
-  const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
+  const env = readEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    SITE_DIR: siteDir,
+    RATE_LIMITS: '0',
+  });
   // As `npm start` runs it: the first full build now, then offers the team accepts, edits or
   // withdraws are published at once (the team console's journey waits for that).
-  const server = await startServer({ env, rebuildSite: { buildsDir: join(work, 'builds'), log: () => {} }, log: () => {} });
+  const server = await startServer({
+    env,
+    rebuildSite: { buildsDir: join(work, 'builds'), log: () => {} },
+    log: () => {},
+  });
   const close = async () => {
     await server.close();
     rmSync(work, { recursive: true, force: true });

@@ -39,11 +39,26 @@ beforeAll(async () => {
   });
   siteUrl = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;
   // CORS_ORIGINS left to its default: SITE_URL's origin.
-  const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_URL: siteUrl, RATE_LIMITS: '0' });
+  const env = readEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    SITE_URL: siteUrl,
+    RATE_LIMITS: '0',
+  });
   api = await startServer({ env, serveSite: false, log: () => {} });
   await buildSite({
-    apiUrl: `${api.url}/api`, siteDir, siteUrl, buildsDir: join(work, 'builds'), log: () => {}, locales: ['en'], // the languages: site-setup.ts's build
-    env: { PUBLIC_API_URL: `${api.url}/api`, PUBLIC_INSIGHT_URL: `${api.url}/insight`, PUBLIC_DEMO_API_URL: `${api.url}/demo` },
+    apiUrl: `${api.url}/api`,
+    siteDir,
+    siteUrl,
+    buildsDir: join(work, 'builds'),
+    log: () => {},
+    locales: ['en'], // the languages: site-setup.ts's build
+    env: {
+      PUBLIC_API_URL: `${api.url}/api`,
+      PUBLIC_INSIGHT_URL: `${api.url}/insight`,
+      PUBLIC_DEMO_API_URL: `${api.url}/demo`,
+    },
   });
   await site.reload(); // as the rebuilder tells it after a build
   const data = async (path: string) => (await (await fetch(`${api.url}/api${path}`)).json()).data;
@@ -58,51 +73,70 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-it('signs in, filters the offers and saves a favourite, the site on one origin and the API on another', () => withPage({ browser, url: siteUrl }, { javaScript: true, width: DESKTOP }, async (page) => {
-  expect(new URL(siteUrl).origin).not.toBe(new URL(api.url).origin);
-  expect((await fetch(`${siteUrl}/api/get/all/banks`)).status, 'the site origin has no API').toBe(404);
-  const apiCalls: string[] = [];
-  page.on('request', (request) => { if (request.url().startsWith(api.url)) apiCalls.push(new URL(request.url()).pathname); });
-  const account = await createSignedInAccount(api, 'Ruwan');
+it('signs in, filters the offers and saves a favourite, the site on one origin and the API on another', () =>
+  withPage({ browser, url: siteUrl }, { javaScript: true, width: DESKTOP }, async (page) => {
+    expect(new URL(siteUrl).origin).not.toBe(new URL(api.url).origin);
+    expect((await fetch(`${siteUrl}/api/get/all/banks`)).status, 'the site origin has no API').toBe(404);
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(api.url)) apiCalls.push(new URL(request.url()).pathname);
+    });
+    const account = await createSignedInAccount(api, 'Ruwan');
 
-  await page.goto('/sign-in');
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
-  await page.getByLabel('Mobile number').fill(account.mobileNo);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  // Signed in: the header's favourites, loaded from the API, count none yet.
-  await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('0');
+    await page.goto('/sign-in');
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+    await page.getByLabel('Mobile number').fill(account.mobileNo);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Signed in: the header's favourites, loaded from the API, count none yet.
+    await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('0');
 
-  const listed = offers.filter((offer) => offer.status !== 'expired');
-  const bank = banks.find((b) => listed.filter((offer) => offer.bankId === b.bankId).length > 1)!;
-  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-  await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
-  await page.getByRole('button', { name: 'Filter by Bank' }).click();
-  await page.getByRole('group', { name: 'Filter by Bank' }).getByRole('button', { name: bank.bankName, exact: true }).click();
-  const cards = page.locator('.offer-browser article.offer-card');
-  const cardBanks = () => cards.evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-offer-id'))))
-    .then((ids) => ids.map((id) => offers.find((offer) => offer.offerId === id)?.bankId));
-  const expectedCount = Math.min(OFFERS_PAGE_SIZE, listed.filter((offer) => offer.bankId === bank.bankId).length);
-  await expect.poll(cardBanks).toEqual(Array(expectedCount).fill(bank.bankId));
+    const listed = offers.filter((offer) => offer.status !== 'expired');
+    const bank = banks.find((b) => listed.filter((offer) => offer.bankId === b.bankId).length > 1)!;
+    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
+    await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+    await page.getByRole('button', { name: 'Filter by Bank' }).click();
+    await page
+      .getByRole('group', { name: 'Filter by Bank' })
+      .getByRole('button', { name: bank.bankName, exact: true })
+      .click();
+    const cards = page.locator('.offer-browser article.offer-card');
+    const cardBanks = () =>
+      cards
+        .evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-offer-id'))))
+        .then((ids) => ids.map((id) => offers.find((offer) => offer.offerId === id)?.bankId));
+    const expectedCount = Math.min(OFFERS_PAGE_SIZE, listed.filter((offer) => offer.bankId === bank.bankId).length);
+    await expect.poll(cardBanks).toEqual(Array(expectedCount).fill(bank.bankId));
 
-  const card = cards.first();
-  const offerId = Number(await card.getAttribute('data-offer-id'));
-  const offer = offers.find((o) => o.offerId === offerId)!;
-  // The toggle shows at once; the API call settles after it.
-  const favoriteSaved = page.waitForResponse((response) => response.url() === `${api.url}/api/add/user/favorite/offer` && response.request().method() === 'PUT');
-  await card.getByRole('button', { name: `Save to favourites: ${offer.header}` }).click();
-  expect((await favoriteSaved).status()).toBe(200);
-  await expect.poll(() => card.locator('button[data-favorite-offer]').getAttribute('aria-pressed')).toBe('true');
-  await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('1');
-  const saved = await (await fetch(`${api.url}/api/get/offer/favorite/by/${account.user.userId}`, { headers: { authorization: `Bearer ${account.token}` } })).json();
-  expect(saved.data[0].favorites.map((favorite: { offerId: number }) => favorite.offerId)).toEqual([offer.offerId]);
+    const card = cards.first();
+    const offerId = Number(await card.getAttribute('data-offer-id'));
+    const offer = offers.find((o) => o.offerId === offerId)!;
+    // The toggle shows at once; the API call settles after it.
+    const favoriteSaved = page.waitForResponse(
+      (response) =>
+        response.url() === `${api.url}/api/add/user/favorite/offer` && response.request().method() === 'PUT',
+    );
+    await card.getByRole('button', { name: `Save to favourites: ${offer.header}` }).click();
+    expect((await favoriteSaved).status()).toBe(200);
+    await expect.poll(() => card.locator('button[data-favorite-offer]').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator('[data-favorites-count]').textContent()).toBe('1');
+    const saved = await (
+      await fetch(`${api.url}/api/get/offer/favorite/by/${account.user.userId}`, {
+        headers: { authorization: `Bearer ${account.token}` },
+      })
+    ).json();
+    expect(saved.data[0].favorites.map((favorite: { offerId: number }) => favorite.offerId)).toEqual([offer.offerId]);
 
-  expect(apiCalls).toEqual(expect.arrayContaining([
-    '/api/user/authentication', expect.stringMatching(/^\/api\/get\/offers\/filter\/multiple\//), '/api/add/user/favorite/offer',
-  ]));
-}));
+    expect(apiCalls).toEqual(
+      expect.arrayContaining([
+        '/api/user/authentication',
+        expect.stringMatching(/^\/api\/get\/offers\/filter\/multiple\//),
+        '/api/add/user/favorite/offer',
+      ]),
+    );
+  }));
 
 /** Every image request of the page that failed or was answered with an error, as 'status url'. */
 function watchImageFailures(page: Page): string[] {
@@ -111,7 +145,8 @@ function watchImageFailures(page: Page): string[] {
     if (request.resourceType() === 'image') failures.push(`${request.failure()?.errorText} ${request.url()}`);
   });
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'image' && response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    if (response.request().resourceType() === 'image' && response.status() >= 400)
+      failures.push(`${response.status()} ${response.url()}`);
   });
   return failures;
 }
@@ -128,48 +163,67 @@ async function loadedSources(page: Page, selector: string): Promise<string[]> {
     }
   });
   const images = page.locator(selector);
-  await page.waitForFunction((found) => found.every((image) => (image as HTMLImageElement).complete), await images.elementHandles());
+  await page.waitForFunction(
+    (found) => found.every((image) => (image as HTMLImageElement).complete),
+    await images.elementHandles(),
+  );
   return images.evaluateAll((found) => found.map((image) => (image as HTMLImageElement).currentSrc));
 }
 
 /** Every image of the page whose URL is under the API's image route, but on the site's origin: none should be. */
-const imagesOnSiteOrigin = (page: Page) => page.evaluate(() => [...document.images].map((image) => image.src).filter((src) => src.startsWith(`${location.origin}/api/`)));
+const imagesOnSiteOrigin = (page: Page) =>
+  page.evaluate(() =>
+    [...document.images].map((image) => image.src).filter((src) => src.startsWith(`${location.origin}/api/`)),
+  );
 
-it('loads the API\'s images from the API\'s origin: home', () => withPage({ browser, url: siteUrl }, { javaScript: true, width: DESKTOP }, async (page) => {
-  const failures = watchImageFailures(page);
-  const adsAnswer = page.waitForResponse((response) => response.url().startsWith(`${api.url}/api/ads?`));
-  await page.goto('/');
-  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-  await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
-  await adsAnswer;
-  // 'View more' shows the other banks' tiles, so that their logos load too.
-  if (await page.locator('.more-banks').count()) await page.locator('.more-banks summary').click();
+it("loads the API's images from the API's origin: home", () =>
+  withPage({ browser, url: siteUrl }, { javaScript: true, width: DESKTOP }, async (page) => {
+    const failures = watchImageFailures(page);
+    const adsAnswer = page.waitForResponse((response) => response.url().startsWith(`${api.url}/api/ads?`));
+    await page.goto('/');
+    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
+    await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+    await adsAnswer;
+    // 'View more' shows the other banks' tiles, so that their logos load too.
+    if (await page.locator('.more-banks').count()) await page.locator('.more-banks summary').click();
 
-  const bankLogos = await loadedSources(page, '.bank-tile img');
-  const banners = await loadedSources(page, '.offer-browser .offer-card-cover img');
-  expect(bankLogos.length).toBeGreaterThan(0);
-  expect(banners.length).toBeGreaterThan(0);
-  // House ads are text (AdFrame.astro): an ad's image only for the proxy's ads.
-  for (const src of [...bankLogos, ...banners, ...await loadedSources(page, '.offer-card-logo, [data-ad-image]:not([hidden])')]) {
-    expect(src.startsWith(`${api.url}/api/images/`), src).toBe(true);
-  }
-  expect(await imagesOnSiteOrigin(page)).toEqual([]);
-  expect(failures).toEqual([]);
-}));
+    const bankLogos = await loadedSources(page, '.bank-tile img');
+    const banners = await loadedSources(page, '.offer-browser .offer-card-cover img');
+    expect(bankLogos.length).toBeGreaterThan(0);
+    expect(banners.length).toBeGreaterThan(0);
+    // House ads are text (AdFrame.astro): an ad's image only for the proxy's ads.
+    for (const src of [
+      ...bankLogos,
+      ...banners,
+      ...(await loadedSources(page, '.offer-card-logo, [data-ad-image]:not([hidden])')),
+    ]) {
+      expect(src.startsWith(`${api.url}/api/images/`), src).toBe(true);
+    }
+    expect(await imagesOnSiteOrigin(page)).toEqual([]);
+    expect(failures).toEqual([]);
+  }));
 
-it('loads the API\'s images from the API\'s origin: an offer page', () => withPage({ browser, url: siteUrl }, { javaScript: true, width: DESKTOP }, async (page) => {
-  const offer = offers.find((o) => o.bannerImageURL?.startsWith('/api/images/') && o.merchant.logoURL?.startsWith('/api/images/'))!;
-  const failures = watchImageFailures(page);
-  const adsAnswer = page.waitForResponse((response) => response.url().startsWith(`${api.url}/api/ads?`));
-  await page.goto(offerCanonicalPath(offer));
-  await adsAnswer;
+it("loads the API's images from the API's origin: an offer page", () =>
+  withPage({ browser, url: siteUrl }, { javaScript: true, width: DESKTOP }, async (page) => {
+    const offer = offers.find(
+      (o) => o.bannerImageURL?.startsWith('/api/images/') && o.merchant.logoURL?.startsWith('/api/images/'),
+    )!;
+    const failures = watchImageFailures(page);
+    const adsAnswer = page.waitForResponse((response) => response.url().startsWith(`${api.url}/api/ads?`));
+    await page.goto(offerCanonicalPath(offer));
+    await adsAnswer;
 
-  const sources = await loadedSources(page, '.offer img.banner, .offer img.merchant-logo, .bank-card img, [data-ad-image]:not([hidden])');
-  expect(sources).toHaveLength(3); // the house ad is text
-  for (const src of sources) expect(src.startsWith(`${api.url}/api/images/`), src).toBe(true);
-  // The structured data's image is the banner's absolute URL, on the API's origin.
-  const offerJsonLd = JSON.parse(await page.locator('script[type="application/ld+json"]').first().textContent() ?? '{}');
-  expect(offerJsonLd.image).toBe(`${api.url}${offer.bannerImageURL}`);
-  expect(await imagesOnSiteOrigin(page)).toEqual([]);
-  expect(failures).toEqual([]);
-}));
+    const sources = await loadedSources(
+      page,
+      '.offer img.banner, .offer img.merchant-logo, .bank-card img, [data-ad-image]:not([hidden])',
+    );
+    expect(sources).toHaveLength(3); // the house ad is text
+    for (const src of sources) expect(src.startsWith(`${api.url}/api/images/`), src).toBe(true);
+    // The structured data's image is the banner's absolute URL, on the API's origin.
+    const offerJsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+    );
+    expect(offerJsonLd.image).toBe(`${api.url}${offer.bannerImageURL}`);
+    expect(await imagesOnSiteOrigin(page)).toEqual([]);
+    expect(failures).toEqual([]);
+  }));

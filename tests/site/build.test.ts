@@ -31,18 +31,38 @@ const SCOPE = '(?: data-astro-cid-\\w+)?';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The listed offer given a Sinhala title, header and description before the build. */
 let sinhalaOfferId: number;
-const SINHALA_OFFER = { header: 'රාත්‍රී ආහාරයට 20% වට්ටම්', label: 'සති අන්ත රාත්‍රී ආහාරය', description: '<p>සෑම සිකුරාදාවකම</p>' };
+const SINHALA_OFFER = {
+  header: 'රාත්‍රී ආහාරයට 20% වට්ටම්',
+  label: 'සති අන්ත රාත්‍රී ආහාරය',
+  description: '<p>සෑම සිකුරාදාවකම</p>',
+};
 
 const page = (path: string) => readFileSync(join(siteDir, path, 'index.html'), 'utf8');
 const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 
 beforeAll(async () => {
-  const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
+  const env = readEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    SITE_DIR: siteDir,
+    RATE_LIMITS: '0',
+  });
   server = await startServer({ env, log: () => {} });
-  const [translated] = await queryRows<{ offer_id: number }>(server.handle.db, sql`update offers set translations = ${JSON.stringify({ si: SINHALA_OFFER })}::jsonb
-    where offer_id = (select min(offer_id) from offers where review_status = 'accepted' and withdrawn_at is null and offer_end > now() + interval '7 days') returning offer_id`);
+  const [translated] = await queryRows<{ offer_id: number }>(
+    server.handle.db,
+    sql`update offers set translations = ${JSON.stringify({ si: SINHALA_OFFER })}::jsonb
+    where offer_id = (select min(offer_id) from offers where review_status = 'accepted' and withdrawn_at is null and offer_end > now() + interval '7 days') returning offer_id`,
+  );
   sinhalaOfferId = translated!.offer_id;
-  await buildSite({ apiUrl: `${server.url}/api`, siteDir, siteUrl: SITE_URL, buildsDir: join(work, 'builds'), log: () => {}, locales });
+  await buildSite({
+    apiUrl: `${server.url}/api`,
+    siteDir,
+    siteUrl: SITE_URL,
+    buildsDir: join(work, 'builds'),
+    log: () => {},
+    locales,
+  });
   await server.site?.reload(); // as the rebuilder tells it after a build
   offers = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
 }, 600_000); // three languages: three astro builds
@@ -54,8 +74,13 @@ afterAll(async () => {
 
 describe('offer pages', () => {
   it('has one page per public offer, at its canonical path', () => {
-    const offerDirs = readdirSync(siteDir).filter((name) => name.endsWith(`-${PRODUCT_SLUG}`))
-      .flatMap((bank) => readdirSync(join(siteDir, bank)).flatMap((category) => readdirSync(join(siteDir, bank, category)).map((id) => `/${bank}/${category}/${id}`)));
+    const offerDirs = readdirSync(siteDir)
+      .filter((name) => name.endsWith(`-${PRODUCT_SLUG}`))
+      .flatMap((bank) =>
+        readdirSync(join(siteDir, bank)).flatMap((category) =>
+          readdirSync(join(siteDir, bank, category)).map((id) => `/${bank}/${category}/${id}`),
+        ),
+      );
     expect(offerDirs.sort()).toEqual(offers.map(offerCanonicalPath).sort());
   });
 
@@ -67,19 +92,28 @@ describe('offer pages', () => {
       expect(html).toContain(`<link rel="canonical" href="${url}">`);
       // Link previews need a raster image: never an SVG.
       expect(html).toMatch(/<meta property="og:image" content="[^"]+\.(png|jpe?g|webp|gif)">/);
-      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1]!),
+      );
       const offerLd = ld.find((item) => item['@type'] === 'Offer');
       expect(offerLd).toMatchObject({ url, name: offer.header, seller: { name: offer.merchant.merchantName } });
       if (offer.offerEnd) expect(offerLd.validThrough).toBe(offer.offerEnd);
       // schema.org's own fields for the typed eligibility: the minimum bill, and where it is used.
       if (offer.eligibility.minBill !== null) {
-        expect(offerLd.eligibleTransactionVolume).toEqual({ '@type': 'PriceSpecification', minPrice: offer.eligibility.minBill, priceCurrency: 'LKR' });
+        expect(offerLd.eligibleTransactionVolume).toEqual({
+          '@type': 'PriceSpecification',
+          minPrice: offer.eligibility.minBill,
+          priceCurrency: 'LKR',
+        });
       } else expect(offerLd.eligibleTransactionVolume).toBeUndefined();
       const towns = offer.location.filter((l) => l.isActive).map((l) => `${offer.merchant.merchantName}, ${l.value}`);
-      if (offer.eligibility.channel !== 'online' && towns.length) expect(offerLd.availableAtOrFrom.map((place: { name: string }) => place.name)).toEqual(towns);
+      if (offer.eligibility.channel !== 'online' && towns.length)
+        expect(offerLd.availableAtOrFrom.map((place: { name: string }) => place.name)).toEqual(towns);
       // The eligibility block reads the offer's typed eligibility as one line.
       const line = html.match(/<p class="eligibility" data-eligibility[^>]*>(.*?)<\/p>/)?.[1]?.replace(/<[^>]+>/g, '');
-      expect(line).toBe(eligibilityText(offer.eligibility, offer.bank.bankName).replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
+      expect(line).toBe(
+        eligibilityText(offer.eligibility, offer.bank.bankName).replace(/&/g, '&amp;').replace(/'/g, '&#39;'),
+      );
       expect(ld.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
       expect(sitemap).toContain(`<loc>${url}</loc>`);
     }
@@ -89,7 +123,15 @@ describe('offer pages', () => {
     const html = page(offerCanonicalPath(offers[0]!));
     const css = [...html.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((match) => match[1]).join('');
     for (const selector of ['.offer-card', '.top-picks']) expect(css, selector).toContain(selector);
-    for (const selector of ['.account-menu', '.profile-panel', '.my-cards-dialog', '.report-dialog', '.alert-me', '.reactEasyCrop', '.auth-field']) {
+    for (const selector of [
+      '.account-menu',
+      '.profile-panel',
+      '.my-cards-dialog',
+      '.report-dialog',
+      '.alert-me',
+      '.reactEasyCrop',
+      '.auth-field',
+    ]) {
       expect(css, selector).not.toContain(selector);
     }
   });
@@ -102,8 +144,13 @@ describe('offer pages', () => {
       const html = page(path);
       expect(html).toContain(`href="/login?returnTo=${encodeURIComponent(path)}"`);
       const picks = html.match(/<section class="top-picks"[\s\S]*?<\/section>/)?.[0] ?? '';
-      const pickPaths = [...new Set([...picks.matchAll(/<a class="offer-card-cover" href="([^"]+)"/g)].map((m) => m[1]))];
-      const expected = mostViewed.filter((other) => other.offerId !== offer.offerId).slice(0, 4).map(offerCanonicalPath);
+      const pickPaths = [
+        ...new Set([...picks.matchAll(/<a class="offer-card-cover" href="([^"]+)"/g)].map((m) => m[1])),
+      ];
+      const expected = mostViewed
+        .filter((other) => other.offerId !== offer.offerId)
+        .slice(0, 4)
+        .map(offerCanonicalPath);
       expect(pickPaths).toEqual(expected);
     }
   });
@@ -113,23 +160,32 @@ describe('offer pages', () => {
     const html = page(offerCanonicalPath(offer));
     expect(html).not.toMatch(/<script type="module" src=/);
     const listed = JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[];
-    expect(listed.some((src) => /^\/_astro\/_offerId_\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/.test(src)), listed.join()).toBe(true);
+    expect(
+      listed.some((src) => /^\/_astro\/_offerId_\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/.test(src)),
+      listed.join(),
+    ).toBe(true);
     for (const src of listed) expect(readdirSync(join(siteDir, '_astro'))).toContain(src.replace('/_astro/', ''));
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
     // The banner is the page's one high-priority image: its small logos must not be raised beside it.
     expect(html.match(/<img [^>]*fetchpriority="high"[^>]*>/g) ?? [], html).toHaveLength(1);
-    for (const logo of [/<img src="\/favicon.svg"[^>]*>/, /<img class="merchant-logo"[^>]*>/]) expect(html.match(logo)?.[0], String(logo)).toContain('fetchpriority="low"');
+    for (const logo of [/<img src="\/favicon.svg"[^>]*>/, /<img class="merchant-logo"[^>]*>/])
+      expect(html.match(logo)?.[0], String(logo)).toContain('fetchpriority="low"');
     // The tab's icon is inline, the favicon's own picture: no request of its own after the page loads.
-    expect(html).toContain(`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(readFileSync('public/favicon.svg', 'utf8').trim())}" type="image/svg+xml">`);
+    expect(html).toContain(
+      `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(readFileSync('public/favicon.svg', 'utf8').trim())}" type="image/svg+xml">`,
+    );
     const home = page('');
     expect(home).toMatch(/<script type="module" src="\/_astro\/[^"]+\.js"><\/script>/);
     expect(home).not.toContain('<script data-after-paint-scripts');
   });
 
   it('lists only canonical URLs in the sitemap', () => {
-    const locs = [...readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
+    const locs = [...readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map(
+      (m) => m[1]!,
+    );
     expect(new Set(locs).size).toBe(locs.length);
-    for (const offer of offers.slice(0, 20)) for (const alias of offerAliasPaths(offer)) expect(locs).not.toContain(`${SITE_URL}${alias}`);
+    for (const offer of offers.slice(0, 20))
+      for (const alias of offerAliasPaths(offer)) expect(locs).not.toContain(`${SITE_URL}${alias}`);
   });
 });
 
@@ -163,7 +219,8 @@ describe('served beside the API', () => {
     // The build's map holds exactly the bank pages it made, the ones the sitemap lists, by their ids;
     // the short bank URLs (keyed by their paths) lead to those pages too.
     const bankPaths: Record<string, string> = JSON.parse(readFileSync(join(siteDir, 'bank-paths.json'), 'utf8'));
-    const listed = [...readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+    const listed = [...readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)]
+      .map((m) => new URL(m[1]!).pathname)
       .filter((path) => path.startsWith(`/${PRODUCT_SLUG}/`));
     const byId = Object.entries(bankPaths).filter(([key]) => !key.startsWith('/'));
     expect(byId.map(([, path]) => path).sort()).toEqual(listed.sort());
@@ -211,19 +268,28 @@ describe('served beside the API', () => {
       await server.site?.reload(); // as after a publish or a new build
       expect(await (await plain()).text()).toBe(`${original}<!-- changed -->`);
       // A query does not make another page, and Brotli is kept apart from the plain answer.
-      expect(await (await fetch(`${server.url}/about-us?from=footer`, { headers: { 'accept-encoding': 'identity' } })).text()).toBe(`${original}<!-- changed -->`);
-      expect((await fetch(`${server.url}/about-us`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding')).toBe('br');
+      expect(
+        await (
+          await fetch(`${server.url}/about-us?from=footer`, { headers: { 'accept-encoding': 'identity' } })
+        ).text(),
+      ).toBe(`${original}<!-- changed -->`);
+      expect(
+        (await fetch(`${server.url}/about-us`, { headers: { 'accept-encoding': 'br' } })).headers.get(
+          'content-encoding',
+        ),
+      ).toBe('br');
     } finally {
       writeFileSync(file, original);
       await server.site?.reload();
     }
   });
 
-  it("notices a publish by another process within seconds, and answers with the published page", async () => {
+  it('notices a publish by another process within seconds, and answers with the published page', async () => {
     const served = realpathSync(siteDir);
     const file = join(served, 'about-us', 'index.html');
     const original = readFileSync(file, 'utf8');
-    const plain = async () => (await fetch(`${server.url}/about-us`, { headers: { 'accept-encoding': 'identity' } })).text();
+    const plain = async () =>
+      (await fetch(`${server.url}/about-us`, { headers: { 'accept-encoding': 'identity' } })).text();
     try {
       expect(await plain()).toBe(original); // kept in memory now
       writeFileSync(file, `${original}<!-- published -->`);
@@ -243,21 +309,38 @@ describe('served beside the API', () => {
   });
 
   it('serves nothing outside the build, and answers HEAD with the headers alone', async () => {
-    for (const path of ['/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2f%2e%2e/etc/passwd', '/_astro/..%5c..%5cpackage.json']) {
+    for (const path of [
+      '/%2e%2e/package.json',
+      '/..%2fpackage.json',
+      '/%2e%2e%2f%2e%2e/etc/passwd',
+      '/_astro/..%5c..%5cpackage.json',
+    ]) {
       expect((await get(path)).status, path).toBe(404);
     }
     const head = await fetch(`${server.url}/about-us`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
-    expect([head.status, head.headers.get('content-encoding'), head.headers.get('content-type')]).toEqual([200, 'br', 'text/html; charset=utf-8']);
+    expect([head.status, head.headers.get('content-encoding'), head.headers.get('content-type')]).toEqual([
+      200,
+      'br',
+      'text/html; charset=utf-8',
+    ]);
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
     expect(await head.text()).toBe('');
   });
 });
 
 /** A policy's directives, each with its set of sources. */
-const directivesOf = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!, new Set(sources)]));
+const directivesOf = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, new Set(sources)]),
+  );
 const metaPolicy = (html: string) => html.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/)?.[1];
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-const htmlFiles = () => readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
+const htmlFiles = () =>
+  readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
 
 describe('Content-Security-Policy and security headers', () => {
   // The pages are read without blocking: the server under test shares this process, and its
@@ -268,7 +351,7 @@ describe('Content-Security-Policy and security headers', () => {
     for (const name of pages) {
       const html = await readFile(join(siteDir, name), 'utf8');
       const policy = directivesOf(metaPolicy(html) ?? '');
-      expect([...policy.get('default-src') ?? []], name).toEqual(["'self'"]);
+      expect([...(policy.get('default-src') ?? [])], name).toEqual(["'self'"]);
       expect(policy.get('object-src'), name).toEqual(new Set(["'none'"]));
       expect(policy.get('base-uri'), name).toEqual(new Set(["'self'"]));
       expect(policy.get('form-action'), name).toEqual(new Set(["'self'"]));
@@ -285,35 +368,54 @@ describe('Content-Security-Policy and security headers', () => {
     }
   });
 
-  it('writes _headers and nginx-headers.conf: the union of the pages\' policies with frame-ancestors, and the security headers', async () => {
+  it("writes _headers and nginx-headers.conf: the union of the pages' policies with frame-ancestors, and the security headers", async () => {
     const cdn = readFileSync(join(siteDir, '_headers'), 'utf8');
     const lines = cdn.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines[0]).toBe('/*');
     const allPathsEnd = lines.findIndex((line, index) => index > 0 && !line.startsWith(' '));
-    const headers = Object.fromEntries(lines.slice(1, allPathsEnd).map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
+    const headers = Object.fromEntries(
+      lines.slice(1, allPathsEnd).map((line) =>
+        line
+          .trim()
+          .split(/:\s(.*)/)
+          .slice(0, 2),
+      ),
+    );
     // The service worker's own headers, for a CDN serving the build (routes.ts sends the same).
     expect(lines.slice(allPathsEnd)).toEqual([
-      '/sw.js', '  Cache-Control: no-cache',
-      ...['/manifest.webmanifest', '/si/manifest.webmanifest', '/ta/manifest.webmanifest'].flatMap((path) => [path, '  Content-Type: application/manifest+json']),
+      '/sw.js',
+      '  Cache-Control: no-cache',
+      ...['/manifest.webmanifest', '/si/manifest.webmanifest', '/ta/manifest.webmanifest'].flatMap((path) => [
+        path,
+        '  Content-Type: application/manifest+json',
+      ]),
     ]);
-    expect(headers).toEqual({ 'Content-Security-Policy': expect.any(String), ...SECURITY_HEADERS, 'Strict-Transport-Security': 'max-age=31536000' });
+    expect(headers).toEqual({
+      'Content-Security-Policy': expect.any(String),
+      ...SECURITY_HEADERS,
+      'Strict-Transport-Security': 'max-age=31536000',
+    });
     const sitePolicy = directivesOf(headers['Content-Security-Policy']);
     expect(sitePolicy.get('frame-ancestors')).toEqual(new Set(["'none'"]));
     for (const name of htmlFiles()) {
       for (const [directive, sources] of directivesOf(metaPolicy(await readFile(join(siteDir, name), 'utf8'))!)) {
-        for (const source of sources) expect(sitePolicy.get(directive)?.has(source), `${name}: ${directive} ${source}`).toBe(true);
+        for (const source of sources)
+          expect(sitePolicy.get(directive)?.has(source), `${name}: ${directive} ${source}`).toBe(true);
       }
     }
-    const nginx = readFileSync(join(siteDir, 'nginx-headers.conf'), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    const nginx = readFileSync(join(siteDir, 'nginx-headers.conf'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
     expect(nginx).toEqual(Object.entries(headers).map(([name, value]) => `add_header ${name} "${value}" always;`));
   });
 
-  it('serves every page, file and not-found answer with the build\'s headers, and the API with its own policy', async () => {
+  it("serves every page, file and not-found answer with the build's headers, and the API with its own policy", async () => {
     const expected = parseSiteHeaders(readFileSync(join(siteDir, '_headers'), 'utf8')); // the '/*' block
     const asset = readdirSync(join(siteDir, '_astro')).find((name) => name.endsWith('.js'))!;
     for (const path of ['/', offerCanonicalPath(offers[0]!), `/_astro/${asset}`, '/no/such/page', '/login']) {
       const response = await get(path);
-      for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(response.headers.get(name), `${path} ${name}`).toBe(value);
     }
     expect((await get('/_headers')).status).toBe(404);
     expect((await get('/nginx-headers.conf')).status).toBe(404);
@@ -328,10 +430,16 @@ describe('Content-Security-Policy and security headers', () => {
  * Not the API's error texts: their English is the contract's own, which forms validate with in every language.
  */
 function messageTexts(locale: string): string[] {
-  const settings = JSON.parse(readFileSync('project.inlang/settings.json', 'utf8')) as { 'plugin.inlang.messageFormat': { pathPattern: string[] } };
+  const settings = JSON.parse(readFileSync('project.inlang/settings.json', 'utf8')) as {
+    'plugin.inlang.messageFormat': { pathPattern: string[] };
+  };
   return settings['plugin.inlang.messageFormat'].pathPattern.flatMap((pattern) => {
-    const { $schema: _schema, ...messages } = JSON.parse(readFileSync(pattern.replace('{locale}', locale), 'utf8')) as Record<string, string>;
-    return Object.entries(messages).filter(([key]) => !key.startsWith('error_')).map(([, text]) => text);
+    const { $schema: _schema, ...messages } = JSON.parse(
+      readFileSync(pattern.replace('{locale}', locale), 'utf8'),
+    ) as Record<string, string>;
+    return Object.entries(messages)
+      .filter(([key]) => !key.startsWith('error_'))
+      .map(([, text]) => text);
   });
 }
 
@@ -341,71 +449,132 @@ describe('languages', () => {
   it('has every page in Sinhala under /si and in Tamil under /ta, each in its language', () => {
     const pages = englishPages();
     for (const locale of ['si', 'ta']) {
-      const translated = new Set(htmlFiles().filter((name) => name.startsWith(`${locale}/`)).map((name) => name.slice(3)));
+      const translated = new Set(
+        htmlFiles()
+          .filter((name) => name.startsWith(`${locale}/`))
+          .map((name) => name.slice(3)),
+      );
       // English's not-found page is the build's 404.html; the others' are pages of their own.
-      expect(new Set(pages.map((name) => (name === '404.html' ? join('404', 'index.html') : name)))).toEqual(translated);
-      for (const name of [...translated].slice(0, 200)) expect(readFileSync(join(siteDir, locale, name), 'utf8'), name).toContain(`<html lang="${locale}"`);
+      expect(new Set(pages.map((name) => (name === '404.html' ? join('404', 'index.html') : name)))).toEqual(
+        translated,
+      );
+      for (const name of [...translated].slice(0, 200))
+        expect(readFileSync(join(siteDir, locale, name), 'utf8'), name).toContain(`<html lang="${locale}"`);
     }
     expect(page('/')).toContain('<html lang="en"');
   });
 
   it('links each page to itself in every language (hreflang and x-default), its canonical URL in its own language', () => {
     const path = offerCanonicalPath(offers[0]!);
-    for (const [locale, localized] of [['en', path], ['si', `/si${path}`], ['ta', `/ta${path}`]] as const) {
+    for (const [locale, localized] of [
+      ['en', path],
+      ['si', `/si${path}`],
+      ['ta', `/ta${path}`],
+    ] as const) {
       const html = page(localized);
       expect(html).toContain(`<link rel="canonical" href="${SITE_URL}${localized}">`);
-      const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
-      expect(alternates, locale).toEqual([['en', `${SITE_URL}${path}`], ['si', `${SITE_URL}/si${path}`], ['ta', `${SITE_URL}/ta${path}`], ['x-default', `${SITE_URL}${path}`]]);
+      const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [
+        m[1],
+        m[2],
+      ]);
+      expect(alternates, locale).toEqual([
+        ['en', `${SITE_URL}${path}`],
+        ['si', `${SITE_URL}/si${path}`],
+        ['ta', `${SITE_URL}/ta${path}`],
+        ['x-default', `${SITE_URL}${path}`],
+      ]);
       // The switcher leads to the same page in the other languages.
-      for (const other of ['si', 'ta'].filter((code) => code !== locale)) expect(html).toContain(`href="/${other}${path}" hreflang="${other}"`);
+      for (const other of ['si', 'ta'].filter((code) => code !== locale))
+        expect(html).toContain(`href="/${other}${path}" hreflang="${other}"`);
     }
   });
 
   it('has a web app manifest per language, each page linking its own, and the service worker keeps all three', () => {
-    for (const [prefix, locale] of [['', 'en'], ['/si', 'si'], ['/ta', 'ta']] as const) {
+    for (const [prefix, locale] of [
+      ['', 'en'],
+      ['/si', 'si'],
+      ['/ta', 'ta'],
+    ] as const) {
       const manifest = JSON.parse(readFileSync(join(siteDir, `.${prefix}/manifest.webmanifest`), 'utf8'));
       const home = prefix || '/'; // the language's home page, as its links name it
-      expect(manifest, locale).toMatchObject({ id: home, start_url: home, scope: home, lang: locale, short_name: 'OfferLanka' });
+      expect(manifest, locale).toMatchObject({
+        id: home,
+        start_url: home,
+        scope: home,
+        lang: locale,
+        short_name: 'OfferLanka',
+      });
       expect(manifest.name, locale).toBe(m.pages_manifest_name({ siteName: 'OfferLanka' }, { locale }));
       expect(manifest.description, locale).toBe(m.pages_manifest_description({}, { locale }));
-      expect(page(`${prefix}/`), locale).toContain(`<link rel="manifest" href="${prefix}/manifest.webmanifest" crossorigin="use-credentials">`);
+      expect(page(`${prefix}/`), locale).toContain(
+        `<link rel="manifest" href="${prefix}/manifest.webmanifest" crossorigin="use-credentials">`,
+      );
     }
     const worker = readFileSync(join(siteDir, 'sw.js'), 'utf8');
-    for (const path of ['/manifest.webmanifest', '/si/manifest.webmanifest', '/ta/manifest.webmanifest']) expect(worker).toContain(`"${path}"`);
+    for (const path of ['/manifest.webmanifest', '/si/manifest.webmanifest', '/ta/manifest.webmanifest'])
+      expect(worker).toContain(`"${path}"`);
   });
 
-  it('lists every language\'s pages in its own sitemap, under one index, with their alternates', () => {
+  it("lists every language's pages in its own sitemap, under one index, with their alternates", () => {
     const index = readFileSync(join(siteDir, 'sitemap.xml'), 'utf8');
-    expect([...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])).toEqual(['en', 'si', 'ta'].map((locale) => `${SITE_URL}/sitemap-${locale}.xml`));
-    const locsOf = (locale: string) => [...readFileSync(join(siteDir, `sitemap-${locale}.xml`), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!);
+    expect([...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])).toEqual(
+      ['en', 'si', 'ta'].map((locale) => `${SITE_URL}/sitemap-${locale}.xml`),
+    );
+    const locsOf = (locale: string) =>
+      [...readFileSync(join(siteDir, `sitemap-${locale}.xml`), 'utf8').matchAll(/<loc>(.*?)<\/loc>/g)].map(
+        (m) => m[1]!,
+      );
     const english = locsOf('en');
-    for (const locale of ['si', 'ta']) expect(locsOf(locale)).toEqual(english.map((url) => url.replace(SITE_URL, `${SITE_URL}/${locale}`).replace(/\/$/, '')));
-    const entry = readFileSync(join(siteDir, 'sitemap-ta.xml'), 'utf8').match(/<url><loc>[^<]*\/about-us<\/loc>.*?<\/url>/)![0];
-    for (const [hreflang, url] of [['en', '/about-us'], ['si', '/si/about-us'], ['ta', '/ta/about-us'], ['x-default', '/about-us']]) {
+    for (const locale of ['si', 'ta'])
+      expect(locsOf(locale)).toEqual(
+        english.map((url) => url.replace(SITE_URL, `${SITE_URL}/${locale}`).replace(/\/$/, '')),
+      );
+    const entry = readFileSync(join(siteDir, 'sitemap-ta.xml'), 'utf8').match(
+      /<url><loc>[^<]*\/about-us<\/loc>.*?<\/url>/,
+    )![0];
+    for (const [hreflang, url] of [
+      ['en', '/about-us'],
+      ['si', '/si/about-us'],
+      ['ta', '/ta/about-us'],
+      ['x-default', '/about-us'],
+    ]) {
       expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="${hreflang}" href="${SITE_URL}${url}"/>`);
     }
-    expect(readFileSync(join(siteDir, 'robots.txt'), 'utf8')).toContain('Disallow: /si/console/\nDisallow: /ta/console/');
+    expect(readFileSync(join(siteDir, 'robots.txt'), 'utf8')).toContain(
+      'Disallow: /si/console/\nDisallow: /ta/console/',
+    );
   });
 
-  it('gives each language\'s scripts its own messages and no other language\'s', async () => {
-    const texts = Object.fromEntries(['en', 'si', 'ta'].map((locale) => [locale, messageTexts(locale).filter((text) => text.length >= 12 && !text.includes('{'))]));
+  it("gives each language's scripts its own messages and no other language's", async () => {
+    const texts = Object.fromEntries(
+      ['en', 'si', 'ta'].map((locale) => [
+        locale,
+        messageTexts(locale).filter((text) => text.length >= 12 && !text.includes('{')),
+      ]),
+    );
     // Texts all three languages share (a name, say) tell nothing, nor does English the contract
     // also holds: its schemas and their texts are in every language's scripts, for validation.
-    const contract = readdirSync('src/contract').map((name) => readFileSync(join('src/contract', name), 'utf8')).join('\n');
-    const telling = (locale: string) => texts[locale]!.filter((text) => Object.entries(texts).every(([other, list]) => other === locale || !list.includes(text)))
-      .filter((text) => locale !== 'en' || !contract.includes(text));
+    const contract = readdirSync('src/contract')
+      .map((name) => readFileSync(join('src/contract', name), 'utf8'))
+      .join('\n');
+    const telling = (locale: string) =>
+      texts[locale]!.filter((text) =>
+        Object.entries(texts).every(([other, list]) => other === locale || !list.includes(text)),
+      ).filter((text) => locale !== 'en' || !contract.includes(text));
     const scripts = readdirSync(join(siteDir, '_astro')).filter((name) => name.endsWith('.js'));
     const found = new Set<string>();
     for (const name of scripts) {
       const code = await readFile(join(siteDir, '_astro', name), 'utf8'); // the server's timers run between files
-      const languages = ['en', 'si', 'ta'].filter((locale) => telling(locale).some((text) => code.includes(JSON.stringify(text).slice(1, -1)) || code.includes(text)));
+      const languages = ['en', 'si', 'ta'].filter((locale) =>
+        telling(locale).some((text) => code.includes(JSON.stringify(text).slice(1, -1)) || code.includes(text)),
+      );
       expect(languages.length, `${name} holds ${languages.join(', ')}`).toBeLessThanOrEqual(1);
       languages.forEach((locale) => found.add(locale));
     }
     expect([...found].sort()).toEqual(['en', 'si', 'ta']);
   });
 
-  it("shows an offer's Sinhala texts on its Sinhala page and cards, and the English marked lang=\"en\" where there are none", () => {
+  it('shows an offer\'s Sinhala texts on its Sinhala page and cards, and the English marked lang="en" where there are none', () => {
     const offer = offers.find((listed) => listed.offerId === sinhalaOfferId)!;
     const path = offerCanonicalPath(offer);
     const sinhala = page(`/si${path}`);
@@ -413,21 +582,29 @@ describe('languages', () => {
     expect(sinhala).toContain(SINHALA_OFFER.label);
     expect(sinhala).toMatch(/<section class="description"[^>]*><p>සෑම සිකුරාදාවකම<\/p><\/section>/);
     expect(sinhala).toContain(`<title>${SINHALA_OFFER.header} |`);
-    const offerLd = [...sinhala.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)).find((item) => item['@type'] === 'Offer');
+    const offerLd = [...sinhala.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!))
+      .find((item) => item['@type'] === 'Offer');
     expect(offerLd).toMatchObject({ name: SINHALA_OFFER.header, url: `${SITE_URL}/si${path}` });
     // Tamil has none: the English, marked as such.
     const tamil = page(`/ta${path}`);
-    expect(tamil).toMatch(new RegExp(`<h1 data-pagefind-meta="title" lang="en"${SCOPE}>${escapeRegExp(offer.header.replace(/&/g, '&amp;'))}</h1>`));
+    expect(tamil).toMatch(
+      new RegExp(
+        `<h1 data-pagefind-meta="title" lang="en"${SCOPE}>${escapeRegExp(offer.header.replace(/&/g, '&amp;'))}</h1>`,
+      ),
+    );
     // Nowhere on the others, their scripts' data included.
     expect(tamil).not.toContain(SINHALA_OFFER.header);
     expect(page(path)).not.toContain(SINHALA_OFFER.header);
     // Its card on the Sinhala page of its bank and category.
     const categoryPage = bankPagePath(offer.bank, offer.category);
     expect(page(`/si${categoryPage}`)).toContain(`data-offer-link="true">${SINHALA_OFFER.header}</a>`);
-    expect(page(`/ta${categoryPage}`)).toMatch(new RegExp(`href="/ta${path}" title="[^"]*" lang="en" data-offer-link="true">`));
+    expect(page(`/ta${categoryPage}`)).toMatch(
+      new RegExp(`href="/ta${path}" title="[^"]*" lang="en" data-offer-link="true">`),
+    );
   });
 
-  it('names the categories in the page\'s language', () => {
+  it("names the categories in the page's language", () => {
     const offer = offers.find((listed) => listed.offerId === sinhalaOfferId)!;
     const names = offer.category.translations;
     expect(names.si?.categoryName && names.ta?.categoryName).toBeTruthy();
@@ -437,14 +614,24 @@ describe('languages', () => {
       expect(html).toContain(`<span class="offer-card-category">${names[locale]!.categoryName}</span>`);
       const offerPage = page(`/${locale}${offerCanonicalPath(offer)}`);
       // Pagefind's filters are named in the language too: its dialog shows the names as headings.
-      expect(offerPage).toMatch(new RegExp(`data-pagefind-filter="${m.browse_category({}, { locale })}"${SCOPE}>${names[locale]!.categoryName}</a>`));
-      expect(offerPage).toContain(`data-pagefind-filter="${m.browse_bank({}, { locale })}:${offer.bank.bankName.replace(/&/g, '&amp;')}"`);
+      expect(offerPage).toMatch(
+        new RegExp(
+          `data-pagefind-filter="${m.browse_category({}, { locale })}"${SCOPE}>${names[locale]!.categoryName}</a>`,
+        ),
+      );
+      expect(offerPage).toContain(
+        `data-pagefind-filter="${m.browse_bank({}, { locale })}:${offer.bank.bankName.replace(/&/g, '&amp;')}"`,
+      );
     }
-    expect(page(bankPagePath(offer.bank))).toContain(`<span class="offer-card-category">${offer.category.categoryName.replace(/&/g, '&amp;')}</span>`);
-    expect(page(offerCanonicalPath(offer))).toContain(`data-pagefind-filter="bank:${offer.bank.bankName.replace(/&/g, '&amp;')}"`);
+    expect(page(bankPagePath(offer.bank))).toContain(
+      `<span class="offer-card-category">${offer.category.categoryName.replace(/&/g, '&amp;')}</span>`,
+    );
+    expect(page(offerCanonicalPath(offer))).toContain(
+      `data-pagefind-filter="bank:${offer.bank.bankName.replace(/&/g, '&amp;')}"`,
+    );
   });
 
-  it('serves each language\'s redirects and not-found page', async () => {
+  it("serves each language's redirects and not-found page", async () => {
     const offer = offers.find((listed) => listed.status !== 'expired')!;
     const [alias] = offerAliasPaths(offer);
     for (const locale of ['si', 'ta']) {
@@ -464,31 +651,43 @@ describe('languages', () => {
 
 describe("the files the site's code asks for", () => {
   /** Every file under dir, as paths relative to it. */
-  const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+  const filesUnder = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
   const ASSET = String.raw`[\w.~-]+\.(?:js|css)`;
 
   it('exist: scripts, stylesheets and modulepreloads in the pages, and the chunks their code imports or loads', () => {
     const root = realpathSync(siteDir);
     const files = new Set(filesUnder(root));
     const wanted = new Map<string, string>(); // file → the first file asking for it
-    const want = (path: string, from: string) => { if (!wanted.has(path)) wanted.set(path, from); };
+    const want = (path: string, from: string) => {
+      if (!wanted.has(path)) wanted.set(path, from);
+    };
     for (const file of files) {
       if (file.endsWith('.html')) {
         const html = readFileSync(join(root, file), 'utf8');
         // <script src>, <link href> (stylesheet, modulepreload, preload), and inline scripts' imports.
-        for (const [, url] of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="(\/[^"?#]+\.(?:js|css|mjs))(?:[?#][^"]*)?"/g)) want(url!.slice(1), file);
-        for (const [, url] of html.matchAll(new RegExp(String.raw`["'\x60](\/_astro\/${ASSET})["'\x60]`, 'g'))) want(url!.slice(1), file);
+        for (const [, url] of html.matchAll(
+          /<(?:script|link)\b[^>]*?\b(?:src|href)="(\/[^"?#]+\.(?:js|css|mjs))(?:[?#][^"]*)?"/g,
+        ))
+          want(url!.slice(1), file);
+        for (const [, url] of html.matchAll(new RegExp(String.raw`["'\x60](\/_astro\/${ASSET})["'\x60]`, 'g')))
+          want(url!.slice(1), file);
       } else if (file.startsWith('_astro/') && file.endsWith('.js')) {
         const code = readFileSync(join(root, file), 'utf8');
         // Static and dynamic imports between chunks (./x.js), __vite__mapDeps' list (_astro/x.js,
         // relative to the base) and URLs written whole (a stylesheet imported with ?url).
-        for (const [, name] of code.matchAll(new RegExp(String.raw`["'\x60]\.\/(${ASSET})["'\x60]`, 'g'))) want(`_astro/${name}`, file);
-        for (const [, path] of code.matchAll(new RegExp(String.raw`["'\x60]\/?(_astro\/${ASSET})["'\x60]`, 'g'))) want(path!, file);
+        for (const [, name] of code.matchAll(new RegExp(String.raw`["'\x60]\.\/(${ASSET})["'\x60]`, 'g')))
+          want(`_astro/${name}`, file);
+        for (const [, path] of code.matchAll(new RegExp(String.raw`["'\x60]\/?(_astro\/${ASSET})["'\x60]`, 'g')))
+          want(path!, file);
       }
     }
     expect(wanted.size).toBeGreaterThan(10);
-    const missing = [...wanted].filter(([path]) => !files.has(path)).map(([path, from]) => `${path} (asked for by ${from})`);
+    const missing = [...wanted]
+      .filter(([path]) => !files.has(path))
+      .map(([path, from]) => `${path} (asked for by ${from})`);
     expect(missing).toEqual([]);
   });
 });
@@ -501,7 +700,9 @@ describe('expired offers', () => {
     for (const offer of expired) {
       const path = offerCanonicalPath(offer);
       expect(home).not.toContain(`href="${path}"`);
-      const bankPage = page(`/credit-card-offers/${path.split('/')[1]!.replace(`-${PRODUCT_SLUG}`, '')}/${offer.bankId}/all/all`);
+      const bankPage = page(
+        `/credit-card-offers/${path.split('/')[1]!.replace(`-${PRODUCT_SLUG}`, '')}/${offer.bankId}/all/all`,
+      );
       expect(bankPage).not.toContain(`href="${path}"`);
       expect(page(path)).toMatch(/<span class="badge expired"[^>]*>Expired<\/span>/);
     }
@@ -518,7 +719,9 @@ describe('the footer', () => {
       if (!footer) continue; // no layout: the offline page's shell and the like
       const locale = file.startsWith('si/') ? 'si' : file.startsWith('ta/') ? 'ta' : 'en';
       const href = locale === 'en' ? '/cookie-policy' : `/${locale}/cookie-policy`;
-      expect(footer, file).toMatch(new RegExp(`<a href="${escapeRegExp(href)}"${SCOPE}>${escapeRegExp(m.footer_cookies({}, { locale }))}</a>`));
+      expect(footer, file).toMatch(
+        new RegExp(`<a href="${escapeRegExp(href)}"${SCOPE}>${escapeRegExp(m.footer_cookies({}, { locale }))}</a>`),
+      );
       expect(footer, file).toContain('/privacy-policy"');
     }
   });

@@ -23,12 +23,25 @@ let server: RunningServer;
 let offers: OfferData[];
 let firstRendered: number;
 
-const options = () => ({ apiUrl: `${server.url}/api`, siteDir, siteUrl: SITE_URL, buildsDir: join(work, 'builds'), previewCacheDir: cacheDir, log: () => {} });
+const options = () => ({
+  apiUrl: `${server.url}/api`,
+  siteDir,
+  siteUrl: SITE_URL,
+  buildsDir: join(work, 'builds'),
+  previewCacheDir: cacheDir,
+  log: () => {},
+});
 const page = (offer: OfferData) => readFileSync(join(siteDir, offerCanonicalPath(offer), 'index.html'), 'utf8');
 const meta = (html: string, attribute: 'property' | 'name', key: string) =>
   html.match(new RegExp(`<meta ${attribute}="${key}" content="([^"]*)">`))?.[1];
 /** An attribute's text as written by Astro, read back. */
-const decode = (text: string) => text.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (text: string) =>
+  text
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 /** The image path an offer page names in og:image. */
 const imagePathOf = (offer: OfferData) => new URL(meta(page(offer), 'property', 'og:image')!).pathname;
 const cacheMtimes = () => new Map(readdirSync(cacheDir).map((name) => [name, statSync(join(cacheDir, name)).mtimeMs]));
@@ -41,7 +54,13 @@ function pngSize(bytes: Buffer) {
 }
 
 beforeAll(async () => {
-  const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
+  const env = readEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    SITE_DIR: siteDir,
+    RATE_LIMITS: '0',
+  });
   server = await startServer({ env, log: () => {} });
   firstRendered = (await buildSite(options())).previewImagesRendered;
   await server.site?.reload();
@@ -54,14 +73,18 @@ afterAll(async () => {
 });
 
 describe('offer preview images', () => {
-  it('names a 1200×630 PNG of its own in each offer page\'s Open Graph and Twitter tags', async () => {
+  it("names a 1200×630 PNG of its own in each offer page's Open Graph and Twitter tags", async () => {
     for (const offer of offers) {
       const html = page(offer);
       const image = meta(html, 'property', 'og:image')!;
       expect(image).toMatch(new RegExp(`^${SITE_URL}/og/[0-9a-f]{20}\\.png$`));
       expect(meta(html, 'name', 'twitter:image')).toBe(image);
       expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
-      expect([meta(html, 'property', 'og:image:width'), meta(html, 'property', 'og:image:height'), meta(html, 'property', 'og:image:type')]).toEqual(['1200', '630', 'image/png']);
+      expect([
+        meta(html, 'property', 'og:image:width'),
+        meta(html, 'property', 'og:image:height'),
+        meta(html, 'property', 'og:image:type'),
+      ]).toEqual(['1200', '630', 'image/png']);
       const alt = meta(html, 'property', 'og:image:alt')!;
       expect(decode(alt)).toBe(previewImageAlt(previewImageSpec(offer)));
       expect(decode(alt)).toContain(offer.bank.bankName);
@@ -80,7 +103,11 @@ describe('offer preview images', () => {
   });
 
   it('draws each offer its own image, and one image per version of an offer', () => {
-    const [a, b] = offers.filter((offer, _, all) => all.some((other) => other !== offer && other.merchant.merchantName !== offer.merchant.merchantName)).slice(0, 2);
+    const [a, b] = offers
+      .filter((offer, _, all) =>
+        all.some((other) => other !== offer && other.merchant.merchantName !== offer.merchant.merchantName),
+      )
+      .slice(0, 2);
     const [pathA, pathB] = [imagePathOf(a!), imagePathOf(b!)];
     expect(pathA).not.toBe(pathB);
     expect(readFileSync(join(siteDir, pathA)).equals(readFileSync(join(siteDir, pathB)))).toBe(false);
@@ -89,7 +116,7 @@ describe('offer preview images', () => {
     expect(readdirSync(join(siteDir, 'og')).sort()).toEqual([...keys].map((key) => `${key}.png`).sort());
   });
 
-  it('renders no image in a rebuild where nothing changed, and only the changed offer\'s in a publish', async () => {
+  it("renders no image in a rebuild where nothing changed, and only the changed offer's in a publish", async () => {
     const before = cacheMtimes();
     expect((await buildSite(options())).previewImagesRendered).toBe(0);
     await server.site?.reload();
@@ -99,7 +126,10 @@ describe('offer preview images', () => {
     const other = offers.find((o) => o.offerId !== offer.offerId && o.bankId === offer.bankId)!;
     const [oldPath, otherPath] = [imagePathOf(offer), imagePathOf(other)];
     const otherMtime = statSync(join(siteDir, otherPath)).mtimeMs;
-    await server.handle.db.update(offersTable).set({ offerType: 'off', offerRate: '73' }).where(eq(offersTable.offerId, offer.offerId));
+    await server.handle.db
+      .update(offersTable)
+      .set({ offerType: 'off', offerRate: '73' })
+      .where(eq(offersTable.offerId, offer.offerId));
     server.deps.cache.clear();
     const result = await publishPages({ ...options(), pages: { offerIds: [offer.offerId], bankIds: [offer.bankId] } });
     expect(result.previewImagesRendered).toBe(1);
@@ -115,9 +145,16 @@ describe('offer preview images', () => {
 });
 
 describe('the preview image renderer', () => {
-  const spec = { bankName: 'Example Bank', bankColor: '#0057a8', bankLogoUrl: '/api/images/x.png', merchantName: 'Café Lanka', discount: '20% off', endText: 'Valid until January 10th 2027' };
+  const spec = {
+    bankName: 'Example Bank',
+    bankColor: '#0057a8',
+    bankLogoUrl: '/api/images/x.png',
+    merchantName: 'Café Lanka',
+    discount: '20% off',
+    endText: 'Valid until January 10th 2027',
+  };
 
-  it('draws a PNG logo, and a monogram in the bank\'s colour for a logo it cannot read', async () => {
+  it("draws a PNG logo, and a monogram in the bank's colour for a logo it cannot read", async () => {
     const logo = await renderPreviewPng({ ...spec, bankColor: '#ffffff' });
     const withLogo = await renderPreviewPng(spec, `data:image/png;base64,${logo.toString('base64')}`);
     const broken = await renderPreviewPng(spec, 'data:image/png;base64,bm90IGFuIGltYWdl');

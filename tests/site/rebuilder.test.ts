@@ -32,7 +32,9 @@ async function siteOffers(): Promise<OfferData[]> {
   const all: OfferData[] = [];
   for (let page = 1; ; page++) {
     // Retried as the build retries: a server busy with a build may shed a request (503, Retry-After).
-    const { data } = await ky.get(`${server.url}/api/site/offers/${page}`, { retry: { limit: 4, afterStatusCodes: [503] } }).json<{ data: OfferData[] }>();
+    const { data } = await ky
+      .get(`${server.url}/api/site/offers/${page}`, { retry: { limit: 4, afterStatusCodes: [503] } })
+      .json<{ data: OfferData[] }>();
     if (data.length === 0) return all;
     all.push(...data);
   }
@@ -68,18 +70,38 @@ function siteFiles(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const path = relative(dir, join(entry.parentPath, entry.name));
-    if (!entry.isFile() || /\.(br|gz)$/.test(path) || path.startsWith('pagefind/') || path === '_headers' || path === 'nginx-headers.conf' || path === 'sw.js') continue;
+    if (
+      !entry.isFile() ||
+      /\.(br|gz)$/.test(path) ||
+      path.startsWith('pagefind/') ||
+      path === '_headers' ||
+      path === 'nginx-headers.conf' ||
+      path === 'sw.js'
+    )
+      continue;
     files.set(path, readFileSync(join(dir, path)));
   }
   return files;
 }
 
 /** The server's rebuilder, started again (as a restart of the server would) with these settings. */
-const rebuilderSettings = (sourceVersion = 'test-source'): RebuilderTuning => ({ buildsDir, rebuildCron: '0 3 * * *', sourceVersion, changeCheckMs: 500, log: (line) => logLines.push(line) });
+const rebuilderSettings = (sourceVersion = 'test-source'): RebuilderTuning => ({
+  buildsDir,
+  rebuildCron: '0 3 * * *',
+  sourceVersion,
+  changeCheckMs: 500,
+  log: (line) => logLines.push(line),
+});
 const startRebuilder = (sourceVersion?: string) => server.restartRebuilder(rebuilderSettings(sourceVersion));
 
 beforeAll(async () => {
-  const env = readEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, RATE_LIMITS: '0' });
+  const env = readEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    SITE_DIR: siteDir,
+    RATE_LIMITS: '0',
+  });
   // What a build cut off by a stop leaves behind: it must never be served, kept or counted.
   mkdirSync(join(buildsDir, '20200101-000000-1'), { recursive: true });
   writeFileSync(join(buildsDir, '20200101-000000-1', 'index.html'), 'half a build');
@@ -98,27 +120,45 @@ describe('site rebuilder', () => {
     expect(logLines).toContain('[site] rebuilding: no build yet');
     // The team console's overview reads the builds from the database. The row is finished just
     // after the build's own log line, so it is read until it is.
-    const firstRecord = async () => (await server.handle.db.select().from(siteBuilds).orderBy(asc(siteBuilds.buildId)).limit(1))[0];
+    const firstRecord = async () =>
+      (await server.handle.db.select().from(siteBuilds).orderBy(asc(siteBuilds.buildId)).limit(1))[0];
     const until = Date.now() + 10_000;
-    while ((await firstRecord())?.finishedAt == null && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await firstRecord())?.finishedAt == null && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const recorded = await firstRecord();
     expect(recorded).toMatchObject({ kind: 'full', ok: true, message: 'no build yet' });
     expect(recorded!.finishedAt!.getTime()).toBeGreaterThanOrEqual(recorded!.startedAt.getTime());
     expect(existsSync(join(buildsDir, '20200101-000000-1'))).toBe(false);
     const builds = readdirSync(buildsDir);
     expect(builds.filter((name) => name.endsWith('.done'))).toHaveLength(1);
-    expect(buildInfo(join(buildsDir, builds.find((name) => !name.endsWith('.done'))!))).toMatchObject({ source: 'test-source', catalogue: expect.any(Object) });
+    expect(
+      buildInfo(
+        join(
+          buildsDir,
+          builds.find((name) => !name.endsWith('.done'))!,
+        ),
+      ),
+    ).toMatchObject({ source: 'test-source', catalogue: expect.any(Object) });
   });
 
   it('publishes accepted, edited, withdrawn and ended offers into the served build, which then equals a full build', async () => {
     const db = server.handle.db;
     const before = await siteOffers();
-    const listed = before.filter((offer) => offer.status !== 'expired').sort((a, b) => a.views - b.views || a.offerId - b.offerId);
-    const [pending] = await db.select({ offerId: offers.offerId }).from(offers).where(eq(offers.reviewStatus, 'pending')).orderBy(asc(offers.offerId));
+    const listed = before
+      .filter((offer) => offer.status !== 'expired')
+      .sort((a, b) => a.views - b.views || a.offerId - b.offerId);
+    const [pending] = await db
+      .select({ offerId: offers.offerId })
+      .from(offers)
+      .where(eq(offers.reviewStatus, 'pending'))
+      .orderBy(asc(offers.offerId));
     expect(pending).toBeDefined();
     // The least viewed offers: not among the Top Picks that every offer page shows.
     const [withdrawn, edited, ending, teamWithdrawn] = listed;
-    const [otherCategory] = await db.select({ categoryId: offers.categoryId }).from(offers).where(ne(offers.categoryId, edited!.categoryId));
+    const [otherCategory] = await db
+      .select({ categoryId: offers.categoryId })
+      .from(offers)
+      .where(ne(offers.categoryId, edited!.categoryId));
     const withdrawnPath = offerCanonicalPath(withdrawn!);
     const editedOldPath = offerCanonicalPath(edited!);
     const publishesBefore = count('[site] published');
@@ -129,8 +169,14 @@ describe('site rebuilder', () => {
     await db.transaction(async (tx) => {
       await tx.update(offers).set({ reviewStatus: 'accepted' }).where(eq(offers.offerId, pending!.offerId));
       await tx.update(offers).set({ reviewStatus: 'rejected' }).where(eq(offers.offerId, withdrawn!.offerId));
-      await tx.update(offers).set({ header: 'Edited: 30% off the whole bill', categoryId: otherCategory!.categoryId }).where(eq(offers.offerId, edited!.offerId));
-      await tx.update(offers).set({ offerEnd: new Date(Date.now() + 4_000) }).where(eq(offers.offerId, ending!.offerId));
+      await tx
+        .update(offers)
+        .set({ header: 'Edited: 30% off the whole bill', categoryId: otherCategory!.categoryId })
+        .where(eq(offers.offerId, edited!.offerId));
+      await tx
+        .update(offers)
+        .set({ offerEnd: new Date(Date.now() + 4_000) })
+        .where(eq(offers.offerId, ending!.offerId));
       // Withdrawn by the team: its page stays, saying so.
       await tx.update(offers).set({ withdrawnAt: new Date() }).where(eq(offers.offerId, teamWithdrawn!.offerId));
     });
@@ -141,13 +187,23 @@ describe('site rebuilder', () => {
     const endingPath = offerCanonicalPath(ending!);
     expect(editedPath).not.toBe(editedOldPath);
 
-    await waitFor(() => existsSync(join(siteDir, acceptedPath, 'index.html')) && !existsSync(join(siteDir, withdrawnPath, 'index.html')), 'the accepted and withdrawn offers published');
+    await waitFor(
+      () =>
+        existsSync(join(siteDir, acceptedPath, 'index.html')) &&
+        !existsSync(join(siteDir, withdrawnPath, 'index.html')),
+      'the accepted and withdrawn offers published',
+    );
     await waitFor(() => html(siteDir, endingPath).includes('>Expired<'), 'the ended offer published');
-    await waitFor(() => html(siteDir, offerCanonicalPath(teamWithdrawn!)).includes('>No longer available<'), 'the offer the team withdrew published');
+    await waitFor(
+      () => html(siteDir, offerCanonicalPath(teamWithdrawn!)).includes('>No longer available<'),
+      'the offer the team withdrew published',
+    );
     await rebuilder.publishChanges(); // anything still waiting
     const firstBatch = logLines.filter((line) => line.startsWith('[site] publishing offers'))[batchesBefore];
     const batchIds = firstBatch!.replace('[site] publishing offers ', '').split(', ').map(Number);
-    expect(batchIds).toEqual(expect.arrayContaining([pending!.offerId, withdrawn!.offerId, edited!.offerId, ending!.offerId]));
+    expect(batchIds).toEqual(
+      expect.arrayContaining([pending!.offerId, withdrawn!.offerId, edited!.offerId, ending!.offerId]),
+    );
     expect(count('[site] published')).toBeGreaterThan(publishesBefore);
     expect(count('[site] built')).toBe(buildsBefore); // no full rebuild
 
@@ -164,18 +220,28 @@ describe('site rebuilder', () => {
     expect(sitemap).toContain(acceptedPath);
     expect(sitemap).not.toContain(withdrawnPath);
     // The compressed copies are the new page too.
-    expect(brotliDecompressSync(readFileSync(join(siteDir, editedPath, 'index.html.br'))).toString()).toBe(html(siteDir, editedPath));
+    expect(brotliDecompressSync(readFileSync(join(siteDir, editedPath, 'index.html.br'))).toString()).toBe(
+      html(siteDir, editedPath),
+    );
 
     // A full build of the same catalogue: every page and file the same, byte for byte.
     const fullSite = join(work, 'dist-full');
-    await buildSite({ apiUrl: `${server.url}/api`, siteDir: fullSite, siteUrl: server.url, buildsDir: join(work, 'builds-full'), log: () => {} });
+    await buildSite({
+      apiUrl: `${server.url}/api`,
+      siteDir: fullSite,
+      siteUrl: server.url,
+      buildsDir: join(work, 'builds-full'),
+      log: () => {},
+    });
     const published = siteFiles(siteDir);
     const full = siteFiles(fullSite);
     expect([...published.keys()].sort()).toEqual([...full.keys()].sort());
     const different = [...full].filter(([path, bytes]) => !published.get(path)?.equals(bytes)).map(([path]) => path);
     expect(different).toEqual([]);
     // The search index is the full build's, and the header allows every page's inline code.
-    expect(readFileSync(join(siteDir, 'pagefind/pagefind-entry.json'), 'utf8')).toBe(readFileSync(join(fullSite, 'pagefind/pagefind-entry.json'), 'utf8'));
+    expect(readFileSync(join(siteDir, 'pagefind/pagefind-entry.json'), 'utf8')).toBe(
+      readFileSync(join(fullSite, 'pagefind/pagefind-entry.json'), 'utf8'),
+    );
     const policy = (await fetch(`${server.url}${acceptedPath}`)).headers.get('content-security-policy')!;
     for (const hash of html(siteDir, acceptedPath).match(/'sha256-[^']+'/g) ?? []) expect(policy).toContain(hash);
   }, 400_000);
@@ -185,7 +251,9 @@ describe('site rebuilder', () => {
     // Its check of the database would not come within this test.
     rebuilder = await server.restartRebuilder({ ...rebuilderSettings(), changeCheckMs: 3_600_000 });
     await rebuilder.publishChanges(); // what it publishes at start
-    const offer = (await siteOffers()).filter((listed) => listed.status !== 'expired').sort((a, b) => a.views - b.views || b.offerId - a.offerId)[0]!;
+    const offer = (await siteOffers())
+      .filter((listed) => listed.status !== 'expired')
+      .sort((a, b) => a.views - b.views || b.offerId - a.offerId)[0]!;
     const header = 'Told at once: 15% off on weekdays';
     await db.update(offers).set({ header }).where(eq(offers.offerId, offer.offerId));
     server.deps.publicChanged(); // as the team console's edit does
@@ -194,7 +262,11 @@ describe('site rebuilder', () => {
   }, 180_000);
 
   it('rebuilds in full on its schedule', async () => {
-    const scheduled = await server.restartRebuilder({ ...rebuilderSettings(), rebuildCron: '* * * * * *', changeCheckMs: 60_000 });
+    const scheduled = await server.restartRebuilder({
+      ...rebuilderSettings(),
+      rebuildCron: '* * * * * *',
+      changeCheckMs: 60_000,
+    });
     try {
       await waitFor(() => logLines.includes('[site] rebuilding: scheduled'), 'the scheduled rebuild', 10_000);
       // The build runs in processes of its own at the lowest CPU priority: the job and the astro build it starts.
@@ -211,15 +283,26 @@ describe('site rebuilder', () => {
     const [bank] = await db.select().from(banks).orderBy(asc(banks.bankId)).limit(1);
     const [rebuilds, publishes] = [count('[site] rebuilding'), count('[site] publishing offers')];
     // Written to the database directly, as another server's team console would: nobody tells this rebuilder.
-    await db.update(banks).set({ bankName: `${bank!.bankName} PLC`, slug: `${bank!.slug}-plc` }).where(eq(banks.bankId, bank!.bankId));
+    await db
+      .update(banks)
+      .set({ bankName: `${bank!.bankName} PLC`, slug: `${bank!.slug}-plc` })
+      .where(eq(banks.bankId, bank!.bankId));
     try {
-      await waitFor(() => logLines.includes('[site] rebuilding: the catalogue changed'), 'a rebuild after the rename', 30_000);
+      await waitFor(
+        () => logLines.includes('[site] rebuilding: the catalogue changed'),
+        'a rebuild after the rename',
+        30_000,
+      );
       expect(count('[site] publishing offers')).toBe(publishes); // not a publish: every page of the bank's offers moves
     } finally {
       rebuilder.stop(); // the build in progress stops (a full build is checked above), the served build stays
       await db.update(banks).set({ bankName: bank!.bankName, slug: bank!.slug }).where(eq(banks.bankId, bank!.bankId));
     }
-    await waitFor(() => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).length === 1, 'the stopped build removed', 60_000);
+    await waitFor(
+      () => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).length === 1,
+      'the stopped build removed',
+      60_000,
+    );
     // The catalogue is the served build's again: nothing to rebuild at start.
     rebuilder = await startRebuilder();
     await rebuilder.publishChanges();
@@ -238,7 +321,11 @@ describe('site rebuilder', () => {
     await waitFor(() => count('[site] rebuilding') > builds, 'a rebuild after the code changed');
     expect(logLines).toContain('[site] rebuilding: the code changed since the served build');
     rebuilder.stop(); // the build in progress stops, and the served build stays
-    await waitFor(() => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).length === 1, 'the stopped build removed', 60_000);
+    await waitFor(
+      () => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).length === 1,
+      'the stopped build removed',
+      60_000,
+    );
     expect(html(siteDir, '')).toContain('Credit card offers in Sri Lanka</h1>');
   }, 120_000);
 });

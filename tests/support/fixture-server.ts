@@ -68,7 +68,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 const pathnameOf = (path: string) => path.split('?')[0]!;
-const matchesPath = (requested: string, path: string) => requested === path || (!path.includes('?') && pathnameOf(requested) === path);
+const matchesPath = (requested: string, path: string) =>
+  requested === path || (!path.includes('?') && pathnameOf(requested) === path);
 
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const routes = new Map(Object.entries(options.routes ?? {}));
@@ -88,7 +89,8 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   function routeFor(path: string): FixtureRoute {
     const route = routes.get(path) ?? routes.get(pathnameOf(path));
     if (route) return route;
-    if (pathnameOf(path) === '/robots.txt') return { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: DEFAULT_ROBOTS_TXT };
+    if (pathnameOf(path) === '/robots.txt')
+      return { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: DEFAULT_ROBOTS_TXT };
     return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found' };
   }
 
@@ -122,7 +124,12 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   }
 
   const server = createServer((request, response) => {
-    const record: FixtureRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers, startedAt: performance.now() };
+    const record: FixtureRequest = {
+      method: request.method ?? 'GET',
+      path: request.url ?? '/',
+      headers: request.headers,
+      startedAt: performance.now(),
+    };
     log.push(record);
     response.on('finish', () => (record.finishedAt = performance.now()));
     const route = routeFor(record.path);

@@ -8,8 +8,10 @@ import type { Entry, Har } from 'har-format';
 const REPOSITORY = resolve(import.meta.dirname, '../..');
 
 /** The real-data folder, or undefined where this machine has none. */
-export const REAL_DATA_DIR: string | undefined = [process.env.REAL_DATA_DIR, join(REPOSITORY, '../shared/real-data')]
-  .find((dir): dir is string => dir !== undefined && existsSync(dir));
+export const REAL_DATA_DIR: string | undefined = [
+  process.env.REAL_DATA_DIR,
+  join(REPOSITORY, '../shared/real-data'),
+].find((dir): dir is string => dir !== undefined && existsSync(dir));
 
 /** Why a test of real data skips here: give it to describe.skipIf's title or a console note. */
 export const REAL_DATA_ABSENT = `the real bank payloads are not on this machine (${join(REPOSITORY, '../shared/real-data')}; set REAL_DATA_DIR)`;
@@ -45,20 +47,37 @@ export interface CapturedAnswer {
  */
 export function harOf(answers: CapturedAnswer[]): Har {
   const entries: Entry[] = answers.map((answer) => {
-    const contentType = answer.contentType ?? (/^\s*[[{]/.test(answer.body) ? 'application/json' : 'text/html; charset=utf-8');
+    const contentType =
+      answer.contentType ?? (/^\s*[[{]/.test(answer.body) ? 'application/json' : 'text/html; charset=utf-8');
     const url = new URL(answer.url);
     return {
       startedDateTime: CAPTURED_AT,
       time: 0,
       request: {
-        method: answer.method ?? 'GET', url: url.href, httpVersion: 'HTTP/1.1', headers: [], cookies: [], headersSize: -1,
+        method: answer.method ?? 'GET',
+        url: url.href,
+        httpVersion: 'HTTP/1.1',
+        headers: [],
+        cookies: [],
+        headersSize: -1,
         queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
         bodySize: answer.requestBody === undefined ? 0 : answer.requestBody.length,
-        ...(answer.requestBody === undefined ? {} : { postData: { mimeType: 'application/json', text: answer.requestBody } }),
+        ...(answer.requestBody === undefined
+          ? {}
+          : { postData: { mimeType: 'application/json', text: answer.requestBody } }),
       },
       response: {
-        status: answer.status ?? 200, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headersSize: -1, bodySize: -1, redirectURL: '',
-        headers: Object.entries({ 'content-type': contentType, ...answer.headers }).map(([name, value]) => ({ name, value })),
+        status: answer.status ?? 200,
+        statusText: '',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headersSize: -1,
+        bodySize: -1,
+        redirectURL: '',
+        headers: Object.entries({ 'content-type': contentType, ...answer.headers }).map(([name, value]) => ({
+          name,
+          value,
+        })),
         content: { size: answer.body.length, mimeType: contentType, text: answer.body },
       },
       cache: {},

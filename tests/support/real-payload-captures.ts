@@ -45,7 +45,10 @@ export const seylanListing = () => realFile(`${PAYLOADS}/seylan/cardstock-list-t
 export const SEYLAN_CARD = /<div class="col-md-4 promotion-item\b/;
 /** MODELLED: an offer page that gives nothing the adapter reads (no real offer page was saved). */
 export const seylanBlankOfferPages = () =>
-  SEYLAN_SLUGS.map((slug) => ({ url: seylanOfferPage(slug), body: `<!DOCTYPE html><html><body><h2>${slug}</h2></body></html>` }));
+  SEYLAN_SLUGS.map((slug) => ({
+    url: seylanOfferPage(slug),
+    body: `<!DOCTYPE html><html><body><h2>${slug}</h2></body></html>`,
+  }));
 export const seylanCapture: RealCapture = {
   adapter: seylanAdapter,
   url: SEYLAN_LISTING_URL,
@@ -72,7 +75,10 @@ export const combankListing = () => `<div class="offers-area">${combankSample()}
 export const COMBANK_TILE = /<a class="reward box-shadow active"/;
 /** MODELLED: an offer page with its container and nothing in it (no real offer page was saved). */
 export const combankBlankOfferPages = () =>
-  COMBANK_LINKS.map((url) => ({ url, body: '<div class="news-content-container"><div class="editor-content"></div></div>' }));
+  COMBANK_LINKS.map((url) => ({
+    url,
+    body: '<div class="news-content-container"><div class="editor-content"></div></div>',
+  }));
 export const combankCapture: RealCapture = {
   adapter: combankAdapter,
   url: COMBANK_LISTING_URL,
@@ -86,10 +92,20 @@ export const HNB_PEER_URL = 'https://venus.hnb.lk/api/get_all_web_card_promos?pa
 export const HNB_CREDIT = `${HNB_PEER_URL}&cardType=credit`;
 export const HNB_DEBIT = `${HNB_PEER_URL}&cardType=debit`;
 export const hnbPromotion = (id: string | number) => `https://venus.hnb.lk/api/get_web_card_promo?id=${id}`;
-export interface HnbWebListing { page: number; limit: number; total: number; totalPages: number; data: Array<Record<string, string | number>> }
-export const hnbWebListing = () => realFile(`${PAYLOADS}/hnb/cardstock-get_all_web_card_promos-trimmed-2026-09-19.json`);
+export interface HnbWebListing {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  data: Array<Record<string, string | number>>;
+}
+export const hnbWebListing = () =>
+  realFile(`${PAYLOADS}/hnb/cardstock-get_all_web_card_promos-trimmed-2026-09-19.json`);
 /** MODELLED: the debit listing, answered empty (no real debit answer was saved). */
-export const hnbEmptyDebit: CapturedAnswer = { url: HNB_DEBIT, body: JSON.stringify({ page: 1, limit: 999, total: 0, totalPages: 0, data: [] }) };
+export const hnbEmptyDebit: CapturedAnswer = {
+  url: HNB_DEBIT,
+  body: JSON.stringify({ page: 1, limit: 999, total: 0, totalPages: 0, data: [] }),
+};
 /**
  * The peer's trimming cut the rows (8 of the 874 its `total` gives): total is set to the rows it
  * kept. The peer asked without cardType; its rows are all 'credit', and it stands as the credit listing.
@@ -99,10 +115,19 @@ export const hnbCreditAnswer = (): CapturedAnswer => {
   return { url: HNB_CREDIT, body: JSON.stringify({ ...answer, total: answer.data.length }) };
 };
 /** MODELLED: each row's body holding only the row's own keys (no content, no `from`): no real body was saved for them. */
-export const hnbRowBodies = (): CapturedAnswer[] => (JSON.parse(hnbWebListing()) as HnbWebListing).data.map((row) => ({
-  url: hnbPromotion(row.id!),
-  body: JSON.stringify({ title: row.title, thumb: row.thumb, to: row.to, valid: row.valid, cardType: row.cardType, merchant: row.merchant, assets: [] }),
-}));
+export const hnbRowBodies = (): CapturedAnswer[] =>
+  (JSON.parse(hnbWebListing()) as HnbWebListing).data.map((row) => ({
+    url: hnbPromotion(row.id!),
+    body: JSON.stringify({
+      title: row.title,
+      thumb: row.thumb,
+      to: row.to,
+      valid: row.valid,
+      cardType: row.cardType,
+      merchant: row.merchant,
+      assets: [],
+    }),
+  }));
 export const hnbCapture: RealCapture = {
   adapter: hnbAdapter,
   url: HNB_PEER_URL,

@@ -8,7 +8,10 @@ import type { Reporter, TestModule } from 'vitest/node';
 export const SLOWEST_FILES_SHOWN = 10;
 
 /** What the list reads of a file: its path, its project, and its times (TestModule has them all). */
-type TimedModule = Pick<TestModule, 'relativeModuleId'> & { project: { name: string }; diagnostic(): { duration: number; collectDuration: number } };
+type TimedModule = Pick<TestModule, 'relativeModuleId'> & {
+  project: { name: string };
+  diagnostic(): { duration: number; collectDuration: number };
+};
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
 
@@ -20,8 +23,10 @@ export function slowestFilesText(modules: readonly TimedModule[], shown = SLOWES
     .slice(0, shown);
   if (timed.length === 0) return '';
   const width = Math.max(...timed.map(({ module }) => module.project.name.length));
-  const lines = timed.map(({ module, diagnostic }) =>
-    `${seconds(diagnostic.duration)}  (import ${seconds(diagnostic.collectDuration).trim()})  ${module.project.name.padEnd(width)}  ${module.relativeModuleId}`);
+  const lines = timed.map(
+    ({ module, diagnostic }) =>
+      `${seconds(diagnostic.duration)}  (import ${seconds(diagnostic.collectDuration).trim()})  ${module.project.name.padEnd(width)}  ${module.relativeModuleId}`,
+  );
   return [`The ${timed.length} slowest test files (tests and hooks, then import):`, ...lines].join('\n');
 }
 
@@ -30,7 +35,14 @@ export function fileTimesTable(modules: readonly TimedModule[]): string {
   return modules
     .map((module) => ({ module, diagnostic: module.diagnostic() }))
     .sort((a, b) => b.diagnostic.duration - a.diagnostic.duration)
-    .map(({ module, diagnostic }) => [(diagnostic.duration / 1000).toFixed(1), (diagnostic.collectDuration / 1000).toFixed(1), module.project.name, module.relativeModuleId].join('\t'))
+    .map(({ module, diagnostic }) =>
+      [
+        (diagnostic.duration / 1000).toFixed(1),
+        (diagnostic.collectDuration / 1000).toFixed(1),
+        module.project.name,
+        module.relativeModuleId,
+      ].join('\t'),
+    )
     .join('\n');
 }
 
@@ -39,11 +51,18 @@ export const FILE_TIMES_PATH = 'tmp/test-file-times.tsv';
 
 /** The table's lines read back (scripts/test.ts joins its two lanes' tables into one list). */
 export function parseFileTimes(table: string): { seconds: number; line: string; module: TimedModule }[] {
-  return table.split('\n').filter(Boolean).map((line) => {
-    const [seconds, importSeconds, project, file] = line.split('\t') as [string, string, string, string];
-    const diagnostic = { duration: Number(seconds) * 1000, collectDuration: Number(importSeconds) * 1000 };
-    return { seconds: Number(seconds), line, module: { relativeModuleId: file, project: { name: project }, diagnostic: () => diagnostic } };
-  });
+  return table
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [seconds, importSeconds, project, file] = line.split('\t') as [string, string, string, string];
+      const diagnostic = { duration: Number(seconds) * 1000, collectDuration: Number(importSeconds) * 1000 };
+      return {
+        seconds: Number(seconds),
+        line,
+        module: { relativeModuleId: file, project: { name: project }, diagnostic: () => diagnostic },
+      };
+    });
 }
 
 export default class SlowestFilesReporter implements Reporter {

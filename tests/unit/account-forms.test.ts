@@ -7,23 +7,58 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
-import { CONFIRM_PASSWORD_MIN, MESSAGES, MobileChangeConfirmRequest, VerifyMobileRequest } from '../../src/contract/index.ts';
 import {
-  authenticate, confirmMobileChange, createCode, createUser, findExistingUser, requestMobileChange, resendCode,
-  updatePassword, verifyMobile,
+  CONFIRM_PASSWORD_MIN,
+  MESSAGES,
+  MobileChangeConfirmRequest,
+  VerifyMobileRequest,
+} from '../../src/contract/index.ts';
+import {
+  authenticate,
+  confirmMobileChange,
+  createCode,
+  createUser,
+  findExistingUser,
+  requestMobileChange,
+  resendCode,
+  updatePassword,
+  verifyMobile,
 } from '../../src/client/accounts.ts';
 import { ApiError, createServiceClient } from '../../src/client/http.ts';
 import { revokeToken } from '../../src/client/session.ts';
 import { SIGN_IN_RETURN_PARAM } from '../../src/lib/constants.ts';
 import {
-  basicDetailsErrors, CARRIED_MOBILE_KEY, carryMobileNo, clearVerifyHandover, codeDigits, digitsOnly, mobileErrors, newPasswordErrors,
-  readVerifyHandover, safeReturnPath, returnPathFromQuery, saveVerifyHandover, signInErrors, strengthLabel,
-  takeCarriedMobileNo, termsError, touchedOnBlur, validMobileNo, VERIFY_HANDOVER_KEY,
+  basicDetailsErrors,
+  CARRIED_MOBILE_KEY,
+  carryMobileNo,
+  clearVerifyHandover,
+  codeDigits,
+  digitsOnly,
+  mobileErrors,
+  newPasswordErrors,
+  readVerifyHandover,
+  safeReturnPath,
+  returnPathFromQuery,
+  saveVerifyHandover,
+  signInErrors,
+  strengthLabel,
+  takeCarriedMobileNo,
+  termsError,
+  touchedOnBlur,
+  validMobileNo,
+  VERIFY_HANDOVER_KEY,
 } from '../../src/islands/auth/account-forms.ts';
 import { signedInDestination, signedInRedirectScript } from '../../src/islands/auth/return-path.ts';
 import { createApp } from '../../src/server/app.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { createTestApi, freshMobile, latestCode, signUpVerified, STRONG_PASSWORD, type TestApi } from '../api/harness.ts';
+import {
+  createTestApi,
+  freshMobile,
+  latestCode,
+  signUpVerified,
+  STRONG_PASSWORD,
+  type TestApi,
+} from '../api/harness.ts';
 import { m } from '../../src/paraglide/messages.js';
 
 describe('form rules and their messages (spec §5)', () => {
@@ -31,7 +66,16 @@ describe('form rules and their messages (spec §5)', () => {
     expect(mobileErrors({ mobileNo: '' })).toEqual({ mobileNo: MESSAGES.required });
     expect(mobileErrors({ mobileNo: '   ' })).toEqual({ mobileNo: MESSAGES.required });
     // A cut number ('077123456': the 0 of 0771234567 kept, a digit lost) is never taken for another one.
-    for (const wrong of ['77123', '77123456', '077123456', '7712345678', '77123456a', 'abcdefghi', '77 123 456', '+44 7712 345678']) {
+    for (const wrong of [
+      '77123',
+      '77123456',
+      '077123456',
+      '7712345678',
+      '77123456a',
+      'abcdefghi',
+      '77 123 456',
+      '+44 7712 345678',
+    ]) {
       expect(mobileErrors({ mobileNo: wrong }), wrong).toEqual({ mobileNo: ACCOUNT_MESSAGES.invalidMobileNo });
     }
     for (const typed of ['771234567', '0771234567', '077 123 4567', '+94 77 123 4567', '0094771234567']) {
@@ -48,47 +92,78 @@ describe('form rules and their messages (spec §5)', () => {
   });
 
   it('sign-in: the number as above, and the password is only required', () => {
-    expect(signInErrors({ mobileNo: '', password: '' })).toEqual({ mobileNo: MESSAGES.required, password: MESSAGES.required });
-    expect(signInErrors({ mobileNo: '7712345678', password: 'x' })).toEqual({ mobileNo: ACCOUNT_MESSAGES.invalidMobileNo });
+    expect(signInErrors({ mobileNo: '', password: '' })).toEqual({
+      mobileNo: MESSAGES.required,
+      password: MESSAGES.required,
+    });
+    expect(signInErrors({ mobileNo: '7712345678', password: 'x' })).toEqual({
+      mobileNo: ACCOUNT_MESSAGES.invalidMobileNo,
+    });
     expect(signInErrors({ mobileNo: '771234567', password: '' })).toEqual({ password: MESSAGES.required });
     expect(signInErrors({ mobileNo: '771234567', password: 'x' })).toEqual({});
   });
 
   it('the first name is required and letters only', () => {
-    expect(basicDetailsErrors({ firstName: ' ', mobileNo: '' })).toEqual({ firstName: MESSAGES.required, mobileNo: MESSAGES.required });
+    expect(basicDetailsErrors({ firstName: ' ', mobileNo: '' })).toEqual({
+      firstName: MESSAGES.required,
+      mobileNo: MESSAGES.required,
+    });
     for (const wrong of ['Nimal2', '2Nimal', 'Nimal!', '-Nimal', 'Ni@mal']) {
-      expect(basicDetailsErrors({ firstName: wrong, mobileNo: '771234567' }), wrong).toEqual({ firstName: ACCOUNT_MESSAGES.invalidFirstName });
+      expect(basicDetailsErrors({ firstName: wrong, mobileNo: '771234567' }), wrong).toEqual({
+        firstName: ACCOUNT_MESSAGES.invalidFirstName,
+      });
     }
-    expect(basicDetailsErrors({ firstName: 'Nimal', mobileNo: '77123456' })).toEqual({ mobileNo: ACCOUNT_MESSAGES.invalidMobileNo });
+    expect(basicDetailsErrors({ firstName: 'Nimal', mobileNo: '77123456' })).toEqual({
+      mobileNo: ACCOUNT_MESSAGES.invalidMobileNo,
+    });
     for (const name of ['Nimal', 'නිමල්', 'நிமல்', "Mary-Anne O'Neil"]) {
       expect(basicDetailsErrors({ firstName: name, mobileNo: '771234567' }), name).toEqual({});
     }
   });
 
   it('a new password: required, 8 to 64 characters with a lower-case letter, an upper-case letter and a digit', () => {
-    expect(newPasswordErrors({ password: '', confirmPassword: '' }, undefined)).toEqual({ password: MESSAGES.required, confirmPassword: MESSAGES.required });
+    expect(newPasswordErrors({ password: '', confirmPassword: '' }, undefined)).toEqual({
+      password: MESSAGES.required,
+      confirmPassword: MESSAGES.required,
+    });
     for (const wrong of ['Kandy-1', 'kandy-lake-42', 'KANDY-LAKE-42', 'Kandy-Lake-Sunset', `Aa1${'x'.repeat(62)}`]) {
-      expect(newPasswordErrors({ password: wrong, confirmPassword: wrong }, 4).password, wrong).toBe(ACCOUNT_MESSAGES.passwordRules);
+      expect(newPasswordErrors({ password: wrong, confirmPassword: wrong }, 4).password, wrong).toBe(
+        ACCOUNT_MESSAGES.passwordRules,
+      );
     }
-    expect(newPasswordErrors({ password: `Aa1${'x'.repeat(61)}`, confirmPassword: `Aa1${'x'.repeat(61)}` }, 4)).toEqual({});
+    expect(newPasswordErrors({ password: `Aa1${'x'.repeat(61)}`, confirmPassword: `Aa1${'x'.repeat(61)}` }, 4)).toEqual(
+      {},
+    );
   });
 
   it('the strength score must be at least 3; unknown while zxcvbn loads', () => {
     for (const score of [0, 1, 2]) {
-      expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, score)).toEqual({ password: ACCOUNT_MESSAGES.passwordTooWeak });
+      expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, score)).toEqual({
+        password: ACCOUNT_MESSAGES.passwordTooWeak,
+      });
     }
     expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, undefined)).toEqual({});
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});
     // The rules' message comes first: a weak score is not told about a password that breaks them.
-    expect(newPasswordErrors({ password: 'password', confirmPassword: 'password' }, 0)).toEqual({ password: ACCOUNT_MESSAGES.passwordRules });
+    expect(newPasswordErrors({ password: 'password', confirmPassword: 'password' }, 0)).toEqual({
+      password: ACCOUNT_MESSAGES.passwordRules,
+    });
   });
 
   it("the confirmation: required, at least 5 characters, then 'Password not match.'", () => {
-    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: '' }, 4)).toEqual({ confirmPassword: MESSAGES.required });
-    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kand' }, 4)).toEqual({ confirmPassword: m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN }) });
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: '' }, 4)).toEqual({
+      confirmPassword: MESSAGES.required,
+    });
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kand' }, 4)).toEqual({
+      confirmPassword: m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN }),
+    });
     expect(m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN })).toContain('5 characters');
-    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kandy' }, 4)).toEqual({ confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch });
-    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD} ` }, 4)).toEqual({ confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch });
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kandy' }, 4)).toEqual({
+      confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch,
+    });
+    expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD} ` }, 4)).toEqual({
+      confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch,
+    });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});
   });
 
@@ -109,11 +184,13 @@ describe('form rules and their messages (spec §5)', () => {
       const parsed = v.safeParse(MobileChangeConfirmRequest, { otpCode });
       return parsed.success ? undefined : parsed.issues[0].message;
     };
-    for (const wrong of ['12345', '1234567', '12345a', '', 12345]) expect(codeError(wrong), String(wrong)).toBe(ACCOUNT_MESSAGES.invalidCode);
+    for (const wrong of ['12345', '1234567', '12345a', '', 12345])
+      expect(codeError(wrong), String(wrong)).toBe(ACCOUNT_MESSAGES.invalidCode);
     expect(codeError('012345')).toBeUndefined();
-    expect(v.safeParse(VerifyMobileRequest, { otpCode: '12345', token: 't' }).issues?.[0].message).toBe(ACCOUNT_MESSAGES.invalidCode);
+    expect(v.safeParse(VerifyMobileRequest, { otpCode: '12345', token: 't' }).issues?.[0].message).toBe(
+      ACCOUNT_MESSAGES.invalidCode,
+    );
   });
-
 });
 
 describe('where sign-in returns to', () => {
@@ -124,8 +201,19 @@ describe('where sign-in returns to', () => {
   });
 
   it('sends anything else home: other sites, tricks browsers read as another host, the sign-in pages', () => {
-    for (const raw of [null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)',
-      'relative/path', '/sign-in', '/login?returnTo=/x', '/sign-in/']) {
+    for (const raw of [
+      null,
+      '',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      'relative/path',
+      '/sign-in',
+      '/login?returnTo=/x',
+      '/sign-in/',
+    ]) {
       expect(safeReturnPath(raw), String(raw)).toBe('/');
     }
     expect(returnPathFromQuery('?returnTo=%2F%2Fevil.example')).toBe('/');
@@ -134,22 +222,43 @@ describe('where sign-in returns to', () => {
 });
 
 describe('a signed-in visitor on /sign-in or /sign-up', () => {
-  const user = { userId: 42, userType: 1, firstName: 'Nimal', mobileNo: '771234567', isMobileVerification: true, favorites: [3] };
+  const user = {
+    userId: 42,
+    userType: 1,
+    firstName: 'Nimal',
+    mobileNo: '771234567',
+    isMobileVerification: true,
+    favorites: [3],
+  };
   const stored = (session: unknown) => JSON.stringify(session);
-  const destination = (text: string | null, search = '') => signedInDestination(text, search, SIGN_IN_RETURN_PARAM, safeReturnPath);
+  const destination = (text: string | null, search = '') =>
+    signedInDestination(text, search, SIGN_IN_RETURN_PARAM, safeReturnPath);
 
   it('goes to the safe returnTo path, else home', () => {
     expect(destination(stored({ token: 't', user }))).toBe('/');
-    expect(destination(stored({ token: 't', user }), '?returnTo=%2Fconsole%2Fcustomer%2Fprofile')).toBe('/console/customer/profile');
+    expect(destination(stored({ token: 't', user }), '?returnTo=%2Fconsole%2Fcustomer%2Fprofile')).toBe(
+      '/console/customer/profile',
+    );
     expect(destination(stored({ token: 't', user }), '?returnTo=//evil.example')).toBe('/');
     expect(destination(stored({ token: 't', user }), '?returnTo=/sign-up')).toBe('/');
   });
 
   it('stays without a whole session with userId and userType (the same rule as the session store)', () => {
-    for (const text of [null, '', '{not json', 'null', '42', stored({ user }), stored({ token: '', user }), stored({ token: 't' }),
-      stored({ token: 't', user: { ...user, userType: 0 } }), stored({ token: 't', user: { ...user, userId: 0 } }),
-      stored({ token: 't', user: { ...user, firstName: undefined } }), stored({ token: 't', user: { ...user, favorites: ['3'] } }),
-      stored({ token: 't', user: { ...user, userType: '1' } })]) {
+    for (const text of [
+      null,
+      '',
+      '{not json',
+      'null',
+      '42',
+      stored({ user }),
+      stored({ token: '', user }),
+      stored({ token: 't' }),
+      stored({ token: 't', user: { ...user, userType: 0 } }),
+      stored({ token: 't', user: { ...user, userId: 0 } }),
+      stored({ token: 't', user: { ...user, firstName: undefined } }),
+      stored({ token: 't', user: { ...user, favorites: ['3'] } }),
+      stored({ token: 't', user: { ...user, userType: '1' } }),
+    ]) {
       expect(destination(text), String(text)).toBeUndefined();
     }
   });
@@ -163,12 +272,19 @@ describe('a signed-in visitor on /sign-in or /sign-up', () => {
         { getItem: () => storedText },
         { search, replace: (to: string) => replaced.push(to) },
         { documentElement: { setAttribute: (name: string) => attributes.push(name) } },
-        URL, URLSearchParams,
+        URL,
+        URLSearchParams,
       );
       return { replaced, attributes };
     };
-    expect(run(stored({ token: 't', user }), '?returnTo=%2Fcareers%3Fx%3D1')).toEqual({ replaced: ['/careers?x=1'], attributes: ['data-leaving'] });
-    expect(run(stored({ token: 't', user }), '?returnTo=https://evil.example')).toEqual({ replaced: ['/'], attributes: ['data-leaving'] });
+    expect(run(stored({ token: 't', user }), '?returnTo=%2Fcareers%3Fx%3D1')).toEqual({
+      replaced: ['/careers?x=1'],
+      attributes: ['data-leaving'],
+    });
+    expect(run(stored({ token: 't', user }), '?returnTo=https://evil.example')).toEqual({
+      replaced: ['/'],
+      attributes: ['data-leaving'],
+    });
     expect(run('{junk', '')).toEqual({ replaced: [], attributes: [] });
     expect(run(null, '?returnTo=/careers')).toEqual({ replaced: [], attributes: [] });
   });
@@ -179,8 +295,12 @@ describe('the sign-in → verify handover', () => {
     const items = new Map<string, string>();
     return {
       getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => { items.set(key, value); },
-      removeItem: (key: string) => { items.delete(key); },
+      setItem: (key: string, value: string) => {
+        items.set(key, value);
+      },
+      removeItem: (key: string) => {
+        items.delete(key);
+      },
     } as Storage;
   };
 
@@ -199,7 +319,10 @@ describe('the sign-in → verify handover', () => {
     expect(readVerifyHandover(storage)).toBeUndefined();
     storage.setItem(VERIFY_HANDOVER_KEY, JSON.stringify({ mobileNo: '77', userId: 42, token: 't', returnTo: '/' }));
     expect(readVerifyHandover(storage)).toBeUndefined();
-    storage.setItem(VERIFY_HANDOVER_KEY, JSON.stringify({ mobileNo: '771234567', userId: 42, token: 't', returnTo: '//evil.example' }));
+    storage.setItem(
+      VERIFY_HANDOVER_KEY,
+      JSON.stringify({ mobileNo: '771234567', userId: 42, token: 't', returnTo: '//evil.example' }),
+    );
     expect(readVerifyHandover(storage)?.returnTo).toBe('/');
   });
 });
@@ -209,8 +332,12 @@ describe('a number carried to the next account page, and the Update Mobile Numbe
     const items = new Map<string, string>();
     return {
       getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => { items.set(key, value); },
-      removeItem: (key: string) => { items.delete(key); },
+      setItem: (key: string, value: string) => {
+        items.set(key, value);
+      },
+      removeItem: (key: string) => {
+        items.delete(key);
+      },
     } as Storage;
   };
 
@@ -232,10 +359,20 @@ describe('the account calls against the real API', () => {
   let api: TestApi;
   let client: ReturnType<typeof createServiceClient>;
   const signUpBody = (mobileNo: string) => ({
-    firstName: 'Kumari', businessName: null, BRno: null, mobileNo, userType: 1 as const, favoriteArea: [], termsAndCondition: true as const, password: STRONG_PASSWORD,
+    firstName: 'Kumari',
+    businessName: null,
+    BRno: null,
+    mobileNo,
+    userType: 1 as const,
+    favoriteArea: [],
+    termsAndCondition: true as const,
+    password: STRONG_PASSWORD,
   });
   const rejection = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => undefined, (e: unknown) => e);
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     return error as ApiError;
   };
@@ -244,15 +381,27 @@ describe('the account calls against the real API', () => {
     api = await createTestApi({ seed: false, rateLimits: false });
     const app = createApp(api.deps);
     client = createServiceClient('http://offerlanka.test/api', {
-      fetch: async (input, init) => app.fetch(new Request(input, init), { incoming: { socket: { remoteAddress: '203.0.113.60' } } }),
+      fetch: async (input, init) =>
+        app.fetch(new Request(input, init), { incoming: { socket: { remoteAddress: '203.0.113.60' } } }),
     });
   });
-  afterAll(async () => { await api?.close(); });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('looks a number up: unknown, verified, unverified, blocked by the team', async () => {
-    expect(await findExistingUser(freshMobile(), client)).toEqual({ found: false, message: 'No account uses this mobile number.' });
+    expect(await findExistingUser(freshMobile(), client)).toEqual({
+      found: false,
+      message: 'No account uses this mobile number.',
+    });
     const verified = await signUpVerified(api);
-    expect(await findExistingUser(verified.mobileNo, client)).toEqual({ found: true, userId: verified.userId, userType: 1, isMobileVerification: true, isAccountBlock: false });
+    expect(await findExistingUser(verified.mobileNo, client)).toEqual({
+      found: true,
+      userId: verified.userId,
+      userType: 1,
+      isMobileVerification: true,
+      isAccountBlock: false,
+    });
     const unverifiedNo = freshMobile();
     const created = await createUser(signUpBody(unverifiedNo), client);
     expect(created).toMatchObject({ kind: 'created', user: { mobileNo: unverifiedNo, isMobileVerification: false } });
@@ -263,19 +412,34 @@ describe('the account calls against the real API', () => {
 
   it('signs in, refuses a wrong password with the spec text, and tells an unverified or blocked account apart', async () => {
     const account = await signUpVerified(api);
-    expect(await authenticate(account.mobileNo, account.password, client)).toMatchObject({ kind: 'signed-in', user: { userId: account.userId } });
-    expect(await rejection(authenticate(account.mobileNo, 'Wrong-password-1', client))).toMatchObject({ status: 401, message: ACCOUNT_MESSAGES.invalidLogin });
+    expect(await authenticate(account.mobileNo, account.password, client)).toMatchObject({
+      kind: 'signed-in',
+      user: { userId: account.userId },
+    });
+    expect(await rejection(authenticate(account.mobileNo, 'Wrong-password-1', client))).toMatchObject({
+      status: 401,
+      message: ACCOUNT_MESSAGES.invalidLogin,
+    });
     const unverifiedNo = freshMobile();
     await createUser(signUpBody(unverifiedNo), client);
     expect(await authenticate(unverifiedNo, STRONG_PASSWORD, client)).toEqual({ kind: 'unverified' });
     await api.handle.db.update(users).set({ isAccountBlock: true }).where(eq(users.userId, account.userId));
-    expect(await authenticate(account.mobileNo, account.password, client)).toEqual({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
-    expect(await createCode(account.mobileNo, null, client)).toEqual({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
+    expect(await authenticate(account.mobileNo, account.password, client)).toEqual({
+      kind: 'account-blocked',
+      message: ACCOUNT_MESSAGES.accountBlocked,
+    });
+    expect(await createCode(account.mobileNo, null, client)).toEqual({
+      kind: 'account-blocked',
+      message: ACCOUNT_MESSAGES.accountBlocked,
+    });
   });
 
   it('a taken number fails sign-up with 409 and the spec text', async () => {
     const account = await signUpVerified(api);
-    expect(await rejection(createUser(signUpBody(account.mobileNo), client))).toMatchObject({ status: 409, message: ACCOUNT_MESSAGES.alreadyRegistered });
+    expect(await rejection(createUser(signUpBody(account.mobileNo), client))).toMatchObject({
+      status: 409,
+      message: ACCOUNT_MESSAGES.alreadyRegistered,
+    });
   });
 
   it('three resends, then code sending is blocked (attempt 4) and the account cannot verify', async () => {
@@ -299,8 +463,14 @@ describe('the account calls against the real API', () => {
     if (created.kind !== 'created') throw new Error('sign-up failed');
     const code = await latestCode(api, mobileNo);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await rejection(verifyMobile(wrong, created.token, client))).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.wrongCode });
-    expect(await verifyMobile(code, created.token, client)).toMatchObject({ kind: 'signed-in', user: { mobileNo, isMobileVerification: true } });
+    expect(await rejection(verifyMobile(wrong, created.token, client))).toMatchObject({
+      status: 400,
+      message: ACCOUNT_MESSAGES.wrongCode,
+    });
+    expect(await verifyMobile(code, created.token, client)).toMatchObject({
+      kind: 'signed-in',
+      user: { mobileNo, isMobileVerification: true },
+    });
   });
 
   it('resets a password with the session the code gives, then revokes that session', async () => {
@@ -315,7 +485,9 @@ describe('the account calls against the real API', () => {
     expect(await rejection(authenticate(account.mobileNo, account.password, client))).toMatchObject({ status: 401 });
     await revokeToken(verified.token, client);
     expect((await api.call('GET', `/api/session/validate/${verified.token}`)).status).toBe(401);
-    expect(await rejection(updatePassword(account.userId, 'weak', verified.token, client))).toMatchObject({ status: 401 });
+    expect(await rejection(updatePassword(account.userId, 'weak', verified.token, client))).toMatchObject({
+      status: 401,
+    });
   });
 
   describe('the mobile change (Update Mobile Number, signed in)', () => {
@@ -324,9 +496,19 @@ describe('the account calls against the real API', () => {
     it('refuses a number another account uses (409) and the own number (400), with the texts shown inline', async () => {
       const account = await signUpVerified(api);
       const other = await signUpVerified(api);
-      expect(await rejection(requestMobileChange(other.mobileNo, asUser(account.token)))).toMatchObject({ status: 409, code: 'mobile_in_use', message: API_MESSAGES.mobileInUse });
-      expect(await rejection(requestMobileChange(account.mobileNo, asUser(account.token)))).toMatchObject({ status: 400, message: 'This is already your mobile number.' });
-      expect(await rejection(requestMobileChange('77123', asUser(account.token)))).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.invalidMobileNo });
+      expect(await rejection(requestMobileChange(other.mobileNo, asUser(account.token)))).toMatchObject({
+        status: 409,
+        code: 'mobile_in_use',
+        message: API_MESSAGES.mobileInUse,
+      });
+      expect(await rejection(requestMobileChange(account.mobileNo, asUser(account.token)))).toMatchObject({
+        status: 400,
+        message: 'This is already your mobile number.',
+      });
+      expect(await rejection(requestMobileChange('77123', asUser(account.token)))).toMatchObject({
+        status: 400,
+        message: ACCOUNT_MESSAGES.invalidMobileNo,
+      });
     });
 
     it('texts the new number; a wrong code throws the spec text; the right one answers a new session with the new number', async () => {
@@ -335,9 +517,15 @@ describe('the account calls against the real API', () => {
       expect(await requestMobileChange(newNumber, asUser(account.token))).toMatchObject({ kind: 'sent', attempt: 0 });
       const code = await latestCode(api, newNumber);
       const wrong = code === '000000' ? '111111' : '000000';
-      expect(await rejection(confirmMobileChange(wrong, asUser(account.token)))).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.wrongCode });
+      expect(await rejection(confirmMobileChange(wrong, asUser(account.token)))).toMatchObject({
+        status: 400,
+        message: ACCOUNT_MESSAGES.wrongCode,
+      });
       const changed = await confirmMobileChange(code, asUser(account.token));
-      expect(changed).toMatchObject({ kind: 'signed-in', user: { userId: account.userId, mobileNo: newNumber, isMobileVerification: true } });
+      expect(changed).toMatchObject({
+        kind: 'signed-in',
+        user: { userId: account.userId, mobileNo: newNumber, isMobileVerification: true },
+      });
       expect(changed.token).not.toBe(account.token);
       // Re-authenticated: the new token is live, the one used for the change is not.
       expect((await api.call('GET', `/api/session/validate/${encodeURIComponent(changed.token)}`)).status).toBe(200);
@@ -348,8 +536,12 @@ describe('the account calls against the real API', () => {
     it('a number past its code limit answers codes-blocked', async () => {
       const account = await signUpVerified(api);
       const newNumber = freshMobile();
-      for (let sent = 0; sent < 4; sent++) expect(await requestMobileChange(newNumber, asUser(account.token))).toMatchObject({ kind: 'sent' });
-      expect(await requestMobileChange(newNumber, asUser(account.token))).toEqual({ kind: 'codes-blocked', message: expect.stringMatching(/blocked for 24 hours/) });
+      for (let sent = 0; sent < 4; sent++)
+        expect(await requestMobileChange(newNumber, asUser(account.token))).toMatchObject({ kind: 'sent' });
+      expect(await requestMobileChange(newNumber, asUser(account.token))).toEqual({
+        kind: 'codes-blocked',
+        message: expect.stringMatching(/blocked for 24 hours/),
+      });
     });
   });
 });

@@ -1,18 +1,30 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runInNewContext } from 'node:vm';
-import { AFTER_PAINT_LOADER, HELD_PRESS_CONTROLS, LARGEST_IMAGE_TIMING, LARGEST_IMAGE_WAIT_MS, PAINTED_ATTRIBUTE, scriptsAfterPaint } from '../../src/build/after-paint-scripts.ts';
+import {
+  AFTER_PAINT_LOADER,
+  HELD_PRESS_CONTROLS,
+  LARGEST_IMAGE_TIMING,
+  LARGEST_IMAGE_WAIT_MS,
+  PAINTED_ATTRIBUTE,
+  scriptsAfterPaint,
+} from '../../src/build/after-paint-scripts.ts';
 
 const loader = `<script data-after-paint-scripts>${AFTER_PAINT_LOADER}</script>`;
-const page = (body: string) => `<!doctype html><html><head><script type="module" src="/_astro/Header.a1.js"></script></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><script type="module" src="/_astro/Header.a1.js"></script></head><body>${body}</body></html>`;
 
 describe('scriptsAfterPaint', () => {
-  it('moves the page\'s module script tags, in order, onto the loader, and leaves the rest as it was', () => {
-    const html = page(`<main>x</main><script type="module">inline()</script><script type="module" src="/_astro/Offer.b2.js"></script>${loader}`);
+  it("moves the page's module script tags, in order, onto the loader, and leaves the rest as it was", () => {
+    const html = page(
+      `<main>x</main><script type="module">inline()</script><script type="module" src="/_astro/Offer.b2.js"></script>${loader}`,
+    );
     const moved = scriptsAfterPaint(html);
     expect(moved).not.toContain('<script type="module" src=');
     expect(moved).toContain('<main>x</main><script type="module">inline()</script>');
-    expect(moved).toContain(`<script data-after-paint-scripts='["/_astro/Header.a1.js","/_astro/Offer.b2.js"]'>${AFTER_PAINT_LOADER}</script>`);
+    expect(moved).toContain(
+      `<script data-after-paint-scripts='["/_astro/Header.a1.js","/_astro/Offer.b2.js"]'>${AFTER_PAINT_LOADER}</script>`,
+    );
   });
 
   it('leaves a page without the loader as it is', () => {
@@ -20,15 +32,21 @@ describe('scriptsAfterPaint', () => {
     expect(scriptsAfterPaint(html)).toBe(html);
   });
 
-  it('keeps the loader\'s code, and so its hash in the page\'s policy, whatever the page lists', () => {
+  it("keeps the loader's code, and so its hash in the page's policy, whatever the page lists", () => {
     const code = (html: string) => html.match(/<script data-after-paint-scripts='[^']*'>(.*?)<\/script>/)?.[1];
     const hash = (html: string) => createHash('sha256').update(code(html)!).digest('base64');
-    expect(hash(scriptsAfterPaint(page(loader)))).toBe(hash(scriptsAfterPaint(page(`<script type="module" src="/_astro/Other.c3.js"></script>${loader}`))));
+    expect(hash(scriptsAfterPaint(page(loader)))).toBe(
+      hash(scriptsAfterPaint(page(`<script type="module" src="/_astro/Other.c3.js"></script>${loader}`))),
+    );
   });
 });
 
 /** Runs the loader against a stand-in page: what it appends, and the reports, frames and timers to give it by hand. */
-function runLoader({ image, reports = ['element', 'paint'], scripts = '["/_astro/Header.a1.js","/_astro/Offer.b2.js"]' }: { image?: { complete: boolean; naturalWidth: number }; reports?: string[]; scripts?: string } = {}) {
+function runLoader({
+  image,
+  reports = ['element', 'paint'],
+  scripts = '["/_astro/Header.a1.js","/_astro/Offer.b2.js"]',
+}: { image?: { complete: boolean; naturalWidth: number }; reports?: string[]; scripts?: string } = {}) {
   const appended: string[] = [];
   /** The load and error listeners of each script added. */
   const scriptListeners: Map<string, () => void>[] = [];
@@ -36,10 +54,30 @@ function runLoader({ image, reports = ['element', 'paint'], scripts = '["/_astro
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
   const listeners = new Map<string, () => void>();
-  const observers: { type: string; callback: (list: { getEntries: () => object[] }, observer: { disconnect: () => void }) => void; connected: boolean }[] = [];
-  const manifest = { attributes: new Map([['data-after-paint-href', '/si/manifest.webmanifest']]), getAttribute(name: string) { return this.attributes.get(name) ?? null; }, setAttribute(name: string, value: string) { this.attributes.set(name, value); } };
-  const largestImage = image && { ...image, addEventListener: (type: string, listener: () => void) => listeners.set(type, listener) };
-  const root = { attributes: new Set<string>(), setAttribute(name: string) { this.attributes.add(name); } };
+  const observers: {
+    type: string;
+    callback: (list: { getEntries: () => object[] }, observer: { disconnect: () => void }) => void;
+    connected: boolean;
+  }[] = [];
+  const manifest = {
+    attributes: new Map([['data-after-paint-href', '/si/manifest.webmanifest']]),
+    getAttribute(name: string) {
+      return this.attributes.get(name) ?? null;
+    },
+    setAttribute(name: string, value: string) {
+      this.attributes.set(name, value);
+    },
+  };
+  const largestImage = image && {
+    ...image,
+    addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+  };
+  const root = {
+    attributes: new Set<string>(),
+    setAttribute(name: string) {
+      this.attributes.add(name);
+    },
+  };
   const document = {
     documentElement: root,
     currentScript: { getAttribute: () => scripts },
@@ -47,14 +85,18 @@ function runLoader({ image, reports = ['element', 'paint'], scripts = '["/_astro
       expect([type, capture]).toEqual(['click', true]); // before any of the page's own listeners
       clickListener = listener;
     },
-    querySelector: (selector: string) => (selector === `img[elementtiming="${LARGEST_IMAGE_TIMING}"]` ? largestImage ?? null : null),
+    querySelector: (selector: string) =>
+      selector === `img[elementtiming="${LARGEST_IMAGE_TIMING}"]` ? (largestImage ?? null) : null,
     querySelectorAll: (selector: string) => (selector === 'link[data-after-paint-href]' ? [manifest] : []),
     createElement: () => {
       const listeners = new Map<string, () => void>();
       scriptListeners.push(listeners);
       return { addEventListener: (type: string, listener: () => void) => listeners.set(type, listener) };
     },
-    head: { append: (script: { src: string; type: string; async: boolean }) => appended.push(`${script.type} ${script.src} async=${script.async}`) },
+    head: {
+      append: (script: { src: string; type: string; async: boolean }) =>
+        appended.push(`${script.type} ${script.src} async=${script.async}`),
+    },
   };
   class PerformanceObserver {
     static supportedEntryTypes = reports;
@@ -65,7 +107,9 @@ function runLoader({ image, reports = ['element', 'paint'], scripts = '["/_astro
     }
   }
   const context = {
-    document, JSON, PerformanceObserver,
+    document,
+    JSON,
+    PerformanceObserver,
     requestAnimationFrame: (run: () => void) => frames.push(run),
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
   };
@@ -73,29 +117,56 @@ function runLoader({ image, reports = ['element', 'paint'], scripts = '["/_astro
   /** The browser reports entries of a type to the observers still connected. */
   const report = (type: string, ...entries: object[]) => {
     for (const observer of observers.filter((each) => each.type === type && each.connected)) {
-      observer.callback({ getEntries: () => entries }, { disconnect: () => { observer.connected = false; } });
+      observer.callback(
+        { getEntries: () => entries },
+        {
+          disconnect: () => {
+            observer.connected = false;
+          },
+        },
+      );
     }
   };
   /** A press on a control (undefined: on something that is none of HELD_PRESS_CONTROLS); what the loader did with it. */
   const press = (control: { click: () => void } | undefined, keys: { button?: number; ctrlKey?: boolean } = {}) => {
     const done = { held: false, stopped: false };
     clickListener!({
-      button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, ...keys,
-      target: { closest: (selector: string) => (selector === HELD_PRESS_CONTROLS ? control ?? null : null) },
-      preventDefault: () => { done.held = true; },
-      stopImmediatePropagation: () => { done.stopped = true; },
+      button: 0,
+      metaKey: false,
+      ctrlKey: false,
+      shiftKey: false,
+      altKey: false,
+      ...keys,
+      target: { closest: (selector: string) => (selector === HELD_PRESS_CONTROLS ? (control ?? null) : null) },
+      preventDefault: () => {
+        done.held = true;
+      },
+      stopImmediatePropagation: () => {
+        done.stopped = true;
+      },
     });
     return done;
   };
   /** The last script added ran ('load') or failed ('error'). */
   const lastScript = (type: 'load' | 'error') => scriptListeners.at(-1)!.get(type)!();
-  return { appended, frames, timers, listeners, observers, report, press, lastScript, manifestHref: () => manifest.getAttribute('href'), painted: () => root.attributes.has(PAINTED_ATTRIBUTE) };
+  return {
+    appended,
+    frames,
+    timers,
+    listeners,
+    observers,
+    report,
+    press,
+    lastScript,
+    manifestHref: () => manifest.getAttribute('href'),
+    painted: () => root.attributes.has(PAINTED_ATTRIBUTE),
+  };
 }
 
 const BOTH = ['module /_astro/Header.a1.js async=false', 'module /_astro/Offer.b2.js async=false'];
 
 describe('the after-paint loader', () => {
-  it('adds the page\'s scripts, in order, and the manifest\'s href, once the largest image is reported painted', () => {
+  it("adds the page's scripts, in order, and the manifest's href, once the largest image is reported painted", () => {
     const page = runLoader({ image: { complete: false, naturalWidth: 0 } });
     page.report('element', { identifier: 'some-other-element' });
     expect(page.appended).toEqual([]);
@@ -145,7 +216,13 @@ describe('the after-paint loader', () => {
 
   it('holds a press on a control before the scripts have run, starts them at once, and gives it again once the last has run', () => {
     const page = runLoader({ image: { complete: false, naturalWidth: 0 } });
-    const card = { isConnected: true, clicks: 0, click() { this.clicks++; } };
+    const card = {
+      isConnected: true,
+      clicks: 0,
+      click() {
+        this.clicks++;
+      },
+    };
     expect(page.press(card)).toEqual({ held: true, stopped: true });
     expect(page.appended).toEqual(BOTH);
     expect(card.clicks).toBe(0);
@@ -158,15 +235,27 @@ describe('the after-paint loader', () => {
 
   it('gives the held press again when the last script failed, so that a link is still followed', () => {
     const page = runLoader();
-    const link = { isConnected: true, clicks: 0, click() { this.clicks++; } };
+    const link = {
+      isConnected: true,
+      clicks: 0,
+      click() {
+        this.clicks++;
+      },
+    };
     page.press(link);
     page.lastScript('error');
     expect(link.clicks).toBe(1);
   });
 
-  it('drops the held press when the scripts replaced that control meanwhile (a guest\'s link that became a toggle)', () => {
+  it("drops the held press when the scripts replaced that control meanwhile (a guest's link that became a toggle)", () => {
     const page = runLoader();
-    const link = { isConnected: true, clicks: 0, click() { this.clicks++; } };
+    const link = {
+      isConnected: true,
+      clicks: 0,
+      click() {
+        this.clicks++;
+      },
+    };
     page.press(link);
     link.isConnected = false;
     page.lastScript('load');
@@ -175,7 +264,13 @@ describe('the after-paint loader', () => {
 
   it('leaves alone a press with a modifier key or another button, and one on anything else', () => {
     const page = runLoader();
-    const link = { isConnected: true, clicks: 0, click() { this.clicks++; } };
+    const link = {
+      isConnected: true,
+      clicks: 0,
+      click() {
+        this.clicks++;
+      },
+    };
     expect(page.press(link, { ctrlKey: true })).toEqual({ held: false, stopped: false });
     expect(page.press(link, { button: 1 })).toEqual({ held: false, stopped: false });
     expect(page.press(undefined)).toEqual({ held: false, stopped: false });
@@ -186,6 +281,12 @@ describe('the after-paint loader', () => {
     const page = runLoader({ scripts: '[]' });
     page.report('paint', { name: 'first-contentful-paint' });
     expect(page.painted()).toBe(true);
-    expect(page.press({ click() { throw new Error('not held'); } })).toEqual({ held: false, stopped: false });
+    expect(
+      page.press({
+        click() {
+          throw new Error('not held');
+        },
+      }),
+    ).toEqual({ held: false, stopped: false });
   });
 });

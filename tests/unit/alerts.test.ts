@@ -9,10 +9,32 @@ import * as v from 'valibot';
 describe('MAIL_PROVIDER and SMTP_*', () => {
   it('defaults to the console in development and refuses it in production', () => {
     expect(readEnv({}).MAIL_PROVIDER).toBe('console');
-    expect(() => readEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' })).toThrow(/SMTP_HOST is required/);
-    expect(() => readEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', MAIL_PROVIDER: 'console' })).toThrow(/MAIL_PROVIDER=console .* refused/);
-    const env = readEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', SMTP_HOST: 'smtp.example', SMTP_PORT: '465', SMTP_SECURE: '1' });
-    expect(env).toMatchObject({ MAIL_PROVIDER: 'smtp', SMTP_HOST: 'smtp.example', SMTP_PORT: 465, SMTP_SECURE: true, DIGEST_CRON: '0 9 * * 1' });
+    expect(() =>
+      readEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send' }),
+    ).toThrow(/SMTP_HOST is required/);
+    expect(() =>
+      readEnv({
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'https://sms.example/send',
+        MAIL_PROVIDER: 'console',
+      }),
+    ).toThrow(/MAIL_PROVIDER=console .* refused/);
+    const env = readEnv({
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      SMTP_HOST: 'smtp.example',
+      SMTP_PORT: '465',
+      SMTP_SECURE: '1',
+    });
+    expect(env).toMatchObject({
+      MAIL_PROVIDER: 'smtp',
+      SMTP_HOST: 'smtp.example',
+      SMTP_PORT: 465,
+      SMTP_SECURE: true,
+      DIGEST_CRON: '0 9 * * 1',
+    });
   });
 
   it('checks the port and the schedule', () => {

@@ -4,7 +4,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { FeedbackRequest, FeedbackResponse, MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
-import { ApiError, CLIENT_ERROR_TEXTS, createServiceClient, errorFromAnswer, failureText, parseAnswer, readAnswer } from '../../src/client/http.ts';
+import {
+  ApiError,
+  CLIENT_ERROR_TEXTS,
+  createServiceClient,
+  errorFromAnswer,
+  failureText,
+  parseAnswer,
+  readAnswer,
+} from '../../src/client/http.ts';
 import { sendFeedback, subscribeToNewsletter } from '../../src/client/engagement.ts';
 import { fieldErrors, issuesByField } from '../../src/lib/form-errors.ts';
 import { createApp } from '../../src/server/app.ts';
@@ -13,7 +21,10 @@ import { getLocale, overwriteGetLocale } from '../../src/paraglide/runtime.js';
 import { createTestApi, type TestApi } from '../api/harness.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -31,13 +42,28 @@ describe('reading answers', () => {
   });
 
   it("carries the server's message from a { status:false, message } body", () => {
-    const error = errorFromAnswer(429, { status: false, message: 'Too many requests. Please wait up to 60 minutes and try again.', retryAfterSeconds: 3600 });
-    expect(error).toMatchObject({ status: 429, message: 'Too many requests. Please wait up to 60 minutes and try again.', issues: [] });
+    const error = errorFromAnswer(429, {
+      status: false,
+      message: 'Too many requests. Please wait up to 60 minutes and try again.',
+      retryAfterSeconds: 3600,
+    });
+    expect(error).toMatchObject({
+      status: 429,
+      message: 'Too many requests. Please wait up to 60 minutes and try again.',
+      issues: [],
+    });
   });
 
   it("a validation error shows its first issue's text, without the field path, and keeps every issue", () => {
-    const issues = [{ path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo }, { path: 'email', message: MESSAGES.invalidEmail }];
-    const error = errorFromAnswer(400, { status: false, message: `mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`, issues });
+    const issues = [
+      { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo },
+      { path: 'email', message: MESSAGES.invalidEmail },
+    ];
+    const error = errorFromAnswer(400, {
+      status: false,
+      message: `mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`,
+      issues,
+    });
     expect(error).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.invalidMobileNo, issues });
   });
 
@@ -55,16 +81,20 @@ describe('reading answers', () => {
 describe('answers on a Sinhala or Tamil page', () => {
   const english = getLocale;
   afterEach(() => overwriteGetLocale(english));
-  const answered = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+  const answered = (body: unknown) =>
+    Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
 
-  it.each(['si', 'ta'] as const)("a success's message in %s, by its English text; English pages keep it as sent", async (locale) => {
-    const body = { status: true, isFound: false, message: MESSAGES.subscribed };
-    expect((await readAnswer(SubscribeResponse, answered(body))).message).toBe(MESSAGES.subscribed);
-    overwriteGetLocale(() => locale);
-    const answer = await readAnswer(SubscribeResponse, answered(body));
-    expect(answer).toEqual({ ...body, message: m.error_subscribed({}, { locale }) });
-    expect(answer.message).not.toBe(MESSAGES.subscribed);
-  });
+  it.each(['si', 'ta'] as const)(
+    "a success's message in %s, by its English text; English pages keep it as sent",
+    async (locale) => {
+      const body = { status: true, isFound: false, message: MESSAGES.subscribed };
+      expect((await readAnswer(SubscribeResponse, answered(body))).message).toBe(MESSAGES.subscribed);
+      overwriteGetLocale(() => locale);
+      const answer = await readAnswer(SubscribeResponse, answered(body));
+      expect(answer).toEqual({ ...body, message: m.error_subscribed({}, { locale }) });
+      expect(answer.message).not.toBe(MESSAGES.subscribed);
+    },
+  );
 
   it.each(['si', 'ta'] as const)('the general texts in %s: a 429 or a failure without our body', (locale) => {
     overwriteGetLocale(() => locale);
@@ -76,24 +106,38 @@ describe('answers on a Sinhala or Tamil page', () => {
 
 describe('form messages from the contract', () => {
   const feedback = (values: Partial<Record<'firstName' | 'mobileNo' | 'email' | 'message', string>>) =>
-    fieldErrors(FeedbackRequest, { firstName: 'Kamala', mobileNo: '712345678', email: 'kamala@example.lk', message: '', ...values }, ['firstName', 'mobileNo', 'email']);
+    fieldErrors(
+      FeedbackRequest,
+      { firstName: 'Kamala', mobileNo: '712345678', email: 'kamala@example.lk', message: '', ...values },
+      ['firstName', 'mobileNo', 'email'],
+    );
 
   it('a valid form has no messages; the message is optional', () => {
     expect(feedback({})).toEqual({});
   });
 
   it("blank required fields say 'Field is required. ', whatever their other rules say", () => {
-    expect(feedback({ firstName: '  ', mobileNo: '', email: '' })).toEqual({ firstName: MESSAGES.required, mobileNo: MESSAGES.required, email: MESSAGES.required });
+    expect(feedback({ firstName: '  ', mobileNo: '', email: '' })).toEqual({
+      firstName: MESSAGES.required,
+      mobileNo: MESSAGES.required,
+      email: MESSAGES.required,
+    });
   });
 
   it("other mistakes get the contract's messages", () => {
     expect(feedback({ firstName: 'K4mala', mobileNo: '71234', email: 'kamala@' })).toEqual({
-      firstName: ACCOUNT_MESSAGES.invalidFirstName, mobileNo: ACCOUNT_MESSAGES.invalidMobileNo, email: MESSAGES.invalidEmail,
+      firstName: ACCOUNT_MESSAGES.invalidFirstName,
+      mobileNo: ACCOUNT_MESSAGES.invalidMobileNo,
+      email: MESSAGES.invalidEmail,
     });
   });
 
   it("the server's issues map onto the form's fields only", () => {
-    const issues = [{ path: 'mobileNo', message: 'first' }, { path: 'mobileNo', message: 'second' }, { path: 'insightId', message: 'not a field' }];
+    const issues = [
+      { path: 'mobileNo', message: 'first' },
+      { path: 'mobileNo', message: 'second' },
+      { path: 'insightId', message: 'not a field' },
+    ];
     expect(issuesByField(issues, ['firstName', 'mobileNo'])).toEqual({ mobileNo: 'first' });
   });
 });
@@ -107,7 +151,8 @@ describe('the ky client against the real API', () => {
   const clientFrom = (ip: string) => {
     const app = createApp(api.deps);
     return createServiceClient('http://offerlanka.test/api', {
-      fetch: async (input, init) => app.fetch(new Request(input, init), { incoming: { socket: { remoteAddress: ip } } }),
+      fetch: async (input, init) =>
+        app.fetch(new Request(input, init), { incoming: { socket: { remoteAddress: ip } } }),
     });
   };
   const email = () => `reader.${Date.now().toString(36)}.${++ipCounter}@example.lk`;
@@ -116,35 +161,60 @@ describe('the ky client against the real API', () => {
     api = await createTestApi({ seed: false, rateRules: { newsletterPerIp: { limit: RATE_LIMIT, windowMs: 60_000 } } });
     client = clientFrom('203.0.113.50');
   });
-  afterAll(async () => { await api?.close(); });
+  afterAll(async () => {
+    await api?.close();
+  });
 
   it('subscribes, then says the address was already on the list', async () => {
     const subscribeEmail = email();
-    expect(await subscribeToNewsletter({ insightId: null, subscribeEmail }, client)).toEqual({ status: true, isFound: false, message: MESSAGES.subscribed });
-    expect(await subscribeToNewsletter({ insightId: null, subscribeEmail }, client)).toEqual({ status: true, isFound: true, message: MESSAGES.alreadySubscribed });
+    expect(await subscribeToNewsletter({ insightId: null, subscribeEmail }, client)).toEqual({
+      status: true,
+      isFound: false,
+      message: MESSAGES.subscribed,
+    });
+    expect(await subscribeToNewsletter({ insightId: null, subscribeEmail }, client)).toEqual({
+      status: true,
+      isFound: true,
+      message: MESSAGES.alreadySubscribed,
+    });
   });
 
   it("a refused request's error carries the server's message and issues", async () => {
     // Sent as is, past the client's own check, as a stale page or another client could.
-    const error = await rejection(readAnswer(SubscribeResponse, client.post('new/subscribe', { json: { subscribeEmail: 'not-an-email' } })));
-    expect(error).toMatchObject({ status: 400, message: MESSAGES.invalidEmail, issues: [{ path: 'subscribeEmail', message: MESSAGES.invalidEmail }] });
+    const error = await rejection(
+      readAnswer(SubscribeResponse, client.post('new/subscribe', { json: { subscribeEmail: 'not-an-email' } })),
+    );
+    expect(error).toMatchObject({
+      status: 400,
+      message: MESSAGES.invalidEmail,
+      issues: [{ path: 'subscribeEmail', message: MESSAGES.invalidEmail }],
+    });
   });
 
   it("passing the rate limit gives the server's 429 message", async () => {
     const limited = clientFrom('203.0.113.51');
-    for (let i = 0; i < RATE_LIMIT; i++) await subscribeToNewsletter({ insightId: null, subscribeEmail: email() }, limited);
+    for (let i = 0; i < RATE_LIMIT; i++)
+      await subscribeToNewsletter({ insightId: null, subscribeEmail: email() }, limited);
     const error = await rejection(subscribeToNewsletter({ insightId: null, subscribeEmail: email() }, limited));
     expect(error.status).toBe(429);
     expect(error.message).toMatch(/^Too many requests\. Please wait up to \d+ minutes and try again\.$/);
   });
 
   it('sends feedback, and refuses a bad mobile number with its message', async () => {
-    const sent = await sendFeedback({ insightId: null, firstName: 'Kamala', mobileNo: '712345678', email: email(), message: 'Hello' }, client);
+    const sent = await sendFeedback(
+      { insightId: null, firstName: 'Kamala', mobileNo: '712345678', email: email(), message: 'Hello' },
+      client,
+    );
     expect(sent.status).toBe(true);
     expect(sent.message).not.toBe('');
-    const bad = await rejection(readAnswer(FeedbackResponse, client.post('add/new/feedback', {
-      json: { firstName: 'Kamala', mobileNo: '71234', email: email() },
-    })));
+    const bad = await rejection(
+      readAnswer(
+        FeedbackResponse,
+        client.post('add/new/feedback', {
+          json: { firstName: 'Kamala', mobileNo: '71234', email: email() },
+        }),
+      ),
+    );
     expect(bad).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.invalidMobileNo });
   });
 });
@@ -153,7 +223,10 @@ describe('the ky client without a usable answer', () => {
   it('sends a POST once, even when the server fails', async () => {
     let calls = 0;
     const client = createServiceClient('http://offerlanka.test/api', {
-      fetch: async () => { calls++; return new Response('busy', { status: 503 }); },
+      fetch: async () => {
+        calls++;
+        return new Response('busy', { status: 503 });
+      },
     });
     const error = await rejection(subscribeToNewsletter({ insightId: null, subscribeEmail: 'a@example.lk' }, client));
     expect(error).toMatchObject({ status: 503, message: CLIENT_ERROR_TEXTS.unexpected });
@@ -163,20 +236,34 @@ describe('the ky client without a usable answer', () => {
   it('tries a GET once more', async () => {
     let calls = 0;
     const client = createServiceClient('http://offerlanka.test/api', {
-      fetch: async () => { calls++; return new Response('busy', { status: 503 }); },
+      fetch: async () => {
+        calls++;
+        return new Response('busy', { status: 503 });
+      },
     });
     await rejection(readAnswer(SubscribeResponse, client.get('get/all/banks')));
     expect(calls).toBe(2);
   });
 
   it('a network failure and a timeout get their own texts', async () => {
-    const offline = createServiceClient('http://offerlanka.test/api', { fetch: async () => { throw new TypeError('Failed to fetch'); } });
-    expect(await rejection(readAnswer(SubscribeResponse, offline.post('new/subscribe', { json: {} })))).toMatchObject({ status: 0, message: CLIENT_ERROR_TEXTS.network });
+    const offline = createServiceClient('http://offerlanka.test/api', {
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await rejection(readAnswer(SubscribeResponse, offline.post('new/subscribe', { json: {} })))).toMatchObject({
+      status: 0,
+      message: CLIENT_ERROR_TEXTS.network,
+    });
 
     const silent = createServiceClient('http://offerlanka.test/api', {
       timeout: 50,
-      fetch: (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
     });
-    expect(await rejection(readAnswer(SubscribeResponse, silent.post('new/subscribe', { json: {} })))).toMatchObject({ status: 0, message: CLIENT_ERROR_TEXTS.timeout });
+    expect(await rejection(readAnswer(SubscribeResponse, silent.post('new/subscribe', { json: {} })))).toMatchObject({
+      status: 0,
+      message: CLIENT_ERROR_TEXTS.timeout,
+    });
   });
 });

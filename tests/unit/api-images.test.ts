@@ -5,14 +5,29 @@ describe('resolveApiImage', () => {
   it.each([
     ['/api', '/api/images/bank-1.svg', '/api/images/bank-1.svg'],
     ['https://api.offerlanka.lk/api', '/api/images/bank-1.svg', 'https://api.offerlanka.lk/api/images/bank-1.svg'],
-    ['https://api.offerlanka.lk/api', '/api/images/upload-ab12.png', 'https://api.offerlanka.lk/api/images/upload-ab12.png'],
-    ['https://api.offerlanka.lk/v2', '/api/images/icon-dining.svg', 'https://api.offerlanka.lk/v2/images/icon-dining.svg'],
+    [
+      'https://api.offerlanka.lk/api',
+      '/api/images/upload-ab12.png',
+      'https://api.offerlanka.lk/api/images/upload-ab12.png',
+    ],
+    [
+      'https://api.offerlanka.lk/v2',
+      '/api/images/icon-dining.svg',
+      'https://api.offerlanka.lk/v2/images/icon-dining.svg',
+    ],
   ])('%s: %s → %s', (base, url, expected) => {
     expect(resolveApiImage(base, url)).toBe(expected);
   });
 
   it.each(['/api', 'https://api.offerlanka.lk/api'])('leaves other URLs as they are (base %s)', (base) => {
-    for (const url of ['https://cdn.example.lk/banner.png', 'http://example.lk/logo.jpg', '/favicon.svg', '/api/ads', '/api/imagesx/a.svg', 'https://api.offerlanka.lk/api/images/a.svg']) {
+    for (const url of [
+      'https://cdn.example.lk/banner.png',
+      'http://example.lk/logo.jpg',
+      '/favicon.svg',
+      '/api/ads',
+      '/api/imagesx/a.svg',
+      'https://api.offerlanka.lk/api/images/a.svg',
+    ]) {
       expect(resolveApiImage(base, url)).toBe(url);
     }
   });

@@ -41,7 +41,9 @@ describe('bankNames', () => {
 describe('bankShortPath', () => {
   it('is the canonical offer URL without its offer, or without its category too', () => {
     expect(bankShortPath('hnb')).toBe('/hnb-credit-card-offers');
-    expect(bankShortPath('hnb', { categoryName: 'Health & Wellness' })).toBe('/hnb-credit-card-offers/credit-card-offers-for-health-wellness');
+    expect(bankShortPath('hnb', { categoryName: 'Health & Wellness' })).toBe(
+      '/hnb-credit-card-offers/credit-card-offers-for-health-wellness',
+    );
   });
 
   it('is found by shortPathKey whatever the case and a trailing slash', () => {

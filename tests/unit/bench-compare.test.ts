@@ -3,7 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
 const compare = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-compare.ts', ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-compare.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ...env },
+  });
 const TWO_ORIGINS = ['http://127.0.0.1:4321', 'http://127.0.0.1:4322'];
 
 describe('bench:compare', () => {

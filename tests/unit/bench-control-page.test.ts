@@ -4,8 +4,12 @@ import { controlPress, startControlPage, type ControlPage } from '../../scripts/
 
 describe('bench:site control page', () => {
   let control: ControlPage;
-  beforeAll(async () => { control = await startControlPage(); });
-  afterAll(async () => { await control.close(); });
+  beforeAll(async () => {
+    control = await startControlPage();
+  });
+  afterAll(async () => {
+    await control.close();
+  });
 
   it('serves one small HTML page at / with no script file, image or web font', async () => {
     const response = await fetch(control.url);

@@ -11,16 +11,50 @@ import { OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { sessionApi, signOut, validateStoredSession } from '../../src/stores/session-calls.ts';
 import { createApp } from '../../src/server/app.ts';
-import { $favorites, $favoriteIds, $interestChanges, loadFavorites, toggleFavorite } from '../../src/stores/favorites.ts';
-import { $notices, dismissNotice } from '../../src/stores/notices.ts';
-import { $offerList, loadMoreOffers, loadOffersFor, remainingOffers, startOfferList } from '../../src/stores/offer-list.ts';
 import {
-  $offerFilter, changeFilter, clearFilters, filterCount, filterFromQuery, NO_FILTER, queryWithFilter, removeFilter, toggleFilter, toggleSwitch, type OfferFilter,
+  $favorites,
+  $favoriteIds,
+  $interestChanges,
+  loadFavorites,
+  toggleFavorite,
+} from '../../src/stores/favorites.ts';
+import { $notices, dismissNotice } from '../../src/stores/notices.ts';
+import {
+  $offerList,
+  loadMoreOffers,
+  loadOffersFor,
+  remainingOffers,
+  startOfferList,
+} from '../../src/stores/offer-list.ts';
+import {
+  $offerFilter,
+  changeFilter,
+  clearFilters,
+  filterCount,
+  filterFromQuery,
+  NO_FILTER,
+  queryWithFilter,
+  removeFilter,
+  toggleFilter,
+  toggleSwitch,
+  type OfferFilter,
 } from '../../src/stores/offer-filters.ts';
-import { $myCards, addMyCard, MY_CARDS_STORAGE_KEY, removeMyCard, syncMyCardsWithAccount } from '../../src/stores/my-cards.ts';
+import {
+  $myCards,
+  addMyCard,
+  MY_CARDS_STORAGE_KEY,
+  removeMyCard,
+  syncMyCardsWithAccount,
+} from '../../src/stores/my-cards.ts';
 import type { MyCardData } from '../../src/contract/offer-search.ts';
 import { someCardCanUse } from '../../src/lib/card-match.ts';
-import { $recentBanks, $recentOffers, RECENT_KEPT, RECENT_OFFERS_STORAGE_KEY, rememberOfferView } from '../../src/stores/recently-viewed.ts';
+import {
+  $recentBanks,
+  $recentOffers,
+  RECENT_KEPT,
+  RECENT_OFFERS_STORAGE_KEY,
+  rememberOfferView,
+} from '../../src/stores/recently-viewed.ts';
 import { $isSignedIn, $session, endSession, SESSION_STORAGE_KEY, startSession } from '../../src/stores/session.ts';
 import { currentInsightId } from '../../src/stores/visitor.ts';
 import { createTestApi, fetchFromApp, signUpVerified, type TestApi } from '../api/harness.ts';
@@ -70,14 +104,24 @@ describe('the home filter and its URL', () => {
 
   it('reads banks and categories from the query string, ignoring junk and repeats', () => {
     expect(filterFromQuery('?bank=3,1,3&category=2')).toEqual({ ...NO_FILTER, bankIds: [3, 1], categoryIds: [2] });
-    expect(filterFromQuery('?bank=1,x,-2,0,,99999999999&category=')).toEqual({ ...NO_FILTER, bankIds: [1], categoryIds: [] });
+    expect(filterFromQuery('?bank=1,x,-2,0,,99999999999&category=')).toEqual({
+      ...NO_FILTER,
+      bankIds: [1],
+      categoryIds: [],
+    });
     expect(filterFromQuery('')).toEqual(NO_FILTER);
   });
 
   it('writes the filter into the query string, keeping other parameters, and nothing without one', () => {
-    expect(queryWithFilter('?utm=x', { ...NO_FILTER, bankIds: [1, 3], categoryIds: [2] })).toBe('?utm=x&bank=1,3&category=2');
+    expect(queryWithFilter('?utm=x', { ...NO_FILTER, bankIds: [1, 3], categoryIds: [2] })).toBe(
+      '?utm=x&bank=1,3&category=2',
+    );
     expect(queryWithFilter('?bank=1&category=2', NO_FILTER)).toBe('');
-    expect(filterFromQuery(queryWithFilter('', { ...NO_FILTER, bankIds: [7], categoryIds: [4, 5] }))).toEqual({ ...NO_FILTER, bankIds: [7], categoryIds: [4, 5] });
+    expect(filterFromQuery(queryWithFilter('', { ...NO_FILTER, bankIds: [7], categoryIds: [4, 5] }))).toEqual({
+      ...NO_FILTER,
+      bankIds: [7],
+      categoryIds: [4, 5],
+    });
   });
 
   it('toggles, removes and clears banks and categories', () => {
@@ -98,16 +142,36 @@ describe('the richer filters and their URL', () => {
   beforeEach(() => clearFilters());
 
   it('reads and writes networks, channel, the switches and the order, ignoring unknown values', () => {
-    const filter: OfferFilter = { ...NO_FILTER, bankIds: [2], networks: ['visa', 'amex'], channel: 'online', validToday: true, endingSoon: true, mine: true, sort: 'mostViewed' };
+    const filter: OfferFilter = {
+      ...NO_FILTER,
+      bankIds: [2],
+      networks: ['visa', 'amex'],
+      channel: 'online',
+      validToday: true,
+      endingSoon: true,
+      mine: true,
+      sort: 'mostViewed',
+    };
     const query = queryWithFilter('?utm=x', filter);
     expect(query).toBe('?utm=x&bank=2&network=visa,amex&channel=online&mine=1&today=1&ending=1&sort=most-viewed');
     expect(filterFromQuery(query)).toEqual(filter);
-    expect(filterFromQuery('?network=discover,visa&channel=phone&today=yes&sort=random')).toEqual({ ...NO_FILTER, networks: ['visa'] });
+    expect(filterFromQuery('?network=discover,visa&channel=phone&today=yes&sort=random')).toEqual({
+      ...NO_FILTER,
+      networks: ['visa'],
+    });
     expect(queryWithFilter('?sort=most-viewed&today=1', NO_FILTER)).toBe('');
   });
 
   it('counts each chosen filter, but not the order', () => {
-    expect(filterCount({ ...NO_FILTER, networks: ['visa', 'jcb'], channel: 'inStore', validToday: true, sort: 'biggestDiscount' })).toBe(4);
+    expect(
+      filterCount({
+        ...NO_FILTER,
+        networks: ['visa', 'jcb'],
+        channel: 'inStore',
+        validToday: true,
+        sort: 'biggestDiscount',
+      }),
+    ).toBe(4);
     toggleSwitch('validToday');
     changeFilter({ sort: 'endingSoon' });
     expect($offerFilter.get()).toMatchObject({ validToday: true, sort: 'endingSoon' });
@@ -122,7 +186,9 @@ describe("the 'All offers' list", () => {
     expect(remainingOffers($offerList.get())).toBe(listed.length - OFFERS_PAGE_SIZE);
     await loadMoreOffers();
     expect($offerList.get().pageNo).toBe(2);
-    expect($offerList.get().offers.map((o) => o.offerId)).toEqual(listed.slice(0, 2 * OFFERS_PAGE_SIZE).map((o) => o.offerId));
+    expect($offerList.get().offers.map((o) => o.offerId)).toEqual(
+      listed.slice(0, 2 * OFFERS_PAGE_SIZE).map((o) => o.offerId),
+    );
     while (remainingOffers($offerList.get()) > 0) await loadMoreOffers();
     expect($offerList.get().offers.map((o) => o.offerId)).toEqual(listed.map((o) => o.offerId));
     const pages = $offerList.get().pageNo;
@@ -154,7 +220,9 @@ describe("the 'All offers' list", () => {
 
 describe('My Cards', () => {
   const cardOfListedOffer = (): MyCardData => {
-    const offer = listed.find((candidate) => candidate.eligibility.cardScope === 'listed' && candidate.eligibility.cards[0]!.tier !== null)!;
+    const offer = listed.find(
+      (candidate) => candidate.eligibility.cardScope === 'listed' && candidate.eligibility.cards[0]!.tier !== null,
+    )!;
     const card = offer.eligibility.cards[0]!;
     return { bankId: offer.bankId, network: card.network, kind: card.kind, tier: card.tier };
   };
@@ -194,7 +262,9 @@ describe('My Cards', () => {
     await loadOffersFor({ ...NO_FILTER, mine: true });
     const want = listed.filter((offer) => someCardCanUse([card], offer));
     expect($offerList.get().totalCount).toBe(want.length);
-    expect($offerList.get().offers.map((offer) => offer.offerId)).toEqual(want.slice(0, OFFERS_PAGE_SIZE).map((offer) => offer.offerId));
+    expect($offerList.get().offers.map((offer) => offer.offerId)).toEqual(
+      want.slice(0, OFFERS_PAGE_SIZE).map((offer) => offer.offerId),
+    );
     expect(want.length).toBeLessThan(listed.length);
 
     $myCards.set([]);
@@ -210,7 +280,9 @@ describe('favourites', () => {
     return account;
   };
   const savedOnServer = async (account: { token: string; userId: number }) =>
-    (await api.call('GET', `/api/get/offer/favorite/by/${account.userId}`, { token: account.token })).body.data[0].favorites.map((f: { offerId: number }) => f.offerId);
+    (
+      await api.call('GET', `/api/get/offer/favorite/by/${account.userId}`, { token: account.token })
+    ).body.data[0].favorites.map((f: { offerId: number }) => f.offerId);
 
   it('a guest toggles nothing: the island shows the sign-in prompt', async () => {
     expect(await toggleFavorite(listed[0]!)).toBe('signed-out');
@@ -309,7 +381,16 @@ describe('recently viewed', () => {
   });
 
   it('drops stored entries of another shape', () => {
-    const entry = { offerId: 1, header: 'H', path: '/p', bannerImageURL: null, bankName: 'B', categoryName: 'C', merchantName: 'M', iconName: 'i' };
+    const entry = {
+      offerId: 1,
+      header: 'H',
+      path: '/p',
+      bannerImageURL: null,
+      bankName: 'B',
+      categoryName: 'C',
+      merchantName: 'M',
+      iconName: 'i',
+    };
     setTestStorageKey(RECENT_OFFERS_STORAGE_KEY, JSON.stringify([entry, { offerId: 'x' }, 'junk']));
     expect($recentOffers.get()).toEqual([entry]);
     setTestStorageKey(RECENT_OFFERS_STORAGE_KEY, 'not json');
@@ -318,7 +399,8 @@ describe('recently viewed', () => {
 });
 
 describe("the visitor's views and Top Picks", () => {
-  const viewsOf = async (offerId: number) => (await api.call('GET', `/api/get/offer/by/${offerId}`)).body.data[0].views as number;
+  const viewsOf = async (offerId: number) =>
+    (await api.call('GET', `/api/get/offer/by/${offerId}`)).body.data[0].views as number;
 
   it('one view records one impression, starting an insight for a new visitor', async () => {
     const offer = listed[6]!;

@@ -7,10 +7,22 @@ import { cardCanUse, someCardCanUse } from '../../src/lib/card-match.ts';
 import { isValidToday, sriLankaDay } from '../../src/lib/valid-today.ts';
 import { sriLankaDate } from '../../src/server/domain/offer-search.ts';
 
-const card = (network: MyCardData['network'], kind: MyCardData['kind'], tier: string | null = null, bankId = 1): MyCardData => ({ bankId, network, kind, tier });
+const card = (
+  network: MyCardData['network'],
+  kind: MyCardData['kind'],
+  tier: string | null = null,
+  bankId = 1,
+): MyCardData => ({ bankId, network, kind, tier });
 const anyCardOf = (bankId: number): MyCardData => ({ bankId, network: null, kind: null, tier: null });
-const offer = (cardScope: EligibilityData['cardScope'], cards: CardSpecData[] = [], bankId = 1) => ({ bankId, eligibility: { cardScope, cards } });
-const listed = (network: CardSpecData['network'], kind: CardSpecData['kind'], tier: string | null = null): CardSpecData => ({ network, kind, tier });
+const offer = (cardScope: EligibilityData['cardScope'], cards: CardSpecData[] = [], bankId = 1) => ({
+  bankId,
+  eligibility: { cardScope, cards },
+});
+const listed = (
+  network: CardSpecData['network'],
+  kind: CardSpecData['kind'],
+  tier: string | null = null,
+): CardSpecData => ({ network, kind, tier });
 
 describe('cardCanUse', () => {
   const platinum = card('visa', 'credit', 'Platinum');
@@ -25,7 +37,12 @@ describe('cardCanUse', () => {
     ['listed, another tier', platinum, offer('listed', [listed('visa', 'credit', 'Signature')]), false],
     ['listed, another network', platinum, offer('listed', [listed('mastercard', 'credit')]), false],
     ['listed, another kind', platinum, offer('listed', [listed('visa', 'debit')]), false],
-    ['listed, a card without a tier against a tiered listing', card('visa', 'credit'), offer('listed', [listed('visa', 'credit', 'Platinum')]), false],
+    [
+      'listed, a card without a tier against a tiered listing',
+      card('visa', 'credit'),
+      offer('listed', [listed('visa', 'credit', 'Platinum')]),
+      false,
+    ],
     ['any card of the bank: a listed offer', anyCardOf(1), offer('listed', [listed('amex', 'credit', 'Gold')]), true],
     ['any card of another bank', anyCardOf(2), offer('all'), false],
   ])('%s', (_name, myCard, anOffer, canUse) => {
@@ -47,14 +64,23 @@ describe('isValidToday in Asia/Colombo', () => {
   const justBefore = (iso: string) => new Date(new Date(iso).getTime() - 1);
   const fridays = { offerStart: null, offerEnd: null, eligibility: { days: ['fri' as const] } };
 
-  it('the search cache\'s cheap date agrees with the day at its edges', () => {
-    for (const at of [justBefore(FRIDAY_STARTS), new Date(FRIDAY_STARTS), justBefore(SATURDAY_STARTS), new Date('2026-03-01T00:00:00Z')]) {
+  it("the search cache's cheap date agrees with the day at its edges", () => {
+    for (const at of [
+      justBefore(FRIDAY_STARTS),
+      new Date(FRIDAY_STARTS),
+      justBefore(SATURDAY_STARTS),
+      new Date('2026-03-01T00:00:00Z'),
+    ]) {
       expect(sriLankaDate(at.getTime())).toBe(sriLankaDay(at).date);
     }
   });
 
-  it('the day and weekday are Sri Lanka\'s, not UTC\'s', () => {
-    expect(sriLankaDay(new Date('2026-11-26T20:00:00Z'))).toMatchObject({ weekday: 'fri', date: '2026-11-27', start: new Date(FRIDAY_STARTS) });
+  it("the day and weekday are Sri Lanka's, not UTC's", () => {
+    expect(sriLankaDay(new Date('2026-11-26T20:00:00Z'))).toMatchObject({
+      weekday: 'fri',
+      date: '2026-11-27',
+      start: new Date(FRIDAY_STARTS),
+    });
     expect(sriLankaDay(justBefore(FRIDAY_STARTS))).toMatchObject({ weekday: 'thu', date: '2026-11-26' });
   });
 
@@ -66,7 +92,8 @@ describe('isValidToday in Asia/Colombo', () => {
   });
 
   it('no days means every day', () => {
-    for (const at of ['2026-11-23T06:00:00Z', '2026-11-29T06:00:00Z']) expect(isValidToday({ ...fridays, eligibility: { days: [] } }, new Date(at))).toBe(true);
+    for (const at of ['2026-11-23T06:00:00Z', '2026-11-29T06:00:00Z'])
+      expect(isValidToday({ ...fridays, eligibility: { days: [] } }, new Date(at))).toBe(true);
   });
 
   it('an offer starting on Saturday is not valid on Friday, and is from Saturday 00:00', () => {

@@ -5,20 +5,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_TYPES } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
-import { checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors } from '../../src/islands/console/offer-form.ts';
+import {
+  checkOfferForm,
+  emptyOfferForm,
+  firstStepWithError,
+  issuesToErrors,
+} from '../../src/islands/console/offer-form.ts';
 import { ApiError, createServiceClient } from '../../src/client/http.ts';
 import { fetchBanks, fetchCategories } from '../../src/client/catalogue-lists.ts';
 import { createOffer, fetchLocationNames, fetchOfferTerms, fetchOwnOffers } from '../../src/client/console.ts';
 import { checkSession } from '../../src/client/session.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
-import { createTestApi, fetchFromApp, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from '../api/harness.ts';
+import {
+  createTestApi,
+  fetchFromApp,
+  freshMobile,
+  signUpVerified,
+  STRONG_PASSWORD,
+  type TestApi,
+} from '../api/harness.ts';
 
 let api: TestApi;
 let guest: ReturnType<typeof createServiceClient>;
 const as = (token: string) => guest.extend({ headers: { authorization: `Bearer ${token}` } });
 const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 };
@@ -30,12 +45,22 @@ beforeAll(async () => {
     fetch: fetchFromApp(app, '203.0.113.61'),
   });
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 async function signedInMerchant() {
   const mobileNo = freshMobile();
-  await createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Ruwan', password: STRONG_PASSWORD, businessName: 'Lagoon Breeze Grill', activated: true });
-  const { body } = await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: STRONG_PASSWORD } });
+  await createOrPromoteMerchant(api.handle.db, {
+    mobileNo,
+    firstName: 'Ruwan',
+    password: STRONG_PASSWORD,
+    businessName: 'Lagoon Breeze Grill',
+    activated: true,
+  });
+  const { body } = await api.call('POST', '/api/user/authentication', {
+    body: { mobileNo, password: STRONG_PASSWORD },
+  });
   return { token: body.token as string, userId: body.data.userId as number };
 }
 
@@ -45,8 +70,17 @@ async function wizardBody(changes: Partial<ReturnType<typeof emptyOfferForm>> = 
   const [bank] = await fetchBanks(guest);
   const [town] = await fetchLocationNames(guest);
   const { data, errors } = checkOfferForm({
-    ...emptyOfferForm(), offerCategory: String(category!.categoryId), bankInfo: String(bank!.bankId), offerTitle: 'Weekend dining',
-    offerHeader: '20% off dinner for two', fromDate: '01/01/2099', toDate: '31/12/2099', offerRate: '20', locations: [town!], termsAccepted: true, ...changes,
+    ...emptyOfferForm(),
+    offerCategory: String(category!.categoryId),
+    bankInfo: String(bank!.bankId),
+    offerTitle: 'Weekend dining',
+    offerHeader: '20% off dinner for two',
+    fromDate: '01/01/2099',
+    toDate: '31/12/2099',
+    offerRate: '20',
+    locations: [town!],
+    termsAccepted: true,
+    ...changes,
   });
   expect(errors).toEqual({});
   return data!;
@@ -69,10 +103,18 @@ describe('the console calls', () => {
     const body = await wizardBody();
     const answer = await createOffer(body, as(merchant.token));
     expect(answer.message).toBe(OFFER_MESSAGES.offerSentForReview);
-    expect(answer.data).toMatchObject({ status: 'pending', label: 'Weekend dining', header: '20% off dinner for two', bankId: body.bankInfo, categoryId: body.offerCategory });
+    expect(answer.data).toMatchObject({
+      status: 'pending',
+      label: 'Weekend dining',
+      header: '20% off dinner for two',
+      bankId: body.bankInfo,
+      categoryId: body.offerCategory,
+    });
     const own = await fetchOwnOffers(merchant.userId, as(merchant.token));
     expect(own.find((offer) => offer.offerId === answer.data.offerId)?.status).toBe('pending');
-    expect((await fetchOwnOffers(merchant.userId, guest)).map((offer) => offer.offerId)).not.toContain(answer.data.offerId);
+    expect((await fetchOwnOffers(merchant.userId, guest)).map((offer) => offer.offerId)).not.toContain(
+      answer.data.offerId,
+    );
   });
 
   it("refuses a customer with the server's message, for a notice", async () => {
@@ -90,18 +132,29 @@ describe('the console calls', () => {
     const errors = issuesToErrors(error.issues);
     expect(errors).toEqual({ locations: OFFER_MESSAGES.unknownLocation });
     expect(firstStepWithError(errors)).toBe(3);
-    const unknownBank = await rejection(createOffer({ ...(await wizardBody()), bankInfo: 999_999 }, as(merchant.token)));
+    const unknownBank = await rejection(
+      createOffer({ ...(await wizardBody()), bankInfo: 999_999 }, as(merchant.token)),
+    );
     expect(firstStepWithError(issuesToErrors(unknownBank.issues))).toBe(1);
   });
 
-  it("checks a session for the guard: whose it is, or ended", async () => {
+  it('checks a session for the guard: whose it is, or ended', async () => {
     const merchant = await signedInMerchant();
-    expect(await checkSession(merchant.token, guest)).toEqual({ kind: 'valid', userId: merchant.userId, userType: USER_TYPES.merchant });
+    expect(await checkSession(merchant.token, guest)).toEqual({
+      kind: 'valid',
+      userId: merchant.userId,
+      userType: USER_TYPES.merchant,
+    });
     expect(await checkSession('not-a-token', guest)).toEqual({ kind: 'ended' });
     await api.call('POST', '/api/user/logout', { token: merchant.token });
     expect(await checkSession(merchant.token, guest)).toEqual({ kind: 'ended' });
     // No answer at all (offline): unknown, so that the guard leaves the page as it is.
-    const offline = createServiceClient('http://offerlanka.test/api', { retry: 0, fetch: async () => { throw new TypeError('Failed to fetch'); } });
+    const offline = createServiceClient('http://offerlanka.test/api', {
+      retry: 0,
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     expect(await checkSession('any-token', offline)).toEqual({ kind: 'unknown' });
   });
 });

@@ -6,21 +6,51 @@ import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { documentDownloadName } from '../../src/contract/team.ts';
 import {
-  checkOfferForm, emptyEligibilityForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, STEP_NAMES, stepOfField, submittedEligibility, submittedValues, typedFormDate, type OfferFormValues,
+  checkOfferForm,
+  emptyEligibilityForm,
+  emptyOfferForm,
+  firstStepWithError,
+  issuesToErrors,
+  offerFormValues,
+  STEP_FIELDS,
+  STEP_NAMES,
+  stepOfField,
+  submittedEligibility,
+  submittedValues,
+  typedFormDate,
+  type OfferFormValues,
 } from '../../src/islands/console/offer-form.ts';
 
 const filled = (): OfferFormValues => ({
-  ...emptyOfferForm(), offerCategory: '3', bankInfo: '1', offerTitle: 'Weekend dining', offerHeader: 'Dinner for less',
-  fromDate: '01/01/2099', toDate: '31/12/2099', offerRate: '15', termsAccepted: true,
+  ...emptyOfferForm(),
+  offerCategory: '3',
+  bankInfo: '1',
+  offerTitle: 'Weekend dining',
+  offerHeader: 'Dinner for less',
+  fromDate: '01/01/2099',
+  toDate: '31/12/2099',
+  offerRate: '15',
+  termsAccepted: true,
 });
 
 describe('the wizard form', () => {
   it('starts empty with validity From … to … and type off', () => {
-    expect(emptyOfferForm()).toMatchObject({ offerValidity: 'fromTo', offerType: 'off', locations: [], termsAccepted: false });
+    expect(emptyOfferForm()).toMatchObject({
+      offerValidity: 'fromTo',
+      offerType: 'off',
+      locations: [],
+      termsAccepted: false,
+    });
   });
 
   it('has the five wizard steps in the spec order', () => {
-    expect(STEP_NAMES.map((name) => name())).toEqual(['Select Category', 'Select Bank', 'Offer Details', 'Valid Location', 'terms & conditions']);
+    expect(STEP_NAMES.map((name) => name())).toEqual([
+      'Select Category',
+      'Select Bank',
+      'Offer Details',
+      'Valid Location',
+      'terms & conditions',
+    ]);
   });
 
   it('has every field in one step, one list per wizard step', () => {
@@ -34,8 +64,14 @@ describe('the wizard form', () => {
     const { errors, data } = checkOfferForm(emptyOfferForm());
     expect(data).toBeUndefined();
     expect(errors).toEqual({
-      offerCategory: MESSAGES.required, bankInfo: MESSAGES.required, offerTitle: MESSAGES.required, offerHeader: MESSAGES.required,
-      fromDate: MESSAGES.required, toDate: MESSAGES.required, offerRate: MESSAGES.required, termsAccepted: OFFER_MESSAGES.acceptOfferTerms,
+      offerCategory: MESSAGES.required,
+      bankInfo: MESSAGES.required,
+      offerTitle: MESSAGES.required,
+      offerHeader: MESSAGES.required,
+      fromDate: MESSAGES.required,
+      toDate: MESSAGES.required,
+      offerRate: MESSAGES.required,
+      termsAccepted: OFFER_MESSAGES.acceptOfferTerms,
     });
     expect(firstStepWithError(errors)).toBe(0);
   });
@@ -43,16 +79,33 @@ describe('the wizard form', () => {
   it('a whole form gives the body to send', () => {
     const { errors, data } = checkOfferForm(filled());
     expect(errors).toEqual({});
-    expect(data).toMatchObject({ offerCategory: 3, bankInfo: 1, offerValidity: 'fromTo', fromDate: '01/01/2099', toDate: '31/12/2099' });
+    expect(data).toMatchObject({
+      offerCategory: 3,
+      bankInfo: 1,
+      offerValidity: 'fromTo',
+      fromDate: '01/01/2099',
+      toDate: '31/12/2099',
+    });
     expect(firstStepWithError(errors)).toBeUndefined();
   });
 
   it('leaves out the dates and description the validity does not use, keeping them in the form', () => {
-    const values = { ...filled(), offerValidity: 'until' as const, fromDate: '31/02/2099', validTimeDateDescription: 'Weekends' };
+    const values = {
+      ...filled(),
+      offerValidity: 'until' as const,
+      fromDate: '31/02/2099',
+      validTimeDateDescription: 'Weekends',
+    };
     expect(submittedValues(values)).toMatchObject({ fromDate: '', toDate: '31/12/2099', validTimeDateDescription: '' });
     expect(checkOfferForm(values).errors).toEqual({}); // the bad start date is not used
-    expect(checkOfferForm({ ...values, offerValidity: 'fromTo' }).errors).toEqual({ fromDate: OFFER_MESSAGES.invalidFormDate });
-    expect(submittedValues({ ...values, offerValidity: 'other' })).toMatchObject({ fromDate: '', toDate: '', validTimeDateDescription: 'Weekends' });
+    expect(checkOfferForm({ ...values, offerValidity: 'fromTo' }).errors).toEqual({
+      fromDate: OFFER_MESSAGES.invalidFormDate,
+    });
+    expect(submittedValues({ ...values, offerValidity: 'other' })).toMatchObject({
+      fromDate: '',
+      toDate: '',
+      validTimeDateDescription: 'Weekends',
+    });
   });
 
   it('puts each message at its step', () => {
@@ -63,8 +116,10 @@ describe('the wizard form', () => {
 
   it("maps the server's issues to the form's fields, the first of each", () => {
     const errors = issuesToErrors([
-      { path: 'offerHeader', message: OFFER_MESSAGES.offerHeaderTooLong }, { path: 'offerHeader', message: 'second' },
-      { path: 'locations.3', message: 'At most 80 characters.' }, { path: 'merchantId', message: 'not a field' },
+      { path: 'offerHeader', message: OFFER_MESSAGES.offerHeaderTooLong },
+      { path: 'offerHeader', message: 'second' },
+      { path: 'locations.3', message: 'At most 80 characters.' },
+      { path: 'merchantId', message: 'not a field' },
     ]);
     expect(errors).toEqual({ offerHeader: OFFER_MESSAGES.offerHeaderTooLong, locations: 'At most 80 characters.' });
     expect(firstStepWithError(errors)).toBe(2);
@@ -84,7 +139,8 @@ describe('the wizard form', () => {
 
 describe('documentDownloadName', () => {
   it("keeps the merchant's name, made safe, with the extension the bytes say", () => {
-    const doc = (fileName: string, contentType = 'application/pdf') => documentDownloadName({ documentId: 7, fileName, contentType });
+    const doc = (fileName: string, contentType = 'application/pdf') =>
+      documentDownloadName({ documentId: 7, fileName, contentType });
     expect(doc('Business registration.pdf')).toBe('Business registration.pdf');
     expect(doc('page.html')).toBe('page.pdf');
     expect(doc('../../evil.pdf.exe', 'image/png')).toBe('evil pdf.png');
@@ -95,30 +151,56 @@ describe('documentDownloadName', () => {
 
 describe('submittedEligibility', () => {
   it('sends empty fields as null, rupees as typed with separators, the website only for online use', () => {
-    const form = { ...emptyEligibilityForm(), minBill: 'Rs. 5,000', maxDiscount: ' 2500 ', timeFrom: '18:00', timeTo: '22:00', channel: 'inStore' as const, website: 'https://x.example' };
+    const form = {
+      ...emptyEligibilityForm(),
+      minBill: 'Rs. 5,000',
+      maxDiscount: ' 2500 ',
+      timeFrom: '18:00',
+      timeTo: '22:00',
+      channel: 'inStore' as const,
+      website: 'https://x.example',
+    };
     expect(submittedEligibility(form)).toEqual({
-      cardScope: 'all', cards: [], days: [], timeFrom: '18:00', timeTo: '22:00', minBill: 5000, maxDiscount: 2500, channel: 'inStore', website: null,
-      registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
+      cardScope: 'all',
+      cards: [],
+      days: [],
+      timeFrom: '18:00',
+      timeTo: '22:00',
+      minBill: 5000,
+      maxDiscount: 2500,
+      channel: 'inStore',
+      website: null,
+      registerFirst: false,
+      convertWithinDays: null,
+      promoCodeRequired: false,
     });
-    expect(submittedEligibility({ ...form, registerFirst: true, convertWithinDays: ' 30 ' })).toMatchObject({ registerFirst: true, convertWithinDays: 30 });
+    expect(submittedEligibility({ ...form, registerFirst: true, convertWithinDays: ' 30 ' })).toMatchObject({
+      registerFirst: true,
+      convertWithinDays: 30,
+    });
     expect(submittedEligibility({ ...form, convertWithinDays: 'a month' }).convertWithinDays).toBeNaN();
     expect(submittedEligibility({ ...form, channel: 'online' }).website).toBe('https://x.example');
     expect(submittedEligibility({ ...form, minBill: '5k' }).minBill).toBeNaN();
   });
 
-  it('gives the contract\'s message for eligibility the form cannot send, at the eligibility field of step 3', () => {
+  it("gives the contract's message for eligibility the form cannot send, at the eligibility field of step 3", () => {
     const values = { ...filled(), eligibility: { ...emptyEligibilityForm(), minBill: 'five thousand' } };
     expect(checkOfferForm(values).errors).toEqual({ eligibility: ELIGIBILITY_MESSAGES.invalidRupees });
     expect(stepOfField('eligibility')).toBe(2);
-    expect(checkOfferForm({ ...values, eligibility: { ...emptyEligibilityForm(), cardScope: 'listed' } }).errors).toEqual({ eligibility: ELIGIBILITY_MESSAGES.listedNeedsCards });
+    expect(
+      checkOfferForm({ ...values, eligibility: { ...emptyEligibilityForm(), cardScope: 'listed' } }).errors,
+    ).toEqual({ eligibility: ELIGIBILITY_MESSAGES.listedNeedsCards });
   });
 });
 
 describe('the banner and the own terms', () => {
-  it('sends a chosen banner and the own terms; no banner chosen sends none, so an edit keeps the offer\'s', () => {
+  it("sends a chosen banner and the own terms; no banner chosen sends none, so an edit keeps the offer's", () => {
     expect(submittedValues(filled()).bannerImage).toBeUndefined();
     const banner = 'data:image/png;base64,iVBORw0KGgo=';
-    expect(submittedValues({ ...filled(), bannerImage: banner, offerTerms: 'Dine-in only.' })).toMatchObject({ bannerImage: banner, offerTerms: 'Dine-in only.' });
+    expect(submittedValues({ ...filled(), bannerImage: banner, offerTerms: 'Dine-in only.' })).toMatchObject({
+      bannerImage: banner,
+      offerTerms: 'Dine-in only.',
+    });
     expect(stepOfField('bannerImage')).toBe(2);
     expect(stepOfField('offerTerms')).toBe(4);
   });
@@ -127,23 +209,74 @@ describe('the banner and the own terms', () => {
 describe('offerFormValues', () => {
   it('fills the form from an offer, dates as Sri Lanka days, so that an unchanged edit passes the same checks', () => {
     const values = offerFormValues({
-      offerId: 3, label: 'Weekday lunch', header: '20% off lunch', description: '<p>x</p>', bannerImageURL: null, offerType: 'off', offerRate: '20',
-      offerDateType: 'fromTo', offerStart: '2099-01-09T18:30:00.000Z', offerEnd: '2099-02-01T18:29:59.000Z', validTimeDateDescription: null, promoCode: null,
-      hotLine: { mobileNo: [], email: [] }, cardTypes: [], status: 'pending', withdrawn: false, location: [{ value: 'Kandy', isActive: true }], views: 0, interest: 0,
-      createAt: '2026-01-01T00:00:00.000Z', bankId: 2, categoryId: 5, translations: { ta: { header: 'மதிய உணவுக்கு 20% தள்ளுபடி' } },
-      eligibility: { ...NO_ELIGIBILITY, cardScope: 'credit', days: ['sat', 'sun'], minBill: 5000, timeFrom: '18:00', timeTo: '22:00' },
+      offerId: 3,
+      label: 'Weekday lunch',
+      header: '20% off lunch',
+      description: '<p>x</p>',
+      bannerImageURL: null,
+      offerType: 'off',
+      offerRate: '20',
+      offerDateType: 'fromTo',
+      offerStart: '2099-01-09T18:30:00.000Z',
+      offerEnd: '2099-02-01T18:29:59.000Z',
+      validTimeDateDescription: null,
+      promoCode: null,
+      hotLine: { mobileNo: [], email: [] },
+      cardTypes: [],
+      status: 'pending',
+      withdrawn: false,
+      location: [{ value: 'Kandy', isActive: true }],
+      views: 0,
+      interest: 0,
+      createAt: '2026-01-01T00:00:00.000Z',
+      bankId: 2,
+      categoryId: 5,
+      translations: { ta: { header: 'மதிய உணவுக்கு 20% தள்ளுபடி' } },
+      eligibility: {
+        ...NO_ELIGIBILITY,
+        cardScope: 'credit',
+        days: ['sat', 'sun'],
+        minBill: 5000,
+        timeFrom: '18:00',
+        timeTo: '22:00',
+      },
     } as unknown as OfferData);
-    expect(values).toMatchObject({ offerCategory: '5', bankInfo: '2', fromDate: '10/01/2099', toDate: '01/02/2099', locations: ['Kandy'], termsAccepted: false });
-    expect(values).toMatchObject({ 'translations.ta.offerHeader': 'மதிய உணவுக்கு 20% தள்ளுபடி', 'translations.ta.offerTitle': '', 'translations.si.offerHeader': '' });
+    expect(values).toMatchObject({
+      offerCategory: '5',
+      bankInfo: '2',
+      fromDate: '10/01/2099',
+      toDate: '01/02/2099',
+      locations: ['Kandy'],
+      termsAccepted: false,
+    });
+    expect(values).toMatchObject({
+      'translations.ta.offerHeader': 'மதிய உணவுக்கு 20% தள்ளுபடி',
+      'translations.ta.offerTitle': '',
+      'translations.si.offerHeader': '',
+    });
     expect(values.eligibility).toEqual({
-      cardScope: 'credit', cards: [], days: ['sat', 'sun'], timeFrom: '18:00', timeTo: '22:00', minBill: '5000', maxDiscount: '', channel: '', website: '',
-      registerFirst: false, convertWithinDays: '', promoCodeRequired: false,
+      cardScope: 'credit',
+      cards: [],
+      days: ['sat', 'sun'],
+      timeFrom: '18:00',
+      timeTo: '22:00',
+      minBill: '5000',
+      maxDiscount: '',
+      channel: '',
+      website: '',
+      registerFirst: false,
+      convertWithinDays: '',
+      promoCodeRequired: false,
     });
     expect(checkOfferForm({ ...values, termsAccepted: true }).errors).toEqual({});
   });
 
   it('sends the Sinhala and Tamil texts nested by language, checked with the English limits at their own fields in step 3', () => {
-    const values = { ...filled(), 'translations.si.offerHeader': 'රාත්‍රී ආහාරය අඩුවට', 'translations.ta.offerDescription': 'வார இறுதியில்' };
+    const values = {
+      ...filled(),
+      'translations.si.offerHeader': 'රාත්‍රී ආහාරය අඩුවට',
+      'translations.ta.offerDescription': 'வார இறுதியில்',
+    };
     const sent = submittedValues(values);
     expect(sent.translations).toEqual({
       si: { offerTitle: '', offerHeader: 'රාත්‍රී ආහාරය අඩුවට', offerDescription: '' },
@@ -155,6 +288,8 @@ describe('offerFormValues', () => {
     const { errors } = checkOfferForm({ ...values, 'translations.ta.offerHeader': 'அ'.repeat(91) });
     expect(Object.keys(errors)).toEqual(['translations.ta.offerHeader']);
     expect(firstStepWithError(errors)).toBe(2);
-    expect(issuesToErrors([{ path: 'translations.si.offerTitle', message: 'At most 60 characters.' }])).toEqual({ 'translations.si.offerTitle': 'At most 60 characters.' });
+    expect(issuesToErrors([{ path: 'translations.si.offerTitle', message: 'At most 60 characters.' }])).toEqual({
+      'translations.si.offerTitle': 'At most 60 characters.',
+    });
   });
 });

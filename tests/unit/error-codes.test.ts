@@ -7,7 +7,13 @@ import { ALERT_MESSAGES } from '../../src/contract/alerts.ts';
 import { API_MESSAGES, FALLBACK_MESSAGES } from '../../src/contract/api-messages.ts';
 import { CALENDAR_MESSAGES } from '../../src/contract/calendar.ts';
 import { ELIGIBILITY_MESSAGES } from '../../src/contract/eligibility.ts';
-import { describeText, ERROR_CODE_TEXTS, ERROR_CODES, isErrorCode, statusErrorCode } from '../../src/contract/error-codes.ts';
+import {
+  describeText,
+  ERROR_CODE_TEXTS,
+  ERROR_CODES,
+  isErrorCode,
+  statusErrorCode,
+} from '../../src/contract/error-codes.ts';
 import { MESSAGES } from '../../src/contract/limits.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { MY_CARD_MESSAGES } from '../../src/contract/offer-search.ts';
@@ -18,8 +24,19 @@ import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { errorBody } from '../../src/server/errors.ts';
 
 const OBJECTS: Record<string, Record<string, unknown>> = {
-  MESSAGES, ACCOUNT_MESSAGES, ALERT_MESSAGES, API_MESSAGES, FALLBACK_MESSAGES, CALENDAR_MESSAGES, ELIGIBILITY_MESSAGES,
-  OFFER_MESSAGES, MY_CARD_MESSAGES, PARTNER_FEED_MESSAGES, REMINDER_MESSAGES, REPORT_MESSAGES, IMPORT_MESSAGES,
+  MESSAGES,
+  ACCOUNT_MESSAGES,
+  ALERT_MESSAGES,
+  API_MESSAGES,
+  FALLBACK_MESSAGES,
+  CALENDAR_MESSAGES,
+  ELIGIBILITY_MESSAGES,
+  OFFER_MESSAGES,
+  MY_CARD_MESSAGES,
+  PARTNER_FEED_MESSAGES,
+  REMINDER_MESSAGES,
+  REPORT_MESSAGES,
+  IMPORT_MESSAGES,
 };
 
 /** Arguments for the texts made by a function, each giving one text. */
@@ -36,28 +53,42 @@ const SAMPLES: Record<string, unknown[][]> = {
 
 /** Every text of every message object, named 'OBJECT.key'. */
 function allTexts(): [string, string][] {
-  return Object.entries(OBJECTS).flatMap(([objectName, object]) => Object.entries(object).flatMap(([key, value]): [string, string][] => {
-    const name = `${objectName}.${key}`;
-    if (typeof value === 'string') return [[name, value]];
-    if (typeof value !== 'function') throw new Error(`${name} is neither a text nor a function`);
-    if (!SAMPLES[name]) throw new Error(`${name} makes its text: give it sample arguments in SAMPLES`);
-    return SAMPLES[name].map((args) => [name, (value as (...a: unknown[]) => string)(...args)]);
-  }));
+  return Object.entries(OBJECTS).flatMap(([objectName, object]) =>
+    Object.entries(object).flatMap(([key, value]): [string, string][] => {
+      const name = `${objectName}.${key}`;
+      if (typeof value === 'string') return [[name, value]];
+      if (typeof value !== 'function') throw new Error(`${name} is neither a text nor a function`);
+      if (!SAMPLES[name]) throw new Error(`${name} makes its text: give it sample arguments in SAMPLES`);
+      return SAMPLES[name].map((args) => [name, (value as (...a: unknown[]) => string)(...args)]);
+    }),
+  );
 }
 
 /** The codes whose texts (or templates) say this text exactly. */
 function codesSaying(text: string): string[] {
-  return Object.entries(ERROR_CODE_TEXTS).filter(([, texts]) => texts.some((entry) => {
-    if (typeof entry === 'string') return entry === text;
-    const pattern = entry.template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?');
-    return new RegExp(`^${pattern}$`, 's').test(text);
-  })).map(([code]) => code);
+  return Object.entries(ERROR_CODE_TEXTS)
+    .filter(([, texts]) =>
+      texts.some((entry) => {
+        if (typeof entry === 'string') return entry === text;
+        const pattern = entry.template
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+?');
+        return new RegExp(`^${pattern}$`, 's').test(text);
+      }),
+    )
+    .map(([code]) => code);
 }
 
 describe('the error codes', () => {
   it('cover every message object of the contract (a new one is added to OBJECTS here)', () => {
-    const declared = readdirSync('src/contract').filter((file) => file.endsWith('.ts'))
-      .flatMap((file) => [...readFileSync(`src/contract/${file}`, 'utf8').matchAll(/export const ((?:[A-Z]+_)*MESSAGES) = \{/g)].map((match) => match[1]!));
+    const declared = readdirSync('src/contract')
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) =>
+        [...readFileSync(`src/contract/${file}`, 'utf8').matchAll(/export const ((?:[A-Z]+_)*MESSAGES) = \{/g)].map(
+          (match) => match[1]!,
+        ),
+      );
     expect(declared.sort()).toEqual(Object.keys(OBJECTS).sort());
     // src/lib/constants.ts holds the browser's own texts (CLIENT_ERROR_TEXTS), which no answer carries.
     expect(readFileSync('src/lib/constants.ts', 'utf8')).not.toMatch(/MESSAGES = \{/);
@@ -99,14 +130,16 @@ describe('the error codes', () => {
       sign_in_wait: 'the wait in seconds or in minutes',
       invalid_email: "the newsletter's 'Invalid Email' and Alert me's 'Enter a valid e-mail address.'",
       end_before_start: "the offer form's dates and the partner feed's validFrom/validThrough",
-      unknown_category_id: 'the offer form and the importers\' keyword map: the same text',
+      unknown_category_id: "the offer form and the importers' keyword map: the same text",
       unknown_bank_id: "the offer form's 'Unknown bank id.' and My Cards' 'There is no such bank.'",
       not_http: "the offer's website and the partner feed's addresses: not an http(s) address",
       card_not_issued: 'the offer form and My Cards: the same text',
       duplicate_card: "the offer's card list and My Cards: a card listed twice",
       reminders_on: 'one day or several',
     };
-    const several = Object.entries(ERROR_CODE_TEXTS).filter(([, texts]) => texts.length > 1).map(([code]) => code);
+    const several = Object.entries(ERROR_CODE_TEXTS)
+      .filter(([, texts]) => texts.length > 1)
+      .map(([code]) => code);
     expect(several.sort()).toEqual(Object.keys(sameMeaning).sort());
   });
 
@@ -134,7 +167,9 @@ describe('the error codes', () => {
       report_reason_required report_message_required report_sent
       expired_unsubscribe_link expired_stop_link links_revoked server_stopped
       invalid_convert_days
-    `.trim().split(/\s+/);
+    `
+      .trim()
+      .split(/\s+/);
     expect(Object.keys(ERROR_CODES)).toEqual(expect.arrayContaining(shipped));
     // A code added since: add it to the list above, then it stays.
     expect(Object.keys(ERROR_CODES).filter((code) => !shipped.includes(code))).toEqual([]);
@@ -149,7 +184,10 @@ describe('describeText', () => {
     expect(describeText('At most 40 characters.')).toEqual({ code: 'too_long', params: { max: 40 } });
     expect(describeText('title: At most 90 characters.')).toEqual({ code: 'too_long', params: { max: 90 } });
     expect(describeText(API_MESSAGES.signInWait(600))).toEqual({ code: 'sign_in_wait', params: { minutes: 10 } });
-    expect(describeText(API_MESSAGES.uploadEmpty('document'))).toEqual({ code: 'upload_empty', params: { what: 'document' } });
+    expect(describeText(API_MESSAGES.uploadEmpty('document'))).toEqual({
+      code: 'upload_empty',
+      params: { what: 'document' },
+    });
   });
 
   it('finds nothing for a text without a code', () => {
@@ -160,7 +198,16 @@ describe('describeText', () => {
 
   it('falls back by HTTP status', () => {
     expect([400, 401, 403, 404, 409, 413, 415, 429, 500, 503].map(statusErrorCode)).toEqual([
-      'bad_request', 'sign_in_required', 'forbidden', 'not_found', 'conflict', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'server_error', 'unavailable',
+      'bad_request',
+      'sign_in_required',
+      'forbidden',
+      'not_found',
+      'conflict',
+      'payload_too_large',
+      'unsupported_media_type',
+      'rate_limited',
+      'server_error',
+      'unavailable',
     ]);
     expect(statusErrorCode(418)).toBe('bad_request');
     expect(statusErrorCode(502)).toBe('server_error');
@@ -168,21 +215,36 @@ describe('describeText', () => {
 });
 
 describe("the server's error body (errorBody)", () => {
-  it('takes the code given, else the text\'s with its values, else the status\'s', () => {
-    expect(errorBody(400, 'Unknown locations: Atlantis', 'unknown_location')).toEqual({ status: false, message: 'Unknown locations: Atlantis', code: 'unknown_location' });
-    expect(errorBody(429, API_MESSAGES.rateLimited(60), undefined, { retryAfterSeconds: 3600 }))
-      .toEqual({ status: false, message: API_MESSAGES.rateLimited(60), code: 'rate_limited', params: { minutes: 60 }, retryAfterSeconds: 3600 });
-    expect(errorBody(404, 'Report not found.')).toEqual({ status: false, message: 'Report not found.', code: 'not_found' });
+  it("takes the code given, else the text's with its values, else the status's", () => {
+    expect(errorBody(400, 'Unknown locations: Atlantis', 'unknown_location')).toEqual({
+      status: false,
+      message: 'Unknown locations: Atlantis',
+      code: 'unknown_location',
+    });
+    expect(errorBody(429, API_MESSAGES.rateLimited(60), undefined, { retryAfterSeconds: 3600 })).toEqual({
+      status: false,
+      message: API_MESSAGES.rateLimited(60),
+      code: 'rate_limited',
+      params: { minutes: 60 },
+      retryAfterSeconds: 3600,
+    });
+    expect(errorBody(404, 'Report not found.')).toEqual({
+      status: false,
+      message: 'Report not found.',
+      code: 'not_found',
+    });
     expect(errorBody(409, 'This account is already blocked.').code).toBe('conflict');
     expect(errorBody(503, IMPORT_MESSAGES.importsOff).code).toBe('imports_off');
   });
 
   it("codes each issue by its text, else as the answer; an issue's own code stays", () => {
-    const body = errorBody(409, 'A bank with this name already exists: X.', undefined, { issues: [
-      { path: 'bankName', message: 'A bank with this name already exists: X.' },
-      { path: 'logo', message: API_MESSAGES.onlyImages },
-      { path: 'x', message: 'whatever', code: 'invalid' },
-    ] });
+    const body = errorBody(409, 'A bank with this name already exists: X.', undefined, {
+      issues: [
+        { path: 'bankName', message: 'A bank with this name already exists: X.' },
+        { path: 'logo', message: API_MESSAGES.onlyImages },
+        { path: 'x', message: 'whatever', code: 'invalid' },
+      ],
+    });
     expect(body.code).toBe('conflict');
     expect(body.issues).toEqual([
       { path: 'bankName', message: 'A bank with this name already exists: X.', code: 'conflict' },

@@ -22,14 +22,22 @@ const english = (code: ErrorCode, params: Record<string, string | number> = {}) 
 
 describe('the error messages', () => {
   it('are one per code: every code has an error_ message, and every error_ message a code', () => {
-    const { $schema: _schema, ...messages } = JSON.parse(readFileSync('messages/errors/en.json', 'utf8')) as Record<string, string>;
+    const { $schema: _schema, ...messages } = JSON.parse(readFileSync('messages/errors/en.json', 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(Object.keys(messages).sort()).toEqual(codes.map((code) => `error_${code}`).sort());
   });
 
   it("say in English exactly the code's main text", () => {
-    const messages = m as unknown as Record<string, (inputs: Record<string, string>, options: { locale: string }) => string>;
+    const messages = m as unknown as Record<
+      string,
+      (inputs: Record<string, string>, options: { locale: string }) => string
+    >;
     for (const code of codes) {
-      const names = Object.fromEntries([...ERROR_CODES[code].matchAll(/\{(\w+)\}/g)].map(([place, name]) => [name!, place]));
+      const names = Object.fromEntries(
+        [...ERROR_CODES[code].matchAll(/\{(\w+)\}/g)].map(([place, name]) => [name!, place]),
+      );
       expect(messages[`error_${code}`]!(names, { locale: 'en' }), code).toBe(ERROR_CODES[code]);
     }
   });
@@ -48,7 +56,9 @@ describe('the error messages', () => {
     expect(codeText('too_long', { max: 40 }, 'en')).toBe('At most 40 characters.');
     expect(codeText('too_long', { max: 40 }, 'si')).toBe('උපරිම අක්ෂර 40කි.');
     expect(codeText('too_long', { max: 40 }, 'ta')).toBe('அதிகபட்சம் 40 எழுத்துகள்.');
-    expect(codeText('rate_limited', { minutes: 15 }, 'ta')).toBe(m.error_rate_limited({ minutes: 15 }, { locale: 'ta' }));
+    expect(codeText('rate_limited', { minutes: 15 }, 'ta')).toBe(
+      m.error_rate_limited({ minutes: 15 }, { locale: 'ta' }),
+    );
   });
 
   it('turn every English text of every code into its message, values included', () => {
@@ -59,25 +69,37 @@ describe('the error messages', () => {
           expect(errorText(text, undefined, undefined, locale), text).toBe(codeText(code, {}, locale));
         }
       }
-      expect(errorText('At most 40 characters.', undefined, undefined, locale)).toBe(codeText('too_long', { max: 40 }, locale));
+      expect(errorText('At most 40 characters.', undefined, undefined, locale)).toBe(
+        codeText('too_long', { max: 40 }, locale),
+      );
       expect(errorText('The image is empty.', 'upload_empty', { what: 'image' }, locale)).toContain('(image)');
     }
   });
 
   it('leave English as it is, and a text without a message in English', () => {
-    expect(errorText(ACCOUNT_MESSAGES.invalidMobileNo, 'invalid_mobile_no', undefined, 'en')).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+    expect(errorText(ACCOUNT_MESSAGES.invalidMobileNo, 'invalid_mobile_no', undefined, 'en')).toBe(
+      ACCOUNT_MESSAGES.invalidMobileNo,
+    );
     for (const locale of LOCALES) {
       expect(errorText('Report not found.', undefined, undefined, locale)).toBe('Report not found.');
-      expect(errorText('Invalid type: Expected string but received 1', 'no_such_code', undefined, locale)).toBe('Invalid type: Expected string but received 1');
+      expect(errorText('Invalid type: Expected string but received 1', 'no_such_code', undefined, locale)).toBe(
+        'Invalid type: Expected string but received 1',
+      );
     }
   });
 
   it('say a sign-in wait in seconds, or in minutes for a long one, as the API did', () => {
     expect(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale: 'en' })).toBe(API_MESSAGES.signInWait(600));
     for (const locale of LOCALES) {
-      expect(errorText(API_MESSAGES.signInWait(600), 'sign_in_wait', { minutes: 10 }, locale)).toBe(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale }));
-      expect(errorText(API_MESSAGES.signInWait(600), undefined, undefined, locale)).toBe(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale }));
-      expect(errorText(API_MESSAGES.signInWait(30), 'sign_in_wait', { seconds: 30 }, locale)).toBe(m.error_sign_in_wait({ seconds: 30 }, { locale }));
+      expect(errorText(API_MESSAGES.signInWait(600), 'sign_in_wait', { minutes: 10 }, locale)).toBe(
+        m.account_sign_in_wait_minutes({ minutes: 10 }, { locale }),
+      );
+      expect(errorText(API_MESSAGES.signInWait(600), undefined, undefined, locale)).toBe(
+        m.account_sign_in_wait_minutes({ minutes: 10 }, { locale }),
+      );
+      expect(errorText(API_MESSAGES.signInWait(30), 'sign_in_wait', { seconds: 30 }, locale)).toBe(
+        m.error_sign_in_wait({ seconds: 30 }, { locale }),
+      );
     }
     expect(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale: 'si' })).toContain('මිනිත්තු 10');
     expect(m.account_sign_in_wait_minutes({ minutes: 10 }, { locale: 'ta' })).toContain('10 நிமிடங்கள்');
@@ -89,29 +111,49 @@ describe("the API client's errors", () => {
   afterEach(() => overwriteGetLocale(original));
 
   /** A client whose every call gets this answer. */
-  const answering = (status: number, body: unknown) => createServiceClient('http://offerlanka.test/api', {
-    fetch: async () => Response.json(body, { status }),
-  });
+  const answering = (status: number, body: unknown) =>
+    createServiceClient('http://offerlanka.test/api', {
+      fetch: async () => Response.json(body, { status }),
+    });
   const failure = async (status: number, body: unknown) => {
-    const error = await readAnswer(SubscribeResponse, answering(status, body).post('new/subscribe', { json: {} })).then(() => undefined, (e: unknown) => e);
+    const error = await readAnswer(SubscribeResponse, answering(status, body).post('new/subscribe', { json: {} })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     return error as ApiError;
   };
   const invalidEmail = {
-    status: false, message: `subscribeEmail: ${MESSAGES.invalidEmail}`, code: 'invalid_email',
+    status: false,
+    message: `subscribeEmail: ${MESSAGES.invalidEmail}`,
+    code: 'invalid_email',
     issues: [{ path: 'subscribeEmail', message: MESSAGES.invalidEmail, code: 'invalid_email' }],
   };
 
   it('are in English on an English page, as the server wrote them', async () => {
-    expect(await failure(400, invalidEmail)).toMatchObject({ message: MESSAGES.invalidEmail, code: 'invalid_email', issues: invalidEmail.issues });
+    expect(await failure(400, invalidEmail)).toMatchObject({
+      message: MESSAGES.invalidEmail,
+      code: 'invalid_email',
+      issues: invalidEmail.issues,
+    });
   });
 
   it('are in the page language on a Sinhala or Tamil page, their issues too', async () => {
     for (const locale of LOCALES) {
       overwriteGetLocale(() => locale);
       const text = m.error_invalid_email({}, { locale });
-      expect(await failure(400, invalidEmail)).toMatchObject({ status: 400, message: text, code: 'invalid_email', issues: [{ path: 'subscribeEmail', message: text }] });
-      const limited = await failure(429, { status: false, message: english('rate_limited', { minutes: 5 }), code: 'rate_limited', params: { minutes: 5 } });
+      expect(await failure(400, invalidEmail)).toMatchObject({
+        status: 400,
+        message: text,
+        code: 'invalid_email',
+        issues: [{ path: 'subscribeEmail', message: text }],
+      });
+      const limited = await failure(429, {
+        status: false,
+        message: english('rate_limited', { minutes: 5 }),
+        code: 'rate_limited',
+        params: { minutes: 5 },
+      });
       expect(limited.message).toBe(codeText('rate_limited', { minutes: 5 }, locale));
       // A general text the browser gives (a proxy's page instead of our answer) has a code too.
       expect((await failure(500, 'not json')).message).toBe(codeText('server_error', {}, locale));

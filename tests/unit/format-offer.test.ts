@@ -63,8 +63,16 @@ describe('offerTags', () => {
 
 describe('offerValidity', () => {
   type Validity = Pick<OfferData, 'offerDateType' | 'offerStart' | 'offerEnd' | 'validTimeDateDescription'>;
-  const offer = (offerDateType: Validity['offerDateType'], offerStart: string | null, offerEnd: string | null, validTimeDateDescription: string | null = null): Validity => ({
-    offerDateType, offerStart, offerEnd, validTimeDateDescription,
+  const offer = (
+    offerDateType: Validity['offerDateType'],
+    offerStart: string | null,
+    offerEnd: string | null,
+    validTimeDateDescription: string | null = null,
+  ): Validity => ({
+    offerDateType,
+    offerStart,
+    offerEnd,
+    validTimeDateDescription,
   });
   const start = '2026-12-05T00:00:00+05:30';
   const end = '2027-01-10T23:59:59+05:30';
@@ -92,7 +100,11 @@ describe('offerValidity', () => {
     // Dates are shown in Asia/Colombo (UTC+05:30), not UTC.
     ['Colombo end of year', offer('until', null, '2026-12-31T18:29:59Z'), 'Valid until December 31st 2026'],
     ['Colombo new year', offer('till', null, '2026-12-31T18:30:00Z'), 'Till January 1st 2027'],
-    ['Colombo start of a range', offer('fromTo', '2026-11-30T18:30:00Z', '2026-12-31T18:29:59Z'), 'Valid from 01 December to December 31st 2026'],
+    [
+      'Colombo start of a range',
+      offer('fromTo', '2026-11-30T18:30:00Z', '2026-12-31T18:29:59Z'),
+      'Valid from 01 December to December 31st 2026',
+    ],
     ['ordinals', offer('till', null, '2027-03-02T10:00:00Z'), 'Till March 2nd 2027'],
     ['ordinals 11th', offer('till', null, '2027-03-11T10:00:00Z'), 'Till March 11th 2027'],
   ])('%s', (_name, input, expected) => {
@@ -100,7 +112,8 @@ describe('offerValidity', () => {
   });
 
   it('gives a string for every date type', () => {
-    for (const offerDateType of OFFER_DATE_TYPES) expect(typeof offerValidity(offer(offerDateType, start, end, 'text'))).toBe('string');
+    for (const offerDateType of OFFER_DATE_TYPES)
+      expect(typeof offerValidity(offer(offerDateType, start, end, 'text'))).toBe('string');
   });
 });
 
@@ -161,7 +174,12 @@ describe('locations', () => {
     ['one', [loc('A')], undefined, { inline: ['A'], rest: [] }],
     ['exactly two', [loc('A'), loc('B')], undefined, { inline: ['A', 'B'], rest: [] }],
     ['more than two', [loc('A'), loc('B'), loc('C'), loc('D')], undefined, { inline: ['A', 'B'], rest: ['C', 'D'] }],
-    ['inactive left out', [loc('A', false), loc('B'), loc('C', false), loc('D'), loc('E')], undefined, { inline: ['B', 'D'], rest: ['E'] }],
+    [
+      'inactive left out',
+      [loc('A', false), loc('B'), loc('C', false), loc('D'), loc('E')],
+      undefined,
+      { inline: ['B', 'D'], rest: ['E'] },
+    ],
     ['custom inline count', [loc('A'), loc('B'), loc('C')], 1, { inline: ['A'], rest: ['B', 'C'] }],
     ['zero inline', [loc('A'), loc('B')], 0, { inline: [], rest: ['A', 'B'] }],
   ])('splitLocations: %s', (_name, locations, inline, expected) => {

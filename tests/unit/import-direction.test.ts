@@ -27,9 +27,44 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The service worker (bundled by the site build into sw.js): the cache names it shares with the pages.
   'service-worker': ['lib'],
   // Astro's server-side parts render at build time: they may read the build and render islands.
-  components: ['islands', 'stores', 'client', 'lib', 'contract', 'build', 'page-scripts', 'content', 'styles', 'paraglide'],
-  layouts: ['components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'page-scripts', 'styles', 'paraglide'],
-  pages: ['layouts', 'components', 'islands', 'stores', 'client', 'lib', 'contract', 'build', 'page-scripts', 'content', 'styles', 'paraglide'],
+  components: [
+    'islands',
+    'stores',
+    'client',
+    'lib',
+    'contract',
+    'build',
+    'page-scripts',
+    'content',
+    'styles',
+    'paraglide',
+  ],
+  layouts: [
+    'components',
+    'islands',
+    'stores',
+    'client',
+    'lib',
+    'contract',
+    'build',
+    'page-scripts',
+    'styles',
+    'paraglide',
+  ],
+  pages: [
+    'layouts',
+    'components',
+    'islands',
+    'stores',
+    'client',
+    'lib',
+    'contract',
+    'build',
+    'page-scripts',
+    'content',
+    'styles',
+    'paraglide',
+  ],
   // src/content.config.ts
   '': ['build', 'lib', 'contract', 'paraglide'],
 };
@@ -37,7 +72,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
  * Modules another layer may import besides the table: the server starts the builds and sets the
  * pages and languages they render, and names the sitemaps they write.
  */
-const SHARED_WITH: Record<string, readonly string[]> = { 'build/page-selection.ts': ['server'], 'build/locales.ts': ['server'], 'build/sitemap-files.ts': ['server'] };
+const SHARED_WITH: Record<string, readonly string[]> = {
+  'build/page-selection.ts': ['server'],
+  'build/locales.ts': ['server'],
+  'build/sitemap-files.ts': ['server'],
+};
 /** Packages the contract may use: it is shared by every side, so it stays plain valibot. */
 const CONTRACT_PACKAGES = ['valibot'];
 
@@ -71,7 +110,11 @@ const SERVER_MAY_IMPORT: Record<string, readonly string[]> = {
 /** Packages only one folder may import: every pg-boss queue (imports, digests, reminders) lives in server/jobs/. */
 const PACKAGE_HOMES: Record<string, string> = { 'pg-boss': 'server/jobs' };
 
-export interface ImportViolation { file: string; specifier: string; rule: string }
+export interface ImportViolation {
+  file: string;
+  specifier: string;
+  rule: string;
+}
 
 /** The layer of a path under src/: its first folder, or '' for files directly in src/. */
 const layerOf = (path: string) => {
@@ -85,7 +128,8 @@ const serverRoomOf = (path: string) => relative(SERVER, path).split(/[\\/]/)[0]!
 /** Every module specifier in a source text: static imports and exports, and dynamic import(). */
 export function importSpecifiers(source: string): string[] {
   const found = new Set<string>();
-  for (const match of source.matchAll(/(?:^|[\s;}])(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)) found.add(match[1]!);
+  for (const match of source.matchAll(/(?:^|[\s;}])(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g))
+    found.add(match[1]!);
   for (const match of source.matchAll(/(?:^|[\s;])import\s*['"]([^'"]+)['"]/g)) found.add(match[1]!);
   for (const match of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.add(match[1]!);
   return [...found];
@@ -107,15 +151,21 @@ export function importViolations(file: string, source: string): ImportViolation[
       if (!target.startsWith(SRC)) continue; // e.g. package.json
       const to = layerOf(target);
       const shared = SHARED_WITH[relative(SRC, target).split(/[\\/]/).join('/')]?.includes(from);
-      if (to !== from && !allowed.includes(to) && !shared) violations.push({ file, specifier, rule: `src/${from || '.'} may not import src/${to}` });
+      if (to !== from && !allowed.includes(to) && !shared)
+        violations.push({ file, specifier, rule: `src/${from || '.'} may not import src/${to}` });
       if (room !== undefined && to === 'server') {
         const toRoom = serverRoomOf(target);
-        if (toRoom !== room && !roomAllowed.includes(toRoom)) violations.push({ file, specifier, rule: `src/server/${room} may not import src/server/${toRoom}` });
+        if (toRoom !== room && !roomAllowed.includes(toRoom))
+          violations.push({ file, specifier, rule: `src/server/${room} may not import src/server/${toRoom}` });
       }
     } else {
-      if (from === 'contract' && !CONTRACT_PACKAGES.includes(specifier)) violations.push({ file, specifier, rule: 'src/contract imports nothing but valibot' });
-      const home = Object.entries(PACKAGE_HOMES).find(([name]) => specifier === name || specifier.startsWith(`${name}/`))?.[1];
-      if (home && !path.startsWith(`${home}/`)) violations.push({ file, specifier, rule: `only src/${home} imports ${specifier}` });
+      if (from === 'contract' && !CONTRACT_PACKAGES.includes(specifier))
+        violations.push({ file, specifier, rule: 'src/contract imports nothing but valibot' });
+      const home = Object.entries(PACKAGE_HOMES).find(
+        ([name]) => specifier === name || specifier.startsWith(`${name}/`),
+      )?.[1];
+      if (home && !path.startsWith(`${home}/`))
+        violations.push({ file, specifier, rule: `only src/${home} imports ${specifier}` });
     }
   }
   return violations;
@@ -139,10 +189,19 @@ describe('import direction', () => {
     expect(importViolations(at('contract/x.ts'), "import { X } from '../lib/constants.ts';")).toHaveLength(1);
     expect(importViolations(at('islands/a/B.tsx'), "import { db } from '../../server/db/client.ts';")).toHaveLength(1);
     expect(importViolations(at('client/x.ts'), "export { y } from '../server/errors.ts';")).toHaveLength(1);
-    expect(importViolations(at('islands/a/B.tsx'), "import { s } from '../../stores/session.ts';\nimport { c } from '../../client/http.ts';")).toEqual([]);
+    expect(
+      importViolations(
+        at('islands/a/B.tsx'),
+        "import { s } from '../../stores/session.ts';\nimport { c } from '../../client/http.ts';",
+      ),
+    ).toEqual([]);
     expect(importViolations(at('contract/x.ts'), "import * as v from 'valibot';")).toEqual([]);
-    expect(importViolations(at('server/site/x.ts'), "import { PAGE_SELECTION_ENV } from '../../build/page-selection.ts';")).toEqual([]);
-    expect(importViolations(at('server/site/x.ts'), "import { getSiteData } from '../../build/site-data.ts';")).toHaveLength(1);
+    expect(
+      importViolations(at('server/site/x.ts'), "import { PAGE_SELECTION_ENV } from '../../build/page-selection.ts';"),
+    ).toEqual([]);
+    expect(
+      importViolations(at('server/site/x.ts'), "import { getSiteData } from '../../build/site-data.ts';"),
+    ).toHaveLength(1);
   });
 
   it('the checker holds the rooms of src/server', () => {
@@ -151,11 +210,15 @@ describe('import direction', () => {
     expect(importViolations(at('domain/x.ts'), "import { REMINDER_JOB } from '../jobs/reminders.ts';")).toHaveLength(1);
     expect(importViolations(at('domain/x.ts'), "import type { ServerDeps } from '../context.ts';")).toHaveLength(1);
     expect(importViolations(at('services/x.ts'), "import type { ServerEnv } from '../env.ts';")).toHaveLength(1);
-    expect(importViolations(at('services/x.ts'), "import { findOfferById } from '../domain/offers.ts';")).toHaveLength(1);
+    expect(importViolations(at('services/x.ts'), "import { findOfferById } from '../domain/offers.ts';")).toHaveLength(
+      1,
+    );
     expect(importViolations(at('routes/x.ts'), "import { REMINDER_JOB } from '../jobs/reminders.ts';")).toEqual([]);
     // images/ draws: the catalogue, the demo data and the preview images use it, and it uses no other room.
     expect(importViolations(at('images/x.ts'), "import type { Database } from '../db/client.ts';")).toHaveLength(1);
-    expect(importViolations(at('images/x.ts'), "import { CATEGORY_ICONS } from '../../contract/team-catalogue.ts';")).toEqual([]);
+    expect(
+      importViolations(at('images/x.ts'), "import { CATEGORY_ICONS } from '../../contract/team-catalogue.ts';"),
+    ).toEqual([]);
     expect(importViolations(at('domain/x.ts'), "import { bankLogoSvg } from '../images/svg.ts';")).toEqual([]);
     expect(importViolations(at('site/x.ts'), "import { initials } from '../images/svg.ts';")).toEqual([]);
     expect(importViolations(at('seed/x.ts'), "import { escapeXml } from '../images/xml.ts';")).toEqual([]);

@@ -14,7 +14,9 @@ describe.each(['si', 'ta'] as const)('the %s language names font', (locale) => {
 
   it("has exactly the letters of the switcher's names in its script", () => {
     const font = create(readFileSync(LANGUAGE_NAME_FONT_FILES[locale])) as Font;
-    const letters = [...new Set([...languageNameTexts(locale)].map((letter) => letter.codePointAt(0)!))].filter(inScript).sort();
+    const letters = [...new Set([...languageNameTexts(locale)].map((letter) => letter.codePointAt(0)!))]
+      .filter(inScript)
+      .sort();
     expect(letters.length).toBeGreaterThan(2);
     expect([...font.characterSet].filter(inScript).sort()).toEqual(letters);
   });

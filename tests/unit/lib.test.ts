@@ -8,7 +8,11 @@ const day = 86_400_000;
 const at = (days: number) => new Date(now.getTime() + days * day);
 
 describe('offer status', () => {
-  const offer = (created: number, end: number | null, reviewStatus = 'accepted') => ({ reviewStatus, createdAt: at(created), offerEnd: end === null ? null : at(end) });
+  const offer = (created: number, end: number | null, reviewStatus = 'accepted') => ({
+    reviewStatus,
+    createdAt: at(created),
+    offerEnd: end === null ? null : at(end),
+  });
 
   it.each([
     ['expired when the end has passed', offer(-30, -1), 'expired'],
@@ -35,8 +39,11 @@ describe('slugs', () => {
 
 describe('description sanitiser', () => {
   it('keeps the allowed markup and drops scripts, handlers and javascript: links', () => {
-    const html = '<p onclick="x()">Hi <strong>all</strong><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><a href="https://bank.example">ok</a></p>';
+    const html =
+      '<p onclick="x()">Hi <strong>all</strong><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><a href="https://bank.example">ok</a></p>';
     const clean = sanitizeDescription(html);
-    expect(clean).toBe('<p>Hi <strong>all</strong><a rel="nofollow noopener noreferrer">x</a><a href="https://bank.example" rel="nofollow noopener noreferrer">ok</a></p>');
+    expect(clean).toBe(
+      '<p>Hi <strong>all</strong><a rel="nofollow noopener noreferrer">x</a><a href="https://bank.example" rel="nofollow noopener noreferrer">ok</a></p>',
+    );
   });
 });

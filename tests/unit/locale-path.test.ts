@@ -14,7 +14,7 @@ describe('localePath', () => {
     expect(localePath(path, locale)).toBe(expected);
   });
 
-  it('is the page\'s own language by default: English outside a page', () => {
+  it("is the page's own language by default: English outside a page", () => {
     expect(localePath('/terms')).toBe('/terms');
   });
 });
@@ -37,7 +37,8 @@ describe('splitLocale', () => {
 
   it('undoes localePath', () => {
     for (const locale of ['en', 'si', 'ta'] as const) {
-      for (const path of ['/', '/about-us', '/a/b/c']) expect(splitLocale(localePath(path, locale))).toEqual({ locale, path });
+      for (const path of ['/', '/about-us', '/a/b/c'])
+        expect(splitLocale(localePath(path, locale))).toEqual({ locale, path });
     }
     expect(localeSegment('en')).toBeUndefined();
     expect(localeSegment('si')).toBe('si');

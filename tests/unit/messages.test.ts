@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { TRANSLATED_LOCALES } from '../../src/contract/limits.ts';
 
 const settings = JSON.parse(readFileSync('project.inlang/settings.json', 'utf8')) as {
-  baseLocale: string; locales: string[]; 'plugin.inlang.messageFormat': { pathPattern: string[] };
+  baseLocale: string;
+  locales: string[];
+  'plugin.inlang.messageFormat': { pathPattern: string[] };
 };
 const patterns = settings['plugin.inlang.messageFormat'].pathPattern;
 /** The key prefix of an area's file: messages/team/… keys start with 'team_', messages/errors/… with 'error_'. */
@@ -16,10 +18,13 @@ const areaPrefix = (pattern: string) => {
   return area === undefined ? undefined : area === 'errors' ? 'error_' : `${area}_`;
 };
 const fileMessages = (pattern: string, locale: string) => {
-  const { $schema: _schema, ...messages } = JSON.parse(readFileSync(pattern.replace('{locale}', locale), 'utf8')) as Record<string, string>;
+  const { $schema: _schema, ...messages } = JSON.parse(
+    readFileSync(pattern.replace('{locale}', locale), 'utf8'),
+  ) as Record<string, string>;
   return messages;
 };
-const messagesOf = (locale: string) => Object.assign({}, ...patterns.map((pattern) => fileMessages(pattern, locale))) as Record<string, string>;
+const messagesOf = (locale: string) =>
+  Object.assign({}, ...patterns.map((pattern) => fileMessages(pattern, locale))) as Record<string, string>;
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 const english = messagesOf(settings.baseLocale);
@@ -33,7 +38,7 @@ describe('translations', () => {
     expect([...TRANSLATED_LOCALES].sort()).toEqual(others.sort());
   });
 
-  it('keep each key in one file, an area file\'s keys named by its area', () => {
+  it("keep each key in one file, an area file's keys named by its area", () => {
     for (const locale of settings.locales) {
       const seen = new Map<string, string>();
       for (const pattern of patterns) {
@@ -42,7 +47,11 @@ describe('translations', () => {
           expect(seen.get(key), `${key} in ${pattern} and ${seen.get(key)}`).toBeUndefined();
           seen.set(key, pattern);
           if (prefix) expect(key.startsWith(prefix), `${key} in ${pattern}`).toBe(true);
-          else expect(patterns.some((other) => areaPrefix(other) && key.startsWith(areaPrefix(other)!)), `${key} in ${pattern} takes an area's prefix`).toBe(false);
+          else
+            expect(
+              patterns.some((other) => areaPrefix(other) && key.startsWith(areaPrefix(other)!)),
+              `${key} in ${pattern} takes an area's prefix`,
+            ).toBe(false);
         }
       }
     }
@@ -53,8 +62,14 @@ describe('translations', () => {
       for (const pattern of patterns) {
         const source = fileMessages(pattern, settings.baseLocale);
         const translated = fileMessages(pattern, locale);
-        expect(Object.keys(translated).filter((key) => !(key in source)), `${pattern}: not in English`).toEqual([]);
-        expect(Object.keys(source).filter((key) => !(key in translated)), `${pattern}: missing`).toEqual([]);
+        expect(
+          Object.keys(translated).filter((key) => !(key in source)),
+          `${pattern}: not in English`,
+        ).toEqual([]);
+        expect(
+          Object.keys(source).filter((key) => !(key in translated)),
+          `${pattern}: missing`,
+        ).toEqual([]);
       }
       const translated = messagesOf(locale);
       for (const [key, text] of Object.entries(english)) {

@@ -14,8 +14,22 @@ const parse = (typed: string) => {
 describe('normaliseMobileNo', () => {
   it('reads the forms people write a Sri Lankan mobile number in as its 9 digits', () => {
     for (const typed of [
-      '771234567', '0771234567', '077 123 4567', '077-123-4567', '(077) 123 4567', '077.123.4567', ' 0771234567 ', '077\u00a0123\u00a04567',
-      '+94771234567', '+94 77 123 4567', '+94 (0)77 123 4567', '+940771234567', '0094 77 123 4567', '0094771234567', '94771234567', '94 77 123 4567',
+      '771234567',
+      '0771234567',
+      '077 123 4567',
+      '077-123-4567',
+      '(077) 123 4567',
+      '077.123.4567',
+      ' 0771234567 ',
+      '077\u00a0123\u00a04567',
+      '+94771234567',
+      '+94 77 123 4567',
+      '+94 (0)77 123 4567',
+      '+940771234567',
+      '0094 77 123 4567',
+      '0094771234567',
+      '94771234567',
+      '94 77 123 4567',
     ]) {
       expect(normaliseMobileNo(typed), typed).toBe('771234567');
     }
@@ -34,11 +48,24 @@ describe('MobileNo, the contract schema of every mobileNo the API takes', () => 
   it('answers the 9 digits', () => {
     expect(parse('+94 77 123 4567')).toBe('771234567');
     expect(v.parse(SignInRequest, { mobileNo: '077 123 4567', password: 'x' }).mobileNo).toBe('771234567');
-    expect(v.parse(FeedbackRequest, { firstName: 'Kamala', mobileNo: '0771234567', email: 'k@example.lk' }).mobileNo).toBe('771234567');
+    expect(
+      v.parse(FeedbackRequest, { firstName: 'Kamala', mobileNo: '0771234567', email: 'k@example.lk' }).mobileNo,
+    ).toBe('771234567');
   });
 
   it("refuses with 'Invalid mobile no' what is not a mobile number, a number with a digit missing, and overlong text", () => {
-    for (const wrong of ['', '77123', '077123456', '7712345678', '07712345678', '+94 77 123 456', '+44 7712 345678', 'abcdefghi', '77 123 4567 ext 2', `77${' '.repeat(40)}1234567`]) {
+    for (const wrong of [
+      '',
+      '77123',
+      '077123456',
+      '7712345678',
+      '07712345678',
+      '+94 77 123 456',
+      '+44 7712 345678',
+      'abcdefghi',
+      '77 123 4567 ext 2',
+      `77${' '.repeat(40)}1234567`,
+    ]) {
       expect(parse(wrong), JSON.stringify(wrong)).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
     }
   });

@@ -3,16 +3,24 @@
 import { describe, expect, it } from 'vitest';
 import { offerValidity } from '../../src/lib/offer-dates.ts';
 
-const offer = { offerDateType: 'fromTo', offerStart: '2026-12-04T18:30:00.000Z', offerEnd: '2027-01-09T18:30:00.000Z', validTimeDateDescription: null } as const;
+const offer = {
+  offerDateType: 'fromTo',
+  offerStart: '2026-12-04T18:30:00.000Z',
+  offerEnd: '2027-01-09T18:30:00.000Z',
+  validTimeDateDescription: null,
+} as const;
 const colombo = (locale: string, iso: string, parts: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(locale, { ...parts, timeZone: 'Asia/Colombo' }).format(new Date(iso));
 
 describe('offerValidity in each language', () => {
-  it('keeps the spec\'s English', () => {
+  it("keeps the spec's English", () => {
     expect(offerValidity(offer, 'en')).toBe('Valid from 05 December to January 10th 2027');
   });
 
-  it.each([['si', 'si-LK', 'සිට'], ['ta', 'ta-LK', 'முதல்']] as const)('says it in %s with %s dates, the days in Sri Lanka', (locale, intl, from) => {
+  it.each([
+    ['si', 'si-LK', 'සිට'],
+    ['ta', 'ta-LK', 'முதல்'],
+  ] as const)('says it in %s with %s dates, the days in Sri Lanka', (locale, intl, from) => {
     const line = offerValidity(offer, locale);
     const start = colombo(intl, offer.offerStart, { day: 'numeric', month: 'long' });
     const end = colombo(intl, offer.offerEnd, { day: 'numeric', month: 'long', year: 'numeric' });
@@ -26,6 +34,8 @@ describe('offerValidity in each language', () => {
     expect(offerValidity({ ...offer, offerDateType: 'until' }, 'ta')).toMatch(/^.+ வரை செல்லுபடியாகும்$/);
     expect(offerValidity({ ...offer, offerDateType: 'till' }, 'si')).toMatch(/^.+ තෙක්$/);
     expect(offerValidity({ ...offer, offerDateType: 'on' }, 'si')).toMatch(/දිනට වලංගුයි$/);
-    expect(offerValidity({ ...offer, offerDateType: 'other', validTimeDateDescription: 'Weekends in December' }, 'ta')).toBe('Weekends in December');
+    expect(
+      offerValidity({ ...offer, offerDateType: 'other', validTimeDateDescription: 'Weekends in December' }, 'ta'),
+    ).toBe('Weekends in December');
   });
 });

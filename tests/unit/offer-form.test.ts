@@ -5,7 +5,11 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, OFFER_DATE_TYPES, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS } from '../../src/contract/index.ts';
 import {
-  CreateOfferRequest, datesNeeded, OFFER_MESSAGES, OFFER_FORM_DEFAULTS, parseFormDate,
+  CreateOfferRequest,
+  datesNeeded,
+  OFFER_MESSAGES,
+  OFFER_FORM_DEFAULTS,
+  parseFormDate,
 } from '../../src/contract/offer-form.ts';
 
 /** DD/MM/YYYY of today plus `days` (UTC, as the contract compares). */
@@ -17,15 +21,26 @@ function formDate(days: number): string {
 }
 
 const VALID = {
-  offerCategory: 1, bankInfo: '2', offerTitle: 'Weekend dining', offerHeader: '20% off on dinner at Lagoon Breeze Grill',
-  offerDescription: '', offerValidity: 'fromTo', fromDate: formDate(1), toDate: formDate(30), validTimeDateDescription: '',
-  offerType: 'off', offerRate: '20', promoCode: '', locations: ['Colombo 05'], termsAccepted: true,
+  offerCategory: 1,
+  bankInfo: '2',
+  offerTitle: 'Weekend dining',
+  offerHeader: '20% off on dinner at Lagoon Breeze Grill',
+  offerDescription: '',
+  offerValidity: 'fromTo',
+  fromDate: formDate(1),
+  toDate: formDate(30),
+  validTimeDateDescription: '',
+  offerType: 'off',
+  offerRate: '20',
+  promoCode: '',
+  locations: ['Colombo 05'],
+  termsAccepted: true,
 } as const;
 
 /** Each field's messages for `changes` applied to a valid form. */
 function messages(changes: Record<string, unknown>): Record<string, readonly string[] | undefined> {
   const result = v.safeParse(CreateOfferRequest, { ...VALID, ...changes });
-  return result.success ? {} : v.flatten(result.issues).nested ?? {};
+  return result.success ? {} : (v.flatten(result.issues).nested ?? {});
 }
 
 describe('CreateOfferRequest', () => {
@@ -36,9 +51,22 @@ describe('CreateOfferRequest', () => {
   });
 
   it('requires category, bank, title, header, rate and the terms, each with its message', () => {
-    expect(messages({ offerCategory: '', bankInfo: '', offerTitle: '', offerHeader: '  ', offerRate: '', termsAccepted: false })).toEqual({
-      offerCategory: [MESSAGES.required], bankInfo: [MESSAGES.required], offerTitle: [MESSAGES.required],
-      offerHeader: [MESSAGES.required], offerRate: [MESSAGES.required], termsAccepted: [OFFER_MESSAGES.acceptOfferTerms],
+    expect(
+      messages({
+        offerCategory: '',
+        bankInfo: '',
+        offerTitle: '',
+        offerHeader: '  ',
+        offerRate: '',
+        termsAccepted: false,
+      }),
+    ).toEqual({
+      offerCategory: [MESSAGES.required],
+      bankInfo: [MESSAGES.required],
+      offerTitle: [MESSAGES.required],
+      offerHeader: [MESSAGES.required],
+      offerRate: [MESSAGES.required],
+      termsAccepted: [OFFER_MESSAGES.acceptOfferTerms],
     });
     expect(messages({ offerCategory: 0 })).toEqual({ offerCategory: [MESSAGES.required] });
     expect(messages({ bankInfo: 'abc' })).toEqual({ bankInfo: [MESSAGES.required] });
@@ -58,7 +86,9 @@ describe('CreateOfferRequest', () => {
 
   it(`takes a header of ${OFFER_HEADER_MAX} characters, not ${OFFER_HEADER_MAX + 1}`, () => {
     expect(messages({ offerHeader: 'x'.repeat(OFFER_HEADER_MAX) })).toEqual({});
-    expect(messages({ offerHeader: 'x'.repeat(OFFER_HEADER_MAX + 1) })).toEqual({ offerHeader: [OFFER_MESSAGES.offerHeaderTooLong] });
+    expect(messages({ offerHeader: 'x'.repeat(OFFER_HEADER_MAX + 1) })).toEqual({
+      offerHeader: [OFFER_MESSAGES.offerHeaderTooLong],
+    });
     // Spaces around it are not counted.
     expect(messages({ offerHeader: ` ${'x'.repeat(OFFER_HEADER_MAX)} ` })).toEqual({});
   });
@@ -72,26 +102,40 @@ describe('CreateOfferRequest', () => {
   });
 
   it('refuses an end before the start, and an end that has passed', () => {
-    expect(messages({ fromDate: formDate(10), toDate: formDate(5) })).toEqual({ toDate: [OFFER_MESSAGES.endBeforeStart] });
+    expect(messages({ fromDate: formDate(10), toDate: formDate(5) })).toEqual({
+      toDate: [OFFER_MESSAGES.endBeforeStart],
+    });
     expect(messages({ fromDate: formDate(5), toDate: formDate(5) })).toEqual({}); // a one-day range
-    expect(messages({ fromDate: formDate(-10), toDate: formDate(-1) })).toEqual({ toDate: [OFFER_MESSAGES.endDatePassed] });
+    expect(messages({ fromDate: formDate(-10), toDate: formDate(-1) })).toEqual({
+      toDate: [OFFER_MESSAGES.endDatePassed],
+    });
     expect(messages({ fromDate: formDate(-10), toDate: formDate(0) })).toEqual({}); // ends today: still valid
   });
 
   it('requires the dates and the description each validity needs', () => {
-    expect(messages({ fromDate: '', toDate: '' })).toEqual({ fromDate: [MESSAGES.required], toDate: [MESSAGES.required] });
+    expect(messages({ fromDate: '', toDate: '' })).toEqual({
+      fromDate: [MESSAGES.required],
+      toDate: [MESSAGES.required],
+    });
     expect(messages({ offerValidity: 'until', fromDate: '', toDate: '' })).toEqual({ toDate: [MESSAGES.required] });
     expect(messages({ offerValidity: 'till', fromDate: '', toDate: formDate(3) })).toEqual({});
     expect(messages({ offerValidity: 'on', fromDate: '', toDate: '' })).toEqual({ fromDate: [MESSAGES.required] });
-    expect(messages({ offerValidity: 'other', fromDate: '', toDate: '' })).toEqual({ validTimeDateDescription: [MESSAGES.required] });
-    expect(messages({ offerValidity: 'customize', fromDate: '', toDate: '', validTimeDateDescription: 'Every Friday' })).toEqual({});
+    expect(messages({ offerValidity: 'other', fromDate: '', toDate: '' })).toEqual({
+      validTimeDateDescription: [MESSAGES.required],
+    });
+    expect(
+      messages({ offerValidity: 'customize', fromDate: '', toDate: '', validTimeDateDescription: 'Every Friday' }),
+    ).toEqual({});
   });
 
   it('takes a rate from 1 to 100 (two decimals at most) for off, upto and discount', () => {
     for (const offerType of ['off', 'upto', 'discount']) {
-      for (const good of ['1', '20', '12.5', '99.99', '100']) expect(messages({ offerType, offerRate: good }), `${offerType} ${good}`).toEqual({});
+      for (const good of ['1', '20', '12.5', '99.99', '100'])
+        expect(messages({ offerType, offerRate: good }), `${offerType} ${good}`).toEqual({});
       for (const bad of ['0', '101', '-5', '20%', 'abc', '12.345', '1e2']) {
-        expect(messages({ offerType, offerRate: bad }), `${offerType} ${bad}`).toEqual({ offerRate: [OFFER_MESSAGES.invalidOfferRate] });
+        expect(messages({ offerType, offerRate: bad }), `${offerType} ${bad}`).toEqual({
+          offerRate: [OFFER_MESSAGES.invalidOfferRate],
+        });
       }
     }
   });

@@ -9,7 +9,12 @@ import { m } from '../../src/paraglide/messages.js';
 describe('own offer standing', () => {
   it('reads every display status as live, in review, rejected or ended', () => {
     expect(Object.fromEntries(OFFER_DISPLAY_STATUSES.map((status) => [status, ownOfferStanding({ status })]))).toEqual({
-      new: 'live', expireSoon: 'live', accepted: 'live', pending: 'inReview', rejected: 'rejected', expired: 'ended',
+      new: 'live',
+      expireSoon: 'live',
+      accepted: 'live',
+      pending: 'inReview',
+      rejected: 'rejected',
+      expired: 'ended',
     });
   });
 

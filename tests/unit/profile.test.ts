@@ -8,7 +8,12 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import {
-  initialCropArea, isAcceptedImageFile, LOGO_MAX_SIDE, maxZoomFor, outputSide, SMALLEST_CROP_PIXELS,
+  initialCropArea,
+  isAcceptedImageFile,
+  LOGO_MAX_SIDE,
+  maxZoomFor,
+  outputSide,
+  SMALLEST_CROP_PIXELS,
 } from '../../src/islands/profile/logo-image.ts';
 import { getInitialCropFromCroppedAreaPixels } from 'react-easy-crop';
 import { accountTypeLabel, logoLabel, userTypeLabel } from '../../src/islands/profile/texts.ts';
@@ -27,7 +32,16 @@ vi.mock('../../src/lib/public-config.ts', () => ({
 
 describe('profile labels (spec §6)', () => {
   it("labels userType 1 'Customer', 2 'Merchant' (number or text), anything else 'error'", () => {
-    expect([1, '1', 2, '2', 3, 0, 4, 'x'].map(userTypeLabel)).toEqual(['Customer', 'Customer', 'Merchant', 'Merchant', 'Team', 'error', 'error', 'error']);
+    expect([1, '1', 2, '2', 3, 0, 4, 'x'].map(userTypeLabel)).toEqual([
+      'Customer',
+      'Customer',
+      'Merchant',
+      'Merchant',
+      'Team',
+      'error',
+      'error',
+      'error',
+    ]);
   });
   it("calls a customer an 'Offer viewer', and names the picture by account type", () => {
     expect(accountTypeLabel(1)).toBe('Offer viewer');
@@ -40,13 +54,25 @@ describe('profile labels (spec §6)', () => {
 
 describe('the logo file and its crop', () => {
   it('takes PNG or JPG only, by type and by name', () => {
-    const accepted = [['a.png', 'image/png'], ['B.JPG', 'image/jpeg'], ['c.jpeg', 'image/jpeg']];
-    const refused = [['a.gif', 'image/gif'], ['a.svg', 'image/svg+xml'], ['a.png', ''], ['a.txt', 'image/png'], ['a.png', 'text/plain'], ['png', 'image/png']];
+    const accepted = [
+      ['a.png', 'image/png'],
+      ['B.JPG', 'image/jpeg'],
+      ['c.jpeg', 'image/jpeg'],
+    ];
+    const refused = [
+      ['a.gif', 'image/gif'],
+      ['a.svg', 'image/svg+xml'],
+      ['a.png', ''],
+      ['a.txt', 'image/png'],
+      ['a.png', 'text/plain'],
+      ['png', 'image/png'],
+    ];
     for (const [name, type] of accepted) expect(isAcceptedImageFile({ name: name!, type: type! }), name).toBe(true);
-    for (const [name, type] of refused) expect(isAcceptedImageFile({ name: name!, type: type! }), `${name} ${type}`).toBe(false);
+    for (const [name, type] of refused)
+      expect(isAcceptedImageFile({ name: name!, type: type! }), `${name} ${type}`).toBe(false);
   });
 
-  it("starts on the whole image: a centred square of its shorter side", () => {
+  it('starts on the whole image: a centred square of its shorter side', () => {
     expect(initialCropArea({ width: 400, height: 300 })).toEqual({ x: 50, y: 0, width: 300, height: 300 });
     expect(initialCropArea({ width: 60, height: 80 })).toEqual({ x: 0, y: 10, width: 60, height: 60 });
     expect(initialCropArea({ width: 500, height: 500 })).toEqual({ x: 0, y: 0, width: 500, height: 500 });
@@ -56,7 +82,14 @@ describe('the logo file and its crop', () => {
     // A 400×300 logo fitted (object fit contain) in a 320-pixel box: shown 320×240, the crop square 240.
     const image = { width: 400, height: 300 };
     const shown = { width: 320, height: 240, naturalWidth: image.width, naturalHeight: image.height };
-    const { zoom, crop } = getInitialCropFromCroppedAreaPixels(initialCropArea(image), shown, 0, { width: 240, height: 240 }, 1, maxZoomFor(image));
+    const { zoom, crop } = getInitialCropFromCroppedAreaPixels(
+      initialCropArea(image),
+      shown,
+      0,
+      { width: 240, height: 240 },
+      1,
+      maxZoomFor(image),
+    );
     expect(zoom).toBe(1);
     expect(crop).toEqual({ x: 0, y: 0 });
   });
@@ -76,8 +109,16 @@ describe('the logo file and its crop', () => {
 
 /** A 2×2 PNG: the smallest real image the server takes. */
 function tinyPngBase64(): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-  const crc = (bytes: Buffer) => { let c = 0xffffffff; for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type), data]);
     const out = Buffer.alloc(body.length + 8);
@@ -88,7 +129,12 @@ function tinyPngBase64(): string {
   };
   const header = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
   const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]).toString('base64');
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64');
 }
 
 describe('the profile calls, against the real app', () => {
@@ -113,12 +159,20 @@ describe('the profile calls, against the real app', () => {
     return account;
   }
   /** A call's ApiError (fails the test when the call succeeds). */
-  const refusal = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a refusal'); }, (error: unknown) => error as ApiError);
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('expected a refusal');
+      },
+      (error: unknown) => error as ApiError,
+    );
 
   it('reads the categories and the towns (the latter from `response`)', async () => {
     const categories = await fetchCategories();
     expect(categories.length).toBeGreaterThan(0);
-    expect(categories.map((category) => category.categoryName)).toEqual([...categories.map((category) => category.categoryName)].sort((a, b) => a.localeCompare(b)));
+    expect(categories.map((category) => category.categoryName)).toEqual(
+      [...categories.map((category) => category.categoryName)].sort((a, b) => a.localeCompare(b)),
+    );
     const towns = await fetchLocations();
     expect(towns.length).toBeGreaterThan(0);
     expect(towns[0]).toEqual({ locationId: expect.any(Number), locationName: expect.any(String), isActive: false });
@@ -160,7 +214,9 @@ describe('the profile calls, against the real app', () => {
     const fromServer = await api.call('GET', `/api/get/user/by/${account.userId}`, { token: account.token });
     expect(fromServer.body.data.logoUrl).toBe(uploaded.url);
 
-    const error = await refusal(uploadLogo(`data:image/png;base64,${Buffer.from('not an image at all').toString('base64')}`));
+    const error = await refusal(
+      uploadLogo(`data:image/png;base64,${Buffer.from('not an image at all').toString('base64')}`),
+    );
     expect([error.status, error.message]).toEqual([400, 'Only PNG or JPEG images can be uploaded.']);
     expect($user.get()?.logoUrl).toBe(uploaded.url);
   });

@@ -9,15 +9,32 @@ import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../src/contract/safe-url.ts';
 
 describe('safeUrl', () => {
   it.each([
-    'https://www.example.lk/offers', 'http://example.lk', 'HTTPS://EXAMPLE.LK/a.png', '/api/images/bank-hnb.svg', '/', '/sign-up?x=1#y',
+    'https://www.example.lk/offers',
+    'http://example.lk',
+    'HTTPS://EXAMPLE.LK/a.png',
+    '/api/images/bank-hnb.svg',
+    '/',
+    '/sign-up?x=1#y',
   ])('keeps %s', (url) => {
     expect(safeUrl(url)).toBe(url);
   });
 
   it.each([
-    'javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>',
-    'vbscript:msgbox(1)', 'file:///etc/passwd', '//evil.example/x.png', '/\\evil.example', '/\t/evil.example', 'images/x.png', 'ftp://example.lk',
-    'https://exa mple.lk', '', 'http://',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    '//evil.example/x.png',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'images/x.png',
+    'ftp://example.lk',
+    'https://exa mple.lk',
+    '',
+    'http://',
   ])('refuses %j', (url) => {
     expect(safeUrl(url)).toBeUndefined();
   });
@@ -54,27 +71,65 @@ describe('the contract', () => {
 
 describe('OfferCard', () => {
   it('renders no javascript: URL given as a banner or logo, and shows the category icon instead', () => {
-    const html = renderToString(createElement(OfferCard, { offer: { ...offerWith('javascript:alert(1)'), eligibility: NO_ELIGIBILITY } as never }));
+    const html = renderToString(
+      createElement(OfferCard, {
+        offer: { ...offerWith('javascript:alert(1)'), eligibility: NO_ELIGIBILITY } as never,
+      }),
+    );
     expect(html).not.toContain('javascript:');
     expect(html).toContain('offer-card-fallback');
     expect(html).toContain(`src="${PLACEHOLDER_IMAGE_URL}"`);
   });
 
   it('renders a safe banner', () => {
-    const html = renderToString(createElement(OfferCard, { offer: { ...offerWith('/api/images/banner-1.svg'), eligibility: NO_ELIGIBILITY } as never }));
+    const html = renderToString(
+      createElement(OfferCard, {
+        offer: { ...offerWith('/api/images/banner-1.svg'), eligibility: NO_ELIGIBILITY } as never,
+      }),
+    );
     expect(html).toContain('src="/api/images/banner-1.svg"');
   });
 });
 
 /** An offer answer whose every URL is `url`. */
 function offerWith(url: string) {
-  const bank = { bankId: 1, bankName: 'HNB', slug: 'hnb', logoURL: url, thumbnailURL: url, cardTypes: ['Visa'], color: '#000' };
+  const bank = {
+    bankId: 1,
+    bankName: 'HNB',
+    slug: 'hnb',
+    logoURL: url,
+    thumbnailURL: url,
+    cardTypes: ['Visa'],
+    color: '#000',
+  };
   const category = { categoryId: 2, id: 2, categoryName: 'Dining', slug: 'dining', iconName: 'dining' };
   const merchant = { merchantId: 3, merchantName: 'Cafe', logoURL: url, contactNo: null, webURL: url };
   return {
-    offerId: 9, label: 'Label', header: 'Header', description: '', bannerImageURL: url, offerType: 'off', offerRate: '10', offerDateType: 'other',
-    offerStart: null, offerEnd: null, validTimeDateDescription: null, promoCode: null, hotLine: { mobileNo: [], email: [] }, cardTypes: [],
-    status: 'accepted', location: [], views: 1, interest: 0, createAt: new Date(0).toISOString(), bankId: 1, categoryId: 2, merchantId: 3,
-    bank, category, merchant, merchantData: merchant,
+    offerId: 9,
+    label: 'Label',
+    header: 'Header',
+    description: '',
+    bannerImageURL: url,
+    offerType: 'off',
+    offerRate: '10',
+    offerDateType: 'other',
+    offerStart: null,
+    offerEnd: null,
+    validTimeDateDescription: null,
+    promoCode: null,
+    hotLine: { mobileNo: [], email: [] },
+    cardTypes: [],
+    status: 'accepted',
+    location: [],
+    views: 1,
+    interest: 0,
+    createAt: new Date(0).toISOString(),
+    bankId: 1,
+    categoryId: 2,
+    merchantId: 3,
+    bank,
+    category,
+    merchant,
+    merchantData: merchant,
   };
 }

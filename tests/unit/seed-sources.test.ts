@@ -29,14 +29,19 @@ describe('demoImports', () => {
   });
 
   it('changes nothing else of any offer', () => {
-    const strip = (offer: Record<string, unknown>) => Object.fromEntries(Object.entries(offer).filter(([key]) => !(SOURCE_COLUMNS as readonly string[]).includes(key)));
+    const strip = (offer: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(offer).filter(([key]) => !(SOURCE_COLUMNS as readonly string[]).includes(key)));
     expect(imports.offers.map(strip)).toEqual(data.offers.map(strip));
   });
 
   it('links each imported offer to its source, whose last good run is when the offer was checked; some sources fail since', () => {
-    expect(imports.links.map((link) => link.offerId).sort((a, b) => a - b)).toEqual(imported.map((offer) => offer.offerId));
+    expect(imports.links.map((link) => link.offerId).sort((a, b) => a - b)).toEqual(
+      imported.map((offer) => offer.offerId),
+    );
     for (const offer of imported) {
-      const runs = imports.runs.filter((run) => run.sourceKey === imports.links.find((link) => link.offerId === offer.offerId)!.sourceKey);
+      const runs = imports.runs.filter(
+        (run) => run.sourceKey === imports.links.find((link) => link.offerId === offer.offerId)!.sourceKey,
+      );
       const lastGood = Math.max(...runs.filter((run) => run.ok).map((run) => run.finishedAt!.getTime()));
       expect(offer.sourceVerifiedAt!.getTime()).toBe(lastGood);
     }

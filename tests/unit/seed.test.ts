@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
-import { bankIssues, cardName, coveredCards, Eligibility, type EligibilityData } from '../../src/contract/eligibility.ts';
+import {
+  bankIssues,
+  cardName,
+  coveredCards,
+  Eligibility,
+  type EligibilityData,
+} from '../../src/contract/eligibility.ts';
 import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../src/contract/limits.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
@@ -48,8 +54,12 @@ describe('seedDemoData', () => {
     expect(ads.every((a) => a.placement === 'inner' && a.adSpace === 'right' && a.linkUrl.startsWith('/'))).toBe(true);
 
     expect(summary).toMatchObject({
-      banks: banks.length, categories: categories.length, merchants: merchants.length, offers: OFFERS,
-      locations: locations.length, terms: terms.length,
+      banks: banks.length,
+      categories: categories.length,
+      merchants: merchants.length,
+      offers: OFFERS,
+      locations: locations.length,
+      terms: terms.length,
     });
     expect(terms.filter((t) => t.bankId === null).length).toBeGreaterThanOrEqual(3);
     for (const bank of banks) {
@@ -128,7 +138,9 @@ describe('seedDemoData', () => {
 
     const now = NOW.getTime();
     const expired = offers.filter((o) => o.offerEnd && o.offerEnd.getTime() < now).length;
-    const endingSoon = offers.filter((o) => o.offerEnd && o.offerEnd.getTime() >= now && o.offerEnd.getTime() - now <= 7 * DAY).length;
+    const endingSoon = offers.filter(
+      (o) => o.offerEnd && o.offerEnd.getTime() >= now && o.offerEnd.getTime() - now <= 7 * DAY,
+    ).length;
     const recent = offers.filter((o) => now - o.createdAt.getTime() <= 7 * DAY).length;
     const accepted = offers.filter((o) => o.reviewStatus === 'accepted').length;
     const promo = offers.filter((o) => o.promoCode).length;
@@ -147,7 +159,10 @@ describe('seedDemoData', () => {
   it('gives banks slugs by the slug rule and card types', async () => {
     const banks = await first.db.select().from(schema.banks);
     for (const bank of banks) {
-      const expected = bank.bankName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+      const expected = bank.bankName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '');
       expect(bank.slug).toBe(expected);
       expect(bank.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(bank.cardTypes.length).toBeGreaterThanOrEqual(3);
@@ -174,16 +189,21 @@ describe('seedDemoData', () => {
       for (const card of offer.eligibility.cards) expect(bankIssues(issued, card)).toBe(true);
       expect(offer.cardTypes).toEqual(coveredCards(issued, offer.eligibility).map(cardName));
     }
-    const share = (test: (e: EligibilityData) => boolean) => offers.filter((offer) => test(offer.eligibility)).length / offers.length;
-    for (const scope of ['all', 'credit', 'listed'] as const) expect(share((e) => e.cardScope === scope)).toBeGreaterThan(0.03);
+    const share = (test: (e: EligibilityData) => boolean) =>
+      offers.filter((offer) => test(offer.eligibility)).length / offers.length;
+    for (const scope of ['all', 'credit', 'listed'] as const)
+      expect(share((e) => e.cardScope === scope)).toBeGreaterThan(0.03);
     expect(share((e) => e.cards.some((card) => card.tier === null))).toBeGreaterThan(0.03);
     expect(share((e) => e.days.length > 0)).toBeGreaterThan(0.2);
     expect(share((e) => e.days.length === 0)).toBeGreaterThan(0.4);
     expect(share((e) => e.timeFrom !== null)).toBeGreaterThan(0.01);
     expect(share((e) => e.minBill !== null)).toBeGreaterThan(0.2);
     expect(share((e) => e.maxDiscount !== null)).toBeGreaterThan(0.2);
-    for (const channel of ['inStore', 'online', 'both'] as const) expect(share((e) => e.channel === channel)).toBeGreaterThan(0.01);
-    expect(offers.every((offer) => (offer.eligibility.channel === 'inStore') === (offer.eligibility.website === null))).toBe(true);
+    for (const channel of ['inStore', 'online', 'both'] as const)
+      expect(share((e) => e.channel === channel)).toBeGreaterThan(0.01);
+    expect(
+      offers.every((offer) => (offer.eligibility.channel === 'inStore') === (offer.eligibility.website === null)),
+    ).toBe(true);
   });
 
   it('points every logo, banner and ad URL at a stored SVG image', async () => {
@@ -192,7 +212,8 @@ describe('seedDemoData', () => {
     for (const b of await db.select().from(schema.banks)) urls.add(b.logoUrl).add(b.thumbnailUrl);
     for (const m of await db.select().from(schema.merchants)) urls.add(m.logoUrl!);
     for (const a of await db.select().from(schema.houseAds)) urls.add(a.imageUrl);
-    for (const o of await db.select({ url: schema.offers.bannerImageUrl }).from(schema.offers)) if (o.url) urls.add(o.url);
+    for (const o of await db.select({ url: schema.offers.bannerImageUrl }).from(schema.offers))
+      if (o.url) urls.add(o.url);
     const names = [...urls].map((url) => {
       expect(url).toMatch(/^\/api\/images\/[a-z0-9-]+\.svg$/);
       return url.slice('/api/images/'.length);
@@ -241,12 +262,21 @@ describe('seedDemoData', () => {
 
   it('keeps users on a re-seed and replaces only the catalogue', async () => {
     const { db } = first;
-    const [user] = await db.insert(schema.users).values({
-      userType: 1, firstName: 'Nimal', mobileNo: '771234567', passwordHash: 'not-a-real-hash',
-    }).returning();
+    const [user] = await db
+      .insert(schema.users)
+      .values({
+        userType: 1,
+        firstName: 'Nimal',
+        mobileNo: '771234567',
+        passwordHash: 'not-a-real-hash',
+      })
+      .returning();
     await db.insert(schema.favorites).values({ userId: user!.userId, offerId: 1 });
     await db.insert(schema.images).values({
-      name: 'upload-test.png', contentType: 'image/png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47]), ownerUserId: user!.userId,
+      name: 'upload-test.png',
+      contentType: 'image/png',
+      bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+      ownerUserId: user!.userId,
     });
     await db.insert(schema.subscriptions).values({ email: 'nimal@example.com' });
 
@@ -259,8 +289,13 @@ describe('seedDemoData', () => {
     expect(users[0]).toMatchObject({ userId: user!.userId, firstName: 'Nimal', mobileNo: '771234567' });
     expect(await db.select().from(schema.favorites)).toHaveLength(0);
     expect(await db.select().from(schema.subscriptions)).toHaveLength(1);
-    expect(await db.select({ n: schema.images.name }).from(schema.images).where(eq(schema.images.name, 'upload-test.png'))).toHaveLength(1);
-    const offers = await db.select({ id: schema.offers.offerId }).from(schema.offers).orderBy(asc(schema.offers.offerId));
+    expect(
+      await db.select({ n: schema.images.name }).from(schema.images).where(eq(schema.images.name, 'upload-test.png')),
+    ).toHaveLength(1);
+    const offers = await db
+      .select({ id: schema.offers.offerId })
+      .from(schema.offers)
+      .orderBy(asc(schema.offers.offerId));
     expect(offers.map((o) => o.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
 
     // The sequences continue after the seeded ids.
@@ -279,12 +314,25 @@ describe('the banks’ cadences and limits in the demo offers', () => {
   const data = buildDemoData({ offers: OFFERS, now: NOW });
   const iconOf = new Map(data.categories.map((c) => [c.categoryId, c.iconName]));
   const bankOf = new Map(data.banks.map((b) => [b.bankId, b]));
-  const offers = data.offers.map((o) => ({ ...o, icon: iconOf.get(o.categoryId)!, e: o.eligibility as EligibilityData }));
+  const offers = data.offers.map((o) => ({
+    ...o,
+    icon: iconOf.get(o.categoryId)!,
+    e: o.eligibility as EligibilityData,
+  }));
   const inCategory = (icon: string) => offers.filter((o) => o.icon === icon);
   // Written here as the banks write them, not taken from the generator.
-  const DAY_NAMES = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as const;
+  const DAY_NAMES = {
+    mon: 'Monday',
+    tue: 'Tuesday',
+    wed: 'Wednesday',
+    thu: 'Thursday',
+    fri: 'Friday',
+    sat: 'Saturday',
+    sun: 'Sunday',
+  } as const;
   const rs = (n: number) => `Rs. ${n.toLocaleString('en-US')}`;
-  const planOf = (o: (typeof offers)[number]) => /0% interest easy payment plan for up to (\d+) months/.exec(o.description!);
+  const planOf = (o: (typeof offers)[number]) =>
+    /0% interest easy payment plan for up to (\d+) months/.exec(o.description!);
   const PREMIUM = new Set(['Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite']);
 
   it('still validates every offer against the contract’s Eligibility', () => {
@@ -295,7 +343,9 @@ describe('the banks’ cadences and limits in the demo offers', () => {
     const supermarkets = inCategory('supermarkets');
     const cardDays = supermarkets.filter((o) => / every \w+day/.test(o.header));
     expect(cardDays.length / supermarkets.length).toBeGreaterThan(0.4);
-    expect(cardDays.filter((o) => o.e.days.length === 1 && !['sat', 'sun'].includes(o.e.days[0]!)).length).toBeGreaterThan(10);
+    expect(
+      cardDays.filter((o) => o.e.days.length === 1 && !['sat', 'sun'].includes(o.e.days[0]!)).length,
+    ).toBeGreaterThan(10);
     for (const o of cardDays) {
       expect(o.e.days.length).toBeLessThanOrEqual(2);
       const names = o.e.days.map((day) => DAY_NAMES[day]).join(' and ');
@@ -303,32 +353,41 @@ describe('the banks’ cadences and limits in the demo offers', () => {
       expect(o.validTimeDateDescription).toBe(`Every ${names}`);
       expect(o.description).toContain(`Minimum bill value ${rs(o.e.minBill!)}`);
       // A fixed amount off has no cap; a rate has one, per card per day.
-      if (o.offerType !== 'customize') expect(o.description).toContain(`Max. discount ${rs(o.e.maxDiscount!)} per card per day`);
+      if (o.offerType !== 'customize')
+        expect(o.description).toContain(`Max. discount ${rs(o.e.maxDiscount!)} per card per day`);
     }
   });
 
   it('gives fuel stations weekend days with a cap', () => {
-    const weekend = inCategory('fuel').filter((o) => o.e.days.every((day) => day === 'sat' || day === 'sun') && o.e.days.length > 0);
+    const weekend = inCategory('fuel').filter(
+      (o) => o.e.days.every((day) => day === 'sat' || day === 'sun') && o.e.days.length > 0,
+    );
     expect(weekend.filter((o) => o.e.maxDiscount !== null).length).toBeGreaterThanOrEqual(3);
     expect(weekend.some((o) => o.header.endsWith('every weekend') && o.e.days.length === 2)).toBe(true);
   });
 
   it('fits minimum bills and caps to the category and to each other', () => {
-    const capsOf = (icon: string) => inCategory(icon).flatMap((o) => (o.e.maxDiscount === null ? [] : [o.e.maxDiscount]));
+    const capsOf = (icon: string) =>
+      inCategory(icon).flatMap((o) => (o.e.maxDiscount === null ? [] : [o.e.maxDiscount]));
     for (const cap of capsOf('dining')) expect(cap >= 2_500 && cap <= 10_000, `dining cap ${cap}`).toBe(true);
     for (const cap of capsOf('supermarkets')) expect(cap >= 1_500 && cap <= 5_000, `supermarket cap ${cap}`).toBe(true);
     expect(capsOf('dining').length).toBeGreaterThan(10);
     for (const o of offers) {
       if (o.offerType === 'customize') expect(o.e.maxDiscount).toBeNull();
       // The rate on the minimum bill never runs into the cap.
-      else if (o.e.minBill !== null && o.e.maxDiscount !== null) expect(o.e.minBill * Number(o.offerRate) / 100).toBeLessThanOrEqual(o.e.maxDiscount);
+      else if (o.e.minBill !== null && o.e.maxDiscount !== null)
+        expect((o.e.minBill * Number(o.offerRate)) / 100).toBeLessThanOrEqual(o.e.maxDiscount);
     }
   });
 
   it('gives 0% instalment plans a minimum transaction and one way to convert, in the categories banks give them', () => {
     const plans = offers.filter((o) => planOf(o));
     expect(plans.length).toBeGreaterThan(20);
-    for (const icon of ['electronics', 'education', 'travel', 'health']) expect(plans.some((o) => o.icon === icon), icon).toBe(true);
+    for (const icon of ['electronics', 'education', 'travel', 'health'])
+      expect(
+        plans.some((o) => o.icon === icon),
+        icon,
+      ).toBe(true);
     for (const o of plans) {
       expect(o.e.minBill).toBeGreaterThanOrEqual(25_000);
       expect(o.description).toContain(`Minimum transaction ${rs(o.e.minBill!)}`);
@@ -339,12 +398,14 @@ describe('the banks’ cadences and limits in the demo offers', () => {
     }
     const converted = plans.filter((o) => o.e.convertWithinDays !== null);
     expect(converted.some((o) => o.e.convertWithinDays === 7)).toBe(true);
-    for (const o of converted) expect(o.description).toContain(`within ${o.e.convertWithinDays} days of the purchase to convert`);
+    for (const o of converted)
+      expect(o.description).toContain(`within ${o.e.convertWithinDays} days of the purchase to convert`);
     expect(plans.filter((o) => o.e.registerFirst).length).toBeGreaterThanOrEqual(3);
     for (const o of plans.filter((p) => p.e.promoCodeRequired)) expect(o.e.channel).toBe('online');
     expect(plans.some((o) => o.e.promoCodeRequired)).toBe(true);
     // Only plans take a call or a registration.
-    for (const o of offers.filter((p) => !planOf(p))) expect([o.e.convertWithinDays, o.e.registerFirst]).toEqual([null, false]);
+    for (const o of offers.filter((p) => !planOf(p)))
+      expect([o.e.convertWithinDays, o.e.registerFirst]).toEqual([null, false]);
   });
 
   it('asks for a promo code only online, where the offer has one, and says so', () => {
@@ -358,7 +419,20 @@ describe('the banks’ cadences and limits in the demo offers', () => {
   });
 
   it('gives hotels a booking period and a later stay period', () => {
-    const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    const MONTHS = [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ];
     const parse = (text: string) => {
       const [day, month, year] = text.split(' ');
       return Date.UTC(Number(year), MONTHS.indexOf(month!), Number(day));
@@ -405,15 +479,20 @@ describe('the banks’ cadences and limits in the demo offers', () => {
       // Days a header names are the offer's days.
       const headerDays = new RegExp(`every ((?:${dayWords})(?: and (?:${dayWords}))*|weekend)\\b`).exec(o.header);
       if (headerDays) {
-        const named = headerDays[1] === 'weekend' ? ['sat', 'sun'] : headerDays[1]!.split(' and ').map((name) => Object.entries(DAY_NAMES).find(([, n]) => n === name)![0]);
+        const named =
+          headerDays[1] === 'weekend'
+            ? ['sat', 'sun']
+            : headerDays[1]!.split(' and ').map((name) => Object.entries(DAY_NAMES).find(([, n]) => n === name)![0]);
         expect(o.e.days).toEqual(named);
       }
       // Each day of the offer is in its validity, unless a hotel's periods take its place.
       if (o.e.days.length > 0 && !o.validTimeDateDescription!.startsWith('Book by')) {
         const validity = o.validTimeDateDescription!;
-        if (!/^\w+day to \w+day$/.test(validity)) for (const day of o.e.days) expect(validity).toContain(DAY_NAMES[day]);
+        if (!/^\w+day to \w+day$/.test(validity))
+          for (const day of o.e.days) expect(validity).toContain(DAY_NAMES[day]);
       }
-      if (o.e.days.length === 0 && o.validTimeDateDescription) expect(o.validTimeDateDescription).not.toMatch(new RegExp(`${dayWords}|weekend`, 'i'));
+      if (o.e.days.length === 0 && o.validTimeDateDescription)
+        expect(o.validTimeDateDescription).not.toMatch(new RegExp(`${dayWords}|weekend`, 'i'));
       if (/weekend/i.test(o.label)) expect(o.e.days).toEqual(['sat', 'sun']);
     }
   });

@@ -8,7 +8,13 @@ import { clientIp } from '../../src/server/services/client-ip.ts';
 import { decodeUploadedImage } from '../../src/server/services/images.ts';
 import { isStrongEnough } from '../../src/server/services/passwords.ts';
 import {
-  createMemoryRateLimitStore, createRedisRateLimitStore, DEFAULT_RATE_RULES, RateLimiter, SIGN_IN_SLOW_DOWN, signInWaitMessage, slowDownWaitMs,
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  DEFAULT_RATE_RULES,
+  RateLimiter,
+  SIGN_IN_SLOW_DOWN,
+  signInWaitMessage,
+  slowDownWaitMs,
   type RateLimitStore,
 } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
@@ -17,7 +23,10 @@ import { createConsoleSmsProvider, createHttpSmsProvider } from '../../src/serve
 const tightRules = { ...DEFAULT_RATE_RULES, signInPerIp: { limit: 2, windowMs: 60_000 } };
 
 async function expectRejected(promise: Promise<unknown>, status: number) {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(HttpFailure);
   expect((error as HttpFailure).httpStatus).toBe(status);
   return error as HttpFailure;
@@ -47,7 +56,9 @@ describe('rate limiter', () => {
   });
 
   it('lets requests through when the counter store is down', async () => {
-    const down = async () => { throw new Error('down'); };
+    const down = async () => {
+      throw new Error('down');
+    };
     const broken: RateLimitStore = { hit: down, mark: down, remainingMs: down, clear: down, close: async () => {} };
     const limiter = new RateLimiter(broken, tightRules);
     for (let i = 0; i < 5; i++) await limiter.check('signInPerIp', 'x');
@@ -63,7 +74,9 @@ describe('sign-in slow-down', () => {
   const rule = { freeFailures: 3, firstWaitMs: 1000, maxWaitMs: 10_000, windowMs: 60_000 };
 
   it('costs nothing for the free failures, then doubles the wait up to the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((failures) => slowDownWaitMs(rule, failures))).toEqual([0, 0, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((failures) => slowDownWaitMs(rule, failures))).toEqual([
+      0, 0, 1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
     expect(slowDownWaitMs(rule, 10_000)).toBe(10_000);
   });
 
@@ -80,7 +93,8 @@ describe('sign-in slow-down', () => {
 
   it('answers 429 with the wait while it runs, per number and address', async () => {
     const limiter = new RateLimiter(createMemoryRateLimitStore(), DEFAULT_RATE_RULES, true, {
-      ...SIGN_IN_SLOW_DOWN, perMobileAndIp: { ...rule, freeFailures: 1, firstWaitMs: 5000 },
+      ...SIGN_IN_SLOW_DOWN,
+      perMobileAndIp: { ...rule, freeFailures: 1, firstWaitMs: 5000 },
     });
     await limiter.checkSignInWait('771234567', '203.0.113.1');
     await limiter.signInFailed('771234567', '203.0.113.1');
@@ -94,7 +108,9 @@ describe('sign-in slow-down', () => {
 
 describe.runIf(process.env.TEST_REDIS_URL)('Redis rate-limit store', () => {
   const stores: RateLimitStore[] = [];
-  afterAll(async () => { for (const store of stores) await store.close(); });
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+  });
   /** A store once its connection is ready: until then it counts in this process's memory. */
   const connectedStore = async (prefix: string) => {
     const store = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix, () => {});
@@ -119,7 +135,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis rate-limit store', () => {
     const prefix = `offerlanka:test:${Date.now()}:${Math.random()}:`;
     const first = await connectedStore(prefix);
     const second = await connectedStore(prefix);
-    const slowDown = { ...SIGN_IN_SLOW_DOWN, perMobileAndIp: { freeFailures: 2, firstWaitMs: 60_000, maxWaitMs: 60_000, windowMs: 60_000 } };
+    const slowDown = {
+      ...SIGN_IN_SLOW_DOWN,
+      perMobileAndIp: { freeFailures: 2, firstWaitMs: 60_000, maxWaitMs: 60_000, windowMs: 60_000 },
+    };
     const a = new RateLimiter(first, DEFAULT_RATE_RULES, true, slowDown);
     const b = new RateLimiter(second, DEFAULT_RATE_RULES, true, slowDown);
     await a.signInFailed('771234567', '198.51.100.9');
@@ -151,7 +170,9 @@ describe('Redis rate-limit store with Redis unreachable', () => {
     });
     const lines: string[] = [];
     const before = Date.now();
-    const store = createRedisRateLimitStore(`redis://127.0.0.1:${port}`, 'offerlanka:test:', (line) => lines.push(line));
+    const store = createRedisRateLimitStore(`redis://127.0.0.1:${port}`, 'offerlanka:test:', (line) =>
+      lines.push(line),
+    );
     try {
       await vi.waitFor(() => expect(lines).toHaveLength(1));
       expect(lines[0]).toMatch(/^\[redis\] unreachable .*per process/);
@@ -173,7 +194,11 @@ describe('response cache', () => {
   it('produces once per TTL and shares concurrent misses', async () => {
     const cache = new ResponseCache(60_000);
     let calls = 0;
-    const produce = async () => { calls += 1; await new Promise((r) => setTimeout(r, 10)); return { n: calls }; };
+    const produce = async () => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return { n: calls };
+    };
     const [a, b] = await Promise.all([cache.json('k', produce), cache.json('k', produce)]);
     expect(a).toBe('{"n":1}');
     expect(b).toBe(a);
@@ -185,7 +210,11 @@ describe('response cache', () => {
 
   it('does not keep failures, and a TTL of 0 turns it off', async () => {
     const cache = new ResponseCache(60_000);
-    await expect(cache.remember('bad', async () => { throw new Error('no'); })).rejects.toThrow('no');
+    await expect(
+      cache.remember('bad', async () => {
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
     expect(await cache.remember('bad', async () => 'ok')).toBe('ok');
     const off = new ResponseCache(0);
     let calls = 0;
@@ -224,7 +253,11 @@ describe('client IP', () => {
   const ipOf = async (trustProxy: boolean, forwarded?: string) => {
     const app = new Hono();
     app.get('/', (c) => c.text(clientIp(c, trustProxy)));
-    const response = await app.request('/', { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} }, { incoming: { socket: { remoteAddress: '192.0.2.10' } } as IncomingMessage });
+    const response = await app.request(
+      '/',
+      { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} },
+      { incoming: { socket: { remoteAddress: '192.0.2.10' } } as IncomingMessage },
+    );
     return response.text();
   };
 
@@ -251,15 +284,23 @@ describe('SMS providers', () => {
     let answer = 200;
     const gateway = createServer((req, res) => {
       let body = '';
-      req.on('data', (chunk) => { body += chunk; });
-      req.on('end', () => { received.push({ auth: req.headers.authorization, body }); res.writeHead(answer).end(); });
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        received.push({ auth: req.headers.authorization, body });
+        res.writeHead(answer).end();
+      });
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`;
     try {
       const sms = createHttpSmsProvider(url, 'secret');
       await sms.send({ mobileNo: '771234567', code: '123456', message: 'hello' });
-      expect(received[0]).toEqual({ auth: 'Bearer secret', body: JSON.stringify({ to: '+94771234567', message: 'hello' }) });
+      expect(received[0]).toEqual({
+        auth: 'Bearer secret',
+        body: JSON.stringify({ to: '+94771234567', message: 'hello' }),
+      });
       answer = 500;
       await expect(sms.send({ mobileNo: '771234567', code: '1', message: 'x' })).rejects.toThrow('500');
     } finally {
@@ -271,25 +312,41 @@ describe('SMS providers', () => {
 describe('environment', () => {
   it('has defaults for the embedded setup', () => {
     const env = readEnv({});
-    expect(env).toMatchObject({ PORT: 4321, DATA_DIR: 'data', SMS_PROVIDER: 'console', API_BASE: '/api', RESPONSE_CACHE_TTL_MS: 5000, TRUST_PROXY: false });
+    expect(env).toMatchObject({
+      PORT: 4321,
+      DATA_DIR: 'data',
+      SMS_PROVIDER: 'console',
+      API_BASE: '/api',
+      RESPONSE_CACHE_TTL_MS: 5000,
+      TRUST_PROXY: false,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
   it('treats empty variables as unset and names every wrong one', () => {
     expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
-    expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+    expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+    );
   });
 
   it('reads IMPORT_ALLOWED_HOSTS as host names or host:port, none by default, and refuses anything else at start-up', () => {
     expect(readEnv({}).IMPORT_ALLOWED_HOSTS).toEqual([]);
-    expect(readEnv({ IMPORT_ALLOWED_HOSTS: 'partner.lan, 10.1.2.3:8443,[fd00::1]:80' }).IMPORT_ALLOWED_HOSTS).toEqual(['partner.lan', '10.1.2.3:8443', '[fd00::1]:80']);
-    expect(() => readEnv({ IMPORT_ALLOWED_HOSTS: 'partner.lan,http://10.0.0.1/' })).toThrow(/IMPORT_ALLOWED_HOSTS must be host names or host:port/);
+    expect(readEnv({ IMPORT_ALLOWED_HOSTS: 'partner.lan, 10.1.2.3:8443,[fd00::1]:80' }).IMPORT_ALLOWED_HOSTS).toEqual([
+      'partner.lan',
+      '10.1.2.3:8443',
+      '[fd00::1]:80',
+    ]);
+    expect(() => readEnv({ IMPORT_ALLOWED_HOSTS: 'partner.lan,http://10.0.0.1/' })).toThrow(
+      /IMPORT_ALLOWED_HOSTS must be host names or host:port/,
+    );
   });
 
   it('follows HOST and PORT for SITE_URL when it is unset', () => {
     expect(readEnv({}).SITE_URL).toBe('http://localhost:4321');
     expect(readEnv({ PORT: '8080' }).SITE_URL).toBe('http://localhost:8080');
-    for (const HOST of ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']) expect(readEnv({ PORT: '8080', HOST }).SITE_URL, HOST).toBe('http://localhost:8080');
+    for (const HOST of ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'])
+      expect(readEnv({ PORT: '8080', HOST }).SITE_URL, HOST).toBe('http://localhost:8080');
     expect(readEnv({ PORT: '8080', HOST: 'offers.example.lk' }).SITE_URL).toBe('http://offers.example.lk:8080');
     expect(readEnv({ PORT: '8080', HOST: '192.0.2.10' }).SITE_URL).toBe('http://192.0.2.10:8080');
     expect(readEnv({ PORT: '8080', HOST: '2001:db8::1' }).SITE_URL).toBe('http://[2001:db8::1]:8080');
@@ -306,7 +363,10 @@ describe('environment', () => {
 
   it('needs a gateway URL for the http SMS provider and uses it by default in production', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/SMS_HTTP_URL/);
-    expect(readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send', SMTP_HOST: 'smtp.example' }).SMS_PROVIDER).toBe('http');
+    expect(
+      readEnv({ NODE_ENV: 'production', SMS_HTTP_URL: 'https://sms.example/send', SMTP_HOST: 'smtp.example' })
+        .SMS_PROVIDER,
+    ).toBe('http');
   });
 });
 
@@ -326,7 +386,10 @@ describe('response cache expiry', () => {
     const produce = async () => {
       version += 1;
       const mine = version;
-      if (mine > 1) await new Promise<void>((resolve) => { release = resolve; }); // refreshes wait for release()
+      if (mine > 1)
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        }); // refreshes wait for release()
       return mine;
     };
     expect(await cache.remember('k', produce)).toBe(1);

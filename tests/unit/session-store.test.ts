@@ -7,12 +7,29 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey } from '@nanostores
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserData } from '../../src/contract/index.ts';
 import { createServiceClient } from '../../src/client/http.ts';
-import { revokeKeptTokens, sessionApi, signOut, validateStoredSession, withSession } from '../../src/stores/session-calls.ts';
+import {
+  revokeKeptTokens,
+  sessionApi,
+  signOut,
+  validateStoredSession,
+  withSession,
+} from '../../src/stores/session-calls.ts';
 import { checkSession } from '../../src/client/session.ts';
-import { $tokensToRevoke, revokeKeptTokensWhenOnline, TOKENS_TO_REVOKE_STORAGE_KEY } from '../../src/stores/tokens-to-revoke.ts';
+import {
+  $tokensToRevoke,
+  revokeKeptTokensWhenOnline,
+  TOKENS_TO_REVOKE_STORAGE_KEY,
+} from '../../src/stores/tokens-to-revoke.ts';
 import { createApp } from '../../src/server/app.ts';
 import {
-  $isSignedIn, $session, $user, endSession, SESSION_STORAGE_KEY, sessionToken, startSession, updateSessionUser,
+  $isSignedIn,
+  $session,
+  $user,
+  endSession,
+  SESSION_STORAGE_KEY,
+  sessionToken,
+  startSession,
+  updateSessionUser,
 } from '../../src/stores/session.ts';
 import { createTestApi, fetchFromApp, signUpVerified, type TestApi } from '../api/harness.ts';
 
@@ -40,7 +57,8 @@ afterEach(() => {
   cleanTestStorage();
 });
 
-const isLive = async (token: string) => (await api.call('GET', `/api/session/validate/${encodeURIComponent(token)}`)).status === 200;
+const isLive = async (token: string) =>
+  (await api.call('GET', `/api/session/validate/${encodeURIComponent(token)}`)).status === 200;
 /** A session as another tab would have written it. */
 const storedText = (token: string, user: UserData) => JSON.stringify({ token, user });
 
@@ -85,10 +103,17 @@ describe('the session store', () => {
     const account = await signUpVerified(api);
     const { favorites: _favorites, ...withoutFavorites } = account.user;
     const stop = $session.listen(() => {});
-    for (const junk of ['{not json', 'null', '"token"', '[]', JSON.stringify({ token: account.token }),
-      JSON.stringify({ token: '', user: account.user }), JSON.stringify({ token: account.token, user: { userId: 1 } }),
+    for (const junk of [
+      '{not json',
+      'null',
+      '"token"',
+      '[]',
+      JSON.stringify({ token: account.token }),
+      JSON.stringify({ token: '', user: account.user }),
+      JSON.stringify({ token: account.token, user: { userId: 1 } }),
       JSON.stringify({ token: account.token, user: withoutFavorites }),
-      JSON.stringify({ token: account.token, user: { ...account.user, userId: String(account.userId) } })]) {
+      JSON.stringify({ token: account.token, user: { ...account.user, userId: String(account.userId) } }),
+    ]) {
       setTestStorageKey(SESSION_STORAGE_KEY, junk);
       expect($session.get(), junk).toBeUndefined();
       expect($isSignedIn.get(), junk).toBe(false);
@@ -130,13 +155,18 @@ describe('the session against the API', () => {
     await api.call('POST', '/api/user/logout', { token: older.token });
     startSession(older.token, older.user);
     // The call goes out with the older token; before its answer comes, this tab signs in again.
-    const slowApi = withSession(createServiceClient('http://offerlanka.test/api', {
-      fetch: async (input, init) => {
-        startSession(newer.token, newer.user);
-        return fetchFromApp(app)(input, init);
-      },
-    }));
-    const status = await slowApi.get(`get/user/by/${older.userId}`).then((response) => response.status, (error: { response: Response }) => error.response.status);
+    const slowApi = withSession(
+      createServiceClient('http://offerlanka.test/api', {
+        fetch: async (input, init) => {
+          startSession(newer.token, newer.user);
+          return fetchFromApp(app)(input, init);
+        },
+      }),
+    );
+    const status = await slowApi.get(`get/user/by/${older.userId}`).then(
+      (response) => response.status,
+      (error: { response: Response }) => error.response.status,
+    );
     expect(status).toBe(401);
     expect(sessionToken()).toBe(newer.token);
     expect($isSignedIn.get()).toBe(true);
@@ -156,7 +186,10 @@ describe('the session against the API', () => {
   it('at load without a network the session is kept as it is', async () => {
     const account = await signUpVerified(api);
     startSession(account.token, account.user);
-    const offline = createServiceClient('http://offerlanka.test/api', { fetch: () => Promise.reject(new TypeError('Failed to fetch')), retry: 0 });
+    const offline = createServiceClient('http://offerlanka.test/api', {
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      retry: 0,
+    });
     expect(await validateStoredSession(offline)).toBe(true);
     expect($session.get()).toEqual({ token: account.token, user: account.user });
     expect(await isLive(account.token)).toBe(true);
@@ -164,7 +197,9 @@ describe('the session against the API', () => {
 
   it('logout revokes the token on the server and ends the session here', async () => {
     const account = await signUpVerified(api);
-    const otherBrowser = await api.call('POST', '/api/user/authentication', { body: { mobileNo: account.mobileNo, password: account.password } });
+    const otherBrowser = await api.call('POST', '/api/user/authentication', {
+      body: { mobileNo: account.mobileNo, password: account.password },
+    });
     startSession(account.token, account.user);
     await signOut();
     expect($session.get()).toBeUndefined();
@@ -175,7 +210,11 @@ describe('the session against the API', () => {
   it('logout ends the session here even when the server cannot be reached', async () => {
     const account = await signUpVerified(api);
     startSession(account.token, account.user);
-    await signOut(createServiceClient('http://offerlanka.test/api', { fetch: () => Promise.reject(new TypeError('Failed to fetch')) }));
+    await signOut(
+      createServiceClient('http://offerlanka.test/api', {
+        fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      }),
+    );
     expect($session.get()).toBeUndefined();
   });
 
@@ -222,7 +261,9 @@ describe('the session against the API', () => {
     expect($tokensToRevoke.get()).toEqual([]);
     const events = new EventTarget();
     let calls = 0;
-    const stop = revokeKeptTokensWhenOnline(() => { calls += 1; }, events);
+    const stop = revokeKeptTokensWhenOnline(() => {
+      calls += 1;
+    }, events);
     events.dispatchEvent(new Event('online'));
     stop();
     expect(calls).toBe(0); // nothing owed: no call at load or online
@@ -239,6 +280,8 @@ describe('the session against the API', () => {
       },
     });
     expect(await checkSession(account.token, client)).toMatchObject({ kind: 'valid', userId: account.userId });
-    expect(seen).toEqual([{ url: 'http://offerlanka.test/api/session/validate', authorization: `Bearer ${account.token}` }]);
+    expect(seen).toEqual([
+      { url: 'http://offerlanka.test/api/session/validate', authorization: `Bearer ${account.token}` },
+    ]);
   });
 });

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holderText } from '../../src/server/db/data-dir-lock.ts';
-import { buildInfo, markBuildDone, pruneBuilds, servedBuild, switchSite, takeBuildLock } from '../../src/server/site/builds-dir.ts';
+import {
+  buildInfo,
+  markBuildDone,
+  pruneBuilds,
+  servedBuild,
+  switchSite,
+  takeBuildLock,
+} from '../../src/server/site/builds-dir.ts';
 
 let work: string;
 let buildsDir: string;
@@ -18,7 +25,10 @@ function makeBuild(name: string, finished: boolean) {
   if (finished) markBuildDone(dir, { builtAt: name });
   return dir;
 }
-const buildsLeft = () => readdirSync(buildsDir).filter((name) => !name.endsWith('.done')).sort();
+const buildsLeft = () =>
+  readdirSync(buildsDir)
+    .filter((name) => !name.endsWith('.done'))
+    .sort();
 
 beforeEach(() => {
   work = mkdtempSync(join(tmpdir(), 'offerlanka-builds-'));
@@ -74,7 +84,7 @@ describe('the build lock', () => {
     expect(existsSync(lockDir())).toBe(false);
   });
 
-  it('is taken over from a later process that got the holder\'s pid', async () => {
+  it("is taken over from a later process that got the holder's pid", async () => {
     leaveLock(`${process.pid} 1`); // this pid, but another start time: an earlier process's lock
     const unlock = await takeBuildLock(AbortSignal.timeout(5_000), lockDir());
     unlock();

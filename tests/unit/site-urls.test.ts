@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { bankPageKey, bankPageKeyFromPath, bankPageParams, bankPagePath, offerAliasPaths, offerCanonicalPath, offerIdFromPath } from '../../src/lib/site-urls.ts';
+import {
+  bankPageKey,
+  bankPageKeyFromPath,
+  bankPageParams,
+  bankPagePath,
+  offerAliasPaths,
+  offerCanonicalPath,
+  offerIdFromPath,
+} from '../../src/lib/site-urls.ts';
 
-const offer = (offerId: number, bankName: string, categoryName: string) => ({ offerId, bank: { bankName }, category: { categoryName } });
+const offer = (offerId: number, bankName: string, categoryName: string) => ({
+  offerId,
+  bank: { bankName },
+  category: { categoryName },
+});
 
 const offers = [
   offer(123, 'Commercial Bank', 'Dining'),
@@ -43,7 +55,9 @@ describe('offerAliasPaths', () => {
 });
 
 describe('offerIdFromPath', () => {
-  const forms = offers.flatMap((o) => [offerCanonicalPath(o), ...offerAliasPaths(o)].map((path) => [path, o.offerId] as const));
+  const forms = offers.flatMap((o) =>
+    [offerCanonicalPath(o), ...offerAliasPaths(o)].map((path) => [path, o.offerId] as const),
+  );
 
   it.each(forms)('%s → %d', (path, id) => {
     expect(offerIdFromPath(path)).toBe(id);
@@ -118,8 +132,16 @@ describe('offerIdFromPath', () => {
 describe('bankPagePath', () => {
   it.each([
     [{ bankId: 3, bankName: 'Commercial Bank' }, undefined, '/credit-card-offers/commercial-bank/3/all/all'],
-    [{ bankId: 3, bankName: 'Commercial Bank' }, { categoryId: 12, categoryName: 'Dining' }, '/credit-card-offers/commercial-bank/3/dining/12'],
-    [{ bankId: 7, bankName: "People's Bank" }, { categoryId: 4, categoryName: 'Health & Wellness' }, '/credit-card-offers/people-s-bank/7/health-wellness/4'],
+    [
+      { bankId: 3, bankName: 'Commercial Bank' },
+      { categoryId: 12, categoryName: 'Dining' },
+      '/credit-card-offers/commercial-bank/3/dining/12',
+    ],
+    [
+      { bankId: 7, bankName: "People's Bank" },
+      { categoryId: 4, categoryName: 'Health & Wellness' },
+      '/credit-card-offers/people-s-bank/7/health-wellness/4',
+    ],
   ])('%o %o → %s', (bank, category, expected) => {
     expect(bankPagePath(bank, category)).toBe(expected);
     expect(offerIdFromPath(expected)).toBeUndefined();

@@ -15,7 +15,8 @@ describe('inSriLanka', () => {
     for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2029, 0, 1); t += 97 * 60_000) {
       const zone = dayjs(t).tz('Asia/Colombo');
       const fixed = inSriLanka(t);
-      const read = (d: dayjs.Dayjs) => `${d.format('YYYY-MM-DD HH:mm dddd')} ${d.startOf('day').valueOf()} ${d.startOf('day').add(1, 'day').valueOf()}`;
+      const read = (d: dayjs.Dayjs) =>
+        `${d.format('YYYY-MM-DD HH:mm dddd')} ${d.startOf('day').valueOf()} ${d.startOf('day').add(1, 'day').valueOf()}`;
       if (read(zone) !== read(fixed)) mismatches.push(new Date(t).toISOString());
     }
     expect(mismatches).toEqual([]);

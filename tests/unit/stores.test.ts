@@ -4,10 +4,18 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngi
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTICE_DURATION_MS } from '../../src/lib/constants.ts';
 import { $notices, dismissNotice, showNotice } from '../../src/stores/notices.ts';
-import { $insightId, currentInsightId, forgetInsightId, INSIGHT_ID_STORAGE_KEY, rememberInsightId } from '../../src/stores/visitor.ts';
+import {
+  $insightId,
+  currentInsightId,
+  forgetInsightId,
+  INSIGHT_ID_STORAGE_KEY,
+  rememberInsightId,
+} from '../../src/stores/visitor.ts';
 
 describe('notices', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(() => {
     for (const notice of $notices.get()) dismissNotice(notice.id);
     vi.useRealTimers();
@@ -15,9 +23,14 @@ describe('notices', () => {
 
   it('shows a notice bottom-left unless told otherwise', () => {
     const id = showNotice({ kind: 'success', title: 'Feedback', text: 'Sent.' });
-    expect($notices.get()).toEqual([{ id, kind: 'success', title: 'Feedback', text: 'Sent.', placement: 'bottom-left' }]);
+    expect($notices.get()).toEqual([
+      { id, kind: 'success', title: 'Feedback', text: 'Sent.', placement: 'bottom-left' },
+    ]);
     const top = showNotice({ kind: 'info', text: 'Enter Your Email !', placement: 'top-center' });
-    expect($notices.get().map((notice) => [notice.id, notice.placement])).toEqual([[id, 'bottom-left'], [top, 'top-center']]);
+    expect($notices.get().map((notice) => [notice.id, notice.placement])).toEqual([
+      [id, 'bottom-left'],
+      [top, 'top-center'],
+    ]);
   });
 
   it(`dismisses each notice ${NOTICE_DURATION_MS} ms after it was shown`, () => {
@@ -65,8 +78,12 @@ describe('notices', () => {
 
 describe('visitor insight id', () => {
   const ID = '24c28c3d-854d-424f-be3b-d92c73c65bd5';
-  beforeAll(() => { useTestStorageEngine(); });
-  afterEach(() => { cleanTestStorage(); });
+  beforeAll(() => {
+    useTestStorageEngine();
+  });
+  afterEach(() => {
+    cleanTestStorage();
+  });
 
   it('is none at first: calls send null', () => {
     expect($insightId.get()).toBeUndefined();

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkitten';
 import { describe, expect, it } from 'vitest';
-import { bankLogoSvg, bankThumbSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg } from '../../src/server/images/svg.ts';
+import {
+  bankLogoSvg,
+  bankThumbSvg,
+  houseAdSvg,
+  merchantBannerSvg,
+  merchantLogoSvg,
+} from '../../src/server/images/svg.ts';
 import { drawText } from '../../src/server/images/text-outline.ts';
 
 const require = createRequire(import.meta.url);
@@ -14,7 +20,10 @@ function pathPoints(data: string): [number, number][] {
   let pen: [number, number] = [0, 0];
   let start: [number, number] = [0, 0];
   for (const [, letter, numbers] of data.matchAll(/([mlqcz])([^mlqcz]*)/g)) {
-    if (letter === 'z') { pen = start; continue; }
+    if (letter === 'z') {
+      pen = start;
+      continue;
+    }
     const values = (numbers!.match(/-?(?:\d+\.?\d*|\.\d+)/g) ?? []).map(Number);
     const command: [number, number][] = [];
     for (let i = 0; i < values.length; i += 2) command.push([pen[0] + values[i]!, pen[1] + values[i + 1]!]);
@@ -56,7 +65,14 @@ describe('drawText: words as glyph outlines', () => {
   });
 
   it('places the text by its anchor, and centres capitals on y when asked, as a monogram is', () => {
-    const measure = (anchor: 'start' | 'middle' | 'end') => box(pathPoints(pathData(drawText('HNB', { x: 60, y: 61, size: 36, weight: 700, anchor, centreCapitals: true, paint: '' }))[0]!));
+    const measure = (anchor: 'start' | 'middle' | 'end') =>
+      box(
+        pathPoints(
+          pathData(
+            drawText('HNB', { x: 60, y: 61, size: 36, weight: 700, anchor, centreCapitals: true, paint: '' }),
+          )[0]!,
+        ),
+      );
     const start = measure('start');
     const middle = measure('middle');
     const end = measure('end');
@@ -71,9 +87,19 @@ describe('drawText: words as glyph outlines', () => {
     expect(Math.abs((start.minY + start.maxY) / 2 - 61)).toBeLessThan(0.6);
   });
 
-  it('keeps a text that Inter has no glyphs for as SVG text, escaped, for the reader\'s fonts', () => {
-    const svg = drawText('ලබ & <', { x: 24, y: 25, size: 19, weight: 700, anchor: 'middle', centreCapitals: true, paint: 'fill="#fff"' });
-    expect(svg).toMatch(/^<text x="24" y="25" text-anchor="middle" dominant-baseline="middle" font-family="[^"<]+" font-size="19" font-weight="700" fill="#fff">ලබ &amp; &lt;<\/text>$/);
+  it("keeps a text that Inter has no glyphs for as SVG text, escaped, for the reader's fonts", () => {
+    const svg = drawText('ලබ & <', {
+      x: 24,
+      y: 25,
+      size: 19,
+      weight: 700,
+      anchor: 'middle',
+      centreCapitals: true,
+      paint: 'fill="#fff"',
+    });
+    expect(svg).toMatch(
+      /^<text x="24" y="25" text-anchor="middle" dominant-baseline="middle" font-family="[^"<]+" font-size="19" font-weight="700" fill="#fff">ලබ &amp; &lt;<\/text>$/,
+    );
     expect(drawText('', { x: 0, y: 0, size: 10, weight: 400, paint: '' })).toBe('');
   });
 });
@@ -84,8 +110,22 @@ describe('the generated images', () => {
       { svg: bankLogoSvg('Hatton National Bank', 'HNB', '#7a1f2b'), width: 120, height: 120 },
       { svg: bankThumbSvg('DFCC Bank', 'DFCC', '#c8102e'), width: 48, height: 48 },
       { svg: merchantLogoSvg('Spice Route Kitchen', '#0f766e'), width: 160, height: 160 },
-      { svg: merchantBannerSvg('The Kingsbury Colombo Harbour Court Restaurant', '#0f766e', 3), width: 1200, height: 600 },
-      { svg: houseAdSvg('Never miss an offer', 'Get a reminder the day before an offer you saved ends.', 'Sign up', '#0b5cad', 1), width: 300, height: 250 },
+      {
+        svg: merchantBannerSvg('The Kingsbury Colombo Harbour Court Restaurant', '#0f766e', 3),
+        width: 1200,
+        height: 600,
+      },
+      {
+        svg: houseAdSvg(
+          'Never miss an offer',
+          'Get a reminder the day before an offer you saved ends.',
+          'Sign up',
+          '#0b5cad',
+          1,
+        ),
+        width: 300,
+        height: 250,
+      },
     ];
     for (const { svg, width, height } of images) {
       expect(svg).not.toContain('<text');

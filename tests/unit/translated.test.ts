@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { categoryName, localText } from '../../src/lib/translated.ts';
 
-const offer = { header: '20% off lunch', label: 'Weekday lunch', translations: { si: { header: 'දිවා ආහාරයට 20% වට්ටම්', label: '' } } };
+const offer = {
+  header: '20% off lunch',
+  label: 'Weekday lunch',
+  translations: { si: { header: 'දිවා ආහාරයට 20% වට්ටම්', label: '' } },
+};
 
 describe('localText', () => {
   it('gives the English on English pages, unmarked, whatever translations there are', () => {

@@ -45,19 +45,43 @@ export default function AccountMenu() {
       <div className="account-menu-wide">
         {createOffer && (
           <a className="account-create-offer" href={createOffer}>
-            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round"><path d="M12 5v14M5 12h14" /></svg>
+            <svg
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+            >
+              <path d="M12 5v14M5 12h14" />
+            </svg>
             <span className="account-label">{m.account_create_offer()}</span>
           </a>
         )}
-        <button type="button" className="account-favorites-button" aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
+        <button
+          type="button"
+          className="account-favorites-button"
+          aria-haspopup="dialog"
+          onClick={() => setDrawerOpen(true)}
+        >
           <HeartIcon filled={favoriteCount > 0} />
           <span className="account-label">{m.account_favourites()}</span>
-          <span className="account-count" data-favorites-count>{favoriteCount}</span>
+          <span className="account-count" data-favorites-count>
+            {favoriteCount}
+          </span>
         </button>
         <ProfileMenu user={user} onOpenProfile={() => setProfileOpen(true)} />
       </div>
       <MobileProfile user={user} favoriteCount={favoriteCount} onOpenProfile={() => setProfileOpen(true)} />
-      <TitledDialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="account-dialog account-drawer" title={m.account_favorites_drawer_title()} count={favoriteCount}>
+      <TitledDialog
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        className="account-dialog account-drawer"
+        title={m.account_favorites_drawer_title()}
+        count={favoriteCount}
+      >
         {drawerOpen && <LiveFavoriteList />}
       </TitledDialog>
       <ProfileView open={profileOpen} onClose={() => setProfileOpen(false)} />
@@ -66,7 +90,11 @@ export default function AccountMenu() {
 }
 
 /** Below 480px: the menu icon, the profile overlay (its Profile opens the Profile View over it) and its 'My Favorite List' overlay. */
-interface MobileProps { user: UserData; favoriteCount: number; onOpenProfile: () => void }
+interface MobileProps {
+  user: UserData;
+  favoriteCount: number;
+  onOpenProfile: () => void;
+}
 
 function MobileProfile({ user, favoriteCount, onOpenProfile }: MobileProps) {
   const [profileOpen, setProfileOpen] = useState(false);
@@ -74,27 +102,75 @@ function MobileProfile({ user, favoriteCount, onOpenProfile }: MobileProps) {
   const closeList = () => setListOpen(false);
   return (
     <div className="account-menu-narrow">
-      <button type="button" className="icon-button" aria-label={m.account_menu_label()} aria-haspopup="dialog" onClick={() => setProfileOpen(true)}>
-        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M4 7h16M4 12h16M4 17h16" /></svg>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={m.account_menu_label()}
+        aria-haspopup="dialog"
+        onClick={() => setProfileOpen(true)}
+      >
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        >
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
       </button>
-      <TitledDialog open={profileOpen} onClose={() => setProfileOpen(false)} className="account-dialog account-overlay" title={m.account_hi({ name: user.firstName })}>
+      <TitledDialog
+        open={profileOpen}
+        onClose={() => setProfileOpen(false)}
+        className="account-dialog account-overlay"
+        title={m.account_hi({ name: user.firstName })}
+      >
         <p className="account-mobile-number">
-          <span>{COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}</span>
+          <span>
+            {COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}
+          </span>
           {user.isMobileVerification && <VerifiedTick />}
         </p>
         <nav aria-label={m.account_account()} className="account-overlay-nav">
           <button type="button" aria-haspopup="dialog" onClick={() => setListOpen(true)}>
-            <HeartIcon filled={favoriteCount > 0} /><span>{m.account_favourites()}</span><span className="account-count">{favoriteCount}</span>
+            <HeartIcon filled={favoriteCount > 0} />
+            <span>{m.account_favourites()}</span>
+            <span className="account-count">{favoriteCount}</span>
           </button>
-          {accountLinks(user).map((link) => (link.profileView
-            ? <button key={link.label} type="button" aria-haspopup="dialog" onClick={onOpenProfile}>{link.label}</button>
-            : <a key={link.label} href={link.href}>{link.label}</a>))}
-          <button type="button" onClick={() => void logOutAndGoHome()}>{m.account_log_out()}</button>
+          {accountLinks(user).map((link) =>
+            link.profileView ? (
+              <button key={link.label} type="button" aria-haspopup="dialog" onClick={onOpenProfile}>
+                {link.label}
+              </button>
+            ) : (
+              <a key={link.label} href={link.href}>
+                {link.label}
+              </a>
+            ),
+          )}
+          <button type="button" onClick={() => void logOutAndGoHome()}>
+            {m.account_log_out()}
+          </button>
         </nav>
         <p className="account-version">{m.account_version({ version })}</p>
       </TitledDialog>
-      <TitledDialog open={listOpen} onClose={closeList} className="account-dialog account-overlay" title={m.account_favorites_overlay_title()} count={favoriteCount} closeButton="back">
-        {listOpen && <><RefreshFavorites /><LiveFavoriteList /></>}
+      <TitledDialog
+        open={listOpen}
+        onClose={closeList}
+        className="account-dialog account-overlay"
+        title={m.account_favorites_overlay_title()}
+        count={favoriteCount}
+        closeButton="back"
+      >
+        {listOpen && (
+          <>
+            <RefreshFavorites />
+            <LiveFavoriteList />
+          </>
+        )}
       </TitledDialog>
     </div>
   );
@@ -110,8 +186,27 @@ function RefreshFavorites() {
   const state = useStore($favoritesState);
   return (
     <p className="account-refresh-row">
-      <button type="button" className="button secondary" onClick={() => { if (state !== 'loading') void loadFavorites(); }} aria-busy={state === 'loading' || undefined}>
-        <svg className={state === 'loading' ? 'account-spinning' : undefined} aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" /></svg>
+      <button
+        type="button"
+        className="button secondary"
+        onClick={() => {
+          if (state !== 'loading') void loadFavorites();
+        }}
+        aria-busy={state === 'loading' || undefined}
+      >
+        <svg
+          className={state === 'loading' ? 'account-spinning' : undefined}
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        >
+          <path d="M20 12a8 8 0 1 1-2.3-5.6M20 4v5h-5" />
+        </svg>
         {m.account_refresh()}
       </button>
     </p>

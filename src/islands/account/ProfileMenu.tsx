@@ -23,7 +23,8 @@ export default function ProfileMenu({ user, onOpenProfile }: Props) {
     if (!open) return;
     items()[0]?.focus();
     const closeOutside = (event: PointerEvent) => {
-      if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('pointerdown', closeOutside);
     return () => document.removeEventListener('pointerdown', closeOutside);
@@ -42,34 +43,91 @@ export default function ProfileMenu({ user, onOpenProfile }: Props) {
   const onMenuKey = (event: KeyboardEvent) => {
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
-    const moveTo = (index: number) => { event.preventDefault(); all[(index + all.length) % all.length]?.focus(); };
+    const moveTo = (index: number) => {
+      event.preventDefault();
+      all[(index + all.length) % all.length]?.focus();
+    };
     switch (event.key) {
-      case 'ArrowDown': return moveTo(at + 1);
-      case 'ArrowUp': return moveTo(at - 1);
-      case 'Home': return moveTo(0);
-      case 'End': return moveTo(all.length - 1);
-      case 'Escape': event.preventDefault(); return close();
-      case 'Tab': return setOpen(false);
+      case 'ArrowDown':
+        return moveTo(at + 1);
+      case 'ArrowUp':
+        return moveTo(at - 1);
+      case 'Home':
+        return moveTo(0);
+      case 'End':
+        return moveTo(all.length - 1);
+      case 'Escape':
+        event.preventDefault();
+        return close();
+      case 'Tab':
+        return setOpen(false);
     }
   };
 
   return (
     <div className="account-profile">
-      <button ref={buttonRef} type="button" className="account-profile-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId}
-        onClick={() => setOpen(!open)} onKeyDown={onButtonKey}>
-        <span className="account-avatar" aria-hidden="true">{user.firstName.slice(0, 1).toUpperCase()}</span>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-profile-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+        onKeyDown={onButtonKey}
+      >
+        <span className="account-avatar" aria-hidden="true">
+          {user.firstName.slice(0, 1).toUpperCase()}
+        </span>
         <span className="account-label">{m.account_hi({ name: user.firstName })}</span>
-        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="m6 9 6 6 6-6" /></svg>
+        <svg
+          aria-hidden="true"
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="m6 9 6 6 6-6" />
+        </svg>
       </button>
-      <ul ref={menuRef} id={menuId} role="menu" aria-label={m.account_account()} className="account-profile-menu card" hidden={!open} onKeyDown={onMenuKey}>
+      <ul
+        ref={menuRef}
+        id={menuId}
+        role="menu"
+        aria-label={m.account_account()}
+        className="account-profile-menu card"
+        hidden={!open}
+        onKeyDown={onMenuKey}
+      >
         {accountLinks(user).map((link) => (
           <li role="none" key={link.label}>
-            {link.profileView
-              ? <button type="button" role="menuitem" tabIndex={-1} aria-haspopup="dialog" onClick={() => { close(); onOpenProfile(); }}>{link.label}</button>
-              : <a role="menuitem" tabIndex={-1} href={link.href}>{link.label}</a>}
+            {link.profileView ? (
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                aria-haspopup="dialog"
+                onClick={() => {
+                  close();
+                  onOpenProfile();
+                }}
+              >
+                {link.label}
+              </button>
+            ) : (
+              <a role="menuitem" tabIndex={-1} href={link.href}>
+                {link.label}
+              </a>
+            )}
           </li>
         ))}
-        <li role="none"><button type="button" role="menuitem" tabIndex={-1} onClick={() => void logOutAndGoHome()}>{m.account_logout()}</button></li>
+        <li role="none">
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void logOutAndGoHome()}>
+            {m.account_logout()}
+          </button>
+        </li>
       </ul>
     </div>
   );

@@ -11,7 +11,14 @@ export default function ProfileView({ open, onClose }: { open: boolean; onClose:
   return (
     <TitledDialog open={open} onClose={onClose} className="account-profile-view" title={m.account_profile_title()}>
       {open && (
-        <Suspense fallback={<p className="account-favorites-loading" role="status"><span className="account-spinner" aria-hidden="true" />{m.account_profile_loading()}</p>}>
+        <Suspense
+          fallback={
+            <p className="account-favorites-loading" role="status">
+              <span className="account-spinner" aria-hidden="true" />
+              {m.account_profile_loading()}
+            </p>
+          }
+        >
           <ProfilePanel variant="dialog" />
         </Suspense>
       )}

@@ -17,10 +17,12 @@ export interface AccountLink {
 
 const isMerchant = (user: Pick<UserData, 'userType'>) => user.userType === USER_TYPES.merchant;
 const isTeam = (user: Pick<UserData, 'userType'>) => user.userType === USER_TYPES.team;
-const consoleBase = (user: Pick<UserData, 'userType'>) => localePath(`/console/${isMerchant(user) ? 'merchant' : isTeam(user) ? 'team' : 'customer'}`);
+const consoleBase = (user: Pick<UserData, 'userType'>) =>
+  localePath(`/console/${isMerchant(user) ? 'merchant' : isTeam(user) ? 'team' : 'customer'}`);
 
 /** The merchant's Create Offer: the console's offer page, opening the offer-creation wizard. */
-export const createOfferHref = (user: Pick<UserData, 'userType'>) => (isMerchant(user) ? `${consoleBase(user)}/offer#create` : undefined);
+export const createOfferHref = (user: Pick<UserData, 'userType'>) =>
+  isMerchant(user) ? `${consoleBase(user)}/offer#create` : undefined;
 
 export function accountLinks(user: Pick<UserData, 'userType'>): AccountLink[] {
   const base = consoleBase(user);
@@ -28,7 +30,11 @@ export function accountLinks(user: Pick<UserData, 'userType'>): AccountLink[] {
     { label: m.account_link_setting(), href: `${base}/profile#settings` },
     { label: m.account_link_profile(), href: `${base}/profile`, profileView: true },
   ];
-  if (isMerchant(user)) links.push({ label: m.account_link_console(), href: `${base}/dashboard` }, { label: m.account_create_offer(), href: createOfferHref(user)! });
+  if (isMerchant(user))
+    links.push(
+      { label: m.account_link_console(), href: `${base}/dashboard` },
+      { label: m.account_create_offer(), href: createOfferHref(user)! },
+    );
   if (isTeam(user)) links.push({ label: m.account_link_console(), href: `${base}/review` });
   return links;
 }

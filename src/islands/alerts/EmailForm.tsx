@@ -35,13 +35,29 @@ export default function EmailForm({ email, onSent, submitLabel = m.account_send_
     <form className="alert-email-form" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-email`}>{m.account_your_email()}</label>
       <div className="alert-email-row">
-        <input id={`${id}-email`} type="email" autoComplete="email" required value={value} onChange={(event) => setValue(event.currentTarget.value)}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : `${id}-hint`} />
-        <button type="submit" className="button" disabled={busy || value.trim() === ''}>{submitLabel}</button>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        />
+        <button type="submit" className="button" disabled={busy || value.trim() === ''}>
+          {submitLabel}
+        </button>
       </div>
-      {error
-        ? <p className="alert-email-error" id={`${id}-error`} role="alert">{error}</p>
-        : <p className="alert-email-hint" id={`${id}-hint`}>{m.account_email_hint()}</p>}
+      {error ? (
+        <p className="alert-email-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className="alert-email-hint" id={`${id}-hint`}>
+          {m.account_email_hint()}
+        </p>
+      )}
     </form>
   );
 }

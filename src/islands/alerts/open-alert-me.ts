@@ -7,12 +7,18 @@ import { $isSignedIn } from '../../stores/session.ts';
 import { openSignInPrompt } from '../ui/sign-in-prompt.ts';
 
 /** The list to follow: its filter as the filter bar holds it, and its name in words. */
-export interface AlertMeList { label: string; filter: OfferFilter }
+export interface AlertMeList {
+  label: string;
+  filter: OfferFilter;
+}
 
 export function openAlertMe(list: AlertMeList): void {
   if (!$isSignedIn.get()) {
     openSignInPrompt();
     return;
   }
-  openAfterPaint(() => import('./mount-alert-me.tsx'), ({ showAlertMe }) => showAlertMe(list));
+  openAfterPaint(
+    () => import('./mount-alert-me.tsx'),
+    ({ showAlertMe }) => showAlertMe(list),
+  );
 }

@@ -19,7 +19,13 @@ import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import {
-  carryMobileNo, mobileErrors, newPasswordErrors, PASSWORD_UPDATED_KEY, takeCarriedMobileNo, touchedOnBlur, validMobileNo,
+  carryMobileNo,
+  mobileErrors,
+  newPasswordErrors,
+  PASSWORD_UPDATED_KEY,
+  takeCarriedMobileNo,
+  touchedOnBlur,
+  validMobileNo,
 } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
@@ -61,7 +67,12 @@ export default function ForgetPassword() {
     event.preventDefault();
     setTouched(true);
     if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
-      showNotice({ kind: 'info', title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle), text: contractText(ACCOUNT_MESSAGES.enterValidMobile), placement: 'top-center' });
+      showNotice({
+        kind: 'info',
+        title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle),
+        text: contractText(ACCOUNT_MESSAGES.enterValidMobile),
+        placement: 'top-center',
+      });
       return focusFirstInvalid(event.currentTarget);
     }
     setBusy(true);
@@ -76,41 +87,88 @@ export default function ForgetPassword() {
     setBusy(false);
   }
 
-  if (goingHome) return <><GoingHome /><Notices /></>;
-  if (stage.name === 'password') return <><NewPassword signedIn={stage.signedIn} /><Notices /></>;
+  if (goingHome)
+    return (
+      <>
+        <GoingHome />
+        <Notices />
+      </>
+    );
+  if (stage.name === 'password')
+    return (
+      <>
+        <NewPassword signedIn={stage.signedIn} />
+        <Notices />
+      </>
+    );
   if (stage.name === 'code') {
     return (
       <div className="auth-stack">
         <p className="auth-aside">
           {messageParts(m.account_resetting_for({ mobileNo: slot(0) }), [<strong>{mobileNo}</strong>])}{' '}
-          <button type="button" className="auth-link-button" onClick={() => setChangingNumber(true)}>{m.account_change()}<span className="visually-hidden"> {m.account_mobile_number_target()}</span></button>
+          <button type="button" className="auth-link-button" onClick={() => setChangingNumber(true)}>
+            {m.account_change()}
+            <span className="visually-hidden"> {m.account_mobile_number_target()}</span>
+          </button>
         </p>
         {/* A new number's code starts a new entry: empty boxes, its own countdown and resends. */}
-        <OneTimeCode key={stage.token} idPrefix="reset" submitLabel={m.account_verify()} mobileNo={mobileNo} userId={null} token={stage.token}
-          onVerified={(signedIn) => setStage({ name: 'password', signedIn })} onRefused={refuse} />
-        <UpdateMobileDialog mode="guest" open={changingNumber} onClose={() => setChangingNumber(false)} onRefused={refuse}
+        <OneTimeCode
+          key={stage.token}
+          idPrefix="reset"
+          submitLabel={m.account_verify()}
+          mobileNo={mobileNo}
+          userId={null}
+          token={stage.token}
+          onVerified={(signedIn) => setStage({ name: 'password', signedIn })}
+          onRefused={refuse}
+        />
+        <UpdateMobileDialog
+          mode="guest"
+          open={changingNumber}
+          onClose={() => setChangingNumber(false)}
+          onRefused={refuse}
           onNumberChosen={(chosen, sent) => {
             setChangingNumber(false);
             setTypedMobileNo(chosen);
             setStage({ name: 'code', token: sent.token });
-          }} />
+          }}
+        />
         <Notices />
       </div>
     );
   }
   return (
     <form className="auth-form" onSubmit={(event) => void sendCode(event)} noValidate aria-busy={busy}>
-      <TextField id="reset-mobile" label={m.account_mobile_label()} name="mobileNo" type="tel" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" hint={`${m.account_signed_up_number()} ${m.account_mobile_hint()}`} value={typedMobileNo} error={mobileError}
-        onChange={(event) => { setTypedMobileNo(event.target.value); setUnknownNumber(undefined); }}
-        onBlur={() => { if (touchedOnBlur(typedMobileNo)) setTouched(true); }} />
+      <TextField
+        id="reset-mobile"
+        label={m.account_mobile_label()}
+        name="mobileNo"
+        type="tel"
+        autoComplete="tel-national"
+        placeholder="7xx xxx xxx"
+        hint={`${m.account_signed_up_number()} ${m.account_mobile_hint()}`}
+        value={typedMobileNo}
+        error={mobileError}
+        onChange={(event) => {
+          setTypedMobileNo(event.target.value);
+          setUnknownNumber(undefined);
+        }}
+        onBlur={() => {
+          if (touchedOnBlur(typedMobileNo)) setTouched(true);
+        }}
+      />
       {unknownNumber && (
         <p className="auth-inline-message" role="status">
-          {unknownNumber} <a href={localePath('/sign-up')} onClick={() => carryMobileNo(mobileNo)}>{m.account_join_now()}</a>
+          {unknownNumber}{' '}
+          <a href={localePath('/sign-up')} onClick={() => carryMobileNo(mobileNo)}>
+            {m.account_join_now()}
+          </a>
         </p>
       )}
       <div className="auth-actions">
-        <button className="button" type="submit" disabled={!hydrated || busy}>{busy ? m.account_sending() : m.account_send_code()}</button>
+        <button className="button" type="submit" disabled={!hydrated || busy}>
+          {busy ? m.account_sending() : m.account_send_code()}
+        </button>
       </div>
       <Notices />
     </form>
@@ -131,7 +189,8 @@ function NewPassword({ signedIn: { token, user } }: { signedIn: SignedIn }) {
   async function update(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(new Set(['password', 'confirmPassword']));
-    if (Object.keys(newPasswordErrors(values, await passwordScore(values.password, knownWords))).length) return focusFirstInvalid(form.current);
+    if (Object.keys(newPasswordErrors(values, await passwordScore(values.password, knownWords))).length)
+      return focusFirstInvalid(form.current);
     setBusy(true);
     try {
       const message = await updatePassword(user.userId, values.password, token);
@@ -151,12 +210,21 @@ function NewPassword({ signedIn: { token, user } }: { signedIn: SignedIn }) {
   return (
     <form ref={form} className="auth-form" onSubmit={(event) => void update(event)} noValidate aria-busy={busy}>
       <p className="auth-aside">{m.account_choose_new_password()}</p>
-      <NewPasswordFields idPrefix="reset" values={values} score={score}
-        errors={{ password: touched.has('password') ? errors.password : undefined, confirmPassword: touched.has('confirmPassword') ? errors.confirmPassword : undefined }}
+      <NewPasswordFields
+        idPrefix="reset"
+        values={values}
+        score={score}
+        errors={{
+          password: touched.has('password') ? errors.password : undefined,
+          confirmPassword: touched.has('confirmPassword') ? errors.confirmPassword : undefined,
+        }}
         onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-        onBlur={(name) => setTouched((current) => new Set([...current, name]))} />
+        onBlur={(name) => setTouched((current) => new Set([...current, name]))}
+      />
       <div className="auth-actions">
-        <button className="button" type="submit" disabled={busy}>{busy ? m.account_updating() : m.account_update()}</button>
+        <button className="button" type="submit" disabled={busy}>
+          {busy ? m.account_updating() : m.account_update()}
+        </button>
       </div>
     </form>
   );

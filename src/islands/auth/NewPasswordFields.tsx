@@ -15,17 +15,40 @@ interface NewPasswordFieldsProps {
   onBlur: (name: NewPasswordField) => void;
 }
 
-export default function NewPasswordFields({ idPrefix, values, score, errors, onChange, onBlur }: NewPasswordFieldsProps) {
+export default function NewPasswordFields({
+  idPrefix,
+  values,
+  score,
+  errors,
+  onChange,
+  onBlur,
+}: NewPasswordFieldsProps) {
   return (
     <>
-      <PasswordField id={`${idPrefix}-password`} label={m.account_password()} name="password" autoComplete="new-password" maxLength={PASSWORD_MAX}
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label={m.account_password()}
+        name="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
         hint={m.account_new_password_hint()}
-        value={values.password} error={errors.password}
-        onChange={(event) => onChange('password', event.target.value)} onBlur={() => onBlur('password')} />
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => onChange('password', event.target.value)}
+        onBlur={() => onBlur('password')}
+      />
       <StrengthMeter id={`${idPrefix}-strength`} score={score} />
-      <PasswordField id={`${idPrefix}-confirm`} label={m.account_confirm_password()} name="confirmPassword" autoComplete="new-password" maxLength={PASSWORD_MAX}
-        value={values.confirmPassword} error={errors.confirmPassword}
-        onChange={(event) => onChange('confirmPassword', event.target.value)} onBlur={() => onBlur('confirmPassword')} />
+      <PasswordField
+        id={`${idPrefix}-confirm`}
+        label={m.account_confirm_password()}
+        name="confirmPassword"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(event) => onChange('confirmPassword', event.target.value)}
+        onBlur={() => onBlur('confirmPassword')}
+      />
     </>
   );
 }

@@ -24,13 +24,13 @@ export interface CodeCalls {
 type CodeSource =
   /** A verify token (sign-up, verify mobile, reset): verify/mobile and resend/verification/otp. */
   | {
-    userId: number | null;
-    /** The verify token of the last code sent. */
-    token: string;
-    /** A resend gave a new token (the verify page keeps it for a reload). */
-    onResent?: (token: string) => void;
-    calls?: undefined;
-  }
+      userId: number | null;
+      /** The verify token of the last code sent. */
+      token: string;
+      /** A resend gave a new token (the verify page keeps it for a reload). */
+      onResent?: (token: string) => void;
+      calls?: undefined;
+    }
   /** Any other code (the mobile change, whose session carries it). */
   | { calls: CodeCalls; userId?: undefined; token?: undefined; onResent?: undefined };
 
@@ -52,13 +52,23 @@ type OneTimeCodeProps = CodeSource & {
 const EMPTY = Array<string>(CODE_DIGITS).fill('');
 
 export default function OneTimeCode(props: OneTimeCodeProps) {
-  const { idPrefix, mobileNo, submitLabel, resendLimit, countdownSeconds = RESEND_COUNTDOWN_SECONDS, disabled = false, onVerified, onRefused } = props;
+  const {
+    idPrefix,
+    mobileNo,
+    submitLabel,
+    resendLimit,
+    countdownSeconds = RESEND_COUNTDOWN_SECONDS,
+    disabled = false,
+    onVerified,
+    onRefused,
+  } = props;
   const hydrated = useHydrated();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   // A resend's token replaces the one the parent passed, for as long as the parent still passes
   // that one. Read at call time, so the first code typed after the prop arrives already uses it.
   const resent = useRef<{ replaced: string | undefined; token: string }>(undefined);
-  const currentToken = () => (resent.current && resent.current.replaced === props.token ? resent.current.token : props.token ?? '');
+  const currentToken = () =>
+    resent.current && resent.current.replaced === props.token ? resent.current.token : (props.token ?? '');
   const [digits, setDigits] = useState<string[]>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -107,7 +117,8 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
     setError(undefined);
     try {
       const result = await calls.verify(entered);
-      if (result.kind === 'signed-in') onVerified(result); // the page moves on: stays busy
+      if (result.kind === 'signed-in')
+        onVerified(result); // the page moves on: stays busy
       else onRefused(result);
     } catch (failure) {
       const text = failureText(failure);
@@ -189,13 +200,18 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
       <fieldset className="auth-code" aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}>
         <legend>{m.account_code_legend({ digits: CODE_DIGITS })}</legend>
         <p className="auth-hint" id={hintId}>
-          {mobileNo ? messageParts(m.account_code_sent_to({ mobileNo: slot(0) }), [<strong>{mobileNo}</strong>]) : m.account_code_sent()} {m.account_code_valid()}
+          {mobileNo
+            ? messageParts(m.account_code_sent_to({ mobileNo: slot(0) }), [<strong>{mobileNo}</strong>])
+            : m.account_code_sent()}{' '}
+          {m.account_code_valid()}
         </p>
         <div className="auth-code-boxes">
           {digits.map((digit, index) => (
             <input
               key={index}
-              ref={(box) => { boxes.current[index] = box; }}
+              ref={(box) => {
+                boxes.current[index] = box;
+              }}
               id={`${idPrefix}-digit-${index + 1}`}
               className="auth-code-box"
               aria-label={m.account_code_digit({ index: index + 1, total: CODE_DIGITS })}
@@ -214,7 +230,11 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
             />
           ))}
         </div>
-        {error && <p className="auth-error" id={errorId}>{error}</p>}
+        {error && (
+          <p className="auth-error" id={errorId}>
+            {error}
+          </p>
+        )}
       </fieldset>
       <div className="auth-resend">
         {!resendsLeft ? (
@@ -222,11 +242,18 @@ export default function OneTimeCode(props: OneTimeCodeProps) {
         ) : secondsLeft > 0 ? (
           <p className="auth-hint">{m.account_code_resend_in({ seconds: secondsLeft })}</p>
         ) : (
-          <p className="auth-hint">{m.account_code_not_received()} <button type="button" className="auth-link-button" disabled={!usable} onClick={() => void resend()}>{m.account_resend()}</button></p>
+          <p className="auth-hint">
+            {m.account_code_not_received()}{' '}
+            <button type="button" className="auth-link-button" disabled={!usable} onClick={() => void resend()}>
+              {m.account_resend()}
+            </button>
+          </p>
         )}
       </div>
       <div className="auth-actions">
-        <button className="button" type="submit" disabled={!usable || code.length !== CODE_DIGITS}>{busy ? m.account_checking() : submitLabel}</button>
+        <button className="button" type="submit" disabled={!usable || code.length !== CODE_DIGITS}>
+          {busy ? m.account_checking() : submitLabel}
+        </button>
       </div>
     </form>
   );

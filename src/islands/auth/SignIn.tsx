@@ -15,8 +15,17 @@ import Notices from '../Notices.tsx';
 import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import {
-  carryMobileNo, inPageLanguage, mobileErrors, type Errors, PASSWORD_UPDATED_KEY, returnPathFromQuery, saveVerifyHandover, signInErrors, takeCarriedMobileNo,
-  touchedOnBlur, validMobileNo,
+  carryMobileNo,
+  inPageLanguage,
+  mobileErrors,
+  type Errors,
+  PASSWORD_UPDATED_KEY,
+  returnPathFromQuery,
+  saveVerifyHandover,
+  signInErrors,
+  takeCarriedMobileNo,
+  touchedOnBlur,
+  validMobileNo,
 } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome, PasswordField } from './fields.tsx';
@@ -50,10 +59,14 @@ export default function SignIn() {
       showNotice({ kind: 'success', title: m.account_sign_in_title(), text: updated });
     }
   }, []);
-  useEffect(() => { if (verifiedUserId !== undefined) passwordInput.current?.focus(); }, [verifiedUserId]);
+  useEffect(() => {
+    if (verifiedUserId !== undefined) passwordInput.current?.focus();
+  }, [verifiedUserId]);
 
   const askPassword = verifiedUserId !== undefined;
-  const errors: Errors<Field> = askPassword ? signInErrors({ mobileNo: typedMobileNo, password }) : mobileErrors({ mobileNo: typedMobileNo });
+  const errors: Errors<Field> = askPassword
+    ? signInErrors({ mobileNo: typedMobileNo, password })
+    : mobileErrors({ mobileNo: typedMobileNo });
   const shown = (name: Field) => (touched.has(name) ? errors[name] : undefined);
   const touch = (...names: Field[]) => setTouched(new Set([...touched, ...names]));
 
@@ -95,7 +108,13 @@ export default function SignIn() {
     event.preventDefault();
     const names: Field[] = askPassword ? ['mobileNo', 'password'] : ['mobileNo'];
     touch(...names);
-    if (errors.mobileNo) showNotice({ kind: 'info', title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle), text: contractText(ACCOUNT_MESSAGES.enterValidMobile), placement: 'top-center' });
+    if (errors.mobileNo)
+      showNotice({
+        kind: 'info',
+        title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle),
+        text: contractText(ACCOUNT_MESSAGES.enterValidMobile),
+        placement: 'top-center',
+      });
     if (errors.mobileNo || (askPassword && errors.password)) return focusFirstInvalid(form.current);
     setBusy(true);
     let leaving = false;
@@ -114,23 +133,58 @@ export default function SignIn() {
     setUnknownNumber(undefined);
   }
 
-  if (goingHome) return <><GoingHome /><Notices /></>;
+  if (goingHome)
+    return (
+      <>
+        <GoingHome />
+        <Notices />
+      </>
+    );
   return (
     <form ref={form} className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
-      <TextField id="sign-in-mobile" label={m.account_mobile_label()} name="mobileNo" type="tel" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" value={typedMobileNo} error={shown('mobileNo')} hint={m.account_mobile_hint()}
-        onChange={(event) => changeNumber(event.target.value)} onBlur={() => { if (touchedOnBlur(typedMobileNo)) touch('mobileNo'); }} />
+      <TextField
+        id="sign-in-mobile"
+        label={m.account_mobile_label()}
+        name="mobileNo"
+        type="tel"
+        autoComplete="tel-national"
+        placeholder="7xx xxx xxx"
+        value={typedMobileNo}
+        error={shown('mobileNo')}
+        hint={m.account_mobile_hint()}
+        onChange={(event) => changeNumber(event.target.value)}
+        onBlur={() => {
+          if (touchedOnBlur(typedMobileNo)) touch('mobileNo');
+        }}
+      />
       {unknownNumber && (
         <p className="auth-inline-message" role="status">
-          {unknownNumber} <a href={localePath('/sign-up')} onClick={() => carryMobileNo(mobileNo)}>{m.account_join_now()}</a>
+          {unknownNumber}{' '}
+          <a href={localePath('/sign-up')} onClick={() => carryMobileNo(mobileNo)}>
+            {m.account_join_now()}
+          </a>
         </p>
       )}
       {askPassword && (
         <>
-          <PasswordField id="sign-in-password" label={m.account_password()} name="password" autoComplete="current-password" ref={passwordInput}
-            value={password} error={shown('password')} onChange={(event) => setPassword(event.target.value)}
-            onBlur={() => { if (touchedOnBlur(password)) touch('password'); }} />
-          <p className="auth-aside"><a href={localePath('/forget-password')} onClick={() => carryMobileNo(mobileNo)}>{m.account_forget_password()}</a></p>
+          <PasswordField
+            id="sign-in-password"
+            label={m.account_password()}
+            name="password"
+            autoComplete="current-password"
+            ref={passwordInput}
+            value={password}
+            error={shown('password')}
+            onChange={(event) => setPassword(event.target.value)}
+            onBlur={() => {
+              if (touchedOnBlur(password)) touch('password');
+            }}
+          />
+          <p className="auth-aside">
+            <a href={localePath('/forget-password')} onClick={() => carryMobileNo(mobileNo)}>
+              {m.account_forget_password()}
+            </a>
+          </p>
         </>
       )}
       <div className="auth-actions">

@@ -18,7 +18,14 @@ import { focusFirstInvalid, TextField } from '../ui/Field.tsx';
 import StepHeader from '../ui/StepHeader.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import {
-  basicDetailsErrors, carryMobileNo, newPasswordErrors, takeCarriedMobileNo, termsError, touchedOnBlur, validMobileNo, type Errors,
+  basicDetailsErrors,
+  carryMobileNo,
+  newPasswordErrors,
+  takeCarriedMobileNo,
+  termsError,
+  touchedOnBlur,
+  validMobileNo,
+  type Errors,
 } from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
@@ -29,11 +36,21 @@ import '../ui/auth.css';
 
 type Field = 'firstName' | 'mobileNo' | 'password' | 'confirmPassword' | 'terms';
 /** `mobileNo` is the number as typed; the API gets its 9 digits (validMobileNo). */
-type Values = { firstName: string; countryCode: string; mobileNo: string; password: string; confirmPassword: string; terms: boolean };
+type Values = {
+  firstName: string;
+  countryCode: string;
+  mobileNo: string;
+  password: string;
+  confirmPassword: string;
+  terms: boolean;
+};
 const [ACCOUNT_TYPE, BASIC_DETAILS, SECURITY, VERIFY] = [0, 1, 2, 3] as const;
 
 /** The account the Security step created: its verify token for the code step. */
-interface Created { token: string; userId: number }
+interface Created {
+  token: string;
+  userId: number;
+}
 
 export default function SignUpWizard() {
   const hydrated = useHydrated();
@@ -42,7 +59,14 @@ export default function SignUpWizard() {
   const movedStep = useRef(false);
   const [step, setStep] = useState<number>(ACCOUNT_TYPE);
   // The country code is for the visitor's orientation: accounts hold the 9-digit national number.
-  const [values, setValues] = useState<Values>({ firstName: '', countryCode: COUNTRY_CODES[0], mobileNo: '', password: '', confirmPassword: '', terms: true });
+  const [values, setValues] = useState<Values>({
+    firstName: '',
+    countryCode: COUNTRY_CODES[0],
+    mobileNo: '',
+    password: '',
+    confirmPassword: '',
+    terms: true,
+  });
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [registered, setRegistered] = useState(false);
   const [created, setCreated] = useState<Created>();
@@ -62,10 +86,13 @@ export default function SignUpWizard() {
     movedStep.current = true;
   }, [step]);
 
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => setValues((current) => ({ ...current, [name]: value }));
+  const set = <K extends keyof Values>(name: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [name]: value }));
   const touch = (...names: Field[]) => setTouched((current) => new Set([...current, ...names]));
   /** Leaving a field: touched unless it was left empty before anything was typed in it. */
-  const touchOnBlur = (name: Field) => { if (name === 'terms' || touchedOnBlur(values[name])) touch(name); };
+  const touchOnBlur = (name: Field) => {
+    if (name === 'terms' || touchedOnBlur(values[name])) touch(name);
+  };
   const mobileNo = validMobileNo(values.mobileNo) ?? values.mobileNo;
   const shownOf = (errors: Errors<Field>) => (name: Field) => (touched.has(name) ? errors[name] : undefined);
   const go = (next: number) => setStep(next);
@@ -86,10 +113,17 @@ export default function SignUpWizard() {
   async function submitSecurity() {
     touch('password', 'confirmPassword', 'terms');
     const score = await passwordScore(values.password, [values.firstName, mobileNo]);
-    if (Object.keys(newPasswordErrors(values, score)).length || termsError(values.terms)) return focusFirstInvalid(form.current);
+    if (Object.keys(newPasswordErrors(values, score)).length || termsError(values.terms))
+      return focusFirstInvalid(form.current);
     const answer = await createUser({
-      firstName: values.firstName, businessName: null, BRno: null, mobileNo, userType: USER_TYPES.customer,
-      favoriteArea: [], termsAndCondition: true, password: values.password,
+      firstName: values.firstName,
+      businessName: null,
+      BRno: null,
+      mobileNo,
+      userType: USER_TYPES.customer,
+      favoriteArea: [],
+      termsAndCondition: true,
+      password: values.password,
     }).catch((failure: unknown) => {
       // Taken since step 2 (another tab, another visitor): back to the number, with the message.
       if (failure instanceof ApiError && failure.status === 409) {
@@ -122,13 +156,38 @@ export default function SignUpWizard() {
     location.assign(localePath('/'));
   }
 
-  if (goingHome) return <><GoingHome /><Notices /></>;
+  if (goingHome)
+    return (
+      <>
+        <GoingHome />
+        <Notices />
+      </>
+    );
   return (
     <div className="auth-wizard">
-      <StepHeader steps={[m.account_step_account_type(), m.account_step_basic_details(), m.account_step_security(), m.account_step_verify()]} current={step} heading="h2" headingRef={heading} classPrefix="auth" />
+      <StepHeader
+        steps={[
+          m.account_step_account_type(),
+          m.account_step_basic_details(),
+          m.account_step_security(),
+          m.account_step_verify(),
+        ]}
+        current={step}
+        heading="h2"
+        headingRef={heading}
+        classPrefix="auth"
+      />
       {step === VERIFY && created ? (
-        <OneTimeCode idPrefix="sign-up" submitLabel={m.account_done()} resendLimit={CLIENT_RESEND_LIMIT}
-          mobileNo={mobileNo} userId={created.userId} token={created.token} onVerified={verified} onRefused={refuse} />
+        <OneTimeCode
+          idPrefix="sign-up"
+          submitLabel={m.account_done()}
+          resendLimit={CLIENT_RESEND_LIMIT}
+          mobileNo={mobileNo}
+          userId={created.userId}
+          token={created.token}
+          onVerified={verified}
+          onRefused={refuse}
+        />
       ) : (
         <form ref={form} className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
           {step === ACCOUNT_TYPE && (
@@ -139,19 +198,44 @@ export default function SignUpWizard() {
                 <span>{m.account_see_offers_choice()}</span>
               </label>
               <label className="auth-choice is-disabled">
-                <input type="radio" name="userType" value={USER_TYPES.merchant} disabled aria-describedby="sign-up-merchant-hint" />
-                <span>{m.account_publish_offers_choice()} <span className="auth-soon" id="sign-up-merchant-hint">{m.account_coming_soon()}</span></span>
+                <input
+                  type="radio"
+                  name="userType"
+                  value={USER_TYPES.merchant}
+                  disabled
+                  aria-describedby="sign-up-merchant-hint"
+                />
+                <span>
+                  {m.account_publish_offers_choice()}{' '}
+                  <span className="auth-soon" id="sign-up-merchant-hint">
+                    {m.account_coming_soon()}
+                  </span>
+                </span>
               </label>
             </fieldset>
           )}
           {step === BASIC_DETAILS && (
-            <BasicDetails values={values} shown={shownOf(basicDetailsErrors(values))} registered={registered}
-              onChange={(name, value) => { set(name, value); if (name === 'mobileNo') setRegistered(false); }} onBlur={touchOnBlur} />
+            <BasicDetails
+              values={values}
+              shown={shownOf(basicDetailsErrors(values))}
+              registered={registered}
+              onChange={(name, value) => {
+                set(name, value);
+                if (name === 'mobileNo') setRegistered(false);
+              }}
+              onBlur={touchOnBlur}
+            />
           )}
           {step === SECURITY && <Security values={values} touched={touched} onChange={set} onBlur={touchOnBlur} />}
           <div className="auth-actions">
-            {step > ACCOUNT_TYPE && <button className="button secondary" type="button" disabled={busy} onClick={() => go(step - 1)}>{m.account_back()}</button>}
-            <button className="button" type="submit" disabled={!hydrated || busy}>{busy ? m.account_please_wait() : m.account_next()}</button>
+            {step > ACCOUNT_TYPE && (
+              <button className="button secondary" type="button" disabled={busy} onClick={() => go(step - 1)}>
+                {m.account_back()}
+              </button>
+            )}
+            <button className="button" type="submit" disabled={!hydrated || busy}>
+              {busy ? m.account_please_wait() : m.account_next()}
+            </button>
           </div>
         </form>
       )}
@@ -171,21 +255,52 @@ interface BasicDetailsProps {
 function BasicDetails({ values, shown, registered, onChange, onBlur }: BasicDetailsProps) {
   return (
     <>
-      <TextField id="sign-up-first-name" label={m.account_first_name()} name="firstName" autoComplete="given-name" maxLength={FIRST_NAME_MAX}
-        hint={m.account_first_name_hint()} value={values.firstName} error={shown('firstName')}
-        onChange={(event) => onChange('firstName', event.target.value)} onBlur={() => onBlur('firstName')} />
-      <TextField id="sign-up-mobile" label={m.account_mobile_label()} name="mobileNo" type="tel" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" hint={m.account_mobile_hint()} value={values.mobileNo} error={shown('mobileNo')}
-        onChange={(event) => onChange('mobileNo', event.target.value)} onBlur={() => onBlur('mobileNo')}
-        before={(
-          <select className="auth-country" aria-label={m.account_country_code()} name="countryCode" value={values.countryCode}
-            onChange={(event) => onChange('countryCode', event.target.value)}>
-            {COUNTRY_CODES.map((code) => <option key={code} value={code}>{code}</option>)}
+      <TextField
+        id="sign-up-first-name"
+        label={m.account_first_name()}
+        name="firstName"
+        autoComplete="given-name"
+        maxLength={FIRST_NAME_MAX}
+        hint={m.account_first_name_hint()}
+        value={values.firstName}
+        error={shown('firstName')}
+        onChange={(event) => onChange('firstName', event.target.value)}
+        onBlur={() => onBlur('firstName')}
+      />
+      <TextField
+        id="sign-up-mobile"
+        label={m.account_mobile_label()}
+        name="mobileNo"
+        type="tel"
+        autoComplete="tel-national"
+        placeholder="7xx xxx xxx"
+        hint={m.account_mobile_hint()}
+        value={values.mobileNo}
+        error={shown('mobileNo')}
+        onChange={(event) => onChange('mobileNo', event.target.value)}
+        onBlur={() => onBlur('mobileNo')}
+        before={
+          <select
+            className="auth-country"
+            aria-label={m.account_country_code()}
+            name="countryCode"
+            value={values.countryCode}
+            onChange={(event) => onChange('countryCode', event.target.value)}
+          >
+            {COUNTRY_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
           </select>
-        )} />
+        }
+      />
       {registered && (
         <p className="auth-inline-message" role="status">
-          {m.error_already_registered()} <a href={localePath('/sign-in')} onClick={() => carryMobileNo(values.mobileNo)}>{m.account_sign_in()}</a>
+          {m.error_already_registered()}{' '}
+          <a href={localePath('/sign-in')} onClick={() => carryMobileNo(values.mobileNo)}>
+            {m.account_sign_in()}
+          </a>
         </p>
       )}
     </>
@@ -206,17 +321,38 @@ function Security({ values, touched, onChange, onBlur }: SecurityProps) {
   const shown = (name: Field) => (touched.has(name) ? errors[name] : undefined);
   return (
     <>
-      <NewPasswordFields idPrefix="sign-up" values={values} score={score}
+      <NewPasswordFields
+        idPrefix="sign-up"
+        values={values}
+        score={score}
         errors={{ password: shown('password'), confirmPassword: shown('confirmPassword') }}
-        onChange={onChange} onBlur={onBlur} />
+        onChange={onChange}
+        onBlur={onBlur}
+      />
       <div className="auth-field">
         <label className="auth-check">
-          <input type="checkbox" name="terms" checked={values.terms} aria-invalid={shown('terms') ? true : undefined}
+          <input
+            type="checkbox"
+            name="terms"
+            checked={values.terms}
+            aria-invalid={shown('terms') ? true : undefined}
             aria-describedby={shown('terms') ? 'sign-up-terms-error' : undefined}
-            onChange={(event) => onChange('terms', event.target.checked)} onBlur={() => onBlur('terms')} />
-          <span>{messageParts(m.account_accept_terms({ terms: slot(0) }), [<a href={localePath('/terms')} target="_blank" rel="noopener">{m.account_terms_link()}</a>])}</span>
+            onChange={(event) => onChange('terms', event.target.checked)}
+            onBlur={() => onBlur('terms')}
+          />
+          <span>
+            {messageParts(m.account_accept_terms({ terms: slot(0) }), [
+              <a href={localePath('/terms')} target="_blank" rel="noopener">
+                {m.account_terms_link()}
+              </a>,
+            ])}
+          </span>
         </label>
-        {shown('terms') && <p className="auth-error" id="sign-up-terms-error">{shown('terms')}</p>}
+        {shown('terms') && (
+          <p className="auth-error" id="sign-up-terms-error">
+            {shown('terms')}
+          </p>
+        )}
       </div>
     </>
   );

@@ -9,7 +9,13 @@
 //   said under the field; nothing is texted to another account's number.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  confirmMobileChange, createCode, findExistingUser, requestMobileChange, type CodeSent, type Refusal, type SignedIn,
+  confirmMobileChange,
+  createCode,
+  findExistingUser,
+  requestMobileChange,
+  type CodeSent,
+  type Refusal,
+  type SignedIn,
 } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
@@ -35,12 +41,12 @@ type Mode =
   | { mode: 'account'; onNumberChosen?: undefined; onRefused?: undefined }
   /** A guest resetting a password: picks the registered number the reset goes on with. */
   | {
-    mode: 'guest';
-    /** A code went to `mobileNo`, a registered number: the caller moves on to its code step. */
-    onNumberChosen: (mobileNo: string, sent: CodeSent) => void;
-    /** The number's account is blocked by the team, or its code sending is (the caller's notice and home). */
-    onRefused: (refusal: Refusal) => void;
-  };
+      mode: 'guest';
+      /** A code went to `mobileNo`, a registered number: the caller moves on to its code step. */
+      onNumberChosen: (mobileNo: string, sent: CodeSent) => void;
+      /** The number's account is blocked by the team, or its code sending is (the caller's notice and home). */
+      onRefused: (refusal: Refusal) => void;
+    };
 
 export type UpdateMobileDialogProps = Mode & { open: boolean; onClose: () => void };
 
@@ -94,9 +100,14 @@ function UpdateMobileForm(props: FormProps) {
     return () => cancelAnimationFrame(frame);
   }, [codeSentTo]);
 
-  const fieldError = touched ? (mobileErrors({ mobileNo: typedMobileNo }).mobileNo ?? (answer?.kind === 'field-error' ? answer.text : undefined)) : undefined;
+  const fieldError = touched
+    ? (mobileErrors({ mobileNo: typedMobileNo }).mobileNo ?? (answer?.kind === 'field-error' ? answer.text : undefined))
+    : undefined;
 
-  async function chooseForReset(onNumberChosen: (mobileNo: string, sent: CodeSent) => void, onRefused: (refusal: Refusal) => void) {
+  async function chooseForReset(
+    onNumberChosen: (mobileNo: string, sent: CodeSent) => void,
+    onRefused: (refusal: Refusal) => void,
+  ) {
     const found = await findExistingUser(mobileNo);
     if (!found.found) return setAnswer({ kind: 'not-registered', mobileNo });
     if (found.isAccountBlock) return onRefused({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
@@ -115,7 +126,12 @@ function UpdateMobileForm(props: FormProps) {
     event.preventDefault();
     setTouched(true);
     if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
-      showNotice({ kind: 'info', title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle), text: contractText(ACCOUNT_MESSAGES.enterValidMobile), placement: 'top-center' });
+      showNotice({
+        kind: 'info',
+        title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle),
+        text: contractText(ACCOUNT_MESSAGES.enterValidMobile),
+        placement: 'top-center',
+      });
       return focusFirstInvalid(form.current);
     }
     setBusy(true);
@@ -147,11 +163,21 @@ function UpdateMobileForm(props: FormProps) {
     return (
       <div className="auth-stack">
         <p className="auth-aside">
-          {messageParts(m.account_number_changes_to({ mobileNo: slot(0) }), [<strong>{COUNTRY_CODES[0]} {codeSentTo}</strong>])}{' '}
-          <button type="button" className="auth-link-button" onClick={() => setCodeSentTo(undefined)}>{m.account_use_another_number()}</button>
+          {messageParts(m.account_number_changes_to({ mobileNo: slot(0) }), [
+            <strong>
+              {COUNTRY_CODES[0]} {codeSentTo}
+            </strong>,
+          ])}{' '}
+          <button type="button" className="auth-link-button" onClick={() => setCodeSentTo(undefined)}>
+            {m.account_use_another_number()}
+          </button>
         </p>
-        <OneTimeCode idPrefix="update-mobile" submitLabel={m.account_verify()} mobileNo={codeSentTo}
-          resendLimit={CLIENT_RESEND_LIMIT} countdownSeconds={DIALOG_RESEND_COUNTDOWN_SECONDS}
+        <OneTimeCode
+          idPrefix="update-mobile"
+          submitLabel={m.account_verify()}
+          mobileNo={codeSentTo}
+          resendLimit={CLIENT_RESEND_LIMIT}
+          countdownSeconds={DIALOG_RESEND_COUNTDOWN_SECONDS}
           calls={{
             verify: async (code) => {
               const result = await confirmMobileChange(code, sessionApi);
@@ -161,26 +187,47 @@ function UpdateMobileForm(props: FormProps) {
             resend: () => requestMobileChange(codeSentTo, sessionApi),
           }}
           onVerified={changed}
-          onRefused={(refusal) => props.closeWith({ kind: 'danger', title: m.account_codes_blocked_title(), text: refusal.message })} />
+          onRefused={(refusal) =>
+            props.closeWith({ kind: 'danger', title: m.account_codes_blocked_title(), text: refusal.message })
+          }
+        />
       </div>
     );
   }
 
   return (
     <form ref={form} className="auth-form" onSubmit={(event) => void send(event)} noValidate aria-busy={busy}>
-      <TextField id="update-mobile-number" label={m.account_new_mobile_label()} name="mobileNo" type="tel" autoComplete="tel-national"
-        placeholder="7xx xxx xxx" value={typedMobileNo} error={fieldError}
+      <TextField
+        id="update-mobile-number"
+        label={m.account_new_mobile_label()}
+        name="mobileNo"
+        type="tel"
+        autoComplete="tel-national"
+        placeholder="7xx xxx xxx"
+        value={typedMobileNo}
+        error={fieldError}
         hint={`${props.mode === 'guest' ? `${m.account_signed_up_number()} ` : ''}${m.account_mobile_hint()} ${m.account_code_will_be_texted({ digits: CODE_DIGITS })}`}
         before={<span className="auth-prefix">{COUNTRY_CODES[0]}</span>}
-        onChange={(event) => { setTypedMobileNo(event.target.value); setAnswer(undefined); }}
-        onBlur={() => { if (touchedOnBlur(typedMobileNo)) setTouched(true); }} />
+        onChange={(event) => {
+          setTypedMobileNo(event.target.value);
+          setAnswer(undefined);
+        }}
+        onBlur={() => {
+          if (touchedOnBlur(typedMobileNo)) setTouched(true);
+        }}
+      />
       {answer?.kind === 'not-registered' && (
         <p className="auth-inline-message" role="status">
-          {m.error_mobile_not_registered()} <a href={localePath('/sign-up')} onClick={() => carryMobileNo(answer.mobileNo)}>{m.account_sign_up()}</a>
+          {m.error_mobile_not_registered()}{' '}
+          <a href={localePath('/sign-up')} onClick={() => carryMobileNo(answer.mobileNo)}>
+            {m.account_sign_up()}
+          </a>
         </p>
       )}
       <div className="auth-actions">
-        <button className="button" type="submit" disabled={busy}>{busy ? m.account_sending() : m.account_send_verification_code()}</button>
+        <button className="button" type="submit" disabled={busy}>
+          {busy ? m.account_sending() : m.account_send_verification_code()}
+        </button>
       </div>
     </form>
   );

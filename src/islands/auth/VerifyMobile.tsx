@@ -9,7 +9,13 @@ import { m } from '../../paraglide/messages.js';
 import { startSession } from '../../stores/session.ts';
 import Notices from '../Notices.tsx';
 import { messageParts, slot } from '../ui/message-parts.tsx';
-import { clearVerifyHandover, inPageLanguage, readVerifyHandover, saveVerifyHandover, type VerifyHandoverData } from './account-forms.ts';
+import {
+  clearVerifyHandover,
+  inPageLanguage,
+  readVerifyHandover,
+  saveVerifyHandover,
+  type VerifyHandoverData,
+} from './account-forms.ts';
 import { showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
@@ -24,11 +30,19 @@ export default function VerifyMobile() {
   if (handover === 'none') {
     return (
       <p className="auth-inline-message">
-        {messageParts(m.account_verify_none({ signIn: slot(0) }), [<a href={localePath('/sign-in')}>{m.account_sign_in()}</a>])}
+        {messageParts(m.account_verify_none({ signIn: slot(0) }), [
+          <a href={localePath('/sign-in')}>{m.account_sign_in()}</a>,
+        ])}
       </p>
     );
   }
-  if (goingHome) return <><GoingHome /><Notices /></>;
+  if (goingHome)
+    return (
+      <>
+        <GoingHome />
+        <Notices />
+      </>
+    );
 
   const current = handover === 'loading' ? undefined : handover;
   function verified({ token, user }: SignedIn) {
@@ -44,10 +58,20 @@ export default function VerifyMobile() {
 
   return (
     <>
-      <OneTimeCode idPrefix="verify" submitLabel={m.account_verify()} resendLimit={CLIENT_RESEND_LIMIT} disabled={!current}
-        mobileNo={current?.mobileNo ?? ''} userId={current?.userId ?? null} token={current?.token ?? ''}
-        onVerified={verified} onRefused={refused}
-        onResent={(token) => { if (current) saveVerifyHandover({ ...current, token }); }} />
+      <OneTimeCode
+        idPrefix="verify"
+        submitLabel={m.account_verify()}
+        resendLimit={CLIENT_RESEND_LIMIT}
+        disabled={!current}
+        mobileNo={current?.mobileNo ?? ''}
+        userId={current?.userId ?? null}
+        token={current?.token ?? ''}
+        onVerified={verified}
+        onRefused={refused}
+        onResent={(token) => {
+          if (current) saveVerifyHandover({ ...current, token });
+        }}
+      />
       <Notices />
     </>
   );

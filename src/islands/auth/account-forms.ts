@@ -4,7 +4,15 @@
 // the strength score computed in the browser) are added here with the spec's messages.
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { CODE_DIGITS, CONFIRM_PASSWORD_MIN, CreateUserRequest, MobileNo, NewPassword, PASSWORD_MIN_STRENGTH, SignInRequest } from '../../contract/index.ts';
+import {
+  CODE_DIGITS,
+  CONFIRM_PASSWORD_MIN,
+  CreateUserRequest,
+  MobileNo,
+  NewPassword,
+  PASSWORD_MIN_STRENGTH,
+  SignInRequest,
+} from '../../contract/index.ts';
 import { SIGN_IN_RETURN_PARAM } from '../../lib/constants.ts';
 import { contractText, fieldErrors } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
@@ -26,7 +34,10 @@ export const basicDetailsErrors = (values: { firstName: string; mobileNo: string
  * The confirmation's own rule (spec §5: minimum length 5, with no wording given); that it matches is
  * checked after. Its message is asked for when a form is checked, in the page's language.
  */
-const ConfirmPassword = v.pipe(v.string(), v.minLength(CONFIRM_PASSWORD_MIN, () => m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN })));
+const ConfirmPassword = v.pipe(
+  v.string(),
+  v.minLength(CONFIRM_PASSWORD_MIN, () => m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN })),
+);
 
 /**
  * A new password (sign-up step 3, reset step 2): the contract's rules, then the strength score
@@ -34,9 +45,14 @@ const ConfirmPassword = v.pipe(v.string(), v.minLength(CONFIRM_PASSWORD_MIN, () 
  * least 5 characters that matches.
  */
 export function newPasswordErrors(values: { password: string; confirmPassword: string }, score: number | undefined) {
-  const errors = fieldErrors(v.object({ password: NewPassword, confirmPassword: ConfirmPassword }), values, ['password', 'confirmPassword']);
-  if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH) errors.password = contractText(ACCOUNT_MESSAGES.passwordTooWeak);
-  if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = contractText(ACCOUNT_MESSAGES.passwordNotMatch);
+  const errors = fieldErrors(v.object({ password: NewPassword, confirmPassword: ConfirmPassword }), values, [
+    'password',
+    'confirmPassword',
+  ]);
+  if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH)
+    errors.password = contractText(ACCOUNT_MESSAGES.passwordTooWeak);
+  if (!errors.confirmPassword && values.confirmPassword !== values.password)
+    errors.confirmPassword = contractText(ACCOUNT_MESSAGES.passwordNotMatch);
   return errors;
 }
 
@@ -56,7 +72,11 @@ export function strengthLevel(score: number): 'weak' | 'medium' | 'high' {
 /** The meter's label for a zxcvbn score, in words. */
 export function strengthLabel(score: number): string {
   const level = strengthLevel(score);
-  return level === 'weak' ? m.account_strength_weak() : level === 'medium' ? m.account_strength_medium() : m.account_strength_high();
+  return level === 'weak'
+    ? m.account_strength_weak()
+    : level === 'medium'
+      ? m.account_strength_medium()
+      : m.account_strength_high();
 }
 
 /** The digits of typed or pasted text ('12 3a4' → '1234'). */
@@ -104,7 +124,8 @@ export const codeDigits = (text: string) => digitsOnly(text).slice(0, CODE_DIGIT
 export { safeReturnPath };
 
 /** The return path of a sign-in page's query string (`?returnTo=/path`). */
-export const returnPathFromQuery = (search: string) => safeReturnPath(new URLSearchParams(search).get(SIGN_IN_RETURN_PARAM));
+export const returnPathFromQuery = (search: string) =>
+  safeReturnPath(new URLSearchParams(search).get(SIGN_IN_RETURN_PARAM));
 
 /** Where a return path leads: home is the page's language's home (another path carries its own language). */
 export const inPageLanguage = (returnPath: string) => (returnPath === '/' ? localePath('/') : returnPath);

@@ -11,12 +11,24 @@ import { strengthLabel, strengthLevel } from './account-forms.ts';
 export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'after'>) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField {...props} type={visible ? 'text' : 'password'} spellCheck={false} autoCapitalize="none"
-      after={(
-        <button type="button" className="auth-toggle" aria-controls={props.id} aria-pressed={visible} onClick={() => setVisible(!visible)}>
-          {visible ? m.account_hide() : m.account_show()}<span className="visually-hidden"> {m.account_password_toggle_target()}</span>
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      spellCheck={false}
+      autoCapitalize="none"
+      after={
+        <button
+          type="button"
+          className="auth-toggle"
+          aria-controls={props.id}
+          aria-pressed={visible}
+          onClick={() => setVisible(!visible)}
+        >
+          {visible ? m.account_hide() : m.account_show()}
+          <span className="visually-hidden"> {m.account_password_toggle_target()}</span>
         </button>
-      )} />
+      }
+    />
   );
 }
 
@@ -29,7 +41,9 @@ export function StrengthMeter({ id, score }: { id: string; score: number | undef
   return (
     <div className="auth-strength" id={id} data-strength={score === undefined ? undefined : strengthLevel(score)}>
       <span className="auth-strength-bars" aria-hidden="true">
-        {[1, 2, 3, 4].map((bar) => <span key={bar} className={score !== undefined && bar <= Math.max(score, 1) ? 'is-on' : undefined} />)}
+        {[1, 2, 3, 4].map((bar) => (
+          <span key={bar} className={score !== undefined && bar <= Math.max(score, 1) ? 'is-on' : undefined} />
+        ))}
       </span>
       <span>{messageParts(m.account_password_strength({ level: slot(0) }), [<strong>{label}</strong>])}</span>
     </div>
@@ -38,5 +52,9 @@ export function StrengthMeter({ id, score }: { id: string; score: number | undef
 
 /** Shown while a blocked flow waits to go home (src/islands/auth/auth-notices.ts). */
 export function GoingHome() {
-  return <p className="auth-status" role="status">{m.account_going_home()} <a href={localePath('/')}>{m.account_go_now()}</a></p>;
+  return (
+    <p className="auth-status" role="status">
+      {m.account_going_home()} <a href={localePath('/')}>{m.account_go_now()}</a>
+    </p>
+  );
 }

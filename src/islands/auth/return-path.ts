@@ -22,7 +22,11 @@ export function safeReturnPath(raw: string | null | undefined): string {
   } catch {
     return '/';
   }
-  if (url.origin !== siteOrigin || signInPaths.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) return '/';
+  if (
+    url.origin !== siteOrigin ||
+    signInPaths.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))
+  )
+    return '/';
   return url.pathname + url.search + url.hash;
 }
 
@@ -32,7 +36,12 @@ export function safeReturnPath(raw: string | null | undefined): string {
  * token and a user with userId and userType), so that a session the site does not count never
  * sends a visitor back and forth between a page for signed-in users and the sign-in page.
  */
-export function signedInDestination(stored: string | null, search: string, returnParam: string, returnPath: (raw: string | null) => string): string | undefined {
+export function signedInDestination(
+  stored: string | null,
+  search: string,
+  returnParam: string,
+  returnPath: (raw: string | null) => string,
+): string | undefined {
   let session: { token?: unknown; user?: Record<string, unknown> } | null;
   try {
     session = JSON.parse(stored ?? 'null');
@@ -40,10 +49,18 @@ export function signedInDestination(stored: string | null, search: string, retur
     return undefined;
   }
   const user = session?.user;
-  const whole = typeof session?.token === 'string' && session.token !== '' && typeof user === 'object' && user !== null
-    && typeof user.userId === 'number' && typeof user.userType === 'number' && typeof user.firstName === 'string'
-    && typeof user.mobileNo === 'string' && typeof user.isMobileVerification === 'boolean'
-    && Array.isArray(user.favorites) && user.favorites.every((id: unknown) => typeof id === 'number');
+  const whole =
+    typeof session?.token === 'string' &&
+    session.token !== '' &&
+    typeof user === 'object' &&
+    user !== null &&
+    typeof user.userId === 'number' &&
+    typeof user.userType === 'number' &&
+    typeof user.firstName === 'string' &&
+    typeof user.mobileNo === 'string' &&
+    typeof user.isMobileVerification === 'boolean' &&
+    Array.isArray(user.favorites) &&
+    user.favorites.every((id: unknown) => typeof id === 'number');
   if (!whole || !user.userId || !user.userType) return undefined;
   return returnPath(new URLSearchParams(search).get(returnParam));
 }

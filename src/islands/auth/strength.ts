@@ -18,8 +18,12 @@ export function useStrength(password: string, knownWords: string[]): number | un
   const [zxcvbn, setZxcvbn] = useState<Zxcvbn>();
   useEffect(() => {
     let mounted = true;
-    void loadZxcvbn().then((loaded) => { if (mounted) setZxcvbn(() => loaded); });
-    return () => { mounted = false; };
+    void loadZxcvbn().then((loaded) => {
+      if (mounted) setZxcvbn(() => loaded);
+    });
+    return () => {
+      mounted = false;
+    };
   }, []);
   return zxcvbn && password ? zxcvbn(password, knownWords).score : undefined;
 }

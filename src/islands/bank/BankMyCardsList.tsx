@@ -12,7 +12,11 @@ import { openMyCards } from '../my-cards/open-my-cards.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
 import '../home/OfferBrowser.css';
 
-interface Props { bankId: number; bankName: string; categoryId?: number }
+interface Props {
+  bankId: number;
+  bankName: string;
+  categoryId?: number;
+}
 
 export default function BankMyCardsList({ bankId, bankName, categoryId }: Props) {
   const list = useStore($offerList);
@@ -30,18 +34,38 @@ export default function BankMyCardsList({ bankId, bankName, categoryId }: Props)
           : list.offers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
       </div>
       <div className="offer-browser-more">
-        <p role="status">{list.loading ? m.browse_loading_offers() : list.error ? ''
-          : list.totalCount === 1 ? m.browse_offers_fit_one({ count: list.totalCount }) : m.browse_offers_fit_other({ count: list.totalCount })}</p>
-        {list.error && <div className="offer-browser-problem" role="alert"><p>{list.error}</p></div>}
+        <p role="status">
+          {list.loading
+            ? m.browse_loading_offers()
+            : list.error
+              ? ''
+              : list.totalCount === 1
+                ? m.browse_offers_fit_one({ count: list.totalCount })
+                : m.browse_offers_fit_other({ count: list.totalCount })}
+        </p>
+        {list.error && (
+          <div className="offer-browser-problem" role="alert">
+            <p>{list.error}</p>
+          </div>
+        )}
         {!list.loading && !list.error && list.offers.length === 0 && (
           <div className="offer-browser-problem">
-            {cards.length === 0
-              ? <><p>{m.browse_add_cards_to_see()}</p><button type="button" className="button" onClick={() => openMyCards()}>{m.browse_add_your_cards()}</button></>
-              : <p>{m.browse_no_bank_offers_fit({ bankName })}</p>}
+            {cards.length === 0 ? (
+              <>
+                <p>{m.browse_add_cards_to_see()}</p>
+                <button type="button" className="button" onClick={() => openMyCards()}>
+                  {m.browse_add_your_cards()}
+                </button>
+              </>
+            ) : (
+              <p>{m.browse_no_bank_offers_fit({ bankName })}</p>
+            )}
           </div>
         )}
         {!list.loading && !list.error && remaining > 0 && (
-          <button type="button" className="button" onClick={() => void loadMoreOffers()}>{m.browse_load_more({ count: remaining })}</button>
+          <button type="button" className="button" onClick={() => void loadMoreOffers()}>
+            {m.browse_load_more({ count: remaining })}
+          </button>
         )}
       </div>
     </section>

@@ -22,15 +22,25 @@ export default function FavoritesStrip() {
   return (
     <section className="favorites-strip" aria-labelledby={`${id}-heading`}>
       <div className="favorites-strip-head">
-        <h2 id={`${id}-heading`}>{m.browse_your_favourites()} <span className="favorites-strip-count">({favorites.length})</span></h2>
+        <h2 id={`${id}-heading`}>
+          {m.browse_your_favourites()} <span className="favorites-strip-count">({favorites.length})</span>
+        </h2>
         {favorites.length > RECENT_SHOWN && (
-          <button type="button" className="favorites-strip-toggle" aria-expanded={expanded} aria-controls={`${id}-cards`} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="favorites-strip-toggle"
+            aria-expanded={expanded}
+            aria-controls={`${id}-cards`}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? m.browse_view_less() : m.browse_view_all()}
           </button>
         )}
       </div>
       <div id={`${id}-cards`} className="grid favorites-strip-cards">
-        {shown.map((entry) => <OfferCard key={entry.offerId} offer={entry.offer} />)}
+        {shown.map((entry) => (
+          <OfferCard key={entry.offerId} offer={entry.offer} />
+        ))}
       </div>
     </section>
   );

@@ -14,14 +14,23 @@ const shownOfferIds = (cards: HTMLElement) =>
   new Set([...cards.querySelectorAll<HTMLElement>('article.offer-card')].map((card) => Number(card.dataset.offerId)));
 
 /** Appends the next page of `section`'s category; `button` is its Load more, busy meanwhile. */
-export async function loadMoreInCategory(section: HTMLElement, button: HTMLButtonElement, bankId: number): Promise<void> {
+export async function loadMoreInCategory(
+  section: HTMLElement,
+  button: HTMLButtonElement,
+  bankId: number,
+): Promise<void> {
   const cards = section.querySelector<HTMLElement>('[data-category-cards]');
   const more = button.closest<HTMLElement>('[data-category-more]');
   if (!cards || !more) return;
   more.querySelector('[role="alert"]')?.remove();
   const shown = shownOfferIds(cards);
   try {
-    const [group] = await fetchCategoryGroups(bankId, [Number(section.dataset.categoryGroup)], Math.floor(shown.size / CATEGORY_PAGE_SIZE) + 1, CATEGORY_PAGE_SIZE);
+    const [group] = await fetchCategoryGroups(
+      bankId,
+      [Number(section.dataset.categoryGroup)],
+      Math.floor(shown.size / CATEGORY_PAGE_SIZE) + 1,
+      CATEGORY_PAGE_SIZE,
+    );
     // An offer already shown (the list moved between pages) is not shown twice.
     const added = (group?.offers ?? []).filter((offer) => !shown.has(offer.offerId));
     const page = document.createElement('div');
@@ -41,6 +50,8 @@ export async function loadMoreInCategory(section: HTMLElement, button: HTMLButto
     alert.className = 'category-more-problem';
     more.prepend(alert);
     // The text comes after the empty region is in the page, so that screen readers announce it.
-    setTimeout(() => { alert.textContent = failureText(error); }, 0);
+    setTimeout(() => {
+      alert.textContent = failureText(error);
+    }, 0);
   }
 }

@@ -13,11 +13,19 @@ export function mountRecentOffers(container: HTMLElement): void {
 }
 
 export function mountFavoritesStrip(container: HTMLElement): void {
-  createRoot(container).render(<><FavoritesStrip /><Notices /></>);
+  createRoot(container).render(
+    <>
+      <FavoritesStrip />
+      <Notices />
+    </>,
+  );
 }
 
 /** "My cards only": the bank's offers the visitor's cards can use, in place of the category rows. Returns the unmount. */
-export function mountMyCardsList(container: HTMLElement, props: { bankId: number; bankName: string; categoryId?: number }): () => void {
+export function mountMyCardsList(
+  container: HTMLElement,
+  props: { bankId: number; bankName: string; categoryId?: number },
+): () => void {
   const root = createRoot(container);
   root.render(<BankMyCardsList {...props} />);
   return () => root.unmount();

@@ -90,34 +90,62 @@ function CompanyReview() {
     setBusy(false);
   }
 
-  const reached = review.state === 'ready' && review.data.merchantStep ? MERCHANT_STEPS.indexOf(review.data.merchantStep) : -1;
+  const reached =
+    review.state === 'ready' && review.data.merchantStep ? MERCHANT_STEPS.indexOf(review.data.merchantStep) : -1;
   return (
     <section className="card console-card" aria-labelledby="company-review-title">
       <h2 id="company-review-title">{m.console_account_status()}</h2>
-      <p>{reached === MERCHANT_STEPS.length - 1 ? m.console_merchant_activated() : m.console_merchant_review_intro()}</p>
+      <p>
+        {reached === MERCHANT_STEPS.length - 1 ? m.console_merchant_activated() : m.console_merchant_review_intro()}
+      </p>
       <ol className="review-steps">
         {MERCHANT_STEPS.map((step, index) => (
           <li key={step} data-review-step={step} data-done={String(index <= reached)}>
-            <span className="review-step-marker" aria-hidden="true">{index <= reached ? '✓' : index + 1}</span>
-            <span>{STEP_LABELS[step]()}<span className="visually-hidden"> {index <= reached ? m.console_step_done() : m.console_step_not_done()}</span></span>
+            <span className="review-step-marker" aria-hidden="true">
+              {index <= reached ? '✓' : index + 1}
+            </span>
+            <span>
+              {STEP_LABELS[step]()}
+              <span className="visually-hidden">
+                {' '}
+                {index <= reached ? m.console_step_done() : m.console_step_not_done()}
+              </span>
+            </span>
           </li>
         ))}
       </ol>
       <h3 className="company-documents-title">{m.console_documents_title()}</h3>
-      {review.state !== 'ready' ? <LoadState loaded={review} what={m.console_what_documents()} onRetry={review.reload} /> : (
-        review.data.data.length === 0 ? <p className="company-documents-empty">{m.console_documents_empty()}</p> : (
-          <ul className="company-documents">
-            {review.data.data.map((document) => (
-              <li key={document.documentId} data-document>{document.fileName} <span>{m.console_document_size({ size: Math.ceil(document.size / 1024) })}</span></li>
-            ))}
-          </ul>
-        )
+      {review.state !== 'ready' ? (
+        <LoadState loaded={review} what={m.console_what_documents()} onRetry={review.reload} />
+      ) : review.data.data.length === 0 ? (
+        <p className="company-documents-empty">{m.console_documents_empty()}</p>
+      ) : (
+        <ul className="company-documents">
+          {review.data.data.map((document) => (
+            <li key={document.documentId} data-document>
+              {document.fileName} <span>{m.console_document_size({ size: Math.ceil(document.size / 1024) })}</span>
+            </li>
+          ))}
+        </ul>
       )}
       <div className="company-upload">
-        <label htmlFor={inputId} className="button secondary">{busy ? m.console_uploading() : m.console_document_upload_label({ mb: UPLOAD_MB })}</label>
-        <input id={inputId} className="visually-hidden" type="file" accept={DOCUMENT_TYPES} disabled={busy} onChange={(event) => void upload(event)} />
+        <label htmlFor={inputId} className="button secondary">
+          {busy ? m.console_uploading() : m.console_document_upload_label({ mb: UPLOAD_MB })}
+        </label>
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          accept={DOCUMENT_TYPES}
+          disabled={busy}
+          onChange={(event) => void upload(event)}
+        />
       </div>
-      {status && <p className={`console-status${status.failed ? ' is-failed' : ''}`} role={status.failed ? 'alert' : 'status'}>{status.text}</p>}
+      {status && (
+        <p className={`console-status${status.failed ? ' is-failed' : ''}`} role={status.failed ? 'alert' : 'status'}>
+          {status.text}
+        </p>
+      )}
     </section>
   );
 }

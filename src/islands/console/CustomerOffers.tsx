@@ -14,5 +14,14 @@ export default function CustomerOffers() {
 
 function Offers({ userId }: { userId: number }) {
   const offers = useOwnOffers(userId);
-  return <OwnOffers offers={offers} emptyText={<>{m.console_offers_empty_customer()} <a href={localePath('/')}>{m.console_browse_offers()}</a></>} />;
+  return (
+    <OwnOffers
+      offers={offers}
+      emptyText={
+        <>
+          {m.console_offers_empty_customer()} <a href={localePath('/')}>{m.console_browse_offers()}</a>
+        </>
+      }
+    />
+  );
 }

@@ -23,7 +23,8 @@ import './console.css';
 
 const OfferWizard = lazy(() => import('./OfferWizard.tsx'));
 
-const askedToCreate = () => location.hash === CREATE_OFFER_HASH || new URLSearchParams(location.search).has(CREATE_OFFER_QUERY);
+const askedToCreate = () =>
+  location.hash === CREATE_OFFER_HASH || new URLSearchParams(location.search).has(CREATE_OFFER_QUERY);
 
 export default function MerchantOffers() {
   const user = useStore($user);
@@ -40,11 +41,16 @@ function Offers({ userId }: { userId: number }) {
   /** The wizard stays mounted once opened, so that closing and opening again finds the form as it was left. */
   const [opened, setOpened] = useState(false);
 
-  const openWizard = () => { setOpened(true); setOpen(true); };
+  const openWizard = () => {
+    setOpened(true);
+    setOpen(true);
+  };
   useEffect(() => {
     if (!activated) return;
     if (askedToCreate()) openWizard();
-    const onHash = () => { if (askedToCreate()) openWizard(); };
+    const onHash = () => {
+      if (askedToCreate()) openWizard();
+    };
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, [activated]);
@@ -70,30 +76,67 @@ function Offers({ userId }: { userId: number }) {
       <p className="console-note">{m.console_offers_review_note()}</p>
       {review.state === 'ready' && !activated && (
         <p className="console-note" data-not-activated>
-          {m.error_not_activated()} <a href={localePath(consolePath('merchant', 'profile'))}>{m.console_upload_documents_link()}</a>
+          {m.error_not_activated()}{' '}
+          <a href={localePath(consolePath('merchant', 'profile'))}>{m.console_upload_documents_link()}</a>
         </p>
       )}
-      {review.state === 'failed' && <LoadState loaded={review} what={m.console_what_company_review()} onRetry={review.reload} />}
+      {review.state === 'failed' && (
+        <LoadState loaded={review} what={m.console_what_company_review()} onRetry={review.reload} />
+      )}
       <div className="console-toolbar">
         <h2>{m.console_your_offers()}</h2>
-        {activated && <button type="button" className="button" onClick={openWizard} aria-haspopup="dialog">{m.console_create_offer()}</button>}
+        {activated && (
+          <button type="button" className="button" onClick={openWizard} aria-haspopup="dialog">
+            {m.console_create_offer()}
+          </button>
+        )}
       </div>
-      <OwnOffers offers={offers} sent={sent} emptyText={activated ? m.console_offers_empty_merchant() : m.console_offers_empty_not_activated()} onEdit={activated ? setEditing : undefined} />
+      <OwnOffers
+        offers={offers}
+        sent={sent}
+        emptyText={activated ? m.console_offers_empty_merchant() : m.console_offers_empty_not_activated()}
+        onEdit={activated ? setEditing : undefined}
+      />
       <TitledDialog open={open} onClose={close} className="console-dialog" title={m.console_create_offer()}>
         {opened && (
-          <Suspense fallback={<p className="console-status" role="status">{m.console_loading()}</p>}>
+          <Suspense
+            fallback={
+              <p className="console-status" role="status">
+                {m.console_loading()}
+              </p>
+            }
+          >
             <OfferWizard open={open} onCreated={created} onClose={close} />
           </Suspense>
         )}
       </TitledDialog>
-      <TitledDialog open={editing !== undefined} onClose={() => setEditing(undefined)} className="console-dialog" title={m.console_edit_and_resend()}>
+      <TitledDialog
+        open={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        className="console-dialog"
+        title={m.console_edit_and_resend()}
+      >
         {editing && (
-          <Suspense fallback={<p className="console-status" role="status">{m.console_loading()}</p>}>
-            <OfferWizard key={editing.offerId} open onCreated={() => offers.reload()} onClose={() => setEditing(undefined)} edit={{
-              offer: editing,
-              send: (form) => resendOffer(editing.offerId, form, sessionApi),
-              submitLabel: m.console_resend_submit(), sentTitle: m.console_offer_resent_title(), sentText: m.console_offer_resent_text(),
-            }} />
+          <Suspense
+            fallback={
+              <p className="console-status" role="status">
+                {m.console_loading()}
+              </p>
+            }
+          >
+            <OfferWizard
+              key={editing.offerId}
+              open
+              onCreated={() => offers.reload()}
+              onClose={() => setEditing(undefined)}
+              edit={{
+                offer: editing,
+                send: (form) => resendOffer(editing.offerId, form, sessionApi),
+                submitLabel: m.console_resend_submit(),
+                sentTitle: m.console_offer_resent_title(),
+                sentText: m.console_offer_resent_text(),
+              }}
+            />
           </Suspense>
         )}
       </TitledDialog>

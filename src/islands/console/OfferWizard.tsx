@@ -26,8 +26,16 @@ import LocationStep from './offer-steps/LocationStep.tsx';
 import TermsStep from './offer-steps/TermsStep.tsx';
 import type { StepProps } from './offer-steps/step-props.ts';
 import {
-  checkOfferForm, emptyOfferForm, firstStepWithError, issuesToErrors, offerFormValues, STEP_FIELDS, STEP_NAMES,
-  type OfferField, type OfferFormErrors, type OfferFormValues,
+  checkOfferForm,
+  emptyOfferForm,
+  firstStepWithError,
+  issuesToErrors,
+  offerFormValues,
+  STEP_FIELDS,
+  STEP_NAMES,
+  type OfferField,
+  type OfferFormErrors,
+  type OfferFormValues,
 } from './offer-form.ts';
 import '../ui/auth.css';
 import './console.css';
@@ -61,7 +69,8 @@ interface Props {
 }
 
 export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
-  const startValues = () => (edit ? { ...offerFormValues(edit.offer), termsAccepted: edit.termsAccepted ?? false } : emptyOfferForm());
+  const startValues = () =>
+    edit ? { ...offerFormValues(edit.offer), termsAccepted: edit.termsAccepted ?? false } : emptyOfferForm();
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const movedStep = useRef(false);
@@ -73,14 +82,22 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
-  const categories = useLoaded(async () => (await fetchCategories()).map((category) => ({
-    value: String(category.categoryId), label: categoryName(category), imageUrl: categoryIconSrc(category.iconName),
-  })), listFailure);
+  const categories = useLoaded(
+    async () =>
+      (await fetchCategories()).map((category) => ({
+        value: String(category.categoryId),
+        label: categoryName(category),
+        imageUrl: categoryIconSrc(category.iconName),
+      })),
+    listFailure,
+  );
   const banks = useLoaded(fetchBanks, listFailure);
   const towns = useLoaded(fetchLocationNames, listFailure);
   const terms = useLoaded(fetchOfferTerms, listFailure);
 
-  useEffect(() => { if (!open) setSent(false); }, [open]);
+  useEffect(() => {
+    if (!open) setSent(false);
+  }, [open]);
   // Each new step's heading takes focus, so that a screen reader starts reading there.
   useEffect(() => {
     if (movedStep.current) heading.current?.focus();
@@ -94,11 +111,18 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
       ...current,
       [name]: value,
       // Listed cards are the bank's own: another bank starts with none ticked.
-      ...(name === 'bankInfo' && value !== current.bankInfo ? { eligibility: { ...current.eligibility, cards: [] } } : {}),
+      ...(name === 'bankInfo' && value !== current.bankInfo
+        ? { eligibility: { ...current.eligibility, cards: [] } }
+        : {}),
     }));
     setServerErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
-  const stepProps: StepProps = { values, set, touch, shown: (name) => (touched.has(name) ? errors[name] ?? serverErrors[name] : undefined) };
+  const stepProps: StepProps = {
+    values,
+    set,
+    touch,
+    shown: (name) => (touched.has(name) ? (errors[name] ?? serverErrors[name]) : undefined),
+  };
   const stepHasError = (index: number, found: OfferFormErrors) => STEP_FIELDS[index]!.some((name) => found[name]);
 
   /** Goes to `index` with every field of it touched, focusing its first invalid field. */
@@ -148,7 +172,8 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
 
   // A step reached by a refused Next or submit focuses its first invalid field rather than its heading.
   useEffect(() => {
-    if (stepHasError(step, { ...errors, ...serverErrors }) && STEP_FIELDS[step]!.some((name) => touched.has(name))) focusFirstInvalid(form.current);
+    if (stepHasError(step, { ...errors, ...serverErrors }) && STEP_FIELDS[step]!.some((name) => touched.has(name)))
+      focusFirstInvalid(form.current);
     // Only when the step changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [step]);
@@ -156,38 +181,85 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
   if (sent) {
     return (
       <div className="offer-sent">
-        <h3 ref={heading} tabIndex={-1}>{edit?.sentTitle ?? m.console_offer_sent_title()}</h3>
+        <h3 ref={heading} tabIndex={-1}>
+          {edit?.sentTitle ?? m.console_offer_sent_title()}
+        </h3>
         <p role="status">{edit?.sentText ?? m.console_offer_sent_text()}</p>
         <div className="auth-actions">
-          <button type="button" className="button" onClick={onClose}>{m.common_close()}</button>
-          {!edit && <button type="button" className="button secondary" onClick={() => setSent(false)}>{m.console_create_another()}</button>}
+          <button type="button" className="button" onClick={onClose}>
+            {m.common_close()}
+          </button>
+          {!edit && (
+            <button type="button" className="button secondary" onClick={() => setSent(false)}>
+              {m.console_create_another()}
+            </button>
+          )}
         </div>
       </div>
     );
   }
 
-  const bank = values.bankInfo && banks.state === 'ready' ? banks.data.find((item) => String(item.bankId) === values.bankInfo) : undefined;
+  const bank =
+    values.bankInfo && banks.state === 'ready'
+      ? banks.data.find((item) => String(item.bankId) === values.bankInfo)
+      : undefined;
   return (
     <div className="offer-wizard">
       <StepHeader steps={stepNames()} current={step} heading="h3" headingRef={heading} classPrefix="offer" />
-      <form ref={form} className="auth-form offer-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
+      <form
+        ref={form}
+        className="auth-form offer-form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-busy={busy}
+      >
         {step === CATEGORY && (
-          <ChoiceStep {...stepProps} name="offerCategory" legend={m.console_category_legend()} what={m.console_what_categories()}
-            choices={categories} onRetry={categories.reload} />
+          <ChoiceStep
+            {...stepProps}
+            name="offerCategory"
+            legend={m.console_category_legend()}
+            what={m.console_what_categories()}
+            choices={categories}
+            onRetry={categories.reload}
+          />
         )}
         {step === BANK && (
-          <ChoiceStep {...stepProps} name="bankInfo" legend={m.console_bank_legend()} what={m.console_what_banks()}
-            choices={banks.state === 'ready'
-              ? { state: 'ready', data: banks.data.map((item) => ({ value: String(item.bankId), label: item.bankName, imageUrl: item.logoURL })) }
-              : banks}
-            onRetry={banks.reload} />
+          <ChoiceStep
+            {...stepProps}
+            name="bankInfo"
+            legend={m.console_bank_legend()}
+            what={m.console_what_banks()}
+            choices={
+              banks.state === 'ready'
+                ? {
+                    state: 'ready',
+                    data: banks.data.map((item) => ({
+                      value: String(item.bankId),
+                      label: item.bankName,
+                      imageUrl: item.logoURL,
+                    })),
+                  }
+                : banks
+            }
+            onRetry={banks.reload}
+          />
         )}
         {step === DETAILS && <DetailsStep {...stepProps} bank={bank} />}
         {step === LOCATION && <LocationStep {...stepProps} towns={towns} onRetry={towns.reload} />}
         {step === TERMS && <TermsStep {...stepProps} terms={terms} onRetry={terms.reload} bank={bank} />}
         <div className="auth-actions offer-actions">
-          {step > CATEGORY && <button type="button" className="button secondary" onClick={() => setStep(step - 1)} disabled={busy}>{m.console_back()}</button>}
-          <button type="submit" className="button" disabled={busy}>{step === LAST_STEP ? (busy ? m.console_sending() : edit?.submitLabel ?? m.console_submit()) : m.console_next()}</button>
+          {step > CATEGORY && (
+            <button type="button" className="button secondary" onClick={() => setStep(step - 1)} disabled={busy}>
+              {m.console_back()}
+            </button>
+          )}
+          <button type="submit" className="button" disabled={busy}>
+            {step === LAST_STEP
+              ? busy
+                ? m.console_sending()
+                : (edit?.submitLabel ?? m.console_submit())
+              : m.console_next()}
+          </button>
         </div>
       </form>
     </div>

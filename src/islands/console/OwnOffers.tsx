@@ -12,7 +12,10 @@ import LoadState from './offer-steps/LoadState.tsx';
 import OwnOfferList from './OwnOfferList.tsx';
 
 export function useOwnOffers(userId: number) {
-  return useLoaded(() => fetchOwnOffers(userId, sessionApi), (error) => `${m.console_offers_load_failed()} ${failureText(error)}`);
+  return useLoaded(
+    () => fetchOwnOffers(userId, sessionApi),
+    (error) => `${m.console_offers_load_failed()} ${failureText(error)}`,
+  );
 }
 
 interface Props {
@@ -25,7 +28,8 @@ interface Props {
 }
 
 export default function OwnOffers({ offers, sent = [], emptyText, onEdit }: Props) {
-  if (offers.state !== 'ready') return <LoadState loaded={offers} what={m.console_what_offers()} onRetry={offers.reload} />;
+  if (offers.state !== 'ready')
+    return <LoadState loaded={offers} what={m.console_what_offers()} onRetry={offers.reload} />;
   const loadedIds = new Set(offers.data.map((offer) => offer.offerId));
   const all = [...sent.filter((offer) => !loadedIds.has(offer.offerId)), ...offers.data];
   if (all.length === 0) {

@@ -13,13 +13,27 @@ export type ConsoleKind = (typeof CONSOLE_KINDS)[number];
 export const CONSOLE_PAGES = {
   customer: ['profile', 'dashboard', 'offer', 'subscription', 'alerts'],
   merchant: ['profile', 'dashboard', 'offer', 'subscription'],
-  team: ['review', 'overview', 'offers', 'merchants', 'accounts', 'catalogue', 'importers', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
+  team: [
+    'review',
+    'overview',
+    'offers',
+    'merchants',
+    'accounts',
+    'catalogue',
+    'importers',
+    'reports',
+    'feedback',
+    'subscribers',
+    'audit',
+    'profile',
+  ],
 } as const;
 export type ConsoleSection<K extends ConsoleKind = ConsoleKind> = (typeof CONSOLE_PAGES)[K][number];
 /** The customer's and merchant's pages (both consoles have these four; the customer also has 'alerts'). */
 export const CONSOLE_SECTIONS = CONSOLE_PAGES.merchant;
 
-export const consolePath = <K extends ConsoleKind>(kind: K, section: ConsoleSection<K>) => `/console/${kind}/${section}`;
+export const consolePath = <K extends ConsoleKind>(kind: K, section: ConsoleSection<K>) =>
+  `/console/${kind}/${section}`;
 /** Where a merchant opens the offer-creation wizard directly (the header's Create Offer link may add it). */
 export const CREATE_OFFER_HASH = '#create';
 export const CREATE_OFFER_QUERY = 'create';
@@ -27,27 +41,57 @@ export const CREATE_OFFER_QUERY = 'create';
 /** Each page's heading; the menu uses the same words. */
 export const SECTION_TITLES: { [K in ConsoleKind]: Readonly<Record<ConsoleSection<K>, string>> } = {
   customer: messageTexts({
-    profile: m.console_title_customer_profile, offer: m.console_title_my_offers, dashboard: m.console_title_dashboard,
-    subscription: m.console_title_subscription, alerts: m.console_title_alerts,
+    profile: m.console_title_customer_profile,
+    offer: m.console_title_my_offers,
+    dashboard: m.console_title_dashboard,
+    subscription: m.console_title_subscription,
+    alerts: m.console_title_alerts,
   }),
   merchant: messageTexts({
-    profile: m.console_title_company_profile, dashboard: m.console_title_dashboard, offer: m.console_title_offer, subscription: m.console_title_subscription_plan,
+    profile: m.console_title_company_profile,
+    dashboard: m.console_title_dashboard,
+    offer: m.console_title_offer,
+    subscription: m.console_title_subscription_plan,
   }),
   team: messageTexts({
-    overview: m.console_title_overview, review: m.console_title_review, offers: m.console_title_offers, merchants: m.console_title_merchants,
-    accounts: m.console_title_accounts, catalogue: m.console_title_catalogue, importers: m.console_title_importers, reports: m.console_title_reports,
-    feedback: m.console_title_feedback, subscribers: m.console_title_subscribers, audit: m.console_title_audit_log, profile: m.console_title_profile,
+    overview: m.console_title_overview,
+    review: m.console_title_review,
+    offers: m.console_title_offers,
+    merchants: m.console_title_merchants,
+    accounts: m.console_title_accounts,
+    catalogue: m.console_title_catalogue,
+    importers: m.console_title_importers,
+    reports: m.console_title_reports,
+    feedback: m.console_title_feedback,
+    subscribers: m.console_title_subscribers,
+    audit: m.console_title_audit_log,
+    profile: m.console_title_profile,
   }),
 };
 /** The side menu (spec §2): customers see their profile and offers; merchants all four pages; the team its whole console. */
 export const CONSOLE_MENUS: { [K in ConsoleKind]: readonly ConsoleSection<K>[] } = {
   customer: ['profile', 'offer', 'alerts'],
   merchant: ['profile', 'dashboard', 'offer', 'subscription'],
-  team: ['overview', 'review', 'offers', 'merchants', 'accounts', 'catalogue', 'importers', 'reports', 'feedback', 'subscribers', 'audit', 'profile'],
+  team: [
+    'overview',
+    'review',
+    'offers',
+    'merchants',
+    'accounts',
+    'catalogue',
+    'importers',
+    'reports',
+    'feedback',
+    'subscribers',
+    'audit',
+    'profile',
+  ],
 };
 /** The menu's name for screen readers. */
 export const CONSOLE_NAMES: Readonly<Record<ConsoleKind, string>> = messageTexts({
-  customer: m.console_name_customer, merchant: m.console_name_merchant, team: m.console_name_team,
+  customer: m.console_name_customer,
+  merchant: m.console_name_merchant,
+  team: m.console_name_team,
 });
 
 /** What the guard needs to know; passed in so that the guard's own code names no module's values. */
@@ -75,7 +119,9 @@ export function storedConsoleUser(stored: string | null): { userType: number } |
   try {
     const session = JSON.parse(stored || 'null');
     const user = session && typeof session.token === 'string' && session.token !== '' ? session.user : null;
-    return user && typeof user.userId === 'number' && typeof user.userType === 'number' ? { userType: user.userType } : null;
+    return user && typeof user.userId === 'number' && typeof user.userType === 'number'
+      ? { userType: user.userType }
+      : null;
   } catch {
     return null;
   }

@@ -2,12 +2,29 @@
 // unit-tested. The rules are the contract's CreateOfferRequest only (the body of POST
 // /api/create/new/offer), checked on the whole form, so the wizard says exactly what the API would.
 import * as v from 'valibot';
-import type { CardScope, CardSpecData, Channel, EligibilityData, EligibilityInput, Weekday } from '../../contract/eligibility.ts';
+import type {
+  CardScope,
+  CardSpecData,
+  Channel,
+  EligibilityData,
+  EligibilityInput,
+  Weekday,
+} from '../../contract/eligibility.ts';
 import {
-  SRI_LANKA_UTC_OFFSET_MS, TRANSLATED_LOCALES, type ApiIssue, type OFFER_DATE_TYPES, type OFFER_TYPES, type OfferData, type TranslatedLocale,
+  SRI_LANKA_UTC_OFFSET_MS,
+  TRANSLATED_LOCALES,
+  type ApiIssue,
+  type OFFER_DATE_TYPES,
+  type OFFER_TYPES,
+  type OfferData,
+  type TranslatedLocale,
 } from '../../contract/index.ts';
 import {
-  CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, TRANSLATED_OFFER_FIELDS, type CreateOfferData,
+  CreateOfferRequest,
+  datesNeeded,
+  OFFER_FORM_DEFAULTS,
+  TRANSLATED_OFFER_FIELDS,
+  type CreateOfferData,
 } from '../../contract/offer-form.ts';
 import { m } from '../../paraglide/messages.js';
 
@@ -17,10 +34,17 @@ type TranslatedOfferField = (typeof TRANSLATED_OFFER_FIELDS)[number];
  * so that its message, the server's issue and its touched state all go by one name.
  */
 export type TranslationFieldName = `translations.${TranslatedLocale}.${TranslatedOfferField}`;
-export const translationField = (locale: TranslatedLocale, field: TranslatedOfferField): TranslationFieldName => `translations.${locale}.${field}`;
-const TRANSLATION_FIELDS = TRANSLATED_LOCALES.flatMap((locale) => TRANSLATED_OFFER_FIELDS.map((field) => translationField(locale, field)));
+export const translationField = (locale: TranslatedLocale, field: TranslatedOfferField): TranslationFieldName =>
+  `translations.${locale}.${field}`;
+const TRANSLATION_FIELDS = TRANSLATED_LOCALES.flatMap((locale) =>
+  TRANSLATED_OFFER_FIELDS.map((field) => translationField(locale, field)),
+);
 /** Where each translated field is stored in an answer's `translations`. */
-const STORED_FIELD = { offerTitle: 'label', offerHeader: 'header', offerDescription: 'description' } as const satisfies Record<TranslatedOfferField, string>;
+const STORED_FIELD = {
+  offerTitle: 'label',
+  offerHeader: 'header',
+  offerDescription: 'description',
+} as const satisfies Record<TranslatedOfferField, string>;
 
 export interface OfferFormValues extends Record<TranslationFieldName, string> {
   /** Chosen ids as text ('' while none is chosen), as radio inputs hold them. */
@@ -67,15 +91,38 @@ export type OfferFormErrors = Partial<Record<OfferField, string>>;
 
 export const emptyOfferForm = (): OfferFormValues => ({
   ...translationValues(() => ''),
-  offerCategory: '', bankInfo: '', offerTitle: '', offerHeader: '', offerDescription: '',
-  offerValidity: OFFER_FORM_DEFAULTS.offerValidity, fromDate: '', toDate: '', validTimeDateDescription: '',
-  offerType: OFFER_FORM_DEFAULTS.offerType, offerRate: '', promoCode: '', bannerImage: '', locations: [], eligibility: emptyEligibilityForm(),
-  offerTerms: '', termsAccepted: false,
+  offerCategory: '',
+  bankInfo: '',
+  offerTitle: '',
+  offerHeader: '',
+  offerDescription: '',
+  offerValidity: OFFER_FORM_DEFAULTS.offerValidity,
+  fromDate: '',
+  toDate: '',
+  validTimeDateDescription: '',
+  offerType: OFFER_FORM_DEFAULTS.offerType,
+  offerRate: '',
+  promoCode: '',
+  bannerImage: '',
+  locations: [],
+  eligibility: emptyEligibilityForm(),
+  offerTerms: '',
+  termsAccepted: false,
 });
 
 export const emptyEligibilityForm = (): EligibilityFormValues => ({
-  cardScope: 'all', cards: [], days: [], timeFrom: '', timeTo: '', minBill: '', maxDiscount: '', channel: '', website: '',
-  registerFirst: false, convertWithinDays: '', promoCodeRequired: false,
+  cardScope: 'all',
+  cards: [],
+  days: [],
+  timeFrom: '',
+  timeTo: '',
+  minBill: '',
+  maxDiscount: '',
+  channel: '',
+  website: '',
+  registerFirst: false,
+  convertWithinDays: '',
+  promoCodeRequired: false,
 });
 
 const eligibilityFormValues = (eligibility: EligibilityData): EligibilityFormValues => ({
@@ -95,7 +142,10 @@ const eligibilityFormValues = (eligibility: EligibilityData): EligibilityFormVal
 
 /** Rupees as typed ('5,000', 'Rs. 5000'): a number, NaN for anything else (the contract refuses it), null for nothing. */
 function typedRupees(text: string): number | null {
-  const digits = text.trim().replace(/^rs\.?\s*/i, '').replace(/[,\s]/g, '');
+  const digits = text
+    .trim()
+    .replace(/^rs\.?\s*/i, '')
+    .replace(/[,\s]/g, '');
   if (digits === '') return null;
   return /^\d{1,12}$/.test(digits) ? Number(digits) : Number.NaN;
 }
@@ -133,7 +183,11 @@ function formDate(iso: string | null): string {
 
 /** Every translated field, with the text `valueOf` gives it. */
 const translationValues = (valueOf: (locale: TranslatedLocale, field: TranslatedOfferField) => string) =>
-  Object.fromEntries(TRANSLATED_LOCALES.flatMap((locale) => TRANSLATED_OFFER_FIELDS.map((field) => [translationField(locale, field), valueOf(locale, field)]))) as Record<TranslationFieldName, string>;
+  Object.fromEntries(
+    TRANSLATED_LOCALES.flatMap((locale) =>
+      TRANSLATED_OFFER_FIELDS.map((field) => [translationField(locale, field), valueOf(locale, field)]),
+    ),
+  ) as Record<TranslationFieldName, string>;
 
 /** The form as an existing offer fills it, for an edit; the terms are to be accepted again. */
 export const offerFormValues = (offer: OfferData): OfferFormValues => ({
@@ -162,13 +216,30 @@ export const offerFormValues = (offer: OfferData): OfferFormValues => ({
  * functions called where a name shows, and the fields of each, in the order they are shown.
  */
 export const STEP_NAMES: readonly (() => string)[] = [
-  m.console_step_category, m.console_step_bank, m.console_step_details, m.console_step_location, m.console_step_terms,
+  m.console_step_category,
+  m.console_step_bank,
+  m.console_step_details,
+  m.console_step_location,
+  m.console_step_terms,
 ];
 export const STEP_FIELDS: readonly (readonly OfferField[])[] = [
   ['offerCategory'],
   ['bankInfo'],
-  ['offerTitle', 'offerHeader', 'offerDescription', ...TRANSLATION_FIELDS, 'offerValidity', 'fromDate', 'toDate', 'validTimeDateDescription', 'offerType', 'offerRate', 'promoCode',
-    'bannerImage', 'eligibility'],
+  [
+    'offerTitle',
+    'offerHeader',
+    'offerDescription',
+    ...TRANSLATION_FIELDS,
+    'offerValidity',
+    'fromDate',
+    'toDate',
+    'validTimeDateDescription',
+    'offerType',
+    'offerRate',
+    'promoCode',
+    'bannerImage',
+    'eligibility',
+  ],
   ['locations'],
   ['offerTerms', 'termsAccepted'],
 ];
@@ -186,15 +257,26 @@ export const isPercentRate = (offerType: OfferFormValues['offerType']) => offerT
  * What is sent: the dates and the description the chosen validity does not use are left out (they
  * stay in the form, so that switching back finds them), and so is nothing else.
  */
-export function submittedValues(values: OfferFormValues): Omit<OfferFormValues, 'eligibility' | 'bannerImage' | TranslationFieldName> & {
-  eligibility: EligibilityInput; translations: Record<TranslatedLocale, Record<TranslatedOfferField, string>>; bannerImage?: string;
+export function submittedValues(values: OfferFormValues): Omit<
+  OfferFormValues,
+  'eligibility' | 'bannerImage' | TranslationFieldName
+> & {
+  eligibility: EligibilityInput;
+  translations: Record<TranslatedLocale, Record<TranslatedOfferField, string>>;
+  bannerImage?: string;
 } {
   const needed = datesNeeded(values.offerValidity);
-  const own = Object.fromEntries(Object.entries(values).filter(([name]) => !TRANSLATION_FIELDS.includes(name as TranslationFieldName))) as Omit<OfferFormValues, TranslationFieldName>;
+  const own = Object.fromEntries(
+    Object.entries(values).filter(([name]) => !TRANSLATION_FIELDS.includes(name as TranslationFieldName)),
+  ) as Omit<OfferFormValues, TranslationFieldName>;
   return {
     ...own,
-    translations: Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale,
-      Object.fromEntries(TRANSLATED_OFFER_FIELDS.map((field) => [field, values[translationField(locale, field)]]))])) as Record<TranslatedLocale, Record<TranslatedOfferField, string>>,
+    translations: Object.fromEntries(
+      TRANSLATED_LOCALES.map((locale) => [
+        locale,
+        Object.fromEntries(TRANSLATED_OFFER_FIELDS.map((field) => [field, values[translationField(locale, field)]])),
+      ]),
+    ) as Record<TranslatedLocale, Record<TranslatedOfferField, string>>,
     fromDate: needed.from ? values.fromDate : '',
     toDate: needed.to ? values.toDate : '',
     validTimeDateDescription: needed.description ? values.validTimeDateDescription : '',
@@ -211,7 +293,14 @@ const fieldOfPath = (path: string): OfferField | undefined =>
 export function checkOfferForm(values: OfferFormValues): { errors: OfferFormErrors; data?: CreateOfferData } {
   const result = v.safeParse(CreateOfferRequest, submittedValues(values));
   if (result.success) return { errors: {}, data: result.output };
-  return { errors: issuesToErrors(Object.entries(v.flatten(result.issues).nested ?? {}).map(([path, messages]) => ({ path, message: messages?.[0] ?? '' }))) };
+  return {
+    errors: issuesToErrors(
+      Object.entries(v.flatten(result.issues).nested ?? {}).map(([path, messages]) => ({
+        path,
+        message: messages?.[0] ?? '',
+      })),
+    ),
+  };
 }
 
 /** Issues by path (the contract's, or a 400's from the server) as one message per form field. */

@@ -9,13 +9,20 @@ export type OwnOfferStanding = 'live' | 'inReview' | 'rejected' | 'ended';
 
 export function ownOfferStanding(offer: { status: OfferDisplayStatus }): OwnOfferStanding {
   switch (offer.status) {
-    case 'pending': return 'inReview';
-    case 'rejected': return 'rejected';
-    case 'expired': return 'ended';
-    default: return 'live';
+    case 'pending':
+      return 'inReview';
+    case 'rejected':
+      return 'rejected';
+    case 'expired':
+      return 'ended';
+    default:
+      return 'live';
   }
 }
 
 export const OWN_OFFER_STANDING_LABELS = messageTexts({
-  live: m.console_status_live, inReview: m.console_status_pending, rejected: m.console_status_rejected, ended: m.console_status_ended,
+  live: m.console_status_live,
+  inReview: m.console_status_pending,
+  rejected: m.console_status_rejected,
+  ended: m.console_status_ended,
 });

@@ -10,16 +10,28 @@ import { m } from '../../paraglide/messages.js';
  */
 export function messageTexts<K extends string>(messages: Record<K, () => string>): Readonly<Record<K, string>> {
   const texts = {} as Record<K, string>;
-  for (const key of Object.keys(messages) as K[]) Object.defineProperty(texts, key, { get: messages[key], enumerable: true });
+  for (const key of Object.keys(messages) as K[])
+    Object.defineProperty(texts, key, { get: messages[key], enumerable: true });
   return texts;
 }
 
 /** An offer's review state, as the team's lists show it (its owner's list: own-offer-standing.ts). */
-export const REVIEW_STATUS_LABELS = messageTexts({ pending: m.console_status_pending, rejected: m.console_status_rejected, accepted: m.console_status_listed });
+export const REVIEW_STATUS_LABELS = messageTexts({
+  pending: m.console_status_pending,
+  rejected: m.console_status_rejected,
+  accepted: m.console_status_listed,
+});
 export const OFFER_VALIDITY_LABELS: Readonly<Record<(typeof OFFER_DATE_TYPES)[number], string>> = messageTexts({
-  fromTo: m.console_validity_from_to, until: m.console_validity_until, till: m.console_validity_till, on: m.console_validity_on,
-  other: m.console_validity_other, customize: m.console_validity_customize,
+  fromTo: m.console_validity_from_to,
+  until: m.console_validity_until,
+  till: m.console_validity_till,
+  on: m.console_validity_on,
+  other: m.console_validity_other,
+  customize: m.console_validity_customize,
 });
 export const OFFER_TYPE_LABELS: Readonly<Record<(typeof OFFER_TYPES)[number], string>> = messageTexts({
-  off: m.console_type_off, upto: m.console_type_upto, discount: m.console_type_discount, customize: m.console_type_customize,
+  off: m.console_type_off,
+  upto: m.console_type_upto,
+  discount: m.console_type_discount,
+  customize: m.console_type_customize,
 });

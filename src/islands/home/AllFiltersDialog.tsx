@@ -8,10 +8,26 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { CARD_NETWORK_NAMES, CARD_NETWORKS, CHANNEL_FILTERS, OFFER_SORTS } from '../../contract/card-constants.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
 import { m } from '../../paraglide/messages.js';
-import { FILTER_SWITCHES, filterCount, NO_FILTER, setOfferFilter, type FilterKind, type OfferFilter } from '../../stores/offer-filters.ts';
+import {
+  FILTER_SWITCHES,
+  filterCount,
+  NO_FILTER,
+  setOfferFilter,
+  type FilterKind,
+  type OfferFilter,
+} from '../../stores/offer-filters.ts';
 import Dialog from '../ui/Dialog.tsx';
 import ChosenCount, { chosenLabel } from './ChosenCount.tsx';
-import { CHANNEL_FILTER_NAMES, chosenIds, FILTER_KINDS, KIND_NAMES, SORT_NAMES, SWITCH_NAMES, type FilterOption, type FilterOptions } from './filter-options.ts';
+import {
+  CHANNEL_FILTER_NAMES,
+  chosenIds,
+  FILTER_KINDS,
+  KIND_NAMES,
+  SORT_NAMES,
+  SWITCH_NAMES,
+  type FilterOption,
+  type FilterOptions,
+} from './filter-options.ts';
 
 type Tab = FilterKind | 'more';
 const TABS: Tab[] = [...FILTER_KINDS, 'more'];
@@ -24,7 +40,8 @@ interface Props {
   onClose: () => void;
 }
 
-const matches = (option: FilterOption, search: string) => option.name.toLowerCase().includes(search.trim().toLowerCase());
+const matches = (option: FilterOption, search: string) =>
+  option.name.toLowerCase().includes(search.trim().toLowerCase());
 
 export default function AllFiltersDialog({ options, filter, onClose }: Props) {
   const id = useId();
@@ -38,7 +55,10 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
   const listKey = (kind: FilterKind) => (kind === 'bank' ? 'bankIds' : 'categoryIds');
   const toggle = (kind: FilterKind, optionId: number) => {
     const ids = chosenIds(draft, kind);
-    setDraft({ ...draft, [listKey(kind)]: ids.includes(optionId) ? ids.filter((other) => other !== optionId) : [...ids, optionId] });
+    setDraft({
+      ...draft,
+      [listKey(kind)]: ids.includes(optionId) ? ids.filter((other) => other !== optionId) : [...ids, optionId],
+    });
   };
   const showTab = (kind: Tab) => {
     setTab(kind);
@@ -57,8 +77,12 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
     const index = TABS.indexOf(tab);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1
-      : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? TABS.length - 1
+          : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
     showTab(TABS[next]!);
     document.getElementById(`${id}-tab-${TABS[next]}`)?.focus();
   };
@@ -68,29 +92,55 @@ export default function AllFiltersDialog({ options, filter, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} className="all-filters card" labelledBy={`${id}-title`}>
       <div className="all-filters-head">
-        <h2 id={`${id}-title`} className="all-filters-title">{m.browse_all_filters()}</h2>
-        <button type="button" className="all-filters-close" aria-label={m.common_close()} onClick={onClose}>×</button>
+        <h2 id={`${id}-title`} className="all-filters-title">
+          {m.browse_all_filters()}
+        </h2>
+        <button type="button" className="all-filters-close" aria-label={m.common_close()} onClick={onClose}>
+          ×
+        </button>
       </div>
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the tabs take the focus, one at a time, and the arrow keys move it */}
       <div className="all-filters-tabs" role="tablist" aria-label={m.browse_filter_by()} onKeyDown={onTabKeyDown}>
         {TABS.map((kind) => (
-          <button key={kind} id={`${id}-tab-${kind}`} type="button" role="tab" className="all-filters-tab" aria-selected={kind === tab}
-            aria-controls={`${id}-panel`} tabIndex={kind === tab ? 0 : -1} onClick={() => showTab(kind)}
-            aria-label={chosenLabel(tabTitle(kind), tabCount(kind))}>
+          <button
+            key={kind}
+            id={`${id}-tab-${kind}`}
+            type="button"
+            role="tab"
+            className="all-filters-tab"
+            aria-selected={kind === tab}
+            aria-controls={`${id}-panel`}
+            tabIndex={kind === tab ? 0 : -1}
+            onClick={() => showTab(kind)}
+            aria-label={chosenLabel(tabTitle(kind), tabCount(kind))}
+          >
             {tabTitle(kind)}
             <ChosenCount count={tabCount(kind)} />
           </button>
         ))}
       </div>
       <div id={`${id}-panel`} className="all-filters-panel" role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
-        {tab === 'more' ? <MoreFilters draft={draft} onChange={setDraft} /> : (
-          <OptionList kind={tab} options={options[tab]} chosen={chosenIds(draft, tab)} pinned={chosenIds(firstIds, tab)}
-            search={searches[tab]} onSearch={(text) => search(tab, text)} onToggle={(optionId) => toggle(tab, optionId)} />
+        {tab === 'more' ? (
+          <MoreFilters draft={draft} onChange={setDraft} />
+        ) : (
+          <OptionList
+            kind={tab}
+            options={options[tab]}
+            chosen={chosenIds(draft, tab)}
+            pinned={chosenIds(firstIds, tab)}
+            search={searches[tab]}
+            onSearch={(text) => search(tab, text)}
+            onToggle={(optionId) => toggle(tab, optionId)}
+          />
         )}
       </div>
       <div className="all-filters-actions">
-        <button type="button" className="button secondary" onClick={() => setDraft(NO_FILTER)}>{m.browse_clear_all()}</button>
-        <button type="button" className="button" onClick={viewResults}>{m.browse_view_results()}</button>
+        <button type="button" className="button secondary" onClick={() => setDraft(NO_FILTER)}>
+          {m.browse_clear_all()}
+        </button>
+        <button type="button" className="button" onClick={viewResults}>
+          {m.browse_view_results()}
+        </button>
       </div>
     </Dialog>
   );
@@ -117,7 +167,13 @@ function OptionList({ kind, options, chosen, pinned, search, onSearch, onToggle 
     <>
       <label className="all-filters-search">
         <span className="visually-hidden">{kindName.search()}</span>
-        <input type="search" value={search} placeholder={kindName.search()} onChange={(event) => onSearch(event.currentTarget.value)} autoComplete="off" />
+        <input
+          type="search"
+          value={search}
+          placeholder={kindName.search()}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          autoComplete="off"
+        />
       </label>
       <ul className="all-filters-options" aria-label={kindName.title()}>
         {listed.map((option) => (
@@ -130,7 +186,11 @@ function OptionList({ kind, options, chosen, pinned, search, onSearch, onToggle 
           </li>
         ))}
       </ul>
-      {listed.length === 0 && <p className="all-filters-none" role="status">{kindName.none({ search: search.trim() })}</p>}
+      {listed.length === 0 && (
+        <p className="all-filters-none" role="status">
+          {kindName.none({ search: search.trim() })}
+        </p>
+      )}
     </>
   );
 }
@@ -144,8 +204,15 @@ function MoreFilters({ draft, onChange }: { draft: OfferFilter; onChange: (filte
         <legend>{m.browse_card_network()}</legend>
         {CARD_NETWORKS.map((network) => (
           <label key={network} className="all-filters-option">
-            <input type="checkbox" checked={draft.networks.includes(network)}
-              onChange={() => change({ networks: CARD_NETWORKS.filter((other) => (other === network) !== draft.networks.includes(other)) })} />
+            <input
+              type="checkbox"
+              checked={draft.networks.includes(network)}
+              onChange={() =>
+                change({
+                  networks: CARD_NETWORKS.filter((other) => (other === network) !== draft.networks.includes(other)),
+                })
+              }
+            />
             <span>{CARD_NETWORK_NAMES[network]}</span>
           </label>
         ))}
@@ -154,7 +221,12 @@ function MoreFilters({ draft, onChange }: { draft: OfferFilter; onChange: (filte
         <legend>{m.browse_where_you_pay()}</legend>
         {[null, ...CHANNEL_FILTERS].map((channel) => (
           <label key={channel ?? 'any'} className="all-filters-option">
-            <input type="radio" name="channel" checked={draft.channel === channel} onChange={() => change({ channel })} />
+            <input
+              type="radio"
+              name="channel"
+              checked={draft.channel === channel}
+              onChange={() => change({ channel })}
+            />
             <span>{channel ? CHANNEL_FILTER_NAMES[channel]() : m.browse_in_store_or_online()}</span>
           </label>
         ))}

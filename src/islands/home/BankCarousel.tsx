@@ -15,9 +15,16 @@ import { m } from '../../paraglide/messages.js';
 import { followFocus } from '../ui/slider-focus.ts';
 import './BankCarousel.css';
 
-export interface CarouselBank { bankId: number; bankName: string; logoURL: string; path: string }
+export interface CarouselBank {
+  bankId: number;
+  bankName: string;
+  logoURL: string;
+  path: string;
+}
 
-interface Props { banks: CarouselBank[] }
+interface Props {
+  banks: CarouselBank[];
+}
 
 /** How long a view of banks stays before the next slide moves in. */
 const AUTOPLAY_PAUSE_MS = 3000;
@@ -36,16 +43,20 @@ export default function BankCarousel({ banks }: Props) {
   // the build's scrolling row.
   useEffect(() => {
     if (!hydrated || !track.current) return;
-    const created = new KeenSlider(track.current, {
-      loop: true,
-      defaultAnimation: { duration: CAROUSEL_SPEED_MS },
-      slides: { perView: 3, spacing: SLIDE_GAP_PX },
-      breakpoints: {
-        '(min-width: 480px)': { slides: { perView: 5, spacing: SLIDE_GAP_PX } },
-        '(min-width: 768px)': { slides: { perView: 7, spacing: SLIDE_GAP_PX } },
-        '(min-width: 1024px)': { slides: { perView: BANK_CAROUSEL_SLIDES, spacing: SLIDE_GAP_PX } },
+    const created = new KeenSlider(
+      track.current,
+      {
+        loop: true,
+        defaultAnimation: { duration: CAROUSEL_SPEED_MS },
+        slides: { perView: 3, spacing: SLIDE_GAP_PX },
+        breakpoints: {
+          '(min-width: 480px)': { slides: { perView: 5, spacing: SLIDE_GAP_PX } },
+          '(min-width: 768px)': { slides: { perView: 7, spacing: SLIDE_GAP_PX } },
+          '(min-width: 1024px)': { slides: { perView: BANK_CAROUSEL_SLIDES, spacing: SLIDE_GAP_PX } },
+        },
       },
-    }, [followFocus]);
+      [followFocus],
+    );
     setSlider(created);
     setPlaying(!matchMedia(REDUCED_MOTION_QUERY).matches);
     return () => created.destroy();
@@ -72,30 +83,74 @@ export default function BankCarousel({ banks }: Props) {
     };
   }, [slider, playing]);
 
-  const hold = (value: boolean) => () => { held.current = value; };
+  const hold = (value: boolean) => () => {
+    held.current = value;
+  };
 
   return (
-    <section className="bank-carousel" aria-roledescription="carousel" aria-labelledby="bank-carousel-heading"
-      onMouseEnter={hold(true)} onMouseLeave={hold(false)} onFocus={hold(true)} onBlur={hold(false)}>
+    <section
+      className="bank-carousel"
+      aria-roledescription="carousel"
+      aria-labelledby="bank-carousel-heading"
+      onMouseEnter={hold(true)}
+      onMouseLeave={hold(false)}
+      onFocus={hold(true)}
+      onBlur={hold(false)}
+    >
       <div className="bank-carousel-head">
-        <h2 id="bank-carousel-heading" className="bank-carousel-title">{m.browse_offers_from_every_bank()}</h2>
+        <h2 id="bank-carousel-heading" className="bank-carousel-title">
+          {m.browse_offers_from_every_bank()}
+        </h2>
         <div className="bank-carousel-controls" hidden={!slider}>
-          <button type="button" className="bank-carousel-button" onClick={() => slider?.prev()} aria-label={m.browse_previous_banks()}>
+          <button
+            type="button"
+            className="bank-carousel-button"
+            onClick={() => slider?.prev()}
+            aria-label={m.browse_previous_banks()}
+          >
             <Chevron direction="left" />
           </button>
-          <button type="button" className="bank-carousel-button" onClick={() => setPlaying(!playing)} aria-label={playing ? m.browse_pause_carousel() : m.browse_play_carousel()}>
+          <button
+            type="button"
+            className="bank-carousel-button"
+            onClick={() => setPlaying(!playing)}
+            aria-label={playing ? m.browse_pause_carousel() : m.browse_play_carousel()}
+          >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button type="button" className="bank-carousel-button" onClick={() => slider?.next()} aria-label={m.browse_next_banks()}>
+          <button
+            type="button"
+            className="bank-carousel-button"
+            onClick={() => slider?.next()}
+            aria-label={m.browse_next_banks()}
+          >
             <Chevron direction="right" />
           </button>
         </div>
       </div>
-      <div ref={track} className="bank-carousel-track keen-slider" data-keen-slider-disabled={hydrated ? undefined : ''}>
+      <div
+        ref={track}
+        className="bank-carousel-track keen-slider"
+        data-keen-slider-disabled={hydrated ? undefined : ''}
+      >
         {banks.map((bank, index) => (
-          <div key={bank.bankId} className="bank-carousel-slide keen-slider__slide" role="group" aria-roledescription="slide" aria-label={m.browse_position({ position: index + 1, total: banks.length })}>
+          <div
+            key={bank.bankId}
+            className="bank-carousel-slide keen-slider__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={m.browse_position({ position: index + 1, total: banks.length })}
+          >
             <a className="bank-carousel-link" href={localePath(bank.path)}>
-              <img src={apiImageSrc(bank.logoURL)} alt="" width={48} height={48} loading="lazy" decoding="async" fetchPriority="low" />
+              <img
+                src={apiImageSrc(bank.logoURL)}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                decoding="async"
+                fetchPriority="low"
+              />
               <span>{bank.bankName}</span>
             </a>
           </div>
@@ -107,16 +162,35 @@ export default function BankCarousel({ banks }: Props) {
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
     </svg>
   );
 }
 
 function PauseIcon() {
-  return <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><rect x="6" y="5" width="4" height="14" rx="1" /><rect x="14" y="5" width="4" height="14" rx="1" /></svg>;
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
+      <rect x="6" y="5" width="4" height="14" rx="1" />
+      <rect x="14" y="5" width="4" height="14" rx="1" />
+    </svg>
+  );
 }
 
 function PlayIcon() {
-  return <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><path d="M7 5v14l12-7z" /></svg>;
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
+      <path d="M7 5v14l12-7z" />
+    </svg>
+  );
 }

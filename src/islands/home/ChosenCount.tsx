@@ -9,5 +9,9 @@ export function chosenLabel(label: string, count: number): string {
 
 export default function ChosenCount({ count }: { count: number }) {
   if (count === 0) return null;
-  return <span className="filter-bar-count" aria-hidden="true">{count}</span>;
+  return (
+    <span className="filter-bar-count" aria-hidden="true">
+      {count}
+    </span>
+  );
 }

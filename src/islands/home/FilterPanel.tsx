@@ -53,21 +53,56 @@ export default function FilterPanel({ kind, options, chosen }: Props) {
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape and leaving the panel, heard from the controls inside it
     <div ref={root} className="filter-panel" onKeyDown={onKeyDown} onBlur={onBlur}>
-      <button ref={trigger} type="button" className="filter-bar-button" aria-expanded={open} aria-controls={`${id}-panel`}
-        aria-label={chosenLabel(title, chosen.length)} onClick={() => setOpen(!open)}>
+      <button
+        ref={trigger}
+        type="button"
+        className="filter-bar-button"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        aria-label={chosenLabel(title, chosen.length)}
+        onClick={() => setOpen(!open)}
+      >
         {KIND_NAMES[kind].title()}
         <ChosenCount count={chosen.length} />
-        <svg className="filter-panel-caret" aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round"><path d="m6 9 6 6 6-6" /></svg>
+        <svg
+          className="filter-panel-caret"
+          aria-hidden="true"
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="m6 9 6 6 6-6" />
+        </svg>
       </button>
-      <div id={`${id}-panel`} className="filter-panel-popup card" hidden={!open} role="group" aria-labelledby={`${id}-title`}>
-        <p id={`${id}-title`} className="filter-panel-title">{title}</p>
+      <div
+        id={`${id}-panel`}
+        className="filter-panel-popup card"
+        hidden={!open}
+        role="group"
+        aria-labelledby={`${id}-title`}
+      >
+        <p id={`${id}-title`} className="filter-panel-title">
+          {title}
+        </p>
         <ul className="filter-panel-options">
           {options.map((option) => (
             <li key={option.id}>
-              <button type="button" className="filter-option" aria-pressed={chosen.includes(option.id)} onClick={() => choose(option)}>
+              <button
+                type="button"
+                className="filter-option"
+                aria-pressed={chosen.includes(option.id)}
+                onClick={() => choose(option)}
+              >
                 <img src={apiImageSrc(option.imageUrl)} alt="" width={24} height={24} loading="lazy" />
                 <span>{option.name}</span>
-                <span className="filter-option-check" aria-hidden="true">✓</span>
+                <span className="filter-option-check" aria-hidden="true">
+                  ✓
+                </span>
               </button>
             </li>
           ))}

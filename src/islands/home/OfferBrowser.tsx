@@ -19,10 +19,27 @@ import { afterNextPaint } from '../../lib/after-paint.ts';
 import { interestsFirst } from '../../lib/interests-first.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
-import { $offerFilter, clearFilters, filterFromQuery, NO_FILTER, queryWithFilter, sameFilter, setOfferFilter, type OfferFilter } from '../../stores/offer-filters.ts';
+import {
+  $offerFilter,
+  clearFilters,
+  filterFromQuery,
+  NO_FILTER,
+  queryWithFilter,
+  sameFilter,
+  setOfferFilter,
+  type OfferFilter,
+} from '../../stores/offer-filters.ts';
 import { openMyCards } from '../my-cards/open-my-cards.ts';
 import { $user } from '../../stores/session.ts';
-import { $offerList, loadMoreOffers, loadOffersFor, prepareOfferLoading, remainingOffers, startOfferList, type OfferListState } from '../../stores/offer-list.ts';
+import {
+  $offerList,
+  loadMoreOffers,
+  loadOffersFor,
+  prepareOfferLoading,
+  remainingOffers,
+  startOfferList,
+  type OfferListState,
+} from '../../stores/offer-list.ts';
 import { CARD_OFFERS_ATTRIBUTE, cardOffersIn } from '../offer-card/card-offers.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
@@ -40,14 +57,17 @@ interface Props {
 }
 
 const SKELETONS = 3;
-const skeletons = () => Array.from({ length: SKELETONS }, (_, index) => <OfferCardSkeleton key={`skeleton-${index}`} />);
+const skeletons = () =>
+  Array.from({ length: SKELETONS }, (_, index) => <OfferCardSkeleton key={`skeleton-${index}`} />);
 
 export default function OfferBrowser({ children, shownCount, totalCount, options }: Props) {
   const hydrated = useHydrated();
   const liveList = useStore($offerList);
   const cards = useStore($myCards);
   // The build's page until the island has started the store from it (same HTML when hydrating).
-  const list: OfferListState = hydrated ? liveList : { filter: NO_FILTER, offers: [], totalCount, pageNo: 1, loading: false, error: undefined };
+  const list: OfferListState = hydrated
+    ? liveList
+    : { filter: NO_FILTER, offers: [], totalCount, pageNo: 1, loading: false, error: undefined };
   /**
    * The build's cards stay on screen until the first filter change, which replaces the whole list:
    * 'leaving' from that press until its frame has painted, while the list on screen is held.
@@ -60,14 +80,16 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
   useEffect(() => {
     startOfferList(NO_FILTER, grid.current ? cardOffersIn(grid.current) : [], totalCount);
     const homePath = location.pathname;
-    const known = (kind: keyof FilterOptions, ids: readonly number[]) => ids.filter((id) => options[kind].some((option) => option.id === id));
+    const known = (kind: keyof FilterOptions, ids: readonly number[]) =>
+      ids.filter((id) => options[kind].some((option) => option.id === id));
     // The URL's filter, leaving out ids of no bank or category the page knows.
     const urlFilter = (): OfferFilter => {
       const filter = filterFromQuery(location.search);
       return { ...filter, bankIds: known('bank', filter.bankIds), categoryIds: known('category', filter.categoryIds) };
     };
     const fromUrl = urlFilter();
-    if (!sameFilter(fromUrl, filterFromQuery(location.search))) history.replaceState(history.state, '', urlWith(fromUrl));
+    if (!sameFilter(fromUrl, filterFromQuery(location.search)))
+      history.replaceState(history.state, '', urlWith(fromUrl));
     setOfferFilter(fromUrl);
     const replaceList = (filter: OfferFilter) => {
       setBuildPage((page) => (page === 'shown' ? 'leaving' : page));
@@ -82,7 +104,9 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     });
     // Back / Forward between filters. Another island may put another path in the address bar
     // (the offer modal shows the offer's URL): only home's own entries carry a filter.
-    const followHistory = () => { if (location.pathname === homePath) setOfferFilter(urlFilter()); };
+    const followHistory = () => {
+      if (location.pathname === homePath) setOfferFilter(urlFilter());
+    };
     addEventListener('popstate', followHistory);
     const stopFollowingCards = $myCards.listen(() => {
       if ($offerFilter.get().mine) replaceList($offerFilter.get());
@@ -105,7 +129,9 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     const interests = interestKey ? interestKey.split(',').map(Number) : [];
     const ordered = interestsFirst(cardOffersIn(grid.current!), interests);
     // Cards move only when the order changes: a moved card would lose a press or the focus on its way.
-    const shownIds = [...cards.querySelectorAll(':scope > [data-offer-id]')].map((card) => Number(card.getAttribute('data-offer-id')));
+    const shownIds = [...cards.querySelectorAll(':scope > [data-offer-id]')].map((card) =>
+      Number(card.getAttribute('data-offer-id')),
+    );
     if (ordered.every((offer, index) => offer.offerId === shownIds[index])) return;
     for (const offer of ordered) {
       const card = cards.querySelector(`:scope > [data-offer-id="${offer.offerId}"]`);
@@ -120,7 +146,8 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     appendedAt.current = undefined;
     // Once the new cards have painted: focus() lays the page out at once, which would hold their frame.
     void afterNextPaint().then(() => {
-      if (document.activeElement === document.body) grid.current?.querySelectorAll<HTMLElement>('.offer-card-title a')[first]?.focus();
+      if (document.activeElement === document.body)
+        grid.current?.querySelectorAll<HTMLElement>('.offer-card-title a')[first]?.focus();
     });
   }, [list.loading]);
 
@@ -134,8 +161,12 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
       return;
     }
     let current = true;
-    void afterNextPaint().then(() => { if (current) setLoadingDrawn(true); });
-    return () => { current = false; };
+    void afterNextPaint().then(() => {
+      if (current) setLoadingDrawn(true);
+    });
+    return () => {
+      current = false;
+    };
   }, [list.loading]);
   const pressedMore = list.loading === 'appending' && !loadingDrawn;
   const holdsList = list.loading === 'replacing' && !loadingDrawn;
@@ -158,7 +189,13 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
     <div className="offer-browser">
       <FilterBar options={options} ready={hydrated} />
       {/* static-cards.ts marks the grid data-cards-live before React may hydrate it: an attribute React does not own. */}
-      <div ref={grid} className="grid offer-list-grid" data-offer-list aria-busy={list.loading ? true : undefined} suppressHydrationWarning>
+      <div
+        ref={grid}
+        className="grid offer-list-grid"
+        data-offer-list
+        aria-busy={list.loading ? true : undefined}
+        suppressHydrationWarning
+      >
         {showsBuildPage && children}
         {replacing ? skeletons() : drawnOffers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
         {list.loading === 'appending' && loadingDrawn && skeletons()}
@@ -170,27 +207,46 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
       ) : (
         <div className="offer-browser-more">
           <p className="visually-hidden" role="status">
-            {list.loading ? m.browse_loading_offers() : list.error ? '' : m.browse_showing({ shown: list.offers.length, total: list.totalCount })}
+            {list.loading
+              ? m.browse_loading_offers()
+              : list.error
+                ? ''
+                : m.browse_showing({ shown: list.offers.length, total: list.totalCount })}
           </p>
           {list.error && (
             <div className="offer-browser-problem" role="alert">
               <p>{list.error}</p>
-              <button type="button" className="button secondary" onClick={retry}>{m.browse_try_again()}</button>
+              <button type="button" className="button secondary" onClick={retry}>
+                {m.browse_try_again()}
+              </button>
             </div>
           )}
-          {!list.loading && !list.error && list.offers.length === 0 && (list.filter.mine && cards.length === 0 ? (
-            <div className="offer-browser-problem">
-              <p>{m.browse_add_cards_to_see()}</p>
-              <button type="button" className="button" onClick={() => openMyCards()}>{m.browse_add_your_cards()}</button>
-            </div>
-          ) : (
-            <div className="offer-browser-problem">
-              <p>{m.browse_no_offers_match()}</p>
-              <button type="button" className="button secondary" onClick={clearFilters}>{m.browse_clear_filters()}</button>
-            </div>
-          ))}
+          {!list.loading &&
+            !list.error &&
+            list.offers.length === 0 &&
+            (list.filter.mine && cards.length === 0 ? (
+              <div className="offer-browser-problem">
+                <p>{m.browse_add_cards_to_see()}</p>
+                <button type="button" className="button" onClick={() => openMyCards()}>
+                  {m.browse_add_your_cards()}
+                </button>
+              </div>
+            ) : (
+              <div className="offer-browser-problem">
+                <p>{m.browse_no_offers_match()}</p>
+                <button type="button" className="button secondary" onClick={clearFilters}>
+                  {m.browse_clear_filters()}
+                </button>
+              </div>
+            ))}
           {(!list.loading || pressedMore) && !list.error && remaining > 0 && (
-            <button type="button" className="button" onClick={loadMore} disabled={pressedMore} aria-busy={pressedMore || undefined}>
+            <button
+              type="button"
+              className="button"
+              onClick={loadMore}
+              disabled={pressedMore}
+              aria-busy={pressedMore || undefined}
+            >
               {m.browse_load_more({ count: remaining })}
             </button>
           )}

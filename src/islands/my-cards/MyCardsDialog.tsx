@@ -22,8 +22,11 @@ export const ANY_CARD = 'any';
 
 /** 'HNB Visa Platinum', 'Sampath Bank: any card'. */
 export function myCardName(card: MyCardData, banks: readonly BankData[]): string {
-  const bank = banks.find((candidate) => candidate.bankId === card.bankId)?.bankName ?? m.account_my_card_unknown_bank();
-  return card.network === null ? m.account_my_card_any({ bank }) : `${bank} ${cardName({ network: card.network, kind: card.kind!, tier: card.tier })}`;
+  const bank =
+    banks.find((candidate) => candidate.bankId === card.bankId)?.bankName ?? m.account_my_card_unknown_bank();
+  return card.network === null
+    ? m.account_my_card_any({ bank })
+    : `${bank} ${cardName({ network: card.network, kind: card.kind!, tier: card.tier })}`;
 }
 
 export default function MyCardsDialog({ onClose }: { onClose: () => void }) {
@@ -53,44 +56,109 @@ export default function MyCardsDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <TitledDialog open onClose={onClose} className="my-cards-dialog" title={m.account_my_cards_title()} count={cards.length || undefined}>
+    <TitledDialog
+      open
+      onClose={onClose}
+      className="my-cards-dialog"
+      title={m.account_my_cards_title()}
+      count={cards.length || undefined}
+    >
       <Stylesheets hrefs={[myCardsCss]} />
-      <p className="my-cards-intro">{messageParts(m.account_my_cards_intro({ yourCard: slot(0), myCardsOnly: slot(1) }), [<strong>{m.account_your_card()}</strong>, <strong>{m.account_my_cards_only()}</strong>])}</p>
+      <p className="my-cards-intro">
+        {messageParts(m.account_my_cards_intro({ yourCard: slot(0), myCardsOnly: slot(1) }), [
+          <strong>{m.account_your_card()}</strong>,
+          <strong>{m.account_my_cards_only()}</strong>,
+        ])}
+      </p>
       {cards.length > 0 && (
         <ul className="my-cards-list" aria-label={m.account_your_cards()}>
           {cards.map((card) => (
             <li key={myCardKey(card)}>
               <span>{banks.state === 'ready' ? myCardName(card, banks.data) : '…'}</span>
-              <button type="button" className="button secondary" onClick={() => removeMyCard(card)}
-                aria-label={m.account_remove_card({ card: banks.state === 'ready' ? myCardName(card, banks.data) : m.account_card_lower() })}>{m.account_remove()}</button>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => removeMyCard(card)}
+                aria-label={m.account_remove_card({
+                  card: banks.state === 'ready' ? myCardName(card, banks.data) : m.account_card_lower(),
+                })}
+              >
+                {m.account_remove()}
+              </button>
             </li>
           ))}
         </ul>
       )}
       {banks.state === 'loading' && <p role="status">{m.account_loading_banks()}</p>}
       {banks.state === 'failed' && (
-        <div role="alert" className="my-cards-problem"><p>{banks.message}</p><button type="button" className="button secondary" onClick={banks.reload}>{m.account_try_again()}</button></div>
+        <div role="alert" className="my-cards-problem">
+          <p>{banks.message}</p>
+          <button type="button" className="button secondary" onClick={banks.reload}>
+            {m.account_try_again()}
+          </button>
+        </div>
       )}
       {banks.state === 'ready' && (
-        <form className="my-cards-add" onSubmit={(event) => { event.preventDefault(); add(); }}>
+        <form
+          className="my-cards-add"
+          onSubmit={(event) => {
+            event.preventDefault();
+            add();
+          }}
+        >
           <h3>{m.account_add_a_card()}</h3>
           <label htmlFor={`${id}-bank`}>{m.account_bank()}</label>
-          <select id={`${id}-bank`} value={bankId} onChange={(event) => { setBankId(event.currentTarget.value); setCardIndex(ANY_CARD); }}>
+          <select
+            id={`${id}-bank`}
+            value={bankId}
+            onChange={(event) => {
+              setBankId(event.currentTarget.value);
+              setCardIndex(ANY_CARD);
+            }}
+          >
             <option value="">{m.account_choose_bank()}</option>
-            {bankList.map((option) => <option key={option.bankId} value={option.bankId}>{option.bankName}</option>)}
+            {bankList.map((option) => (
+              <option key={option.bankId} value={option.bankId}>
+                {option.bankName}
+              </option>
+            ))}
           </select>
           <label htmlFor={`${id}-card`}>{m.account_card()}</label>
-          <select id={`${id}-card`} value={cardIndex} disabled={!bank} onChange={(event) => setCardIndex(event.currentTarget.value)}>
+          <select
+            id={`${id}-card`}
+            value={cardIndex}
+            disabled={!bank}
+            onChange={(event) => setCardIndex(event.currentTarget.value)}
+          >
             <option value={ANY_CARD}>{m.account_any_card_of_bank()}</option>
-            {bank?.issuedCards?.map((card, index) => <option key={index} value={index}>{cardName(card)}{card.kind === 'credit' ? ` ${m.account_card_credit()}` : ''}</option>)}
+            {bank?.issuedCards?.map((card, index) => (
+              <option key={index} value={index}>
+                {cardName(card)}
+                {card.kind === 'credit' ? ` ${m.account_card_credit()}` : ''}
+              </option>
+            ))}
           </select>
-          <button type="submit" className="button" disabled={!candidate || already || full}>{m.account_add_card()}</button>
-          {already && <p className="my-cards-note" role="status">{m.account_card_already()}</p>}
-          {full && <p className="my-cards-note" role="status">{m.account_cards_max({ max: MY_CARDS_MAX })}</p>}
+          <button type="submit" className="button" disabled={!candidate || already || full}>
+            {m.account_add_card()}
+          </button>
+          {already && (
+            <p className="my-cards-note" role="status">
+              {m.account_card_already()}
+            </p>
+          )}
+          {full && (
+            <p className="my-cards-note" role="status">
+              {m.account_cards_max({ max: MY_CARDS_MAX })}
+            </p>
+          )}
         </form>
       )}
       <p className="my-cards-where">{signedIn ? m.account_cards_saved_account() : m.account_cards_saved_browser()}</p>
-      <div className="my-cards-actions"><button type="button" className="button" onClick={onClose}>{m.account_done()}</button></div>
+      <div className="my-cards-actions">
+        <button type="button" className="button" onClick={onClose}>
+          {m.account_done()}
+        </button>
+      </div>
     </TitledDialog>
   );
 }

@@ -3,5 +3,8 @@
 import { openAfterPaint } from '../../lib/after-paint.ts';
 
 export function openMyCards(): void {
-  openAfterPaint(() => import('./mount-my-cards.tsx'), ({ showMyCardsDialog }) => showMyCardsDialog());
+  openAfterPaint(
+    () => import('./mount-my-cards.tsx'),
+    ({ showMyCardsDialog }) => showMyCardsDialog(),
+  );
 }

@@ -17,13 +17,25 @@ import { favoriteLabel } from './favorite-label.ts';
 
 export function HeartIcon({ filled }: { filled: boolean }) {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M12 21s-7.5-4.6-9.5-9.3C1.1 8.2 3.3 4.5 7 4.5c2 0 3.4 1 5 2.8 1.6-1.8 3-2.8 5-2.8 3.7 0 5.9 3.7 4.5 7.2C19.5 16.4 12 21 12 21z" />
     </svg>
   );
 }
 
-interface Props { offer: OfferData; className?: string; showLabel?: boolean }
+interface Props {
+  offer: OfferData;
+  className?: string;
+  showLabel?: boolean;
+}
 
 export default function FavoriteButton({ offer, className = 'favorite-toggle', showLabel = false }: Props) {
   const hydrated = useHydrated();
@@ -42,8 +54,15 @@ export default function FavoriteButton({ offer, className = 'favorite-toggle', s
       else openSignInPrompt(returnTo);
     };
     return (
-      <a className={className} href={localePath(signInPath(returnTo))} onClick={prompt} aria-label={showLabel ? undefined : title} data-favorite-offer={offer.offerId}>
-        <HeartIcon filled={false} />{showLabel && <span>{m.browse_save()}</span>}
+      <a
+        className={className}
+        href={localePath(signInPath(returnTo))}
+        onClick={prompt}
+        aria-label={showLabel ? undefined : title}
+        data-favorite-offer={offer.offerId}
+      >
+        <HeartIcon filled={false} />
+        {showLabel && <span>{m.browse_save()}</span>}
       </a>
     );
   }
@@ -54,9 +73,17 @@ export default function FavoriteButton({ offer, className = 'favorite-toggle', s
     setBusy(false);
   };
   return (
-    <button type="button" className={className} aria-pressed={saved} aria-label={showLabel ? undefined : title} aria-busy={busy || undefined}
-      onClick={toggle} data-favorite-offer={offer.offerId}>
-      <HeartIcon filled={saved} />{showLabel && <span>{saved ? m.browse_saved() : m.browse_save()}</span>}
+    <button
+      type="button"
+      className={className}
+      aria-pressed={saved}
+      aria-label={showLabel ? undefined : title}
+      aria-busy={busy || undefined}
+      onClick={toggle}
+      data-favorite-offer={offer.offerId}
+    >
+      <HeartIcon filled={saved} />
+      {showLabel && <span>{saved ? m.browse_saved() : m.browse_save()}</span>}
     </button>
   );
 }

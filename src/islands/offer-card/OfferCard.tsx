@@ -44,26 +44,83 @@ export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', ab
   return (
     <article className="offer-card card" data-offer-id={offer.offerId} data-cards={cardRuleText(offer)}>
       <a className="offer-card-cover" href={href} tabIndex={-1} aria-hidden="true" data-offer-link>
-        {banner
-          ? <img src={banner} alt="" width={400} height={200} loading={aboveFold ? 'eager' : 'lazy'} fetchPriority={aboveFold ? 'high' : undefined} decoding="async" />
-          : <span className="offer-card-fallback"><img src={categoryIconSrc(offer.category.iconName)} alt="" width={48} height={48} loading="lazy" fetchPriority="low" /></span>}
+        {banner ? (
+          <img
+            src={banner}
+            alt=""
+            width={400}
+            height={200}
+            loading={aboveFold ? 'eager' : 'lazy'}
+            fetchPriority={aboveFold ? 'high' : undefined}
+            decoding="async"
+          />
+        ) : (
+          <span className="offer-card-fallback">
+            <img
+              src={categoryIconSrc(offer.category.iconName)}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              fetchPriority="low"
+            />
+          </span>
+        )}
       </a>
       <div className="offer-card-body">
         <div className="offer-card-meta">
-          <img className="offer-card-logo" src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL} alt="" width={28} height={28} loading="lazy" fetchPriority="low" />
-          <span className="offer-card-bank" title={offer.bank.bankName}>{truncate(offer.bank.bankName, BANK_NAME_CARD_MAX)}</span>
+          <img
+            className="offer-card-logo"
+            src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL}
+            alt=""
+            width={28}
+            height={28}
+            loading="lazy"
+            fetchPriority="low"
+          />
+          <span className="offer-card-bank" title={offer.bank.bankName}>
+            {truncate(offer.bank.bankName, BANK_NAME_CARD_MAX)}
+          </span>
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
           {/* Plain HTML here: the page's script loads the share code on the first press. */}
           {/* Its icon is drawn by CSS: every byte of a hydrated card counts on home. */}
-          <button type="button" className="offer-card-share" aria-label={m.browse_share_offer({ title: header.text })} aria-expanded="false" data-share-card />
+          <button
+            type="button"
+            className="offer-card-share"
+            aria-label={m.browse_share_offer({ title: header.text })}
+            aria-expanded="false"
+            data-share-card
+          />
           <FavoriteButton offer={offer} />
         </div>
         {/* Title and merchant are whole in the HTML, clamped to two lines by CSS (DECISIONS.md). */}
-        <Heading className="offer-card-title"><a href={href} title={header.text} lang={header.lang} data-offer-link>{header.text}</a></Heading>
-        <p className="offer-card-merchant"><span className="offer-card-merchant-name">{offer.merchant.merchantName}</span> <span className="offer-card-category" lang={category.lang}>{category.text}</span></p>
-        <p className="offer-card-tags">{offerTags(offer).map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>
-        <p className="offer-card-stats"><span>{viewsText(offer.views)}</span><span data-interest={offer.offerId}>{favouritesText(interest)}</span></p>
-        {checked && <p className="offer-card-checked" title={checked} data-source-checked>{checked}</p>}
+        <Heading className="offer-card-title">
+          <a href={href} title={header.text} lang={header.lang} data-offer-link>
+            {header.text}
+          </a>
+        </Heading>
+        <p className="offer-card-merchant">
+          <span className="offer-card-merchant-name">{offer.merchant.merchantName}</span>{' '}
+          <span className="offer-card-category" lang={category.lang}>
+            {category.text}
+          </span>
+        </p>
+        <p className="offer-card-tags">
+          {offerTags(offer).map((tag) => (
+            <span className="tag" key={tag}>
+              {tag}
+            </span>
+          ))}
+        </p>
+        <p className="offer-card-stats">
+          <span>{viewsText(offer.views)}</span>
+          <span data-interest={offer.offerId}>{favouritesText(interest)}</span>
+        </p>
+        {checked && (
+          <p className="offer-card-checked" title={checked} data-source-checked>
+            {checked}
+          </p>
+        )}
       </div>
     </article>
   );

@@ -3,4 +3,4 @@
 import { m } from '../../paraglide/messages.js';
 
 export const favoriteLabel = (saved: boolean, header: string) =>
-  (saved ? m.browse_remove_from_favourites({ title: header }) : m.browse_save_to_favourites({ title: header }));
+  saved ? m.browse_remove_from_favourites({ title: header }) : m.browse_save_to_favourites({ title: header });

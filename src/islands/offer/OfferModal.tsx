@@ -33,8 +33,10 @@ interface Props {
 /** Share: the share sheet or menu (share-menu.ts), loaded on the first press. */
 const shareOffer = (offer: OfferDetailData) => (event: MouseEvent<HTMLButtonElement>) => {
   const button = event.currentTarget;
-  import('./share-menu.ts')
-    .then(({ offerShareRequest, share }) => share(button, offerShareRequest(offer)), showLoadFailure);
+  import('./share-menu.ts').then(
+    ({ offerShareRequest, share }) => share(button, offerShareRequest(offer)),
+    showLoadFailure,
+  );
 };
 
 type Loaded = { offer: OfferDetailData; interestChangeRead: number } | { failure: string };
@@ -51,9 +53,13 @@ export default function OfferModal({ offerId, path }: Props) {
         setLoaded({ offer, interestChangeRead: $interestChanges.get()[offerId] ?? 0 });
         void recordOfferView(offer);
       },
-      (error: unknown) => { if (mounted) setLoaded({ failure: failureText(error) }); },
+      (error: unknown) => {
+        if (mounted) setLoaded({ failure: failureText(error) });
+      },
     );
-    return () => { mounted = false; };
+    return () => {
+      mounted = false;
+    };
   }, [offerId]);
 
   if (!loaded) return <OfferModalShimmer />;
@@ -62,7 +68,11 @@ export default function OfferModal({ offerId, path }: Props) {
       <div className="offer-modal-content">
         <h2 id="offer-modal-title">{m.browse_offer_not_shown()}</h2>
         <p role="alert">{loaded.failure}</p>
-        <p><a className="button" href={path}>{m.browse_open_offer_page()}</a></p>
+        <p>
+          <a className="button" href={path}>
+            {m.browse_open_offer_page()}
+          </a>
+        </p>
       </div>
     );
   }
@@ -78,9 +88,13 @@ export default function OfferModal({ offerId, path }: Props) {
   const favourites = offer.interest + (interestChanges[offerId] ?? 0) - loaded.interestChangeRead;
   return (
     <article className="offer-modal-offer">
-      {offer.bannerImageURL
-        ? <img className="offer-modal-banner" src={apiImageSrc(offer.bannerImageURL)} alt="" width={1200} height={600} />
-        : <span className="offer-modal-banner offer-modal-fallback"><img src={categoryIconSrc(offer.category.iconName)} alt="" width={56} height={56} /></span>}
+      {offer.bannerImageURL ? (
+        <img className="offer-modal-banner" src={apiImageSrc(offer.bannerImageURL)} alt="" width={1200} height={600} />
+      ) : (
+        <span className="offer-modal-banner offer-modal-fallback">
+          <img src={categoryIconSrc(offer.category.iconName)} alt="" width={56} height={56} />
+        </span>
+      )}
       <div className="offer-modal-content">
         <p className="offer-modal-meta">
           <img src={apiImageSrc(offer.bank.logoURL)} alt="" width={28} height={28} />
@@ -89,22 +103,53 @@ export default function OfferModal({ offerId, path }: Props) {
           <span>{offer.merchant.merchantName}</span>
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
         </p>
-        <h2 id="offer-modal-title" lang={header.lang}>{header.text}</h2>
-        <p className="offer-modal-label" lang={label.lang}>{label.text}</p>
-        {tags.length > 0 && <p className="offer-modal-tags">{tags.map((tag) => <span className="tag" key={tag}>{tag}</span>)}</p>}
-        {validity && <p className="offer-modal-validity">{validity}</p>}
-        {eligibility && <p className="offer-modal-eligibility" data-eligibility>{eligibility}</p>}
-        <p className="offer-modal-stats">
-          <span lang={category.lang}>{category.text}</span><span>{viewsText(offer.views)}</span><span>{favouritesText(favourites)}</span>
+        <h2 id="offer-modal-title" lang={header.lang}>
+          {header.text}
+        </h2>
+        <p className="offer-modal-label" lang={label.lang}>
+          {label.text}
         </p>
-        {checked && <p className="offer-modal-checked" data-source-checked>{checked}</p>}
+        {tags.length > 0 && (
+          <p className="offer-modal-tags">
+            {tags.map((tag) => (
+              <span className="tag" key={tag}>
+                {tag}
+              </span>
+            ))}
+          </p>
+        )}
+        {validity && <p className="offer-modal-validity">{validity}</p>}
+        {eligibility && (
+          <p className="offer-modal-eligibility" data-eligibility>
+            {eligibility}
+          </p>
+        )}
+        <p className="offer-modal-stats">
+          <span lang={category.lang}>{category.text}</span>
+          <span>{viewsText(offer.views)}</span>
+          <span>{favouritesText(favourites)}</span>
+        </p>
+        {checked && (
+          <p className="offer-modal-checked" data-source-checked>
+            {checked}
+          </p>
+        )}
         {/* A <div>: the report's dialog renders beside its button, and a <p> may not hold it. */}
         <div className="offer-modal-actions">
           <FavoriteButton offer={offer} className="offer-modal-favourite" showLabel />
-          <a className="button" href={localePath(offerCanonicalPath(offer))}>{m.browse_open_offer_page()}</a>
-          <button type="button" className="offer-modal-share" onClick={shareOffer(offer)}>{SHARE_TEXTS.share}</button>
+          <a className="button" href={localePath(offerCanonicalPath(offer))}>
+            {m.browse_open_offer_page()}
+          </a>
+          <button type="button" className="offer-modal-share" onClick={shareOffer(offer)}>
+            {SHARE_TEXTS.share}
+          </button>
           {offerHasCalendar(offer) && (
-            <a className="offer-modal-share" href={`${PUBLIC_API_URL}/${offerCalendarPath(offer.offerId)}`} download={`offerlanka-offer-${offer.offerId}.ics`} data-add-to-calendar>
+            <a
+              className="offer-modal-share"
+              href={`${PUBLIC_API_URL}/${offerCalendarPath(offer.offerId)}`}
+              download={`offerlanka-offer-${offer.offerId}.ics`}
+              data-add-to-calendar
+            >
               {SHARE_TEXTS.addToCalendar}
             </a>
           )}

@@ -21,7 +21,11 @@ const OfferModal = lazy(() => import('./OfferModal.tsx'));
 const MODAL_HISTORY_KEY = 'offerModal';
 
 /** One view in the modal: a new one at every opening and every change of offer; each is one impression. */
-interface ModalView { id: number; offerId: number; path: string }
+interface ModalView {
+  id: number;
+  offerId: number;
+  path: string;
+}
 
 /** The link focus goes back to: the clicked one, or for the card's cover (hidden from assistive technology) its title link. */
 function focusTarget(link: HTMLAnchorElement): HTMLElement | null {
@@ -78,7 +82,13 @@ export default function OfferModalHost({ firstLink }: { firstLink?: HTMLAnchorEl
   const returnFocus = () => (opener.current ? focusTarget(opener.current) : null);
 
   return (
-    <Dialog open={isOpen} onClose={onClose} className="offer-modal" labelledBy={isOpen ? 'offer-modal-title' : undefined} returnFocus={returnFocus}>
+    <Dialog
+      open={isOpen}
+      onClose={onClose}
+      className="offer-modal"
+      labelledBy={isOpen ? 'offer-modal-title' : undefined}
+      returnFocus={returnFocus}
+    >
       <div className="offer-modal-panel">
         <button type="button" className="offer-modal-close" aria-label={m.common_close()} onClick={onClose}>
           <span aria-hidden="true">×</span>

@@ -102,10 +102,14 @@ function ReportForm({ offerId, onClose }: Omit<Props, 'open'>) {
   return (
     <div ref={body} className="report-body">
       {/* Always in the page, so that screen readers announce the thank-you when it appears. */}
-      <p className="report-sent" role="status">{sent}</p>
+      <p className="report-sent" role="status">
+        {sent}
+      </p>
       {sent ? (
         <div className="auth-actions">
-          <button type="button" className="button report-sent-close" onClick={onClose}>{m.browse_close()}</button>
+          <button type="button" className="button report-sent-close" onClick={onClose}>
+            {m.browse_close()}
+          </button>
         </div>
       ) : (
         <form className="auth-form" onSubmit={(event) => void send(event)} noValidate aria-busy={sending}>
@@ -114,21 +118,46 @@ function ReportForm({ offerId, onClose }: Omit<Props, 'open'>) {
             {REPORT_REASONS.map((value) => (
               <label key={value} className="auth-choice">
                 {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- with none chosen, each choice is the field in error and says so */}
-                <input type="radio" name="reason" value={value} checked={reason === value} aria-invalid={errors.reason ? true : undefined}
-                  onChange={() => change(() => setReason(value))} />
+                <input
+                  type="radio"
+                  name="reason"
+                  value={value}
+                  checked={reason === value}
+                  aria-invalid={errors.reason ? true : undefined}
+                  onChange={() => change(() => setReason(value))}
+                />
                 <span>{REPORT_REASON_TEXTS[value]()}</span>
               </label>
             ))}
-            {errors.reason && <p className="auth-error" id={reasonErrorId}>{errors.reason}</p>}
+            {errors.reason && (
+              <p className="auth-error" id={reasonErrorId}>
+                {errors.reason}
+              </p>
+            )}
           </fieldset>
-          <TextAreaField id="report-message" name="message" label={reason === 'other' ? m.browse_report_message() : m.browse_report_message_optional()}
-            rows={4} maxLength={REPORT_MESSAGE_MAX} value={message} error={errors.message}
+          <TextAreaField
+            id="report-message"
+            name="message"
+            label={reason === 'other' ? m.browse_report_message() : m.browse_report_message_optional()}
+            rows={4}
+            maxLength={REPORT_MESSAGE_MAX}
+            value={message}
+            error={errors.message}
             hint={reportMessageCount(message.length, REPORT_MESSAGE_MAX)}
-            onChange={(event) => change(() => setMessage(event.target.value))} />
-          {failure && <p className="report-failure" role="alert">{failure}</p>}
+            onChange={(event) => change(() => setMessage(event.target.value))}
+          />
+          {failure && (
+            <p className="report-failure" role="alert">
+              {failure}
+            </p>
+          )}
           <div className="auth-actions">
-            <button type="submit" className="button" disabled={sending}>{sending ? m.browse_sending() : m.browse_send()}</button>
-            <button type="button" className="button secondary" onClick={onClose}>{m.browse_cancel()}</button>
+            <button type="submit" className="button" disabled={sending}>
+              {sending ? m.browse_sending() : m.browse_send()}
+            </button>
+            <button type="button" className="button secondary" onClick={onClose}>
+              {m.browse_cancel()}
+            </button>
           </div>
         </form>
       )}

@@ -9,7 +9,9 @@ export default function ReportProblemButton({ offerId, className }: { offerId: n
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>{reportProblemText()}</button>
+      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {reportProblemText()}
+      </button>
       {/* Unmounted when closed: the dialog then gives focus back to this button. */}
       {open && (
         <Suspense fallback={null}>

@@ -42,15 +42,19 @@ export default function TopPicks({ offerId, popular }: Props) {
   useEffect(() => {
     let mounted = true;
     // After the page's view is recorded, so that the ranking counts it and leaves this offer out.
-    void viewRecorded(offerId).then(() => fetchPage(0)).then(
-      (page) => {
-        const offers = page.offers.filter((offer) => offer.offerId !== offerId);
-        // A visitor who has seen every candidate keeps the build's picks rather than an empty section.
-        if (mounted && offers.length > 0) setPicks({ offers, fetched: page.fetched, total: page.total });
-      },
-      (error: unknown) => console.error('Top Picks: the picks for this visitor did not load', error), // the build's picks stay
-    );
-    return () => { mounted = false; };
+    void viewRecorded(offerId)
+      .then(() => fetchPage(0))
+      .then(
+        (page) => {
+          const offers = page.offers.filter((offer) => offer.offerId !== offerId);
+          // A visitor who has seen every candidate keeps the build's picks rather than an empty section.
+          if (mounted && offers.length > 0) setPicks({ offers, fetched: page.fetched, total: page.total });
+        },
+        (error: unknown) => console.error('Top Picks: the picks for this visitor did not load', error), // the build's picks stay
+      );
+    return () => {
+      mounted = false;
+    };
   }, [offerId]);
 
   const viewMore = async () => {
@@ -65,7 +69,11 @@ export default function TopPicks({ offerId, popular }: Props) {
       setPicks({ offers: [...picks.offers, ...added], fetched: page.fetched, total: page.total });
       // When 'View more' goes away with the last picks, focus moves on to the first new one.
       if (page.fetched >= page.total && added.length > 0) {
-        requestAnimationFrame(() => grid.current?.querySelector<HTMLElement>(`[data-offer-id="${added[0]!.offerId}"] .offer-card-title a`)?.focus());
+        requestAnimationFrame(() =>
+          grid.current
+            ?.querySelector<HTMLElement>(`[data-offer-id="${added[0]!.offerId}"] .offer-card-title a`)
+            ?.focus(),
+        );
       }
     } catch (error) {
       setFailure(failureText(error));
@@ -79,13 +87,27 @@ export default function TopPicks({ offerId, popular }: Props) {
     <section className="top-picks" aria-labelledby="top-picks-heading" data-top-picks data-pagefind-ignore="all">
       <h2 id="top-picks-heading">{m.browse_top_picks()}</h2>
       <div className="grid" ref={grid} aria-busy={loadingMore || undefined}>
-        {picks.offers.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)}
-        {loadingMore && Array.from({ length: TOP_PICKS_PAGE_SIZE }, (_, index) => <OfferCardSkeleton key={`skeleton-${index}`} />)}
+        {picks.offers.map((offer) => (
+          <OfferCard key={offer.offerId} offer={offer} />
+        ))}
+        {loadingMore &&
+          Array.from({ length: TOP_PICKS_PAGE_SIZE }, (_, index) => <OfferCardSkeleton key={`skeleton-${index}`} />)}
       </div>
-      {failure && <p className="top-picks-failure" role="alert">{failure}</p>}
+      {failure && (
+        <p className="top-picks-failure" role="alert">
+          {failure}
+        </p>
+      )}
       {more && (
         <p className="top-picks-more">
-          <button type="button" className="button secondary" onClick={viewMore} aria-disabled={loadingMore || undefined}>{m.browse_view_more()}</button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={viewMore}
+            aria-disabled={loadingMore || undefined}
+          >
+            {m.browse_view_more()}
+          </button>
         </p>
       )}
     </section>

@@ -16,10 +16,11 @@ export function openReportProblem(offerId: number): void {
     document.body.append(container);
     root = createRoot(container);
   }
-  const render = (open: boolean) => root!.render(
-    <Suspense fallback={null}>
-      <ReportProblem offerId={offerId} open={open} onClose={() => render(false)} />
-    </Suspense>,
-  );
+  const render = (open: boolean) =>
+    root!.render(
+      <Suspense fallback={null}>
+        <ReportProblem offerId={offerId} open={open} onClose={() => render(false)} />
+      </Suspense>,
+    );
   render(true);
 }

@@ -11,7 +11,12 @@ const isPlainClick = (event: MouseEvent) =>
 export function offerLinkClick(event: MouseEvent): { link: HTMLAnchorElement; offerId: number } | undefined {
   if (!isPlainClick(event) || !(event.target instanceof Element)) return undefined;
   const link = event.target.closest('a[data-offer-link]');
-  if (!(link instanceof HTMLAnchorElement) || (link.target !== '' && link.target !== '_self') || link.origin !== location.origin) return undefined;
+  if (
+    !(link instanceof HTMLAnchorElement) ||
+    (link.target !== '' && link.target !== '_self') ||
+    link.origin !== location.origin
+  )
+    return undefined;
   const offerId = offerIdFromPath(splitLocale(link.pathname).path); // '/si/…' and '/ta/…' too
   return offerId === undefined ? undefined : { link, offerId };
 }

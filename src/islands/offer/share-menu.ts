@@ -3,23 +3,38 @@
 // where it has one; otherwise a small menu of WhatsApp, Facebook, X and Copy link. The menu is a
 // popover (top layer: a card's overflow does not cut it; Escape and a click outside close it, focus
 // goes back to the button) and its button says aria-expanded. Shared links are the offer's canonical URL.
-import { absoluteUrl, offerShareText, shareLinks, SHARE_TEXTS, shareSubjectOf, type ShareSubject } from '../../lib/offer-share.ts';
+import {
+  absoluteUrl,
+  offerShareText,
+  shareLinks,
+  SHARE_TEXTS,
+  shareSubjectOf,
+  type ShareSubject,
+} from '../../lib/offer-share.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { localText } from '../../lib/translated.ts';
 import { offerCanonicalPath } from '../../lib/site-urls.ts';
 import type { OfferData } from '../../contract/index.ts';
 import './share-menu.css';
 
-export interface ShareRequest { title: string; text: string; url: string }
+export interface ShareRequest {
+  title: string;
+  text: string;
+  url: string;
+}
 
 /** The site's origin: the page's canonical link's (the build's SITE_URL), else the page's own. */
 const siteOrigin = () => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href;
 
-export const shareRequestOf = (title: string, subject: ShareSubject, path: string): ShareRequest =>
-  ({ title, text: offerShareText(subject), url: absoluteUrl(path, siteOrigin()) });
+export const shareRequestOf = (title: string, subject: ShareSubject, path: string): ShareRequest => ({
+  title,
+  text: offerShareText(subject),
+  url: absoluteUrl(path, siteOrigin()),
+});
 
 /** An offer's share, from its data (the offer page, the modal). */
-export const offerShareRequest = (offer: OfferData) => shareRequestOf(localText(offer, 'header').text, shareSubjectOf(offer), localePath(offerCanonicalPath(offer)));
+export const offerShareRequest = (offer: OfferData) =>
+  shareRequestOf(localText(offer, 'header').text, shareSubjectOf(offer), localePath(offerCanonicalPath(offer)));
 
 /** A card's share, read from the card the button is in (src/islands/offer-card/OfferCard.tsx, built or hydrated). */
 export function cardShareRequest(button: HTMLElement): ShareRequest | undefined {

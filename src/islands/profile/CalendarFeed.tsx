@@ -53,41 +53,73 @@ export default function CalendarFeed({ heading: Heading }: { heading: 'h2' | 'h3
       <p className="profile-hint">{m.account_calendar_intro()}</p>
       {feed.state === 'loading' && !changed && <p className="profile-status">{m.account_loading()}</p>}
       {feed.state === 'failed' && !changed && (
-        <p className="profile-failure">{feed.message} <button type="button" className="profile-link-button" onClick={feed.reload}>{m.account_retry()}</button></p>
+        <p className="profile-failure">
+          {feed.message}{' '}
+          <button type="button" className="profile-link-button" onClick={feed.reload}>
+            {m.account_retry()}
+          </button>
+        </p>
       )}
       {current && !current.active && (
         <div className="calendar-feed-actions">
           <p className="profile-empty">{m.account_calendar_off()}</p>
-          <button type="button" className="button" disabled={busy} onClick={make}>{m.account_calendar_turn_on()}</button>
+          <button type="button" className="button" disabled={busy} onClick={make}>
+            {m.account_calendar_turn_on()}
+          </button>
         </div>
       )}
       {current?.active && !urls && (
-        <p className="profile-hint" data-calendar-feed-on>{m.account_calendar_on_hidden()}</p>
+        <p className="profile-hint" data-calendar-feed-on>
+          {m.account_calendar_on_hidden()}
+        </p>
       )}
       {urls && (
         <>
           <p className="profile-hint">{m.account_calendar_shown_once()}</p>
-          <label className="calendar-feed-label" htmlFor={`${id}-url`}>{m.account_calendar_link_label()}</label>
+          <label className="calendar-feed-label" htmlFor={`${id}-url`}>
+            {m.account_calendar_link_label()}
+          </label>
           <div className="calendar-feed-url">
-            <input id={`${id}-url`} type="text" readOnly value={urls.https} onFocus={(event) => event.currentTarget.select()} data-calendar-feed-url />
-            <button type="button" className="button secondary" onClick={copy}>{SHARE_TEXTS.copyLink}</button>
+            <input
+              id={`${id}-url`}
+              type="text"
+              readOnly
+              value={urls.https}
+              onFocus={(event) => event.currentTarget.select()}
+              data-calendar-feed-url
+            />
+            <button type="button" className="button secondary" onClick={copy}>
+              {SHARE_TEXTS.copyLink}
+            </button>
           </div>
           <div className="calendar-feed-actions">
-            <a className="button" href={urls.webcal}>{m.account_calendar_subscribe()}</a>
+            <a className="button" href={urls.webcal}>
+              {m.account_calendar_subscribe()}
+            </a>
           </div>
         </>
       )}
       {current?.active && (
         <>
           <div className="calendar-feed-actions">
-            <button type="button" className="button secondary" disabled={busy} onClick={make}>{m.account_calendar_remake()}</button>
-            <button type="button" className="button secondary" disabled={busy} onClick={turnOff}>{m.account_calendar_turn_off()}</button>
+            <button type="button" className="button secondary" disabled={busy} onClick={make}>
+              {m.account_calendar_remake()}
+            </button>
+            <button type="button" className="button secondary" disabled={busy} onClick={turnOff}>
+              {m.account_calendar_turn_off()}
+            </button>
           </div>
           <p className="profile-hint">{m.account_calendar_remake_hint()}</p>
         </>
       )}
-      {failure && <p className="profile-failure" role="alert">{failure}</p>}
-      <p className="profile-saved" role="status">{status}</p>
+      {failure && (
+        <p className="profile-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <p className="profile-saved" role="status">
+        {status}
+      </p>
     </section>
   );
 }

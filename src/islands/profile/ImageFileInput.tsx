@@ -24,13 +24,28 @@ export default function ImageFileInput({ id, label, labelSuffix, error, disabled
   };
   return (
     <div className="profile-file">
-      <input id={id} type="file" className="profile-file-input" accept={IMAGE_ACCEPT} disabled={disabled} onChange={choose}
-        aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} />
+      <input
+        id={id}
+        type="file"
+        className="profile-file-input"
+        accept={IMAGE_ACCEPT}
+        disabled={disabled}
+        onChange={choose}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
       <label htmlFor={id} className={`button${secondary ? ' secondary' : ''}${disabled ? ' is-disabled' : ''}`}>
-        {label}{labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}
+        {label}
+        {labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}
       </label>
-      <p className="profile-hint" id={`${id}-hint`}>{m.account_image_type_hint()}</p>
-      {error && <p className="profile-error" id={`${id}-error`}>{error}</p>}
+      <p className="profile-hint" id={`${id}-hint`}>
+        {m.account_image_type_hint()}
+      </p>
+      {error && (
+        <p className="profile-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

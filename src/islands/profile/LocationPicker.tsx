@@ -31,13 +31,16 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
   // Once the towns are in, the current one is scrolled into sight in the list.
   const loaded = locations.state === 'ready';
   useEffect(() => {
-    if (loaded) listRef.current?.querySelector('input:checked')?.closest('.profile-option')?.scrollIntoView({ block: 'nearest' });
+    if (loaded)
+      listRef.current?.querySelector('input:checked')?.closest('.profile-option')?.scrollIntoView({ block: 'nearest' });
   }, [loaded]);
 
   const shown = useMemo(() => {
     if (locations.state !== 'ready') return [];
     const needle = query.trim().toLowerCase();
-    return needle ? locations.data.filter((location) => location.locationName.toLowerCase().includes(needle)) : locations.data;
+    return needle
+      ? locations.data.filter((location) => location.locationName.toLowerCase().includes(needle))
+      : locations.data;
   }, [locations, query]);
 
   const save = async (event: FormEvent) => {
@@ -65,30 +68,68 @@ export default function LocationPicker({ current, onClose, onSaved }: Props) {
       <form className="profile-picker" onSubmit={save} aria-busy={saving || undefined} noValidate>
         <div className="profile-field">
           <label htmlFor={`${id}-search`}>{m.account_location_search()}</label>
-          <input id={`${id}-search`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            autoComplete="off"
+          />
         </div>
         <ListState list={locations} loadingText={m.account_loading_locations()} />
         {locations.state === 'ready' && (
-          <fieldset ref={listRef} className="profile-options" aria-describedby={missing ? errorId : undefined} aria-invalid={missing || undefined}>
+          <fieldset
+            ref={listRef}
+            className="profile-options"
+            aria-describedby={missing ? errorId : undefined}
+            aria-invalid={missing || undefined}
+          >
             <legend className="visually-hidden">{m.account_locations()}</legend>
-            {shown.length === 0 && <p className="profile-status" role="status">{m.account_location_no_matches({ query: query.trim() })}</p>}
+            {shown.length === 0 && (
+              <p className="profile-status" role="status">
+                {m.account_location_no_matches({ query: query.trim() })}
+              </p>
+            )}
             {shown.map((location) => (
               <div key={location.locationId} className="profile-option">
                 <label>
-                  <input type="radio" name={`${id}-location`} value={location.locationName} checked={chosen === location.locationName} disabled={saving}
+                  <input
+                    type="radio"
+                    name={`${id}-location`}
+                    value={location.locationName}
+                    checked={chosen === location.locationName}
+                    disabled={saving}
                     aria-describedby={location.locationName === current ? `${id}-current` : undefined}
-                    onChange={() => { setChosen(location.locationName); setMissing(false); }} />
+                    onChange={() => {
+                      setChosen(location.locationName);
+                      setMissing(false);
+                    }}
+                  />
                   <span>{location.locationName}</span>
                 </label>
-                {location.locationName === current && <span className="profile-current" id={`${id}-current`}>{m.account_current()}</span>}
+                {location.locationName === current && (
+                  <span className="profile-current" id={`${id}-current`}>
+                    {m.account_current()}
+                  </span>
+                )}
               </div>
             ))}
           </fieldset>
         )}
-        {missing && <p className="profile-error" id={errorId}>{m.error_required()}</p>}
-        {failure && <p className="profile-failure" role="alert">{failure}</p>}
+        {missing && (
+          <p className="profile-error" id={errorId}>
+            {m.error_required()}
+          </p>
+        )}
+        {failure && (
+          <p className="profile-failure" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="profile-actions">
-          <button type="submit" className="button" disabled={saving || locations.state !== 'ready'}>{saving ? m.account_saving() : m.account_save()}</button>
+          <button type="submit" className="button" disabled={saving || locations.state !== 'ready'}>
+            {saving ? m.account_saving() : m.account_save()}
+          </button>
         </div>
       </form>
     </TitledDialog>

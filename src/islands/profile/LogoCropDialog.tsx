@@ -62,36 +62,93 @@ export default function LogoCropDialog({ image, label, onReplace, onClose, onUpl
       onUploaded(message);
     } catch (error) {
       // A 401 has ended the session, and this view goes with the profile: the notice says why.
-      if (error instanceof ApiError && error.status === 401) showNotice({ kind: 'danger', title: label, text: error.message });
+      if (error instanceof ApiError && error.status === 401)
+        showNotice({ kind: 'danger', title: label, text: error.message });
       setFailure(failureText(error));
       setUploading(false);
     }
   };
 
   return (
-    <TitledDialog open onClose={onClose} dismissible={!uploading} className="profile-dialog profile-crop-dialog" title={m.account_crop_title()} closeButton="none">
+    <TitledDialog
+      open
+      onClose={onClose}
+      dismissible={!uploading}
+      className="profile-dialog profile-crop-dialog"
+      title={m.account_crop_title()}
+      closeButton="none"
+    >
       <Stylesheets hrefs={[cropCss]} />
-      <p className="profile-hint" id={`${id}-hint`}>{m.account_crop_hint()}</p>
+      <p className="profile-hint" id={`${id}-hint`}>
+        {m.account_crop_hint()}
+      </p>
       <div className="profile-cropper" aria-busy={uploading || undefined}>
-        {dialogShown && <Cropper key={image.src} image={image.src} crop={crop} zoom={zoom} aspect={1} minZoom={1} maxZoom={maxZoom} disableAutomaticStylesInjection
-          initialCroppedAreaPixels={initialCropArea(image)} onCropChange={setCrop} onZoomChange={setZoom}
-          onCropComplete={(_, pixels) => setArea(pixels)}
-          mediaProps={{ alt: m.account_crop_image_alt({ label: label.toLowerCase() }) }}
-          cropperProps={{ role: 'group', 'aria-label': m.account_crop_square({ label }), 'aria-describedby': `${id}-hint` }} />}
+        {dialogShown && (
+          <Cropper
+            key={image.src}
+            image={image.src}
+            crop={crop}
+            zoom={zoom}
+            aspect={1}
+            minZoom={1}
+            maxZoom={maxZoom}
+            disableAutomaticStylesInjection
+            initialCroppedAreaPixels={initialCropArea(image)}
+            onCropChange={setCrop}
+            onZoomChange={setZoom}
+            onCropComplete={(_, pixels) => setArea(pixels)}
+            mediaProps={{ alt: m.account_crop_image_alt({ label: label.toLowerCase() }) }}
+            cropperProps={{
+              role: 'group',
+              'aria-label': m.account_crop_square({ label }),
+              'aria-describedby': `${id}-hint`,
+            }}
+          />
+        )}
       </div>
       <div className="profile-field profile-zoom">
         <label htmlFor={`${id}-zoom`}>{m.account_zoom()}</label>
-        <input id={`${id}-zoom`} type="range" min={1} max={maxZoom} step={(maxZoom - 1) / 100 || 0.01} value={zoom}
-          onChange={(event) => setZoom(Number(event.target.value))} disabled={uploading} />
+        <input
+          id={`${id}-zoom`}
+          type="range"
+          min={1}
+          max={maxZoom}
+          step={(maxZoom - 1) / 100 || 0.01}
+          value={zoom}
+          onChange={(event) => setZoom(Number(event.target.value))}
+          disabled={uploading}
+        />
       </div>
-      {failure && <p className="profile-failure" role="alert">{failure}</p>}
-      {uploading && <p className="visually-hidden" role="status">{m.account_uploading()}</p>}
+      {failure && (
+        <p className="profile-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      {uploading && (
+        <p className="visually-hidden" role="status">
+          {m.account_uploading()}
+        </p>
+      )}
       <div className="profile-actions">
-        <button type="button" className="button" onClick={() => void save()} disabled={uploading || !area} aria-busy={uploading || undefined}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void save()}
+          disabled={uploading || !area}
+          aria-busy={uploading || undefined}
+        >
           {uploading ? m.account_uploading() : m.account_save()}
         </button>
-        <ImageFileInput id={`${id}-new`} label={m.account_upload_new_image()} error={fileError} disabled={uploading} onFile={(file) => void replace(file)} />
-        <button type="button" className="button secondary" onClick={onClose} disabled={uploading}>{m.account_close()}</button>
+        <ImageFileInput
+          id={`${id}-new`}
+          label={m.account_upload_new_image()}
+          error={fileError}
+          disabled={uploading}
+          onFile={(file) => void replace(file)}
+        />
+        <button type="button" className="button secondary" onClick={onClose} disabled={uploading}>
+          {m.account_close()}
+        </button>
       </div>
     </TitledDialog>
   );

@@ -24,7 +24,12 @@ export default function LogoUpload({ user, onUploaded }: Props) {
   const [fileError, setFileError] = useState<string>();
 
   // The chosen file's object URL lives as long as the crop view shows it.
-  useEffect(() => () => { if (image) URL.revokeObjectURL(image.src); }, [image]);
+  useEffect(
+    () => () => {
+      if (image) URL.revokeObjectURL(image.src);
+    },
+    [image],
+  );
 
   const choose = async (file: File) => {
     const chosen = await readImageFile(file);
@@ -36,18 +41,42 @@ export default function LogoUpload({ user, onUploaded }: Props) {
   return (
     <div className="profile-logo">
       <div className="profile-logo-frame">
-        {user.logoUrl
-          ? <img src={apiImageSrc(user.logoUrl)} alt={label} width={96} height={96} />
-          : <span className="profile-logo-initial" aria-hidden="true">{user.firstName.slice(0, 1).toUpperCase()}</span>}
+        {user.logoUrl ? (
+          <img src={apiImageSrc(user.logoUrl)} alt={label} width={96} height={96} />
+        ) : (
+          <span className="profile-logo-initial" aria-hidden="true">
+            {user.firstName.slice(0, 1).toUpperCase()}
+          </span>
+        )}
       </div>
       <div className="profile-logo-text">
         <p className="profile-logo-label">{label}</p>
-        <ImageFileInput id={`${id}-file`} label={user.logoUrl ? m.account_change() : m.account_upload()} labelSuffix={label} error={fileError} onFile={(file) => void choose(file)} />
+        <ImageFileInput
+          id={`${id}-file`}
+          label={user.logoUrl ? m.account_change() : m.account_upload()}
+          labelSuffix={label}
+          error={fileError}
+          onFile={(file) => void choose(file)}
+        />
       </div>
       {image && (
-        <Suspense fallback={<p className="profile-status" role="status">{m.account_opening_image()}</p>}>
-          <LogoCropDialog image={image} label={label} onReplace={setImage} onClose={() => setImage(undefined)}
-            onUploaded={(message) => { setImage(undefined); onUploaded(message); }} />
+        <Suspense
+          fallback={
+            <p className="profile-status" role="status">
+              {m.account_opening_image()}
+            </p>
+          }
+        >
+          <LogoCropDialog
+            image={image}
+            label={label}
+            onReplace={setImage}
+            onClose={() => setImage(undefined)}
+            onUploaded={(message) => {
+              setImage(undefined);
+              onUploaded(message);
+            }}
+          />
         </Suspense>
       )}
     </div>

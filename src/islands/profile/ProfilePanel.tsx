@@ -39,7 +39,11 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
   const id = useId();
   const [saved, setSaved] = useState('');
   if (!user) {
-    return <p className="profile-signed-out">{m.account_profile_signed_out()} <a href={localePath('/sign-in')}>{m.account_sign_in()}</a></p>;
+    return (
+      <p className="profile-signed-out">
+        {m.account_profile_signed_out()} <a href={localePath('/sign-in')}>{m.account_sign_in()}</a>
+      </p>
+    );
   }
   const Heading = variant === 'dialog' ? 'h3' : 'h2';
   const SubHeading = variant === 'dialog' ? 'h4' : 'h3';
@@ -52,7 +56,9 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
         <LogoUpload user={user} onUploaded={setSaved} />
         <div className="profile-summary-text">
           <p className="profile-name">{user.firstName}</p>
-          <p className="profile-type">{userTypeLabel(user.userType)} · {accountTypeLabel(user.userType)}</p>
+          <p className="profile-type">
+            {userTypeLabel(user.userType)} · {accountTypeLabel(user.userType)}
+          </p>
         </div>
       </section>
 
@@ -61,7 +67,9 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
         <dl className="profile-list">
           <Row term={m.account_name()}>{user.firstName}</Row>
           <Row term={m.account_email()}>{user.email ?? <NotAdded />}</Row>
-          <Row term={m.account_contact_no()}><ContactNo user={user} /></Row>
+          <Row term={m.account_contact_no()}>
+            <ContactNo user={user} />
+          </Row>
           <Row term={m.account_user_type()}>{userTypeLabel(user.userType)}</Row>
           <Row term={m.account_account_type()}>{accountTypeLabel(user.userType)}</Row>
         </dl>
@@ -71,12 +79,18 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
         <section className="profile-card" aria-labelledby={`${id}-details`}>
           <Heading id={`${id}-details`}>{merchant ? m.account_business_details() : m.account_details()}</Heading>
           <dl className="profile-list">
-            {details.map(([term, value]) => <Unverified key={term} term={term} value={value} />)}
+            {details.map(([term, value]) => (
+              <Unverified key={term} term={term} value={value} />
+            ))}
           </dl>
         </section>
       )}
 
-      <section className="profile-card" id={variant === 'page' ? 'settings' : undefined} aria-labelledby={`${id}-settings`}>
+      <section
+        className="profile-card"
+        id={variant === 'page' ? 'settings' : undefined}
+        aria-labelledby={`${id}-settings`}
+      >
         <Heading id={`${id}-settings`}>{m.account_interests_and_location()}</Heading>
         <Interests user={user} heading={SubHeading} onSaved={setSaved} />
         <Location user={user} heading={SubHeading} onSaved={setSaved} />
@@ -86,7 +100,9 @@ export default function ProfilePanel({ variant = 'page', withoutBusinessDetails 
       <RemindersSetting heading={Heading} />
 
       {/* The last save's message (tags, location, picture), read out when it changes. */}
-      <p className="profile-saved" role="status">{saved}</p>
+      <p className="profile-saved" role="status">
+        {saved}
+      </p>
     </div>
   );
 }
@@ -109,7 +125,11 @@ function detailsOf(user: UserData, merchant: boolean): [term: string, value: str
     ];
   }
   const otherContactNo = user.contactNo !== user.mobileNo ? user.contactNo : null;
-  const rows: [string, string | null][] = [[m.account_other_contact_no(), otherContactNo], [m.account_address(), addressOf(user)], [m.account_phone(), user.phoneNo]];
+  const rows: [string, string | null][] = [
+    [m.account_other_contact_no(), otherContactNo],
+    [m.account_address(), addressOf(user)],
+    [m.account_phone(), user.phoneNo],
+  ];
   return rows.filter(([, value]) => value);
 }
 
@@ -144,10 +164,21 @@ function ContactNo({ user }: { user: UserData }) {
   const [loaded, setLoaded] = useState(false);
   return (
     <span className="profile-contact">
-      <span className="profile-mobile">{COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}</span>
+      <span className="profile-mobile">
+        {COUNTRY_CODES[0]} {maskMobile(user.mobileNo)}
+      </span>
       {user.isMobileVerification && <VerifiedTick />}
-      <button type="button" className="profile-link-button" aria-haspopup="dialog" onClick={() => { setLoaded(true); setOpen(true); }}>
-        {m.account_change()}<span className="visually-hidden"> {m.account_mobile_number_target()}</span>
+      <button
+        type="button"
+        className="profile-link-button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        {m.account_change()}
+        <span className="visually-hidden"> {m.account_mobile_number_target()}</span>
       </button>
       {loaded && (
         <Suspense fallback={null}>
@@ -159,29 +190,46 @@ function ContactNo({ user }: { user: UserData }) {
 }
 
 /** The tags as category names, and Edit opening 'Please select interested area'. */
-interface SettingProps { user: UserData; heading: 'h3' | 'h4'; onSaved: (message: string) => void }
+interface SettingProps {
+  user: UserData;
+  heading: 'h3' | 'h4';
+  onSaved: (message: string) => void;
+}
 
 function Interests({ user, heading: Heading, onSaved }: SettingProps) {
   const id = useId();
   const categories = useCategories();
   const [open, setOpen] = useState(false);
-  const names = categories.state === 'ready'
-    ? user.tags.map((tag) => categories.data.find((category) => category.categoryId === tag)).filter((category) => category !== undefined).map((category) => categoryName(category))
-    : [];
+  const names =
+    categories.state === 'ready'
+      ? user.tags
+          .map((tag) => categories.data.find((category) => category.categoryId === tag))
+          .filter((category) => category !== undefined)
+          .map((category) => categoryName(category))
+      : [];
   return (
     <div className="profile-setting">
       <div className="profile-setting-head">
-        <Heading className="profile-setting-title" id={`${id}-title`}>{m.account_interested_areas()}</Heading>
+        <Heading className="profile-setting-title" id={`${id}-title`}>
+          {m.account_interested_areas()}
+        </Heading>
         <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {m.account_edit()}<span className="visually-hidden"> {m.account_interested_areas_target()}</span>
+          {m.account_edit()}
+          <span className="visually-hidden"> {m.account_interested_areas_target()}</span>
         </button>
       </div>
       {user.tags.length === 0 && <p className="profile-empty">{m.account_no_tags()}</p>}
-      {user.tags.length > 0 && categories.state === 'loading' && <p className="profile-status">{m.account_loading()}</p>}
+      {user.tags.length > 0 && categories.state === 'loading' && (
+        <p className="profile-status">{m.account_loading()}</p>
+      )}
       {user.tags.length > 0 && categories.state === 'failed' && <p className="profile-failure">{categories.message}</p>}
       {names.length > 0 && (
         <ul className="profile-tags" aria-labelledby={`${id}-title`}>
-          {names.map((name) => <li key={name} className="tag">{name}</li>)}
+          {names.map((name) => (
+            <li key={name} className="tag">
+              {name}
+            </li>
+          ))}
         </ul>
       )}
       {open && <TagPicker current={user.tags} onClose={() => setOpen(false)} onSaved={onSaved} />}
@@ -196,7 +244,8 @@ function Location({ user, heading: Heading, onSaved }: SettingProps) {
       <div className="profile-setting-head">
         <Heading className="profile-setting-title">{m.account_location()}</Heading>
         <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {user.location ? m.account_change() : m.account_choose()}<span className="visually-hidden"> {m.account_location_target()}</span>
+          {user.location ? m.account_change() : m.account_choose()}
+          <span className="visually-hidden"> {m.account_location_target()}</span>
         </button>
       </div>
       <p className="profile-location">{user.location ?? <NotAdded />}</p>

@@ -37,7 +37,10 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
     setFailure(undefined);
     try {
       // Only categories that still exist: a tag of a removed category would make the server refuse all.
-      const known = categories.state === 'ready' ? chosen.filter((tag) => categories.data.some((category) => category.categoryId === tag)) : chosen;
+      const known =
+        categories.state === 'ready'
+          ? chosen.filter((tag) => categories.data.some((category) => category.categoryId === tag))
+          : chosen;
       const { message } = await saveTags(known);
       onSaved(message);
       onClose();
@@ -56,15 +59,26 @@ export default function TagPicker({ current, onClose, onSaved }: Props) {
             <legend className="visually-hidden">{m.account_categories()}</legend>
             {categories.data.map((category) => (
               <label key={category.categoryId} className="profile-chip">
-                <input type="checkbox" checked={chosen.includes(category.categoryId)} onChange={() => toggle(category.categoryId)} disabled={saving} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(category.categoryId)}
+                  onChange={() => toggle(category.categoryId)}
+                  disabled={saving}
+                />
                 <img src={categoryIconSrc(category.iconName)} alt="" width={20} height={20} />
                 <span className="profile-chip-name">{categoryName(category)}</span>
-                <span className="profile-chip-check" aria-hidden="true">✓</span>
+                <span className="profile-chip-check" aria-hidden="true">
+                  ✓
+                </span>
               </label>
             ))}
           </fieldset>
         )}
-        {failure && <p className="profile-failure" role="alert">{failure}</p>}
+        {failure && (
+          <p className="profile-failure" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="profile-actions">
           <button type="submit" className="button" disabled={saving || categories.state !== 'ready'}>
             {saving ? m.account_saving() : m.account_save_and_close()}

@@ -18,19 +18,34 @@ export const MIN_MAX_ZOOM = 3;
 /** A larger crop is scaled down to this side: plenty for a logo, and far below the 5 MB upload cap. */
 export const LOGO_MAX_SIDE = 512;
 
-export interface CropArea { x: number; y: number; width: number; height: number }
-export interface ImageSize { width: number; height: number }
+export interface CropArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
 export function isAcceptedImageFile(file: { name: string; type: string }): boolean {
   const name = file.name.toLowerCase();
-  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)
-    && ACCEPTED_IMAGE_EXTENSIONS.some((extension) => name.endsWith(extension));
+  return (
+    (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type) &&
+    ACCEPTED_IMAGE_EXTENSIONS.some((extension) => name.endsWith(extension))
+  );
 }
 
 /** The initial crop: the whole image fitted at zoom 1, so a centred square of its shorter side. */
 export function initialCropArea(image: ImageSize): CropArea {
   const side = Math.min(image.width, image.height);
-  return { x: Math.floor((image.width - side) / 2), y: Math.floor((image.height - side) / 2), width: side, height: side };
+  return {
+    x: Math.floor((image.width - side) / 2),
+    y: Math.floor((image.height - side) / 2),
+    width: side,
+    height: side,
+  };
 }
 
 /**
@@ -68,7 +83,10 @@ export function cropToPngDataUrl(image: HTMLImageElement, crop: CropArea): strin
 }
 
 /** A chosen image, decoded: its object URL (revoke it when done), the decoded element and its size. */
-export interface ChosenImage extends ImageSize { src: string; element: HTMLImageElement }
+export interface ChosenImage extends ImageSize {
+  src: string;
+  element: HTMLImageElement;
+}
 
 /**
  * The chosen file as an image to crop, or the message to show: a file that is not PNG or JPG by

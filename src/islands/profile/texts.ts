@@ -21,4 +21,5 @@ export function accountTypeLabel(userType: number | string): string {
 }
 
 /** The logo upload's label: a merchant's company logo, a customer's picture. */
-export const logoLabel = (userType: number | string) => (Number(userType) === USER_TYPES.merchant ? m.account_logo_company() : m.account_logo_profile_picture());
+export const logoLabel = (userType: number | string) =>
+  Number(userType) === USER_TYPES.merchant ? m.account_logo_company() : m.account_logo_profile_picture();

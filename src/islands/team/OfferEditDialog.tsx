@@ -9,16 +9,39 @@ import { editTeamOffer } from './team-calls.ts';
 
 const OfferWizard = lazy(() => import('../console/OfferWizard.tsx'));
 
-export default function OfferEditDialog({ offer, onSaved, onClose }: { offer?: TeamOfferData; onSaved: () => void; onClose: () => void }) {
+export default function OfferEditDialog({
+  offer,
+  onSaved,
+  onClose,
+}: {
+  offer?: TeamOfferData;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
   return (
     <TitledDialog open={offer !== undefined} onClose={onClose} className="console-dialog" title={m.team_edit_offer()}>
       {offer && (
-        <Suspense fallback={<p className="console-status" role="status">{m.team_loading()}</p>}>
-          <OfferWizard key={offer.offerId} open onCreated={onSaved} onClose={onClose} edit={{
-            offer,
-            send: (form) => editTeamOffer(offer.offerId, form),
-            submitLabel: m.team_save(), sentTitle: m.team_edit_offer_saved_title(), sentText: m.team_edit_offer_saved_text(), termsAccepted: true,
-          }} />
+        <Suspense
+          fallback={
+            <p className="console-status" role="status">
+              {m.team_loading()}
+            </p>
+          }
+        >
+          <OfferWizard
+            key={offer.offerId}
+            open
+            onCreated={onSaved}
+            onClose={onClose}
+            edit={{
+              offer,
+              send: (form) => editTeamOffer(offer.offerId, form),
+              submitLabel: m.team_save(),
+              sentTitle: m.team_edit_offer_saved_title(),
+              sentText: m.team_edit_offer_saved_text(),
+              termsAccepted: true,
+            }}
+          />
         </Suspense>
       )}
     </TitledDialog>

@@ -26,7 +26,17 @@ interface Props {
   onClose: () => void;
 }
 
-export default function ReasonDialog({ open, title, subject, label = m.team_reason(), choices = [], optional = false, confirmLabel, onConfirm, onClose }: Props) {
+export default function ReasonDialog({
+  open,
+  title,
+  subject,
+  label = m.team_reason(),
+  choices = [],
+  optional = false,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: Props) {
   const id = useId();
   const [choice, setChoice] = useState<string>(OWN_REASON);
   const [text, setText] = useState('');
@@ -72,21 +82,47 @@ export default function ReasonDialog({ open, title, subject, label = m.team_reas
             <legend>{label}</legend>
             {[...choices, OWN_REASON].map((option) => (
               <label key={option || 'own'} className="team-choice">
-                <input type="radio" name={`${id}-choice`} value={option} checked={choice === option}
-                  onChange={() => { setChoice(option); setError(undefined); }} />
+                <input
+                  type="radio"
+                  name={`${id}-choice`}
+                  value={option}
+                  checked={choice === option}
+                  onChange={() => {
+                    setChoice(option);
+                    setError(undefined);
+                  }}
+                />
                 <span>{option || m.team_reason_other()}</span>
               </label>
             ))}
           </fieldset>
         )}
         {choice === OWN_REASON && (
-          <TextAreaField id={`${id}-text`} label={choices.length ? m.team_reason_yours() : label} value={text} maxLength={REASON_MAX} rows={3}
-            error={error} onChange={(event) => { setText(event.target.value); setError(undefined); }} />
+          <TextAreaField
+            id={`${id}-text`}
+            label={choices.length ? m.team_reason_yours() : label}
+            value={text}
+            maxLength={REASON_MAX}
+            rows={3}
+            error={error}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(undefined);
+            }}
+          />
         )}
-        {failure && <p className="console-status is-failed" role="alert">{failure}</p>}
+        {failure && (
+          <p className="console-status is-failed" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="auth-actions">
-          <button type="button" className="button secondary" onClick={onClose} disabled={busy}>{m.team_cancel()}</button>
-          <button type="submit" className="button" disabled={busy}>{busy ? m.team_saving() : confirmLabel}</button>
+          <button type="button" className="button secondary" onClick={onClose} disabled={busy}>
+            {m.team_cancel()}
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? m.team_saving() : confirmLabel}
+          </button>
         </div>
       </form>
     </TitledDialog>

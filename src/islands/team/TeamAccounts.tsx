@@ -21,7 +21,8 @@ type Acting = { account: TeamAccountData; action: AccountAction | 'type' };
 
 const rowId = (userId: number) => `team-account-${userId}`;
 /** The server sends codeBlockedUntil only while it lasts; the page may have been open since. */
-const codeBlocked = (account: TeamAccountData) => account.codeBlockedUntil !== null && Date.parse(account.codeBlockedUntil) > Date.now();
+const codeBlocked = (account: TeamAccountData) =>
+  account.codeBlockedUntil !== null && Date.parse(account.codeBlockedUntil) > Date.now();
 
 const REASON_DIALOGS: Record<AccountAction, { title: () => string; confirm: () => string }> = {
   block: { title: m.team_accounts_block_title, confirm: m.team_accounts_block },
@@ -45,28 +46,64 @@ export default function TeamAccounts() {
     if (action === 'lift-code-block') focusRow(rowId(account.userId)); // its button is gone
   }
   async function changeType(account: TeamAccountData, userType: number, reason: string) {
-    done(await changeAccountType(account.userId, userType, reason), accountDone.type(account.firstName, typeLabel(userType)));
+    done(
+      await changeAccountType(account.userId, userType, reason),
+      accountDone.type(account.firstName, typeLabel(userType)),
+    );
   }
 
   const reasonDialog = acting && acting.action !== 'type' ? { ...acting, action: acting.action } : undefined;
   return (
     <div className="team-page">
-      <Filters label={m.team_accounts_filters()} search={{ label: m.team_accounts_search(), onSearch: (q) => list.setQuery({ q }) }}>
-        <ChoiceSelect label={m.team_accounts_type()} choices={[['all', m.team_all()], ...accountTypeChoices()]} value={list.query.userType}
-          onChange={(userType) => list.setQuery({ userType })} />
-        <ChoiceSelect label={m.team_accounts_blocked()} choices={blockedChoices()} value={list.query.blocked} onChange={(blocked) => list.setQuery({ blocked })} />
+      <Filters
+        label={m.team_accounts_filters()}
+        search={{ label: m.team_accounts_search(), onSearch: (q) => list.setQuery({ q }) }}
+      >
+        <ChoiceSelect
+          label={m.team_accounts_type()}
+          choices={[['all', m.team_all()], ...accountTypeChoices()]}
+          value={list.query.userType}
+          onChange={(userType) => list.setQuery({ userType })}
+        />
+        <ChoiceSelect
+          label={m.team_accounts_blocked()}
+          choices={blockedChoices()}
+          value={list.query.blocked}
+          onChange={(blocked) => list.setQuery({ blocked })}
+        />
       </Filters>
       <StatusLine status={status} />
-      <PagedList list={list} name={m.team_accounts_name()} empty={m.team_accounts_empty()} row={(row) => {
-        const account = edits.get(row.userId) ?? row;
-        return <AccountRow key={account.userId} account={account} onAct={(action) => { setStatus(undefined); setActing({ account, action }); }} />;
-      }} />
-      <ReasonDialog open={reasonDialog !== undefined} title={reasonDialog ? REASON_DIALOGS[reasonDialog.action].title() : ''}
+      <PagedList
+        list={list}
+        name={m.team_accounts_name()}
+        empty={m.team_accounts_empty()}
+        row={(row) => {
+          const account = edits.get(row.userId) ?? row;
+          return (
+            <AccountRow
+              key={account.userId}
+              account={account}
+              onAct={(action) => {
+                setStatus(undefined);
+                setActing({ account, action });
+              }}
+            />
+          );
+        }}
+      />
+      <ReasonDialog
+        open={reasonDialog !== undefined}
+        title={reasonDialog ? REASON_DIALOGS[reasonDialog.action].title() : ''}
         subject={acting && `${acting.account.firstName}, ${acting.account.mobileNo}`}
         confirmLabel={reasonDialog ? REASON_DIALOGS[reasonDialog.action].confirm() : ''}
-        onConfirm={(reason) => act(reasonDialog!, reason)} onClose={() => setActing(undefined)} />
-      <TypeDialog account={acting?.action === 'type' ? acting.account : undefined}
-        onConfirm={(userType, reason) => changeType(acting!.account, userType, reason)} onClose={() => setActing(undefined)} />
+        onConfirm={(reason) => act(reasonDialog!, reason)}
+        onClose={() => setActing(undefined)}
+      />
+      <TypeDialog
+        account={acting?.action === 'type' ? acting.account : undefined}
+        onConfirm={(userType, reason) => changeType(acting!.account, userType, reason)}
+        onClose={() => setActing(undefined)}
+      />
     </div>
   );
 }
@@ -82,23 +119,50 @@ function AccountRow({ account, onAct }: { account: TeamAccountData; onAct: (acti
           {account.isAccountBlock && <span className="badge rejected">{m.team_accounts_is_blocked()}</span>}
         </p>
         <dl className="team-facts">
-          <Fact term={m.team_mobile_no()}>{account.mobileNo} · {account.isMobileVerification ? m.team_accounts_verified() : m.team_accounts_not_verified()}</Fact>
+          <Fact term={m.team_mobile_no()}>
+            {account.mobileNo} ·{' '}
+            {account.isMobileVerification ? m.team_accounts_verified() : m.team_accounts_not_verified()}
+          </Fact>
           <Fact term={m.team_accounts_type()}>{typeLabel(account.userType)}</Fact>
-          {account.userType === USER_TYPES.merchant && account.businessName && <Fact term={m.team_accounts_business()}>{account.businessName}</Fact>}
-          <Fact term={m.team_accounts_state()}>{account.isAccountBlock ? `${m.team_accounts_is_blocked()}${account.blockReason ? `: ${account.blockReason}` : ''}` : m.team_accounts_not_blocked()}</Fact>
-          {codeBlocked(account) && <Fact term={m.team_accounts_code_blocked_until()}>{dateTimeText(account.codeBlockedUntil!)}</Fact>}
+          {account.userType === USER_TYPES.merchant && account.businessName && (
+            <Fact term={m.team_accounts_business()}>{account.businessName}</Fact>
+          )}
+          <Fact term={m.team_accounts_state()}>
+            {account.isAccountBlock
+              ? `${m.team_accounts_is_blocked()}${account.blockReason ? `: ${account.blockReason}` : ''}`
+              : m.team_accounts_not_blocked()}
+          </Fact>
+          {codeBlocked(account) && (
+            <Fact term={m.team_accounts_code_blocked_until()}>{dateTimeText(account.codeBlockedUntil!)}</Fact>
+          )}
         </dl>
       </div>
       <div className="team-actions">
         {/* One button for both, so that focus stays on it when it turns from Block to Unblock. */}
-        <button type="button" className={`button secondary${account.isAccountBlock ? '' : ' danger'}`} aria-haspopup="dialog"
-          onClick={() => onAct(account.isAccountBlock ? 'unblock' : 'block')}>
-          {account.isAccountBlock ? m.team_accounts_unblock() : m.team_accounts_block()}{name}
+        <button
+          type="button"
+          className={`button secondary${account.isAccountBlock ? '' : ' danger'}`}
+          aria-haspopup="dialog"
+          onClick={() => onAct(account.isAccountBlock ? 'unblock' : 'block')}
+        >
+          {account.isAccountBlock ? m.team_accounts_unblock() : m.team_accounts_block()}
+          {name}
         </button>
         {codeBlocked(account) && (
-          <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onAct('lift-code-block')}>{m.team_accounts_lift_code_block()}{name}</button>
+          <button
+            type="button"
+            className="button secondary"
+            aria-haspopup="dialog"
+            onClick={() => onAct('lift-code-block')}
+          >
+            {m.team_accounts_lift_code_block()}
+            {name}
+          </button>
         )}
-        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onAct('type')}>{m.team_accounts_change_type()}{name}</button>
+        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onAct('type')}>
+          {m.team_accounts_change_type()}
+          {name}
+        </button>
       </div>
     </li>
   );
@@ -152,19 +216,59 @@ function TypeDialog({ account, onConfirm, onClose }: TypeDialogProps) {
   }
 
   return (
-    <TitledDialog open={account !== undefined} onClose={onClose} className="team-dialog" title={m.team_accounts_type_title()}>
+    <TitledDialog
+      open={account !== undefined}
+      onClose={onClose}
+      className="team-dialog"
+      title={m.team_accounts_type_title()}
+    >
       <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy}>
-        {account && <p className="team-dialog-subject">{account.firstName}, {account.mobileNo} ({typeLabel(account.userType)})</p>}
-        <SelectField id={`${id}-type`} label={m.team_accounts_new_type()} value={userType} hint={m.team_accounts_type_hint()} error={errors.type}
-          onChange={(event) => { setUserType(event.target.value); setErrors({ ...errors, type: undefined }); }}>
-          {accountTypeChoices().map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        {account && (
+          <p className="team-dialog-subject">
+            {account.firstName}, {account.mobileNo} ({typeLabel(account.userType)})
+          </p>
+        )}
+        <SelectField
+          id={`${id}-type`}
+          label={m.team_accounts_new_type()}
+          value={userType}
+          hint={m.team_accounts_type_hint()}
+          error={errors.type}
+          onChange={(event) => {
+            setUserType(event.target.value);
+            setErrors({ ...errors, type: undefined });
+          }}
+        >
+          {accountTypeChoices().map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </SelectField>
-        <TextAreaField id={`${id}-reason`} label={m.team_reason()} value={reason} maxLength={REASON_MAX} rows={3} error={errors.reason}
-          onChange={(event) => { setReason(event.target.value); setErrors({ ...errors, reason: undefined }); }} />
-        {failure && <p className="console-status is-failed" role="alert">{failure}</p>}
+        <TextAreaField
+          id={`${id}-reason`}
+          label={m.team_reason()}
+          value={reason}
+          maxLength={REASON_MAX}
+          rows={3}
+          error={errors.reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setErrors({ ...errors, reason: undefined });
+          }}
+        />
+        {failure && (
+          <p className="console-status is-failed" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="auth-actions">
-          <button type="button" className="button secondary" onClick={onClose} disabled={busy}>{m.team_cancel()}</button>
-          <button type="submit" className="button" disabled={busy}>{busy ? m.team_saving() : m.team_accounts_change_type()}</button>
+          <button type="button" className="button secondary" onClick={onClose} disabled={busy}>
+            {m.team_cancel()}
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? m.team_saving() : m.team_accounts_change_type()}
+          </button>
         </div>
       </form>
     </TitledDialog>

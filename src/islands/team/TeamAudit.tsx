@@ -8,7 +8,10 @@ import { dateTimeText } from './team-format.ts';
 import { actorText, auditActionLabel, auditTargetChoices, targetText, type Choices } from './texts.ts';
 import { usePaged } from './use-paged.ts';
 
-const actionChoices = (): Choices => [['', m.team_audit_all_actions()], ...AUDIT_ACTIONS.map((action) => [action, auditActionLabel(action)] as const)];
+const actionChoices = (): Choices => [
+  ['', m.team_audit_all_actions()],
+  ...AUDIT_ACTIONS.map((action) => [action, auditActionLabel(action)] as const),
+];
 const targetChoices = (): Choices => [['', m.team_audit_all_targets()], ...auditTargetChoices()];
 /** The API takes an id of up to 10 digits. */
 const checkId = (text: string) => (/^\d{0,10}$/.test(text) ? undefined : m.team_audit_digits_only());
@@ -17,11 +20,34 @@ export default function TeamAudit() {
   const list = usePaged(fetchAudit, { action: '', targetType: '', targetId: '' });
   return (
     <div className="team-page">
-      <Filters label={m.team_audit_filters()} search={{ label: m.team_audit_target_id(), inputMode: 'numeric', check: checkId, onSearch: (targetId) => list.setQuery({ targetId }) }}>
-        <ChoiceSelect label={m.team_audit_action()} choices={actionChoices()} value={list.query.action} onChange={(action) => list.setQuery({ action })} />
-        <ChoiceSelect label={m.team_audit_target_type()} choices={targetChoices()} value={list.query.targetType} onChange={(targetType) => list.setQuery({ targetType })} />
+      <Filters
+        label={m.team_audit_filters()}
+        search={{
+          label: m.team_audit_target_id(),
+          inputMode: 'numeric',
+          check: checkId,
+          onSearch: (targetId) => list.setQuery({ targetId }),
+        }}
+      >
+        <ChoiceSelect
+          label={m.team_audit_action()}
+          choices={actionChoices()}
+          value={list.query.action}
+          onChange={(action) => list.setQuery({ action })}
+        />
+        <ChoiceSelect
+          label={m.team_audit_target_type()}
+          choices={targetChoices()}
+          value={list.query.targetType}
+          onChange={(targetType) => list.setQuery({ targetType })}
+        />
       </Filters>
-      <PagedList list={list} name={m.team_audit_name()} empty={m.team_audit_empty()} row={(entry) => <AuditRow key={entry.auditId} entry={entry} />} />
+      <PagedList
+        list={list}
+        name={m.team_audit_name()}
+        empty={m.team_audit_empty()}
+        row={(entry) => <AuditRow key={entry.auditId} entry={entry} />}
+      />
     </div>
   );
 }
@@ -39,7 +65,11 @@ function AuditRow({ entry }: { entry: AuditEntryData }) {
           <Fact term={m.team_audit_when()}>{dateTimeText(entry.createdAt)}</Fact>
           <Fact term={m.team_audit_who()}>{actorText(entry.actorName, entry.actorUserId)}</Fact>
           <Fact term={m.team_audit_target()}>{targetText(entry.targetType, entry.targetId)}</Fact>
-          {entry.note && <Fact term={m.team_note()}><span className="team-text-inline">{entry.note}</span></Fact>}
+          {entry.note && (
+            <Fact term={m.team_note()}>
+              <span className="team-text-inline">{entry.note}</span>
+            </Fact>
+          )}
         </dl>
         {changed && (
           <details className="team-changes">

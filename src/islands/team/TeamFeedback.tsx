@@ -38,38 +38,57 @@ export default function TeamFeedback() {
   return (
     <div className="team-page">
       <Filters label={m.team_feedback_filters()}>
-        <ChoiceSelect label={m.team_feedback_handled_filter()} choices={feedbackChoices()} value={list.query.handled} onChange={(handled) => list.setQuery({ handled })} />
+        <ChoiceSelect
+          label={m.team_feedback_handled_filter()}
+          choices={feedbackChoices()}
+          value={list.query.handled}
+          onChange={(handled) => list.setQuery({ handled })}
+        />
       </Filters>
       <StatusLine status={status} />
-      <PagedList list={list} name={m.team_feedback_name()} empty={m.team_feedback_empty()} row={(row) => {
-        const feedback = edits.get(row.feedbackId) ?? row;
-        return (
-          <li key={feedback.feedbackId} className="team-item card" id={rowId(feedback.feedbackId)} tabIndex={-1}>
-            <div className="team-item-body">
-              <p className="team-item-head">
-                <span className="team-item-title">{feedback.firstName}</span>
-                {feedback.handledAt && <span className="badge accepted">{m.team_feedback_handled()}</span>}
-              </p>
-              <dl className="team-facts">
-                <Fact term={m.team_mobile_no()}>{feedback.mobileNo}</Fact>
-                <Fact term={m.team_feedback_email()}><a href={`mailto:${feedback.email}`}>{feedback.email}</a></Fact>
-                <Fact term={m.team_received()}>{dateTimeText(feedback.createdAt)}</Fact>
-                {feedback.handledAt && <Fact term={m.team_feedback_handled()}>{dateTimeText(feedback.handledAt)}</Fact>}
-              </dl>
-              <p className="team-text">{feedback.message}</p>
-            </div>
-            {!feedback.handledAt && (
-              <div className="team-actions">
-                {/* aria-disabled, not disabled: a disabled button would drop the focus it has. */}
-                <button type="button" className="button secondary" aria-disabled={saving !== undefined} onClick={() => void markHandled(feedback)}>
-                  {saving === feedback.feedbackId ? m.team_saving() : m.team_feedback_mark_handled()}
-                  <span className="visually-hidden">: {m.team_feedback_about({ name: feedback.firstName })}</span>
-                </button>
+      <PagedList
+        list={list}
+        name={m.team_feedback_name()}
+        empty={m.team_feedback_empty()}
+        row={(row) => {
+          const feedback = edits.get(row.feedbackId) ?? row;
+          return (
+            <li key={feedback.feedbackId} className="team-item card" id={rowId(feedback.feedbackId)} tabIndex={-1}>
+              <div className="team-item-body">
+                <p className="team-item-head">
+                  <span className="team-item-title">{feedback.firstName}</span>
+                  {feedback.handledAt && <span className="badge accepted">{m.team_feedback_handled()}</span>}
+                </p>
+                <dl className="team-facts">
+                  <Fact term={m.team_mobile_no()}>{feedback.mobileNo}</Fact>
+                  <Fact term={m.team_feedback_email()}>
+                    <a href={`mailto:${feedback.email}`}>{feedback.email}</a>
+                  </Fact>
+                  <Fact term={m.team_received()}>{dateTimeText(feedback.createdAt)}</Fact>
+                  {feedback.handledAt && (
+                    <Fact term={m.team_feedback_handled()}>{dateTimeText(feedback.handledAt)}</Fact>
+                  )}
+                </dl>
+                <p className="team-text">{feedback.message}</p>
               </div>
-            )}
-          </li>
-        );
-      }} />
+              {!feedback.handledAt && (
+                <div className="team-actions">
+                  {/* aria-disabled, not disabled: a disabled button would drop the focus it has. */}
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-disabled={saving !== undefined}
+                    onClick={() => void markHandled(feedback)}
+                  >
+                    {saving === feedback.feedbackId ? m.team_saving() : m.team_feedback_mark_handled()}
+                    <span className="visually-hidden">: {m.team_feedback_about({ name: feedback.firstName })}</span>
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        }}
+      />
     </div>
   );
 }

@@ -17,7 +17,12 @@ import TitledDialog from '../ui/TitledDialog.tsx';
 import { useLoaded } from '../ui/use-loaded.ts';
 import { Fact, StatusLine, type Status } from './list-parts.tsx';
 import {
-  changeImportSource, fetchCategoryKeywords, fetchImportSource, fetchImportSources, runImportSource, saveCategoryKeywords,
+  changeImportSource,
+  fetchCategoryKeywords,
+  fetchImportSource,
+  fetchImportSources,
+  runImportSource,
+  saveCategoryKeywords,
 } from './team-calls.ts';
 import { dateTimeText } from './team-format.ts';
 import { importerSavedText, runCountsText, runResult, runTriggerLabel } from './texts.ts';
@@ -82,25 +87,43 @@ export default function TeamImporters() {
       <section className="team-catalogue-section" aria-labelledby={SOURCES_HEADING_ID}>
         <div className="console-toolbar">
           <h2 id={SOURCES_HEADING_ID}>{m.team_importers_sources()}</h2>
-          <button type="button" className="button secondary" onClick={sources.reload}>{m.team_refresh()}</button>
+          <button type="button" className="button secondary" onClick={sources.reload}>
+            {m.team_refresh()}
+          </button>
         </div>
         <StatusLine status={status} />
-        {sources.state !== 'ready' ? <LoadState loaded={sources} what={m.team_importers_loading()} onRetry={sources.reload} />
-          : sources.data.length === 0 ? <div className="console-empty"><p className="console-empty-title">{m.team_importers_empty()}</p></div>
-          : (
-            <ul className="team-list">
-              {sources.data.map((row) => {
-                const source = edits.get(row.sourceKey) ?? row;
-                return (
-                  <SourceRow key={source.sourceKey} source={source} saving={saving.has(source.sourceKey)} starting={starting.has(source.sourceKey)}
-                    onChange={(switches) => void change(source, switches)} onRun={() => void run(source)} onOpen={() => setOpen(source)} />
-                );
-              })}
-            </ul>
-          )}
+        {sources.state !== 'ready' ? (
+          <LoadState loaded={sources} what={m.team_importers_loading()} onRetry={sources.reload} />
+        ) : sources.data.length === 0 ? (
+          <div className="console-empty">
+            <p className="console-empty-title">{m.team_importers_empty()}</p>
+          </div>
+        ) : (
+          <ul className="team-list">
+            {sources.data.map((row) => {
+              const source = edits.get(row.sourceKey) ?? row;
+              return (
+                <SourceRow
+                  key={source.sourceKey}
+                  source={source}
+                  saving={saving.has(source.sourceKey)}
+                  starting={starting.has(source.sourceKey)}
+                  onChange={(switches) => void change(source, switches)}
+                  onRun={() => void run(source)}
+                  onOpen={() => setOpen(source)}
+                />
+              );
+            })}
+          </ul>
+        )}
       </section>
       <CategoryKeywords />
-      <TitledDialog open={open !== undefined} onClose={() => setOpen(undefined)} className="team-dialog" title={open ? m.team_importers_details_title({ name: open.name }) : ''}>
+      <TitledDialog
+        open={open !== undefined}
+        onClose={() => setOpen(undefined)}
+        className="team-dialog"
+        title={open ? m.team_importers_details_title({ name: open.name }) : ''}
+      >
         {open && <SourceDetails key={open.sourceKey} sourceKey={open.sourceKey} />}
       </TitledDialog>
     </div>
@@ -109,7 +132,8 @@ export default function TeamImporters() {
 
 const withKey = (keys: ReadonlySet<string>, key: string, on: boolean) => {
   const next = new Set(keys);
-  if (on) next.add(key); else next.delete(key);
+  if (on) next.add(key);
+  else next.delete(key);
   return next;
 };
 
@@ -118,14 +142,17 @@ const withKey = (keys: ReadonlySet<string>, key: string, on: boolean) => {
  * string keys): a new load of the list replaces them with the server's rows.
  */
 function useSourceEdits(list: object | undefined) {
-  const [edits, setEdits] = useState<{ list?: object; rows: ReadonlyMap<string, ImportSourceData> }>({ rows: new Map() });
+  const [edits, setEdits] = useState<{ list?: object; rows: ReadonlyMap<string, ImportSourceData> }>({
+    rows: new Map(),
+  });
   const rows = edits.list === list ? edits.rows : undefined;
   return {
     get: (sourceKey: string) => rows?.get(sourceKey),
-    set: (sourceKey: string, source: ImportSourceData) => setEdits((current) => ({
-      list,
-      rows: new Map(current.list === list ? current.rows : []).set(sourceKey, source),
-    })),
+    set: (sourceKey: string, source: ImportSourceData) =>
+      setEdits((current) => ({
+        list,
+        rows: new Map(current.list === list ? current.rows : []).set(sourceKey, source),
+      })),
   };
 }
 
@@ -147,16 +174,26 @@ function SourceRow({ source, saving, starting, onChange, onRun, onOpen }: RowPro
       <div className="team-item-body">
         <p className="team-item-head">
           <span className="team-item-title">{source.name}</span>
-          <span className={`badge ${source.enabled ? 'accepted' : 'expired'}`} data-source-state>{source.enabled ? m.team_importers_on() : m.team_importers_off()}</span>
+          <span className={`badge ${source.enabled ? 'accepted' : 'expired'}`} data-source-state>
+            {source.enabled ? m.team_importers_on() : m.team_importers_off()}
+          </span>
           {source.trusted && <span className="badge new">{m.team_importers_trusted()}</span>}
         </p>
         <dl className="team-facts">
           <Fact term={m.team_bank()}>{source.bankName ?? m.team_importers_no_bank()}</Fact>
           <Fact term={m.team_importers_adapter()}>{source.adapter}</Fact>
-          <Fact term={m.team_importers_url()}><ExternalLink href={source.url}>{source.url}</ExternalLink></Fact>
+          <Fact term={m.team_importers_url()}>
+            <ExternalLink href={source.url}>{source.url}</ExternalLink>
+          </Fact>
           <Fact term={m.team_importers_listed()}>{source.listed.toLocaleString('en-LK')}</Fact>
           <Fact term={m.team_importers_flagged()}>
-            {source.flagged > 0 ? <span className="badge rejected" data-source-flagged>{source.flagged.toLocaleString('en-LK')}</span> : 0}
+            {source.flagged > 0 ? (
+              <span className="badge rejected" data-source-flagged>
+                {source.flagged.toLocaleString('en-LK')}
+              </span>
+            ) : (
+              0
+            )}
           </Fact>
           <Fact term={m.team_last_run()}>{run ? <RunLine run={run} /> : m.team_importers_never_run()}</Fact>
           {run && <Fact term={m.team_importers_counts()}>{runCountsText(run)}</Fact>}
@@ -164,20 +201,40 @@ function SourceRow({ source, saving, starting, onChange, onRun, onOpen }: RowPro
         <fieldset className="team-switches" aria-busy={saving || undefined}>
           <legend className="visually-hidden">{m.team_importers_settings({ name: source.name })}</legend>
           <label>
-            <input type="checkbox" checked={source.enabled} aria-describedby={`${id}-enabled`} onChange={(event) => onChange({ enabled: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={source.enabled}
+              aria-describedby={`${id}-enabled`}
+              onChange={(event) => onChange({ enabled: event.target.checked })}
+            />
             {m.team_importers_on()}
           </label>
           <label>
-            <input type="checkbox" checked={source.trusted} aria-describedby={`${id}-trusted`} onChange={(event) => onChange({ trusted: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={source.trusted}
+              aria-describedby={`${id}-trusted`}
+              onChange={(event) => onChange({ trusted: event.target.checked })}
+            />
             {m.team_importers_trusted()}
           </label>
-          <p className="team-note" id={`${id}-enabled`}>{m.team_importers_enabled_hint()}</p>
-          <p className="team-note" id={`${id}-trusted`}>{m.team_importers_trusted_hint()}</p>
+          <p className="team-note" id={`${id}-enabled`}>
+            {m.team_importers_enabled_hint()}
+          </p>
+          <p className="team-note" id={`${id}-trusted`}>
+            {m.team_importers_trusted_hint()}
+          </p>
         </fieldset>
       </div>
       <div className="team-actions">
-        <button type="button" className="button" aria-disabled={starting || undefined} onClick={onRun}>{starting ? m.team_importers_starting() : m.team_importers_run_now()}{named}</button>
-        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={onOpen}>{m.team_importers_details()}{named}</button>
+        <button type="button" className="button" aria-disabled={starting || undefined} onClick={onRun}>
+          {starting ? m.team_importers_starting() : m.team_importers_run_now()}
+          {named}
+        </button>
+        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={onOpen}>
+          {m.team_importers_details()}
+          {named}
+        </button>
       </div>
     </li>
   );
@@ -197,36 +254,55 @@ function RunLine({ run }: { run: ImportRunData }) {
 
 /** A page of the source's site: it opens in a new tab, and says so to screen readers. */
 function ExternalLink({ href, children }: { href: string; children: string }) {
-  return <a href={href} target="_blank" rel="noopener noreferrer">{children}<span className="visually-hidden"> {m.team_importers_new_tab()}</span></a>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> {m.team_importers_new_tab()}</span>
+    </a>
+  );
 }
 
 /** One source's last runs, each with its errors, and its items flagged as missing. */
 function SourceDetails({ sourceKey }: { sourceKey: string }) {
   const detail = useLoaded(() => fetchImportSource(sourceKey), failureText);
-  if (detail.state !== 'ready') return <LoadState loaded={detail} what={m.team_importers_details_loading()} onRetry={detail.reload} />;
+  if (detail.state !== 'ready')
+    return <LoadState loaded={detail} what={m.team_importers_details_loading()} onRetry={detail.reload} />;
   const { runs, flagged } = detail.data;
   return (
     <div className="team-source-details">
       <h3>{m.team_importers_runs()}</h3>
-      {runs.length === 0 ? <p>{m.team_importers_no_runs()}</p> : (
+      {runs.length === 0 ? (
+        <p>{m.team_importers_no_runs()}</p>
+      ) : (
         <ul className="team-runs">
           {runs.map((run) => (
             <li key={run.runId} data-import-run={run.runId}>
               <RunLine run={run} />
               <p>{runCountsText(run)}</p>
-              {run.finishedAt && <p className="team-muted">{m.team_ended()} {dateTimeText(run.finishedAt)}</p>}
+              {run.finishedAt && (
+                <p className="team-muted">
+                  {m.team_ended()} {dateTimeText(run.finishedAt)}
+                </p>
+              )}
               {run.errors.length > 0 && (
                 <details className="team-changes">
-                  <summary>{m.team_importers_errors({ count: groupedDigits(run.errors.length + run.moreErrors) })}</summary>
+                  <summary>
+                    {m.team_importers_errors({ count: groupedDigits(run.errors.length + run.moreErrors) })}
+                  </summary>
                   <ul className="team-run-errors">
                     {run.errors.map((error, i) => (
                       <li key={i}>
                         <strong>{error.title ?? error.itemKey ?? m.team_importers_whole_run()}</strong>
-                        {error.title && error.itemKey && <span className="team-muted"> ({error.itemKey})</span>}: {error.reason}
+                        {error.title && error.itemKey && <span className="team-muted"> ({error.itemKey})</span>}:{' '}
+                        {error.reason}
                       </li>
                     ))}
                     {/* Only the first errors are kept: the rest are counted. */}
-                    {run.moreErrors > 0 && <li className="team-muted">{m.team_importers_more_errors({ count: groupedDigits(run.moreErrors) })}</li>}
+                    {run.moreErrors > 0 && (
+                      <li className="team-muted">
+                        {m.team_importers_more_errors({ count: groupedDigits(run.moreErrors) })}
+                      </li>
+                    )}
                   </ul>
                 </details>
               )}
@@ -236,18 +312,31 @@ function SourceDetails({ sourceKey }: { sourceKey: string }) {
       )}
       <h3>{m.team_importers_flagged_items()}</h3>
       <p className="team-note">{m.team_importers_flagged_hint()}</p>
-      {flagged.length === 0 ? <p>{m.team_importers_no_flagged()}</p> : (
+      {flagged.length === 0 ? (
+        <p>{m.team_importers_no_flagged()}</p>
+      ) : (
         <ul className="team-runs">
           {flagged.map((item) => (
             <li key={item.itemKey}>
               <a href={`${consolePath('team', 'offers')}?q=${item.offerId}`}>{item.header}</a>
-              <p className="team-muted">{m.team_importers_missing_for({ runs: item.missingRuns })} · {m.team_importers_last_seen()} {dateTimeText(item.lastSeenAt)}</p>
-              {item.url && <p><ExternalLink href={item.url}>{m.team_importers_source_page()}</ExternalLink></p>}
+              <p className="team-muted">
+                {m.team_importers_missing_for({ runs: item.missingRuns })} · {m.team_importers_last_seen()}{' '}
+                {dateTimeText(item.lastSeenAt)}
+              </p>
+              {item.url && (
+                <p>
+                  <ExternalLink href={item.url}>{m.team_importers_source_page()}</ExternalLink>
+                </p>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <div className="auth-actions"><button type="button" className="button secondary" onClick={detail.reload}>{m.team_refresh()}</button></div>
+      <div className="auth-actions">
+        <button type="button" className="button secondary" onClick={detail.reload}>
+          {m.team_refresh()}
+        </button>
+      </div>
     </div>
   );
 }
@@ -261,11 +350,20 @@ function CategoryKeywords() {
   const categories = useLoaded(fetchCategories, failureText);
   return (
     <section className="team-catalogue-section" aria-labelledby={KEYWORDS_HEADING_ID}>
-      <div className="console-toolbar"><h2 id={KEYWORDS_HEADING_ID}>{m.team_importers_keywords()}</h2></div>
+      <div className="console-toolbar">
+        <h2 id={KEYWORDS_HEADING_ID}>{m.team_importers_keywords()}</h2>
+      </div>
       <p className="team-note team-intro">{m.team_importers_keywords_hint()}</p>
-      {keywords.state !== 'ready' ? <LoadState loaded={keywords} what={m.team_importers_keywords_loading()} onRetry={keywords.reload} />
-        : categories.state !== 'ready' ? <LoadState loaded={categories} what={m.team_importers_keywords_loading()} onRetry={categories.reload} />
-        : <KeywordEditor saved={keywords.data.map(({ keyword, categoryId }) => ({ keyword, categoryId }))} categories={categories.data} />}
+      {keywords.state !== 'ready' ? (
+        <LoadState loaded={keywords} what={m.team_importers_keywords_loading()} onRetry={keywords.reload} />
+      ) : categories.state !== 'ready' ? (
+        <LoadState loaded={categories} what={m.team_importers_keywords_loading()} onRetry={categories.reload} />
+      ) : (
+        <KeywordEditor
+          saved={keywords.data.map(({ keyword, categoryId }) => ({ keyword, categoryId }))}
+          categories={categories.data}
+        />
+      )}
     </section>
   );
 }
@@ -283,13 +381,18 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
   const [status, setStatus] = useState<Status>();
   const [busy, setBusy] = useState(false);
 
-  const nameOf = (wanted: number) => categories.find((category) => category.categoryId === wanted)?.categoryName ?? m.team_importers_unknown_category({ id: wanted });
+  const nameOf = (wanted: number) =>
+    categories.find((category) => category.categoryId === wanted)?.categoryName ??
+    m.team_importers_unknown_category({ id: wanted });
   const groupId = (categoryId: number) => `${id}-category-${categoryId}`;
   // Every category, then any the list no longer has (removed meanwhile), each with its keywords by name.
-  const groupIds = [...new Set([...categories.map((category) => category.categoryId), ...draft.map((entry) => entry.categoryId)])];
+  const groupIds = [
+    ...new Set([...categories.map((category) => category.categoryId), ...draft.map((entry) => entry.categoryId)]),
+  ];
   const groups = groupIds.map((groupCategoryId) => ({
     categoryId: groupCategoryId,
-    entries: draft.flatMap((entry, index) => (entry.categoryId === groupCategoryId ? [{ ...entry, index }] : []))
+    entries: draft
+      .flatMap((entry, index) => (entry.categoryId === groupCategoryId ? [{ ...entry, index }] : []))
       .sort((a, b) => a.keyword.localeCompare(b.keyword)),
   }));
   const unsaved = JSON.stringify(draft) !== JSON.stringify(saved);
@@ -327,14 +430,23 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
       const list = (await saveCategoryKeywords(draft)).map(({ keyword, categoryId }) => ({ keyword, categoryId }));
       setSaved(list);
       setDraft(list);
-      setStatus({ text: list.length === 1 ? m.team_importers_keywords_saved_one({ count: list.length }) : m.team_importers_keywords_saved_other({ count: list.length }) });
+      setStatus({
+        text:
+          list.length === 1
+            ? m.team_importers_keywords_saved_one({ count: list.length })
+            : m.team_importers_keywords_saved_other({ count: list.length }),
+      });
     } catch (error) {
       const issues = error instanceof ApiError ? error.issues : [];
       // 'keywords.3.keyword' shows at that keyword; one about the whole list only in the status line.
-      setErrors(Object.fromEntries(issues.flatMap((issue) => {
-        const index = /^keywords\.(\d+)/.exec(issue.path)?.[1];
-        return index === undefined ? [] : [[Number(index), issue.message]];
-      })));
+      setErrors(
+        Object.fromEntries(
+          issues.flatMap((issue) => {
+            const index = /^keywords\.(\d+)/.exec(issue.path)?.[1];
+            return index === undefined ? [] : [[Number(index), issue.message]];
+          }),
+        ),
+      );
       setStatus({ failed: true, text: failureText(error) });
     }
     setBusy(false);
@@ -343,24 +455,49 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
   return (
     <>
       <form className="team-filters card" aria-label={m.team_importers_add_keyword()} noValidate onSubmit={add}>
-        <TextField id={`${id}-keyword`} label={m.team_importers_new_keyword()} value={word} maxLength={KEYWORD_MAX} error={addError}
-          onChange={(event) => { setWord(event.target.value); setAddError(undefined); }} />
-        <SelectField id={`${id}-category`} label={m.team_category()} value={categoryId} onChange={(event) => setCategoryId(Number(event.target.value))}>
-          {categories.map((category) => <option key={category.categoryId} value={category.categoryId}>{category.categoryName}</option>)}
+        <TextField
+          id={`${id}-keyword`}
+          label={m.team_importers_new_keyword()}
+          value={word}
+          maxLength={KEYWORD_MAX}
+          error={addError}
+          onChange={(event) => {
+            setWord(event.target.value);
+            setAddError(undefined);
+          }}
+        />
+        <SelectField
+          id={`${id}-category`}
+          label={m.team_category()}
+          value={categoryId}
+          onChange={(event) => setCategoryId(Number(event.target.value))}
+        >
+          {categories.map((category) => (
+            <option key={category.categoryId} value={category.categoryId}>
+              {category.categoryName}
+            </option>
+          ))}
         </SelectField>
-        <button type="submit" className="button">{m.team_add()}</button>
+        <button type="submit" className="button">
+          {m.team_add()}
+        </button>
       </form>
       <ul className="team-rows">
         {groups.map((group) => (
           <li key={group.categoryId} className="team-keyword-group card" data-keyword-category={group.categoryId}>
-            <h3 id={groupId(group.categoryId)} tabIndex={-1}>{nameOf(group.categoryId)}</h3>
-            {group.entries.length === 0 ? <p className="team-muted">{m.team_importers_no_keywords()}</p> : (
+            <h3 id={groupId(group.categoryId)} tabIndex={-1}>
+              {nameOf(group.categoryId)}
+            </h3>
+            {group.entries.length === 0 ? (
+              <p className="team-muted">{m.team_importers_no_keywords()}</p>
+            ) : (
               <ul className="team-keywords">
                 {group.entries.map((entry) => (
                   <li key={entry.keyword} className={errors[entry.index] ? 'is-invalid' : undefined}>
                     <span>{entry.keyword}</span>
                     <button type="button" className="auth-link-button" onClick={() => remove(entry.index)}>
-                      {m.team_remove()}<span className="visually-hidden"> {entry.keyword}</span>
+                      {m.team_remove()}
+                      <span className="visually-hidden"> {entry.keyword}</span>
                     </button>
                     {errors[entry.index] && <span className="auth-error">{errors[entry.index]}</span>}
                   </li>
@@ -373,7 +510,9 @@ function KeywordEditor({ saved: loaded, categories }: { saved: Keyword[]; catego
       <StatusLine status={status} />
       <div className="team-tools team-keywords-save">
         {unsaved && <p className="team-note">{m.team_importers_unsaved()}</p>}
-        <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void save()}>{busy ? m.team_saving() : m.team_importers_save_keywords()}</button>
+        <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void save()}>
+          {busy ? m.team_saving() : m.team_importers_save_keywords()}
+        </button>
       </div>
     </>
   );

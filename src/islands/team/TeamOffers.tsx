@@ -20,9 +20,16 @@ import { usePaged } from './use-paged.ts';
 import { useFocusRow } from './use-row-edits.ts';
 
 const statusChoices = (): Choices => [
-  ['all', m.team_all()], ['pending', m.team_offers_status_pending()], ['accepted', m.team_accepted()], ['rejected', m.team_rejected()], ['withdrawn', m.team_withdrawn()],
+  ['all', m.team_all()],
+  ['pending', m.team_offers_status_pending()],
+  ['accepted', m.team_accepted()],
+  ['rejected', m.team_rejected()],
+  ['withdrawn', m.team_withdrawn()],
 ];
-const endingChoices = (): Choices => [['any', m.team_offers_any_time()], ['week', m.team_offers_within_week()]];
+const endingChoices = (): Choices => [
+  ['any', m.team_offers_any_time()],
+  ['week', m.team_offers_within_week()],
+];
 const ACTIONS = {
   withdraw: { title: m.team_offers_withdraw, done: m.team_offers_withdrawn },
   end: { title: m.team_offers_end_now, done: m.team_offers_ended },
@@ -34,7 +41,14 @@ export default function TeamOffers() {
   const params = new URLSearchParams(location.search);
   const initialText = params.get('q') ?? '';
   const ending = params.get('ending') === 'week' ? 'week' : 'any';
-  const list = usePaged(fetchTeamOffers, { q: initialText, status: 'all', bankId: '', categoryId: '', reported: 'false', ending });
+  const list = usePaged(fetchTeamOffers, {
+    q: initialText,
+    status: 'all',
+    bankId: '',
+    categoryId: '',
+    reported: 'false',
+    ending,
+  });
   const banks = useLoaded(fetchBanks, failureText);
   const categories = useLoaded(fetchCategories, failureText);
   const [acting, setActing] = useState<{ offer: TeamOfferData; action: Action }>();
@@ -52,32 +66,87 @@ export default function TeamOffers() {
 
   return (
     <div className="team-page">
-      <Filters label={m.team_offers_filters()} search={{ label: m.team_search_offers_label(), initialText, onSearch: (q) => list.setQuery({ q }) }}>
-        <ChoiceSelect label={m.team_status()} choices={statusChoices()} value={list.query.status} onChange={(status) => list.setQuery({ status })} />
-        <ChoiceSelect label={m.team_bank()} value={list.query.bankId} onChange={(bankId) => list.setQuery({ bankId })}
-          choices={[['', m.team_offers_all_banks()], ...(banks.state === 'ready' ? banks.data.map((bank) => [String(bank.bankId), bank.bankName] as const) : [])]} />
-        <ChoiceSelect label={m.team_category()} value={list.query.categoryId} onChange={(categoryId) => list.setQuery({ categoryId })}
-          choices={[['', m.team_offers_all_categories()], ...(categories.state === 'ready' ? categories.data.map((category) => [String(category.categoryId), category.categoryName] as const) : [])]} />
-        <ChoiceSelect label={m.team_offers_ends()} choices={endingChoices()} value={list.query.ending} onChange={(ending) => list.setQuery({ ending })} />
+      <Filters
+        label={m.team_offers_filters()}
+        search={{ label: m.team_search_offers_label(), initialText, onSearch: (q) => list.setQuery({ q }) }}
+      >
+        <ChoiceSelect
+          label={m.team_status()}
+          choices={statusChoices()}
+          value={list.query.status}
+          onChange={(status) => list.setQuery({ status })}
+        />
+        <ChoiceSelect
+          label={m.team_bank()}
+          value={list.query.bankId}
+          onChange={(bankId) => list.setQuery({ bankId })}
+          choices={[
+            ['', m.team_offers_all_banks()],
+            ...(banks.state === 'ready' ? banks.data.map((bank) => [String(bank.bankId), bank.bankName] as const) : []),
+          ]}
+        />
+        <ChoiceSelect
+          label={m.team_category()}
+          value={list.query.categoryId}
+          onChange={(categoryId) => list.setQuery({ categoryId })}
+          choices={[
+            ['', m.team_offers_all_categories()],
+            ...(categories.state === 'ready'
+              ? categories.data.map((category) => [String(category.categoryId), category.categoryName] as const)
+              : []),
+          ]}
+        />
+        <ChoiceSelect
+          label={m.team_offers_ends()}
+          choices={endingChoices()}
+          value={list.query.ending}
+          onChange={(ending) => list.setQuery({ ending })}
+        />
         <label className="team-check">
-          <input type="checkbox" checked={list.query.reported === 'true'} onChange={(event) => list.setQuery({ reported: String(event.target.checked) })} />
+          <input
+            type="checkbox"
+            checked={list.query.reported === 'true'}
+            onChange={(event) => list.setQuery({ reported: String(event.target.checked) })}
+          />
           {m.team_offers_reported()}
         </label>
       </Filters>
       <StatusLine status={status} />
       <h2 className="visually-hidden">{m.team_offers_found()}</h2>
-      <PagedList list={list} name={m.team_offers_name()} empty={m.team_offers_empty()} row={(offer) => (
-        <TeamOfferItem key={offer.offerId} offer={offer}>
-          <button type="button" className="button secondary" onClick={() => setEditing(offer)} aria-haspopup="dialog">{m.team_edit_offer()}<OfferName offer={offer} /></button>
-          {isLive(offer) && (Object.keys(ACTIONS) as Action[]).map((action) => (
-            <button key={action} type="button" className="button danger secondary" aria-haspopup="dialog" onClick={() => setActing({ offer, action })}>
-              {ACTIONS[action].title()}<OfferName offer={offer} />
+      <PagedList
+        list={list}
+        name={m.team_offers_name()}
+        empty={m.team_offers_empty()}
+        row={(offer) => (
+          <TeamOfferItem key={offer.offerId} offer={offer}>
+            <button type="button" className="button secondary" onClick={() => setEditing(offer)} aria-haspopup="dialog">
+              {m.team_edit_offer()}
+              <OfferName offer={offer} />
             </button>
-          ))}
-        </TeamOfferItem>
-      )} />
-      <ReasonDialog open={acting !== undefined} title={acting ? ACTIONS[acting.action].title() : ''} subject={acting?.offer.header}
-        confirmLabel={acting ? ACTIONS[acting.action].title() : ''} onConfirm={(reason) => act(acting!, reason)} onClose={() => setActing(undefined)} />
+            {isLive(offer) &&
+              (Object.keys(ACTIONS) as Action[]).map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className="button danger secondary"
+                  aria-haspopup="dialog"
+                  onClick={() => setActing({ offer, action })}
+                >
+                  {ACTIONS[action].title()}
+                  <OfferName offer={offer} />
+                </button>
+              ))}
+          </TeamOfferItem>
+        )}
+      />
+      <ReasonDialog
+        open={acting !== undefined}
+        title={acting ? ACTIONS[acting.action].title() : ''}
+        subject={acting?.offer.header}
+        confirmLabel={acting ? ACTIONS[acting.action].title() : ''}
+        onConfirm={(reason) => act(acting!, reason)}
+        onClose={() => setActing(undefined)}
+      />
       <OfferEditDialog offer={editing} onSaved={list.reload} onClose={() => setEditing(undefined)} />
     </div>
   );

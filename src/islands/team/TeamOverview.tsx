@@ -16,16 +16,46 @@ type Overview = Awaited<ReturnType<typeof fetchOverview>>;
 
 export default function TeamOverview() {
   const overview = useLoaded(fetchOverview, failureText);
-  if (overview.state !== 'ready') return <LoadState loaded={overview} what={m.team_overview_loading()} onRetry={overview.reload} />;
-  const { pendingReviews, openReports, endingThisWeek, pendingRevisions, importAlerts, lastBuild, lastReminderRun, redis } = overview.data;
+  if (overview.state !== 'ready')
+    return <LoadState loaded={overview} what={m.team_overview_loading()} onRetry={overview.reload} />;
+  const {
+    pendingReviews,
+    openReports,
+    endingThisWeek,
+    pendingRevisions,
+    importAlerts,
+    lastBuild,
+    lastReminderRun,
+    redis,
+  } = overview.data;
   return (
     <>
       {importAlerts.length > 0 && <ImportAlerts alerts={importAlerts} />}
       <ul className="team-figures">
-        <Figure title={m.team_review_heading()} value={pendingReviews} href={consolePath('team', 'review')} link={m.team_overview_pending_link()} />
-        <Figure title={m.team_overview_open_reports()} value={openReports} href={consolePath('team', 'reports')} link={m.team_overview_reports_link()} />
-        <Figure title={m.team_overview_ending_this_week()} value={endingThisWeek} href={`${consolePath('team', 'offers')}?ending=week`} link={m.team_overview_ending_link()} />
-        <Figure title={m.team_revisions_name()} value={pendingRevisions} href={consolePath('team', 'review')} link={m.team_overview_revisions_link()} />
+        <Figure
+          title={m.team_review_heading()}
+          value={pendingReviews}
+          href={consolePath('team', 'review')}
+          link={m.team_overview_pending_link()}
+        />
+        <Figure
+          title={m.team_overview_open_reports()}
+          value={openReports}
+          href={consolePath('team', 'reports')}
+          link={m.team_overview_reports_link()}
+        />
+        <Figure
+          title={m.team_overview_ending_this_week()}
+          value={endingThisWeek}
+          href={`${consolePath('team', 'offers')}?ending=week`}
+          link={m.team_overview_ending_link()}
+        />
+        <Figure
+          title={m.team_revisions_name()}
+          value={pendingRevisions}
+          href={consolePath('team', 'review')}
+          link={m.team_overview_revisions_link()}
+        />
         <li className="team-figure team-build card">
           <h2>{m.team_overview_last_build()}</h2>
           <LastBuild build={lastBuild} />
@@ -49,7 +79,11 @@ function ImportAlerts({ alerts }: { alerts: Overview['importAlerts'] }) {
     <section className="team-alerts" aria-labelledby="team-import-alerts" data-import-alerts>
       <h2 id="team-import-alerts">{m.team_overview_import_alerts()}</h2>
       <ul>
-        {alerts.map((alert) => <li key={alert.sourceKey}><strong>{alert.name}</strong>: {alert.message}</li>)}
+        {alerts.map((alert) => (
+          <li key={alert.sourceKey}>
+            <strong>{alert.name}</strong>: {alert.message}
+          </li>
+        ))}
       </ul>
       <a href={consolePath('team', 'importers')}>{m.team_overview_importers_link()}</a>
     </section>
@@ -82,8 +116,18 @@ function LastReminderRun({ run }: { run: Overview['lastReminderRun'] }) {
 
 /** Unreachable, each process counts its own limits: an attacker spread over several processes gets more tries. */
 function RedisState({ redis }: { redis: Overview['redis'] }) {
-  if (redis.state === 'connected') return <p><span className="badge accepted">{m.team_overview_redis_connected()}</span></p>;
-  if (redis.state === 'unreachable' && redis.since) return <p><span className="badge rejected">{m.team_overview_redis_unreachable({ time: dateTimeText(redis.since) })}</span></p>;
+  if (redis.state === 'connected')
+    return (
+      <p>
+        <span className="badge accepted">{m.team_overview_redis_connected()}</span>
+      </p>
+    );
+  if (redis.state === 'unreachable' && redis.since)
+    return (
+      <p>
+        <span className="badge rejected">{m.team_overview_redis_unreachable({ time: dateTimeText(redis.since) })}</span>
+      </p>
+    );
   return <p>{m.team_overview_redis_not_configured()}</p>;
 }
 
@@ -95,9 +139,17 @@ function LastBuild({ build }: { build: Overview['lastBuild'] }) {
       <dl className="team-facts">
         <Fact term={m.team_overview_kind()}>{buildKindLabel(build.kind)}</Fact>
         <Fact term={m.team_overview_started()}>{dateTimeText(build.startedAt)}</Fact>
-        <Fact term={m.team_overview_finished()}>{build.finishedAt ? dateTimeText(build.finishedAt) : m.team_overview_not_finished()}</Fact>
-        <Fact term={m.team_overview_result()}><span className={`badge ${tone}`}>{buildResultLabel(build.ok)}</span></Fact>
-        {build.ok === false && build.message && <Fact term={m.team_overview_message()}><span className="team-text-inline">{build.message}</span></Fact>}
+        <Fact term={m.team_overview_finished()}>
+          {build.finishedAt ? dateTimeText(build.finishedAt) : m.team_overview_not_finished()}
+        </Fact>
+        <Fact term={m.team_overview_result()}>
+          <span className={`badge ${tone}`}>{buildResultLabel(build.ok)}</span>
+        </Fact>
+        {build.ok === false && build.message && (
+          <Fact term={m.team_overview_message()}>
+            <span className="team-text-inline">{build.message}</span>
+          </Fact>
+        )}
       </dl>
       <p className="team-note">{m.team_overview_time_zone_note()}</p>
     </>

@@ -17,7 +17,10 @@ type Outcome = 'resolved' | 'dismissed';
 type Closing = { report: Report; outcome: Outcome };
 
 const rowId = (reportId: number) => `team-report-${reportId}`;
-const DIALOGS: Record<Outcome, { title: () => string; confirm: () => string; done: (inputs: { header: string }) => string }> = {
+const DIALOGS: Record<
+  Outcome,
+  { title: () => string; confirm: () => string; done: (inputs: { header: string }) => string }
+> = {
   resolved: { title: m.team_reports_resolve_title, confirm: m.team_reports_resolve, done: m.team_reports_resolved },
   dismissed: { title: m.team_reports_dismiss_title, confirm: m.team_reports_dismiss, done: m.team_reports_dismissed },
 };
@@ -39,19 +42,42 @@ export default function TeamReports() {
   return (
     <div className="team-page">
       <Filters label={m.team_reports_filters()}>
-        <ChoiceSelect label={m.team_status()} choices={reportStatusChoices()} value={list.query.status} onChange={(value) => list.setQuery({ status: value })} />
+        <ChoiceSelect
+          label={m.team_status()}
+          choices={reportStatusChoices()}
+          value={list.query.status}
+          onChange={(value) => list.setQuery({ status: value })}
+        />
       </Filters>
       <StatusLine status={status} />
-      <PagedList list={list} name={m.team_reports_name()} empty={m.team_reports_empty()} row={(row) => {
-        const report = edits.get(row.reportId) ?? row;
-        return (
-          <ReportRow key={report.reportId} report={report}
-            onClose={(outcome) => { setStatus(undefined); setClosing({ report, outcome }); }} />
-        );
-      }} />
-      <ReasonDialog optional open={closing !== undefined} title={closing ? DIALOGS[closing.outcome].title() : ''} subject={closing?.report.offerHeader}
-        label={m.team_reports_note()} confirmLabel={closing ? DIALOGS[closing.outcome].confirm() : ''}
-        onConfirm={(note) => close(closing!, note)} onClose={() => setClosing(undefined)} />
+      <PagedList
+        list={list}
+        name={m.team_reports_name()}
+        empty={m.team_reports_empty()}
+        row={(row) => {
+          const report = edits.get(row.reportId) ?? row;
+          return (
+            <ReportRow
+              key={report.reportId}
+              report={report}
+              onClose={(outcome) => {
+                setStatus(undefined);
+                setClosing({ report, outcome });
+              }}
+            />
+          );
+        }}
+      />
+      <ReasonDialog
+        optional
+        open={closing !== undefined}
+        title={closing ? DIALOGS[closing.outcome].title() : ''}
+        subject={closing?.report.offerHeader}
+        label={m.team_reports_note()}
+        confirmLabel={closing ? DIALOGS[closing.outcome].confirm() : ''}
+        onConfirm={(note) => close(closing!, note)}
+        onClose={() => setClosing(undefined)}
+      />
     </div>
   );
 }
@@ -71,17 +97,33 @@ function ReportRow({ report, onClose }: { report: Report; onClose: (outcome: Out
           <Fact term={m.team_received()}>{dateTimeText(report.createdAt)}</Fact>
           {report.closedAt && <Fact term={m.team_reports_closed()}>{dateTimeText(report.closedAt)}</Fact>}
         </dl>
-        {report.message ? <p className="team-text">{report.message}</p> : <p className="team-muted">{m.team_reports_no_message()}</p>}
+        {report.message ? (
+          <p className="team-text">{report.message}</p>
+        ) : (
+          <p className="team-muted">{m.team_reports_no_message()}</p>
+        )}
       </div>
       <div className="team-actions">
         {report.status === 'open' && (
           <>
-            <button type="button" className="button" aria-haspopup="dialog" onClick={() => onClose('resolved')}>{m.team_reports_resolve()}{about}</button>
-            <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onClose('dismissed')}>{m.team_reports_dismiss()}{about}</button>
+            <button type="button" className="button" aria-haspopup="dialog" onClick={() => onClose('resolved')}>
+              {m.team_reports_resolve()}
+              {about}
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              aria-haspopup="dialog"
+              onClick={() => onClose('dismissed')}
+            >
+              {m.team_reports_dismiss()}
+              {about}
+            </button>
           </>
         )}
         <a className="button secondary" href={`${consolePath('team', 'offers')}?q=${report.offerId}`}>
-          {m.team_find_in_offers()}<span className="visually-hidden">: {report.offerHeader}</span>
+          {m.team_find_in_offers()}
+          <span className="visually-hidden">: {report.offerHeader}</span>
         </a>
       </div>
     </li>

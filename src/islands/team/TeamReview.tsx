@@ -37,11 +37,13 @@ export default function TeamReview() {
   const [busy, setBusy] = useState(false);
 
   const offers = list.page.state === 'ready' ? list.page.data.data : [];
-  const select = (offerId: number, checked: boolean) => setSelected((current) => {
-    const next = new Set(current);
-    if (checked) next.add(offerId); else next.delete(offerId);
-    return next;
-  });
+  const select = (offerId: number, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(offerId);
+      else next.delete(offerId);
+      return next;
+    });
   // The decided rows leave the queue, their buttons with them: focus goes to the list's heading.
   const focusList = useFocusRow(rejecting !== undefined || editing !== undefined);
   const done = (text: string) => {
@@ -83,36 +85,95 @@ export default function TeamReview() {
   const chosen = offers.filter((offer) => selected.has(offer.offerId));
   return (
     <div className="team-page">
-      <Filters label={m.team_review_filters()} search={{ label: m.team_search_offers_label(), onSearch: (q) => { setSelected(new Set()); list.setQuery({ q }); } }} />
+      <Filters
+        label={m.team_review_filters()}
+        search={{
+          label: m.team_search_offers_label(),
+          onSearch: (q) => {
+            setSelected(new Set());
+            list.setQuery({ q });
+          },
+        }}
+      />
       <StatusLine status={status} />
-      <h2 className="visually-hidden" id={LIST_HEADING_ID} tabIndex={-1}>{m.team_review_heading()}</h2>
+      <h2 className="visually-hidden" id={LIST_HEADING_ID} tabIndex={-1}>
+        {m.team_review_heading()}
+      </h2>
       {offers.length > 0 && (
         <div className="team-bulk">
           <label>
-            <input type="checkbox" checked={chosen.length === offers.length}
-              onChange={(event) => setSelected(new Set(event.target.checked ? offers.map((offer) => offer.offerId) : []))} />
+            <input
+              type="checkbox"
+              checked={chosen.length === offers.length}
+              onChange={(event) =>
+                setSelected(new Set(event.target.checked ? offers.map((offer) => offer.offerId) : []))
+              }
+            />
             {m.team_review_select_all()}
           </label>
-          <button type="button" className="button" disabled={busy || chosen.length === 0} onClick={() => void accept(chosen.map((offer) => offer.offerId))}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || chosen.length === 0}
+            onClick={() => void accept(chosen.map((offer) => offer.offerId))}
+          >
             {m.team_review_accept_selected({ count: chosen.length })}
           </button>
-          <button type="button" className="button danger secondary" disabled={busy || chosen.length === 0} aria-haspopup="dialog"
-            onClick={() => setRejecting({ offerIds: chosen.map((offer) => offer.offerId), subject: m.team_review_selected_offers({ count: chosen.length }) })}>
+          <button
+            type="button"
+            className="button danger secondary"
+            disabled={busy || chosen.length === 0}
+            aria-haspopup="dialog"
+            onClick={() =>
+              setRejecting({
+                offerIds: chosen.map((offer) => offer.offerId),
+                subject: m.team_review_selected_offers({ count: chosen.length }),
+              })
+            }
+          >
             {m.team_review_reject_selected({ count: chosen.length })}
           </button>
         </div>
       )}
-      <PagedList list={list} name={m.team_review_heading()} empty={m.team_review_empty()} row={(offer) => (
-        <TeamOfferItem key={offer.offerId} offer={offer} selection={{ checked: selected.has(offer.offerId), onChange: (checked) => select(offer.offerId, checked) }}>
-          <button type="button" className="button secondary" onClick={() => setEditing(offer)} aria-haspopup="dialog">{m.team_edit_offer()}<OfferName offer={offer} /></button>
-          <button type="button" className="button" disabled={busy} onClick={() => void accept([offer.offerId])}>{m.team_accept()}<OfferName offer={offer} /></button>
-          <button type="button" className="button danger secondary" aria-haspopup="dialog" onClick={() => setRejecting({ offerIds: [offer.offerId], subject: offer.header })}>
-            {m.team_reject()}<OfferName offer={offer} />
-          </button>
-        </TeamOfferItem>
-      )} />
-      <ReasonDialog open={rejecting !== undefined} title={m.team_reject()} subject={rejecting?.subject} choices={COMMON_REJECT_REASONS} confirmLabel={m.team_reject()}
-        onConfirm={(reason) => reject(rejecting!, reason)} onClose={() => setRejecting(undefined)} />
+      <PagedList
+        list={list}
+        name={m.team_review_heading()}
+        empty={m.team_review_empty()}
+        row={(offer) => (
+          <TeamOfferItem
+            key={offer.offerId}
+            offer={offer}
+            selection={{ checked: selected.has(offer.offerId), onChange: (checked) => select(offer.offerId, checked) }}
+          >
+            <button type="button" className="button secondary" onClick={() => setEditing(offer)} aria-haspopup="dialog">
+              {m.team_edit_offer()}
+              <OfferName offer={offer} />
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => void accept([offer.offerId])}>
+              {m.team_accept()}
+              <OfferName offer={offer} />
+            </button>
+            <button
+              type="button"
+              className="button danger secondary"
+              aria-haspopup="dialog"
+              onClick={() => setRejecting({ offerIds: [offer.offerId], subject: offer.header })}
+            >
+              {m.team_reject()}
+              <OfferName offer={offer} />
+            </button>
+          </TeamOfferItem>
+        )}
+      />
+      <ReasonDialog
+        open={rejecting !== undefined}
+        title={m.team_reject()}
+        subject={rejecting?.subject}
+        choices={COMMON_REJECT_REASONS}
+        confirmLabel={m.team_reject()}
+        onConfirm={(reason) => reject(rejecting!, reason)}
+        onClose={() => setRejecting(undefined)}
+      />
       <OfferEditDialog offer={editing} onSaved={list.reload} onClose={() => setEditing(undefined)} />
       <SourceChanges />
     </div>
@@ -120,12 +181,21 @@ export default function TeamReview() {
 }
 
 /** What a bulk decision did, with the offers it skipped and why. */
-function decidedText(decision: 'accepted' | 'rejected', decided: number, skipped: { offerId: number; message: string }[]) {
+function decidedText(
+  decision: 'accepted' | 'rejected',
+  decided: number,
+  skipped: { offerId: number; message: string }[],
+) {
   const skippedText = skipped.map((item) => `#${item.offerId}: ${item.message}`).join(' ');
   const count = { count: decided };
-  const text = decision === 'accepted'
-    ? (decided === 1 ? m.team_review_accepted_count_one(count) : m.team_review_accepted_count_other(count))
-    : (decided === 1 ? m.team_review_rejected_count_one(count) : m.team_review_rejected_count_other(count));
+  const text =
+    decision === 'accepted'
+      ? decided === 1
+        ? m.team_review_accepted_count_one(count)
+        : m.team_review_accepted_count_other(count)
+      : decided === 1
+        ? m.team_review_rejected_count_one(count)
+        : m.team_review_rejected_count_other(count);
   return `${text}${skipped.length ? ` ${m.team_review_not_changed({ list: skippedText })}` : ''}`;
 }
 
@@ -159,32 +229,62 @@ function SourceChanges() {
 
   return (
     <section className="team-review-changes" aria-labelledby={CHANGES_HEADING_ID}>
-      <h2 id={CHANGES_HEADING_ID} tabIndex={-1}>{m.team_revisions_name()}</h2>
+      <h2 id={CHANGES_HEADING_ID} tabIndex={-1}>
+        {m.team_revisions_name()}
+      </h2>
       <p className="team-note">{m.team_revisions_hint()}</p>
       <StatusLine status={status} />
-      <PagedList list={list} name={m.team_revisions_name()} empty={m.team_revisions_empty()} row={(revision) => (decided.has(revision.revisionId) ? null : (
-        <RevisionItem key={revision.revisionId} revision={revision} busy={busy} onDecide={(decision) => void decide(revision, decision)} />
-      ))} />
+      <PagedList
+        list={list}
+        name={m.team_revisions_name()}
+        empty={m.team_revisions_empty()}
+        row={(revision) =>
+          decided.has(revision.revisionId) ? null : (
+            <RevisionItem
+              key={revision.revisionId}
+              revision={revision}
+              busy={busy}
+              onDecide={(decision) => void decide(revision, decision)}
+            />
+          )
+        }
+      />
     </section>
   );
 }
 
-function RevisionItem({ revision, busy, onDecide }: { revision: RevisionData; busy: boolean; onDecide: (decision: 'accept' | 'reject') => void }) {
+function RevisionItem({
+  revision,
+  busy,
+  onDecide,
+}: {
+  revision: RevisionData;
+  busy: boolean;
+  onDecide: (decision: 'accept' | 'reject') => void;
+}) {
   const { offer } = revision;
   return (
     <li className="team-item card" data-revision={revision.revisionId}>
       <div className="team-item-body">
         <p className="team-offer-meta">
           <img src={apiImageSrc(offer.bank.logoURL)} alt="" width={24} height={24} loading="lazy" />
-          <span>{offer.bank.bankName}</span><span aria-hidden="true">·</span>
+          <span>{offer.bank.bankName}</span>
+          <span aria-hidden="true">·</span>
           <span>{offer.merchant.merchantName}</span>
         </p>
         <h3 className="team-offer-header">{offer.header}</h3>
-        <p className="team-muted">#{offer.offerId} · {m.team_revisions_from({ source: revision.sourceName })} · {dateTimeText(revision.createdAt)}</p>
+        <p className="team-muted">
+          #{offer.offerId} · {m.team_revisions_from({ source: revision.sourceName })} ·{' '}
+          {dateTimeText(revision.createdAt)}
+        </p>
         <table className="team-table">
           <caption className="visually-hidden">{m.team_revisions_changes({ header: offer.header })}</caption>
           <thead>
-            <tr><th scope="col">{m.team_revisions_field()}</th><th scope="col">{m.team_before()}</th><th scope="col">{m.team_after()}</th></tr>
+            <tr>
+              <th scope="col">{m.team_revisions_field()}</th>
+              <th scope="col">{m.team_before()}</th>
+              <th scope="col">{m.team_after()}</th>
+            </tr>
           </thead>
           <tbody>
             {revision.changes.map((change) => {
@@ -192,8 +292,18 @@ function RevisionItem({ revision, busy, onDecide }: { revision: RevisionData; bu
               return (
                 <tr key={change.field} data-field={change.field}>
                   <th scope="row">{label}</th>
-                  <td><LongText text={valueText(change.field, change.before, offer)} what={`${label}, ${m.team_before()}`} /></td>
-                  <td><LongText text={valueText(change.field, change.after, offer)} what={`${label}, ${m.team_after()}`} /></td>
+                  <td>
+                    <LongText
+                      text={valueText(change.field, change.before, offer)}
+                      what={`${label}, ${m.team_before()}`}
+                    />
+                  </td>
+                  <td>
+                    <LongText
+                      text={valueText(change.field, change.after, offer)}
+                      what={`${label}, ${m.team_after()}`}
+                    />
+                  </td>
                 </tr>
               );
             })}
@@ -201,9 +311,18 @@ function RevisionItem({ revision, busy, onDecide }: { revision: RevisionData; bu
         </table>
       </div>
       <div className="team-actions">
-        <button type="button" className="button" disabled={busy} onClick={() => onDecide('accept')}>{m.team_revisions_accept()}<OfferName offer={offer} /></button>
-        <button type="button" className="button danger secondary" disabled={busy} onClick={() => onDecide('reject')}>{m.team_revisions_reject()}<OfferName offer={offer} /></button>
-        <a className="button secondary" href={`${consolePath('team', 'offers')}?q=${offer.offerId}`}>{m.team_find_in_offers()}<OfferName offer={offer} /></a>
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('accept')}>
+          {m.team_revisions_accept()}
+          <OfferName offer={offer} />
+        </button>
+        <button type="button" className="button danger secondary" disabled={busy} onClick={() => onDecide('reject')}>
+          {m.team_revisions_reject()}
+          <OfferName offer={offer} />
+        </button>
+        <a className="button secondary" href={`${consolePath('team', 'offers')}?q=${offer.offerId}`}>
+          {m.team_find_in_offers()}
+          <OfferName offer={offer} />
+        </a>
       </div>
     </li>
   );
@@ -218,8 +337,14 @@ function LongText({ text, what }: { text: string; what: string }) {
   return (
     <>
       <span className="team-text-inline">{expanded ? text : `${text.slice(0, SHORT_TEXT).trimEnd()}…`}</span>{' '}
-      <button type="button" className="auth-link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-        {expanded ? m.team_revisions_show_less() : m.team_revisions_show_all()}<span className="visually-hidden"> ({what})</span>
+      <button
+        type="button"
+        className="auth-link-button"
+        aria-expanded={expanded}
+        onClick={() => setExpanded(!expanded)}
+      >
+        {expanded ? m.team_revisions_show_less() : m.team_revisions_show_all()}
+        <span className="visually-hidden"> ({what})</span>
       </button>
     </>
   );
@@ -248,7 +373,12 @@ function valueText(field: string, value: unknown, offer: TeamOfferData): string 
       break;
     }
     case 'location':
-      if (Array.isArray(value)) return value.map((place) => (place && typeof place === 'object' && 'value' in place ? String(place.value) : String(place))).join(', ');
+      if (Array.isArray(value))
+        return value
+          .map((place) =>
+            place && typeof place === 'object' && 'value' in place ? String(place.value) : String(place),
+          )
+          .join(', ');
       break;
     // The offer's own bank, category or merchant by name; another one by its id.
     case 'bankId':
@@ -258,6 +388,7 @@ function valueText(field: string, value: unknown, offer: TeamOfferData): string 
     case 'merchantId':
       return value === offer.merchantId ? offer.merchant.merchantName : `${revisionFieldLabel('merchantId')} #${text}`;
   }
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
+  if (Array.isArray(value))
+    return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
   return typeof value === 'object' ? JSON.stringify(value) : text;
 }

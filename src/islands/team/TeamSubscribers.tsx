@@ -44,7 +44,10 @@ export default function TeamSubscribers() {
 
   return (
     <div className="team-page">
-      <Filters label={m.team_subscribers_filters()} search={{ label: m.team_subscribers_search(), inputMode: 'email', onSearch: (q) => list.setQuery({ q }) }} />
+      <Filters
+        label={m.team_subscribers_filters()}
+        search={{ label: m.team_subscribers_search(), inputMode: 'email', onSearch: (q) => list.setQuery({ q }) }}
+      />
       <div className="team-tools">
         {/* aria-disabled, not disabled: a disabled button would drop the focus it has. */}
         <button type="button" className="button secondary" aria-disabled={downloading} onClick={() => void download()}>
@@ -52,29 +55,56 @@ export default function TeamSubscribers() {
         </button>
       </div>
       <StatusLine status={status} />
-      <PagedList list={list} name={m.team_subscribers_name()} empty={m.team_subscribers_empty()} row={(subscriber) => {
-        const gone = removed.get(subscriber.subscriptionId) === true;
-        return (
-          <li key={subscriber.subscriptionId} className={`team-item card${gone ? ' is-removed' : ''}`} id={rowId(subscriber.subscriptionId)} tabIndex={-1}>
-            <div className="team-item-body">
-              <p className="team-item-head">
-                <span className="team-item-title">{subscriber.email}</span>
-                {gone && <span className="badge expired">{m.team_subscribers_removed()}</span>}
-              </p>
-              <p className="team-muted">{m.team_subscribers_since()} {dateTimeText(subscriber.createdAt)}</p>
-            </div>
-            {!gone && (
-              <div className="team-actions">
-                <button type="button" className="button danger secondary" aria-haspopup="dialog" onClick={() => { setStatus(undefined); setRemoving(subscriber); }}>
-                  {m.team_remove()}<span className="visually-hidden"> {subscriber.email}</span>
-                </button>
+      <PagedList
+        list={list}
+        name={m.team_subscribers_name()}
+        empty={m.team_subscribers_empty()}
+        row={(subscriber) => {
+          const gone = removed.get(subscriber.subscriptionId) === true;
+          return (
+            <li
+              key={subscriber.subscriptionId}
+              className={`team-item card${gone ? ' is-removed' : ''}`}
+              id={rowId(subscriber.subscriptionId)}
+              tabIndex={-1}
+            >
+              <div className="team-item-body">
+                <p className="team-item-head">
+                  <span className="team-item-title">{subscriber.email}</span>
+                  {gone && <span className="badge expired">{m.team_subscribers_removed()}</span>}
+                </p>
+                <p className="team-muted">
+                  {m.team_subscribers_since()} {dateTimeText(subscriber.createdAt)}
+                </p>
               </div>
-            )}
-          </li>
-        );
-      }} />
-      <ReasonDialog open={removing !== undefined} title={m.team_subscribers_remove_title()} subject={removing?.email} confirmLabel={m.team_remove()}
-        onConfirm={(reason) => remove(removing!, reason)} onClose={() => setRemoving(undefined)} />
+              {!gone && (
+                <div className="team-actions">
+                  <button
+                    type="button"
+                    className="button danger secondary"
+                    aria-haspopup="dialog"
+                    onClick={() => {
+                      setStatus(undefined);
+                      setRemoving(subscriber);
+                    }}
+                  >
+                    {m.team_remove()}
+                    <span className="visually-hidden"> {subscriber.email}</span>
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        }}
+      />
+      <ReasonDialog
+        open={removing !== undefined}
+        title={m.team_subscribers_remove_title()}
+        subject={removing?.email}
+        confirmLabel={m.team_remove()}
+        onConfirm={(reason) => remove(removing!, reason)}
+        onClose={() => setRemoving(undefined)}
+      />
     </div>
   );
 }

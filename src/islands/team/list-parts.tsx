@@ -30,7 +30,12 @@ export function Filters({ label, search, children }: { label: string; search?: S
   const id = useId();
   const [text, setText] = useState(search?.initialText ?? '');
   const [error, setError] = useState<string>();
-  if (!search) return <div className="team-filters card" role="group" aria-label={label}>{children}</div>;
+  if (!search)
+    return (
+      <div className="team-filters card" role="group" aria-label={label}>
+        {children}
+      </div>
+    );
   const { check, onSearch } = search;
 
   function submit(event: FormEvent) {
@@ -42,19 +47,46 @@ export function Filters({ label, search, children }: { label: string; search?: S
   }
   return (
     <form className="team-filters card" role="search" aria-label={label} noValidate onSubmit={submit}>
-      <TextField id={`${id}-text`} type="search" label={search.label} value={text} maxLength={SEARCH_TEXT_MAX} inputMode={search.inputMode}
-        error={error} onChange={(event) => { setText(event.target.value); setError(undefined); }} />
-      <button type="submit" className="button">{m.team_search()}</button>
+      <TextField
+        id={`${id}-text`}
+        type="search"
+        label={search.label}
+        value={text}
+        maxLength={SEARCH_TEXT_MAX}
+        inputMode={search.inputMode}
+        error={error}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <button type="submit" className="button">
+        {m.team_search()}
+      </button>
       {children}
     </form>
   );
 }
 
-export function ChoiceSelect({ label, choices, value, onChange }: { label: string; choices: Choices; value: string; onChange: (value: string) => void }) {
+export function ChoiceSelect({
+  label,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: Choices;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <SelectField id={id} label={label} value={value} onChange={(event) => onChange(event.target.value)}>
-      {choices.map(([choice, text]) => <option key={choice} value={choice}>{text}</option>)}
+      {choices.map(([choice, text]) => (
+        <option key={choice} value={choice}>
+          {text}
+        </option>
+      ))}
     </SelectField>
   );
 }
@@ -70,20 +102,28 @@ interface ListProps<T> {
 
 /** The list's page as cards, or its loading or failed state (with Retry), or the empty state. */
 export function PagedList<T>({ list, name, empty, row }: ListProps<T>) {
-  if (list.page.state !== 'ready') return <LoadState loaded={list.page} what={name.toLowerCase()} onRetry={list.reload} />;
+  if (list.page.state !== 'ready')
+    return <LoadState loaded={list.page} what={name.toLowerCase()} onRetry={list.reload} />;
   const page = list.page.data;
   return (
     <>
-      {page.data.length === 0
-        ? <div className="console-empty"><p className="console-empty-title">{empty}</p></div>
-        : <ul className="team-list">{page.data.map(row)}</ul>}
+      {page.data.length === 0 ? (
+        <div className="console-empty">
+          <p className="console-empty-title">{empty}</p>
+        </div>
+      ) : (
+        <ul className="team-list">{page.data.map(row)}</ul>
+      )}
       {/* A page past the last (its rows removed meanwhile) still offers Previous. */}
       {page.totalCount > 0 && <Pager page={page} onGo={list.goTo} label={name} />}
     </>
   );
 }
 
-export interface Status { text: string; failed?: boolean }
+export interface Status {
+  text: string;
+  failed?: boolean;
+}
 
 /** What the last action did, or why it failed. The live region stays in the page so that each new text is read out. */
 export function StatusLine({ status }: { status?: Status }) {
@@ -96,5 +136,10 @@ export function StatusLine({ status }: { status?: Status }) {
 
 /** One fact of a row, in the row's <dl>. */
 export function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return <><dt>{term}</dt><dd>{children}</dd></>;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
 }

@@ -22,7 +22,8 @@ const labelOf = (labels: Labels<string>, value: string) => (Object.hasOwn(labels
 const BUILD_KIND_LABELS: Labels<string> = { full: m.team_build_kind_full, publish: m.team_build_kind_publish };
 export const buildKindLabel = (kind: string) => labelOf(BUILD_KIND_LABELS, kind);
 /** A build's `ok`: true, false, or null while it runs. */
-export const buildResultLabel = (ok: boolean | null) => (ok === null ? m.team_build_running() : ok ? m.team_build_succeeded() : m.team_failed());
+export const buildResultLabel = (ok: boolean | null) =>
+  ok === null ? m.team_build_running() : ok ? m.team_build_succeeded() : m.team_failed();
 
 // ---------- Accounts ----------
 
@@ -30,8 +31,12 @@ export const buildResultLabel = (ok: boolean | null) => (ok === null ? m.team_bu
 export const accountTypeChoices = (): Choices =>
   Object.entries(Object.fromEntries(Object.values(USER_TYPES).map((type) => [type, userTypeLabel(type)])));
 export const accountTypeLabel = (userType: number) =>
-  ((Object.values(USER_TYPES) as number[]).includes(userType) ? userTypeLabel(userType) : String(userType));
-export const blockedChoices = (): Choices => [['all', m.team_all()], ['true', m.team_accounts_is_blocked()], ['false', m.team_accounts_not_blocked()]];
+  (Object.values(USER_TYPES) as number[]).includes(userType) ? userTypeLabel(userType) : String(userType);
+export const blockedChoices = (): Choices => [
+  ['all', m.team_all()],
+  ['true', m.team_accounts_is_blocked()],
+  ['false', m.team_accounts_not_blocked()],
+];
 export const accountDone = {
   block: (name: string) => m.team_accounts_done_block({ name }),
   unblock: (name: string) => m.team_accounts_done_unblock({ name }),
@@ -47,37 +52,58 @@ const MERCHANT_STEP_LABELS: Labels<MerchantStep> = {
   activated: m.team_merchant_step_activated,
 };
 /** A merchant's review step, or 'Not started' before its first. */
-export const merchantStepLabel = (step: MerchantStep | null) => (step ? MERCHANT_STEP_LABELS[step]() : m.team_merchants_not_started());
-export const merchantStepChoices = (): Choices => MERCHANT_STEPS.map((step) => [step, MERCHANT_STEP_LABELS[step]()] as const);
+export const merchantStepLabel = (step: MerchantStep | null) =>
+  step ? MERCHANT_STEP_LABELS[step]() : m.team_merchants_not_started();
+export const merchantStepChoices = (): Choices =>
+  MERCHANT_STEPS.map((step) => [step, MERCHANT_STEP_LABELS[step]()] as const);
 
 type ReportStatus = 'open' | 'resolved' | 'dismissed';
 const REPORT_STATUS_LABELS: Labels<ReportStatus> = {
-  open: m.team_report_status_open, resolved: m.team_report_status_resolved, dismissed: m.team_report_status_dismissed,
+  open: m.team_report_status_open,
+  resolved: m.team_report_status_resolved,
+  dismissed: m.team_report_status_dismissed,
 };
 export const reportStatusLabel = (status: ReportStatus) => REPORT_STATUS_LABELS[status]();
 /** A report's status as a badge class of src/islands/console/console.css and src/styles/global.css. */
 export const REPORT_STATUS_TONES = { open: 'pending', resolved: 'accepted', dismissed: 'expired' } as const;
 export const reportStatusChoices = (): Choices => [
-  ...(Object.keys(REPORT_STATUS_LABELS) as ReportStatus[]).map((status) => [status, reportStatusLabel(status)] as const), ['all', m.team_all()],
+  ...(Object.keys(REPORT_STATUS_LABELS) as ReportStatus[]).map(
+    (status) => [status, reportStatusLabel(status)] as const,
+  ),
+  ['all', m.team_all()],
 ];
 const REPORT_REASON_LABELS: Labels<ReportReason> = {
-  expired: m.team_report_reason_expired, wrongDetails: m.team_report_reason_wrong_details,
-  brokenLink: m.team_report_reason_broken_link, other: m.team_report_reason_other,
+  expired: m.team_report_reason_expired,
+  wrongDetails: m.team_report_reason_wrong_details,
+  brokenLink: m.team_report_reason_broken_link,
+  other: m.team_report_reason_other,
 };
 export const reportReasonLabel = (reason: ReportReason) => REPORT_REASON_LABELS[reason]();
 
-export const feedbackChoices = (): Choices => [['false', m.team_feedback_not_handled()], ['true', m.team_feedback_handled_choice()], ['all', m.team_all()]];
+export const feedbackChoices = (): Choices => [
+  ['false', m.team_feedback_not_handled()],
+  ['true', m.team_feedback_handled_choice()],
+  ['all', m.team_all()],
+];
 
 // ---------- Audit log ----------
 
 /** What an audit entry acts on, as the log's filter offers them (AuditQuery's targetType). */
 const AUDIT_TARGET_LABELS: Labels<AuditTargetType> = {
-  offer: m.team_audit_target_offer, account: m.team_audit_target_account, merchant: m.team_audit_target_merchant,
-  bank: m.team_audit_target_bank, category: m.team_audit_target_category, location: m.team_audit_target_location,
-  cardTier: m.team_audit_target_card_tier, importSource: m.team_audit_target_import_source, report: m.team_audit_target_report,
-  feedback: m.team_audit_target_feedback, subscriber: m.team_audit_target_subscriber,
+  offer: m.team_audit_target_offer,
+  account: m.team_audit_target_account,
+  merchant: m.team_audit_target_merchant,
+  bank: m.team_audit_target_bank,
+  category: m.team_audit_target_category,
+  location: m.team_audit_target_location,
+  cardTier: m.team_audit_target_card_tier,
+  importSource: m.team_audit_target_import_source,
+  report: m.team_audit_target_report,
+  feedback: m.team_audit_target_feedback,
+  subscriber: m.team_audit_target_subscriber,
 };
-export const auditTargetChoices = (): Choices => Object.entries(AUDIT_TARGET_LABELS).map(([type, label]) => [type, label()] as const);
+export const auditTargetChoices = (): Choices =>
+  Object.entries(AUDIT_TARGET_LABELS).map(([type, label]) => [type, label()] as const);
 const AUDIT_ACTION_LABELS: Labels<AuditAction> = {
   'offer.accept': m.team_audit_action_offer_accept,
   'offer.reject': m.team_audit_action_offer_reject,
@@ -118,26 +144,61 @@ export const targetText = (type: string, id: string) => `${labelOf(AUDIT_TARGET_
 // ---------- Importers, and the sources' changes in Review ----------
 
 /** Who started a run (ImportRun.trigger); an unknown one shows as it came. */
-const RUN_TRIGGER_LABELS: Labels<string> = { schedule: m.team_run_trigger_schedule, console: m.team_run_trigger_console, command: m.team_run_trigger_command };
+const RUN_TRIGGER_LABELS: Labels<string> = {
+  schedule: m.team_run_trigger_schedule,
+  console: m.team_run_trigger_console,
+  command: m.team_run_trigger_command,
+};
 export const runTriggerLabel = (trigger: string) => labelOf(RUN_TRIGGER_LABELS, trigger);
 /** A run's `ok`, with its badge's tone: true, false, or null while it runs. */
 export const runResult = (ok: boolean | null) =>
-  (ok === null ? { label: m.team_run_running(), tone: 'pending' } : ok ? { label: m.team_run_ok(), tone: 'accepted' } : { label: m.team_failed(), tone: 'rejected' });
-export const runCountsText = (run: { newCount: number; changed: number; unchanged: number; missing: number; ended: number; failed: number }) =>
-  m.team_run_counts({ new: run.newCount, changed: run.changed, unchanged: run.unchanged, missing: run.missing, ended: run.ended, failed: run.failed });
+  ok === null
+    ? { label: m.team_run_running(), tone: 'pending' }
+    : ok
+      ? { label: m.team_run_ok(), tone: 'accepted' }
+      : { label: m.team_failed(), tone: 'rejected' };
+export const runCountsText = (run: {
+  newCount: number;
+  changed: number;
+  unchanged: number;
+  missing: number;
+  ended: number;
+  failed: number;
+}) =>
+  m.team_run_counts({
+    new: run.newCount,
+    changed: run.changed,
+    unchanged: run.unchanged,
+    missing: run.missing,
+    ended: run.ended,
+    failed: run.failed,
+  });
 /** The source's switches, as saved. */
 export function importerSavedText(name: string, enabled: boolean, trusted: boolean) {
-  if (enabled) return trusted ? m.team_importers_saved_on_trusted({ name }) : m.team_importers_saved_on_untrusted({ name });
+  if (enabled)
+    return trusted ? m.team_importers_saved_on_trusted({ name }) : m.team_importers_saved_on_untrusted({ name });
   return trusted ? m.team_importers_saved_off_trusted({ name }) : m.team_importers_saved_off_untrusted({ name });
 }
 
 /** The offer fields a source changes (src/server/importers/offer-fields.ts IMPORTED_COLUMNS); an unknown one shows as it came. */
 const REVISION_FIELD_LABELS: Labels<string> = {
-  label: m.team_field_label, header: m.team_field_header, description: m.team_field_description, bannerImageUrl: m.team_field_banner_image,
-  offerType: m.team_field_offer_type, offerRate: m.team_field_offer_rate, offerDateType: m.team_field_offer_date_type,
-  offerStart: m.team_field_offer_start, offerEnd: m.team_field_offer_end, validTimeDateDescription: m.team_field_validity_text,
-  promoCode: m.team_field_promo_code, cardTypes: m.team_field_card_types, location: m.team_field_location, eligibility: m.team_field_eligibility,
-  bankId: m.team_field_bank, categoryId: m.team_field_category, merchantId: m.team_field_merchant,
+  label: m.team_field_label,
+  header: m.team_field_header,
+  description: m.team_field_description,
+  bannerImageUrl: m.team_field_banner_image,
+  offerType: m.team_field_offer_type,
+  offerRate: m.team_field_offer_rate,
+  offerDateType: m.team_field_offer_date_type,
+  offerStart: m.team_field_offer_start,
+  offerEnd: m.team_field_offer_end,
+  validTimeDateDescription: m.team_field_validity_text,
+  promoCode: m.team_field_promo_code,
+  cardTypes: m.team_field_card_types,
+  location: m.team_field_location,
+  eligibility: m.team_field_eligibility,
+  bankId: m.team_field_bank,
+  categoryId: m.team_field_category,
+  merchantId: m.team_field_merchant,
   flyerDraft: m.team_field_flyer_draft,
 };
 export const revisionFieldLabel = (field: string) => labelOf(REVISION_FIELD_LABELS, field);
@@ -145,6 +206,8 @@ export const revisionFieldLabel = (field: string) => labelOf(REVISION_FIELD_LABE
 // ---------- Catalogue ----------
 
 const CARD_KIND_LABELS: Labels<CardSpecData['kind']> = {
-  credit: m.team_catalogue_kind_credit, debit: m.team_catalogue_kind_debit, prepaid: m.team_catalogue_kind_prepaid,
+  credit: m.team_catalogue_kind_credit,
+  debit: m.team_catalogue_kind_debit,
+  prepaid: m.team_catalogue_kind_prepaid,
 };
 export const cardKindLabel = (kind: CardSpecData['kind']) => CARD_KIND_LABELS[kind]();

@@ -5,7 +5,12 @@ import { failureText } from '../../client/http.ts';
 import type { ListQuery } from '../../client/team.ts';
 import { useLoaded } from '../ui/use-loaded.ts';
 
-export interface Page<T> { data: T[]; totalCount: number; pageNo: number; pageSize: number }
+export interface Page<T> {
+  data: T[];
+  totalCount: number;
+  pageNo: number;
+  pageSize: number;
+}
 
 export function usePaged<T, Q extends ListQuery>(fetchPage: (query: ListQuery) => Promise<Page<T>>, initial: Q) {
   const [query, setQueryState] = useState<Q>(initial);

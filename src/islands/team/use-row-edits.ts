@@ -12,10 +12,11 @@ export function useRowEdits<E>(page: object | undefined) {
   const rows = edits.page === page ? edits.rows : undefined;
   return {
     get: (id: number) => rows?.get(id),
-    set: (id: number, edit: E) => setEdits((current) => ({
-      page,
-      rows: new Map(current.page === page ? current.rows : []).set(id, edit),
-    })),
+    set: (id: number, edit: E) =>
+      setEdits((current) => ({
+        page,
+        rows: new Map(current.page === page ? current.rows : []).set(id, edit),
+      })),
   };
 }
 

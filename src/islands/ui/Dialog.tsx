@@ -22,14 +22,16 @@ interface Props {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
 
 /** Tab and Shift+Tab go round inside the dialog rather than leaving for the browser's own controls
  * (showModal keeps focus out of the page, not inside the dialog). */
 function keepTabInside(dialog: HTMLDialogElement, event: KeyboardEvent) {
   if (event.key !== 'Tab') return;
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    .filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0);
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+  );
   const first = focusable[0];
   const last = focusable.at(-1);
   if (!first || !last) return;
@@ -42,7 +44,15 @@ function keepTabInside(dialog: HTMLDialogElement, event: KeyboardEvent) {
   }
 }
 
-export default function Dialog({ open, onClose, className, labelledBy, dismissible = true, returnFocus, children }: Props) {
+export default function Dialog({
+  open,
+  onClose,
+  className,
+  labelledBy,
+  dismissible = true,
+  returnFocus,
+  children,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const focusBack = useRef(returnFocus);
   focusBack.current = returnFocus;
@@ -81,14 +91,25 @@ export default function Dialog({ open, onClose, className, labelledBy, dismissib
     const dialog = ref.current;
     if (event.target !== dialog || !dialog || !dismissible) return;
     const box = dialog.getBoundingClientRect();
-    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    const inside =
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
     if (!inside) onClose();
   };
 
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop and Tab at the edges, as a modal handles them
-    <dialog ref={ref} className={className} aria-labelledby={labelledBy} onClose={closeOnOwnClose} onCancel={keepUnlessDismissible}
-      onKeyDown={keepOwnTabInside} onClick={closeOnBackdrop}>
+    <dialog
+      ref={ref}
+      className={className}
+      aria-labelledby={labelledBy}
+      onClose={closeOnOwnClose}
+      onCancel={keepUnlessDismissible}
+      onKeyDown={keepOwnTabInside}
+      onClick={closeOnBackdrop}
+    >
       {children}
     </dialog>
   );

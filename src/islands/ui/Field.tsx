@@ -17,10 +17,22 @@ interface FrameProps {
 }
 
 /** What ties a control to its frame: its id, whether it is invalid, and what describes it. */
-interface ControlProps { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
 
 /** The frame, drawing its control with `children` from the attributes that tie it to the frame. */
-export default function Field({ id, label, hint, error, before, after, children }: FrameProps & { children: (control: ControlProps) => ReactNode }) {
+export default function Field({
+  id,
+  label,
+  hint,
+  error,
+  before,
+  after,
+  children,
+}: FrameProps & { children: (control: ControlProps) => ReactNode }) {
   const control: ControlProps = {
     id,
     'aria-invalid': error ? true : undefined,
@@ -29,25 +41,65 @@ export default function Field({ id, label, hint, error, before, after, children 
   return (
     <div className="auth-field">
       <label htmlFor={id}>{label}</label>
-      <div className="auth-input-row">{before}{children(control)}{after}</div>
-      {hint && <p className="auth-hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p className="auth-error" id={`${id}-error`}>{error}</p>}
+      <div className="auth-input-row">
+        {before}
+        {children(control)}
+        {after}
+      </div>
+      {hint && (
+        <p className="auth-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="auth-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 type WithFrame<Attributes> = FrameProps & Omit<Attributes, 'id'>;
 
-export function TextField({ id, label, hint, error, before, after, ...input }: WithFrame<InputHTMLAttributes<HTMLInputElement>> & { ref?: Ref<HTMLInputElement> }) {
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  before,
+  after,
+  ...input
+}: WithFrame<InputHTMLAttributes<HTMLInputElement>> & { ref?: Ref<HTMLInputElement> }) {
   return <Field {...{ id, label, hint, error, before, after }}>{(control) => <input {...control} {...input} />}</Field>;
 }
 
-export function SelectField({ id, label, hint, error, before, after, ...select }: WithFrame<SelectHTMLAttributes<HTMLSelectElement>>) {
-  return <Field {...{ id, label, hint, error, before, after }}>{(control) => <select {...control} {...select} />}</Field>;
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  before,
+  after,
+  ...select
+}: WithFrame<SelectHTMLAttributes<HTMLSelectElement>>) {
+  return (
+    <Field {...{ id, label, hint, error, before, after }}>{(control) => <select {...control} {...select} />}</Field>
+  );
 }
 
-export function TextAreaField({ id, label, hint, error, before, after, ...textarea }: WithFrame<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  return <Field {...{ id, label, hint, error, before, after }}>{(control) => <textarea {...control} {...textarea} />}</Field>;
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  before,
+  after,
+  ...textarea
+}: WithFrame<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return (
+    <Field {...{ id, label, hint, error, before, after }}>{(control) => <textarea {...control} {...textarea} />}</Field>
+  );
 }
 
 /** After a refused submit: the first field with a message takes focus once the messages have rendered. */

@@ -21,14 +21,24 @@ export default function StepHeader({ steps, current, heading: Heading, headingRe
     <>
       <ol className={`steps ${classPrefix}-steps`}>
         {steps.map((name, index) => (
-          <li key={name} className={index < current ? 'is-done' : index === current ? 'is-current' : undefined} aria-current={index === current ? 'step' : undefined}>
-            <span className="step-marker" aria-hidden="true">{index < current ? '✓' : index + 1}</span>
-            <span className="step-name">{name}{index < current && <span className="visually-hidden">{m.browse_step_done()}</span>}</span>
+          <li
+            key={name}
+            className={index < current ? 'is-done' : index === current ? 'is-current' : undefined}
+            aria-current={index === current ? 'step' : undefined}
+          >
+            <span className="step-marker" aria-hidden="true">
+              {index < current ? '✓' : index + 1}
+            </span>
+            <span className="step-name">
+              {name}
+              {index < current && <span className="visually-hidden">{m.browse_step_done()}</span>}
+            </span>
           </li>
         ))}
       </ol>
       <Heading className={`step-title ${classPrefix}-step-title`} ref={headingRef} tabIndex={-1}>
-        <span className="visually-hidden">{m.browse_step_of({ step: current + 1, total: steps.length })}</span>{steps[current]}
+        <span className="visually-hidden">{m.browse_step_of({ step: current + 1, total: steps.length })}</span>
+        {steps[current]}
       </Heading>
     </>
   );

@@ -23,7 +23,16 @@ interface Props {
   children: ReactNode;
 }
 
-export default function TitledDialog({ open, onClose, className, title, count, closeButton = 'close', dismissible, children }: Props) {
+export default function TitledDialog({
+  open,
+  onClose,
+  className,
+  title,
+  count,
+  closeButton = 'close',
+  dismissible,
+  children,
+}: Props) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} className={className} labelledBy={titleId} dismissible={dismissible}>
@@ -31,9 +40,12 @@ export default function TitledDialog({ open, onClose, className, title, count, c
         <div className="dialog-head">
           {closeButton === 'back' && <IconButton label={m.browse_back()} onClick={onClose} path="M15 6l-6 6 6 6" />}
           <h2 id={titleId} className="dialog-title">
-            {title}{count !== undefined && <span className="dialog-count"> ({count})</span>}
+            {title}
+            {count !== undefined && <span className="dialog-count"> ({count})</span>}
           </h2>
-          {closeButton === 'close' && <IconButton label={m.common_close()} onClick={onClose} path="M6 6l12 12M18 6 6 18" />}
+          {closeButton === 'close' && (
+            <IconButton label={m.common_close()} onClick={onClose} path="M6 6l12 12M18 6 6 18" />
+          )}
         </div>
         {children}
       </div>
@@ -44,7 +56,16 @@ export default function TitledDialog({ open, onClose, className, title, count, c
 function IconButton({ label, onClick, path }: { label: string; onClick: () => void; path: string }) {
   return (
     <button type="button" className="icon-button" aria-label={label} onClick={onClick}>
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <svg
+        aria-hidden="true"
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      >
         <path d={path} />
       </svg>
     </button>

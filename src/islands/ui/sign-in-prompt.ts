@@ -9,6 +9,8 @@ export function openSignInPrompt(returnTo = location.pathname + location.search)
     location.assign(localePath(signInPath(returnTo))); // a page without the prompt: sign in directly
     return;
   }
-  dialog.querySelector<HTMLAnchorElement>('[data-sign-in-link]')?.setAttribute('href', localePath(signInPath(returnTo)));
+  dialog
+    .querySelector<HTMLAnchorElement>('[data-sign-in-link]')
+    ?.setAttribute('href', localePath(signInPath(returnTo)));
   if (!dialog.open) dialog.showModal();
 }

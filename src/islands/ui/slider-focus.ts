@@ -5,7 +5,9 @@
 import type { KeenSliderPlugin } from 'keen-slider';
 
 export const followFocus: KeenSliderPlugin = (slider) => {
-  const keepTrackStill = () => { slider.container.scrollLeft = 0; };
+  const keepTrackStill = () => {
+    slider.container.scrollLeft = 0;
+  };
   const showFocusedSlide = (event: FocusEvent) => {
     const details = slider.track.details;
     const index = slider.slides.findIndex((slide) => slide.contains(event.target as Node));

@@ -3,23 +3,29 @@
 // profile's categories and towns).
 import { useCallback, useEffect, useState } from 'react';
 
-export type Loaded<T> =
-  | { state: 'loading' }
-  | { state: 'ready'; data: T }
-  | { state: 'failed'; message: string };
+export type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; message: string };
 
 /** `failureText` says a failure in words (with the server's or the network's). */
-export function useLoaded<T>(load: () => Promise<T>, failureText: (error: unknown) => string): Loaded<T> & { reload: () => void } {
+export function useLoaded<T>(
+  load: () => Promise<T>,
+  failureText: (error: unknown) => string,
+): Loaded<T> & { reload: () => void } {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
     load().then(
-      (data) => { if (current) setLoaded({ state: 'ready', data }); },
-      (error: unknown) => { if (current) setLoaded({ state: 'failed', message: failureText(error) }); },
+      (data) => {
+        if (current) setLoaded({ state: 'ready', data });
+      },
+      (error: unknown) => {
+        if (current) setLoaded({ state: 'failed', message: failureText(error) });
+      },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
     // `load` is a fresh function at each render; a new attempt is what loads again.
   }, [attempt]);
 

@@ -14,17 +14,29 @@ export const getStaticPaths = localeStaticPaths;
 export const GET: APIRoute = ({ url }) => {
   const { locale } = splitLocale(url.pathname);
   const home = localePath('/', locale);
-  return new Response(JSON.stringify({
-    id: home,
-    name: m.pages_manifest_name({ siteName: SITE_NAME }, { locale }),
-    short_name: SITE_NAME,
-    description: m.pages_manifest_description({}, { locale }),
-    start_url: home,
-    scope: home,
-    display: 'standalone',
-    lang: locale,
-    theme_color: THEME_COLOR,
-    background_color: BACKGROUND_COLOR,
-    icons: APP_ICONS.map((icon) => ({ src: icon.src, sizes: `${icon.size}x${icon.size}`, type: 'image/png', purpose: icon.purpose })),
-  }, null, 2), { headers: { 'content-type': 'application/manifest+json' } });
+  return new Response(
+    JSON.stringify(
+      {
+        id: home,
+        name: m.pages_manifest_name({ siteName: SITE_NAME }, { locale }),
+        short_name: SITE_NAME,
+        description: m.pages_manifest_description({}, { locale }),
+        start_url: home,
+        scope: home,
+        display: 'standalone',
+        lang: locale,
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        icons: APP_ICONS.map((icon) => ({
+          src: icon.src,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          purpose: icon.purpose,
+        })),
+      },
+      null,
+      2,
+    ),
+    { headers: { 'content-type': 'application/manifest+json' } },
+  );
 };

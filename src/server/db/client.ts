@@ -30,28 +30,35 @@ const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.met
 
 export type DatabaseOptions =
   // No dataDir: in memory. loadDataDir starts from a dump (PGlite's dumpDataDir) instead of initdb.
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string; maxConnections?: number };
 
 /** The settings that choose the database (src/server/env.ts). */
 export type DatabaseEnv = { DATABASE_URL?: string; DATA_DIR: string };
 
 /** The chosen database in words, for start-up lines and error messages. */
-export const describeDatabase = (env: DatabaseEnv) => (env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`);
+export const describeDatabase = (env: DatabaseEnv) =>
+  env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`;
 
 /**
  * Opens the database the settings choose, as the server, the seed and the merchant command all do:
  * PostgreSQL at DATABASE_URL when set, else PGlite in DATA_DIR.
  */
 export const openDatabaseFromEnv = (env: DatabaseEnv) =>
-  openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR });
+  openDatabase(
+    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
+  );
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }), jobQueueConnection: { url: options.url } };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => client.end({ timeout: 5 }),
+      jobQueueConnection: { url: options.url },
+    };
   }
   let unlock = () => {};
   if (options.dataDir) {
@@ -73,6 +80,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
   };
   return {
-    db: pglite.db as unknown as Database, kind: 'pglite', close, dumpDataDir: pglite.dumpDataDir, jobQueueConnection: { executeSql: pglite.executeSql },
+    db: pglite.db as unknown as Database,
+    kind: 'pglite',
+    close,
+    dumpDataDir: pglite.dumpDataDir,
+    jobQueueConnection: { executeSql: pglite.executeSql },
   };
 }

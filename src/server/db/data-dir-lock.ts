@@ -10,9 +10,14 @@ import { join, resolve } from 'node:path';
 export const LOCK_FILE = 'offerlanka.lock';
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
-    super(`The database in ${dataDir} is in use by process ${pid} (npm start, or another command). `
-      + `PGlite allows one process at a time: stop that process first, or run this against PostgreSQL with DATABASE_URL.`);
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The database in ${dataDir} is in use by process ${pid} (npm start, or another command). ` +
+        `PGlite allows one process at a time: stop that process first, or run this against PostgreSQL with DATABASE_URL.`,
+    );
     this.name = 'DataDirLockedError';
   }
 }
@@ -112,7 +117,11 @@ function removeStaleLock(dataDir: string, path: string, staleHolder: Holder | un
   }
   const moved = readHolder(aside);
   if (!sameHolder(moved, staleHolder) && moved !== undefined && isHeld(path, moved)) {
-    try { linkSync(aside, path); } catch { /* a third process took it meanwhile: its own lock stands */ }
+    try {
+      linkSync(aside, path);
+    } catch {
+      /* a third process took it meanwhile: its own lock stands */
+    }
     rmSync(aside, { force: true });
     throw new DataDirLockedError(dataDir, moved.pid);
   }

@@ -17,10 +17,17 @@ export const isUniqueViolation = (error: unknown) => {
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** A list's query before its page is chosen (a Drizzle select, ordered). */
-interface Pageable<T> { limit(limit: number): { offset(offset: number): PromiseLike<T[]> } }
+interface Pageable<T> {
+  limit(limit: number): { offset(offset: number): PromiseLike<T[]> };
+}
 
 /** One page (from 1) of a list and the total its filter matches, read side by side. */
-export async function pageOf<T>(rows: Pageable<T>, total: PromiseLike<{ n: number }[]>, pageNo: number, pageSize: number) {
+export async function pageOf<T>(
+  rows: Pageable<T>,
+  total: PromiseLike<{ n: number }[]>,
+  pageNo: number,
+  pageSize: number,
+) {
   const [page, [counted]] = await Promise.all([rows.limit(pageSize).offset((pageNo - 1) * pageSize), total]);
   return { rows: page, totalCount: counted?.n ?? 0 };
 }

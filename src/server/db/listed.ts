@@ -18,5 +18,6 @@ export const notEnded = (now = new Date()) => or(isNull(offers.offerEnd), gte(of
 export const isListed = (now = new Date()) => and(isPublic(), isNull(offers.withdrawnAt), notEnded(now))!;
 /** isListed over a row already read. lib/offer-status.ts says Expired for an accepted offer that is not. */
 export const isListedRow = (offer: Pick<OfferRow, 'reviewStatus' | 'withdrawnAt' | 'offerEnd'>, now = new Date()) =>
-  offer.reviewStatus === PUBLIC_REVIEW_STATUS && offer.withdrawnAt === null && (offer.offerEnd === null || offer.offerEnd >= now);
-
+  offer.reviewStatus === PUBLIC_REVIEW_STATUS &&
+  offer.withdrawnAt === null &&
+  (offer.offerEnd === null || offer.offerEnd >= now);

@@ -4,7 +4,12 @@
 // PGlite transaction in the worker, which holds other queries back until it ends, as one
 // connection would. Database errors come back with their properties (code, constraint...).
 import { Worker } from 'node:worker_threads';
-import { createTableRelationsHelpers, extractTablesRelationalConfig, type RelationalSchemaConfig, type TablesRelationalConfig } from 'drizzle-orm';
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  type RelationalSchemaConfig,
+  type TablesRelationalConfig,
+} from 'drizzle-orm';
 import { PgDialect, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { PgProxyTransaction, PgRemoteDatabase, PgRemoteSession, type RemoteCallback } from 'drizzle-orm/pg-proxy';
 import * as schema from './schema.ts';
@@ -18,7 +23,11 @@ type Request =
   | { op: 'dump' }
   | { op: 'close' };
 
-type Reply = { id: number; result?: unknown; error?: { message: string; name: string; stack?: string; props: Record<string, unknown> } };
+type Reply = {
+  id: number;
+  result?: unknown;
+  error?: { message: string; name: string; stack?: string; props: Record<string, unknown> };
+};
 
 /** An error from the worker, as the database threw it there. */
 function toError(plain: NonNullable<Reply['error']>): Error {
@@ -61,7 +70,9 @@ class PgliteWorker {
 
   /** Drizzle's pg-proxy callback: one query, outside any transaction or inside `tx`. */
   callback(tx?: number): RemoteCallback {
-    return async (sql, params, method) => ({ rows: await this.request<unknown[]>({ op: 'query', sql, params, method, tx }) });
+    return async (sql, params, method) => ({
+      rows: await this.request<unknown[]>({ op: 'query', sql, params, method, tx }),
+    });
   }
 
   /** Runs `work` inside a worker transaction: committed when it resolves, rolled back when it throws. */
@@ -101,13 +112,24 @@ type Relations = RelationalSchemaConfig<TablesRelationalConfig>;
 
 /** pg-proxy's session, with transactions run in the worker. */
 class PgliteWorkerSession extends PgRemoteSession<Schema, TablesRelationalConfig> {
-  constructor(private readonly thread: PgliteWorker, private readonly pgDialect: PgDialect, private readonly relations: Relations) {
+  constructor(
+    private readonly thread: PgliteWorker,
+    private readonly pgDialect: PgDialect,
+    private readonly relations: Relations,
+  ) {
     super(thread.callback(), pgDialect, relations);
   }
 
-  override transaction<T>(run: (tx: PgProxyTransaction<Schema, TablesRelationalConfig>) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+  override transaction<T>(
+    run: (tx: PgProxyTransaction<Schema, TablesRelationalConfig>) => Promise<T>,
+    config?: PgTransactionConfig,
+  ): Promise<T> {
     return this.thread.transaction(async (id) => {
-      const session = new PgRemoteSession<Schema, TablesRelationalConfig>(this.thread.callback(id), this.pgDialect, this.relations);
+      const session = new PgRemoteSession<Schema, TablesRelationalConfig>(
+        this.thread.callback(id),
+        this.pgDialect,
+        this.relations,
+      );
       const tx = new PgProxyTransaction<Schema, TablesRelationalConfig>(this.pgDialect, session, this.relations);
       if (config) await tx.setTransaction(config);
       return run(tx);
@@ -124,11 +146,18 @@ export interface PgliteWorkerDatabase {
 }
 
 /** PGlite in a worker thread: in `dataDir`, or in memory (from a dump when `loadDataDir` is given), migrated. */
-export async function openPgliteWorker(options: { dataDir?: string; loadDataDir?: Blob; migrationsFolder: string }): Promise<PgliteWorkerDatabase> {
+export async function openPgliteWorker(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  migrationsFolder: string;
+}): Promise<PgliteWorkerDatabase> {
   const thread = new PgliteWorker();
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
   try {
-    await thread.request({ op: 'open', dataDir: options.dataDir, loadDataDir, migrationsFolder: options.migrationsFolder }, loadDataDir ? [loadDataDir] : []);
+    await thread.request(
+      { op: 'open', dataDir: options.dataDir, loadDataDir, migrationsFolder: options.migrationsFolder },
+      loadDataDir ? [loadDataDir] : [],
+    );
   } catch (error) {
     await thread.close().catch(() => {});
     throw error;
@@ -137,10 +166,16 @@ export async function openPgliteWorker(options: { dataDir?: string; loadDataDir?
   const dialect = new PgDialect();
   const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
   const relations: Relations = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
-  const db = new PgRemoteDatabase<Schema>(dialect, new PgliteWorkerSession(thread, dialect, relations) as never, relations as never);
+  const db = new PgRemoteDatabase<Schema>(
+    dialect,
+    new PgliteWorkerSession(thread, dialect, relations) as never,
+    relations as never,
+  );
   return {
     db,
-    executeSql: async (sql, params) => ({ rows: await thread.request<Record<string, unknown>[]>({ op: 'raw', sql, params }) }),
+    executeSql: async (sql, params) => ({
+      rows: await thread.request<Record<string, unknown>[]>({ op: 'raw', sql, params }),
+    }),
     close: () => thread.close(),
     dumpDataDir: async () => new Blob([await thread.request<ArrayBuffer>({ op: 'dump' })]),
   };

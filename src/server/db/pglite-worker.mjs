@@ -20,8 +20,15 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 // text, the columns' mappers turn them into Dates etc.
 const asText = (value) => value;
 const parsers = {
-  [types.TIMESTAMP]: asText, [types.TIMESTAMPTZ]: asText, [types.INTERVAL]: asText, [types.DATE]: asText,
-  1231: asText, 1115: asText, 1185: asText, 1187: asText, 1182: asText, // numeric[], timestamp[], timestamptz[], interval[], date[]
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText,
+  1115: asText,
+  1185: asText,
+  1187: asText,
+  1182: asText, // numeric[], timestamp[], timestamptz[], interval[], date[]
 };
 const queryOptions = { all: { rowMode: 'array', parsers }, execute: { rowMode: 'object', parsers } };
 
@@ -37,7 +44,11 @@ const handlers = {
   async open({ dataDir, loadDataDir, migrationsFolder }) {
     // One options object: PGlite ignores the second argument when the first is not a string.
     // pg_trgm: the team console's name searches use trigram indexes (migrations/0004).
-    pg = new PGlite({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) });
+    pg = new PGlite({
+      dataDir,
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
+    });
     await pg.waitReady;
     await migrate(drizzle(pg), { migrationsFolder });
   },
@@ -60,10 +71,13 @@ const handlers = {
   begin() {
     const id = nextTransactionId++;
     return new Promise((started, failed) => {
-      const done = pg.transaction((tx) => new Promise((commit, rollback) => {
-        transactions.set(id, { tx, commit, rollback, done });
-        started(id);
-      }));
+      const done = pg.transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            transactions.set(id, { tx, commit, rollback, done });
+            started(id);
+          }),
+      );
       done.catch(failed); // BEGIN failed: the callback never ran
     });
   },
@@ -97,7 +111,11 @@ function toPlainError(error) {
   if (!(error instanceof Error)) return { message: String(error), name: 'Error', props: {} };
   const props = {};
   for (const [key, value] of Object.entries(error)) {
-    try { props[key] = structuredClone(value); } catch { /* functions and the like stay behind */ }
+    try {
+      props[key] = structuredClone(value);
+    } catch {
+      /* functions and the like stay behind */
+    }
   }
   return { message: error.message, name: error.name, stack: error.stack, props };
 }

@@ -10,7 +10,13 @@ import { isUniqueViolation } from '../db/execute.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, conflict, failure, forbidden } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
-import { BLOCKING_RESEND_ATTEMPT, isCodeBlocked, sendBlockedMessage, sendOneTimeCode, verifyOneTimeCode } from '../services/one-time-codes.ts';
+import {
+  BLOCKING_RESEND_ATTEMPT,
+  isCodeBlocked,
+  sendBlockedMessage,
+  sendOneTimeCode,
+  verifyOneTimeCode,
+} from '../services/one-time-codes.ts';
 import { hashPassword, isStrongEnough, verifyPassword } from '../services/passwords.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { issueToken, revokeAllTokens, revokeOtherTokens, revokeToken } from '../services/tokens.ts';
@@ -30,22 +36,31 @@ const updateUser = async (db: Database, userId: number, values: Partial<UserRow>
  * account that can never be verified must not hold the number. `locale`: the request's language,
  * the account's from now on.
  */
-export async function signUpCustomer(db: Database, sms: SmsProvider, input: { firstName: string; mobileNo: string; userType: number; password: string; favoriteArea: number[] }, locale: Locale) {
-  if (!isStrongEnough(input.password, [input.firstName, input.mobileNo])) throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
+export async function signUpCustomer(
+  db: Database,
+  sms: SmsProvider,
+  input: { firstName: string; mobileNo: string; userType: number; password: string; favoriteArea: number[] },
+  locale: Locale,
+) {
+  if (!isStrongEnough(input.password, [input.firstName, input.mobileNo]))
+    throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
   if (await findUserByMobile(db, input.mobileNo)) throw alreadyRegistered();
   const known = await knownCategoryIds(db, input.favoriteArea);
   let user: UserRow;
   try {
-    [user] = (await db.insert(users).values({
-      userType: input.userType,
-      firstName: input.firstName,
-      mobileNo: input.mobileNo,
-      passwordHash: await hashPassword(input.password),
-      // The client's order, as /user/tag/update keeps it; unknown ids are dropped.
-      tags: [...new Set(input.favoriteArea)].filter((id) => known.has(id)),
-      termsAccepted: true,
-      locale,
-    }).returning()) as [UserRow];
+    [user] = (await db
+      .insert(users)
+      .values({
+        userType: input.userType,
+        firstName: input.firstName,
+        mobileNo: input.mobileNo,
+        passwordHash: await hashPassword(input.password),
+        // The client's order, as /user/tag/update keeps it; unknown ids are dropped.
+        tags: [...new Set(input.favoriteArea)].filter((id) => known.has(id)),
+        termsAccepted: true,
+        locale,
+      })
+      .returning()) as [UserRow];
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyRegistered();
     throw error;
@@ -63,7 +78,11 @@ export async function signUpCustomer(db: Database, sms: SmsProvider, input: { fi
 }
 
 /** The account of this number if the password is its own; undefined otherwise (a missing account costs a hash too). */
-export async function findUserByPassword(db: Database, mobileNo: string, password: string): Promise<UserRow | undefined> {
+export async function findUserByPassword(
+  db: Database,
+  mobileNo: string,
+  password: string,
+): Promise<UserRow | undefined> {
   const user = await findUserByMobile(db, mobileNo);
   return (await verifyPassword(user?.passwordHash, password)) && user ? user : undefined;
 }
@@ -91,7 +110,13 @@ export async function requireAccountForCode(db: Database, mobileNo: string, user
  * `startsEntry`: the first code of a code entry (sign-in's, the reset's), not a resend: the entry's
  * 3 resends are counted from it (sendOneTimeCode).
  */
-export async function sendVerificationCode(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string, { startsEntry, locale }: { startsEntry: boolean; locale: Locale }) {
+export async function sendVerificationCode(
+  db: Database,
+  sms: SmsProvider,
+  user: UserRow,
+  mobileNo: string,
+  { startsEntry, locale }: { startsEntry: boolean; locale: Locale },
+) {
   if (user.isAccountBlock) throw accountBlocked();
   const { attempt } = await sendOneTimeCode(db, sms, user, 'verify', mobileNo, { startsEntry, locale });
   const { token } = await issueToken(db, user.userId, 'verify');
@@ -104,7 +129,8 @@ export async function verifyMobile(db: Database, token: string, otpCode: string)
   if (!found) throw failure(401, 'verification_expired');
   const { user } = found;
   if (user.isAccountBlock) throw accountBlocked();
-  if (!user.isMobileVerification && isCodeBlocked(user)) throw forbidden(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
+  if (!user.isMobileVerification && isCodeBlocked(user))
+    throw forbidden(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
   await verifyOneTimeCode(db, user.userId, 'verify', otpCode);
   const verified = await updateUser(db, user.userId, { isMobileVerification: true });
   if (found.token.scope === 'verify') await revokeToken(db, token);
@@ -117,12 +143,21 @@ export async function verifyMobile(db: Database, token: string, otpCode: string)
  */
 export async function changePassword(db: Database, user: UserRow, password: string, keepToken: string) {
   if (!isStrongEnough(password, [user.firstName, user.mobileNo])) throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
-  await db.update(users).set({ passwordHash: await hashPassword(password), calendarFeedTokenHash: null }).where(eq(users.userId, user.userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), calendarFeedTokenHash: null })
+    .where(eq(users.userId, user.userId));
   await revokeOtherTokens(db, user.userId, keepToken);
 }
 
 /** Changing the number, first step: a code goes to the new number, which no account may use. */
-export async function requestMobileChange(db: Database, sms: SmsProvider, user: UserRow, mobileNo: string, locale: Locale) {
+export async function requestMobileChange(
+  db: Database,
+  sms: SmsProvider,
+  user: UserRow,
+  mobileNo: string,
+  locale: Locale,
+) {
   if (mobileNo === user.mobileNo) throw failure(400, 'same_mobile_no');
   // Nothing goes to another account's number: its owner did not ask, and the user is told instead.
   if (await findUserByMobile(db, mobileNo)) throw mobileInUse();
@@ -159,7 +194,9 @@ export async function updateTags(db: Database, userId: number, tags: number[]): 
 /** The profile's location: one of the locations' names, or null to clear it. */
 export async function updateLocation(db: Database, userId: number, location: string | null): Promise<UserRow> {
   if (location !== null && !(await knownLocationNames(db, [location])).has(location)) {
-    throw badRequest(OFFER_MESSAGES.unknownLocation, { issues: [{ path: 'location', message: OFFER_MESSAGES.unknownLocation }] });
+    throw badRequest(OFFER_MESSAGES.unknownLocation, {
+      issues: [{ path: 'location', message: OFFER_MESSAGES.unknownLocation }],
+    });
   }
   return updateUser(db, userId, { location });
 }

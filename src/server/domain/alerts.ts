@@ -22,7 +22,8 @@ type VerifyPayload = { u: number; e: string; x: number };
 
 const DAY_MS = 86_400_000;
 /** A link that does not work: a 400 about its token, as a bad request field is. */
-const badLink = (message: string = ALERT_MESSAGES.badLink) => badRequest(message, { issues: [{ path: 'token', message }] });
+const badLink = (message: string = ALERT_MESSAGES.badLink) =>
+  badRequest(message, { issues: [{ path: 'token', message }] });
 
 const toAlert = (row: typeof offerAlerts.$inferSelect): AlertData => ({
   alertId: row.alertId,
@@ -33,13 +34,21 @@ const toAlert = (row: typeof offerAlerts.$inferSelect): AlertData => ({
 });
 
 export async function listAlerts(db: Database, userId: number): Promise<AlertData[]> {
-  const rows = await db.select().from(offerAlerts).where(eq(offerAlerts.userId, userId)).orderBy(desc(offerAlerts.createdAt), desc(offerAlerts.alertId));
+  const rows = await db
+    .select()
+    .from(offerAlerts)
+    .where(eq(offerAlerts.userId, userId))
+    .orderBy(desc(offerAlerts.createdAt), desc(offerAlerts.alertId));
   return rows.map(toAlert);
 }
 
 /** The alerts with the address they go to: the answer of every alert route. */
 export async function alertsOf(db: Database, user: UserRow) {
-  return { data: await listAlerts(db, user.userId), email: user.email, emailVerified: Boolean(user.email && user.emailVerifiedAt) };
+  return {
+    data: await listAlerts(db, user.userId),
+    email: user.email,
+    emailVerified: Boolean(user.email && user.emailVerifiedAt),
+  };
 }
 
 export async function createAlert(db: Database, userId: number, label: string, filter: OfferSearch): Promise<void> {
@@ -49,15 +58,21 @@ export async function createAlert(db: Database, userId: number, label: string, f
     await tx.execute(sql`select 1 from ${users} where ${users.userId} = ${userId} for update`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(offerAlerts).where(eq(offerAlerts.userId, userId));
     if (n >= ALERTS_PER_USER_MAX) throw conflict(ALERT_MESSAGES.tooMany, { alertsMax: ALERTS_PER_USER_MAX });
-    const [same] = await tx.select({ alertId: offerAlerts.alertId }).from(offerAlerts)
-      .where(and(eq(offerAlerts.userId, userId), sql`${offerAlerts.filter} = ${filterJson}::jsonb`)).limit(1);
+    const [same] = await tx
+      .select({ alertId: offerAlerts.alertId })
+      .from(offerAlerts)
+      .where(and(eq(offerAlerts.userId, userId), sql`${offerAlerts.filter} = ${filterJson}::jsonb`))
+      .limit(1);
     if (same) throw conflict(ALERT_MESSAGES.duplicate, { alertId: same.alertId });
     await tx.insert(offerAlerts).values({ userId, label, filter });
   });
 }
 
 export async function deleteAlert(db: Database, userId: number, alertId: number): Promise<void> {
-  const deleted = await db.delete(offerAlerts).where(and(eq(offerAlerts.alertId, alertId), eq(offerAlerts.userId, userId))).returning({ alertId: offerAlerts.alertId });
+  const deleted = await db
+    .delete(offerAlerts)
+    .where(and(eq(offerAlerts.alertId, alertId), eq(offerAlerts.userId, userId)))
+    .returning({ alertId: offerAlerts.alertId });
   if (deleted.length === 0) throw notFound(ALERT_MESSAGES.noSuchAlert);
 }
 
@@ -66,11 +81,25 @@ export async function deleteAlert(db: Database, userId: number, alertId: number)
  * until its link is opened; the same, confirmed address is left as it is and nothing is sent.
  * The e-mail is in the account's language.
  */
-export async function setEmail(db: Database, mail: MailDeps, user: UserRow, email: string, now = new Date()): Promise<{ user: UserRow; sent: boolean }> {
+export async function setEmail(
+  db: Database,
+  mail: MailDeps,
+  user: UserRow,
+  email: string,
+  now = new Date(),
+): Promise<{ user: UserRow; sent: boolean }> {
   const same = user.email?.toLowerCase() === email.toLowerCase();
   if (same && user.emailVerifiedAt) return { user, sent: false };
-  const [updated] = await db.update(users).set({ email, emailVerifiedAt: null }).where(eq(users.userId, user.userId)).returning();
-  const token = await signedLinks(db).sign(LINK_PURPOSES.verifyEmail, { u: user.userId, e: email.toLowerCase(), x: now.getTime() + EMAIL_VERIFY_LINK_DAYS * DAY_MS } satisfies VerifyPayload);
+  const [updated] = await db
+    .update(users)
+    .set({ email, emailVerifiedAt: null })
+    .where(eq(users.userId, user.userId))
+    .returning();
+  const token = await signedLinks(db).sign(LINK_PURPOSES.verifyEmail, {
+    u: user.userId,
+    e: email.toLowerCase(),
+    x: now.getTime() + EMAIL_VERIFY_LINK_DAYS * DAY_MS,
+  } satisfies VerifyPayload);
   const { locale } = updated!;
   const link = withLinkLocale(`${mail.apiUrl}/email/verify?token=${token}`, locale);
   await mail.provider.send({
@@ -92,30 +121,45 @@ export async function setEmail(db: Database, mail: MailDeps, user: UserRow, emai
 /** Confirms the address a link was sent to, if it is still the account's address. */
 export async function verifyEmail(db: Database, token: string, now = new Date()): Promise<UserRow> {
   const payload = await signedLinks(db).verify<VerifyPayload>(LINK_PURPOSES.verifyEmail, token);
-  if (!payload || typeof payload.u !== 'number' || typeof payload.e !== 'string' || typeof payload.x !== 'number' || payload.x < now.getTime()) {
+  if (
+    !payload ||
+    typeof payload.u !== 'number' ||
+    typeof payload.e !== 'string' ||
+    typeof payload.x !== 'number' ||
+    payload.x < now.getTime()
+  ) {
     throw badLink();
   }
   const [user] = await db.select().from(users).where(eq(users.userId, payload.u));
   if (!user) throw badLink();
   if (user.email?.toLowerCase() !== payload.e) throw badLink(ALERT_MESSAGES.emailChanged);
   if (user.emailVerifiedAt) return user;
-  const [updated] = await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.userId, user.userId)).returning();
+  const [updated] = await db
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(eq(users.userId, user.userId))
+    .returning();
   return updated!;
 }
 
 /** An unsubscribe link for one digest: issued now, it expires and can be revoked (opt-out-links.ts). */
-export const unsubscribeToken = (db: Database, userId: number, now = new Date()) => signOptOutLink(db, LINK_PURPOSES.unsubscribe, userId, now);
+export const unsubscribeToken = (db: Database, userId: number, now = new Date()) =>
+  signOptOutLink(db, LINK_PURPOSES.unsubscribe, userId, now);
 
 /** The user an unsubscribe link is for; a bad, expired or revoked link is a 400. */
 export async function unsubscribeUser(db: Database, token: string, now = new Date()): Promise<number> {
   const link = await checkOptOutLink(db, LINK_PURPOSES.unsubscribe, token, now);
-  if (!link.ok) throw badLink(link.reason === 'expired' ? ALERT_MESSAGES.expiredUnsubscribeLink : ALERT_MESSAGES.badLink);
+  if (!link.ok)
+    throw badLink(link.reason === 'expired' ? ALERT_MESSAGES.expiredUnsubscribeLink : ALERT_MESSAGES.badLink);
   return link.userId;
 }
 
 /** Unsubscribing stops the digests by deleting every alert of the account (the digest's only content). */
 export async function unsubscribe(db: Database, token: string, now = new Date()): Promise<number> {
   const userId = await unsubscribeUser(db, token, now);
-  const deleted = await db.delete(offerAlerts).where(eq(offerAlerts.userId, userId)).returning({ alertId: offerAlerts.alertId });
+  const deleted = await db
+    .delete(offerAlerts)
+    .where(eq(offerAlerts.userId, userId))
+    .returning({ alertId: offerAlerts.alertId });
   return deleted.length;
 }

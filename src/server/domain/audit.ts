@@ -42,7 +42,12 @@ export interface AuditFilter {
 }
 
 /** A page of the log, newest first, with its total. */
-export async function listAudit(db: Database, filter: AuditFilter, pageNo: number, pageSize: number): Promise<{ data: AuditEntryData[]; totalCount: number }> {
+export async function listAudit(
+  db: Database,
+  filter: AuditFilter,
+  pageNo: number,
+  pageSize: number,
+): Promise<{ data: AuditEntryData[]; totalCount: number }> {
   const parts: SQL[] = [];
   if (filter.action) parts.push(eq(auditLog.action, filter.action));
   if (filter.actorUserId !== undefined) parts.push(eq(auditLog.actorUserId, filter.actorUserId));
@@ -50,11 +55,15 @@ export async function listAudit(db: Database, filter: AuditFilter, pageNo: numbe
   if (filter.targetId) parts.push(eq(auditLog.targetId, filter.targetId));
   const where = parts.length ? and(...parts) : undefined;
   const { rows, totalCount } = await pageOf(
-    db.select({ entry: auditLog, actorName: users.firstName }).from(auditLog)
+    db
+      .select({ entry: auditLog, actorName: users.firstName })
+      .from(auditLog)
       .leftJoin(users, eq(users.userId, auditLog.actorUserId))
-      .where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.auditId)),
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.auditId)),
     db.select({ n: count() }).from(auditLog).where(where),
-    pageNo, pageSize,
+    pageNo,
+    pageSize,
   );
   return {
     data: rows.map(({ entry, actorName }) => ({

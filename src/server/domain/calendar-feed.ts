@@ -14,14 +14,21 @@ import { findOffersByIds } from './offers.ts';
 
 /** Whether the user has a feed (its token cannot be read back: only its hash is kept). */
 export async function hasCalendarFeed(db: Database, userId: number): Promise<boolean> {
-  const [row] = await db.select({ hash: users.calendarFeedTokenHash }).from(users).where(eq(users.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ hash: users.calendarFeedTokenHash })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .limit(1);
   return Boolean(row?.hash);
 }
 
 /** A new feed token for the user (256 random bits), replacing any other; the only time it is seen. */
 export async function replaceCalendarFeedToken(db: Database, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.update(users).set({ calendarFeedTokenHash: hashToken(token) }).where(eq(users.userId, userId));
+  await db
+    .update(users)
+    .set({ calendarFeedTokenHash: hashToken(token) })
+    .where(eq(users.userId, userId));
   return token;
 }
 
@@ -35,8 +42,11 @@ export async function removeCalendarFeedToken(db: Pick<Database, 'update'>, user
  * 404 for a token that is not a live feed's, or whose owner is blocked.
  */
 export async function findCalendarFeedOffers(db: Database, token: string) {
-  const [owner] = await db.select({ userId: users.userId, blocked: users.isAccountBlock, locale: users.locale }).from(users)
-    .where(eq(users.calendarFeedTokenHash, hashToken(token))).limit(1);
+  const [owner] = await db
+    .select({ userId: users.userId, blocked: users.isAccountBlock, locale: users.locale })
+    .from(users)
+    .where(eq(users.calendarFeedTokenHash, hashToken(token)))
+    .limit(1);
   if (!owner || owner.blocked) throw notFound(CALENDAR_MESSAGES.feedNotFound);
   return { offers: await findOffersByIds(db, await favoriteOfferIds(db, owner.userId)), locale: owner.locale };
 }

@@ -8,7 +8,13 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { asc } from 'drizzle-orm';
 import { cardName, type CardSpecData } from '../../contract/eligibility.ts';
 import type { BankData, CategoryData, CategoryTranslationsData, LocationData } from '../../contract/index.ts';
-import type { BankInput, CardTierData, CardTierInput, CategoryInput, LocationInput } from '../../contract/team-catalogue.ts';
+import type {
+  BankInput,
+  CardTierData,
+  CardTierInput,
+  CategoryInput,
+  LocationInput,
+} from '../../contract/team-catalogue.ts';
 import { slugify } from '../../lib/slugify.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
@@ -43,7 +49,12 @@ function slugOf(name: string, field: string): string {
  * Runs a change in one transaction. The names are checked inside it, but two team members adding the
  * same name at once still meet the unique index: that is answered as the duplicate it is.
  */
-async function inTransaction<T>(db: Database, field: string, duplicate: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+async function inTransaction<T>(
+  db: Database,
+  field: string,
+  duplicate: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
@@ -76,21 +87,29 @@ type Logo = ReturnType<typeof decodeLogo>;
 /** Stores the logo: an upload serves as logo and thumbnail alike; without one, a monogram in the bank's colour. */
 async function storeLogo(tx: Transaction, bankName: string, color: string, upload: Logo | undefined) {
   if (upload) {
-    await tx.insert(images).values({ name: upload.name, contentType: upload.contentType, bytes: upload.bytes, ownerUserId: null });
+    await tx
+      .insert(images)
+      .values({ name: upload.name, contentType: upload.contentType, bytes: upload.bytes, ownerUserId: null });
     return { logoUrl: imageUrl(upload.name), thumbnailUrl: imageUrl(upload.name) };
   }
   const name = `${MONOGRAM_PREFIX}${randomUUID()}`;
   const letters = initials(bankName, MONOGRAM_LETTERS);
-  await tx.insert(images).values([
-    svgImage(`${name}.svg`, bankLogoSvg(bankName, letters, color)),
-    svgImage(`${name}-thumb.svg`, bankThumbSvg(bankName, letters, color)),
-  ]);
+  await tx
+    .insert(images)
+    .values([
+      svgImage(`${name}.svg`, bankLogoSvg(bankName, letters, color)),
+      svgImage(`${name}-thumb.svg`, bankThumbSvg(bankName, letters, color)),
+    ]);
   return { logoUrl: imageUrl(`${name}.svg`), thumbnailUrl: imageUrl(`${name}-thumb.svg`) };
 }
 
 /** Names with the same slug would have the same page addresses: they are the same name. */
-const bankNamed = (tx: Transaction, slug: string, exceptId?: number) => tx.select({ name: banks.bankName }).from(banks)
-  .where(and(eq(banks.slug, slug), exceptId === undefined ? undefined : ne(banks.bankId, exceptId))).limit(1);
+const bankNamed = (tx: Transaction, slug: string, exceptId?: number) =>
+  tx
+    .select({ name: banks.bankName })
+    .from(banks)
+    .where(and(eq(banks.slug, slug), exceptId === undefined ? undefined : ne(banks.bankId, exceptId)))
+    .limit(1);
 
 const UNKNOWN_TIER = 'This tier is not in the tier list: add it under Card tiers first.';
 
@@ -113,77 +132,149 @@ async function issuedCardColumns(tx: Transaction, cards: CardSpecData[]) {
 export async function createBank(db: Database, actorUserId: number, input: BankInput): Promise<BankData> {
   const slug = slugOf(input.bankName, 'bankName');
   const upload = input.logo ? decodeLogo(input.logo) : undefined;
-  return toBank(await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
-    const cards = await issuedCardColumns(tx, input.issuedCards);
-    await assertFree(bankNamed(tx, slug), 'bankName', BANK_TAKEN);
-    const logo = await storeLogo(tx, input.bankName, input.color, upload);
-    const [bank] = await tx.insert(banks).values({ bankName: input.bankName, slug, ...cards, color: input.color, ...logo }).returning();
-    await recordAudit(tx, { actorUserId, action: 'bank.create', targetType: 'bank', targetId: bank!.bankId, after: bank });
-    return bank!;
-  }));
+  return toBank(
+    await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
+      const cards = await issuedCardColumns(tx, input.issuedCards);
+      await assertFree(bankNamed(tx, slug), 'bankName', BANK_TAKEN);
+      const logo = await storeLogo(tx, input.bankName, input.color, upload);
+      const [bank] = await tx
+        .insert(banks)
+        .values({ bankName: input.bankName, slug, ...cards, color: input.color, ...logo })
+        .returning();
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'bank.create',
+        targetType: 'bank',
+        targetId: bank!.bankId,
+        after: bank,
+      });
+      return bank!;
+    }),
+  );
 }
 
 /** Changes every field; without a new logo the bank keeps its own (a monogram we drew is redrawn for a new name or colour). */
-export async function updateBank(db: Database, actorUserId: number, bankId: number, input: BankInput): Promise<BankData> {
+export async function updateBank(
+  db: Database,
+  actorUserId: number,
+  bankId: number,
+  input: BankInput,
+): Promise<BankData> {
   const slug = slugOf(input.bankName, 'bankName');
   const upload = input.logo ? decodeLogo(input.logo) : undefined;
-  return toBank(await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
-    const [before] = await tx.select().from(banks).where(eq(banks.bankId, bankId)).for('update');
-    if (!before) throw notFound(BANK_NOT_FOUND_MESSAGE);
-    const cards = await issuedCardColumns(tx, input.issuedCards);
-    await assertFree(bankNamed(tx, slug, bankId), 'bankName', BANK_TAKEN);
-    const redraw = before.logoUrl.startsWith(imageUrl(MONOGRAM_PREFIX)) && (before.bankName !== input.bankName || before.color !== input.color);
-    const logo = upload || redraw ? await storeLogo(tx, input.bankName, input.color, upload) : {};
-    const [after] = await tx.update(banks).set({ bankName: input.bankName, slug, ...cards, color: input.color, ...logo })
-      .where(eq(banks.bankId, bankId)).returning();
-    await recordAudit(tx, { actorUserId, action: 'bank.update', targetType: 'bank', targetId: bankId, before, after });
-    return after!;
-  }));
+  return toBank(
+    await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
+      const [before] = await tx.select().from(banks).where(eq(banks.bankId, bankId)).for('update');
+      if (!before) throw notFound(BANK_NOT_FOUND_MESSAGE);
+      const cards = await issuedCardColumns(tx, input.issuedCards);
+      await assertFree(bankNamed(tx, slug, bankId), 'bankName', BANK_TAKEN);
+      const redraw =
+        before.logoUrl.startsWith(imageUrl(MONOGRAM_PREFIX)) &&
+        (before.bankName !== input.bankName || before.color !== input.color);
+      const logo = upload || redraw ? await storeLogo(tx, input.bankName, input.color, upload) : {};
+      const [after] = await tx
+        .update(banks)
+        .set({ bankName: input.bankName, slug, ...cards, color: input.color, ...logo })
+        .where(eq(banks.bankId, bankId))
+        .returning();
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'bank.update',
+        targetType: 'bank',
+        targetId: bankId,
+        before,
+        after,
+      });
+      return after!;
+    }),
+  );
 }
 
 // ---------- categories ----------
 
 const CATEGORY_TAKEN = 'A category with this name already exists.';
 
-const categoryNamed = (tx: Transaction, slug: string, exceptId?: number) => tx.select({ name: categories.categoryName }).from(categories)
-  .where(and(eq(categories.slug, slug), exceptId === undefined ? undefined : ne(categories.categoryId, exceptId))).limit(1);
+const categoryNamed = (tx: Transaction, slug: string, exceptId?: number) =>
+  tx
+    .select({ name: categories.categoryName })
+    .from(categories)
+    .where(and(eq(categories.slug, slug), exceptId === undefined ? undefined : ne(categories.categoryId, exceptId)))
+    .limit(1);
 
 /** The icon's image, drawn if it is not there yet (the seed draws every icon, so it normally is). */
 const storeIcon = (tx: Transaction, input: CategoryInput) =>
-  tx.insert(images).values(svgImage(categoryIconName(input.iconName), categoryIconSvg(input.iconName, input.categoryName))).onConflictDoNothing();
+  tx
+    .insert(images)
+    .values(svgImage(categoryIconName(input.iconName), categoryIconSvg(input.iconName, input.categoryName)))
+    .onConflictDoNothing();
 
 /** The Sinhala and Tamil names as stored: only the languages given one. */
-const storedCategoryTranslations = (translations: NonNullable<CategoryInput['translations']>): CategoryTranslationsData =>
+const storedCategoryTranslations = (
+  translations: NonNullable<CategoryInput['translations']>,
+): CategoryTranslationsData =>
   Object.fromEntries(Object.entries(translations).filter(([, names]) => names.categoryName !== ''));
 
 export async function createCategory(db: Database, actorUserId: number, input: CategoryInput): Promise<CategoryData> {
   const slug = slugOf(input.categoryName, 'categoryName');
-  return toCategory(await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
-    await assertFree(categoryNamed(tx, slug), 'categoryName', CATEGORY_TAKEN);
-    await storeIcon(tx, input);
-    const [category] = await tx.insert(categories).values({
-      categoryName: input.categoryName, slug, iconName: input.iconName, translations: storedCategoryTranslations(input.translations ?? {}),
-    }).returning();
-    await recordAudit(tx, { actorUserId, action: 'category.create', targetType: 'category', targetId: category!.categoryId, after: category });
-    return category!;
-  }));
+  return toCategory(
+    await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
+      await assertFree(categoryNamed(tx, slug), 'categoryName', CATEGORY_TAKEN);
+      await storeIcon(tx, input);
+      const [category] = await tx
+        .insert(categories)
+        .values({
+          categoryName: input.categoryName,
+          slug,
+          iconName: input.iconName,
+          translations: storedCategoryTranslations(input.translations ?? {}),
+        })
+        .returning();
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'category.create',
+        targetType: 'category',
+        targetId: category!.categoryId,
+        after: category,
+      });
+      return category!;
+    }),
+  );
 }
 
-export async function updateCategory(db: Database, actorUserId: number, categoryId: number, input: CategoryInput): Promise<CategoryData> {
+export async function updateCategory(
+  db: Database,
+  actorUserId: number,
+  categoryId: number,
+  input: CategoryInput,
+): Promise<CategoryData> {
   const slug = slugOf(input.categoryName, 'categoryName');
-  return toCategory(await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
-    const [before] = await tx.select().from(categories).where(eq(categories.categoryId, categoryId)).for('update');
-    if (!before) throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
-    await assertFree(categoryNamed(tx, slug, categoryId), 'categoryName', CATEGORY_TAKEN);
-    await storeIcon(tx, input);
-    const [after] = await tx.update(categories).set({
-      categoryName: input.categoryName, slug, iconName: input.iconName,
-      ...(input.translations ? { translations: storedCategoryTranslations(input.translations) } : {}),
-    })
-      .where(eq(categories.categoryId, categoryId)).returning();
-    await recordAudit(tx, { actorUserId, action: 'category.update', targetType: 'category', targetId: categoryId, before, after });
-    return after!;
-  }));
+  return toCategory(
+    await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
+      const [before] = await tx.select().from(categories).where(eq(categories.categoryId, categoryId)).for('update');
+      if (!before) throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
+      await assertFree(categoryNamed(tx, slug, categoryId), 'categoryName', CATEGORY_TAKEN);
+      await storeIcon(tx, input);
+      const [after] = await tx
+        .update(categories)
+        .set({
+          categoryName: input.categoryName,
+          slug,
+          iconName: input.iconName,
+          ...(input.translations ? { translations: storedCategoryTranslations(input.translations) } : {}),
+        })
+        .where(eq(categories.categoryId, categoryId))
+        .returning();
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'category.update',
+        targetType: 'category',
+        targetId: categoryId,
+        before,
+        after,
+      });
+      return after!;
+    }),
+  );
 }
 
 // ---------- locations ----------
@@ -191,40 +282,89 @@ export async function updateCategory(db: Database, actorUserId: number, category
 const LOCATION_TAKEN = 'A location with this name already exists.';
 
 /** Names differing only in letter case are one town: offers and profiles name towns exactly, so two spellings would split them. */
-const locationNamed = (tx: Transaction, name: string, exceptId?: number) => tx.select({ name: locations.locationName }).from(locations)
-  .where(and(sql`lower(${locations.locationName}) = lower(${name})`, exceptId === undefined ? undefined : ne(locations.locationId, exceptId))).limit(1);
+const locationNamed = (tx: Transaction, name: string, exceptId?: number) =>
+  tx
+    .select({ name: locations.locationName })
+    .from(locations)
+    .where(
+      and(
+        sql`lower(${locations.locationName}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(locations.locationId, exceptId),
+      ),
+    )
+    .limit(1);
 
-export async function createLocation(db: Database, actorUserId: number, { locationName }: LocationInput): Promise<LocationData> {
-  return toLocation(await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
-    await assertFree(locationNamed(tx, locationName), 'locationName', LOCATION_TAKEN);
-    const [location] = await tx.insert(locations).values({ locationName }).returning();
-    await recordAudit(tx, { actorUserId, action: 'location.create', targetType: 'location', targetId: location!.locationId, after: location });
-    return location!;
-  }));
+export async function createLocation(
+  db: Database,
+  actorUserId: number,
+  { locationName }: LocationInput,
+): Promise<LocationData> {
+  return toLocation(
+    await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
+      await assertFree(locationNamed(tx, locationName), 'locationName', LOCATION_TAKEN);
+      const [location] = await tx.insert(locations).values({ locationName }).returning();
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'location.create',
+        targetType: 'location',
+        targetId: location!.locationId,
+        after: location,
+      });
+      return location!;
+    }),
+  );
 }
 
 /** Renames a location, and with it every offer's entry (keeping its place and isActive) and every profile that names it. */
-export async function updateLocation(db: Database, actorUserId: number, locationId: number, { locationName }: LocationInput): Promise<LocationData> {
-  return toLocation(await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
-    const [before] = await tx.select().from(locations).where(eq(locations.locationId, locationId)).for('update');
-    if (!before) throw notFound(LOCATION_NOT_FOUND_MESSAGE);
-    await assertFree(locationNamed(tx, locationName, locationId), 'locationName', LOCATION_TAKEN);
-    const [after] = await tx.update(locations).set({ locationName }).where(eq(locations.locationId, locationId)).returning();
-    const oldName = before.locationName;
-    let [offersRenamed, profilesRenamed] = [0, 0];
-    if (oldName !== locationName) {
-      offersRenamed = (await tx.update(offers).set({
-        location: sql`(select jsonb_agg(case when entry->>'value' = ${oldName} then jsonb_set(entry, '{value}', to_jsonb(${locationName}::text)) else entry end order by position)
+export async function updateLocation(
+  db: Database,
+  actorUserId: number,
+  locationId: number,
+  { locationName }: LocationInput,
+): Promise<LocationData> {
+  return toLocation(
+    await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
+      const [before] = await tx.select().from(locations).where(eq(locations.locationId, locationId)).for('update');
+      if (!before) throw notFound(LOCATION_NOT_FOUND_MESSAGE);
+      await assertFree(locationNamed(tx, locationName, locationId), 'locationName', LOCATION_TAKEN);
+      const [after] = await tx
+        .update(locations)
+        .set({ locationName })
+        .where(eq(locations.locationId, locationId))
+        .returning();
+      const oldName = before.locationName;
+      let [offersRenamed, profilesRenamed] = [0, 0];
+      if (oldName !== locationName) {
+        offersRenamed = (
+          await tx
+            .update(offers)
+            .set({
+              location: sql`(select jsonb_agg(case when entry->>'value' = ${oldName} then jsonb_set(entry, '{value}', to_jsonb(${locationName}::text)) else entry end order by position)
           from jsonb_array_elements(${offers.location}) with ordinality as entries(entry, position))`,
-      }).where(sql`${offers.location} @> ${JSON.stringify([{ value: oldName }])}::jsonb`).returning({ offerId: offers.offerId })).length;
-      profilesRenamed = (await tx.update(users).set({ location: locationName }).where(eq(users.location, oldName)).returning({ userId: users.userId })).length;
-    }
-    await recordAudit(tx, {
-      actorUserId, action: 'location.update', targetType: 'location', targetId: locationId, before, after,
-      note: `Renamed in ${offersRenamed} offer(s) and ${profilesRenamed} profile(s).`,
-    });
-    return after!;
-  }));
+            })
+            .where(sql`${offers.location} @> ${JSON.stringify([{ value: oldName }])}::jsonb`)
+            .returning({ offerId: offers.offerId })
+        ).length;
+        profilesRenamed = (
+          await tx
+            .update(users)
+            .set({ location: locationName })
+            .where(eq(users.location, oldName))
+            .returning({ userId: users.userId })
+        ).length;
+      }
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'location.update',
+        targetType: 'location',
+        targetId: locationId,
+        before,
+        after,
+        note: `Renamed in ${offersRenamed} offer(s) and ${profilesRenamed} profile(s).`,
+      });
+      return after!;
+    }),
+  );
 }
 
 // ---------- card tiers ----------
@@ -232,22 +372,48 @@ export async function updateLocation(db: Database, actorUserId: number, location
 const TIER_TAKEN = 'A tier with this name already exists.';
 const TIER_NOT_FOUND_MESSAGE = 'Card tier not found.';
 
-const tierNamed = (tx: Transaction, name: string, exceptId?: number) => tx.select({ name: cardTiers.tierName }).from(cardTiers)
-  .where(and(sql`lower(${cardTiers.tierName}) = lower(${name})`, exceptId === undefined ? undefined : ne(cardTiers.tierId, exceptId))).limit(1);
+const tierNamed = (tx: Transaction, name: string, exceptId?: number) =>
+  tx
+    .select({ name: cardTiers.tierName })
+    .from(cardTiers)
+    .where(
+      and(
+        sql`lower(${cardTiers.tierName}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(cardTiers.tierId, exceptId),
+      ),
+    )
+    .limit(1);
 
 const toCardTier = ({ tierId, tierName }: { tierId: number; tierName: string }): CardTierData => ({ tierId, tierName });
 
 export const listCardTiers = async (db: Database) =>
   (await db.select().from(cardTiers).orderBy(asc(cardTiers.position), asc(cardTiers.tierId))).map(toCardTier);
 
-export async function createCardTier(db: Database, actorUserId: number, { tierName }: CardTierInput): Promise<CardTierData> {
-  return toCardTier(await inTransaction(db, 'tierName', TIER_TAKEN, async (tx) => {
-    await assertFree(tierNamed(tx, tierName), 'tierName', TIER_TAKEN);
-    const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(${cardTiers.position}), 0)` }).from(cardTiers) as [{ last: number }];
-    const [tier] = await tx.insert(cardTiers).values({ tierName, position: Number(last) + 1 }).returning();
-    await recordAudit(tx, { actorUserId, action: 'cardTier.create', targetType: 'cardTier', targetId: tier!.tierId, after: tier });
-    return tier!;
-  }));
+export async function createCardTier(
+  db: Database,
+  actorUserId: number,
+  { tierName }: CardTierInput,
+): Promise<CardTierData> {
+  return toCardTier(
+    await inTransaction(db, 'tierName', TIER_TAKEN, async (tx) => {
+      await assertFree(tierNamed(tx, tierName), 'tierName', TIER_TAKEN);
+      const [{ last }] = (await tx
+        .select({ last: sql<number>`coalesce(max(${cardTiers.position}), 0)` })
+        .from(cardTiers)) as [{ last: number }];
+      const [tier] = await tx
+        .insert(cardTiers)
+        .values({ tierName, position: Number(last) + 1 })
+        .returning();
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'cardTier.create',
+        targetType: 'cardTier',
+        targetId: tier!.tierId,
+        after: tier,
+      });
+      return tier!;
+    }),
+  );
 }
 
 /** The jsonb list of cards with one tier renamed, in place. */
@@ -256,30 +422,54 @@ const renameTierIn = (cards: unknown, oldName: string, newName: string) => sql`(
   from jsonb_array_elements(${cards}) with ordinality as entries(card, position))`;
 
 /** Renames a tier, and with it the banks' cards and the offers' listed cards that name it (their §7 card names too). */
-export async function updateCardTier(db: Database, actorUserId: number, tierId: number, { tierName }: CardTierInput): Promise<CardTierData> {
-  return toCardTier(await inTransaction(db, 'tierName', TIER_TAKEN, async (tx) => {
-    const [before] = await tx.select().from(cardTiers).where(eq(cardTiers.tierId, tierId)).for('update');
-    if (!before) throw notFound(TIER_NOT_FOUND_MESSAGE);
-    await assertFree(tierNamed(tx, tierName, tierId), 'tierName', TIER_TAKEN);
-    const [after] = await tx.update(cardTiers).set({ tierName }).where(eq(cardTiers.tierId, tierId)).returning();
-    const oldName = before.tierName;
-    let [banksRenamed, offersRenamed] = [0, 0];
-    if (oldName !== tierName) {
-      const naming = JSON.stringify([{ tier: oldName }]);
-      const renamedBanks = await tx.update(banks).set({ issuedCards: renameTierIn(banks.issuedCards, oldName, tierName) })
-        .where(sql`${banks.issuedCards} @> ${naming}::jsonb`).returning();
-      for (const bank of renamedBanks) {
-        await tx.update(banks).set({ cardTypes: bank.issuedCards.map(cardName) }).where(eq(banks.bankId, bank.bankId));
+export async function updateCardTier(
+  db: Database,
+  actorUserId: number,
+  tierId: number,
+  { tierName }: CardTierInput,
+): Promise<CardTierData> {
+  return toCardTier(
+    await inTransaction(db, 'tierName', TIER_TAKEN, async (tx) => {
+      const [before] = await tx.select().from(cardTiers).where(eq(cardTiers.tierId, tierId)).for('update');
+      if (!before) throw notFound(TIER_NOT_FOUND_MESSAGE);
+      await assertFree(tierNamed(tx, tierName, tierId), 'tierName', TIER_TAKEN);
+      const [after] = await tx.update(cardTiers).set({ tierName }).where(eq(cardTiers.tierId, tierId)).returning();
+      const oldName = before.tierName;
+      let [banksRenamed, offersRenamed] = [0, 0];
+      if (oldName !== tierName) {
+        const naming = JSON.stringify([{ tier: oldName }]);
+        const renamedBanks = await tx
+          .update(banks)
+          .set({ issuedCards: renameTierIn(banks.issuedCards, oldName, tierName) })
+          .where(sql`${banks.issuedCards} @> ${naming}::jsonb`)
+          .returning();
+        for (const bank of renamedBanks) {
+          await tx
+            .update(banks)
+            .set({ cardTypes: bank.issuedCards.map(cardName) })
+            .where(eq(banks.bankId, bank.bankId));
+        }
+        banksRenamed = renamedBanks.length;
+        offersRenamed = (
+          await tx
+            .update(offers)
+            .set({
+              eligibility: sql`jsonb_set(${offers.eligibility}, '{cards}', ${renameTierIn(sql`${offers.eligibility}->'cards'`, oldName, tierName)})`,
+            })
+            .where(sql`${offers.eligibility}->'cards' @> ${naming}::jsonb`)
+            .returning({ offerId: offers.offerId })
+        ).length;
       }
-      banksRenamed = renamedBanks.length;
-      offersRenamed = (await tx.update(offers).set({
-        eligibility: sql`jsonb_set(${offers.eligibility}, '{cards}', ${renameTierIn(sql`${offers.eligibility}->'cards'`, oldName, tierName)})`,
-      }).where(sql`${offers.eligibility}->'cards' @> ${naming}::jsonb`).returning({ offerId: offers.offerId })).length;
-    }
-    await recordAudit(tx, {
-      actorUserId, action: 'cardTier.update', targetType: 'cardTier', targetId: tierId, before, after,
-      note: `Renamed in ${banksRenamed} bank(s) and ${offersRenamed} offer(s).`,
-    });
-    return after!;
-  }));
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'cardTier.update',
+        targetType: 'cardTier',
+        targetId: tierId,
+        before,
+        after,
+        note: `Renamed in ${banksRenamed} bank(s) and ${offersRenamed} offer(s).`,
+      });
+      return after!;
+    }),
+  );
 }

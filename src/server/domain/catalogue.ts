@@ -20,9 +20,11 @@ export async function requireBank(db: Database, bankId: number, extra?: Record<s
   return bank;
 }
 
-export const listBanks = async (db: Database) => (await db.select().from(banks).orderBy(asc(banks.bankName))).map(toBank);
+export const listBanks = async (db: Database) =>
+  (await db.select().from(banks).orderBy(asc(banks.bankName))).map(toBank);
 
-export const listCategories = async (db: Database) => (await db.select().from(categories).orderBy(asc(categories.categoryName))).map(toCategory);
+export const listCategories = async (db: Database) =>
+  (await db.select().from(categories).orderBy(asc(categories.categoryName))).map(toCategory);
 
 /** The categories with these ids, unknown ids left out; with byName, in name order. */
 export async function findCategoriesByIds(db: Database, categoryIds: number[], { byName = false } = {}) {
@@ -34,20 +36,28 @@ export async function findCategoriesByIds(db: Database, categoryIds: number[], {
 /** Which of these category ids exist. */
 export async function knownCategoryIds(db: Database, categoryIds: number[]): Promise<Set<number>> {
   if (categoryIds.length === 0) return new Set();
-  const rows = await db.select({ id: categories.categoryId }).from(categories).where(inArray(categories.categoryId, categoryIds));
+  const rows = await db
+    .select({ id: categories.categoryId })
+    .from(categories)
+    .where(inArray(categories.categoryId, categoryIds));
   return new Set(rows.map((row) => row.id));
 }
 
-export const categoryExists = async (db: Database, categoryId: number) => (await knownCategoryIds(db, [categoryId])).has(categoryId);
+export const categoryExists = async (db: Database, categoryId: number) =>
+  (await knownCategoryIds(db, [categoryId])).has(categoryId);
 
 /** Every location, by name, as the location picker lists them. */
-export const listLocations = async (db: Database) => (await db.select().from(locations).orderBy(asc(locations.locationName))).map(toLocation);
+export const listLocations = async (db: Database) =>
+  (await db.select().from(locations).orderBy(asc(locations.locationName))).map(toLocation);
 
 /** Which of these location names exist. */
 export async function knownLocationNames(db: Database, names: string[]): Promise<Set<string>> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return new Set();
-  const rows = await db.select({ name: locations.locationName }).from(locations).where(inArray(locations.locationName, unique));
+  const rows = await db
+    .select({ name: locations.locationName })
+    .from(locations)
+    .where(inArray(locations.locationName, unique));
   return new Set(rows.map((row) => row.name));
 }
 
@@ -58,7 +68,9 @@ export type TermItem = { id: number; value: string };
  * bank id. With bankId, only that bank's and the general ones are read.
  */
 export async function findTerms(db: Database, bankId?: number) {
-  const rows = await db.select().from(termsConditions)
+  const rows = await db
+    .select()
+    .from(termsConditions)
     .where(bankId === undefined ? undefined : or(eq(termsConditions.bankId, bankId), isNull(termsConditions.bankId)))
     .orderBy(asc(termsConditions.position), asc(termsConditions.termId));
   const general: TermItem[] = [];

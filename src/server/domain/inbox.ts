@@ -15,9 +15,21 @@ type ReportStatus = 'open' | 'resolved' | 'dismissed';
 // ---------- reports ----------
 
 /** A visitor's report on a public offer (404 for any other). */
-export async function saveReport(db: Database, offerId: number, report: { reason: ReportReason; message: string; reporterUserId?: number; ip?: string }) {
+export async function saveReport(
+  db: Database,
+  offerId: number,
+  report: { reason: ReportReason; message: string; reporterUserId?: number; ip?: string },
+) {
   await requirePublicOffer(db, offerId);
-  await db.insert(offerReports).values({ offerId, reason: report.reason, message: report.message, reporterUserId: report.reporterUserId ?? null, ip: report.ip ?? null });
+  await db
+    .insert(offerReports)
+    .values({
+      offerId,
+      reason: report.reason,
+      message: report.message,
+      reporterUserId: report.reporterUserId ?? null,
+      ip: report.ip ?? null,
+    });
 }
 
 const reportColumns = { report: offerReports, offerHeader: offers.header };
@@ -37,26 +49,54 @@ const toTeamReport = ({ report, offerHeader }: ReportRow) => ({
 export async function listReports(db: Database, status: ReportStatus | 'all', pageNo: number, pageSize: number) {
   const where = status === 'all' ? undefined : eq(offerReports.status, status);
   const { rows, totalCount } = await pageOf(
-    db.select(reportColumns).from(offerReports).innerJoin(offers, eq(offers.offerId, offerReports.offerId))
-      .where(where).orderBy(desc(offerReports.createdAt), desc(offerReports.reportId)),
+    db
+      .select(reportColumns)
+      .from(offerReports)
+      .innerJoin(offers, eq(offers.offerId, offerReports.offerId))
+      .where(where)
+      .orderBy(desc(offerReports.createdAt), desc(offerReports.reportId)),
     db.select({ n: count() }).from(offerReports).where(where),
-    pageNo, pageSize,
+    pageNo,
+    pageSize,
   );
   return { data: rows.map(toTeamReport), totalCount };
 }
 
 /** Resolves or dismisses an open report (409 when it is closed already). */
-export async function closeReport(db: Database, actorUserId: number, reportId: number, outcome: 'resolved' | 'dismissed', note: string) {
+export async function closeReport(
+  db: Database,
+  actorUserId: number,
+  reportId: number,
+  outcome: 'resolved' | 'dismissed',
+  note: string,
+) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(offerReports).where(eq(offerReports.reportId, reportId)).for('update').limit(1);
+    const [before] = await tx
+      .select()
+      .from(offerReports)
+      .where(eq(offerReports.reportId, reportId))
+      .for('update')
+      .limit(1);
     if (!before) throw notFound('Report not found.');
     if (before.status !== 'open') throw conflict('This report is closed already.');
-    await tx.update(offerReports).set({ status: outcome, closedAt: new Date(), closedBy: actorUserId }).where(eq(offerReports.reportId, reportId));
+    await tx
+      .update(offerReports)
+      .set({ status: outcome, closedAt: new Date(), closedBy: actorUserId })
+      .where(eq(offerReports.reportId, reportId));
     await recordAudit(tx, {
-      actorUserId, action: outcome === 'resolved' ? 'report.resolve' : 'report.dismiss', targetType: 'report', targetId: reportId,
-      before: { status: before.status }, after: { status: outcome }, note: note || null,
+      actorUserId,
+      action: outcome === 'resolved' ? 'report.resolve' : 'report.dismiss',
+      targetType: 'report',
+      targetId: reportId,
+      before: { status: before.status },
+      after: { status: outcome },
+      note: note || null,
     });
-    const [row] = await tx.select(reportColumns).from(offerReports).innerJoin(offers, eq(offers.offerId, offerReports.offerId)).where(eq(offerReports.reportId, reportId));
+    const [row] = await tx
+      .select(reportColumns)
+      .from(offerReports)
+      .innerJoin(offers, eq(offers.offerId, offerReports.offerId))
+      .where(eq(offerReports.reportId, reportId));
     return toTeamReport(row!);
   });
 }
@@ -64,17 +104,24 @@ export async function closeReport(db: Database, actorUserId: number, reportId: n
 // ---------- feedback ----------
 
 const toTeamFeedback = (row: typeof feedback.$inferSelect) => ({
-  feedbackId: row.feedbackId, firstName: row.firstName, mobileNo: row.mobileNo, email: row.email, message: row.message,
-  createdAt: row.createdAt.toISOString(), handledAt: row.handledAt?.toISOString() ?? null,
+  feedbackId: row.feedbackId,
+  firstName: row.firstName,
+  mobileNo: row.mobileNo,
+  email: row.email,
+  message: row.message,
+  createdAt: row.createdAt.toISOString(),
+  handledAt: row.handledAt?.toISOString() ?? null,
 });
 
 /** The contact form's messages, newest first; the unhandled ones by default. */
 export async function listFeedback(db: Database, handled: boolean | undefined, pageNo: number, pageSize: number) {
-  const where = handled === undefined ? undefined : handled ? isNotNull(feedback.handledAt) : isNull(feedback.handledAt);
+  const where =
+    handled === undefined ? undefined : handled ? isNotNull(feedback.handledAt) : isNull(feedback.handledAt);
   const { rows, totalCount } = await pageOf(
     db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.feedbackId)),
     db.select({ n: count() }).from(feedback).where(where),
-    pageNo, pageSize,
+    pageNo,
+    pageSize,
   );
   return { data: rows.map(toTeamFeedback), totalCount };
 }
@@ -84,23 +131,44 @@ export async function markFeedbackHandled(db: Database, actorUserId: number, fee
     const [before] = await tx.select().from(feedback).where(eq(feedback.feedbackId, feedbackId)).for('update').limit(1);
     if (!before) throw notFound('Message not found.');
     if (before.handledAt) throw conflict('This message is marked handled already.');
-    const [after] = await tx.update(feedback).set({ handledAt: new Date(), handledBy: actorUserId }).where(eq(feedback.feedbackId, feedbackId)).returning();
-    await recordAudit(tx, { actorUserId, action: 'feedback.handle', targetType: 'feedback', targetId: feedbackId, before: { handledAt: null }, after: { handledAt: after!.handledAt!.toISOString() } });
+    const [after] = await tx
+      .update(feedback)
+      .set({ handledAt: new Date(), handledBy: actorUserId })
+      .where(eq(feedback.feedbackId, feedbackId))
+      .returning();
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'feedback.handle',
+      targetType: 'feedback',
+      targetId: feedbackId,
+      before: { handledAt: null },
+      after: { handledAt: after!.handledAt!.toISOString() },
+    });
     return toTeamFeedback(after!);
   });
 }
 
 // ---------- subscribers ----------
 
-const subscriberWhere = (q: string): SQL | undefined => (q ? ilike(subscriptions.email, containsPattern(q)) : undefined);
-const toSubscriber = (row: typeof subscriptions.$inferSelect) => ({ subscriptionId: row.subscriptionId, email: row.email, createdAt: row.createdAt.toISOString() });
+const subscriberWhere = (q: string): SQL | undefined =>
+  q ? ilike(subscriptions.email, containsPattern(q)) : undefined;
+const toSubscriber = (row: typeof subscriptions.$inferSelect) => ({
+  subscriptionId: row.subscriptionId,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export async function listSubscribers(db: Database, q: string, pageNo: number, pageSize: number) {
   const where = subscriberWhere(q);
   const { rows, totalCount } = await pageOf(
-    db.select().from(subscriptions).where(where).orderBy(desc(subscriptions.createdAt), desc(subscriptions.subscriptionId)),
+    db
+      .select()
+      .from(subscriptions)
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.subscriptionId)),
     db.select({ n: count() }).from(subscriptions).where(where),
-    pageNo, pageSize,
+    pageNo,
+    pageSize,
   );
   return { data: rows.map(toSubscriber), totalCount };
 }
@@ -111,13 +179,24 @@ export async function subscribersCsv(db: Database): Promise<string> {
   const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   // A cell starting with = + - @ would run as a formula in a spreadsheet: it gets a leading quote.
   const cell = (text: string) => field(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-  return ['email,subscribedAt', ...rows.map((row) => `${cell(row.email)},${row.createdAt.toISOString()}`)].join('\r\n') + '\r\n';
+  return (
+    ['email,subscribedAt', ...rows.map((row) => `${cell(row.email)},${row.createdAt.toISOString()}`)].join('\r\n') +
+    '\r\n'
+  );
 }
 
 export async function removeSubscriber(db: Database, actorUserId: number, subscriptionId: number, reason: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(subscriptions).where(eq(subscriptions.subscriptionId, subscriptionId)).returning();
     if (!row) throw notFound('Subscriber not found.');
-    await recordAudit(tx, { actorUserId, action: 'subscriber.remove', targetType: 'subscriber', targetId: subscriptionId, before: toSubscriber(row), after: null, note: reason });
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'subscriber.remove',
+      targetType: 'subscriber',
+      targetId: subscriptionId,
+      before: toSubscriber(row),
+      after: null,
+      note: reason,
+    });
   });
 }

@@ -24,7 +24,11 @@ export async function createInsight(db: Database, visitor: Visitor) {
 /** The insight id when given and known, null when not given; 404 for an unknown one. */
 export async function requireInsight(db: Database, insightId: string | null | undefined) {
   if (!insightId) return null;
-  const [row] = await db.select({ insightId: insights.insightId }).from(insights).where(eq(insights.insightId, insightId)).limit(1);
+  const [row] = await db
+    .select({ insightId: insights.insightId })
+    .from(insights)
+    .where(eq(insights.insightId, insightId))
+    .limit(1);
   if (!row) throw failure(404, 'unknown_insight', undefined, { insightId });
   return insightId;
 }
@@ -33,28 +37,49 @@ export async function requireInsight(db: Database, insightId: string | null | un
  * One view of a public offer (main API): the impression, with the offer's own bank, category and
  * merchant each in its column, and the offer's view count.
  */
-export async function recordOfferView(db: Database, offerId: number, insightId: string | null | undefined, visitor: Visitor) {
+export async function recordOfferView(
+  db: Database,
+  offerId: number,
+  insightId: string | null | undefined,
+  visitor: Visitor,
+) {
   const offer = await requirePublicOffer(db, offerId);
   const knownInsightId = await requireInsight(db, insightId);
-  const [row] = await db.insert(impressions).values({ ...offer, insightId: knownInsightId, ...visitor })
+  const [row] = await db
+    .insert(impressions)
+    .values({ ...offer, insightId: knownInsightId, ...visitor })
     .returning({ impressionId: impressions.impressionId });
-  await db.update(offers).set({ views: sql`${offers.views} + 1` }).where(eq(offers.offerId, offer.offerId));
+  await db
+    .update(offers)
+    .set({ views: sql`${offers.views} + 1` })
+    .where(eq(offers.offerId, offer.offerId));
   return row!.impressionId;
 }
 
 /** The insight service's record of an impression: a new one (the view is not counted again). */
-export async function recordInsightImpression(db: Database, offerId: number, insightId: string | null | undefined, ip: string, count: number) {
+export async function recordInsightImpression(
+  db: Database,
+  offerId: number,
+  insightId: string | null | undefined,
+  ip: string,
+  count: number,
+) {
   const offer = await requirePublicOffer(db, offerId);
   const knownInsightId = await requireInsight(db, insightId);
-  const [row] = await db.insert(impressions).values({ ...offer, insightId: knownInsightId, ip, count })
+  const [row] = await db
+    .insert(impressions)
+    .values({ ...offer, insightId: knownInsightId, ip, count })
     .returning({ impressionId: impressions.impressionId });
   return row!.impressionId;
 }
 
 /** An impression the main API recorded, confirmed by its id for this offer; 404 otherwise. */
 export async function requireImpression(db: Database, impressionId: number, offerId: number) {
-  const [existing] = await db.select({ impressionId: impressions.impressionId }).from(impressions)
-    .where(and(eq(impressions.impressionId, impressionId), eq(impressions.offerId, offerId))).limit(1);
+  const [existing] = await db
+    .select({ impressionId: impressions.impressionId })
+    .from(impressions)
+    .where(and(eq(impressions.impressionId, impressionId), eq(impressions.offerId, offerId)))
+    .limit(1);
   if (!existing) throw failure(404, 'unknown_impression');
   return existing.impressionId;
 }
@@ -67,12 +92,16 @@ type RankedRow = { offer_id: number; total: number };
  * new visitor gets the popular offers. Offers already seen are left out.
  */
 export async function rankOffersForInsight(
-  db: Database, insightId: string | undefined, options: { bankId?: number; interestCategoryIds?: readonly number[]; limit: number; offset: number },
+  db: Database,
+  insightId: string | undefined,
+  options: { bankId?: number; interestCategoryIds?: readonly number[]; limit: number; offset: number },
 ) {
   const bankFilter = options.bankId ? sql`and ${offers.bankId} = ${options.bankId}` : sql``;
   const interests = options.interestCategoryIds ?? [];
   const interestsFirst = interests.length ? sql`${inArray(offers.categoryId, [...interests])} desc,` : sql``;
-  const rows = await queryRows<RankedRow>(db, sql`
+  const rows = await queryRows<RankedRow>(
+    db,
+    sql`
     with seen as (
       select offer_id, category_id, bank_id, merchant_id, sum(count) as n
       from impressions where insight_id = ${insightId ?? null} group by offer_id, category_id, bank_id, merchant_id
@@ -88,13 +117,16 @@ export async function rankOffersForInsight(
     where ${isListed()}
       and ${offers.offerId} not in (select offer_id from seen) ${bankFilter}
     order by ${interestsFirst} coalesce(cw.w, 0) * 3 + coalesce(bw.w, 0) * 2 + coalesce(mw.w, 0) desc, ${offers.views} desc, ${offers.offerId} desc
-    limit ${options.limit} offset ${options.offset}`);
+    limit ${options.limit} offset ${options.offset}`,
+  );
   return { ids: rows.map((row) => Number(row.offer_id)), total: Number(rows[0]?.total ?? 0) };
 }
 
 /** A bank's categories with listed offers, those the visitor viewed most first, then the fuller ones. */
 export async function topCategoriesForBank(db: Database, insightId: string | undefined, bankId: number) {
-  const rows = await queryRows<{ category_id: number }>(db, sql`
+  const rows = await queryRows<{ category_id: number }>(
+    db,
+    sql`
     select ${offers.categoryId}
     from ${offers}
       left join (select category_id, sum(count) as w from impressions where insight_id = ${insightId ?? null} group by category_id) cw
@@ -102,20 +134,27 @@ export async function topCategoriesForBank(db: Database, insightId: string | und
     where ${offers.bankId} = ${bankId} and ${isListed()}
     group by ${offers.categoryId}
     order by max(coalesce(cw.w, 0)) desc, count(*) desc, ${offers.categoryId}
-    limit ${INSIGHT_LIMIT}`);
+    limit ${INSIGHT_LIMIT}`,
+  );
   return rows.map((row) => Number(row.category_id));
 }
 
 /** The offers an insight viewed most, with their view counts. */
 export async function mostViewedByInsight(db: Database, insightId: string) {
-  const rows = await queryRows<{ offer_id: number; count: number }>(db, sql`
+  const rows = await queryRows<{ offer_id: number; count: number }>(
+    db,
+    sql`
       select offer_id, sum(count)::int as count from impressions where insight_id = ${insightId}
-      group by offer_id order by count desc, max(impression_id) desc limit 10`);
+      group by offer_id order by count desc, max(impression_id) desc limit 10`,
+  );
   return rows.map((row) => ({ offer_id: Number(row.offer_id), count: Number(row.count) }));
 }
 
 /** Every impression of a bank's offers, counted. */
 export async function bankImpressionTotal(db: Database, bankId: number) {
-  const [row] = await queryRows<{ total: number }>(db, sql`select coalesce(sum(count), 0)::int as total from impressions where bank_id = ${bankId}`);
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(count), 0)::int as total from impressions where bank_id = ${bankId}`,
+  );
   return Number(row?.total ?? 0);
 }

@@ -21,14 +21,32 @@ export async function requireImage(db: Database, name: string) {
 export async function saveLogo(db: Database, user: UserRow, base64: string): Promise<string> {
   const { bytes, contentType, name } = decodeUploadedImage(base64);
   await db.insert(images).values({ name, contentType, bytes, ownerUserId: user.userId });
-  await db.update(users).set({ logoUrl: imageUrl(name) }).where(eq(users.userId, user.userId));
-  if (user.merchantId !== null) await db.update(merchants).set({ logoUrl: imageUrl(name) }).where(eq(merchants.merchantId, user.merchantId));
+  await db
+    .update(users)
+    .set({ logoUrl: imageUrl(name) })
+    .where(eq(users.userId, user.userId));
+  if (user.merchantId !== null)
+    await db
+      .update(merchants)
+      .set({ logoUrl: imageUrl(name) })
+      .where(eq(merchants.merchantId, user.merchantId));
   return name;
 }
 
 /** Up to `count` active house ads in random order; an ad whose image or link is not http(s) or a site path is never shown. */
 export async function pickHouseAds(db: Database, count: number): Promise<HouseAdData[]> {
-  const rows = (await db.select().from(houseAds).where(eq(houseAds.isActive, true))).filter((ad) => safeUrl(ad.imageUrl) && safeUrl(ad.linkUrl));
-  const shuffled = rows.map((ad) => ({ ad, key: Math.random() })).sort((a, b) => a.key - b.key).slice(0, count);
-  return shuffled.map(({ ad }) => ({ adId: ad.adId, title: ad.title, body: ad.body, imageUrl: ad.imageUrl, linkUrl: ad.linkUrl }));
+  const rows = (await db.select().from(houseAds).where(eq(houseAds.isActive, true))).filter(
+    (ad) => safeUrl(ad.imageUrl) && safeUrl(ad.linkUrl),
+  );
+  const shuffled = rows
+    .map((ad) => ({ ad, key: Math.random() }))
+    .sort((a, b) => a.key - b.key)
+    .slice(0, count);
+  return shuffled.map(({ ad }) => ({
+    adId: ad.adId,
+    title: ad.title,
+    body: ad.body,
+    imageUrl: ad.imageUrl,
+    linkUrl: ad.linkUrl,
+  }));
 }

@@ -19,10 +19,16 @@ import { hashPassword, isStrongEnough } from '../services/passwords.ts';
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** An optional profile text: trimmed, at most `max` characters; empty counts as not given. */
-const optionalText = (max: number) => v.optional(v.pipe(
-  v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul,
-  v.transform((s) => (s === '' ? undefined : s)),
-));
+const optionalText = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, `At most ${max} characters.`),
+      NoNul,
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+  );
 
 /** What the team gives for a merchant. Only mobileNo is needed to promote an existing account. */
 const MerchantAccountInput = v.object({
@@ -65,24 +71,53 @@ const issue = (path: string, message: string) => badRequest(`${path}: ${message}
  */
 export type MerchantChange = { before: UserRow | undefined; after: UserRow };
 
-export async function createOrPromoteMerchant(db: Database, raw: unknown, audit?: (tx: Transaction, change: MerchantChange) => Promise<void>): Promise<MerchantAccountResult> {
+export async function createOrPromoteMerchant(
+  db: Database,
+  raw: unknown,
+  audit?: (tx: Transaction, change: MerchantChange) => Promise<void>,
+): Promise<MerchantAccountResult> {
   const input = parseInput(MerchantAccountInput, raw);
   const { mobileNo, password, activated, ...given } = input;
-  const profile = Object.fromEntries(Object.entries({
-    firstName: given.firstName, businessName: given.businessName, brNo: given.BRno, companyEmail: given.companyEmail,
-    contactNo: given.contactNo, addressNo: given.addressNo, streetName: given.streetName, city: given.city,
-    merchantStep: activated ? ('activated' satisfies MerchantStep) : undefined,
-  }).filter(([, value]) => value !== undefined)) as Partial<Pick<UserRow, 'firstName' | 'businessName' | 'brNo' | 'companyEmail' | 'contactNo' | 'addressNo' | 'streetName' | 'city' | 'merchantStep'>>;
+  const profile = Object.fromEntries(
+    Object.entries({
+      firstName: given.firstName,
+      businessName: given.businessName,
+      brNo: given.BRno,
+      companyEmail: given.companyEmail,
+      contactNo: given.contactNo,
+      addressNo: given.addressNo,
+      streetName: given.streetName,
+      city: given.city,
+      merchantStep: activated ? ('activated' satisfies MerchantStep) : undefined,
+    }).filter(([, value]) => value !== undefined),
+  ) as Partial<
+    Pick<
+      UserRow,
+      | 'firstName'
+      | 'businessName'
+      | 'brNo'
+      | 'companyEmail'
+      | 'contactNo'
+      | 'addressNo'
+      | 'streetName'
+      | 'city'
+      | 'merchantStep'
+    >
+  >;
 
   const [existing] = await db.select().from(users).where(eq(users.mobileNo, mobileNo)).limit(1);
   // The business's phone defaults to the mobile number (the profile and `npm run merchant` show it).
   if (profile.contactNo === undefined && !existing?.contactNo) profile.contactNo = mobileNo;
   if (existing) {
     // An operator must not reset someone's password by accident; that is the reset flow's job.
-    if (password !== undefined) throw issue('password', 'This number already has an account; its password is kept. Leave the password out.');
+    if (password !== undefined)
+      throw issue('password', 'This number already has an account; its password is kept. Leave the password out.');
     return db.transaction(async (tx) => {
-      const [user] = (await tx.update(users).set({ ...profile, userType: USER_TYPES.merchant })
-        .where(eq(users.userId, existing.userId)).returning()) as [UserRow];
+      const [user] = (await tx
+        .update(users)
+        .set({ ...profile, userType: USER_TYPES.merchant })
+        .where(eq(users.userId, existing.userId))
+        .returning()) as [UserRow];
       const merchantId = await linkMerchantRow(tx, user, { refresh: true });
       await audit?.(tx, { before: existing, after: user });
       return { user: { ...user, merchantId }, merchantId, created: false };
@@ -95,15 +130,18 @@ export async function createOrPromoteMerchant(db: Database, raw: unknown, audit?
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
-      const [user] = (await tx.insert(users).values({
-        ...profile,
-        firstName: given.firstName!,
-        mobileNo,
-        userType: USER_TYPES.merchant,
-        passwordHash,
-        // The team vouches for the number: the account can sign in at once.
-        isMobileVerification: true,
-      }).returning()) as [UserRow];
+      const [user] = (await tx
+        .insert(users)
+        .values({
+          ...profile,
+          firstName: given.firstName!,
+          mobileNo,
+          userType: USER_TYPES.merchant,
+          passwordHash,
+          // The team vouches for the number: the account can sign in at once.
+          isMobileVerification: true,
+        })
+        .returning()) as [UserRow];
       const merchantId = await linkMerchantRow(tx, user, { refresh: false });
       await audit?.(tx, { before: undefined, after: user });
       return { user: { ...user, merchantId }, merchantId, created: true };
@@ -127,7 +165,10 @@ async function linkMerchantRow(tx: Transaction, user: UserRow, { refresh }: { re
     if (refresh) await tx.update(merchants).set(merchantFields(user)).where(eq(merchants.merchantId, user.merchantId));
     return user.merchantId;
   }
-  const [merchant] = await tx.insert(merchants).values(merchantFields(user)).returning({ merchantId: merchants.merchantId });
+  const [merchant] = await tx
+    .insert(merchants)
+    .values(merchantFields(user))
+    .returning({ merchantId: merchants.merchantId });
   await tx.update(users).set({ merchantId: merchant!.merchantId }).where(eq(users.userId, user.userId));
   return merchant!.merchantId;
 }

@@ -15,13 +15,21 @@ export async function findMyCards(db: Database, userId: number): Promise<MyCardD
 /** Saves the user's cards after checking each is a card its bank issues (or any card of a known bank); 400 names each one that is not. */
 export async function saveMyCards(db: Database, userId: number, cards: MyCardData[]): Promise<MyCardData[]> {
   const bankIds = [...new Set(cards.map((card) => card.bankId))];
-  const issuedBy = new Map(bankIds.length
-    ? (await db.select({ bankId: banks.bankId, issuedCards: banks.issuedCards }).from(banks).where(inArray(banks.bankId, bankIds))).map((bank) => [bank.bankId, bank.issuedCards])
-    : []);
+  const issuedBy = new Map(
+    bankIds.length
+      ? (
+          await db
+            .select({ bankId: banks.bankId, issuedCards: banks.issuedCards })
+            .from(banks)
+            .where(inArray(banks.bankId, bankIds))
+        ).map((bank) => [bank.bankId, bank.issuedCards])
+      : [],
+  );
   const issues = cards.flatMap((card, i): { path: string; message: string }[] => {
     const issued = issuedBy.get(card.bankId);
     if (!issued) return [{ path: `cards.${i}.bankId`, message: MY_CARD_MESSAGES.unknownBank }];
-    if (card.network === null || bankIssues(issued, { network: card.network, kind: card.kind!, tier: card.tier })) return [];
+    if (card.network === null || bankIssues(issued, { network: card.network, kind: card.kind!, tier: card.tier }))
+      return [];
     return [{ path: `cards.${i}`, message: MY_CARD_MESSAGES.notIssued }];
   });
   if (issues.length) throw badRequest(issues[0]!.message, { issues });

@@ -34,17 +34,24 @@ function offerPeriod(form: Pick<CreateOfferData, 'offerValidity' | 'fromDate' | 
   const needed = datesNeeded(form.offerValidity);
   const from = needed.from ? parseFormDate(form.fromDate) : undefined;
   const to = needed.to ? parseFormDate(form.toDate) : undefined;
-  if (form.offerValidity === 'on') return { offerStart: from ? dayStart(from) : null, offerEnd: from ? dayEnd(from) : null };
+  if (form.offerValidity === 'on')
+    return { offerStart: from ? dayStart(from) : null, offerEnd: from ? dayEnd(from) : null };
   return { offerStart: from ? dayStart(from) : null, offerEnd: to ? dayEnd(to) : null };
 }
 
 /** The form's Sinhala and Tamil texts as stored: only the fields given, only the languages with one. */
 function offerTranslationsOfForm(translations: CreateOfferData['translations']): OfferTranslationsData {
   const stored: OfferTranslationsData = {};
-  for (const [locale, texts] of Object.entries(translations) as [TranslatedLocale, (typeof translations)[TranslatedLocale]][]) {
+  for (const [locale, texts] of Object.entries(translations) as [
+    TranslatedLocale,
+    (typeof translations)[TranslatedLocale],
+  ][]) {
     if (!texts) continue;
-    const given = Object.entries({ label: texts.offerTitle, header: texts.offerHeader, description: sanitizeDescription(texts.offerDescription) })
-      .filter(([, text]) => text !== '');
+    const given = Object.entries({
+      label: texts.offerTitle,
+      header: texts.offerHeader,
+      description: sanitizeDescription(texts.offerDescription),
+    }).filter(([, text]) => text !== '');
     if (given.length) stored[locale] = Object.fromEntries(given);
   }
   return stored;
@@ -75,23 +82,45 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData, up
 
   const names = [...new Set(form.locations)];
   const known = await knownLocationNames(db, names);
-  const unknown = form.locations.flatMap((name, i) => (known.has(name) ? [] : [{ path: `locations.${i}`, message: OFFER_MESSAGES.unknownLocation }]));
+  const unknown = form.locations.flatMap((name, i) =>
+    known.has(name) ? [] : [{ path: `locations.${i}`, message: OFFER_MESSAGES.unknownLocation }],
+  );
   if (unknown.length) {
-    throw badRequest(`Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`, { issues: unknown.slice(0, 20) }, 'unknown_location');
+    throw badRequest(
+      `Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`,
+      { issues: unknown.slice(0, 20) },
+      'unknown_location',
+    );
   }
   // Every chosen town is where the offer holds: all are active, so the page and the lists show them all.
   const location: OfferLocation[] = names.map((value) => ({ value, isActive: true }));
   // Listed cards' tiers as the bank's cards spell them.
-  const eligibility = { ...form.eligibility, cards: form.eligibility.cards.map((card) => ({
-    ...card, tier: card.tier && (bank.issuedCards.find((own) => own.tier?.toLowerCase() === card.tier!.toLowerCase())?.tier ?? card.tier),
-  })) };
+  const eligibility = {
+    ...form.eligibility,
+    cards: form.eligibility.cards.map((card) => ({
+      ...card,
+      tier:
+        card.tier &&
+        (bank.issuedCards.find((own) => own.tier?.toLowerCase() === card.tier!.toLowerCase())?.tier ?? card.tier),
+    })),
+  };
   const notIssued = eligibility.cards.flatMap((card, i) => (bankIssues(bank.issuedCards, card) ? [] : [{ card, i }]));
   if (notIssued.length) {
-    throw badRequest(`${bank.bankName} does not issue: ${notIssued.map(({ card }) => cardName(card)).join(', ')}`, {
-      issues: notIssued.map(({ i }) => ({ path: `eligibility.cards.${i}`, message: ELIGIBILITY_MESSAGES.cardNotIssued })),
-    }, 'card_not_issued');
+    throw badRequest(
+      `${bank.bankName} does not issue: ${notIssued.map(({ card }) => cardName(card)).join(', ')}`,
+      {
+        issues: notIssued.map(({ i }) => ({
+          path: `eligibility.cards.${i}`,
+          message: ELIGIBILITY_MESSAGES.cardNotIssued,
+        })),
+      },
+      'card_not_issued',
+    );
   }
-  if (banner) await db.insert(images).values({ name: banner.name, contentType: banner.contentType, bytes: banner.bytes, ownerUserId: uploaderUserId });
+  if (banner)
+    await db
+      .insert(images)
+      .values({ name: banner.name, contentType: banner.contentType, bytes: banner.bytes, ownerUserId: uploaderUserId });
   return {
     label: form.offerTitle,
     header: form.offerHeader,
@@ -124,16 +153,19 @@ export function requireActivatedMerchant(user: UserRow): void {
 export async function submitOffer(db: Database, user: UserRow, form: CreateOfferData) {
   const columns = await offerColumnsOfForm(db, form, user.userId);
   const merchantId = await merchantIdForOffer(db, user.userId);
-  const [inserted] = await db.insert(offers).values({
-    ...columns,
-    hotLine: {
-      mobileNo: [localPhoneNumber(user.contactNo ?? user.mobileNo)],
-      email: user.companyEmail ? [user.companyEmail] : [],
-    },
-    reviewStatus: 'pending',
-    merchantId,
-    ownerUserId: user.userId,
-  }).returning({ offerId: offers.offerId });
+  const [inserted] = await db
+    .insert(offers)
+    .values({
+      ...columns,
+      hotLine: {
+        mobileNo: [localPhoneNumber(user.contactNo ?? user.mobileNo)],
+        email: user.companyEmail ? [user.companyEmail] : [],
+      },
+      reviewStatus: 'pending',
+      merchantId,
+      ownerUserId: user.userId,
+    })
+    .returning({ offerId: offers.offerId });
   return (await findOfferById(db, inserted!.offerId))!;
 }
 
@@ -143,14 +175,21 @@ export async function submitOffer(db: Database, user: UserRow, form: CreateOffer
  * the team only; another user's offer is 403, an unknown one 404.
  */
 export async function resendOwnOffer(db: Database, user: UserRow, offerId: number, form: CreateOfferData) {
-  const [current] = await db.select({ ownerUserId: offers.ownerUserId, reviewStatus: offers.reviewStatus }).from(offers).where(eq(offers.offerId, offerId)).limit(1);
+  const [current] = await db
+    .select({ ownerUserId: offers.ownerUserId, reviewStatus: offers.reviewStatus })
+    .from(offers)
+    .where(eq(offers.offerId, offerId))
+    .limit(1);
   if (!current) throw notFound(OFFER_MESSAGES.offerNotFound);
   if (current.ownerUserId !== user.userId) throw forbidden(OFFER_MESSAGES.notYourOffer);
   if (current.reviewStatus === 'accepted') throw conflict(OFFER_MESSAGES.listedOfferLocked);
   const columns = await offerColumnsOfForm(db, form, user.userId);
   // The status in the condition: an offer the team accepted meanwhile is not sent back to review.
-  const [updated] = await db.update(offers).set({ ...columns, reviewStatus: 'pending', reviewReason: null, reviewedAt: null, reviewedBy: null })
-    .where(and(eq(offers.offerId, offerId), ne(offers.reviewStatus, 'accepted'))).returning({ offerId: offers.offerId });
+  const [updated] = await db
+    .update(offers)
+    .set({ ...columns, reviewStatus: 'pending', reviewReason: null, reviewedAt: null, reviewedBy: null })
+    .where(and(eq(offers.offerId, offerId), ne(offers.reviewStatus, 'accepted')))
+    .returning({ offerId: offers.offerId });
   if (!updated) throw conflict(OFFER_MESSAGES.listedOfferLocked);
   return (await findOfferById(db, offerId))!;
 }

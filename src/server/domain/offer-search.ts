@@ -16,7 +16,9 @@ const DAY_MS = 86_400_000;
 const cardScope = sql`(${offers.eligibility}->>'cardScope')`;
 
 /** A listed card of the offer with this network and kind, of this tier or any tier. */
-const listsCard = (card: MyCardData) => sql`exists (select 1 from jsonb_array_elements(${offers.eligibility}->'cards') listed
+const listsCard = (
+  card: MyCardData,
+) => sql`exists (select 1 from jsonb_array_elements(${offers.eligibility}->'cards') listed
   where listed->>'network' = ${card.network} and listed->>'kind' = ${card.kind}
   and (listed->>'tier' is null or lower(listed->>'tier') = lower(${card.tier ?? ''})))`;
 
@@ -33,7 +35,12 @@ function usableWith(card: MyCardData): SQL {
 export type IssuedCards = ReadonlyMap<number, readonly CardSpecData[]>;
 
 export async function readIssuedCards(db: Database): Promise<IssuedCards> {
-  return new Map((await db.select({ bankId: banks.bankId, issuedCards: banks.issuedCards }).from(banks)).map((bank) => [bank.bankId, bank.issuedCards]));
+  return new Map(
+    (await db.select({ bankId: banks.bankId, issuedCards: banks.issuedCards }).from(banks)).map((bank) => [
+      bank.bankId,
+      bank.issuedCards,
+    ]),
+  );
 }
 
 /**
@@ -43,10 +50,15 @@ export async function readIssuedCards(db: Database): Promise<IssuedCards> {
  */
 function usableOnNetworks(networks: readonly CardNetwork[], issued: IssuedCards): SQL {
   const banksIssuing = (kindOk: (card: CardSpecData) => boolean) =>
-    [...issued].filter(([, cards]) => cards.some((card) => networks.includes(card.network) && kindOk(card))).map(([bankId]) => bankId);
+    [...issued]
+      .filter(([, cards]) => cards.some((card) => networks.includes(card.network) && kindOk(card)))
+      .map(([bankId]) => bankId);
   const forAll = banksIssuing(() => true);
   const forCredit = banksIssuing((card) => card.kind === 'credit');
-  const parts = networks.map((network) => sql`(${cardScope} = 'listed' and ${offers.eligibility}->'cards' @> ${JSON.stringify([{ network }])}::jsonb)`);
+  const parts = networks.map(
+    (network) =>
+      sql`(${cardScope} = 'listed' and ${offers.eligibility}->'cards' @> ${JSON.stringify([{ network }])}::jsonb)`,
+  );
   if (forAll.length) parts.push(and(sql`${cardScope} = 'all'`, inArray(offers.bankId, forAll))!);
   if (forCredit.length) parts.push(and(sql`${cardScope} = 'credit'`, inArray(offers.bankId, forCredit))!);
   return or(...parts)!;
@@ -63,9 +75,14 @@ export function searchWhere(search: OfferSearch, issued: IssuedCards, now: Date 
   if (search.validToday) {
     const today = sriLankaDay(now);
     parts.push(or(sql`${offers.offerStart} is null`, lt(offers.offerStart, today.end))!);
-    parts.push(sql`(jsonb_array_length(${offers.eligibility}->'days') = 0 or ${offers.eligibility}->'days' @> jsonb_build_array(${today.weekday}::text))`);
+    parts.push(
+      sql`(jsonb_array_length(${offers.eligibility}->'days') = 0 or ${offers.eligibility}->'days' @> jsonb_build_array(${today.weekday}::text))`,
+    );
   }
-  if (search.endingSoon) parts.push(and(isNotNull(offers.offerEnd), lte(offers.offerEnd, new Date(now.getTime() + ENDING_SOON_DAYS * DAY_MS)))!);
+  if (search.endingSoon)
+    parts.push(
+      and(isNotNull(offers.offerEnd), lte(offers.offerEnd, new Date(now.getTime() + ENDING_SOON_DAYS * DAY_MS)))!,
+    );
   if (search.cards.length) parts.push(or(...search.cards.map(usableWith))!);
   return and(...parts)!;
 }
@@ -89,10 +106,30 @@ export const sriLankaDate = (now = Date.now()) => new Date(now + SRI_LANKA_UTC_O
  * with their bank, category, merchant and favourite count. In one query the planner, unable to
  * guess how many offers the JSON conditions keep, joined and counted favourites for every match.
  */
-export async function findSearchPage(db: Database, where: SQL, sort: OfferSort, pageNo: number, pageSize: number, countTotal: () => Promise<number>) {
+export async function findSearchPage(
+  db: Database,
+  where: SQL,
+  sort: OfferSort,
+  pageNo: number,
+  pageSize: number,
+  countTotal: () => Promise<number>,
+) {
   const [idRows, totalCount] = await Promise.all([
-    db.select({ offerId: offers.offerId }).from(offers).where(where).orderBy(...SEARCH_ORDER[sort]).limit(pageSize).offset((pageNo - 1) * pageSize),
+    db
+      .select({ offerId: offers.offerId })
+      .from(offers)
+      .where(where)
+      .orderBy(...SEARCH_ORDER[sort])
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize),
     countTotal(),
   ]);
-  return { data: await findOffersByIds(db, idRows.map((row) => row.offerId), sql`true`), totalCount };
+  return {
+    data: await findOffersByIds(
+      db,
+      idRows.map((row) => row.offerId),
+      sql`true`,
+    ),
+    totalCount,
+  };
 }

@@ -13,13 +13,13 @@ import { notFound } from '../errors.ts';
 import { toBank, toCategory, toOffer, type OfferJoinedRow } from '../serialize.ts';
 import { findCategoriesByIds, findTerms, requireBank } from './catalogue.ts';
 
-
 // The listed rule is defined beside the schema (db/listed.ts), so that the import pipeline reads it too.
 export { isListed, isListedRow, isPublic, notEnded } from '../db/listed.ts';
 
 type OfferReviewStatus = (typeof OFFER_REVIEW_STATUSES)[number];
 /** The offers counted under a review status: the accepted ones only while listed (an ended offer no longer counts). */
-export const withReviewStatus = (status: OfferReviewStatus) => (status === PUBLIC_REVIEW_STATUS ? isListed() : eq(offers.reviewStatus, status));
+export const withReviewStatus = (status: OfferReviewStatus) =>
+  status === PUBLIC_REVIEW_STATUS ? isListed() : eq(offers.reviewStatus, status);
 
 export type OfferQueryFilter = { bankIds?: number[]; categoryIds?: number[] };
 
@@ -32,13 +32,16 @@ export function filteredWhere(base: SQL, filter: OfferQueryFilter): SQL {
   return and(...parts)!;
 }
 
-const interest = sql<number>`(select count(*)::int from favorites f where f.offer_id = ${offers.offerId})`.as('interest');
+const interest = sql<number>`(select count(*)::int from favorites f where f.offer_id = ${offers.offerId})`.as(
+  'interest',
+);
 
 /** What every offer answer is made of: the offer, its bank, category and merchant, and its favourite count. */
 export const joinedOfferColumns = { offer: offers, bank: banks, category: categories, merchant: merchants, interest };
 
 function selectJoinedOffers(db: Database) {
-  return db.select(joinedOfferColumns)
+  return db
+    .select(joinedOfferColumns)
     .from(offers)
     .innerJoin(banks, eq(banks.bankId, offers.bankId))
     .innerJoin(categories, eq(categories.categoryId, offers.categoryId))
@@ -48,16 +51,27 @@ function selectJoinedOffers(db: Database) {
 type JoinedRows = Awaited<ReturnType<typeof selectJoinedOffers>>;
 const toOffers = (rows: JoinedRows, now = new Date()) => rows.map((row) => toOffer(row as OfferJoinedRow, now));
 
-export const countOffers = async (db: Database, where: SQL) => (await db.select({ n: count() }).from(offers).where(where))[0]?.n ?? 0;
+export const countOffers = async (db: Database, where: SQL) =>
+  (await db.select({ n: count() }).from(offers).where(where))[0]?.n ?? 0;
 
 /** The §7 lists' order: newest first, the newest id breaking ties. */
 export const NEWEST_FIRST = [desc(offers.createdAt), desc(offers.offerId)];
 
 /** A page of offers, newest first unless told, with the total for 'Load more'. */
-export async function findOfferPage(db: Database, where: SQL, pageNo: number, pageSize: number, countTotal = () => countOffers(db, where), order: SQL[] = NEWEST_FIRST) {
+export async function findOfferPage(
+  db: Database,
+  where: SQL,
+  pageNo: number,
+  pageSize: number,
+  countTotal = () => countOffers(db, where),
+  order: SQL[] = NEWEST_FIRST,
+) {
   const [rows, totalCount] = await Promise.all([
-    selectJoinedOffers(db).where(where).orderBy(...order)
-      .limit(pageSize).offset((pageNo - 1) * pageSize),
+    selectJoinedOffers(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize),
     countTotal(),
   ]);
   return { data: toOffers(rows), totalCount };
@@ -81,7 +95,9 @@ export async function findOfferById(db: Database, offerId: number) {
 
 /** A public offer with the terms that apply to it, keyed by its bank id and 'general'; 404 otherwise. */
 export async function findPublicOfferDetail(db: Database, offerId: number) {
-  const [row] = await selectJoinedOffers(db).where(and(isPublic(), eq(offers.offerId, offerId))).limit(1);
+  const [row] = await selectJoinedOffers(db)
+    .where(and(isPublic(), eq(offers.offerId, offerId)))
+    .limit(1);
   if (!row) throw notFound(OFFER_MESSAGES.offerNotFound);
   const { bankId } = row.offer;
   const { general, byBank } = await findTerms(db, bankId);
@@ -90,8 +106,16 @@ export async function findPublicOfferDetail(db: Database, offerId: number) {
 
 /** What an impression records of a public offer: its id, bank, category and merchant; 404 when it is not public. */
 export async function requirePublicOffer(db: Database, offerId: number) {
-  const [offer] = await db.select({ offerId: offers.offerId, bankId: offers.bankId, categoryId: offers.categoryId, merchantId: offers.merchantId })
-    .from(offers).where(and(eq(offers.offerId, offerId), isPublic())).limit(1);
+  const [offer] = await db
+    .select({
+      offerId: offers.offerId,
+      bankId: offers.bankId,
+      categoryId: offers.categoryId,
+      merchantId: offers.merchantId,
+    })
+    .from(offers)
+    .where(and(eq(offers.offerId, offerId), isPublic()))
+    .limit(1);
   if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
   return offer;
 }
@@ -103,7 +127,8 @@ const OWN_OFFERS_MAX = 200;
 export async function findOffersOfOwner(db: Database, ownerUserId: number, { all }: { all: boolean }) {
   const rows = await selectJoinedOffers(db)
     .where(and(eq(offers.ownerUserId, ownerUserId), all ? undefined : isListed()))
-    .orderBy(desc(offers.createdAt), desc(offers.offerId)).limit(OWN_OFFERS_MAX);
+    .orderBy(desc(offers.createdAt), desc(offers.offerId))
+    .limit(OWN_OFFERS_MAX);
   // The owner reads why the team rejected an offer, to edit it and send it again.
   return rows.map((row) => {
     const offer = toOffer(row as OfferJoinedRow);
@@ -113,25 +138,49 @@ export async function findOffersOfOwner(db: Database, ownerUserId: number, { all
 }
 
 /** Related listed offers: same merchant first, then same category, then same bank; popular first. */
-export async function findRelatedOffers(db: Database, like: { merchantId?: number; categoryId?: number; bankId?: number }, limit: number) {
+export async function findRelatedOffers(
+  db: Database,
+  like: { merchantId?: number; categoryId?: number; bankId?: number },
+  limit: number,
+) {
   const score = sql`(case when ${offers.merchantId} = ${like.merchantId ?? 0} then 4 else 0 end
       + case when ${offers.categoryId} = ${like.categoryId ?? 0} then 2 else 0 end
       + case when ${offers.bankId} = ${like.bankId ?? 0} then 1 else 0 end)`;
-  const rows = await selectJoinedOffers(db).where(listedWhere())
-    .orderBy(desc(score), desc(offers.views), desc(offers.offerId)).limit(limit);
+  const rows = await selectJoinedOffers(db)
+    .where(listedWhere())
+    .orderBy(desc(score), desc(offers.views), desc(offers.offerId))
+    .limit(limit);
   return toOffers(rows);
 }
 
 /** A bank page's per-category groups of listed offers (every bank without bankId), each paged on its own; unknown categories are left out. */
-export async function findCategoryGroups(db: Database, request: { categoryIds: number[]; bankId?: number | null; pageNo: number; pageSize: number }) {
+export async function findCategoryGroups(
+  db: Database,
+  request: { categoryIds: number[]; bankId?: number | null; pageNo: number; pageSize: number },
+) {
   const { bankId, pageNo, pageSize } = request;
   const categoryIds = [...new Set(request.categoryIds)]; // one group per category
   const byId = new Map((await findCategoriesByIds(db, categoryIds)).map((category) => [category.categoryId, category]));
-  return Promise.all(categoryIds.filter((id) => byId.has(id)).map(async (categoryId) => {
-    const category = byId.get(categoryId)!;
-    const page = await findOfferPage(db, listedWhere({ categoryIds: [categoryId], bankIds: bankId ? [bankId] : [] }), pageNo, pageSize);
-    return { categoryId, categoryName: category.categoryName, iconName: category.iconName, offers: page.data, totalCount: page.totalCount };
-  }));
+  return Promise.all(
+    categoryIds
+      .filter((id) => byId.has(id))
+      .map(async (categoryId) => {
+        const category = byId.get(categoryId)!;
+        const page = await findOfferPage(
+          db,
+          listedWhere({ categoryIds: [categoryId], bankIds: bankId ? [bankId] : [] }),
+          pageNo,
+          pageSize,
+        );
+        return {
+          categoryId,
+          categoryName: category.categoryName,
+          iconName: category.iconName,
+          offers: page.data,
+          totalCount: page.totalCount,
+        };
+      }),
+  );
 }
 
 // ---------- what the catalogue's banks and categories hold of the listed offers ----------
@@ -146,16 +195,32 @@ export async function findBankDetail(db: Database, bankId: number) {
   const [totalCount, favoriteRows, merchantRows, merchantCountRows] = await Promise.all([
     countOffers(db, where),
     db.select({ n: count() }).from(favorites).innerJoin(offers, eq(offers.offerId, favorites.offerId)).where(where),
-    db.select({ merchantId: merchants.merchantId, merchantName: merchants.merchantName, logoURL: merchants.logoUrl, n: count() })
-      .from(offers).innerJoin(merchants, eq(merchants.merchantId, offers.merchantId)).where(where)
-      .groupBy(merchants.merchantId).orderBy(desc(count()), asc(merchants.merchantId)).limit(BANK_CARD_MERCHANTS),
-    db.select({ n: countDistinct(offers.merchantId) }).from(offers).where(where),
+    db
+      .select({
+        merchantId: merchants.merchantId,
+        merchantName: merchants.merchantName,
+        logoURL: merchants.logoUrl,
+        n: count(),
+      })
+      .from(offers)
+      .innerJoin(merchants, eq(merchants.merchantId, offers.merchantId))
+      .where(where)
+      .groupBy(merchants.merchantId)
+      .orderBy(desc(count()), asc(merchants.merchantId))
+      .limit(BANK_CARD_MERCHANTS),
+    db
+      .select({ n: countDistinct(offers.merchantId) })
+      .from(offers)
+      .where(where),
   ]);
   return {
     ...toBank(bank),
     totalCount,
     favoriteCount: favoriteRows[0]?.n ?? 0,
-    merchants: merchantRows.map(({ n: _n, logoURL, ...merchant }) => ({ ...merchant, logoURL: safeUrl(logoURL) ?? null })),
+    merchants: merchantRows.map(({ n: _n, logoURL, ...merchant }) => ({
+      ...merchant,
+      logoURL: safeUrl(logoURL) ?? null,
+    })),
     merchantCount: merchantCountRows[0]?.n ?? 0,
   };
 }
@@ -163,8 +228,12 @@ export async function findBankDetail(db: Database, bankId: number) {
 /** The categories that have listed offers (of one bank, or of every bank), by name, with their counts; 404 for an unknown bank. */
 export async function findCategoriesWithListedOffers(db: Database, bankId: number | 'all') {
   if (bankId !== 'all') await requireBank(db, bankId);
-  const rows = await db.select({ category: categories, n: count() }).from(offers)
-    .innerJoin(categories, eq(categories.categoryId, offers.categoryId)).where(listedWhere(bankId === 'all' ? {} : { bankIds: [bankId] }))
-    .groupBy(categories.categoryId).orderBy(asc(categories.categoryName));
+  const rows = await db
+    .select({ category: categories, n: count() })
+    .from(offers)
+    .innerJoin(categories, eq(categories.categoryId, offers.categoryId))
+    .where(listedWhere(bankId === 'all' ? {} : { bankIds: [bankId] }))
+    .groupBy(categories.categoryId)
+    .orderBy(asc(categories.categoryName));
   return rows.map(({ category, n }) => ({ ...toCategory(category), totalCount: n }));
 }

@@ -28,9 +28,15 @@ export async function signOptOutLink(db: Database, purpose: string, userId: numb
  * older than its life, issued before the user's last revoke, or made before links carried an issue
  * time (those never expired).
  */
-export async function checkOptOutLink(db: Database, purpose: string, token: string, now = new Date()): Promise<OptOutCheck> {
+export async function checkOptOutLink(
+  db: Database,
+  purpose: string,
+  token: string,
+  now = new Date(),
+): Promise<OptOutCheck> {
   const payload = await signedLinks(db).verify<Partial<OptOutPayload>>(purpose, token);
-  if (!payload || typeof payload !== 'object' || !Number.isSafeInteger(payload.u)) return { ok: false, reason: 'invalid' };
+  if (!payload || typeof payload !== 'object' || !Number.isSafeInteger(payload.u))
+    return { ok: false, reason: 'invalid' };
   const { t: issuedAt, e: epoch } = payload;
   if (!Number.isSafeInteger(issuedAt) || !Number.isSafeInteger(epoch)) return { ok: false, reason: 'expired' };
   if (issuedAt! > now.getTime() + CLOCK_SLACK_MS) return { ok: false, reason: 'invalid' };
@@ -43,5 +49,8 @@ export async function checkOptOutLink(db: Database, purpose: string, token: stri
 
 /** "Revoke my links": every stop and unsubscribe link issued to the user so far stops working. */
 export async function revokeOptOutLinks(db: Database, userId: number): Promise<void> {
-  await db.update(users).set({ linksEpoch: sql`${users.linksEpoch} + 1` }).where(eq(users.userId, userId));
+  await db
+    .update(users)
+    .set({ linksEpoch: sql`${users.linksEpoch} + 1` })
+    .where(eq(users.userId, userId));
 }

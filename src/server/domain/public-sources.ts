@@ -15,20 +15,45 @@ const iso = (date: Date | string | null | undefined) => (date ? new Date(date).t
  * cards name it), by name.
  */
 export async function listPublicSources(db: Database): Promise<PublicSourceData[]> {
-  const lastGoodStart = db.select({ startedAt: max(importRuns.startedAt) }).from(importRuns)
+  const lastGoodStart = db
+    .select({ startedAt: max(importRuns.startedAt) })
+    .from(importRuns)
     .where(and(eq(importRuns.sourceKey, sql`${importSources.sourceKey}`), eq(importRuns.ok, true)));
   const [sources, listed, lastGood, failing] = await Promise.all([
-    db.select({ sourceKey: importSources.sourceKey, name: importSources.name, enabled: importSources.enabled, bankId: banks.bankId, bankName: banks.bankName })
-      .from(importSources).leftJoin(banks, eq(banks.bankId, importSources.bankId)).orderBy(asc(importSources.name), asc(importSources.sourceKey)),
-    db.select({ sourceKey: offerSources.sourceKey, count: countDistinct(offerSources.offerId) })
-      .from(offerSources).innerJoin(offers, eq(offers.offerId, offerSources.offerId)).where(isListed()).groupBy(offerSources.sourceKey),
-    db.select({ sourceKey: importRuns.sourceKey, finishedAt: max(importRuns.finishedAt) })
-      .from(importRuns).where(eq(importRuns.ok, true)).groupBy(importRuns.sourceKey),
+    db
+      .select({
+        sourceKey: importSources.sourceKey,
+        name: importSources.name,
+        enabled: importSources.enabled,
+        bankId: banks.bankId,
+        bankName: banks.bankName,
+      })
+      .from(importSources)
+      .leftJoin(banks, eq(banks.bankId, importSources.bankId))
+      .orderBy(asc(importSources.name), asc(importSources.sourceKey)),
+    db
+      .select({ sourceKey: offerSources.sourceKey, count: countDistinct(offerSources.offerId) })
+      .from(offerSources)
+      .innerJoin(offers, eq(offers.offerId, offerSources.offerId))
+      .where(isListed())
+      .groupBy(offerSources.sourceKey),
+    db
+      .select({ sourceKey: importRuns.sourceKey, finishedAt: max(importRuns.finishedAt) })
+      .from(importRuns)
+      .where(eq(importRuns.ok, true))
+      .groupBy(importRuns.sourceKey),
     // The failed runs after the last good one (after the first run, when none was good): the source
     // has been failing since the first of them. A run still going has ok null and is not counted.
-    db.select({ sourceKey: importRuns.sourceKey, since: min(importRuns.startedAt) })
-      .from(importRuns).innerJoin(importSources, eq(importSources.sourceKey, importRuns.sourceKey))
-      .where(and(eq(importRuns.ok, false), or(sql`(${lastGoodStart}) is null`, sql`${importRuns.startedAt} > (${lastGoodStart})`)))
+    db
+      .select({ sourceKey: importRuns.sourceKey, since: min(importRuns.startedAt) })
+      .from(importRuns)
+      .innerJoin(importSources, eq(importSources.sourceKey, importRuns.sourceKey))
+      .where(
+        and(
+          eq(importRuns.ok, false),
+          or(sql`(${lastGoodStart}) is null`, sql`${importRuns.startedAt} > (${lastGoodStart})`),
+        ),
+      )
       .groupBy(importRuns.sourceKey),
   ]);
   const listedOf = new Map(listed.map((row) => [row.sourceKey, Number(row.count)]));
@@ -38,7 +63,10 @@ export async function listPublicSources(db: Database): Promise<PublicSourceData[
     .filter((source) => source.enabled || listedOf.has(source.sourceKey))
     .map((source) => ({
       name: source.name,
-      bank: source.bankId !== null && source.bankName !== null ? { bankId: source.bankId, bankName: source.bankName } : null,
+      bank:
+        source.bankId !== null && source.bankName !== null
+          ? { bankId: source.bankId, bankName: source.bankName }
+          : null,
       lastGoodRunAt: iso(lastGoodOf.get(source.sourceKey)),
       failingSince: iso(failingOf.get(source.sourceKey)),
       listedOffers: listedOf.get(source.sourceKey) ?? 0,

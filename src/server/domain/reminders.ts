@@ -12,10 +12,14 @@ import { checkOptOutLink, signOptOutLink } from './opt-out-links.ts';
 /** The signed link's purpose: a token made for another purpose (e.g. e-mail unsubscribe) is refused. */
 const STOP_PURPOSE = 'reminder-stop';
 
-export interface ReminderSetting { daysBefore: ReminderDays | null; offerShown: boolean }
+export interface ReminderSetting {
+  daysBefore: ReminderDays | null;
+  offerShown: boolean;
+}
 
 const settingOf = (row: { reminderDaysBefore: number | null; reminderOfferShownAt: Date | null }): ReminderSetting => ({
-  daysBefore: row.reminderDaysBefore as ReminderDays | null, offerShown: row.reminderOfferShownAt !== null,
+  daysBefore: row.reminderDaysBefore as ReminderDays | null,
+  offerShown: row.reminderOfferShownAt !== null,
 });
 const columns = { reminderDaysBefore: users.reminderDaysBefore, reminderOfferShownAt: users.reminderOfferShownAt };
 
@@ -25,21 +29,36 @@ export async function findReminderSetting(db: Database, userId: number): Promise
 }
 
 /** Sets the days (null: off). Choosing in the profile also counts as having seen the first favourite's line. */
-export async function setReminderDays(db: Database, userId: number, daysBefore: ReminderDays | null, now = new Date()): Promise<ReminderSetting> {
-  const [row] = await db.update(users).set({ reminderDaysBefore: daysBefore, reminderOfferShownAt: sql`coalesce(${users.reminderOfferShownAt}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(users.userId, userId)).returning(columns);
+export async function setReminderDays(
+  db: Database,
+  userId: number,
+  daysBefore: ReminderDays | null,
+  now = new Date(),
+): Promise<ReminderSetting> {
+  const [row] = await db
+    .update(users)
+    .set({
+      reminderDaysBefore: daysBefore,
+      reminderOfferShownAt: sql`coalesce(${users.reminderOfferShownAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(users.userId, userId))
+    .returning(columns);
   return settingOf(row!);
 }
 
 /** The first favourite's line was shown: it shows once per account. */
 export async function markReminderOfferShown(db: Database, userId: number, now = new Date()): Promise<ReminderSetting> {
-  const [row] = await db.update(users).set({ reminderOfferShownAt: sql`coalesce(${users.reminderOfferShownAt}, ${now.toISOString()}::timestamptz)` })
-    .where(eq(users.userId, userId)).returning(columns);
+  const [row] = await db
+    .update(users)
+    .set({ reminderOfferShownAt: sql`coalesce(${users.reminderOfferShownAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(users.userId, userId))
+    .returning(columns);
   return settingOf(row!);
 }
 
 /** A stop link for one reminder SMS: issued now, so each message carries its own. */
-export const reminderStopToken = (db: Database, userId: number, now = new Date()) => signOptOutLink(db, STOP_PURPOSE, userId, now);
+export const reminderStopToken = (db: Database, userId: number, now = new Date()) =>
+  signOptOutLink(db, STOP_PURPOSE, userId, now);
 
 /**
  * Turns reminders off for the link's user; a link that is altered or of another purpose is a 400,

@@ -21,10 +21,14 @@ import { isListed, isListedRow, joinedOfferColumns } from './offers.ts';
 import { toOffer, type OfferJoinedRow } from '../serialize.ts';
 
 const ONLY_PENDING = 'Only a pending offer can be accepted or rejected.';
-export const FLYER_DRAFT_NOT_COMPLETED = 'This offer is a draft made from a flyer: edit it with what the flyer says (merchant, rate, dates, cards) before accepting it.';
+export const FLYER_DRAFT_NOT_COMPLETED =
+  'This offer is a draft made from a flyer: edit it with what the flyer says (merchant, rate, dates, cards) before accepting it.';
 const ONLY_LIVE_ACCEPTED = 'Only an accepted offer that is still listed can be withdrawn or ended.';
 
-const openReports = sql<number>`(select count(*)::int from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`.as('open_reports');
+const openReports =
+  sql<number>`(select count(*)::int from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`.as(
+    'open_reports',
+  );
 
 export interface TeamOfferFilter {
   q: string;
@@ -47,7 +51,8 @@ export function endingThisWeek(now = new Date()): SQL {
 function teamOfferWhere(filter: TeamOfferFilter, matchingMerchants: number[]): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status === 'withdrawn') parts.push(isNotNull(offers.withdrawnAt));
-  else if (filter.status === PUBLIC_REVIEW_STATUS) parts.push(eq(offers.reviewStatus, PUBLIC_REVIEW_STATUS), isNull(offers.withdrawnAt));
+  else if (filter.status === PUBLIC_REVIEW_STATUS)
+    parts.push(eq(offers.reviewStatus, PUBLIC_REVIEW_STATUS), isNull(offers.withdrawnAt));
   else if (filter.status !== 'all') parts.push(eq(offers.reviewStatus, filter.status));
   if (filter.bankId !== undefined) parts.push(eq(offers.bankId, filter.bankId));
   if (filter.categoryId !== undefined) parts.push(eq(offers.categoryId, filter.categoryId));
@@ -58,16 +63,22 @@ function teamOfferWhere(filter: TeamOfferFilter, matchingMerchants: number[]): S
     parts.push(or(ilike(offers.header, text), ilike(offers.label, text), ...byMerchant, ...byId)!);
   }
   if (filter.ending === 'week') parts.push(endingThisWeek());
-  if (filter.reported) parts.push(sql`exists (select 1 from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`);
+  if (filter.reported)
+    parts.push(
+      sql`exists (select 1 from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`,
+    );
   return parts.length ? and(...parts) : undefined;
 }
 
 type TeamOfferRow = OfferJoinedRow & { openReports: number };
 
-const selectTeamOffers = (db: Database) => db.select({ ...joinedOfferColumns, openReports }).from(offers)
-  .innerJoin(banks, eq(banks.bankId, offers.bankId))
-  .innerJoin(categories, eq(categories.categoryId, offers.categoryId))
-  .innerJoin(merchants, eq(merchants.merchantId, offers.merchantId));
+const selectTeamOffers = (db: Database) =>
+  db
+    .select({ ...joinedOfferColumns, openReports })
+    .from(offers)
+    .innerJoin(banks, eq(banks.bankId, offers.bankId))
+    .innerJoin(categories, eq(categories.categoryId, offers.categoryId))
+    .innerJoin(merchants, eq(merchants.merchantId, offers.merchantId));
 
 function toTeamOffer(row: TeamOfferRow): TeamOfferData {
   const { offer } = row;
@@ -89,14 +100,29 @@ export async function listTeamOffers(db: Database, filter: TeamOfferFilter, page
   // search can match, and uses the trigram indexes (migration 0004) rather than walking every offer
   // in date order looking for 20 that match.
   const matchingMerchants = filter.q
-    ? (await db.select({ id: merchants.merchantId }).from(merchants).where(ilike(merchants.merchantName, containsPattern(filter.q)))).map((row) => row.id)
+    ? (
+        await db
+          .select({ id: merchants.merchantId })
+          .from(merchants)
+          .where(ilike(merchants.merchantName, containsPattern(filter.q)))
+      ).map((row) => row.id)
     : [];
   const where = teamOfferWhere(filter, matchingMerchants);
-  const order = filter.sort === 'oldest' ? [asc(offers.createdAt), asc(offers.offerId)] : [desc(offers.createdAt), desc(offers.offerId)];
+  const order =
+    filter.sort === 'oldest'
+      ? [asc(offers.createdAt), asc(offers.offerId)]
+      : [desc(offers.createdAt), desc(offers.offerId)];
   const { rows, totalCount } = await pageOf(
-    selectTeamOffers(db).where(where).orderBy(...order),
-    db.select({ n: count() }).from(offers).innerJoin(merchants, eq(merchants.merchantId, offers.merchantId)).where(where),
-    pageNo, pageSize,
+    selectTeamOffers(db)
+      .where(where)
+      .orderBy(...order),
+    db
+      .select({ n: count() })
+      .from(offers)
+      .innerJoin(merchants, eq(merchants.merchantId, offers.merchantId))
+      .where(where),
+    pageNo,
+    pageSize,
   );
   return { data: rows.map((row) => toTeamOffer(row as TeamOfferRow)), totalCount };
 }
@@ -116,7 +142,10 @@ export async function findTeamOffer(db: Database, offerId: number): Promise<Team
 
 /** The review fields the audit log keeps of an offer. */
 const reviewState = (offer: typeof offers.$inferSelect) => ({
-  reviewStatus: offer.reviewStatus, reviewReason: offer.reviewReason, withdrawnAt: offer.withdrawnAt?.toISOString() ?? null, offerEnd: offer.offerEnd?.toISOString() ?? null,
+  reviewStatus: offer.reviewStatus,
+  reviewReason: offer.reviewReason,
+  withdrawnAt: offer.withdrawnAt?.toISOString() ?? null,
+  offerEnd: offer.offerEnd?.toISOString() ?? null,
 });
 
 export type Decision = 'accept' | 'reject';
@@ -125,54 +154,105 @@ export type Decision = 'accept' | 'reject';
  * Accepts or rejects a pending offer (409 for any other), with the audit row, in one transaction.
  * Returns who to tell: the owner's mobile number and language, if the offer has an owner.
  */
-async function decideOne(db: Database, actorUserId: number, offerId: number, decision: Decision, reason: string | undefined) {
+async function decideOne(
+  db: Database,
+  actorUserId: number,
+  offerId: number,
+  decision: Decision,
+  reason: string | undefined,
+) {
   return db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
     if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
     if (offer.reviewStatus !== 'pending') throw conflict(ONLY_PENDING);
     if (decision === 'accept' && offer.flyerDraft) throw conflict(FLYER_DRAFT_NOT_COMPLETED);
-    const [after] = await tx.update(offers).set({
-      reviewStatus: decision === 'accept' ? PUBLIC_REVIEW_STATUS : 'rejected',
-      reviewReason: decision === 'accept' ? null : reason ?? null,
-      reviewedAt: new Date(),
-      reviewedBy: actorUserId,
-    }).where(eq(offers.offerId, offerId)).returning();
+    const [after] = await tx
+      .update(offers)
+      .set({
+        reviewStatus: decision === 'accept' ? PUBLIC_REVIEW_STATUS : 'rejected',
+        reviewReason: decision === 'accept' ? null : (reason ?? null),
+        reviewedAt: new Date(),
+        reviewedBy: actorUserId,
+      })
+      .where(eq(offers.offerId, offerId))
+      .returning();
     await recordAudit(tx, {
-      actorUserId, action: decision === 'accept' ? 'offer.accept' : 'offer.reject', targetType: 'offer', targetId: offerId,
-      before: reviewState(offer), after: reviewState(after!), note: reason ?? null,
+      actorUserId,
+      action: decision === 'accept' ? 'offer.accept' : 'offer.reject',
+      targetType: 'offer',
+      targetId: offerId,
+      before: reviewState(offer),
+      after: reviewState(after!),
+      note: reason ?? null,
     });
-    const owner = offer.ownerUserId === null ? undefined
-      : (await tx.select({ mobileNo: users.mobileNo, locale: users.locale }).from(users).where(eq(users.userId, offer.ownerUserId)).limit(1))[0];
+    const owner =
+      offer.ownerUserId === null
+        ? undefined
+        : (
+            await tx
+              .select({ mobileNo: users.mobileNo, locale: users.locale })
+              .from(users)
+              .where(eq(users.userId, offer.ownerUserId))
+              .limit(1)
+          )[0];
     return { header: offer.header, owner };
   });
 }
 
 /** The SMS a merchant gets when their offer is decided, in the merchant account's language. */
-export function decisionText(header: string, decision: Decision, reason: string | undefined, locale: Locale = baseLocale): string {
+export function decisionText(
+  header: string,
+  decision: Decision,
+  reason: string | undefined,
+  locale: Locale = baseLocale,
+): string {
   return decision === 'accept'
     ? m.notify_review_accepted({ siteName: SITE_NAME, header }, { locale })
     : m.notify_review_rejected({ siteName: SITE_NAME, header, reason: reason ?? '' }, { locale });
 }
 
 /** Tells the merchant; a failing SMS gateway does not undo the decision, it is logged. */
-async function tellMerchant(sms: SmsProvider, owner: { mobileNo: string; locale: Locale } | undefined, header: string, decision: Decision, reason?: string) {
+async function tellMerchant(
+  sms: SmsProvider,
+  owner: { mobileNo: string; locale: Locale } | undefined,
+  header: string,
+  decision: Decision,
+  reason?: string,
+) {
   if (!owner) return;
   const { mobileNo } = owner;
   try {
     await sms.send({ mobileNo, message: decisionText(header, decision, reason, owner.locale) });
   } catch (error) {
-    console.error(`[review] could not send the decision SMS to +94${mobileNo}:`, error instanceof Error ? error.message : error);
+    console.error(
+      `[review] could not send the decision SMS to +94${mobileNo}:`,
+      error instanceof Error ? error.message : error,
+    );
   }
 }
 
-export async function decideOffer(db: Database, sms: SmsProvider, actorUserId: number, offerId: number, decision: Decision, reason?: string) {
+export async function decideOffer(
+  db: Database,
+  sms: SmsProvider,
+  actorUserId: number,
+  offerId: number,
+  decision: Decision,
+  reason?: string,
+) {
   const { header, owner } = await decideOne(db, actorUserId, offerId, decision, reason);
   await tellMerchant(sms, owner, header, decision, reason);
   return findTeamOffer(db, offerId);
 }
 
 /** Decides each offer in turn; an offer that cannot be decided is skipped with the reason, the rest go on. */
-export async function decideOffers(db: Database, sms: SmsProvider, actorUserId: number, offerIds: number[], decision: Decision, reason?: string) {
+export async function decideOffers(
+  db: Database,
+  sms: SmsProvider,
+  actorUserId: number,
+  offerIds: number[],
+  decision: Decision,
+  reason?: string,
+) {
   const decided: number[] = [];
   const skipped: { offerId: number; message: string }[] = [];
   for (const offerId of [...new Set(offerIds)]) {
@@ -192,17 +272,31 @@ export async function decideOffers(db: Database, sms: SmsProvider, actorUserId: 
  * Withdraw (listed nowhere, its page says it is no longer available) or End now (its end is now:
  * it expires as any offer does). Only an accepted offer still listed; 409 otherwise.
  */
-export async function withdrawOrEndOffer(db: Database, actorUserId: number, offerId: number, action: 'withdraw' | 'end', reason: string) {
+export async function withdrawOrEndOffer(
+  db: Database,
+  actorUserId: number,
+  offerId: number,
+  action: 'withdraw' | 'end',
+  reason: string,
+) {
   await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
     if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
     const now = new Date();
     if (!isListedRow(offer, now)) throw conflict(ONLY_LIVE_ACCEPTED);
-    const [after] = await tx.update(offers).set(action === 'withdraw' ? { withdrawnAt: now } : { offerEnd: now })
-      .where(eq(offers.offerId, offerId)).returning();
+    const [after] = await tx
+      .update(offers)
+      .set(action === 'withdraw' ? { withdrawnAt: now } : { offerEnd: now })
+      .where(eq(offers.offerId, offerId))
+      .returning();
     await recordAudit(tx, {
-      actorUserId, action: action === 'withdraw' ? 'offer.withdraw' : 'offer.end', targetType: 'offer', targetId: offerId,
-      before: reviewState(offer), after: reviewState(after!), note: reason,
+      actorUserId,
+      action: action === 'withdraw' ? 'offer.withdraw' : 'offer.end',
+      targetType: 'offer',
+      targetId: offerId,
+      before: reviewState(offer),
+      after: reviewState(after!),
+      note: reason,
     });
   });
   return findTeamOffer(db, offerId);
@@ -219,11 +313,17 @@ export async function editOffer(db: Database, actorUserId: number, offerId: numb
   await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
     if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
-    const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((key) => JSON.stringify(offer[key]) !== JSON.stringify(columns[key]));
+    const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter(
+      (key) => JSON.stringify(offer[key]) !== JSON.stringify(columns[key]),
+    );
     if (changed.length === 0) return;
     await tx.update(offers).set(columns).where(eq(offers.offerId, offerId));
     await recordAudit(tx, {
-      actorUserId, action: 'offer.edit', targetType: 'offer', targetId: offerId, note: null,
+      actorUserId,
+      action: 'offer.edit',
+      targetType: 'offer',
+      targetId: offerId,
+      note: null,
       before: Object.fromEntries(changed.map((key) => [key, offer[key]])),
       after: Object.fromEntries(changed.map((key) => [key, columns[key]])),
     });

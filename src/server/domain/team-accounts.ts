@@ -25,13 +25,18 @@ export function toTeamAccount(user: UserRow): TeamAccountData {
     isMobileVerification: user.isMobileVerification,
     isAccountBlock: user.isAccountBlock,
     blockReason: user.blockReason,
-    codeBlockedUntil: user.codeBlockedUntil && user.codeBlockedUntil > new Date() ? user.codeBlockedUntil.toISOString() : null,
+    codeBlockedUntil:
+      user.codeBlockedUntil && user.codeBlockedUntil > new Date() ? user.codeBlockedUntil.toISOString() : null,
     merchantStep: user.merchantStep as MerchantStep | null,
     createdAt: user.createdAt.toISOString(),
   };
 }
 
-export interface AccountFilter { q: string; userType?: number; blocked?: boolean }
+export interface AccountFilter {
+  q: string;
+  userType?: number;
+  blocked?: boolean;
+}
 
 export function accountWhere(filter: AccountFilter): SQL | undefined {
   const parts: SQL[] = [];
@@ -42,7 +47,9 @@ export function accountWhere(filter: AccountFilter): SQL | undefined {
     // A number is looked up by its digits (a leading 0 or +94 left out); a name by any part of it.
     const digits = q.replace(/[\s-]/g, '').replace(/^(\+94|0)/, '');
     const byNumber = /^\d{1,9}$/.test(digits) ? [like(users.mobileNo, `${digits}%`)] : [];
-    parts.push(or(ilike(users.firstName, containsPattern(q)), ilike(users.businessName, containsPattern(q)), ...byNumber)!);
+    parts.push(
+      or(ilike(users.firstName, containsPattern(q)), ilike(users.businessName, containsPattern(q)), ...byNumber)!,
+    );
   }
   return parts.length ? and(...parts) : undefined;
 }
@@ -52,7 +59,8 @@ export async function listAccounts(db: Database, filter: AccountFilter, pageNo: 
   const { rows, totalCount } = await pageOf(
     db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.userId)),
     db.select({ n: count() }).from(users).where(where),
-    pageNo, pageSize,
+    pageNo,
+    pageSize,
   );
   return { data: rows.map(toTeamAccount), totalCount };
 }
@@ -63,18 +71,42 @@ export async function findAccount(db: Database, userId: number): Promise<UserRow
   return user;
 }
 
-type AccountChange = { action: 'account.block' | 'account.unblock' | 'account.liftCodeBlock' | 'account.type'; reason: string };
+type AccountChange = {
+  action: 'account.block' | 'account.unblock' | 'account.liftCodeBlock' | 'account.type';
+  reason: string;
+};
 
 /** Locks the account's row, applies `change`, writes the audit row; returns the account after. */
-async function changeAccount(db: Database, actorUserId: number, userId: number, audit: AccountChange,
-  change: (user: UserRow, tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<Partial<UserRow>>) {
+async function changeAccount(
+  db: Database,
+  actorUserId: number,
+  userId: number,
+  audit: AccountChange,
+  change: (user: UserRow, tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<Partial<UserRow>>,
+) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.userId, userId)).for('update').limit(1);
     if (!user) throw notFound(ACCOUNT_NOT_FOUND);
     const values = await change(user, tx);
     const [after] = (await tx.update(users).set(values).where(eq(users.userId, userId)).returning()) as [UserRow];
-    const kept = (row: UserRow) => Object.fromEntries(Object.keys(values).map((key) => [key, row[key as keyof UserRow] instanceof Date ? (row[key as keyof UserRow] as Date).toISOString() : row[key as keyof UserRow]]));
-    await recordAudit(tx, { actorUserId, action: audit.action, targetType: 'account', targetId: userId, before: kept(user), after: kept(after), note: audit.reason });
+    const kept = (row: UserRow) =>
+      Object.fromEntries(
+        Object.keys(values).map((key) => [
+          key,
+          row[key as keyof UserRow] instanceof Date
+            ? (row[key as keyof UserRow] as Date).toISOString()
+            : row[key as keyof UserRow],
+        ]),
+      );
+    await recordAudit(tx, {
+      actorUserId,
+      action: audit.action,
+      targetType: 'account',
+      targetId: userId,
+      before: kept(user),
+      after: kept(after),
+      note: audit.reason,
+    });
     return toTeamAccount(after);
   });
 }
@@ -99,7 +131,8 @@ export function unblockAccount(db: Database, actorUserId: number, userId: number
 /** Lets the number receive codes again at once: the block ends and its recent sends stop counting. */
 export function liftCodeBlock(db: Database, actorUserId: number, userId: number, reason: string) {
   return changeAccount(db, actorUserId, userId, { action: 'account.liftCodeBlock', reason }, async (user, tx) => {
-    if (!user.codeBlockedUntil || user.codeBlockedUntil <= new Date()) throw conflict('This number is not blocked from receiving codes.');
+    if (!user.codeBlockedUntil || user.codeBlockedUntil <= new Date())
+      throw conflict('This number is not blocked from receiving codes.');
     await tx.delete(codeSends).where(eq(codeSends.mobileNo, user.mobileNo));
     return { codeBlockedUntil: null };
   });

@@ -29,14 +29,21 @@ const issue = (path: string, message: string) => badRequest(`${path}: ${message}
  * account's sessions end, so its next sign-in carries the new type. Bad input throws 400 with
  * `issues`; a number taken by a concurrent sign-up throws 409.
  */
-export async function createOrPromoteTeamMember(db: Database, raw: unknown): Promise<{ user: UserRow; created: boolean }> {
+export async function createOrPromoteTeamMember(
+  db: Database,
+  raw: unknown,
+): Promise<{ user: UserRow; created: boolean }> {
   const { mobileNo, firstName, password } = parseInput(TeamMemberInput, raw);
   const [existing] = await db.select().from(users).where(eq(users.mobileNo, mobileNo)).limit(1);
   if (existing) {
-    if (password !== undefined) throw issue('password', 'This number already has an account; its password is kept. Leave the password out.');
+    if (password !== undefined)
+      throw issue('password', 'This number already has an account; its password is kept. Leave the password out.');
     return db.transaction(async (tx) => {
-      const [user] = (await tx.update(users).set({ userType: USER_TYPES.team, ...(firstName ? { firstName } : {}) })
-        .where(eq(users.userId, existing.userId)).returning()) as [UserRow];
+      const [user] = (await tx
+        .update(users)
+        .set({ userType: USER_TYPES.team, ...(firstName ? { firstName } : {}) })
+        .where(eq(users.userId, existing.userId))
+        .returning()) as [UserRow];
       if (existing.userType !== USER_TYPES.team) await revokeAllTokens(tx, user.userId);
       return { user, created: false };
     });
@@ -45,9 +52,16 @@ export async function createOrPromoteTeamMember(db: Database, raw: unknown): Pro
   if (password === undefined) throw issue('password', MESSAGES.required);
   if (!isStrongEnough(password, [firstName, mobileNo])) throw issue('password', ACCOUNT_MESSAGES.passwordTooWeak);
   try {
-    const [user] = (await db.insert(users).values({
-      firstName, mobileNo, userType: USER_TYPES.team, passwordHash: await hashPassword(password), isMobileVerification: true,
-    }).returning()) as [UserRow];
+    const [user] = (await db
+      .insert(users)
+      .values({
+        firstName,
+        mobileNo,
+        userType: USER_TYPES.team,
+        passwordHash: await hashPassword(password),
+        isMobileVerification: true,
+      })
+      .returning()) as [UserRow];
     return { user, created: true };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });

@@ -17,7 +17,12 @@ export async function findTeamOverview(db: Database, redis: RateLimitStoreState,
     db.select().from(siteBuilds).orderBy(desc(siteBuilds.startedAt), desc(siteBuilds.buildId)).limit(1),
     pendingRevisionCount(db),
     importAlerts(db),
-    db.select().from(jobRuns).where(eq(jobRuns.job, reminderJob)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.runId)).limit(1),
+    db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.job, reminderJob))
+      .orderBy(desc(jobRuns.startedAt), desc(jobRuns.runId))
+      .limit(1),
   ]);
   return {
     pendingReviews: pending?.n ?? 0,
@@ -25,13 +30,24 @@ export async function findTeamOverview(db: Database, redis: RateLimitStoreState,
     endingThisWeek: ending?.n ?? 0,
     pendingRevisions,
     importAlerts: alerts,
-    lastBuild: build ? {
-      kind: build.kind, startedAt: build.startedAt.toISOString(), finishedAt: build.finishedAt?.toISOString() ?? null, ok: build.ok, message: build.message,
-    } : null,
-    lastReminderRun: reminderRun ? {
-      startedAt: reminderRun.startedAt.toISOString(), finishedAt: reminderRun.finishedAt?.toISOString() ?? null,
-      sent: reminderRun.sent, skipped: reminderRun.skipped, quietHours: reminderRun.detail.quietHours === true,
-    } : null,
+    lastBuild: build
+      ? {
+          kind: build.kind,
+          startedAt: build.startedAt.toISOString(),
+          finishedAt: build.finishedAt?.toISOString() ?? null,
+          ok: build.ok,
+          message: build.message,
+        }
+      : null,
+    lastReminderRun: reminderRun
+      ? {
+          startedAt: reminderRun.startedAt.toISOString(),
+          finishedAt: reminderRun.finishedAt?.toISOString() ?? null,
+          sent: reminderRun.sent,
+          skipped: reminderRun.skipped,
+          quietHours: reminderRun.detail.quietHours === true,
+        }
+      : null,
     redis: { state: redis.state, since: redis.state === 'unreachable' ? redis.since.toISOString() : null },
   };
 }

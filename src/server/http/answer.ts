@@ -7,7 +7,12 @@ import { CodedErrorResponse } from '../../contract/site-responses.ts';
 import { errorBody, NO_SUCH_ROUTE_MESSAGE } from '../errors.ts';
 import type { ResponseCache } from '../services/response-cache.ts';
 
-export function answer<S extends v.GenericSchema>(c: Context, schema: S, body: NoInfer<v.InferInput<S>>, status?: ContentfulStatusCode) {
+export function answer<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+  body: NoInfer<v.InferInput<S>>,
+  status?: ContentfulStatusCode,
+) {
   return c.json(shaped(schema, body) as object, status);
 }
 

@@ -24,7 +24,8 @@ export function httpServerOptions({ headersTimeoutMs, requestTimeoutMs }: Connec
 }
 
 /** One address, whichever way it is written (an IPv4 client of a dual-stack server comes as ::ffff:a.b.c.d). */
-const addressKey = (socket: Socket) => (socket.remoteAddress ?? 'unknown').toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
+const addressKey = (socket: Socket) =>
+  (socket.remoteAddress ?? 'unknown').toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
 
 /**
  * Closes a new connection at once while its address already has `max` open (0: no limit). Behind
@@ -44,7 +45,8 @@ export function limitConnectionsPerAddress(server: Server, max: number): Map<str
     open.set(key, count + 1);
     socket.once('close', () => {
       const left = (open.get(key) ?? 1) - 1;
-      if (left > 0) open.set(key, left); else open.delete(key);
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
     });
   });
   return open;

@@ -38,7 +38,10 @@ function monitorEventLoop(windowMs = WINDOW_MS): EventLoopDelayMonitor {
   timer.unref(); // never keeps the process alive
   return {
     delayMs: () => lastMs,
-    stop: () => { clearInterval(timer); histogram.disable(); },
+    stop: () => {
+      clearInterval(timer);
+      histogram.disable();
+    },
   };
 }
 
@@ -54,7 +57,9 @@ export function loadShedding({ maxInFlight, maxEventLoopDelayMs }: LoadSheddingO
   let monitor = maxEventLoopDelayMs > 0 ? monitorEventLoop() : undefined;
   let inFlight = 0;
   const middleware: MiddlewareHandler = async (c, next) => {
-    const busy = (maxInFlight > 0 && inFlight >= maxInFlight) || (monitor !== undefined && monitor.delayMs() > maxEventLoopDelayMs);
+    const busy =
+      (maxInFlight > 0 && inFlight >= maxInFlight) ||
+      (monitor !== undefined && monitor.delayMs() > maxEventLoopDelayMs);
     if (busy) {
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
       return c.json(errorBody(503, BUSY_MESSAGE), 503);
@@ -68,6 +73,9 @@ export function loadShedding({ maxInFlight, maxEventLoopDelayMs }: LoadSheddingO
   };
   return Object.assign(middleware, {
     inFlight: () => inFlight,
-    stop: () => { monitor?.stop(); monitor = undefined; },
+    stop: () => {
+      monitor?.stop();
+      monitor = undefined;
+    },
   });
 }

@@ -36,7 +36,8 @@ export function redactSecrets(text: string): string {
   let redacted = text;
   for (const segment of SECRET_PATH_SEGMENTS) redacted = redacted.replace(segment, `$1${REDACTED}`);
   return redacted.replace(QUERY_PAIR, (pair, lead: string, name: string, value: string) =>
-    value && SECRET_QUERY_NAME.test(decodedName(name)) ? `${lead}${name}=${REDACTED}` : pair);
+    value && SECRET_QUERY_NAME.test(decodedName(name)) ? `${lead}${name}=${REDACTED}` : pair,
+  );
 }
 
 /** hono/logger's two lines per request (in, then answered with status and time), redacted. */

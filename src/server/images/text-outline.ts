@@ -15,7 +15,8 @@ const FALLBACK_FONT = "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 const require = createRequire(import.meta.url);
 /** Inter's Latin WOFF file of a weight: the outlines here and the link-preview images' text (satori does not read woff2). */
-export const interFontFile = (weight: number) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+export const interFontFile = (weight: number) =>
+  require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
 
 const fonts = new Map<OutlineWeight, Font>();
 function interFont(weight: OutlineWeight): Font {
@@ -68,7 +69,10 @@ class OutlineWriter {
       }
       const points: [number, number][] = [];
       for (let i = 0; i < args.length; i += 2) {
-        points.push([Math.round((left + args[i]! * scale) * TENTHS), Math.round((baseline - args[i + 1]! * scale) * TENTHS)]);
+        points.push([
+          Math.round((left + args[i]! * scale) * TENTHS),
+          Math.round((baseline - args[i + 1]! * scale) * TENTHS),
+        ]);
       }
       // Each point of a command is relative to where the command starts; the pen then moves to its last point.
       const [penX, penY] = this.pen;
@@ -88,12 +92,15 @@ export function drawText(text: string, drawing: TextDrawing): string {
   const glyphs = font.glyphsForString(text);
   if (glyphs.length === 0) return '';
   if (glyphs.some((glyph) => glyph.id === 0)) {
-    return `<text x="${x}" y="${y}"${anchor === 'start' ? '' : ` text-anchor="${anchor}"`}${centreCapitals ? ' dominant-baseline="middle"' : ''} `
-      + `font-family="${escapeXml(FALLBACK_FONT)}" font-size="${size}" font-weight="${weight}"${letterSpacing ? ` letter-spacing="${letterSpacing}"` : ''} `
-      + `${paint}>${escapeXml(text)}</text>`;
+    return (
+      `<text x="${x}" y="${y}"${anchor === 'start' ? '' : ` text-anchor="${anchor}"`}${centreCapitals ? ' dominant-baseline="middle"' : ''} ` +
+      `font-family="${escapeXml(FALLBACK_FONT)}" font-size="${size}" font-weight="${weight}"${letterSpacing ? ` letter-spacing="${letterSpacing}"` : ''} ` +
+      `${paint}>${escapeXml(text)}</text>`
+    );
   }
   const scale = size / font.unitsPerEm;
-  const width = glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth * scale, 0) + letterSpacing * (glyphs.length - 1);
+  const width =
+    glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth * scale, 0) + letterSpacing * (glyphs.length - 1);
   let left = x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
   const baseline = centreCapitals ? y + (font.capHeight * scale) / 2 : y;
   const outline = new OutlineWriter();

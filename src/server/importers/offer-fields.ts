@@ -7,27 +7,61 @@ import stringify from 'safe-stable-stringify';
 import type { ImportedOfferData } from '../../contract/imported-offer.ts';
 import type { offers } from '../db/schema.ts';
 
-export const contentHashOf = (item: ImportedOfferData) => createHash('sha256').update(stringify(item) ?? '').digest('hex');
+export const contentHashOf = (item: ImportedOfferData) =>
+  createHash('sha256')
+    .update(stringify(item) ?? '')
+    .digest('hex');
 
 type OfferInsert = typeof offers.$inferInsert;
 
 /** The offer columns a source sets; everything else (views, hot line, review) is the site's own. */
 export const IMPORTED_COLUMNS = [
-  'label', 'header', 'description', 'bannerImageUrl', 'offerType', 'offerRate', 'offerDateType', 'offerStart', 'offerEnd',
-  'validTimeDateDescription', 'promoCode', 'cardTypes', 'location', 'eligibility', 'bankId', 'categoryId', 'merchantId', 'flyerDraft',
+  'label',
+  'header',
+  'description',
+  'bannerImageUrl',
+  'offerType',
+  'offerRate',
+  'offerDateType',
+  'offerStart',
+  'offerEnd',
+  'validTimeDateDescription',
+  'promoCode',
+  'cardTypes',
+  'location',
+  'eligibility',
+  'bankId',
+  'categoryId',
+  'merchantId',
+  'flyerDraft',
 ] as const satisfies readonly (keyof OfferInsert)[];
-export type ImportedColumns = { [K in (typeof IMPORTED_COLUMNS)[number]]: NonNullable<OfferInsert[K]> | (null extends OfferInsert[K] ? null : never) };
+export type ImportedColumns = {
+  [K in (typeof IMPORTED_COLUMNS)[number]]: NonNullable<OfferInsert[K]> | (null extends OfferInsert[K] ? null : never);
+};
 
 /** Rates and dates: a change to one of them is reviewed even from a trusted source. */
-export const REVIEWED_COLUMNS: readonly (typeof IMPORTED_COLUMNS)[number][] = ['offerType', 'offerRate', 'offerDateType', 'offerStart', 'offerEnd'];
+export const REVIEWED_COLUMNS: readonly (typeof IMPORTED_COLUMNS)[number][] = [
+  'offerType',
+  'offerRate',
+  'offerDateType',
+  'offerStart',
+  'offerEnd',
+];
 
 /** A column's value as JSON compares and stores it: dates as ISO text. */
-const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : value ?? null);
+const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
-export interface ColumnChange { field: string; before: unknown; after: unknown }
+export interface ColumnChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
 
 /** The columns whose values differ, before and after, as the review shows them. */
-export function columnChanges(current: Pick<OfferInsert, (typeof IMPORTED_COLUMNS)[number]>, proposed: ImportedColumns): ColumnChange[] {
+export function columnChanges(
+  current: Pick<OfferInsert, (typeof IMPORTED_COLUMNS)[number]>,
+  proposed: ImportedColumns,
+): ColumnChange[] {
   return IMPORTED_COLUMNS.flatMap((field) => {
     const [before, after] = [comparable(current[field]), comparable(proposed[field])];
     return stringify(before) === stringify(after) ? [] : [{ field, before, after }];

@@ -48,7 +48,15 @@ const YIELD_EVERY = 500;
 
 export type RunTrigger = 'schedule' | 'console' | 'command';
 
-export interface RunCounts { fetched: number; newCount: number; changed: number; unchanged: number; missing: number; ended: number; failed: number }
+export interface RunCounts {
+  fetched: number;
+  newCount: number;
+  changed: number;
+  unchanged: number;
+  missing: number;
+  ended: number;
+  failed: number;
+}
 export interface RunSummary extends RunCounts {
   runId: number;
   sourceKey: string;
@@ -80,12 +88,19 @@ export interface RunOptions {
 }
 
 /** Runs one source and records the run; a source that cannot be read is a failed run (the error is thrown after it is recorded). */
-export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: RunTrigger, options: RunOptions = {}): Promise<RunSummary> {
+export async function runSource(
+  deps: PipelineDeps,
+  sourceKey: string,
+  trigger: RunTrigger,
+  options: RunOptions = {},
+): Promise<RunSummary> {
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
   const [source] = await db.select().from(importSources).where(eq(importSources.sourceKey, sourceKey)).limit(1);
   if (!source) throw new Error(`No import source '${sourceKey}'.`);
-  const [run] = await db.insert(importRuns).values({ sourceKey, trigger, startedAt: now, errors: deps.owner ? runningErrors(deps.owner) : [] })
+  const [run] = await db
+    .insert(importRuns)
+    .values({ sourceKey, trigger, startedAt: now, errors: deps.owner ? runningErrors(deps.owner) : [] })
     .returning({ runId: importRuns.runId });
   const runId = run!.runId;
   try {
@@ -94,8 +109,19 @@ export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: 
     if (!options.acceptShrink) await holdShrunkListing(db, sourceKey, read.items.length);
     const result = await applyListing(deps, source, read.items, read.failures, now);
     const { errors } = result;
-    await db.update(importRuns).set({ ...result.counts, ok: true, finishedAt: new Date(), errors: errors.stored() }).where(eq(importRuns.runId, runId));
-    return { runId, sourceKey, ok: true, ...result.counts, errors: errors.kept, moreErrors: errors.more, publicChanged: result.publicChanged };
+    await db
+      .update(importRuns)
+      .set({ ...result.counts, ok: true, finishedAt: new Date(), errors: errors.stored() })
+      .where(eq(importRuns.runId, runId));
+    return {
+      runId,
+      sourceKey,
+      ok: true,
+      ...result.counts,
+      errors: errors.kept,
+      moreErrors: errors.more,
+      publicChanged: result.publicChanged,
+    };
   } catch (error) {
     const errors = storedRunErrors([{ itemKey: '', reason: reasonOf(error) }], 0);
     await db.update(importRuns).set({ ok: false, finishedAt: new Date(), errors }).where(eq(importRuns.runId, runId));
@@ -108,24 +134,52 @@ export async function runSource(deps: PipelineDeps, sourceKey: string, trigger: 
  * (of at least EMPTY_LISTING_SUSPECT_FROM): the run fails before anything is written or ended.
  */
 async function holdShrunkListing(db: Database, sourceKey: string, listed: number): Promise<void> {
-  const [lastGood] = await db.select({ fetched: importRuns.fetched }).from(importRuns)
-    .where(and(eq(importRuns.sourceKey, sourceKey), eq(importRuns.ok, true))).orderBy(desc(importRuns.startedAt), desc(importRuns.runId)).limit(1);
-  if (!lastGood || lastGood.fetched < EMPTY_LISTING_SUSPECT_FROM || listed >= lastGood.fetched * LISTING_SHRINK_HELD_BELOW) return;
-  throw new Error(`The listing holds ${listed} offer${listed === 1 ? '' : 's'}, against ${lastGood.fetched} at the last good run: a broken page or a cut answer is likelier than `
-    + `so many offers ending at once, so the run is held and nothing was ended. If the source really lists this few now, run it with --accept-shrink.`);
+  const [lastGood] = await db
+    .select({ fetched: importRuns.fetched })
+    .from(importRuns)
+    .where(and(eq(importRuns.sourceKey, sourceKey), eq(importRuns.ok, true)))
+    .orderBy(desc(importRuns.startedAt), desc(importRuns.runId))
+    .limit(1);
+  if (
+    !lastGood ||
+    lastGood.fetched < EMPTY_LISTING_SUSPECT_FROM ||
+    listed >= lastGood.fetched * LISTING_SHRINK_HELD_BELOW
+  )
+    return;
+  throw new Error(
+    `The listing holds ${listed} offer${listed === 1 ? '' : 's'}, against ${lastGood.fetched} at the last good run: a broken page or a cut answer is likelier than ` +
+      `so many offers ending at once, so the run is held and nothing was ended. If the source really lists this few now, run it with --accept-shrink.`,
+  );
 }
 
 type Source = typeof importSources.$inferSelect;
 type Link = { itemKey: string; offerId: number; contentHash: string; missingRuns: number; linkedDuplicate: boolean };
 
-async function applyListing(deps: PipelineDeps, source: Source, items: SourceItem[], readFailures: ItemFailure[], now: Date) {
+async function applyListing(
+  deps: PipelineDeps,
+  source: Source,
+  items: SourceItem[],
+  readFailures: ItemFailure[],
+  now: Date,
+) {
   const { db } = deps;
   const catalogue = await readCatalogue(db);
   // Every failure is counted; the first RUN_ERRORS_KEPT are kept with their reasons.
   const errors = new RunErrors();
   for (const failure of readFailures) errors.add(failure);
-  const counts: RunCounts = { fetched: items.length, newCount: 0, changed: 0, unchanged: 0, missing: 0, ended: 0, failed: readFailures.length };
-  const fail = (failure: ItemFailure) => { errors.add(failure); counts.failed++; };
+  const counts: RunCounts = {
+    fetched: items.length,
+    newCount: 0,
+    changed: 0,
+    unchanged: 0,
+    missing: 0,
+    ended: 0,
+    failed: readFailures.length,
+  };
+  const fail = (failure: ItemFailure) => {
+    errors.add(failure);
+    counts.failed++;
+  };
   let publicChanged = false;
 
   // Normalise and check every item; a repeated key is the source's mistake, kept once.
@@ -136,27 +190,65 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
     // A large feed is read in the server's own thread: let requests in between.
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
     const bank = sourceBank ?? (item.bankName ? catalogue.bankByName(item.bankName) : bankNamedIn(catalogue, item));
-    if (!bank && item.bankName) { fail({ itemKey: item.itemKey, title: item.title, reason: `No bank named '${item.bankName}' in the catalogue.` }); continue; }
-    if (Array.isArray(bank)) { fail({ itemKey: item.itemKey, title: item.title, reason: `The item names several banks (${bank.map((b) => b.bankName).join(', ')}): which one offers it is not clear.` }); continue; }
-    const normalised = normaliseItem(item, bank ? { bankName: bank.bankName, issuedCards: bank.issuedCards } : null, now);
+    if (!bank && item.bankName) {
+      fail({ itemKey: item.itemKey, title: item.title, reason: `No bank named '${item.bankName}' in the catalogue.` });
+      continue;
+    }
+    if (Array.isArray(bank)) {
+      fail({
+        itemKey: item.itemKey,
+        title: item.title,
+        reason: `The item names several banks (${bank.map((b) => b.bankName).join(', ')}): which one offers it is not clear.`,
+      });
+      continue;
+    }
+    const normalised = normaliseItem(
+      item,
+      bank ? { bankName: bank.bankName, issuedCards: bank.issuedCards } : null,
+      now,
+    );
     // A flyer whose words do not make an offer goes to Review as a draft; an ended one does not.
-    const draft = 'failure' in normalised && item.flyer && bank && !normalised.ended ? flyerDraft(item, bank.bankName) : null;
-    if ('failure' in normalised && !draft) { fail(normalised.failure); continue; }
-    const parsed = v.safeParse(ImportedOffer, draft ?? { ...(normalised as { item: ImportedOfferData }).item, bankName: bank?.bankName ?? null });
+    const draft =
+      'failure' in normalised && item.flyer && bank && !normalised.ended ? flyerDraft(item, bank.bankName) : null;
+    if ('failure' in normalised && !draft) {
+      fail(normalised.failure);
+      continue;
+    }
+    const parsed = v.safeParse(
+      ImportedOffer,
+      draft ?? { ...(normalised as { item: ImportedOfferData }).item, bankName: bank?.bankName ?? null },
+    );
     if (!parsed.success) {
       const issue = parsed.issues[0];
       fail({ itemKey: item.itemKey, title: item.title, reason: `${v.getDotPath(issue) ?? 'item'}: ${issue.message}` });
       continue;
     }
-    if (checked.has(item.itemKey)) { fail({ itemKey: item.itemKey, title: item.title, reason: 'The source lists this item twice; the first is kept.' }); continue; }
+    if (checked.has(item.itemKey)) {
+      fail({
+        itemKey: item.itemKey,
+        title: item.title,
+        reason: 'The source lists this item twice; the first is kept.',
+      });
+      continue;
+    }
     checked.set(item.itemKey, parsed.output);
     if (draft) flyerDrafts.add(item.itemKey);
   }
 
-  const links = new Map((await db.select({
-    itemKey: offerSources.itemKey, offerId: offerSources.offerId, contentHash: offerSources.contentHash,
-    missingRuns: offerSources.missingRuns, linkedDuplicate: offerSources.linkedDuplicate,
-  }).from(offerSources).where(eq(offerSources.sourceKey, source.sourceKey))).map((link: Link) => [link.itemKey, link]));
+  const links = new Map(
+    (
+      await db
+        .select({
+          itemKey: offerSources.itemKey,
+          offerId: offerSources.offerId,
+          contentHash: offerSources.contentHash,
+          missingRuns: offerSources.missingRuns,
+          linkedDuplicate: offerSources.linkedDuplicate,
+        })
+        .from(offerSources)
+        .where(eq(offerSources.sourceKey, source.sourceKey))
+    ).map((link: Link) => [link.itemKey, link]),
+  );
 
   const unchangedKeys: string[] = [];
   const fresh: { itemKey: string; offer: ImportedOfferData; hash: string }[] = [];
@@ -184,10 +276,18 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
     try {
       const columns = await columnsOf(deps, catalogue, entry.offer, flyerDrafts.has(entry.itemKey));
       // A merchant this run made has no offers yet: nothing to look for.
-      const sameOffer = catalogue.isNewMerchant(columns.merchantId) ? undefined : await findSameOffer(db, source.sourceKey, columns);
+      const sameOffer = catalogue.isNewMerchant(columns.merchantId)
+        ? undefined
+        : await findSameOffer(db, source.sourceKey, columns);
       if (sameOffer !== undefined) {
         await db.insert(offerSources).values({
-          sourceKey: source.sourceKey, itemKey: entry.itemKey, offerId: sameOffer, url: entry.offer.url, contentHash: entry.hash, lastSeenAt: now, linkedDuplicate: true,
+          sourceKey: source.sourceKey,
+          itemKey: entry.itemKey,
+          offerId: sameOffer,
+          url: entry.offer.url,
+          contentHash: entry.hash,
+          lastSeenAt: now,
+          linkedDuplicate: true,
         });
         await db.update(offers).set({ sourceVerifiedAt: now }).where(eq(offers.offerId, sameOffer));
         counts.unchanged++;
@@ -201,12 +301,30 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   for (let i = 0; i < toInsert.length; i += INSERT_BATCH) {
     const batch = toInsert.slice(i, i + INSERT_BATCH);
     await db.transaction(async (tx) => {
-      const made = await tx.insert(offers).values(batch.map(({ offer, hash, columns }) => ({
-        ...columns, reviewStatus: 'pending', sourceName: source.name, sourceUrl: offer.url, sourceVerifiedAt: now, sourceHash: hash, createdAt: now,
-      }))).returning({ offerId: offers.offerId });
-      await tx.insert(offerSources).values(batch.map(({ itemKey, offer, hash }, j) => ({
-        sourceKey: source.sourceKey, itemKey, offerId: made[j]!.offerId, url: offer.url, contentHash: hash, lastSeenAt: now,
-      })));
+      const made = await tx
+        .insert(offers)
+        .values(
+          batch.map(({ offer, hash, columns }) => ({
+            ...columns,
+            reviewStatus: 'pending',
+            sourceName: source.name,
+            sourceUrl: offer.url,
+            sourceVerifiedAt: now,
+            sourceHash: hash,
+            createdAt: now,
+          })),
+        )
+        .returning({ offerId: offers.offerId });
+      await tx.insert(offerSources).values(
+        batch.map(({ itemKey, offer, hash }, j) => ({
+          sourceKey: source.sourceKey,
+          itemKey,
+          offerId: made[j]!.offerId,
+          url: offer.url,
+          contentHash: hash,
+          lastSeenAt: now,
+        })),
+      );
     });
     counts.newCount += batch.length;
   }
@@ -217,7 +335,10 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   const listedKeys = new Set([...items.map((item) => item.itemKey), ...readFailures.map((failure) => failure.itemKey)]);
   const missingLinks = [...links.values()].filter((link) => !listedKeys.has(link.itemKey));
   if (items.length === 0 && readFailures.length === 0 && links.size >= EMPTY_LISTING_SUSPECT_FROM) {
-    errors.add({ itemKey: '', reason: `The source listed no offers (it listed ${links.size} before): missing items were not counted.` });
+    errors.add({
+      itemKey: '',
+      reason: `The source listed no offers (it listed ${links.size} before): missing items were not counted.`,
+    });
   } else if (missingLinks.length > 0) {
     counts.missing = missingLinks.length;
     const ended = await markMissing(db, source.sourceKey, missingLinks, now);
@@ -226,7 +347,6 @@ async function applyListing(deps: PipelineDeps, source: Source, items: SourceIte
   }
   return { counts, errors, publicChanged };
 }
-
 
 /**
  * The bank an aggregator's or partner's item names only in its words ('20% off … with Commercial
@@ -245,14 +365,23 @@ function bankNamedIn(catalogue: Catalogue, item: SourceItem): BankRow | BankRow[
  * The offer's columns from the checked item: ids for its bank, category and merchant; its banner
  * stored once. A flyer's draft with no category keyword takes the first category, for the team to correct.
  */
-async function columnsOf(deps: PipelineDeps, catalogue: Catalogue, offer: ImportedOfferData, isFlyerDraft = false): Promise<ImportedColumns> {
+async function columnsOf(
+  deps: PipelineDeps,
+  catalogue: Catalogue,
+  offer: ImportedOfferData,
+  isFlyerDraft = false,
+): Promise<ImportedColumns> {
   const bank = offer.bankName ? catalogue.bankByName(offer.bankName) : undefined;
-  if (!bank) throw new Error(offer.bankName ? `No bank named '${offer.bankName}' in the catalogue.` : 'The item names no bank.');
+  if (!bank)
+    throw new Error(offer.bankName ? `No bank named '${offer.bankName}' in the catalogue.` : 'The item names no bank.');
   // The merchant's name often says it all: 'Ocean Basket Restaurant', 'Glow Salon and Spa'.
-  const categoryId = catalogue.categoryOf(offer.categoryText, `${offer.merchantName} ${offer.header} ${offer.description}`)
-    ?? (isFlyerDraft ? catalogue.firstCategoryId : undefined);
+  const categoryId =
+    catalogue.categoryOf(offer.categoryText, `${offer.merchantName} ${offer.header} ${offer.description}`) ??
+    (isFlyerDraft ? catalogue.firstCategoryId : undefined);
   if (categoryId === undefined) {
-    throw new Error(`No category: none of the category keywords is in '${offer.categoryText || offer.header}'. Add one on the console's Importers page.`);
+    throw new Error(
+      `No category: none of the category keywords is in '${offer.categoryText || offer.header}'. Add one on the console's Importers page.`,
+    );
   }
   const merchantId = await catalogue.merchantIdOf(deps.db, offer.merchantName, offer.eligibility.website);
   const towns = catalogue.knownTowns(offer.locations);
@@ -287,7 +416,11 @@ async function columnsOf(deps: PipelineDeps, catalogue: Catalogue, offer: Import
  */
 async function storedBanner(deps: PipelineDeps, url: string): Promise<string | null> {
   const digest = createHash('sha256').update(url).digest('hex').slice(0, 40);
-  const stored = await deps.db.select({ name: images.name }).from(images).where(sql`${images.name} like ${`import-${digest}.%`}`).limit(1);
+  const stored = await deps.db
+    .select({ name: images.name })
+    .from(images)
+    .where(sql`${images.name} like ${`import-${digest}.%`}`)
+    .limit(1);
   if (stored[0]) return imageUrl(stored[0].name);
   try {
     const { bytes } = await deps.fetcher.bytes(url, { maxBytes: UPLOAD_BYTES_MAX });
@@ -305,9 +438,19 @@ async function storedBanner(deps: PipelineDeps, url: string): Promise<string | n
 async function markVerified(db: Database, sourceKey: string, itemKeys: string[], links: Map<string, Link>, now: Date) {
   for (let i = 0; i < itemKeys.length; i += INSERT_BATCH * 4) {
     const batch = itemKeys.slice(i, i + INSERT_BATCH * 4);
-    await db.update(offerSources).set({ lastSeenAt: now, missingRuns: 0 })
+    await db
+      .update(offerSources)
+      .set({ lastSeenAt: now, missingRuns: 0 })
       .where(and(eq(offerSources.sourceKey, sourceKey), inArray(offerSources.itemKey, batch)));
-    await db.update(offers).set({ sourceVerifiedAt: now }).where(inArray(offers.offerId, batch.map((key) => links.get(key)!.offerId)));
+    await db
+      .update(offers)
+      .set({ sourceVerifiedAt: now })
+      .where(
+        inArray(
+          offers.offerId,
+          batch.map((key) => links.get(key)!.offerId),
+        ),
+      );
   }
 }
 
@@ -315,9 +458,19 @@ async function markVerified(db: Database, sourceKey: string, itemKeys: string[],
  * A changed item. Its link takes the new hash, so the same change is proposed once. Returns
  * whether a listed offer changed (the cache and the site follow).
  */
-async function reviseOffer(db: Database, source: Source, link: Link, offer: ImportedOfferData, columns: ImportedColumns, hash: string, now: Date) {
+async function reviseOffer(
+  db: Database,
+  source: Source,
+  link: Link,
+  offer: ImportedOfferData,
+  columns: ImportedColumns,
+  hash: string,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
-    await tx.update(offerSources).set({ contentHash: hash, lastSeenAt: now, missingRuns: 0, url: offer.url })
+    await tx
+      .update(offerSources)
+      .set({ contentHash: hash, lastSeenAt: now, missingRuns: 0, url: offer.url })
       .where(and(eq(offerSources.sourceKey, source.sourceKey), eq(offerSources.itemKey, link.itemKey)));
     const [current] = await tx.select().from(offers).where(eq(offers.offerId, link.offerId)).for('update');
     if (!current) return false;
@@ -329,23 +482,40 @@ async function reviseOffer(db: Database, source: Source, link: Link, offer: Impo
     const verified = { sourceUrl: offer.url, sourceVerifiedAt: now, sourceHash: hash };
     if (current.reviewStatus !== 'accepted') {
       // Not public yet, or refused: the team reviews the offer as the source has it now.
-      await tx.update(offers).set({ ...columns, ...verified, reviewStatus: 'pending', reviewReason: null }).where(eq(offers.offerId, link.offerId));
+      await tx
+        .update(offers)
+        .set({ ...columns, ...verified, reviewStatus: 'pending', reviewReason: null })
+        .where(eq(offers.offerId, link.offerId));
       return false;
     }
     const changes = columnChanges(current, columns);
-    await tx.update(offerRevisions).set({ status: 'superseded', decidedAt: now })
+    await tx
+      .update(offerRevisions)
+      .set({ status: 'superseded', decidedAt: now })
       .where(and(eq(offerRevisions.offerId, link.offerId), eq(offerRevisions.status, 'pending')));
     if (changes.length === 0) {
       await tx.update(offers).set(verified).where(eq(offers.offerId, link.offerId));
       return false;
     }
     // A flyer's draft never replaces what the team completed without their review.
-    const automatic = source.trusted && !columns.flyerDraft && changes.every((change) => !(REVIEWED_COLUMNS as readonly string[]).includes(change.field));
+    const automatic =
+      source.trusted &&
+      !columns.flyerDraft &&
+      changes.every((change) => !(REVIEWED_COLUMNS as readonly string[]).includes(change.field));
     await tx.insert(offerRevisions).values({
-      offerId: link.offerId, sourceKey: source.sourceKey, proposed: storedColumns(columns), changes, contentHash: hash,
-      status: automatic ? 'accepted' : 'pending', createdAt: now, decidedAt: automatic ? now : null,
+      offerId: link.offerId,
+      sourceKey: source.sourceKey,
+      proposed: storedColumns(columns),
+      changes,
+      contentHash: hash,
+      status: automatic ? 'accepted' : 'pending',
+      createdAt: now,
+      decidedAt: automatic ? now : null,
     });
-    await tx.update(offers).set(automatic ? { ...columns, ...verified } : { sourceVerifiedAt: now }).where(eq(offers.offerId, link.offerId));
+    await tx
+      .update(offers)
+      .set(automatic ? { ...columns, ...verified } : { sourceVerifiedAt: now })
+      .where(eq(offers.offerId, link.offerId));
     return automatic;
   });
 }
@@ -357,23 +527,42 @@ async function reviseOffer(db: Database, source: Source, link: Link, offer: Impo
  */
 async function markMissing(db: Database, sourceKey: string, missing: Link[], now: Date): Promise<number[]> {
   const keys = missing.map((link) => link.itemKey);
-  const updated = await db.update(offerSources).set({ missingRuns: sql`${offerSources.missingRuns} + 1` })
+  const updated = await db
+    .update(offerSources)
+    .set({ missingRuns: sql`${offerSources.missingRuns} + 1` })
     .where(and(eq(offerSources.sourceKey, sourceKey), inArray(offerSources.itemKey, keys)))
     .returning({ offerId: offerSources.offerId, missingRuns: offerSources.missingRuns });
   const gone = updated.filter((link) => link.missingRuns > MISSING_FLAG_RUNS).map((link) => link.offerId);
   if (gone.length === 0) return [];
-  const stillListed = new Set((await db.select({ offerId: offerSources.offerId }).from(offerSources)
-    .where(and(inArray(offerSources.offerId, gone), ne(offerSources.sourceKey, sourceKey), sql`${offerSources.missingRuns} <= ${MISSING_FLAG_RUNS}`)))
-    .map((row) => row.offerId));
+  const stillListed = new Set(
+    (
+      await db
+        .select({ offerId: offerSources.offerId })
+        .from(offerSources)
+        .where(
+          and(
+            inArray(offerSources.offerId, gone),
+            ne(offerSources.sourceKey, sourceKey),
+            sql`${offerSources.missingRuns} <= ${MISSING_FLAG_RUNS}`,
+          ),
+        )
+    ).map((row) => row.offerId),
+  );
   const toEnd = gone.filter((offerId) => !stillListed.has(offerId));
   if (toEnd.length === 0) return [];
-  const ended = await db.update(offers).set({ offerEnd: now })
+  const ended = await db
+    .update(offers)
+    .set({ offerEnd: now })
     .where(and(inArray(offers.offerId, toEnd), isNull(offers.withdrawnAt), notEnded(now)))
     .returning({ offerId: offers.offerId });
-  await db.update(offerRevisions).set({ status: 'superseded', decidedAt: now })
+  await db
+    .update(offerRevisions)
+    .set({ status: 'superseded', decidedAt: now })
     .where(and(inArray(offerRevisions.offerId, toEnd), eq(offerRevisions.status, 'pending')));
   // Should the item come back, it reads as changed, and the offer with its dates goes to Review again.
-  await db.update(offerSources).set({ contentHash: ENDED_AS_MISSING })
+  await db
+    .update(offerSources)
+    .set({ contentHash: ENDED_AS_MISSING })
     .where(and(eq(offerSources.sourceKey, sourceKey), inArray(offerSources.offerId, toEnd)));
   return ended.map((row) => row.offerId);
 }
@@ -384,14 +573,21 @@ async function markMissing(db: Database, sourceKey: string, missing: Link[], now
  * two items of one listing are two offers.
  */
 async function findSameOffer(db: Database, sourceKey: string, columns: ImportedColumns): Promise<number | undefined> {
-  const [match] = await db.select({ offerId: offers.offerId }).from(offers).where(and(
-    eq(offers.bankId, columns.bankId),
-    eq(offers.merchantId, columns.merchantId),
-    isNull(offers.withdrawnAt),
-    columns.offerStart ? or(isNull(offers.offerEnd), gte(offers.offerEnd, columns.offerStart)) : undefined,
-    columns.offerEnd ? or(isNull(offers.offerStart), lte(offers.offerStart, columns.offerEnd)) : undefined,
-    sql`similarity(${offers.header}, ${columns.header}) >= ${SAME_OFFER_SIMILARITY}`,
-    sql`not exists (select 1 from ${offerSources} where ${offerSources.offerId} = ${offers.offerId} and ${offerSources.sourceKey} = ${sourceKey})`,
-  )).orderBy(sql`similarity(${offers.header}, ${columns.header}) desc`).limit(1);
+  const [match] = await db
+    .select({ offerId: offers.offerId })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.bankId, columns.bankId),
+        eq(offers.merchantId, columns.merchantId),
+        isNull(offers.withdrawnAt),
+        columns.offerStart ? or(isNull(offers.offerEnd), gte(offers.offerEnd, columns.offerStart)) : undefined,
+        columns.offerEnd ? or(isNull(offers.offerStart), lte(offers.offerStart, columns.offerEnd)) : undefined,
+        sql`similarity(${offers.header}, ${columns.header}) >= ${SAME_OFFER_SIMILARITY}`,
+        sql`not exists (select 1 from ${offerSources} where ${offerSources.offerId} = ${offers.offerId} and ${offerSources.sourceKey} = ${sourceKey})`,
+      ),
+    )
+    .orderBy(sql`similarity(${offers.header}, ${columns.header}) desc`)
+    .limit(1);
   return match?.offerId;
 }

@@ -8,9 +8,23 @@ import type { BankRow } from '../serialize.ts';
 /** Lower case, letters and digits only, without the words every bank or company name carries. */
 const COMMON_WORDS = /\b(plc|ltd|limited|pvt|private|the|of|ceylon|sri lanka|lanka|bank|company|co|inc)\b/g;
 export const nameKey = (name: string) =>
-  name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').replace(COMMON_WORDS, ' ').replace(/\s+/g, '').trim();
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(COMMON_WORDS, ' ')
+    .replace(/\s+/g, '')
+    .trim();
 /** 'Hatton National Bank' → 'hnb', 'Bank of Ceylon' → 'boc': how people name banks. */
-const initialsOf = (name: string) => name.toLowerCase().replace(/[^a-z\s]/g, ' ').split(/\s+/).filter(Boolean).map((word) => word[0]).join('');
+const initialsOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z\s]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0])
+    .join('');
 
 export interface Catalogue {
   bankByName(name: string): BankRow | undefined;
@@ -43,11 +57,16 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
   ]);
   const banksByKey = new Map<string, BankRow>();
   for (const bank of bankRows) {
-    for (const key of [nameKey(bank.bankName), bank.slug.replace(/-/g, ''), initialsOf(bank.bankName)]) if (key && !banksByKey.has(key)) banksByKey.set(key, bank);
+    for (const key of [nameKey(bank.bankName), bank.slug.replace(/-/g, ''), initialsOf(bank.bankName)])
+      if (key && !banksByKey.has(key)) banksByKey.set(key, bank);
   }
   // A category's own name is a keyword too; longest first, so 'department store' wins over 'store'.
   const keywords = [...keywordRows, ...categoryRows.map((c) => ({ keyword: c.categoryName, categoryId: c.categoryId }))]
-    .map(({ keyword, categoryId }) => ({ pattern: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(keyword.toLowerCase())}($|[^\\p{L}\\p{N}])`, 'u'), length: keyword.length, categoryId }))
+    .map(({ keyword, categoryId }) => ({
+      pattern: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(keyword.toLowerCase())}($|[^\\p{L}\\p{N}])`, 'u'),
+      length: keyword.length,
+      categoryId,
+    }))
     .sort((a, b) => b.length - a.length);
   const towns = new Map(townRows.map(({ name }) => [name.toLowerCase(), name]));
   const merchantIds = new Map(merchantRows.map((m) => [nameKey(m.merchantName), m.merchantId]));
@@ -61,13 +80,17 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
     bankById: (bankId) => bankRows.find((bank) => bank.bankId === bankId),
     banksNamedIn,
     firstCategoryId: categoryRows.map((row) => row.categoryId).sort((a, b) => a - b)[0],
-    categoryOf: (categoryText, otherText) => (categoryText ? categoryIn(categoryText) : undefined) ?? categoryIn(otherText),
+    categoryOf: (categoryText, otherText) =>
+      (categoryText ? categoryIn(categoryText) : undefined) ?? categoryIn(otherText),
     knownTowns: (names) => [...new Set(names.flatMap((name) => towns.get(name.trim().toLowerCase()) ?? []))],
     async merchantIdOf(database, name, webUrl) {
       const key = nameKey(name) || name.toLowerCase();
       const known = merchantIds.get(key);
       if (known !== undefined) return known;
-      const [made] = await database.insert(merchants).values({ merchantName: name, webUrl }).returning({ merchantId: merchants.merchantId });
+      const [made] = await database
+        .insert(merchants)
+        .values({ merchantName: name, webUrl })
+        .returning({ merchantId: merchants.merchantId });
       merchantIds.set(key, made!.merchantId);
       madeMerchants.add(made!.merchantId);
       return made!.merchantId;
@@ -94,21 +117,37 @@ const CARD_WORDING = String.raw`(?:bank|plc|credit|debit|visa|master\s?card|mast
 /** The banks a text names (bankNamePatterns), in the order the text names them. */
 export function bankFinder<Bank extends { bankName: string }>(banks: readonly Bank[]): (text: string) => Bank[] {
   const bankPatterns = banks.map((bank) => ({ bank, patterns: bankNamePatterns(bank.bankName) }));
-  return (text) => bankPatterns
-    .map(({ bank, patterns }) => ({ bank, at: Math.min(...patterns.map((pattern) => text.replace(/[’‘]/g, "'").search(pattern)).filter((at) => at >= 0)) }))
-    .filter(({ at }) => Number.isFinite(at)).sort((a, b) => a.at - b.at).map(({ bank }) => bank);
+  return (text) =>
+    bankPatterns
+      .map(({ bank, patterns }) => ({
+        bank,
+        at: Math.min(...patterns.map((pattern) => text.replace(/[’‘]/g, "'").search(pattern)).filter((at) => at >= 0)),
+      }))
+      .filter(({ at }) => Number.isFinite(at))
+      .sort((a, b) => a.at - b.at)
+      .map(({ bank }) => bank);
 }
 
 function bankNamePatterns(bankName: string): RegExp[] {
   const words = bankName.replace(/\b(?:PLC|Ltd|Limited)\b\.?/gi, '').trim();
-  const short = words.replace(/\b(?:Bank|of|the|Sri Lanka|PLC)\b/gi, ' ').replace(/\s+/g, ' ').trim();
-  const initials = words.split(/\s+/).map((word) => word[0]).join('').toUpperCase();
+  const short = words
+    .replace(/\b(?:Bank|of|the|Sri Lanka|PLC)\b/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const initials = words
+    .split(/\s+/)
+    .map((word) => word[0])
+    .join('')
+    .toUpperCase();
   const names = [
     String.raw`\b${escapeRegExp(words).replace(/\s+/g, '\\s+')}\b`,
-    ...(short && short.toLowerCase() !== 'ceylon' ? [String.raw`\b${escapeRegExp(short).replace(/\s+/g, '\\s+')}(?:'s)?\s+${CARD_WORDING}`] : []),
+    ...(short && short.toLowerCase() !== 'ceylon'
+      ? [String.raw`\b${escapeRegExp(short).replace(/\s+/g, '\\s+')}(?:'s)?\s+${CARD_WORDING}`]
+      : []),
   ];
-  const exact = [...(initials.length >= 3 ? [initials] : []), ...(BANK_BRANDS[bankName] ?? [])].map((name) => String.raw`\b${escapeRegExp(name)}\b`);
+  const exact = [...(initials.length >= 3 ? [initials] : []), ...(BANK_BRANDS[bankName] ?? [])].map(
+    (name) => String.raw`\b${escapeRegExp(name)}\b`,
+  );
   // Full and short names in any case; initials and brands as written ('HNB', not 'hnb' in a web address).
   return [new RegExp(names.join('|'), 'i'), ...(exact.length > 0 ? [new RegExp(exact.join('|'))] : [])];
 }
-

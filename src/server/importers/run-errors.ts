@@ -9,13 +9,26 @@ import type { ItemFailure } from './types.ts';
  * What import_runs.errors holds: failures, and perhaps a last entry counting those not kept; while
  * the run runs, one entry naming the process that runs it (its owner).
  */
-export interface StoredRunError { itemKey?: string; title?: string; reason: string; more?: number; owner?: RunOwner }
+export interface StoredRunError {
+  itemKey?: string;
+  title?: string;
+  reason: string;
+  more?: number;
+  owner?: RunOwner;
+}
 
 /** The process running a run: this machine's name and process id, an id of the process's own life, and its pg-boss job. */
-export interface RunOwner { host: string; pid: number; life: string; jobId?: string }
+export interface RunOwner {
+  host: string;
+  pid: number;
+  life: string;
+  jobId?: string;
+}
 
 /** An unfinished run's errors: its owner, told in words for whoever reads the row. */
-export const runningErrors = (owner: RunOwner): StoredRunError[] => [{ itemKey: '', reason: `Running in process ${owner.pid} on ${owner.host}.`, owner }];
+export const runningErrors = (owner: RunOwner): StoredRunError[] => [
+  { itemKey: '', reason: `Running in process ${owner.pid} on ${owner.host}.`, owner },
+];
 
 /** The owner an unfinished run's row names, if any (rows written before owners were kept name none). */
 export const ownerOf = (stored: StoredRunError[]): RunOwner | undefined => stored.find((entry) => entry.owner)?.owner;
@@ -43,7 +56,10 @@ export const storedRunErrors = (kept: ItemFailure[], more: number): StoredRunErr
  * The errors to answer, and how many more there were, from the column's first entries and its
  * length. Runs stored before the cap may hold any number: those past the first are counted.
  */
-export function answeredRunErrors(stored: StoredRunError[], storedLength: number): { errors: StoredRunError[]; moreErrors: number } {
+export function answeredRunErrors(
+  stored: StoredRunError[],
+  storedLength: number,
+): { errors: StoredRunError[]; moreErrors: number } {
   const counted = stored.find((entry) => typeof entry.more === 'number');
   const failures = stored.filter((entry) => entry !== counted && !entry.owner);
   const errors = failures.slice(0, RUN_ERRORS_KEPT);

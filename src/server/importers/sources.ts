@@ -17,7 +17,16 @@ export function bankSources(bankIdOf: (bankName: string) => number | undefined):
     // A portal that lists several banks' offers (no bankName) names the bank per item.
     const bankId = adapter.bankName ? bankIdOf(adapter.bankName) : null;
     if (bankId === undefined || !adapter.defaultUrl) return [];
-    return [{ sourceKey: adapter.adapter, name: adapter.title, adapter: adapter.adapter, url: adapter.defaultUrl, bankId, enabled: false }];
+    return [
+      {
+        sourceKey: adapter.adapter,
+        name: adapter.title,
+        adapter: adapter.adapter,
+        url: adapter.defaultUrl,
+        bankId,
+        enabled: false,
+      },
+    ];
   });
 }
 
@@ -25,7 +34,8 @@ export const listSources = (db: Database) => db.select().from(importSources).ord
 export const enabledSources = async (db: Database) => (await listSources(db)).filter((source) => source.enabled);
 
 /** A page's source key: 'jsonld:' and its address without the scheme (the key is the item keys' namespace). */
-export const pageSourceKey = (url: string) => `jsonld:${new URL(url).host}${new URL(url).pathname}${new URL(url).search}`;
+export const pageSourceKey = (url: string) =>
+  `jsonld:${new URL(url).host}${new URL(url).pathname}${new URL(url).search}`;
 
 /**
  * Each page as a source of its own (so an offer missing from it is missing from that page), made
@@ -37,7 +47,9 @@ export async function pageSources(db: Database, urls: string[]): Promise<string[
     const parsed = new URL(url);
     if (!/^https?:$/.test(parsed.protocol)) throw new Error(`Not an http(s) page: ${url}`);
     const sourceKey = pageSourceKey(url);
-    await db.insert(importSources).values({ sourceKey, name: `${parsed.host}${parsed.pathname}`, adapter: 'jsonld', url: parsed.toString() })
+    await db
+      .insert(importSources)
+      .values({ sourceKey, name: `${parsed.host}${parsed.pathname}`, adapter: 'jsonld', url: parsed.toString() })
       .onConflictDoUpdate({ target: importSources.sourceKey, set: { url: parsed.toString() } });
     keys.push(sourceKey);
   }
@@ -49,8 +61,13 @@ export const findSource = async (db: Database, sourceKey: string) =>
 
 /** The totals of several runs, for the last line of `npm run import`. */
 export function totalOf(summaries: readonly RunCounts[]): string {
-  const sum = (count: (summary: RunCounts) => number) => summaries.reduce((total, summary) => total + count(summary), 0);
+  const sum = (count: (summary: RunCounts) => number) =>
+    summaries.reduce((total, summary) => total + count(summary), 0);
   return summaryLine({
-    newCount: sum((s) => s.newCount), changed: sum((s) => s.changed), unchanged: sum((s) => s.unchanged), missing: sum((s) => s.missing), failed: sum((s) => s.failed),
+    newCount: sum((s) => s.newCount),
+    changed: sum((s) => s.changed),
+    unchanged: sum((s) => s.unchanged),
+    missing: sum((s) => s.missing),
+    failed: sum((s) => s.failed),
   });
 }

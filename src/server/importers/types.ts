@@ -149,9 +149,23 @@ export interface TextRequest {
 }
 
 /** A page or file as fetched: the final URL after redirects. */
-export interface FetchedText { url: string; status: number; contentType: string; text: string }
-export interface FetchedBytes { url: string; status: number; contentType: string; bytes: Buffer }
-export interface FetchedHead { url: string; status: number; contentType: string }
+export interface FetchedText {
+  url: string;
+  status: number;
+  contentType: string;
+  text: string;
+}
+export interface FetchedBytes {
+  url: string;
+  status: number;
+  contentType: string;
+  bytes: Buffer;
+}
+export interface FetchedHead {
+  url: string;
+  status: number;
+  contentType: string;
+}
 
 /**
  * How importers reach the web (fetch/polite-fetch.ts): an honest User-Agent, robots.txt honoured,
@@ -166,5 +180,9 @@ export interface PoliteFetcher {
    * the byte cap, and a reader that returns early lets the rest go unread. `read` may be called
    * again from the start when an attempt fails and is retried.
    */
-  stream<T>(url: string, read: (chunks: AsyncIterable<Uint8Array>, answer: FetchedHead) => Promise<T>, options?: { maxBytes?: number; accept?: string }): Promise<T>;
+  stream<T>(
+    url: string,
+    read: (chunks: AsyncIterable<Uint8Array>, answer: FetchedHead) => Promise<T>,
+    options?: { maxBytes?: number; accept?: string },
+  ): Promise<T>;
 }

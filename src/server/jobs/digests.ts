@@ -36,7 +36,11 @@ export interface DigestDeps {
   mail: MailDeps;
   log?: (line: string) => void;
 }
-export interface DigestRunResult { sent: number; skipped: number; failed: number }
+export interface DigestRunResult {
+  sent: number;
+  skipped: number;
+  failed: number;
+}
 
 /** The Monday (YYYY-MM-DD) of `now`'s week in Sri Lanka: the digest's key, one per user and week. */
 export function colomboWeekStart(now: Date): string {
@@ -45,13 +49,25 @@ export function colomboWeekStart(now: Date): string {
   return new Date(local.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
 }
 
-interface AlertSection { label: string; listUrl: string; offers: OfferData[]; total: number }
+interface AlertSection {
+  label: string;
+  listUrl: string;
+  offers: OfferData[];
+  total: number;
+}
 
 /** The e-mail in the user's language; its page links go to that language's pages. */
-function digestMessage(mail: MailDeps, locale: Locale, firstName: string, sections: AlertSection[], unsubscribeUrl: string) {
+function digestMessage(
+  mail: MailDeps,
+  locale: Locale,
+  firstName: string,
+  sections: AlertSection[],
+  unsubscribeUrl: string,
+) {
   const offerUrl = (offer: OfferData) => `${mail.siteUrl}${localePath(offerCanonicalPath(offer), locale)}`;
   const header = (offer: OfferData) => localText(offer, 'header', locale).text;
-  const more = (section: AlertSection) => section.total > section.offers.length ? section.total - section.offers.length : 0;
+  const more = (section: AlertSection) =>
+    section.total > section.offers.length ? section.total - section.offers.length : 0;
   const manageUrl = `${mail.siteUrl}${localePath(CONSOLE_ALERTS_PATH, locale)}`;
   const hello = m.notify_hello({ firstName }, { locale });
   const intro = m.notify_digest_intro({}, { locale });
@@ -72,33 +88,58 @@ function digestMessage(mail: MailDeps, locale: Locale, firstName: string, sectio
   // The messages hold no markup: each is escaped whole, with what it was given.
   const html = [
     `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p>`,
-    ...sections.map((section) => [
-      `<h2 style="font-size:16px">${escapeHtml(section.label)}</h2><ul>`,
-      ...section.offers.map((offer) => `<li><a href="${escapeHtml(offerUrl(offer))}">${escapeHtml(header(offer))}</a> (${escapeHtml(offer.bank.bankName)})</li>`),
-      '</ul>',
-      `<p><a href="${escapeHtml(section.listUrl)}">${escapeHtml(more(section) ? m.notify_digest_see_more({ count: more(section) }, { locale }) : m.notify_digest_see_list({}, { locale }))}</a></p>`,
-    ].join('')),
+    ...sections.map((section) =>
+      [
+        `<h2 style="font-size:16px">${escapeHtml(section.label)}</h2><ul>`,
+        ...section.offers.map(
+          (offer) =>
+            `<li><a href="${escapeHtml(offerUrl(offer))}">${escapeHtml(header(offer))}</a> (${escapeHtml(offer.bank.bankName)})</li>`,
+        ),
+        '</ul>',
+        `<p><a href="${escapeHtml(section.listUrl)}">${escapeHtml(more(section) ? m.notify_digest_see_more({ count: more(section) }, { locale }) : m.notify_digest_see_list({}, { locale }))}</a></p>`,
+      ].join(''),
+    ),
     `<p style="font-size:12px;color:#555"><a href="${escapeHtml(manageUrl)}">${escapeHtml(m.notify_digest_alerts_link({}, { locale }))}</a> · <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(m.notify_digest_unsubscribe_link({}, { locale }))}</a></p>`,
   ].join('');
   const count = sections.reduce((sum, section) => sum + section.total, 0);
-  const subject = count === 1 ? m.notify_digest_subject_one({ count, siteName: SITE_NAME }, { locale }) : m.notify_digest_subject_other({ count, siteName: SITE_NAME }, { locale });
+  const subject =
+    count === 1
+      ? m.notify_digest_subject_one({ count, siteName: SITE_NAME }, { locale })
+      : m.notify_digest_subject_other({ count, siteName: SITE_NAME }, { locale });
   return { subject, text, html };
 }
 
 /** One digest run at `now`: every user's new offers, one e-mail each at most per week. */
-export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?: Date } = {}): Promise<DigestRunResult> {
+export async function runDigests(
+  deps: DigestDeps,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<DigestRunResult> {
   const { db, mail } = deps;
   const log = deps.log ?? (() => {});
   const weekStart = colomboWeekStart(now);
   const finishRun = await startJobRun(db, DIGEST_JOB, now);
   const result: DigestRunResult = { sent: 0, skipped: 0, failed: 0 };
   const reasons: Record<string, number> = {};
-  const skip = (reason: string) => { result.skipped += 1; reasons[reason] = (reasons[reason] ?? 0) + 1; };
+  const skip = (reason: string) => {
+    result.skipped += 1;
+    reasons[reason] = (reasons[reason] ?? 0) + 1;
+  };
   const failures: string[] = [];
   try {
     const issued = await readIssuedCards(db);
-    const rows = await db.select({ alert: offerAlerts, user: { userId: users.userId, email: users.email, firstName: users.firstName, emailVerifiedAt: users.emailVerifiedAt, locale: users.locale } })
-      .from(offerAlerts).innerJoin(users, eq(users.userId, offerAlerts.userId))
+    const rows = await db
+      .select({
+        alert: offerAlerts,
+        user: {
+          userId: users.userId,
+          email: users.email,
+          firstName: users.firstName,
+          emailVerifiedAt: users.emailVerifiedAt,
+          locale: users.locale,
+        },
+      })
+      .from(offerAlerts)
+      .innerJoin(users, eq(users.userId, offerAlerts.userId))
       .where(eq(users.isAccountBlock, false))
       .orderBy(offerAlerts.userId, offerAlerts.alertId);
     const byUser = new Map<number, { user: (typeof rows)[number]['user']; alerts: (typeof rows)[number]['alert'][] }>();
@@ -107,25 +148,60 @@ export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?:
       entry.alerts.push(row.alert);
       byUser.set(row.user.userId, entry);
     }
-    const alreadySent = new Set((await db.select({ userId: digestSends.userId }).from(digestSends).where(eq(digestSends.weekStart, weekStart))).map((row) => row.userId));
+    const alreadySent = new Set(
+      (
+        await db.select({ userId: digestSends.userId }).from(digestSends).where(eq(digestSends.weekStart, weekStart))
+      ).map((row) => row.userId),
+    );
 
     for (const { user, alerts } of byUser.values()) {
-      if (!user.email || !user.emailVerifiedAt) { skip('emailNotConfirmed'); continue; }
-      if (alreadySent.has(user.userId)) { skip('alreadySent'); continue; }
+      if (!user.email || !user.emailVerifiedAt) {
+        skip('emailNotConfirmed');
+        continue;
+      }
+      if (alreadySent.has(user.userId)) {
+        skip('alreadySent');
+        continue;
+      }
       const sections: AlertSection[] = [];
       for (const alert of alerts) {
         const filter = v.safeParse(OfferSearchRequest, alert.filter);
         if (!filter.success) continue; // a filter stored before a contract change: nothing to match
-        const where = and(searchWhere(filter.output, issued, now), gt(offers.reviewedAt, alert.notifiedThrough), lte(offers.reviewedAt, now))!;
-        const page = await findSearchPage(db, where, filter.output.sort, 1, DIGEST_OFFERS_PER_ALERT, () => countOffers(db, where));
-        if (page.data.length) sections.push({ label: alert.label, listUrl: `${mail.siteUrl}${localePath(alertListPath(filter.output), user.locale)}`, offers: page.data, total: page.totalCount });
+        const where = and(
+          searchWhere(filter.output, issued, now),
+          gt(offers.reviewedAt, alert.notifiedThrough),
+          lte(offers.reviewedAt, now),
+        )!;
+        const page = await findSearchPage(db, where, filter.output.sort, 1, DIGEST_OFFERS_PER_ALERT, () =>
+          countOffers(db, where),
+        );
+        if (page.data.length)
+          sections.push({
+            label: alert.label,
+            listUrl: `${mail.siteUrl}${localePath(alertListPath(filter.output), user.locale)}`,
+            offers: page.data,
+            total: page.totalCount,
+          });
       }
-      if (sections.length === 0) { skip('nothingNew'); continue; }
+      if (sections.length === 0) {
+        skip('nothingNew');
+        continue;
+      }
       const offerIds = sections.flatMap((section) => section.offers.map((offer) => offer.offerId));
       // The claim: whichever process inserts the week's row sends the e-mail.
-      const claimed = await db.insert(digestSends).values({ userId: user.userId, weekStart, offerIds, sentAt: now }).onConflictDoNothing().returning({ userId: digestSends.userId });
-      if (claimed.length === 0) { skip('alreadySent'); continue; }
-      const unsubscribeUrl = withLinkLocale(`${mail.apiUrl}/email/unsubscribe?token=${await unsubscribeToken(db, user.userId)}`, user.locale);
+      const claimed = await db
+        .insert(digestSends)
+        .values({ userId: user.userId, weekStart, offerIds, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ userId: digestSends.userId });
+      if (claimed.length === 0) {
+        skip('alreadySent');
+        continue;
+      }
+      const unsubscribeUrl = withLinkLocale(
+        `${mail.apiUrl}/email/unsubscribe?token=${await unsubscribeToken(db, user.userId)}`,
+        user.locale,
+      );
       try {
         await mail.provider.send({
           to: user.email!,
@@ -134,31 +210,57 @@ export async function runDigests(deps: DigestDeps, { now = new Date() }: { now?:
         });
       } catch (error) {
         // Not sent: the claim goes, so that the next run tries again.
-        await db.delete(digestSends).where(and(eq(digestSends.userId, user.userId), eq(digestSends.weekStart, weekStart)));
+        await db
+          .delete(digestSends)
+          .where(and(eq(digestSends.userId, user.userId), eq(digestSends.weekStart, weekStart)));
         result.failed += 1;
         failures.push(`user ${user.userId}: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
       result.sent += 1;
-      await db.update(offerAlerts).set({ notifiedThrough: now }).where(inArray(offerAlerts.alertId, alerts.map((alert) => alert.alertId)));
+      await db
+        .update(offerAlerts)
+        .set({ notifiedThrough: now })
+        .where(
+          inArray(
+            offerAlerts.alertId,
+            alerts.map((alert) => alert.alertId),
+          ),
+        );
     }
-    log(`[digests] week of ${weekStart}: sent ${result.sent}, skipped ${result.skipped}${result.failed ? `, failed ${result.failed}` : ''}`);
+    log(
+      `[digests] week of ${weekStart}: sent ${result.sent}, skipped ${result.skipped}${result.failed ? `, failed ${result.failed}` : ''}`,
+    );
     return result;
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
     throw error;
   } finally {
-    await finishRun({ sent: result.sent, skipped: result.skipped, detail: { weekStart, skippedBecause: reasons, failed: result.failed }, failures });
+    await finishRun({
+      sent: result.sent,
+      skipped: result.skipped,
+      detail: { weekStart, skippedBecause: reasons, failed: result.failed },
+      failures,
+    });
   }
 }
 
-export interface DigestQueue { stop(): Promise<void> }
+export interface DigestQueue {
+  stop(): Promise<void>;
+}
 
 /** The weekly schedule on pg-boss: every process keeps it, pg-boss queues each run once, and the claim keeps any e-mail from going twice. */
-export async function startDigestQueue(handle: DatabaseHandle, deps: DigestDeps, cron: string, clock: () => Date = () => new Date()): Promise<DigestQueue> {
+export async function startDigestQueue(
+  handle: DatabaseHandle,
+  deps: DigestDeps,
+  cron: string,
+  clock: () => Date = () => new Date(),
+): Promise<DigestQueue> {
   const boss = await openJobQueue(handle, { name: DIGEST_JOB, schedule: true, log: deps.log });
   await boss.createQueue(DIGEST_JOB, { policy: 'short', retryLimit: 2, retryDelay: 15 * 60, expireInSeconds: 60 * 60 });
   await boss.schedule(DIGEST_JOB, cron, null, { tz: 'Asia/Colombo' });
-  await boss.work(DIGEST_JOB, async () => { await runDigests(deps, { now: clock() }); });
+  await boss.work(DIGEST_JOB, async () => {
+    await runDigests(deps, { now: clock() });
+  });
   return { stop: () => boss.stop({ graceful: true, timeout: 3_000, close: true }) };
 }

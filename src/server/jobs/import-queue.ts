@@ -17,7 +17,13 @@ import { IMPORT_MESSAGES } from '../../contract/team-importers.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { importRuns } from '../db/schema.ts';
 import { openJobQueue } from './job-queue.ts';
-import { runSource, type PipelineDeps, type RunOptions, type RunSummary, type RunTrigger } from '../importers/pipeline.ts';
+import {
+  runSource,
+  type PipelineDeps,
+  type RunOptions,
+  type RunSummary,
+  type RunTrigger,
+} from '../importers/pipeline.ts';
 import { ownerOf, storedRunErrors, type RunOwner } from '../importers/run-errors.ts';
 import { enabledSources } from '../importers/sources.ts';
 
@@ -29,7 +35,11 @@ const RUN_EXPIRE_SECONDS = 30 * 60;
 const RUN_RETRIES = 2;
 const RUN_RETRY_DELAY_SECONDS = 5 * 60;
 
-export interface SourceRunJob { sourceKey: string; trigger: RunTrigger; acceptShrink?: boolean }
+export interface SourceRunJob {
+  sourceKey: string;
+  trigger: RunTrigger;
+  acceptShrink?: boolean;
+}
 
 /** This process's life: its runs' owner. */
 const THIS_PROCESS: Omit<RunOwner, 'jobId'> = { host: hostname(), pid: process.pid, life: randomUUID() };
@@ -60,7 +70,11 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
   const log = options.log ?? ((line) => console.log(line));
   const boss = await openJobQueue(options.handle, { name: 'imports', schedule: options.intervalHours > 0, log });
   await boss.createQueue(SOURCE_RUN_QUEUE, {
-    policy: 'exclusive', retryLimit: RUN_RETRIES, retryDelay: RUN_RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds: RUN_EXPIRE_SECONDS,
+    policy: 'exclusive',
+    retryLimit: RUN_RETRIES,
+    retryDelay: RUN_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: RUN_EXPIRE_SECONDS,
   });
   await boss.createQueue(SCHEDULE_QUEUE, { policy: 'short' });
   if (options.work !== false) {
@@ -69,7 +83,11 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
   }
 
   const runNow: ImportQueue['runNow'] = (sourceKey, trigger, { retry = true, acceptShrink } = {}) =>
-    boss.send(SOURCE_RUN_QUEUE, { sourceKey, trigger, ...(acceptShrink ? { acceptShrink } : {}) } satisfies SourceRunJob, { singletonKey: sourceKey, ...(retry ? {} : { retryLimit: 0 }) });
+    boss.send(
+      SOURCE_RUN_QUEUE,
+      { sourceKey, trigger, ...(acceptShrink ? { acceptShrink } : {}) } satisfies SourceRunJob,
+      { singletonKey: sourceKey, ...(retry ? {} : { retryLimit: 0 }) },
+    );
 
   if (options.intervalHours > 0) {
     await boss.schedule(SCHEDULE_QUEUE, `FREQ=HOURLY;INTERVAL=${options.intervalHours}`, null, { tz: 'Asia/Colombo' });
@@ -80,12 +98,21 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
     await boss.work(SCHEDULE_QUEUE, async () => {
       for (const source of await enabledSources(options.pipeline.db)) await runNow(source.sourceKey, 'schedule');
     });
-    await boss.work<SourceRunJob, RunSummary>(SOURCE_RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-      const { sourceKey, trigger, acceptShrink } = job!.data;
-      const summary = await runSource({ ...options.pipeline, owner: { ...THIS_PROCESS, jobId: job!.id } }, sourceKey, trigger, { acceptShrink });
-      options.onRun?.(summary);
-      return summary;
-    });
+    await boss.work<SourceRunJob, RunSummary>(
+      SOURCE_RUN_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 2 },
+      async ([job]) => {
+        const { sourceKey, trigger, acceptShrink } = job!.data;
+        const summary = await runSource(
+          { ...options.pipeline, owner: { ...THIS_PROCESS, jobId: job!.id } },
+          sourceKey,
+          trigger,
+          { acceptShrink },
+        );
+        options.onRun?.(summary);
+        return summary;
+      },
+    );
   }
 
   return {
@@ -117,18 +144,29 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
  * retries left would still hold its source). Returns how many.
  */
 async function failOrphanedRuns(db: Database, boss: PgBoss): Promise<number> {
-  const unfinished = await db.select({ runId: importRuns.runId, startedAt: importRuns.startedAt, errors: importRuns.errors })
-    .from(importRuns).where(isNull(importRuns.finishedAt));
+  const unfinished = await db
+    .select({ runId: importRuns.runId, startedAt: importRuns.startedAt, errors: importRuns.errors })
+    .from(importRuns)
+    .where(isNull(importRuns.finishedAt));
   if (unfinished.length === 0) return 0;
-  const live = unfinished.some((run) => ownerOf(run.errors)?.host !== THIS_PROCESS.host) ? await liveProcesses(boss) : undefined;
+  const live = unfinished.some((run) => ownerOf(run.errors)?.host !== THIS_PROCESS.host)
+    ? await liveProcesses(boss)
+    : undefined;
   let failed = 0;
   for (const run of unfinished) {
     const owner = ownerOf(run.errors);
     // A run from before owners were kept, or one nobody can vouch for: pg-boss has expired its job by now.
     const expired = Date.now() - run.startedAt.getTime() > RUN_EXPIRE_SECONDS * 1000;
     if (!expired && (!owner || isAlive(owner, live))) continue;
-    const [marked] = await db.update(importRuns).set({ ok: false, finishedAt: new Date(), errors: storedRunErrors([{ itemKey: '', reason: IMPORT_MESSAGES.serverStopped }], 0) })
-      .where(and(eq(importRuns.runId, run.runId), isNull(importRuns.finishedAt))).returning({ runId: importRuns.runId });
+    const [marked] = await db
+      .update(importRuns)
+      .set({
+        ok: false,
+        finishedAt: new Date(),
+        errors: storedRunErrors([{ itemKey: '', reason: IMPORT_MESSAGES.serverStopped }], 0),
+      })
+      .where(and(eq(importRuns.runId, run.runId), isNull(importRuns.finishedAt)))
+      .returning({ runId: importRuns.runId });
     if (!marked) continue;
     failed++;
     if (owner?.jobId) await boss.cancel(SOURCE_RUN_QUEUE, owner.jobId).catch(() => {});
@@ -139,7 +177,11 @@ async function failOrphanedRuns(db: Database, boss: PgBoss): Promise<number> {
 /** The host and pid of every pg-boss instance its registry reads as live; undefined when it cannot be read. */
 async function liveProcesses(boss: PgBoss): Promise<Set<string> | undefined> {
   try {
-    return new Set((await boss.getInstances()).filter((instance) => instance.live).map((instance) => `${instance.host}:${instance.pid}`));
+    return new Set(
+      (await boss.getInstances())
+        .filter((instance) => instance.live)
+        .map((instance) => `${instance.host}:${instance.pid}`),
+    );
   } catch {
     return undefined;
   }

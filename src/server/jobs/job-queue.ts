@@ -16,10 +16,13 @@ export interface JobQueueOptions {
 export async function openJobQueue(handle: DatabaseHandle, options: JobQueueOptions): Promise<PgBoss> {
   const log = options.log ?? ((line) => console.log(line));
   const connection = handle.jobQueueConnection;
-  const boss = 'url' in connection
-    ? new PgBoss({ connectionString: connection.url, max: 3, schedule: options.schedule })
-    : new PgBoss({ backend: 'pglite', db: { executeSql: connection.executeSql }, schedule: options.schedule });
-  boss.on('error', (error) => log(`[${options.name}] queue: ${error instanceof Error ? error.message : String(error)}`));
+  const boss =
+    'url' in connection
+      ? new PgBoss({ connectionString: connection.url, max: 3, schedule: options.schedule })
+      : new PgBoss({ backend: 'pglite', db: { executeSql: connection.executeSql }, schedule: options.schedule });
+  boss.on('error', (error) =>
+    log(`[${options.name}] queue: ${error instanceof Error ? error.message : String(error)}`),
+  );
   await boss.start();
   return boss;
 }

@@ -8,7 +8,10 @@
 // recorded in job_runs for the team's Overview.
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import {
-  REMINDER_OFFER_NAME_MAX, REMINDER_OFFERS_NAMED, REMINDER_QUIET_FROM_HOUR, REMINDER_QUIET_UNTIL_HOUR,
+  REMINDER_OFFER_NAME_MAX,
+  REMINDER_OFFERS_NAMED,
+  REMINDER_QUIET_FROM_HOUR,
+  REMINDER_QUIET_UNTIL_HOUR,
 } from '../../contract/reminders.ts';
 import { FAVOURITES_HASH, SITE_NAME, SITE_TIME_ZONE } from '../../lib/constants.ts';
 import { intlLocale } from '../../lib/intl-locale.ts';
@@ -39,10 +42,16 @@ export interface ReminderDeps {
   apiUrl: string;
   log?: (line: string) => void;
 }
-export interface ReminderRunResult { sent: number; skipped: number; failed: number; quiet: boolean }
+export interface ReminderRunResult {
+  sent: number;
+  skipped: number;
+  failed: number;
+  quiet: boolean;
+}
 
 /** The hour (0-23) in Sri Lanka at `now`. */
-const colomboHour = (now: Date) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: SITE_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(now));
+const colomboHour = (now: Date) =>
+  Number(new Intl.DateTimeFormat('en-GB', { timeZone: SITE_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(now));
 
 /** Whether `now` is in the quiet hours, when no reminder goes (21:00 up to 08:00 Sri Lanka's time). */
 export function inQuietHours(now: Date): boolean {
@@ -51,12 +60,17 @@ export function inQuietHours(now: Date): boolean {
 }
 
 /** The Sri Lanka day `days` after today at `now` (Sri Lanka keeps no daylight saving: days are 24 hours). */
-const dayAfter = (now: Date, days: number) => sriLankaDay(new Date(sriLankaDay(now).start.getTime() + days * DAY_MS + DAY_MS / 2));
+const dayAfter = (now: Date, days: number) =>
+  sriLankaDay(new Date(sriLankaDay(now).start.getTime() + days * DAY_MS + DAY_MS / 2));
 
 /** English keeps en-GB ("Wednesday 5 Mar"), as the SMS always had; Sinhala and Tamil take Sri Lanka's forms. */
 const endDayWords = (endDay: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === baseLocale ? 'en-GB' : intlLocale(locale), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'short' })
-    .format(new Date(`${endDay}T00:00:00Z`));
+  new Intl.DateTimeFormat(locale === baseLocale ? 'en-GB' : intlLocale(locale), {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(`${endDay}T00:00:00Z`));
 
 /** An offer's name cut short, with three dots: '…' is not in the GSM alphabet and would halve what one SMS segment holds. */
 const shortName = (name: string) => {
@@ -68,79 +82,149 @@ const shortName = (name: string) => {
  * The SMS in the user's language: how many end on which day, up to REMINDER_OFFERS_NAMED names then
  * "and N more", the favourites link and the stop link.
  */
-export function reminderMessage(names: string[], endDay: string, favouritesUrl: string, stopUrl: string, locale: Locale = baseLocale): string {
+export function reminderMessage(
+  names: string[],
+  endDay: string,
+  favouritesUrl: string,
+  stopUrl: string,
+  locale: Locale = baseLocale,
+): string {
   const named = names.slice(0, REMINDER_OFFERS_NAMED).map(shortName);
   const more = names.length - named.length;
-  const list = more > 0
-    ? m.notify_reminder_and_more({ names: named.join(', '), count: more }, { locale })
-    : named.slice(1).reduce((first, second) => m.notify_reminder_and({ first, second }, { locale }), named[0] ?? '');
+  const list =
+    more > 0
+      ? m.notify_reminder_and_more({ names: named.join(', '), count: more }, { locale })
+      : named.slice(1).reduce((first, second) => m.notify_reminder_and({ first, second }, { locale }), named[0] ?? '');
   const day = endDayWords(endDay, locale);
-  const what = names.length === 1
-    ? m.notify_reminder_ends_one({ day, list }, { locale })
-    : m.notify_reminder_ends_other({ count: names.length, day, list }, { locale });
+  const what =
+    names.length === 1
+      ? m.notify_reminder_ends_one({ day, list }, { locale })
+      : m.notify_reminder_ends_other({ count: names.length, day, list }, { locale });
   return m.notify_reminder_sms({ siteName: SITE_NAME, what, favouritesUrl, stopUrl }, { locale });
 }
 
 /** One reminder run at `now`: each due user's SMS, at most once per user and end day, none in quiet hours. */
-export async function runReminders(deps: ReminderDeps, { now = new Date() }: { now?: Date } = {}): Promise<ReminderRunResult> {
+export async function runReminders(
+  deps: ReminderDeps,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<ReminderRunResult> {
   const { db } = deps;
   const log = deps.log ?? (() => {});
   const finishRun = await startJobRun(db, REMINDER_JOB, now);
   const result: ReminderRunResult = { sent: 0, skipped: 0, failed: 0, quiet: inQuietHours(now) };
   const reasons: Record<string, number> = {};
-  const skip = (reason: string) => { result.skipped += 1; reasons[reason] = (reasons[reason] ?? 0) + 1; };
+  const skip = (reason: string) => {
+    result.skipped += 1;
+    reasons[reason] = (reasons[reason] ?? 0) + 1;
+  };
   const failures: string[] = [];
   const today = sriLankaDay(now);
   try {
     // Each user's favourites that end on the Sri Lanka day reminderDaysBefore days after today, still listed.
     const start = sql`(${today.start.toISOString()}::timestamptz + ${users.reminderDaysBefore} * interval '1 day')`;
-    const rows = await db.select({ userId: users.userId, mobileNo: users.mobileNo, locale: users.locale, daysBefore: users.reminderDaysBefore, offerId: offers.offerId, header: offers.header, translations: offers.translations })
+    const rows = await db
+      .select({
+        userId: users.userId,
+        mobileNo: users.mobileNo,
+        locale: users.locale,
+        daysBefore: users.reminderDaysBefore,
+        offerId: offers.offerId,
+        header: offers.header,
+        translations: offers.translations,
+      })
       .from(favorites)
       .innerJoin(users, eq(users.userId, favorites.userId))
       .innerJoin(offers, eq(offers.offerId, favorites.offerId))
-      .where(and(
-        isNotNull(users.reminderDaysBefore), eq(users.isAccountBlock, false),
-        isListed(now),
-        sql`${offers.offerEnd} >= ${start}`, lt(offers.offerEnd, sql`${start} + interval '1 day'`),
-      ))
+      .where(
+        and(
+          isNotNull(users.reminderDaysBefore),
+          eq(users.isAccountBlock, false),
+          isListed(now),
+          sql`${offers.offerEnd} >= ${start}`,
+          lt(offers.offerEnd, sql`${start} + interval '1 day'`),
+        ),
+      )
       .orderBy(asc(users.userId), asc(offers.offerEnd), asc(offers.offerId));
-    const byUser = new Map<number, { mobileNo: string; locale: Locale; endDay: string; offers: { offerId: number; header: string }[] }>();
+    const byUser = new Map<
+      number,
+      { mobileNo: string; locale: Locale; endDay: string; offers: { offerId: number; header: string }[] }
+    >();
     for (const row of rows) {
-      const entry = byUser.get(row.userId) ?? { mobileNo: row.mobileNo, locale: row.locale, endDay: dayAfter(now, row.daysBefore!).date, offers: [] };
+      const entry = byUser.get(row.userId) ?? {
+        mobileNo: row.mobileNo,
+        locale: row.locale,
+        endDay: dayAfter(now, row.daysBefore!).date,
+        offers: [],
+      };
       // Each offer by its header in the account's language where the offer has one.
       entry.offers.push({ offerId: row.offerId, header: localText(row, 'header', row.locale).text });
       byUser.set(row.userId, entry);
     }
 
     for (const [userId, due] of byUser) {
-      if (result.quiet) { skip('quietHours'); continue; }
-      const stopUrl = withLinkLocale(`${deps.apiUrl}/reminders/stop?token=${await reminderStopToken(db, userId)}`, due.locale);
+      if (result.quiet) {
+        skip('quietHours');
+        continue;
+      }
+      const stopUrl = withLinkLocale(
+        `${deps.apiUrl}/reminders/stop?token=${await reminderStopToken(db, userId)}`,
+        due.locale,
+      );
       const favouritesUrl = `${deps.siteUrl}${localePath(FAVOURITES_LINK_PATH, due.locale)}`;
-      const message = reminderMessage(due.offers.map((offer) => offer.header), due.endDay, favouritesUrl, stopUrl, due.locale);
+      const message = reminderMessage(
+        due.offers.map((offer) => offer.header),
+        due.endDay,
+        favouritesUrl,
+        stopUrl,
+        due.locale,
+      );
       // The claim: whichever run inserts the (user, end day) row sends the SMS.
-      const claimed = await db.insert(reminderSends).values({ userId, endDay: due.endDay, offerIds: due.offers.map((offer) => offer.offerId), message, sentAt: now })
-        .onConflictDoNothing().returning({ userId: reminderSends.userId });
-      if (claimed.length === 0) { skip('alreadySent'); continue; }
+      const claimed = await db
+        .insert(reminderSends)
+        .values({
+          userId,
+          endDay: due.endDay,
+          offerIds: due.offers.map((offer) => offer.offerId),
+          message,
+          sentAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ userId: reminderSends.userId });
+      if (claimed.length === 0) {
+        skip('alreadySent');
+        continue;
+      }
       try {
         await deps.sms.send({ mobileNo: due.mobileNo, message });
       } catch (error) {
         // Not sent: the claim goes, so that the next hourly run tries again.
-        await db.delete(reminderSends).where(and(eq(reminderSends.userId, userId), eq(reminderSends.endDay, due.endDay)));
+        await db
+          .delete(reminderSends)
+          .where(and(eq(reminderSends.userId, userId), eq(reminderSends.endDay, due.endDay)));
         result.failed += 1;
         failures.push(`user ${userId}: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
       result.sent += 1;
     }
-    log(`[reminders] ${today.date}${result.quiet ? ' (quiet hours)' : ''}: sent ${result.sent}, skipped ${result.skipped}${result.failed ? `, failed ${result.failed}` : ''}`);
+    log(
+      `[reminders] ${today.date}${result.quiet ? ' (quiet hours)' : ''}: sent ${result.sent}, skipped ${result.skipped}${result.failed ? `, failed ${result.failed}` : ''}`,
+    );
     return result;
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
     throw error;
   } finally {
     await finishRun({
-      sent: result.sent, skipped: result.skipped, failures,
-      detail: { day: today.date, ...(result.quiet ? { quietHours: true } : {}), skippedBecause: reasons, failed: result.failed },
+      sent: result.sent,
+      skipped: result.skipped,
+      failures,
+      detail: {
+        day: today.date,
+        ...(result.quiet ? { quietHours: true } : {}),
+        skippedBecause: reasons,
+        failed: result.failed,
+      },
     });
   }
 }
@@ -152,11 +236,22 @@ export interface ReminderQueue {
 }
 
 /** Hourly on pg-boss (Sri Lanka's time): every process keeps the schedule, pg-boss queues each run once, and the claim keeps any SMS from going twice. */
-export async function startReminderQueue(handle: DatabaseHandle, deps: ReminderDeps, clock: () => Date = () => new Date()): Promise<ReminderQueue> {
+export async function startReminderQueue(
+  handle: DatabaseHandle,
+  deps: ReminderDeps,
+  clock: () => Date = () => new Date(),
+): Promise<ReminderQueue> {
   const boss = await openJobQueue(handle, { name: REMINDER_JOB, schedule: true, log: deps.log });
-  await boss.createQueue(REMINDER_JOB, { policy: 'short', retryLimit: 1, retryDelay: 5 * 60, expireInSeconds: 30 * 60 });
+  await boss.createQueue(REMINDER_JOB, {
+    policy: 'short',
+    retryLimit: 1,
+    retryDelay: 5 * 60,
+    expireInSeconds: 30 * 60,
+  });
   await boss.schedule(REMINDER_JOB, '0 * * * *', null, { tz: SITE_TIME_ZONE });
-  await boss.work(REMINDER_JOB, async () => { await runReminders(deps, { now: clock() }); });
+  await boss.work(REMINDER_JOB, async () => {
+    await runReminders(deps, { now: clock() });
+  });
   return {
     runNow: () => boss.send(REMINDER_JOB, {}),
     stop: () => boss.stop({ graceful: true, timeout: 3_000, close: true }),

@@ -5,16 +5,45 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import {
-  CodeSentResponse, CreateCodeRequest, CreateUserRequest, CreateUserResponse, ExistingUserResponse, Id, MobileChangeConfirmRequest, MobileChangedResponse,
-  MobileChangeRequest, MobileChangeSentResponse, MobileNo, PasswordUpdatedResponse, ResendCodeRequest, SessionResponse, SignInRequest, SignInResponse,
-  TagUpdateRequest, UpdatePasswordRequest, USER_TYPES, UserResponse, UserSavedResponse, VerifyMobileRequest,
+  CodeSentResponse,
+  CreateCodeRequest,
+  CreateUserRequest,
+  CreateUserResponse,
+  ExistingUserResponse,
+  Id,
+  MobileChangeConfirmRequest,
+  MobileChangedResponse,
+  MobileChangeRequest,
+  MobileChangeSentResponse,
+  MobileNo,
+  PasswordUpdatedResponse,
+  ResendCodeRequest,
+  SessionResponse,
+  SignInRequest,
+  SignInResponse,
+  TagUpdateRequest,
+  UpdatePasswordRequest,
+  USER_TYPES,
+  UserResponse,
+  UserSavedResponse,
+  VerifyMobileRequest,
 } from '../../contract/index.ts';
 import { LocationUpdateRequest, OFFER_MESSAGES } from '../../contract/offer-form.ts';
 import { SignedOutResponse } from '../../contract/site-responses.ts';
 import { assertOwnUser, bearerToken, requestIp, requireSession, type AppEnv, type ServerDeps } from '../context.ts';
 import {
-  assertMaySignIn, changePassword, confirmMobileChange, findUserByPassword, keepAccountLocale, requestMobileChange, requireAccountForCode,
-  sendVerificationCode, signUpCustomer, updateLocation, updateTags, verifyMobile,
+  assertMaySignIn,
+  changePassword,
+  confirmMobileChange,
+  findUserByPassword,
+  keepAccountLocale,
+  requestMobileChange,
+  requireAccountForCode,
+  sendVerificationCode,
+  signUpCustomer,
+  updateLocation,
+  updateTags,
+  verifyMobile,
 } from '../domain/accounts.ts';
 import { userWithFavorites } from '../domain/favorites.ts';
 import { findTokenUser, SESSION_EXPIRED_MESSAGE } from '../domain/sessions.ts';
@@ -39,7 +68,10 @@ export function accountRoutes(deps: ServerDeps) {
   };
   /** A full sign-in; the account takes the request's language. */
   const signedIn = async (c: Context, user: UserRow) =>
-    answer(c, SignInResponse, { status: true, ...(await newSession(await keepAccountLocale(db, user, requestLocale(c)))) });
+    answer(c, SignInResponse, {
+      status: true,
+      ...(await newSession(await keepAccountLocale(db, user, requestLocale(c)))),
+    });
 
   /**
    * Code sends are counted before the number is looked up: once an address or a number is over its
@@ -59,7 +91,12 @@ export function accountRoutes(deps: ServerDeps) {
     return answer(c, ExistingUserResponse, {
       status: true,
       isFound: true,
-      data: { userId: user.userId, userType: user.userType, isMobileVerification: user.isMobileVerification, isAccountBlock: user.isAccountBlock },
+      data: {
+        userId: user.userId,
+        userType: user.userType,
+        isMobileVerification: user.isMobileVerification,
+        isAccountBlock: user.isAccountBlock,
+      },
     });
   });
 
@@ -68,7 +105,17 @@ export function accountRoutes(deps: ServerDeps) {
     if (input.userType !== USER_TYPES.customer) throw badRequest(ACCOUNT_MESSAGES.merchantSignUpClosed);
     await limiter.check('signUpPerIp', requestIp(deps, c));
     const { user, attempt, token } = await signUpCustomer(db, sms, input, requestLocale(c));
-    return answer(c, CreateUserResponse, { status: true, message: 'Account created. Enter the code sent to your mobile number.', attempt, data: { token, user: await userWithFavorites(db, user) } }, 201);
+    return answer(
+      c,
+      CreateUserResponse,
+      {
+        status: true,
+        message: 'Account created. Enter the code sent to your mobile number.',
+        attempt,
+        data: { token, user: await userWithFavorites(db, user) },
+      },
+      201,
+    );
   });
 
   app.post('/user/authentication', async (c) => {
@@ -89,12 +136,25 @@ export function accountRoutes(deps: ServerDeps) {
   // Sends a code to an account's number: sign-in of an unverified account, and password reset, each
   // starting a code entry (attempt 0); 'Resend' within it is the other route, and the entry's 4th
   // resend answers attempt 4 with a failed status and blocks the number.
-  const sendCodeToAccount = async (c: Context, schema: typeof CreateCodeRequest | typeof ResendCodeRequest, startsEntry: boolean) => {
+  const sendCodeToAccount = async (
+    c: Context,
+    schema: typeof CreateCodeRequest | typeof ResendCodeRequest,
+    startsEntry: boolean,
+  ) => {
     const { mobileNo, userId } = await parseJsonBody(c, schema);
     await countCodeSend(c, mobileNo);
     const user = await requireAccountForCode(db, mobileNo, userId);
-    const { attempt, token } = await sendVerificationCode(db, sms, user, mobileNo, { startsEntry, locale: requestLocale(c) });
-    return answer(c, CodeSentResponse, { status: true, message: 'A verification code was sent to your mobile number.', attempt, token, expiresInSeconds: CODE_TTL_MS / 1000 });
+    const { attempt, token } = await sendVerificationCode(db, sms, user, mobileNo, {
+      startsEntry,
+      locale: requestLocale(c),
+    });
+    return answer(c, CodeSentResponse, {
+      status: true,
+      message: 'A verification code was sent to your mobile number.',
+      attempt,
+      token,
+      expiresInSeconds: CODE_TTL_MS / 1000,
+    });
   };
   app.post('/create/new/otp/verification', (c) => sendCodeToAccount(c, CreateCodeRequest, true));
   app.post('/resend/verification/otp', (c) => sendCodeToAccount(c, ResendCodeRequest, false));
@@ -110,7 +170,10 @@ export function accountRoutes(deps: ServerDeps) {
     const { userId, password } = await parseJsonBody(c, UpdatePasswordRequest);
     assertOwnUser(c, userId);
     await changePassword(db, c.get('user'), password, c.get('token'));
-    return answer(c, PasswordUpdatedResponse, { status: true, message: 'Your password was updated. Sign in with the new password.' });
+    return answer(c, PasswordUpdatedResponse, {
+      status: true,
+      message: 'Your password was updated. Sign in with the new password.',
+    });
   });
 
   // Changing the number: a code goes to the new number, and the change is made when it comes back.
@@ -118,7 +181,12 @@ export function accountRoutes(deps: ServerDeps) {
     const { mobileNo } = await parseJsonBody(c, MobileChangeRequest);
     await countCodeSend(c, mobileNo);
     const attempt = await requestMobileChange(db, sms, c.get('user'), mobileNo, requestLocale(c));
-    return answer(c, MobileChangeSentResponse, { status: true, message: 'A verification code was sent to the new number.', attempt, expiresInSeconds: CODE_TTL_MS / 1000 });
+    return answer(c, MobileChangeSentResponse, {
+      status: true,
+      message: 'A verification code was sent to the new number.',
+      attempt,
+      expiresInSeconds: CODE_TTL_MS / 1000,
+    });
   });
 
   app.post('/confirm/mobile/change', session, async (c) => {
@@ -126,14 +194,21 @@ export function accountRoutes(deps: ServerDeps) {
     await limiter.check('codeCheckPerIp', requestIp(deps, c));
     // Every session ended with the change: this browser gets a new one, as after a sign-in.
     const user = await confirmMobileChange(db, c.get('user'), otpCode);
-    return answer(c, MobileChangedResponse, { status: true, message: 'Your mobile number was changed.', ...(await newSession(user)) });
+    return answer(c, MobileChangedResponse, {
+      status: true,
+      message: 'Your mobile number was changed.',
+      ...(await newSession(user)),
+    });
   });
 
   const validateSession = async (c: Context<AppEnv>, sessionToken: string) => {
     const found = await findTokenUser(db, sessionToken, 'session');
     if (!found || found.user.isAccountBlock) throw unauthorized(SESSION_EXPIRED_MESSAGE, { data: { status: false } });
     const { user, token } = found;
-    return answer(c, SessionResponse, { status: true, data: { status: true, userId: user.userId, userType: user.userType, expiresAt: token.expiresAt.toISOString() } });
+    return answer(c, SessionResponse, {
+      status: true,
+      data: { status: true, userId: user.userId, userType: user.userType, expiresAt: token.expiresAt.toISOString() },
+    });
   };
 
   // Spec §7's check, for other clients: the token in the path.
@@ -166,14 +241,22 @@ export function accountRoutes(deps: ServerDeps) {
   app.post('/user/tag/update', session, async (c) => {
     const { tags } = await parseJsonBody(c, TagUpdateRequest);
     const updated = await updateTags(db, c.get('user').userId, tags);
-    return answer(c, UserSavedResponse, { status: true, message: 'Your interests were saved.', data: await userWithFavorites(db, updated) });
+    return answer(c, UserSavedResponse, {
+      status: true,
+      message: 'Your interests were saved.',
+      data: await userWithFavorites(db, updated),
+    });
   });
 
   // The profile's location picker: one name of GET /location/all, or null to clear it.
   app.post('/user/location/update', session, async (c) => {
     const { location } = await parseJsonBody(c, LocationUpdateRequest);
     const updated = await updateLocation(db, c.get('user').userId, location);
-    return answer(c, UserSavedResponse, { status: true, message: OFFER_MESSAGES.locationSaved, data: await userWithFavorites(db, updated) });
+    return answer(c, UserSavedResponse, {
+      status: true,
+      message: OFFER_MESSAGES.locationSaved,
+      data: await userWithFavorites(db, updated),
+    });
   });
 
   return app;

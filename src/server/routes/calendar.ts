@@ -5,12 +5,21 @@
 // show it (serialize.ts toUser) never carries it.
 import { Hono, type Context } from 'hono';
 import {
-  CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedParams, CalendarFeedResponse, OfferCalendarParams,
+  CALENDAR_MESSAGES,
+  CalendarFeedChangedResponse,
+  CalendarFeedParams,
+  CalendarFeedResponse,
+  OfferCalendarParams,
 } from '../../contract/calendar.ts';
 import { LINK_LANGUAGE_PARAM, linkLocaleOf } from '../../lib/locale-path.ts';
 import { baseLocale } from '../../paraglide/runtime.js';
 import { requireSession, type AppEnv, type ServerDeps } from '../context.ts';
-import { findCalendarFeedOffers, hasCalendarFeed, removeCalendarFeedToken, replaceCalendarFeedToken } from '../domain/calendar-feed.ts';
+import {
+  findCalendarFeedOffers,
+  hasCalendarFeed,
+  removeCalendarFeedToken,
+  replaceCalendarFeedToken,
+} from '../domain/calendar-feed.ts';
 import { findPublicOfferDetail } from '../domain/offers.ts';
 import { notFound } from '../errors.ts';
 import { answer } from '../http/answer.ts';
@@ -29,7 +38,10 @@ export function calendarRoutes(deps: ServerDeps, options: CalendarRouteOptions =
   const siteUrlOf = (c: Context) => options.siteUrl ?? new URL(c.req.url).origin;
   // Kept by no cache (the API's no-store): a replaced or turned-off feed must stop at once.
   const calendar = (c: Context, text: string, fileName: string) =>
-    c.body(text, 200, { 'content-type': CALENDAR_CONTENT_TYPE, 'content-disposition': `attachment; filename="${fileName}"` });
+    c.body(text, 200, {
+      'content-type': CALENDAR_CONTENT_TYPE,
+      'content-disposition': `attachment; filename="${fileName}"`,
+    });
 
   // Public offers only, as their pages; cached as the offer's JSON is, so a change shows within the TTL.
   // In the language its link names (the page's), else English: a download follows its page, not the browser.
@@ -37,7 +49,10 @@ export function calendarRoutes(deps: ServerDeps, options: CalendarRouteOptions =
     const { offerId } = parseParams(c, OfferCalendarParams);
     const siteUrl = siteUrlOf(c);
     const locale = linkLocaleOf(c.req.query(LINK_LANGUAGE_PARAM)) ?? baseLocale;
-    const text = await cache.remember(`offer-calendar:${offerId}:${locale}:${siteUrl}`, async () => offerCalendarFile(await findPublicOfferDetail(db, offerId), siteUrl, locale) ?? null);
+    const text = await cache.remember(
+      `offer-calendar:${offerId}:${locale}:${siteUrl}`,
+      async () => offerCalendarFile(await findPublicOfferDetail(db, offerId), siteUrl, locale) ?? null,
+    );
     if (text === null) throw notFound(CALENDAR_MESSAGES.offerHasNoEnd);
     return calendar(c, text, `offerlanka-offer-${offerId}.ics`);
   });
@@ -50,18 +65,30 @@ export function calendarRoutes(deps: ServerDeps, options: CalendarRouteOptions =
   });
 
   app.get('/user/calendar-feed', session, async (c) =>
-    answer(c, CalendarFeedResponse, { status: true, data: { active: await hasCalendarFeed(db, c.get('user').userId), token: null } }));
+    answer(c, CalendarFeedResponse, {
+      status: true,
+      data: { active: await hasCalendarFeed(db, c.get('user').userId), token: null },
+    }),
+  );
 
   // Makes the feed, or replaces it ("Make a new link"): the old URL stops working at once, and the
   // new one is in this answer only.
   app.post('/user/calendar-feed', session, async (c) => {
     const token = await replaceCalendarFeedToken(db, c.get('user').userId);
-    return answer(c, CalendarFeedChangedResponse, { status: true, message: CALENDAR_MESSAGES.feedCreated, data: { active: true, token } });
+    return answer(c, CalendarFeedChangedResponse, {
+      status: true,
+      message: CALENDAR_MESSAGES.feedCreated,
+      data: { active: true, token },
+    });
   });
 
   app.delete('/user/calendar-feed', session, async (c) => {
     await removeCalendarFeedToken(db, c.get('user').userId);
-    return answer(c, CalendarFeedChangedResponse, { status: true, message: CALENDAR_MESSAGES.feedRemoved, data: { active: false, token: null } });
+    return answer(c, CalendarFeedChangedResponse, {
+      status: true,
+      message: CALENDAR_MESSAGES.feedRemoved,
+      data: { active: false, token: null },
+    });
   });
 
   return app;

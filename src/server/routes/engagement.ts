@@ -1,7 +1,14 @@
 // Newsletter and feedback (spec §7), rate limited per IP, and per e-mail address or mobile number;
 // reports of a problem with an offer, per IP.
 import { Hono } from 'hono';
-import { FeedbackRequest, FeedbackResponse, Id, MESSAGES, SubscribeRequest, SubscribeResponse } from '../../contract/index.ts';
+import {
+  FeedbackRequest,
+  FeedbackResponse,
+  Id,
+  MESSAGES,
+  SubscribeRequest,
+  SubscribeResponse,
+} from '../../contract/index.ts';
 import * as v from 'valibot';
 import { REPORT_MESSAGES } from '../../contract/report-messages.ts';
 import { ReportRequest, ReportResponse } from '../../contract/reports.ts';
@@ -24,7 +31,11 @@ export function engagementRoutes(deps: ServerDeps) {
     // Per address too: whether an address is on the list must not be asked from many places.
     await limiter.check('newsletterPerEmail', email);
     const isFound = await subscribe(db, email, insightId);
-    return answer(c, SubscribeResponse, { status: true, isFound, message: isFound ? MESSAGES.alreadySubscribed : MESSAGES.subscribed });
+    return answer(c, SubscribeResponse, {
+      status: true,
+      isFound,
+      message: isFound ? MESSAGES.alreadySubscribed : MESSAGES.subscribed,
+    });
   });
 
   app.post('/add/new/feedback', async (c) => {

@@ -1,7 +1,14 @@
 // A signed-in user's favourite offers (spec §7). Only the token's own user.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { AddFavoriteRequest, FavoriteChangedResponse, FavoritesResponse, Id, MESSAGES, RemoveFavoriteRequest } from '../../contract/index.ts';
+import {
+  AddFavoriteRequest,
+  FavoriteChangedResponse,
+  FavoritesResponse,
+  Id,
+  MESSAGES,
+  RemoveFavoriteRequest,
+} from '../../contract/index.ts';
 import { assertOwnUser, requireSession, type AppEnv, type ServerDeps } from '../context.ts';
 import { addFavorite, listFavorites, removeFavorite, userWithFavorites } from '../domain/favorites.ts';
 import { answer } from '../http/answer.ts';
@@ -14,14 +21,22 @@ export function favoriteRoutes(deps: ServerDeps) {
   /** After a change: lists show favourite counts, so the cache goes; the answer is the user with its favourites. */
   const changed = async (c: Context<AppEnv>, message: string) => {
     publicChanged();
-    return answer(c, FavoriteChangedResponse, { status: true, message, data: { user: await userWithFavorites(db, c.get('user')) } });
+    return answer(c, FavoriteChangedResponse, {
+      status: true,
+      message,
+      data: { user: await userWithFavorites(db, c.get('user')) },
+    });
   };
 
   app.get('/get/offer/favorite/by/:userId', session, async (c) => {
     const { userId } = parseParams(c, v.object({ userId: Id }));
     assertOwnUser(c, userId);
     const favorites = await listFavorites(db, userId);
-    return answer(c, FavoritesResponse, { status: true, isMobileVerification: c.get('user').isMobileVerification, data: [{ userId, favorites }] });
+    return answer(c, FavoritesResponse, {
+      status: true,
+      isMobileVerification: c.get('user').isMobileVerification,
+      data: [{ userId, favorites }],
+    });
   });
 
   // Adding twice is harmless; the offer's own bank, category and merchant are what count.

@@ -3,15 +3,35 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
-  Id, InsightId, InsightImpressionRequest, InsightImpressionResponse, NewImpressionRequest, NewImpressionResponse, NewInsightRequest, NewInsightResponse, TopOffersQuery,
+  Id,
+  InsightId,
+  InsightImpressionRequest,
+  InsightImpressionResponse,
+  NewImpressionRequest,
+  NewImpressionResponse,
+  NewInsightRequest,
+  NewInsightResponse,
+  TopOffersQuery,
   TopOffersResponse,
 } from '../../contract/index.ts';
-import { BankImpressionResponse, MostViewedOffersResponse, TopOffersByBankResponse } from '../../contract/site-responses.ts';
+import {
+  BankImpressionResponse,
+  MostViewedOffersResponse,
+  TopOffersByBankResponse,
+} from '../../contract/site-responses.ts';
 import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../context.ts';
 import { requireBank } from '../domain/catalogue.ts';
 import {
-  bankImpressionTotal, createInsight, mostViewedByInsight, rankOffersForInsight, recordInsightImpression, recordOfferView, requireImpression, requireInsight,
-  topCategoriesForBank, type Visitor,
+  bankImpressionTotal,
+  createInsight,
+  mostViewedByInsight,
+  rankOffersForInsight,
+  recordInsightImpression,
+  recordOfferView,
+  requireImpression,
+  requireInsight,
+  topCategoriesForBank,
+  type Visitor,
 } from '../domain/insights.ts';
 import { sessionUserId } from '../domain/sessions.ts';
 import { findUserById } from '../domain/users.ts';
@@ -19,8 +39,10 @@ import { answer } from '../http/answer.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../validate.ts';
 
 /** The request's address and signed-in user, if any. */
-const visitor = async (deps: ServerDeps, c: Context): Promise<Visitor> =>
-  ({ ip: requestIp(deps, c), userId: (await sessionUserId(deps.db, bearerToken(c))) ?? null });
+const visitor = async (deps: ServerDeps, c: Context): Promise<Visitor> => ({
+  ip: requestIp(deps, c),
+  userId: (await sessionUserId(deps.db, bearerToken(c))) ?? null,
+});
 
 async function newInsight(deps: ServerDeps, c: Context) {
   await parseJsonBody(c, NewInsightRequest);
@@ -63,9 +85,18 @@ export function insightServiceRoutes(deps: ServerDeps) {
   app.post('/new/impression', async (c) => {
     const input = await parseJsonBody(c, InsightImpressionRequest);
     if (input.impression_id) {
-      return answer(c, InsightImpressionResponse, { status: true, data: { impression_id: await requireImpression(db, input.impression_id, input.offer_id) } });
+      return answer(c, InsightImpressionResponse, {
+        status: true,
+        data: { impression_id: await requireImpression(db, input.impression_id, input.offer_id) },
+      });
     }
-    const impressionId = await recordInsightImpression(db, input.offer_id, input.insight_id, requestIp(deps, c), input.count);
+    const impressionId = await recordInsightImpression(
+      db,
+      input.offer_id,
+      input.insight_id,
+      requestIp(deps, c),
+      input.count,
+    );
     return answer(c, InsightImpressionResponse, { status: true, data: { impression_id: impressionId } }, 201);
   });
 
@@ -75,12 +106,26 @@ export function insightServiceRoutes(deps: ServerDeps) {
     const { insight_id, limit, offset } = parseQuery(c, TopOffersQuery);
     await requireInsight(db, insight_id);
     const interestCategoryIds = await signedInInterests(deps, c);
-    const { ids, total } = await rankOffersForInsight(db, insight_id || undefined, { interestCategoryIds, limit, offset });
+    const { ids, total } = await rankOffersForInsight(db, insight_id || undefined, {
+      interestCategoryIds,
+      limit,
+      offset,
+    });
     return answer(c, TopOffersResponse, { status: true, top_offers: ids, total });
   });
 
   app.get('/top-offers-by-bank-insight', async (c) => {
-    const { insight_id, bank_id, limit, offset } = parseQuery(c, v.object({ ...TopOffersQuery.entries, bank_id: v.pipe(v.string('bank_id is required'), v.regex(/^\d{1,9}$/, 'bank_id must be a number'), v.transform(Number)) }));
+    const { insight_id, bank_id, limit, offset } = parseQuery(
+      c,
+      v.object({
+        ...TopOffersQuery.entries,
+        bank_id: v.pipe(
+          v.string('bank_id is required'),
+          v.regex(/^\d{1,9}$/, 'bank_id must be a number'),
+          v.transform(Number),
+        ),
+      }),
+    );
     await requireInsight(db, insight_id);
     await requireBank(db, bank_id, { bankId: bank_id });
     const { ids, total } = await rankOffersForInsight(db, insight_id || undefined, { bankId: bank_id, limit, offset });
@@ -97,7 +142,10 @@ export function insightServiceRoutes(deps: ServerDeps) {
   app.get('/bank/impression/:bankId', async (c) => {
     const { bankId } = parseParams(c, v.object({ bankId: Id }));
     await requireBank(db, bankId, { bankId });
-    return answer(c, BankImpressionResponse, { status: true, total_impressions: await bankImpressionTotal(db, bankId) });
+    return answer(c, BankImpressionResponse, {
+      status: true,
+      total_impressions: await bankImpressionTotal(db, bankId),
+    });
   });
 
   return app;

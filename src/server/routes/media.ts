@@ -15,7 +15,10 @@ export function mediaRoutes(deps: ServerDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/images/:name', async (c) => {
-    const { name } = parseParams(c, v.object({ name: v.pipe(v.string(), v.regex(IMAGE_NAME_PATTERN, 'Unknown image name')) }));
+    const { name } = parseParams(
+      c,
+      v.object({ name: v.pipe(v.string(), v.regex(IMAGE_NAME_PATTERN, 'Unknown image name')) }),
+    );
     const image = await requireImage(db, name);
     return c.body(new Uint8Array(image.bytes), 200, {
       'content-type': image.contentType,
@@ -30,7 +33,12 @@ export function mediaRoutes(deps: ServerDeps) {
   app.post('/temp/image/upload', requireSession(deps), async (c) => {
     const body = await parseJsonBody(c, ImageUploadRequest);
     const name = await saveLogo(db, c.get('user'), 'base64' in body ? body.base64 : body.data.base64);
-    return answer(c, ImageUploadResponse, { status: true, message: 'The image was uploaded.', data: { pictureName: name, url: imageUrl(name) } }, 201);
+    return answer(
+      c,
+      ImageUploadResponse,
+      { status: true, message: 'The image was uploaded.', data: { pictureName: name, url: imageUrl(name) } },
+      201,
+    );
   });
 
   // Ad frames: from the configured ad proxy, else (or when it fails) our own house ads.

@@ -2,7 +2,12 @@
 // the step their company has reached. Merchants only; uploads are rate limited per account.
 import { Hono } from 'hono';
 import { USER_TYPES } from '../../contract/limits.ts';
-import { DocumentUploadRequest, MerchantDocumentList, MerchantDocumentResponse, type MerchantStep } from '../../contract/team.ts';
+import {
+  DocumentUploadRequest,
+  MerchantDocumentList,
+  MerchantDocumentResponse,
+  type MerchantStep,
+} from '../../contract/team.ts';
 import { requireSession, type AppEnv, type ServerDeps } from '../context.ts';
 import { listDocuments, uploadDocument } from '../domain/merchant-review.ts';
 import { failure } from '../errors.ts';
@@ -19,7 +24,11 @@ export function merchantRoutes(deps: ServerDeps) {
 
   app.get('/merchant/documents', async (c) => {
     const user = c.get('user');
-    return answer(c, MerchantDocumentList, { status: true, data: await listDocuments(db, user.userId), merchantStep: user.merchantStep as MerchantStep | null });
+    return answer(c, MerchantDocumentList, {
+      status: true,
+      data: await listDocuments(db, user.userId),
+      merchantStep: user.merchantStep as MerchantStep | null,
+    });
   });
 
   app.post('/merchant/documents', async (c) => {

@@ -11,7 +11,9 @@ export function myCardRoutes(deps: ServerDeps) {
   const app = new Hono<AppEnv>();
   const session = requireSession(deps);
 
-  app.get('/user/cards', session, async (c) => answer(c, MyCardsResponse, { status: true, data: await findMyCards(db, c.get('user').userId) }));
+  app.get('/user/cards', session, async (c) =>
+    answer(c, MyCardsResponse, { status: true, data: await findMyCards(db, c.get('user').userId) }),
+  );
 
   app.put('/user/cards', session, async (c) => {
     const { cards } = await parseJsonBody(c, MyCardsRequest);

@@ -4,7 +4,12 @@
 // browser and JSON to a program. Turning reminders off is all it can do, and it can be undone.
 import { Hono, type Context } from 'hono';
 import {
-  REMINDER_MESSAGES, ReminderSettingChangedResponse, ReminderSettingRequest, ReminderSettingResponse, ReminderStopQuery, ReminderStopResponse,
+  REMINDER_MESSAGES,
+  ReminderSettingChangedResponse,
+  ReminderSettingRequest,
+  ReminderSettingResponse,
+  ReminderStopQuery,
+  ReminderStopResponse,
 } from '../../contract/reminders.ts';
 import { requireSession, type AppEnv, type ServerDeps } from '../context.ts';
 import { revokeOptOutLinks } from '../domain/opt-out-links.ts';
@@ -29,21 +34,39 @@ export function reminderRoutes(deps: ServerDeps, options: { siteUrl?: string } =
   /** The stop link's page, in the link's language, with a link to the profile on the site. */
   const page = (c: Context, title: (locale: Locale) => string, text: string, status: 200 | 400 = 200) => {
     const locale = linkPageLocale(c);
-    const profile = siteUrl ? `<p><a href="${escapeHtml(siteUrl + localePath(PROFILE_PATH, locale))}">${escapeHtml(m.notify_page_your_profile({}, { locale }))}</a></p>` : '';
-    return linkPage(c, locale, title(locale), `<p>${escapeHtml(errorText(text, undefined, undefined, locale))}</p>${profile}`, { status, siteUrl });
+    const profile = siteUrl
+      ? `<p><a href="${escapeHtml(siteUrl + localePath(PROFILE_PATH, locale))}">${escapeHtml(m.notify_page_your_profile({}, { locale }))}</a></p>`
+      : '';
+    return linkPage(
+      c,
+      locale,
+      title(locale),
+      `<p>${escapeHtml(errorText(text, undefined, undefined, locale))}</p>${profile}`,
+      { status, siteUrl },
+    );
   };
 
   app.get('/user/reminders', session, async (c) =>
-    answer(c, ReminderSettingResponse, { status: true, data: await findReminderSetting(db, c.get('user').userId) }));
+    answer(c, ReminderSettingResponse, { status: true, data: await findReminderSetting(db, c.get('user').userId) }),
+  );
 
   app.put('/user/reminders', session, async (c) => {
     const { daysBefore } = await parseJsonBody(c, ReminderSettingRequest);
     const data = await setReminderDays(db, c.get('user').userId, daysBefore);
-    return answer(c, ReminderSettingChangedResponse, { status: true, message: daysBefore === null ? REMINDER_MESSAGES.turnedOff : REMINDER_MESSAGES.turnedOn(daysBefore), data });
+    return answer(c, ReminderSettingChangedResponse, {
+      status: true,
+      message: daysBefore === null ? REMINDER_MESSAGES.turnedOff : REMINDER_MESSAGES.turnedOn(daysBefore),
+      data,
+    });
   });
 
   app.post('/user/reminders/offer-shown', session, async (c) =>
-    answer(c, ReminderSettingChangedResponse, { status: true, message: REMINDER_MESSAGES.offerMarked, data: await markReminderOfferShown(db, c.get('user').userId) }));
+    answer(c, ReminderSettingChangedResponse, {
+      status: true,
+      message: REMINDER_MESSAGES.offerMarked,
+      data: await markReminderOfferShown(db, c.get('user').userId),
+    }),
+  );
 
   app.get('/reminders/stop', async (c) => {
     const html = wantsPage(c);

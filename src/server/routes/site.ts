@@ -21,18 +21,28 @@ export function siteExportRoutes(deps: ServerDeps) {
 
   app.get('/site/offers/:pageNo', async (c) => {
     const { pageNo } = parseParams(c, v.object({ pageNo: PageNo }));
-    return cachedJson(c, cache, `site-offers:${pageNo}`, async () => shaped(SiteOffersResponse, {
-      status: true,
-      pageSize: EXPORT_PAGE_SIZE,
-      ...(await findOfferPage(db, isPublic(), pageNo, EXPORT_PAGE_SIZE, () => countOffers(db, isPublic()))),
-    }));
+    return cachedJson(c, cache, `site-offers:${pageNo}`, async () =>
+      shaped(SiteOffersResponse, {
+        status: true,
+        pageSize: EXPORT_PAGE_SIZE,
+        ...(await findOfferPage(db, isPublic(), pageNo, EXPORT_PAGE_SIZE, () => countOffers(db, isPublic()))),
+      }),
+    );
   });
 
-  app.get('/site/terms', (c) => cachedJson(c, cache, 'site-terms', async () => shaped(TermsResponse, { status: true, data: await findTerms(db) })));
+  app.get('/site/terms', (c) =>
+    cachedJson(c, cache, 'site-terms', async () => shaped(TermsResponse, { status: true, data: await findTerms(db) })),
+  );
 
-  app.get('/site/sources', (c) => cachedJson(c, cache, 'site-sources', async () => shaped(SiteSourcesResponse, { status: true, data: await listPublicSources(db) })));
+  app.get('/site/sources', (c) =>
+    cachedJson(c, cache, 'site-sources', async () =>
+      shaped(SiteSourcesResponse, { status: true, data: await listPublicSources(db) }),
+    ),
+  );
 
-  app.get('/site/meta', async (c) => answer(c, SiteMetaResponse, { status: true, data: { dataset: await findDataset(db) } }));
+  app.get('/site/meta', async (c) =>
+    answer(c, SiteMetaResponse, { status: true, data: { dataset: await findDataset(db) } }),
+  );
 
   return app;
 }

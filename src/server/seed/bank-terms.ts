@@ -6,7 +6,13 @@
 // its header, label, validity and terms to agree with it. Pure: it draws only from the Random it is
 // given, the catalogue's own stream for these terms.
 import { groupedDigits } from '../../contract/digits.ts';
-import { cardName, WEEKDAYS, type CardSpecData, type EligibilityData, type Weekday } from '../../contract/eligibility.ts';
+import {
+  cardName,
+  WEEKDAYS,
+  type CardSpecData,
+  type EligibilityData,
+  type Weekday,
+} from '../../contract/eligibility.ts';
 import { OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS, type OFFER_TYPES } from '../../contract/limits.ts';
 import { CARD_TIERS, type CategorySeed } from './data.ts';
 import type { Random } from './random.ts';
@@ -48,7 +54,16 @@ export interface OfferTerms {
 /** Where a card day's discount is capped per card per day (banks cap other offers per transaction). */
 const CAPPED_PER_DAY = new Set(['dining', 'supermarkets', 'fuel', 'online']);
 /** The categories whose banks make some offers for their premium cards only, and how often. */
-const PREMIUM_ICONS = new Set(['dining', 'hotels', 'travel', 'shopping', 'fashion', 'jewellery', 'entertainment', 'health']);
+const PREMIUM_ICONS = new Set([
+  'dining',
+  'hotels',
+  'travel',
+  'shopping',
+  'fashion',
+  'jewellery',
+  'entertainment',
+  'health',
+]);
 const PREMIUM_SHARE = 0.15;
 const PREMIUM_TIERS = new Set(['Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite']);
 const PREMIUM_CARDS_MAX = 3;
@@ -63,9 +78,28 @@ const REGISTER_FIRST_SHARE = 0.3;
 const ONLINE_PLAN_SHARE = 0.5;
 
 const DAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
 };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAY = 86_400_000;
 
 export const rupees = (amount: number) => `Rs. ${groupedDigits(amount)}`;
@@ -80,7 +114,7 @@ export function dayNames(days: readonly Weekday[]): string {
 const isWeekend = (days: readonly Weekday[]) => days.length === 2 && days[0] === 'sat' && days[1] === 'sun';
 /** The header's words for the days: 'every weekend', 'every Wednesday', 'Monday to Friday'. */
 export const headerDays = (days: readonly Weekday[]) =>
-  (isWeekend(days) ? 'every weekend' : days.length >= 3 ? dayNames(days) : `every ${dayNames(days)}`);
+  isWeekend(days) ? 'every weekend' : days.length >= 3 ? dayNames(days) : `every ${dayNames(days)}`;
 
 /** '18:00' → '6 pm', '22:30' → '10.30 pm', as the banks write hours. */
 const clock = (time: string) => {
@@ -106,9 +140,19 @@ const longDay = (date: Date) => {
 /** The header with the words added when they fit, else the short header with them, else the header as it was. */
 function headerWith(draft: OfferDraft, words: string): string {
   const rate = draft.offerRate;
-  const short = draft.offerType === 'off' ? `${rate}% off` : draft.offerType === 'upto' ? `Up to ${rate}% off`
-    : draft.offerType === 'discount' ? `${rate}% discount` : rate;
-  return [`${draft.header} ${words}`, `${short} at ${draft.merchantName} ${words}`].find((h) => h.length <= OFFER_HEADER_MAX) ?? draft.header;
+  const short =
+    draft.offerType === 'off'
+      ? `${rate}% off`
+      : draft.offerType === 'upto'
+        ? `Up to ${rate}% off`
+        : draft.offerType === 'discount'
+          ? `${rate}% discount`
+          : rate;
+  return (
+    [`${draft.header} ${words}`, `${short} at ${draft.merchantName} ${words}`].find(
+      (h) => h.length <= OFFER_HEADER_MAX,
+    ) ?? draft.header
+  );
 }
 
 /** The amount a free-text perk asks to be spent ('Rs. 1,000 off on bills above Rs. 10,000'), if it names one. */
@@ -127,8 +171,14 @@ const perkPlanMonths = (perk: string) => {
  * (else the cap would bite at the floor). The minimum bill drops to the largest of the category's
  * that fits, unless it is fixed or none fits; then the cap rises to the smallest that fits, or goes.
  */
-function fitLimits(category: CategorySeed, rate: number | null, minBill: number | null, cap: number | null, fixedMinimum: boolean) {
-  const fits = (bill: number, c: number) => bill * (rate ?? 0) / 100 <= c;
+function fitLimits(
+  category: CategorySeed,
+  rate: number | null,
+  minBill: number | null,
+  cap: number | null,
+  fixedMinimum: boolean,
+) {
+  const fits = (bill: number, c: number) => (bill * (rate ?? 0)) / 100 <= c;
   if (minBill === null || cap === null || fits(minBill, cap)) return { minBill, cap };
   const lower = fixedMinimum ? undefined : category.minBills.filter((bill) => fits(bill, cap)).at(-1);
   if (lower !== undefined) return { minBill: lower, cap };
@@ -137,27 +187,38 @@ function fitLimits(category: CategorySeed, rate: number | null, minBill: number 
 }
 
 /** The bank's highest-tier credit cards, best first. */
-const premiumCards = (issued: readonly CardSpecData[]) => issued
-  .filter((card) => card.kind === 'credit' && card.tier !== null && PREMIUM_TIERS.has(card.tier))
-  .sort((a, b) => CARD_TIERS.indexOf(b.tier!) - CARD_TIERS.indexOf(a.tier!));
+const premiumCards = (issued: readonly CardSpecData[]) =>
+  issued
+    .filter((card) => card.kind === 'credit' && card.tier !== null && PREMIUM_TIERS.has(card.tier))
+    .sort((a, b) => CARD_TIERS.indexOf(b.tier!) - CARD_TIERS.indexOf(a.tier!));
 
 /** 'a', 'a and b', 'a, b and c' (or 'or'). */
 const joinWords = (items: readonly string[], conjunction = 'and') =>
-  (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`);
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
 
 /** Settles the offer's eligibility to the banks' patterns and words its header, label, validity and terms to agree. */
 export function bankTerms(random: Random, draft: OfferDraft): OfferTerms {
   const { category } = draft;
-  const eligibility: EligibilityData = { ...draft.eligibility, days: [...draft.eligibility.days], cards: [...draft.eligibility.cards] };
+  const eligibility: EligibilityData = {
+    ...draft.eligibility,
+    days: [...draft.eligibility.days],
+    cards: [...draft.eligibility.cards],
+  };
   const rate = draft.offerType === 'customize' ? null : Number(draft.offerRate);
   let header = draft.header;
   let validity = draft.validity;
   const terms: string[] = [];
 
   // Card days: one or two set days, with a minimum bill and a cap.
-  const cardDay = category.cardDays && random.chance(category.cardDays.share)
-    ? category.cardDays.plans[random.weighted(category.cardDays.plans.map((_, i) => i), category.cardDays.plans.map((plan) => plan.weight))]!.days
-    : null;
+  const cardDay =
+    category.cardDays && random.chance(category.cardDays.share)
+      ? category.cardDays.plans[
+          random.weighted(
+            category.cardDays.plans.map((_, i) => i),
+            category.cardDays.plans.map((plan) => plan.weight),
+          )
+        ]!.days
+      : null;
   if (cardDay) {
     eligibility.days = [...cardDay];
     eligibility.timeFrom = null;
@@ -174,9 +235,14 @@ export function bankTerms(random: Random, draft: OfferDraft): OfferTerms {
 
   // 0% instalment plans: a perk that is one, or a share of the category's rated offers beside their discount.
   const perkMonths = rate === null ? perkPlanMonths(draft.offerRate) : null;
-  const plan = category.instalments && (perkMonths !== null || (rate !== null && !cardDay && random.chance(category.instalments.share)))
-    ? { upTo: perkMonths ?? random.pick(category.instalments.upToMonths), minTransaction: random.pick(category.instalments.minTransactions) }
-    : null;
+  const plan =
+    category.instalments &&
+    (perkMonths !== null || (rate !== null && !cardDay && random.chance(category.instalments.share)))
+      ? {
+          upTo: perkMonths ?? random.pick(category.instalments.upToMonths),
+          minTransaction: random.pick(category.instalments.minTransactions),
+        }
+      : null;
   let fixedMinimum = perkMin !== null;
   if (plan) {
     eligibility.minBill = Math.max(plan.minTransaction, eligibility.minBill ?? 0);
@@ -209,7 +275,9 @@ export function bankTerms(random: Random, draft: OfferDraft): OfferTerms {
     terms.push(`Exclusively for ${draft.bankName} ${joinWords(eligibility.cards.map(cardName))} credit cardholders`);
   } else if (eligibility.cardScope === 'listed') {
     const networks = new Set(eligibility.cards.map((card) => card.network));
-    const creditNetworks = new Set(draft.issuedCards.filter((card) => card.kind === 'credit').map((card) => card.network));
+    const creditNetworks = new Set(
+      draft.issuedCards.filter((card) => card.kind === 'credit').map((card) => card.network),
+    );
     const every = [...creditNetworks].every((network) => networks.has(network));
     eligibility.cardScope = every ? 'credit' : 'listed';
     eligibility.cards = every ? [] : [...networks].map((network) => ({ network, kind: 'credit', tier: null }));
@@ -222,23 +290,31 @@ export function bankTerms(random: Random, draft: OfferDraft): OfferTerms {
 
   if (plan) {
     const months = PLAN_MONTHS.filter((m) => m <= plan.upTo);
-    terms.push(`0% interest easy payment plan for up to ${plan.upTo} months (${joinWords(months.map(String), 'or')} months)`);
+    terms.push(
+      `0% interest easy payment plan for up to ${plan.upTo} months (${joinWords(months.map(String), 'or')} months)`,
+    );
     terms.push(`Minimum transaction ${rupees(eligibility.minBill!)}`);
     if (eligibility.promoCodeRequired) {
       terms.push(`Quote promo code ${draft.promoCode} at checkout to pay in instalments`);
     } else if (random.chance(REGISTER_FIRST_SHARE)) {
       eligibility.registerFirst = true;
-      terms.push('Register by SMS before paying: send EPP and the last 4 digits of your card to the number on the back of your card');
+      terms.push(
+        'Register by SMS before paying: send EPP and the last 4 digits of your card to the number on the back of your card',
+      );
     } else {
       eligibility.convertWithinDays = random.pick(CONVERT_WITHIN_DAYS);
-      terms.push(`Call ${draft.bankHotline} within ${eligibility.convertWithinDays} days of the purchase to convert it to an instalment plan`);
+      terms.push(
+        `Call ${draft.bankHotline} within ${eligibility.convertWithinDays} days of the purchase to convert it to an instalment plan`,
+      );
     }
   } else {
     if (eligibility.minBill !== null) terms.push(`Minimum bill value ${rupees(eligibility.minBill)}`);
     if (eligibility.promoCodeRequired) terms.push(`Use promo code ${draft.promoCode} at checkout`);
   }
   if (eligibility.maxDiscount !== null) {
-    terms.push(`Max. discount ${rupees(eligibility.maxDiscount)} ${cardDay || CAPPED_PER_DAY.has(category.iconName) ? 'per card per day' : 'per transaction'}`);
+    terms.push(
+      `Max. discount ${rupees(eligibility.maxDiscount)} ${cardDay || CAPPED_PER_DAY.has(category.iconName) ? 'per card per day' : 'per transaction'}`,
+    );
   }
   if (cardDay && category.iconName === 'supermarkets') terms.push('One transaction per card per day');
 
@@ -252,9 +328,10 @@ export function bankTerms(random: Random, draft: OfferDraft): OfferTerms {
   }
 
   // A label that says weekend says it only of weekend offers.
-  const label = /weekend/i.test(draft.label) && !isWeekend(eligibility.days)
-    ? category.labels.find((other) => !/weekend/i.test(other)) ?? draft.label
-    : draft.label;
+  const label =
+    /weekend/i.test(draft.label) && !isWeekend(eligibility.days)
+      ? (category.labels.find((other) => !/weekend/i.test(other)) ?? draft.label)
+      : draft.label;
 
   return { eligibility, header, label, validity, terms };
 }

@@ -1,20 +1,47 @@
 // Builds the demo catalogue in memory, without touching the database. Pure and deterministic:
 // the same offer count and the same `now` give exactly the same rows.
-import { AD_PLACEMENT, AD_SPACE, OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES, SRI_LANKA_UTC_OFFSET_MS } from '../../contract/limits.ts';
-import { cardName, coveredCards, type CardNetwork, type CardSpecData, type EligibilityData, type Weekday } from '../../contract/eligibility.ts';
+import {
+  AD_PLACEMENT,
+  AD_SPACE,
+  OFFER_DATE_TYPES,
+  OFFER_HEADER_MAX,
+  OFFER_TYPES,
+  SRI_LANKA_UTC_OFFSET_MS,
+} from '../../contract/limits.ts';
+import {
+  cardName,
+  coveredCards,
+  type CardNetwork,
+  type CardSpecData,
+  type EligibilityData,
+  type Weekday,
+} from '../../contract/eligibility.ts';
 import { ENDING_SOON_DAYS, NEW_OFFER_DAYS } from '../../lib/constants.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type * as schema from '../db/schema.ts';
 import {
-  BANK_TERM_TEMPLATES, BANKS, CARD_TIERS, CATEGORIES, GENERAL_TERMS, HOUSE_ADS, LOCATIONS, TIME_DESCRIPTIONS,
-  type BankSeed, type CategorySeed,
+  BANK_TERM_TEMPLATES,
+  BANKS,
+  CARD_TIERS,
+  CATEGORIES,
+  GENERAL_TERMS,
+  HOUSE_ADS,
+  LOCATIONS,
+  TIME_DESCRIPTIONS,
+  type BankSeed,
+  type CategorySeed,
 } from './data.ts';
 import { slugify } from '../../lib/slugify.ts';
 import { imageUrl } from '../services/images.ts';
 import { createRandom, type Random } from './random.ts';
 import { bankTerms, cardsWording } from './bank-terms.ts';
 import {
-  bankLogoSvg, bankThumbSvg, categoryIconSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg,
+  bankLogoSvg,
+  bankThumbSvg,
+  categoryIconSvg,
+  houseAdSvg,
+  merchantBannerSvg,
+  merchantLogoSvg,
 } from '../images/svg.ts';
 import { categoryIconName, svgImage, type ImageRow } from '../images/svg-image.ts';
 
@@ -51,7 +78,10 @@ export interface DemoData {
   images: ImageRow[];
 }
 
-export interface BuildOptions { offers?: number; now?: Date }
+export interface BuildOptions {
+  offers?: number;
+  now?: Date;
+}
 
 /** Lower case, every run of non-alphanumeric characters turned into one '-', trimmed of '-'. */
 
@@ -76,7 +106,13 @@ export function validateOfferCount(value: number): number {
   return value;
 }
 
-interface MerchantInfo { row: MerchantRow; category: CategorySeed; categoryId: number; branches: string[]; domain: string }
+interface MerchantInfo {
+  row: MerchantRow;
+  category: CategorySeed;
+  categoryId: number;
+  branches: string[];
+  domain: string;
+}
 
 export function buildDemoData(options: BuildOptions = {}): DemoData {
   const offerCount = validateOfferCount(options.offers ?? DEFAULT_OFFER_COUNT);
@@ -106,11 +142,15 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
 
   const categories: CategoryRow[] = CATEGORIES.map((c, i) => {
     images.push(svgImage(categoryIconName(c.iconName), categoryIconSvg(c.iconName, c.name)));
-    const translations = Object.fromEntries(Object.entries(c.names).map(([locale, categoryName]) => [locale, { categoryName }]));
+    const translations = Object.fromEntries(
+      Object.entries(c.names).map(([locale, categoryName]) => [locale, { categoryName }]),
+    );
     return { categoryId: i + 1, categoryName: c.name, slug: slugify(c.name), iconName: c.iconName, translations };
   });
 
-  const categoryKeywords: CategoryKeywordRow[] = CATEGORIES.flatMap((c, i) => c.keywords.map((keyword) => ({ keyword, categoryId: i + 1 })));
+  const categoryKeywords: CategoryKeywordRow[] = CATEGORIES.flatMap((c, i) =>
+    c.keywords.map((keyword) => ({ keyword, categoryId: i + 1 })),
+  );
 
   const locations: LocationRow[] = LOCATIONS.map((l, i) => ({ locationId: i + 1, locationName: l.name }));
   const areaCodes = new Map(LOCATIONS.map((l) => [l.name, l.areaCode]));
@@ -122,11 +162,15 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
       const merchantId = merchantInfos.length + 1;
       const slug = slugify(name);
       const domain = `${slug}.example`;
-      const branches = merchantRandom.sample(LOCATIONS.map((l) => l.name), merchantRandom.int(1, 5));
+      const branches = merchantRandom.sample(
+        LOCATIONS.map((l) => l.name),
+        merchantRandom.int(1, 5),
+      );
       const home = merchantRandom.pick(branches);
-      const contactNo = category.iconName === 'online' || merchantRandom.chance(0.15)
-        ? `07${merchantRandom.pick(['0', '1', '2', '4', '5', '6', '7', '8'])}${merchantRandom.int(1_000_000, 9_999_999)}`
-        : `${areaCodes.get(home) ?? '011'}${merchantRandom.int(2_000_000, 7_999_999)}`;
+      const contactNo =
+        category.iconName === 'online' || merchantRandom.chance(0.15)
+          ? `07${merchantRandom.pick(['0', '1', '2', '4', '5', '6', '7', '8'])}${merchantRandom.int(1_000_000, 9_999_999)}`
+          : `${areaCodes.get(home) ?? '011'}${merchantRandom.int(2_000_000, 7_999_999)}`;
       images.push(svgImage(merchantLogoName(merchantId), merchantLogoSvg(name, category.color)));
       images.push(svgImage(merchantBannerName(merchantId), merchantBannerSvg(name, category.color, merchantId)));
       merchantInfos.push({
@@ -152,7 +196,12 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
   banks.forEach((bank) => {
     const chosen = termRandom.sample(BANK_TERM_TEMPLATES, termRandom.int(2, 4));
     chosen.forEach((template, i) => {
-      terms.push({ termId: terms.length + 1, bankId: bank.bankId, position: i + 1, value: template.replaceAll('{bank}', bank.bankName) });
+      terms.push({
+        termId: terms.length + 1,
+        bankId: bank.bankId,
+        position: i + 1,
+        value: template.replaceAll('{bank}', bank.bankName),
+      });
     });
   });
 
@@ -160,14 +209,28 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
     const adId = i + 1;
     images.push(svgImage(houseAdImageName(adId), houseAdSvg(ad.title, ad.body, ad.cta, ad.color, adId)));
     return {
-      adId, placement: AD_PLACEMENT, adSpace: AD_SPACE, title: ad.title, body: ad.body,
-      imageUrl: imageUrl(houseAdImageName(adId)), linkUrl: ad.linkUrl, isActive: true,
+      adId,
+      placement: AD_PLACEMENT,
+      adSpace: AD_SPACE,
+      title: ad.title,
+      body: ad.body,
+      imageUrl: imageUrl(houseAdImageName(adId)),
+      linkUrl: ad.linkUrl,
+      isActive: true,
     };
   });
 
   // Eligibility and the banks' terms draw from their own streams, so the rest of each offer is what
   // it was before they existed.
-  const offers = buildOffers(stream('offers'), stream('eligibility'), stream(BANK_TERMS_STREAM), offerCount, now, banks, merchantsByCategory);
+  const offers = buildOffers(
+    stream('offers'),
+    stream('eligibility'),
+    stream(BANK_TERMS_STREAM),
+    offerCount,
+    now,
+    banks,
+    merchantsByCategory,
+  );
 
   return { cardTiers, banks, categoryKeywords, categories, merchants, locations, terms, houseAds, offers, images };
 }
@@ -175,7 +238,14 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
 type Bucket = 'expired' | 'soon' | 'running';
 
 const OFFER_TYPE_WEIGHTS: Record<OfferType, number> = { off: 40, upto: 20, discount: 20, customize: 20 };
-const DATE_TYPE_WEIGHTS: Record<OfferDateType, number> = { fromTo: 45, until: 20, till: 10, on: 7, other: 10, customize: 8 };
+const DATE_TYPE_WEIGHTS: Record<OfferDateType, number> = {
+  fromTo: 45,
+  until: 20,
+  till: 10,
+  on: 7,
+  other: 10,
+  customize: 8,
+};
 const ENDING_DATE_TYPES: OfferDateType[] = ['fromTo', 'until', 'till', 'on'];
 const RATES: Record<Exclude<OfferType, 'customize'>, number[]> = {
   off: [10, 15, 20, 25, 30, 35, 40, 50],
@@ -190,7 +260,14 @@ const NEW_SHARE = 0.08;
 const CREATED_WITHIN_DAYS = 90;
 
 /** The first offers cover every offer type, date type, bank and category even for tiny counts. */
-interface Plan { bucket?: Bucket; isNew?: boolean; dateType?: OfferDateType; offerType?: OfferType; bank?: number; category?: number }
+interface Plan {
+  bucket?: Bucket;
+  isNew?: boolean;
+  dateType?: OfferDateType;
+  offerType?: OfferType;
+  bank?: number;
+  category?: number;
+}
 const COVERAGE: Plan[] = [
   { bucket: 'expired', dateType: 'fromTo', isNew: false },
   { bucket: 'soon', dateType: 'until', isNew: false },
@@ -229,10 +306,23 @@ function buildOffers(
       const r = random.next();
       bucket = r < EXPIRED_SHARE ? 'expired' : r < EXPIRED_SHARE + ENDING_SOON_SHARE ? 'soon' : 'running';
     }
-    const dateType = plan.dateType ?? (bucket === 'running'
-      ? random.weighted(OFFER_DATE_TYPES, OFFER_DATE_TYPES.map((t) => DATE_TYPE_WEIGHTS[t]))
-      : random.weighted(ENDING_DATE_TYPES, ENDING_DATE_TYPES.map((t) => DATE_TYPE_WEIGHTS[t])));
-    const offerType = plan.offerType ?? random.weighted(OFFER_TYPES, OFFER_TYPES.map((t) => OFFER_TYPE_WEIGHTS[t]));
+    const dateType =
+      plan.dateType ??
+      (bucket === 'running'
+        ? random.weighted(
+            OFFER_DATE_TYPES,
+            OFFER_DATE_TYPES.map((t) => DATE_TYPE_WEIGHTS[t]),
+          )
+        : random.weighted(
+            ENDING_DATE_TYPES,
+            ENDING_DATE_TYPES.map((t) => DATE_TYPE_WEIGHTS[t]),
+          ));
+    const offerType =
+      plan.offerType ??
+      random.weighted(
+        OFFER_TYPES,
+        OFFER_TYPES.map((t) => OFFER_TYPE_WEIGHTS[t]),
+      );
     const bankSeed: BankSeed = BANKS[plan.bank ?? random.weighted(bankIndexes, bankWeights)]!;
     const bank = banks[BANKS.indexOf(bankSeed)]!;
     const categoryIndex = plan.category ?? random.weighted(categoryIndexes, categoryWeights);
@@ -245,7 +335,7 @@ function buildOffers(
       ? random.next() * (NEW_OFFER_DAYS * DAY - HOUR)
       : bucket === 'expired'
         ? (10 + random.next() * (CREATED_WITHIN_DAYS - 10)) * DAY
-        : (NEW_OFFER_DAYS * DAY + HOUR) + random.next() * ((CREATED_WITHIN_DAYS - NEW_OFFER_DAYS) * DAY - HOUR);
+        : NEW_OFFER_DAYS * DAY + HOUR + random.next() * ((CREATED_WITHIN_DAYS - NEW_OFFER_DAYS) * DAY - HOUR);
     const createdMs = Math.floor((nowMs - ageMs) / SECOND) * SECOND;
     const createdDay = dayIndex(createdMs);
     let offerStart: Date | null = null;
@@ -253,14 +343,16 @@ function buildOffers(
     if (dateType === 'other' || dateType === 'customize') {
       if (random.chance(0.5)) offerStart = dayStart(Math.min(today, createdDay + random.int(0, 3)));
     } else {
-      const endDay = bucket === 'expired'
-        ? random.int(createdDay + 1, today - 1)
-        : bucket === 'soon'
-          ? today + random.int(0, ENDING_SOON_DAYS - 1)
-          : today + random.int(ENDING_SOON_DAYS + 1, 180);
+      const endDay =
+        bucket === 'expired'
+          ? random.int(createdDay + 1, today - 1)
+          : bucket === 'soon'
+            ? today + random.int(0, ENDING_SOON_DAYS - 1)
+            : today + random.int(ENDING_SOON_DAYS + 1, 180);
       offerEnd = dayEnd(endDay);
       if (dateType === 'on') offerStart = dayStart(endDay);
-      else if (dateType === 'fromTo') offerStart = dayStart(random.int(createdDay, Math.min(endDay, today, createdDay + 14)));
+      else if (dateType === 'fromTo')
+        offerStart = dayStart(random.int(createdDay, Math.min(endDay, today, createdDay + 14)));
     }
 
     // Rate, texts and extras.
@@ -277,38 +369,52 @@ function buildOffers(
     const thing = random.pick(category.things);
     const drawnHeader = offerHeader(random, offerType, offerRate, thing, merchant.row.merchantName, bank.bankName);
     const drawnLabel = random.pick(category.labels);
-    const timeDescription = dateType === 'other' || dateType === 'customize' || random.chance(0.2)
-      ? random.pick(TIME_DESCRIPTIONS)
-      : null;
+    const timeDescription =
+      dateType === 'other' || dateType === 'customize' || random.chance(0.2) ? random.pick(TIME_DESCRIPTIONS) : null;
     const notes = random.sample(category.notes, random.int(2, Math.min(3, category.notes.length)));
     const promoCode = random.chance(1 / 3)
       ? `${bankSeed.monogram}${category.promo}${offerType === 'customize' ? random.int(10, 99) : offerRate}`
       : null;
     const mobileNo = [merchant.row.contactNo!];
     if (random.chance(0.3)) mobileNo.push(bankSeed.hotline);
-    const email = random.chance(0.6) ? [`${random.pick(['offers', 'info', 'reservations', 'hello'])}@${merchant.domain}`] : [];
+    const email = random.chance(0.6)
+      ? [`${random.pick(['offers', 'info', 'reservations', 'hello'])}@${merchant.domain}`]
+      : [];
     const creditCards = bank.issuedCards!.filter((card) => card.kind === 'credit');
     const listed = random.chance(0.25) ? null : random.sample(creditCards, random.int(1, creditCards.length));
     const { eligibility, header, label, validity, terms } = bankTerms(bankTermsRandom, {
-      category, bankName: bank.bankName, bankHotline: bankSeed.hotline, issuedCards: bank.issuedCards!, merchantName: merchant.row.merchantName,
-      merchantWebsite: `https://${merchant.domain}`, thing,
-      offerType, offerRate, header: drawnHeader, label: drawnLabel, validity: timeDescription, lastDay: offerEnd, promoCode,
+      category,
+      bankName: bank.bankName,
+      bankHotline: bankSeed.hotline,
+      issuedCards: bank.issuedCards!,
+      merchantName: merchant.row.merchantName,
+      merchantWebsite: `https://${merchant.domain}`,
+      thing,
+      offerType,
+      offerRate,
+      header: drawnHeader,
+      label: drawnLabel,
+      validity: timeDescription,
+      lastDay: offerEnd,
+      promoCode,
       eligibility: demoEligibility(eligibilityRandom, listed, category, merchant.domain),
     });
     const cardTypes = coveredCards(bank.issuedCards!, eligibility).map(cardName);
     const where = `${escapeHtml(merchant.row.merchantName)} with your ${escapeHtml(bank.bankName)} ${escapeHtml(cardsWording(eligibility))}`;
     const points = [...terms, ...notesFor(notes)];
-    const description = (offerType === 'customize'
-      ? `<p><strong>${escapeHtml(tag)}</strong> at ${where}.</p>`
-      : `<p>Enjoy <strong>${escapeHtml(tag)}</strong> on ${escapeHtml(thing)} at ${where}.</p>`)
-      + (validity ? `<p>Valid: <strong>${escapeHtml(validity)}</strong>.</p>` : '')
-      + (points.length ? `<ul>${points.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '')
-      + `<p>Call ${escapeHtml(merchant.row.contactNo ?? bankSeed.hotline)} for details.</p>`;
+    const description =
+      (offerType === 'customize'
+        ? `<p><strong>${escapeHtml(tag)}</strong> at ${where}.</p>`
+        : `<p>Enjoy <strong>${escapeHtml(tag)}</strong> on ${escapeHtml(thing)} at ${where}.</p>`) +
+      (validity ? `<p>Valid: <strong>${escapeHtml(validity)}</strong>.</p>` : '') +
+      (points.length ? `<ul>${points.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '') +
+      `<p>Call ${escapeHtml(merchant.row.contactNo ?? bankSeed.hotline)} for details.</p>`;
 
     const places = random.sample(merchant.branches, random.int(1, merchant.branches.length));
     const location = places.map((value) => ({ value, isActive: random.chance(0.85) }));
     if (!location.some((l) => l.isActive)) location[random.int(0, location.length - 1)]!.isActive = true;
-    const reviewStatus = i < COVERAGE.length || random.chance(0.95) ? 'accepted' : random.chance(0.6) ? 'pending' : 'rejected';
+    const reviewStatus =
+      i < COVERAGE.length || random.chance(0.95) ? 'accepted' : random.chance(0.6) ? 'pending' : 'rejected';
 
     drafts.push({
       createdMs,
@@ -355,15 +461,27 @@ function offerHeader(
   const candidates: string[] = [];
   switch (offerType) {
     case 'off':
-      candidates.push(random.pick([`${rate}% off on ${thing} at ${merchant}`, `Enjoy ${rate}% off on ${thing} at ${merchant}`]));
+      candidates.push(
+        random.pick([`${rate}% off on ${thing} at ${merchant}`, `Enjoy ${rate}% off on ${thing} at ${merchant}`]),
+      );
       candidates.push(`${rate}% off at ${merchant}`);
       break;
     case 'upto':
-      candidates.push(random.pick([`Up to ${rate}% off on ${thing} at ${merchant}`, `Save up to ${rate}% on ${thing} at ${merchant}`]));
+      candidates.push(
+        random.pick([
+          `Up to ${rate}% off on ${thing} at ${merchant}`,
+          `Save up to ${rate}% on ${thing} at ${merchant}`,
+        ]),
+      );
       candidates.push(`Up to ${rate}% off at ${merchant}`);
       break;
     case 'discount':
-      candidates.push(random.pick([`${rate}% discount on ${thing} at ${merchant}`, `Enjoy a ${rate}% discount on ${thing} at ${merchant}`]));
+      candidates.push(
+        random.pick([
+          `${rate}% discount on ${thing} at ${merchant}`,
+          `Enjoy a ${rate}% discount on ${thing} at ${merchant}`,
+        ]),
+      );
       candidates.push(`${rate}% discount at ${merchant}`);
       break;
     case 'customize':
@@ -381,7 +499,8 @@ function offerHeader(
  * code: the offer's own terms (bank-terms.ts) state those from its eligibility, and a note could
  * contradict them.
  */
-const notesFor = (notes: string[]) => notes.filter((note) => !/minimum (order|bill|spend)|maximum (discount|cashback)|instalment|promo code/i.test(note));
+const notesFor = (notes: string[]) =>
+  notes.filter((note) => !/minimum (order|bill|spend)|maximum (discount|cashback)|instalment|promo code/i.test(note));
 
 /** The bank's cards: its credit cards by name ('Visa Platinum'), and a debit card on each of its debit networks. */
 function issuedCardsOf(bank: BankSeed): CardSpecData[] {
@@ -404,13 +523,34 @@ const ONLINE_ICONS = new Set(['online']);
 const BOTH_ICONS = new Set(['shopping', 'electronics', 'fashion', 'travel', 'hotels', 'education']);
 
 /** A realistic mix: cards listed or all credit cards, some days and hours, spend floors and caps, in store or online. */
-function demoEligibility(random: Random, listedCards: CardSpecData[] | null, category: CategorySeed, merchantDomain: string): EligibilityData {
+function demoEligibility(
+  random: Random,
+  listedCards: CardSpecData[] | null,
+  category: CategorySeed,
+  merchantDomain: string,
+): EligibilityData {
   // Some offers name only the network: 'Visa credit cards'.
-  const cards = listedCards?.map((card) => (random.chance(0.2) ? { ...card, tier: null } : card))
-    .filter((card, i, all) => all.findIndex((other) => other.network === card.network && other.kind === card.kind && other.tier === card.tier) === i);
-  const days = DAY_PLANS[random.weighted(DAY_PLANS.map((_, i) => i), DAY_PLANS.map((plan) => plan.weight))]!.days;
+  const cards = listedCards
+    ?.map((card) => (random.chance(0.2) ? { ...card, tier: null } : card))
+    .filter(
+      (card, i, all) =>
+        all.findIndex(
+          (other) => other.network === card.network && other.kind === card.kind && other.tier === card.tier,
+        ) === i,
+    );
+  const days =
+    DAY_PLANS[
+      random.weighted(
+        DAY_PLANS.map((_, i) => i),
+        DAY_PLANS.map((plan) => plan.weight),
+      )
+    ]!.days;
   const evening = category.iconName === 'dining' && random.chance(0.25);
-  const channel = ONLINE_ICONS.has(category.iconName) ? 'online' : BOTH_ICONS.has(category.iconName) && random.chance(0.35) ? 'both' : 'inStore';
+  const channel = ONLINE_ICONS.has(category.iconName)
+    ? 'online'
+    : BOTH_ICONS.has(category.iconName) && random.chance(0.35)
+      ? 'both'
+      : 'inStore';
   return {
     cardScope: cards ? 'listed' : random.chance(0.2) ? 'all' : 'credit',
     cards: cards ?? [],

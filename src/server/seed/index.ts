@@ -13,10 +13,7 @@ import { buildDemoData, type DemoData } from './generate.ts';
 import { hashLabel } from './random.ts';
 import { demoImports } from './sources.ts';
 
-export {
-  buildDemoData, DEFAULT_OFFER_COUNT, MAX_OFFER_COUNT, validateOfferCount,
-  type DemoData,
-} from './generate.ts';
+export { buildDemoData, DEFAULT_OFFER_COUNT, MAX_OFFER_COUNT, validateOfferCount, type DemoData } from './generate.ts';
 
 export interface SeedOptions {
   /** How many offers to generate; default 600, at most MAX_OFFER_COUNT. */
@@ -48,13 +45,32 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The catalogue tables, emptied by a re-seed; favorites and impressions point at offers. */
 const CATALOGUE_TABLES = [
-  'favorites', 'impressions', 'offer_reports', 'offer_revisions', 'offer_sources', 'import_runs', 'import_sources', 'offers', 'terms_conditions',
-  'category_keywords', 'categories', 'banks', 'card_tiers', 'locations', 'house_ads',
+  'favorites',
+  'impressions',
+  'offer_reports',
+  'offer_revisions',
+  'offer_sources',
+  'import_runs',
+  'import_sources',
+  'offers',
+  'terms_conditions',
+  'category_keywords',
+  'categories',
+  'banks',
+  'card_tiers',
+  'locations',
+  'house_ads',
 ] as const;
 /** Serial columns whose sequences continue after the seeded ids. */
 const SERIAL_COLUMNS: [table: string, column: string][] = [
-  ['banks', 'bank_id'], ['categories', 'category_id'], ['merchants', 'merchant_id'], ['locations', 'location_id'],
-  ['offers', 'offer_id'], ['terms_conditions', 'term_id'], ['house_ads', 'ad_id'], ['card_tiers', 'tier_id'],
+  ['banks', 'bank_id'],
+  ['categories', 'category_id'],
+  ['merchants', 'merchant_id'],
+  ['locations', 'location_id'],
+  ['offers', 'offer_id'],
+  ['terms_conditions', 'term_id'],
+  ['house_ads', 'ad_id'],
+  ['card_tiers', 'tier_id'],
 ];
 
 /** Replaces the catalogue with the demo data set and marks the data set as 'demo'. */
@@ -135,15 +151,20 @@ async function writeDemoData(tx: Transaction, data: DemoData, now: Date): Promis
   await tx.delete(schema.merchants);
   await tx.delete(schema.images).where(isNull(schema.images.ownerUserId));
 
-  await insertInBatches(data.images, IMAGE_BATCH, (batch) => tx.insert(schema.images).values(batch).onConflictDoUpdate({
-    target: schema.images.name,
-    set: {
-      contentType: sql`excluded.content_type`,
-      bytes: sql`excluded.bytes`,
-      ownerUserId: sql`excluded.owner_user_id`,
-      createdAt: sql`excluded.created_at`,
-    },
-  }));
+  await insertInBatches(data.images, IMAGE_BATCH, (batch) =>
+    tx
+      .insert(schema.images)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: schema.images.name,
+        set: {
+          contentType: sql`excluded.content_type`,
+          bytes: sql`excluded.bytes`,
+          ownerUserId: sql`excluded.owner_user_id`,
+          createdAt: sql`excluded.created_at`,
+        },
+      }),
+  );
   await tx.insert(schema.cardTiers).values(data.cardTiers);
   await tx.insert(schema.banks).values(data.banks);
   await tx.insert(schema.categories).values(data.categories);
@@ -160,17 +181,24 @@ async function writeDemoData(tx: Transaction, data: DemoData, now: Date): Promis
   const imports = demoImports(data.offers, sources, now);
   // Descriptions are sanitised on every write, the seed's included.
   await insertInBatches(imports.offers, ROW_BATCH, (batch) =>
-    tx.insert(schema.offers).values(batch.map((offer) => ({ ...offer, description: sanitizeDescription(offer.description ?? '') }))));
+    tx
+      .insert(schema.offers)
+      .values(batch.map((offer) => ({ ...offer, description: sanitizeDescription(offer.description ?? '') }))),
+  );
   await insertInBatches(imports.links, ROW_BATCH, (batch) => tx.insert(schema.offerSources).values(batch));
   if (imports.runs.length) await tx.insert(schema.importRuns).values(imports.runs);
 
   // The rows carry explicit ids (1..n); move each sequence past them.
   for (const [table, column] of SERIAL_COLUMNS) {
-    await tx.execute(sql.raw(
-      `select setval(pg_get_serial_sequence('"${table}"', '${column}'), coalesce((select max("${column}") from "${table}"), 0) + 1, false)`,
-    ));
+    await tx.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('"${table}"', '${column}'), coalesce((select max("${column}") from "${table}"), 0) + 1, false)`,
+      ),
+    );
   }
 
-  await tx.insert(schema.siteMeta).values({ key: DATASET_META_KEY, value: DEMO_DATASET })
+  await tx
+    .insert(schema.siteMeta)
+    .values({ key: DATASET_META_KEY, value: DEMO_DATASET })
     .onConflictDoUpdate({ target: schema.siteMeta.key, set: { value: DEMO_DATASET } });
 }

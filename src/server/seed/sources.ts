@@ -35,7 +35,8 @@ export function demoImports(offers: OfferRow[], sources: SourceInsert[], now: Da
   const random = createRandom('offerlanka:demo-imports');
   // A bank's first listing (Nations Trust's own promotions, not its American Express offers).
   const sourceOfBank = new Map<number, SourceInsert>();
-  for (const source of sources) if (source.bankId != null && !sourceOfBank.has(source.bankId)) sourceOfBank.set(source.bankId, source);
+  for (const source of sources)
+    if (source.bankId != null && !sourceOfBank.has(source.bankId)) sourceOfBank.set(source.bankId, source);
   const runs: RunInsert[] = [];
   const lastGoodOf = new Map<string, Date>();
   for (const source of sourceOfBank.values()) {
@@ -45,11 +46,23 @@ export function demoImports(offers: OfferRow[], sources: SourceInsert[], now: Da
     const newest = now.getTime() - random.int(1, 12) * HOUR;
     const runAt = (index: number) => new Date(newest - index * RUN_INTERVAL_HOURS * HOUR);
     for (let i = 0; i < failedRuns; i++) {
-      runs.push({ sourceKey: source.sourceKey, trigger: 'schedule', startedAt: runAt(i), finishedAt: new Date(runAt(i).getTime() + 20_000), ok: false,
-        errors: [{ reason: 'The listing could not be fetched: the bank\'s site answered 503.' }] });
+      runs.push({
+        sourceKey: source.sourceKey,
+        trigger: 'schedule',
+        startedAt: runAt(i),
+        finishedAt: new Date(runAt(i).getTime() + 20_000),
+        ok: false,
+        errors: [{ reason: "The listing could not be fetched: the bank's site answered 503." }],
+      });
     }
     for (let i = failedRuns; i < failedRuns + GOOD_RUNS; i++) {
-      runs.push({ sourceKey: source.sourceKey, trigger: 'schedule', startedAt: runAt(i), finishedAt: new Date(runAt(i).getTime() + 90_000), ok: true });
+      runs.push({
+        sourceKey: source.sourceKey,
+        trigger: 'schedule',
+        startedAt: runAt(i),
+        finishedAt: new Date(runAt(i).getTime() + 90_000),
+        ok: true,
+      });
     }
     lastGoodOf.set(source.sourceKey, new Date(runAt(failedRuns).getTime() + 90_000));
   }
@@ -60,7 +73,15 @@ export function demoImports(offers: OfferRow[], sources: SourceInsert[], now: Da
     if (!source || offer.ownerUserId != null || !random.chance(IMPORTED_SHARE)) return offer;
     const verifiedAt = lastGoodOf.get(source.sourceKey)!;
     const hash = sha256(`${offer.header}\n${offer.label}\n${offer.description ?? ''}`);
-    links.push({ sourceKey: source.sourceKey, itemKey: `demo-${offer.offerId}`, offerId: offer.offerId, url: source.url, contentHash: hash, lastSeenAt: verifiedAt, createdAt: offer.createdAt });
+    links.push({
+      sourceKey: source.sourceKey,
+      itemKey: `demo-${offer.offerId}`,
+      offerId: offer.offerId,
+      url: source.url,
+      contentHash: hash,
+      lastSeenAt: verifiedAt,
+      createdAt: offer.createdAt,
+    });
     return { ...offer, sourceName: source.name, sourceUrl: source.url, sourceVerifiedAt: verifiedAt, sourceHash: hash };
   });
   // A good run listed every item, each unchanged.

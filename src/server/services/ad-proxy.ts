@@ -4,10 +4,11 @@ import { safeUrl } from '../../contract/safe-url.ts';
 const AD_PROXY_TIMEOUT_MS = 2_000;
 
 /** A proxy's ad is passed on unless its image or link URL is not http(s) or a site path. */
-const hasSafeUrls = (ad: unknown) => ['imageUrl', 'linkUrl'].every((key) => {
-  const url = (ad as Record<string, unknown> | null)?.[key];
-  return typeof url !== 'string' || safeUrl(url) !== undefined;
-});
+const hasSafeUrls = (ad: unknown) =>
+  ['imageUrl', 'linkUrl'].every((key) => {
+    const url = (ad as Record<string, unknown> | null)?.[key];
+    return typeof url !== 'string' || safeUrl(url) !== undefined;
+  });
 
 /** The proxy's ads, or undefined when it fails or answers something else (the caller then serves house ads). */
 export async function fetchProxyAds(proxyUrl: string, query: { placement: string; ad_space: string; count: number }) {

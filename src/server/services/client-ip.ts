@@ -11,7 +11,11 @@ const connectionAddress = (c: Context): string | undefined =>
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (forwarded?.length) return forwarded.at(-1)!.slice(0, 64);
   }
   return connectionAddress(c) ?? 'unknown';
@@ -34,5 +38,7 @@ export const isLoopbackHost = (host: string) => host === 'localhost' || isLoopba
 export function isFromThisMachine(c: Context): boolean {
   const address = connectionAddress(c);
   if (!address || !isLoopbackAddress(address)) return false;
-  return !['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'].some((name) => c.req.header(name) !== undefined);
+  return !['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'].some(
+    (name) => c.req.header(name) !== undefined,
+  );
 }

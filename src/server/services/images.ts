@@ -14,7 +14,8 @@ const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 /** The bytes of a base64 upload (a data: URL prefix allowed), checked for encoding, emptiness and size. */
 export function decodeBase64Upload(base64: string, what: 'image' | 'document'): Buffer {
   const payload = base64.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw failure(400, 'upload_not_base64', { what });
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1)
+    throw failure(400, 'upload_not_base64', { what });
   const bytes = Buffer.from(payload, 'base64');
   if (bytes.length === 0) throw failure(400, 'upload_empty', { what });
   if (bytes.length > UPLOAD_BYTES_MAX) throw failure(400, 'upload_too_large', { what });
@@ -28,7 +29,11 @@ export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | undefin
   return undefined;
 }
 
-export function decodeUploadedImage(base64: string): { bytes: Buffer; contentType: 'image/png' | 'image/jpeg'; name: string } {
+export function decodeUploadedImage(base64: string): {
+  bytes: Buffer;
+  contentType: 'image/png' | 'image/jpeg';
+  name: string;
+} {
   const bytes = decodeBase64Upload(base64, 'image');
   const contentType = imageTypeOf(bytes);
   if (!contentType) throw failure(400, 'only_images');

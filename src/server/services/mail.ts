@@ -13,7 +13,9 @@ export interface MailMessage {
   /** The link the message asks its reader to open (an address's confirmation), also in its text: the console provider logs it, as the SMS one logs a code. */
   link?: string;
 }
-export interface MailOutboxEntry extends MailMessage { sentAt: string }
+export interface MailOutboxEntry extends MailMessage {
+  sentAt: string;
+}
 
 export interface MailProvider {
   readonly name: 'console' | 'smtp';
@@ -98,9 +100,17 @@ export interface MailEnv {
 export function mailFromEnv(env: MailEnv, log: (line: string) => void = console.log): MailDeps {
   const siteUrl = env.SITE_URL.replace(/\/$/, '');
   return {
-    provider: env.MAIL_PROVIDER === 'smtp'
-      ? createSmtpMailProvider({ host: env.SMTP_HOST!, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.MAIL_FROM })
-      : createConsoleMailProvider(log),
+    provider:
+      env.MAIL_PROVIDER === 'smtp'
+        ? createSmtpMailProvider({
+            host: env.SMTP_HOST!,
+            port: env.SMTP_PORT,
+            secure: env.SMTP_SECURE,
+            user: env.SMTP_USER,
+            password: env.SMTP_PASSWORD,
+            from: env.MAIL_FROM,
+          })
+        : createConsoleMailProvider(log),
     siteUrl,
     apiUrl: siteUrl + env.API_BASE,
   };

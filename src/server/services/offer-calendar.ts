@@ -11,7 +11,8 @@ import type { Locale } from '../../paraglide/runtime.js';
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 const PRODUCT_ID = `-//${SITE_NAME}//Offers//EN`;
 /** The feed's name in a calendar app's list. */
-const favouritesCalendarName = (locale: Locale) => m.pages_calendar_favourites_name({ siteName: SITE_NAME }, { locale });
+const favouritesCalendarName = (locale: Locale) =>
+  m.pages_calendar_favourites_name({ siteName: SITE_NAME }, { locale });
 
 function eventAttributes(event: OfferCalendarEvent): EventAttributes {
   return {
@@ -22,7 +23,11 @@ function eventAttributes(event: OfferCalendarEvent): EventAttributes {
     start: event.start,
     end: event.end,
     // UNTIL is a date, as DTSTART is: the offer's last day, included.
-    ...(event.weekly ? { recurrenceRule: `FREQ=WEEKLY;BYDAY=${event.weekly.days.join(',')};UNTIL=${event.weekly.until.map((part) => String(part).padStart(2, '0')).join('')}` } : {}),
+    ...(event.weekly
+      ? {
+          recurrenceRule: `FREQ=WEEKLY;BYDAY=${event.weekly.days.join(',')};UNTIL=${event.weekly.until.map((part) => String(part).padStart(2, '0')).join('')}`,
+        }
+      : {}),
     // A reminder, not an appointment: the days stay free.
     busyStatus: 'FREE',
     transp: 'TRANSPARENT',
@@ -36,7 +41,10 @@ function calendarText(events: OfferCalendarEvent[], calName?: string): string {
   const written = createEvents(events.map(eventAttributes), header);
   if (written.value) return written.value;
   // \`ics\` refuses some valid site URLs (a one-digit port, an IPv6 host): the link stays in the description.
-  const { error, value } = createEvents(events.map((event) => ({ ...eventAttributes(event), url: undefined })), header);
+  const { error, value } = createEvents(
+    events.map((event) => ({ ...eventAttributes(event), url: undefined })),
+    header,
+  );
   if (error || !value) throw error ?? written.error ?? new Error('The calendar could not be written');
   return value;
 }
@@ -49,5 +57,8 @@ export function offerCalendarFile(offer: OfferData, siteUrl: string, locale: Loc
 
 /** A favourites feed: an event for each offer that has an end date (the others have nothing to remind of). */
 export function favouritesCalendarFile(offers: OfferData[], siteUrl: string, locale: Locale): string {
-  return calendarText(offers.flatMap((offer) => offerCalendarEvent(offer, siteUrl, locale) ?? []), favouritesCalendarName(locale));
+  return calendarText(
+    offers.flatMap((offer) => offerCalendarEvent(offer, siteUrl, locale) ?? []),
+    favouritesCalendarName(locale),
+  );
 }

@@ -60,27 +60,46 @@ export async function sendOneTimeCode(
   // otherwise all read the same count and all be sent.
   const counted = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('offerlanka:code-send'), hashtext(${mobileNo}))`);
-    const [lastVerified] = await tx.select({ at: max(oneTimeCodes.verifiedAt) }).from(oneTimeCodes)
+    const [lastVerified] = await tx
+      .select({ at: max(oneTimeCodes.verifiedAt) })
+      .from(oneTimeCodes)
       .where(eq(oneTimeCodes.mobileNo, mobileNo));
-    const windowStart = new Date(Math.max(now.getTime() - CODE_BLOCK_MS, lastVerified?.at ? new Date(lastVerified.at).getTime() : 0));
-    const [sent] = await tx.select({ n: count() }).from(codeSends)
+    const windowStart = new Date(
+      Math.max(now.getTime() - CODE_BLOCK_MS, lastVerified?.at ? new Date(lastVerified.at).getTime() : 0),
+    );
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(codeSends)
       .where(and(eq(codeSends.mobileNo, mobileNo), gt(codeSends.sentAt, windowStart)));
     // Every code row stays (a new one only marks the earlier used): they count all the sends.
-    const [codes] = await tx.select({ n: count() }).from(oneTimeCodes)
+    const [codes] = await tx
+      .select({ n: count() })
+      .from(oneTimeCodes)
       .where(and(eq(oneTimeCodes.mobileNo, mobileNo), gt(oneTimeCodes.createdAt, windowStart)));
-    const attempt = startsEntry ? 0 : sent?.n ?? 0;
+    const attempt = startsEntry ? 0 : (sent?.n ?? 0);
     if (attempt >= BLOCKING_RESEND_ATTEMPT || (codes?.n ?? 0) >= CODES_PER_DAY_MAX) {
-      await tx.update(users).set({ codeBlockedUntil: new Date(now.getTime() + CODE_BLOCK_MS) }).where(eq(users.userId, user.userId));
+      await tx
+        .update(users)
+        .set({ codeBlockedUntil: new Date(now.getTime() + CODE_BLOCK_MS) })
+        .where(eq(users.userId, user.userId));
       return undefined;
     }
     const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
     // A new code replaces any earlier one for the same purpose.
-    await tx.update(oneTimeCodes).set({ usedAt: now })
+    await tx
+      .update(oneTimeCodes)
+      .set({ usedAt: now })
       .where(and(eq(oneTimeCodes.userId, user.userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
-    const [stored] = await tx.insert(oneTimeCodes).values({
-      userId: user.userId, purpose, mobileNo, codeHash: hashCode(user.userId, purpose, code).toString('hex'),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    }).returning({ codeId: oneTimeCodes.codeId });
+    const [stored] = await tx
+      .insert(oneTimeCodes)
+      .values({
+        userId: user.userId,
+        purpose,
+        mobileNo,
+        codeHash: hashCode(user.userId, purpose, code).toString('hex'),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      })
+      .returning({ codeId: oneTimeCodes.codeId });
     const [send] = await tx.insert(codeSends).values({ mobileNo }).returning({ sendId: codeSends.sendId });
     return { attempt, code, stored: stored!, send: send! };
   });
@@ -96,14 +115,16 @@ export async function sendOneTimeCode(
     console.error('[sms] send failed:', error instanceof Error ? error.message : error);
     throw new HttpFailure(502, API_MESSAGES.codeNotSent);
   }
-  if (startsEntry) await db.delete(codeSends).where(and(eq(codeSends.mobileNo, mobileNo), lt(codeSends.sendId, send.sendId)));
+  if (startsEntry)
+    await db.delete(codeSends).where(and(eq(codeSends.mobileNo, mobileNo), lt(codeSends.sendId, send.sendId)));
   return { attempt };
 }
 
 /** Why a code that can no longer be checked is refused: used up by wrong tries, already verified, or expired or replaced. */
 function refusal(row: typeof oneTimeCodes.$inferSelect | undefined, now: Date) {
   if (!row) return codeExpired();
-  if (row.wrongAttempts >= CODE_MAX_WRONG_TRIES) return failure(400, 'too_many_wrong_codes', undefined, { attemptsLeft: 0 });
+  if (row.wrongAttempts >= CODE_MAX_WRONG_TRIES)
+    return failure(400, 'too_many_wrong_codes', undefined, { attemptsLeft: 0 });
   if (row.verifiedAt) return failure(400, 'code_used');
   if (row.usedAt || row.expiresAt <= now) return codeExpired();
   return undefined;
@@ -119,27 +140,42 @@ const codeExpired = () => failure(400, 'code_expired', undefined, { expired: tru
 export async function verifyOneTimeCode(db: Database, userId: number, purpose: CodePurpose, code: string) {
   const now = new Date();
   // The latest code, live or not: a code used up or verified is refused for that reason.
-  const latest = () => db.select().from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
-    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.codeId)).limit(1);
+  const latest = () =>
+    db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
+      .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.codeId))
+      .limit(1);
   const [row] = await latest();
   if (!row) throw codeExpired();
   const refused = refusal(row, now);
   if (refused) throw refused;
-  const live = and(eq(oneTimeCodes.codeId, row.codeId), isNull(oneTimeCodes.usedAt),
-    lt(oneTimeCodes.wrongAttempts, CODE_MAX_WRONG_TRIES), gt(oneTimeCodes.expiresAt, now));
+  const live = and(
+    eq(oneTimeCodes.codeId, row.codeId),
+    isNull(oneTimeCodes.usedAt),
+    lt(oneTimeCodes.wrongAttempts, CODE_MAX_WRONG_TRIES),
+    gt(oneTimeCodes.expiresAt, now),
+  );
   // Another request may have used the code up since it was read: the row as it is now says why.
-  const refusedNow = async () => refusal((await latest())[0], now) ?? failure(400, 'too_many_wrong_codes', undefined, { attemptsLeft: 0 });
+  const refusedNow = async () =>
+    refusal((await latest())[0], now) ?? failure(400, 'too_many_wrong_codes', undefined, { attemptsLeft: 0 });
 
   const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(userId, purpose, code));
   if (!matches) {
-    const [tried] = await db.update(oneTimeCodes).set({
-      wrongAttempts: sql`${oneTimeCodes.wrongAttempts} + 1`,
-      usedAt: sql`case when ${oneTimeCodes.wrongAttempts} + 1 >= ${CODE_MAX_WRONG_TRIES} then ${now.toISOString()}::timestamptz end`,
-    }).where(live).returning({ wrongAttempts: oneTimeCodes.wrongAttempts });
+    const [tried] = await db
+      .update(oneTimeCodes)
+      .set({
+        wrongAttempts: sql`${oneTimeCodes.wrongAttempts} + 1`,
+        usedAt: sql`case when ${oneTimeCodes.wrongAttempts} + 1 >= ${CODE_MAX_WRONG_TRIES} then ${now.toISOString()}::timestamptz end`,
+      })
+      .where(live)
+      .returning({ wrongAttempts: oneTimeCodes.wrongAttempts });
     if (!tried) throw await refusedNow();
     const attemptsLeft = CODE_MAX_WRONG_TRIES - tried.wrongAttempts;
-    throw badRequest(attemptsLeft === 0 ? API_MESSAGES.tooManyWrongCodes : ACCOUNT_MESSAGES.wrongCode, { attemptsLeft });
+    throw badRequest(attemptsLeft === 0 ? API_MESSAGES.tooManyWrongCodes : ACCOUNT_MESSAGES.wrongCode, {
+      attemptsLeft,
+    });
   }
   const [used] = await db.update(oneTimeCodes).set({ usedAt: now, verifiedAt: now }).where(live).returning();
   if (!used) throw await refusedNow();

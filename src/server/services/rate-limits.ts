@@ -100,22 +100,26 @@ export function createMemoryRateLimitStore(): RateLimitStore {
       current.count += 1;
       return current.count;
     },
-    async mark(key, ttlMs) { windows.set(key, { count: 1, resetAt: Date.now() + ttlMs }); },
+    async mark(key, ttlMs) {
+      windows.set(key, { count: 1, resetAt: Date.now() + ttlMs });
+    },
     async remainingMs(key) {
       const now = Date.now();
       const current = live(key, now);
       return current ? current.resetAt - now : 0;
     },
-    async clear(...keys) { for (const key of keys) windows.delete(key); },
-    async close() { windows.clear(); },
+    async clear(...keys) {
+      for (const key of keys) windows.delete(key);
+    },
+    async close() {
+      windows.clear();
+    },
   };
 }
 
 /** Where the counters are, for the team's Overview: shared in Redis, or per process while it is unreachable. */
 export type RateLimitStoreState =
-  | { state: 'connected' }
-  | { state: 'unreachable'; since: Date }
-  | { state: 'not_configured' };
+  { state: 'connected' } | { state: 'unreachable'; since: Date } | { state: 'not_configured' };
 
 /** A Redis command slower than this counts as Redis being unreachable: a limited route never waits on it. */
 export const REDIS_COMMAND_TIMEOUT_MS = 100;
@@ -129,7 +133,11 @@ const REDIS_RECONNECT_MAX_MS = 2000;
  * REDIS_COMMAND_TIMEOUT_MS (no offline queue, no retries) and counts in this process's memory
  * instead: the limits still hold per process, rather than opening for everyone.
  */
-export function createRedisRateLimitStore(url: string, prefix = 'offerlanka:rl:', log: (line: string) => void = console.error): RateLimitStore & { state(): RateLimitStoreState } {
+export function createRedisRateLimitStore(
+  url: string,
+  prefix = 'offerlanka:rl:',
+  log: (line: string) => void = console.error,
+): RateLimitStore & { state(): RateLimitStoreState } {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -173,15 +181,39 @@ export function createRedisRateLimitStore(url: string, prefix = 'offerlanka:rl:'
     }
   };
   return {
-    hit: (key, windowMs) => either(async () => {
-      const results = await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec();
-      const [error, value] = results?.[0] ?? [new Error('empty reply'), 0];
-      if (error) throw error;
-      return Number(value);
-    }, () => local.hit(key, windowMs)),
-    mark: (key, ttlMs) => either(async () => { await redis.set(prefix + key, '1', 'PX', Math.max(1, Math.round(ttlMs))); }, () => local.mark(key, ttlMs)),
-    remainingMs: (key) => either(async () => Math.max(0, await redis.pttl(prefix + key)), () => local.remainingMs(key)),
-    clear: (...keys) => either(async () => { if (keys.length) await redis.del(...keys.map((key) => prefix + key)); }, () => local.clear(...keys)),
+    hit: (key, windowMs) =>
+      either(
+        async () => {
+          const results = await redis
+            .multi()
+            .incr(prefix + key)
+            .pexpire(prefix + key, windowMs, 'NX')
+            .exec();
+          const [error, value] = results?.[0] ?? [new Error('empty reply'), 0];
+          if (error) throw error;
+          return Number(value);
+        },
+        () => local.hit(key, windowMs),
+      ),
+    mark: (key, ttlMs) =>
+      either(
+        async () => {
+          await redis.set(prefix + key, '1', 'PX', Math.max(1, Math.round(ttlMs)));
+        },
+        () => local.mark(key, ttlMs),
+      ),
+    remainingMs: (key) =>
+      either(
+        async () => Math.max(0, await redis.pttl(prefix + key)),
+        () => local.remainingMs(key),
+      ),
+    clear: (...keys) =>
+      either(
+        async () => {
+          if (keys.length) await redis.del(...keys.map((key) => prefix + key));
+        },
+        () => local.clear(...keys),
+      ),
     state: () => (unreachableSince ? { state: 'unreachable', since: unreachableSince } : { state: 'connected' }),
     async close() {
       closing = true;
@@ -239,7 +271,10 @@ export class RateLimiter {
     if (!this.enabled) return;
     const keys = signInKeys(mobileNo, ip);
     const waits = await orLetThrough(async () => {
-      const [pair, known] = await Promise.all([this.store.remainingMs(keys.pairWait), this.store.remainingMs(keys.known)]);
+      const [pair, known] = await Promise.all([
+        this.store.remainingMs(keys.pairWait),
+        this.store.remainingMs(keys.known),
+      ]);
       // An address this account signed in from is not slowed by strangers' failures elsewhere.
       const number = known > 0 ? 0 : await this.store.remainingMs(keys.numberWait);
       return Math.max(pair, number);

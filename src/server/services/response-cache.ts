@@ -11,7 +11,10 @@ export class ResponseCache {
   private readonly entries: LRUCache<string, { value: unknown; expiresAt: number }>;
   private readonly pending = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly ttlMs: number, maxEntries = 5_000) {
+  constructor(
+    private readonly ttlMs: number,
+    maxEntries = 5_000,
+  ) {
     this.entries = new LRUCache({ max: maxEntries });
   }
 
@@ -36,10 +39,12 @@ export class ResponseCache {
   private refresh<T>(key: string, produce: () => Promise<T>, ttlMs: number): Promise<T> {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight as Promise<T>;
-    const work = produce().then((value) => {
-      this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
-      return value;
-    }).finally(() => this.pending.delete(key));
+    const work = produce()
+      .then((value) => {
+        this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+        return value;
+      })
+      .finally(() => this.pending.delete(key));
     this.pending.set(key, work);
     return work;
   }
@@ -49,5 +54,7 @@ export class ResponseCache {
     return this.remember(`json:${key}`, async () => JSON.stringify(await produce()));
   }
 
-  clear() { this.entries.clear(); }
+  clear() {
+    this.entries.clear();
+  }
 }

@@ -20,8 +20,14 @@ export interface SignedLinks {
 /** The key, read (or made, by whichever process comes first) once per database. */
 const keys = new WeakMap<Database, Promise<Buffer>>();
 async function readKey(db: Database): Promise<Buffer> {
-  await db.insert(serverSecrets).values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  await db
+    .insert(serverSecrets)
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, SECRET_NAME));
   return Buffer.from(row!.value, 'hex');
 }
 function keyOf(db: Database): Promise<Buffer> {
@@ -36,7 +42,8 @@ function keyOf(db: Database): Promise<Buffer> {
 
 /** The MAC's first 16 bytes (HMAC-SHA-256 truncated to 128 bits): enough, and 21 characters shorter in an SMS. */
 const MAC_BYTES = 16;
-const mac = (key: Buffer, purpose: string, body: string) => createHmac('sha256', key).update(`${purpose}.${body}`).digest().subarray(0, MAC_BYTES);
+const mac = (key: Buffer, purpose: string, body: string) =>
+  createHmac('sha256', key).update(`${purpose}.${body}`).digest().subarray(0, MAC_BYTES);
 
 export function signedLinks(db: Database): SignedLinks {
   return {

@@ -1,8 +1,14 @@
 // SMS goes through a provider chosen by SMS_PROVIDER. 'console' logs and keeps a development
 // outbox (served at GET {API}/dev/sms-outbox/{mobileNo}); 'http' posts to a gateway.
 /** code: the one-time code a message carries, if it carries one. */
-export interface SmsMessage { mobileNo: string; message: string; code?: string }
-export interface OutboxEntry extends SmsMessage { sentAt: string }
+export interface SmsMessage {
+  mobileNo: string;
+  message: string;
+  code?: string;
+}
+export interface OutboxEntry extends SmsMessage {
+  sentAt: string;
+}
 
 export interface SmsProvider {
   readonly name: 'console' | 'http';

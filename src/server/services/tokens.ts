@@ -21,23 +21,35 @@ export async function issueToken(db: Database, userId: number, scope: TokenScope
 /** The live token's row, or undefined when it is unknown, expired or revoked. */
 export async function findLiveToken(db: Database, token: string) {
   if (!token || token.length > 200) return undefined;
-  const [row] = await db.select().from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+    )
     .limit(1);
   return row;
 }
 
 export async function revokeToken(db: Database, token: string) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 /** After a password change every other sign-in of the user ends. */
 export async function revokeOtherTokens(db: Database, userId: number, keepToken: string) {
-  await db.update(sessions).set({ revokedAt: new Date() })
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, hashToken(keepToken))));
 }
 
 /** After a mobile number change every token of the user ends, the one used included (a new sign-in follows). */
 export async function revokeAllTokens(db: Pick<Database, 'update'>, userId: number) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -41,7 +41,10 @@ interface KeptAnswer {
 }
 
 export class SiteAnswerMemory {
-  private readonly answers = new LRUCache<string, KeptAnswer>({ maxSize: MEMORY_MAX_BYTES, sizeCalculation: (answer) => answer.body.length + 512 });
+  private readonly answers = new LRUCache<string, KeptAnswer>({
+    maxSize: MEMORY_MAX_BYTES,
+    sizeCalculation: (answer) => answer.body.length + 512,
+  });
   /** Bumped by every clear(): an answer read from an older build is not kept. */
   private generation = 0;
 
@@ -66,7 +69,9 @@ export class SiteAnswerMemory {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     if (!body || !incoming || c.req.method !== 'GET' || c.res.status !== 200 || generation !== this.generation) return;
     const headers: OutgoingHttpHeaders = {};
-    c.res.headers.forEach((value, name) => { headers[name] = value; });
+    c.res.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     this.answers.set(`${pathOf(incoming.url)}\n${encodingKey(incoming.headers['accept-encoding'])}`, { headers, body });
   };
 

@@ -16,11 +16,31 @@ import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selecti
 import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import { PRODUCT_SLUG } from '../../lib/constants.ts';
 import { localePath, localeSegment } from '../../lib/locale-path.ts';
-import { BANK_PATHS_FILE, buildInfo, markBuildDone, newBuildName, OFFER_PATHS_FILE, pruneBuilds, servedBuild, switchSite, takeBuildLock } from './builds-dir.ts';
+import {
+  BANK_PATHS_FILE,
+  buildInfo,
+  markBuildDone,
+  newBuildName,
+  OFFER_PATHS_FILE,
+  pruneBuilds,
+  servedBuild,
+  switchSite,
+  takeBuildLock,
+} from './builds-dir.ts';
 import { pagePolicy, sitePolicyOf, widenSiteHeaders, writeSiteHeaders } from './headers.ts';
 import { compressedCopies, isCompressible, precompressBuild, precompressFiles } from './precompress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
-import { keysOf, linkImages, pruneCache, readKeys, readManifest, removeUnusedImages, renderMissing, takeManifest, writeKeys } from './preview-images.ts';
+import {
+  keysOf,
+  linkImages,
+  pruneCache,
+  readKeys,
+  readManifest,
+  removeUnusedImages,
+  renderMissing,
+  takeManifest,
+  writeKeys,
+} from './preview-images.ts';
 import { PREVIEW_MANIFEST_FILE } from '../../lib/preview-image.ts';
 
 export interface SiteJobOptions {
@@ -40,7 +60,13 @@ export interface SiteJobOptions {
   locales?: readonly Locale[];
 }
 export type SiteJob = SiteJobOptions & ({ kind: 'full' } | { kind: 'publish'; pages: PageSelection });
-export interface SiteJobResult { dir: string; seconds: number; filesWritten?: number; filesRemoved?: number; previewImagesRendered: number }
+export interface SiteJobResult {
+  dir: string;
+  seconds: number;
+  filesWritten?: number;
+  filesRemoved?: number;
+  previewImagesRendered: number;
+}
 
 /** Where Pagefind writes its index in a build. */
 const SEARCH_INDEX_DIR = 'pagefind';
@@ -51,18 +77,32 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, signal: Ab
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'], signal });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${basename(args[0] ?? command)} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${basename(args[0] ?? command)} exited with ${code}`)),
+    );
   });
 }
 
 function astroBuild(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv: Record<string, string> = {}) {
-  return run(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'], {
-    ...process.env, ...job.env, ...extraEnv, API_URL: job.apiUrl, ...(job.siteUrl ? { SITE_URL: job.siteUrl } : {}),
-  }, signal);
+  return run(
+    process.execPath,
+    [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'],
+    {
+      ...process.env,
+      ...job.env,
+      ...extraEnv,
+      API_URL: job.apiUrl,
+      ...(job.siteUrl ? { SITE_URL: job.siteUrl } : {}),
+    },
+    signal,
+  );
 }
 
 /** The languages a job builds, English first: its build writes the files every language shares. */
-const jobLocales = (job: SiteJob): Locale[] => [baseLocale, ...(job.locales ?? buildLocales).filter((locale) => locale !== baseLocale)];
+const jobLocales = (job: SiteJob): Locale[] => [
+  baseLocale,
+  ...(job.locales ?? buildLocales).filter((locale) => locale !== baseLocale),
+];
 
 /**
  * One `astro build` per language into outDir (docs/i18n.md "Per-language builds"): each language's
@@ -73,13 +113,23 @@ const jobLocales = (job: SiteJob): Locale[] => [baseLocale, ...(job.locales ?? b
  * name is the same file). `built` is told each language's new files, as paths in outDir, while the
  * next language builds: work on them (compression) then runs on the other core.
  */
-async function astroBuilds(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv: Record<string, string> = {}, built?: (locale: Locale, files: string[], seconds: number) => void) {
+async function astroBuilds(
+  job: SiteJob,
+  outDir: string,
+  signal: AbortSignal,
+  extraEnv: Record<string, string> = {},
+  built?: (locale: Locale, files: string[], seconds: number) => void,
+) {
   for (const locale of jobLocales(job)) {
     const started = Date.now();
     const env = { ...extraEnv, [SITE_LOCALES_ENV]: locale };
     if (locale === baseLocale) {
       await astroBuild(job, outDir, signal, env);
-      built?.(locale, (await filesUnder(outDir)).map((file) => join(outDir, file)), (Date.now() - started) / 1000);
+      built?.(
+        locale,
+        (await filesUnder(outDir)).map((file) => join(outDir, file)),
+        (Date.now() - started) / 1000,
+      );
       continue;
     }
     const localeDir = `${outDir}.${locale}`;
@@ -99,7 +149,7 @@ async function mergeInto(from: string, to: string): Promise<string[]> {
   for (const entry of await readdir(from, { withFileTypes: true })) {
     const [source, target] = [join(from, entry.name), join(to, entry.name)];
     if (existsSync(target)) {
-      if (entry.isDirectory()) moved.push(...await mergeInto(source, target));
+      if (entry.isDirectory()) moved.push(...(await mergeInto(source, target)));
       continue;
     }
     await rename(source, target);
@@ -109,7 +159,18 @@ async function mergeInto(from: string, to: string): Promise<string[]> {
 }
 
 const pagefind = (site: string, signal: AbortSignal, outputPath?: string) =>
-  run(process.execPath, [resolve('node_modules/pagefind/lib/runner/bin.cjs'), '--site', site, ...(outputPath ? ['--output-path', outputPath] : []), '--silent'], process.env, signal);
+  run(
+    process.execPath,
+    [
+      resolve('node_modules/pagefind/lib/runner/bin.cjs'),
+      '--site',
+      site,
+      ...(outputPath ? ['--output-path', outputPath] : []),
+      '--silent',
+    ],
+    process.env,
+    signal,
+  );
 
 async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: string) => void): Promise<SiteJobResult> {
   await mkdir(job.buildsDir, { recursive: true });
@@ -141,25 +202,36 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     await pruneBuilds(job.buildsDir, job.siteDir); // an unfinished build left by a stop goes first
     // The site's CSP header comes from the pages' own policies, read as the pages are compressed.
     const pagePolicies = new Set<string>();
-    const readPolicy = (file: string, bytes: Buffer) => { if (file.endsWith('.html')) pagePolicies.add(pagePolicy(bytes, file)); };
+    const readPolicy = (file: string, bytes: Buffer) => {
+      if (file.endsWith('.html')) pagePolicies.add(pagePolicy(bytes, file));
+    };
     // English's list of preview images; every language's build writes the same, English's is kept.
     const manifestFile = join(outDir, PREVIEW_MANIFEST_FILE);
     let manifestRead: ReturnType<typeof readManifest> = Promise.resolve({});
     // Once the astro builds are done, the compression left (the last language's) takes both cores.
     let astroDone = false;
     const coresFree = () => astroDone;
-    await timed('astro', () => astroBuilds(job, outDir, signal, {}, (locale, files, seconds) => {
-      phases.push(`astro ${locale} ${seconds.toFixed(1)} s`);
-      if (locale === baseLocale && job.previewImages) {
-        manifestRead = readManifest(outDir);
-        inBackground(async () => {
-          const manifest = await manifestRead;
-          previewImagesRendered = await renderMissing(manifest, job.previewCacheDir, job.apiUrl, signal);
-          await linkImages(Object.values(keysOf(manifest)), job.previewCacheDir, outDir);
-        });
-      }
-      inBackground(() => precompressFiles(files.filter((file) => isCompressible(file) && file !== manifestFile), readPolicy, stopBackground.signal, coresFree));
-    }));
+    await timed('astro', () =>
+      astroBuilds(job, outDir, signal, {}, (locale, files, seconds) => {
+        phases.push(`astro ${locale} ${seconds.toFixed(1)} s`);
+        if (locale === baseLocale && job.previewImages) {
+          manifestRead = readManifest(outDir);
+          inBackground(async () => {
+            const manifest = await manifestRead;
+            previewImagesRendered = await renderMissing(manifest, job.previewCacheDir, job.apiUrl, signal);
+            await linkImages(Object.values(keysOf(manifest)), job.previewCacheDir, outDir);
+          });
+        }
+        inBackground(() =>
+          precompressFiles(
+            files.filter((file) => isCompressible(file) && file !== manifestFile),
+            readPolicy,
+            stopBackground.signal,
+            coresFree,
+          ),
+        );
+      }),
+    );
     astroDone = true;
     // No one downloads it. Removed once read: a read not yet begun would find none, and the prune below would then empty the cache.
     await manifestRead;
@@ -177,12 +249,19 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     phases.push(`compression and preview images ${backgroundSeconds.toFixed(1)} s in all`);
     await timed('search index compression', () => precompressBuild(join(outDir, SEARCH_INDEX_DIR)));
     writeSiteHeaders(outDir, job.siteUrl, sitePolicyOf(pagePolicies));
-    if (job.previewImages) await writeKeys(outDir, keys = keysOf(await manifestRead)); // after compression: a dotfile no one downloads
-    markBuildDone(outDir, { builtAt: new Date().toISOString(), source: job.env?.SITE_SOURCE_VERSION, catalogue: job.catalogue });
+    if (job.previewImages) await writeKeys(outDir, (keys = keysOf(await manifestRead))); // after compression: a dotfile no one downloads
+    markBuildDone(outDir, {
+      builtAt: new Date().toISOString(),
+      source: job.env?.SITE_SOURCE_VERSION,
+      catalogue: job.catalogue,
+    });
     switchSite(job.siteDir, outDir, job.buildsDir);
     await pruneBuilds(job.buildsDir, job.siteDir);
     // Builds kept hold their own links. Never fails the build: it is served already.
-    if (job.previewImages) await pruneCache(job.previewCacheDir, keys).catch((error) => log(`[site] could not prune the preview image cache: ${error}`));
+    if (job.previewImages)
+      await pruneCache(job.previewCacheDir, keys).catch((error) =>
+        log(`[site] could not prune the preview image cache: ${error}`),
+      );
   } catch (error) {
     stopBackground.abort();
     await background.catch(() => {});
@@ -192,7 +271,9 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
     unlock();
   }
   const seconds = (Date.now() - started) / 1000;
-  log(`[site] built ${outDir} in ${seconds.toFixed(1)} s (${phases.join(', ')}; ${previewImagesRendered} preview image(s) rendered)`);
+  log(
+    `[site] built ${outDir} in ${seconds.toFixed(1)} s (${phases.join(', ')}; ${previewImagesRendered} preview image(s) rendered)`,
+  );
   return { dir: outDir, seconds, previewImagesRendered };
 }
 
@@ -200,14 +281,18 @@ async function runFullBuild(job: SiteJob, signal: AbortSignal, log: (line: strin
 async function filesUnder(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   return (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 }
 
 /** Writes bytes to target (and its .gz and .br copies), each by a rename, so a reader sees the old file or the new one. */
 async function replaceFile(target: string, bytes: Buffer) {
   await mkdir(dirname(target), { recursive: true });
   const copies = isCompressible(target) ? compressedCopies(bytes) : undefined;
-  const writes: [string, Buffer][] = [...(copies ? Object.entries(copies).map(([suffix, data]) => [`${target}${suffix}`, data] as [string, Buffer]) : []), [target, bytes]];
+  const writes: [string, Buffer][] = [
+    ...(copies ? Object.entries(copies).map(([suffix, data]) => [`${target}${suffix}`, data] as [string, Buffer]) : []),
+    [target, bytes],
+  ];
   for (const [file, data] of writes) {
     await writeFile(`${file}.publishing`, data);
     await rename(`${file}.publishing`, file);
@@ -215,7 +300,8 @@ async function replaceFile(target: string, bytes: Buffer) {
   if (!copies) await Promise.all(['.gz', '.br'].map((suffix) => rm(`${target}${suffix}`, { force: true })));
 }
 
-const removePage = (file: string) => Promise.all(['', '.gz', '.br'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
+const removePage = (file: string) =>
+  Promise.all(['', '.gz', '.br'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
 
 /** The folder of a bank's pages, whatever its name's slug: credit-card-offers/<slug>/<bankId>. */
 async function bankPageDirs(root: string, bankId: number): Promise<string[]> {
@@ -224,7 +310,11 @@ async function bankPageDirs(root: string, bankId: number): Promise<string[]> {
   return slugs.map((slug) => join(PRODUCT_SLUG, slug, String(bankId))).filter((dir) => existsSync(join(root, dir)));
 }
 
-async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSignal, log: (line: string) => void): Promise<SiteJobResult> {
+async function runPublish(
+  job: SiteJob & { kind: 'publish' },
+  signal: AbortSignal,
+  log: (line: string) => void,
+): Promise<SiteJobResult> {
   await mkdir(job.buildsDir, { recursive: true });
   const unlock = await takeBuildLock(signal);
   const started = Date.now();
@@ -246,7 +336,9 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
       await linkImages(Object.values(keys), job.previewCacheDir, served);
     }
 
-    const oldPaths: Record<string, string> = JSON.parse(await readFile(join(served, OFFER_PATHS_FILE), 'utf8').catch(() => '{}'));
+    const oldPaths: Record<string, string> = JSON.parse(
+      await readFile(join(served, OFFER_PATHS_FILE), 'utf8').catch(() => '{}'),
+    );
     const pageFile = (path: string) => join(path.replace(/^\//, ''), 'index.html');
     // Every page the selection rendered (the static ones come out the same), and the pages of the
     // served build it replaces: where the changed offers were, and their banks' pages.
@@ -254,11 +346,13 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
     // In every language: /si/<path> is Sinhala's page of <path>.
     const replaced = new Set<string>();
     for (const locale of jobLocales(job)) {
-      for (const offerId of job.pages.offerIds) if (oldPaths[offerId]) replaced.add(pageFile(localePath(oldPaths[offerId], locale)));
+      for (const offerId of job.pages.offerIds)
+        if (oldPaths[offerId]) replaced.add(pageFile(localePath(oldPaths[offerId], locale)));
       const localeRoot = localeSegment(locale) ?? '';
       for (const bankId of job.pages.bankIds) {
         for (const dir of await bankPageDirs(join(served, localeRoot), bankId)) {
-          for (const file of await filesUnder(join(served, localeRoot, dir))) if (file.endsWith('.html')) replaced.add(join(localeRoot, dir, file));
+          for (const file of await filesUnder(join(served, localeRoot, dir)))
+            if (file.endsWith('.html')) replaced.add(join(localeRoot, dir, file));
         }
       }
     }
@@ -266,7 +360,9 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
     const written = new Map<string, Buffer>();
     for (const file of [...rendered, ...INDEX_FILES]) written.set(file, await readFile(join(outDir, file)));
     // The header's policy first, so it already allows the new pages' inline code when they appear.
-    const policies = [...written].filter(([file]) => file.endsWith('.html')).map(([file, bytes]) => pagePolicy(bytes, file));
+    const policies = [...written]
+      .filter(([file]) => file.endsWith('.html'))
+      .map(([file, bytes]) => pagePolicy(bytes, file));
     widenSiteHeaders(served, job.siteUrl, policies);
     for (const [file, bytes] of written) {
       // Most of a bank's pages come out unchanged: left as they are, with their copies and dates.
@@ -283,7 +379,9 @@ async function runPublish(job: SiteJob & { kind: 'publish' }, signal: AbortSigna
     markBuildDone(served, { ...buildInfo(served), publishedAt: new Date().toISOString(), catalogue: job.catalogue });
 
     const seconds = (Date.now() - started) / 1000;
-    log(`[site] published ${job.pages.offerIds.length} offer(s) and ${job.pages.bankIds.length} bank(s) into ${served} in ${seconds.toFixed(1)} s (${previewImagesRendered} preview image(s) rendered)`);
+    log(
+      `[site] published ${job.pages.offerIds.length} offer(s) and ${job.pages.bankIds.length} bank(s) into ${served} in ${seconds.toFixed(1)} s (${previewImagesRendered} preview image(s) rendered)`,
+    );
     return { dir: served, seconds, filesWritten: written.size, filesRemoved: removed.length, previewImagesRendered };
   } finally {
     await rm(outDir, { recursive: true, force: true });
@@ -315,7 +413,9 @@ async function refreshSearchIndex(served: string, scratch: string, signal: Abort
 
 /** The child process: one job from argv, log lines and the result sent to the parent. */
 async function main() {
-  const job = await new Promise<SiteJob>((resolveJob) => process.once('message', (message) => resolveJob(message as SiteJob)));
+  const job = await new Promise<SiteJob>((resolveJob) =>
+    process.once('message', (message) => resolveJob(message as SiteJob)),
+  );
   const abort = new AbortController();
   // The parent stops a job with SIGTERM: the astro build is ended and what it wrote removed.
   process.on('SIGTERM', () => abort.abort(new Error('the build was stopped')));
@@ -323,7 +423,8 @@ async function main() {
   process.on('disconnect', () => abort.abort(new Error('the server stopped')));
   const log = (line: string) => process.send!({ log: line });
   try {
-    const result = job.kind === 'full' ? await runFullBuild(job, abort.signal, log) : await runPublish(job, abort.signal, log);
+    const result =
+      job.kind === 'full' ? await runFullBuild(job, abort.signal, log) : await runPublish(job, abort.signal, log);
     process.send!({ result }, () => process.exit(0));
   } catch (error) {
     process.send!({ error: error instanceof Error ? error.message : String(error) }, () => process.exit(1));

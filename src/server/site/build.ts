@@ -64,8 +64,14 @@ function runJob(job: SiteJob, options: SiteBuildOptions): Promise<SiteJobResult>
 }
 
 const jobOptions = (options: SiteBuildOptions) => ({
-  apiUrl: options.apiUrl, siteDir: options.siteDir, siteUrl: options.siteUrl, buildsDir: options.buildsDir ?? join(dirname(options.siteDir), BUILDS_DIR), env: options.env, catalogue: options.catalogue,
-  previewCacheDir: options.previewCacheDir ?? join(dirname(options.siteDir), 'data', PREVIEW_CACHE_DIR), previewImages: options.previewImages ?? true,
+  apiUrl: options.apiUrl,
+  siteDir: options.siteDir,
+  siteUrl: options.siteUrl,
+  buildsDir: options.buildsDir ?? join(dirname(options.siteDir), BUILDS_DIR),
+  env: options.env,
+  catalogue: options.catalogue,
+  previewCacheDir: options.previewCacheDir ?? join(dirname(options.siteDir), 'data', PREVIEW_CACHE_DIR),
+  previewImages: options.previewImages ?? true,
   locales: options.locales,
 });
 
@@ -77,7 +83,15 @@ export const publishPages = (options: SiteBuildOptions & { pages: PageSelection 
   runJob({ kind: 'publish', pages: options.pages, ...jobOptions(options) }, options);
 
 /** Where the pages' code lives: a build made from other code (a deploy) is rebuilt at start. */
-const SOURCE_PATHS = ['src', 'public', 'messages', 'project.inlang/settings.json', 'project.inlang/paraglide.config.js', 'astro.config.mjs', 'package-lock.json'];
+const SOURCE_PATHS = [
+  'src',
+  'public',
+  'messages',
+  'project.inlang/settings.json',
+  'project.inlang/paraglide.config.js',
+  'astro.config.mjs',
+  'package-lock.json',
+];
 
 /** A hash of the code the pages are made from. */
 export async function siteSourceVersion(root = process.cwd()): Promise<string> {
@@ -86,7 +100,9 @@ export async function siteSourceVersion(root = process.cwd()): Promise<string> {
     const full = join(root, path);
     const isDir = (await stat(full).catch(() => undefined))?.isDirectory();
     const files = isDir
-      ? (await readdir(full, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+      ? (await readdir(full, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
       : [full];
     for (const file of files.sort()) {
       hash.update(relative(root, file)).update('\0');

@@ -1,7 +1,18 @@
 // The builds folder: one folder per build (builds/<stamp>-<pid>), SITE_DIR a symlink to the one being
 // served. A build counts only once finished: it then gets a marker file beside it (<stamp>.done),
 // so a build cut off by a stop or a crash is never served, kept or taken as the fallback.
-import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -15,7 +26,8 @@ export const BANK_PATHS_FILE = 'bank-paths.json';
 const GOOD_BUILDS_KEPT = 2;
 const DONE_SUFFIX = '.done';
 
-export const newBuildName = () => new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15) + '-' + process.pid;
+export const newBuildName = () =>
+  new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15) + '-' + process.pid;
 
 /** The marker of a finished build; a publish rewrites it, so its date tells other processes of the publish. */
 export const buildDoneFile = (buildDir: string) => `${buildDir}${DONE_SUFFIX}`;
@@ -27,12 +39,20 @@ export function markBuildDone(buildDir: string, info: Record<string, unknown>) {
 
 /** What the finished build in `buildDir` recorded about itself, or undefined for an unfinished one. */
 export function buildInfo(buildDir: string): Record<string, unknown> | undefined {
-  try { return JSON.parse(readFileSync(buildDoneFile(buildDir), 'utf8')); } catch { return undefined; }
+  try {
+    return JSON.parse(readFileSync(buildDoneFile(buildDir), 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The build SITE_DIR points at, if any. */
 export function servedBuild(siteDir: string): string | undefined {
-  try { return realpathSync(siteDir); } catch { return undefined; }
+  try {
+    return realpathSync(siteDir);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Replaces siteDir with a symlink to buildDir in one rename. A plain folder there is moved aside once. */
@@ -46,7 +66,11 @@ export function switchSite(siteDir: string, buildDir: string, buildsDir: string)
 }
 
 function isDanglingLink(path: string) {
-  try { return lstatSync(path).isSymbolicLink(); } catch { return false; }
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -56,9 +80,16 @@ function isDanglingLink(path: string) {
  */
 export async function pruneBuilds(buildsDir: string, siteDir: string) {
   const served = servedBuild(siteDir);
-  const entries = (await readdir(buildsDir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory());
-  const finished = entries.filter((entry) => buildInfo(join(buildsDir, entry.name))).map((entry) => entry.name).sort();
-  const keep = new Set(finished.filter((name) => join(resolve(buildsDir), name) !== served).slice(-(GOOD_BUILDS_KEPT - 1)));
+  const entries = (await readdir(buildsDir, { withFileTypes: true }).catch(() => [])).filter((entry) =>
+    entry.isDirectory(),
+  );
+  const finished = entries
+    .filter((entry) => buildInfo(join(buildsDir, entry.name)))
+    .map((entry) => entry.name)
+    .sort();
+  const keep = new Set(
+    finished.filter((name) => join(resolve(buildsDir), name) !== served).slice(-(GOOD_BUILDS_KEPT - 1)),
+  );
   for (const entry of entries) {
     const dir = join(buildsDir, entry.name);
     if (keep.has(entry.name) || resolve(dir) === served) continue;
@@ -94,5 +125,9 @@ export async function takeBuildLock(signal?: AbortSignal, lock = resolve('.astro
 function lockIsStale(lock: string): boolean {
   const holder = readHolder(join(lock, 'pid'));
   if (holder) return !holderRuns(holder);
-  try { return Date.now() - statSync(lock).mtimeMs > 10_000; } catch { return false; }
+  try {
+    return Date.now() - statSync(lock).mtimeMs > 10_000;
+  } catch {
+    return false;
+  }
 }

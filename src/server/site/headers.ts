@@ -23,8 +23,12 @@ const META_POLICY = /<meta http-equiv="content-security-policy" content="([^"]*)
  * manifests (one per language) have their own type. Our server does the same (routes.ts); nginx: see docs/operations.md.
  */
 const SERVICE_WORKER_HEADERS = [
-  SERVICE_WORKER_PATH, '  Cache-Control: no-cache',
-  ...locales.flatMap((locale) => [localePath(WEB_APP_MANIFEST_PATH, locale), '  Content-Type: application/manifest+json']),
+  SERVICE_WORKER_PATH,
+  '  Cache-Control: no-cache',
+  ...locales.flatMap((locale) => [
+    localePath(WEB_APP_MANIFEST_PATH, locale),
+    '  Content-Type: application/manifest+json',
+  ]),
 ];
 
 /** One policy allowing every source that any of `policies` allows, directive by directive. */
@@ -44,14 +48,16 @@ function unionOfPolicies(policies: string[]): string {
 
 /** A page's own policy, from its <meta> (in the page's head: only that part is decoded). */
 export function pagePolicy(html: string | Buffer, file: string): string {
-  const head = typeof html === 'string' ? html : html.toString('utf8', 0, Math.max(0, html.indexOf('</head>')) || html.length);
+  const head =
+    typeof html === 'string' ? html : html.toString('utf8', 0, Math.max(0, html.indexOf('</head>')) || html.length);
   const policy = head.match(META_POLICY)?.[1];
   if (!policy) throw new Error(`${file} has no Content-Security-Policy <meta> (security.csp in astro.config.mjs)`);
   return policy;
 }
 
 /** The site's Content-Security-Policy header: the union of its pages' policies, and frame-ancestors. */
-export const sitePolicyOf = (pagePolicies: Iterable<string>) => `${unionOfPolicies([...new Set(pagePolicies)])}; frame-ancestors 'none'`;
+export const sitePolicyOf = (pagePolicies: Iterable<string>) =>
+  `${unionOfPolicies([...new Set(pagePolicies)])}; frame-ancestors 'none'`;
 
 /** The Content-Security-Policy header of the build in `dir`, from its pages' <meta> policies. */
 function sitePolicy(dir: string): string {
@@ -65,7 +71,11 @@ function sitePolicy(dir: string): string {
 }
 
 /** Writes `_headers` and `nginx-headers.conf` into the build in `dir`; `siteUrl` https adds HSTS. */
-export function writeSiteHeaders(dir: string, siteUrl: string | undefined, policy = sitePolicy(dir)): Record<string, string> {
+export function writeSiteHeaders(
+  dir: string,
+  siteUrl: string | undefined,
+  policy = sitePolicy(dir),
+): Record<string, string> {
   const headers = { 'Content-Security-Policy': policy, ...SECURITY_HEADERS, ...hstsHeader(siteUrl) };
   const entries = Object.entries(headers);
   // Each file replaced by a rename: a publish rewrites them in the build being served.
@@ -73,9 +83,17 @@ export function writeSiteHeaders(dir: string, siteUrl: string | undefined, polic
     writeFileSync(join(dir, `${name}.next`), [...lines, ''].join('\n'));
     renameSync(join(dir, `${name}.next`), join(dir, name));
   };
-  write(CDN_HEADERS_FILE, [`# ${WRITTEN_BY}`, '/*', ...entries.map(([name, value]) => `  ${name}: ${value}`), ...SERVICE_WORKER_HEADERS]);
+  write(CDN_HEADERS_FILE, [
+    `# ${WRITTEN_BY}`,
+    '/*',
+    ...entries.map(([name, value]) => `  ${name}: ${value}`),
+    ...SERVICE_WORKER_HEADERS,
+  ]);
   // `always`: on error answers too. nginx drops a server block's add_header in a location with its own.
-  write(NGINX_HEADERS_FILE, [`# ${WRITTEN_BY}`, ...entries.map(([name, value]) => `add_header ${name} "${value}" always;`)]);
+  write(NGINX_HEADERS_FILE, [
+    `# ${WRITTEN_BY}`,
+    ...entries.map(([name, value]) => `add_header ${name} "${value}" always;`),
+  ]);
   return headers;
 }
 
@@ -88,7 +106,11 @@ export function widenSiteHeaders(dir: string, siteUrl: string | undefined, pageP
 /** The headers a build's `_headers` gives every path ('/*'); none for a build from before it existed. */
 function readSiteHeaders(dir: string): Record<string, string> {
   let text: string;
-  try { text = readFileSync(join(dir, CDN_HEADERS_FILE), 'utf8'); } catch { return {}; }
+  try {
+    text = readFileSync(join(dir, CDN_HEADERS_FILE), 'utf8');
+  } catch {
+    return {};
+  }
   return parseSiteHeaders(text);
 }
 

@@ -58,35 +58,50 @@ async function renderInPool(tasks: PreviewTask[], signal: AbortSignal): Promise<
   let next = 0;
   const workers: Worker[] = [];
   try {
-    await Promise.all(Array.from({ length: size }, () => new Promise<void>((resolvePool, reject) => {
-      const worker = new Worker(new URL('./preview-worker.ts', import.meta.url));
-      workers.push(worker);
-      const send = () => {
-        if (signal.aborted) return reject(signal.reason);
-        const task = tasks[next++];
-        if (task) worker.postMessage(task);
-        else resolvePool();
-      };
-      worker.on('message', (answer: { ok: boolean; error?: string }) => (answer.ok ? send() : reject(new Error(`a preview image failed: ${answer.error}`))));
-      worker.on('error', reject);
-      send();
-    })));
+    await Promise.all(
+      Array.from(
+        { length: size },
+        () =>
+          new Promise<void>((resolvePool, reject) => {
+            const worker = new Worker(new URL('./preview-worker.ts', import.meta.url));
+            workers.push(worker);
+            const send = () => {
+              if (signal.aborted) return reject(signal.reason);
+              const task = tasks[next++];
+              if (task) worker.postMessage(task);
+              else resolvePool();
+            };
+            worker.on('message', (answer: { ok: boolean; error?: string }) =>
+              answer.ok ? send() : reject(new Error(`a preview image failed: ${answer.error}`)),
+            );
+            worker.on('error', reject);
+            send();
+          }),
+      ),
+    );
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }
 
 /** Renders the images of the manifest whose key is not in the cache yet; the number rendered. */
-export async function renderMissing(manifest: Manifest, cacheDir: string, apiUrl: string, signal: AbortSignal): Promise<number> {
+export async function renderMissing(
+  manifest: Manifest,
+  cacheDir: string,
+  apiUrl: string,
+  signal: AbortSignal,
+): Promise<number> {
   await mkdir(cacheDir, { recursive: true });
   const cached = new Set(await readdir(cacheDir));
   const missing = new Map<string, PreviewImageSpec>();
   for (const { key, spec } of Object.values(manifest)) if (!cached.has(`${key}.png`)) missing.set(key, spec);
   if (missing.size === 0) return 0;
   const logos = new Map<string, Promise<string | undefined>>();
-  for (const spec of missing.values()) if (!logos.has(spec.bankLogoUrl)) logos.set(spec.bankLogoUrl, logoDataUrl(apiUrl, spec.bankLogoUrl));
+  for (const spec of missing.values())
+    if (!logos.has(spec.bankLogoUrl)) logos.set(spec.bankLogoUrl, logoDataUrl(apiUrl, spec.bankLogoUrl));
   const tasks: PreviewTask[] = [];
-  for (const [key, spec] of missing) tasks.push({ spec, logoDataUrl: await logos.get(spec.bankLogoUrl), file: join(cacheDir, `${key}.png`) });
+  for (const [key, spec] of missing)
+    tasks.push({ spec, logoDataUrl: await logos.get(spec.bankLogoUrl), file: join(cacheDir, `${key}.png`) });
   await renderInPool(tasks, signal);
   return tasks.length;
 }
@@ -138,4 +153,3 @@ export async function pruneCache(cacheDir: string, keys: PreviewKeys): Promise<n
   await Promise.all(stale.map((name) => rm(join(cacheDir, name), { force: true })));
   return stale.length;
 }
-

@@ -5,7 +5,11 @@ import { parentPort, threadId } from 'node:worker_threads';
 import type { PreviewImageSpec } from '../../lib/preview-image.ts';
 import { renderPreviewPng } from './preview-render.ts';
 
-export interface PreviewTask { spec: PreviewImageSpec; logoDataUrl?: string; file: string }
+export interface PreviewTask {
+  spec: PreviewImageSpec;
+  logoDataUrl?: string;
+  file: string;
+}
 
 parentPort!.on('message', async (task: PreviewTask) => {
   try {

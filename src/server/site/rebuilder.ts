@@ -43,7 +43,12 @@ export interface SiteRebuilder {
 }
 
 export interface SiteRebuilderOptions {
-  db: Database; apiUrl: string; siteDir: string; siteUrl?: string; buildsDir?: string; log?: (line: string) => void;
+  db: Database;
+  apiUrl: string;
+  siteDir: string;
+  siteUrl?: string;
+  buildsDir?: string;
+  log?: (line: string) => void;
   /** Cron pattern of the full rebuild, in Sri Lanka's time. */
   rebuildCron: string;
   /** The code the pages are made from: a served build made from other code is rebuilt at start. */
@@ -62,7 +67,13 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
   const log = options.log ?? console.log;
   const abort = new AbortController();
   const jobOptions: SiteBuildOptions = {
-    apiUrl: options.apiUrl, siteDir: options.siteDir, siteUrl: options.siteUrl, buildsDir: options.buildsDir, previewCacheDir: options.previewCacheDir, log, signal: abort.signal,
+    apiUrl: options.apiUrl,
+    siteDir: options.siteDir,
+    siteUrl: options.siteUrl,
+    buildsDir: options.buildsDir,
+    previewCacheDir: options.previewCacheDir,
+    log,
+    signal: abort.signal,
     env: options.sourceVersion ? { SITE_SOURCE_VERSION: options.sourceVersion } : undefined,
   };
   let stopped = false;
@@ -80,15 +91,25 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
       options.db.select().from(banks).orderBy(asc(banks.bankId)),
       options.db.select().from(categories).orderBy(asc(categories.categoryId)),
     ]);
-    const rows = await options.db.select({
-      offerId: offers.offerId, bankId: offers.bankId, categoryId: offers.categoryId,
-      // Everything an offer's own page shows of its row (toOffer's), and whether it is listed.
-      // View counts and favourites change all day, and so does a source's last verification: they
-      // wait for the next full rebuild.
-      version: sql<string>`md5(concat_ws('|', ${sql.join(OFFER_PAGE_COLUMNS.map((column) => sql`${offers[column]}::text`), sql`, `)}, ${isListed()}))`,
-    }).from(offers).where(isPublic());
+    const rows = await options.db
+      .select({
+        offerId: offers.offerId,
+        bankId: offers.bankId,
+        categoryId: offers.categoryId,
+        // Everything an offer's own page shows of its row (toOffer's), and whether it is listed.
+        // View counts and favourites change all day, and so does a source's last verification: they
+        // wait for the next full rebuild.
+        version: sql<string>`md5(concat_ws('|', ${sql.join(
+          OFFER_PAGE_COLUMNS.map((column) => sql`${offers[column]}::text`),
+          sql`, `,
+        )}, ${isListed()}))`,
+      })
+      .from(offers)
+      .where(isPublic());
     return {
-      banksAndCategories: createHash('md5').update(JSON.stringify([bankRows, categoryRows])).digest('hex'),
+      banksAndCategories: createHash('md5')
+        .update(JSON.stringify([bankRows, categoryRows]))
+        .digest('hex'),
       offers: Object.fromEntries(rows.map(({ offerId, ...row }) => [offerId, row])),
     };
   };
@@ -108,9 +129,18 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
 
   /** Runs a build job with its row in site_builds, which the team console's overview shows. Recording never fails the build. */
   const recorded = async (kind: 'full' | 'publish', note: string, work: () => Promise<unknown>) => {
-    const [row] = await options.db.insert(siteBuilds).values({ kind, message: note }).returning({ buildId: siteBuilds.buildId }).catch(() => []);
+    const [row] = await options.db
+      .insert(siteBuilds)
+      .values({ kind, message: note })
+      .returning({ buildId: siteBuilds.buildId })
+      .catch(() => []);
     const finish = async (ok: boolean, message: string) => {
-      if (row) await options.db.update(siteBuilds).set({ finishedAt: new Date(), ok, message }).where(eq(siteBuilds.buildId, row.buildId)).catch(() => {});
+      if (row)
+        await options.db
+          .update(siteBuilds)
+          .set({ finishedAt: new Date(), ok, message })
+          .where(eq(siteBuilds.buildId, row.buildId))
+          .catch(() => {});
     };
     try {
       await work();
@@ -140,7 +170,9 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
     if (pages.offerIds.length === 0) return;
     log(`[site] publishing offers ${pages.offerIds.join(', ')}`);
     options.clearResponseCache?.();
-    await recorded('publish', `offers ${pages.offerIds.join(', ')}`, () => publishPages({ ...jobOptions, pages, catalogue }));
+    await recorded('publish', `offers ${pages.offerIds.join(', ')}`, () =>
+      publishPages({ ...jobOptions, pages, catalogue }),
+    );
     published = catalogue;
   };
 
@@ -156,7 +188,9 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
         options.onSiteChanged?.();
       } catch (error) {
         if (stopped) return;
-        log(`[site] ${reason === undefined ? 'publishing' : 'rebuild'} failed, the served site stays as it was: ${error instanceof Error ? error.message : error}`);
+        log(
+          `[site] ${reason === undefined ? 'publishing' : 'rebuild'} failed, the served site stays as it was: ${error instanceof Error ? error.message : error}`,
+        );
         retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
         if (reason === undefined) fullRebuildReason = 'publishing failed';
         else fullRebuildReason ??= reason;
@@ -166,7 +200,9 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
   };
   const kick = (): Promise<void> => {
     if (stopped) return Promise.resolve();
-    running ??= drain().finally(() => { running = undefined; });
+    running ??= drain().finally(() => {
+      running = undefined;
+    });
     return running;
   };
   const rebuild = (reason: string) => {
@@ -183,29 +219,49 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
   let expiryTimer: NodeJS.Timeout | undefined;
   let timedExpiry: number | undefined;
   const scheduleNextExpiry = async () => {
-    const [row] = await options.db.select({ next: min(offers.offerEnd) }).from(offers)
+    const [row] = await options.db
+      .select({ next: min(offers.offerEnd) })
+      .from(offers)
       .where(isListed());
     const next = row?.next ? new Date(row.next).getTime() : undefined;
     if (next === timedExpiry || stopped) return;
     clearTimeout(expiryTimer);
     timedExpiry = next;
     if (next === undefined) return;
-    expiryTimer = setTimeout(() => { timedExpiry = undefined; void publishChanges(); }, Math.max(Math.min(next - Date.now() + 1_000, MAX_TIMER_MS), 1_000));
+    expiryTimer = setTimeout(
+      () => {
+        timedExpiry = undefined;
+        void publishChanges();
+      },
+      Math.max(Math.min(next - Date.now() + 1_000, MAX_TIMER_MS), 1_000),
+    );
     expiryTimer.unref();
   };
 
-  const changeCheck = setInterval(() => { if (!running) void publishChanges(); }, options.changeCheckMs ?? CHANGE_CHECK_MS);
+  const changeCheck = setInterval(() => {
+    if (!running) void publishChanges();
+  }, options.changeCheckMs ?? CHANGE_CHECK_MS);
   changeCheck.unref();
-  const schedule = new Cron(options.rebuildCron, { timezone: SITE_TIME_ZONE, unref: true }, () => void rebuild('scheduled'));
+  const schedule = new Cron(
+    options.rebuildCron,
+    { timezone: SITE_TIME_ZONE, unref: true },
+    () => void rebuild('scheduled'),
+  );
 
   // At start: a build cut off by the last stop goes (in the background; a job prunes again anyway).
-  void takeBuildLock(abort.signal).then((unlock) => pruneBuilds(options.buildsDir ?? join(dirname(options.siteDir), BUILDS_DIR), options.siteDir).finally(unlock)).catch(() => {});
+  void takeBuildLock(abort.signal)
+    .then((unlock) =>
+      pruneBuilds(options.buildsDir ?? join(dirname(options.siteDir), BUILDS_DIR), options.siteDir).finally(unlock),
+    )
+    .catch(() => {});
   // What the served build shows, recorded when it was made or last published.
   const served = servedBuild(options.siteDir);
-  const record = (served ? buildInfo(served) : undefined) as { source?: string; catalogue?: Partial<CatalogueSnapshot> } | undefined;
+  const record = (served ? buildInfo(served) : undefined) as
+    { source?: string; catalogue?: Partial<CatalogueSnapshot> } | undefined;
   if (!served) void rebuild('no build yet');
   else if (!record?.catalogue?.offers) void rebuild('the served build has no record of its offers');
-  else if (options.sourceVersion && record.source !== options.sourceVersion) void rebuild('the code changed since the served build');
+  else if (options.sourceVersion && record.source !== options.sourceVersion)
+    void rebuild('the code changed since the served build');
   else {
     published = record.catalogue as CatalogueSnapshot;
     void publishChanges(); // what changed while the server was down

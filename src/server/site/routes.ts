@@ -51,13 +51,18 @@ async function readBuildState(siteDir: string): Promise<BuildState | undefined> 
   const dir = await realpath(siteDir).catch(() => undefined);
   if (!dir) return undefined;
   const [offerPaths, bankPaths, headers, ...notFoundPages] = await Promise.all([
-    readOptional(join(dir, OFFER_PATHS_FILE)), readOptional(join(dir, BANK_PATHS_FILE)), readOptional(join(dir, CDN_HEADERS_FILE)),
+    readOptional(join(dir, OFFER_PATHS_FILE)),
+    readOptional(join(dir, BANK_PATHS_FILE)),
+    readOptional(join(dir, CDN_HEADERS_FILE)),
     ...locales.map((locale) => readOptional(join(dir, notFoundFile(locale)))),
   ]);
   return {
-    dir, offerPaths: offerPaths ? JSON.parse(offerPaths) : {}, bankPaths: bankPaths ? JSON.parse(bankPaths) : {},
+    dir,
+    offerPaths: offerPaths ? JSON.parse(offerPaths) : {},
+    bankPaths: bankPaths ? JSON.parse(bankPaths) : {},
     notFoundPages: Object.fromEntries(locales.map((locale, index) => [locale, notFoundPages[index]])),
-    headers: headers ? parseSiteHeaders(headers) : {}, version: await buildVersion(siteDir),
+    headers: headers ? parseSiteHeaders(headers) : {},
+    version: await buildVersion(siteDir),
   };
 }
 
@@ -68,11 +73,16 @@ async function readBuildState(siteDir: string): Promise<BuildState | undefined> 
  */
 async function buildVersion(siteDir: string): Promise<string> {
   const dir = await realpath(siteDir).catch(() => '');
-  const files = await Promise.all([buildDoneFile(dir), ...[OFFER_PATHS_FILE, BANK_PATHS_FILE].map((file) => join(siteDir, file))].map((file) => stat(file).catch(() => undefined)));
+  const files = await Promise.all(
+    [buildDoneFile(dir), ...[OFFER_PATHS_FILE, BANK_PATHS_FILE].map((file) => join(siteDir, file))].map((file) =>
+      stat(file).catch(() => undefined),
+    ),
+  );
   return [dir, ...files.map((file) => file?.mtimeMs ?? '')].join(':');
 }
 
-const BUILDING_PAGE_CSS = 'body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; }';
+const BUILDING_PAGE_CSS =
+  'body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; }';
 const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>OfferLanka is starting</title><style>${BUILDING_PAGE_CSS}</style></head>
 <body><h1>OfferLanka is starting</h1>
@@ -93,18 +103,27 @@ function cacheControlFor(servedPath: string): string {
   if (path.endsWith(SERVICE_WORKER_PATH)) return 'no-cache';
   // Offers' preview images are named by a hash of what they draw (src/lib/preview-image.ts).
   if (path.includes(`/${PREVIEW_IMAGE_DIR}/`)) return 'public, max-age=31536000, immutable';
-  if (path.endsWith('.html') || path.endsWith('.xml') || path.endsWith('.txt') || path.endsWith('.json')) return 'public, max-age=0, must-revalidate';
+  if (path.endsWith('.html') || path.endsWith('.xml') || path.endsWith('.txt') || path.endsWith('.json'))
+    return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }
 
-const ENCODINGS = [['br', '.br'], ['gzip', '.gz']] as const;
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
 const statOf = (file: string) => stat(file).catch(() => undefined);
 
 /** The file a request path names in siteDir (a folder's index.html), or undefined. Dot segments and dotfiles are never served. */
 async function findFile(siteDir: string, requestPath: string): Promise<{ file: string; stats: Stats } | undefined> {
   let path: string;
-  try { path = decodeURIComponent(requestPath); } catch { return undefined; }
-  if (path.includes('\0') || path.includes('\\') || path.split('/').some((segment) => segment.startsWith('.'))) return undefined;
+  try {
+    path = decodeURIComponent(requestPath);
+  } catch {
+    return undefined;
+  }
+  if (path.includes('\0') || path.includes('\\') || path.split('/').some((segment) => segment.startsWith('.')))
+    return undefined;
   let file = join(siteDir, path);
   let stats = await statOf(file);
   if (stats?.isDirectory()) {
@@ -149,7 +168,12 @@ export interface ServedSite {
 }
 
 /** `memory`, when given, is emptied whenever the served build changes. */
-export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes: string[], memory?: SiteAnswerMemory): Promise<ServedSite> {
+export async function mountSite(
+  app: Hono<AppEnv>,
+  siteDir: string,
+  apiPrefixes: string[],
+  memory?: SiteAnswerMemory,
+): Promise<ServedSite> {
   let build: BuildState | undefined;
   // A build that cannot be read (a broken offer-paths.json, say) leaves the last one in place.
   const reload = async () => {
@@ -163,7 +187,13 @@ export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes:
   };
   await reload();
   // A build switched in by another process (npm run build) is noticed within a few seconds.
-  const check = setInterval(() => void buildVersion(siteDir).then((version) => (version !== build?.version ? reload() : undefined)).catch(() => {}), BUILD_CHECK_MS);
+  const check = setInterval(
+    () =>
+      void buildVersion(siteDir)
+        .then((version) => (version !== build?.version ? reload() : undefined))
+        .catch(() => {}),
+    BUILD_CHECK_MS,
+  );
   check.unref();
   const isApi = (path: string) => apiPrefixes.some((base) => path === base || path.startsWith(`${base}/`));
 
@@ -172,25 +202,37 @@ export async function mountSite(app: Hono<AppEnv>, siteDir: string, apiPrefixes:
     if (isApi(c.req.path)) return;
     for (const [name, value] of Object.entries(build?.headers ?? {})) c.res.headers.set(name, value);
   });
-  for (const locale of locales) app.get(localePath('/login', locale), (c) => c.redirect(`${localePath('/sign-in', locale)}${new URL(c.req.url).search}`, 302));
+  for (const locale of locales)
+    app.get(localePath('/login', locale), (c) =>
+      c.redirect(`${localePath('/sign-in', locale)}${new URL(c.req.url).search}`, 302),
+    );
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (isApi(c.req.path)) return next();
-    if (!build) return c.html(BUILDING_PAGE, 503, { 'retry-after': '5', 'content-security-policy': BUILDING_PAGE_POLICY });
+    if (!build)
+      return c.html(BUILDING_PAGE, 503, { 'retry-after': '5', 'content-security-policy': BUILDING_PAGE_POLICY });
     if (HEADER_FILES.has(c.req.path)) return c.notFound();
     // The redirects are the same in every language: /si/<old form> goes to /si/<canonical>.
     const { locale, path } = splitLocale(c.req.path);
     const offerId = offerIdFromPath(path);
     const bankPage = offerId === undefined ? bankPageKeyFromPath(path) : undefined;
     // Otherwise perhaps a short bank URL (keyed by its own path), which has no page of its own.
-    const key = offerId !== undefined ? undefined : bankPage ?? shortPathKey(path);
-    const canonical = offerId !== undefined ? build.offerPaths[offerId] : key !== undefined && Object.hasOwn(build.bankPaths, key) ? build.bankPaths[key] : undefined;
-    if (canonical && localePath(canonical, locale) !== c.req.path.replace(/\/$/, '')) return c.redirect(localePath(canonical, locale), 301);
+    const key = offerId !== undefined ? undefined : (bankPage ?? shortPathKey(path));
+    const canonical =
+      offerId !== undefined
+        ? build.offerPaths[offerId]
+        : key !== undefined && Object.hasOwn(build.bankPaths, key)
+          ? build.bankPaths[key]
+          : undefined;
+    if (canonical && localePath(canonical, locale) !== c.req.path.replace(/\/$/, ''))
+      return c.redirect(localePath(canonical, locale), 301);
     // From the folder the headers were read with: after another process switches the link, the old
     // build's pages go on until the new build's headers (its CSP) are read with them.
     return (await serveFile(c, build.dir)) ?? next();
   });
   app.notFound((c) => {
-    const page = isApi(c.req.path) ? undefined : build?.notFoundPages[splitLocale(c.req.path).locale] ?? build?.notFoundPages[baseLocale];
+    const page = isApi(c.req.path)
+      ? undefined
+      : (build?.notFoundPages[splitLocale(c.req.path).locale] ?? build?.notFoundPages[baseLocale]);
     return page ? c.html(page, 404) : noSuchRoute(c);
   });
   return { reload, stop: () => clearInterval(check) };

@@ -18,13 +18,17 @@ export const SERVICE_WORKER_FILE = SERVICE_WORKER_PATH.slice(1);
 const PRECACHED = ['icons/*.png', 'favicon.svg'];
 
 /** Of each language's file at `path`, those the build in `dir` has, the base language's last. */
-const eachLanguages = (dir: string, path: string) => [...locales.filter((locale) => locale !== baseLocale), baseLocale]
-  .map((locale) => localePath(path, locale as Locale))
-  .filter((file) => existsSync(join(dir, file)));
+const eachLanguages = (dir: string, path: string) =>
+  [...locales.filter((locale) => locale !== baseLocale), baseLocale]
+    .map((locale) => localePath(path, locale as Locale))
+    .filter((file) => existsSync(join(dir, file)));
 /** The offline page of each language the build has, the base language's last (it stands for any page). */
 const offlinePages = (dir: string) => eachLanguages(dir, `${OFFLINE_PAGE_PATH}index.html`);
 
-export interface ServiceWorkerResult { precached: number; bytes: number }
+export interface ServiceWorkerResult {
+  precached: number;
+  bytes: number;
+}
 
 /** Writes `sw.js` into the build in `dir`, as the build `buildId`. */
 export async function writeServiceWorker(dir: string, buildId: string): Promise<ServiceWorkerResult> {
@@ -33,11 +37,29 @@ export async function writeServiceWorker(dir: string, buildId: string): Promise<
     const bundled = join(scratch, SERVICE_WORKER_FILE);
     const offline = offlinePages(dir);
     await build({
-      entryPoints: [WORKER_SOURCE], outfile: bundled, bundle: true, format: 'iife', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'error',
-      define: { __SW_BUILD__: JSON.stringify(buildId), __OFFLINE_PAGES__: JSON.stringify(offline), 'process.env.NODE_ENV': '"production"' },
+      entryPoints: [WORKER_SOURCE],
+      outfile: bundled,
+      bundle: true,
+      format: 'iife',
+      target: 'es2022',
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'error',
+      define: {
+        __SW_BUILD__: JSON.stringify(buildId),
+        __OFFLINE_PAGES__: JSON.stringify(offline),
+        'process.env.NODE_ENV': '"production"',
+      },
     });
     const { count, size, warnings } = await injectManifest({
-      swSrc: bundled, swDest: join(dir, SERVICE_WORKER_FILE), globDirectory: dir, globPatterns: [...PRECACHED, ...[...eachLanguages(dir, WEB_APP_MANIFEST_PATH), ...offline].map((path) => path.slice(1))], modifyURLPrefix: { '': '/' },
+      swSrc: bundled,
+      swDest: join(dir, SERVICE_WORKER_FILE),
+      globDirectory: dir,
+      globPatterns: [
+        ...PRECACHED,
+        ...[...eachLanguages(dir, WEB_APP_MANIFEST_PATH), ...offline].map((path) => path.slice(1)),
+      ],
+      modifyURLPrefix: { '': '/' },
     });
     if (warnings.length) throw new Error(`the service worker's precache list: ${warnings.join('; ')}`);
     return { precached: count, bytes: size };

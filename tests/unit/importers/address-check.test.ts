@@ -3,18 +3,30 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import {
-  AddressRefusedError, checkingLookup, isAllowedUrl, parseAllowedHost, publicAddressesOf, refusedAddressReason, systemResolver, type Resolver,
+  AddressRefusedError,
+  checkingLookup,
+  isAllowedUrl,
+  parseAllowedHost,
+  publicAddressesOf,
+  refusedAddressReason,
+  systemResolver,
+  type Resolver,
 } from '../../../src/server/importers/fetch/address-check.ts';
 
 /** A resolver with fixed answers per name; any other name is not found. */
-const resolverOf = (answers: Record<string, string[]>): Resolver => async (hostname) => {
-  const found = answers[hostname];
-  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-  return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
+const resolverOf =
+  (answers: Record<string, string[]>): Resolver =>
+  async (hostname) => {
+    const found = answers[hostname];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
 
 async function refusalOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(AddressRefusedError);
   return (error as Error).message;
 }
@@ -72,30 +84,59 @@ describe('publicAddressesOf', () => {
   it('refuses loopback in every form a URL may write it, without a lookup', async () => {
     const noLookup: Resolver = () => Promise.reject(new Error('an IP address needs no lookup'));
     for (const url of [
-      'http://127.0.0.1/', 'http://[::1]/', 'http://2130706433/', 'http://0x7f000001/', 'http://0177.0.0.1/', 'http://127.1/',
-      'http://[::ffff:127.0.0.1]/', 'http://[::127.0.0.1]/', 'http://[0:0:0:0:0:ffff:7f00:1]/',
+      'http://127.0.0.1/',
+      'http://[::1]/',
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://0177.0.0.1/',
+      'http://127.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::127.0.0.1]/',
+      'http://[0:0:0:0:0:ffff:7f00:1]/',
     ]) {
-      expect(await refusalOf(publicAddressesOf(hostOf(url), noLookup)), url).toMatch(/is a loopback address|IPv4-compatible address \(of 127\.0\.0\.1\)/);
+      expect(await refusalOf(publicAddressesOf(hostOf(url), noLookup)), url).toMatch(
+        /is a loopback address|IPv4-compatible address \(of 127\.0\.0\.1\)/,
+      );
     }
   });
 
   it('refuses the metadata service and private networks, however written', async () => {
     const noLookup: Resolver = () => Promise.reject(new Error('an IP address needs no lookup'));
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://2852039166/', 'http://0xa9.0xfe.0xa9.0xfe/', 'http://[::ffff:169.254.169.254]/', 'http://[fd00:ec2::254]/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://2852039166/',
+      'http://0xa9.0xfe.0xa9.0xfe/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fd00:ec2::254]/',
+    ]) {
       expect(await refusalOf(publicAddressesOf(hostOf(url), noLookup)), url).toMatch(/is a cloud metadata address$/);
     }
-    expect(await refusalOf(publicAddressesOf(hostOf('http://10.0.0.1/'), noLookup))).toBe('10.0.0.1 is a private address');
-    expect(await refusalOf(publicAddressesOf(hostOf('http://012.0.0.1/'), noLookup))).toBe('10.0.0.1 is a private address');
+    expect(await refusalOf(publicAddressesOf(hostOf('http://10.0.0.1/'), noLookup))).toBe(
+      '10.0.0.1 is a private address',
+    );
+    expect(await refusalOf(publicAddressesOf(hostOf('http://012.0.0.1/'), noLookup))).toBe(
+      '10.0.0.1 is a private address',
+    );
   });
 
   it('refuses localhost as the system resolves it', async () => {
-    expect(await refusalOf(publicAddressesOf('localhost', systemResolver))).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address$/);
+    expect(await refusalOf(publicAddressesOf('localhost', systemResolver))).toMatch(
+      /^localhost resolves to (127\.0\.0\.1|::1), a loopback address$/,
+    );
   });
 
   it('refuses a name when any of its addresses is refused, and answers all of a public one', async () => {
-    const resolve = resolverOf({ 'mixed.test': ['93.184.216.34', '10.0.0.1'], 'public.test': ['93.184.216.34', '2606:4700::1111'] });
-    expect(await refusalOf(publicAddressesOf('mixed.test', resolve))).toBe('mixed.test resolves to 10.0.0.1, a private address');
-    expect(await publicAddressesOf('public.test', resolve)).toEqual([{ address: '93.184.216.34', family: 4 }, { address: '2606:4700::1111', family: 6 }]);
+    const resolve = resolverOf({
+      'mixed.test': ['93.184.216.34', '10.0.0.1'],
+      'public.test': ['93.184.216.34', '2606:4700::1111'],
+    });
+    expect(await refusalOf(publicAddressesOf('mixed.test', resolve))).toBe(
+      'mixed.test resolves to 10.0.0.1, a private address',
+    );
+    expect(await publicAddressesOf('public.test', resolve)).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:4700::1111', family: 6 },
+    ]);
     expect(await publicAddressesOf('8.8.8.8', resolve)).toEqual([{ address: '8.8.8.8', family: 4 }]);
   });
 
@@ -111,13 +152,25 @@ describe('IMPORT_ALLOWED_HOSTS entries', () => {
     expect(parseAllowedHost('Partner.LAN')).toEqual({ hostname: 'partner.lan' });
     expect(parseAllowedHost(' 10.1.2.3:8443 ')).toEqual({ hostname: '10.1.2.3', port: 8443 });
     expect(parseAllowedHost('[FD00::1]:80')).toEqual({ hostname: '[fd00::1]', port: 80 });
-    for (const entry of ['http://partner.lan', 'partner.lan/feed', 'partner.lan:0', 'partner.lan:70000', 'user@partner.lan', '', 'fd00::1']) {
+    for (const entry of [
+      'http://partner.lan',
+      'partner.lan/feed',
+      'partner.lan:0',
+      'partner.lan:70000',
+      'user@partner.lan',
+      '',
+      'fd00::1',
+    ]) {
       expect(parseAllowedHost(entry), entry).toBeUndefined();
     }
   });
 
   it('allow a URL on the named host, on any port or on the named one only', () => {
-    const allowed = [parseAllowedHost('partner.lan')!, parseAllowedHost('127.0.0.1:8080')!, parseAllowedHost('secure.lan:443')!];
+    const allowed = [
+      parseAllowedHost('partner.lan')!,
+      parseAllowedHost('127.0.0.1:8080')!,
+      parseAllowedHost('secure.lan:443')!,
+    ];
     expect(isAllowedUrl(new URL('http://PARTNER.lan:9000/feed'), allowed)).toBe(true);
     expect(isAllowedUrl(new URL('http://127.0.0.1:8080/'), allowed)).toBe(true);
     expect(isAllowedUrl(new URL('http://127.0.0.1:8081/'), allowed)).toBe(false);
@@ -136,9 +189,13 @@ describe('checkingLookup, the lookup each connection makes', () => {
 
   it('checks what it answers at every connection: a name rebound to loopback is refused', async () => {
     let calls = 0;
-    const rebinding: Resolver = async () => (++calls === 1 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+    const rebinding: Resolver = async () =>
+      ++calls === 1 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
     const lookup = checkingLookup(rebinding, []);
-    expect(await lookupOnce(lookup, 'rebind.test', true)).toEqual({ error: null, address: [{ address: '93.184.216.34', family: 4 }] });
+    expect(await lookupOnce(lookup, 'rebind.test', true)).toEqual({
+      error: null,
+      address: [{ address: '93.184.216.34', family: 4 }],
+    });
     const second = await lookupOnce(lookup, 'rebind.test', false);
     expect(second.error).toBeInstanceOf(AddressRefusedError);
     expect(second.error!.message).toBe('rebind.test resolves to 127.0.0.1, a loopback address');

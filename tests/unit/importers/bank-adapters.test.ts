@@ -8,7 +8,12 @@ import { combankAdapter } from '../../../src/server/importers/adapters/banks/com
 import { hnbAdapter } from '../../../src/server/importers/adapters/banks/hnb.ts';
 import { ndbAdapter } from '../../../src/server/importers/adapters/banks/ndb.ts';
 import { seylanAdapter } from '../../../src/server/importers/adapters/banks/seylan.ts';
-import { absoluteUrl, findPromoCode, htmlLines, readPages } from '../../../src/server/importers/adapters/banks/shared.ts';
+import {
+  absoluteUrl,
+  findPromoCode,
+  htmlLines,
+  readPages,
+} from '../../../src/server/importers/adapters/banks/shared.ts';
 import type { PoliteFetcher, SourceAdapter, SourceItem } from '../../../src/server/importers/types.ts';
 import { BANKS } from '../../../src/server/seed/data.ts';
 
@@ -42,7 +47,12 @@ function fixtureFetcher(routes: Record<string, string>) {
 }
 
 /** Reads with the fixture fetcher; bodies, when given, answer their URLs instead of the fixtures. */
-function read(adapter: SourceAdapter, routes: Record<string, string>, url = adapter.defaultUrl!, bodies: Record<string, string> = {}) {
+function read(
+  adapter: SourceAdapter,
+  routes: Record<string, string>,
+  url = adapter.defaultUrl!,
+  bodies: Record<string, string> = {},
+) {
   const { fetcher, requested } = fixtureFetcher(routes);
   const fromFixtures = fetcher.text;
   fetcher.text = (pageUrl, options) => {
@@ -59,7 +69,13 @@ const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`)
 
 /** What every item must have right: its identity, names and absolute links. */
 function identity(item: SourceItem) {
-  return { itemKey: item.itemKey, title: item.title, merchantName: item.merchantName, url: item.url, imageUrl: item.imageUrl };
+  return {
+    itemKey: item.itemKey,
+    title: item.title,
+    merchantName: item.merchantName,
+    url: item.url,
+    imageUrl: item.imageUrl,
+  };
 }
 
 // ---- Commercial Bank ---------------------------------------------------------------------------
@@ -265,14 +281,27 @@ describe('HNB adapter', () => {
   it('follows the credit and the debit listings to their last pages and reads each promotion once', async () => {
     const { items, failures, requested } = await read(hnbAdapter, HNB_ROUTES, HNB_LISTING);
     expect(items).toHaveLength(9);
-    expect(requested).toEqual([HNB_LISTING, HNB_PAGE_2, HNB_DEBIT, ...HNB_IDS.map((id) => `${HNB_API}/get_web_card_promo?id=${id}`)]);
-    expect(failures).toEqual([{ itemKey: '4115', title: 'Up to 50% off at the Colombo Food Festival', reason: 'promotion has no merchant' }]);
+    expect(requested).toEqual([
+      HNB_LISTING,
+      HNB_PAGE_2,
+      HNB_DEBIT,
+      ...HNB_IDS.map((id) => `${HNB_API}/get_web_card_promo?id=${id}`),
+    ]);
+    expect(failures).toEqual([
+      { itemKey: '4115', title: 'Up to 50% off at the Colombo Food Festival', reason: 'promotion has no merchant' },
+    ]);
   });
 
   it('gives every item its key, title, merchant and absolute links', async () => {
     const { items } = await read(hnbAdapter, HNB_ROUTES, HNB_LISTING);
     expect(items.map(identity)).toEqual([
-      { itemKey: '4101', title: '20% savings at Saffron Terrace', merchantName: 'Saffron Terrace', url: hnbPage('4101'), imageUrl: `${HNB_IMAGES}/05/saffron-terrace.jpg` },
+      {
+        itemKey: '4101',
+        title: '20% savings at Saffron Terrace',
+        merchantName: 'Saffron Terrace',
+        url: hnbPage('4101'),
+        imageUrl: `${HNB_IMAGES}/05/saffron-terrace.jpg`,
+      },
       {
         // A full thumbnail URL on the listing, and none on the promotion.
         itemKey: '4107',
@@ -281,7 +310,13 @@ describe('HNB adapter', () => {
         url: hnbPage('4107'),
         imageUrl: 'https://assets.hnb.lk/atdi/promotions/misty-peak-hotel.jpg',
       },
-      { itemKey: '4112', title: '10% off online at GadgetBay.lk', merchantName: 'GadgetBay.lk', url: hnbPage('4112'), imageUrl: `${HNB_IMAGES}/05/gadgetbay.jpg` },
+      {
+        itemKey: '4112',
+        title: '10% off online at GadgetBay.lk',
+        merchantName: 'GadgetBay.lk',
+        url: hnbPage('4112'),
+        imageUrl: `${HNB_IMAGES}/05/gadgetbay.jpg`,
+      },
       {
         itemKey: '4120',
         title: 'Up to 12 months 0% installments at Sunrise Electronics',
@@ -296,7 +331,13 @@ describe('HNB adapter', () => {
         url: hnbPage('4126'),
         imageUrl: `${HNB_IMAGES}/06/leafy-greens.jpg`,
       },
-      { itemKey: '4131', title: '25% off at Zen Wellness Spa', merchantName: 'Zen Wellness Spa', url: hnbPage('4131'), imageUrl: `${HNB_IMAGES}/05/zen-wellness-spa.jpg` },
+      {
+        itemKey: '4131',
+        title: '25% off at Zen Wellness Spa',
+        merchantName: 'Zen Wellness Spa',
+        url: hnbPage('4131'),
+        imageUrl: `${HNB_IMAGES}/05/zen-wellness-spa.jpg`,
+      },
       {
         itemKey: '4135',
         title: '20% off on school books at Page Turner Books',
@@ -426,7 +467,8 @@ describe('HNB adapter', () => {
         'Prior reservation required',
       ),
       // The list and the note below it, up to the next label; the list items' own 'Booking period:' labels stay in.
-      rateText: '15% off on Bed & Breakfast basis (Sunday to Thursday)\n10% off on Half Board basis for Friday, Saturday & Long Weekends\n(Valid on rack rates)',
+      rateText:
+        '15% off on Bed & Breakfast basis (Sunday to Thursday)\n10% off on Half Board basis for Friday, Saturday & Long Weekends\n(Valid on rack rates)',
       dateText: 'Booking period: 1st June to 15th July 2026\nStaying Period: Till 31st July 2026',
       validFrom: '2026-06-01',
       validThrough: '2026-07-31',
@@ -441,7 +483,9 @@ describe('HNB adapter', () => {
   });
 
   it('fails the run on a JSON answer that holds no list of promotions', async () => {
-    await expect(read(hnbAdapter, HNB_ROUTES, HNB_LISTING, { [HNB_LISTING]: '{"status":500,"message":"Server Error"}' })).rejects.toThrow(
+    await expect(
+      read(hnbAdapter, HNB_ROUTES, HNB_LISTING, { [HNB_LISTING]: '{"status":500,"message":"Server Error"}' }),
+    ).rejects.toThrow(
       'Hatton National Bank listing (credit cards): expected a JSON object with a data array not found — the page structure may have changed',
     );
   });
@@ -466,13 +510,25 @@ describe('NDB adapter', () => {
     const { items, failures, requested } = await read(ndbAdapter, NDB_ROUTES);
     expect(items).toHaveLength(7);
     expect(requested).toEqual(['https://www.ndbbank.com/cards/card-offers']);
-    expect(failures).toEqual([{ itemKey: '370', title: '30% Savings on Spa Treatments', reason: 'offer card has no merchant name (p.card-title)' }]);
+    expect(failures).toEqual([
+      {
+        itemKey: '370',
+        title: '30% Savings on Spa Treatments',
+        reason: 'offer card has no merchant name (p.card-title)',
+      },
+    ]);
   });
 
   it('gives every item its key, title, merchant and absolute links', async () => {
     const { items } = await read(ndbAdapter, NDB_ROUTES);
     expect(items.map(identity)).toEqual([
-      { itemKey: '345', title: '20% Savings on the Total Bill', merchantName: 'Kandy Spice Kitchen - Kandy', url: ndbPage('345'), imageUrl: `${NDB_IMAGES}/kandy-spice-kitchen-banner.jpg` },
+      {
+        itemKey: '345',
+        title: '20% Savings on the Total Bill',
+        merchantName: 'Kandy Spice Kitchen - Kandy',
+        url: ndbPage('345'),
+        imageUrl: `${NDB_IMAGES}/kandy-spice-kitchen-banner.jpg`,
+      },
       {
         // The banner is a path on the bank's own site.
         itemKey: '351',
@@ -481,11 +537,41 @@ describe('NDB adapter', () => {
         url: ndbPage('351'),
         imageUrl: 'https://www.ndbbank.com/cardoffer/images/ella-ridge-bungalow-banner.jpg',
       },
-      { itemKey: '356', title: '15% Savings on Fresh Produce', merchantName: 'Fresh Fields Market', url: ndbPage('356'), imageUrl: `${NDB_IMAGES}/fresh-fields-market-banner.jpg` },
-      { itemKey: '360', title: '10% Savings on Online Purchases', merchantName: 'TechHub.lk', url: ndbPage('360'), imageUrl: `${NDB_IMAGES}/techhub-banner.jpg` },
-      { itemKey: '362', title: '0% Installment Plans up to 12 Months', merchantName: 'Sapphire Lane Jewellers', url: ndbPage('362'), imageUrl: `${NDB_IMAGES}/sapphire-lane-banner.jpg` },
-      { itemKey: '366', title: '20% Savings on Dental Treatments', merchantName: 'Brightsmile Dental Clinic - Nugegoda', url: ndbPage('366'), imageUrl: `${NDB_IMAGES}/brightsmile-banner.jpg` },
-      { itemKey: '374', title: 'Buy 1 Get 1 Free on Movie Tickets', merchantName: 'Screen One Cinemas - Colombo 03', url: ndbPage('374'), imageUrl: `${NDB_IMAGES}/screen-one-banner.jpg` },
+      {
+        itemKey: '356',
+        title: '15% Savings on Fresh Produce',
+        merchantName: 'Fresh Fields Market',
+        url: ndbPage('356'),
+        imageUrl: `${NDB_IMAGES}/fresh-fields-market-banner.jpg`,
+      },
+      {
+        itemKey: '360',
+        title: '10% Savings on Online Purchases',
+        merchantName: 'TechHub.lk',
+        url: ndbPage('360'),
+        imageUrl: `${NDB_IMAGES}/techhub-banner.jpg`,
+      },
+      {
+        itemKey: '362',
+        title: '0% Installment Plans up to 12 Months',
+        merchantName: 'Sapphire Lane Jewellers',
+        url: ndbPage('362'),
+        imageUrl: `${NDB_IMAGES}/sapphire-lane-banner.jpg`,
+      },
+      {
+        itemKey: '366',
+        title: '20% Savings on Dental Treatments',
+        merchantName: 'Brightsmile Dental Clinic - Nugegoda',
+        url: ndbPage('366'),
+        imageUrl: `${NDB_IMAGES}/brightsmile-banner.jpg`,
+      },
+      {
+        itemKey: '374',
+        title: 'Buy 1 Get 1 Free on Movie Tickets',
+        merchantName: 'Screen One Cinemas - Colombo 03',
+        url: ndbPage('374'),
+        imageUrl: `${NDB_IMAGES}/screen-one-banner.jpg`,
+      },
     ]);
   });
 
@@ -531,7 +617,9 @@ const SEYLAN_OFFERS: Array<[slug: string, file: string]> = [
 const SEYLAN_ROUTES: Record<string, string> = {
   [SEYLAN_LISTING]: 'seylan/listing-page-1.html',
   [SEYLAN_PAGE_2]: 'seylan/listing-page-2.html',
-  ...Object.fromEntries(SEYLAN_OFFERS.map(([slug, file]) => [`https://www.seylan.lk/${slug}`, `seylan/detail-${file}.html`])),
+  ...Object.fromEntries(
+    SEYLAN_OFFERS.map(([slug, file]) => [`https://www.seylan.lk/${slug}`, `seylan/detail-${file}.html`]),
+  ),
 };
 const SEYLAN_IMAGES = 'https://www.seylan.lk/uploads/promotions';
 const SEYLAN_GENERAL_TERMS = [
@@ -546,25 +634,75 @@ describe('Seylan adapter', () => {
     expect(items).toHaveLength(8);
     expect(requested).toEqual([SEYLAN_LISTING, SEYLAN_PAGE_2, ...SEYLAN_OFFERS.map(([slug]) => seylanPage(slug))]);
     expect(failures).toEqual([
-      { itemKey: 'cracker-deal-november-offer', title: 'Up to 40% off on selected items', reason: 'promotion card has no merchant name (.new-promotion-title)' },
+      {
+        itemKey: 'cracker-deal-november-offer',
+        title: 'Up to 40% off on selected items',
+        reason: 'promotion card has no merchant name (.new-promotion-title)',
+      },
     ]);
   });
 
   it('gives every item its key, title, merchant and absolute links', async () => {
     const { items } = await read(seylanAdapter, SEYLAN_ROUTES);
-    const offer = (slug: string, title: string, merchantName: string, imageUrl: string) => ({ itemKey: slug, title, merchantName, url: seylanPage(slug), imageUrl });
+    const offer = (slug: string, title: string, merchantName: string, imageUrl: string) => ({
+      itemKey: slug,
+      title,
+      merchantName,
+      url: seylanPage(slug),
+      imageUrl,
+    });
     expect(items.map(identity)).toEqual([
-      offer('golden-wok-restaurant-dining-offer', 'Up to 25% off on the total bill', 'Golden Wok Restaurant', `${SEYLAN_IMAGES}/golden-wok.jpg`),
+      offer(
+        'golden-wok-restaurant-dining-offer',
+        'Up to 25% off on the total bill',
+        'Golden Wok Restaurant',
+        `${SEYLAN_IMAGES}/golden-wok.jpg`,
+      ),
       // The card links to its page by a relative path, and the page's banner is a path too.
-      offer('blue-lagoon-beach-villa-offer', '20% off on room rates (Bed & Breakfast basis)', 'Blue Lagoon Beach Villa', `${SEYLAN_IMAGES}/blue-lagoon.jpg`),
-      offer('urban-threads-clothing-offer', '15% off on all clothing', 'Urban Threads', `${SEYLAN_IMAGES}/urban-threads.jpg`),
+      offer(
+        'blue-lagoon-beach-villa-offer',
+        '20% off on room rates (Bed & Breakfast basis)',
+        'Blue Lagoon Beach Villa',
+        `${SEYLAN_IMAGES}/blue-lagoon.jpg`,
+      ),
+      offer(
+        'urban-threads-clothing-offer',
+        '15% off on all clothing',
+        'Urban Threads',
+        `${SEYLAN_IMAGES}/urban-threads.jpg`,
+      ),
       // No banner on the offer page: the card's thumbnail stands in.
-      offer('shopnest-online-offer', '12% off online with promo code SEYLAN12', 'ShopNest.lk', `${SEYLAN_IMAGES}/thumbs/shopnest.jpg`),
-      offer('smile-care-dental-offer', '10% off on dental treatments', 'Smile Care Dental', `${SEYLAN_IMAGES}/smile-care.jpg`),
+      offer(
+        'shopnest-online-offer',
+        '12% off online with promo code SEYLAN12',
+        'ShopNest.lk',
+        `${SEYLAN_IMAGES}/thumbs/shopnest.jpg`,
+      ),
+      offer(
+        'smile-care-dental-offer',
+        '10% off on dental treatments',
+        'Smile Care Dental',
+        `${SEYLAN_IMAGES}/smile-care.jpg`,
+      ),
       // Page 2.
-      offer('autoshine-car-care-offer', '20% off on full service', 'AutoShine Car Care', `${SEYLAN_IMAGES}/autoshine.jpg`),
-      offer('little-stars-toy-shop-offer', 'Up to 30% off on toys', 'Little Stars Toy Shop', `${SEYLAN_IMAGES}/little-stars.jpg`),
-      offer('glow-salon-and-spa-offer', '25% off on all services', 'Glow Salon & Spa', `${SEYLAN_IMAGES}/glow-salon.jpg`),
+      offer(
+        'autoshine-car-care-offer',
+        '20% off on full service',
+        'AutoShine Car Care',
+        `${SEYLAN_IMAGES}/autoshine.jpg`,
+      ),
+      offer(
+        'little-stars-toy-shop-offer',
+        'Up to 30% off on toys',
+        'Little Stars Toy Shop',
+        `${SEYLAN_IMAGES}/little-stars.jpg`,
+      ),
+      offer(
+        'glow-salon-and-spa-offer',
+        '25% off on all services',
+        'Glow Salon & Spa',
+        `${SEYLAN_IMAGES}/glow-salon.jpg`,
+      ),
     ]);
   });
 
@@ -604,7 +742,11 @@ describe('Seylan adapter', () => {
       categoryText: 'Online Deals',
       imageUrl: `${SEYLAN_IMAGES}/thumbs/shopnest.jpg`,
       promoCode: 'SEYLAN12',
-      termsText: ['Use promo code SEYLAN12 at checkout', 'Maximum discount Rs. 2,000 per transaction', ...SEYLAN_GENERAL_TERMS].join('\n'),
+      termsText: [
+        'Use promo code SEYLAN12 at checkout',
+        'Maximum discount Rs. 2,000 per transaction',
+        ...SEYLAN_GENERAL_TERMS,
+      ].join('\n'),
     });
     expect(items.map((item) => [item.dateText, item.categoryText])).toEqual([
       ['Valid from 07th May - 30th June 2026', 'Dining'],
@@ -636,15 +778,31 @@ const CASES: Array<{
   /** Every listing the adapter reads (default: url). */
   listings?: string[];
 }> = [
-  { adapter: combankAdapter, routes: COMBANK_ROUTES, url: combankAdapter.defaultUrl!, expected: `Commercial Bank listing: expected .offers-area not found — ${STRUCTURE}`, empty: 'no items' },
   {
-    adapter: hnbAdapter, routes: HNB_ROUTES, url: HNB_LISTING, listings: [HNB_LISTING, HNB_DEBIT], empty: 'no items',
+    adapter: combankAdapter,
+    routes: COMBANK_ROUTES,
+    url: combankAdapter.defaultUrl!,
+    expected: `Commercial Bank listing: expected .offers-area not found — ${STRUCTURE}`,
+    empty: 'no items',
+  },
+  {
+    adapter: hnbAdapter,
+    routes: HNB_ROUTES,
+    url: HNB_LISTING,
+    listings: [HNB_LISTING, HNB_DEBIT],
+    empty: 'no items',
     // An HTML page where JSON was asked for is a firewall's or a maintenance page.
     expected: `Hatton National Bank listing (credit cards): ${HNB_LISTING} answered an HTML page (a firewall's challenge or block page?) where JSON was asked for`,
   },
   // NDB and Seylan show no container of their own (the modelled #offer-list and .new-promotion-list are in no real page): a page needs an offer card.
   { adapter: ndbAdapter, routes: NDB_ROUTES, url: ndbAdapter.defaultUrl!, expected: NDB_NO_CARDS, empty: NDB_NO_CARDS },
-  { adapter: seylanAdapter, routes: SEYLAN_ROUTES, url: SEYLAN_LISTING, expected: SEYLAN_NO_CARDS, empty: SEYLAN_NO_CARDS },
+  {
+    adapter: seylanAdapter,
+    routes: SEYLAN_ROUTES,
+    url: SEYLAN_LISTING,
+    expected: SEYLAN_NO_CARDS,
+    empty: SEYLAN_NO_CARDS,
+  },
 ];
 
 describe.each(CASES)('$adapter.adapter adapter', ({ adapter, routes, url, expected, empty, listings = [url] }) => {
@@ -659,12 +817,22 @@ describe.each(CASES)('$adapter.adapter adapter', ({ adapter, routes, url, expect
     await expect(read(adapter, { ...routes, [url]: REDESIGNED }, url)).rejects.toThrow(expected);
   });
 
-  it(empty === 'no items' ? 'returns no items for a well-formed listing with no offers' : 'refuses a listing without a single offer card', async () => {
-    const bodies = Object.fromEntries(listings.map((listingUrl) => [listingUrl, withoutOffers(adapter, readFileSync(new URL(routes[listingUrl]!, FIXTURES), 'utf8'))]));
-    const reading = read(adapter, {}, url, bodies);
-    if (empty === 'no items') expect(await reading).toEqual({ items: [], failures: [], requested: listings });
-    else await expect(reading).rejects.toThrow(empty);
-  });
+  it(
+    empty === 'no items'
+      ? 'returns no items for a well-formed listing with no offers'
+      : 'refuses a listing without a single offer card',
+    async () => {
+      const bodies = Object.fromEntries(
+        listings.map((listingUrl) => [
+          listingUrl,
+          withoutOffers(adapter, readFileSync(new URL(routes[listingUrl]!, FIXTURES), 'utf8')),
+        ]),
+      );
+      const reading = read(adapter, {}, url, bodies);
+      if (empty === 'no items') expect(await reading).toEqual({ items: [], failures: [], requested: listings });
+      else await expect(reading).rejects.toThrow(empty);
+    },
+  );
 });
 
 /** A listing fixture with its offers (and its link to a next page) taken out. */
@@ -700,9 +868,12 @@ describe('BANK_ADAPTERS', () => {
 });
 
 describe('readPages', () => {
-  const pageFetcher = (pages: number) => fixtureFetcher(Object.fromEntries(
-    Array.from({ length: pages }, (_, index) => [`https://bank.example/offers?page=${index + 1}`, REDESIGNED]),
-  ));
+  const pageFetcher = (pages: number) =>
+    fixtureFetcher(
+      Object.fromEntries(
+        Array.from({ length: pages }, (_, index) => [`https://bank.example/offers?page=${index + 1}`, REDESIGNED]),
+      ),
+    );
   const nextOf = (url: string, last: number) => {
     const page = Number(new URL(url).searchParams.get('page'));
     return page < last ? `https://bank.example/offers?page=${page + 1}` : undefined;
@@ -710,20 +881,34 @@ describe('readPages', () => {
 
   it('refuses a listing longer than the page cap rather than returning part of it', async () => {
     const { fetcher, requested } = pageFetcher(3);
-    const reading = readPages(fetcher, 'https://bank.example/offers?page=1', (page) => ({ content: page.url, nextUrl: nextOf(page.url, 3) }), {
-      source: 'Example Bank listing',
-      maxPages: 2,
-    });
-    await expect(reading).rejects.toThrow('Example Bank listing: more than 2 pages — raise the page cap if the listing really is this long');
+    const reading = readPages(
+      fetcher,
+      'https://bank.example/offers?page=1',
+      (page) => ({ content: page.url, nextUrl: nextOf(page.url, 3) }),
+      {
+        source: 'Example Bank listing',
+        maxPages: 2,
+      },
+    );
+    await expect(reading).rejects.toThrow(
+      'Example Bank listing: more than 2 pages — raise the page cap if the listing really is this long',
+    );
     expect(requested).toHaveLength(2);
   });
 
   it('stops when a pager links back to a page already read', async () => {
     const { fetcher } = pageFetcher(2);
-    const pages = await readPages(fetcher, 'https://bank.example/offers?page=1', (page) => ({
-      content: page.url,
-      nextUrl: page.url.endsWith('page=2') ? 'https://bank.example/offers?page=1' : 'https://bank.example/offers?page=2',
-    }), { source: 'Example Bank listing' });
+    const pages = await readPages(
+      fetcher,
+      'https://bank.example/offers?page=1',
+      (page) => ({
+        content: page.url,
+        nextUrl: page.url.endsWith('page=2')
+          ? 'https://bank.example/offers?page=1'
+          : 'https://bank.example/offers?page=2',
+      }),
+      { source: 'Example Bank listing' },
+    );
     expect(pages).toEqual(['https://bank.example/offers?page=1', 'https://bank.example/offers?page=2']);
   });
 });
@@ -731,7 +916,10 @@ describe('readPages', () => {
 describe('the shared text helpers', () => {
   it('read block elements and <br> as separate lines, entities decoded', () => {
     expect(htmlLines('<div class="offer-tag"><p>Up to</p><p>25%</p><p>Off</p></div>')).toEqual(['Up to', '25%', 'Off']);
-    expect(htmlLines('<li>Visit –<br>Spice Route\n   Cafe&nbsp;&amp; Bar</li>')).toEqual(['Visit –', 'Spice Route Cafe & Bar']);
+    expect(htmlLines('<li>Visit –<br>Spice Route\n   Cafe&nbsp;&amp; Bar</li>')).toEqual([
+      'Visit –',
+      'Spice Route Cafe & Bar',
+    ]);
   });
 
   it('take a promo code only when one is written in capitals and digits', () => {
@@ -741,7 +929,9 @@ describe('the shared text helpers', () => {
   });
 
   it('resolve links against the page and refuse what is not a web address', () => {
-    expect(absoluteUrl('/uploads/a b.jpg', 'https://www.seylan.lk/promotions/cards')).toBe('https://www.seylan.lk/uploads/a%20b.jpg');
+    expect(absoluteUrl('/uploads/a b.jpg', 'https://www.seylan.lk/promotions/cards')).toBe(
+      'https://www.seylan.lk/uploads/a%20b.jpg',
+    );
     expect(absoluteUrl('javascript:void(0)', 'https://www.seylan.lk/')).toBeUndefined();
     expect(absoluteUrl('#offers', 'https://www.seylan.lk/')).toBeUndefined();
     expect(absoluteUrl('', 'https://www.seylan.lk/')).toBeUndefined();

@@ -29,7 +29,11 @@ describe('the fixture server', () => {
 
   it('sets, replaces and removes routes, and answers per request from a function', async () => {
     let calls = 0;
-    server.setRoute('/count', () => ({ status: 201, headers: { 'X-Call': String(++calls) }, body: Buffer.from('made') }));
+    server.setRoute('/count', () => ({
+      status: 201,
+      headers: { 'X-Call': String(++calls) },
+      body: Buffer.from('made'),
+    }));
     const first = await fetch(`${server.url}/count`);
     expect(first.status).toBe(201);
     expect(first.headers.get('x-call')).toBe('1');

@@ -25,7 +25,8 @@ describe('readJsonLdOffers: the fixture pages', () => {
         title: '25% off on dinner for HNB Credit Cards',
         // The business around the offer, not the company behind the site.
         merchantName: 'Lagoon Breeze Grill',
-        description: 'Enjoy 25% off the total bill on dinner every Friday and Saturday with HNB Credit Cards. Not valid with other promotions.',
+        description:
+          'Enjoy 25% off the total bill on dinner every Friday and Saturday with HNB Credit Cards. Not valid with other promotions.',
         bankName: 'HNB',
         rateText: '25% off',
         validFrom: '2026-06-01',
@@ -128,16 +129,26 @@ describe('readJsonLdOffers: the fixture pages', () => {
         channel: 'online',
       },
     ]);
-    expect(failures).toEqual([{ itemKey: `${pageUrl}#4`, reason: 'The offer has no name, and nothing around it (a product, business or list item) has one.' }]);
+    expect(failures).toEqual([
+      {
+        itemKey: `${pageUrl}#4`,
+        reason: 'The offer has no name, and nothing around it (a product, business or list item) has one.',
+      },
+    ]);
   });
 
-  it("an AggregateOffer: its nested offers inherit what it states; one without nested offers is the offer itself", () => {
+  it('an AggregateOffer: its nested offers inherit what it states; one without nested offers is the offer itself', () => {
     const pageUrl = 'https://tix.example.lk/cff-2026';
     const { items, failures } = readJsonLdOffers(fixture('aggregate-offer.html'), pageUrl);
     expect(failures).toEqual([]);
     const inherited = {
-      url: pageUrl, merchantName: 'Tix.lk', validFrom: '2026-06-01', channel: 'inStore', locations: ['Colombo 03'],
-      imageUrl: 'https://tix.example.lk/img/cff-2026.jpg', categoryText: 'Events',
+      url: pageUrl,
+      merchantName: 'Tix.lk',
+      validFrom: '2026-06-01',
+      channel: 'inStore',
+      locations: ['Colombo 03'],
+      imageUrl: 'https://tix.example.lk/img/cff-2026.jpg',
+      categoryText: 'Events',
     };
     expect(items).toEqual([
       {
@@ -174,14 +185,22 @@ describe('readJsonLdOffers: the fixture pages', () => {
       ['https://glowsalon.lk/offers/dfcc', '30% off hair treatments with DFCC credit cards', 'Glow Salon'],
       ['https://glowsalon.lk/offers/bridal', '10% off bridal packages', 'Glow Salon'],
     ]);
-    expect(items[0]).toMatchObject({ validThrough: '2026-12-31', locations: ['Nugegoda'], categoryText: 'Beauty Salon', rateText: '30% off' });
+    expect(items[0]).toMatchObject({
+      validThrough: '2026-12-31',
+      locations: ['Nugegoda'],
+      categoryText: 'Beauty Salon',
+      rateText: '30% off',
+    });
     expect(failures).toHaveLength(1);
     expect(failures[0]!.itemKey).toBe(pageUrl);
     expect(failures[0]!.reason).toMatch(/^JSON-LD block 2 is not valid JSON: \S/);
   });
 
   it('a page without JSON-LD has no offers', () => {
-    expect(readJsonLdOffers(fixture('no-jsonld.html'), 'https://bank.example.lk/offers')).toEqual({ items: [], failures: [] });
+    expect(readJsonLdOffers(fixture('no-jsonld.html'), 'https://bank.example.lk/offers')).toEqual({
+      items: [],
+      failures: [],
+    });
   });
 });
 
@@ -189,48 +208,101 @@ describe('readJsonLdOffers: rules', () => {
   const pageUrl = 'https://shop.example.lk/deals';
 
   it('an offer without any merchant is a failure with the reason', () => {
-    const { items, failures } = readJsonLdOffers(page({ '@context': CONTEXT, '@type': 'Offer', url: '/deals/1', name: '10% off' }), pageUrl);
+    const { items, failures } = readJsonLdOffers(
+      page({ '@context': CONTEXT, '@type': 'Offer', url: '/deals/1', name: '10% off' }),
+      pageUrl,
+    );
     expect(items).toEqual([]);
-    expect(failures).toEqual([{
-      itemKey: 'https://shop.example.lk/deals/1',
-      title: '10% off',
-      reason: 'The offer names no merchant: it has no seller or offeredBy, no business around it, and the page names no organization.',
-    }]);
+    expect(failures).toEqual([
+      {
+        itemKey: 'https://shop.example.lk/deals/1',
+        title: '10% off',
+        reason:
+          'The offer names no merchant: it has no seller or offeredBy, no business around it, and the page names no organization.',
+      },
+    ]);
   });
 
   it("the page's own organization is the merchant of offers that name none", () => {
     const html = page(
-      { '@context': CONTEXT, '@type': 'WebSite', name: 'Shop', publisher: { '@type': 'Organization', name: 'Example Shop' } },
-      { '@context': CONTEXT, '@type': 'Offer', name: '10% off', sponsor: { '@type': 'Organization', name: 'Sampath Bank' } },
+      {
+        '@context': CONTEXT,
+        '@type': 'WebSite',
+        name: 'Shop',
+        publisher: { '@type': 'Organization', name: 'Example Shop' },
+      },
+      {
+        '@context': CONTEXT,
+        '@type': 'Offer',
+        name: '10% off',
+        sponsor: { '@type': 'Organization', name: 'Sampath Bank' },
+      },
     );
     expect(readJsonLdOffers(html, pageUrl).items).toEqual([
-      { itemKey: `${pageUrl}#1`, url: pageUrl, title: '10% off', merchantName: 'Example Shop', bankName: 'Sampath Bank', rateText: '10% off' },
+      {
+        itemKey: `${pageUrl}#1`,
+        url: pageUrl,
+        title: '10% off',
+        merchantName: 'Example Shop',
+        bankName: 'Sampath Bank',
+        rateText: '10% off',
+      },
     ]);
   });
 
   it('a bank that makes the offers is their bank, not their merchant', () => {
     const html = page({
-      '@context': CONTEXT, '@type': 'BankOrCreditUnion', name: 'Pan Asia Banking Corporation',
-      makesOffer: [{ '@type': 'Offer', name: '20% off at Cafe Aroma', seller: { '@type': 'CafeOrCoffeeShop', name: 'Cafe Aroma' } }],
+      '@context': CONTEXT,
+      '@type': 'BankOrCreditUnion',
+      name: 'Pan Asia Banking Corporation',
+      makesOffer: [
+        {
+          '@type': 'Offer',
+          name: '20% off at Cafe Aroma',
+          seller: { '@type': 'CafeOrCoffeeShop', name: 'Cafe Aroma' },
+        },
+      ],
     });
-    expect(readJsonLdOffers(html, pageUrl).items).toMatchObject([{ merchantName: 'Cafe Aroma', bankName: 'Pan Asia Banking Corporation' }]);
+    expect(readJsonLdOffers(html, pageUrl).items).toMatchObject([
+      { merchantName: 'Cafe Aroma', bankName: 'Pan Asia Banking Corporation' },
+    ]);
   });
 
   it('reads top-level lists, schema: and URL types, typed lists, and JSON-LD value objects', () => {
     const html = page([
-      { '@context': CONTEXT, '@type': ['schema:Product', 'Thing'], name: 'Blender', offers: { '@type': ['http://schema.org/Offer'], sku: 'B-1', seller: { name: 'Abans' } } },
-      { '@context': CONTEXT, '@type': 'Offer', name: { '@value': '5% off phones', '@language': 'en' }, seller: 'Singer', validThrough: { '@value': '2026-09-01', '@type': 'Date' } },
+      {
+        '@context': CONTEXT,
+        '@type': ['schema:Product', 'Thing'],
+        name: 'Blender',
+        offers: { '@type': ['http://schema.org/Offer'], sku: 'B-1', seller: { name: 'Abans' } },
+      },
+      {
+        '@context': CONTEXT,
+        '@type': 'Offer',
+        name: { '@value': '5% off phones', '@language': 'en' },
+        seller: 'Singer',
+        validThrough: { '@value': '2026-09-01', '@type': 'Date' },
+      },
     ]);
     const { items } = readJsonLdOffers(html, pageUrl);
     expect(items).toEqual([
       { itemKey: 'B-1', url: pageUrl, title: 'Blender', merchantName: 'Abans' },
-      { itemKey: `${pageUrl}#2`, url: pageUrl, title: '5% off phones', merchantName: 'Singer', rateText: '5% off', validThrough: '2026-09-01' },
+      {
+        itemKey: `${pageUrl}#2`,
+        url: pageUrl,
+        title: '5% off phones',
+        merchantName: 'Singer',
+        rateText: '5% off',
+        validThrough: '2026-09-01',
+      },
     ]);
   });
 
   it('blank-node ids are not keys, and two offers never share a key', () => {
     const html = page({
-      '@context': CONTEXT, '@type': 'Store', name: 'Example Store',
+      '@context': CONTEXT,
+      '@type': 'Store',
+      name: 'Example Store',
       offers: [
         { '@type': 'Offer', '@id': '_:b0', name: 'First', url: '/deals' },
         { '@type': 'Offer', '@id': '_:b1', name: 'Second', url: '/deals' },
@@ -241,7 +313,11 @@ describe('readJsonLdOffers: rules', () => {
 
   it('minimum bills in another currency are not read as rupees; a number discount is a percentage', () => {
     const html = page({
-      '@context': CONTEXT, '@type': 'Offer', name: 'Duty free', seller: { name: 'Airport Shop' }, discount: 12,
+      '@context': CONTEXT,
+      '@type': 'Offer',
+      name: 'Duty free',
+      seller: { name: 'Airport Shop' },
+      discount: 12,
       eligibleTransactionVolume: [{ '@type': 'PriceSpecification', minPrice: 100, priceCurrency: 'USD' }],
     });
     const [item] = readJsonLdOffers(html, pageUrl).items;
@@ -253,11 +329,19 @@ describe('readJsonLdOffers: rules', () => {
     const html = page({
       '@context': CONTEXT,
       '@graph': [
-        { '@id': '#org', '@type': 'Organization', name: 'Loop Ltd', subOrganization: { '@id': '#org' }, makesOffer: { '@id': '#offer' } },
+        {
+          '@id': '#org',
+          '@type': 'Organization',
+          name: 'Loop Ltd',
+          subOrganization: { '@id': '#org' },
+          makesOffer: { '@id': '#offer' },
+        },
         { '@id': '#offer', '@type': 'Offer', name: '5% off', offeredBy: { '@id': '#org' } },
       ],
     });
-    expect(readJsonLdOffers(html, pageUrl).items).toMatchObject([{ itemKey: 'https://shop.example.lk/deals#offer', merchantName: 'Loop Ltd' }]);
+    expect(readJsonLdOffers(html, pageUrl).items).toMatchObject([
+      { itemKey: 'https://shop.example.lk/deals#offer', merchantName: 'Loop Ltd' },
+    ]);
   });
 });
 
@@ -270,7 +354,12 @@ describe('jsonLdAdapter', () => {
         asked.push(url);
         const answer = pages[url];
         if (!answer) return Promise.reject(new Error(`GET ${url} answered 404`));
-        return Promise.resolve({ url: answer.finalUrl ?? url, status: 200, contentType: 'text/html; charset=utf-8', text: fixture(answer.file) });
+        return Promise.resolve({
+          url: answer.finalUrl ?? url,
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          text: fixture(answer.file),
+        });
       },
       bytes: () => Promise.reject(new Error('not used')),
       stream: () => Promise.reject(new Error('not used')),
@@ -285,11 +374,17 @@ describe('jsonLdAdapter', () => {
       'https://palmshore.lk/deals': { file: 'graph-references.html', finalUrl: 'https://palmshore.lk/deals/' },
     });
     expect(jsonLdAdapter).toMatchObject({ adapter: 'jsonld', title: 'Pages with schema.org offers' });
-    const result = await jsonLdAdapter.read({ url: ' https://lagoonbreeze.lk/offers\n\thttps://palmshore.lk/deals \n', fetcher, now });
+    const result = await jsonLdAdapter.read({
+      url: ' https://lagoonbreeze.lk/offers\n\thttps://palmshore.lk/deals \n',
+      fetcher,
+      now,
+    });
     expect(asked).toEqual(['https://lagoonbreeze.lk/offers', 'https://palmshore.lk/deals']);
     expect(result.items.map((item) => item.itemKey)).toEqual([
-      'https://lagoonbreeze.lk/offers#hnb-weekend', 'https://lagoonbreeze.lk/offers#2',
-      'https://palmshore.lk/deals/#staycation', 'https://palmshore.lk/deals/#spa',
+      'https://lagoonbreeze.lk/offers#hnb-weekend',
+      'https://lagoonbreeze.lk/offers#2',
+      'https://palmshore.lk/deals/#staycation',
+      'https://palmshore.lk/deals/#spa',
     ]);
     expect(result.failures).toEqual([]);
   });
@@ -299,7 +394,11 @@ describe('jsonLdAdapter', () => {
       'https://glowsalon.lk/offers': { file: 'broken-block.html' },
       'https://glowsalon.lk/offers?page=1': { file: 'broken-block.html' },
     });
-    const result = await jsonLdAdapter.read({ url: 'https://glowsalon.lk/offers https://glowsalon.lk/offers?page=1', fetcher, now });
+    const result = await jsonLdAdapter.read({
+      url: 'https://glowsalon.lk/offers https://glowsalon.lk/offers?page=1',
+      fetcher,
+      now,
+    });
     expect(result.items).toHaveLength(2);
     expect(result.failures.map((failure) => failure.reason)).toEqual([
       expect.stringMatching(/^JSON-LD block 2 is not valid JSON/),
@@ -311,9 +410,12 @@ describe('jsonLdAdapter', () => {
 
   it('fails the run on a page without JSON-LD, and when a page cannot be fetched', async () => {
     const { fetcher } = fakeFetcher({ 'https://bank.example.lk/offers': { file: 'no-jsonld.html' } });
-    await expect(jsonLdAdapter.read({ url: 'https://bank.example.lk/offers', fetcher, now }))
-      .rejects.toThrow('https://bank.example.lk/offers has no schema.org JSON-LD.');
-    await expect(jsonLdAdapter.read({ url: 'https://bank.example.lk/gone', fetcher, now })).rejects.toThrow('answered 404');
+    await expect(jsonLdAdapter.read({ url: 'https://bank.example.lk/offers', fetcher, now })).rejects.toThrow(
+      'https://bank.example.lk/offers has no schema.org JSON-LD.',
+    );
+    await expect(jsonLdAdapter.read({ url: 'https://bank.example.lk/gone', fetcher, now })).rejects.toThrow(
+      'answered 404',
+    );
     await expect(jsonLdAdapter.read({ url: '  ', fetcher, now })).rejects.toThrow('No page URL is configured.');
   });
 });

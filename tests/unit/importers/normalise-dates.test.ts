@@ -8,31 +8,48 @@ const start = (day: string) => new Date(`${day}T00:00:00.000+05:30`).toISOString
 const end = (day: string) => new Date(`${day}T23:59:59.000+05:30`).toISOString();
 const read = (text: string, now = NOW) => {
   const dates = readOfferDates(text, now);
-  return dates && { type: dates.offerDateType, start: dates.offerStart?.toISOString() ?? null, end: dates.offerEnd?.toISOString() ?? null };
+  return (
+    dates && {
+      type: dates.offerDateType,
+      start: dates.offerStart?.toISOString() ?? null,
+      end: dates.offerEnd?.toISOString() ?? null,
+    }
+  );
 };
 
 describe('readOfferDates: the instants', () => {
   it('starts at Sri Lanka midnight and ends at its last second', () => {
     expect(read('Valid from 07th May - 30th June 2026')).toEqual({
-      type: 'fromTo', start: '2026-05-06T18:30:00.000Z', end: '2026-06-30T18:29:59.000Z',
+      type: 'fromTo',
+      start: '2026-05-06T18:30:00.000Z',
+      end: '2026-06-30T18:29:59.000Z',
     });
   });
 
   describe('on a machine in New York', () => {
     const savedTz = process.env.TZ;
-    beforeAll(() => { process.env.TZ = 'America/New_York'; });
-    afterAll(() => { if (savedTz === undefined) delete process.env.TZ; else process.env.TZ = savedTz; });
+    beforeAll(() => {
+      process.env.TZ = 'America/New_York';
+    });
+    afterAll(() => {
+      if (savedTz === undefined) delete process.env.TZ;
+      else process.env.TZ = savedTz;
+    });
 
     it('reads the same instants', () => {
       // The time zone really changed: New York is UTC-5 in January.
       expect(new Date(Date.UTC(2026, 0, 15)).getTimezoneOffset()).toBe(300);
       expect(read('Valid from 07th May - 30th June 2026')).toEqual({
-        type: 'fromTo', start: '2026-05-06T18:30:00.000Z', end: '2026-06-30T18:29:59.000Z',
+        type: 'fromTo',
+        start: '2026-05-06T18:30:00.000Z',
+        end: '2026-06-30T18:29:59.000Z',
       });
       expect(read('Valid till 31.12.2026')).toEqual({ type: 'till', start: null, end: '2026-12-31T18:29:59.000Z' });
       expect(read('1st-15th June')).toEqual({ type: 'fromTo', start: start('2026-06-01'), end: end('2026-06-15') });
       expect(structuredDates('2026-03-08', '2026-11-01')).toEqual({
-        offerDateType: 'fromTo', offerStart: new Date('2026-03-07T18:30:00.000Z'), offerEnd: new Date('2026-11-01T18:29:59.000Z'),
+        offerDateType: 'fromTo',
+        offerStart: new Date('2026-03-07T18:30:00.000Z'),
+        offerEnd: new Date('2026-11-01T18:29:59.000Z'),
       });
     });
   });
@@ -115,13 +132,29 @@ describe('readOfferDates: lists, several ranges, and words that are not the vali
   });
 
   it('reads the validity, not a blackout date before it', () => {
-    expect(read('Not valid on 25th December 2026. Valid till 31st January 2027')).toEqual({ type: 'till', start: null, end: end('2027-01-31') });
-    expect(read('Blackout dates: 24th December 2026 - Offer valid until 15th January 2027')).toEqual({ type: 'until', start: null, end: end('2027-01-15') });
+    expect(read('Not valid on 25th December 2026. Valid till 31st January 2027')).toEqual({
+      type: 'till',
+      start: null,
+      end: end('2027-01-31'),
+    });
+    expect(read('Blackout dates: 24th December 2026 - Offer valid until 15th January 2027')).toEqual({
+      type: 'until',
+      start: null,
+      end: end('2027-01-15'),
+    });
   });
 
   it('reads the validity, not the day to register by', () => {
-    expect(read('Register via SMS on or before 15th June 2026. Valid from 1st to 30th June 2026')).toEqual({ type: 'fromTo', start: start('2026-06-01'), end: end('2026-06-30') });
-    expect(read('Register and save till 30th June 2026')).toEqual({ type: 'till', start: null, end: end('2026-06-30') });
+    expect(read('Register via SMS on or before 15th June 2026. Valid from 1st to 30th June 2026')).toEqual({
+      type: 'fromTo',
+      start: start('2026-06-01'),
+      end: end('2026-06-30'),
+    });
+    expect(read('Register and save till 30th June 2026')).toEqual({
+      type: 'till',
+      start: null,
+      end: end('2026-06-30'),
+    });
   });
 });
 
@@ -148,14 +181,26 @@ describe('readOfferDates: a missing year or month', () => {
 
   it('is last year for a period that ended recently around new year', () => {
     const january = new Date('2027-01-05T06:00:00.000Z');
-    expect(read('1st - 20th December', january)).toEqual({ type: 'fromTo', start: start('2026-12-01'), end: end('2026-12-20') });
-    expect(read('15th Dec - 15th Jan', january)).toEqual({ type: 'fromTo', start: start('2026-12-15'), end: end('2027-01-15') });
+    expect(read('1st - 20th December', january)).toEqual({
+      type: 'fromTo',
+      start: start('2026-12-01'),
+      end: end('2026-12-20'),
+    });
+    expect(read('15th Dec - 15th Jan', january)).toEqual({
+      type: 'fromTo',
+      start: start('2026-12-15'),
+      end: end('2027-01-15'),
+    });
   });
 
-  it('uses the Sri Lanka year on new year\'s eve in UTC', () => {
+  it("uses the Sri Lanka year on new year's eve in UTC", () => {
     // 31 Dec 2026 20:00Z is already 1 Jan 2027 in Colombo.
     const colomboNewYear = new Date('2026-12-31T20:00:00.000Z');
-    expect(read('Valid on 2nd January', colomboNewYear)).toEqual({ type: 'on', start: start('2027-01-02'), end: end('2027-01-02') });
+    expect(read('Valid on 2nd January', colomboNewYear)).toEqual({
+      type: 'on',
+      start: start('2027-01-02'),
+      end: end('2027-01-02'),
+    });
   });
 });
 
@@ -182,13 +227,17 @@ describe('readOfferDates: refusals', () => {
 describe('structuredDates', () => {
   it('reads date-only values as Sri Lanka days', () => {
     expect(structuredDates('2026-06-01', '2026-06-30')).toEqual({
-      offerDateType: 'fromTo', offerStart: new Date(start('2026-06-01')), offerEnd: new Date(end('2026-06-30')),
+      offerDateType: 'fromTo',
+      offerStart: new Date(start('2026-06-01')),
+      offerEnd: new Date(end('2026-06-30')),
     });
   });
 
   it('keeps a full timestamp as that instant', () => {
     expect(structuredDates('2026-06-01T10:00:00Z', '2026-06-30T23:59:59+05:30')).toEqual({
-      offerDateType: 'fromTo', offerStart: new Date('2026-06-01T10:00:00.000Z'), offerEnd: new Date('2026-06-30T18:29:59.000Z'),
+      offerDateType: 'fromTo',
+      offerStart: new Date('2026-06-01T10:00:00.000Z'),
+      offerEnd: new Date('2026-06-30T18:29:59.000Z'),
     });
     expect(readStructuredDate('2026-06-30T12:00:00.250-04:00', 'end')?.toISOString()).toBe('2026-06-30T16:00:00.250Z');
   });
@@ -198,7 +247,11 @@ describe('structuredDates', () => {
   });
 
   it('is until with an end alone', () => {
-    expect(structuredDates(undefined, '2026-06-30')).toEqual({ offerDateType: 'until', offerStart: null, offerEnd: new Date(end('2026-06-30')) });
+    expect(structuredDates(undefined, '2026-06-30')).toEqual({
+      offerDateType: 'until',
+      offerStart: null,
+      offerEnd: new Date(end('2026-06-30')),
+    });
   });
 
   it('is null when neither reads, with a start alone, or with an end before the start', () => {

@@ -27,9 +27,12 @@ describe('readDays', () => {
     expect(readDays(text)).toEqual(days);
   });
 
-  it.each(['Daily', 'everyday', 'Every day', 'all days', 'Monday to Sunday', 'Weekdays and weekends', ''])('%s is every day: []', (text) => {
-    expect(readDays(text)).toEqual([]);
-  });
+  it.each(['Daily', 'everyday', 'Every day', 'all days', 'Monday to Sunday', 'Weekdays and weekends', ''])(
+    '%s is every day: []',
+    (text) => {
+      expect(readDays(text)).toEqual([]);
+    },
+  );
 
   it('does not read short day names out of ordinary words', () => {
     expect(readDays('Stay at Sun & Sand Hotel, Unawatuna')).toEqual([]);

@@ -5,12 +5,20 @@ import { normaliseItem } from '../../../src/server/importers/normalise/index.ts'
 import type { BankContext, NormalisedItem, SourceItem } from '../../../src/server/importers/types.ts';
 
 const NOW = new Date('2026-05-10T06:00:00.000Z');
-const card = (network: CardSpecData['network'], kind: CardSpecData['kind'], tier: string | null = null): CardSpecData => ({ network, kind, tier });
+const card = (
+  network: CardSpecData['network'],
+  kind: CardSpecData['kind'],
+  tier: string | null = null,
+): CardSpecData => ({ network, kind, tier });
 const HNB: BankContext = {
   bankName: 'HNB',
   issuedCards: [
-    card('visa', 'credit', 'Platinum'), card('visa', 'credit', 'Signature'), card('visa', 'credit', 'Infinite'),
-    card('mastercard', 'credit', 'Platinum'), card('mastercard', 'credit', 'World'), card('visa', 'debit'),
+    card('visa', 'credit', 'Platinum'),
+    card('visa', 'credit', 'Signature'),
+    card('visa', 'credit', 'Infinite'),
+    card('mastercard', 'credit', 'Platinum'),
+    card('mastercard', 'credit', 'World'),
+    card('visa', 'debit'),
   ],
 };
 
@@ -36,7 +44,8 @@ function failure(fields: Partial<SourceItem>, bank: BankContext | null = HNB, no
 describe('normaliseItem: a bank listing read from its text', () => {
   it('reads every field of a typical HNB offer', () => {
     const offer = normalised({
-      description: '<p>Enjoy 20% off on total bill with HNB Credit Cards</p><p>Every Wednesday, 6 pm - 10 pm. Dine-in only.</p>',
+      description:
+        '<p>Enjoy 20% off on total bill with HNB Credit Cards</p><p>Every Wednesday, 6 pm - 10 pm. Dine-in only.</p>',
       dateText: 'Valid till 30th June 2026',
       spendText: 'Minimum transaction value LKR 5,000. Maximum discount Rs. 2,500',
       categoryText: 'Dining',
@@ -49,10 +58,12 @@ describe('normaliseItem: a bank listing read from its text', () => {
       url: 'https://www.hnb.lk/promotions/pizza-hut',
       bankName: 'HNB',
       merchantName: 'Pizza Hut',
-      categoryText: 'Dining Enjoy 20% off at Pizza Hut Enjoy 20% off on total bill with HNB Credit Cards Every Wednesday, 6 pm - 10 pm. Dine-in only.',
+      categoryText:
+        'Dining Enjoy 20% off at Pizza Hut Enjoy 20% off on total bill with HNB Credit Cards Every Wednesday, 6 pm - 10 pm. Dine-in only.',
       header: 'Enjoy 20% off at Pizza Hut',
       label: 'Enjoy 20% off at Pizza Hut',
-      description: '<p>Enjoy 20% off on total bill with HNB Credit Cards</p><p>Every Wednesday, 6 pm - 10 pm. Dine-in only.</p>',
+      description:
+        '<p>Enjoy 20% off on total bill with HNB Credit Cards</p><p>Every Wednesday, 6 pm - 10 pm. Dine-in only.</p>',
       offerType: 'off',
       offerRate: '20',
       offerDateType: 'till',
@@ -63,10 +74,19 @@ describe('normaliseItem: a bank listing read from its text', () => {
       imageUrl: 'https://www.hnb.lk/images/pizza.jpg',
       locations: ['Colombo 03', 'Kandy'],
       eligibility: {
-        cardScope: 'credit', cards: [], days: ['wed'], timeFrom: '18:00', timeTo: '22:00',
-        minBill: 5000, maxDiscount: 2500, channel: 'inStore', website: null,
+        cardScope: 'credit',
+        cards: [],
+        days: ['wed'],
+        timeFrom: '18:00',
+        timeTo: '22:00',
+        minBill: 5000,
+        maxDiscount: 2500,
+        channel: 'inStore',
+        website: null,
         // The item's promo code is one the card holder must quote.
-        registerFirst: false, convertWithinDays: null, promoCodeRequired: true,
+        registerFirst: false,
+        convertWithinDays: null,
+        promoCodeRequired: true,
       },
     });
   });
@@ -83,14 +103,18 @@ describe('normaliseItem: a bank listing read from its text', () => {
     expect(offer.offerStart).toEqual(new Date('2026-05-06T18:30:00.000Z'));
     expect(offer.offerEnd).toEqual(new Date('2026-06-30T18:29:59.000Z'));
     expect(offer.eligibility).toMatchObject({
-      cardScope: 'listed', cards: [card('visa', 'credit', 'Signature'), card('visa', 'credit', 'Infinite')],
-      days: ['fri', 'sat'], minBill: 10000, maxDiscount: null,
+      cardScope: 'listed',
+      cards: [card('visa', 'credit', 'Signature'), card('visa', 'credit', 'Infinite')],
+      days: ['fri', 'sat'],
+      minBill: 10000,
+      maxDiscount: null,
     });
   });
 
   it('appends the terms to the description as a paragraph', () => {
-    expect(normalised({ description: '<p>20% off</p>', termsText: 'Cards: HNB Credit Cards\nOther T&C apply' }).description)
-      .toBe('<p>20% off</p>\n<p>Cards: HNB Credit Cards<br>Other T&amp;C apply</p>');
+    expect(
+      normalised({ description: '<p>20% off</p>', termsText: 'Cards: HNB Credit Cards\nOther T&C apply' }).description,
+    ).toBe('<p>20% off</p>\n<p>Cards: HNB Credit Cards<br>Other T&amp;C apply</p>');
     expect(normalised({ termsText: 'Other T&C apply' }).description).toBe('<p>Other T&amp;C apply</p>');
     expect(normalised({ description: 'Plain text' }).description).toBe('Plain text');
   });
@@ -105,38 +129,60 @@ describe('normaliseItem: a bank listing read from its text', () => {
   it('shows a savings headline as written when the body lists several rates', () => {
     const offer = normalised({
       title: 'WildEscape: special savings',
-      description: '10% savings on individual room bookings 15% savings on full villa bookings Valid till 31st July 2026',
+      description:
+        '10% savings on individual room bookings 15% savings on full villa bookings Valid till 31st July 2026',
     });
     expect(offer.offerType).toBe('customize');
     expect(offer.offerRate).toBe('WildEscape: special savings');
   });
 
   it("takes the body's first rate under a headline that is only a name, or when the body has one rate", () => {
-    expect(normalised({
-      title: 'Crawfurd Hospital - Singapore',
-      description: '*10% Savings on inpatient ward fees; *20% Savings on selected health screening packages',
-    })).toMatchObject({ offerType: 'off', offerRate: '10' });
-    expect(normalised({ title: 'Special savings at Pizza Hut', description: 'Enjoy 25% off on dine-in' }))
-      .toMatchObject({ offerType: 'off', offerRate: '25' });
+    expect(
+      normalised({
+        title: 'Crawfurd Hospital - Singapore',
+        description: '*10% Savings on inpatient ward fees; *20% Savings on selected health screening packages',
+      }),
+    ).toMatchObject({ offerType: 'off', offerRate: '10' });
+    expect(
+      normalised({ title: 'Special savings at Pizza Hut', description: 'Enjoy 25% off on dine-in' }),
+    ).toMatchObject({ offerType: 'off', offerRate: '25' });
   });
 
   it("reads the card holder's steps into the eligibility", () => {
     const offer = normalised({
       title: '0% instalment plans at Singer',
-      description: 'Register via SMS before the purchase. Call 011 2 303 050 within 7 days of the transaction to convert to an instalment plan.',
+      description:
+        'Register via SMS before the purchase. Call 011 2 303 050 within 7 days of the transaction to convert to an instalment plan.',
     });
     expect(offer.eligibility).toMatchObject({ registerFirst: true, convertWithinDays: 7, promoCodeRequired: false });
-    expect(normalised({ promoCode: 'HNB20' }).eligibility).toMatchObject({ registerFirst: false, convertWithinDays: null, promoCodeRequired: true });
+    expect(normalised({ promoCode: 'HNB20' }).eligibility).toMatchObject({
+      registerFirst: false,
+      convertWithinDays: null,
+      promoCodeRequired: true,
+    });
   });
 
   it('keeps dates it cannot read as words, with type other', () => {
     const offer = normalised({ dateText: 'Valid during the festive season' });
-    expect(offer).toMatchObject({ offerDateType: 'other', offerStart: null, offerEnd: null, validTimeDateDescription: 'Valid during the festive season' });
-    expect(normalised({})).toMatchObject({ offerDateType: 'other', offerStart: null, offerEnd: null, validTimeDateDescription: null });
+    expect(offer).toMatchObject({
+      offerDateType: 'other',
+      offerStart: null,
+      offerEnd: null,
+      validTimeDateDescription: 'Valid during the festive season',
+    });
+    expect(normalised({})).toMatchObject({
+      offerDateType: 'other',
+      offerStart: null,
+      offerEnd: null,
+      validTimeDateDescription: null,
+    });
   });
 
   it('keeps the issued cards when some named are not issued', () => {
-    expect(normalised({ cardsText: 'Visa & JCB credit cards' }).eligibility).toMatchObject({ cardScope: 'listed', cards: [card('visa', 'credit')] });
+    expect(normalised({ cardsText: 'Visa & JCB credit cards' }).eligibility).toMatchObject({
+      cardScope: 'listed',
+      cards: [card('visa', 'credit')],
+    });
   });
 });
 
@@ -147,7 +193,8 @@ describe('normaliseItem: header and label', () => {
   });
 
   it('cuts a long title at a word for the header, and labels it with the merchant', () => {
-    const title = 'Enjoy an exclusive 25% off on the total bill at The Lagoon restaurant, Cinnamon Grand Colombo, every weekend with Visa Infinite cards';
+    const title =
+      'Enjoy an exclusive 25% off on the total bill at The Lagoon restaurant, Cinnamon Grand Colombo, every weekend with Visa Infinite cards';
     const offer = normalised({ title, merchantName: 'Cinnamon Grand Colombo' });
     expect(offer.header.length).toBeLessThanOrEqual(OFFER_HEADER_MAX);
     expect(offer.header).toBe('Enjoy an exclusive 25% off on the total bill at The Lagoon restaurant, Cinnamon Grand…');
@@ -155,7 +202,10 @@ describe('normaliseItem: header and label', () => {
   });
 
   it('cuts a long merchant name for the label', () => {
-    const offer = normalised({ title: 'x'.repeat(OFFER_TITLE_MAX + 1), merchantName: 'The Very Long Name of a Restaurant and Bar in Colombo Seven, Sri Lanka' });
+    const offer = normalised({
+      title: 'x'.repeat(OFFER_TITLE_MAX + 1),
+      merchantName: 'The Very Long Name of a Restaurant and Bar in Colombo Seven, Sri Lanka',
+    });
     expect(offer.label.length).toBeLessThanOrEqual(OFFER_TITLE_MAX);
     // 'Seven,' would end at 60 characters with its comma, leaving no room for the ellipsis.
     expect(offer.label).toBe('The Very Long Name of a Restaurant and Bar in Colombo…');
@@ -184,16 +234,32 @@ describe('normaliseItem: structured values win over text', () => {
       website: 'https://www.pizzahut.lk',
     });
     expect([offer.offerType, offer.offerRate]).toEqual(['upto', '35']);
-    expect([offer.offerDateType, offer.offerStart, offer.offerEnd]).toEqual(['fromTo', new Date('2026-05-31T18:30:00.000Z'), new Date('2026-07-31T18:29:59.000Z')]);
+    expect([offer.offerDateType, offer.offerStart, offer.offerEnd]).toEqual([
+      'fromTo',
+      new Date('2026-05-31T18:30:00.000Z'),
+      new Date('2026-07-31T18:29:59.000Z'),
+    ]);
     expect(offer.eligibility).toEqual({
-      cardScope: 'listed', cards: [card('mastercard', 'credit', 'World')], days: ['fri'], timeFrom: '11:00', timeTo: '15:00',
-      minBill: 8000, maxDiscount: null, channel: 'online', website: 'https://www.pizzahut.lk',
-      registerFirst: false, convertWithinDays: null, promoCodeRequired: false,
+      cardScope: 'listed',
+      cards: [card('mastercard', 'credit', 'World')],
+      days: ['fri'],
+      timeFrom: '11:00',
+      timeTo: '15:00',
+      minBill: 8000,
+      maxDiscount: null,
+      channel: 'online',
+      website: 'https://www.pizzahut.lk',
+      registerFirst: false,
+      convertWithinDays: null,
+      promoCodeRequired: false,
     });
   });
 
   it('reads a feed start alone as words', () => {
-    expect(normalised({ validFrom: '2026-06-01' })).toMatchObject({ offerDateType: 'other', validTimeDateDescription: 'Valid from 2026-06-01' });
+    expect(normalised({ validFrom: '2026-06-01' })).toMatchObject({
+      offerDateType: 'other',
+      validTimeDateDescription: 'Valid from 2026-06-01',
+    });
   });
 });
 
@@ -205,15 +271,47 @@ describe('normaliseItem: failures', () => {
     ['a feed offer that ended', { validThrough: '2026-05-08' }, 'Ended on 2026-05-08'],
     ['an impossible percentage', { discountPercent: 150 }, 'Impossible discount: 150%.'],
     ['an impossible date', { validThrough: '2026-02-30' }, "Impossible validThrough: '2026-02-30'."],
-    ['an end before the start', { validFrom: '2026-07-01', validThrough: '2026-06-01' }, 'Impossible validity: validThrough 2026-06-01 is before validFrom 2026-07-01.'],
-    ['cards the bank does not issue', { cardsText: 'JCB & Diners Club credit cards' }, 'Cards not issued by HNB in the catalogue: JCB credit, Diners Club credit'],
-    ['feed cards the bank does not issue', { cards: [card('amex', 'credit')] }, 'Cards not issued by HNB in the catalogue: American Express credit'],
-    ['half a time window', { timeFrom: '18:00' }, 'Eligibility timeTo: Give both the start and the end of the time window.'],
-    ['an impossible time', { timeFrom: '25:00', timeTo: '26:00' }, 'Eligibility timeFrom: Enter the time as HH:MM (24-hour).'],
-    ['a bill in cents', { minBill: 99.5 }, 'Eligibility minBill: Enter a whole number of rupees from 1 to 100,000,000.'],
-    ['a website that is not http', { website: 'ftp://pizzahut.lk' }, 'Eligibility website: Enter the website as an http(s) address.'],
+    [
+      'an end before the start',
+      { validFrom: '2026-07-01', validThrough: '2026-06-01' },
+      'Impossible validity: validThrough 2026-06-01 is before validFrom 2026-07-01.',
+    ],
+    [
+      'cards the bank does not issue',
+      { cardsText: 'JCB & Diners Club credit cards' },
+      'Cards not issued by HNB in the catalogue: JCB credit, Diners Club credit',
+    ],
+    [
+      'feed cards the bank does not issue',
+      { cards: [card('amex', 'credit')] },
+      'Cards not issued by HNB in the catalogue: American Express credit',
+    ],
+    [
+      'half a time window',
+      { timeFrom: '18:00' },
+      'Eligibility timeTo: Give both the start and the end of the time window.',
+    ],
+    [
+      'an impossible time',
+      { timeFrom: '25:00', timeTo: '26:00' },
+      'Eligibility timeFrom: Enter the time as HH:MM (24-hour).',
+    ],
+    [
+      'a bill in cents',
+      { minBill: 99.5 },
+      'Eligibility minBill: Enter a whole number of rupees from 1 to 100,000,000.',
+    ],
+    [
+      'a website that is not http',
+      { website: 'ftp://pizzahut.lk' },
+      'Eligibility website: Enter the website as an http(s) address.',
+    ],
   ])('%s', (_, fields, reason) => {
-    expect(failure(fields)).toEqual({ itemKey: 'hnb-1234', title: fields.title === undefined ? 'Enjoy 20% off at Pizza Hut' : undefined, reason });
+    expect(failure(fields)).toEqual({
+      itemKey: 'hnb-1234',
+      title: fields.title === undefined ? 'Enjoy 20% off at Pizza Hut' : undefined,
+      reason,
+    });
   });
 
   it('says that an ended offer is over, so the pipeline makes no flyer draft of it; other refusals it does not', () => {
@@ -223,7 +321,9 @@ describe('normaliseItem: failures', () => {
 
   it('refuses an item with no bank', () => {
     expect(failure({}, null)).toEqual({
-      itemKey: 'hnb-1234', title: 'Enjoy 20% off at Pizza Hut', reason: 'No bank: the item does not name a bank in the catalogue.',
+      itemKey: 'hnb-1234',
+      title: 'Enjoy 20% off at Pizza Hut',
+      reason: 'No bank: the item does not name a bank in the catalogue.',
     });
   });
 

@@ -25,7 +25,11 @@ describe('readRate: percentages', () => {
     ['0% installment plans for 12 months + 10% off', 'off', '10'],
     ['10% service charge waived and 15% off', 'off', '15'],
     // A phone number glued to the rate, and its label between 'Up to' and the rate.
-    ['Araliya Green City - Reservations : 070 361 2415 / 077 877 7114 / 052 222 500030% off for BOC Credit Cardholders', 'off', '30'],
+    [
+      'Araliya Green City - Reservations : 070 361 2415 / 077 877 7114 / 052 222 500030% off for BOC Credit Cardholders',
+      'off',
+      '30',
+    ],
     ['Fresco Water Villa - Up to Reservations : 077 220 869935% off on DBL FB & 30% off on TPL FB', 'upto', '35'],
     ['Wildescape Hotel - Reservations - 0114 508 50815% off on entire villa', 'off', '15'],
     // Tiers: the first named is the headline.
@@ -76,7 +80,10 @@ describe('readRate: anything else is customize', () => {
 
 describe('discountRates', () => {
   it('lists each discount once, in order, leaving out fees and interest', () => {
-    expect(discountRates('10% savings on room bookings 15% savings on full villa bookings, 10% on spa')).toEqual(['10', '15']);
+    expect(discountRates('10% savings on room bookings 15% savings on full villa bookings, 10% on spa')).toEqual([
+      '10',
+      '15',
+    ]);
     expect(discountRates('0% instalments, processing fee 5%, 25% off')).toEqual(['25']);
     expect(discountRates('Special savings')).toEqual([]);
   });

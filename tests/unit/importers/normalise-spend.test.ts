@@ -31,7 +31,11 @@ describe('readSpend', () => {
     // A bill or transaction limit is not the discount cap.
     ['Maximum Bill Value: Rs.50,000/- For Lunch & Dinner', null, null],
     ['Minimum Bill Value-Rs.1,000/- Maximum Bill Value-Rs.50,000/-', 1000, null],
-    ['the minimum transaction value should exceed Rs. 25,000/- (Maximum transaction value Rs. 1,000,000/-)', 25000, null],
+    [
+      'the minimum transaction value should exceed Rs. 25,000/- (Maximum transaction value Rs. 1,000,000/-)',
+      25000,
+      null,
+    ],
     ['Single transactions above LKR 200,000 up to LKR 1,500,000; merchant and online POS', 200000, null],
     ['single transactions up to LKR 1,500,000; maximum 3 conversions during the offer', null, null],
     ['0% instalment plans on transactions from Rs. 25,000 to Rs. 1 Million', 25000, null],
@@ -43,29 +47,46 @@ describe('readSpend', () => {
     ['Total discount value -Rs.20,000/- per transaction Maximum two transactions per card per day', null, 20000],
     ['Minimum Transaction Value: Rs.1,000/- Maximum Savings: Rs.1,500/- per cardholder', 1000, 1500],
     // An amount with no words of its own, per card holder or opening the terms, is the cap.
-    ['Enjoy 20% Savings for orders above Rs. 5,000/-. Terms: Rs. 5,000/- per cardholder; full payment by card', 5000, 5000],
+    [
+      'Enjoy 20% Savings for orders above Rs. 5,000/-. Terms: Rs. 5,000/- per cardholder; full payment by card',
+      5000,
+      5000,
+    ],
     ['20% Savings on dine-in. Terms: Rs.7,000/- per cardholder, per day', null, 7000],
-    ['Every Friday from 05th to 26th June 2026. Terms: Rs. 1,500/-; Valid only for 01 transaction per cardholder per day', null, 1500],
+    [
+      'Every Friday from 05th to 26th June 2026. Terms: Rs. 1,500/-; Valid only for 01 transaction per cardholder per day',
+      null,
+      1500,
+    ],
   ])('limits and caps: %s', (text, minBill, maxDiscount) => {
     expect(readSpend(text)).toEqual({ minBill, maxDiscount });
   });
 
   it.each([
     // Words glued to a date before them, as some listings run lines together.
-    ['On Thursdays from 04th to 25th June 2026Min. Bill Value : Rs.4,000/- | Max. Discount : Rs.1,000/-Max 3kg', 4000, 1000],
+    [
+      'On Thursdays from 04th to 25th June 2026Min. Bill Value : Rs.4,000/- | Max. Discount : Rs.1,000/-Max 3kg',
+      4000,
+      1000,
+    ],
     // '/-' after a number is money even without 'Rs.'.
     ['30% off on room rate Minimum Bill Value - 10,000/- Maximum Bill Value - 50,000/-', 10000, null],
     ['the minimum transaction value should exceed 25,000/- (Maximum transaction value Rs. 1,000,000/-)', 25000, null],
     // A range's first end is the minimum.
     ['Orders between Rs.2,000/- Rs.30,000/- Excluding Liquor & Tobacco', 2000, null],
-    ['eligible amount Rs. 25,000 - Rs. 2,000,000 - tenors 03,06,12 - handling fee 03,06,12 Months: Rs. 1,500', 25000, null],
+    [
+      'eligible amount Rs. 25,000 - Rs. 2,000,000 - tenors 03,06,12 - handling fee 03,06,12 Months: Rs. 1,500',
+      25000,
+      null,
+    ],
   ])('minimums: %s', (text, minBill, maxDiscount) => {
     expect(readSpend(text)).toEqual({ minBill, maxDiscount });
   });
 
   it('reads the first minimum and the first maximum only', () => {
-    expect(readSpend('Minimum bill Rs. 3,000. Minimum bill for buffets Rs. 10,000. Max discount Rs 500, max Rs 900'))
-      .toEqual({ minBill: 3000, maxDiscount: 500 });
+    expect(
+      readSpend('Minimum bill Rs. 3,000. Minimum bill for buffets Rs. 10,000. Max discount Rs 500, max Rs 900'),
+    ).toEqual({ minBill: 3000, maxDiscount: 500 });
   });
 
   it('ignores numbers that are not money, and money with no condition', () => {

@@ -56,14 +56,19 @@ describe('readSteps: promo code', () => {
   it('is required when the item carries a promo code, and not when the text says none is needed', () => {
     expect(readSteps('20% off at Daraz', 'HNB20').promoCodeRequired).toBe(true);
     expect(readSteps('20% off at Daraz', '  ').promoCodeRequired).toBe(false);
-    expect(readSteps('20% off at Daraz. No promo code required, the discount applies at checkout').promoCodeRequired).toBe(false);
+    expect(
+      readSteps('20% off at Daraz. No promo code required, the discount applies at checkout').promoCodeRequired,
+    ).toBe(false);
     expect(readSteps('20% off; promo code not required').promoCodeRequired).toBe(false);
   });
 });
 
 describe('readSteps: none', () => {
   it('asks nothing of an ordinary offer', () => {
-    expect(readSteps('Enjoy 25% off on dine-in every Friday. Valid till 30th June 2026'))
-      .toEqual({ registerFirst: false, convertWithinDays: null, promoCodeRequired: false });
+    expect(readSteps('Enjoy 25% off on dine-in every Friday. Valid till 30th June 2026')).toEqual({
+      registerFirst: false,
+      convertWithinDays: null,
+      promoCodeRequired: false,
+    });
   });
 });

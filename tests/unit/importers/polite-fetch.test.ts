@@ -23,7 +23,14 @@ const SLOW_MS = 2_000;
 
 /** Quick by default: no pause between requests, short backoff and timeout; the test's server allowed. */
 const fetcherFor = (options: PoliteFetcherOptions = {}) =>
-  createPoliteFetcher({ siteUrl: SITE_URL, perHostDelayMs: 0, retryBaseMs: 5, timeoutMs: 2_000, allowedHosts: [hostOf(server)], ...options });
+  createPoliteFetcher({
+    siteUrl: SITE_URL,
+    perHostDelayMs: 0,
+    retryBaseMs: 5,
+    timeoutMs: 2_000,
+    allowedHosts: [hostOf(server)],
+    ...options,
+  });
 
 async function fetchErrorOf(promise: Promise<unknown>): Promise<FetchError> {
   const error = await promise.then(
@@ -45,7 +52,12 @@ describe('a page', () => {
     server.setRoute('/offers', { body: '<h1>Offers</h1>' });
     const fetcher = fetcherFor();
     const page = await fetcher.text(`${server.url}/offers`);
-    expect(page).toEqual({ url: `${server.url}/offers`, status: 200, contentType: 'text/html; charset=utf-8', text: '<h1>Offers</h1>' });
+    expect(page).toEqual({
+      url: `${server.url}/offers`,
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      text: '<h1>Offers</h1>',
+    });
 
     const [request] = server.requests('/offers');
     expect(userAgentFor(SITE_URL)).toBe('OfferLankaBot/1.0 (+https://offerlanka.test/about/importers)');
@@ -57,8 +69,14 @@ describe('a page', () => {
   });
 
   it('is decoded with the charset of its Content-Type, or as UTF-8 when that is unknown', async () => {
-    server.setRoute('/latin', { headers: { 'content-type': 'text/plain; charset=windows-1252' }, body: Buffer.from([0x43, 0x61, 0x66, 0xe9]) });
-    server.setRoute('/odd', { headers: { 'content-type': 'text/plain; charset=x-no-such' }, body: Buffer.from('Café', 'utf8') });
+    server.setRoute('/latin', {
+      headers: { 'content-type': 'text/plain; charset=windows-1252' },
+      body: Buffer.from([0x43, 0x61, 0x66, 0xe9]),
+    });
+    server.setRoute('/odd', {
+      headers: { 'content-type': 'text/plain; charset=x-no-such' },
+      body: Buffer.from('Café', 'utf8'),
+    });
     const fetcher = fetcherFor();
     expect((await fetcher.text(`${server.url}/latin`)).text).toBe('Café');
     expect((await fetcher.text(`${server.url}/odd`)).text).toBe('Café');
@@ -87,7 +105,12 @@ describe('retries', () => {
     server.setRoute('/down', { status: 500 });
     const url = `${server.url}/down`;
     const error = await fetchErrorOf(fetcherFor({ retries: 2 }).text(url));
-    expect(error).toMatchObject({ kind: 'http', status: 500, url, message: `GET ${url} answered 500 after 3 attempts` });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 500,
+      url,
+      message: `GET ${url} answered 500 after 3 attempts`,
+    });
     expect(server.hits('/down')).toBe(3);
   });
 
@@ -101,7 +124,9 @@ describe('retries', () => {
 
   it('time out a body that is slow to come, not only the headers', async () => {
     server.setRoute('/slow-body', { bodyDelayMs: SLOW_MS, body: 'late' });
-    const error = await fetchErrorOf(fetcherFor({ timeoutMs: SHORT_TIMEOUT_MS, retries: 0 }).text(`${server.url}/slow-body`));
+    const error = await fetchErrorOf(
+      fetcherFor({ timeoutMs: SHORT_TIMEOUT_MS, retries: 0 }).text(`${server.url}/slow-body`),
+    );
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(/\(1 attempt\)$/);
   });
@@ -140,7 +165,10 @@ describe('robots.txt', () => {
   const robots = (body: string) => ({ headers: TEXT, body });
 
   it('refuses a path disallowed for our agent without requesting it', async () => {
-    server.setRoute('/robots.txt', robots('User-agent: OfferLankaBot\nDisallow: /private\n\nUser-agent: *\nAllow: /\n'));
+    server.setRoute(
+      '/robots.txt',
+      robots('User-agent: OfferLankaBot\nDisallow: /private\n\nUser-agent: *\nAllow: /\n'),
+    );
     server.setRoute('/private/offers', { body: 'secret' });
     server.setRoute('/offers', { body: 'open' });
     const fetcher = fetcherFor();
@@ -173,7 +201,9 @@ describe('robots.txt', () => {
     const url = `${server.url}/offers`;
     const error = await fetchErrorOf(fetcher.text(url));
     expect(error.kind).toBe('robots');
-    expect(error.message).toBe(`${url} is disallowed: its robots.txt could not be read (GET ${server.url}/robots.txt answered 500 after 2 attempts)`);
+    expect(error.message).toBe(
+      `${url} is disallowed: its robots.txt could not be read (GET ${server.url}/robots.txt answered 500 after 2 attempts)`,
+    );
     expect(server.hits('/offers')).toBe(0);
     // The verdict holds for the fetcher's lifetime: robots.txt is not asked again.
     expect((await fetchErrorOf(fetcher.text(url))).kind).toBe('robots');
@@ -183,7 +213,9 @@ describe('robots.txt', () => {
   it('disallows everything on a host that cannot be reached', async () => {
     const closed = await startFixtureServer();
     await closed.close();
-    const error = await fetchErrorOf(fetcherFor({ retries: 0, allowedHosts: [hostOf(closed)] }).text(`${closed.url}/offers`));
+    const error = await fetchErrorOf(
+      fetcherFor({ retries: 0, allowedHosts: [hostOf(closed)] }).text(`${closed.url}/offers`),
+    );
     expect(error.kind).toBe('robots');
     expect(error.message).toContain('its robots.txt could not be read (GET');
   });
@@ -248,7 +280,10 @@ describe('pacing', () => {
       server.setRoute('/slow', { delayMs: 200, body: 'one' });
       other.setRoute('/slow', { delayMs: 200, body: 'two' });
       const otherOnLocalhost = other.url.replace('127.0.0.1', 'localhost');
-      const fetcher = fetcherFor({ perHostDelayMs: 100, allowedHosts: [hostOf(server), new URL(otherOnLocalhost).host] });
+      const fetcher = fetcherFor({
+        perHostDelayMs: 100,
+        allowedHosts: [hostOf(server), new URL(otherOnLocalhost).host],
+      });
       await Promise.all([fetcher.text(`${server.url}/slow`), fetcher.text(`${otherOnLocalhost}/slow`)]);
       const [one] = server.requests('/slow') as [FixtureRequest];
       const [two] = other.requests('/slow') as [FixtureRequest];
@@ -263,7 +298,8 @@ describe('pacing', () => {
 describe('redirects', () => {
   // /hop1 → /hop2 → … → /hop7, which answers.
   beforeEach(() => {
-    for (let hop = 1; hop <= MAX_REDIRECTS + 1; hop++) server.setRoute(`/hop${hop}`, { status: 302, headers: { location: `/hop${hop + 1}` } });
+    for (let hop = 1; hop <= MAX_REDIRECTS + 1; hop++)
+      server.setRoute(`/hop${hop}`, { status: 302, headers: { location: `/hop${hop + 1}` } });
     server.setRoute(`/hop${MAX_REDIRECTS + 2}`, { body: 'arrived' });
   });
 
@@ -275,7 +311,11 @@ describe('redirects', () => {
   it(`fail at the ${MAX_REDIRECTS + 1}th`, async () => {
     const url = `${server.url}/hop1`;
     const error = await fetchErrorOf(fetcherFor().text(url));
-    expect(error).toMatchObject({ kind: 'redirect', url, message: `GET ${url} redirected more than 5 times (the last hop to /hop7)` });
+    expect(error).toMatchObject({
+      kind: 'redirect',
+      url,
+      message: `GET ${url} redirected more than 5 times (the last hop to /hop7)`,
+    });
     expect(server.hits('/hop7')).toBe(0);
   });
 
@@ -283,7 +323,10 @@ describe('redirects', () => {
     server.setRoute('/robots.txt', { headers: TEXT, body: 'User-agent: *\nDisallow: /private\n' });
     server.setRoute('/go', { status: 301, headers: { location: '/private/offers' } });
     const error = await fetchErrorOf(fetcherFor().text(`${server.url}/go`));
-    expect(error).toMatchObject({ kind: 'robots', message: `${server.url}/private/offers (redirected from ${server.url}/go) is disallowed by robots.txt` });
+    expect(error).toMatchObject({
+      kind: 'robots',
+      message: `${server.url}/private/offers (redirected from ${server.url}/go) is disallowed by robots.txt`,
+    });
     expect(server.hits('/private/offers')).toBe(0);
   });
 
@@ -316,7 +359,15 @@ describe('addresses that are not public', () => {
 
   it('are refused before any request, robots.txt included, in every form of loopback', async () => {
     const fetcher = fetcherFor();
-    for (const host of ['127.0.0.1', 'localhost', '2130706433', '0x7f000001', '0177.0.0.1', '[::ffff:127.0.0.1]', '[::1]']) {
+    for (const host of [
+      '127.0.0.1',
+      'localhost',
+      '2130706433',
+      '0x7f000001',
+      '0177.0.0.1',
+      '[::ffff:127.0.0.1]',
+      '[::1]',
+    ]) {
       const url = `http://${host}:${internalPort()}/secret`;
       const error = await fetchErrorOf(fetcher.text(url));
       expect(error.kind, url).toBe('refused');
@@ -331,13 +382,18 @@ describe('addresses that are not public', () => {
     server.setRoute('/moved', { status: 302, headers: { location: `${internal.url}/secret` } });
     const error = await fetchErrorOf(fetcherFor().bytes(`${server.url}/moved`));
     expect(error).toMatchObject({ kind: 'refused', url: `${internal.url}/secret` });
-    expect(error.message).toBe(`GET ${internal.url}/secret (redirected from ${server.url}/moved) refused: 127.0.0.1 is a loopback address`);
+    expect(error.message).toBe(
+      `GET ${internal.url}/secret (redirected from ${server.url}/moved) refused: 127.0.0.1 is a loopback address`,
+    );
     expect(internal.requests()).toEqual([]);
     expect(server.requests().map((request) => request.path)).toEqual(['/robots.txt', '/moved']);
   });
 
-  it('are refused when any of a name\'s addresses is', async () => {
-    const resolve = async () => [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }];
+  it("are refused when any of a name's addresses is", async () => {
+    const resolve = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
     const error = await fetchErrorOf(fetcherFor({ resolve }).text(`http://mixed.test:${internalPort()}/secret`));
     expect(error.message).toMatch(/refused: mixed\.test resolves to 127\.0\.0\.1, a loopback address$/);
     expect(internal.requests()).toEqual([]);
@@ -352,7 +408,9 @@ describe('addresses that are not public', () => {
       answers.push(address);
       return [{ address, family: 4 }];
     };
-    const error = await fetchErrorOf(fetcherFor({ resolve, retries: 0 }).text(`http://localhost:${internalPort()}/secret`));
+    const error = await fetchErrorOf(
+      fetcherFor({ resolve, retries: 0 }).text(`http://localhost:${internalPort()}/secret`),
+    );
     expect(answers).toEqual(['93.184.216.34', '93.184.216.34', '127.0.0.1']);
     expect(error.message).toContain('refused: localhost resolves to 127.0.0.1, a loopback address');
     expect(internal.requests()).toEqual([]);

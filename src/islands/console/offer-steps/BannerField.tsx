@@ -7,12 +7,13 @@ import { m } from '../../../paraglide/messages.js';
 import { IMAGE_ACCEPT, isAcceptedImageFile } from '../../profile/logo-image.ts';
 import { fieldId, type StepProps } from './step-props.ts';
 
-const readAsDataUrl = (file: File) => new Promise<string>((resolve, reject) => {
-  const reader = new FileReader();
-  reader.onload = () => resolve(String(reader.result));
-  reader.onerror = () => reject(reader.error);
-  reader.readAsDataURL(file);
-});
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
 
 export default function BannerField({ values, set, shown, touch }: StepProps) {
   const id = fieldId('bannerImage');
@@ -33,14 +34,28 @@ export default function BannerField({ values, set, shown, touch }: StepProps) {
   return (
     <div className="auth-field offer-banner">
       <label htmlFor={id}>{m.console_banner_image()}</label>
-      <input id={id} type="file" accept={IMAGE_ACCEPT} onChange={(event) => void choose(event)}
-        aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} />
-      <p className="auth-hint" id={`${id}-hint`}>{m.console_banner_hint()}</p>
-      {error && <p className="auth-error" id={`${id}-error`}>{error}</p>}
+      <input
+        id={id}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        onChange={(event) => void choose(event)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
+      <p className="auth-hint" id={`${id}-hint`}>
+        {m.console_banner_hint()}
+      </p>
+      {error && (
+        <p className="auth-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
       {values.bannerImage && (
         <p className="offer-banner-chosen">
           <img src={values.bannerImage} alt={m.console_banner_preview()} />
-          <button type="button" className="button secondary" onClick={() => set('bannerImage', '')}>{m.console_banner_remove()}</button>
+          <button type="button" className="button secondary" onClick={() => set('bannerImage', '')}>
+            {m.console_banner_remove()}
+          </button>
         </p>
       )}
     </div>

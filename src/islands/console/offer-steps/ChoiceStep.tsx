@@ -6,7 +6,11 @@ import type { OfferField } from '../offer-form.ts';
 import LoadState from './LoadState.tsx';
 import { fieldId, type StepProps } from './step-props.ts';
 
-export interface Choice { value: string; label: string; imageUrl: string }
+export interface Choice {
+  value: string;
+  label: string;
+  imageUrl: string;
+}
 
 interface Props extends StepProps {
   name: Extract<OfferField, 'offerCategory' | 'bankInfo'>;
@@ -22,21 +26,37 @@ export default function ChoiceStep({ name, legend, what, choices, onRetry, value
   const errorId = `${fieldId(name)}-error`;
   if (choices.state !== 'ready') return <LoadState loaded={choices} what={what} onRetry={onRetry} />;
   return (
-    <fieldset className="offer-choices" onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget)) touch(name); }}>
+    <fieldset
+      className="offer-choices"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) touch(name);
+      }}
+    >
       <legend>{legend}</legend>
       <div className="offer-choice-grid">
         {choices.data.map((choice, index) => (
           <label className="offer-choice" key={choice.value}>
             {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- with none chosen, each choice is the field in error and says so */}
-            <input type="radio" name={name} value={choice.value} id={index === 0 ? fieldId(name) : undefined}
-              checked={values[name] === choice.value} onChange={() => set(name, choice.value)}
-              aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              id={index === 0 ? fieldId(name) : undefined}
+              checked={values[name] === choice.value}
+              onChange={() => set(name, choice.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
             <img src={apiImageSrc(choice.imageUrl)} alt="" width={32} height={32} loading="lazy" />
             <span>{choice.label}</span>
           </label>
         ))}
       </div>
-      {error && <p className="auth-error" id={errorId}>{error}</p>}
+      {error && (
+        <p className="auth-error" id={errorId}>
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -16,7 +16,8 @@ export default function LocationStep({ towns, onRetry, values, set, shown }: Pro
   const [search, setSearch] = useState('');
   const chosen = values.locations;
   const error = shown('locations');
-  const toggle = (town: string) => set('locations', chosen.includes(town) ? chosen.filter((name) => name !== town) : [...chosen, town]);
+  const toggle = (town: string) =>
+    set('locations', chosen.includes(town) ? chosen.filter((name) => name !== town) : [...chosen, town]);
 
   if (towns.state !== 'ready') return <LoadState loaded={towns} what={m.console_what_locations()} onRetry={onRetry} />;
   const needle = search.trim().toLowerCase();
@@ -25,13 +26,16 @@ export default function LocationStep({ towns, onRetry, values, set, shown }: Pro
     <div className="offer-locations">
       <p className="auth-hint">{m.console_locations_hint()}</p>
       <div className="offer-chosen" aria-live="polite">
-        <p className="offer-chosen-count">{chosen.length === 0 ? m.console_no_location_chosen() : m.console_locations_chosen({ count: chosen.length })}</p>
+        <p className="offer-chosen-count">
+          {chosen.length === 0 ? m.console_no_location_chosen() : m.console_locations_chosen({ count: chosen.length })}
+        </p>
         {chosen.length > 0 && (
           <ul className="offer-chips">
             {chosen.map((town) => (
               <li key={town}>
                 <button type="button" className="offer-chip" onClick={() => toggle(town)}>
-                  {town} <span aria-hidden="true">×</span><span className="visually-hidden"> {m.console_remove()}</span>
+                  {town} <span aria-hidden="true">×</span>
+                  <span className="visually-hidden"> {m.console_remove()}</span>
                 </button>
               </li>
             ))}
@@ -41,21 +45,38 @@ export default function LocationStep({ towns, onRetry, values, set, shown }: Pro
       <div className="auth-field">
         <label htmlFor="offer-location-search">{m.console_search_locations()}</label>
         <div className="auth-input-row">
-          <input id="offer-location-search" type="search" autoComplete="off" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            id="offer-location-search"
+            type="search"
+            autoComplete="off"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
       </div>
       <fieldset className="offer-town-list" aria-describedby={error ? `${fieldId('locations')}-error` : undefined}>
         <legend className="visually-hidden">{m.console_locations()}</legend>
-        {shownTowns.length === 0 && <p className="auth-hint">{m.console_no_location_matches({ search: search.trim() })}</p>}
+        {shownTowns.length === 0 && (
+          <p className="auth-hint">{m.console_no_location_matches({ search: search.trim() })}</p>
+        )}
         {shownTowns.map((town, index) => (
           <label className="offer-town" key={town}>
-            <input type="checkbox" id={index === 0 ? fieldId('locations') : undefined} checked={chosen.includes(town)} onChange={() => toggle(town)}
-              aria-invalid={error ? true : undefined} />
+            <input
+              type="checkbox"
+              id={index === 0 ? fieldId('locations') : undefined}
+              checked={chosen.includes(town)}
+              onChange={() => toggle(town)}
+              aria-invalid={error ? true : undefined}
+            />
             <span>{town}</span>
           </label>
         ))}
       </fieldset>
-      {error && <p className="auth-error" id={`${fieldId('locations')}-error`}>{error}</p>}
+      {error && (
+        <p className="auth-error" id={`${fieldId('locations')}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -25,18 +25,45 @@ export default function TermsStep({ terms, onRetry, bank, values, set, shown, to
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reached by the keyboard to scroll it
         <div className="offer-terms-text" tabIndex={0} role="region" aria-label={m.console_terms_region()}>
           <TermList title={m.console_general_terms()} items={terms.data.general} />
-          {bank && <TermList title={m.console_bank_terms({ bank: bank.bankName })} items={terms.data.byBank[String(bank.bankId)] ?? []} />}
+          {bank && (
+            <TermList
+              title={m.console_bank_terms({ bank: bank.bankName })}
+              items={terms.data.byBank[String(bank.bankId)] ?? []}
+            />
+          )}
         </div>
-      ) : <LoadState loaded={terms} what={m.console_what_terms()} onRetry={onRetry} />}
-      <TextAreaField id={fieldId('offerTerms')} name="offerTerms" value={values.offerTerms} error={shown('offerTerms')} onBlur={() => touch('offerTerms')}
-        label={m.console_own_terms()} hint={m.console_own_terms_hint()} rows={4} onChange={(event) => set('offerTerms', event.target.value)} />
+      ) : (
+        <LoadState loaded={terms} what={m.console_what_terms()} onRetry={onRetry} />
+      )}
+      <TextAreaField
+        id={fieldId('offerTerms')}
+        name="offerTerms"
+        value={values.offerTerms}
+        error={shown('offerTerms')}
+        onBlur={() => touch('offerTerms')}
+        label={m.console_own_terms()}
+        hint={m.console_own_terms_hint()}
+        rows={4}
+        onChange={(event) => set('offerTerms', event.target.value)}
+      />
       <div className="auth-field">
         <label className="auth-check" htmlFor={id}>
-          <input type="checkbox" id={id} checked={values.termsAccepted} onChange={(event) => set('termsAccepted', event.target.checked)}
-            onBlur={() => touch('termsAccepted')} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          <input
+            type="checkbox"
+            id={id}
+            checked={values.termsAccepted}
+            onChange={(event) => set('termsAccepted', event.target.checked)}
+            onBlur={() => touch('termsAccepted')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
           <span>{m.console_accept_terms()}</span>
         </label>
-        {error && <p className="auth-error" id={`${id}-error`}>{error}</p>}
+        {error && (
+          <p className="auth-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -47,7 +74,11 @@ function TermList({ title, items }: { title: string; items: readonly v.InferOutp
   return (
     <>
       <h4>{title}</h4>
-      <ol>{items.map((item) => <li key={item.id}>{item.value}</li>)}</ol>
+      <ol>
+        {items.map((item) => (
+          <li key={item.id}>{item.value}</li>
+        ))}
+      </ol>
     </>
   );
 }

@@ -9,7 +9,8 @@ export type JsonLdNode = Record<string, unknown>;
 const MAX_DEPTH = 16;
 const OFFER_TYPES = new Set(['Offer', 'AggregateOffer', 'OfferForPurchase', 'OfferForLease']);
 
-const isObject = (value: unknown): value is JsonLdNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonLdNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The parsed JSON-LD blocks of a page, in page order, and a message for each block that is not
@@ -40,8 +41,12 @@ function unwrapScript(text: string): string {
   let json = text.trim();
   for (let pass = 0; pass < 2; pass += 1) {
     json = json
-      .replace(/^<!--/, '').replace(/-->$/, '').trim()
-      .replace(/^(?:\/\/|\/\*)?\s*<!\[CDATA\[\s*(?:\*\/)?/, '').replace(/(?:\/\/|\/\*)?\s*\]\]>\s*(?:\*\/)?$/, '').trim();
+      .replace(/^<!--/, '')
+      .replace(/-->$/, '')
+      .trim()
+      .replace(/^(?:\/\/|\/\*)?\s*<!\[CDATA\[\s*(?:\*\/)?/, '')
+      .replace(/(?:\/\/|\/\*)?\s*\]\]>\s*(?:\*\/)?$/, '')
+      .trim();
   }
   return json;
 }
@@ -142,6 +147,8 @@ export class JsonLdGraph {
     };
     for (const root of this.roots) visit(root, [], 0);
     const aggregatesWithOffers = new Set([...found.values()].flatMap((around) => around.filter(isAggregateOffer)));
-    return [...found].filter(([offer]) => !aggregatesWithOffers.has(offer)).map(([offer, around]) => ({ offer, around }));
+    return [...found]
+      .filter(([offer]) => !aggregatesWithOffers.has(offer))
+      .map(([offer, around]) => ({ offer, around }));
   }
 }

@@ -27,7 +27,11 @@ export const jsonLdAdapter: SourceAdapter = {
       for (const item of read.items) {
         const earlier = foundOn.get(item.itemKey);
         if (earlier) {
-          failures.push({ itemKey: item.itemKey, title: item.title, reason: `The same offer was read from ${earlier}; this copy on ${page.url} is skipped.` });
+          failures.push({
+            itemKey: item.itemKey,
+            title: item.title,
+            reason: `The same offer was read from ${earlier}; this copy on ${page.url} is skipped.`,
+          });
           continue;
         }
         foundOn.set(item.itemKey, page.url);
@@ -52,7 +56,12 @@ function readPage(html: string, pageUrl: string): { items: SourceItem[]; failure
   const items: SourceItem[] = [];
   const usedKeys = new Set<string>();
   graph.offers().forEach(({ offer, around }, i) => {
-    const result = offerItem(new OfferContext(graph, offer, around, pageUrl), merchantOfPage, `${pageUrl}#${i + 1}`, usedKeys);
+    const result = offerItem(
+      new OfferContext(graph, offer, around, pageUrl),
+      merchantOfPage,
+      `${pageUrl}#${i + 1}`,
+      usedKeys,
+    );
     if ('reason' in result) failures.push(result);
     else items.push(result);
   });
@@ -63,14 +72,24 @@ function readPage(html: string, pageUrl: string): { items: SourceItem[]; failure
 
 /** Types that arrange a page rather than describe an offer's product or business. */
 const STRUCTURAL_TYPES = new Set([
-  'ListItem', 'ItemList', 'OfferCatalog', 'BreadcrumbList', 'WebPage', 'WebSite', 'CollectionPage', 'SearchResultsPage',
-  'ItemPage', 'AboutPage', 'DataFeed', 'DataFeedItem',
+  'ListItem',
+  'ItemList',
+  'OfferCatalog',
+  'BreadcrumbList',
+  'WebPage',
+  'WebSite',
+  'CollectionPage',
+  'SearchResultsPage',
+  'ItemPage',
+  'AboutPage',
+  'DataFeed',
+  'DataFeedItem',
 ]);
 const BUSINESS_TYPE = new RegExp(
-  '^(?:Organization|Corporation|LocalBusiness|OnlineStore|OnlineBusiness|Airline|Hotel|Motel|Resort|Hostel|BedAndBreakfast|'
-  + 'FoodEstablishment|CafeOrCoffeeShop|BarOrPub|Bakery|Brewery|Winery|DaySpa|HealthClub|ShoppingCenter|MovieTheater|'
-  + 'GasStation|Pharmacy|Optician|Dentist|MedicalClinic|Hospital|SportsActivityLocation|BankOrCreditUnion|FinancialService)$'
-  + '|(?:Store|Business|Shop|Restaurant|Salon|Agency|Dealer)$',
+  '^(?:Organization|Corporation|LocalBusiness|OnlineStore|OnlineBusiness|Airline|Hotel|Motel|Resort|Hostel|BedAndBreakfast|' +
+    'FoodEstablishment|CafeOrCoffeeShop|BarOrPub|Bakery|Brewery|Winery|DaySpa|HealthClub|ShoppingCenter|MovieTheater|' +
+    'GasStation|Pharmacy|Optician|Dentist|MedicalClinic|Hospital|SportsActivityLocation|BankOrCreditUnion|FinancialService)$' +
+    '|(?:Store|Business|Shop|Restaurant|Salon|Agency|Dealer)$',
 );
 const isBusiness = (node: JsonLdNode) => hasType(node, (type) => BUSINESS_TYPE.test(type));
 const ONLINE_PLACE_TYPES = new Set(['VirtualLocation', 'WebSite', 'WebPage', 'OnlineStore', 'OnlineBusiness']);
@@ -81,7 +100,10 @@ const ONLINE_PLACE_TYPES = new Set(['VirtualLocation', 'WebSite', 'WebPage', 'On
  * Sri Lanka go by.
  */
 function bankNamedIn(text: string): string | undefined {
-  const match = /\b(?:(?:[A-Z][\w'’&.-]*\s+){0,3}Bank(?:ing Corporation)?(?:\s+of\s+[A-Z]\w+)?|HNB|NTB|BOC|NDB|NSB|DFCC|HSBC|Standard Chartered)\b/.exec(text);
+  const match =
+    /\b(?:(?:[A-Z][\w'’&.-]*\s+){0,3}Bank(?:ing Corporation)?(?:\s+of\s+[A-Z]\w+)?|HNB|NTB|BOC|NDB|NSB|DFCC|HSBC|Standard Chartered)\b/.exec(
+      text,
+    );
   return match?.[0].trim();
 }
 
@@ -90,7 +112,8 @@ function textOf(value: unknown): string | undefined {
   if (Array.isArray(value)) return value.map(textOf).find((text) => text !== undefined);
   if (typeof value === 'string') return value.trim() || undefined;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'object' && value !== null && '@value' in value) return textOf((value as { '@value': unknown })['@value']);
+  if (typeof value === 'object' && value !== null && '@value' in value)
+    return textOf((value as { '@value': unknown })['@value']);
   return undefined;
 }
 
@@ -105,15 +128,23 @@ class OfferContext {
   /** The products, events and businesses around the offer, nearest first. */
   readonly parents: JsonLdNode[];
 
-  constructor(readonly graph: JsonLdGraph, readonly offer: JsonLdNode, around: JsonLdNode[], readonly pageUrl: string) {
+  constructor(
+    readonly graph: JsonLdGraph,
+    readonly offer: JsonLdNode,
+    around: JsonLdNode[],
+    readonly pageUrl: string,
+  ) {
     this.aggregates = around.filter(isAggregateOffer);
     this.listItem = around.find((node) => hasType(node, (type) => type === 'ListItem'));
-    this.parents = around.filter((node) => !isAggregateOffer(node) && !hasType(node, (type) => STRUCTURAL_TYPES.has(type)));
+    this.parents = around.filter(
+      (node) => !isAggregateOffer(node) && !hasType(node, (type) => STRUCTURAL_TYPES.has(type)),
+    );
   }
 
   /** A property of the offer, or else of the AggregateOffers it belongs to. */
   own(key: string): unknown {
-    for (const node of [this.offer, ...this.aggregates]) if (node[key] !== undefined && node[key] !== null) return node[key];
+    for (const node of [this.offer, ...this.aggregates])
+      if (node[key] !== undefined && node[key] !== null) return node[key];
     return undefined;
   }
 
@@ -158,14 +189,24 @@ const nameOf = (node: JsonLdNode | undefined) => (node ? textOf(node.name) : und
 
 /** The page's own organization (a merchant's page names itself): the first business outside the offers that is not a bank. */
 function pageMerchant(graph: JsonLdGraph): string | undefined {
-  return graph.nodesOutsideOffers().filter((node) => isBusiness(node) && !isBank(node)).map(nameOf).find(Boolean);
+  return graph
+    .nodesOutsideOffers()
+    .filter((node) => isBusiness(node) && !isBank(node))
+    .map(nameOf)
+    .find(Boolean);
 }
 
-const isBank = (node: JsonLdNode) => hasType(node, (type) => type === 'BankOrCreditUnion') || bankNamedIn(nameOf(node) ?? '') !== undefined;
+const isBank = (node: JsonLdNode) =>
+  hasType(node, (type) => type === 'BankOrCreditUnion') || bankNamedIn(nameOf(node) ?? '') !== undefined;
 
 // ---------- one offer as an item ----------
 
-function offerItem(context: OfferContext, pageMerchantName: string | undefined, fallbackKey: string, usedKeys: Set<string>): SourceItem | ItemFailure {
+function offerItem(
+  context: OfferContext,
+  pageMerchantName: string | undefined,
+  fallbackKey: string,
+  usedKeys: Set<string>,
+): SourceItem | ItemFailure {
   const { offer, parents, listItem, pageUrl } = context;
   const itemKey = keyOf(context, fallbackKey, usedKeys);
   usedKeys.add(itemKey);
@@ -175,19 +216,36 @@ function offerItem(context: OfferContext, pageMerchantName: string | undefined, 
   const itemOffered = context.ownNodes('itemOffered')[0];
   const parentName = [...context.aggregates, listItem, ...parents, itemOffered].map(nameOf).find(Boolean);
   // 'Lagoon Breeze Grill: 15% off', unless the name states the discount already.
-  const withRate = parentName && rateText && !parentName.toLowerCase().includes(rateText.toLowerCase()) ? `${parentName}: ${rateText}` : parentName;
+  const withRate =
+    parentName && rateText && !parentName.toLowerCase().includes(rateText.toLowerCase())
+      ? `${parentName}: ${rateText}`
+      : parentName;
   const title = ownName ?? withRate;
-  if (!title) return { itemKey, reason: 'The offer has no name, and nothing around it (a product, business or list item) has one.' };
+  if (!title)
+    return {
+      itemKey,
+      reason: 'The offer has no name, and nothing around it (a product, business or list item) has one.',
+    };
 
   // A bank as seller or offeredBy is the offer's bank, not its merchant.
   const seller = [...context.parties('seller'), ...context.parties('offeredBy')].find((party) => !party.bank);
   const business = parents.find((node) => isBusiness(node) && !isBank(node));
   const merchantName = seller?.name ?? nameOf(business) ?? pageMerchantName;
   if (!merchantName) {
-    return { itemKey, title, reason: 'The offer names no merchant: it has no seller or offeredBy, no business around it, and the page names no organization.' };
+    return {
+      itemKey,
+      title,
+      reason:
+        'The offer names no merchant: it has no seller or offeredBy, no business around it, and the page names no organization.',
+    };
   }
 
-  const item: SourceItem = { itemKey, title, merchantName, url: context.url(context.own('url')) ?? context.url(listItem?.url) ?? pageUrl };
+  const item: SourceItem = {
+    itemKey,
+    title,
+    merchantName,
+    url: context.url(context.own('url')) ?? context.url(listItem?.url) ?? pageUrl,
+  };
   const description = textOf(offer.description) ?? context.ownText('description');
   if (description) item.description = description;
   const bankName = bankNameOf(context, parents);
@@ -198,7 +256,9 @@ function offerItem(context: OfferContext, pageMerchantName: string | undefined, 
   if (cardsText) item.cardsText = cardsText;
   const minBill = minBillOf(context);
   if (minBill) item.minBill = minBill;
-  const imageUrl = [offer, ...context.aggregates, listItem, ...parents].map((node) => node && imageOf(context, node.image)).find(Boolean);
+  const imageUrl = [offer, ...context.aggregates, listItem, ...parents]
+    .map((node) => node && imageOf(context, node.image))
+    .find(Boolean);
   if (imageUrl) item.imageUrl = imageUrl;
   const categoryText = categoryOf(context, business);
   if (categoryText) item.categoryText = categoryText;
@@ -212,10 +272,16 @@ function keyOf(context: OfferContext, fallbackKey: string, usedKeys: Set<string>
   const identifier = offer.identifier;
   const candidates = [
     // An @id is a name, not a link: '#offer' is this page's. Blank nodes change from run to run.
-    id && !id.startsWith('_:') ? (URL.canParse(id, context.pageUrl) ? new URL(id, context.pageUrl).href : id) : undefined,
+    id && !id.startsWith('_:')
+      ? URL.canParse(id, context.pageUrl)
+        ? new URL(id, context.pageUrl).href
+        : id
+      : undefined,
     context.url(offer.url),
     textOf(offer.sku),
-    typeof identifier === 'object' && identifier !== null && !Array.isArray(identifier) ? textOf((identifier as JsonLdNode).value) : textOf(identifier),
+    typeof identifier === 'object' && identifier !== null && !Array.isArray(identifier)
+      ? textOf((identifier as JsonLdNode).value)
+      : textOf(identifier),
   ];
   return candidates.find((key): key is string => key !== undefined && !usedKeys.has(key)) ?? fallbackKey;
 }
@@ -227,7 +293,11 @@ function rateTextOf(context: OfferContext): string | undefined {
   const discountText = textOf(discount);
   if (discountText) return discountText;
   const specifications = context.ownNodes('priceSpecification');
-  const texts = [...specifications.flatMap((spec) => [textOf(spec.name), textOf(spec.description)]), textOf(context.offer.name), context.ownText('description')];
+  const texts = [
+    ...specifications.flatMap((spec) => [textOf(spec.name), textOf(spec.description)]),
+    textOf(context.offer.name),
+    context.ownText('description'),
+  ];
   for (const text of texts) {
     const phrase = text && PERCENT_PHRASE.exec(text)?.[0];
     if (phrase) return phrase;
@@ -245,7 +315,10 @@ function bankNameOf(context: OfferContext, parents: JsonLdNode[]): string | unde
     const bank = context.parties(key).find((party) => party.bank);
     if (bank) return bank.name;
   }
-  for (const text of [...context.texts(context.own('eligibleCustomerType')), ...context.texts(context.own('acceptedPaymentMethod'))]) {
+  for (const text of [
+    ...context.texts(context.own('eligibleCustomerType')),
+    ...context.texts(context.own('acceptedPaymentMethod')),
+  ]) {
     const bank = bankNamedIn(text);
     if (bank) return bank;
   }
@@ -294,7 +367,10 @@ function minBillOf(context: OfferContext): number | undefined {
  * localities), web addresses or virtual locations among them (online), or an online delivery
  * method or area. Without places, the business around the offer gives its locality.
  */
-function placesOf(context: OfferContext, business: JsonLdNode | undefined): Pick<SourceItem, 'channel' | 'website' | 'locations'> {
+function placesOf(
+  context: OfferContext,
+  business: JsonLdNode | undefined,
+): Pick<SourceItem, 'channel' | 'website' | 'locations'> {
   const raw = context.own('availableAtOrFrom');
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   let inStore = false;
@@ -318,7 +394,10 @@ function placesOf(context: OfferContext, business: JsonLdNode | undefined): Pick
     const location = localityOf(context, place);
     if (location) locations.push(location);
   }
-  const onlineWords = [...context.texts(context.own('availableDeliveryMethod')), ...context.texts(context.own('areaServed'))].join(' ');
+  const onlineWords = [
+    ...context.texts(context.own('availableDeliveryMethod')),
+    ...context.texts(context.own('areaServed')),
+  ].join(' ');
   if (/download|online|internet/i.test(onlineWords)) online = true;
   if (values.length === 0 && business) {
     const location = localityOf(context, business);
@@ -342,7 +421,7 @@ function localityOf(context: OfferContext, place: JsonLdNode): string | undefine
 function imageOf(context: OfferContext, value: unknown): string | undefined {
   for (const image of Array.isArray(value) ? value : [value]) {
     const node = context.graph.resolve(image);
-    const url = context.url(node ? node.url ?? node.contentUrl : image);
+    const url = context.url(node ? (node.url ?? node.contentUrl) : image);
     if (url) return url;
   }
   return undefined;
@@ -355,7 +434,12 @@ function categoryOf(context: OfferContext, business: JsonLdNode | undefined): st
   const parent = [...context.parents].map((node) => context.texts(node.category)).find((texts) => texts.length > 0);
   if (parent) return parent.join(', ');
   if (!business) return undefined;
-  const kinds = typesOf(business).filter((type) => !/^(Organization|Corporation|LocalBusiness|Thing|Place)$/.test(type));
-  const words = [...kinds.map((type) => type.replace(/([a-z])([A-Z])/g, '$1 $2')), ...context.texts(business.servesCuisine)];
+  const kinds = typesOf(business).filter(
+    (type) => !/^(Organization|Corporation|LocalBusiness|Thing|Place)$/.test(type),
+  );
+  const words = [
+    ...kinds.map((type) => type.replace(/([a-z])([A-Z])/g, '$1 $2')),
+    ...context.texts(business.servesCuisine),
+  ];
   return words.length > 0 ? words.join(', ') : undefined;
 }

@@ -6,8 +6,15 @@ import { Readable } from 'node:stream';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import * as v from 'valibot';
 import {
-  PARTNER_FEED_CSV_CARD_SEPARATOR, PARTNER_FEED_CSV_COLUMNS, PARTNER_FEED_CSV_LIST_SEPARATOR, PARTNER_FEED_CSV_REQUIRED_COLUMNS,
-  PARTNER_FEED_MESSAGES, PARTNER_FEED_OFFERS_MAX, PartnerFeedEnvelope, PartnerFeedOffer, type PartnerFeedOfferData,
+  PARTNER_FEED_CSV_CARD_SEPARATOR,
+  PARTNER_FEED_CSV_COLUMNS,
+  PARTNER_FEED_CSV_LIST_SEPARATOR,
+  PARTNER_FEED_CSV_REQUIRED_COLUMNS,
+  PARTNER_FEED_MESSAGES,
+  PARTNER_FEED_OFFERS_MAX,
+  PartnerFeedEnvelope,
+  PartnerFeedOffer,
+  type PartnerFeedOfferData,
 } from '../../../contract/partner-feed.ts';
 import type { ItemFailure, SourceAdapter, SourceItem } from '../types.ts';
 
@@ -29,7 +36,9 @@ export const partnerFeedAdapter: SourceAdapter = {
   title: 'Partner feed (JSON or CSV)',
   read({ url, fetcher }) {
     // Read as it arrives: a CSV is parsed row by row and given up at the offers' cap. Feeds are UTF-8 by definition.
-    return fetcher.stream(url, (chunks, answer) => readPartnerFeed(chunks, answer.contentType, answer.url), { maxBytes: PARTNER_FEED_BYTES_MAX });
+    return fetcher.stream(url, (chunks, answer) => readPartnerFeed(chunks, answer.contentType, answer.url), {
+      maxBytes: PARTNER_FEED_BYTES_MAX,
+    });
   },
 };
 
@@ -40,7 +49,11 @@ export const partnerFeedAdapter: SourceAdapter = {
  * that fails its checks is a failure. A CSV is parsed as its chunks come, and no more of it is read
  * once it has passed the cap.
  */
-export async function readPartnerFeed(body: string | AsyncIterable<Uint8Array>, contentType: string, feedUrl: string): Promise<{ items: SourceItem[]; failures: ItemFailure[] }> {
+export async function readPartnerFeed(
+  body: string | AsyncIterable<Uint8Array>,
+  contentType: string,
+  feedUrl: string,
+): Promise<{ items: SourceItem[]; failures: ItemFailure[] }> {
   const texts = decodedChunks(typeof body === 'string' ? [new TextEncoder().encode(body)] : body);
   // Enough of the start to tell JSON from CSV: its first character that is not a space.
   let head = '';
@@ -62,7 +75,9 @@ export async function readPartnerFeed(body: string | AsyncIterable<Uint8Array>, 
   return checker.result();
 }
 
-async function* decodedChunks(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<string, void, undefined> {
+async function* decodedChunks(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<string, void, undefined> {
   const decoder = new TextDecoder('utf-8');
   for await (const chunk of chunks) {
     const text = decoder.decode(chunk, { stream: true });
@@ -89,17 +104,25 @@ function jsonEntries(text: string): FeedEntry[] {
   });
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** 'validFrom', ' Valid_From ' and 'valid_from' all name the column valid_from. */
-const columnName = (name: string) => name.trim().replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+const columnName = (name: string) =>
+  name
+    .trim()
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase();
 
 /**
  * The CSV's rows with the line each ends on, as the parser reads them from the text's chunks.
  * Throws on what no row can be read past (a quote never closed); a failure to fetch the rest
  * passes as it is. Leaving the loop early stops the reading, down to the connection.
  */
-async function* csvRecords(head: string, rest: AsyncIterable<string>): AsyncGenerator<{ info: { lines: number }; record: string[] }> {
+async function* csvRecords(
+  head: string,
+  rest: AsyncIterable<string>,
+): AsyncGenerator<{ info: { lines: number }; record: string[] }> {
   const parser = parseCsv({
     bom: true,
     // A line starting with # is a comment (the fixture's README line); '#' inside a value is not.
@@ -110,10 +133,13 @@ async function* csvRecords(head: string, rest: AsyncIterable<string>): AsyncGene
     relax_column_count: true,
     info: true,
   });
-  const source = Readable.from((async function* () {
-    yield head;
-    yield* rest;
-  })(), { objectMode: false });
+  const source = Readable.from(
+    (async function* () {
+      yield head;
+      yield* rest;
+    })(),
+    { objectMode: false },
+  );
   // A source that fails (the feed too large, a timeout) fails the parser with its own error.
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
@@ -128,7 +154,11 @@ async function* csvRecords(head: string, rest: AsyncIterable<string>): AsyncGene
   }
 }
 
-async function csvOffers(head: string, rest: AsyncIterable<string>, feedUrl: string): Promise<{ items: SourceItem[]; failures: ItemFailure[] }> {
+async function csvOffers(
+  head: string,
+  rest: AsyncIterable<string>,
+  feedUrl: string,
+): Promise<{ items: SourceItem[]; failures: ItemFailure[] }> {
   const checker = offerChecker(feedUrl, true);
   let header: string[] | undefined;
   const columnIndex = new Map<string, number>();
@@ -137,11 +167,14 @@ async function csvOffers(head: string, rest: AsyncIterable<string>, feedUrl: str
     if (!header) {
       header = record.map(columnName);
       checkHeader(header);
-      header.forEach((name, i) => { if (!columnIndex.has(name)) columnIndex.set(name, i); });
+      header.forEach((name, i) => {
+        if (!columnIndex.has(name)) columnIndex.set(name, i);
+      });
       continue;
     }
     // The feed is the whole list: one cut short would end the offers past the cap, so it fails whole.
-    if (++rows > PARTNER_FEED_OFFERS_MAX) throw new Error(`The partner feed cannot be read: ${PARTNER_FEED_MESSAGES.tooManyOffers}`);
+    if (++rows > PARTNER_FEED_OFFERS_MAX)
+      throw new Error(`The partner feed cannot be read: ${PARTNER_FEED_MESSAGES.tooManyOffers}`);
     const cell = (column: string) => {
       const value = record[columnIndex.get(column) ?? -1]?.trim();
       return value ? value : undefined;
@@ -160,8 +193,10 @@ async function csvOffers(head: string, rest: AsyncIterable<string>, feedUrl: str
 function checkHeader(header: string[]) {
   const missing = PARTNER_FEED_CSV_REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length > 0) {
-    throw new Error(`The partner feed's CSV header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. `
-      + `Its first row must name the columns: ${PARTNER_FEED_CSV_COLUMNS.join(',')}.`);
+    throw new Error(
+      `The partner feed's CSV header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
+        `Its first row must name the columns: ${PARTNER_FEED_CSV_COLUMNS.join(',')}.`,
+    );
   }
 }
 
@@ -178,9 +213,10 @@ function csvOffer(cell: (column: string) => string | undefined): Record<string, 
     bank: cell('bank'),
     url: cell('url'),
     description: cell('description'),
-    discount: percent === undefined && kind === undefined && discountText === undefined
-      ? undefined
-      : { percent: csvNumber(percent), kind, text: discountText },
+    discount:
+      percent === undefined && kind === undefined && discountText === undefined
+        ? undefined
+        : { percent: csvNumber(percent), kind, text: discountText },
     validFrom: cell('valid_from'),
     validThrough: cell('valid_through'),
     cards: cards === undefined || cards === 'all' || cards === 'credit' ? cards : csvList(cards).map(csvCard),
@@ -198,7 +234,11 @@ function csvOffer(cell: (column: string) => string | undefined): Record<string, 
   };
 }
 
-const csvList = (value: string) => value.split(PARTNER_FEED_CSV_LIST_SEPARATOR).map((part) => part.trim()).filter(Boolean);
+const csvList = (value: string) =>
+  value
+    .split(PARTNER_FEED_CSV_LIST_SEPARATOR)
+    .map((part) => part.trim())
+    .filter(Boolean);
 const csvListOrUndefined = (value: string | undefined) => (value === undefined ? undefined : csvList(value));
 
 /** 'visa:credit:Platinum' or 'mastercard:credit' (any tier). */
@@ -223,7 +263,10 @@ function offerChecker(feedUrl: string, csv: boolean) {
       const id = typeof offer.id === 'string' ? offer.id.trim() : '';
       const named = id === '' ? where : `${where} (id "${id}")`;
       const fail = (reason: string) => {
-        const failure: ItemFailure = { itemKey: id || `${feedUrl}#${where.replace(/\W+/g, '-').replace(/-$/, '')}`, reason: `${named}: ${reason}` };
+        const failure: ItemFailure = {
+          itemKey: id || `${feedUrl}#${where.replace(/\W+/g, '-').replace(/-$/, '')}`,
+          reason: `${named}: ${reason}`,
+        };
         if (typeof offer.title === 'string' && offer.title.trim() !== '') failure.title = offer.title.trim();
         failures.push(failure);
       };
@@ -251,7 +294,8 @@ function describeIssues(issues: readonly v.BaseIssue<unknown>[], csv: boolean): 
 
 function issuePath(issue: v.BaseIssue<unknown>, csv: boolean): string {
   const keys = (issue.path ?? []).map((item) => item.key);
-  if (!csv) return keys.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`)).join('');
+  if (!csv)
+    return keys.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`)).join('');
   // In CSV a list is one cell: name the column and the item's place in it.
   const names = keys.filter((key) => typeof key === 'string').map((key) => columnName(key as string));
   const index = keys.find((key) => typeof key === 'number') as number | undefined;
@@ -270,7 +314,7 @@ function sourceItem(offer: PartnerFeedOfferData): SourceItem {
     bankName: offer.bank,
     description: offer.description,
     discountPercent: discount?.percent,
-    discountKind: hasPercent ? discount?.kind ?? 'off' : undefined,
+    discountKind: hasPercent ? (discount?.kind ?? 'off') : undefined,
     rateText: hasPercent ? undefined : discount?.text,
     validFrom: offer.validFrom,
     validThrough: offer.validThrough,

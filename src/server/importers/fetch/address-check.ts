@@ -115,13 +115,19 @@ export const isAllowedUrl = (url: URL, allowed: readonly AllowedHost[]) =>
 export function checkingLookup(resolve: Resolver, allowed: readonly AllowedHost[]): LookupFunction {
   const allowedNames = new Set(allowed.map((host) => host.hostname));
   return (hostname: string, options: LookupOptions, callback) => {
-    const addresses = allowedNames.has(hostname.toLowerCase()) ? resolve(hostname) : publicAddressesOf(hostname, resolve);
+    const addresses = allowedNames.has(hostname.toLowerCase())
+      ? resolve(hostname)
+      : publicAddressesOf(hostname, resolve);
     addresses.then(
       (found) => {
         const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
         const wanted = family === 4 || family === 6 ? found.filter((address) => address.family === family) : found;
         if (wanted.length === 0) {
-          callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }), '', 0);
+          callback(
+            Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }),
+            '',
+            0,
+          );
         } else if (options.all) {
           callback(null, wanted);
         } else {

@@ -7,7 +7,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { Headers, Response } from 'undici';
 import * as v from 'valibot';
 import type { PoliteFetcher } from '../types.ts';
-import { createPoliteFetcher, FetchError, type Exchange, type RequestCounts, type SentRequest, type Transport } from './polite-fetch.ts';
+import {
+  createPoliteFetcher,
+  FetchError,
+  type Exchange,
+  type RequestCounts,
+  type SentRequest,
+  type Transport,
+} from './polite-fetch.ts';
 
 export const HAR_CREATOR = { name: 'OfferLanka importer', version: '1.0' };
 
@@ -62,7 +69,11 @@ function harEntry({ request, startedAt, timeMs, status, statusText, headers, bod
       httpVersion: 'HTTP/1.1',
       headers: [...headers].map(([name, value]) => ({ name, value })),
       cookies: [],
-      content: { size: body.length, mimeType, ...(asText ? { text: body.toString('utf8') } : { text: body.toString('base64'), encoding: 'base64' }) },
+      content: {
+        size: body.length,
+        mimeType,
+        ...(asText ? { text: body.toString('utf8') } : { text: body.toString('base64'), encoding: 'base64' }),
+      },
       redirectURL: headers.get('location') ?? '',
       headersSize: -1,
       bodySize: body.length,
@@ -106,7 +117,9 @@ export async function readHar(path: string): Promise<CapturedEntry[]> {
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new Error(`${path} is not a HAR file: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${path} is not a HAR file: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return parseHar(json, path);
 }
@@ -126,7 +139,9 @@ export function parseHar(json: unknown, name: string): CapturedEntry[] {
  * replay judges the offers as of then, so that a capture imports the same whenever it is replayed.
  */
 export function captureTime(entries: readonly CapturedEntry[]): Date | undefined {
-  const times = entries.map((entry) => (entry.startedDateTime ? Date.parse(entry.startedDateTime) : Number.NaN)).filter(Number.isFinite);
+  const times = entries
+    .map((entry) => (entry.startedDateTime ? Date.parse(entry.startedDateTime) : Number.NaN))
+    .filter(Number.isFinite);
   return times.length > 0 ? new Date(Math.min(...times)) : undefined;
 }
 
@@ -148,7 +163,8 @@ export function harTransport(entries: readonly CapturedEntry[], name: string): T
     const sameBody = sameRequest.filter((entry) => (entry.request.postData?.text ?? undefined) === request.body);
     const candidates = sameBody.length > 0 ? sameBody : sameRequest;
     if (candidates.length === 0) {
-      if (request.url.pathname === '/robots.txt') return new Response(null, { status: 404, statusText: 'Not in the capture' });
+      if (request.url.pathname === '/robots.txt')
+        return new Response(null, { status: 404, statusText: 'Not in the capture' });
       throw new FetchError('not-captured', request.url.href, `${key} is not in the capture ${name}`);
     }
     const index = served.get(candidates) ?? 0;
@@ -163,18 +179,31 @@ export function createReplayFetcher(entries: readonly CapturedEntry[], name: str
 }
 
 // Headers that described the body as it travelled: a capture holds it decoded and whole.
-const TRANSFER_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+const TRANSFER_HEADERS = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 function responseOf(entry: CapturedEntry, key: string, name: string): Response {
   const { status, statusText, headers, content } = entry.response;
   // A browser records a request that got no answer (blocked, cancelled) with status 0.
-  if (status < 200 || status > 599) throw new FetchError('not-captured', entry.request.url, `${key} got no answer in the capture ${name} (status ${status})`);
+  if (status < 200 || status > 599)
+    throw new FetchError(
+      'not-captured',
+      entry.request.url,
+      `${key} got no answer in the capture ${name} (status ${status})`,
+    );
   const kept = new Headers();
   for (const header of headers as Header[]) {
-    if (HEADER_NAME.test(header.name) && !TRANSFER_HEADERS.has(header.name.toLowerCase())) kept.append(header.name, header.value);
+    if (HEADER_NAME.test(header.name) && !TRANSFER_HEADERS.has(header.name.toLowerCase()))
+      kept.append(header.name, header.value);
   }
-  const body = content.text === undefined ? null : Buffer.from(content.text, content.encoding === 'base64' ? 'base64' : 'utf8');
+  const body =
+    content.text === undefined ? null : Buffer.from(content.text, content.encoding === 'base64' ? 'base64' : 'utf8');
   const hasBody = ![204, 304].includes(status);
   return new Response(hasBody ? body : null, { status, statusText, headers: kept });
 }

@@ -9,8 +9,14 @@ import { Agent, fetch, type Headers, type Response } from 'undici';
 import type { FetchedBytes, FetchedText, PoliteFetcher, TextRequest } from '../types.ts';
 import { firewallOf } from './firewall.ts';
 import {
-  AddressRefusedError, checkingLookup, isAllowedUrl, parseAllowedHost, publicAddressesOf, systemResolver,
-  type AllowedHost, type Resolver,
+  AddressRefusedError,
+  checkingLookup,
+  isAllowedUrl,
+  parseAllowedHost,
+  publicAddressesOf,
+  systemResolver,
+  type AllowedHost,
+  type Resolver,
 } from './address-check.ts';
 
 export const DEFAULT_SITE_URL = 'https://offerlanka.lk';
@@ -95,7 +101,17 @@ export interface RequestCounts {
   requestsTo(url: string): number;
 }
 
-export type FetchErrorKind = 'http' | 'timeout' | 'too-large' | 'robots' | 'network' | 'url' | 'redirect' | 'refused' | 'not-captured' | 'firewall';
+export type FetchErrorKind =
+  | 'http'
+  | 'timeout'
+  | 'too-large'
+  | 'robots'
+  | 'network'
+  | 'url'
+  | 'redirect'
+  | 'refused'
+  | 'not-captured'
+  | 'firewall';
 
 /** Why a page could not be had, in a message a person can read in a run log. */
 export class FetchError extends Error {
@@ -124,7 +140,10 @@ interface Answer<T> {
 }
 
 /** How a 2xx answer's body is read: given its chunks, capped at the byte cap, within the attempt's timeout. */
-type BodyReader<T> = (chunks: AsyncIterable<Uint8Array>, answer: { url: URL; status: number; headers: Headers }) => Promise<T>;
+type BodyReader<T> = (
+  chunks: AsyncIterable<Uint8Array>,
+  answer: { url: URL; status: number; headers: Headers },
+) => Promise<T>;
 
 /** The whole body as one Buffer. */
 const wholeBody: BodyReader<Buffer> = async (chunks) => {
@@ -161,8 +180,17 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   const allowedHosts = (options.allowedHosts ?? []).map(allowedHostOf);
   // Every connection resolves its host through the check: the address connected to is one checked.
   const dispatcher = new Agent({ connect: { lookup: checkingLookup(resolve, allowedHosts) } });
-  const transport: Transport = options.transport
-    ?? ((request, signal) => fetch(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal, dispatcher }));
+  const transport: Transport =
+    options.transport ??
+    ((request, signal) =>
+      fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: 'manual',
+        signal,
+        dispatcher,
+      }));
 
   // Keyed by host name without the port: servers on one machine share its pacing.
   const hosts = new Map<string, HostPacing>();
@@ -180,7 +208,12 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   }
 
   /** One HTTP request, when the host's turn comes: the timeout starts then, and covers the body. */
-  function requestOnce<T>(url: URL, ask: Ask, byteCap: number, read: BodyReader<T>): Promise<Omit<Answer<T>, 'attempts'>> {
+  function requestOnce<T>(
+    url: URL,
+    ask: Ask,
+    byteCap: number,
+    read: BodyReader<T>,
+  ): Promise<Omit<Answer<T>, 'attempts'>> {
     const pacing = pacingFor(url);
     return pacing.queue.add(async () => {
       while (performance.now() < pacing.notBefore) await sleep(pacing.notBefore - performance.now());
@@ -188,7 +221,12 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       requestsByUrl.set(url.href, (requestsByUrl.get(url.href) ?? 0) + 1);
       options.onRequest?.(url.href);
       const signal = AbortSignal.timeout(timeoutMs);
-      const request: SentRequest = { method: ask.method, url, headers: { ...ask.headers, 'user-agent': userAgent, accept: ask.accept }, body: ask.body };
+      const request: SentRequest = {
+        method: ask.method,
+        url,
+        headers: { ...ask.headers, 'user-agent': userAgent, accept: ask.accept },
+        body: ask.body,
+      };
       const startedAt = new Date();
       const readChunks: Uint8Array[] = [];
       let response: Response | undefined;
@@ -199,23 +237,37 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
         if (!response.ok) return { url, status: response.status, headers: response.headers, body: undefined };
         reading = true;
         const chunks = cappedChunks(response, url, ask.method, byteCap, signal, timeoutMs);
-        const body = await read(options.onExchange ? keptChunks(chunks, readChunks) : chunks, { url, status: response.status, headers: response.headers });
+        const body = await read(options.onExchange ? keptChunks(chunks, readChunks) : chunks, {
+          url,
+          status: response.status,
+          headers: response.headers,
+        });
         return { url, status: response.status, headers: response.headers, body };
       } catch (error) {
         // The reader's own refusal (a feed that is no feed) is its caller's; the chunks throw FetchErrors.
         if (error instanceof FetchError || reading) throw error;
         // The host's addresses changed since its URL was checked (DNS rebinding), to a refused one.
         if (error instanceof Error && error.cause instanceof AddressRefusedError) throw refusal(url, error.cause);
-        if (signal.aborted) throw new FetchError('timeout', url.href, `${ask.method} ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
-        throw new FetchError('network', url.href, `${ask.method} ${url.href} failed: ${networkReason(error)}`, { cause: error });
+        if (signal.aborted)
+          throw new FetchError('timeout', url.href, `${ask.method} ${url.href} timed out after ${timeoutMs / 1000} s`, {
+            cause: error,
+          });
+        throw new FetchError('network', url.href, `${ask.method} ${url.href} failed: ${networkReason(error)}`, {
+          cause: error,
+        });
       } finally {
         // A body the reader left unread (it stopped early, or never started) is let go.
         if (response?.body && !response.body.locked) await response.body.cancel().catch(() => {});
         pacing.notBefore = performance.now() + pacing.delayMs;
         if (response && options.onExchange) {
           options.onExchange({
-            request, startedAt, timeMs: Date.now() - startedAt.getTime(), status: response.status, statusText: response.statusText,
-            headers: response.headers, body: Buffer.concat(readChunks),
+            request,
+            startedAt,
+            timeMs: Date.now() - startedAt.getTime(),
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+            body: Buffer.concat(readChunks),
           });
         }
       }
@@ -233,7 +285,13 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
         // A too-large body will be as large next time; a timeout or a dropped connection may pass.
         const mayPass = error instanceof FetchError && (error.kind === 'timeout' || error.kind === 'network');
         if (!mayPass) throw error;
-        if (attempt === attempts) throw new FetchError(error.kind, error.url, `${error.message} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`, { cause: error });
+        if (attempt === attempts)
+          throw new FetchError(
+            error.kind,
+            error.url,
+            `${error.message} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`,
+            { cause: error },
+          );
         await sleep(backoffMs(retryBaseMs, attempt));
         continue;
       }
@@ -249,7 +307,13 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
   }
 
   /** Asks for a URL, following redirects by hand so that each hop is checked against its robots.txt. */
-  async function get<T>(requested: string, firstAsk: Ask, byteCap: number, read: BodyReader<T>, obeyRobots = true): Promise<Answer<T> & { body: T }> {
+  async function get<T>(
+    requested: string,
+    firstAsk: Ask,
+    byteCap: number,
+    read: BodyReader<T>,
+    obeyRobots = true,
+  ): Promise<Answer<T> & { body: T }> {
     let url = httpUrl(requested);
     let ask = firstAsk;
     for (let redirects = 0; ; redirects++) {
@@ -260,10 +324,16 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
       const location = REDIRECT_STATUSES.has(answer.status) ? answer.headers.get('location') : null;
       if (location === null) {
         const tries = answer.attempts > 1 ? ` after ${answer.attempts} attempts` : '';
-        throw new FetchError('http', url.href, `${ask.method} ${url.href} answered ${answer.status}${tries}`, { status: answer.status });
+        throw new FetchError('http', url.href, `${ask.method} ${url.href} answered ${answer.status}${tries}`, {
+          status: answer.status,
+        });
       }
       if (redirects === MAX_REDIRECTS) {
-        throw new FetchError('redirect', requested, `${firstAsk.method} ${requested} redirected more than ${MAX_REDIRECTS} times (the last hop to ${location})`);
+        throw new FetchError(
+          'redirect',
+          requested,
+          `${firstAsk.method} ${requested} redirected more than ${MAX_REDIRECTS} times (the last hop to ${location})`,
+        );
       }
       url = httpUrl(location, url);
       // As browsers do: 307 and 308 repeat the request; the others fetch the new address.
@@ -322,23 +392,42 @@ export function createPoliteFetcher(options: PoliteFetcherOptions = {}): PoliteF
 
   return {
     async text(url, textOptions: TextRequest = {}): Promise<FetchedText> {
-      const ask: Ask = { method: textOptions.method ?? 'GET', accept: textOptions.accept ?? DEFAULT_ACCEPT, headers: textOptions.headers ?? {}, body: textOptions.body };
+      const ask: Ask = {
+        method: textOptions.method ?? 'GET',
+        accept: textOptions.accept ?? DEFAULT_ACCEPT,
+        headers: textOptions.headers ?? {},
+        body: textOptions.body,
+      };
       const answer = await get(url, ask, maxBytes, wholeBody);
       const contentType = answer.headers.get('content-type') ?? '';
       const text = decodeText(answer.body, contentType);
       const firewall = firewallOf(text);
       if (firewall) {
-        throw new FetchError('firewall', answer.url.href, `${ask.method} ${answer.url.href} answered ${firewall}'s challenge or block page, not the page: the site's firewall turned the importer away`);
+        throw new FetchError(
+          'firewall',
+          answer.url.href,
+          `${ask.method} ${answer.url.href} answered ${firewall}'s challenge or block page, not the page: the site's firewall turned the importer away`,
+        );
       }
       return { url: answer.url.href, status: answer.status, contentType, text };
     },
     async bytes(url, bytesOptions = {}): Promise<FetchedBytes> {
       const answer = await get(url, getAsk('*/*'), bytesOptions.maxBytes ?? maxBytes, wholeBody);
-      return { url: answer.url.href, status: answer.status, contentType: answer.headers.get('content-type') ?? '', bytes: answer.body };
+      return {
+        url: answer.url.href,
+        status: answer.status,
+        contentType: answer.headers.get('content-type') ?? '',
+        bytes: answer.body,
+      };
     },
     async stream(url, read, streamOptions = {}) {
-      const answer = await get(url, getAsk(streamOptions.accept ?? '*/*'), streamOptions.maxBytes ?? maxBytes, (chunks, { url: at, status, headers }) =>
-        read(chunks, { url: at.href, status, contentType: headers.get('content-type') ?? '' }));
+      const answer = await get(
+        url,
+        getAsk(streamOptions.accept ?? '*/*'),
+        streamOptions.maxBytes ?? maxBytes,
+        (chunks, { url: at, status, headers }) =>
+          read(chunks, { url: at.href, status, contentType: headers.get('content-type') ?? '' }),
+      );
       return answer.body;
     },
     get requestCount() {
@@ -395,7 +484,14 @@ function httpUrl(text: string, base?: URL): URL {
  * The body's chunks as they arrive, given up as soon as they pass the cap (Content-Length may be
  * absent or wrong). A reader that stops early lets the rest go unread. Failures are FetchErrors.
  */
-async function* cappedChunks(response: Response, url: URL, method: string, byteCap: number, signal: AbortSignal, timeoutMs: number): AsyncGenerator<Uint8Array> {
+async function* cappedChunks(
+  response: Response,
+  url: URL,
+  method: string,
+  byteCap: number,
+  signal: AbortSignal,
+  timeoutMs: number,
+): AsyncGenerator<Uint8Array> {
   const tooLarge = () => new FetchError('too-large', url.href, `${url.href} is larger than ${formatBytes(byteCap)}`);
   if (Number(response.headers.get('content-length')) > byteCap) throw tooLarge();
   if (!response.body) return;
@@ -407,8 +503,13 @@ async function* cappedChunks(response: Response, url: URL, method: string, byteC
       try {
         next = await reader.read();
       } catch (error) {
-        if (signal.aborted) throw new FetchError('timeout', url.href, `${method} ${url.href} timed out after ${timeoutMs / 1000} s`, { cause: error });
-        throw new FetchError('network', url.href, `${method} ${url.href} failed: ${networkReason(error)}`, { cause: error });
+        if (signal.aborted)
+          throw new FetchError('timeout', url.href, `${method} ${url.href} timed out after ${timeoutMs / 1000} s`, {
+            cause: error,
+          });
+        throw new FetchError('network', url.href, `${method} ${url.href} failed: ${networkReason(error)}`, {
+          cause: error,
+        });
       }
       if (next.done) return;
       size += next.value.byteLength;

@@ -2,8 +2,12 @@
 // Credit Cards', 'Platinum credit cards') against the cards the bank issues. A card the bank does
 // not issue is reported by name, never dropped silently.
 import {
-  bankIssues, CARD_NETWORK_NAMES,
-  type CardKind, type CardNetwork, type CardScope, type CardSpecData,
+  bankIssues,
+  CARD_NETWORK_NAMES,
+  type CardKind,
+  type CardNetwork,
+  type CardScope,
+  type CardSpecData,
 } from '../../../contract/eligibility.ts';
 import type { BankContext } from '../types.ts';
 import { forMatching } from './text.ts';
@@ -18,18 +22,34 @@ export interface CardsReading {
 
 /** How the banks write each network. */
 const NETWORK_SPELLINGS: Record<string, CardNetwork> = {
-  'visa': 'visa',
-  'mastercard': 'mastercard', 'master card': 'mastercard', 'master': 'mastercard',
-  'american express': 'amex', 'amex': 'amex',
-  'unionpay': 'unionpay', 'union pay': 'unionpay',
-  'jcb': 'jcb',
-  'diners club': 'diners', 'diners': 'diners',
+  visa: 'visa',
+  mastercard: 'mastercard',
+  'master card': 'mastercard',
+  master: 'mastercard',
+  'american express': 'amex',
+  amex: 'amex',
+  unionpay: 'unionpay',
+  'union pay': 'unionpay',
+  jcb: 'jcb',
+  'diners club': 'diners',
+  diners: 'diners',
 };
 /**
  * Tiers recognised even when the bank does not issue them, so that 'Visa Infinite' at a bank
  * without Infinite is reported rather than read as any Visa card.
  */
-const COMMON_TIERS = ['Classic', 'Gold', 'Platinum', 'Titanium', 'Signature', 'Infinite', 'World', 'World Elite', 'Business', 'Corporate'];
+const COMMON_TIERS = [
+  'Classic',
+  'Gold',
+  'Platinum',
+  'Titanium',
+  'Signature',
+  'Infinite',
+  'World',
+  'World Elite',
+  'Business',
+  'Corporate',
+];
 /**
  * 'Premium cards' (ComBank's 'Premium Credit Cards') are the bank's top tiers: these, where it
  * issues them, unless it issues a tier called Premium itself.
@@ -43,7 +63,8 @@ const EXCLUSION = /\b(?:except|excluding|excludes?|exclusive of|other than|not v
 const MENTION_WORDS_MAX = 12;
 
 const sameTier = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
-const sameCard = (a: CardSpecData, b: CardSpecData) => a.network === b.network && a.kind === b.kind && sameTier(a.tier, b.tier);
+const sameCard = (a: CardSpecData, b: CardSpecData) =>
+  a.network === b.network && a.kind === b.kind && sameTier(a.tier, b.tier);
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A card's name for a report: 'JCB credit', 'Visa Infinite credit', 'Platinum debit'. */
@@ -54,12 +75,16 @@ function mentionName(network: CardNetwork | null, tier: string | null, kind: Car
 
 /** The bank's own spelling of a tier it issues on that network and kind, or undefined when it does not issue it. */
 const issuedTier = (bank: BankContext, network: CardNetwork, kind: CardKind, tier: string) =>
-  bank.issuedCards.find((own) => own.network === network && own.kind === kind && sameTier(own.tier, tier))?.tier ?? undefined;
+  bank.issuedCards.find((own) => own.network === network && own.kind === kind && sameTier(own.tier, tier))?.tier ??
+  undefined;
 
 type Reading = { scope: 'none' | 'all' | 'credit' | 'listed'; cards: CardSpecData[]; unmatched: string[] };
 
 /** A network named in a mention, with the tiers written after it: 'Visa Signature and Infinite'. */
-interface NetworkGroup { network: CardNetwork | null; tiers: string[] }
+interface NetworkGroup {
+  network: CardNetwork | null;
+  tiers: string[];
+}
 
 class CardReader {
   private readonly names: RegExp;
@@ -71,17 +96,23 @@ class CardReader {
     for (const card of bank.issuedCards) if (card.tier) this.tierSpelling.set(card.tier.toLowerCase(), card.tier);
     // Longest first, so that 'world elite' is matched before 'world' and 'master card' before 'master'.
     const names = [...Object.keys(NETWORK_SPELLINGS), ...this.tierSpelling.keys()].sort((a, b) => b.length - a.length);
-    this.names = new RegExp(String.raw`\b(${names.map((name) => escapeRegex(name).replace(/ /g, '\\s+')).join('|')})\b`, 'g');
+    this.names = new RegExp(
+      String.raw`\b(${names.map((name) => escapeRegex(name).replace(/ /g, '\\s+')).join('|')})\b`,
+      'g',
+    );
   }
 
   /** One mention: the words before 'card(s)' (closed) or at the end of a sentence (not closed). */
   readMention(words: string, closed: boolean): Reading {
     const groups = this.networkGroups(words);
-    const kinds = new Set<CardKind>([...words.matchAll(KIND_WORDS)].map((m) => (m[1]!.startsWith('pre') ? 'prepaid' : m[1]) as CardKind));
+    const kinds = new Set<CardKind>(
+      [...words.matchAll(KIND_WORDS)].map((m) => (m[1]!.startsWith('pre') ? 'prepaid' : m[1]) as CardKind),
+    );
     if (groups.length === 0) {
       // Without a network or a tier, only '… cards' itself names cards: 'All HNB Credit Cards', 'debit cards'.
       if (!closed) return { scope: 'none', cards: [], unmatched: [] };
-      if (kinds.size === 0) return { scope: /\ball\b(?:\s+\S+){0,3}\s*$/.test(words) ? 'all' : 'none', cards: [], unmatched: [] };
+      if (kinds.size === 0)
+        return { scope: /\ball\b(?:\s+\S+){0,3}\s*$/.test(words) ? 'all' : 'none', cards: [], unmatched: [] };
       if (kinds.has('credit') && kinds.has('debit')) return { scope: 'all', cards: [], unmatched: [] };
       if (kinds.size === 1 && kinds.has('credit')) return { scope: 'credit', cards: [], unmatched: [] };
       groups.push({ network: null, tiers: [] });
@@ -115,25 +146,35 @@ class CardReader {
 
   /** The tiers a written tier stands for on this network and kind: 'Premium' is the bank's top tiers there. */
   private expandTier(tier: string, network: CardNetwork | null, kind: CardKind): string[] {
-    const issuedHere = this.bank.issuedCards.filter((own) => own.kind === kind && (network === null || own.network === network));
+    const issuedHere = this.bank.issuedCards.filter(
+      (own) => own.kind === kind && (network === null || own.network === network),
+    );
     if (tier !== PREMIUM || issuedHere.some((own) => sameTier(own.tier, PREMIUM))) return [tier];
     const premium = PREMIUM_TIERS.filter((top) => issuedHere.some((own) => sameTier(own.tier, top)));
     return premium.length > 0 ? premium : [tier];
   }
 
   private readGroup(group: NetworkGroup, kind: CardKind, reading: Reading): void {
-    const tiers = group.tiers.length > 0 ? group.tiers.flatMap((tier) => this.expandTier(tier, group.network, kind)) : [null];
+    const tiers =
+      group.tiers.length > 0 ? group.tiers.flatMap((tier) => this.expandTier(tier, group.network, kind)) : [null];
     for (const tier of tiers) {
       if (group.network) {
-        const card = { network: group.network, kind, tier: tier === null ? null : issuedTier(this.bank, group.network, kind, tier) ?? tier };
+        const card = {
+          network: group.network,
+          kind,
+          tier: tier === null ? null : (issuedTier(this.bank, group.network, kind, tier) ?? tier),
+        };
         if (bankIssues(this.bank.issuedCards, card)) reading.cards.push(card);
         else reading.unmatched.push(mentionName(group.network, tier, kind));
         continue;
       }
       // No network: every network the bank issues this kind (and tier) on.
-      const issued = this.bank.issuedCards.filter((own) => own.kind === kind && (tier === null || sameTier(own.tier, tier)));
+      const issued = this.bank.issuedCards.filter(
+        (own) => own.kind === kind && (tier === null || sameTier(own.tier, tier)),
+      );
       if (issued.length === 0) reading.unmatched.push(mentionName(null, tier, kind));
-      for (const own of issued) reading.cards.push({ network: own.network, kind, tier: tier === null ? null : own.tier });
+      for (const own of issued)
+        reading.cards.push({ network: own.network, kind, tier: tier === null ? null : own.tier });
     }
   }
 }
@@ -145,14 +186,18 @@ function distinctCards(cards: CardSpecData[]): CardSpecData[] {
     if (kept.some((other) => sameCard(other, card))) continue;
     kept.push(card);
   }
-  return kept.filter((card) => card.tier === null
-    || !kept.some((other) => other.tier === null && other.network === card.network && other.kind === card.kind));
+  return kept.filter(
+    (card) =>
+      card.tier === null ||
+      !kept.some((other) => other.tier === null && other.network === card.network && other.kind === card.kind),
+  );
 }
 
 /** Every network the bank issues credit cards on, any tier: what 'all credit cards' lists alongside other cards. */
 const issuedCreditNetworks = (bank: BankContext): CardSpecData[] =>
-  [...new Set(bank.issuedCards.filter((card) => card.kind === 'credit').map((card) => card.network))]
-    .map((network) => ({ network, kind: 'credit' as const, tier: null }));
+  [...new Set(bank.issuedCards.filter((card) => card.kind === 'credit').map((card) => card.network))].map(
+    (network) => ({ network, kind: 'credit' as const, tier: null }),
+  );
 
 /**
  * The cards the text names, read against the bank's issued cards. 'All cards' and 'debit and
@@ -188,13 +233,17 @@ export function readCards(text: string, bank: BankContext): CardsReading {
  * A feed's cards: scope 'all' and 'credit' as given; listed cards kept when the bank issues them
  * (tiers in the bank's spelling), the rest reported by name. Listed cards without a scope are 'listed'.
  */
-export function structuredCards(cards: readonly CardSpecData[] | undefined, scope: CardScope | undefined, bank: BankContext): CardsReading {
+export function structuredCards(
+  cards: readonly CardSpecData[] | undefined,
+  scope: CardScope | undefined,
+  bank: BankContext,
+): CardsReading {
   const cardScope = scope ?? (cards && cards.length > 0 ? 'listed' : 'all');
   if (cardScope !== 'listed') return { cardScope, cards: [], unmatched: [] };
   const kept: CardSpecData[] = [];
   const unmatched: string[] = [];
   for (const card of cards ?? []) {
-    const tier = card.tier === null ? null : issuedTier(bank, card.network, card.kind, card.tier) ?? card.tier;
+    const tier = card.tier === null ? null : (issuedTier(bank, card.network, card.kind, card.tier) ?? card.tier);
     const spelled = { network: card.network, kind: card.kind, tier };
     if (bankIssues(bank.issuedCards, spelled)) kept.push(spelled);
     else unmatched.push(mentionName(card.network, card.tier, card.kind));

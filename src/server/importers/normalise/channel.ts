@@ -2,8 +2,10 @@
 import type { Channel } from '../../../contract/eligibility.ts';
 import { forMatching } from './text.ts';
 
-const ONLINE = /\bonline\b|\bon (?:the|their|our) (?:web\s?site|app)\b|\bweb\s?site\b|\b(?:via|through|using) the (?:mobile )?app\b|\bmobile app\b|\be-?commerce\b|\bwww\.|https?:\/\/|\binternet\b/g;
-const IN_STORE = /\bin[- ]?stores?\b|\bat (?:the |all |selected |participating )?(?:outlets?|branch(?:es)?|stores?|restaurants?|showrooms?|shops?|counters?)\b|\bdine[- ]in\b|\bwalk[- ]in\b|\bover the counter\b|\bpos\b/g;
+const ONLINE =
+  /\bonline\b|\bon (?:the|their|our) (?:web\s?site|app)\b|\bweb\s?site\b|\b(?:via|through|using) the (?:mobile )?app\b|\bmobile app\b|\be-?commerce\b|\bwww\.|https?:\/\/|\binternet\b/g;
+const IN_STORE =
+  /\bin[- ]?stores?\b|\bat (?:the |all |selected |participating )?(?:outlets?|branch(?:es)?|stores?|restaurants?|showrooms?|shops?|counters?)\b|\bdine[- ]in\b|\bwalk[- ]in\b|\bover the counter\b|\bpos\b/g;
 /** 'Not valid for online transactions' says where the offer is not used. */
 const NEGATED = /\b(?:not|excluding|except|excludes?)\b[^.;]{0,25}$/;
 

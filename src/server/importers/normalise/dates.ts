@@ -16,7 +16,11 @@ const DAY_MS = 86_400_000;
 const YEAR_GUESS_GRACE_MS = 60 * DAY_MS;
 
 /** A calendar day in Sri Lanka. */
-interface Day { year: number; month: number; day: number }
+interface Day {
+  year: number;
+  month: number;
+  day: number;
+}
 
 const dayStart = (d: Day) => new Date(Date.UTC(d.year, d.month - 1, d.day) - SRI_LANKA_UTC_OFFSET_MS);
 /** The last second of the day, as the seed and the offer form store ends. */
@@ -24,7 +28,12 @@ const dayEnd = (d: Day) => new Date(Date.UTC(d.year, d.month - 1, d.day + 1) - S
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 /** Years outside this century are typing mistakes, not offers. */
 const isRealDay = (d: Day) =>
-  d.year >= 2000 && d.year <= 2099 && d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= daysInMonth(d.year, d.month);
+  d.year >= 2000 &&
+  d.year <= 2099 &&
+  d.month >= 1 &&
+  d.month <= 12 &&
+  d.day >= 1 &&
+  d.day <= daysInMonth(d.year, d.month);
 const sriLankaYear = (now: Date) => new Date(now.getTime() + SRI_LANKA_UTC_OFFSET_MS).getUTCFullYear();
 
 // ---------------------------------------------------------------------------------------------
@@ -57,7 +66,10 @@ type MentionFields = Omit<Mention, 'from' | 'to'>;
 /** The forms a date is written in, matched on lower-case text with dashes as '-'. */
 const DATE_FORMS: { pattern: RegExp; read: (m: RegExpExecArray) => MentionFields }[] = [
   // ISO: 2026-05-31
-  { pattern: /(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/g, read: (m) => ({ day: Number(m[3]), month: Number(m[2]), year: Number(m[1]), span: 'day' }) },
+  {
+    pattern: /(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/g,
+    read: (m) => ({ day: Number(m[3]), month: Number(m[2]), year: Number(m[1]), span: 'day' }),
+  },
   // Day first, as Sri Lanka writes it: 31/05/2026, 31.05.2026, 31-05-2026 (one separator throughout).
   {
     pattern: /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d./-]?\d)/g,
@@ -65,12 +77,18 @@ const DATE_FORMS: { pattern: RegExp; read: (m: RegExpExecArray) => MentionFields
   },
   // end of June 2026
   {
-    pattern: new RegExp(String.raw`\bend\s+of\s+(?:the\s+)?(?:month\s+of\s+)?(${MONTHS})\b\.?,?(?:\s*(\d{4}))?(?!\d)`, 'g'),
+    pattern: new RegExp(
+      String.raw`\bend\s+of\s+(?:the\s+)?(?:month\s+of\s+)?(${MONTHS})\b\.?,?(?:\s*(\d{4}))?(?!\d)`,
+      'g',
+    ),
     read: (m) => ({ day: null, month: monthNumber(m[1]!), year: optionalYear(m[2]), span: 'monthEnd' }),
   },
   // 31st May 2026, 07th May, 1 Dec 2026, 31st of May, 30th June, 2026
   {
-    pattern: new RegExp(String.raw`(?<![\d.])(\d{1,2})${ORDINAL}(?:\s+of)?\s*(${MONTHS})\b\.?(?:,?\s*(\d{4}))?(?!\d)`, 'g'),
+    pattern: new RegExp(
+      String.raw`(?<![\d.])(\d{1,2})${ORDINAL}(?:\s+of)?\s*(${MONTHS})\b\.?(?:,?\s*(\d{4}))?(?!\d)`,
+      'g',
+    ),
     read: (m) => ({ day: Number(m[1]), month: monthNumber(m[2]!), year: optionalYear(m[3]), span: 'day' }),
   },
   // May 31, 2026; Sept. 30th
@@ -124,21 +142,35 @@ const FROM_WORDS = /\b(?:from|starting|starts|commencing|effective|w\.?e\.?f\.?)
 /** 'on 5th June', 'in August 2026', 'throughout June': the date itself is the validity. */
 const ON_WORDS = /\b(?:on|in|during|throughout)\b/;
 /** Words that make a lone date one the offer is not valid on: 'Not valid on 25th December', 'blackout dates: …'. */
-const EXCLUDED_WORDS = /\b(?:not\s+(?:valid|applicable|available)|except|excluding|excluded|black\s?-?out(?:\s+dates?)?)\b(?:\s*:?\s*(?:on|in|during)\b)?/;
+const EXCLUDED_WORDS =
+  /\b(?:not\s+(?:valid|applicable|available)|except|excluding|excluded|black\s?-?out(?:\s+dates?)?)\b(?:\s*:?\s*(?:on|in|during)\b)?/;
 type LoneDateKind = 'till' | 'until' | 'from' | 'on' | 'excluded';
 /** A date for registering ('Register via SMS before 15th June 2026') is not the offer's validity. */
-const REGISTER_WORDS = /\bregist(?:er|ered|ration)\b(?:(?!\b(?:till?|until|valid|offer|from|through|expires?|ends?)\b)[^.;]){0,30}$/;
+const REGISTER_WORDS =
+  /\bregist(?:er|ered|ration)\b(?:(?!\b(?:till?|until|valid|offer|from|through|expires?|ends?)\b)[^.;]){0,30}$/;
 // In this order where two end together: 'not valid on' is excluded, not on.
 const LONE_DATE_WORDS: { kind: LoneDateKind; pattern: RegExp }[] = [
-  { kind: 'excluded', pattern: EXCLUDED_WORDS }, { kind: 'excluded', pattern: REGISTER_WORDS }, { kind: 'till', pattern: TILL_WORDS }, { kind: 'until', pattern: UNTIL_WORDS },
-  { kind: 'from', pattern: FROM_WORDS }, { kind: 'on', pattern: ON_WORDS },
+  { kind: 'excluded', pattern: EXCLUDED_WORDS },
+  { kind: 'excluded', pattern: REGISTER_WORDS },
+  { kind: 'till', pattern: TILL_WORDS },
+  { kind: 'until', pattern: UNTIL_WORDS },
+  { kind: 'from', pattern: FROM_WORDS },
+  { kind: 'on', pattern: ON_WORDS },
 ];
 /** How far before a lone date, within its sentence, its describing words are looked for: 'Offer valid till '. */
 const LONE_DATE_CONTEXT_CHARS = 40;
 
 /** The first day and the last day a mention covers, once its year is known. */
-const firstDay = (m: Mention, year: number): Day => ({ year, month: m.month!, day: m.span === 'day' ? m.day! : m.span === 'month' ? 1 : daysInMonth(year, m.month!) });
-const lastDay = (m: Mention, year: number): Day => ({ year, month: m.month!, day: m.span === 'day' ? m.day! : daysInMonth(year, m.month!) });
+const firstDay = (m: Mention, year: number): Day => ({
+  year,
+  month: m.month!,
+  day: m.span === 'day' ? m.day! : m.span === 'month' ? 1 : daysInMonth(year, m.month!),
+});
+const lastDay = (m: Mention, year: number): Day => ({
+  year,
+  month: m.month!,
+  day: m.span === 'day' ? m.day! : daysInMonth(year, m.month!),
+});
 
 /** For a date without a year: the first year whose period had not ended more than 60 days before now. */
 function guessYear(endIn: (year: number) => Day, now: Date): number {
@@ -178,7 +210,10 @@ function readLoneDate(mention: Mention, before: string, after: string, now: Date
   if (/^\s*(?:onwards?|and after)\b/.test(after)) return null;
   // The word nearest the date says what it is: 'Valid on weekends till 30th June' is an end.
   // Compared by where each ends, so that 'expires on' is an end rather than a day.
-  const context = before.slice(-LONE_DATE_CONTEXT_CHARS).split(/[.!?;]\s/).pop()!;
+  const context = before
+    .slice(-LONE_DATE_CONTEXT_CHARS)
+    .split(/[.!?;]\s/)
+    .pop()!;
   let nearest: { kind: LoneDateKind; end: number } | null = null;
   for (const { kind, pattern } of LONE_DATE_WORDS) {
     const match = lastMatch(context, pattern);
@@ -195,7 +230,11 @@ function readLoneDate(mention: Mention, before: string, after: string, now: Date
       return 'excluded';
     default:
       // A lone day is that one day; a lone month ('throughout June 2026') is the whole month.
-      return { offerDateType: mention.span === 'day' ? 'on' : 'fromTo', offerStart: dayStart(first), offerEnd: dayEnd(last) };
+      return {
+        offerDateType: mention.span === 'day' ? 'on' : 'fromTo',
+        offerStart: dayStart(first),
+        offerEnd: dayEnd(last),
+      };
   }
 }
 
@@ -213,7 +252,8 @@ export function readOfferDates(text: string, now: Date): OfferDates | null {
   for (let i = 0; i < mentions.length; i++) {
     const mention = mentions[i]!;
     const next = mentions[i + 1];
-    const joins = (a: Mention, b: Mention | undefined, join: RegExp) => b !== undefined && join.test(words.slice(a.to, b.from));
+    const joins = (a: Mention, b: Mention | undefined, join: RegExp) =>
+      b !== undefined && join.test(words.slice(a.to, b.from));
     if (next && next.month !== null && joins(mention, next, RANGE_JOIN)) {
       // Two ranges one after the other run from the first's start to the second's end.
       const [third, fourth] = [mentions[i + 2], mentions[i + 3]];
@@ -257,7 +297,14 @@ export function readStructuredDate(value: string, edge: 'start' | 'end'): Date |
   }
   const stamp = ISO_TIMESTAMP.exec(text);
   if (!stamp) return null;
-  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(stamp[i] ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(stamp[i] ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (!isRealDay({ year, month, day }) || hour > 23 || minute > 59 || second > 59) return null;
   const millis = Number((stamp[7] ?? '').padEnd(3, '0').slice(0, 3));
   const zone = stamp[8];

@@ -18,7 +18,10 @@ const DAY_NAMES: Record<Weekday, string> = {
 };
 const WEEKDAY_SET: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 const WEEKEND_SET: Weekday[] = ['sat', 'sun'];
-const DAY_TOKEN = new RegExp(String.raw`\b(?:(${Object.values(DAY_NAMES).join('|')})|(week\s?-?ends?)|(week\s?-?days?))\b\.?`, 'g');
+const DAY_TOKEN = new RegExp(
+  String.raw`\b(?:(${Object.values(DAY_NAMES).join('|')})|(week\s?-?ends?)|(week\s?-?days?))\b\.?`,
+  'g',
+);
 /** What may stand between days of one list or range: 'Tue, Wed & Thu', 'Friday and Saturday', 'Mon - Thu'. */
 const LIST_JOIN = /^[\s,&+/-]*(?:and|or|to|through|thru|till|until|&)?[\s,&+/-]*$/;
 const RANGE_JOIN = /^\s*(?:-|to|through|thru|till|until)\s*$/;
@@ -30,9 +33,16 @@ const DAY_CONTEXT_BEFORE = /\b(?:every|on|only|each|from)\s*$/;
 const EXCLUSION = /\b(?:except|excluding|excludes?|other than|not valid|not applicable|not available)\b/;
 
 /** A day naming a dish or an event rather than when the offer runs: 'Sunday Lunch Affair', 'Special Saturday offer: 10%'. */
-const NAMES_AN_ITEM_AFTER = /^\s*(?:lunch|brunch|dinner|breakfast|buffet|high\s+tea|roast|carvery|market|special|offers?|affairs?)\b/;
+const NAMES_AN_ITEM_AFTER =
+  /^\s*(?:lunch|brunch|dinner|breakfast|buffet|high\s+tea|roast|carvery|market|special|offers?|affairs?)\b/;
 
-interface DayToken { from: number; to: number; days: Weekday[]; single: boolean; short: boolean }
+interface DayToken {
+  from: number;
+  to: number;
+  days: Weekday[];
+  single: boolean;
+  short: boolean;
+}
 
 function dayTokens(words: string): DayToken[] {
   const tokens: DayToken[] = [];
@@ -50,13 +60,20 @@ function dayTokens(words: string): DayToken[] {
   // A short name counts when it is in a list with another day, or after 'every' / 'on'; a day
   // naming an item counts only after them ('every Sunday lunch').
   return tokens.filter((token, i) => {
-    if (token.single && NAMES_AN_ITEM_AFTER.test(words.slice(token.to)) && !DAY_CONTEXT_BEFORE.test(words.slice(0, token.from))) return false;
+    if (
+      token.single &&
+      NAMES_AN_ITEM_AFTER.test(words.slice(token.to)) &&
+      !DAY_CONTEXT_BEFORE.test(words.slice(0, token.from))
+    )
+      return false;
     if (!token.short) return true;
     const previous = tokens[i - 1];
     const next = tokens[i + 1];
-    return (previous !== undefined && LIST_JOIN.test(words.slice(previous.to, token.from)))
-      || (next !== undefined && LIST_JOIN.test(words.slice(token.to, next.from)))
-      || DAY_CONTEXT_BEFORE.test(words.slice(0, token.from));
+    return (
+      (previous !== undefined && LIST_JOIN.test(words.slice(previous.to, token.from))) ||
+      (next !== undefined && LIST_JOIN.test(words.slice(token.to, next.from))) ||
+      DAY_CONTEXT_BEFORE.test(words.slice(0, token.from))
+    );
   });
 }
 
@@ -69,7 +86,9 @@ function namedDays(words: string): Set<Weekday> {
     // 'Weekdays (Sun-Thu)': the days in brackets say which days the bank means.
     if (!token.single && next && /^\s*\($/.test(words.slice(token.to, next.from))) return;
     token.days.forEach((day) => days.add(day));
-    const between = BETWEEN_BEFORE.test(words.slice(0, token.from)) && /^\s*and\s*$/.test(words.slice(token.to, next?.from ?? token.to));
+    const between =
+      BETWEEN_BEFORE.test(words.slice(0, token.from)) &&
+      /^\s*and\s*$/.test(words.slice(token.to, next?.from ?? token.to));
     if (next && token.single && next.single && (between || RANGE_JOIN.test(words.slice(token.to, next.from)))) {
       const first = WEEKDAYS.indexOf(token.days[0]!);
       const last = WEEKDAYS.indexOf(next.days[0]!);
@@ -119,7 +138,13 @@ interface ClockTime {
   meridiem: 'am' | 'pm' | 'fixed' | null;
 }
 
-function readClock(hour: string | undefined, separator: string | undefined, minute: string | undefined, suffix: string | undefined, word: string | undefined): ClockTime | null {
+function readClock(
+  hour: string | undefined,
+  separator: string | undefined,
+  minute: string | undefined,
+  suffix: string | undefined,
+  word: string | undefined,
+): ClockTime | null {
   const said = (word ?? suffix ?? '').replace(/[.\s]/g, '');
   if (said === 'noon' || said === 'midday') return { hour: 12, minute: 0, meridiem: 'fixed' };
   if (said === 'midnight') return { hour: 0, minute: 0, meridiem: 'fixed' };

@@ -2,7 +2,12 @@
 // value when it has one, else read from its text. Refusals come back as a failure with a reason.
 import * as v from 'valibot';
 import { Eligibility, type EligibilityInput } from '../../../contract/eligibility.ts';
-import { OFFER_HEADER_MAX, OFFER_TITLE_MAX, SRI_LANKA_UTC_OFFSET_MS, VALIDITY_TEXT_MAX } from '../../../contract/limits.ts';
+import {
+  OFFER_HEADER_MAX,
+  OFFER_TITLE_MAX,
+  SRI_LANKA_UTC_OFFSET_MS,
+  VALIDITY_TEXT_MAX,
+} from '../../../contract/limits.ts';
 import type { BankContext, ItemFailure, NormalisedItem, SourceItem } from '../types.ts';
 import { readCards, structuredCards } from './cards.ts';
 import { readOfferDates, readStructuredDate, structuredDates } from './dates.ts';
@@ -27,12 +32,17 @@ const sriLankaDay = (instant: Date) => new Date(instant.getTime() + SRI_LANKA_UT
 
 /** A refusal from deep in a field's reading, caught once in normaliseItem and returned as the item's failure. */
 class Refusal extends Error {}
-const refuse = (reason: string): never => { throw new Refusal(reason); };
+const refuse = (reason: string): never => {
+  throw new Refusal(reason);
+};
 
 /** The offer's rate: the feed's percentage, else the rate text, else the first percentage in the title, else the description's one rate, else the title as free text. */
 function rateOf(item: SourceItem, description: string): OfferRate {
   if (item.discountPercent !== undefined) {
-    return structuredRate(item.discountPercent, item.discountKind ?? 'off') ?? refuse(`Impossible discount: ${item.discountPercent}%.`);
+    return (
+      structuredRate(item.discountPercent, item.discountKind ?? 'off') ??
+      refuse(`Impossible discount: ${item.discountPercent}%.`)
+    );
   }
   const rateText = item.rateText?.trim();
   if (rateText) return readRate(rateText);
@@ -51,14 +61,18 @@ type Validity = Pick<NormalisedItem, 'offerDateType' | 'offerStart' | 'offerEnd'
 
 /** The offer's validity: the feed's dates, else the date text, else the first dates in the title, description or terms. */
 function validityOf(item: SourceItem, description: string, terms: string, now: Date): Validity {
-  for (const [field, edge] of [['validFrom', 'start'], ['validThrough', 'end']] as const) {
+  for (const [field, edge] of [
+    ['validFrom', 'start'],
+    ['validThrough', 'end'],
+  ] as const) {
     const value = item[field];
     if (value !== undefined && readStructuredDate(value, edge) === null) refuse(`Impossible ${field}: '${value}'.`);
   }
   if (item.validFrom !== undefined || item.validThrough !== undefined) {
     const dates = structuredDates(item.validFrom, item.validThrough);
     if (dates) return { ...dates, validTimeDateDescription: null };
-    if (item.validThrough !== undefined) refuse(`Impossible validity: validThrough ${item.validThrough} is before validFrom ${item.validFrom}.`);
+    if (item.validThrough !== undefined)
+      refuse(`Impossible validity: validThrough ${item.validThrough} is before validFrom ${item.validFrom}.`);
   }
   const dateText = item.dateText?.trim() || null;
   const texts = dateText ? [dateText] : [item.title, description, terms];
@@ -68,10 +82,14 @@ function validityOf(item: SourceItem, description: string, terms: string, now: D
   }
   // Dates that do not read, and a start with no end (a feed's validFrom alone, 'from 1st June
   // onwards'), are kept as words for the offer page.
-  const asWritten = dateText ?? (item.validFrom ? `Valid from ${sriLankaDay(readStructuredDate(item.validFrom, 'start')!)}` : null);
+  const asWritten =
+    dateText ?? (item.validFrom ? `Valid from ${sriLankaDay(readStructuredDate(item.validFrom, 'start')!)}` : null);
   return {
-    offerDateType: 'other', offerStart: null, offerEnd: null,
-    validTimeDateDescription: asWritten === null ? null : cutAtWord(collapseSpaces(asWritten), VALIDITY_TEXT_MAX, ELLIPSIS),
+    offerDateType: 'other',
+    offerStart: null,
+    offerEnd: null,
+    validTimeDateDescription:
+      asWritten === null ? null : cutAtWord(collapseSpaces(asWritten), VALIDITY_TEXT_MAX, ELLIPSIS),
   };
 }
 
@@ -79,13 +97,17 @@ function validityOf(item: SourceItem, description: string, terms: string, now: D
 function descriptionWithTerms(description: string, terms: string | undefined): string {
   const termsText = terms?.trim();
   if (!termsText) return description;
-  const termsHtml = /<[a-z][^>]*>/i.test(termsText) ? termsText : `<p>${escapeHtml(termsText).replace(/\r?\n/g, '<br>')}</p>`;
+  const termsHtml = /<[a-z][^>]*>/i.test(termsText)
+    ? termsText
+    : `<p>${escapeHtml(termsText).replace(/\r?\n/g, '<br>')}</p>`;
   return description.trim() ? `${description}\n${termsHtml}` : termsHtml;
 }
 
 function eligibilityOf(item: SourceItem, bank: BankContext, text: string): EligibilityInput {
   const hasStructuredCards = item.cards !== undefined || item.cardScope !== undefined;
-  const cards = hasStructuredCards ? structuredCards(item.cards, item.cardScope, bank) : readCards(item.cardsText ?? text, bank);
+  const cards = hasStructuredCards
+    ? structuredCards(item.cards, item.cardScope, bank)
+    : readCards(item.cardsText ?? text, bank);
   // Some cards not issued by the bank are dropped from the list; none issued at all refuses the item.
   if (cards.cardScope === 'listed' && cards.cards.length === 0 && cards.unmatched.length > 0) {
     refuse(`Cards not issued by ${bank.bankName} in the catalogue: ${cards.unmatched.join(', ')}`);
@@ -93,7 +115,8 @@ function eligibilityOf(item: SourceItem, bank: BankContext, text: string): Eligi
   const hasStructuredTime = item.timeFrom !== undefined || item.timeTo !== undefined;
   const time = hasStructuredTime
     ? { timeFrom: item.timeFrom ?? null, timeTo: item.timeTo ?? null }
-    : (item.daysText ? readTimeWindow(item.daysText) : null) ?? readTimeWindow(text) ?? { timeFrom: null, timeTo: null };
+    : ((item.daysText ? readTimeWindow(item.daysText) : null) ??
+      readTimeWindow(text) ?? { timeFrom: null, timeTo: null });
   const spend = readSpend(item.spendText ?? text);
   return {
     cardScope: cards.cardScope,
@@ -116,7 +139,9 @@ function eligibilityOf(item: SourceItem, bank: BankContext, text: string): Eligi
  */
 export function normaliseItem(item: SourceItem, bank: BankContext | null, now: Date): NormaliseResult {
   const title = collapseSpaces(item.title ?? '');
-  const fail = (reason: string): NormaliseResult => ({ failure: { itemKey: item.itemKey, title: title || undefined, reason } });
+  const fail = (reason: string): NormaliseResult => ({
+    failure: { itemKey: item.itemKey, title: title || undefined, reason },
+  });
   if (!title) return fail('Empty title.');
   const merchantName = collapseSpaces(item.merchantName ?? '');
   if (!merchantName) return fail('Empty merchant name.');

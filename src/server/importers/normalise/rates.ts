@@ -11,7 +11,8 @@ export interface OfferRate {
 
 const PERCENT = /(?<![\d.])(\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|percent\b)/gi;
 /** A percentage followed by these is not money off the bill: '0% interest', '10% service charge', '5% cashback'. */
-const NOT_A_DISCOUNT = /^\s*(?:service\s+charge|vat|tax|interest|instal+ments?|easy\s+payment|cash\s*-?\s*back|points?|bonus)/i;
+const NOT_A_DISCOUNT =
+  /^\s*(?:service\s+charge|vat|tax|interest|instal+ments?|easy\s+payment|cash\s*-?\s*back|points?|bonus)/i;
 /** A percentage after a fee's or a charge's words is not a discount either: 'processing fee 10% of the transaction'. */
 const NOT_A_DISCOUNT_BEFORE = /\b(?:fees?|charges?|commission|interest(?:\s+rate)?)\s*(?:of\s*)?$/i;
 /**
@@ -19,7 +20,8 @@ const NOT_A_DISCOUNT_BEFORE = /\b(?:fees?|charges?|commission|interest(?:\s+rate
  * listings glue the next words to it ('077 220 869935% off' is 35% off), and 'Up to Reservations :
  * … 35% off' is still up to 35%.
  */
-const PHONE_NUMBERS = /(?:\b(?:reservations?|hotline|call|tel(?:ephone)?)\s*[:-]?\s*)?(?:(?<!\d)0(?:\d{2}[\s-]?\d{3}[\s-]?\d{4}|\d{3}[\s-]?\d{3}[\s-]?\d{3})\s*[/,&]?\s*)+/gi;
+const PHONE_NUMBERS =
+  /(?:\b(?:reservations?|hotline|call|tel(?:ephone)?)\s*[:-]?\s*)?(?:(?<!\d)0(?:\d{2}[\s-]?\d{3}[\s-]?\d{4}|\d{3}[\s-]?\d{3}[\s-]?\d{3})\s*[/,&]?\s*)+/gi;
 const UPTO_BEFORE = /\b(?:up\s*to|upto|max(?:imum)?\.?)\s*(?:a\s+)?$/i;
 const DISCOUNT_AFTER = /^\s*discount/i;
 
@@ -31,7 +33,10 @@ function percentage(digits: string): string | null {
 }
 
 /** Free text for a rate that is not a percentage: trimmed, one line, at most OFFER_RATE_TEXT_MAX characters. */
-export const customRate = (text: string): OfferRate => ({ offerType: 'customize', offerRate: cutAtWord(collapseSpaces(text), OFFER_RATE_TEXT_MAX) });
+export const customRate = (text: string): OfferRate => ({
+  offerType: 'customize',
+  offerRate: cutAtWord(collapseSpaces(text), OFFER_RATE_TEXT_MAX),
+});
 
 /**
  * The discount in the text: the first percentage that is money off ('Save 20%', '20% savings' and
@@ -49,7 +54,8 @@ function* discountsIn(text: string): Generator<OfferRate> {
   for (const match of line.matchAll(PERCENT)) {
     const rate = percentage(match[1]!);
     const end = match.index + match[0].length;
-    if (rate === null || NOT_A_DISCOUNT.test(line.slice(end)) || NOT_A_DISCOUNT_BEFORE.test(line.slice(0, match.index))) continue;
+    if (rate === null || NOT_A_DISCOUNT.test(line.slice(end)) || NOT_A_DISCOUNT_BEFORE.test(line.slice(0, match.index)))
+      continue;
     if (UPTO_BEFORE.test(line.slice(0, match.index))) yield { offerType: 'upto', offerRate: rate };
     else if (DISCOUNT_AFTER.test(line.slice(end))) yield { offerType: 'discount', offerRate: rate };
     else yield { offerType: 'off', offerRate: rate };
@@ -57,7 +63,9 @@ function* discountsIn(text: string): Generator<OfferRate> {
 }
 
 /** Every distinct discount percentage in the text, in order: 'Premium cards 20% off, other cards 15% off' → ['20', '15']. */
-export const discountRates = (text: string): string[] => [...new Set([...discountsIn(text)].map((rate) => rate.offerRate))];
+export const discountRates = (text: string): string[] => [
+  ...new Set([...discountsIn(text)].map((rate) => rate.offerRate)),
+];
 
 /** A feed's percentage, or null when it is not one the site can show (0, over 100, not a number). */
 export function structuredRate(percent: number, kind: 'off' | 'upto'): OfferRate | null {

@@ -12,17 +12,23 @@ export interface SpendLimits {
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s*(k|mn|million)?\b`;
 /** 'Rs. 5,000', 'Rs.3000', 'LKR 10k', 'Rs 2,500/-', '5,000 LKR', '2,500 rupees', and '10,000/-' (the '/-' is only written after money). */
-const MONEY = new RegExp(String.raw`(?:\b(?:rs|lkr|slr)\.?\s*|රු\.?\s*)${NUMBER}(?:\s*\/-)?|${NUMBER}(?:\s*\/-\s*|\s*(?:lkr|rupees)\b)`, 'g');
+const MONEY = new RegExp(
+  String.raw`(?:\b(?:rs|lkr|slr)\.?\s*|රු\.?\s*)${NUMBER}(?:\s*\/-)?|${NUMBER}(?:\s*\/-\s*|\s*(?:lkr|rupees)\b)`,
+  'g',
+);
 // The words may be glued to what came before ('…June 2026Min. Bill Value'): no word boundary needed at their start.
-const MIN_WORDS = /(?<![a-z])(?:min(?:imum)?\b\.?|above|over|more than|exceeding|at least|between|spend(?:ing)?|bills? (?:value )?(?:of|from)|transactions? (?:value )?(?:of|from)|purchases? (?:of|from)|eligible (?:amount|value))/;
+const MIN_WORDS =
+  /(?<![a-z])(?:min(?:imum)?\b\.?|above|over|more than|exceeding|at least|between|spend(?:ing)?|bills? (?:value )?(?:of|from)|transactions? (?:value )?(?:of|from)|purchases? (?:of|from)|eligible (?:amount|value))/;
 /** 'Up to' only right before the amount: in 'up to 20% off on bills of Rs. 5,000' it is about the percentage. */
-const MAX_WORDS = /(?<![a-z])(?:max(?:imum)?\b\.?|capped|cap|limited to|limit|not exceeding|ceiling|(?:total\s+)?discount\s+value)|\bup\s*to\s*$|\bupto\s*$/;
+const MAX_WORDS =
+  /(?<![a-z])(?:max(?:imum)?\b\.?|capped|cap|limited to|limit|not exceeding|ceiling|(?:total\s+)?discount\s+value)|\bup\s*to\s*$|\bupto\s*$/;
 /**
  * The largest bill or transaction the offer takes ('Maximum Bill Value Rs. 50,000', 'maximum
  * transaction value Rs. 1 Million', 'single transactions up to LKR 1,500,000'): a limit on the
  * spend, not on the discount, so neither kind. '10% off per transaction up to Rs. 1,000' is a cap.
  */
-const LIMIT_WORDS = /(?<![a-z])max(?:imum)?\b\.?\s*(?:total\s+)?(?:bill|transaction|txn|purchase|invoice|order|spend)s?(?:\s+(?:value|amount|size))?\b|(?<!\bper\s)\b(?:bill|transaction|txn|purchase)s?(?:\s+(?:value|amount))?\s+(?:of\s+)?(?:up\s*to|upto)\s*$/;
+const LIMIT_WORDS =
+  /(?<![a-z])max(?:imum)?\b\.?\s*(?:total\s+)?(?:bill|transaction|txn|purchase|invoice|order|spend)s?(?:\s+(?:value|amount|size))?\b|(?<!\bper\s)\b(?:bill|transaction|txn|purchase)s?(?:\s+(?:value|amount))?\s+(?:of\s+)?(?:up\s*to|upto)\s*$/;
 /**
  * What joins the two ends of a spend range ('above LKR 200,000 up to LKR 1,500,000', 'Rs. 25,000 to
  * Rs. 1 Million', 'between Rs.2,000/- Rs.30,000/-'): after a minimum, the second end is a limit.
@@ -43,7 +49,9 @@ const MULTIPLIERS: Record<string, number> = { k: 1_000, mn: 1_000_000, million: 
 
 /** The amount in whole rupees, or null when it is not one the contract accepts. */
 function rupees(whole: string, fraction: string | undefined, multiplier: string | undefined): number | null {
-  const value = Math.round(Number(`${whole.replace(/,/g, '')}.${fraction ?? '0'}`) * (multiplier ? MULTIPLIERS[multiplier]! : 1));
+  const value = Math.round(
+    Number(`${whole.replace(/,/g, '')}.${fraction ?? '0'}`) * (multiplier ? MULTIPLIERS[multiplier]! : 1),
+  );
   return value >= 1 && value <= RUPEES_MAX ? value : null;
 }
 
@@ -77,8 +85,17 @@ export function readSpend(text: string): SpendLimits {
     else if (joinsPrevious && previousKind === 'min') kind = 'limit';
     else if (min !== null || max !== null || limit !== null) {
       // The nearest describing words win; a limit's words ('maximum bill value') include a maximum's.
-      const ends = { min: min ? min.index : -1, max: max ? max.index : -1, limit: limit ? limit.index + limit[0].length : -1 };
-      kind = limit !== null && ends.limit >= ends.max && ends.limit >= ends.min ? 'limit' : ends.min > ends.max ? 'min' : 'max';
+      const ends = {
+        min: min ? min.index : -1,
+        max: max ? max.index : -1,
+        limit: limit ? limit.index + limit[0].length : -1,
+      };
+      kind =
+        limit !== null && ends.limit >= ends.max && ends.limit >= ends.min
+          ? 'limit'
+          : ends.min > ends.max
+            ? 'min'
+            : 'max';
     } else if (MIN_AFTER.test(after)) kind = 'min';
     else if (MAX_AFTER.test(after) || TERMS_OPENING.test(before)) kind = 'max';
     previousKind = kind;

@@ -15,18 +15,37 @@ export interface Steps {
  * Registering for the offer before paying. Registration that is not a step for the offer ('during
  * registration' at a hospital, 'registered for SMS', 'within 6 months of registration') does not count.
  */
-const REGISTER_FIRST = /\b(?:pre-?regist(?:er|ered|ration)|prior\s+registration|registration\s+(?:is\s+)?(?:required|mandatory|compulsory|needed|essential)|must\s+(?:first\s+)?(?:be\s+)?register(?:ed)?|register\s+(?:first|before|prior|via|by|through|using|with\s+(?:the\s+)?(?:bank|sms|promo)|for\s+(?:the|this)\s+(?:offer|promotion))|by\s+registering|sms\s+["'‘“]?reg\b)/;
+const REGISTER_FIRST =
+  /\b(?:pre-?regist(?:er|ered|ration)|prior\s+registration|registration\s+(?:is\s+)?(?:required|mandatory|compulsory|needed|essential)|must\s+(?:first\s+)?(?:be\s+)?register(?:ed)?|register\s+(?:first|before|prior|via|by|through|using|with\s+(?:the\s+)?(?:bank|sms|promo)|for\s+(?:the|this)\s+(?:offer|promotion))|by\s+registering|sms\s+["'‘“]?reg\b)/;
 /** 'within 7 days', 'within 14 working days', 'within seven (07) days', 'within thirty days'. */
-const WITHIN_DAYS = /\bwithin\s+(?:(\d{1,3})|([a-z-]+)(?:\s*\(\s*(\d{1,3})\s*\))?)\s+(?:working\s+|business\s+|calendar\s+)?days?\b/g;
+const WITHIN_DAYS =
+  /\bwithin\s+(?:(\d{1,3})|([a-z-]+)(?:\s*\(\s*(\d{1,3})\s*\))?)\s+(?:working\s+|business\s+|calendar\s+)?days?\b/g;
 /** The sentence is about converting a purchase to instalments. */
 const CONVERSION_WORDS = /\b(?:convert(?:ed|ing)?|conversion|instal+ments?|easy\s+payments?|epp|emi)\b/;
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fourteen: 14,
-  fifteen: 15, twenty: 20, 'twenty-one': 21, thirty: 30, 'forty-five': 45, sixty: 60, ninety: 90,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
+  'twenty-one': 21,
+  thirty: 30,
+  'forty-five': 45,
+  sixty: 60,
+  ninety: 90,
 };
 // No word boundary at the start: listings glue words together ('…2026Promo Code : BOC20').
 const PROMO_CODE = /(?<![a-z])(?:promo(?:tion(?:al)?)?|coupon|discount|voucher)\s*-?\s*codes?\b/;
-const NO_PROMO_CODE = /\bno\s+(?:promo(?:tion(?:al)?)?|coupon|discount|voucher)\s*-?\s*codes?\b|\bcodes?\s+(?:is\s+|are\s+)?not\s+(?:required|needed|necessary)\b/;
+const NO_PROMO_CODE =
+  /\bno\s+(?:promo(?:tion(?:al)?)?|coupon|discount|voucher)\s*-?\s*codes?\b|\bcodes?\s+(?:is\s+|are\s+)?not\s+(?:required|needed|necessary)\b/;
 
 /** The days within which a purchase must be converted to instalments, from a sentence about converting. */
 function convertWithinDays(words: string): number | null {

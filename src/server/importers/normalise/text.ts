@@ -7,7 +7,10 @@ export const collapseSpaces = (text: string) => text.replace(/\s+/g, ' ').trim()
  * The text as the readers match it: lower case, one space between words, and every dash (en, em,
  * minus) as '-', so that '1 Dec 2026 – 31 Jan 2027' and '1 Dec 2026 - 31 Jan 2027' read alike.
  */
-export const forMatching = (text: string) => collapseSpaces(text).toLowerCase().replace(/[\u2010-\u2015\u2212]/g, '-');
+export const forMatching = (text: string) =>
+  collapseSpaces(text)
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\u2212]/g, '-');
 
 /**
  * At most max characters, cut at the last space that fits (a hard cut only when the first word
@@ -22,15 +25,26 @@ export function cutAtWord(text: string, max: number, suffix = ''): string {
   return cut.replace(/[\s,;:\-–—&+/]+$/, '') + suffix;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', rsquo: '’' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  rsquo: '’',
+};
 
 /** The words of simple HTML, for reading: tags become spaces, common entities their characters. */
 export const plainText = (html: string) =>
   html
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&#(\d{1,6});/g, (entity, code: string) => (Number(code) <= 0x10ffff ? String.fromCodePoint(Number(code)) : entity))
+    .replace(/&#(\d{1,6});/g, (entity, code: string) =>
+      Number(code) <= 0x10ffff ? String.fromCodePoint(Number(code)) : entity,
+    )
     .replace(/&([a-z]+);/gi, (entity, name: string) => ENTITIES[name.toLowerCase()] ?? entity);
-
 
 /** The last match of the pattern in the text: of the words before a date or an amount, the nearest describes it. */
 export function lastMatch(text: string, pattern: RegExp): RegExpExecArray | null {

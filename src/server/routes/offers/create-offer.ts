@@ -19,7 +19,12 @@ export function createOfferRoutes(deps: ServerDeps) {
     const form = await parseJsonBody(c, CreateOfferRequest);
     await limiter.check('offerCreatePerUser', String(user.userId));
     const offer = await submitOffer(db, user, form);
-    return answer(c, CreateOfferResponse, { status: true, message: OFFER_MESSAGES.offerSentForReview, data: offer }, 201);
+    return answer(
+      c,
+      CreateOfferResponse,
+      { status: true, message: OFFER_MESSAGES.offerSentForReview, data: offer },
+      201,
+    );
   });
 
   app.put('/offers/:offerId', requireSession(deps), async (c) => {

@@ -3,15 +3,36 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
-  CategoryGroupsRequest, CategoryGroupsResponse, CountResponse, FilterMultipleRequest, Id, IdListParam, OFFER_REVIEW_STATUSES, OfferById, OfferIdsRequest, OfferList,
-  OffersResponse, PageNo, PageSize,
+  CategoryGroupsRequest,
+  CategoryGroupsResponse,
+  CountResponse,
+  FilterMultipleRequest,
+  Id,
+  IdListParam,
+  OFFER_REVIEW_STATUSES,
+  OfferById,
+  OfferIdsRequest,
+  OfferList,
+  OffersResponse,
+  PageNo,
+  PageSize,
 } from '../../../contract/index.ts';
 import { OfferSearchRequest } from '../../../contract/offer-search.ts';
 import { bearerToken, type AppEnv, type ServerDeps } from '../../context.ts';
 import { requireBank } from '../../domain/catalogue.ts';
 import {
-  countOffers, filteredWhere, findCategoryGroups, findOfferPage, findOffersByIds, findOffersOfOwner, findPublicOfferDetail, findRelatedOffers,
-  isListed, listedWhere, withReviewStatus, type OfferQueryFilter,
+  countOffers,
+  filteredWhere,
+  findCategoryGroups,
+  findOfferPage,
+  findOffersByIds,
+  findOffersOfOwner,
+  findPublicOfferDetail,
+  findRelatedOffers,
+  isListed,
+  listedWhere,
+  withReviewStatus,
+  type OfferQueryFilter,
 } from '../../domain/offers.ts';
 import { findSearchPage, readIssuedCards, searchWhere, sriLankaDate } from '../../domain/offer-search.ts';
 import { sessionUserId } from '../../domain/sessions.ts';
@@ -20,7 +41,16 @@ import { assertJsonBody, parseJsonBody, parseJsonText, parseParams, parseQuery }
 
 const Paging = { pageNo: PageNo, pageSize: PageSize };
 const PagingParams = v.object(Paging);
-const IdOrAll = v.union([v.pipe(v.literal('all'), v.transform(() => undefined)), Id], "Expected an id or 'all'");
+const IdOrAll = v.union(
+  [
+    v.pipe(
+      v.literal('all'),
+      v.transform(() => undefined),
+    ),
+    Id,
+  ],
+  "Expected an id or 'all'",
+);
 const ReviewStatus = v.picklist(OFFER_REVIEW_STATUSES, `status must be one of ${OFFER_REVIEW_STATUSES.join(', ')}`);
 const RELATED_OFFERS_MAX = 50;
 /** Totals change only when offers are accepted or end, and only label 'Load more (N)': kept 12 TTLs. */
@@ -33,7 +63,10 @@ export function offerRoutes(deps: ServerDeps) {
   const app = new Hono<AppEnv>();
   /** A page of listed offers: its cache key and what produces it; the filter's total is cached on its own, shared by its pages. */
   const listedPageQuery = (filter: OfferQueryFilter, pageNo: number, pageSize: number) => {
-    const normalised = { bankIds: [...new Set(filter.bankIds ?? [])].sort((a, b) => a - b), categoryIds: [...new Set(filter.categoryIds ?? [])].sort((a, b) => a - b) };
+    const normalised = {
+      bankIds: [...new Set(filter.bankIds ?? [])].sort((a, b) => a - b),
+      categoryIds: [...new Set(filter.categoryIds ?? [])].sort((a, b) => a - b),
+    };
     const filterKey = `${normalised.bankIds}|${normalised.categoryIds}`;
     return {
       key: `listed:${filterKey}:${pageNo}:${pageSize}`,
@@ -41,7 +74,9 @@ export function offerRoutes(deps: ServerDeps) {
         const where = listedWhere(normalised);
         return shaped(OfferList, {
           status: true,
-          ...(await findOfferPage(db, where, pageNo, pageSize, () => cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where), COUNT_TTL_FACTOR))),
+          ...(await findOfferPage(db, where, pageNo, pageSize, () =>
+            cache.remember(`listed-count:${filterKey}`, () => countOffers(db, where), COUNT_TTL_FACTOR),
+          )),
         });
       },
     };
@@ -69,8 +104,16 @@ export function offerRoutes(deps: ServerDeps) {
 
   // One bank and one category, either of them 'all': the bank page's list.
   app.get('/get/offers/filter/by/:bankId/:categoryId/:pageNo/:pageSize', async (c) => {
-    const { bankId, categoryId, pageNo, pageSize } = parseParams(c, v.object({ bankId: IdOrAll, categoryId: IdOrAll, ...Paging }));
-    return listedPage(c, { bankIds: bankId ? [bankId] : [], categoryIds: categoryId ? [categoryId] : [] }, pageNo, pageSize);
+    const { bankId, categoryId, pageNo, pageSize } = parseParams(
+      c,
+      v.object({ bankId: IdOrAll, categoryId: IdOrAll, ...Paging }),
+    );
+    return listedPage(
+      c,
+      { bankIds: bankId ? [bankId] : [], categoryIds: categoryId ? [categoryId] : [] },
+      pageNo,
+      pageSize,
+    );
   });
 
   // Cached under the request's own text (path and body), looked up before JSON parsing and
@@ -99,11 +142,16 @@ export function offerRoutes(deps: ServerDeps) {
     const produce = async () => {
       const { pageNo, pageSize } = parseParams(c, PagingParams);
       const search = parseJsonText(text, OfferSearchRequest);
-      const where = searchWhere(search, await cache.remember('issued-cards', () => readIssuedCards(db), COUNT_TTL_FACTOR));
+      const where = searchWhere(
+        search,
+        await cache.remember('issued-cards', () => readIssuedCards(db), COUNT_TTL_FACTOR),
+      );
       const countKey = `search-count:${sriLankaDate()}:${JSON.stringify({ ...search, sort: undefined })}`;
       return shaped(OfferList, {
         status: true,
-        ...(await findSearchPage(db, where, search.sort, pageNo, pageSize, () => cache.remember(countKey, () => countOffers(db, where), COUNT_TTL_FACTOR))),
+        ...(await findSearchPage(db, where, search.sort, pageNo, pageSize, () =>
+          cache.remember(countKey, () => countOffers(db, where), COUNT_TTL_FACTOR),
+        )),
       });
     };
     if (text === undefined || text.length > RAW_KEY_TEXT_MAX) return c.json(await produce());
@@ -112,13 +160,20 @@ export function offerRoutes(deps: ServerDeps) {
 
   app.get('/get/offer/by/:offerId', async (c) => {
     const { offerId } = parseParams(c, v.object({ offerId: Id }));
-    return cachedJson(c, cache, `offer:${offerId}`, async () => shaped(OfferById, { status: true, data: [await findPublicOfferDetail(db, offerId)] }));
+    return cachedJson(c, cache, `offer:${offerId}`, async () =>
+      shaped(OfferById, { status: true, data: [await findPublicOfferDetail(db, offerId)] }),
+    );
   });
 
   app.get('/get/offers/by/bank/:bankId', async (c) => {
     const { bankId } = parseParams(c, v.object({ bankId: Id }));
-    const { pageNo, pageSize } = parseQuery(c, v.object({ pageNo: v.optional(PageNo, '1'), pageSize: v.optional(PageSize, '100') }));
-    await cache.remember(`bank-exists:${bankId}`, async () => { await requireBank(db, bankId); });
+    const { pageNo, pageSize } = parseQuery(
+      c,
+      v.object({ pageNo: v.optional(PageNo, '1'), pageSize: v.optional(PageSize, '100') }),
+    );
+    await cache.remember(`bank-exists:${bankId}`, async () => {
+      await requireBank(db, bankId);
+    });
     return listedPage(c, { bankIds: [bankId] }, pageNo, pageSize);
   });
 
@@ -133,13 +188,18 @@ export function offerRoutes(deps: ServerDeps) {
 
   app.get('/get/offer/count/:status', async (c) => {
     const { status } = parseParams(c, v.object({ status: ReviewStatus }));
-    return cachedJson(c, cache, `count:${status}`, async () => shaped(CountResponse, { status: true, data: [{ totalCount: await countOffers(db, withReviewStatus(status)) }] }));
+    return cachedJson(c, cache, `count:${status}`, async () =>
+      shaped(CountResponse, { status: true, data: [{ totalCount: await countOffers(db, withReviewStatus(status)) }] }),
+    );
   });
 
   app.post('/get/offer/count/multiple/:status', async (c) => {
     const { status } = parseParams(c, v.object({ status: ReviewStatus }));
     const { bankIds, categoryIds } = await parseJsonBody(c, FilterMultipleRequest);
-    return answer(c, CountResponse, { status: true, data: [{ totalCount: await countOffers(db, filteredWhere(withReviewStatus(status), { bankIds, categoryIds })) }] });
+    return answer(c, CountResponse, {
+      status: true,
+      data: [{ totalCount: await countOffers(db, filteredWhere(withReviewStatus(status), { bankIds, categoryIds })) }],
+    });
   });
 
   app.post('/get/offer/multiple', async (c) => {
@@ -155,10 +215,21 @@ export function offerRoutes(deps: ServerDeps) {
   });
 
   app.get('/get/offer/insights/:merchantId/:bankId/:categoryId/:count', async (c) => {
-    const { count, ...like } = parseParams(c, v.object({
-      merchantId: IdOrAll, bankId: IdOrAll, categoryId: IdOrAll,
-      count: v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'count must be a number'), v.transform(Number), v.minValue(1), v.maxValue(RELATED_OFFERS_MAX)),
-    }));
+    const { count, ...like } = parseParams(
+      c,
+      v.object({
+        merchantId: IdOrAll,
+        bankId: IdOrAll,
+        categoryId: IdOrAll,
+        count: v.pipe(
+          v.string(),
+          v.regex(/^\d{1,3}$/, 'count must be a number'),
+          v.transform(Number),
+          v.minValue(1),
+          v.maxValue(RELATED_OFFERS_MAX),
+        ),
+      }),
+    );
     return answer(c, OffersResponse, { status: true, data: await findRelatedOffers(db, like, count) });
   });
 

@@ -8,22 +8,42 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { Id } from '../../../contract/index.ts';
 import {
-  BankRequest, CardTierRequest, CardTiersResponse, CategoryRequest, LocationRequest, TeamBankResponse, TeamCardTierResponse, TeamCategoryResponse,
+  BankRequest,
+  CardTierRequest,
+  CardTiersResponse,
+  CategoryRequest,
+  LocationRequest,
+  TeamBankResponse,
+  TeamCardTierResponse,
+  TeamCategoryResponse,
   TeamLocationResponse,
 } from '../../../contract/team-catalogue.ts';
 import type { AppEnv, ServerDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import {
-  createBank, createCardTier, createCategory, createLocation, listCardTiers, updateBank, updateCardTier, updateCategory, updateLocation,
+  createBank,
+  createCardTier,
+  createCategory,
+  createLocation,
+  listCardTiers,
+  updateBank,
+  updateCardTier,
+  updateCategory,
+  updateLocation,
 } from '../../domain/catalogue-edit.ts';
 import { answer } from '../../http/answer.ts';
 import { parseJsonBody, parseParams } from '../../validate.ts';
 
 /** POST /team/{path} adds an entry (201), PUT /team/{path}/{:param} changes one; both answer it. */
-function mountEntryRoutes<Input, Entry>(app: Hono<AppEnv>, deps: ServerDeps, [path, param]: [string, string], Request: v.GenericSchema<unknown, Input>,
+function mountEntryRoutes<Input, Entry>(
+  app: Hono<AppEnv>,
+  deps: ServerDeps,
+  [path, param]: [string, string],
+  Request: v.GenericSchema<unknown, Input>,
   Response: v.GenericSchema<unknown, { status: true; data: Entry }>,
   create: (db: Database, actorUserId: number, input: Input) => Promise<Entry>,
-  update: (db: Database, actorUserId: number, id: number, input: Input) => Promise<Entry>) {
+  update: (db: Database, actorUserId: number, id: number, input: Input) => Promise<Entry>,
+) {
   app.post(`/team/${path}`, async (c) => {
     const entry = await create(deps.db, c.get('user').userId, await parseJsonBody(c, Request));
     deps.publicChanged();
@@ -39,9 +59,35 @@ function mountEntryRoutes<Input, Entry>(app: Hono<AppEnv>, deps: ServerDeps, [pa
 
 export function mountTeamCatalogueRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
   mountEntryRoutes(app, deps, ['banks', 'bankId'], BankRequest, TeamBankResponse, createBank, updateBank);
-  mountEntryRoutes(app, deps, ['categories', 'categoryId'], CategoryRequest, TeamCategoryResponse, createCategory, updateCategory);
-  mountEntryRoutes(app, deps, ['locations', 'locationId'], LocationRequest, TeamLocationResponse, createLocation, updateLocation);
+  mountEntryRoutes(
+    app,
+    deps,
+    ['categories', 'categoryId'],
+    CategoryRequest,
+    TeamCategoryResponse,
+    createCategory,
+    updateCategory,
+  );
+  mountEntryRoutes(
+    app,
+    deps,
+    ['locations', 'locationId'],
+    LocationRequest,
+    TeamLocationResponse,
+    createLocation,
+    updateLocation,
+  );
   // The tier list is the team's alone: banks' cards and offers carry the names themselves.
-  app.get('/team/card-tiers', async (c) => answer(c, CardTiersResponse, { status: true, data: await listCardTiers(deps.db) }));
-  mountEntryRoutes(app, deps, ['card-tiers', 'tierId'], CardTierRequest, TeamCardTierResponse, createCardTier, updateCardTier);
+  app.get('/team/card-tiers', async (c) =>
+    answer(c, CardTiersResponse, { status: true, data: await listCardTiers(deps.db) }),
+  );
+  mountEntryRoutes(
+    app,
+    deps,
+    ['card-tiers', 'tierId'],
+    CardTierRequest,
+    TeamCardTierResponse,
+    createCardTier,
+    updateCardTier,
+  );
 }

@@ -6,14 +6,31 @@ import * as v from 'valibot';
 import { Id } from '../../../contract/index.ts';
 import { DoneResponse } from '../../../contract/team.ts';
 import {
-  CategoryKeywordList, CategoryKeywordsRequest, IMPORT_MESSAGES, ImportSourceDetail, ImportSourceList, ImportSourceRequest, ImportSourceResponse,
-  RevisionDecisionRequest, RevisionList, RevisionQuery, RunQueuedResponse, SourceKeyParam,
+  CategoryKeywordList,
+  CategoryKeywordsRequest,
+  IMPORT_MESSAGES,
+  ImportSourceDetail,
+  ImportSourceList,
+  ImportSourceRequest,
+  ImportSourceResponse,
+  RevisionDecisionRequest,
+  RevisionList,
+  RevisionQuery,
+  RunQueuedResponse,
+  SourceKeyParam,
 } from '../../../contract/team-importers.ts';
 import { TEAM_PAGE_SIZE } from '../../../contract/team.ts';
 import type { AppEnv, ServerDeps } from '../../context.ts';
 import {
-  decideRevision, findImportSource, findSourceSummary, listCategoryKeywords, listImportSources, listRevisions, recordRunRequest,
-  replaceCategoryKeywords, updateImportSource,
+  decideRevision,
+  findImportSource,
+  findSourceSummary,
+  listCategoryKeywords,
+  listImportSources,
+  listRevisions,
+  recordRunRequest,
+  replaceCategoryKeywords,
+  updateImportSource,
 } from '../../domain/team-importers.ts';
 import { conflict, HttpFailure } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
@@ -22,7 +39,9 @@ import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 export function mountTeamImporterRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
   const { db } = deps;
 
-  app.get('/team/import-sources', async (c) => answer(c, ImportSourceList, { status: true, data: await listImportSources(db) }));
+  app.get('/team/import-sources', async (c) =>
+    answer(c, ImportSourceList, { status: true, data: await listImportSources(db) }),
+  );
 
   app.get('/team/import-sources/:sourceKey', async (c) => {
     const { sourceKey } = parseParams(c, SourceKeyParam);
@@ -32,7 +51,10 @@ export function mountTeamImporterRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
   app.put('/team/import-sources/:sourceKey', async (c) => {
     const { sourceKey } = parseParams(c, SourceKeyParam);
     const change = await parseJsonBody(c, ImportSourceRequest);
-    return answer(c, ImportSourceResponse, { status: true, data: await updateImportSource(db, c.get('user').userId, sourceKey, change) });
+    return answer(c, ImportSourceResponse, {
+      status: true,
+      data: await updateImportSource(db, c.get('user').userId, sourceKey, change),
+    });
   });
 
   // Queued for this or another API process: one run per source at a time, wherever it was asked for.
@@ -46,11 +68,16 @@ export function mountTeamImporterRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
     return answer(c, RunQueuedResponse, { status: true, jobId, message: IMPORT_MESSAGES.runQueued }, 202);
   });
 
-  app.get('/team/category-keywords', async (c) => answer(c, CategoryKeywordList, { status: true, data: await listCategoryKeywords(db) }));
+  app.get('/team/category-keywords', async (c) =>
+    answer(c, CategoryKeywordList, { status: true, data: await listCategoryKeywords(db) }),
+  );
 
   app.put('/team/category-keywords', async (c) => {
     const { keywords } = await parseJsonBody(c, CategoryKeywordsRequest);
-    return answer(c, CategoryKeywordList, { status: true, data: await replaceCategoryKeywords(db, c.get('user').userId, keywords) });
+    return answer(c, CategoryKeywordList, {
+      status: true,
+      data: await replaceCategoryKeywords(db, c.get('user').userId, keywords),
+    });
   });
 
   app.get('/team/revisions', async (c) => {
@@ -64,6 +91,9 @@ export function mountTeamImporterRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
     const { decision } = await parseJsonBody(c, RevisionDecisionRequest);
     await decideRevision(db, c.get('user').userId, revisionId, decision);
     if (decision === 'accept') deps.publicChanged();
-    return answer(c, DoneResponse, { status: true, message: decision === 'accept' ? 'The change was applied.' : 'The change was rejected.' });
+    return answer(c, DoneResponse, {
+      status: true,
+      message: decision === 'accept' ? 'The change was applied.' : 'The change was rejected.',
+    });
   });
 }

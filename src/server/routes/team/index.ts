@@ -7,24 +7,77 @@ import * as v from 'valibot';
 import { Id } from '../../../contract/index.ts';
 import { CreateOfferRequest } from '../../../contract/offer-form.ts';
 import {
-  AccountTypeRequest, AuditList, AuditQuery, BulkDecisionRequest, BulkDecisionResponse, CloseReportRequest, DoneResponse, FeedbackQuery,
-  MerchantStepRequest, OfferDecisionRequest, ReasonRequest, ReportQuery, SubscriberQuery, TeamAccountList, TeamAccountQuery, TeamAccountResponse,
-  TeamFeedbackList, TeamFeedbackResponse, TeamMerchantQuery, TeamMerchantResponse, TeamOfferList, TeamOfferQuery, TeamOfferResponse,
-  TeamOverview, TeamReportList, TeamReportResponse, TeamSubscriberList, DOCUMENT_EXTENSIONS, SUBSCRIBERS_CSV_NAME,
+  AccountTypeRequest,
+  AuditList,
+  AuditQuery,
+  BulkDecisionRequest,
+  BulkDecisionResponse,
+  CloseReportRequest,
+  DoneResponse,
+  FeedbackQuery,
+  MerchantStepRequest,
+  OfferDecisionRequest,
+  ReasonRequest,
+  ReportQuery,
+  SubscriberQuery,
+  TeamAccountList,
+  TeamAccountQuery,
+  TeamAccountResponse,
+  TeamFeedbackList,
+  TeamFeedbackResponse,
+  TeamMerchantQuery,
+  TeamMerchantResponse,
+  TeamOfferList,
+  TeamOfferQuery,
+  TeamOfferResponse,
+  TeamOverview,
+  TeamReportList,
+  TeamReportResponse,
+  TeamSubscriberList,
+  DOCUMENT_EXTENSIONS,
+  SUBSCRIBERS_CSV_NAME,
 } from '../../../contract/team.ts';
 import { requireTeam, type AppEnv, type ServerDeps } from '../../context.ts';
 import { listAudit } from '../../domain/audit.ts';
-import { closeReport, listFeedback, listReports, listSubscribers, markFeedbackHandled, removeSubscriber, subscribersCsv } from '../../domain/inbox.ts';
-import { findDocument, findTeamMerchant, listMerchants, makeMerchantFromConsole, moveMerchantStep } from '../../domain/merchant-review.ts';
-import { decideOffer, decideOffers, editOffer, findTeamOffer, listTeamOffers, withdrawOrEndOffer } from '../../domain/review.ts';
-import { blockAccount, changeAccountType, findAccount, liftCodeBlock, listAccounts, toTeamAccount, unblockAccount } from '../../domain/team-accounts.ts';
+import {
+  closeReport,
+  listFeedback,
+  listReports,
+  listSubscribers,
+  markFeedbackHandled,
+  removeSubscriber,
+  subscribersCsv,
+} from '../../domain/inbox.ts';
+import {
+  findDocument,
+  findTeamMerchant,
+  listMerchants,
+  makeMerchantFromConsole,
+  moveMerchantStep,
+} from '../../domain/merchant-review.ts';
+import {
+  decideOffer,
+  decideOffers,
+  editOffer,
+  findTeamOffer,
+  listTeamOffers,
+  withdrawOrEndOffer,
+} from '../../domain/review.ts';
+import {
+  blockAccount,
+  changeAccountType,
+  findAccount,
+  liftCodeBlock,
+  listAccounts,
+  toTeamAccount,
+  unblockAccount,
+} from '../../domain/team-accounts.ts';
 import { findTeamOverview } from '../../domain/team-overview.ts';
 import { answer } from '../../http/answer.ts';
 import { REMINDER_JOB } from '../../jobs/reminders.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 import { mountTeamCatalogueRoutes } from './catalogue.ts';
 import { mountTeamImporterRoutes } from './importers.ts';
-
 
 const OfferIdParam = v.object({ offerId: Id });
 const UserIdParam = v.object({ userId: Id });
@@ -39,7 +92,9 @@ export function teamRoutes(deps: ServerDeps) {
   mountTeamCatalogueRoutes(app, deps); // banks, categories, locations (catalogue.ts), behind the middleware above
   mountTeamImporterRoutes(app, deps); // import sources, category keywords, sources' changes in Review (importers.ts)
 
-  app.get('/team/overview', async (c) => answer(c, TeamOverview, { status: true, data: await findTeamOverview(db, limiter.storeState(), REMINDER_JOB) }));
+  app.get('/team/overview', async (c) =>
+    answer(c, TeamOverview, { status: true, data: await findTeamOverview(db, limiter.storeState(), REMINDER_JOB) }),
+  );
 
   // ---------- offers and review ----------
 
@@ -92,8 +147,17 @@ export function teamRoutes(deps: ServerDeps) {
 
   app.get('/team/accounts', async (c) => {
     const { pageNo, pageSize, q, userType, blocked } = parseQuery(c, TeamAccountQuery);
-    const filter = { q, userType: userType === 'all' ? undefined : Number(userType), blocked: blocked === 'all' ? undefined : blocked === 'true' };
-    return answer(c, TeamAccountList, { status: true, ...(await listAccounts(db, filter, pageNo, pageSize)), pageNo, pageSize });
+    const filter = {
+      q,
+      userType: userType === 'all' ? undefined : Number(userType),
+      blocked: blocked === 'all' ? undefined : blocked === 'true',
+    };
+    return answer(c, TeamAccountList, {
+      status: true,
+      ...(await listAccounts(db, filter, pageNo, pageSize)),
+      pageNo,
+      pageSize,
+    });
   });
 
   app.get('/team/accounts/:userId', async (c) => {
@@ -101,7 +165,10 @@ export function teamRoutes(deps: ServerDeps) {
     return answer(c, TeamAccountResponse, { status: true, data: toTeamAccount(await findAccount(db, userId)) });
   });
 
-  const accountAction = (path: string, run: (actor: number, userId: number, reason: string) => Promise<ReturnType<typeof toTeamAccount>>) =>
+  const accountAction = (
+    path: string,
+    run: (actor: number, userId: number, reason: string) => Promise<ReturnType<typeof toTeamAccount>>,
+  ) =>
     app.post(`/team/accounts/:userId/${path}`, async (c) => {
       const { userId } = parseParams(c, UserIdParam);
       const { reason } = await parseJsonBody(c, ReasonRequest);
@@ -114,14 +181,22 @@ export function teamRoutes(deps: ServerDeps) {
   app.post('/team/accounts/:userId/type', async (c) => {
     const { userId } = parseParams(c, UserIdParam);
     const { userType, reason } = await parseJsonBody(c, AccountTypeRequest);
-    return answer(c, TeamAccountResponse, { status: true, data: await changeAccountType(db, c.get('user').userId, userId, userType, reason) });
+    return answer(c, TeamAccountResponse, {
+      status: true,
+      data: await changeAccountType(db, c.get('user').userId, userId, userType, reason),
+    });
   });
 
   // ---------- merchants ----------
 
   app.get('/team/merchants', async (c) => {
     const { pageNo, pageSize, q, step } = parseQuery(c, TeamMerchantQuery);
-    return answer(c, TeamAccountList, { status: true, ...(await listMerchants(db, { q, step }, pageNo, pageSize)), pageNo, pageSize });
+    return answer(c, TeamAccountList, {
+      status: true,
+      ...(await listMerchants(db, { q, step }, pageNo, pageSize)),
+      pageNo,
+      pageSize,
+    });
   });
 
   app.post('/team/merchants', async (c) => {
@@ -138,7 +213,10 @@ export function teamRoutes(deps: ServerDeps) {
   app.get('/team/merchants/:userId/documents/:documentId', async (c) => {
     const { userId, documentId } = parseParams(c, v.object({ userId: Id, documentId: Id }));
     const document = await findDocument(db, userId, documentId);
-    c.header('content-disposition', `attachment; filename="document-${document.documentId}${DOCUMENT_EXTENSIONS[document.contentType] ?? ''}"`);
+    c.header(
+      'content-disposition',
+      `attachment; filename="document-${document.documentId}${DOCUMENT_EXTENSIONS[document.contentType] ?? ''}"`,
+    );
     c.header('cache-control', 'no-store');
     c.header('x-content-type-options', 'nosniff');
     return c.body(new Uint8Array(document.bytes), 200, { 'content-type': document.contentType });
@@ -147,20 +225,31 @@ export function teamRoutes(deps: ServerDeps) {
   app.post('/team/merchants/:userId/step', async (c) => {
     const { userId } = parseParams(c, UserIdParam);
     const { step, note } = await parseJsonBody(c, MerchantStepRequest);
-    return answer(c, TeamMerchantResponse, { status: true, data: await moveMerchantStep(db, sms, c.get('user').userId, userId, step, note) });
+    return answer(c, TeamMerchantResponse, {
+      status: true,
+      data: await moveMerchantStep(db, sms, c.get('user').userId, userId, step, note),
+    });
   });
 
   // ---------- what visitors send ----------
 
   app.get('/team/reports', async (c) => {
     const { pageNo, pageSize, status } = parseQuery(c, ReportQuery);
-    return answer(c, TeamReportList, { status: true, ...(await listReports(db, status, pageNo, pageSize)), pageNo, pageSize });
+    return answer(c, TeamReportList, {
+      status: true,
+      ...(await listReports(db, status, pageNo, pageSize)),
+      pageNo,
+      pageSize,
+    });
   });
 
   app.post('/team/reports/:reportId/close', async (c) => {
     const { reportId } = parseParams(c, v.object({ reportId: Id }));
     const { outcome, note } = await parseJsonBody(c, CloseReportRequest);
-    return answer(c, TeamReportResponse, { status: true, data: await closeReport(db, c.get('user').userId, reportId, outcome, note) });
+    return answer(c, TeamReportResponse, {
+      status: true,
+      data: await closeReport(db, c.get('user').userId, reportId, outcome, note),
+    });
   });
 
   app.get('/team/feedback', async (c) => {
@@ -171,12 +260,20 @@ export function teamRoutes(deps: ServerDeps) {
 
   app.post('/team/feedback/:feedbackId/handled', async (c) => {
     const { feedbackId } = parseParams(c, v.object({ feedbackId: Id }));
-    return answer(c, TeamFeedbackResponse, { status: true, data: await markFeedbackHandled(db, c.get('user').userId, feedbackId) });
+    return answer(c, TeamFeedbackResponse, {
+      status: true,
+      data: await markFeedbackHandled(db, c.get('user').userId, feedbackId),
+    });
   });
 
   app.get('/team/subscribers', async (c) => {
     const { pageNo, pageSize, q } = parseQuery(c, SubscriberQuery);
-    return answer(c, TeamSubscriberList, { status: true, ...(await listSubscribers(db, q, pageNo, pageSize)), pageNo, pageSize });
+    return answer(c, TeamSubscriberList, {
+      status: true,
+      ...(await listSubscribers(db, q, pageNo, pageSize)),
+      pageNo,
+      pageSize,
+    });
   });
 
   app.get('/team/subscribers/export', async (c) => {

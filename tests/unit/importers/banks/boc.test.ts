@@ -41,10 +41,18 @@ async function read(answers: CapturedAnswer[] = ANSWERS) {
 }
 
 /** The answers with one URL answered otherwise (or left out, with no answer). */
-const answering = (url: string, answer?: Omit<CapturedAnswer, 'url'>) =>
-  [...ANSWERS.filter((entry) => entry.url !== url), ...(answer ? [{ url, ...answer }] : [])];
+const answering = (url: string, answer?: Omit<CapturedAnswer, 'url'>) => [
+  ...ANSWERS.filter((entry) => entry.url !== url),
+  ...(answer ? [{ url, ...answer }] : []),
+];
 
-const identity = (item: SourceItem) => ({ itemKey: item.itemKey, title: item.title, merchantName: item.merchantName, url: item.url, imageUrl: item.imageUrl });
+const identity = (item: SourceItem) => ({
+  itemKey: item.itemKey,
+  title: item.title,
+  merchantName: item.merchantName,
+  url: item.url,
+  imageUrl: item.imageUrl,
+});
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 
 // CloudFront's refusal, as it answers a blocked address.
@@ -62,7 +70,11 @@ describe('Bank of Ceylon adapter', () => {
     expect(load(fixture('listing.html'))('a.product')).toHaveLength(9);
     expect(items).toHaveLength(7);
     expect(failures).toEqual([
-      { itemKey: 'travel-and-leisure/sunset-cabanas', title: '20% off on room rates for BOC Credit Cardholders', reason: 'offer slide has no merchant name (.product-detail h4)' },
+      {
+        itemKey: 'travel-and-leisure/sunset-cabanas',
+        title: '20% off on room rates for BOC Credit Cardholders',
+        reason: 'offer slide has no merchant name (.product-detail h4)',
+      },
     ]);
   });
 
@@ -102,7 +114,8 @@ describe('Bank of Ceylon adapter', () => {
       },
       {
         itemKey: 'zero-plans/solar-panels',
-        title: '0% interest installment plans available for up to 24 months on any solar panel payments for BOC Credit Cardholders',
+        title:
+          '0% interest installment plans available for up to 24 months on any solar panel payments for BOC Credit Cardholders',
         merchantName: 'Solar Panels',
         url: offerPage('zero-plans/solar-panels'),
         imageUrl: `${S3}/1980/solar-panels.jpg`,
@@ -197,16 +210,19 @@ describe('Bank of Ceylon adapter', () => {
     );
   });
 
-  it("fails the run when the firewall answers its challenge page instead of the listing", async () => {
-    const challenge = '<!DOCTYPE html><html><head><script>window.awsWafCookieDomainList = [];window.gokuProps = {"key":"AQID"};</script>'
-      + '<script src="https://b0a1c2.token.awswaf.com/b0a1c2/challenge.js"></script></head><body><div id="challenge-container"></div></body></html>';
+  it('fails the run when the firewall answers its challenge page instead of the listing', async () => {
+    const challenge =
+      '<!DOCTYPE html><html><head><script>window.awsWafCookieDomainList = [];window.gokuProps = {"key":"AQID"};</script>' +
+      '<script src="https://b0a1c2.token.awswaf.com/b0a1c2/challenge.js"></script></head><body><div id="challenge-container"></div></body></html>';
     await expect(read(answering(LISTING, { status: 202, body: challenge }))).rejects.toThrow(
       `Bank of Ceylon listing: ${LISTING} answered a firewall's challenge page (AWS WAF) instead of the offers — BOC's CloudFront firewall`,
     );
   });
 
   it('fails the run when the firewall refuses the offer page it must read', async () => {
-    await expect(read(answering(GREENLEAF, { status: 403, body: CLOUDFRONT_403, contentType: 'text/html' }))).rejects.toThrow(
+    await expect(
+      read(answering(GREENLEAF, { status: 403, body: CLOUDFRONT_403, contentType: 'text/html' })),
+    ).rejects.toThrow(
       `Bank of Ceylon offer page ${GREENLEAF}: GET ${GREENLEAF} answered 403 — BOC's CloudFront firewall`,
     );
   });
@@ -231,13 +247,14 @@ describe('Bank of Ceylon adapter', () => {
   });
 
   it('fails the run when an offer page it must read is not in the expected structure', async () => {
-    const redesigned = '<!DOCTYPE html><html><body><main><h1>GreenLeaf Supermarket</h1><p>20% off the Total Bill</p></main></body></html>';
+    const redesigned =
+      '<!DOCTYPE html><html><body><main><h1>GreenLeaf Supermarket</h1><p>20% off the Total Bill</p></main></body></html>';
     await expect(read(answering(GREENLEAF, { body: redesigned }))).rejects.toThrow(
       `Bank of Ceylon offer page ${GREENLEAF}: expected .white-section .offer-txt-info .expand-block not found`,
     );
   });
 
-  it("names the bank as the catalogue does", () => {
+  it('names the bank as the catalogue does', () => {
     expect(BANKS.map((bank) => bank.name)).toContain(bocAdapter.bankName);
     expect([bocAdapter.adapter, bocAdapter.bankName]).toEqual(['boc', 'Bank of Ceylon']);
   });

@@ -18,7 +18,10 @@ const NOW = new Date('2026-09-20T04:30:00.000Z');
 
 const cardsPage = fixture('cargills/cards-promotions.html');
 const mastercardPage = fixture('cargills/mastercard-promotions.html');
-const BOTH_PAGES: CapturedAnswer[] = [{ url: CARDS_PAGE, body: cardsPage }, { url: MASTERCARD_PAGE, body: mastercardPage }];
+const BOTH_PAGES: CapturedAnswer[] = [
+  { url: CARDS_PAGE, body: cardsPage },
+  { url: MASTERCARD_PAGE, body: mastercardPage },
+];
 
 async function read(answers: CapturedAnswer[]) {
   const fetcher = createReplayFetcher(parseHar(harOf(answers), 'cargills.har'), 'cargills.har');
@@ -26,7 +29,13 @@ async function read(answers: CapturedAnswer[]) {
   return { ...result, fetcher };
 }
 
-const identity = (item: SourceItem) => ({ itemKey: item.itemKey, title: item.title, merchantName: item.merchantName, url: item.url, imageUrl: item.imageUrl });
+const identity = (item: SourceItem) => ({
+  itemKey: item.itemKey,
+  title: item.title,
+  merchantName: item.merchantName,
+  url: item.url,
+  imageUrl: item.imageUrl,
+});
 
 describe('Cargills Bank adapter', () => {
   it('reads both promotions pages once each, every flyer as an item for the team and an unreadable image as a failure', async () => {
@@ -34,10 +43,12 @@ describe('Cargills Bank adapter', () => {
     // 7 on the card promotions page, 3 on the Mastercard page, one of which repeats the first page's.
     expect(items).toHaveLength(9);
     expect(items.every((item) => item.flyer === true)).toBe(true);
-    expect(failures).toEqual([{
-      itemKey: `${CARDS_PAGE}#image-6`,
-      reason: 'image 6 of the page\'s content has no address to read it from (src, data-src, data-lazy-src)',
-    }]);
+    expect(failures).toEqual([
+      {
+        itemKey: `${CARDS_PAGE}#image-6`,
+        reason: "image 6 of the page's content has no address to read it from (src, data-src, data-lazy-src)",
+      },
+    ]);
     expect([fetcher.requestsTo(CARDS_PAGE), fetcher.requestsTo(MASTERCARD_PAGE)]).toEqual([1, 1]);
   });
 
@@ -134,7 +145,8 @@ describe('Cargills Bank adapter', () => {
       url: `${UPLOADS}/2026/09/Palm-Grove-Villa-Offer-Terms-Conditions.pdf`,
       title: 'Palm Grove Villa – 25% savings on room rates',
       merchantName: 'Palm Grove Villa',
-      description: '<p>Palm Grove Villa – 25% savings on room rates</p><p>Valid from 1st October to 31st December 2026</p>',
+      description:
+        '<p>Palm Grove Villa – 25% savings on room rates</p><p>Valid from 1st October to 31st December 2026</p>',
       dateText: 'Valid from 1st October to 31st December 2026',
       imageUrl: `${UPLOADS}/2026/09/Palm-Grove-Villa.jpg`,
       flyer: true,
@@ -152,69 +164,99 @@ describe('Cargills Bank adapter', () => {
 
   it('fails the run when a page has no content area, or no flyer in it, rather than ending every offer', async () => {
     const redesigned = fixture('redesigned.html');
-    await expect(read([{ url: CARDS_PAGE, body: redesigned }, { url: MASTERCARD_PAGE, body: mastercardPage }])).rejects.toThrow(
+    await expect(
+      read([
+        { url: CARDS_PAGE, body: redesigned },
+        { url: MASTERCARD_PAGE, body: mastercardPage },
+      ]),
+    ).rejects.toThrow(
       `Cargills Bank promotions page ${CARDS_PAGE}: expected a flyer (an image under /wp-content/uploads/ or a terms PDF) in the page's content not found — the page structure may have changed`,
     );
     // Images without an address are no flyers: a lazy loader that changed must not end every offer.
-    const placeholders = '<html><body><div class="entry-content"><p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" class="lazyload" alt=""></p></div></body></html>';
-    await expect(read([{ url: CARDS_PAGE, body: placeholders }, { url: MASTERCARD_PAGE, body: mastercardPage }])).rejects.toThrow(
+    const placeholders =
+      '<html><body><div class="entry-content"><p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" class="lazyload" alt=""></p></div></body></html>';
+    await expect(
+      read([
+        { url: CARDS_PAGE, body: placeholders },
+        { url: MASTERCARD_PAGE, body: mastercardPage },
+      ]),
+    ).rejects.toThrow(
       `Cargills Bank promotions page ${CARDS_PAGE}: expected a flyer (an image under /wp-content/uploads/ or a terms PDF) in the page's content not found`,
     );
     // The first page read well does not make up for the second.
-    const shell = '<!DOCTYPE html><html><head><title>Cargills Bank</title></head><body><div id="app"></div></body></html>';
-    await expect(read([{ url: CARDS_PAGE, body: cardsPage }, { url: MASTERCARD_PAGE, body: shell }])).rejects.toThrow(
+    const shell =
+      '<!DOCTYPE html><html><head><title>Cargills Bank</title></head><body><div id="app"></div></body></html>';
+    await expect(
+      read([
+        { url: CARDS_PAGE, body: cardsPage },
+        { url: MASTERCARD_PAGE, body: shell },
+      ]),
+    ).rejects.toThrow(
       `Cargills Bank promotions page ${MASTERCARD_PAGE}: expected the page's content (.entry-content, article, main, #content) not found`,
     );
   });
 
   it('fails the run when a page cannot be had', async () => {
-    await expect(read([{ url: CARDS_PAGE, body: cardsPage }, { url: MASTERCARD_PAGE, status: 503, body: 'Service Unavailable' }])).rejects.toThrow(
-      `GET ${MASTERCARD_PAGE} answered 503`,
-    );
+    await expect(
+      read([
+        { url: CARDS_PAGE, body: cardsPage },
+        { url: MASTERCARD_PAGE, status: 503, body: 'Service Unavailable' },
+      ]),
+    ).rejects.toThrow(`GET ${MASTERCARD_PAGE} answered 503`);
   });
 });
 
 // The addresses of Cargills' live terms PDFs, as a peer scraped them in June 2026: each beside a
 // flyer on a page built here, the titles read from their names must be the offers' names.
-describe.skipIf(!REAL_DATA_DIR)(`Cargills Bank adapter on the live terms PDFs' names (skipped: ${REAL_DATA_ABSENT})`, () => {
-  const rows = () => (JSON.parse(realFile('offer-texts/cargills-scrape-2026-06-12.json')) as Array<{ source_url: string }>)
-    .map((row) => row.source_url)
-    .filter((url) => url.endsWith('.pdf'));
+describe.skipIf(!REAL_DATA_DIR)(
+  `Cargills Bank adapter on the live terms PDFs' names (skipped: ${REAL_DATA_ABSENT})`,
+  () => {
+    const rows = () =>
+      (JSON.parse(realFile('offer-texts/cargills-scrape-2026-06-12.json')) as Array<{ source_url: string }>)
+        .map((row) => row.source_url)
+        .filter((url) => url.endsWith('.pdf'));
 
-  it('titles every flyer by its terms PDF\'s name, without the words "Terms and Conditions"', async () => {
-    const pdfs = rows();
-    expect(pdfs.length).toBeGreaterThanOrEqual(20);
-    const blocks = pdfs.map((pdf, index) => `<p><img src="${UPLOADS}/2026/06/flyer-${index + 1}.jpg" alt=""></p><p><a href="${pdf}">Terms &amp; Conditions</a></p><hr>`);
-    const page = `<html><body><div class="entry-content">${blocks.join('\n')}</div></body></html>`;
-    const { items, failures } = await read([{ url: CARDS_PAGE, body: page }, { url: MASTERCARD_PAGE, body: mastercardPage }]);
-    expect(failures).toEqual([]);
-    const onFirstPage = items.slice(0, pdfs.length);
-    expect(onFirstPage.map((item) => item.url)).toEqual(pdfs);
-    for (const item of onFirstPage) {
-      expect(item.title).toMatch(/\w{2}/);
-      expect(item.title).not.toMatch(/terms|conditions|\.pdf|-/i);
-    }
-    const titleOf = (fragment: string) => onFirstPage.find((item) => item.url!.includes(fragment))?.title;
-    expect({
-      banana: titleOf('Banana-Bunks-Kandy'),
-      kent: titleOf('Kent-Cottage'),
-      fresh: titleOf('Fresh-Feast'),
-      kfc: titleOf('KFC-Terms'),
-      wild: titleOf('WildEscape'),
-      emi: titleOf('EMI-2023'),
-      ipp: titleOf('IPP-0-Interest-24'),
-    }).toEqual({
-      banana: 'Banana Bunks Kandy',
-      // The name's percent-encoded en dash is decoded.
-      kent: 'Kent Cottage – Nuwaraeliya',
-      // 'offer' before the terms, and WordPress's copy number '-1', go.
-      fresh: 'Fresh Feast',
-      kfc: 'KFC',
-      // A number inside the name stays.
-      wild: 'WildEscape Yala Blocks 35',
-      // A year after the terms stays.
-      emi: 'EMI 2023',
-      ipp: 'IPP 0 Interest 24 months',
+    it('titles every flyer by its terms PDF\'s name, without the words "Terms and Conditions"', async () => {
+      const pdfs = rows();
+      expect(pdfs.length).toBeGreaterThanOrEqual(20);
+      const blocks = pdfs.map(
+        (pdf, index) =>
+          `<p><img src="${UPLOADS}/2026/06/flyer-${index + 1}.jpg" alt=""></p><p><a href="${pdf}">Terms &amp; Conditions</a></p><hr>`,
+      );
+      const page = `<html><body><div class="entry-content">${blocks.join('\n')}</div></body></html>`;
+      const { items, failures } = await read([
+        { url: CARDS_PAGE, body: page },
+        { url: MASTERCARD_PAGE, body: mastercardPage },
+      ]);
+      expect(failures).toEqual([]);
+      const onFirstPage = items.slice(0, pdfs.length);
+      expect(onFirstPage.map((item) => item.url)).toEqual(pdfs);
+      for (const item of onFirstPage) {
+        expect(item.title).toMatch(/\w{2}/);
+        expect(item.title).not.toMatch(/terms|conditions|\.pdf|-/i);
+      }
+      const titleOf = (fragment: string) => onFirstPage.find((item) => item.url!.includes(fragment))?.title;
+      expect({
+        banana: titleOf('Banana-Bunks-Kandy'),
+        kent: titleOf('Kent-Cottage'),
+        fresh: titleOf('Fresh-Feast'),
+        kfc: titleOf('KFC-Terms'),
+        wild: titleOf('WildEscape'),
+        emi: titleOf('EMI-2023'),
+        ipp: titleOf('IPP-0-Interest-24'),
+      }).toEqual({
+        banana: 'Banana Bunks Kandy',
+        // The name's percent-encoded en dash is decoded.
+        kent: 'Kent Cottage – Nuwaraeliya',
+        // 'offer' before the terms, and WordPress's copy number '-1', go.
+        fresh: 'Fresh Feast',
+        kfc: 'KFC',
+        // A number inside the name stays.
+        wild: 'WildEscape Yala Blocks 35',
+        // A year after the terms stays.
+        emi: 'EMI 2023',
+        ipp: 'IPP 0 Interest 24 months',
+      });
     });
-  });
-});
+  },
+);

@@ -21,7 +21,13 @@ const promotion = (slug: string) => `${SITE}/cards/cards-promotions/${slug}`;
 const IMAGES = `${SITE}/uploads/promotions/2026`;
 
 // In reading order: the VISA Offers page comes before Hotels on the hub; card-network pages are read last.
-const CATEGORIES = ['dining-promotion-credit', 'supermarkets-credit', 'hotels-credit', '0-easy-payment-plans-promotion', 'visa-offers'];
+const CATEGORIES = [
+  'dining-promotion-credit',
+  'supermarkets-credit',
+  'hotels-credit',
+  '0-easy-payment-plans-promotion',
+  'visa-offers',
+];
 const ANSWERS: CapturedAnswer[] = [
   { url: HUB, body: fixture('credit-card-offers.html') },
   ...CATEGORIES.map((slug) => ({ url: category(slug), body: fixture(`category-${slug}.html`) })),
@@ -44,7 +50,10 @@ async function read(answers: CapturedAnswer[] = ANSWERS) {
 }
 
 /** The answers with one URL answered otherwise (or left out, with no answer). */
-const answering = (url: string, body?: string) => [...ANSWERS.filter((entry) => entry.url !== url), ...(body === undefined ? [] : [{ url, body }])];
+const answering = (url: string, body?: string) => [
+  ...ANSWERS.filter((entry) => entry.url !== url),
+  ...(body === undefined ? [] : [{ url, body }]),
+];
 /** A page with the elements a selector finds taken out. */
 const without = (file: string, selector: string) => {
   const $ = load(fixture(file));
@@ -52,7 +61,13 @@ const without = (file: string, selector: string) => {
   return $.html();
 };
 
-const identity = (item: SourceItem) => ({ itemKey: item.itemKey, title: item.title, merchantName: item.merchantName, url: item.url, imageUrl: item.imageUrl });
+const identity = (item: SourceItem) => ({
+  itemKey: item.itemKey,
+  title: item.title,
+  merchantName: item.merchantName,
+  url: item.url,
+  imageUrl: item.imageUrl,
+});
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 
 describe('DFCC Bank adapter', () => {
@@ -60,14 +75,18 @@ describe('DFCC Bank adapter', () => {
     const { items, failures, requested } = await read();
     expect(requested).toEqual([HUB, ...CATEGORIES.map(category)]);
     // Eight cards: six offers, one naming no merchant, and the Visa page's repeat of Olive & Ember.
-    const cards = CATEGORIES.reduce((count, slug) => count + load(fixture(`category-${slug}.html`))('a.cardd').length, 0);
+    const cards = CATEGORIES.reduce(
+      (count, slug) => count + load(fixture(`category-${slug}.html`))('a.cardd').length,
+      0,
+    );
     expect(cards).toBe(8);
     expect(items).toHaveLength(6);
     expect(failures).toEqual([
       {
         itemKey: 'weekend-getaway-2',
         title: 'Special savings on weekend room bookings with DFCC Credit Cards.',
-        reason: 'no merchant name: the offer text names none ("… at <merchant> with DFCC …") and the banner\'s alt text is not a name',
+        reason:
+          'no merchant name: the offer text names none ("… at <merchant> with DFCC …") and the banner\'s alt text is not a name',
       },
     ]);
   });
@@ -92,14 +111,16 @@ describe('DFCC Bank adapter', () => {
       },
       {
         itemKey: 'freshco-supermarket',
-        title: '25% Savings on Fresh Vegetables, Fruits & Seafood at all FreshCo Supermarket outlets for bills over Rs. 5,000/- with DFCC Credit Cards. Maximum savings Rs. 3,000/- per card per day.',
+        title:
+          '25% Savings on Fresh Vegetables, Fruits & Seafood at all FreshCo Supermarket outlets for bills over Rs. 5,000/- with DFCC Credit Cards. Maximum savings Rs. 3,000/- per card per day.',
         merchantName: 'FreshCo Supermarket',
         url: promotion('freshco-supermarket'),
         imageUrl: `${IMAGES}/freshco.png`,
       },
       {
         itemKey: 'lagoon-edge-resort-kalpitiya',
-        title: 'Up to 45% Savings at Lagoon Edge Resort, Kalpitiya on double & triple room bookings on half board & full board basis stays with DFCC Credit Cards.',
+        title:
+          'Up to 45% Savings at Lagoon Edge Resort, Kalpitiya on double & triple room bookings on half board & full board basis stays with DFCC Credit Cards.',
         merchantName: 'Lagoon Edge Resort',
         url: promotion('lagoon-edge-resort-kalpitiya'),
         imageUrl: `${IMAGES}/lagoon-edge.jpg`,
@@ -145,7 +166,10 @@ describe('DFCC Bank adapter', () => {
       url: promotion('petals-and-blooms-2'),
       title: '10% Savings at Petals & Blooms outlets with DFCC Visa Credit Cards.',
       merchantName: 'Petals & Blooms',
-      description: paragraphs('10% Savings at Petals &amp; Blooms outlets with DFCC Visa Credit Cards.', '* Valid on Tap to Pay Transactions only.'),
+      description: paragraphs(
+        '10% Savings at Petals &amp; Blooms outlets with DFCC Visa Credit Cards.',
+        '* Valid on Tap to Pay Transactions only.',
+      ),
       rateText: '10%',
       dateText: 'Every Thursday from 01st February 2026 to 31st July 2026',
       cardsText: 'DFCC Visa Credit Cards',
@@ -172,16 +196,24 @@ describe('DFCC Bank adapter', () => {
   });
 
   it('reports a category page with no offers, and reads the rest', async () => {
-    const { items, failures } = await read(answering(category('hotels-credit'), without('category-hotels-credit.html', 'a.cardd')));
+    const { items, failures } = await read(
+      answering(category('hotels-credit'), without('category-hotels-credit.html', 'a.cardd')),
+    );
     expect(items.map((item) => item.itemKey)).not.toContain('lagoon-edge-resort-kalpitiya');
     expect(items).toHaveLength(5);
     expect(failures).toEqual([
-      { itemKey: category('hotels-credit'), title: 'Hotels', reason: 'category page lists no offers (a.cardd): empty, or its structure changed' },
+      {
+        itemKey: category('hotels-credit'),
+        title: 'Hotels',
+        reason: 'category page lists no offers (a.cardd): empty, or its structure changed',
+      },
     ]);
   });
 
   it('fails the run when a category page cannot be fetched (its offers would look ended)', async () => {
-    await expect(read(answering(category('supermarkets-credit')))).rejects.toThrow(`GET ${category('supermarkets-credit')} is not in the capture dfcc.har`);
+    await expect(read(answering(category('supermarkets-credit')))).rejects.toThrow(
+      `GET ${category('supermarkets-credit')} is not in the capture dfcc.har`,
+    );
   });
 
   it('fails the run when the hub links to no category page', async () => {
@@ -191,7 +223,11 @@ describe('DFCC Bank adapter', () => {
   });
 
   it('fails the run when no category page holds an offer card (a redesign, not a bank without offers)', async () => {
-    const emptied = ANSWERS.map((answer) => (answer.url === HUB ? answer : { ...answer, body: without(`category-${answer.url.split('/').pop()}.html`, 'a.cardd') }));
+    const emptied = ANSWERS.map((answer) =>
+      answer.url === HUB
+        ? answer
+        : { ...answer, body: without(`category-${answer.url.split('/').pop()}.html`, 'a.cardd') },
+    );
     await expect(read(emptied)).rejects.toThrow(
       'DFCC Bank card offers: expected offer cards (a.cardd) on any of the 5 category pages not found — the page structure may have changed',
     );

@@ -22,10 +22,16 @@ async function read(answer: Omit<CapturedAnswer, 'url'>) {
 }
 
 const page = fixture('pan-asia/card-offers.html');
-const identity = (item: SourceItem) => ({ itemKey: item.itemKey, title: item.title, merchantName: item.merchantName, url: item.url, imageUrl: item.imageUrl });
+const identity = (item: SourceItem) => ({
+  itemKey: item.itemKey,
+  title: item.title,
+  merchantName: item.merchantName,
+  url: item.url,
+  imageUrl: item.imageUrl,
+});
 
 describe('Pan Asia Bank adapter', () => {
-  it('reads every entry of the page\'s arr_offers, as an offer or as a failure with its reason, from one request', async () => {
+  it("reads every entry of the page's arr_offers, as an offer or as a failure with its reason, from one request", async () => {
     const { items, failures, fetcher } = await read({ body: page });
     const entries = page.match(/^\s*cat: "/gm)!.length;
     expect(entries).toBe(7);
@@ -34,12 +40,14 @@ describe('Pan Asia Bank adapter', () => {
     expect(failures).toEqual([
       {
         itemKey: 'arr_offers[5]',
-        title: '10% off on your annual vehicle service at Lakeside Motor Works every Saturday till 31st October 2026 with your Pan Asia Bank Credit Card.',
+        title:
+          '10% off on your annual vehicle service at Lakeside Motor Works every Saturday till 31st October 2026 with your Pan Asia Bank Credit Card.',
         reason: 'offer has no image (img), which is its only identity',
       },
       {
         itemKey: '2026/07/Insurance-IPP.jpg',
-        title: 'Pay your insurance premiums in interest-free instalments with no added fees on transactions above Rs. 50,000 with Pan Asia Bank Black and World Credit Cards.',
+        title:
+          'Pay your insurance premiums in interest-free instalments with no added fees on transactions above Rs. 50,000 with Pan Asia Bank Black and World Credit Cards.',
         reason: 'no merchant named in the offer\'s text (expected "… at <merchant> with …")',
       },
     ]);
@@ -52,7 +60,8 @@ describe('Pan Asia Bank adapter', () => {
       {
         itemKey: '2026/09/FreshMart-Wednesday.jpg',
         // The sentence that names the merchant, not the slogan before it.
-        title: 'Enjoy 25% off on fresh vegetables, fruits, meat and seafood at FreshMart Supermarkets every Wednesday in September 2026 with your Pan Asia Bank Credit Card.',
+        title:
+          'Enjoy 25% off on fresh vegetables, fruits, meat and seafood at FreshMart Supermarkets every Wednesday in September 2026 with your Pan Asia Bank Credit Card.',
         merchantName: 'FreshMart Supermarkets',
         url: LISTING,
         imageUrl: `${UPLOADS}/2026/09/FreshMart-Wednesday.jpg`,
@@ -67,21 +76,24 @@ describe('Pan Asia Bank adapter', () => {
       },
       {
         itemKey: '2026/08/Homestyle-IPP.jpg',
-        title: '0% Instalment Plans up to 24 months at Homestyle Electronics for purchases above Rs. 50,000 with your Pan Asia Bank Credit Card.',
+        title:
+          '0% Instalment Plans up to 24 months at Homestyle Electronics for purchases above Rs. 50,000 with your Pan Asia Bank Credit Card.',
         merchantName: 'Homestyle Electronics',
         url: LISTING,
         imageUrl: `${UPLOADS}/2026/08/Homestyle-IPP.jpg`,
       },
       {
         itemKey: '2026/09/Ratna-Jewellers.jpg',
-        title: 'Up to 30% off on gem-set jewellery at Ratna Gems & Jewellers, Colombo 04 from 1st September to 31st October 2026 with Pan Asia Bank Credit & Debit Cards.',
+        title:
+          'Up to 30% off on gem-set jewellery at Ratna Gems & Jewellers, Colombo 04 from 1st September to 31st October 2026 with Pan Asia Bank Credit & Debit Cards.',
         merchantName: 'Ratna Gems & Jewellers',
         url: LISTING,
         imageUrl: `${UPLOADS}/2026/09/Ratna-Jewellers.jpg`,
       },
       {
         itemKey: '2026/09/ShopEasy-Online.jpg',
-        title: 'Shop online and save 15% at www.shopeasy.lk with promo code PABC15 using your Pan Asia Bank Credit Card.',
+        title:
+          'Shop online and save 15% at www.shopeasy.lk with promo code PABC15 using your Pan Asia Bank Credit Card.',
         merchantName: 'www.shopeasy.lk',
         url: LISTING,
         imageUrl: `${UPLOADS}/2026/09/ShopEasy-Online.jpg`,
@@ -89,14 +101,16 @@ describe('Pan Asia Bank adapter', () => {
     ]);
   });
 
-  it('passes the card\'s texts on as written, and not its posted date as the validity', async () => {
+  it("passes the card's texts on as written, and not its posted date as the validity", async () => {
     const { items } = await read({ body: page });
     expect(items[0]).toEqual({
       itemKey: '2026/09/FreshMart-Wednesday.jpg',
       url: LISTING,
-      title: 'Enjoy 25% off on fresh vegetables, fruits, meat and seafood at FreshMart Supermarkets every Wednesday in September 2026 with your Pan Asia Bank Credit Card.',
+      title:
+        'Enjoy 25% off on fresh vegetables, fruits, meat and seafood at FreshMart Supermarkets every Wednesday in September 2026 with your Pan Asia Bank Credit Card.',
       merchantName: 'FreshMart Supermarkets',
-      description: '<p>Fill your basket for less! Enjoy 25% off on fresh vegetables, fruits, meat and seafood at FreshMart Supermarkets every Wednesday in September 2026 with your Pan Asia Bank Credit Card. Minimum bill value: Rs. 5,000/-. Maximum discount Rs. 2,000 per card per day. Conditions apply.</p>',
+      description:
+        '<p>Fill your basket for less! Enjoy 25% off on fresh vegetables, fruits, meat and seafood at FreshMart Supermarkets every Wednesday in September 2026 with your Pan Asia Bank Credit Card. Minimum bill value: Rs. 5,000/-. Maximum discount Rs. 2,000 per card per day. Conditions apply.</p>',
       rateText: '25% OFF',
       cardsText: 'Credit card',
       categoryText: 'Supermarkets',
@@ -108,14 +122,17 @@ describe('Pan Asia Bank adapter', () => {
       url: LISTING,
       title: 'Enjoy up to 35% OFF at Coral Sands Resort & Spa – Pasikuda with your Pan Asia Bank Credit Card.',
       merchantName: 'Coral Sands Resort & Spa',
-      description: '<p>Enjoy up to 35% OFF at Coral Sands Resort &amp; Spa – Pasikuda with your Pan Asia Bank Credit Card. Receive 35% OFF on weekdays and 20% OFF on weekends for bookings made until 30th September 2026, with stays valid until 30th November 2026.</p>'
-        + '<p>For reservations, call 011 7 654 321. T&amp;Cs apply.</p>',
+      description:
+        '<p>Enjoy up to 35% OFF at Coral Sands Resort &amp; Spa – Pasikuda with your Pan Asia Bank Credit Card. Receive 35% OFF on weekdays and 20% OFF on weekends for bookings made until 30th September 2026, with stays valid until 30th November 2026.</p>' +
+        '<p>For reservations, call 011 7 654 321. T&amp;Cs apply.</p>',
       rateText: '35% OFF',
       cardsText: 'Credit card',
       categoryText: 'Hotel',
       imageUrl: `${UPLOADS}/2026/09/Coral-Sands-Resort.jpg`,
     });
-    expect(items.map((item) => [item.rateText, item.cardsText, item.categoryText, item.promoCode, item.dateText])).toEqual([
+    expect(
+      items.map((item) => [item.rateText, item.cardsText, item.categoryText, item.promoCode, item.dateText]),
+    ).toEqual([
       ['25% OFF', 'Credit card', 'Supermarkets', undefined, undefined],
       ['35% OFF', 'Credit card', 'Hotel', undefined, undefined],
       ['0%', 'Credit card', 'Lifestyle', undefined, undefined],
@@ -125,17 +142,29 @@ describe('Pan Asia Bank adapter', () => {
   });
 
   it('reads a catalogue written as JSON (quoted keys, escaped slashes) the same way', async () => {
-    const json = JSON.stringify([{ cat: '18', img: `${UPLOADS}/2026/09/FreshMart-Wednesday.jpg`, text: '25% OFF', date: '01-09-2026', backtext: 'Enjoy 25% off at FreshMart Supermarkets every Wednesday.', offer_type: ['Credit card'] }])
-      .replace(/\//g, '\\/');
-    const { items, failures } = await read({ body: `<html><body><script>var arr_offers = ${json};</script></body></html>` });
+    const json = JSON.stringify([
+      {
+        cat: '18',
+        img: `${UPLOADS}/2026/09/FreshMart-Wednesday.jpg`,
+        text: '25% OFF',
+        date: '01-09-2026',
+        backtext: 'Enjoy 25% off at FreshMart Supermarkets every Wednesday.',
+        offer_type: ['Credit card'],
+      },
+    ]).replace(/\//g, '\\/');
+    const { items, failures } = await read({
+      body: `<html><body><script>var arr_offers = ${json};</script></body></html>`,
+    });
     expect(failures).toEqual([]);
-    expect(items.map(identity)).toEqual([{
-      itemKey: '2026/09/FreshMart-Wednesday.jpg',
-      title: 'Enjoy 25% off at FreshMart Supermarkets every Wednesday.',
-      merchantName: 'FreshMart Supermarkets',
-      url: LISTING,
-      imageUrl: `${UPLOADS}/2026/09/FreshMart-Wednesday.jpg`,
-    }]);
+    expect(items.map(identity)).toEqual([
+      {
+        itemKey: '2026/09/FreshMart-Wednesday.jpg',
+        title: 'Enjoy 25% off at FreshMart Supermarkets every Wednesday.',
+        merchantName: 'FreshMart Supermarkets',
+        url: LISTING,
+        imageUrl: `${UPLOADS}/2026/09/FreshMart-Wednesday.jpg`,
+      },
+    ]);
   });
 
   it('returns no offers for a page whose catalogue is empty', async () => {
@@ -163,7 +192,11 @@ describe('Pan Asia Bank adapter behind the Sucuri firewall', () => {
   });
 
   it.each([
-    ['a 403 with the Access Denied page', { status: 403, body: fixture('pan-asia/sucuri-access-denied.html') }, 'answered 403'],
+    [
+      'a 403 with the Access Denied page',
+      { status: 403, body: fixture('pan-asia/sucuri-access-denied.html') },
+      'answered 403',
+    ],
     ['a 307 without a Location', { status: 307, body: '' }, 'answered 307'],
   ])('fails the run on %s, naming the firewall', async (_, answer, status) => {
     await expect(read(answer)).rejects.toThrow(
@@ -171,7 +204,7 @@ describe('Pan Asia Bank adapter behind the Sucuri firewall', () => {
     );
   });
 
-  it('fails the run on a page that is neither the offers page nor Sucuri\'s', async () => {
+  it("fails the run on a page that is neither the offers page nor Sucuri's", async () => {
     await expect(read({ body: fixture('redesigned.html') })).rejects.toThrow(
       'Pan Asia Bank listing: expected the offers catalogue (var arr_offers = […] in an inline script) not found — the page structure may have changed',
     );
@@ -179,6 +212,8 @@ describe('Pan Asia Bank adapter behind the Sucuri firewall', () => {
 
   it('fails the run when the catalogue is not a literal it can read', async () => {
     const computed = page.replace(/^var arr_offers = \[/m, 'var arr_offers = window.pabcOffers || [');
-    await expect(read({ body: computed })).rejects.toThrow(/^Pan Asia Bank listing: the offers catalogue \(arr_offers\) in https:\/\/www\.pabcbank\.com\/card-offers\/ could not be read: a value that is not a literal at character \d+/);
+    await expect(read({ body: computed })).rejects.toThrow(
+      /^Pan Asia Bank listing: the offers catalogue \(arr_offers\) in https:\/\/www\.pabcbank\.com\/card-offers\/ could not be read: a value that is not a literal at character \d+/,
+    );
   });
 });

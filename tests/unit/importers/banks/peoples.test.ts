@@ -61,7 +61,10 @@ async function read(answers: CapturedAnswer[] = ANSWERS) {
 }
 
 /** The answers with one URL answered otherwise (or left out, with no answer). */
-const answering = (url: string, body?: string) => [...ANSWERS.filter((entry) => entry.url !== url), ...(body === undefined ? [] : [{ url, body }])];
+const answering = (url: string, body?: string) => [
+  ...ANSWERS.filter((entry) => entry.url !== url),
+  ...(body === undefined ? [] : [{ url, body }]),
+];
 /** A page with the elements a selector finds taken out. */
 const without = (file: string, selector: string) => {
   const $ = load(fixture(file));
@@ -69,7 +72,13 @@ const without = (file: string, selector: string) => {
   return $.html();
 };
 
-const identity = (item: SourceItem) => ({ itemKey: item.itemKey, title: item.title, merchantName: item.merchantName, url: item.url, imageUrl: item.imageUrl });
+const identity = (item: SourceItem) => ({
+  itemKey: item.itemKey,
+  title: item.title,
+  merchantName: item.merchantName,
+  url: item.url,
+  imageUrl: item.imageUrl,
+});
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 
 describe("People's Bank adapter", () => {
@@ -77,7 +86,10 @@ describe("People's Bank adapter", () => {
     const { items, failures, requested } = await read();
     expect(requested).toEqual([HUB, ...CATEGORY_PAGES.map(([url]) => url), ...PROMOTIONS.map(promotion)]);
     // Eight cards: six offers, one with no promotion page, and the Visa page's repeat of The Curry Pot.
-    const cards = CATEGORY_PAGES.reduce((count, [, file]) => count + load(fixture(file))('article.offer-card').length, 0);
+    const cards = CATEGORY_PAGES.reduce(
+      (count, [, file]) => count + load(fixture(file))('article.offer-card').length,
+      0,
+    );
     expect(cards).toBe(8);
     expect(items).toHaveLength(6);
     expect(failures).toEqual([
@@ -86,7 +98,11 @@ describe("People's Bank adapter", () => {
         title: 'Jewellers',
         reason: 'category page lists no offers (article.offer-card): empty, or its structure changed',
       },
-      { itemKey: 'Ocean Grill – 15% off – Credit', title: 'Ocean Grill – 15% off – Credit', reason: 'offer card has no link to its promotion page (/promotion/<slug>/)' },
+      {
+        itemKey: 'Ocean Grill – 15% off – Credit',
+        title: 'Ocean Grill – 15% off – Credit',
+        reason: 'offer card has no link to its promotion page (/promotion/<slug>/)',
+      },
     ]);
   });
 
@@ -182,8 +198,18 @@ describe("People's Bank adapter", () => {
     expect(items.map((item) => [item.rateText, item.dateText, item.categoryText, item.locations])).toEqual([
       ['30%', 'Till September 30, 2026', 'Restaurants', ['No. 45, Marine Drive, Colombo 03']],
       // Listed under Restaurants and again under Visa: the first category stands.
-      ['20%', 'From June 1, 2026 to August 31, 2026 ((Excluding special promotional events & festive days))', 'Restaurants', ['No. 12, Peradeniya Road, Kandy']],
-      ['Up to 40%', 'From June 1, 2026 to October 31, 2026 ((Blackout Dates 10th to 16th August 2026))', 'Leisure', ['Bentota']],
+      [
+        '20%',
+        'From June 1, 2026 to August 31, 2026 ((Excluding special promotional events & festive days))',
+        'Restaurants',
+        ['No. 12, Peradeniya Road, Kandy'],
+      ],
+      [
+        'Up to 40%',
+        'From June 1, 2026 to October 31, 2026 ((Blackout Dates 10th to 16th August 2026))',
+        'Leisure',
+        ['Bentota'],
+      ],
       ['25%', 'Till December 31, 2026 ((Weekdays Only))', 'Leisure', ['No. 8, Hantana Road, Kandy']],
       // No validity line on the promotion page: the card's.
       ['35%', 'Till October 31, 2026', 'Leisure', ['Tissamaharama']],
@@ -210,24 +236,33 @@ describe("People's Bank adapter", () => {
   });
 
   it('fails the run when a category page cannot be fetched (its offers would look ended)', async () => {
-    await expect(read(answering(category('supermarkets')))).rejects.toThrow(`GET ${category('supermarkets')} is not in the capture peoples.har`);
+    await expect(read(answering(category('supermarkets')))).rejects.toThrow(
+      `GET ${category('supermarkets')} is not in the capture peoples.har`,
+    );
   });
 
   it('fails the run when the hub links to no credit card category', async () => {
-    await expect(read(answering(HUB, without('special-offers.html', 'a[href*="/promotion-category/"]')))).rejects.toThrow(
+    await expect(
+      read(answering(HUB, without('special-offers.html', 'a[href*="/promotion-category/"]'))),
+    ).rejects.toThrow(
       "People's Bank special offers: expected links to credit card category pages (/promotion-category/<category>/?cardType=credit_card) not found — the page structure may have changed",
     );
   });
 
   it('fails the run when no category page holds an offer card (a redesign, not a bank without offers)', async () => {
-    const emptied = ANSWERS.map((answer) => (answer.url.includes('/promotion-category/') ? { ...answer, body: without(CATEGORY_PAGES.find(([url]) => url === answer.url)![1], 'article.offer-card') } : answer));
+    const emptied = ANSWERS.map((answer) =>
+      answer.url.includes('/promotion-category/')
+        ? { ...answer, body: without(CATEGORY_PAGES.find(([url]) => url === answer.url)![1], 'article.offer-card') }
+        : answer,
+    );
     await expect(read(emptied)).rejects.toThrow(
       "People's Bank promotions: expected offer cards (article.offer-card) on any of the 5 category pages not found — the page structure may have changed",
     );
   });
 
   it('fails the run when a promotion page is not in the expected structure', async () => {
-    const redesigned = '<!DOCTYPE html><html><body><main><h1>FreshMart – 25% off – Credit</h1><p>25% off</p></main></body></html>';
+    const redesigned =
+      '<!DOCTYPE html><html><body><main><h1>FreshMart – 25% off – Credit</h1><p>25% off</p></main></body></html>';
     await expect(read(answering(promotion('freshmart-25-off-credit'), redesigned))).rejects.toThrow(
       `People's Bank promotion page ${promotion('freshmart-25-off-credit')}: expected .single-card not found — the page structure may have changed`,
     );

@@ -12,23 +12,34 @@ import { recordedReplay, requestLine } from '../../../support/replay-requests.ts
 const NOW = new Date('2026-09-20T04:30:00.000Z');
 const API = 'https://www.sampath.lk/api/card-promotions';
 const DEFAULT_URL = `${API}?page_number=1&size=100`;
-const FIXTURE = readFileSync(new URL('../../../fixtures/importers/banks/sampath/card-promotions.json', import.meta.url), 'utf8');
+const FIXTURE = readFileSync(
+  new URL('../../../fixtures/importers/banks/sampath/card-promotions.json', import.meta.url),
+  'utf8',
+);
 const ANSWER = JSON.parse(FIXTURE) as { data: Array<Record<string, unknown>>; total: number };
 const UPLOADS = 'https://www.sampath.lk/api/uploads';
 const OFFERS_PAGE = 'https://www.sampath.lk/sampath-cards/credit-card-offer';
 
 /** The answer to page `page` of `size` rows, cut from the fixture as the API pages it. */
-const pageOf = (page: number, size: number) => JSON.stringify({ data: ANSWER.data.slice((page - 1) * size, page * size), total: ANSWER.total });
+const pageOf = (page: number, size: number) =>
+  JSON.stringify({ data: ANSWER.data.slice((page - 1) * size, page * size), total: ANSWER.total });
 const pageUrl = (page: number, size: number) => `${API}?page_number=${page}&size=${size}`;
 
 function replay(answers: CapturedAnswer[]) {
   return createReplayFetcher(parseHar(harOf(answers), 'sampath.har'), 'sampath.har');
 }
 
-const read = (fetcher: PoliteFetcher, url = sampathAdapter.defaultUrl!) => sampathAdapter.read({ url, fetcher, now: NOW });
+const read = (fetcher: PoliteFetcher, url = sampathAdapter.defaultUrl!) =>
+  sampathAdapter.read({ url, fetcher, now: NOW });
 
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
-const identity = (item: SourceItem) => ({ itemKey: item.itemKey, title: item.title, merchantName: item.merchantName, url: item.url, imageUrl: item.imageUrl });
+const identity = (item: SourceItem) => ({
+  itemKey: item.itemKey,
+  title: item.title,
+  merchantName: item.merchantName,
+  url: item.url,
+  imageUrl: item.imageUrl,
+});
 
 describe('Sampath Bank adapter (modelled answer of /api/card-promotions)', () => {
   it('reads every promotion of the answer, as an item or as a failure with its reason, in one request', async () => {
@@ -41,9 +52,14 @@ describe('Sampath Bank adapter (modelled answer of /api/card-promotions)', () =>
       {
         itemKey: '2809',
         title: 'Get 50% Cashback with Google Pay!',
-        reason: "company_name 'Exclusive Offers for Visa Cardholders' names the cards, not a merchant: the offer's merchant must be set by hand",
+        reason:
+          "company_name 'Exclusive Offers for Visa Cardholders' names the cards, not a merchant: the offer's merchant must be set by hand",
       },
-      { itemKey: '2795', title: 'Enjoy 20% Off on All Treatments', reason: "expire_on '31/10/2026' is not a time in epoch milliseconds" },
+      {
+        itemKey: '2795',
+        title: 'Enjoy 20% Off on All Treatments',
+        reason: "expire_on '31/10/2026' is not a time in epoch milliseconds",
+      },
     ]);
     expect(fetcher.requestsTo(DEFAULT_URL)).toBe(1);
   });
@@ -52,7 +68,12 @@ describe('Sampath Bank adapter (modelled answer of /api/card-promotions)', () =>
     const { fetcher, sent } = recordedReplay([{ url: DEFAULT_URL, body: FIXTURE }], 'sampath.har');
     await read(fetcher);
     expect(sent.map(requestLine)).toEqual([`GET ${DEFAULT_URL}`]);
-    expect(sent[0]!.headers).toMatchObject({ locale: 'en', platform: 'web', referer: OFFERS_PAGE, accept: 'application/json, text/plain, */*' });
+    expect(sent[0]!.headers).toMatchObject({
+      locale: 'en',
+      platform: 'web',
+      referer: OFFERS_PAGE,
+      accept: 'application/json, text/plain, */*',
+    });
   });
 
   it('gets the promotions from an API that answers an empty list to a request without those headers', async () => {
@@ -61,7 +82,12 @@ describe('Sampath Bank adapter (modelled answer of /api/card-promotions)', () =>
       async text(url, options) {
         seen.push(options?.headers);
         const answered = options?.headers?.locale === 'en' && options.headers.platform === 'web';
-        return { url, status: 200, contentType: 'application/json', text: answered ? FIXTURE : JSON.stringify({ data: [], total: 7 }) };
+        return {
+          url,
+          status: 200,
+          contentType: 'application/json',
+          text: answered ? FIXTURE : JSON.stringify({ data: [], total: 7 }),
+        };
       },
       bytes: (url) => Promise.reject(new Error(`unexpected fetch of bytes: ${url}`)),
       stream: (url) => Promise.reject(new Error(`unexpected fetch of a stream: ${url}`)),
@@ -75,26 +101,41 @@ describe('Sampath Bank adapter (modelled answer of /api/card-promotions)', () =>
     const { items } = await read(replay([{ url: DEFAULT_URL, body: FIXTURE }]));
     expect(items.map(identity)).toEqual([
       {
-        itemKey: '2841', title: 'Enjoy 15% Off on Total Bill', merchantName: 'Threadline Flagship Store',
-        url: `${OFFERS_PAGE}?firstTab=Premium_Offers`, imageUrl: `${UPLOADS}/blob_5e1a70c2d4_0a93f1b7c6_71d2e8a940`,
+        itemKey: '2841',
+        title: 'Enjoy 15% Off on Total Bill',
+        merchantName: 'Threadline Flagship Store',
+        url: `${OFFERS_PAGE}?firstTab=Premium_Offers`,
+        imageUrl: `${UPLOADS}/blob_5e1a70c2d4_0a93f1b7c6_71d2e8a940`,
       },
       {
         // The banner is a path on the site.
-        itemKey: '2838', title: 'Enjoy 20% Discount on Total Bill', merchantName: 'Kobe Grill House',
-        url: `${OFFERS_PAGE}?firstTab=dining`, imageUrl: `${UPLOADS}/Kobe_Grill_House_8d1c2e4fa0.jpg`,
+        itemKey: '2838',
+        title: 'Enjoy 20% Discount on Total Bill',
+        merchantName: 'Kobe Grill House',
+        url: `${OFFERS_PAGE}?firstTab=dining`,
+        imageUrl: `${UPLOADS}/Kobe_Grill_House_8d1c2e4fa0.jpg`,
       },
       {
-        itemKey: '2830', title: 'Enjoy 10% Off on Fresh Produce', merchantName: 'Greenleaf Supermarkets',
-        url: `${OFFERS_PAGE}?firstTab=super_markets`, imageUrl: `${UPLOADS}/blob_93c0de1f72_44a8b19e03_c5f6a2d781`,
+        itemKey: '2830',
+        title: 'Enjoy 10% Off on Fresh Produce',
+        merchantName: 'Greenleaf Supermarkets',
+        url: `${OFFERS_PAGE}?firstTab=super_markets`,
+        imageUrl: `${UPLOADS}/blob_93c0de1f72_44a8b19e03_c5f6a2d781`,
       },
       {
-        itemKey: '2824', title: 'Enjoy 25% Discount for Sampath Mastercard Credit & Debit cardholders', merchantName: 'Riverbend Hotel Kandy',
-        url: `${OFFERS_PAGE}?firstTab=Mastercard_Offers`, imageUrl: `${UPLOADS}/blob_ae17c4b930_60f2d8e5a1_b3094c7d26`,
+        itemKey: '2824',
+        title: 'Enjoy 25% Discount for Sampath Mastercard Credit & Debit cardholders',
+        merchantName: 'Riverbend Hotel Kandy',
+        url: `${OFFERS_PAGE}?firstTab=Mastercard_Offers`,
+        imageUrl: `${UPLOADS}/blob_ae17c4b930_60f2d8e5a1_b3094c7d26`,
       },
       {
         // No banner.
-        itemKey: '2788', title: 'Enjoy Upto 40% Discount', merchantName: 'Marlin Bay Resort, Trincomalee',
-        url: `${OFFERS_PAGE}?firstTab=hotels`, imageUrl: undefined,
+        itemKey: '2788',
+        title: 'Enjoy Upto 40% Discount',
+        merchantName: 'Marlin Bay Resort, Trincomalee',
+        url: `${OFFERS_PAGE}?firstTab=hotels`,
+        imageUrl: undefined,
       },
     ]);
   });
@@ -114,7 +155,8 @@ describe('Sampath Bank adapter (modelled answer of /api/card-promotions)', () =>
       // display_on is Sri Lanka midnight of 4 September: 3 September in UTC.
       validFrom: '2026-09-04',
       validThrough: '2026-10-31',
-      cardsText: 'Sampath Visa Infinite Metal, Visa Infinite, Visa Signature, MasterCard World Credit Cardholders & Sampath Bank American Express® Platinum Ultramiles Credit Cardmembers',
+      cardsText:
+        'Sampath Visa Infinite Metal, Visa Infinite, Visa Signature, MasterCard World Credit Cardholders & Sampath Bank American Express® Platinum Ultramiles Credit Cardmembers',
       categoryText: 'Premium Offers',
       imageUrl: `${UPLOADS}/blob_5e1a70c2d4_0a93f1b7c6_71d2e8a940`,
       locations: ['Colombo 03'],
@@ -146,25 +188,56 @@ describe('Sampath Bank adapter (modelled answer of /api/card-promotions)', () =>
     });
   });
 
-  it('keeps the other promotions\' rates, dates, cards, spend and codes as written', async () => {
+  it("keeps the other promotions' rates, dates, cards, spend and codes as written", async () => {
     const { items } = await read(replay([{ url: DEFAULT_URL, body: FIXTURE }]));
-    expect(items.slice(2).map((item) => [item.rateText, item.validFrom, item.validThrough, item.cardsText, item.spendText, item.promoCode, item.locations]))
-      .toEqual([
-        ['Enjoy 10% Off on Fresh Produce', '2026-08-01', '2026-12-31', 'Sampath Credit Cards', 'Minimum bill Rs. 5,000\nMax discount Rs. 1,500 per card per day', undefined, undefined],
-        [
-          'Enjoy 25% Discount for Sampath Mastercard Credit & Debit cardholders', '2026-08-19', '2026-11-30',
-          'Sampath Mastercard Credit & Debit cardholders', undefined, 'SMPRB25', ['Kandy'],
-        ],
-        [
-          'Enjoy Upto 40% Discount', '2026-07-13', '2027-02-28',
-          'Sampath Bank Visa Infinite Metal & Visa Infinite Credit Cardholders', undefined, undefined, ['Trincomalee'],
-        ],
-      ]);
+    expect(
+      items
+        .slice(2)
+        .map((item) => [
+          item.rateText,
+          item.validFrom,
+          item.validThrough,
+          item.cardsText,
+          item.spendText,
+          item.promoCode,
+          item.locations,
+        ]),
+    ).toEqual([
+      [
+        'Enjoy 10% Off on Fresh Produce',
+        '2026-08-01',
+        '2026-12-31',
+        'Sampath Credit Cards',
+        'Minimum bill Rs. 5,000\nMax discount Rs. 1,500 per card per day',
+        undefined,
+        undefined,
+      ],
+      [
+        'Enjoy 25% Discount for Sampath Mastercard Credit & Debit cardholders',
+        '2026-08-19',
+        '2026-11-30',
+        'Sampath Mastercard Credit & Debit cardholders',
+        undefined,
+        'SMPRB25',
+        ['Kandy'],
+      ],
+      [
+        'Enjoy Upto 40% Discount',
+        '2026-07-13',
+        '2027-02-28',
+        'Sampath Bank Visa Infinite Metal & Visa Infinite Credit Cardholders',
+        undefined,
+        undefined,
+        ['Trincomalee'],
+      ],
+    ]);
     // The promotion details repeat the description: each line is kept once.
-    expect(items[3]!.description).toBe(paragraphs(
-      'Enjoy 25% Discount on Accommodation at Riverbend Hotel Kandy for all Sampath Mastercard Credit and Debit Cards',
-      'Quote promo code SMPRB25 when booking on 081 220 4455',
-    ));
+    expect(items[3]!.description).toBe(
+      paragraphs(
+        'Enjoy 25% Discount on Accommodation at Riverbend Hotel Kandy for all Sampath Mastercard Credit and Debit Cards',
+        'Quote promo code SMPRB25 when booking on 081 220 4455',
+      ),
+    );
   });
 
   it('pages by page_number until the rows reach the total, and stops there', async () => {
@@ -205,14 +278,22 @@ describe('Sampath Bank adapter (modelled answer of /api/card-promotions)', () =>
   });
 
   it('refuses a second page that repeats the first (the API ignoring page_number)', async () => {
-    const fetcher = replay([{ url: pageUrl(1, 3), body: pageOf(1, 3) }, { url: pageUrl(2, 3), body: pageOf(1, 3) }]);
+    const fetcher = replay([
+      { url: pageUrl(1, 3), body: pageOf(1, 3) },
+      { url: pageUrl(2, 3), body: pageOf(1, 3) },
+    ]);
     await expect(read(fetcher, pageUrl(1, 3))).rejects.toThrow(
       `Sampath Bank card promotions API: page 2 (${pageUrl(2, 3)}) repeats promotions already read — the API no longer pages by page_number`,
     );
   });
 
   it('fails the run on a firewall page or an answer of another shape', async () => {
-    const rejected = replay([{ url: DEFAULT_URL, body: '<html><head><title>Request Rejected</title></head><body>The requested URL was rejected.</body></html>' }]);
+    const rejected = replay([
+      {
+        url: DEFAULT_URL,
+        body: '<html><head><title>Request Rejected</title></head><body>The requested URL was rejected.</body></html>',
+      },
+    ]);
     await expect(read(rejected)).rejects.toThrow(
       `Sampath Bank card promotions API: ${DEFAULT_URL} answered an HTML page (a firewall's challenge or block page?) where JSON was asked for`,
     );

@@ -76,7 +76,8 @@ export const amexAdapter: SourceAdapter = {
       });
     }
     // A category may be empty for a while; every one at once is a redesign.
-    if (blocks === 0) throw structureError(SOURCE, `${BLOCK} offer blocks on any of the ${AMEX_CATEGORIES.length} category pages`);
+    if (blocks === 0)
+      throw structureError(SOURCE, `${BLOCK} offer blocks on any of the ${AMEX_CATEGORIES.length} category pages`);
     return { items: uniqueKeys(items), failures };
   },
 };
@@ -84,8 +85,10 @@ export const amexAdapter: SourceAdapter = {
 /** A category page, checked to be one, with the URL it came from (for resolving its links). */
 async function readCategoryPage(fetcher: PoliteFetcher, pageUrl: string): Promise<{ $: CheerioAPI; pageUrl: string }> {
   const page: FetchedText = await fetcher.text(pageUrl);
-  if (BLOCK_PAGE.test(page.text)) throw new Error(`${SOURCE}: ${pageUrl} answered the firewall's block page (Imperva / Incapsula)`);
-  if (ERROR_PAGE.test(page.text)) throw new Error(`${SOURCE}: ${pageUrl} answered the site's error page ("Sorry, Something went wrong")`);
+  if (BLOCK_PAGE.test(page.text))
+    throw new Error(`${SOURCE}: ${pageUrl} answered the firewall's block page (Imperva / Incapsula)`);
+  if (ERROR_PAGE.test(page.text))
+    throw new Error(`${SOURCE}: ${pageUrl} answered the site's error page ("Sorry, Something went wrong")`);
   const path = (address: string) => new URL(address).pathname.replace(/\/+$/, '');
   if (path(page.url) !== path(pageUrl)) {
     throw new Error(`${SOURCE}: ${pageUrl} was redirected to ${page.url} (a bot challenge, or a category that moved)`);
@@ -97,14 +100,22 @@ function readBlock(block: Elements, category: string, $: CheerioAPI, pageUrl: st
   const merchantName = textIn(block, '.alloffer-heading');
   const href = block.is('a') ? block.attr('href') : block.find('a[href]').first().attr('href');
   const url = absoluteUrl(href, pageUrl);
-  if (!url) return { itemKey: `${category}: ${merchantName || 'an offer block'}`, title: merchantName, reason: 'offer block has no link to its offer page' };
+  if (!url)
+    return {
+      itemKey: `${category}: ${merchantName || 'an offer block'}`,
+      title: merchantName,
+      reason: 'offer block has no link to its offer page',
+    };
   const itemKey = /\/offers\/(.+?)\/?$/.exec(new URL(url).pathname)?.[1] ?? url;
   if (!merchantName) return { itemKey, reason: 'offer block has no heading (.alloffer-heading)' };
 
   const text = block.find('.alloffer-text').first();
   const place = textIn(block, '.offer-location');
   // The plain lines after the heading: the validity, then any conditions.
-  const lines = text.children('div:not([class])').toArray().flatMap((line) => htmlLines($.html(line)));
+  const lines = text
+    .children('div:not([class])')
+    .toArray()
+    .flatMap((line) => htmlLines($.html(line)));
   const rate = textIn(block, '.value-limit');
   return {
     itemKey,

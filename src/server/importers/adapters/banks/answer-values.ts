@@ -46,7 +46,8 @@ export function epochDay(value: unknown, options: { seconds?: boolean } = {}): s
 }
 
 /** Lines that state a spend condition: a minimum or maximum bill, a cap on the saving. */
-const SPEND_LINE = /\b(?:min(?:imum)?|max(?:imum)?|capped)\b|\bbills? (?:above|over|of)\b|\b(?:spend|transactions?|orders?|purchases?) (?:above|over|of)\b/i;
+const SPEND_LINE =
+  /\b(?:min(?:imum)?|max(?:imum)?|capped)\b|\bbills? (?:above|over|of)\b|\b(?:spend|transactions?|orders?|purchases?) (?:above|over|of)\b/i;
 
 /** The lines of an offer's text that state its spend conditions, joined, or undefined. */
 export function spendLinesOf(lines: readonly string[]): string | undefined {
@@ -55,5 +56,10 @@ export function spendLinesOf(lines: readonly string[]): string | undefined {
 
 /** A name as a URL slug: 'Café Nuga, Colombo' → 'cafe-nuga-colombo'. */
 export function slugOf(name: string): string {
-  return name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }

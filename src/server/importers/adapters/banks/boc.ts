@@ -25,7 +25,18 @@
 import { load } from 'cheerio';
 import { FetchError } from '../../fetch/polite-fetch.ts';
 import type { FetchedText, ItemFailure, PoliteFetcher, SourceAdapter, SourceItem } from '../../types.ts';
-import { absoluteUrl, cleanText, type Elements, findPromoCode, htmlLines, htmlParagraphs, labelledValue, structureError, textIn, uniqueKeys } from './shared.ts';
+import {
+  absoluteUrl,
+  cleanText,
+  type Elements,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  labelledValue,
+  structureError,
+  textIn,
+  uniqueKeys,
+} from './shared.ts';
 
 const BANK = 'Bank of Ceylon';
 
@@ -58,7 +69,9 @@ export const bocAdapter: SourceAdapter = {
     const $ = load(page.text);
     if ($(SLIDE).length === 0) {
       if (isChallengePage(page.text)) {
-        throw new Error(`${BANK} listing: ${page.url} answered a firewall's challenge page (AWS WAF) instead of the offers — ${FIREWALL_ADVICE}`);
+        throw new Error(
+          `${BANK} listing: ${page.url} answered a firewall's challenge page (AWS WAF) instead of the offers — ${FIREWALL_ADVICE}`,
+        );
       }
       // BOC always lists its offers; a page without a single slide is a redesign or a block page.
       throw structureError(`${BANK} listing`, `offer slides (${SLIDE} linking to …/<category>/<merchant>/product)`);
@@ -77,14 +90,16 @@ export const bocAdapter: SourceAdapter = {
   },
 };
 
-const FIREWALL_ADVICE = "BOC's CloudFront firewall refuses many cloud and data-centre addresses: run this source from an address it lets through, or replay a browser's capture of the page (--replay)";
+const FIREWALL_ADVICE =
+  "BOC's CloudFront firewall refuses many cloud and data-centre addresses: run this source from an address it lets through, or replay a browser's capture of the page (--replay)";
 
 /** A fetch the firewall refused (403) fails the run with the reason and what to do about it. */
 async function throughFirewall(what: string, fetch: () => Promise<FetchedText>): Promise<FetchedText> {
   try {
     return await fetch();
   } catch (error) {
-    if (error instanceof FetchError && error.status === 403) throw new Error(`${what}: ${error.message} — ${FIREWALL_ADVICE}`, { cause: error });
+    if (error instanceof FetchError && error.status === 403)
+      throw new Error(`${what}: ${error.message} — ${FIREWALL_ADVICE}`, { cause: error });
     throw error;
   }
 }
@@ -98,7 +113,12 @@ function readSlide(slide: Elements, pageUrl: string): Slide | ItemFailure {
   const merchantName = textIn(slide, '.product-detail h4');
   const url = absoluteUrl(slide.attr('href'), pageUrl);
   const path = url ? OFFER_PATH.exec(new URL(url).pathname) : null;
-  if (!url || !path) return { itemKey: url ?? (merchantName || pageUrl), title: merchantName, reason: 'offer slide has no link to an offer page (…/card-offers/<category>/<merchant>/product)' };
+  if (!url || !path)
+    return {
+      itemKey: url ?? (merchantName || pageUrl),
+      title: merchantName,
+      reason: 'offer slide has no link to an offer page (…/card-offers/<category>/<merchant>/product)',
+    };
   // The category and the merchant's slug together are the bank's id for the offer.
   const category = path[1]!;
   const itemKey = `${category}/${path[2]!}`;
@@ -127,7 +147,8 @@ function readSlide(slide: Elements, pageUrl: string): Slide | ItemFailure {
 // the offer ('25% off on Food & Beverages for BOC Credit Cardholders'), the period and '*Conditions apply.'
 // A label ends in a colon and a space: '6:00 PM' is no label.
 const LABELLED = /^[^:]{1,40}:\s+\S/;
-const OFFER_WORDS = /\d\s*%|\boff\b|\bsavings?\b|\bdiscount\b|\binstal+ments?\b|\bplans?\b|\bfree\b|\bcash\s?back\b|\bbonus\b/i;
+const OFFER_WORDS =
+  /\d\s*%|\boff\b|\bsavings?\b|\bdiscount\b|\binstal+ments?\b|\bplans?\b|\bfree\b|\bcash\s?back\b|\bbonus\b/i;
 const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 
 const isPlainLine = (line: string) => !LABELLED.test(line) && !line.startsWith('*');
@@ -135,7 +156,10 @@ const isPeriod = (line: string) => isPlainLine(line) && MONTH.test(line) && /\b2
 
 /** The line that states the offer: the first plain line with a rate or a plan in it, else the first plain line. */
 function offerLine(lines: string[]): string | undefined {
-  return lines.find((line) => isPlainLine(line) && OFFER_WORDS.test(line)) ?? lines.find((line) => isPlainLine(line) && !isPeriod(line));
+  return (
+    lines.find((line) => isPlainLine(line) && OFFER_WORDS.test(line)) ??
+    lines.find((line) => isPlainLine(line) && !isPeriod(line))
+  );
 }
 
 /** A slide whose last line ends in an ellipsis was cut short by the listing. */
@@ -146,7 +170,10 @@ const isCut = (slide: Slide) => /(?:…|\.\.\.)$/.test(slide.lines.at(-1) ?? '')
  * that cannot be fetched makes a failure; one the firewall refuses fails the run; one without
  * the expected structure fails the run.
  */
-async function withWholeLines(fetcher: PoliteFetcher, slides: Slide[]): Promise<{ slides: Slide[]; failures: ItemFailure[] }> {
+async function withWholeLines(
+  fetcher: PoliteFetcher,
+  slides: Slide[],
+): Promise<{ slides: Slide[]; failures: ItemFailure[] }> {
   const whole: Slide[] = [];
   const failures: ItemFailure[] = [];
   const pages = new Map<string, string[]>();
@@ -162,7 +189,11 @@ async function withWholeLines(fetcher: PoliteFetcher, slides: Slide[]): Promise<
         page = await throughFirewall(`${BANK} offer page ${slide.url}`, () => fetcher.text(slide.url));
       } catch (error) {
         if (!(error instanceof FetchError)) throw error;
-        failures.push({ itemKey: slide.itemKey, title: slide.title, reason: `the listing cuts its text short and its offer page ${slide.url} could not be fetched: ${error.message}` });
+        failures.push({
+          itemKey: slide.itemKey,
+          title: slide.title,
+          reason: `the listing cuts its text short and its offer page ${slide.url} could not be fetched: ${error.message}`,
+        });
         continue;
       }
       lines = readOfferPage(page);
@@ -178,7 +209,8 @@ function readOfferPage(page: FetchedText): string[] {
   const $ = load(page.text);
   const section = $('.white-section').first();
   const block = section.find('.offer-txt-info .expand-block').first();
-  if (section.length === 0 || block.length === 0) throw structureError(`${BANK} offer page ${page.url}`, '.white-section .offer-txt-info .expand-block');
+  if (section.length === 0 || block.length === 0)
+    throw structureError(`${BANK} offer page ${page.url}`, '.white-section .offer-txt-info .expand-block');
   return htmlLines(block.html());
 }
 

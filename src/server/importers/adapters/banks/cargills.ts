@@ -25,7 +25,15 @@
 import { type CheerioAPI, load } from 'cheerio';
 import type { ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import { merchantAfterAt, sentencesOf } from './offer-wording.ts';
-import { absoluteUrl, cleanText, type Elements, htmlLines, htmlParagraphs, structureError, uniqueKeys } from './shared.ts';
+import {
+  absoluteUrl,
+  cleanText,
+  type Elements,
+  htmlLines,
+  htmlParagraphs,
+  structureError,
+  uniqueKeys,
+} from './shared.ts';
 
 const BANK = 'Cargills Bank';
 const CARD_PROMOTIONS = 'https://www.cargillsbank.com/products/cargills-bank-cards-promotions/';
@@ -43,9 +51,11 @@ const UPLOADS = /\/wp-content\/uploads\//;
 const PDF = /\.pdf$/i;
 const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp)$/i;
 // Link words that say nothing of the offer.
-const GENERIC_LINK = /^(?:terms(?:\s*(?:&|and)\s*conditions)?|t\s*&\s*cs?|click here|download|view(?: more)?|read more|more details|details|here|pdf)\b/i;
+const GENERIC_LINK =
+  /^(?:terms(?:\s*(?:&|and)\s*conditions)?|t\s*&\s*cs?|click here|download|view(?: more)?|read more|more details|details|here|pdf)\b/i;
 // A caption line that gives the validity: 'Valid till 31st October 2026', 'Every Friday in October'.
-const DATE_LINE = /\b(?:valid|till|until|from|every)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b20\d\d\b/i;
+const DATE_LINE =
+  /\b(?:valid|till|until|from|every)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b20\d\d\b/i;
 
 /** A flyer as the page shows it. */
 interface Flyer {
@@ -77,7 +87,11 @@ export const cargillsAdapter: SourceAdapter = {
       if (!content) throw structureError(source, `the page's content (${CONTENT.join(', ')})`);
       const read = readFlyers($, content, page.url);
       // Images it cannot read do not stand in for flyers: a lazy loader changed, say, must not end every offer.
-      if (read.flyers.length === 0) throw structureError(source, 'a flyer (an image under /wp-content/uploads/ or a terms PDF) in the page\'s content');
+      if (read.flyers.length === 0)
+        throw structureError(
+          source,
+          "a flyer (an image under /wp-content/uploads/ or a terms PDF) in the page's content",
+        );
       items.push(...read.flyers.map((flyer) => toSourceItem(flyer, page.url)));
       failures.push(...read.failures);
     }
@@ -106,7 +120,13 @@ function readFlyers($: CheerioAPI, content: Elements, pageUrl: string): { flyers
     if (element.closest(CHROME).length > 0) continue;
     if (node.tagName === 'a') {
       // A flyer inside the link is read with the flyer (an icon beside its words is not one).
-      if (element.find('img').toArray().some((image) => isFlyerImage(imageSource($(image), pageUrl)))) continue;
+      if (
+        element
+          .find('img')
+          .toArray()
+          .some((image) => isFlyerImage(imageSource($(image), pageUrl)))
+      )
+        continue;
       const href = absoluteUrl(element.attr('href'), pageUrl);
       if (!href || !PDF.test(new URL(href).pathname)) continue;
       const linkText = cleanText(element.text());
@@ -131,7 +151,11 @@ function readFlyers($: CheerioAPI, content: Elements, pageUrl: string): { flyers
     const source = imageSource(element, pageUrl);
     if (!source) {
       // An image with no address: a lazy-loading placeholder whose real address is missing, say.
-      failures.push({ itemKey: `${pageUrl}#image-${images}`, title: alt || captionLines[0], reason: `image ${images} of the page's content has no address to read it from (src, data-src, data-lazy-src)` });
+      failures.push({
+        itemKey: `${pageUrl}#image-${images}`,
+        title: alt || captionLines[0],
+        reason: `image ${images} of the page's content has no address to read it from (src, data-src, data-lazy-src)`,
+      });
       last = undefined;
       continue;
     }
@@ -142,7 +166,7 @@ function readFlyers($: CheerioAPI, content: Elements, pageUrl: string): { flyers
     const hrefPath = href ? new URL(href).pathname : '';
     const flyer: Flyer = {
       // A link to the image file itself is the full-size flyer.
-      imageUrl: href && IMAGE_FILE.test(hrefPath) ? href : largestImage(element, pageUrl) ?? source,
+      imageUrl: href && IMAGE_FILE.test(hrefPath) ? href : (largestImage(element, pageUrl) ?? source),
       pdfUrl: href && PDF.test(hrefPath) ? href : undefined,
       linkUrl: href && !PDF.test(hrefPath) && !IMAGE_FILE.test(hrefPath) ? href : undefined,
       alt,
@@ -181,7 +205,12 @@ function toSourceItem(flyer: Flyer, pageUrl: string): SourceItem {
   const dateLines = flyer.captionLines.filter((line) => DATE_LINE.test(line));
   const words = [flyer.alt, ...flyer.captionLines.filter((line) => !dateLines.includes(line))].filter(Boolean);
   const linkText = GENERIC_LINK.test(flyer.linkText) ? '' : flyer.linkText;
-  const title = words[0] || linkText || readableFileName(flyer.pdfUrl) || readableFileName(flyer.imageUrl) || 'Cargills Bank card offer';
+  const title =
+    words[0] ||
+    linkText ||
+    readableFileName(flyer.pdfUrl) ||
+    readableFileName(flyer.imageUrl) ||
+    'Cargills Bank card offer';
   const key = flyer.imageUrl ?? flyer.pdfUrl!;
   return {
     itemKey: uploadKey(key),
@@ -216,7 +245,9 @@ function readableFileName(url: string | undefined): string | undefined {
   let name = new URL(url).pathname.split('/').pop() ?? '';
   try {
     name = decodeURIComponent(name);
-  } catch { /* the name as written */ }
+  } catch {
+    /* the name as written */
+  }
   name = name.replace(/\.[a-z0-9]{2,4}$/i, '').replace(/-\d+x\d+$/, '');
   // '-1', '-2' are WordPress's copies of a name already used; a year ('-2023') stays.
   while (/-\d{0,2}$/.test(name) && name.length > 1) name = name.replace(/-\d{0,2}$/, '');
@@ -233,6 +264,8 @@ function uploadKey(url: string): string {
   let path = /\/wp-content\/uploads\/(.+)$/.exec(pathname)?.[1] ?? pathname;
   try {
     path = decodeURIComponent(path);
-  } catch { /* the path as written */ }
+  } catch {
+    /* the path as written */
+  }
   return path.replace(/-\d+x\d+(\.[a-z0-9]{2,4})$/i, '$1');
 }

@@ -50,7 +50,9 @@ export async function readCategoryHub(
   if (categories.size === 0) throw structureError(options.source, options.expected);
   const maxCategories = options.maxCategories ?? MAX_CATEGORIES;
   if (categories.size > maxCategories) {
-    throw new Error(`${options.source}: more than ${maxCategories} category pages — raise the cap if the hub really links to this many`);
+    throw new Error(
+      `${options.source}: more than ${maxCategories} category pages — raise the cap if the hub really links to this many`,
+    );
   }
   return [...categories.values()];
 }
@@ -79,12 +81,19 @@ export async function readCategoryPages(
       { source: `${options.source} ${category.url}`, maxPages: options.maxPagesPerCategory ?? 10 },
     );
     if (read.every(({ $ }) => $(options.card).length === 0)) {
-      failures.push({ itemKey: category.url, title: category.name, reason: `category page lists no offers (${options.card}): empty, or its structure changed` });
+      failures.push({
+        itemKey: category.url,
+        title: category.name,
+        reason: `category page lists no offers (${options.card}): empty, or its structure changed`,
+      });
     }
     pages.push(...read);
   }
   if (pages.every(({ $ }) => $(options.card).length === 0)) {
-    throw structureError(options.source, `offer cards (${options.card}) on any of the ${categories.length} category pages`);
+    throw structureError(
+      options.source,
+      `offer cards (${options.card}) on any of the ${categories.length} category pages`,
+    );
   }
   return { pages, failures };
 }

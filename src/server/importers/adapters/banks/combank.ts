@@ -25,7 +25,16 @@
 import { load } from 'cheerio';
 import type { FetchedText, ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import {
-  absoluteUrl, type Elements, findPromoCode, htmlLines, htmlParagraphs, readDetailPages, readHtmlListing, structureError, textIn, textOf,
+  absoluteUrl,
+  type Elements,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  readDetailPages,
+  readHtmlListing,
+  structureError,
+  textIn,
+  textOf,
   uniqueKeys,
 } from './shared.ts';
 
@@ -84,7 +93,8 @@ function readTile(link: Elements, rowLabel: string, pageUrl: string): Tile | Ite
   const itemKey = offerKey(url);
   if (!title) return { itemKey, reason: 'offer tile has no title (.reward-content h3)' };
   const merchantName = merchantFromTitle(title);
-  if (!merchantName) return { itemKey, title, reason: 'no merchant name in the title (expected "… at <merchant> with ComBank …")' };
+  if (!merchantName)
+    return { itemKey, title, reason: 'no merchant name in the title (expected "… at <merchant> with ComBank …")' };
 
   const badge = textIn(link, '.offer-tag');
   return {
@@ -135,15 +145,22 @@ function readOfferPage(page: FetchedText): OfferPage {
   const offerTerms: string[] = [];
   const generalTerms: string[] = [];
   let section = offerTerms;
-  container.find('.editor-content').children().each((_, child) => {
-    const element = $(child);
-    const text = textOf(element.html());
-    const isHeading = element.is('p') && text !== '' && text === textOf(element.find('b, strong').first().html());
-    if (isHeading) section = /^terms (?:and|&) conditions:?$/i.test(text) ? generalTerms : offerTerms;
-    else section.push(...htmlLines($.html(child)));
-  });
+  container
+    .find('.editor-content')
+    .children()
+    .each((_, child) => {
+      const element = $(child);
+      const text = textOf(element.html());
+      const isHeading = element.is('p') && text !== '' && text === textOf(element.find('b, strong').first().html());
+      if (isHeading) section = /^terms (?:and|&) conditions:?$/i.test(text) ? generalTerms : offerTerms;
+      else section.push(...htmlLines($.html(child)));
+    });
 
-  return { offerTerms, generalTerms, imageUrl: absoluteUrl(container.find('.reward-image img').first().attr('src'), page.url) };
+  return {
+    offerTerms,
+    generalTerms,
+    imageUrl: absoluteUrl(container.find('.reward-image img').first().attr('src'), page.url),
+  };
 }
 
 function toSourceItem(tile: Tile, page: OfferPage): SourceItem {

@@ -25,13 +25,28 @@
 // (DFanso): check the hub's address and its links on the live site first.
 import type { ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import { type Category, readCategoryHub, readCategoryPages } from './category-pages.ts';
-import { absoluteUrl, cleanText, type Elements, findPromoCode, htmlLines, htmlParagraphs, textIn, uniqueKeys } from './shared.ts';
+import {
+  absoluteUrl,
+  cleanText,
+  type Elements,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  textIn,
+  uniqueKeys,
+} from './shared.ts';
 
 const BANK = 'DFCC Bank';
 const CARD = 'a.cardd';
 
 /** Pages under /cards/card-offers/ that are hubs, not categories. */
-const HUBS = new Set(['dfcc-cards', 'dfcc-card-offers', 'credit-card-offers', 'debit-card-offers', 'debit-card-promotions']);
+const HUBS = new Set([
+  'dfcc-cards',
+  'dfcc-card-offers',
+  'credit-card-offers',
+  'debit-card-offers',
+  'debit-card-promotions',
+]);
 const CATEGORY_PATH = /^\/cards\/card-offers\/([a-z0-9-]+)\/?$/;
 const NETWORK = /visa|master/;
 
@@ -51,7 +66,10 @@ export const dfccAdapter: SourceAdapter = {
       },
       expected: 'links to category pages (/cards/card-offers/<category>)',
     });
-    const { pages, failures } = await readCategoryPages(fetcher, networksLast(categories), { source: `${BANK} card offers`, card: CARD });
+    const { pages, failures } = await readCategoryPages(fetcher, networksLast(categories), {
+      source: `${BANK} card offers`,
+      card: CARD,
+    });
     const items: SourceItem[] = [];
     for (const { category, url: pageUrl, $ } of pages) {
       $(CARD).each((_, element) => {
@@ -84,7 +102,12 @@ function readCard(card: Elements, pageUrl: string, category: Category): SourceIt
   const image = card.find('img.offerMainImage').first();
   const merchantName = merchantIn(title) ?? merchantFromAlt(image.attr('alt'));
   if (!merchantName) {
-    return { itemKey, title, reason: 'no merchant name: the offer text names none ("… at <merchant> with DFCC …") and the banner\'s alt text is not a name' };
+    return {
+      itemKey,
+      title,
+      reason:
+        'no merchant name: the offer text names none ("… at <merchant> with DFCC …") and the banner\'s alt text is not a name',
+    };
   }
 
   return {

@@ -42,7 +42,16 @@
 //   does not know, so a 200 there proves nothing. Neither base is checked live here.
 import type { FetchedText, ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import {
-  absoluteUrl, checkRowsAgainstTotal, cleanText, findPromoCode, htmlLines, htmlParagraphs, labelledValue, readDetailPages, readJsonAnswer, readPages,
+  absoluteUrl,
+  checkRowsAgainstTotal,
+  cleanText,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  labelledValue,
+  readDetailPages,
+  readJsonAnswer,
+  readPages,
   structureError,
 } from './shared.ts';
 
@@ -104,8 +113,17 @@ export const hnbAdapter: SourceAdapter = {
     const failures: ItemFailure[] = [];
     for (const cardType of CARD_TYPES) {
       const source = `${BANK} listing (${cardType} cards)`;
-      const pages = await readPages(fetcher, withQuery(url, { cardType, page: '1' }), (page) => readListingPage(page, source), { source, accept: JSON_ACCEPT });
-      checkRowsAgainstTotal(pages.reduce((rows, page) => rows + page.rows.length, 0), pages[0]?.total, source);
+      const pages = await readPages(
+        fetcher,
+        withQuery(url, { cardType, page: '1' }),
+        (page) => readListingPage(page, source),
+        { source, accept: JSON_ACCEPT },
+      );
+      checkRowsAgainstTotal(
+        pages.reduce((rows, page) => rows + page.rows.length, 0),
+        pages[0]?.total,
+        source,
+      );
       for (const page of pages) {
         page.rows.forEach((row, index) => {
           const read = readRow(row, index, page.url, cardType);
@@ -121,7 +139,9 @@ export const hnbAdapter: SourceAdapter = {
       }
     }
 
-    const contents = await readDetailPages(fetcher, [...promotions.values()], promotionUrl, readPromotion, { accept: JSON_ACCEPT });
+    const contents = await readDetailPages(fetcher, [...promotions.values()], promotionUrl, readPromotion, {
+      accept: JSON_ACCEPT,
+    });
     const items = contents.details.map(({ entry, detail }) => toSourceItem(entry, detail));
     return { items, failures: [...failures, ...contents.failures] };
   },
@@ -173,8 +193,13 @@ function readPromotion(page: FetchedText, promotion: Promotion): PromotionConten
   if (!isObject(body)) throw structureError(`${BANK} promotion ${promotion.itemKey} (${page.url})`, 'a JSON object');
 
   const content: PromotionContent = {
-    fields: {}, notes: [], generalTerms: [],
-    thumb: rawText(body.thumb), from: scalarText(body.from) || undefined, to: scalarText(body.to) || undefined, valid: scalarText(body.valid) || undefined,
+    fields: {},
+    notes: [],
+    generalTerms: [],
+    thumb: rawText(body.thumb),
+    from: scalarText(body.from) || undefined,
+    to: scalarText(body.to) || undefined,
+    valid: scalarText(body.valid) || undefined,
   };
   const lines = contentLines(typeof body.content === 'string' ? body.content : '');
   let inGeneralTerms = false;
@@ -192,7 +217,10 @@ function readPromotion(page: FetchedText, promotion: Promotion): PromotionConten
 }
 
 /** A line of the content, and whether it is an item of a list (<li>). */
-interface ContentLine { text: string; listItem: boolean }
+interface ContentLine {
+  text: string;
+  listItem: boolean;
+}
 
 // A character no text holds, put at the start of each list item to know its lines after htmlLines.
 const LIST_ITEM = '\u{F8FF}';
@@ -219,8 +247,13 @@ function readField(line: string, following: ContentLine[], content: PromotionCon
   const label = /^([^:]{1,40}):\s*$/.exec(line)?.[1];
   for (const [field, pattern] of Object.entries(FIELD_LABELS) as Array<[Field, RegExp]>) {
     if (label !== undefined && pattern.test(cleanText(label))) {
-      const end = following.findIndex((next) => !next.listItem && (/^[^:]{1,40}:/.test(next.text) || /^general terms/i.test(next.text)));
-      const value = following.slice(0, end === -1 ? undefined : end).map((next) => next.text).join('\n');
+      const end = following.findIndex(
+        (next) => !next.listItem && (/^[^:]{1,40}:/.test(next.text) || /^general terms/i.test(next.text)),
+      );
+      const value = following
+        .slice(0, end === -1 ? undefined : end)
+        .map((next) => next.text)
+        .join('\n');
       if (value) content.fields[field] ??= value;
       continue;
     }

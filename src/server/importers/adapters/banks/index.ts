@@ -17,6 +17,18 @@ import { unionAdapter } from './union.ts';
 import { visaLkAdapter } from './visa-lk.ts';
 
 export const BANK_ADAPTERS: SourceAdapter[] = [
-  combankAdapter, hnbAdapter, sampathAdapter, seylanAdapter, ndbAdapter, bocAdapter, peoplesAdapter, ntbAdapter, amexAdapter, dfccAdapter,
-  panAsiaAdapter, unionAdapter, cargillsAdapter, visaLkAdapter,
+  combankAdapter,
+  hnbAdapter,
+  sampathAdapter,
+  seylanAdapter,
+  ndbAdapter,
+  bocAdapter,
+  peoplesAdapter,
+  ntbAdapter,
+  amexAdapter,
+  dfccAdapter,
+  panAsiaAdapter,
+  unionAdapter,
+  cargillsAdapter,
+  visaLkAdapter,
 ];

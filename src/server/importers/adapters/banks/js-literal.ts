@@ -51,14 +51,31 @@ export function readJsLiteral(text: string, start: number): { value: unknown; en
       const escaped = text[at + 1];
       at += 2;
       switch (escaped) {
-        case 'n': value += '\n'; break;
-        case 't': value += '\t'; break;
-        case 'r': value += '\r'; break;
-        case 'b': value += '\b'; break;
-        case 'f': value += '\f'; break;
-        case 'v': value += '\v'; break;
-        case '0': value += '\0'; break;
-        case 'x': value += codePoint(text.slice(at, at + 2), 2); at += 2; break;
+        case 'n':
+          value += '\n';
+          break;
+        case 't':
+          value += '\t';
+          break;
+        case 'r':
+          value += '\r';
+          break;
+        case 'b':
+          value += '\b';
+          break;
+        case 'f':
+          value += '\f';
+          break;
+        case 'v':
+          value += '\v';
+          break;
+        case '0':
+          value += '\0';
+          break;
+        case 'x':
+          value += codePoint(text.slice(at, at + 2), 2);
+          at += 2;
+          break;
         case 'u': {
           if (text[at] === '{') {
             const end = text.indexOf('}', at);
@@ -72,10 +89,16 @@ export function readJsLiteral(text: string, start: number): { value: unknown; en
           break;
         }
         // A backslash before a line break continues the string on the next line.
-        case '\r': if (text[at] === '\n') at++; break;
-        case '\n': break;
-        case undefined: fail('an unclosed string'); break;
-        default: value += escaped;
+        case '\r':
+          if (text[at] === '\n') at++;
+          break;
+        case '\n':
+          break;
+        case undefined:
+          fail('an unclosed string');
+          break;
+        default:
+          value += escaped;
       }
     }
     if (at >= text.length) fail('an unclosed string');
@@ -105,15 +128,24 @@ export function readJsLiteral(text: string, start: number): { value: unknown; en
       const object: Record<string, unknown> = {};
       for (;;) {
         skipSpace();
-        if (text[at] === '}') { at++; return object; }
+        if (text[at] === '}') {
+          at++;
+          return object;
+        }
         const key = readKey();
         skipSpace();
         if (text[at] !== ':') fail("a ':' after a key");
         at++;
         object[key] = readValue();
         skipSpace();
-        if (text[at] === ',') { at++; continue; }
-        if (text[at] === '}') { at++; return object; }
+        if (text[at] === ',') {
+          at++;
+          continue;
+        }
+        if (text[at] === '}') {
+          at++;
+          return object;
+        }
         fail("a ',' or '}' in an object");
       }
     }
@@ -122,20 +154,35 @@ export function readJsLiteral(text: string, start: number): { value: unknown; en
       const array: unknown[] = [];
       for (;;) {
         skipSpace();
-        if (text[at] === ']') { at++; return array; }
+        if (text[at] === ']') {
+          at++;
+          return array;
+        }
         array.push(readValue());
         skipSpace();
-        if (text[at] === ',') { at++; continue; }
-        if (text[at] === ']') { at++; return array; }
+        if (text[at] === ',') {
+          at++;
+          continue;
+        }
+        if (text[at] === ']') {
+          at++;
+          return array;
+        }
         fail("a ',' or ']' in an array");
       }
     }
     if (char === '"' || char === "'" || char === '`') return readString();
     const rest = text.slice(at, at + 40);
     const number = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(rest)?.[0];
-    if (number) { at += number.length; return Number(number); }
+    if (number) {
+      at += number.length;
+      return Number(number);
+    }
     const word = /^(?:true|false|null|undefined)\b/.exec(rest)?.[0];
-    if (word) { at += word.length; return { true: true, false: false, null: null, undefined }[word]; }
+    if (word) {
+      at += word.length;
+      return { true: true, false: false, null: null, undefined }[word];
+    }
     return fail('a value that is not a literal');
   }
 

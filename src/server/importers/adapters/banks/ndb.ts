@@ -58,7 +58,8 @@ function readCard(card: Elements, pageUrl: string): SourceItem | ItemFailure {
   // The <a> wraps the card; a card whose link sits inside it (a 'View details' button) is read too.
   const href = card.closest(OFFER_LINK).attr('href') ?? card.find(OFFER_LINK).first().attr('href');
   const url = absoluteUrl(href, pageUrl);
-  if (!url) return { itemKey: title || pageUrl, title, reason: `offer card has no link to its offer page (${OFFER_LINK})` };
+  if (!url)
+    return { itemKey: title || pageUrl, title, reason: `offer card has no link to its offer page (${OFFER_LINK})` };
   // The offer page's number ('/offer-details/345') is the bank's id for the offer.
   const itemKey = /\/offer-details\/(\d+)/.exec(new URL(url).pathname)?.[1] ?? url;
   if (!title) return { itemKey, reason: 'offer card has no title (h5.card-title)' };

@@ -33,7 +33,16 @@ import { load, type CheerioAPI } from 'cheerio';
 import type { FetchedText, ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import { slugOf, spendLinesOf } from './answer-values.ts';
 import {
-  absoluteUrl, type Elements, findPromoCode, htmlLines, htmlParagraphs, readDetailPages, readHtmlListing, structureError, textIn, uniqueKeys,
+  absoluteUrl,
+  type Elements,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  readDetailPages,
+  readHtmlListing,
+  structureError,
+  textIn,
+  uniqueKeys,
 } from './shared.ts';
 
 const BANK = 'Nations Trust Bank';
@@ -73,7 +82,8 @@ const HEADER_CELL = /^merchants?(?: name)?$/i;
 // 'Valid every Sunday till 30th September 2026', 'Valid on 24th September 2026', 'Valid from 1st May to 30th June 2026'.
 const VALIDITY_LINE = /\b(?:valid|till|until|from|on)\b.*\b20\d\d\b/i;
 // 'Nations Trust Bank Mastercard Credit Card', 'Private Banking Mastercard Credit Cards', 'Mastercard Credit & Debit Cards'.
-const CARDS_PHRASE = /(?:\bNations Trust Bank\s+)?(?:\bPrivate Banking\s+)?\b(?:Master ?Card|American Express)\b[^.;\n]*\bCards?\b/i;
+const CARDS_PHRASE =
+  /(?:\bNations Trust Bank\s+)?(?:\bPrivate Banking\s+)?\b(?:Master ?Card|American Express)\b[^.;\n]*\bCards?\b/i;
 
 export const ntbAdapter: SourceAdapter = {
   adapter: 'ntb',
@@ -82,7 +92,10 @@ export const ntbAdapter: SourceAdapter = {
   defaultUrl: 'https://www.nationstrust.com/promotions',
 
   async read({ url, fetcher }) {
-    const pages = await readHtmlListing(fetcher, url, { source: `${BANK} promotions`, container: '.grid-item .promo-box' });
+    const pages = await readHtmlListing(fetcher, url, {
+      source: `${BANK} promotions`,
+      container: '.grid-item .promo-box',
+    });
     const cards: Card[] = [];
     const failures: ItemFailure[] = [];
     for (const { url: pageUrl, $ } of pages) {
@@ -108,10 +121,14 @@ export const ntbAdapter: SourceAdapter = {
 function readCard(element: Elements, pageUrl: string): Card | ItemFailure {
   const title = textIn(element, '.info h5');
   const category = (element.attr('class') ?? '').split(/\s+/).find((name) => name && !LAYOUT_CLASS.test(name));
-  const url = absoluteUrl((element.find('.promo-footer a[href]').first().attr('href') ?? element.find('a[href]').first().attr('href')), pageUrl);
+  const url = absoluteUrl(
+    element.find('.promo-footer a[href]').first().attr('href') ?? element.find('a[href]').first().attr('href'),
+    pageUrl,
+  );
   if (!url) return { itemKey: title || pageUrl, title, reason: 'promotion card has no Learn More link to its page' };
   const itemKey = new URL(url).pathname.split('/').filter(Boolean).pop() ?? url;
-  if (category === GENERAL_TERMS) return { itemKey, title, reason: "the bank's general terms and conditions for offers: not an offer" };
+  if (category === GENERAL_TERMS)
+    return { itemKey, title, reason: "the bank's general terms and conditions for offers: not an offer" };
   if (!title) return { itemKey, reason: 'promotion card has no headline (h5)' };
   return {
     itemKey,
@@ -134,44 +151,68 @@ function readPromotionPage(page: FetchedText): PromotionPage {
   const table = $('.saving-rate-table table').first();
   if (table.length > 0) return { rows: tableRows($, table), lines: [], imageUrl };
   const description = $('.description-block').first();
-  if (description.length === 0) throw structureError(`${BANK} promotion page ${page.url}`, '.saving-rate-table or .description-block');
+  if (description.length === 0)
+    throw structureError(`${BANK} promotion page ${page.url}`, '.saving-rate-table or .description-block');
   return { lines: htmlLines(description.html()), imageUrl };
 }
 
 function tableRows($: CheerioAPI, table: Elements): Row[] {
-  return table.find('tr').toArray().flatMap((row) => {
-    const cells = $(row).children('td, th').toArray().map((cell) => $(cell));
-    const merchantName = htmlLines(cells[0]?.html()).join(' ');
-    if (cells.length < 2 || !merchantName || HEADER_CELL.test(merchantName)) return [];
-    return [{ merchantName, offer: htmlLines(cells[1]!.html()).join(' '), eligibility: htmlLines(cells[2]?.html()) }];
-  });
+  return table
+    .find('tr')
+    .toArray()
+    .flatMap((row) => {
+      const cells = $(row)
+        .children('td, th')
+        .toArray()
+        .map((cell) => $(cell));
+      const merchantName = htmlLines(cells[0]?.html()).join(' ');
+      if (cells.length < 2 || !merchantName || HEADER_CELL.test(merchantName)) return [];
+      return [{ merchantName, offer: htmlLines(cells[1]!.html()).join(' '), eligibility: htmlLines(cells[2]?.html()) }];
+    });
 }
 
 function toSourceItems(card: Card, page: PromotionPage): Array<SourceItem | ItemFailure> {
   if (page.rows && page.rows.length > 0) return page.rows.map((row) => rowItem(card, page, row));
-  if (page.rows) return [{ itemKey: card.itemKey, title: card.title, reason: `the page's merchant table (${card.url}) has no merchant rows` }];
-  if (!card.merchantName) return [{ itemKey: card.itemKey, title: card.title, reason: 'promotion names no merchant (no h6 on its card, no merchant table on its page)' }];
+  if (page.rows)
+    return [
+      {
+        itemKey: card.itemKey,
+        title: card.title,
+        reason: `the page's merchant table (${card.url}) has no merchant rows`,
+      },
+    ];
+  if (!card.merchantName)
+    return [
+      {
+        itemKey: card.itemKey,
+        title: card.title,
+        reason: 'promotion names no merchant (no h6 on its card, no merchant table on its page)',
+      },
+    ];
   const lines = page.lines;
-  return [{
-    itemKey: card.itemKey,
-    url: card.url,
-    title: card.title,
-    merchantName: card.merchantName,
-    description: htmlParagraphs(lines),
-    rateText: card.title,
-    dateText: card.dateText ?? lines.find((line) => VALIDITY_LINE.test(line)),
-    cardsText: cardsIn([card.title, ...lines]),
-    spendText: spendLinesOf(lines),
-    categoryText: card.categoryText,
-    imageUrl: page.imageUrl ?? card.imageUrl,
-    promoCode: findPromoCode(lines.join('\n')),
-  }];
+  return [
+    {
+      itemKey: card.itemKey,
+      url: card.url,
+      title: card.title,
+      merchantName: card.merchantName,
+      description: htmlParagraphs(lines),
+      rateText: card.title,
+      dateText: card.dateText ?? lines.find((line) => VALIDITY_LINE.test(line)),
+      cardsText: cardsIn([card.title, ...lines]),
+      spendText: spendLinesOf(lines),
+      categoryText: card.categoryText,
+      imageUrl: page.imageUrl ?? card.imageUrl,
+      promoCode: findPromoCode(lines.join('\n')),
+    },
+  ];
 }
 
 /** One row of a collection: its merchant's offer, on the collection's page. */
 function rowItem(card: Card, page: PromotionPage, row: Row): SourceItem | ItemFailure {
   const itemKey = `${card.itemKey}#${slugOf(row.merchantName) || 'row'}`;
-  if (!row.offer) return { itemKey, title: row.merchantName, reason: `the merchant row of ${row.merchantName} has no offer` };
+  if (!row.offer)
+    return { itemKey, title: row.merchantName, reason: `the merchant row of ${row.merchantName} has no offer` };
   const lines = [row.offer, ...row.eligibility];
   return {
     itemKey,

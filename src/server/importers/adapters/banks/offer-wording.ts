@@ -4,7 +4,10 @@ import { cleanText } from './shared.ts';
 
 /** A line's sentences: a stop followed by a capital ('Rs. 5,000' and '/-.' inside a sentence stay). */
 export function sentencesOf(line: string): string[] {
-  return line.split(/(?<=[.!?])\s+(?=[A-Z"“(])/).map(cleanText).filter(Boolean);
+  return line
+    .split(/(?<=[.!?])\s+(?=[A-Z"“(])/)
+    .map(cleanText)
+    .filter(Boolean);
 }
 
 /**
@@ -14,7 +17,9 @@ export function sentencesOf(line: string): string[] {
  * outlets' are not names.
  */
 export function merchantAfterAt(sentence: string): string | undefined {
-  const match = /\bat\s+((?:[A-Z0-9]|www\.)(?:[^.!?]|\.(?=[A-Za-z0-9])){0,80}?)(?:\s+(?:with|for|from|when|on|every|using|this|till|until|during|valid|via|and\s+get)\b|\s*[,;:–—]|[.!?]?\s*$)/
-    .exec(sentence);
+  const match =
+    /\bat\s+((?:[A-Z0-9]|www\.)(?:[^.!?]|\.(?=[A-Za-z0-9])){0,80}?)(?:\s+(?:with|for|from|when|on|every|using|this|till|until|during|valid|via|and\s+get)\b|\s*[,;:–—]|[.!?]?\s*$)/.exec(
+      sentence,
+    );
   return match ? cleanText(match[1]) || undefined : undefined;
 }

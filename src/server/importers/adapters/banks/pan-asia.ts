@@ -22,7 +22,16 @@ import { FetchError } from '../../fetch/polite-fetch.ts';
 import type { FetchedText, ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import { readJsLiteral } from './js-literal.ts';
 import { merchantAfterAt, sentencesOf } from './offer-wording.ts';
-import { absoluteUrl, cleanText, findPromoCode, htmlLines, htmlParagraphs, structureError, textOf, uniqueKeys } from './shared.ts';
+import {
+  absoluteUrl,
+  cleanText,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  structureError,
+  textOf,
+  uniqueKeys,
+} from './shared.ts';
 
 const BANK = 'Pan Asia Bank';
 const SOURCE = `${BANK} listing`;
@@ -70,11 +79,12 @@ export const panAsiaAdapter: SourceAdapter = {
 /** The run's error for an answer Sucuri gives a client it blocks: a 403, a 307 without a Location, a redirect loop. */
 function firewallRefusal(error: unknown): Error | undefined {
   if (!(error instanceof FetchError)) return undefined;
-  const refused = (error.kind === 'http' && (error.status === 403 || error.status === 307)) || error.kind === 'redirect';
+  const refused =
+    (error.kind === 'http' && (error.status === 403 || error.status === 307)) || error.kind === 'redirect';
   if (!refused) return undefined;
   return new Error(
-    `${SOURCE}: ${error.message} — pabcbank.com is behind the Sucuri firewall, which answers so to a client it blocks `
-      + `or sends to its JavaScript challenge: the offers were not read (replay a capture from a browser that passed it)`,
+    `${SOURCE}: ${error.message} — pabcbank.com is behind the Sucuri firewall, which answers so to a client it blocks ` +
+      `or sends to its JavaScript challenge: the offers were not read (replay a capture from a browser that passed it)`,
     { cause: error },
   );
 }
@@ -87,7 +97,9 @@ const SUCURI_BLOCK = /Sucuri\s+Web\s*Site\s+Firewall|cloudproxy@sucuri\.net|sucu
 /** The arr_offers array of the page's inline script; a Sucuri page or a page without it throws. */
 function readCatalogue(page: FetchedText): unknown[] {
   const $ = load(page.text);
-  const scripts = $('script').toArray().map((script) => $(script).text());
+  const scripts = $('script')
+    .toArray()
+    .map((script) => $(script).text());
   for (const script of scripts) {
     const assignment = /\barr_offers\s*=\s*/.exec(script);
     if (!assignment) continue;
@@ -95,17 +107,23 @@ function readCatalogue(page: FetchedText): unknown[] {
     try {
       value = readJsLiteral(script, assignment.index + assignment[0].length).value;
     } catch (error) {
-      throw new Error(`${SOURCE}: the offers catalogue (arr_offers) in ${page.url} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `${SOURCE}: the offers catalogue (arr_offers) in ${page.url} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (!Array.isArray(value)) throw structureError(SOURCE, 'the offers catalogue as an array (var arr_offers = […])');
     return value;
   }
   if (SUCURI_CHALLENGE.test(page.text)) {
-    throw new Error(`${SOURCE}: ${page.url} answered the Sucuri firewall's JavaScript challenge, not the offers page: `
-      + 'the importer runs no script to pass it, so the offers were not read (replay a capture from a browser that passed it)');
+    throw new Error(
+      `${SOURCE}: ${page.url} answered the Sucuri firewall's JavaScript challenge, not the offers page: ` +
+        'the importer runs no script to pass it, so the offers were not read (replay a capture from a browser that passed it)',
+    );
   }
   if (SUCURI_BLOCK.test(page.text)) {
-    throw new Error(`${SOURCE}: ${page.url} answered the Sucuri firewall's 'Access Denied' page, not the offers page: the request was blocked and the offers were not read`);
+    throw new Error(
+      `${SOURCE}: ${page.url} answered the Sucuri firewall's 'Access Denied' page, not the offers page: the request was blocked and the offers were not read`,
+    );
   }
   throw structureError(SOURCE, 'the offers catalogue (var arr_offers = […] in an inline script)');
 }
@@ -118,22 +136,39 @@ function field(entry: Record<string, unknown>, key: string): string {
 
 function readOffer(entry: unknown, index: number, pageUrl: string): SourceItem | ItemFailure {
   const position = `arr_offers[${index}]`;
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return { itemKey: position, reason: `${position} is not an offer (an object)` };
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+    return { itemKey: position, reason: `${position} is not an offer (an object)` };
   const offer = entry as Record<string, unknown>;
   const badge = textOf(field(offer, 'text'));
   const lines = htmlLines(field(offer, 'backtext'));
   const imageUrl = absoluteUrl(field(offer, 'img'), pageUrl);
   // The flyer's file is the only thing the catalogue gives that tells one offer from another.
-  if (!imageUrl) return { itemKey: position, title: lines[0] ?? badge, reason: 'offer has no image (img), which is its only identity' };
+  if (!imageUrl)
+    return {
+      itemKey: position,
+      title: lines[0] ?? badge,
+      reason: 'offer has no image (img), which is its only identity',
+    };
   const itemKey = imageKey(imageUrl);
   if (lines.length === 0) return { itemKey, title: badge, reason: 'offer has no text on its back (backtext)' };
 
   const sentences = lines.flatMap(sentencesOf);
-  const named = sentences.map((sentence) => ({ sentence, merchantName: merchantAfterAt(sentence) })).find((found) => found.merchantName);
-  if (!named) return { itemKey, title: sentences[0], reason: 'no merchant named in the offer\'s text (expected "… at <merchant> with …")' };
+  const named = sentences
+    .map((sentence) => ({ sentence, merchantName: merchantAfterAt(sentence) }))
+    .find((found) => found.merchantName);
+  if (!named)
+    return {
+      itemKey,
+      title: sentences[0],
+      reason: 'no merchant named in the offer\'s text (expected "… at <merchant> with …")',
+    };
 
   const types = offer.offer_type;
-  const cardsText = (Array.isArray(types) ? types : [types]).filter((type): type is string => typeof type === 'string').map(cleanText).filter(Boolean).join(' & ');
+  const cardsText = (Array.isArray(types) ? types : [types])
+    .filter((type): type is string => typeof type === 'string')
+    .map(cleanText)
+    .filter(Boolean)
+    .join(' & ');
   return {
     itemKey,
     url: pageUrl,

@@ -27,8 +27,18 @@ import { load } from 'cheerio';
 import type { FetchedText, ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import { type Category, readCategoryHub, readCategoryPages } from './category-pages.ts';
 import {
-  absoluteUrl, cleanText, type Elements, findPromoCode, htmlLines, htmlParagraphs, labelledValue, readDetailPages, structureError, textIn,
-  textOf, uniqueKeys,
+  absoluteUrl,
+  cleanText,
+  type Elements,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  labelledValue,
+  readDetailPages,
+  structureError,
+  textIn,
+  textOf,
+  uniqueKeys,
 } from './shared.ts';
 
 const BANK = "People's Bank";
@@ -64,10 +74,14 @@ export const peoplesAdapter: SourceAdapter = {
   async read({ url, fetcher }) {
     const categories = await readCategoryHub(fetcher, url, {
       source: `${BANK} special offers`,
-      isCategory: (link) => link.pathname.startsWith('/promotion-category/') && link.searchParams.get('cardType') === 'credit_card',
+      isCategory: (link) =>
+        link.pathname.startsWith('/promotion-category/') && link.searchParams.get('cardType') === 'credit_card',
       expected: 'links to credit card category pages (/promotion-category/<category>/?cardType=credit_card)',
     });
-    const { pages, failures } = await readCategoryPages(fetcher, networksLast(categories), { source: `${BANK} promotions`, card: CARD });
+    const { pages, failures } = await readCategoryPages(fetcher, networksLast(categories), {
+      source: `${BANK} promotions`,
+      card: CARD,
+    });
     const cards: Card[] = [];
     for (const { category, url: pageUrl, $ } of pages) {
       $(CARD).each((_, element) => {
@@ -85,7 +99,8 @@ export const peoplesAdapter: SourceAdapter = {
 
 /** The card-network categories (Visa, Mastercard) repeat offers of the others: read last, their repeats are dropped. */
 function networksLast(categories: Category[]): Category[] {
-  const isNetwork = (category: Category) => /^\/promotion-category\/(?:visa|master)/.test(new URL(category.url).pathname);
+  const isNetwork = (category: Category) =>
+    /^\/promotion-category\/(?:visa|master)/.test(new URL(category.url).pathname);
   return [...categories.filter((category) => !isNetwork(category)), ...categories.filter(isNetwork)];
 }
 
@@ -94,12 +109,18 @@ function readCard(card: Elements, pageUrl: string, category: Category): Card | I
   const button = card.find('[data-title]').first();
   const merchantName = textIn(card, '.promo-short') || cleanText(button.attr('data-location'));
   const title = cleanText(button.attr('data-title')) || merchantName;
-  const href = card.find('.offer-image a[href], .promo-short a[href]').first().attr('href')
-    ?? card.find('[data-permalink]').first().attr('data-permalink')
-    ?? card.find('a[href*="/promotion/"]').first().attr('href');
+  const href =
+    card.find('.offer-image a[href], .promo-short a[href]').first().attr('href') ??
+    card.find('[data-permalink]').first().attr('data-permalink') ??
+    card.find('a[href*="/promotion/"]').first().attr('href');
   const url = absoluteUrl(href, pageUrl);
   const slug = url ? /^\/promotion\/([^/]+)\/?$/.exec(new URL(url).pathname)?.[1] : undefined;
-  if (!url || !slug) return { itemKey: url ?? (title || pageUrl), title, reason: 'offer card has no link to its promotion page (/promotion/<slug>/)' };
+  if (!url || !slug)
+    return {
+      itemKey: url ?? (title || pageUrl),
+      title,
+      reason: 'offer card has no link to its promotion page (/promotion/<slug>/)',
+    };
   if (!merchantName) return { itemKey: slug, title, reason: 'offer card has no merchant name (.promo-short)' };
 
   return {
@@ -122,7 +143,11 @@ function readPromotionPage(page: FetchedText): Promotion {
   const card = $('.single-card').first();
   if (card.length === 0) throw structureError(`${BANK} promotion page ${page.url}`, '.single-card');
   const validity = textIn(card, '.validity');
-  const metaLines = card.find('.meta-row').children().toArray().map((element) => textOf($(element).html()));
+  const metaLines = card
+    .find('.meta-row')
+    .children()
+    .toArray()
+    .map((element) => textOf($(element).html()));
   return {
     title: textIn(card, '.title') || undefined,
     description: htmlLines(card.find('.desc').first().html()),

@@ -27,8 +27,17 @@
 import type { FetchedText, ItemFailure, PoliteFetcher, SourceAdapter, SourceItem } from '../../types.ts';
 import { countOf, epochDay, isObject, scalarText, spendLinesOf } from './answer-values.ts';
 import {
-  absoluteUrl, checkRowsAgainstTotal, cleanText, findPromoCode, htmlLines, htmlParagraphs, MAX_LISTING_PAGES, readJsonAnswer, structureError,
-  textOf, uniqueKeys,
+  absoluteUrl,
+  checkRowsAgainstTotal,
+  cleanText,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  MAX_LISTING_PAGES,
+  readJsonAnswer,
+  structureError,
+  textOf,
+  uniqueKeys,
 } from './shared.ts';
 
 const BANK = 'Sampath Bank';
@@ -97,14 +106,18 @@ async function readListing(fetcher: PoliteFetcher, firstUrl: string): Promise<Ro
   let pageUrl = firstUrl;
   for (let pageCount = 1; ; pageCount++) {
     if (pageCount > MAX_LISTING_PAGES) {
-      throw new Error(`${SOURCE}: more than ${MAX_LISTING_PAGES} pages — raise the page size or the page cap if the listing really is this long`);
+      throw new Error(
+        `${SOURCE}: more than ${MAX_LISTING_PAGES} pages — raise the page size or the page cap if the listing really is this long`,
+      );
     }
     const page = await fetcher.text(pageUrl, { accept: JSON_ACCEPT, headers: { ...SAMPATH_HEADERS } });
     const data = dataOf(page);
     total = countOf(data.total) ?? total;
     const ids = data.rows.map((row) => (isObject(row) ? scalarText(row.id) : ''));
     if (data.rows.length > 0 && ids.every((id) => id && seenIds.has(id))) {
-      throw new Error(`${SOURCE}: page ${pageCount} (${page.url}) repeats promotions already read — the API no longer pages by page_number`);
+      throw new Error(
+        `${SOURCE}: page ${pageCount} (${page.url}) repeats promotions already read — the API no longer pages by page_number`,
+      );
     }
     data.rows.forEach((row, index) => rows.push({ row, position: `row ${index + 1} of ${page.url}` }));
     for (const id of ids) if (id) seenIds.add(id);
@@ -116,14 +129,18 @@ async function readListing(fetcher: PoliteFetcher, firstUrl: string): Promise<Ro
     pageUrl = withPageNumber(pageUrl, pageNumberOf(pageUrl) + 1);
   }
   // Sampath always has promotions: an answer with none is the API refusing, whatever its total says.
-  if (rows.length === 0) throw new Error(`${SOURCE}: the answer holds no promotions (total ${total ?? 'not given'}) — refused as a false-empty answer`);
+  if (rows.length === 0)
+    throw new Error(
+      `${SOURCE}: the answer holds no promotions (total ${total ?? 'not given'}) — refused as a false-empty answer`,
+    );
   checkRowsAgainstTotal(rows.length, total, SOURCE);
   return rows;
 }
 
 function dataOf(page: FetchedText): { rows: unknown[]; total: unknown } {
   const body = readJsonAnswer(page, SOURCE);
-  if (!isObject(body) || !Array.isArray(body.data)) throw structureError(`${SOURCE} (${page.url})`, 'a JSON object with a data array');
+  if (!isObject(body) || !Array.isArray(body.data))
+    throw structureError(`${SOURCE} (${page.url})`, 'a JSON object with a data array');
   return { rows: body.data, total: body.total };
 }
 
@@ -138,26 +155,36 @@ function readRow(row: unknown, position: string): SourceItem | ItemFailure {
   if (!title) return { itemKey: id, reason: 'promotion has no company_name, short_discount or short_description' };
   if (!merchantName) return { itemKey: id, title, reason: 'promotion has no company_name (its merchant)' };
   if (CARD_BANNER.test(merchantName)) {
-    return { itemKey: id, title, reason: `company_name '${merchantName}' names the cards, not a merchant: the offer's merchant must be set by hand` };
+    return {
+      itemKey: id,
+      title,
+      reason: `company_name '${merchantName}' names the cards, not a merchant: the offer's merchant must be set by hand`,
+    };
   }
 
   const validFrom = epochDay(row.display_on);
-  if (validFrom === null) return { itemKey: id, title, reason: `display_on '${String(row.display_on)}' is not a time in epoch milliseconds` };
+  if (validFrom === null)
+    return { itemKey: id, title, reason: `display_on '${String(row.display_on)}' is not a time in epoch milliseconds` };
   const validThrough = epochDay(row.expire_on);
-  if (validThrough === null) return { itemKey: id, title, reason: `expire_on '${String(row.expire_on)}' is not a time in epoch milliseconds` };
+  if (validThrough === null)
+    return { itemKey: id, title, reason: `expire_on '${String(row.expire_on)}' is not a time in epoch milliseconds` };
 
   const details = detailsOf(row.cards_new);
   const detailLines = details.map(({ label, lines }) => `${label}: ${lines.join(' ')}`);
   // The description and the promotion details are often the same text; each line is kept once.
-  const lines = [...new Set([
-    ...(summary && summary !== headline ? [summary] : []),
-    ...htmlLines(stringOf(row.description)),
-    ...htmlLines(stringOf(row.promotion_details)),
-    ...detailLines,
-  ])];
+  const lines = [
+    ...new Set([
+      ...(summary && summary !== headline ? [summary] : []),
+      ...htmlLines(stringOf(row.description)),
+      ...htmlLines(stringOf(row.promotion_details)),
+      ...detailLines,
+    ]),
+  ];
   const detail = (label: RegExp) => details.find((entry) => label.test(entry.label))?.lines.join(' ') || undefined;
   const category = scalarText(row.category);
-  const places = [...new Set([scalarText(row.city), detail(LOCATION_LABEL)].filter((name): name is string => Boolean(name)))];
+  const places = [
+    ...new Set([scalarText(row.city), detail(LOCATION_LABEL)].filter((name): name is string => Boolean(name))),
+  ];
 
   return {
     itemKey: id,

@@ -45,8 +45,19 @@
 import { load, type CheerioAPI } from 'cheerio';
 import type { FetchedText, ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
 import {
-  absoluteUrl, cleanText, type Elements, findPromoCode, htmlLines, htmlParagraphs, labelledValue, readDetailPages, readPages, structureError,
-  textIn, textOf, uniqueKeys,
+  absoluteUrl,
+  cleanText,
+  type Elements,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  labelledValue,
+  readDetailPages,
+  readPages,
+  structureError,
+  textIn,
+  textOf,
+  uniqueKeys,
 } from './shared.ts';
 
 const BANK = 'Seylan Bank';
@@ -124,7 +135,10 @@ function readListingPage(page: FetchedText) {
 
 /** The pager's next page. Laravel writes it with the site's own http: address; it is asked for over https. */
 function nextPage($: CheerioAPI, pageUrl: string): string | undefined {
-  const next = absoluteUrl($('a.page-link[rel~="next"], a[rel~="next"], link[rel~="next"]').first().attr('href'), pageUrl);
+  const next = absoluteUrl(
+    $('a.page-link[rel~="next"], a[rel~="next"], link[rel~="next"]').first().attr('href'),
+    pageUrl,
+  );
   if (!next) return undefined;
   const url = new URL(next);
   if (url.protocol === 'http:' && url.hostname === new URL(pageUrl).hostname) url.protocol = 'https:';
@@ -133,16 +147,23 @@ function nextPage($: CheerioAPI, pageUrl: string): string | undefined {
 
 function readCard($: CheerioAPI, card: Elements, pageUrl: string): Card | ItemFailure {
   // Only the card's own elements: a card the parser nested in it (a missing </div>) reads itself.
-  const own = (selector: string) => card.find(selector).filter((_, element) => $(element).closest(CARD).get(0) === card.get(0));
+  const own = (selector: string) =>
+    card.find(selector).filter((_, element) => $(element).closest(CARD).get(0) === card.get(0));
   const ownText = (selector: string) => textOf(own(selector).first().html());
 
   const merchantName = ownText('.new-promotion-title');
   const line = ownText('.new-promotion-dis');
   const url = absoluteUrl(own('a.new-promotion-btn').first().attr('href'), pageUrl);
-  if (!url) return { itemKey: merchantName || line || pageUrl, title: line, reason: 'promotion card has no READ MORE link to its offer page (a.new-promotion-btn)' };
+  if (!url)
+    return {
+      itemKey: merchantName || line || pageUrl,
+      title: line,
+      reason: 'promotion card has no READ MORE link to its offer page (a.new-promotion-btn)',
+    };
   // The offer page's slug ('seylan.lk/<slug>') is the bank's id for the offer.
   const itemKey = new URL(url).pathname.split('/').filter(Boolean).pop() ?? url;
-  if (!merchantName) return { itemKey, title: line, reason: 'promotion card has no merchant name (.new-promotion-title)' };
+  if (!merchantName)
+    return { itemKey, title: line, reason: 'promotion card has no merchant name (.new-promotion-title)' };
   if (!line) return { itemKey, reason: 'promotion card has no offer line (.new-promotion-dis)' };
 
   const cut = CUT.test(line);
@@ -166,7 +187,11 @@ function readCard($: CheerioAPI, card: Elements, pageUrl: string): Card | ItemFa
  */
 function wholeLineInComment($: CheerioAPI, card: Elements, cutLine: string): string | undefined {
   const begins = cutLine.replace(CUT, '');
-  const comments = card.find('*').addBack().contents().toArray()
+  const comments = card
+    .find('*')
+    .addBack()
+    .contents()
+    .toArray()
     .filter((node) => node.type === 'comment' && $(node).closest(CARD).get(0) === card.get(0));
   for (const comment of comments) {
     const block = load('data' in comment ? String(comment.data) : '', null, false);
@@ -180,8 +205,11 @@ function wholeLineInComment($: CheerioAPI, card: Elements, cutLine: string): str
 function calendarDays(href: string | undefined): Card['calendar'] {
   const match = /[?&]dates=(\d{4})(\d{2})(\d{2})\/(\d{4})(\d{2})(\d{2})(?:&|$)/.exec(href ?? '');
   if (!match) return undefined;
-  const [from, through] = [match.slice(1, 4), match.slice(4, 7)].map(([year, month, day]) => `${year}-${month}-${day}`) as [string, string];
-  const real = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso);
+  const [from, through] = [match.slice(1, 4), match.slice(4, 7)].map(
+    ([year, month, day]) => `${year}-${month}-${day}`,
+  ) as [string, string];
+  const real = (iso: string) =>
+    !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso);
   return real(from) && real(through) && from <= through ? { from, through } : undefined;
 }
 
@@ -197,7 +225,12 @@ function readOfferPage(page: FetchedText): OfferPage {
   if (detail.length === 0) return { validity: validityInText($), description: [], terms: [] };
 
   const text = detail.find('.col-md-6').last();
-  const notes = text.find('.des').children().not('ul, ol').toArray().flatMap((element) => htmlLines($.html(element)));
+  const notes = text
+    .find('.des')
+    .children()
+    .not('ul, ol')
+    .toArray()
+    .flatMap((element) => htmlLines($.html(element)));
   const offerLine = textIn(text, 'p.h44');
   return {
     offerLine: offerLine || undefined,
@@ -205,7 +238,11 @@ function readOfferPage(page: FetchedText): OfferPage {
     // The category line's class is a guess; its 'Card Promotions : <category>' wording is not.
     categoryText: labelledValue(textIn(text, '.promo-category'), /^card promotions$/i),
     description: [offerLine, ...notes].filter(Boolean),
-    terms: text.find('.des li').toArray().map((item) => textOf($(item).html())).filter(Boolean),
+    terms: text
+      .find('.des li')
+      .toArray()
+      .map((item) => textOf($(item).html()))
+      .filter(Boolean),
     address: notes.map((line) => labelledValue(line, /^address$/i)).find(Boolean),
     imageUrl: absoluteUrl(detail.find('.col-md-6').first().find('img').first().attr('src'), page.url),
   };

@@ -12,11 +12,15 @@ export const MAX_LISTING_PAGES = 20;
 
 /** Collapses whitespace (non-breaking spaces too) and drops zero-width characters. */
 export function cleanText(text: string | null | undefined): string {
-  return (text ?? '').replace(/[\u200b-\u200d\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+  return (text ?? '')
+    .replace(/[\u200b-\u200d\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 // Tags that start or end a line of text. Without breaks, '<p>Up to</p><p>25%</p>' reads 'Up to25%'.
-const LINE_BREAKING_TAG = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|table|section|article|figure|figcaption|header|footer|nav)\b[^>]*>|<br\s*\/?>/gi;
+const LINE_BREAKING_TAG =
+  /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|table|section|article|figure|figcaption|header|footer|nav)\b[^>]*>|<br\s*\/?>/gi;
 
 /** The lines of an HTML fragment, entities decoded: paragraphs, list items and <br> end a line. */
 export function htmlLines(html: string | null | undefined): string[] {
@@ -33,7 +37,9 @@ export function textOf(html: string | null | undefined): string {
 /** Lines as simple HTML paragraphs, escaped: the pipeline keeps a description as HTML. */
 export function htmlParagraphs(lines: string[]): string | undefined {
   if (lines.length === 0) return undefined;
-  return lines.map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`).join('');
+  return lines
+    .map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`)
+    .join('');
 }
 
 /** The text of the first element under scope that matches selector ('' when there is none). */
@@ -72,7 +78,7 @@ export function readJsonAnswer(page: FetchedText, source: string): unknown {
   try {
     return JSON.parse(page.text);
   } catch {
-    const what = /^\s*</.test(page.text) ? 'an HTML page (a firewall\'s challenge or block page?)' : 'no JSON';
+    const what = /^\s*</.test(page.text) ? "an HTML page (a firewall's challenge or block page?)" : 'no JSON';
     throw new Error(`${source}: ${page.url} answered ${what} where JSON was asked for`);
   }
 }
@@ -83,7 +89,10 @@ export function readJsonAnswer(page: FetchedText, source: string): unknown {
  */
 export function checkRowsAgainstTotal(rows: number, total: unknown, source: string): void {
   if (typeof total !== 'number' || !Number.isFinite(total)) return;
-  if (rows < total) throw new Error(`${source}: the answer holds ${rows} of the ${total} offers its total gives (a cut or false-empty answer)`);
+  if (rows < total)
+    throw new Error(
+      `${source}: the answer holds ${rows} of the ${total} offers its total gives (a cut or false-empty answer)`,
+    );
 }
 
 /** One listing page as read: what it holds, and the next page's URL when there is one. */
@@ -110,7 +119,9 @@ export async function readPages<Content>(
   // A pager that links back to a page already read ends the listing.
   while (url && !visited.has(url)) {
     if (contents.length === maxPages) {
-      throw new Error(`${options.source}: more than ${maxPages} pages — raise the page cap if the listing really is this long`);
+      throw new Error(
+        `${options.source}: more than ${maxPages} pages — raise the page cap if the listing really is this long`,
+      );
     }
     visited.add(url);
     const page = readPage(await fetcher.text(url, options.accept ? { accept: options.accept } : undefined));
@@ -175,7 +186,11 @@ export async function readDetailPages<Entry extends { itemKey: string; title: st
         page = await fetcher.text(url, options.accept ? { accept: options.accept } : undefined);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        failures.push({ itemKey: entry.itemKey, title: entry.title, reason: `offer page ${url} could not be fetched: ${message}` });
+        failures.push({
+          itemKey: entry.itemKey,
+          title: entry.title,
+          reason: `offer page ${url} could not be fetched: ${message}`,
+        });
         continue;
       }
       fetched.set(url, page);
@@ -190,15 +205,17 @@ export async function readDetailPages<Entry extends { itemKey: string; title: st
  * category rows, or on two pages when the list shifts while it is read) is dropped; a different
  * offer behind an already-used link gets '#2', '#3' in page order.
  */
-export function uniqueKeys<Entry extends { itemKey: string; title: string; rateText?: string | undefined; dateText?: string | undefined }>(
-  entries: Entry[],
-): Entry[] {
+export function uniqueKeys<
+  Entry extends { itemKey: string; title: string; rateText?: string | undefined; dateText?: string | undefined },
+>(entries: Entry[]): Entry[] {
   const kept = new Map<string, Entry[]>();
   const unique: Entry[] = [];
   for (const entry of entries) {
     const sameKey = kept.get(entry.itemKey) ?? [];
-    const repeated = sameKey.some((earlier) =>
-      earlier.title === entry.title && earlier.rateText === entry.rateText && earlier.dateText === entry.dateText);
+    const repeated = sameKey.some(
+      (earlier) =>
+        earlier.title === entry.title && earlier.rateText === entry.rateText && earlier.dateText === entry.dateText,
+    );
     if (repeated) continue;
     sameKey.push(entry);
     kept.set(entry.itemKey, sameKey);

@@ -21,7 +21,17 @@
 import { load } from 'cheerio';
 import { FetchError } from '../../fetch/polite-fetch.ts';
 import type { ItemFailure, SourceAdapter, SourceItem } from '../../types.ts';
-import { absoluteUrl, cleanText, type Elements, type HtmlPage, nextPageUrl, readPages, structureError, textIn, uniqueKeys } from './shared.ts';
+import {
+  absoluteUrl,
+  cleanText,
+  type Elements,
+  type HtmlPage,
+  nextPageUrl,
+  readPages,
+  structureError,
+  textIn,
+  uniqueKeys,
+} from './shared.ts';
 
 const BANK = 'Union Bank';
 const SOURCE = `${BANK} listing`;
@@ -41,17 +51,24 @@ export const unionAdapter: SourceAdapter = {
   async read({ url, fetcher }) {
     let pages: HtmlPage[];
     try {
-      pages = await readPages(fetcher, url, (page) => {
-        // An Imperva challenge is small: check it before the page's structure, for a clear reason.
-        if (IMPERVA.test(page.text)) {
-          throw new Error(`${SOURCE}: ${page.url} answered Imperva's bot challenge, not the offers page: the offers were not read (replay a capture from a browser that passed it)`);
-        }
-        const $ = load(page.text);
-        if ($(GRID).length === 0) throw structureError(SOURCE, GRID);
-        // WordPress's pager marks its next link 'next page-numbers'; an SEO plugin may add <link rel="next">.
-        const next = absoluteUrl($('a.next.page-numbers').first().attr('href'), page.url) ?? nextPageUrl($, page.url);
-        return { content: { url: page.url, $ }, nextUrl: next };
-      }, { source: SOURCE, maxPages: MAX_PAGES });
+      pages = await readPages(
+        fetcher,
+        url,
+        (page) => {
+          // An Imperva challenge is small: check it before the page's structure, for a clear reason.
+          if (IMPERVA.test(page.text)) {
+            throw new Error(
+              `${SOURCE}: ${page.url} answered Imperva's bot challenge, not the offers page: the offers were not read (replay a capture from a browser that passed it)`,
+            );
+          }
+          const $ = load(page.text);
+          if ($(GRID).length === 0) throw structureError(SOURCE, GRID);
+          // WordPress's pager marks its next link 'next page-numbers'; an SEO plugin may add <link rel="next">.
+          const next = absoluteUrl($('a.next.page-numbers').first().attr('href'), page.url) ?? nextPageUrl($, page.url);
+          return { content: { url: page.url, $ }, nextUrl: next };
+        },
+        { source: SOURCE, maxPages: MAX_PAGES },
+      );
     } catch (error) {
       throw impervaRefusal(error) ?? error;
     }
@@ -74,7 +91,10 @@ const IMPERVA = /_Incapsula_Resource|Incapsula incident ID/i;
 /** The run's error for Imperva's refusal by status (a 403 has no body to read). */
 function impervaRefusal(error: unknown): Error | undefined {
   if (!(error instanceof FetchError) || error.kind !== 'http' || error.status !== 403) return undefined;
-  return new Error(`${SOURCE}: ${error.message} — unionb.com is behind Imperva, which refuses a client it takes for a bot: the offers were not read`, { cause: error });
+  return new Error(
+    `${SOURCE}: ${error.message} — unionb.com is behind Imperva, which refuses a client it takes for a bot: the offers were not read`,
+    { cause: error },
+  );
 }
 
 function readCard(card: Elements, pageUrl: string): SourceItem | ItemFailure {
@@ -82,7 +102,12 @@ function readCard(card: Elements, pageUrl: string): SourceItem | ItemFailure {
   const title = textIn(card, '.offer-val');
   const href = card.find('a.offer-btn-wrap').attr('href') ?? card.find('.merchant-logo-wrap a').attr('href');
   const url = absoluteUrl(href, pageUrl);
-  if (!url) return { itemKey: merchantName || title || pageUrl, title: title || merchantName, reason: 'offer card has no link to its offer page' };
+  if (!url)
+    return {
+      itemKey: merchantName || title || pageUrl,
+      title: title || merchantName,
+      reason: 'offer card has no link to its offer page',
+    };
   // The offer page's slug ('/offer/keells-fridays/') is the bank's id for the offer.
   const slug = /\/offer\/([^/]+)/.exec(new URL(url).pathname)?.[1];
   const itemKey = slug ? decodeURIComponent(slug) : url;

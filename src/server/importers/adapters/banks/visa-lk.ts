@@ -30,7 +30,16 @@
 // No public client names an issuer field on a perk, so the bank is left to the words.
 import type { FetchedText, ItemFailure, PoliteFetcher, SourceAdapter, SourceItem } from '../../types.ts';
 import { countOf, epochDay, isObject, scalarText, slugOf, spendLinesOf } from './answer-values.ts';
-import { absoluteUrl, checkRowsAgainstTotal, findPromoCode, htmlLines, htmlParagraphs, readJsonAnswer, structureError, uniqueKeys } from './shared.ts';
+import {
+  absoluteUrl,
+  checkRowsAgainstTotal,
+  findPromoCode,
+  htmlLines,
+  htmlParagraphs,
+  readJsonAnswer,
+  structureError,
+  uniqueKeys,
+} from './shared.ts';
 
 const SOURCE = 'Visa Sri Lanka offers portal';
 const SITE_ID = 'www.visa.com.lk';
@@ -90,16 +99,27 @@ async function readPerks(fetcher: PoliteFetcher, endpoint: string, pageLimit: nu
   const seen = new Set<string>();
   let total: number | undefined;
   for (let index = 0; ; index++) {
-    if (index === MAX_PAGES) throw new Error(`${SOURCE}: more than ${MAX_PAGES} pages of ${pageLimit} — raise the page cap if the portal really lists this many`);
+    if (index === MAX_PAGES)
+      throw new Error(
+        `${SOURCE}: more than ${MAX_PAGES} pages of ${pageLimit} — raise the page cap if the portal really lists this many`,
+      );
     const page = await fetcher.text(endpoint, {
-      method: 'POST', accept: 'application/json', headers: visaPerksHeaders(endpoint), body: visaPerksRequest(index, pageLimit),
+      method: 'POST',
+      accept: 'application/json',
+      headers: visaPerksHeaders(endpoint),
+      body: visaPerksRequest(index, pageLimit),
     });
     const where = `${SOURCE} (page ${index + 1}, index ${index})`;
     const { rows, resultCount } = perksOf(page, where);
     if (index === 0 && rows.length === 0) {
-      throw new Error(`${SOURCE}: the portal answered no perks — refused as a false-empty answer (it has answered {"perksGroups": []} before)`);
+      throw new Error(
+        `${SOURCE}: the portal answered no perks — refused as a false-empty answer (it has answered {"perksGroups": []} before)`,
+      );
     }
-    if (rows.length > pageLimit) throw new Error(`${where}: ${rows.length} perks where ${pageLimit} were asked for — the portal no longer honours pageRequest.limit`);
+    if (rows.length > pageLimit)
+      throw new Error(
+        `${where}: ${rows.length} perks where ${pageLimit} were asked for — the portal no longer honours pageRequest.limit`,
+      );
     // A count beyond one page is the listing's total; within one page, this page's own count.
     if (resultCount !== undefined && resultCount > pageLimit) total = resultCount;
     else checkRowsAgainstTotal(rows.length, resultCount, where);
@@ -119,13 +139,17 @@ async function readPerks(fetcher: PoliteFetcher, endpoint: string, pageLimit: nu
 /** The perks of one answer, every group's, with the sum of the groups' resultCount when each gives one. */
 function perksOf(page: FetchedText, where: string): { rows: Perk[]; resultCount: number | undefined } {
   const body = readJsonAnswer(page, SOURCE);
-  if (!isObject(body) || !Array.isArray(body.perksGroups)) throw structureError(where, 'a JSON object with a perksGroups array');
+  if (!isObject(body) || !Array.isArray(body.perksGroups))
+    throw structureError(where, 'a JSON object with a perksGroups array');
   const rows: Perk[] = [];
   let resultCount: number | undefined = 0;
   body.perksGroups.forEach((group, groupIndex) => {
-    if (!isObject(group) || !Array.isArray(group.perks)) throw structureError(where, `perksGroups[${groupIndex}].perks, an array`);
+    if (!isObject(group) || !Array.isArray(group.perks))
+      throw structureError(where, `perksGroups[${groupIndex}].perks, an array`);
     const labels = labelsOf(group.metadataDefinition);
-    group.perks.forEach((perk, index) => rows.push({ perk, labels, position: `perk ${index + 1} of group ${groupIndex + 1}, ${where}` }));
+    group.perks.forEach((perk, index) =>
+      rows.push({ perk, labels, position: `perk ${index + 1} of group ${groupIndex + 1}, ${where}` }),
+    );
     const count = countOf(group.resultCount);
     resultCount = count === undefined || resultCount === undefined ? undefined : resultCount + count;
   });
@@ -138,7 +162,9 @@ function labelsOf(definition: unknown): Labels {
   if (!Array.isArray(definition)) return labels;
   for (const block of definition) {
     if (!isObject(block) || typeof block.name !== 'string' || !isObject(block.metaData)) continue;
-    labels[block.name] = Object.fromEntries(Object.entries(block.metaData).map(([id, label]) => [id, scalarText(label)]));
+    labels[block.name] = Object.fromEntries(
+      Object.entries(block.metaData).map(([id, label]) => [id, scalarText(label)]),
+    );
   }
   return labels;
 }
@@ -162,9 +188,11 @@ function readPerk({ perk, labels, position }: Perk, endpoint: string): SourceIte
   const copy = htmlLines(typeof custom.offerCopy === 'string' ? custom.offerCopy : '');
 
   const validFrom = dayOf(perk.startDate);
-  if (validFrom === null) return { itemKey: sourceId, title, reason: `startDate '${String(perk.startDate)}' is not a date` };
+  if (validFrom === null)
+    return { itemKey: sourceId, title, reason: `startDate '${String(perk.startDate)}' is not a date` };
   const validThrough = dayOf(perk.endDate);
-  if (validThrough === null) return { itemKey: sourceId, title, reason: `endDate '${String(perk.endDate)}' is not a date` };
+  if (validThrough === null)
+    return { itemKey: sourceId, title, reason: `endDate '${String(perk.endDate)}' is not a date` };
 
   const origin = new URL(endpoint).origin;
   const categories = labelled(metaData.categories, labels.categories);
@@ -195,6 +223,7 @@ const lineOf = (value: unknown) => htmlLines(typeof value === 'string' ? value :
  * as the Sri Lanka day. undefined when absent, null when it is neither.
  */
 function dayOf(value: unknown): string | null | undefined {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())) return value.trim();
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim()))
+    return value.trim();
   return epochDay(value, { seconds: true });
 }
