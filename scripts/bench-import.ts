@@ -454,14 +454,12 @@ async function main() {
       headers: { 'content-type': options.csv ? 'text/csv; charset=utf-8' : 'application/json' },
       body,
     });
-    await handle.db
-      .insert(importSources)
-      .values({
-        sourceKey: SOURCE_KEY,
-        name: 'Bench partner feed',
-        adapter: 'partner-feed',
-        url: `${server.url}${path}`,
-      });
+    await handle.db.insert(importSources).values({
+      sourceKey: SOURCE_KEY,
+      name: 'Bench partner feed',
+      adapter: 'partner-feed',
+      url: `${server.url}${path}`,
+    });
     const deps = {
       db: handle.db,
       fetcher: createPoliteFetcher({ perHostDelayMs: 0, allowedHosts: [new URL(server.url).host] }),

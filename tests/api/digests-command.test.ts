@@ -75,23 +75,21 @@ beforeAll(async () => {
     .where(and(eq(offers.reviewStatus, 'accepted'), isNull(offers.withdrawnAt), isNull(offers.offerEnd)))
     .limit(1);
   const since = new Date(Date.now() - 2 * 3_600_000);
-  await db
-    .insert(offerAlerts)
-    .values({
-      userId: user!.userId,
-      label: 'Command list',
-      filter: {
-        bankIds: [offer!.bankId],
-        categoryIds: [],
-        networks: [],
-        channel: null,
-        validToday: false,
-        endingSoon: false,
-        cards: [],
-        sort: 'newest',
-      },
-      notifiedThrough: since,
-    });
+  await db.insert(offerAlerts).values({
+    userId: user!.userId,
+    label: 'Command list',
+    filter: {
+      bankIds: [offer!.bankId],
+      categoryIds: [],
+      networks: [],
+      channel: null,
+      validToday: false,
+      endingSoon: false,
+      cards: [],
+      sort: 'newest',
+    },
+    notifiedThrough: since,
+  });
   await db
     .update(offers)
     .set({ reviewedAt: new Date(since.getTime() + 3_600_000) })

@@ -719,17 +719,15 @@ describe("the team console's importers", () => {
 
     // A run recorded with every one of its errors, as runs were before the cap.
     const errors = Array.from({ length: 5_000 }, (_, i) => ({ itemKey: `OLD${i}`, reason: 'No category.' }));
-    await api.handle.db
-      .insert(importRuns)
-      .values({
-        sourceKey: 'many-bad',
-        trigger: 'schedule',
-        startedAt: new Date(),
-        finishedAt: new Date(),
-        ok: true,
-        failed: 5_000,
-        errors,
-      });
+    await api.handle.db.insert(importRuns).values({
+      sourceKey: 'many-bad',
+      trigger: 'schedule',
+      startedAt: new Date(),
+      finishedAt: new Date(),
+      ok: true,
+      failed: 5_000,
+      errors,
+    });
     const after = answer(await call('GET', '/api/team/import-sources/many-bad'), 200, ImportSourceDetail);
     expect(after.runs[0].errors).toEqual(errors.slice(0, RUN_ERRORS_KEPT));
     expect(after.runs[0].moreErrors).toBe(5_000 - RUN_ERRORS_KEPT);
@@ -856,14 +854,12 @@ describe('an item that names its bank only in its words', () => {
         { name: '10% off at Lagoon Grill', description: 'For every card.' },
       ]),
     });
-    await api.handle.db
-      .insert(importSources)
-      .values({
-        sourceKey: 'words',
-        name: 'Deals aggregator',
-        adapter: 'jsonld',
-        url: `${server.url}/aggregator-words`,
-      });
+    await api.handle.db.insert(importSources).values({
+      sourceKey: 'words',
+      name: 'Deals aggregator',
+      adapter: 'jsonld',
+      url: `${server.url}/aggregator-words`,
+    });
     const run = await runSource(deps, 'words', 'command');
     expect(run).toMatchObject({ ok: true, fetched: 3, newCount: 1, failed: 2 });
     const seylan = await offerOf((await linkOf('words', 'https://deals.example/offers/1')).offerId);

@@ -130,14 +130,12 @@ describe('POST /api/temp/image/upload: sign-in required', () => {
     expectError(await upload({ base64: b64(PNG) }, 'x'.repeat(5000)), 401);
 
     const expired = randomBytes(32).toString('base64url');
-    await api.handle.db
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(expired),
-        userId: owner.userId,
-        scope: 'session',
-        expiresAt: new Date(Date.now() - 60_000),
-      });
+    await api.handle.db.insert(sessions).values({
+      tokenHash: hashToken(expired),
+      userId: owner.userId,
+      scope: 'session',
+      expiresAt: new Date(Date.now() - 60_000),
+    });
     expectError(await upload({ base64: b64(PNG) }, expired), 401);
 
     const other = await signUpVerified(api);

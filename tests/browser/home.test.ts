@@ -268,14 +268,12 @@ describe('filter bar', () => {
       const categoryTab = dialog.getByRole('tab', { name: /^Category/ });
       expect(await bankTab.getAttribute('aria-selected')).toBe('true');
       const options = () =>
-        dialog
-          .getByRole('checkbox')
-          .evaluateAll((boxes) =>
-            boxes.map((box) => ({
-              name: box.closest('label')!.textContent!.trim(),
-              checked: (box as HTMLInputElement).checked,
-            })),
-          );
+        dialog.getByRole('checkbox').evaluateAll((boxes) =>
+          boxes.map((box) => ({
+            name: box.closest('label')!.textContent!.trim(),
+            checked: (box as HTMLInputElement).checked,
+          })),
+        );
 
       // The chosen bank first, then the others by name.
       const others = site.banks

@@ -120,13 +120,11 @@ describe('a new merchant, from documents to a published offer', () => {
       await page.getByRole('link', { name: 'Upload your registration documents' }).click();
       await page.waitForURL('**/console/merchant/profile');
       await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
-      await page
-        .locator('.company-upload input[type="file"]')
-        .setInputFiles({
-          name: 'Business registration.pdf',
-          mimeType: 'application/pdf',
-          buffer: Buffer.from('%PDF-1.7\n%%EOF\n'),
-        });
+      await page.locator('.company-upload input[type="file"]').setInputFiles({
+        name: 'Business registration.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.7\n%%EOF\n'),
+      });
       await expect
         .poll(() => page.locator('[data-document]').allInnerTexts())
         .toEqual([expect.stringContaining('Business registration.pdf')]);

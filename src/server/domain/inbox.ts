@@ -21,15 +21,13 @@ export async function saveReport(
   report: { reason: ReportReason; message: string; reporterUserId?: number; ip?: string },
 ) {
   await requirePublicOffer(db, offerId);
-  await db
-    .insert(offerReports)
-    .values({
-      offerId,
-      reason: report.reason,
-      message: report.message,
-      reporterUserId: report.reporterUserId ?? null,
-      ip: report.ip ?? null,
-    });
+  await db.insert(offerReports).values({
+    offerId,
+    reason: report.reason,
+    message: report.message,
+    reporterUserId: report.reporterUserId ?? null,
+    ip: report.ip ?? null,
+  });
 }
 
 const reportColumns = { report: offerReports, offerHeader: offers.header };
