@@ -1,9 +1,5 @@
-// npm test: the whole suite in two lanes at once, as one run. Vitest runs projects with different
-// worker counts one group after another, so the browser files (one at a time: they share one
-// server and database) would wait for the API files (two at a time) and leave a core idle for
-// most of their half hour. Here both run side by side; their reports are printed one after the
-// other, then the slowest files of both. With arguments (`npm test -- --project unit FILE`) it is
-// plain `vitest run` with them.
+// npm test: the whole suite in two lanes, one after the other (see main), then the slowest files of
+// both as one list. With arguments (`npm test -- --project unit FILE`) it is plain `vitest run` with them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { FILE_TIMES_PATH, parseFileTimes, slowestFilesText } from '../tests/support/slowest-files-reporter.ts';
@@ -49,17 +45,17 @@ async function main(): Promise<number> {
   if (args.length > 0) return (await runVitest(args, { live: true })).code;
 
   const started = Date.now();
-  const results = await Promise.all(
-    LANES.map((lane) =>
-      runVitest(
+  // One lane after the other: the astro builds of the site tests write src/paraglide again (the paraglide
+  // Vite plugin under NODE_ENV=test), which files of the other lane, loading it, must not meet.
+  const results: { code: number; output: string }[] = [];
+  for (const lane of LANES) {
+    results.push(
+      await runVitest(
         lane.projects.flatMap((project) => ['--project', project]),
-        { live: lane.live, timesPath: laneTimesPath(lane) },
+        { live: true, timesPath: laneTimesPath(lane) },
       ),
-    ),
-  );
-  LANES.forEach((lane, i) => {
-    if (!lane.live) process.stdout.write(`\n── The ${lane.name} lane ──\n${results[i]!.output}`);
-  });
+    );
+  }
 
   // Both lanes' file times, as one list.
   const rows = LANES.flatMap((lane) => {
