@@ -1,6 +1,5 @@
 // @ts-check
 import react from '@astrojs/react';
-import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
 
@@ -51,8 +50,9 @@ export default defineConfig({
     environments: staticLocale
       ? { client: { define: { 'globalThis.__PARAGLIDE_STATIC_LOCALE__': JSON.stringify(staticLocale) } } }
       : {},
-    // Compiles messages/*.json into src/paraglide when they changed (project.inlang/paraglide.config.js; docs/i18n.md).
-    plugins: [paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide' })],
+    // No paraglide Vite plugin: `npm run messages` compiles src/paraglide before every build (docs/i18n.md).
+    // The plugin would write it again in another shape whenever NODE_ENV is not production, under
+    // processes that are reading it.
     build: {
       rolldownOptions: {
         output: {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import SlowestFilesReporter from './tests/support/slowest-files-reporter.ts';
+import { pgliteFiles } from './tests/api/engines.ts';
 
 // scripts/test-services.sh writes the addresses of the PostgreSQL and Redis it found or started.
 const SERVICES_FILE = 'tmp/test-services.env';
@@ -22,11 +23,11 @@ const PARALLEL = { maxWorkers: 2, sequence: { groupOrder: 0 } };
 const SHARED_MODULES = { isolate: false };
 const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 
-const apiSuite = (name: string, database: 'pglite' | 'postgres') => ({
+const apiSuite = (name: string, database: 'pglite' | 'postgres', include: string[]) => ({
   extends: true as const,
   test: {
     name,
-    include: ['tests/api/**/*.test.ts'],
+    include,
     env: { TEST_DB: database },
     ...PARALLEL,
     ...SHARED_MODULES,
@@ -78,9 +79,9 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
         },
       },
-      apiSuite('api-pglite', 'pglite'),
-      // The same API suite on a real PostgreSQL server: the proof that the service runs there.
-      ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres')] : []),
+      // The API suite on a real PostgreSQL server, and on PGlite what differs by engine (tests/api/engines.ts).
+      apiSuite('api-pglite', 'pglite', pgliteFiles()),
+      ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres', ['tests/api/**/*.test.ts'])] : []),
     ],
   },
 });

@@ -1,5 +1,4 @@
-// Paraglide's compiler options, read by `npm run messages` (the CLI) and by the Vite plugin in
-// astro.config.mjs alike. docs/i18n.md explains the choices.
+// Paraglide's compiler options, read by `npm run messages` (the CLI). docs/i18n.md explains the choices.
 import { defineConfig } from '@inlang/paraglide-js';
 
 export default defineConfig({

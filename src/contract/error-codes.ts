@@ -8,7 +8,8 @@
 // OTHER_TEXTS. The server and the tests import this file; the browser needs only the code strings
 // and the ErrorCode type.
 import CATALOGUE from '../../messages/errors/en.json';
-import ACCOUNT_CATALOGUE from '../../messages/account/en.json';
+// One text by name, not the whole catalogue: the browser's error-text bundle would carry all of its English.
+import { account_sign_in_wait_minutes } from '../../messages/account/en.json';
 import { ALERT_MESSAGES } from './alerts.ts';
 import { MY_CARD_MESSAGES } from './offer-search.ts';
 import { PARTNER_FEED_MESSAGES } from './partner-feed.ts';
@@ -44,7 +45,7 @@ const OTHER_TEXTS: { readonly [Code in ErrorCode]?: readonly string[] } = {
   not_json: [REQUEST_ISSUES.invalidJson],
   not_json_object: [REQUEST_ISSUES.expectedObject],
   required: [P.required],
-  sign_in_wait: [ACCOUNT_CATALOGUE.account_sign_in_wait_minutes],
+  sign_in_wait: [account_sign_in_wait_minutes],
   invalid_email: [ALERT_MESSAGES.invalidEmail],
   end_before_start: [P.endBeforeStart],
   unknown_category_id: [IMPORT_MESSAGES.unknownCategory],

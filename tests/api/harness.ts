@@ -20,8 +20,9 @@ import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider, type SmsProvider } from '../../src/server/services/sms.ts';
 import { createConsoleMailProvider, type MailProvider } from '../../src/server/services/mail.ts';
 import { PGLITE_TEMPLATE } from '../global-setup.ts';
+import { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB } from './engines.ts';
 
-export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+export { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB };
 export const SEED_OFFERS = 120;
 export const TEST_IP = '203.0.113.7';
 /** The site URL e-mails' links use in API tests. */

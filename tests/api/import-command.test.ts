@@ -13,7 +13,7 @@ import { importRuns, importSources } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 import { commandDatabase } from './command-database.ts';
-import { TEST_DB } from './harness.ts';
+import { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB } from './harness.ts';
 
 const run = promisify(execFile);
 const DAY = 86_400_000;
@@ -89,13 +89,19 @@ describe('npm run import', () => {
     expect(second.stdout.trim().split('\n').at(-1)).toBe('import: new 0, changed 0, unchanged 3, missing 0, failed 0');
   }, 120_000);
 
-  it('says what is wrong with its arguments, and which source it does not know', async () => {
-    const unknown = await importCommand('--source', 'nowhere');
-    expect(unknown).toMatchObject({ code: 1 });
-    expect((unknown as { stderr: string }).stderr).toContain("import: no source 'nowhere'.");
-    const badUrl = await importCommand('--jsonld', 'ftp://example.com/offers');
-    expect((badUrl as { stderr: string }).stderr).toContain("import: not an http(s) URL: 'ftp://example.com/offers'.");
-  }, 120_000);
+  it.runIf(RUNS_ENGINE_NEUTRAL_CASES)(
+    'says what is wrong with its arguments, and which source it does not know',
+    async () => {
+      const unknown = await importCommand('--source', 'nowhere');
+      expect(unknown).toMatchObject({ code: 1 });
+      expect((unknown as { stderr: string }).stderr).toContain("import: no source 'nowhere'.");
+      const badUrl = await importCommand('--jsonld', 'ftp://example.com/offers');
+      expect((badUrl as { stderr: string }).stderr).toContain(
+        "import: not an http(s) URL: 'ftp://example.com/offers'.",
+      );
+    },
+    120_000,
+  );
 
   it.runIf(TEST_DB === 'pglite')(
     'refuses a PGlite folder another process holds, and says where to import from instead',
@@ -144,7 +150,7 @@ describe('npm run import', () => {
   );
 });
 
-describe('npm run import, captured and replayed', () => {
+describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('npm run import, captured and replayed', () => {
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-har-'));
   const capture = join(work, 'command-feed.har');
   afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -21,15 +21,17 @@ import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accoun
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
-import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, TEST_DB, type TestApi } from './harness.ts';
+import {
+  createTestApi,
+  freshMobile,
+  signUpVerified,
+  RUNS_ENGINE_NEUTRAL_CASES,
+  STRONG_PASSWORD,
+  TEST_DB,
+  type TestApi,
+} from './harness.ts';
 
 let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi({ offers: 20 });
-});
-afterAll(async () => {
-  await api?.close();
-});
 
 const signIn = (mobileNo: string, password: string) =>
   api.call('POST', '/api/user/authentication', { body: { mobileNo, password }, ip: '198.18.0.1' });
@@ -53,7 +55,14 @@ async function refusal(promise: Promise<unknown>) {
   };
 }
 
-describe('createOrPromoteMerchant', () => {
+describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('createOrPromoteMerchant', () => {
+  beforeAll(async () => {
+    api = await createTestApi({ offers: 20 });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
   it('creates a verified merchant account that signs in as userType 2, with its merchants row', async () => {
     const mobileNo = freshMobile();
     const result = await createOrPromoteMerchant(api.handle.db, {
@@ -378,67 +387,79 @@ describe(`npm run merchant (${TEST_DB})`, () => {
     }
   });
 
-  it('with --activated, lets the company send offers at once', { timeout: 120_000 }, async () => {
-    const run = await runMerchantCommand(['--mobile', '771230001', '--activated'], database.env);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Promoted merchant account 771230001');
-    expect(run.stdout).not.toContain('not activated');
-    const handle = await database.open();
-    try {
-      const [user] = await handle.db.select().from(users).where(eq(users.mobileNo, '771230001'));
-      expect(user!.merchantStep).toBe('activated');
-    } finally {
-      await handle.close();
-    }
-  });
+  it.runIf(RUNS_ENGINE_NEUTRAL_CASES)(
+    'with --activated, lets the company send offers at once',
+    { timeout: 120_000 },
+    async () => {
+      const run = await runMerchantCommand(['--mobile', '771230001', '--activated'], database.env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Promoted merchant account 771230001');
+      expect(run.stdout).not.toContain('not activated');
+      const handle = await database.open();
+      try {
+        const [user] = await handle.db.select().from(users).where(eq(users.mobileNo, '771230001'));
+        expect(user!.merchantStep).toBe('activated');
+      } finally {
+        await handle.close();
+      }
+    },
+  );
 
-  it('npm run team makes a team account the same way, and promotes an existing one', { timeout: 120_000 }, async () => {
-    const made = await runMerchantCommand(
-      ['--mobile', '771230009', '--first-name', 'Tharushi', '--password', STRONG_PASSWORD],
-      database.env,
-      'scripts/team.ts',
-    );
-    expect(made.code, made.stderr).toBe(0);
-    expect(made.stdout).toContain('Created team account 771230009');
-    const promoted = await runMerchantCommand(['--mobile', '771230001'], database.env, 'scripts/team.ts');
-    expect(promoted.stdout).toContain('Promoted team account 771230001');
-    const refused = await runMerchantCommand(
-      ['--mobile', '771230010', '--first-name', 'Tharushi', '--password', 'short'],
-      database.env,
-      'scripts/team.ts',
-    );
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^team: --password: /m);
-    const handle = await database.open();
-    try {
-      const rows = await handle.db
-        .select()
-        .from(users)
-        .where(sql`${users.mobileNo} in ('771230009', '771230001')`);
-      expect(rows.map((row) => row.userType)).toEqual([USER_TYPES.team, USER_TYPES.team]);
-    } finally {
-      await handle.close();
-    }
-  });
+  it.runIf(RUNS_ENGINE_NEUTRAL_CASES)(
+    'npm run team makes a team account the same way, and promotes an existing one',
+    { timeout: 120_000 },
+    async () => {
+      const made = await runMerchantCommand(
+        ['--mobile', '771230009', '--first-name', 'Tharushi', '--password', STRONG_PASSWORD],
+        database.env,
+        'scripts/team.ts',
+      );
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toContain('Created team account 771230009');
+      const promoted = await runMerchantCommand(['--mobile', '771230001'], database.env, 'scripts/team.ts');
+      expect(promoted.stdout).toContain('Promoted team account 771230001');
+      const refused = await runMerchantCommand(
+        ['--mobile', '771230010', '--first-name', 'Tharushi', '--password', 'short'],
+        database.env,
+        'scripts/team.ts',
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^team: --password: /m);
+      const handle = await database.open();
+      try {
+        const rows = await handle.db
+          .select()
+          .from(users)
+          .where(sql`${users.mobileNo} in ('771230009', '771230001')`);
+        expect(rows.map((row) => row.userType)).toEqual([USER_TYPES.team, USER_TYPES.team]);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
 
-  it("says what is wrong, in the options' names, with exit status 1", { timeout: 120_000 }, async () => {
-    const bad = await runMerchantCommand(['--mobile', '77123', '--company-email', 'nope'], database.env);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain(`--mobile: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
-    expect(bad.stderr).toContain(`--company-email: ${MESSAGES.invalidEmail}`);
+  it.runIf(RUNS_ENGINE_NEUTRAL_CASES)(
+    "says what is wrong, in the options' names, with exit status 1",
+    { timeout: 120_000 },
+    async () => {
+      const bad = await runMerchantCommand(['--mobile', '77123', '--company-email', 'nope'], database.env);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain(`--mobile: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
+      expect(bad.stderr).toContain(`--company-email: ${MESSAGES.invalidEmail}`);
 
-    const noMobile = await runMerchantCommand(['--city', 'Kandy'], database.env);
-    expect(noMobile.code).toBe(1);
-    expect(noMobile.stderr).toContain('--mobile is required.');
+      const noMobile = await runMerchantCommand(['--city', 'Kandy'], database.env);
+      expect(noMobile.code).toBe(1);
+      expect(noMobile.stderr).toContain('--mobile is required.');
 
-    const unknown = await runMerchantCommand(['--mobile', '771230002', '--colour', 'red'], database.env);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("Unknown option '--colour'");
+      const unknown = await runMerchantCommand(['--mobile', '771230002', '--colour', 'red'], database.env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain("Unknown option '--colour'");
 
-    const help = await runMerchantCommand(['--help'], database.env);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Usage: npm run merchant -- --mobile');
-  });
+      const help = await runMerchantCommand(['--help'], database.env);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('Usage: npm run merchant -- --mobile');
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------

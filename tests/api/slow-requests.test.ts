@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { TEST_DB } from './harness.ts';
+import { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB } from './harness.ts';
 
 const HEADERS_TIMEOUT_MS = 1000;
 const REQUEST_TIMEOUT_MS = 3000;
@@ -171,30 +171,33 @@ describe.runIf(TEST_DB === 'pglite')('slow and numerous connections', () => {
   }, 30_000);
 });
 
-describe('HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS and HTTP_MAX_CONNECTIONS_PER_IP', () => {
-  it('default to 10 s, 30 s and 32 connections', () => {
-    expect(readEnv({})).toMatchObject({
-      HTTP_HEADERS_TIMEOUT_MS: 10_000,
-      HTTP_REQUEST_TIMEOUT_MS: 30_000,
-      HTTP_MAX_CONNECTIONS_PER_IP: 32,
+describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)(
+  'HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS and HTTP_MAX_CONNECTIONS_PER_IP',
+  () => {
+    it('default to 10 s, 30 s and 32 connections', () => {
+      expect(readEnv({})).toMatchObject({
+        HTTP_HEADERS_TIMEOUT_MS: 10_000,
+        HTTP_REQUEST_TIMEOUT_MS: 30_000,
+        HTTP_MAX_CONNECTIONS_PER_IP: 32,
+      });
+      expect(readEnv({ HTTP_MAX_CONNECTIONS_PER_IP: '0' })).toMatchObject({ HTTP_MAX_CONNECTIONS_PER_IP: 0 });
     });
-    expect(readEnv({ HTTP_MAX_CONNECTIONS_PER_IP: '0' })).toMatchObject({ HTTP_MAX_CONNECTIONS_PER_IP: 0 });
-  });
 
-  it('refuse anything but a whole number, naming the setting, and headers that may take longer than the whole request', () => {
-    for (const value of ['-1', '1.5', 'lots', '0']) {
-      expect(() => readEnv({ HTTP_HEADERS_TIMEOUT_MS: value }), value).toThrow(
-        /HTTP_HEADERS_TIMEOUT_MS must be a number/,
+    it('refuse anything but a whole number, naming the setting, and headers that may take longer than the whole request', () => {
+      for (const value of ['-1', '1.5', 'lots', '0']) {
+        expect(() => readEnv({ HTTP_HEADERS_TIMEOUT_MS: value }), value).toThrow(
+          /HTTP_HEADERS_TIMEOUT_MS must be a number/,
+        );
+        expect(() => readEnv({ HTTP_REQUEST_TIMEOUT_MS: value }), value).toThrow(
+          /HTTP_REQUEST_TIMEOUT_MS must be a number/,
+        );
+      }
+      expect(() => readEnv({ HTTP_MAX_CONNECTIONS_PER_IP: 'many' })).toThrow(
+        /HTTP_MAX_CONNECTIONS_PER_IP must be a number/,
       );
-      expect(() => readEnv({ HTTP_REQUEST_TIMEOUT_MS: value }), value).toThrow(
-        /HTTP_REQUEST_TIMEOUT_MS must be a number/,
+      expect(() => readEnv({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+        /HTTP_HEADERS_TIMEOUT_MS must not be above HTTP_REQUEST_TIMEOUT_MS/,
       );
-    }
-    expect(() => readEnv({ HTTP_MAX_CONNECTIONS_PER_IP: 'many' })).toThrow(
-      /HTTP_MAX_CONNECTIONS_PER_IP must be a number/,
-    );
-    expect(() => readEnv({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(
-      /HTTP_HEADERS_TIMEOUT_MS must not be above HTTP_REQUEST_TIMEOUT_MS/,
-    );
-  });
-});
+    });
+  },
+);

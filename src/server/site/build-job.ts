@@ -83,12 +83,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, signal: Ab
   });
 }
 
-/** consola's level for warnings and errors only: the paraglide plugin logs through it, past astro's --silent. */
-const WARNINGS_ONLY = '1';
-
 function astroBuild(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv: Record<string, string> = {}) {
-  // Without CONSOLA_LEVEL each language's build, and each of its Vite environments, would say that the
-  // messages, compiled once by `npm run messages` before, are unchanged.
   return run(
     process.execPath,
     [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'],
@@ -98,7 +93,6 @@ function astroBuild(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv:
       ...extraEnv,
       API_URL: job.apiUrl,
       ...(job.siteUrl ? { SITE_URL: job.siteUrl } : {}),
-      CONSOLA_LEVEL: WARNINGS_ONLY,
     },
     signal,
   );
