@@ -553,9 +553,13 @@ describe('languages', () => {
       ]),
     );
     // Texts all three languages share (a name, say) tell nothing, nor does English the contract
-    // also holds: its schemas and their texts are in every language's scripts, for validation.
-    const contract = readdirSync('src/contract')
-      .map((name) => readFileSync(join('src/contract', name), 'utf8'))
+    // also holds: its schemas and their texts, with the error catalogue's English that it imports,
+    // are in every language's scripts, for validation.
+    const contract = [
+      ...readdirSync('src/contract').map((name) => join('src/contract', name)),
+      'messages/errors/en.json',
+    ]
+      .map((path) => readFileSync(path, 'utf8'))
       .join('\n');
     const telling = (locale: string) =>
       texts[locale]!.filter((text) =>
