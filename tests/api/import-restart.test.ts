@@ -36,13 +36,22 @@ async function start() {
   return server;
 }
 
+/** Load shedding answers 503 with Retry-After while a busy machine delays the server: asked again, as a client would. */
+const BUSY_RETRIES = 5;
+
 async function call(url: string, method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status === 503 && attempt < BUSY_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    return { status: response.status, body: (await response.json()) as any };
+  }
 }
 const signIn = async (url: string) =>
   (await call(url, 'POST', '/user/authentication', undefined, { mobileNo: MOBILE, password: STRONG_PASSWORD })).body
