@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpFailure } from '../../src/server/errors.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { clientIp } from '../../src/server/services/client-ip.ts';
@@ -379,6 +379,14 @@ describe('password strength', () => {
 });
 
 describe('response cache expiry', () => {
+  // The cache's clock only (Date) moves by hand: a busy machine's late timers cannot push a step past the stale window.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('answers an expired entry once more while one refresh runs, then the fresh value', async () => {
     const cache = new ResponseCache(40);
     let version = 0;
@@ -393,14 +401,14 @@ describe('response cache expiry', () => {
       return mine;
     };
     expect(await cache.remember('k', produce)).toBe(1);
-    await new Promise((r) => setTimeout(r, 50)); // expired, still within the stale window
+    vi.setSystemTime(Date.now() + 50); // expired, still within the stale window
     expect(await cache.remember('k', produce)).toBe(1); // answered although the refresh is blocked
     expect(await cache.remember('k', produce)).toBe(1);
     expect(version).toBe(2); // one refresh for both
     release();
     await new Promise((r) => setTimeout(r, 0));
     expect(await cache.remember('k', produce)).toBe(2);
-    await new Promise((r) => setTimeout(r, 100)); // past the stale window: waits for a fresh value
+    vi.setSystemTime(Date.now() + 100); // past the stale window: waits for a fresh value
     const fresh = cache.remember('k', produce);
     await new Promise((r) => setTimeout(r, 0));
     release();
