@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import SlowestFilesReporter from './tests/support/slowest-files-reporter.ts';
-import { pgliteFiles } from './tests/api/engines.ts';
+import { API_FILES, pgliteFiles } from './tests/api/engines.ts';
 
 // scripts/test-services.sh writes the addresses of the PostgreSQL and Redis it found or started.
 const SERVICES_FILE = 'tmp/test-services.env';
@@ -81,7 +81,7 @@ export default defineConfig({
       },
       // The API suite on a real PostgreSQL server, and on PGlite what differs by engine (tests/api/engines.ts).
       apiSuite('api-pglite', 'pglite', pgliteFiles()),
-      ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres', ['tests/api/**/*.test.ts'])] : []),
+      ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres', API_FILES)] : []),
     ],
   },
 });

@@ -25,5 +25,8 @@ export const PGLITE_OWN_FILES = [
   'journey',
 ].map((name) => `tests/api/${name}.test.ts`);
 
+/** The whole API suite, which api-postgres runs. */
+export const API_FILES = ['tests/api/**/*.test.ts'];
+
 /** api-pglite's files: all of them when there is no PostgreSQL project. */
-export const pgliteFiles = (): string[] => (hasPostgres() ? PGLITE_OWN_FILES : ['tests/api/**/*.test.ts']);
+export const pgliteFiles = (): string[] => (hasPostgres() ? PGLITE_OWN_FILES : API_FILES);

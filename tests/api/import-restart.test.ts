@@ -2,6 +2,7 @@
 // the source can run at once, on PGlite and PostgreSQL. A run of another live process is left alone.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ky from 'ky';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { importSources } from '../../src/server/db/schema.ts';
@@ -36,22 +37,18 @@ async function start() {
   return server;
 }
 
-/** Load shedding answers 503 with Retry-After while a busy machine delays the server: asked again, as a client would. */
-const BUSY_RETRIES = 5;
+/** Load shedding answers 503 with Retry-After while a busy machine delays the server: ky asks again, as a client would. */
+const BUSY_RETRY = { limit: 5, methods: ['get', 'post'], statusCodes: [503], afterStatusCodes: [503] };
 
 async function call(url: string, method: string, path: string, token?: string, body?: unknown) {
-  for (let attempt = 0; ; attempt++) {
-    const response = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (response.status === 503 && attempt < BUSY_RETRIES) {
-      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
-      continue;
-    }
-    return { status: response.status, body: (await response.json()) as any };
-  }
+  const response = await ky(`${url}/api${path}`, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    json: body,
+    retry: BUSY_RETRY,
+    throwHttpErrors: false,
+  });
+  return { status: response.status, body: (await response.json()) as any };
 }
 const signIn = async (url: string) =>
   (await call(url, 'POST', '/user/authentication', undefined, { mobileNo: MOBILE, password: STRONG_PASSWORD })).body
