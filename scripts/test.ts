@@ -5,6 +5,7 @@
 // (`npm test -- --project unit FILE`) it is plain `vitest run` with them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { FILE_TIMES_PATH, parseFileTimes, slowestFilesText } from '../tests/support/slowest-files-reporter.ts';
 
@@ -15,24 +16,33 @@ interface Lane {
   projects: string[];
   /** Put before each line of the lane's report, so that two lanes printing at once stay apart; none for the first. */
   prefix: string;
+  /** The lane's CPU niceness, inherited by every process it starts. */
+  niceness: number;
 }
 
 // The browser lane is the longer one: the site's build tests (a build at a time, after the unit and
-// API files) go in the other, which then ends about when it does.
+// API files) go in the other, which then ends about when it does. The other lane runs at the
+// lowest CPU priority, the one the site's builds run at (src/server/site/build.ts): otherwise a
+// build the browser lane waits for (a publish) gets almost no CPU beside the other lane's tests.
 const LANES: Lane[] = [
-  { name: 'unit, API and site', projects: ['unit', 'api-*', 'site'], prefix: '' },
-  { name: 'browser', projects: ['browser'], prefix: '[browser] ' },
+  { name: 'unit, API and site', projects: ['unit', 'api-*', 'site'], prefix: '', niceness: 19 },
+  { name: 'browser', projects: ['browser'], prefix: '[browser] ', niceness: 0 },
 ];
 
 const laneTimesPath = (lane: Lane) => FILE_TIMES_PATH.replace(/\.tsv$/, `-${lane.projects[0]}.tsv`);
 
 /** vitest run with args, its report printed as it comes (each line after `prefix`); resolves with its exit code. */
-function runVitest(args: string[], options: { prefix?: string; timesPath?: string } = {}): Promise<number> {
+function runVitest(
+  args: string[],
+  options: { prefix?: string; timesPath?: string; niceness?: number } = {},
+): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...VITEST, ...args], {
       stdio: options.prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...(options.timesPath ? { TEST_FILE_TIMES: options.timesPath } : {}) },
     });
+    // Before vitest starts its workers, which inherit it.
+    if (options.niceness && child.pid) setPriority(child.pid, options.niceness);
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -52,7 +62,7 @@ async function main(): Promise<number> {
     LANES.map((lane) =>
       runVitest(
         lane.projects.flatMap((project) => ['--project', project]),
-        { prefix: lane.prefix, timesPath: laneTimesPath(lane) },
+        { prefix: lane.prefix, timesPath: laneTimesPath(lane), niceness: lane.niceness },
       ),
     ),
   );
