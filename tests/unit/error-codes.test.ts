@@ -112,10 +112,10 @@ describe('the error codes', () => {
     expect(isErrorCode('toString')).toBe(false);
   });
 
-  it('list only texts of the message objects (or templates of their functions)', () => {
+  it("list beside a code's catalogue text only texts of the message objects (or templates of their functions)", () => {
     const texts = new Set(allTexts().map(([, text]) => text));
-    for (const [code, entries] of Object.entries(ERROR_CODE_TEXTS)) {
-      for (const entry of entries) {
+    for (const [code, [, ...others]] of Object.entries(ERROR_CODE_TEXTS)) {
+      for (const entry of others) {
         if (typeof entry === 'string') expect(texts.has(entry), `${code}: ${entry}`).toBe(true);
       }
     }
@@ -167,6 +167,12 @@ describe('the error codes', () => {
       report_reason_required report_message_required report_sent
       expired_unsubscribe_link expired_stop_link links_revoked server_stopped
       invalid_convert_days
+      unknown_category_ids unknown_locations cards_not_issued team_account_not_merchant merchant_not_found offer_not_pending
+      flyer_draft_not_completed offer_not_listed account_keeps_password name_needs_letter unknown_tier
+      bank_name_taken bank_name_taken_by category_name_taken category_name_taken_by location_name_taken location_name_taken_by
+      tier_name_taken tier_name_taken_by category_not_found location_not_found tier_not_found
+      report_not_found report_closed message_not_found message_handled subscriber_not_found account_not_found
+      cannot_block_self already_blocked not_blocked codes_not_blocked cannot_change_own_type invalid_user_type same_user_type
     `
       .trim()
       .split(/\s+/);
@@ -188,11 +194,14 @@ describe('describeText', () => {
       code: 'upload_empty',
       params: { what: 'document' },
     });
+    expect(describeText('A bank with this name already exists: Ceylon Trust Bank.')).toEqual({
+      code: 'bank_name_taken_by',
+      params: { name: 'Ceylon Trust Bank' },
+    });
   });
 
   it('finds nothing for a text without a code', () => {
     expect(describeText('Invalid type: Expected string but received 5')).toBeUndefined();
-    expect(describeText('A bank with this name already exists: Ceylon Trust Bank.')).toBeUndefined();
     expect(describeText('')).toBeUndefined();
   });
 
@@ -216,10 +225,11 @@ describe('describeText', () => {
 
 describe("the server's error body (errorBody)", () => {
   it("takes the code given, else the text's with its values, else the status's", () => {
-    expect(errorBody(400, 'Unknown locations: Atlantis', 'unknown_location')).toEqual({
+    expect(errorBody(400, 'Unknown locations: Atlantis', 'unknown_locations', {}, { names: 'Atlantis' })).toEqual({
       status: false,
       message: 'Unknown locations: Atlantis',
-      code: 'unknown_location',
+      code: 'unknown_locations',
+      params: { names: 'Atlantis' },
     });
     expect(errorBody(429, API_MESSAGES.rateLimited(60), undefined, { retryAfterSeconds: 3600 })).toEqual({
       status: false,
@@ -228,26 +238,26 @@ describe("the server's error body (errorBody)", () => {
       params: { minutes: 60 },
       retryAfterSeconds: 3600,
     });
-    expect(errorBody(404, 'Report not found.')).toEqual({
+    expect(errorBody(404, 'No such thing here.')).toEqual({
       status: false,
-      message: 'Report not found.',
+      message: 'No such thing here.',
       code: 'not_found',
     });
-    expect(errorBody(409, 'This account is already blocked.').code).toBe('conflict');
+    expect(errorBody(409, 'This account is already blocked.').code).toBe('already_blocked');
     expect(errorBody(503, IMPORT_MESSAGES.importsOff).code).toBe('imports_off');
   });
 
   it("codes each issue by its text, else as the answer; an issue's own code stays", () => {
-    const body = errorBody(409, 'A bank with this name already exists: X.', undefined, {
+    const body = errorBody(409, 'Something else is in the way.', undefined, {
       issues: [
-        { path: 'bankName', message: 'A bank with this name already exists: X.' },
+        { path: 'bankName', message: 'Something else is in the way.' },
         { path: 'logo', message: API_MESSAGES.onlyImages },
         { path: 'x', message: 'whatever', code: 'invalid' },
       ],
     });
     expect(body.code).toBe('conflict');
     expect(body.issues).toEqual([
-      { path: 'bankName', message: 'A bank with this name already exists: X.', code: 'conflict' },
+      { path: 'bankName', message: 'Something else is in the way.', code: 'conflict' },
       { path: 'logo', message: API_MESSAGES.onlyImages, code: 'only_images' },
       { path: 'x', message: 'whatever', code: 'invalid' },
     ]);

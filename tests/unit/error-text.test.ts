@@ -81,7 +81,13 @@ describe('the error messages', () => {
       ACCOUNT_MESSAGES.invalidMobileNo,
     );
     for (const locale of LOCALES) {
-      expect(errorText('Report not found.', undefined, undefined, locale)).toBe('Report not found.');
+      expect(errorText('Invalid length: Expected <=200 but received 201', undefined, undefined, locale)).toBe(
+        'Invalid length: Expected <=200 but received 201',
+      );
+      // A team console refusal, by its code.
+      expect(errorText('Report not found.', undefined, undefined, locale)).toBe(
+        m.error_report_not_found({}, { locale }),
+      );
       expect(errorText('Invalid type: Expected string but received 1', 'no_such_code', undefined, locale)).toBe(
         'Invalid type: Expected string but received 1',
       );
