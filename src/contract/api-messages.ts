@@ -1,9 +1,14 @@
 // Texts the API answers on its own, with no form that shows them first: sessions, the request's
 // shape, rate limits, one-time codes, uploads. Each is its code's English text from the message
-// catalogue (error-codes.ts); the server imports them from this file.
-import { englishText, ERROR_CODES, REQUEST_ISSUES } from './error-codes.ts';
+// catalogue (error-codes.ts): the server answers them by their codes (failure()), and the tests
+// name them from here.
+import { englishText, ERROR_CODES, REQUEST_ISSUES, type ErrorParams } from './error-codes.ts';
 
 const E = ERROR_CODES;
+
+/** sign_in_wait's values: the wait in seconds, or in minutes for a minute or more (the code's other text). */
+export const signInWaitParams = (seconds: number): ErrorParams =>
+  seconds < 60 ? { seconds } : { minutes: Math.ceil(seconds / 60) };
 
 export const API_MESSAGES = {
   signInRequired: E.sign_in_required,
@@ -23,11 +28,7 @@ export const API_MESSAGES = {
   busy: E.busy,
   emailOff: E.email_off,
   rateLimited: (minutes: number) => englishText('rate_limited', { minutes }),
-  /** In seconds, or in minutes for a minute or more (the code's other text). */
-  signInWait: (seconds: number) =>
-    seconds < 60
-      ? englishText('sign_in_wait', { seconds })
-      : englishText('sign_in_wait', { minutes: Math.ceil(seconds / 60) }),
+  signInWait: (seconds: number) => englishText('sign_in_wait', signInWaitParams(seconds)),
 
   noAccount: E.no_account,
   verifyToSignIn: E.mobile_not_verified,

@@ -13,7 +13,6 @@ import { account_sign_in_wait_minutes } from '../../messages/account/en.json';
 import { ALERT_MESSAGES } from './alerts.ts';
 import { MY_CARD_MESSAGES } from './offer-search.ts';
 import { PARTNER_FEED_MESSAGES } from './partner-feed.ts';
-import { IMPORT_MESSAGES } from './team-importers.ts';
 
 /** A text with `{name}` where the API writes a value in: the answer carries the values as `params`. */
 interface Template {
@@ -48,7 +47,6 @@ const OTHER_TEXTS: { readonly [Code in ErrorCode]?: readonly string[] } = {
   sign_in_wait: [account_sign_in_wait_minutes],
   invalid_email: [ALERT_MESSAGES.invalidEmail],
   end_before_start: [P.endBeforeStart],
-  unknown_category_id: [IMPORT_MESSAGES.unknownCategory],
   unknown_bank_id: [MY_CARD_MESSAGES.unknownBank],
   not_http: [P.notHttp],
   card_not_issued: [MY_CARD_MESSAGES.notIssued],

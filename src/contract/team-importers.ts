@@ -12,15 +12,10 @@ export const KEYWORDS_MAX = 2000;
 export const RUN_ERRORS_KEPT = 100;
 
 export const IMPORT_MESSAGES = {
-  sourceNotFound: 'Import source not found.',
-  alreadyRunning: 'This source is already being imported. Its run shows here when it ends.',
   serverStopped: 'The server stopped during this run.',
   runQueued: 'The import was started. Its run shows here when it ends.',
   importsOff: 'Imports do not run in this server process (it was started without them).',
-  revisionNotFound: 'Change not found.',
-  revisionDecided: 'This change was decided already, or a newer one replaced it.',
   keywordTwice: 'A keyword may name one category only.',
-  unknownCategory: 'Unknown category id.',
 } as const;
 
 // ---------- answers ----------

@@ -1,10 +1,9 @@
 // What every route module is given, and the per-request values the auth middleware sets.
 import type { Context, MiddlewareHandler } from 'hono';
-import { API_MESSAGES } from '../contract/api-messages.ts';
 import { USER_TYPES } from '../contract/limits.ts';
 import type { Database } from './db/client.ts';
 import { requireSignedInUser } from './domain/sessions.ts';
-import { forbidden } from './errors.ts';
+import { failure } from './errors.ts';
 import type { ImportQueue } from './jobs/import-queue.ts';
 import { clientIp } from './services/client-ip.ts';
 import type { RateLimiter } from './services/rate-limits.ts';
@@ -59,20 +58,17 @@ export function requireSession(deps: ServerDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** What a signed-in customer or merchant is told by a team route. */
-export const TEAM_ONLY_MESSAGE = API_MESSAGES.teamOnly;
-
 /** Requires a live sign-in of a team account (401 without a sign-in, 403 for any other type); sets `user` and `token`. */
 export function requireTeam(deps: ServerDeps): MiddlewareHandler<AppEnv> {
   const session = requireSession(deps);
   return (c, next) =>
     session(c, async () => {
-      if (c.get('user').userType !== USER_TYPES.team) throw forbidden(TEAM_ONLY_MESSAGE);
+      if (c.get('user').userType !== USER_TYPES.team) throw failure(403, 'team_only');
       await next();
     });
 }
 
 /** Path ids naming a user must be the token's own user. */
 export function assertOwnUser(c: Context<AppEnv>, userId: number) {
-  if (c.get('user').userId !== userId) throw forbidden();
+  if (c.get('user').userId !== userId) throw failure(403, 'not_own_account');
 }

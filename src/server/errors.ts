@@ -1,7 +1,7 @@
 // One error type for every failure the API answers on purpose; app.ts maps it to
 // `{ status: false, message, code, params?, ...extra }` with its HTTP status. A failure is made
 // from its code (failure()): the message is the code's English text from the message catalogue.
-// Older ones are made from an English text, whose code errorBody finds.
+// Only a schema's issues arrive as English text (validate.ts), and describeText finds their codes.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   describeText,
@@ -11,47 +11,52 @@ import {
   type ErrorParams,
 } from '../contract/error-codes.ts';
 
+type Extra = Record<string, unknown>;
+
 export class HttpFailure extends Error {
   constructor(
     readonly httpStatus: ContentfulStatusCode,
     message: string,
-    readonly extra: Record<string, unknown> = {},
-    /** The answer's code when its text has none of its own ('Unknown locations: Galle'); else the text's. */
-    readonly code?: ErrorCode,
-    /** The values in the code's text, with the code. */
+    /** What the message says, for the browser to say it in the visitor's language. */
+    readonly code: ErrorCode,
+    /** The values in the code's text. */
     readonly params?: ErrorParams,
+    readonly extra: Extra = {},
   ) {
     super(message);
   }
 }
 
 /** A failure by its code: its English text, with `params` written into its `{name}` places. */
-export const failure = (
-  httpStatus: ContentfulStatusCode,
-  code: ErrorCode,
-  params?: ErrorParams,
-  extra?: Record<string, unknown>,
-) => new HttpFailure(httpStatus, englishText(code, params), extra, code, params);
+export const failure = (httpStatus: ContentfulStatusCode, code: ErrorCode, params?: ErrorParams, extra?: Extra) =>
+  new HttpFailure(httpStatus, englishText(code, params), code, params, extra);
 
-type Extra = Record<string, unknown>;
-export const badRequest = (message: string, extra?: Extra, code?: ErrorCode) =>
-  new HttpFailure(400, message, extra, code);
-export const unauthorized = (message: string = englishText('sign_in_required'), extra?: Extra) =>
-  new HttpFailure(401, message, extra);
-export const forbidden = (message: string = englishText('not_own_account'), extra?: Extra) =>
-  new HttpFailure(403, message, extra);
-export const notFound = (message: string, extra?: Extra) => new HttpFailure(404, message, extra);
-export const conflict = (message: string, extra?: Extra) => new HttpFailure(409, message, extra);
-export const tooManyRequests = (message: string, extra?: Extra) => new HttpFailure(429, message, extra);
-
-/** The answer for a path no route serves, and for a route that hides itself from this caller. */
-export const NO_SUCH_ROUTE_MESSAGE = englishText('no_such_route');
-
-interface Issue {
+/** A request field the server refused, as a form shows it beside the field. */
+export interface Issue {
   path: string;
   message: string;
-  code?: string;
+  code: ErrorCode;
   params?: ErrorParams;
+}
+
+/** The issue of the field at `path`, by its code. */
+export const fieldIssue = (path: string, code: ErrorCode, params?: ErrorParams): Issue => ({
+  path,
+  message: englishText(code, params),
+  code,
+  ...(params && { params }),
+});
+
+/** A refusal of one field, by its code: the message is its issue's text, and the issue is listed. */
+export function fieldFailure(httpStatus: ContentfulStatusCode, path: string, code: ErrorCode, params?: ErrorParams) {
+  const issue = fieldIssue(path, code, params);
+  return new HttpFailure(httpStatus, issue.message, code, params, { issues: [issue] });
+}
+
+/** A 400 about one field, said as a schema's failure says it: `path: text`, with the issue. */
+export function invalidField(path: string, code: ErrorCode, params?: ErrorParams) {
+  const issue = fieldIssue(path, code, params);
+  return new HttpFailure(400, `${path}: ${issue.message}`, code, params, { issues: [issue] });
 }
 
 /**
@@ -62,7 +67,7 @@ export function errorBody(status: number, message: string, code?: ErrorCode, ext
   const described = code
     ? { code, ...(params && { params }) }
     : (describeText(message) ?? { code: statusErrorCode(status) });
-  const coded = (issue: Issue) =>
+  const coded = (issue: Omit<Issue, 'code'> & { code?: ErrorCode }) =>
     issue.code
       ? { ...issue, code: issue.code }
       : { ...issue, ...(describeText(issue.message) ?? { code: described.code }) };

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { API_MESSAGES } from '../contract/api-messages.ts';
 import { describeText, type ErrorCode, type ErrorParams } from '../contract/error-codes.ts';
-import { badRequest, failure, HttpFailure } from './errors.ts';
+import { failure, HttpFailure } from './errors.ts';
 
 /** How many characters of a bad value an error answer quotes back. */
 const QUOTE_MAX = 40;
@@ -34,12 +34,11 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
     .slice(0, 20)
     .map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issueMessage(issue), ...issueCode(issue) }));
   const first = issues[0]!;
-  // The answer says the first issue, so it carries that issue's code and values.
-  throw badRequest(
-    first.path ? `${first.path}: ${first.message}` : first.message,
-    { ...(first.params && { params: first.params }), issues },
-    first.code,
-  );
+  // The answer says the first issue, so it carries that issue's code and values. A schema's
+  // issues arrive as English text (its own wording, or ours): their codes are their texts'.
+  throw new HttpFailure(400, first.path ? `${first.path}: ${first.message}` : first.message, first.code, first.params, {
+    issues,
+  });
 }
 
 /**
@@ -52,7 +51,7 @@ export async function assertJsonBody(c: Context): Promise<void> {
   if (contentType?.split(';')[0]!.trim().toLowerCase() === 'application/json') return;
   // Hono keeps the text it read, so the route still reads the body after this.
   if (contentType === undefined && (await c.req.text().catch(() => '')) === '') return;
-  throw new HttpFailure(415, API_MESSAGES.sendAsJson);
+  throw failure(415, 'unsupported_media_type');
 }
 
 export async function parseJsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
@@ -78,12 +77,14 @@ export function parseJsonText<S extends v.GenericSchema>(text: string | undefine
 }
 
 const notJson = () =>
-  failure(400, 'not_json', undefined, { issues: [{ path: '', message: API_MESSAGES.invalidJson }] });
+  failure(400, 'not_json', undefined, { issues: [{ path: '', message: API_MESSAGES.invalidJson, code: 'not_json' }] });
 
 function parseBodyObject<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   // valibot's object() also accepts arrays; every request body here is an object.
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw failure(400, 'not_json_object', undefined, { issues: [{ path: '', message: API_MESSAGES.expectedObject }] });
+    throw failure(400, 'not_json_object', undefined, {
+      issues: [{ path: '', message: API_MESSAGES.expectedObject, code: 'not_json_object' }],
+    });
   }
   return parseInput(schema, body);
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/server/env.ts';
 import { createApp } from '../../src/server/app.ts';
-import { NO_SUCH_ROUTE_MESSAGE } from '../../src/server/errors.ts';
+import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { consoleProviderWarning, startServer, type RunningServer } from '../../src/server/server.ts';
 import { isLoopbackAddress } from '../../src/server/services/client-ip.ts';
 import { expectError } from './expectations.ts';
@@ -130,7 +130,7 @@ describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the c
     expect(outsideAddress, 'this machine needs a non-loopback IPv4 address for this test').toBeDefined();
     const outside = await fetch(`http://${outsideAddress}:${server.port}${path}`);
     expect(outside.status).toBe(404);
-    expect(await outside.json()).toEqual({ status: false, message: NO_SUCH_ROUTE_MESSAGE, code: 'no_such_route' });
+    expect(await outside.json()).toEqual({ status: false, message: API_MESSAGES.noSuchRoute, code: 'no_such_route' });
   });
 
   it('logs no such line on a loopback HOST, or with the http provider', () => {

@@ -92,14 +92,19 @@ describe('refusals', () => {
     expect(dead.body.code).toBe('session_expired');
   });
 
-  it('a wrong password, and a code the route gives beside a text that names values', async () => {
+  it('a wrong password, and a text that names values, with them as params', async () => {
     const user = await signUpVerified(api);
     const wrong = await signIn({ mobileNo: user.mobileNo, password: `${STRONG_PASSWORD}x` });
     expectError(wrong, 401, ACCOUNT_MESSAGES.invalidLogin);
     expect(wrong.body.code).toBe('invalid_login');
     const tags = await api.call('POST', '/api/user/tag/update', { token: user.token, body: { tags: [999_999] } });
     expect(tags.status).toBe(400);
-    expect(tags.body).toEqual({ status: false, message: 'Unknown category ids: 999999', code: 'unknown_category_id' });
+    expect(tags.body).toEqual({
+      status: false,
+      message: 'Unknown category ids: 999999',
+      code: 'unknown_category_ids',
+      params: { ids: '999999' },
+    });
   });
 
   it('404 for no such route', async () => {

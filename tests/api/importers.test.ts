@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import {
   PARTNER_FEED_CSV_COLUMNS,
   PARTNER_FEED_MESSAGES,
@@ -32,7 +33,6 @@ import { createPoliteFetcher } from '../../src/server/importers/fetch/polite-fet
 import { cargillsAdapter } from '../../src/server/importers/adapters/banks/cargills.ts';
 import { createReplayFetcher, parseHar } from '../../src/server/importers/fetch/har.ts';
 import { FLYER_DRAFT_VALIDITY } from '../../src/server/importers/flyer-draft.ts';
-import { FLYER_DRAFT_NOT_COMPLETED } from '../../src/server/domain/review.ts';
 import { harOf } from '../support/real-data.ts';
 import { MISSING_FLAG_RUNS, runSource, summaryLine, type PipelineDeps } from '../../src/server/importers/pipeline.ts';
 import { startImportQueue } from '../../src/server/jobs/import-queue.ts';
@@ -494,7 +494,7 @@ describe('a bank that publishes only flyers', () => {
     expectError(
       await teamCall('POST', `/api/team/offers/${draft!.offerId}/decision`, { decision: 'accept' }),
       409,
-      FLYER_DRAFT_NOT_COMPLETED,
+      ERROR_CODES.flyer_draft_not_completed,
     );
     // The team reads the flyer and completes the offer: then it can be accepted.
     const completed = await teamCall('PUT', `/api/team/offers/${draft!.offerId}`, {

@@ -595,7 +595,10 @@ describe('eligibility', () => {
     expect(notIssued.body.issues).toEqual([
       { path: 'eligibility.cards.1', message: ELIGIBILITY_MESSAGES.cardNotIssued, code: 'card_not_issued' },
     ]);
-    expect(notIssued.body.code).toBe('card_not_issued');
+    expect(notIssued.body).toMatchObject({
+      code: 'cards_not_issued',
+      params: { bank: bank.bankName, cards: 'JCB prepaid' },
+    });
     const cases: [eligibility: unknown, path: string, message?: string][] = [
       [{ cardScope: 'listed', cards: [] }, 'eligibility.cards', ELIGIBILITY_MESSAGES.listedNeedsCards],
       [{ timeFrom: '18:00' }, 'eligibility.timeTo', ELIGIBILITY_MESSAGES.timeNeedsBoth],
@@ -650,7 +653,9 @@ describe('catalogue checks', () => {
         locations: ['Atlantis', locationNames[0], 'El Dorado', 'Atlantis', locationNames[1]!.toUpperCase()],
       }),
     );
-    expectError(res, 400, `Unknown locations: Atlantis, El Dorado, ${locationNames[1]!.toUpperCase()}`);
+    const unknownNames = `Atlantis, El Dorado, ${locationNames[1]!.toUpperCase()}`;
+    expectError(res, 400, `Unknown locations: ${unknownNames}`);
+    expect(res.body).toMatchObject({ code: 'unknown_locations', params: { names: unknownNames } });
     expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual([
       'locations.0',
       'locations.2',

@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { BanksResponse, CategoriesResponse, LocationsResponse } from '../../src/contract/index.ts';
 import {
   CardTiersResponse,
@@ -16,7 +17,6 @@ import {
   TeamCategoryResponse,
   TeamLocationResponse,
 } from '../../src/contract/team-catalogue.ts';
-import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { auditLog, banks, categories, locations, offers } from '../../src/server/db/schema.ts';
 import { drawText } from '../../src/server/images/text-outline.ts';
@@ -125,8 +125,8 @@ describe('who may change the catalogue', () => {
     const before = await counts();
     for (const [method, path, body] of ROUTES) {
       expectError(await api.call(method, path, { body }), 401);
-      expectError(await api.call(method, path, { body, token: customer.token }), 403, TEAM_ONLY_MESSAGE);
-      expectError(await api.call(method, path, { body, token: merchantToken }), 403, TEAM_ONLY_MESSAGE);
+      expectError(await api.call(method, path, { body, token: customer.token }), 403, API_MESSAGES.teamOnly);
+      expectError(await api.call(method, path, { body, token: merchantToken }), 403, API_MESSAGES.teamOnly);
     }
     expect(await counts()).toEqual(before);
   });
@@ -304,8 +304,14 @@ describe('banks', () => {
   it('refuses a name another bank has, or one with the same page address, with 409', async () => {
     const taken = await send('POST', '/api/team/banks', bankBody({ bankName: 'ceylon trust bank!' }));
     expectError(taken, 409, 'A bank with this name already exists: Ceylon Trust Bank.');
+    expect(taken.body).toMatchObject({ code: 'bank_name_taken_by', params: { name: 'Ceylon Trust Bank' } });
     expect(taken.body.issues).toEqual([
-      { path: 'bankName', message: 'A bank with this name already exists: Ceylon Trust Bank.', code: 'conflict' },
+      {
+        path: 'bankName',
+        message: 'A bank with this name already exists: Ceylon Trust Bank.',
+        code: 'bank_name_taken_by',
+        params: { name: 'Ceylon Trust Bank' },
+      },
     ]);
     expectError(
       await send('PUT', '/api/team/banks/2', bankBody({ bankName: 'Ceylon Trust Bank' })),

@@ -6,6 +6,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { API_MESSAGES } from '../../src/contract/api-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { USER_TYPES } from '../../src/contract/index.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { ReportResponse } from '../../src/contract/reports.ts';
@@ -25,8 +27,6 @@ import {
   TeamReportResponse,
   TeamSubscriberList,
 } from '../../src/contract/team.ts';
-import { TEAM_ONLY_MESSAGE } from '../../src/server/context.ts';
-import { TEAM_ACCOUNT_NOT_MERCHANT } from '../../src/server/domain/merchant-review.ts';
 import { auditLog, offers, users } from '../../src/server/db/schema.ts';
 import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
 import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
@@ -145,8 +145,8 @@ describe('who may call the team API', () => {
     const before = await api.handle.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     for (const [method, path, body] of ROUTES) {
       expectError(await api.call(method, path, { body }), 401);
-      expectError(await api.call(method, path, { body, token: customer.token }), 403, TEAM_ONLY_MESSAGE);
-      expectError(await api.call(method, path, { body, token: merchant.token }), 403, TEAM_ONLY_MESSAGE);
+      expectError(await api.call(method, path, { body, token: customer.token }), 403, API_MESSAGES.teamOnly);
+      expectError(await api.call(method, path, { body, token: merchant.token }), 403, API_MESSAGES.teamOnly);
     }
     expect(await api.handle.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)).toEqual(before);
   });
@@ -703,7 +703,7 @@ describe('merchant companies', () => {
     expectError(
       await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo: me!.mobileNo } }),
       403,
-      TEAM_ACCOUNT_NOT_MERCHANT,
+      ERROR_CODES.team_account_not_merchant,
     );
     const otherTeam = freshMobile();
     await createOrPromoteTeamMember(api.handle.db, {
@@ -714,7 +714,7 @@ describe('merchant companies', () => {
     expectError(
       await api.call('POST', '/api/team/merchants', { token: team.token, body: { mobileNo: otherTeam } }),
       403,
-      TEAM_ACCOUNT_NOT_MERCHANT,
+      ERROR_CODES.team_account_not_merchant,
     );
     const [still] = await api.handle.db.select().from(users).where(eq(users.mobileNo, otherTeam));
     expect(still!.userType).toBe(USER_TYPES.team);

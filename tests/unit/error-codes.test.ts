@@ -130,7 +130,6 @@ describe('the error codes', () => {
       sign_in_wait: 'the wait in seconds or in minutes',
       invalid_email: "the newsletter's 'Invalid Email' and Alert me's 'Enter a valid e-mail address.'",
       end_before_start: "the offer form's dates and the partner feed's validFrom/validThrough",
-      unknown_category_id: "the offer form and the importers' keyword map: the same text",
       unknown_bank_id: "the offer form's 'Unknown bank id.' and My Cards' 'There is no such bank.'",
       not_http: "the offer's website and the partner feed's addresses: not an http(s) address",
       card_not_issued: 'the offer form and My Cards: the same text',

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { HttpFailure } from '../../src/server/errors.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { clientIp } from '../../src/server/services/client-ip.ts';
@@ -13,7 +14,6 @@ import {
   DEFAULT_RATE_RULES,
   RateLimiter,
   SIGN_IN_SLOW_DOWN,
-  signInWaitMessage,
   slowDownWaitMs,
   type RateLimitStore,
 } from '../../src/server/services/rate-limits.ts';
@@ -100,7 +100,8 @@ describe('sign-in slow-down', () => {
     await limiter.signInFailed('771234567', '203.0.113.1');
     const error = await expectRejected(limiter.checkSignInWait('771234567', '203.0.113.1'), 429);
     expect(error.extra.retryAfterSeconds).toBe(5);
-    expect(error.message).toBe(signInWaitMessage(5));
+    expect(error.message).toBe(API_MESSAGES.signInWait(5));
+    expect([error.code, error.params]).toEqual(['sign_in_wait', { seconds: 5 }]);
     await limiter.checkSignInWait('771234567', '203.0.113.2');
     await limiter.checkSignInWait('771234568', '203.0.113.1');
   });

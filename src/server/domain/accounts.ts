@@ -2,29 +2,20 @@
 // password, verification codes, the password and mobile number changes, and the profile's
 // interests and location. Rate limits stay with the routes: they count requests, not accounts.
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
 import { users } from '../db/schema.ts';
-import { badRequest, conflict, failure, forbidden } from '../errors.ts';
+import { failure, fieldFailure } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
-import {
-  BLOCKING_RESEND_ATTEMPT,
-  isCodeBlocked,
-  sendBlockedMessage,
-  sendOneTimeCode,
-  verifyOneTimeCode,
-} from '../services/one-time-codes.ts';
+import { codeSendingBlocked, isCodeBlocked, sendOneTimeCode, verifyOneTimeCode } from '../services/one-time-codes.ts';
 import { hashPassword, isStrongEnough, verifyPassword } from '../services/passwords.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { issueToken, revokeAllTokens, revokeOtherTokens, revokeToken } from '../services/tokens.ts';
 import { knownCategoryIds, knownLocationNames } from './catalogue.ts';
 import { findTokenUser } from './sessions.ts';
-import { accountBlocked, findUserByMobile, noAccount } from './users.ts';
+import { accountBlocked, alreadyRegistered, findUserByMobile, noAccount } from './users.ts';
 
-const alreadyRegistered = () => conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });
 const mobileInUse = () => failure(409, 'mobile_in_use');
 
 const updateUser = async (db: Database, userId: number, values: Partial<UserRow>) =>
@@ -42,8 +33,7 @@ export async function signUpCustomer(
   input: { firstName: string; mobileNo: string; userType: number; password: string; favoriteArea: number[] },
   locale: Locale,
 ) {
-  if (!isStrongEnough(input.password, [input.firstName, input.mobileNo]))
-    throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
+  if (!isStrongEnough(input.password, [input.firstName, input.mobileNo])) throw failure(400, 'password_too_weak');
   if (await findUserByMobile(db, input.mobileNo)) throw alreadyRegistered();
   const known = await knownCategoryIds(db, input.favoriteArea);
   let user: UserRow;
@@ -129,8 +119,7 @@ export async function verifyMobile(db: Database, token: string, otpCode: string)
   if (!found) throw failure(401, 'verification_expired');
   const { user } = found;
   if (user.isAccountBlock) throw accountBlocked();
-  if (!user.isMobileVerification && isCodeBlocked(user))
-    throw forbidden(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
+  if (!user.isMobileVerification && isCodeBlocked(user)) throw codeSendingBlocked(403);
   await verifyOneTimeCode(db, user.userId, 'verify', otpCode);
   const verified = await updateUser(db, user.userId, { isMobileVerification: true });
   if (found.token.scope === 'verify') await revokeToken(db, token);
@@ -142,7 +131,7 @@ export async function verifyMobile(db: Database, token: string, otpCode: string)
  * does its calendar feed, whose link may be what leaked (a new one is made from the profile).
  */
 export async function changePassword(db: Database, user: UserRow, password: string, keepToken: string) {
-  if (!isStrongEnough(password, [user.firstName, user.mobileNo])) throw badRequest(ACCOUNT_MESSAGES.passwordTooWeak);
+  if (!isStrongEnough(password, [user.firstName, user.mobileNo])) throw failure(400, 'password_too_weak');
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(password), calendarFeedTokenHash: null })
@@ -187,16 +176,13 @@ export async function updateTags(db: Database, userId: number, tags: number[]): 
   const unique = [...new Set(tags)];
   const known = await knownCategoryIds(db, unique);
   const unknown = unique.filter((id) => !known.has(id));
-  if (unknown.length) throw badRequest(`Unknown category ids: ${unknown.join(', ')}`, {}, 'unknown_category_id');
+  if (unknown.length) throw failure(400, 'unknown_category_ids', { ids: unknown.join(', ') });
   return updateUser(db, userId, { tags: unique });
 }
 
 /** The profile's location: one of the locations' names, or null to clear it. */
 export async function updateLocation(db: Database, userId: number, location: string | null): Promise<UserRow> {
-  if (location !== null && !(await knownLocationNames(db, [location])).has(location)) {
-    throw badRequest(OFFER_MESSAGES.unknownLocation, {
-      issues: [{ path: 'location', message: OFFER_MESSAGES.unknownLocation }],
-    });
-  }
+  if (location !== null && !(await knownLocationNames(db, [location])).has(location))
+    throw fieldFailure(400, 'location', 'unknown_location');
   return updateUser(db, userId, { location });
 }

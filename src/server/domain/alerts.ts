@@ -1,7 +1,8 @@
 // "Alert me" (docs/api.md §4c): a user's saved lists, the confirmation of their e-mail address
 // (nothing is e-mailed before it), and the unsubscribe link every digest carries.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { ALERT_MESSAGES, ALERTS_PER_USER_MAX, EMAIL_VERIFY_LINK_DAYS, type AlertData } from '../../contract/alerts.ts';
+import { ALERTS_PER_USER_MAX, EMAIL_VERIFY_LINK_DAYS, type AlertData } from '../../contract/alerts.ts';
+import type { ErrorCode } from '../../contract/error-codes.ts';
 import type { OfferSearch } from '../../contract/offer-search.ts';
 import { alertListPath } from '../../lib/alert-list-path.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
@@ -10,7 +11,7 @@ import { m } from '../../paraglide/messages.js';
 export { CONSOLE_ALERTS_PATH } from '../../lib/alert-list-path.ts';
 import type { Database } from '../db/client.ts';
 import { offerAlerts, users } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { failure, fieldFailure } from '../errors.ts';
 import type { MailDeps } from '../services/mail.ts';
 import { signedLinks } from '../services/signed-links.ts';
 import { checkOptOutLink, signOptOutLink } from './opt-out-links.ts';
@@ -22,8 +23,7 @@ type VerifyPayload = { u: number; e: string; x: number };
 
 const DAY_MS = 86_400_000;
 /** A link that does not work: a 400 about its token, as a bad request field is. */
-const badLink = (message: string = ALERT_MESSAGES.badLink) =>
-  badRequest(message, { issues: [{ path: 'token', message }] });
+const badLink = (code: ErrorCode = 'bad_link') => fieldFailure(400, 'token', code);
 
 const toAlert = (row: typeof offerAlerts.$inferSelect): AlertData => ({
   alertId: row.alertId,
@@ -57,13 +57,13 @@ export async function createAlert(db: Database, userId: number, label: string, f
     // One user's alerts are added one at a time, so the limit holds under concurrent requests.
     await tx.execute(sql`select 1 from ${users} where ${users.userId} = ${userId} for update`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(offerAlerts).where(eq(offerAlerts.userId, userId));
-    if (n >= ALERTS_PER_USER_MAX) throw conflict(ALERT_MESSAGES.tooMany, { alertsMax: ALERTS_PER_USER_MAX });
+    if (n >= ALERTS_PER_USER_MAX) throw failure(409, 'too_many_alerts', undefined, { alertsMax: ALERTS_PER_USER_MAX });
     const [same] = await tx
       .select({ alertId: offerAlerts.alertId })
       .from(offerAlerts)
       .where(and(eq(offerAlerts.userId, userId), sql`${offerAlerts.filter} = ${filterJson}::jsonb`))
       .limit(1);
-    if (same) throw conflict(ALERT_MESSAGES.duplicate, { alertId: same.alertId });
+    if (same) throw failure(409, 'duplicate_alert', undefined, { alertId: same.alertId });
     await tx.insert(offerAlerts).values({ userId, label, filter });
   });
 }
@@ -73,7 +73,7 @@ export async function deleteAlert(db: Database, userId: number, alertId: number)
     .delete(offerAlerts)
     .where(and(eq(offerAlerts.alertId, alertId), eq(offerAlerts.userId, userId)))
     .returning({ alertId: offerAlerts.alertId });
-  if (deleted.length === 0) throw notFound(ALERT_MESSAGES.noSuchAlert);
+  if (deleted.length === 0) throw failure(404, 'no_such_alert');
 }
 
 /**
@@ -132,7 +132,7 @@ export async function verifyEmail(db: Database, token: string, now = new Date())
   }
   const [user] = await db.select().from(users).where(eq(users.userId, payload.u));
   if (!user) throw badLink();
-  if (user.email?.toLowerCase() !== payload.e) throw badLink(ALERT_MESSAGES.emailChanged);
+  if (user.email?.toLowerCase() !== payload.e) throw badLink('email_changed');
   if (user.emailVerifiedAt) return user;
   const [updated] = await db
     .update(users)
@@ -149,8 +149,7 @@ export const unsubscribeToken = (db: Database, userId: number, now = new Date())
 /** The user an unsubscribe link is for; a bad, expired or revoked link is a 400. */
 export async function unsubscribeUser(db: Database, token: string, now = new Date()): Promise<number> {
   const link = await checkOptOutLink(db, LINK_PURPOSES.unsubscribe, token, now);
-  if (!link.ok)
-    throw badLink(link.reason === 'expired' ? ALERT_MESSAGES.expiredUnsubscribeLink : ALERT_MESSAGES.badLink);
+  if (!link.ok) throw badLink(link.reason === 'expired' ? 'expired_unsubscribe_link' : 'bad_link');
   return link.userId;
 }
 

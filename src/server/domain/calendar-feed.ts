@@ -4,10 +4,9 @@
 // password is changed or reset.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CALENDAR_MESSAGES } from '../../contract/calendar.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import { hashToken } from '../services/tokens.ts';
 import { favoriteOfferIds } from './favorites.ts';
 import { findOffersByIds } from './offers.ts';
@@ -47,6 +46,6 @@ export async function findCalendarFeedOffers(db: Database, token: string) {
     .from(users)
     .where(eq(users.calendarFeedTokenHash, hashToken(token)))
     .limit(1);
-  if (!owner || owner.blocked) throw notFound(CALENDAR_MESSAGES.feedNotFound);
+  if (!owner || owner.blocked) throw failure(404, 'feed_not_found');
   return { offers: await findOffersByIds(db, await favoriteOfferIds(db, owner.userId)), locale: owner.locale };
 }

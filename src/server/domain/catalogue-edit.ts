@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { asc } from 'drizzle-orm';
 import { cardName, type CardSpecData } from '../../contract/eligibility.ts';
+import type { ErrorCode } from '../../contract/error-codes.ts';
 import type { BankData, CategoryData, CategoryTranslationsData, LocationData } from '../../contract/index.ts';
 import type {
   BankInput,
@@ -19,29 +20,28 @@ import { slugify } from '../../lib/slugify.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
 import { banks, cardTiers, categories, images, locations, offers, users } from '../db/schema.ts';
-import { HttpFailure, notFound } from '../errors.ts';
+import { failure, fieldFailure, HttpFailure, invalidField } from '../errors.ts';
 import { categoryIconName, svgImage } from '../images/svg-image.ts';
 import { bankLogoSvg, bankThumbSvg, categoryIconSvg, initials } from '../images/svg.ts';
 import { toBank, toCategory, toLocation } from '../serialize.ts';
 import { decodeUploadedImage, imageUrl } from '../services/images.ts';
 import { recordAudit, type Transaction } from './audit.ts';
-import { BANK_NOT_FOUND_MESSAGE } from './catalogue.ts';
 
-const CATEGORY_NOT_FOUND_MESSAGE = 'Category not found.';
-const LOCATION_NOT_FOUND_MESSAGE = 'Location not found.';
-const NO_SLUG_MESSAGE = 'The name needs at least one letter (A to Z) or digit: the page addresses are made from them.';
 /** The monograms drawn for a bank without an uploaded logo: redrawn when its name or colour changes. */
 const MONOGRAM_PREFIX = 'bank-monogram-';
 const MONOGRAM_LETTERS = 3;
 
-/** A refusal of one field, with the issue a form shows beside it. */
-const fieldFailure = (status: 400 | 409, field: string, message: string) =>
-  new HttpFailure(status, status === 400 ? `${field}: ${message}` : message, { issues: [{ path: field, message }] });
+/** A form's name field, and its codes for a name already taken: `takenBy` names the row that has it. */
+interface NameField {
+  field: string;
+  taken: ErrorCode;
+  takenBy: ErrorCode;
+}
 
 /** The slug of a bank's or category's name; a name without a letter or digit has none and is refused. */
 function slugOf(name: string, field: string): string {
   const slug = slugify(name);
-  if (!slug) throw fieldFailure(400, field, NO_SLUG_MESSAGE);
+  if (!slug) throw invalidField(field, 'name_needs_letter');
   return slug;
 }
 
@@ -49,36 +49,31 @@ function slugOf(name: string, field: string): string {
  * Runs a change in one transaction. The names are checked inside it, but two team members adding the
  * same name at once still meet the unique index: that is answered as the duplicate it is.
  */
-async function inTransaction<T>(
-  db: Database,
-  field: string,
-  duplicate: string,
-  work: (tx: Transaction) => Promise<T>,
-): Promise<T> {
+async function inTransaction<T>(db: Database, name: NameField, work: (tx: Transaction) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldFailure(409, field, duplicate);
+    if (isUniqueViolation(error)) throw fieldFailure(409, name.field, name.taken);
     throw error;
   }
 }
 
 /** 409 when the query finds another row with the name, naming that row. */
-async function assertFree(found: Promise<{ name: string }[]>, field: string, duplicate: string) {
+async function assertFree(found: Promise<{ name: string }[]>, name: NameField) {
   const [row] = await found;
-  if (row) throw fieldFailure(409, field, `${duplicate.replace(/\.$/, '')}: ${row.name}.`);
+  if (row) throw fieldFailure(409, name.field, name.takenBy, { name: row.name });
 }
 
 // ---------- banks ----------
 
-const BANK_TAKEN = 'A bank with this name already exists.';
+const BANK_NAME: NameField = { field: 'bankName', taken: 'bank_name_taken', takenBy: 'bank_name_taken_by' };
 
 /** An uploaded logo's bytes, checked before any transaction starts; refusals name the logo field. */
 function decodeLogo(base64: string) {
   try {
     return decodeUploadedImage(base64);
   } catch (error) {
-    if (error instanceof HttpFailure) throw fieldFailure(400, 'logo', error.message);
+    if (error instanceof HttpFailure) throw invalidField('logo', error.code, error.params);
     throw error;
   }
 }
@@ -111,8 +106,6 @@ const bankNamed = (tx: Transaction, slug: string, exceptId?: number) =>
     .where(and(eq(banks.slug, slug), exceptId === undefined ? undefined : ne(banks.bankId, exceptId)))
     .limit(1);
 
-const UNKNOWN_TIER = 'This tier is not in the tier list: add it under Card tiers first.';
-
 /**
  * The bank's cards with each tier spelled as the tier list spells it, and the §7 card names made
  * from them; 400 naming the card whose tier the list does not have.
@@ -123,7 +116,7 @@ async function issuedCardColumns(tx: Transaction, cards: CardSpecData[]) {
   const issuedCards = cards.map((card, i) => {
     if (card.tier === null) return card;
     const tier = byLowerName.get(card.tier.toLowerCase());
-    if (!tier) throw fieldFailure(400, `issuedCards.${i}.tier`, UNKNOWN_TIER);
+    if (!tier) throw invalidField(`issuedCards.${i}.tier`, 'unknown_tier');
     return { ...card, tier };
   });
   return { issuedCards, cardTypes: issuedCards.map(cardName) };
@@ -133,9 +126,9 @@ export async function createBank(db: Database, actorUserId: number, input: BankI
   const slug = slugOf(input.bankName, 'bankName');
   const upload = input.logo ? decodeLogo(input.logo) : undefined;
   return toBank(
-    await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
+    await inTransaction(db, BANK_NAME, async (tx) => {
       const cards = await issuedCardColumns(tx, input.issuedCards);
-      await assertFree(bankNamed(tx, slug), 'bankName', BANK_TAKEN);
+      await assertFree(bankNamed(tx, slug), BANK_NAME);
       const logo = await storeLogo(tx, input.bankName, input.color, upload);
       const [bank] = await tx
         .insert(banks)
@@ -163,11 +156,11 @@ export async function updateBank(
   const slug = slugOf(input.bankName, 'bankName');
   const upload = input.logo ? decodeLogo(input.logo) : undefined;
   return toBank(
-    await inTransaction(db, 'bankName', BANK_TAKEN, async (tx) => {
+    await inTransaction(db, BANK_NAME, async (tx) => {
       const [before] = await tx.select().from(banks).where(eq(banks.bankId, bankId)).for('update');
-      if (!before) throw notFound(BANK_NOT_FOUND_MESSAGE);
+      if (!before) throw failure(404, 'bank_not_found');
       const cards = await issuedCardColumns(tx, input.issuedCards);
-      await assertFree(bankNamed(tx, slug, bankId), 'bankName', BANK_TAKEN);
+      await assertFree(bankNamed(tx, slug, bankId), BANK_NAME);
       const redraw =
         before.logoUrl.startsWith(imageUrl(MONOGRAM_PREFIX)) &&
         (before.bankName !== input.bankName || before.color !== input.color);
@@ -192,7 +185,11 @@ export async function updateBank(
 
 // ---------- categories ----------
 
-const CATEGORY_TAKEN = 'A category with this name already exists.';
+const CATEGORY_NAME: NameField = {
+  field: 'categoryName',
+  taken: 'category_name_taken',
+  takenBy: 'category_name_taken_by',
+};
 
 const categoryNamed = (tx: Transaction, slug: string, exceptId?: number) =>
   tx
@@ -217,8 +214,8 @@ const storedCategoryTranslations = (
 export async function createCategory(db: Database, actorUserId: number, input: CategoryInput): Promise<CategoryData> {
   const slug = slugOf(input.categoryName, 'categoryName');
   return toCategory(
-    await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
-      await assertFree(categoryNamed(tx, slug), 'categoryName', CATEGORY_TAKEN);
+    await inTransaction(db, CATEGORY_NAME, async (tx) => {
+      await assertFree(categoryNamed(tx, slug), CATEGORY_NAME);
       await storeIcon(tx, input);
       const [category] = await tx
         .insert(categories)
@@ -249,10 +246,10 @@ export async function updateCategory(
 ): Promise<CategoryData> {
   const slug = slugOf(input.categoryName, 'categoryName');
   return toCategory(
-    await inTransaction(db, 'categoryName', CATEGORY_TAKEN, async (tx) => {
+    await inTransaction(db, CATEGORY_NAME, async (tx) => {
       const [before] = await tx.select().from(categories).where(eq(categories.categoryId, categoryId)).for('update');
-      if (!before) throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
-      await assertFree(categoryNamed(tx, slug, categoryId), 'categoryName', CATEGORY_TAKEN);
+      if (!before) throw failure(404, 'category_not_found');
+      await assertFree(categoryNamed(tx, slug, categoryId), CATEGORY_NAME);
       await storeIcon(tx, input);
       const [after] = await tx
         .update(categories)
@@ -279,7 +276,11 @@ export async function updateCategory(
 
 // ---------- locations ----------
 
-const LOCATION_TAKEN = 'A location with this name already exists.';
+const LOCATION_NAME: NameField = {
+  field: 'locationName',
+  taken: 'location_name_taken',
+  takenBy: 'location_name_taken_by',
+};
 
 /** Names differing only in letter case are one town: offers and profiles name towns exactly, so two spellings would split them. */
 const locationNamed = (tx: Transaction, name: string, exceptId?: number) =>
@@ -300,8 +301,8 @@ export async function createLocation(
   { locationName }: LocationInput,
 ): Promise<LocationData> {
   return toLocation(
-    await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
-      await assertFree(locationNamed(tx, locationName), 'locationName', LOCATION_TAKEN);
+    await inTransaction(db, LOCATION_NAME, async (tx) => {
+      await assertFree(locationNamed(tx, locationName), LOCATION_NAME);
       const [location] = await tx.insert(locations).values({ locationName }).returning();
       await recordAudit(tx, {
         actorUserId,
@@ -323,10 +324,10 @@ export async function updateLocation(
   { locationName }: LocationInput,
 ): Promise<LocationData> {
   return toLocation(
-    await inTransaction(db, 'locationName', LOCATION_TAKEN, async (tx) => {
+    await inTransaction(db, LOCATION_NAME, async (tx) => {
       const [before] = await tx.select().from(locations).where(eq(locations.locationId, locationId)).for('update');
-      if (!before) throw notFound(LOCATION_NOT_FOUND_MESSAGE);
-      await assertFree(locationNamed(tx, locationName, locationId), 'locationName', LOCATION_TAKEN);
+      if (!before) throw failure(404, 'location_not_found');
+      await assertFree(locationNamed(tx, locationName, locationId), LOCATION_NAME);
       const [after] = await tx
         .update(locations)
         .set({ locationName })
@@ -369,8 +370,7 @@ export async function updateLocation(
 
 // ---------- card tiers ----------
 
-const TIER_TAKEN = 'A tier with this name already exists.';
-const TIER_NOT_FOUND_MESSAGE = 'Card tier not found.';
+const TIER_NAME: NameField = { field: 'tierName', taken: 'tier_name_taken', takenBy: 'tier_name_taken_by' };
 
 const tierNamed = (tx: Transaction, name: string, exceptId?: number) =>
   tx
@@ -395,8 +395,8 @@ export async function createCardTier(
   { tierName }: CardTierInput,
 ): Promise<CardTierData> {
   return toCardTier(
-    await inTransaction(db, 'tierName', TIER_TAKEN, async (tx) => {
-      await assertFree(tierNamed(tx, tierName), 'tierName', TIER_TAKEN);
+    await inTransaction(db, TIER_NAME, async (tx) => {
+      await assertFree(tierNamed(tx, tierName), TIER_NAME);
       const [{ last }] = (await tx
         .select({ last: sql<number>`coalesce(max(${cardTiers.position}), 0)` })
         .from(cardTiers)) as [{ last: number }];
@@ -429,10 +429,10 @@ export async function updateCardTier(
   { tierName }: CardTierInput,
 ): Promise<CardTierData> {
   return toCardTier(
-    await inTransaction(db, 'tierName', TIER_TAKEN, async (tx) => {
+    await inTransaction(db, TIER_NAME, async (tx) => {
       const [before] = await tx.select().from(cardTiers).where(eq(cardTiers.tierId, tierId)).for('update');
-      if (!before) throw notFound(TIER_NOT_FOUND_MESSAGE);
-      await assertFree(tierNamed(tx, tierName, tierId), 'tierName', TIER_TAKEN);
+      if (!before) throw failure(404, 'tier_not_found');
+      await assertFree(tierNamed(tx, tierName, tierId), TIER_NAME);
       const [after] = await tx.update(cardTiers).set({ tierName }).where(eq(cardTiers.tierId, tierId)).returning();
       const oldName = before.tierName;
       let [banksRenamed, offersRenamed] = [0, 0];

@@ -3,12 +3,9 @@
 import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { banks, categories, locations, siteMeta, termsConditions } from '../db/schema.ts';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
-import { notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import { DATASET_META_KEY } from '../seed/index.ts';
 import { toBank, toCategory, toLocation, type BankRow } from '../serialize.ts';
-
-export const BANK_NOT_FOUND_MESSAGE = API_MESSAGES.bankNotFound;
 
 export const findBank = async (db: Database, bankId: number): Promise<BankRow | undefined> =>
   (await db.select().from(banks).where(eq(banks.bankId, bankId)).limit(1))[0];
@@ -16,7 +13,7 @@ export const findBank = async (db: Database, bankId: number): Promise<BankRow | 
 /** The bank with this id; 404 'Bank not found.' (with `extra` in the answer) when there is none. */
 export async function requireBank(db: Database, bankId: number, extra?: Record<string, unknown>): Promise<BankRow> {
   const bank = await findBank(db, bankId);
-  if (!bank) throw notFound(BANK_NOT_FOUND_MESSAGE, extra);
+  if (!bank) throw failure(404, 'bank_not_found', undefined, extra);
   return bank;
 }
 

@@ -6,7 +6,7 @@ import type { ReportReason } from '../../contract/reports.ts';
 import type { Database } from '../db/client.ts';
 import { containsPattern, pageOf } from '../db/execute.ts';
 import { feedback, offerReports, offers, subscriptions } from '../db/schema.ts';
-import { conflict, notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import { recordAudit } from './audit.ts';
 import { requirePublicOffer } from './offers.ts';
 
@@ -75,8 +75,8 @@ export async function closeReport(
       .where(eq(offerReports.reportId, reportId))
       .for('update')
       .limit(1);
-    if (!before) throw notFound('Report not found.');
-    if (before.status !== 'open') throw conflict('This report is closed already.');
+    if (!before) throw failure(404, 'report_not_found');
+    if (before.status !== 'open') throw failure(409, 'report_closed');
     await tx
       .update(offerReports)
       .set({ status: outcome, closedAt: new Date(), closedBy: actorUserId })
@@ -127,8 +127,8 @@ export async function listFeedback(db: Database, handled: boolean | undefined, p
 export async function markFeedbackHandled(db: Database, actorUserId: number, feedbackId: number) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(feedback).where(eq(feedback.feedbackId, feedbackId)).for('update').limit(1);
-    if (!before) throw notFound('Message not found.');
-    if (before.handledAt) throw conflict('This message is marked handled already.');
+    if (!before) throw failure(404, 'message_not_found');
+    if (before.handledAt) throw failure(409, 'message_handled');
     const [after] = await tx
       .update(feedback)
       .set({ handledAt: new Date(), handledBy: actorUserId })
@@ -186,7 +186,7 @@ export async function subscribersCsv(db: Database): Promise<string> {
 export async function removeSubscriber(db: Database, actorUserId: number, subscriptionId: number, reason: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(subscriptions).where(eq(subscriptions.subscriptionId, subscriptionId)).returning();
-    if (!row) throw notFound('Subscriber not found.');
+    if (!row) throw failure(404, 'subscriber_not_found');
     await recordAudit(tx, {
       actorUserId,
       action: 'subscriber.remove',

@@ -4,17 +4,17 @@
 // Used by `npm run merchant` (scripts/merchant.ts) and the browser suite's setup.
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { Email, FirstName, MESSAGES, MobileNo, NewPassword, NoNul, USER_TYPES } from '../../contract/index.ts';
+import { Email, FirstName, MobileNo, NewPassword, NoNul, USER_TYPES } from '../../contract/index.ts';
 import type { MerchantStep } from '../../contract/limits.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
 import { merchants, users } from '../db/schema.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { invalidField } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { parseInput } from '../validate.ts';
 import { hashPassword, isStrongEnough } from '../services/passwords.ts';
+import { alreadyRegistered } from './users.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -59,8 +59,6 @@ export interface MerchantAccountResult {
 
 /** A 9-digit number as Sri Lanka writes it locally (0 in front), as the offers' hotlines show numbers. */
 export const localPhoneNumber = (nineDigits: string) => (/^\d{9}$/.test(nineDigits) ? `0${nineDigits}` : nineDigits);
-
-const issue = (path: string, message: string) => badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
 
 /**
  * Promotes the account with `input.mobileNo` to a merchant, or creates a verified merchant account
@@ -110,8 +108,7 @@ export async function createOrPromoteMerchant(
   if (profile.contactNo === undefined && !existing?.contactNo) profile.contactNo = mobileNo;
   if (existing) {
     // An operator must not reset someone's password by accident; that is the reset flow's job.
-    if (password !== undefined)
-      throw issue('password', 'This number already has an account; its password is kept. Leave the password out.');
+    if (password !== undefined) throw invalidField('password', 'account_keeps_password');
     return db.transaction(async (tx) => {
       const [user] = (await tx
         .update(users)
@@ -124,9 +121,9 @@ export async function createOrPromoteMerchant(
     });
   }
 
-  if (given.firstName === undefined) throw issue('firstName', MESSAGES.required);
-  if (password === undefined) throw issue('password', MESSAGES.required);
-  if (!isStrongEnough(password, [given.firstName, mobileNo])) throw issue('password', ACCOUNT_MESSAGES.passwordTooWeak);
+  if (given.firstName === undefined) throw invalidField('firstName', 'required');
+  if (password === undefined) throw invalidField('password', 'required');
+  if (!isStrongEnough(password, [given.firstName, mobileNo])) throw invalidField('password', 'password_too_weak');
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
@@ -147,7 +144,7 @@ export async function createOrPromoteMerchant(
       return { user: { ...user, merchantId }, merchantId, created: true };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });
+    if (isUniqueViolation(error)) throw alreadyRegistered();
     throw error;
   }
 }

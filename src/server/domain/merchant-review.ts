@@ -13,7 +13,7 @@ import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { pageOf } from '../db/execute.ts';
 import { merchantDocuments, users } from '../db/schema.ts';
-import { failure, forbidden, notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeBase64Upload, imageTypeOf } from '../services/images.ts';
 import { createOrPromoteMerchant } from './merchant-accounts.ts';
@@ -23,7 +23,6 @@ import { recordAudit } from './audit.ts';
 import { accountWhere, toTeamAccount } from './team-accounts.ts';
 
 const PDF_SIGNATURE = Buffer.from('%PDF-');
-export const TEAM_ACCOUNT_NOT_MERCHANT = 'A team account, your own included, cannot be made a merchant here.';
 /** What the audit log keeps of a merchant made or promoted from the console (never the password hash). */
 const MERCHANT_AUDIT_FIELDS = [
   'userType',
@@ -59,7 +58,7 @@ export async function makeMerchantFromConsole(db: Database, actorUserId: number,
   const { activated: _commandOnly, ...given } = fields;
   const { user, created } = await createOrPromoteMerchant(db, given, async (tx, { before, after }) => {
     if (before && (before.userId === actorUserId || before.userType === USER_TYPES.team))
-      throw forbidden(TEAM_ACCOUNT_NOT_MERCHANT);
+      throw failure(403, 'team_account_not_merchant');
     if (before && before.userType !== after.userType) await revokeAllTokens(tx, after.userId);
     const changed = MERCHANT_AUDIT_FIELDS.filter((field) => before?.[field] !== after[field]);
     await recordAudit(tx, {
@@ -149,7 +148,7 @@ export async function listMerchants(db: Database, filter: MerchantFilter, pageNo
 async function requireMerchant(db: Pick<Database, 'select'>, userId: number, lock = false) {
   const query = db.select().from(users).where(eq(users.userId, userId));
   const [user] = lock ? await query.for('update') : await query;
-  if (!user || user.userType !== USER_TYPES.merchant) throw notFound('Merchant not found.');
+  if (!user || user.userType !== USER_TYPES.merchant) throw failure(404, 'merchant_not_found');
   return user;
 }
 

@@ -5,7 +5,7 @@ import { bankIssues } from '../../contract/eligibility.ts';
 import { MY_CARD_MESSAGES, type MyCardData } from '../../contract/offer-search.ts';
 import type { Database } from '../db/client.ts';
 import { banks, users } from '../db/schema.ts';
-import { badRequest } from '../errors.ts';
+import { fieldIssue, HttpFailure, type Issue } from '../errors.ts';
 
 export async function findMyCards(db: Database, userId: number): Promise<MyCardData[]> {
   const [row] = await db.select({ cards: users.cards }).from(users).where(eq(users.userId, userId)).limit(1);
@@ -25,14 +25,16 @@ export async function saveMyCards(db: Database, userId: number, cards: MyCardDat
         ).map((bank) => [bank.bankId, bank.issuedCards])
       : [],
   );
-  const issues = cards.flatMap((card, i): { path: string; message: string }[] => {
+  const issues = cards.flatMap((card, i): Issue[] => {
     const issued = issuedBy.get(card.bankId);
-    if (!issued) return [{ path: `cards.${i}.bankId`, message: MY_CARD_MESSAGES.unknownBank }];
+    // My Cards' own words for unknown_bank_id.
+    if (!issued) return [{ path: `cards.${i}.bankId`, message: MY_CARD_MESSAGES.unknownBank, code: 'unknown_bank_id' }];
     if (card.network === null || bankIssues(issued, { network: card.network, kind: card.kind!, tier: card.tier }))
       return [];
-    return [{ path: `cards.${i}`, message: MY_CARD_MESSAGES.notIssued }];
+    return [fieldIssue(`cards.${i}`, 'card_not_issued')];
   });
-  if (issues.length) throw badRequest(issues[0]!.message, { issues });
+  const [first] = issues;
+  if (first) throw new HttpFailure(400, first.message, first.code, undefined, { issues });
   await db.update(users).set({ cards }).where(eq(users.userId, userId));
   return cards;
 }

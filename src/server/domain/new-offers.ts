@@ -5,15 +5,15 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { and, eq, ne } from 'drizzle-orm';
-import { bankIssues, cardName, coveredCards, ELIGIBILITY_MESSAGES } from '../../contract/eligibility.ts';
+import { bankIssues, cardName, coveredCards } from '../../contract/eligibility.ts';
 import { SRI_LANKA_UTC_OFFSET_MS, USER_TYPES } from '../../contract/index.ts';
 import type { MerchantStep, TranslatedLocale } from '../../contract/limits.ts';
-import { datesNeeded, OFFER_MESSAGES, parseFormDate, type CreateOfferData } from '../../contract/offer-form.ts';
+import { datesNeeded, parseFormDate, type CreateOfferData } from '../../contract/offer-form.ts';
 import type { OfferTranslationsData } from '../../contract/responses.ts';
 import { sanitizeDescription } from '../../lib/sanitize-description.ts';
 import type { Database } from '../db/client.ts';
 import { images, offers, type OfferLocation } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, HttpFailure, notFound } from '../errors.ts';
+import { failure, fieldFailure, fieldIssue, HttpFailure } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeUploadedImage, imageUrl } from '../services/images.ts';
 import { localPhoneNumber, merchantIdForOffer } from './merchant-accounts.ts';
@@ -57,14 +57,12 @@ function offerTranslationsOfForm(translations: CreateOfferData['translations']):
   return stored;
 }
 
-const one = (path: string, message: string) => badRequest(message, { issues: [{ path, message }] });
-
 /** A banner upload checked as every image upload (PNG or JPEG by its bytes, capped in size): its 400 names the field. */
 function decodeBanner(base64: string) {
   try {
     return decodeUploadedImage(base64);
   } catch (error) {
-    if (error instanceof HttpFailure) throw one('bannerImage', error.message);
+    if (error instanceof HttpFailure) throw fieldFailure(400, 'bannerImage', error.code, error.params);
     throw error;
   }
 }
@@ -77,20 +75,17 @@ function decodeBanner(base64: string) {
 export async function offerColumnsOfForm(db: Database, form: CreateOfferData, uploaderUserId: number) {
   const banner = form.bannerImage === undefined ? undefined : decodeBanner(form.bannerImage);
   const [bank, hasCategory] = await Promise.all([findBank(db, form.bankInfo), categoryExists(db, form.offerCategory)]);
-  if (!hasCategory) throw one('offerCategory', OFFER_MESSAGES.unknownCategoryId);
-  if (!bank) throw one('bankInfo', OFFER_MESSAGES.unknownBankId);
+  if (!hasCategory) throw fieldFailure(400, 'offerCategory', 'unknown_category_id');
+  if (!bank) throw fieldFailure(400, 'bankInfo', 'unknown_bank_id');
 
   const names = [...new Set(form.locations)];
   const known = await knownLocationNames(db, names);
   const unknown = form.locations.flatMap((name, i) =>
-    known.has(name) ? [] : [{ path: `locations.${i}`, message: OFFER_MESSAGES.unknownLocation }],
+    known.has(name) ? [] : [fieldIssue(`locations.${i}`, 'unknown_location')],
   );
   if (unknown.length) {
-    throw badRequest(
-      `Unknown locations: ${[...new Set(form.locations.filter((name) => !known.has(name)))].join(', ')}`,
-      { issues: unknown.slice(0, 20) },
-      'unknown_location',
-    );
+    const unknownNames = names.filter((name) => !known.has(name)).join(', ');
+    throw failure(400, 'unknown_locations', { names: unknownNames }, { issues: unknown.slice(0, 20) });
   }
   // Every chosen town is where the offer holds: all are active, so the page and the lists show them all.
   const location: OfferLocation[] = names.map((value) => ({ value, isActive: true }));
@@ -106,15 +101,11 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData, up
   };
   const notIssued = eligibility.cards.flatMap((card, i) => (bankIssues(bank.issuedCards, card) ? [] : [{ card, i }]));
   if (notIssued.length) {
-    throw badRequest(
-      `${bank.bankName} does not issue: ${notIssued.map(({ card }) => cardName(card)).join(', ')}`,
-      {
-        issues: notIssued.map(({ i }) => ({
-          path: `eligibility.cards.${i}`,
-          message: ELIGIBILITY_MESSAGES.cardNotIssued,
-        })),
-      },
-      'card_not_issued',
+    throw failure(
+      400,
+      'cards_not_issued',
+      { bank: bank.bankName, cards: notIssued.map(({ card }) => cardName(card)).join(', ') },
+      { issues: notIssued.map(({ i }) => fieldIssue(`eligibility.cards.${i}`, 'card_not_issued')) },
     );
   }
   if (banner)
@@ -145,8 +136,8 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData, up
 
 /** Only an activated merchant sends offers (the team activates a company after its review). */
 export function requireActivatedMerchant(user: UserRow): void {
-  if (user.userType !== USER_TYPES.merchant) throw forbidden(OFFER_MESSAGES.merchantsOnly);
-  if (user.merchantStep !== ('activated' satisfies MerchantStep)) throw forbidden(OFFER_MESSAGES.notActivated);
+  if (user.userType !== USER_TYPES.merchant) throw failure(403, 'merchants_only');
+  if (user.merchantStep !== ('activated' satisfies MerchantStep)) throw failure(403, 'not_activated');
 }
 
 /** Saves the merchant's offer for review and returns it. */
@@ -180,9 +171,9 @@ export async function resendOwnOffer(db: Database, user: UserRow, offerId: numbe
     .from(offers)
     .where(eq(offers.offerId, offerId))
     .limit(1);
-  if (!current) throw notFound(OFFER_MESSAGES.offerNotFound);
-  if (current.ownerUserId !== user.userId) throw forbidden(OFFER_MESSAGES.notYourOffer);
-  if (current.reviewStatus === 'accepted') throw conflict(OFFER_MESSAGES.listedOfferLocked);
+  if (!current) throw failure(404, 'offer_not_found');
+  if (current.ownerUserId !== user.userId) throw failure(403, 'not_your_offer');
+  if (current.reviewStatus === 'accepted') throw failure(409, 'listed_offer_locked');
   const columns = await offerColumnsOfForm(db, form, user.userId);
   // The status in the condition: an offer the team accepted meanwhile is not sent back to review.
   const [updated] = await db
@@ -190,6 +181,6 @@ export async function resendOwnOffer(db: Database, user: UserRow, offerId: numbe
     .set({ ...columns, reviewStatus: 'pending', reviewReason: null, reviewedAt: null, reviewedBy: null })
     .where(and(eq(offers.offerId, offerId), ne(offers.reviewStatus, 'accepted')))
     .returning({ offerId: offers.offerId });
-  if (!updated) throw conflict(OFFER_MESSAGES.listedOfferLocked);
+  if (!updated) throw failure(409, 'listed_offer_locked');
   return (await findOfferById(db, offerId))!;
 }

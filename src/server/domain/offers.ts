@@ -3,13 +3,12 @@
 // single-offer, owner, related and per-category views built on them.
 import { and, asc, count, countDistinct, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OFFER_REVIEW_STATUSES } from '../../contract/index.ts';
-import { OFFER_MESSAGES } from '../../contract/offer-form.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import { PUBLIC_REVIEW_STATUS } from '../../lib/constants.ts';
 import type { Database } from '../db/client.ts';
 import { isListed, isPublic } from '../db/listed.ts';
 import { banks, categories, favorites, merchants, offers } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import { toBank, toCategory, toOffer, type OfferJoinedRow } from '../serialize.ts';
 import { findCategoriesByIds, findTerms, requireBank } from './catalogue.ts';
 
@@ -98,7 +97,7 @@ export async function findPublicOfferDetail(db: Database, offerId: number) {
   const [row] = await selectJoinedOffers(db)
     .where(and(isPublic(), eq(offers.offerId, offerId)))
     .limit(1);
-  if (!row) throw notFound(OFFER_MESSAGES.offerNotFound);
+  if (!row) throw failure(404, 'offer_not_found');
   const { bankId } = row.offer;
   const { general, byBank } = await findTerms(db, bankId);
   return { ...toOffer(row as OfferJoinedRow), termsConditions: { [bankId]: byBank[bankId] ?? [], general } };
@@ -116,7 +115,7 @@ export async function requirePublicOffer(db: Database, offerId: number) {
     .from(offers)
     .where(and(eq(offers.offerId, offerId), isPublic()))
     .limit(1);
-  if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
+  if (!offer) throw failure(404, 'offer_not_found');
   return offer;
 }
 

@@ -3,10 +3,10 @@
 // carries (works without signing in; made only for that purpose, so it can do nothing else; it
 // expires and can be revoked: opt-out-links.ts).
 import { eq, sql } from 'drizzle-orm';
-import { REMINDER_MESSAGES, type ReminderDays } from '../../contract/reminders.ts';
+import type { ReminderDays } from '../../contract/reminders.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { badRequest } from '../errors.ts';
+import { invalidField } from '../errors.ts';
 import { checkOptOutLink, signOptOutLink } from './opt-out-links.ts';
 
 /** The signed link's purpose: a token made for another purpose (e.g. e-mail unsubscribe) is refused. */
@@ -66,9 +66,6 @@ export const reminderStopToken = (db: Database, userId: number, now = new Date()
  */
 export async function stopReminders(db: Database, token: string, now = new Date()): Promise<void> {
   const link = await checkOptOutLink(db, STOP_PURPOSE, token, now);
-  if (!link.ok) {
-    const message = link.reason === 'expired' ? REMINDER_MESSAGES.expiredStopLink : REMINDER_MESSAGES.badStopLink;
-    throw badRequest(`token: ${message}`, { issues: [{ path: 'token', message }] });
-  }
+  if (!link.ok) throw invalidField('token', link.reason === 'expired' ? 'expired_stop_link' : 'bad_stop_link');
   await db.update(users).set({ reminderDaysBefore: null }).where(eq(users.userId, link.userId));
 }

@@ -5,7 +5,7 @@
 // changed pages (it watches the public offers).
 import dayjs from 'dayjs';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { OFFER_MESSAGES, type CreateOfferData } from '../../contract/offer-form.ts';
+import type { CreateOfferData } from '../../contract/offer-form.ts';
 import type { TeamOfferData } from '../../contract/team.ts';
 import { PUBLIC_REVIEW_STATUS, SITE_NAME } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
@@ -13,17 +13,12 @@ import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { containsPattern, pageOf } from '../db/execute.ts';
 import { banks, categories, merchants, offerReports, offers, users } from '../db/schema.ts';
-import { conflict, HttpFailure, notFound } from '../errors.ts';
+import { failure, HttpFailure } from '../errors.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { recordAudit } from './audit.ts';
 import { offerColumnsOfForm } from './new-offers.ts';
 import { isListed, isListedRow, joinedOfferColumns } from './offers.ts';
 import { toOffer, type OfferJoinedRow } from '../serialize.ts';
-
-const ONLY_PENDING = 'Only a pending offer can be accepted or rejected.';
-export const FLYER_DRAFT_NOT_COMPLETED =
-  'This offer is a draft made from a flyer: edit it with what the flyer says (merchant, rate, dates, cards) before accepting it.';
-const ONLY_LIVE_ACCEPTED = 'Only an accepted offer that is still listed can be withdrawn or ended.';
 
 const openReports =
   sql<number>`(select count(*)::int from ${offerReports} r where r.offer_id = ${offers.offerId} and r.status = 'open')`.as(
@@ -136,7 +131,7 @@ export async function findTeamOffers(db: Database, offerIds: number[]): Promise<
 
 export async function findTeamOffer(db: Database, offerId: number): Promise<TeamOfferData> {
   const [row] = await selectTeamOffers(db).where(eq(offers.offerId, offerId)).limit(1);
-  if (!row) throw notFound(OFFER_MESSAGES.offerNotFound);
+  if (!row) throw failure(404, 'offer_not_found');
   return toTeamOffer(row as TeamOfferRow);
 }
 
@@ -163,9 +158,9 @@ async function decideOne(
 ) {
   return db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
-    if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
-    if (offer.reviewStatus !== 'pending') throw conflict(ONLY_PENDING);
-    if (decision === 'accept' && offer.flyerDraft) throw conflict(FLYER_DRAFT_NOT_COMPLETED);
+    if (!offer) throw failure(404, 'offer_not_found');
+    if (offer.reviewStatus !== 'pending') throw failure(409, 'offer_not_pending');
+    if (decision === 'accept' && offer.flyerDraft) throw failure(409, 'flyer_draft_not_completed');
     const [after] = await tx
       .update(offers)
       .set({
@@ -281,9 +276,9 @@ export async function withdrawOrEndOffer(
 ) {
   await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
-    if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
+    if (!offer) throw failure(404, 'offer_not_found');
     const now = new Date();
-    if (!isListedRow(offer, now)) throw conflict(ONLY_LIVE_ACCEPTED);
+    if (!isListedRow(offer, now)) throw failure(409, 'offer_not_listed');
     const [after] = await tx
       .update(offers)
       .set(action === 'withdraw' ? { withdrawnAt: now } : { offerEnd: now })
@@ -312,7 +307,7 @@ export async function editOffer(db: Database, actorUserId: number, offerId: numb
   const columns = { ...(await offerColumnsOfForm(db, form, actorUserId)), flyerDraft: false };
   await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.offerId, offerId)).for('update').limit(1);
-    if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
+    if (!offer) throw failure(404, 'offer_not_found');
     const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter(
       (key) => JSON.stringify(offer[key]) !== JSON.stringify(columns[key]),
     );

@@ -1,12 +1,9 @@
 // Bearer tokens to users: the one place that decides whether a token is a live sign-in, and whose.
-import { API_MESSAGES } from '../../contract/api-messages.ts';
 import type { Database } from '../db/client.ts';
-import { unauthorized } from '../errors.ts';
+import { failure } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { findLiveToken, revokeToken, type TokenScope } from '../services/tokens.ts';
 import { accountBlocked, findUserById } from './users.ts';
-
-export const SESSION_EXPIRED_MESSAGE = API_MESSAGES.sessionExpired;
 
 /**
  * The live token's row and its user; with `scope`, only a token of that scope. Undefined when the
@@ -30,9 +27,9 @@ export async function sessionUserId(db: Database, token: string | undefined): Pr
  * account, whose token is revoked on the way.
  */
 export async function requireSignedInUser(db: Database, token: string | undefined): Promise<UserRow> {
-  if (!token) throw unauthorized();
+  if (!token) throw failure(401, 'sign_in_required');
   const session = await findTokenUser(db, token, 'session');
-  if (!session) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  if (!session) throw failure(401, 'session_expired');
   if (session.user.isAccountBlock) {
     await revokeToken(db, token);
     throw accountBlocked();

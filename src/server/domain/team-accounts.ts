@@ -7,12 +7,10 @@ import type { MerchantStep, TeamAccountData } from '../../contract/team.ts';
 import type { Database } from '../db/client.ts';
 import { containsPattern, pageOf } from '../db/execute.ts';
 import { codeSends, users } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { revokeAllTokens } from '../services/tokens.ts';
 import { recordAudit } from './audit.ts';
-
-const ACCOUNT_NOT_FOUND = 'Account not found.';
 
 export function toTeamAccount(user: UserRow): TeamAccountData {
   return {
@@ -67,7 +65,7 @@ export async function listAccounts(db: Database, filter: AccountFilter, pageNo: 
 
 export async function findAccount(db: Database, userId: number): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
-  if (!user) throw notFound(ACCOUNT_NOT_FOUND);
+  if (!user) throw failure(404, 'account_not_found');
   return user;
 }
 
@@ -86,7 +84,7 @@ async function changeAccount(
 ) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.userId, userId)).for('update').limit(1);
-    if (!user) throw notFound(ACCOUNT_NOT_FOUND);
+    if (!user) throw failure(404, 'account_not_found');
     const values = await change(user, tx);
     const [after] = (await tx.update(users).set(values).where(eq(users.userId, userId)).returning()) as [UserRow];
     const kept = (row: UserRow) =>
@@ -113,9 +111,9 @@ async function changeAccount(
 
 /** Blocks the account and ends all its sessions at once. A team member cannot block themselves. */
 export function blockAccount(db: Database, actorUserId: number, userId: number, reason: string) {
-  if (actorUserId === userId) throw forbidden('You cannot block your own account.');
+  if (actorUserId === userId) throw failure(403, 'cannot_block_self');
   return changeAccount(db, actorUserId, userId, { action: 'account.block', reason }, async (user, tx) => {
-    if (user.isAccountBlock) throw conflict('This account is already blocked.');
+    if (user.isAccountBlock) throw failure(409, 'already_blocked');
     await revokeAllTokens(tx, userId);
     return { isAccountBlock: true, blockReason: reason };
   });
@@ -123,7 +121,7 @@ export function blockAccount(db: Database, actorUserId: number, userId: number, 
 
 export function unblockAccount(db: Database, actorUserId: number, userId: number, reason: string) {
   return changeAccount(db, actorUserId, userId, { action: 'account.unblock', reason }, async (user) => {
-    if (!user.isAccountBlock) throw conflict('This account is not blocked.');
+    if (!user.isAccountBlock) throw failure(409, 'not_blocked');
     return { isAccountBlock: false, blockReason: null };
   });
 }
@@ -131,8 +129,7 @@ export function unblockAccount(db: Database, actorUserId: number, userId: number
 /** Lets the number receive codes again at once: the block ends and its recent sends stop counting. */
 export function liftCodeBlock(db: Database, actorUserId: number, userId: number, reason: string) {
   return changeAccount(db, actorUserId, userId, { action: 'account.liftCodeBlock', reason }, async (user, tx) => {
-    if (!user.codeBlockedUntil || user.codeBlockedUntil <= new Date())
-      throw conflict('This number is not blocked from receiving codes.');
+    if (!user.codeBlockedUntil || user.codeBlockedUntil <= new Date()) throw failure(409, 'codes_not_blocked');
     await tx.delete(codeSends).where(eq(codeSends.mobileNo, user.mobileNo));
     return { codeBlockedUntil: null };
   });
@@ -143,10 +140,10 @@ export function liftCodeBlock(db: Database, actorUserId: number, userId: number,
  * them out); a new type ends the account's sessions, so every page and console sees the new type.
  */
 export function changeAccountType(db: Database, actorUserId: number, userId: number, userType: number, reason: string) {
-  if (actorUserId === userId) throw forbidden('You cannot change the type of your own account.');
-  if (!Object.values(USER_TYPES).includes(userType as never)) throw badRequest('userType must be 1, 2 or 3');
+  if (actorUserId === userId) throw failure(403, 'cannot_change_own_type');
+  if (!Object.values(USER_TYPES).includes(userType as never)) throw failure(400, 'invalid_user_type');
   return changeAccount(db, actorUserId, userId, { action: 'account.type', reason }, async (user, tx) => {
-    if (user.userType === userType) throw conflict('The account already has this type.');
+    if (user.userType === userType) throw failure(409, 'same_user_type');
     await revokeAllTokens(tx, userId);
     return { userType };
   });

@@ -3,7 +3,7 @@
 // listed offers (revisions), accepted or rejected in Review. Each change has its audit row.
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql, type Column } from 'drizzle-orm';
 import type { ImportRunData, ImportSourceData, RevisionData } from '../../contract/team-importers.ts';
-import { IMPORT_MESSAGES, RUN_ERRORS_KEPT } from '../../contract/team-importers.ts';
+import { RUN_ERRORS_KEPT } from '../../contract/team-importers.ts';
 import type { Database } from '../db/client.ts';
 import { pageOf } from '../db/execute.ts';
 import {
@@ -16,7 +16,7 @@ import {
   offers,
   offerSources,
 } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { failure, fieldFailure } from '../errors.ts';
 import { columnsOfStored } from '../importers/offer-fields.ts';
 import { EMPTY_LISTING_SUSPECT_FROM, MISSING_FLAG_RUNS } from '../importers/pipeline.ts';
 import { answeredRunErrors, type StoredRunError } from '../importers/run-errors.ts';
@@ -101,7 +101,7 @@ export async function listImportSources(db: Database, sourceKey?: string): Promi
 
 export async function findSourceSummary(db: Database, sourceKey: string) {
   const [source] = await listImportSources(db, sourceKey);
-  if (!source) throw notFound(IMPORT_MESSAGES.sourceNotFound);
+  if (!source) throw failure(404, 'source_not_found');
   return source;
 }
 
@@ -143,7 +143,7 @@ export async function updateImportSource(
 ) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(importSources).where(eq(importSources.sourceKey, sourceKey)).for('update');
-    if (!before) throw notFound(IMPORT_MESSAGES.sourceNotFound);
+    if (!before) throw failure(404, 'source_not_found');
     const [after] = await tx
       .update(importSources)
       .set(change)
@@ -188,10 +188,7 @@ export async function replaceCategoryKeywords(
     ).map((row) => row.id),
   );
   const unknown = keywords.findIndex((entry) => !known.has(entry.categoryId));
-  if (unknown >= 0)
-    throw badRequest(IMPORT_MESSAGES.unknownCategory, {
-      issues: [{ path: `keywords.${unknown}.categoryId`, message: IMPORT_MESSAGES.unknownCategory }],
-    });
+  if (unknown >= 0) throw fieldFailure(400, `keywords.${unknown}.categoryId`, 'unknown_category_id');
   await db.transaction(async (tx) => {
     const before = await tx.select().from(categoryKeywords);
     await tx.delete(categoryKeywords);
@@ -252,8 +249,8 @@ export async function decideRevision(
       .from(offerRevisions)
       .where(eq(offerRevisions.revisionId, revisionId))
       .for('update');
-    if (!revision) throw notFound(IMPORT_MESSAGES.revisionNotFound);
-    if (revision.status !== 'pending') throw conflict(IMPORT_MESSAGES.revisionDecided);
+    if (!revision) throw failure(404, 'revision_not_found');
+    if (revision.status !== 'pending') throw failure(409, 'revision_decided');
     const now = new Date();
     await tx
       .update(offerRevisions)

@@ -3,16 +3,16 @@
 // account, found by its mobile number, or creates a verified one.
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
-import { FirstName, MESSAGES, MobileNo, NewPassword, USER_TYPES } from '../../contract/index.ts';
+import { FirstName, MobileNo, NewPassword, USER_TYPES } from '../../contract/index.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
 import { users } from '../db/schema.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { invalidField } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 import { parseInput } from '../validate.ts';
 import { hashPassword, isStrongEnough } from '../services/passwords.ts';
 import { revokeAllTokens } from '../services/tokens.ts';
+import { alreadyRegistered } from './users.ts';
 
 const TeamMemberInput = v.object({
   mobileNo: MobileNo,
@@ -21,8 +21,6 @@ const TeamMemberInput = v.object({
   /** Required for a new account; refused for an existing one (its owner keeps their password). */
   password: v.optional(NewPassword),
 });
-
-const issue = (path: string, message: string) => badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
 
 /**
  * Makes the account with `mobileNo` a team account, or creates a verified team account. A promoted
@@ -36,8 +34,7 @@ export async function createOrPromoteTeamMember(
   const { mobileNo, firstName, password } = parseInput(TeamMemberInput, raw);
   const [existing] = await db.select().from(users).where(eq(users.mobileNo, mobileNo)).limit(1);
   if (existing) {
-    if (password !== undefined)
-      throw issue('password', 'This number already has an account; its password is kept. Leave the password out.');
+    if (password !== undefined) throw invalidField('password', 'account_keeps_password');
     return db.transaction(async (tx) => {
       const [user] = (await tx
         .update(users)
@@ -48,9 +45,9 @@ export async function createOrPromoteTeamMember(
       return { user, created: false };
     });
   }
-  if (firstName === undefined) throw issue('firstName', MESSAGES.required);
-  if (password === undefined) throw issue('password', MESSAGES.required);
-  if (!isStrongEnough(password, [firstName, mobileNo])) throw issue('password', ACCOUNT_MESSAGES.passwordTooWeak);
+  if (firstName === undefined) throw invalidField('firstName', 'required');
+  if (password === undefined) throw invalidField('password', 'required');
+  if (!isStrongEnough(password, [firstName, mobileNo])) throw invalidField('password', 'password_too_weak');
   try {
     const [user] = (await db
       .insert(users)
@@ -64,7 +61,7 @@ export async function createOrPromoteTeamMember(
       .returning()) as [UserRow];
     return { user, created: true };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.alreadyRegistered, { isFound: true });
+    if (isUniqueViolation(error)) throw alreadyRegistered();
     throw error;
   }
 }

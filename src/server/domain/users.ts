@@ -1,9 +1,8 @@
 // Users by id and by mobile number, and the refusal every path gives a blocked account.
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { failure, forbidden } from '../errors.ts';
+import { failure } from '../errors.ts';
 import type { UserRow } from '../serialize.ts';
 
 export const findUserById = async (db: Database, userId: number): Promise<UserRow | undefined> =>
@@ -22,4 +21,7 @@ export async function requireUserByMobile(db: Database, mobileNo: string): Promi
 export const noAccount = () => failure(404, 'no_account', undefined, { isFound: false });
 
 /** The answer to anything a blocked account asks for. */
-export const accountBlocked = () => forbidden(ACCOUNT_MESSAGES.accountBlocked, { isAccountBlock: true });
+export const accountBlocked = () => failure(403, 'account_blocked', undefined, { isAccountBlock: true });
+
+/** The answer to a sign-up, or an account made by the team, with a number another account has. */
+export const alreadyRegistered = () => failure(409, 'already_registered', undefined, { isFound: true });

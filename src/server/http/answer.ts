@@ -3,8 +3,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as v from 'valibot';
+import { englishText } from '../../contract/error-codes.ts';
 import { CodedErrorResponse } from '../../contract/site-responses.ts';
-import { errorBody, NO_SUCH_ROUTE_MESSAGE } from '../errors.ts';
+import { errorBody } from '../errors.ts';
 import type { ResponseCache } from '../services/response-cache.ts';
 
 export function answer<S extends v.GenericSchema>(
@@ -25,4 +26,5 @@ export async function cachedJson(c: Context, cache: ResponseCache, key: string, 
 }
 
 /** The 404 of a path no route serves. */
-export const noSuchRoute = (c: Context) => answer(c, CodedErrorResponse, errorBody(404, NO_SUCH_ROUTE_MESSAGE), 404);
+export const noSuchRoute = (c: Context) =>
+  answer(c, CodedErrorResponse, errorBody(404, englishText('no_such_route'), 'no_such_route'), 404);

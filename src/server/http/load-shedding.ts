@@ -62,7 +62,7 @@ export function loadShedding({ maxInFlight, maxEventLoopDelayMs }: LoadSheddingO
       (monitor !== undefined && monitor.delayMs() > maxEventLoopDelayMs);
     if (busy) {
       c.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return c.json(errorBody(503, BUSY_MESSAGE), 503);
+      return c.json(errorBody(503, BUSY_MESSAGE, 'busy'), 503);
     }
     inFlight++;
     try {

@@ -3,7 +3,6 @@
 // The routes count requests against the rate limits, then call the domain.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import {
   CodeSentResponse,
   CreateCodeRequest,
@@ -46,9 +45,9 @@ import {
   verifyMobile,
 } from '../domain/accounts.ts';
 import { userWithFavorites } from '../domain/favorites.ts';
-import { findTokenUser, SESSION_EXPIRED_MESSAGE } from '../domain/sessions.ts';
+import { findTokenUser } from '../domain/sessions.ts';
 import { requireUserByMobile } from '../domain/users.ts';
-import { badRequest, unauthorized } from '../errors.ts';
+import { failure } from '../errors.ts';
 import { answer } from '../http/answer.ts';
 import { requestLocale } from '../http/request-locale.ts';
 import type { UserRow } from '../serialize.ts';
@@ -102,7 +101,7 @@ export function accountRoutes(deps: ServerDeps) {
 
   app.post('/create/new/user', async (c) => {
     const input = await parseJsonBody(c, CreateUserRequest);
-    if (input.userType !== USER_TYPES.customer) throw badRequest(ACCOUNT_MESSAGES.merchantSignUpClosed);
+    if (input.userType !== USER_TYPES.customer) throw failure(400, 'merchant_sign_up_closed');
     await limiter.check('signUpPerIp', requestIp(deps, c));
     const { user, attempt, token } = await signUpCustomer(db, sms, input, requestLocale(c));
     return answer(
@@ -126,7 +125,7 @@ export function accountRoutes(deps: ServerDeps) {
     const user = await findUserByPassword(db, mobileNo, password);
     if (!user) {
       await limiter.signInFailed(mobileNo, ip);
-      throw unauthorized(ACCOUNT_MESSAGES.invalidLogin);
+      throw failure(401, 'invalid_login');
     }
     await limiter.signInSucceeded(mobileNo, ip);
     assertMaySignIn(user);
@@ -203,7 +202,8 @@ export function accountRoutes(deps: ServerDeps) {
 
   const validateSession = async (c: Context<AppEnv>, sessionToken: string) => {
     const found = await findTokenUser(db, sessionToken, 'session');
-    if (!found || found.user.isAccountBlock) throw unauthorized(SESSION_EXPIRED_MESSAGE, { data: { status: false } });
+    if (!found || found.user.isAccountBlock)
+      throw failure(401, 'session_expired', undefined, { data: { status: false } });
     const { user, token } = found;
     return answer(c, SessionResponse, {
       status: true,
@@ -221,13 +221,13 @@ export function accountRoutes(deps: ServerDeps) {
   // proxies and the browser's history, a header does not.
   app.get('/session/validate', async (c) => {
     const sessionToken = bearerToken(c);
-    if (!sessionToken) throw unauthorized(undefined, { data: { status: false } });
+    if (!sessionToken) throw failure(401, 'sign_in_required', undefined, { data: { status: false } });
     return validateSession(c, sessionToken);
   });
 
   app.post('/user/logout', async (c) => {
     const token = bearerToken(c);
-    if (!token) throw unauthorized();
+    if (!token) throw failure(401, 'sign_in_required');
     await revokeToken(db, token);
     return answer(c, SignedOutResponse, { status: true, message: 'Signed out.' });
   });

@@ -3,7 +3,6 @@
 // unsubscribe (GET shows a page with a button, POST unsubscribes: a mail scanner that opens the
 // link unsubscribes nobody; POST is also RFC 8058's one-click List-Unsubscribe-Post).
 import { Hono, type Context } from 'hono';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
 import {
   AlertChangedResponse,
   ALERT_MESSAGES,
@@ -26,7 +25,7 @@ import {
   unsubscribeUser,
   verifyEmail,
 } from '../domain/alerts.ts';
-import { HttpFailure } from '../errors.ts';
+import { failure, HttpFailure } from '../errors.ts';
 import { answer } from '../http/answer.ts';
 import { escapeHtml, linkPage, linkPageLocale, wantsPage } from '../http/link-page.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -88,7 +87,7 @@ export function alertRoutes(deps: ServerDeps) {
 
   app.post('/user/email', session, async (c) => {
     const { email } = await parseJsonBody(c, EmailRequest);
-    if (!deps.mail) throw new HttpFailure(503, API_MESSAGES.emailOff);
+    if (!deps.mail) throw failure(503, 'email_off');
     const user = c.get('user');
     // Each link mails an address: capped per account, per address (a stranger's inbox) and per connection.
     await limiter.check('emailLinkPerUser', String(user.userId));

@@ -21,7 +21,7 @@ import {
   replaceCalendarFeedToken,
 } from '../domain/calendar-feed.ts';
 import { findPublicOfferDetail } from '../domain/offers.ts';
-import { notFound } from '../errors.ts';
+import { failure } from '../errors.ts';
 import { answer } from '../http/answer.ts';
 import { CALENDAR_CONTENT_TYPE, favouritesCalendarFile, offerCalendarFile } from '../services/offer-calendar.ts';
 import { parseParams } from '../validate.ts';
@@ -53,7 +53,7 @@ export function calendarRoutes(deps: ServerDeps, options: CalendarRouteOptions =
       `offer-calendar:${offerId}:${locale}:${siteUrl}`,
       async () => offerCalendarFile(await findPublicOfferDetail(db, offerId), siteUrl, locale) ?? null,
     );
-    if (text === null) throw notFound(CALENDAR_MESSAGES.offerHasNoEnd);
+    if (text === null) throw failure(404, 'offer_has_no_end');
     return calendar(c, text, `offerlanka-offer-${offerId}.ics`);
   });
 

@@ -4,15 +4,13 @@
 // so does asking for more than 10 codes for a number in 24 hours, however they were asked for.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
 import { CODE_DIGITS } from '../../contract/limits.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
 import type { Locale } from '../../paraglide/runtime.js';
 import type { Database } from '../db/client.ts';
 import { codeSends, oneTimeCodes, users } from '../db/schema.ts';
-import { badRequest, failure, HttpFailure, tooManyRequests } from '../errors.ts';
+import { failure } from '../errors.ts';
 import type { SmsProvider } from './sms.ts';
 
 export const CODE_TTL_MS = 5 * 60_000;
@@ -31,7 +29,9 @@ export type CodePurpose = 'verify' | 'mobile-change';
 const hashCode = (userId: number, purpose: CodePurpose, code: string) =>
   createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
 
-export const sendBlockedMessage = API_MESSAGES.codeSendBlocked;
+/** The refusal of a number whose code sending is blocked: 429 to a send, 403 to a verification. */
+export const codeSendingBlocked = (httpStatus: 403 | 429) =>
+  failure(httpStatus, 'code_sending_blocked', undefined, { attempt: BLOCKING_RESEND_ATTEMPT });
 
 export function isCodeBlocked(user: { codeBlockedUntil: Date | null }, now = new Date()) {
   return user.codeBlockedUntil !== null && user.codeBlockedUntil > now;
@@ -54,7 +54,7 @@ export async function sendOneTimeCode(
   { startsEntry = false, locale }: { startsEntry?: boolean; locale: Locale },
 ): Promise<{ attempt: number }> {
   const now = new Date();
-  if (isCodeBlocked(user, now)) throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
+  if (isCodeBlocked(user, now)) throw codeSendingBlocked(429);
 
   // One send per number at a time, counted and recorded together: parallel requests would
   // otherwise all read the same count and all be sent.
@@ -103,7 +103,7 @@ export async function sendOneTimeCode(
     const [send] = await tx.insert(codeSends).values({ mobileNo }).returning({ sendId: codeSends.sendId });
     return { attempt, code, stored: stored!, send: send! };
   });
-  if (!counted) throw tooManyRequests(sendBlockedMessage, { attempt: BLOCKING_RESEND_ATTEMPT });
+  if (!counted) throw codeSendingBlocked(429);
   const { attempt, code, stored, send } = counted;
   try {
     const message = m.notify_code_sms({ code, siteName: SITE_NAME, minutes: CODE_TTL_MS / 60_000 }, { locale });
@@ -113,7 +113,7 @@ export async function sendOneTimeCode(
     await db.delete(codeSends).where(eq(codeSends.sendId, send.sendId));
     await db.delete(oneTimeCodes).where(eq(oneTimeCodes.codeId, stored.codeId));
     console.error('[sms] send failed:', error instanceof Error ? error.message : error);
-    throw new HttpFailure(502, API_MESSAGES.codeNotSent);
+    throw failure(502, 'code_not_sent');
   }
   if (startsEntry)
     await db.delete(codeSends).where(and(eq(codeSends.mobileNo, mobileNo), lt(codeSends.sendId, send.sendId)));
@@ -173,9 +173,7 @@ export async function verifyOneTimeCode(db: Database, userId: number, purpose: C
       .returning({ wrongAttempts: oneTimeCodes.wrongAttempts });
     if (!tried) throw await refusedNow();
     const attemptsLeft = CODE_MAX_WRONG_TRIES - tried.wrongAttempts;
-    throw badRequest(attemptsLeft === 0 ? API_MESSAGES.tooManyWrongCodes : ACCOUNT_MESSAGES.wrongCode, {
-      attemptsLeft,
-    });
+    throw failure(400, attemptsLeft === 0 ? 'too_many_wrong_codes' : 'wrong_code', undefined, { attemptsLeft });
   }
   const [used] = await db.update(oneTimeCodes).set({ usedAt: now, verifiedAt: now }).where(live).returning();
   if (!used) throw await refusedNow();

@@ -2,8 +2,8 @@
 // sign-ins. Counters live in memory for one process, or in Redis (REDIS_URL) so that several API
 // processes share them; while Redis is unreachable they count in each process's memory.
 import { Redis } from 'ioredis';
-import { API_MESSAGES } from '../../contract/api-messages.ts';
-import { failure, tooManyRequests } from '../errors.ts';
+import { signInWaitParams } from '../../contract/api-messages.ts';
+import { failure } from '../errors.ts';
 
 export interface RateLimitStore {
   /** Counts one hit on `key` and returns the hits in the current window. */
@@ -240,8 +240,6 @@ export function slowDownWaitMs(rule: SlowDownRule, failures: number): number {
   return Math.min(rule.maxWaitMs, rule.firstWaitMs * 2 ** Math.min(failures - rule.freeFailures, 30));
 }
 
-export const signInWaitMessage = API_MESSAGES.signInWait;
-
 export class RateLimiter {
   constructor(
     private readonly store: RateLimitStore,
@@ -281,7 +279,7 @@ export class RateLimiter {
     }, 0);
     if (waits > 0) {
       const seconds = Math.ceil(waits / 1000);
-      throw tooManyRequests(signInWaitMessage(seconds), { retryAfterSeconds: seconds });
+      throw failure(429, 'sign_in_wait', signInWaitParams(seconds), { retryAfterSeconds: seconds });
     }
   }
 

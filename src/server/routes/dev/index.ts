@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { MobileNo } from '../../../contract/index.ts';
 import { SmsOutboxResponse } from '../../../contract/site-responses.ts';
 import type { AppEnv } from '../../context.ts';
-import { NO_SUCH_ROUTE_MESSAGE, notFound } from '../../errors.ts';
+import { failure } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
 import { isFromThisMachine } from '../../services/client-ip.ts';
 import type { SmsProvider } from '../../services/sms.ts';
@@ -15,7 +15,7 @@ import { parseParams } from '../../validate.ts';
 export function devOutboxRoutes(sms: SmsProvider & { outbox: NonNullable<SmsProvider['outbox']> }) {
   const app = new Hono<AppEnv>();
   app.get('/dev/sms-outbox/:mobileNo', (c) => {
-    if (!isFromThisMachine(c)) throw notFound(NO_SUCH_ROUTE_MESSAGE);
+    if (!isFromThisMachine(c)) throw failure(404, 'no_such_route');
     const { mobileNo } = parseParams(c, v.object({ mobileNo: MobileNo }));
     return answer(c, SmsOutboxResponse, { status: true, data: sms.outbox(mobileNo) });
   });

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { EmailAddress, MailOutboxResponse } from '../../../contract/alerts.ts';
 import type { AppEnv } from '../../context.ts';
 import { answer } from '../../http/answer.ts';
-import { NO_SUCH_ROUTE_MESSAGE, notFound } from '../../errors.ts';
+import { failure } from '../../errors.ts';
 import { isFromThisMachine } from '../../services/client-ip.ts';
 import type { MailProvider } from '../../services/mail.ts';
 import { parseParams } from '../../validate.ts';
@@ -14,7 +14,7 @@ import { parseParams } from '../../validate.ts';
 export function devMailOutboxRoutes(mail: MailProvider & { outbox: NonNullable<MailProvider['outbox']> }) {
   const app = new Hono<AppEnv>();
   app.get('/dev/mail-outbox/:address', (c) => {
-    if (!isFromThisMachine(c)) throw notFound(NO_SUCH_ROUTE_MESSAGE);
+    if (!isFromThisMachine(c)) throw failure(404, 'no_such_route');
     const { address } = parseParams(c, v.object({ address: EmailAddress }));
     return answer(c, MailOutboxResponse, { status: true, data: mail.outbox(address) });
   });

@@ -32,7 +32,7 @@ import {
   replaceCategoryKeywords,
   updateImportSource,
 } from '../../domain/team-importers.ts';
-import { conflict, HttpFailure } from '../../errors.ts';
+import { failure } from '../../errors.ts';
 import { answer } from '../../http/answer.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../validate.ts';
 
@@ -61,9 +61,9 @@ export function mountTeamImporterRoutes(app: Hono<AppEnv>, deps: ServerDeps) {
   app.post('/team/import-sources/:sourceKey/run', async (c) => {
     const { sourceKey } = parseParams(c, SourceKeyParam);
     await findSourceSummary(db, sourceKey);
-    if (!deps.imports) throw new HttpFailure(503, IMPORT_MESSAGES.importsOff);
+    if (!deps.imports) throw failure(503, 'imports_off');
     const jobId = await deps.imports.runNow(sourceKey, 'console');
-    if (jobId === null) throw conflict(IMPORT_MESSAGES.alreadyRunning);
+    if (jobId === null) throw failure(409, 'already_running');
     await recordRunRequest(db, c.get('user').userId, sourceKey, jobId);
     return answer(c, RunQueuedResponse, { status: true, jobId, message: IMPORT_MESSAGES.runQueued }, 202);
   });
