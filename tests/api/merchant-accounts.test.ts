@@ -180,9 +180,9 @@ describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('createOrPromoteMerchant', () => {
   it('needs a first name and a strong password for a new account', async () => {
     const mobileNo = freshMobile();
     const noName = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, password: STRONG_PASSWORD }));
-    expect(noName.issues).toEqual([{ path: 'firstName', message: MESSAGES.required }]);
+    expect(noName.issues).toEqual([{ path: 'firstName', message: MESSAGES.required, code: 'required' }]);
     const noPassword = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal' }));
-    expect(noPassword.issues).toEqual([{ path: 'password', message: MESSAGES.required }]);
+    expect(noPassword.issues).toEqual([{ path: 'password', message: MESSAGES.required, code: 'required' }]);
     const rules = await refusal(
       createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'short' }),
     );
@@ -193,7 +193,9 @@ describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('createOrPromoteMerchant', () => {
     const weak = await refusal(
       createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'Password1' }),
     );
-    expect(weak.issues).toEqual([{ path: 'password', message: ACCOUNT_MESSAGES.passwordTooWeak }]);
+    expect(weak.issues).toEqual([
+      { path: 'password', message: ACCOUNT_MESSAGES.passwordTooWeak, code: 'password_too_weak' },
+    ]);
     expect((await api.handle.db.select().from(users).where(eq(users.mobileNo, mobileNo))).length).toBe(0);
   });
 
