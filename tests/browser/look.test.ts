@@ -463,7 +463,9 @@ describe('the header search', () => {
     const input = page.locator('[data-search-ui] input');
     await input.fill(text);
     const links = page.locator('.pagefind-ui__result-link');
-    await expect.poll(() => links.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Pagefind loads its WebAssembly and the language's index on first use: on a busy machine that
+    // takes longer than expect.poll's usual 15 s.
+    await expect.poll(() => links.count(), { timeout: 40_000 }).toBeGreaterThan(0);
     return links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
   }
 
