@@ -25,7 +25,7 @@ export const offerPageStarted = (page: Page) => page.locator('[data-report-offer
 export interface BrowserSite {
   url: string;
   browser: Browser;
-  /** Every public offer (listed and expired), as the build read them. */
+  /** Every public offer (listed and expired) as the first build read them: pages and search have them all. */
   offers: OfferData[];
   /** The offers lists show: those not expired. */
   listed: OfferData[];
@@ -68,14 +68,15 @@ export const launchPersistentBrowser = (userDataDir: string, options: BrowserCon
 export async function startBrowserSite(): Promise<BrowserSite> {
   const url = inject('siteUrl');
   const data = async (path: string) => (await (await fetch(`${url}/api${path}`)).json()).data;
-  const [offers, banks, categories, terms] = await Promise.all([
-    data('/site/offers/1'),
+  // Not the API's offers now: those another file added meanwhile may not be published yet.
+  const offers = inject('builtOffers') as OfferData[];
+  const [banks, categories, terms] = await Promise.all([
     data('/get/all/banks'),
     data('/get/all/categories'),
     data('/site/terms'),
   ]);
   const browser = await launchBrowser();
-  const listed = (offers as OfferData[]).filter((offer) => offer.status !== 'expired');
+  const listed = offers.filter((offer) => offer.status !== 'expired');
   return { url, browser, offers, listed, banks, categories, terms, close: () => browser.close() };
 }
 
