@@ -2,6 +2,7 @@
 // answers, the limits and the texts. Imported directly (not through index.ts), so that only the
 // Alert me dialog's chunk and the console's alerts page carry it.
 import * as v from 'valibot';
+import { englishText, ERROR_CODES, OTHER_WORDINGS } from './error-codes.ts';
 import { EMAIL_MAX } from './limits.ts';
 import { Id } from './ids.ts';
 import { OfferSearchRequest } from './offer-search.ts';
@@ -17,37 +18,29 @@ export const EMAIL_VERIFY_LINK_DAYS = 3;
 /** How long a reminder's stop link and a digest's unsubscribe link work: each message carries a fresh one. */
 export const OPT_OUT_LINK_DAYS = 90;
 
+/** The answers' success texts; the refusals' are their codes' (error-codes.ts). */
 export const ALERT_MESSAGES = {
   created: 'Alert saved. New offers on this list come in your weekly e-mail.',
   deleted: 'Alert deleted.',
-  tooMany: `You have ${ALERTS_PER_USER_MAX} alerts, the most an account can keep. Delete one to add another.`,
-  duplicate: 'You already have an alert for this list.',
-  noSuchAlert: 'There is no such alert.',
-  emailNeeded: 'Give your e-mail address and confirm it from the link we send, then your alerts start.',
   emailSent: 'We sent a link to your e-mail address. Open it to confirm the address.',
   emailAlreadyVerified: 'This address is already confirmed.',
-  invalidEmail: 'Enter a valid e-mail address.',
   emailVerified: 'Your e-mail address is confirmed. Your alerts come in a weekly e-mail.',
-  badLink: 'This link is not valid or has expired.',
-  emailChanged: 'This link was for another address. Ask for a new one from your alerts page.',
   unsubscribed: 'You will get no more alert e-mails. Your alerts are deleted.',
-  expiredUnsubscribeLink:
-    'This link has expired. Delete your alerts from your alerts page instead, or use the link in a newer e-mail.',
-  labelRequired: 'Name the alert.',
 } as const;
 
 export const AlertLabel = v.pipe(
   v.string('label must be text'),
   v.trim(),
-  v.nonEmpty(ALERT_MESSAGES.labelRequired),
-  v.maxLength(ALERT_LABEL_MAX, `At most ${ALERT_LABEL_MAX} characters.`),
+  v.nonEmpty(ERROR_CODES.label_required),
+  v.maxLength(ALERT_LABEL_MAX, englishText('too_long', { max: ALERT_LABEL_MAX })),
 );
+const invalidEmail = OTHER_WORDINGS.alertInvalidEmail;
 export const EmailAddress = v.pipe(
-  v.string(ALERT_MESSAGES.invalidEmail),
+  v.string(invalidEmail),
   v.trim(),
-  v.nonEmpty(ALERT_MESSAGES.invalidEmail),
-  v.maxLength(EMAIL_MAX, ALERT_MESSAGES.invalidEmail),
-  v.email(ALERT_MESSAGES.invalidEmail),
+  v.nonEmpty(invalidEmail),
+  v.maxLength(EMAIL_MAX, invalidEmail),
+  v.email(invalidEmail),
 );
 
 /** POST /user/alerts: the list's search request (as the filter bar sends it) and its name. */
@@ -58,9 +51,9 @@ export const EmailRequest = v.object({ email: EmailAddress });
 /** ?token= of the e-mail links; a bad one is answered as a bad link, never a 500. */
 export const EmailTokenQuery = v.object({
   token: v.pipe(
-    v.string(ALERT_MESSAGES.badLink),
-    v.nonEmpty(ALERT_MESSAGES.badLink),
-    v.maxLength(2000, ALERT_MESSAGES.badLink),
+    v.string(ERROR_CODES.bad_link),
+    v.nonEmpty(ERROR_CODES.bad_link),
+    v.maxLength(2000, ERROR_CODES.bad_link),
   ),
 });
 

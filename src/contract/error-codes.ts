@@ -5,14 +5,11 @@
 // shipped: add codes, never rename or reuse one.
 // An English text is mapped back to its code (describeText) for the texts that arrive as text: a
 // schema's issue, a form's own check. Those that say a code's meaning in other words are listed in
-// OTHER_TEXTS. The server and the tests import this file; the browser needs only the code strings
-// and the ErrorCode type.
+// OTHER_TEXTS. The server, the tests and the contract's schemas (so the browser's forms too) read
+// their error texts here; it imports no schema, so that every schema may import it.
 import CATALOGUE from '../../messages/errors/en.json';
 // One text by name, not the whole catalogue: the browser's error-text bundle would carry all of its English.
 import { account_sign_in_wait_minutes } from '../../messages/account/en.json';
-import { ALERT_MESSAGES } from './alerts.ts';
-import { MY_CARD_MESSAGES } from './offer-search.ts';
-import { PARTNER_FEED_MESSAGES } from './partner-feed.ts';
 
 /** A text with `{name}` where the API writes a value in: the answer carries the values as `params`. */
 interface Template {
@@ -31,26 +28,36 @@ export const ERROR_CODES = Object.fromEntries(
   ),
 ) as Readonly<Record<ErrorCode, string>>;
 
-const P = PARTNER_FEED_MESSAGES;
-
 /** The issues beside not_json and not_json_object: a JSON parser's and a schema's own words. */
 export const REQUEST_ISSUES = { invalidJson: 'Invalid JSON', expectedObject: 'Expected an object' } as const;
 
 /**
+ * Answers' own words for a code's meaning, which their `message` keeps: the partner feed's (its
+ * errors name the feed's fields), My Cards' and Alert me's.
+ */
+export const OTHER_WORDINGS = {
+  feedRequired: 'Required.',
+  feedNotHttp: 'Expected an http(s) address.',
+  feedEndBeforeStart: 'validThrough must not be before validFrom.',
+  myCardUnknownBank: 'There is no such bank.',
+  myCardTwice: 'This card is in the list twice.',
+  alertInvalidEmail: 'Enter a valid e-mail address.',
+} as const;
+
+/**
  * English texts that say what a code says in other words: the issues beside a request's JSON
- * errors, a feed's or the card picker's own wording, and a long sign-in wait counted in minutes.
+ * errors, OTHER_WORDINGS, a long sign-in wait counted in minutes and reminders for several days.
  */
 const OTHER_TEXTS: { readonly [Code in ErrorCode]?: readonly string[] } = {
   not_json: [REQUEST_ISSUES.invalidJson],
   not_json_object: [REQUEST_ISSUES.expectedObject],
-  required: [P.required],
+  required: [OTHER_WORDINGS.feedRequired],
   sign_in_wait: [account_sign_in_wait_minutes],
-  invalid_email: [ALERT_MESSAGES.invalidEmail],
-  end_before_start: [P.endBeforeStart],
-  unknown_bank_id: [MY_CARD_MESSAGES.unknownBank],
-  not_http: [P.notHttp],
-  card_not_issued: [MY_CARD_MESSAGES.notIssued],
-  duplicate_card: [MY_CARD_MESSAGES.duplicate],
+  invalid_email: [OTHER_WORDINGS.alertInvalidEmail],
+  end_before_start: [OTHER_WORDINGS.feedEndBeforeStart],
+  unknown_bank_id: [OTHER_WORDINGS.myCardUnknownBank],
+  not_http: [OTHER_WORDINGS.feedNotHttp],
+  duplicate_card: [OTHER_WORDINGS.myCardTwice],
   reminders_on: ['Reminders on: we text you {days} days before your favourites end.'],
 };
 

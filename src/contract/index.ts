@@ -3,7 +3,7 @@
 // its own modules (limits, the URL rule, the responses), so the server, the build and the islands
 // share it.
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ERROR_CODES } from './error-codes.ts';
 import {
   AD_COUNT,
   AD_COUNT_MAX,
@@ -73,9 +73,9 @@ export function normaliseMobileNo(text: string): string {
 /** 9 digits, not starting with 0 (a leading 0 means a digit is missing), from any form normaliseMobileNo reads. */
 export const MobileNo = v.pipe(
   v.string('Mobile number must be text'),
-  v.maxLength(MOBILE_TEXT_MAX, ACCOUNT_MESSAGES.invalidMobileNo),
+  v.maxLength(MOBILE_TEXT_MAX, ERROR_CODES.invalid_mobile_no),
   v.transform(normaliseMobileNo),
-  v.regex(new RegExp(`^[1-9]\\d{${MOBILE_DIGITS - 1}}$`), ACCOUNT_MESSAGES.invalidMobileNo),
+  v.regex(new RegExp(`^[1-9]\\d{${MOBILE_DIGITS - 1}}$`), ERROR_CODES.invalid_mobile_no),
 );
 export const Email = v.pipe(
   v.string(),
@@ -86,26 +86,26 @@ export const Email = v.pipe(
 );
 export const FirstName = v.pipe(
   requiredText(FIRST_NAME_MAX),
-  v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, ACCOUNT_MESSAGES.invalidFirstName),
+  v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, ERROR_CODES.invalid_first_name),
 );
 export const NewPassword = v.pipe(
   v.string(),
-  v.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordRules),
-  v.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordRules),
-  v.regex(/[a-z]/, ACCOUNT_MESSAGES.passwordRules),
-  v.regex(/[A-Z]/, ACCOUNT_MESSAGES.passwordRules),
-  v.regex(/\d/, ACCOUNT_MESSAGES.passwordRules),
+  v.minLength(PASSWORD_MIN, ERROR_CODES.password_rules),
+  v.maxLength(PASSWORD_MAX, ERROR_CODES.password_rules),
+  v.regex(/[a-z]/, ERROR_CODES.password_rules),
+  v.regex(/[A-Z]/, ERROR_CODES.password_rules),
+  v.regex(/\d/, ERROR_CODES.password_rules),
 );
 /** Sign-in only requires a password; the length cap keeps hashing cheap for hostile input. */
 export const SignInPassword = v.pipe(
   v.string(),
   v.nonEmpty(MESSAGES.required),
-  v.maxLength(PASSWORD_MAX, ACCOUNT_MESSAGES.invalidLogin),
+  v.maxLength(PASSWORD_MAX, ERROR_CODES.invalid_login),
 );
 export const OneTimeCode = v.pipe(
-  v.union([v.string(), v.number()], ACCOUNT_MESSAGES.invalidCode),
+  v.union([v.string(), v.number()], ERROR_CODES.invalid_code),
   v.transform(String),
-  v.regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), ACCOUNT_MESSAGES.invalidCode),
+  v.regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), ERROR_CODES.invalid_code),
 );
 /** userType is stored as a number; 1/2 and "1"/"2" are accepted. */
 export const UserType = v.pipe(

@@ -4,17 +4,11 @@
 // card-constants.ts (re-exported here), which is all the pages' at-load code imports.
 import * as v from 'valibot';
 import { CARD_KINDS, CARD_NETWORKS, CARD_TIER_NAME_MAX } from './eligibility.ts';
+import { englishText, ERROR_CODES, OTHER_WORDINGS } from './error-codes.ts';
 import { Id, IdList } from './ids.ts';
 
 export * from './card-constants.ts';
 import { CHANNEL_FILTERS, MY_CARDS_MAX, myCardKey, OFFER_SORTS } from './card-constants.ts';
-
-export const MY_CARD_MESSAGES = {
-  networkAndKind: 'Give both the network and the kind of card, or neither for any card of the bank.',
-  duplicate: 'This card is in the list twice.',
-  unknownBank: 'There is no such bank.',
-  notIssued: 'The bank does not issue this card.',
-} as const;
 
 /**
  * A card the visitor holds: a bank's card of a network, kind and tier (tier null: the bank's card
@@ -31,21 +25,21 @@ export const MyCard = v.pipe(
           v.string(),
           v.trim(),
           v.nonEmpty('Enter the tier.'),
-          v.maxLength(CARD_TIER_NAME_MAX, `At most ${CARD_TIER_NAME_MAX} characters.`),
+          v.maxLength(CARD_TIER_NAME_MAX, englishText('too_long', { max: CARD_TIER_NAME_MAX })),
         ),
       ),
       null,
     ),
   }),
-  v.check((card) => (card.network === null) === (card.kind === null), MY_CARD_MESSAGES.networkAndKind),
+  v.check((card) => (card.network === null) === (card.kind === null), ERROR_CODES.network_and_kind),
   // "Any card of this bank" has no tier.
   v.transform((card) => (card.network === null ? { ...card, tier: null } : card)),
 );
 
 export const MyCardList = v.pipe(
   v.array(MyCard, 'Expected a list of cards.'),
-  v.maxLength(MY_CARDS_MAX, `At most ${MY_CARDS_MAX} cards.`),
-  v.check((cards) => new Set(cards.map(myCardKey)).size === cards.length, MY_CARD_MESSAGES.duplicate),
+  v.maxLength(MY_CARDS_MAX, englishText('too_many_cards', { max: MY_CARDS_MAX })),
+  v.check((cards) => new Set(cards.map(myCardKey)).size === cards.length, OTHER_WORDINGS.myCardTwice),
 );
 export const MyCardsRequest = v.object({ cards: MyCardList });
 export const MyCardsResponse = v.object({

@@ -4,7 +4,6 @@
 // offer against PartnerFeedOffer, so one bad offer is reported and the others still import.
 // Imported from this file, not through index.ts: only the importer and its docs need it.
 import * as v from 'valibot';
-import { groupedDigits } from './digits.ts';
 import {
   CARD_KINDS,
   CARD_NETWORKS,
@@ -15,6 +14,7 @@ import {
   RUPEES_MAX,
   WEEKDAYS,
 } from './eligibility.ts';
+import { englishText, ERROR_CODES, OTHER_WORDINGS } from './error-codes.ts';
 import { NoNul } from './index.ts';
 import {
   LOCATION_NAME_MAX,
@@ -79,54 +79,25 @@ export const PARTNER_FEED_CSV_LIST_SEPARATOR = '|';
 /** How a CSV card writes its parts: network:kind[:tier]. */
 export const PARTNER_FEED_CSV_CARD_SEPARATOR = ':';
 
-/** 'a', 'b' or 'c': a choice as a message words it. */
-const oneOf = (choices: readonly string[]) =>
-  `${choices
-    .slice(0, -1)
-    .map((c) => `'${c}'`)
-    .join(', ')} or '${choices.at(-1)}'`;
-
-export const PARTNER_FEED_MESSAGES = {
-  required: 'Required.',
-  expectedText: 'Expected text.',
-  tooLong: (max: number) => `At most ${max} characters.`,
-  notHttp: 'Expected an http(s) address.',
-  invalidDate: 'Expected a date as YYYY-MM-DD.',
-  endBeforeStart: 'validThrough must not be before validFrom.',
-  invalidPercent: 'Expected a percentage above 0 and at most 100.',
-  invalidDiscountKind: `Expected ${oneOf(['off', 'upto'])}.`,
-  invalidDiscount: 'Expected { "percent", "kind" } or { "text" }.',
-  discountNeedsOne: 'Give either a percent or a text.',
-  kindNeedsPercent: 'A kind goes with a percent only.',
-  invalidCards: "Expected 'all', 'credit' or a list of cards.",
-  invalidCard: 'Expected a card as { "network", "kind", "tier" }.',
-  invalidNetwork: `Expected the card network as ${oneOf(CARD_NETWORKS)}.`,
-  invalidKind: `Expected the card kind as ${oneOf(CARD_KINDS)}.`,
-  invalidDay: `Expected days as ${oneOf(WEEKDAYS)}.`,
-  invalidChannel: `Expected ${oneOf(CHANNELS)}.`,
-  expectedList: 'Expected a list.',
-  tooManyLocations: `At most ${OFFER_LOCATIONS_MAX} locations.`,
-  wrongFormat: `This is not an OfferLanka partner feed: "format" must be "${PARTNER_FEED_FORMAT}".`,
-  wrongVersion: `This feed's "version" is not one we read: it must be ${PARTNER_FEED_VERSION}.`,
-  notOffer: 'Expected an offer object.',
-  notFeedObject: `Expected a JSON object with "format": "${PARTNER_FEED_FORMAT}".`,
-  offersNotList: 'The feed\'s "offers" must be a list.',
-  tooManyOffers: `A feed holds at most ${groupedDigits(PARTNER_FEED_OFFERS_MAX)} offers.`,
-} as const;
-
-const M = PARTNER_FEED_MESSAGES;
-
+const E = ERROR_CODES;
+const tooLong = (max: number) => englishText('too_long', { max });
 /** 'Required.' for a missing field, 'Expected text.' for a number or a list. */
 const textMessage = (issue: v.StringIssue) =>
-  issue.received === 'undefined' || issue.received === 'null' ? M.required : M.expectedText;
+  issue.received === 'undefined' || issue.received === 'null' ? OTHER_WORDINGS.feedRequired : E.expected_text;
 /** An object's message for a missing required field, or else for a value that is not an object. */
 const objectMessage = (notObject: string) => (issue: v.ObjectIssue) =>
-  issue.expected === 'Object' ? notObject : M.required;
-const text = (max: number) => v.pipe(v.string(M.expectedText), v.trim(), v.maxLength(max, M.tooLong(max)), NoNul);
+  issue.expected === 'Object' ? notObject : OTHER_WORDINGS.feedRequired;
+const text = (max: number) => v.pipe(v.string(E.expected_text), v.trim(), v.maxLength(max, tooLong(max)), NoNul);
 const requiredText = (max: number) =>
-  v.pipe(v.string(textMessage), v.trim(), v.nonEmpty(M.required), v.maxLength(max, M.tooLong(max)), NoNul);
+  v.pipe(
+    v.string(textMessage),
+    v.trim(),
+    v.nonEmpty(OTHER_WORDINGS.feedRequired),
+    v.maxLength(max, tooLong(max)),
+    NoNul,
+  );
 const HTTP_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-const WebAddress = v.pipe(text(PARTNER_FEED_URL_MAX), v.regex(HTTP_ADDRESS, M.notHttp));
+const WebAddress = v.pipe(text(PARTNER_FEED_URL_MAX), v.regex(HTTP_ADDRESS, OTHER_WORDINGS.feedNotHttp));
 
 /** 'YYYY-MM-DD' that is a real calendar day. */
 const isFeedDate = (value: string) => {
@@ -136,7 +107,7 @@ const isFeedDate = (value: string) => {
   // Day 0 of the next month is the last day of this one.
   return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 };
-const FeedDate = v.pipe(v.string(M.invalidDate), v.trim(), v.check(isFeedDate, M.invalidDate));
+const FeedDate = v.pipe(v.string(E.invalid_feed_date), v.trim(), v.check(isFeedDate, E.invalid_feed_date));
 const TimeOfDay = v.pipe(
   v.string(ELIGIBILITY_MESSAGES.invalidTime),
   v.trim(),
@@ -154,16 +125,16 @@ const Discount = v.pipe(
   v.object(
     {
       percent: v.nullish(
-        v.pipe(v.number(M.invalidPercent), v.gtValue(0, M.invalidPercent), v.maxValue(100, M.invalidPercent)),
+        v.pipe(v.number(E.invalid_percent), v.gtValue(0, E.invalid_percent), v.maxValue(100, E.invalid_percent)),
       ),
-      kind: v.nullish(v.picklist(['off', 'upto'], M.invalidDiscountKind)),
+      kind: v.nullish(v.picklist(['off', 'upto'], E.invalid_discount_kind)),
       text: v.nullish(text(PARTNER_FEED_DISCOUNT_TEXT_MAX)),
     },
-    objectMessage(M.invalidDiscount),
+    objectMessage(E.invalid_discount),
   ),
-  v.check((d) => (d.percent != null) !== (d.text != null && d.text !== ''), M.discountNeedsOne),
+  v.check((d) => (d.percent != null) !== (d.text != null && d.text !== ''), E.discount_needs_one),
   v.forward(
-    v.check((d) => d.kind == null || d.percent != null, M.kindNeedsPercent),
+    v.check((d) => d.kind == null || d.percent != null, E.kind_needs_percent),
     ['kind'],
   ),
 );
@@ -172,29 +143,29 @@ const Discount = v.pipe(
 const FeedCard = v.pipe(
   v.object(
     {
-      network: v.picklist(CARD_NETWORKS, M.invalidNetwork),
-      kind: v.picklist(CARD_KINDS, M.invalidKind),
+      network: v.picklist(CARD_NETWORKS, E.invalid_network),
+      kind: v.picklist(CARD_KINDS, E.invalid_kind),
       tier: v.nullish(
-        v.pipe(v.string(M.expectedText), v.trim(), v.maxLength(CARD_TIER_NAME_MAX, M.tooLong(CARD_TIER_NAME_MAX))),
+        v.pipe(v.string(E.expected_text), v.trim(), v.maxLength(CARD_TIER_NAME_MAX, tooLong(CARD_TIER_NAME_MAX))),
       ),
     },
-    objectMessage(M.invalidCard),
+    objectMessage(E.invalid_card),
   ),
   v.transform((card) => ({ network: card.network, kind: card.kind, tier: card.tier ? card.tier : null })),
 );
 const sameCard = (a: v.InferOutput<typeof FeedCard>, b: v.InferOutput<typeof FeedCard>) =>
   a.network === b.network && a.kind === b.kind && (a.tier ?? '').toLowerCase() === (b.tier ?? '').toLowerCase();
 const CardList = v.pipe(
-  v.array(FeedCard, M.invalidCards),
-  v.minLength(1, M.invalidCards),
-  v.maxLength(CARDS_MAX, `At most ${CARDS_MAX} cards.`),
+  v.array(FeedCard, E.invalid_cards),
+  v.minLength(1, E.invalid_cards),
+  v.maxLength(CARDS_MAX, englishText('too_many_cards', { max: CARDS_MAX })),
   v.check(
     (cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i),
     ELIGIBILITY_MESSAGES.duplicateCard,
   ),
 );
 // Chosen by the value rather than a union, so that a list's issues name the card at fault.
-const CardScope = v.picklist(['all', 'credit'], M.invalidCards);
+const CardScope = v.picklist(['all', 'credit'], E.invalid_cards);
 const Cards = v.lazy((input) => (Array.isArray(input) ? CardList : CardScope));
 
 /**
@@ -216,7 +187,7 @@ export const PartnerFeedOffer = v.pipe(
       cards: v.nullish(Cards),
       days: v.nullish(
         v.pipe(
-          v.array(v.picklist(WEEKDAYS, M.invalidDay), M.invalidDay),
+          v.array(v.picklist(WEEKDAYS, E.invalid_day), E.invalid_day),
           v.transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
         ),
       ),
@@ -224,19 +195,19 @@ export const PartnerFeedOffer = v.pipe(
       timeTo: v.nullish(TimeOfDay),
       minBill: v.nullish(Rupees),
       maxDiscount: v.nullish(Rupees),
-      channel: v.nullish(v.picklist(CHANNELS, M.invalidChannel)),
+      channel: v.nullish(v.picklist(CHANNELS, E.invalid_channel)),
       website: v.nullish(WebAddress),
       category: v.nullish(text(PARTNER_FEED_NAME_MAX)),
       image: v.nullish(WebAddress),
       promoCode: v.nullish(text(PARTNER_FEED_PROMO_CODE_MAX)),
       locations: v.nullish(
         v.pipe(
-          v.array(requiredText(LOCATION_NAME_MAX), M.expectedList),
-          v.maxLength(OFFER_LOCATIONS_MAX, M.tooManyLocations),
+          v.array(requiredText(LOCATION_NAME_MAX), E.expected_list),
+          v.maxLength(OFFER_LOCATIONS_MAX, englishText('too_many_locations', { max: OFFER_LOCATIONS_MAX })),
         ),
       ),
     },
-    objectMessage(M.notOffer),
+    objectMessage(E.not_offer),
   ),
   v.forward(
     v.partialCheck(
@@ -244,7 +215,7 @@ export const PartnerFeedOffer = v.pipe(
       ({ validFrom, validThrough }) =>
         // Compared only as real days: a bad date has its own issue.
         !validFrom || !validThrough || !isFeedDate(validFrom) || !isFeedDate(validThrough) || validThrough >= validFrom,
-      M.endBeforeStart,
+      OTHER_WORDINGS.feedEndBeforeStart,
     ),
     ['validThrough'],
   ),
@@ -261,13 +232,13 @@ export type PartnerFeedOfferData = v.InferOutput<typeof PartnerFeedOffer>;
 
 /** A missing format or version is most likely some other JSON: the message says what a feed is. */
 const envelopeMessage = (issue: v.ObjectIssue) => {
-  if (issue.expected === '"format"') return M.wrongFormat;
-  if (issue.expected === '"version"') return M.wrongVersion;
-  return objectMessage(M.notFeedObject)(issue);
+  if (issue.expected === '"format"') return E.wrong_format;
+  if (issue.expected === '"version"') return E.wrong_version;
+  return objectMessage(E.not_feed_object)(issue);
 };
 const envelopeEntries = {
-  format: v.literal(PARTNER_FEED_FORMAT, M.wrongFormat),
-  version: v.literal(PARTNER_FEED_VERSION, M.wrongVersion),
+  format: v.literal(PARTNER_FEED_FORMAT, E.wrong_format),
+  version: v.literal(PARTNER_FEED_VERSION, E.wrong_version),
   publisher: requiredText(PARTNER_FEED_NAME_MAX),
 };
 
@@ -278,7 +249,7 @@ const envelopeEntries = {
 export const PartnerFeedEnvelope = v.object(
   {
     ...envelopeEntries,
-    offers: v.pipe(v.array(v.unknown(), M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
+    offers: v.pipe(v.array(v.unknown(), E.offers_not_list), v.maxLength(PARTNER_FEED_OFFERS_MAX, E.too_many_offers)),
   },
   envelopeMessage,
 );
@@ -287,7 +258,10 @@ export const PartnerFeedEnvelope = v.object(
 export const PartnerFeed = v.object(
   {
     ...envelopeEntries,
-    offers: v.pipe(v.array(PartnerFeedOffer, M.offersNotList), v.maxLength(PARTNER_FEED_OFFERS_MAX, M.tooManyOffers)),
+    offers: v.pipe(
+      v.array(PartnerFeedOffer, E.offers_not_list),
+      v.maxLength(PARTNER_FEED_OFFERS_MAX, E.too_many_offers),
+    ),
   },
   envelopeMessage,
 );

@@ -19,7 +19,7 @@ if (typeof window !== 'undefined' && getLocale() !== baseLocale) {
   );
 }
 
-/** A contract text (ACCOUNT_MESSAGES and the like) in the page's language, as the forms' messages are. */
+/** A contract text (an ERROR_CODES text and the like) in the page's language, as the forms' messages are. */
 export const contractText = (text: string): string => errorText?.(text) ?? text;
 
 /**

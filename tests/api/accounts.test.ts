@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import {
   CodeBlockedResponse,
@@ -198,7 +198,7 @@ describe('GET /api/find/existing/user/by/{mobile}', () => {
     ['100k characters', HUGE],
   ])('refuses %s with 400', async (_name, value) => {
     const res = await api.call('GET', `/api/find/existing/user/by/${encodeURIComponent(value)}`, { ip: nextIp() });
-    expectInvalid(res, fieldMessage('value', ACCOUNT_MESSAGES.invalidMobileNo));
+    expectInvalid(res, fieldMessage('value', ERROR_CODES.invalid_mobile_no));
   });
 });
 
@@ -255,7 +255,7 @@ describe('POST /api/create/new/user', () => {
   it.each([[2], ['2']])('refuses the merchant type %j: merchant sign-up is closed', async (userType) => {
     const body = signUpBody({ userType });
     const res = await api.call('POST', '/api/create/new/user', { body, ip: nextIp() });
-    expectError(res, 400, ACCOUNT_MESSAGES.merchantSignUpClosed);
+    expectError(res, 400, ERROR_CODES.merchant_sign_up_closed);
     const lookup = await api.call('GET', `/api/find/existing/user/by/${body.mobileNo}`, { ip: nextIp() });
     expect(lookup.status).toBe(404);
     expect(await outbox(body.mobileNo)).toHaveLength(0);
@@ -270,7 +270,7 @@ describe('POST /api/create/new/user', () => {
     for (const password of ['Password1', 'Abcd1234', 'Qwerty123']) {
       const body = signUpBody({ password });
       const res = await api.call('POST', '/api/create/new/user', { body, ip: nextIp() });
-      expectError(res, 400, ACCOUNT_MESSAGES.passwordTooWeak);
+      expectError(res, 400, ERROR_CODES.password_too_weak);
       expect((await api.call('GET', `/api/find/existing/user/by/${body.mobileNo}`, { ip: nextIp() })).status).toBe(404);
     }
   });
@@ -281,7 +281,7 @@ describe('POST /api/create/new/user', () => {
       body: signUpBody({ mobileNo, firstName: 'Nimal', password: `Nimal${mobileNo}` }),
       ip: nextIp(),
     });
-    expectError(res, 400, ACCOUNT_MESSAGES.passwordTooWeak);
+    expectError(res, 400, ERROR_CODES.password_too_weak);
   });
 
   it.each([
@@ -294,7 +294,7 @@ describe('POST /api/create/new/user', () => {
   ])('§5 mobile: refuses %s', async (_name, mobileNo) => {
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip: nextIp() });
     expectInvalid(res, /^mobileNo: /);
-    if (typeof mobileNo === 'string') expect(res.body.message).toBe(`mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
+    if (typeof mobileNo === 'string') expect(res.body.message).toBe(`mobileNo: ${ERROR_CODES.invalid_mobile_no}`);
   });
 
   it('§5 mobile: trims surrounding spaces and stores the 9 digits', async () => {
@@ -308,10 +308,10 @@ describe('POST /api/create/new/user', () => {
   });
 
   it.each([
-    ['digits', 'Nimal2', ACCOUNT_MESSAGES.invalidFirstName],
-    ['symbols', 'N!mal', ACCOUNT_MESSAGES.invalidFirstName],
-    ['a script tag', SCRIPT, ACCOUNT_MESSAGES.invalidFirstName],
-    ['SQL', SQL, ACCOUNT_MESSAGES.invalidFirstName],
+    ['digits', 'Nimal2', ERROR_CODES.invalid_first_name],
+    ['symbols', 'N!mal', ERROR_CODES.invalid_first_name],
+    ['a script tag', SCRIPT, ERROR_CODES.invalid_first_name],
+    ['SQL', SQL, ERROR_CODES.invalid_first_name],
     ['empty', '', MESSAGES.required],
     ['only spaces', '   ', MESSAGES.required],
     ['51 letters', 'a'.repeat(51), 'At most 50 characters.'],
@@ -342,7 +342,7 @@ describe('POST /api/create/new/user', () => {
   ])('§5 password: refuses %s', async (_name, password) => {
     if (_name === '65 characters') expect(password).toHaveLength(65);
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ password }), ip: nextIp() });
-    expectInvalid(res, fieldMessage('password', ACCOUNT_MESSAGES.passwordRules));
+    expectInvalid(res, fieldMessage('password', ERROR_CODES.password_rules));
   });
 
   it('§5 password: accepts exactly 64 characters, and 9 random ones', async () => {
@@ -377,7 +377,7 @@ describe('POST /api/create/new/user', () => {
       body: signUpBody({ mobileNo: first.mobileNo, firstName: 'Intruder', password: 'Other-Strong-Pass-77' }),
       ip: nextIp(),
     });
-    expectError(res, 409, ACCOUNT_MESSAGES.alreadyRegistered);
+    expectError(res, 409, ERROR_CODES.already_registered);
     expect(res.body.isFound).toBe(true);
     expect((await signIn(first, first.password)).status).toBe(200);
     expect((await userRow(first.userId)).firstName).toBe('Nimal');
@@ -389,7 +389,7 @@ describe('POST /api/create/new/user', () => {
       [1, 2].map(() => api.call('POST', '/api/create/new/user', { body: signUpBody({ mobileNo }), ip: nextIp() })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.status === 409)!.body.message).toBe(ACCOUNT_MESSAGES.alreadyRegistered);
+    expect(results.find((r) => r.status === 409)!.body.message).toBe(ERROR_CODES.already_registered);
     const rows = await api.handle.db.select().from(users).where(eq(users.mobileNo, mobileNo));
     expect(rows).toHaveLength(1);
   });
@@ -485,7 +485,7 @@ describe('mobile numbers as people type them', () => {
       body: signUpBody({ mobileNo: '077123456' }),
       ip: nextIp(),
     });
-    expectInvalid(res, fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo));
+    expectInvalid(res, fieldMessage('mobileNo', ERROR_CODES.invalid_mobile_no));
   });
 });
 
@@ -537,8 +537,8 @@ describe('POST /api/user/authentication', () => {
   it('answers a wrong password and an unknown number with the same 401', async () => {
     const wrong = await signIn(account, 'Wrong-Password-123');
     const unknown = await signIn({ mobileNo: freshMobile(), ip: account.ip }, account.password);
-    expectError(wrong, 401, ACCOUNT_MESSAGES.invalidLogin);
-    expectError(unknown, 401, ACCOUNT_MESSAGES.invalidLogin);
+    expectError(wrong, 401, ERROR_CODES.invalid_login);
+    expectError(unknown, 401, ERROR_CODES.invalid_login);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.token).toBeUndefined();
   });
@@ -550,27 +550,27 @@ describe('POST /api/user/authentication', () => {
     expect(res.body.isMobileVerification).toBe(false);
     expect(res.body.token).toBeUndefined();
     // A wrong password for it is still just an invalid login.
-    expectError(await signIn(unverified, 'Wrong-Password-123'), 401, ACCOUNT_MESSAGES.invalidLogin);
+    expectError(await signIn(unverified, 'Wrong-Password-123'), 401, ERROR_CODES.invalid_login);
   });
 
   it('refuses a team-blocked account with 403 and the blocked message, and ends its sessions', async () => {
     const blocked = await signUpVerified();
     await blockAccount(blocked.userId);
     const res = await signIn(blocked, blocked.password);
-    expectError(res, 403, ACCOUNT_MESSAGES.accountBlocked);
+    expectError(res, 403, ERROR_CODES.account_blocked);
     expect(res.body.isAccountBlock).toBe(true);
     expect(res.body.token).toBeUndefined();
     // The token it held before the block no longer works.
-    expectError(await getUser(blocked.userId, blocked.token), 403, ACCOUNT_MESSAGES.accountBlocked);
+    expectError(await getUser(blocked.userId, blocked.token), 403, ERROR_CODES.account_blocked);
     expect((await validate(blocked.token)).status).toBe(401);
     // A wrong password does not even reveal the block.
-    expectError(await signIn(blocked, 'Wrong-Password-123'), 401, ACCOUNT_MESSAGES.invalidLogin);
+    expectError(await signIn(blocked, 'Wrong-Password-123'), 401, ERROR_CODES.invalid_login);
   });
 
   it('rejects a 65-character password with 400 before checking it, and a 64-character wrong one with 401', async () => {
     const tooLong = await signIn(account, 'A1a'.padEnd(PASSWORD_MAX + 1, 'b'));
-    expectInvalid(tooLong, fieldMessage('password', ACCOUNT_MESSAGES.invalidLogin));
-    expectError(await signIn(account, 'A1a'.padEnd(PASSWORD_MAX, 'b')), 401, ACCOUNT_MESSAGES.invalidLogin);
+    expectInvalid(tooLong, fieldMessage('password', ERROR_CODES.invalid_login));
+    expectError(await signIn(account, 'A1a'.padEnd(PASSWORD_MAX, 'b')), 401, ERROR_CODES.invalid_login);
   });
 
   it.each([
@@ -582,9 +582,9 @@ describe('POST /api/user/authentication', () => {
     [
       'an invalid mobile',
       { mobileNo: '7712', password: 'Kandy-Lake-1' },
-      fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo),
+      fieldMessage('mobileNo', ERROR_CODES.invalid_mobile_no),
     ],
-    ['a SQL mobile', { mobileNo: SQL, password: SQL }, fieldMessage('mobileNo', ACCOUNT_MESSAGES.invalidMobileNo)],
+    ['a SQL mobile', { mobileNo: SQL, password: SQL }, fieldMessage('mobileNo', ERROR_CODES.invalid_mobile_no)],
   ])('refuses %s with 400', async (_name, body, message) => {
     expectInvalid(await api.call('POST', '/api/user/authentication', { body, ip: nextIp() }), message);
   });
@@ -639,7 +639,7 @@ describe('POST /api/create/new/otp/verification', () => {
     const account = await signUpVerified();
     await blockAccount(account.userId);
     const before = (await outbox(account.mobileNo)).length;
-    expectError(await requestCode(account), 403, ACCOUNT_MESSAGES.accountBlocked);
+    expectError(await requestCode(account), 403, ERROR_CODES.account_blocked);
     expect(await outbox(account.mobileNo)).toHaveLength(before);
   });
 });
@@ -757,7 +757,7 @@ describe('POST /api/resend/verification/otp', () => {
   it('refuses a team-blocked account with 403', async () => {
     const account = await signUp();
     await blockAccount(account.userId);
-    expectError(await resend(account), 403, ACCOUNT_MESSAGES.accountBlocked);
+    expectError(await resend(account), 403, ERROR_CODES.account_blocked);
   });
 });
 
@@ -784,7 +784,7 @@ describe('POST /api/verify/mobile', () => {
       // As a number the leading zero is lost: that is not a 6-digit code.
       expectInvalid(
         await verify(Number(code), account.verifyToken, account.ip),
-        fieldMessage('otpCode', ACCOUNT_MESSAGES.invalidCode),
+        fieldMessage('otpCode', ERROR_CODES.invalid_code),
       );
       expect((await verify(code, account.verifyToken, account.ip)).status).toBe(200);
     } else {
@@ -798,7 +798,7 @@ describe('POST /api/verify/mobile', () => {
     const wrong = wrongCodeFor(code);
     for (const attemptsLeft of [4, 3, 2, 1]) {
       const res = await verify(wrong, account.verifyToken, account.ip);
-      expectError(res, 400, ACCOUNT_MESSAGES.wrongCode);
+      expectError(res, 400, ERROR_CODES.wrong_code);
       expect(res.body.attemptsLeft).toBe(attemptsLeft);
     }
     const fifth = await verify(wrong, account.verifyToken, account.ip);
@@ -883,7 +883,7 @@ describe('POST /api/verify/mobile', () => {
     expectError(
       await verify(await codeFor(other.mobileNo), other.verifyToken, other.ip),
       403,
-      ACCOUNT_MESSAGES.accountBlocked,
+      ERROR_CODES.account_blocked,
     );
   });
 
@@ -898,7 +898,7 @@ describe('POST /api/verify/mobile', () => {
     ['100k characters', HUGE],
   ])('refuses a code of %s with 400', async (_name, otpCode) => {
     const res = await verify(otpCode, 'some-token', nextIp());
-    expectInvalid(res, fieldMessage('otpCode', ACCOUNT_MESSAGES.invalidCode));
+    expectInvalid(res, fieldMessage('otpCode', ERROR_CODES.invalid_code));
   });
 
   it('refuses a missing, empty or oversized token with 400', async () => {
@@ -930,7 +930,7 @@ describe('PUT /api/update/user/password', () => {
     expect((await validate(other.body.token)).status).toBe(401);
     expectError(await getUser(account.userId, other.body.token), 401);
 
-    expectError(await signIn(account, account.password), 401, ACCOUNT_MESSAGES.invalidLogin);
+    expectError(await signIn(account, account.password), 401, ERROR_CODES.invalid_login);
     expect((await signIn(account, NEW_PASSWORD)).status).toBe(200);
   });
 
@@ -965,15 +965,15 @@ describe('PUT /api/update/user/password', () => {
     expectError(
       await update(account.userId, 'Password1', account.token, account.ip),
       400,
-      ACCOUNT_MESSAGES.passwordTooWeak,
+      ERROR_CODES.password_too_weak,
     );
     expectInvalid(
       await update(account.userId, 'short1A', account.token, account.ip),
-      fieldMessage('password', ACCOUNT_MESSAGES.passwordRules),
+      fieldMessage('password', ERROR_CODES.password_rules),
     );
     expectInvalid(
       await update(account.userId, 'A1a'.padEnd(65, 'b'), account.token, account.ip),
-      fieldMessage('password', ACCOUNT_MESSAGES.passwordRules),
+      fieldMessage('password', ERROR_CODES.password_rules),
     );
     expectInvalid(await update(SQL, NEW_PASSWORD, account.token, account.ip), /^userId: /);
     expectInvalid(await update({ id: account.userId }, NEW_PASSWORD, account.token, account.ip), /^userId: /);
@@ -1002,7 +1002,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
 
     // Nothing changes until the code comes back.
     expect((await userRow(account.userId)).mobileNo).toBe(account.mobileNo);
-    expectError(await confirmChange(account, wrongCodeFor(code)), 400, ACCOUNT_MESSAGES.wrongCode);
+    expectError(await confirmChange(account, wrongCodeFor(code)), 400, ERROR_CODES.wrong_code);
 
     const confirmed = await confirmChange(account, code);
     expect(confirmed.status).toBe(200);
@@ -1023,7 +1023,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     });
 
     expect((await signIn({ mobileNo: newMobile, ip: account.ip }, account.password)).status).toBe(200);
-    expectError(await signIn(account, account.password), 401, ACCOUNT_MESSAGES.invalidLogin);
+    expectError(await signIn(account, account.password), 401, ERROR_CODES.invalid_login);
     expect((await api.call('GET', `/api/find/existing/user/by/${account.mobileNo}`, { ip: account.ip })).status).toBe(
       404,
     );
@@ -1068,7 +1068,7 @@ describe('POST /api/request/mobile/change and /api/confirm/mobile/change', () =>
     const newMobile = freshMobile();
     await requestChange(account, newMobile);
     const code = await codeFor(newMobile);
-    expectError(await confirmChange(account, wrongCodeFor(code)), 400, ACCOUNT_MESSAGES.wrongCode);
+    expectError(await confirmChange(account, wrongCodeFor(code)), 400, ERROR_CODES.wrong_code);
     expectInvalid(await confirmChange(account, 'abc'), /^otpCode: /);
     expect((await validate(account.token)).status).toBe(200);
   });
@@ -1784,7 +1784,7 @@ describe('failed sign-ins slow a number down without locking its owner out', () 
     const mobileNo = await verifiedAccount();
     const ip = freshIp();
     for (let i = 0; i < 3; i++)
-      expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401, ACCOUNT_MESSAGES.invalidLogin);
+      expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401, ERROR_CODES.invalid_login);
     expectWait(await attempt(mobileNo, 'Wrong-Password-1', ip), 1);
     await sleep(1.1 * SECOND);
     expectError(await attempt(mobileNo, 'Wrong-Password-1', ip), 401);
@@ -1812,7 +1812,7 @@ describe('failed sign-ins slow a number down without locking its owner out', () 
     const ip = freshIp();
     const nobody = freshMobile();
     for (let i = 0; i < 3; i++)
-      expectError(await attempt(nobody, 'Wrong-Password-1', ip), 401, ACCOUNT_MESSAGES.invalidLogin);
+      expectError(await attempt(nobody, 'Wrong-Password-1', ip), 401, ERROR_CODES.invalid_login);
     expectWait(await attempt(nobody, 'Wrong-Password-1', ip), 1);
   });
 });

@@ -6,6 +6,7 @@ import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, ALERTS_PER_USER_MAX, DIGEST_OFFERS_PER_ALERT } from '../../src/contract/alerts.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { digestSends, jobRuns, offerAlerts, offers, users } from '../../src/server/db/schema.ts';
 import { setEmail, unsubscribeToken, verifyEmail } from '../../src/server/domain/alerts.ts';
 import { colomboWeekStart, runDigests } from '../../src/server/jobs/digests.ts';
@@ -125,7 +126,7 @@ describe('alerts: GET, POST /api/user/alerts, DELETE /api/user/alerts/{alertId}'
       token,
       body: { label: 'Same', filter: { categoryIds: [2], bankIds: [bankId], validToday: true, sort: 'newest' } },
     });
-    expectError(again, 409, ALERT_MESSAGES.duplicate);
+    expectError(again, 409, ERROR_CODES.duplicate_alert);
 
     const deleted = await api.call('DELETE', `/api/user/alerts/${alert.alertId}`, { token });
     expect(deleted.status).toBe(200);
@@ -133,7 +134,7 @@ describe('alerts: GET, POST /api/user/alerts, DELETE /api/user/alerts/{alertId}'
     expectError(
       await api.call('DELETE', `/api/user/alerts/${alert.alertId}`, { token }),
       404,
-      ALERT_MESSAGES.noSuchAlert,
+      ERROR_CODES.no_such_alert,
     );
   });
 
@@ -166,7 +167,7 @@ describe('alerts: GET, POST /api/user/alerts, DELETE /api/user/alerts/{alertId}'
         body: { label: 'One more', filter: { categoryIds: [999] } },
       }),
       409,
-      ALERT_MESSAGES.tooMany,
+      ERROR_CODES.too_many_alerts,
     );
   });
 
@@ -243,7 +244,7 @@ describe('the e-mail address: POST /api/user/email, GET /api/email/verify', () =
       email: 'nimal@example.org',
       emailVerified: false,
     });
-    expectError(await api.call('GET', `/api/email/verify?token=${link}`), 400, ALERT_MESSAGES.emailChanged);
+    expectError(await api.call('GET', `/api/email/verify?token=${link}`), 400, ERROR_CODES.email_changed);
     expect((await api.call('GET', '/api/user/alerts', { token })).body.emailVerified).toBe(false);
   });
 
@@ -260,12 +261,12 @@ describe('the e-mail address: POST /api/user/email, GET /api/email/verify', () =
     // Expired: the link works for EMAIL_VERIFY_LINK_DAYS.
     await expect(verifyEmail(api.handle.db, link, new Date(Date.now() + 4 * 24 * HOUR))).rejects.toMatchObject({
       httpStatus: 400,
-      message: ALERT_MESSAGES.badLink,
+      message: ERROR_CODES.bad_link,
     });
     const page = await api.call('GET', '/api/email/verify?token=nonsense', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(400);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(page.body).toContain(ALERT_MESSAGES.badLink);
+    expect(page.body).toContain(ERROR_CODES.bad_link);
     const good = await api.call('GET', `/api/email/verify?token=${link}`, { headers: { accept: 'text/html' } });
     expect(good.status).toBe(200);
     expect(good.body).toContain('Address confirmed');
@@ -486,11 +487,11 @@ describe('unsubscribing: GET and POST /api/email/unsubscribe', () => {
       (await api.call('GET', '/api/user/alerts', { token: reader.token })).body.data.length;
 
     const old = await unsubscribeToken(db, reader.userId, new Date(Date.now() - 91 * 24 * HOUR));
-    expectError(await unsubscribeAt(old), 400, ALERT_MESSAGES.expiredUnsubscribeLink);
+    expectError(await unsubscribeAt(old), 400, ERROR_CODES.expired_unsubscribe_link);
     expectError(
       await api.call('GET', `/api/email/unsubscribe?token=${old}`),
       400,
-      ALERT_MESSAGES.expiredUnsubscribeLink,
+      ERROR_CODES.expired_unsubscribe_link,
     );
     const page = await unsubscribeAt(old, { accept: 'text/html' });
     expect(page.status).toBe(400);
@@ -499,7 +500,7 @@ describe('unsubscribing: GET and POST /api/email/unsubscribe', () => {
     const issued = await unsubscribeToken(db, reader.userId);
     expect(await unsubscribeToken(db, reader.userId, new Date(Date.now() + 1000))).not.toBe(issued);
     expect((await api.call('POST', '/api/user/links/revoke', { token: reader.token })).status).toBe(200);
-    expectError(await unsubscribeAt(issued), 400, ALERT_MESSAGES.expiredUnsubscribeLink);
+    expectError(await unsubscribeAt(issued), 400, ERROR_CODES.expired_unsubscribe_link);
     expect(await alertCount()).toBe(1);
 
     expect((await unsubscribeAt(await unsubscribeToken(db, reader.userId))).status).toBe(200);

@@ -3,7 +3,7 @@
 // attacker with many addresses is not stopped by them, so the code's own counter is what is tested.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { oneTimeCodes, sessions, users } from '../../src/server/db/schema.ts';
 import { createTestApi, freshMobile, latestCode, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
@@ -34,10 +34,10 @@ function tally(answers: Res[]) {
 
 /** Exactly 5 wrong tries were checked (4, 3, 2, 1 left, then used up); every other guess was refused. */
 const fiveChecked = (guesses: number) => ({
-  [`400 ${ACCOUNT_MESSAGES.wrongCode} 4`]: 1,
-  [`400 ${ACCOUNT_MESSAGES.wrongCode} 3`]: 1,
-  [`400 ${ACCOUNT_MESSAGES.wrongCode} 2`]: 1,
-  [`400 ${ACCOUNT_MESSAGES.wrongCode} 1`]: 1,
+  [`400 ${ERROR_CODES.wrong_code} 4`]: 1,
+  [`400 ${ERROR_CODES.wrong_code} 3`]: 1,
+  [`400 ${ERROR_CODES.wrong_code} 2`]: 1,
+  [`400 ${ERROR_CODES.wrong_code} 1`]: 1,
   // The 5th wrong try and every refused one say the same: ask for a new code.
   [`400 ${API_MESSAGES.tooManyWrongCodes} 0`]: guesses - 4,
 });

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { ErrorResponse, FEEDBACK_MESSAGE_MAX, MESSAGES } from '../../src/contract/index.ts';
 import { feedback, subscriptions } from '../../src/server/db/schema.ts';
 import { createTestApi, type TestApi } from './harness.ts';
@@ -230,10 +230,10 @@ describe('POST /api/add/new/feedback', () => {
     expect(await feedbackRows(tooLong.email)).toHaveLength(0);
   });
 
-  it('rejects a first name that is not text with ACCOUNT_MESSAGES.invalidFirstName', async () => {
+  it('rejects a first name that is not text with ERROR_CODES.invalid_first_name', async () => {
     for (const firstName of ['Kamala2', '123', 'K4mala', SCRIPT, SQL_TEXT, '-Kamala']) {
       const input = valid({ firstName });
-      expectBadRequest(await send(input), 'firstName', ACCOUNT_MESSAGES.invalidFirstName);
+      expectBadRequest(await send(input), 'firstName', ERROR_CODES.invalid_first_name);
       expect(await feedbackRows(input.email)).toHaveLength(0);
     }
     expectBadRequest(await send(valid({ firstName: '' })), 'firstName', MESSAGES.required);
@@ -241,7 +241,7 @@ describe('POST /api/add/new/feedback', () => {
     for (const firstName of [{}, [], 42, null]) expectBadRequest(await send(valid({ firstName })), 'firstName');
   });
 
-  it('rejects a mobile number that is not 9 digits with ACCOUNT_MESSAGES.invalidMobileNo', async () => {
+  it('rejects a mobile number that is not 9 digits with ERROR_CODES.invalid_mobile_no', async () => {
     for (const mobileNo of [
       '77123456',
       '7712345678',
@@ -252,7 +252,7 @@ describe('POST /api/add/new/feedback', () => {
       SQL_TEXT,
       '',
     ]) {
-      expectBadRequest(await send(valid({ mobileNo })), 'mobileNo', ACCOUNT_MESSAGES.invalidMobileNo);
+      expectBadRequest(await send(valid({ mobileNo })), 'mobileNo', ERROR_CODES.invalid_mobile_no);
     }
     for (const mobileNo of [771234567, {}, [], null]) expectBadRequest(await send(valid({ mobileNo })), 'mobileNo');
   });

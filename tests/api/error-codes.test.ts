@@ -2,7 +2,7 @@
 // the code of the text, `required` for a missing field, the issue's values as `params`, and the
 // status's code for the failures without a text of their own (no route, too large, rate limited).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { MESSAGES, UPLOAD_BYTES_MAX } from '../../src/contract/index.ts';
 import { expectError } from './expectations.ts';
@@ -25,10 +25,10 @@ const signIn = (body: unknown, ip = nextIp()) => api.call('POST', '/api/user/aut
 describe('validation failures', () => {
   it('a bad mobile number at sign-in: its code, the English message unchanged', async () => {
     const res = await signIn({ mobileNo: '7712', password: STRONG_PASSWORD });
-    expectError(res, 400, `mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
+    expectError(res, 400, `mobileNo: ${ERROR_CODES.invalid_mobile_no}`);
     expect(res.body.code).toBe('invalid_mobile_no');
     expect(res.body.issues).toEqual([
-      { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo, code: 'invalid_mobile_no' },
+      { path: 'mobileNo', message: ERROR_CODES.invalid_mobile_no, code: 'invalid_mobile_no' },
     ]);
   });
 
@@ -40,10 +40,10 @@ describe('validation failures', () => {
 
     // docs/api.md §1.4's example.
     const both = await signIn({ mobileNo: '7712', password: '' });
-    expectError(both, 400, `mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
+    expectError(both, 400, `mobileNo: ${ERROR_CODES.invalid_mobile_no}`);
     expect(both.body.code).toBe('invalid_mobile_no');
     expect(both.body.issues).toEqual([
-      { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo, code: 'invalid_mobile_no' },
+      { path: 'mobileNo', message: ERROR_CODES.invalid_mobile_no, code: 'invalid_mobile_no' },
       { path: 'password', message: MESSAGES.required, code: 'required' },
     ]);
   });
@@ -95,7 +95,7 @@ describe('refusals', () => {
   it('a wrong password, and a text that names values, with them as params', async () => {
     const user = await signUpVerified(api);
     const wrong = await signIn({ mobileNo: user.mobileNo, password: `${STRONG_PASSWORD}x` });
-    expectError(wrong, 401, ACCOUNT_MESSAGES.invalidLogin);
+    expectError(wrong, 401, ERROR_CODES.invalid_login);
     expect(wrong.body.code).toBe('invalid_login');
     const tags = await api.call('POST', '/api/user/tag/update', { token: user.token, body: { tags: [999_999] } });
     expect(tags.status).toBe(400);
@@ -124,7 +124,7 @@ describe('refusals', () => {
   it('429 past a rate limit, with the minutes as params', async () => {
     const ip = nextIp();
     const body = { mobileNo: freshMobile(), password: STRONG_PASSWORD };
-    for (let i = 0; i < 2; i++) expectError(await signIn(body, ip), 401, ACCOUNT_MESSAGES.invalidLogin);
+    for (let i = 0; i < 2; i++) expectError(await signIn(body, ip), 401, ERROR_CODES.invalid_login);
     const res = await signIn(body, ip);
     expectError(res, 429, API_MESSAGES.rateLimited(15));
     expect(res.body).toMatchObject({ code: 'rate_limited', params: { minutes: 15 }, retryAfterSeconds: 900 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { FavoritesResponse, MESSAGES, User } from '../../src/contract/index.ts';
 import { favorites, offers, sessions, users } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/services/tokens.ts';
@@ -325,7 +325,7 @@ describe('authentication and ownership', () => {
     await db().update(users).set({ isAccountBlock: true }).where(eq(users.userId, carol.userId));
     const res = await add(carol.token, { offerId: offerId() });
     expectError(res, 403);
-    expect(res.body.message).toBe(ACCOUNT_MESSAGES.accountBlocked);
+    expect(res.body.message).toBe(ERROR_CODES.account_blocked);
     expect(await savedIds(carol.userId)).toEqual([]);
     await db().update(users).set({ isAccountBlock: false }).where(eq(users.userId, carol.userId));
     expectError(await list(carol.token, carol.userId), 401);

@@ -7,11 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
-import {
-  PARTNER_FEED_CSV_COLUMNS,
-  PARTNER_FEED_MESSAGES,
-  PARTNER_FEED_OFFERS_MAX,
-} from '../../src/contract/partner-feed.ts';
+import { PARTNER_FEED_CSV_COLUMNS, PARTNER_FEED_OFFERS_MAX } from '../../src/contract/partner-feed.ts';
 import {
   CategoryKeywordList,
   ImportSourceDetail,
@@ -363,7 +359,7 @@ describe('a partner feed', () => {
       () => undefined,
       (error: Error) => error,
     );
-    expect(failure?.message).toContain(PARTNER_FEED_MESSAGES.tooManyOffers);
+    expect(failure?.message).toContain(ERROR_CODES.too_many_offers);
     const runs = await api.handle.db.select().from(importRuns).where(eq(importRuns.sourceKey, 'capped'));
     expect(runs.find((run) => run.runId === Math.max(...runs.map((r) => r.runId)))).toMatchObject({
       ok: false,

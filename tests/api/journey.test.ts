@@ -2,7 +2,7 @@
 // uses what the previous ones produced, the way the site's client does.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import {
   CodeBlockedResponse,
   CodeSentResponse,
@@ -204,7 +204,7 @@ describe.sequential('a customer: sign up, verify, sign in, favourites, password 
     const old = await api.call('POST', '/api/user/authentication', { body: { mobileNo, password }, ip });
     expect(old.status).toBe(401);
     noIssues(ErrorResponse, old.body);
-    expect(old.body.message).toBe(ACCOUNT_MESSAGES.invalidLogin);
+    expect(old.body.message).toBe(ERROR_CODES.invalid_login);
 
     const res = await api.call('POST', '/api/user/authentication', { body: { mobileNo, password: newPassword }, ip });
     expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { MESSAGES, USER_TYPES } from '../../src/contract/index.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
@@ -187,14 +187,14 @@ describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('createOrPromoteMerchant', () => {
       createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'short' }),
     );
     expect(new Set(rules.issues.map((i) => `${i.path}: ${i.message}`))).toEqual(
-      new Set([`password: ${ACCOUNT_MESSAGES.passwordRules}`]),
+      new Set([`password: ${ERROR_CODES.password_rules}`]),
     );
     // Passes the rules, fails the strength check (the name and number count as known words).
     const weak = await refusal(
       createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'Password1' }),
     );
     expect(weak.issues).toEqual([
-      { path: 'password', message: ACCOUNT_MESSAGES.passwordTooWeak, code: 'password_too_weak' },
+      { path: 'password', message: ERROR_CODES.password_too_weak, code: 'password_too_weak' },
     ]);
     expect((await api.handle.db.select().from(users).where(eq(users.mobileNo, mobileNo))).length).toBe(0);
   });
@@ -215,10 +215,10 @@ describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('createOrPromoteMerchant', () => {
     expect(bad.status).toBe(400);
     expect(bad.issues).toEqual(
       expect.arrayContaining([
-        { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo, code: 'invalid_mobile_no' },
-        { path: 'firstName', message: ACCOUNT_MESSAGES.invalidFirstName, code: 'invalid_first_name' },
+        { path: 'mobileNo', message: ERROR_CODES.invalid_mobile_no, code: 'invalid_mobile_no' },
+        { path: 'firstName', message: ERROR_CODES.invalid_first_name, code: 'invalid_first_name' },
         { path: 'companyEmail', message: MESSAGES.invalidEmail, code: 'invalid_email' },
-        { path: 'contactNo', message: ACCOUNT_MESSAGES.invalidMobileNo, code: 'invalid_mobile_no' },
+        { path: 'contactNo', message: ERROR_CODES.invalid_mobile_no, code: 'invalid_mobile_no' },
         { path: 'businessName', message: 'At most 120 characters.', code: 'too_long', params: { max: 120 } },
         { path: 'BRno', message: 'Text must not contain NUL characters.', code: 'invalid' },
       ]),
@@ -446,7 +446,7 @@ describe(`npm run merchant (${TEST_DB})`, () => {
     async () => {
       const bad = await runMerchantCommand(['--mobile', '77123', '--company-email', 'nope'], database.env);
       expect(bad.code).toBe(1);
-      expect(bad.stderr).toContain(`--mobile: ${ACCOUNT_MESSAGES.invalidMobileNo}`);
+      expect(bad.stderr).toContain(`--mobile: ${ERROR_CODES.invalid_mobile_no}`);
       expect(bad.stderr).toContain(`--company-email: ${MESSAGES.invalidEmail}`);
 
       const noMobile = await runMerchantCommand(['--city', 'Kandy'], database.env);

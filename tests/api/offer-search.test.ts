@@ -3,8 +3,8 @@
 // the same functions the browser uses for the "Your card" mark, so SQL and browser cannot drift.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_NETWORKS, type CardSpecData } from '../../src/contract/eligibility.ts';
+import { ERROR_CODES, OTHER_WORDINGS } from '../../src/contract/error-codes.ts';
 import {
-  MY_CARD_MESSAGES,
   MY_CARDS_MAX,
   MyCardsResponse,
   type MyCardData,
@@ -217,9 +217,9 @@ describe('My Cards: GET and PUT /api/user/cards', () => {
     await api.call('PUT', '/api/user/cards', { token: user.token, body: { cards: saved } });
     const notIssued = { ...someIssuedCard(), tier: 'No Such Tier' };
     const refused: [unknown, string, string][] = [
-      [[notIssued], 'cards.0', MY_CARD_MESSAGES.notIssued],
-      [[{ bankId: 99_999, network: null, kind: null, tier: null }], 'cards.0.bankId', MY_CARD_MESSAGES.unknownBank],
-      [[saved[0], { ...saved[0], tier: saved[0]!.tier!.toUpperCase() }], 'cards', MY_CARD_MESSAGES.duplicate],
+      [[notIssued], 'cards.0', ERROR_CODES.card_not_issued],
+      [[{ bankId: 99_999, network: null, kind: null, tier: null }], 'cards.0.bankId', OTHER_WORDINGS.myCardUnknownBank],
+      [[saved[0], { ...saved[0], tier: saved[0]!.tier!.toUpperCase() }], 'cards', OTHER_WORDINGS.myCardTwice],
       [
         Array.from({ length: MY_CARDS_MAX + 1 }, (_, i) => ({ bankId: i + 1, network: null, kind: null, tier: null })),
         'cards',

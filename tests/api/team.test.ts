@@ -5,7 +5,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { USER_TYPES } from '../../src/contract/index.ts';
@@ -433,7 +432,7 @@ describe('accounts', () => {
       body: { mobileNo: victim.mobileNo, password: STRONG_PASSWORD },
     });
     expect(signIn.status).not.toBe(200);
-    expect(signIn.body.message).toBe(ACCOUNT_MESSAGES.accountBlocked);
+    expect(signIn.body.message).toBe(ERROR_CODES.account_blocked);
     expectError(
       await api.call('POST', `/api/team/accounts/${victim.userId}/block`, {
         token: team.token,

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
@@ -75,7 +75,7 @@ describe('mobile numbers as people type them', () => {
       await form.getByLabel('First name').fill('Kamala');
       await mobile.fill('077123456'); // the old field cut 0771234567 to this, and sent it
       await mobile.blur();
-      await expect.poll(mobileMessage).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+      await expect.poll(mobileMessage).toBe(ERROR_CODES.invalid_mobile_no);
 
       for (const typed of ['0771234567', '077 123 4567', '+94 77 123 4567']) {
         await mobile.fill(typed);
@@ -165,7 +165,7 @@ describe('the number carried to the next page', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       const message = page.locator('.auth-inline-message');
       await message.waitFor();
-      expect(await message.innerText()).toContain(ACCOUNT_MESSAGES.alreadyRegistered);
+      expect(await message.innerText()).toContain(ERROR_CODES.already_registered);
       await message.getByRole('link', { name: 'Sign in' }).click();
       await page.waitForURL((url) => url.pathname === '/sign-in');
       expect(page.url()).not.toContain(account.mobileNo);

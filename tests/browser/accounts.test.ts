@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { CONFIRM_PASSWORD_MIN, MESSAGES } from '../../src/contract/index.ts';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
@@ -154,7 +154,7 @@ describe('sign-up wizard', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       const message = page.locator('.auth-inline-message');
       await message.waitFor();
-      expect(await message.innerText()).toContain(ACCOUNT_MESSAGES.alreadyRegistered);
+      expect(await message.innerText()).toContain(ERROR_CODES.already_registered);
       expect(await message.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
       expect(await page.getByRole('heading', { name: /Basic Details/ }).isVisible()).toBe(true);
     }));
@@ -237,8 +237,8 @@ describe('sign-in', () => {
       const wrong = code === '000000' ? '111111' : '000000';
       await page.locator('#verify-digit-1').fill(wrong);
       await notice(page, m.account_one_time_password_title()).waitFor();
-      expect(await notice(page, m.account_one_time_password_title()).innerText()).toContain(ACCOUNT_MESSAGES.wrongCode);
-      expect(await page.locator('.auth-code .auth-error').innerText()).toContain(ACCOUNT_MESSAGES.wrongCode);
+      expect(await notice(page, m.account_one_time_password_title()).innerText()).toContain(ERROR_CODES.wrong_code);
+      expect(await page.locator('.auth-code .auth-error').innerText()).toContain(ERROR_CODES.wrong_code);
       await expect.poll(() => page.locator('#verify-digit-1').inputValue()).toBe('');
       await paste(page, '#verify-digit-1', code);
       await expectSignedInAt(page, '/careers');
@@ -253,7 +253,7 @@ describe('sign-in', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       const shown = notice(page, m.account_sign_in_title());
       await shown.waitFor();
-      expect(await shown.innerText()).toContain(ACCOUNT_MESSAGES.invalidLogin);
+      expect(await shown.innerText()).toContain(ERROR_CODES.invalid_login);
       expect(await shown.getAttribute('class')).toContain('notice-card-danger');
       expect(pathOf(page)).toBe('/sign-in');
       expect(await signedInUser(page)).toBeUndefined();
@@ -359,9 +359,9 @@ describe('password reset', () => {
       await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
       expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.required);
       await password.fill('short');
-      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ACCOUNT_MESSAGES.passwordRules);
+      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.password_rules);
       await password.fill('Password1');
-      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
+      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.password_too_weak);
       await password.fill(NEW_PASSWORD);
       await expect.poll(() => messageOf(page, 'Password', true)).toBe('');
       const confirm = page.getByLabel('Confirm password');
@@ -370,7 +370,7 @@ describe('password reset', () => {
         m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN }),
       );
       await confirm.fill('Sigiriya');
-      expect(await messageOf(page, 'Confirm password')).toBe(ACCOUNT_MESSAGES.passwordNotMatch);
+      expect(await messageOf(page, 'Confirm password')).toBe(ERROR_CODES.password_not_match);
       await confirm.fill(NEW_PASSWORD);
       expect(await messageOf(page, 'Confirm password')).toBe('');
       await page.getByRole('button', { name: 'Update' }).click();
@@ -395,17 +395,17 @@ describe('password reset', () => {
       expect(await messageOf(page, m.account_new_mobile_label())).toBe('');
       await send.click();
       await expect.poll(() => messageOf(page, m.account_new_mobile_label())).toBe(MESSAGES.required);
-      const invalid = notice(page, ACCOUNT_MESSAGES.invalidMobileTitle);
+      const invalid = notice(page, ERROR_CODES.invalid_mobile_title);
       await invalid.waitFor();
-      expect(await invalid.innerText()).toContain(ACCOUNT_MESSAGES.enterValidMobile);
+      expect(await invalid.innerText()).toContain(ERROR_CODES.enter_valid_mobile);
       expect(await invalid.isVisible()).toBe(true); // shown in the modal, not behind it
       for (const wrong of ['77123456', '7712345678']) {
         await field.fill(wrong);
-        expect(await messageOf(page, m.account_new_mobile_label()), wrong).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+        expect(await messageOf(page, m.account_new_mobile_label()), wrong).toBe(ERROR_CODES.invalid_mobile_no);
       }
       await field.fill('77a12b3'); // kept as typed, and said to be wrong: nothing is dropped silently
       expect(await field.inputValue()).toBe('77a12b3');
-      expect(await messageOf(page, m.account_new_mobile_label())).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+      expect(await messageOf(page, m.account_new_mobile_label())).toBe(ERROR_CODES.invalid_mobile_no);
 
       const unknown = freshMobile();
       await field.fill(unknown);
@@ -413,7 +413,7 @@ describe('password reset', () => {
       await send.click();
       const message = dialog.locator('.auth-inline-message');
       await message.waitFor();
-      expect(await message.innerText()).toContain(ACCOUNT_MESSAGES.mobileNotRegistered);
+      expect(await message.innerText()).toContain(ERROR_CODES.mobile_not_registered);
       const signUp = message.getByRole('link', { name: 'Sign up' });
       expect(await signUp.getAttribute('href')).toBe('/sign-up'); // the number is not in the URL
       expect(await codesSent(unknown)).toEqual([]);
@@ -458,16 +458,16 @@ describe('validation messages show once a field was touched', () => {
       await mobile.blur(); // left empty before anything was typed: not touched yet (tests/browser/account-flows.test.ts)
       await mobile.fill('77123');
       await mobile.blur();
-      await expect.poll(() => messageOf(page, 'Mobile number')).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+      await expect.poll(() => messageOf(page, 'Mobile number')).toBe(ERROR_CODES.invalid_mobile_no);
       await mobile.fill('');
       await expect.poll(() => messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
       await mobile.fill('77123');
-      expect(await messageOf(page, 'Mobile number')).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+      expect(await messageOf(page, 'Mobile number')).toBe(ERROR_CODES.invalid_mobile_no);
       expect(await mobile.getAttribute('aria-invalid')).toBe('true');
       await page.getByRole('button', { name: 'Verify' }).click();
-      const invalid = notice(page, ACCOUNT_MESSAGES.invalidMobileTitle);
+      const invalid = notice(page, ERROR_CODES.invalid_mobile_title);
       await invalid.waitFor();
-      expect(await invalid.innerText()).toContain(ACCOUNT_MESSAGES.enterValidMobile);
+      expect(await invalid.innerText()).toContain(ERROR_CODES.enter_valid_mobile);
       expect(await page.locator('.notice-stack-top-center .notice-card').count()).toBe(1);
 
       const account = await createSignedInAccount(site);
@@ -488,12 +488,12 @@ describe('validation messages show once a field was touched', () => {
       expect(await messageOf(page, 'Mobile number')).toBe('');
       await page.getByRole('button', { name: 'Send code' }).click();
       await expect.poll(() => messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
-      const invalid = notice(page, ACCOUNT_MESSAGES.invalidMobileTitle);
+      const invalid = notice(page, ERROR_CODES.invalid_mobile_title);
       await invalid.waitFor();
-      expect(await invalid.innerText()).toContain(ACCOUNT_MESSAGES.enterValidMobile);
+      expect(await invalid.innerText()).toContain(ERROR_CODES.enter_valid_mobile);
       for (const wrong of ['77123456', '7712345678']) {
         await mobile.fill(wrong);
-        expect(await messageOf(page, 'Mobile number'), wrong).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+        expect(await messageOf(page, 'Mobile number'), wrong).toBe(ERROR_CODES.invalid_mobile_no);
       }
       await mobile.fill('771234567');
       expect(await messageOf(page, 'Mobile number')).toBe('');
@@ -510,10 +510,10 @@ describe('validation messages show once a field was touched', () => {
       await expect.poll(() => messageOf(page, 'First name')).toBe(MESSAGES.required);
       expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
       await firstName.fill('Amaya2');
-      expect(await messageOf(page, 'First name')).toBe(ACCOUNT_MESSAGES.invalidFirstName);
+      expect(await messageOf(page, 'First name')).toBe(ERROR_CODES.invalid_first_name);
       for (const wrong of ['12345', '77123456', '7712345678']) {
         await page.getByLabel('Mobile number').fill(wrong);
-        expect(await messageOf(page, 'Mobile number'), wrong).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+        expect(await messageOf(page, 'Mobile number'), wrong).toBe(ERROR_CODES.invalid_mobile_no);
       }
       await firstName.fill('Amaya');
       await page.getByLabel('Mobile number').fill(freshMobile());
@@ -526,9 +526,9 @@ describe('validation messages show once a field was touched', () => {
       await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
       expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.required);
       await password.fill('short');
-      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ACCOUNT_MESSAGES.passwordRules);
+      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.password_rules);
       await password.fill('Password1');
-      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ACCOUNT_MESSAGES.passwordTooWeak);
+      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.password_too_weak);
       expect(await page.locator('.auth-strength strong').innerText()).toMatch(/weak|medium/);
       await password.fill(PASSWORD);
       await expect.poll(() => messageOf(page, 'Password', true)).toBe('');
@@ -539,7 +539,7 @@ describe('validation messages show once a field was touched', () => {
         .poll(() => messageOf(page, 'Confirm password'))
         .toBe(m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN }));
       await confirm.fill('Galle');
-      await expect.poll(() => messageOf(page, 'Confirm password')).toBe(ACCOUNT_MESSAGES.passwordNotMatch);
+      await expect.poll(() => messageOf(page, 'Confirm password')).toBe(ERROR_CODES.password_not_match);
       await confirm.fill(PASSWORD);
       expect(await messageOf(page, 'Confirm password')).toBe('');
       await page.getByLabel('I accept the terms and conditions').uncheck();

@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { MESSAGES, type UserData } from '../../src/contract/index.ts';
 import { maskMobile } from '../../src/lib/format-offer.ts';
@@ -514,10 +514,10 @@ describe('the Contact No Change (Update Mobile Number, account mode)', () => {
       // Every message of the form: empty, too short, the user's own number (another account's: below).
       await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
       await expect.poll(() => fieldError.innerText()).toContain(MESSAGES.required.trim());
-      await page.locator('.notice-card', { hasText: ACCOUNT_MESSAGES.enterValidMobile }).waitFor();
+      await page.locator('.notice-card', { hasText: ERROR_CODES.enter_valid_mobile }).waitFor();
       await field.fill('7712');
       await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
-      await expect.poll(() => fieldError.innerText()).toContain(ACCOUNT_MESSAGES.invalidMobileNo);
+      await expect.poll(() => fieldError.innerText()).toContain(ERROR_CODES.invalid_mobile_no);
       await field.fill(account.mobileNo);
       await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
       await expect.poll(() => fieldError.innerText()).toContain('This is already your mobile number.');

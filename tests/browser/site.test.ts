@@ -4,7 +4,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
 import { COOKIE_POLICY, PRIVACY_POLICY, TERMS } from '../../src/content/legal.ts';
 import { OFFERS_PAGE_SIZE, TERMS_SHOWN } from '../../src/lib/constants.ts';
@@ -347,7 +347,7 @@ describe('with JavaScript: newsletter, feedback and notices', () => {
       await mobile.fill('71234');
       // Straight from the field to the button: the click must still land (and the form refuse to send).
       await send.click();
-      expect(await page.locator('#feedback-mobile-error').textContent()).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+      expect(await page.locator('#feedback-mobile-error').textContent()).toBe(ERROR_CODES.invalid_mobile_no);
       expect(await page.locator('#feedback-email-error').textContent()).toBe(MESSAGES.required);
       expect(await mobile.getAttribute('aria-invalid')).toBe('true');
       expect((await mobile.getAttribute('aria-describedby'))?.split(' ')).toEqual([

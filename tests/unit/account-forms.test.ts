@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import {
   CONFIRM_PASSWORD_MIN,
@@ -76,7 +76,7 @@ describe('form rules and their messages (spec §5)', () => {
       '77 123 456',
       '+44 7712 345678',
     ]) {
-      expect(mobileErrors({ mobileNo: wrong }), wrong).toEqual({ mobileNo: ACCOUNT_MESSAGES.invalidMobileNo });
+      expect(mobileErrors({ mobileNo: wrong }), wrong).toEqual({ mobileNo: ERROR_CODES.invalid_mobile_no });
     }
     for (const typed of ['771234567', '0771234567', '077 123 4567', '+94 77 123 4567', '0094771234567']) {
       expect(mobileErrors({ mobileNo: typed }), typed).toEqual({});
@@ -97,7 +97,7 @@ describe('form rules and their messages (spec §5)', () => {
       password: MESSAGES.required,
     });
     expect(signInErrors({ mobileNo: '7712345678', password: 'x' })).toEqual({
-      mobileNo: ACCOUNT_MESSAGES.invalidMobileNo,
+      mobileNo: ERROR_CODES.invalid_mobile_no,
     });
     expect(signInErrors({ mobileNo: '771234567', password: '' })).toEqual({ password: MESSAGES.required });
     expect(signInErrors({ mobileNo: '771234567', password: 'x' })).toEqual({});
@@ -110,11 +110,11 @@ describe('form rules and their messages (spec §5)', () => {
     });
     for (const wrong of ['Nimal2', '2Nimal', 'Nimal!', '-Nimal', 'Ni@mal']) {
       expect(basicDetailsErrors({ firstName: wrong, mobileNo: '771234567' }), wrong).toEqual({
-        firstName: ACCOUNT_MESSAGES.invalidFirstName,
+        firstName: ERROR_CODES.invalid_first_name,
       });
     }
     expect(basicDetailsErrors({ firstName: 'Nimal', mobileNo: '77123456' })).toEqual({
-      mobileNo: ACCOUNT_MESSAGES.invalidMobileNo,
+      mobileNo: ERROR_CODES.invalid_mobile_no,
     });
     for (const name of ['Nimal', 'නිමල්', 'நிமல்', "Mary-Anne O'Neil"]) {
       expect(basicDetailsErrors({ firstName: name, mobileNo: '771234567' }), name).toEqual({});
@@ -128,7 +128,7 @@ describe('form rules and their messages (spec §5)', () => {
     });
     for (const wrong of ['Kandy-1', 'kandy-lake-42', 'KANDY-LAKE-42', 'Kandy-Lake-Sunset', `Aa1${'x'.repeat(62)}`]) {
       expect(newPasswordErrors({ password: wrong, confirmPassword: wrong }, 4).password, wrong).toBe(
-        ACCOUNT_MESSAGES.passwordRules,
+        ERROR_CODES.password_rules,
       );
     }
     expect(newPasswordErrors({ password: `Aa1${'x'.repeat(61)}`, confirmPassword: `Aa1${'x'.repeat(61)}` }, 4)).toEqual(
@@ -139,14 +139,14 @@ describe('form rules and their messages (spec §5)', () => {
   it('the strength score must be at least 3; unknown while zxcvbn loads', () => {
     for (const score of [0, 1, 2]) {
       expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, score)).toEqual({
-        password: ACCOUNT_MESSAGES.passwordTooWeak,
+        password: ERROR_CODES.password_too_weak,
       });
     }
     expect(newPasswordErrors({ password: 'Password1', confirmPassword: 'Password1' }, undefined)).toEqual({});
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});
     // The rules' message comes first: a weak score is not told about a password that breaks them.
     expect(newPasswordErrors({ password: 'password', confirmPassword: 'password' }, 0)).toEqual({
-      password: ACCOUNT_MESSAGES.passwordRules,
+      password: ERROR_CODES.password_rules,
     });
   });
 
@@ -159,10 +159,10 @@ describe('form rules and their messages (spec §5)', () => {
     });
     expect(m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN })).toContain('5 characters');
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kandy' }, 4)).toEqual({
-      confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch,
+      confirmPassword: ERROR_CODES.password_not_match,
     });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD} ` }, 4)).toEqual({
-      confirmPassword: ACCOUNT_MESSAGES.passwordNotMatch,
+      confirmPassword: ERROR_CODES.password_not_match,
     });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 3)).toEqual({});
   });
@@ -185,10 +185,10 @@ describe('form rules and their messages (spec §5)', () => {
       return parsed.success ? undefined : parsed.issues[0].message;
     };
     for (const wrong of ['12345', '1234567', '12345a', '', 12345])
-      expect(codeError(wrong), String(wrong)).toBe(ACCOUNT_MESSAGES.invalidCode);
+      expect(codeError(wrong), String(wrong)).toBe(ERROR_CODES.invalid_code);
     expect(codeError('012345')).toBeUndefined();
     expect(v.safeParse(VerifyMobileRequest, { otpCode: '12345', token: 't' }).issues?.[0].message).toBe(
-      ACCOUNT_MESSAGES.invalidCode,
+      ERROR_CODES.invalid_code,
     );
   });
 });
@@ -418,7 +418,7 @@ describe('the account calls against the real API', () => {
     });
     expect(await rejection(authenticate(account.mobileNo, 'Wrong-password-1', client))).toMatchObject({
       status: 401,
-      message: ACCOUNT_MESSAGES.invalidLogin,
+      message: ERROR_CODES.invalid_login,
     });
     const unverifiedNo = freshMobile();
     await createUser(signUpBody(unverifiedNo), client);
@@ -426,11 +426,11 @@ describe('the account calls against the real API', () => {
     await api.handle.db.update(users).set({ isAccountBlock: true }).where(eq(users.userId, account.userId));
     expect(await authenticate(account.mobileNo, account.password, client)).toEqual({
       kind: 'account-blocked',
-      message: ACCOUNT_MESSAGES.accountBlocked,
+      message: ERROR_CODES.account_blocked,
     });
     expect(await createCode(account.mobileNo, null, client)).toEqual({
       kind: 'account-blocked',
-      message: ACCOUNT_MESSAGES.accountBlocked,
+      message: ERROR_CODES.account_blocked,
     });
   });
 
@@ -438,7 +438,7 @@ describe('the account calls against the real API', () => {
     const account = await signUpVerified(api);
     expect(await rejection(createUser(signUpBody(account.mobileNo), client))).toMatchObject({
       status: 409,
-      message: ACCOUNT_MESSAGES.alreadyRegistered,
+      message: ERROR_CODES.already_registered,
     });
   });
 
@@ -465,7 +465,7 @@ describe('the account calls against the real API', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     expect(await rejection(verifyMobile(wrong, created.token, client))).toMatchObject({
       status: 400,
-      message: ACCOUNT_MESSAGES.wrongCode,
+      message: ERROR_CODES.wrong_code,
     });
     expect(await verifyMobile(code, created.token, client)).toMatchObject({
       kind: 'signed-in',
@@ -507,7 +507,7 @@ describe('the account calls against the real API', () => {
       });
       expect(await rejection(requestMobileChange('77123', asUser(account.token)))).toMatchObject({
         status: 400,
-        message: ACCOUNT_MESSAGES.invalidMobileNo,
+        message: ERROR_CODES.invalid_mobile_no,
       });
     });
 
@@ -519,7 +519,7 @@ describe('the account calls against the real API', () => {
       const wrong = code === '000000' ? '111111' : '000000';
       expect(await rejection(confirmMobileChange(wrong, asUser(account.token)))).toMatchObject({
         status: 400,
-        message: ACCOUNT_MESSAGES.wrongCode,
+        message: ERROR_CODES.wrong_code,
       });
       const changed = await confirmMobileChange(code, asUser(account.token));
       expect(changed).toMatchObject({

@@ -2,7 +2,7 @@
 // against the contract, failures turned into ApiErrors with the text to show. First the parsing
 // helpers on their own, then the ky client against the real app (in-process, on PGlite).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { FeedbackRequest, FeedbackResponse, MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
 import {
   ApiError,
@@ -56,15 +56,15 @@ describe('reading answers', () => {
 
   it("a validation error shows its first issue's text, without the field path, and keeps every issue", () => {
     const issues = [
-      { path: 'mobileNo', message: ACCOUNT_MESSAGES.invalidMobileNo },
+      { path: 'mobileNo', message: ERROR_CODES.invalid_mobile_no },
       { path: 'email', message: MESSAGES.invalidEmail },
     ];
     const error = errorFromAnswer(400, {
       status: false,
-      message: `mobileNo: ${ACCOUNT_MESSAGES.invalidMobileNo}`,
+      message: `mobileNo: ${ERROR_CODES.invalid_mobile_no}`,
       issues,
     });
-    expect(error).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.invalidMobileNo, issues });
+    expect(error).toMatchObject({ status: 400, message: ERROR_CODES.invalid_mobile_no, issues });
   });
 
   it('an error answer without our body gets a general text (429 its own)', () => {
@@ -126,8 +126,8 @@ describe('form messages from the contract', () => {
 
   it("other mistakes get the contract's messages", () => {
     expect(feedback({ firstName: 'K4mala', mobileNo: '71234', email: 'kamala@' })).toEqual({
-      firstName: ACCOUNT_MESSAGES.invalidFirstName,
-      mobileNo: ACCOUNT_MESSAGES.invalidMobileNo,
+      firstName: ERROR_CODES.invalid_first_name,
+      mobileNo: ERROR_CODES.invalid_mobile_no,
       email: MESSAGES.invalidEmail,
     });
   });
@@ -215,7 +215,7 @@ describe('the ky client against the real API', () => {
         }),
       ),
     );
-    expect(bad).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.invalidMobileNo });
+    expect(bad).toMatchObject({ status: 400, message: ERROR_CODES.invalid_mobile_no });
   });
 });
 

@@ -2,22 +2,24 @@
 // code, codes are snake_case and stay once shipped, and a code with several texts says one thing.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
-import { ALERT_MESSAGES } from '../../src/contract/alerts.ts';
+import { ALERT_MESSAGES, ALERT_LABEL_MAX, ALERTS_PER_USER_MAX } from '../../src/contract/alerts.ts';
 import { API_MESSAGES, FALLBACK_MESSAGES } from '../../src/contract/api-messages.ts';
 import { CALENDAR_MESSAGES } from '../../src/contract/calendar.ts';
-import { ELIGIBILITY_MESSAGES } from '../../src/contract/eligibility.ts';
+import { groupedDigits } from '../../src/contract/digits.ts';
+import { CARD_KINDS, CARD_NETWORKS, CHANNELS, ELIGIBILITY_MESSAGES, WEEKDAYS } from '../../src/contract/eligibility.ts';
 import {
   describeText,
+  englishText,
   ERROR_CODE_TEXTS,
   ERROR_CODES,
   isErrorCode,
+  OTHER_WORDINGS,
+  REQUEST_ISSUES,
   statusErrorCode,
 } from '../../src/contract/error-codes.ts';
-import { MESSAGES } from '../../src/contract/limits.ts';
+import { CODE_DIGITS, MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../src/contract/limits.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
-import { MY_CARD_MESSAGES } from '../../src/contract/offer-search.ts';
-import { PARTNER_FEED_MESSAGES } from '../../src/contract/partner-feed.ts';
+import { PARTNER_FEED_FORMAT, PARTNER_FEED_OFFERS_MAX, PARTNER_FEED_VERSION } from '../../src/contract/partner-feed.ts';
 import { REMINDER_MESSAGES } from '../../src/contract/reminders.ts';
 import { REPORT_MESSAGES } from '../../src/contract/report-messages.ts';
 import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
@@ -25,15 +27,12 @@ import { errorBody } from '../../src/server/errors.ts';
 
 const OBJECTS: Record<string, Record<string, unknown>> = {
   MESSAGES,
-  ACCOUNT_MESSAGES,
   ALERT_MESSAGES,
   API_MESSAGES,
   FALLBACK_MESSAGES,
   CALENDAR_MESSAGES,
   ELIGIBILITY_MESSAGES,
   OFFER_MESSAGES,
-  MY_CARD_MESSAGES,
-  PARTNER_FEED_MESSAGES,
   REMINDER_MESSAGES,
   REPORT_MESSAGES,
   IMPORT_MESSAGES,
@@ -42,7 +41,6 @@ const OBJECTS: Record<string, Record<string, unknown>> = {
 /** Arguments for the texts made by a function, each giving one text. */
 const SAMPLES: Record<string, unknown[][]> = {
   'REMINDER_MESSAGES.turnedOn': [[1], [2]],
-  'PARTNER_FEED_MESSAGES.tooLong': [[40]],
   'API_MESSAGES.rateLimited': [[15], [60]],
   'API_MESSAGES.signInWait': [[1], [8], [600]],
   'API_MESSAGES.uploadNotBase64': [['image'], ['document']],
@@ -51,9 +49,12 @@ const SAMPLES: Record<string, unknown[][]> = {
   'API_MESSAGES.tooManyDocuments': [[5]],
 };
 
-/** Every text of every message object, named 'OBJECT.key'. */
+/** The texts error-codes.ts holds beside the catalogue: other words for a code's meaning. */
+const WORDINGS: Record<string, Record<string, unknown>> = { REQUEST_ISSUES, OTHER_WORDINGS };
+
+/** Every text of every message object and of WORDINGS, named 'OBJECT.key'. */
 function allTexts(): [string, string][] {
-  return Object.entries(OBJECTS).flatMap(([objectName, object]) =>
+  return Object.entries({ ...OBJECTS, ...WORDINGS }).flatMap(([objectName, object]) =>
     Object.entries(object).flatMap(([key, value]): [string, string][] => {
       const name = `${objectName}.${key}`;
       if (typeof value === 'string') return [[name, value]];
@@ -112,7 +113,7 @@ describe('the error codes', () => {
     expect(isErrorCode('toString')).toBe(false);
   });
 
-  it("list beside a code's catalogue text only texts of the message objects (or templates of their functions)", () => {
+  it("list beside a code's catalogue text only texts of the message objects and WORDINGS (or templates of their functions)", () => {
     const texts = new Set(allTexts().map(([, text]) => text));
     for (const [code, [, ...others]] of Object.entries(ERROR_CODE_TEXTS)) {
       for (const entry of others) {
@@ -132,7 +133,6 @@ describe('the error codes', () => {
       end_before_start: "the offer form's dates and the partner feed's validFrom/validThrough",
       unknown_bank_id: "the offer form's 'Unknown bank id.' and My Cards' 'There is no such bank.'",
       not_http: "the offer's website and the partner feed's addresses: not an http(s) address",
-      card_not_issued: 'the offer form and My Cards: the same text',
       duplicate_card: "the offer's card list and My Cards: a card listed twice",
       reminders_on: 'one day or several',
     };
@@ -140,6 +140,27 @@ describe('the error codes', () => {
       .filter(([, texts]) => texts.length > 1)
       .map(([code]) => code);
     expect(several.sort()).toEqual(Object.keys(sameMeaning).sort());
+  });
+
+  it('name in their catalogue texts the limits and choices the contract holds', () => {
+    // These texts are written out in the catalogue (and translated): a changed limit changes them too.
+    const oneOf = (choices: readonly string[]) =>
+      `${choices
+        .slice(0, -1)
+        .map((choice) => `'${choice}'`)
+        .join(', ')} or '${choices.at(-1)}'`;
+    expect(ERROR_CODES.password_rules).toContain(`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    expect(ERROR_CODES.invalid_code).toBe(`Enter the ${CODE_DIGITS}-digit code.`);
+    expect(ERROR_CODES.too_many_alerts).toContain(`You have ${ALERTS_PER_USER_MAX} alerts`);
+    expect(englishText('too_long', { max: ALERT_LABEL_MAX })).toBe(`At most ${ALERT_LABEL_MAX} characters.`);
+    expect(ERROR_CODES.invalid_network).toBe(`Expected the card network as ${oneOf(CARD_NETWORKS)}.`);
+    expect(ERROR_CODES.invalid_kind).toBe(`Expected the card kind as ${oneOf(CARD_KINDS)}.`);
+    expect(ERROR_CODES.invalid_day).toBe(`Expected days as ${oneOf(WEEKDAYS)}.`);
+    expect(ERROR_CODES.invalid_channel).toBe(`Expected ${oneOf(CHANNELS)}.`);
+    expect(ERROR_CODES.wrong_format).toContain(`"format" must be "${PARTNER_FEED_FORMAT}".`);
+    expect(ERROR_CODES.not_feed_object).toContain(`"format": "${PARTNER_FEED_FORMAT}"`);
+    expect(ERROR_CODES.wrong_version).toContain(`it must be ${PARTNER_FEED_VERSION}.`);
+    expect(ERROR_CODES.too_many_offers).toBe(`A feed holds at most ${groupedDigits(PARTNER_FEED_OFFERS_MAX)} offers.`);
   });
 
   it('never change once shipped: every code shipped is still there', () => {
@@ -183,7 +204,7 @@ describe('the error codes', () => {
 
 describe('describeText', () => {
   it('finds a text, a text behind its field, and the values of a template', () => {
-    expect(describeText(ACCOUNT_MESSAGES.invalidMobileNo)).toEqual({ code: 'invalid_mobile_no' });
+    expect(describeText(ERROR_CODES.invalid_mobile_no)).toEqual({ code: 'invalid_mobile_no' });
     expect(describeText(`token: ${REMINDER_MESSAGES.badStopLink}`)).toEqual({ code: 'bad_stop_link' });
     expect(describeText(`cards.0.network: ${ELIGIBILITY_MESSAGES.cardNotIssued}`)).toEqual({ code: 'card_not_issued' });
     expect(describeText('At most 40 characters.')).toEqual({ code: 'too_long', params: { max: 40 } });

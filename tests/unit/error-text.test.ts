@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, createServiceClient, readAnswer } from '../../src/client/http.ts';
 import { isUnknownInsight } from '../../src/client/insights.ts';
 import { ERROR_CODE_TEXTS, ERROR_CODES, type ErrorCode } from '../../src/contract/error-codes.ts';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import { MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
 import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
@@ -77,8 +76,8 @@ describe('the error messages', () => {
   });
 
   it('leave English as it is, and a text without a message in English', () => {
-    expect(errorText(ACCOUNT_MESSAGES.invalidMobileNo, 'invalid_mobile_no', undefined, 'en')).toBe(
-      ACCOUNT_MESSAGES.invalidMobileNo,
+    expect(errorText(ERROR_CODES.invalid_mobile_no, 'invalid_mobile_no', undefined, 'en')).toBe(
+      ERROR_CODES.invalid_mobile_no,
     );
     for (const locale of LOCALES) {
       expect(errorText('Invalid length: Expected <=200 but received 201', undefined, undefined, locale)).toBe(

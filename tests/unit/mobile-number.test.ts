@@ -3,7 +3,7 @@
 // significant digits, and anything else is refused with 'Invalid mobile no', never cut.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/contract/account-messages.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { FeedbackRequest, MobileNo, normaliseMobileNo, SignInRequest } from '../../src/contract/index.ts';
 
 const parse = (typed: string) => {
@@ -66,7 +66,7 @@ describe('MobileNo, the contract schema of every mobileNo the API takes', () => 
       '77 123 4567 ext 2',
       `77${' '.repeat(40)}1234567`,
     ]) {
-      expect(parse(wrong), JSON.stringify(wrong)).toBe(ACCOUNT_MESSAGES.invalidMobileNo);
+      expect(parse(wrong), JSON.stringify(wrong)).toBe(ERROR_CODES.invalid_mobile_no);
     }
   });
 });

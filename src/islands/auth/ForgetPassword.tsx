@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createCode, updatePassword, type Refusal, type SignedIn } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
@@ -69,8 +69,8 @@ export default function ForgetPassword() {
     if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
       showNotice({
         kind: 'info',
-        title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle),
-        text: contractText(ACCOUNT_MESSAGES.enterValidMobile),
+        title: contractText(ERROR_CODES.invalid_mobile_title),
+        text: contractText(ERROR_CODES.enter_valid_mobile),
         placement: 'top-center',
       });
       return focusFirstInvalid(event.currentTarget);

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authenticate, createCode, findExistingUser, type Refusal } from '../../client/accounts.ts';
 import { failureText } from '../../client/http.ts';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
@@ -89,7 +89,7 @@ export default function SignIn() {
   async function lookUp(): Promise<boolean> {
     const found = await findExistingUser(mobileNo);
     if (!found.found) setUnknownNumber(found.message);
-    else if (found.isAccountBlock) return refuse({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
+    else if (found.isAccountBlock) return refuse({ kind: 'account-blocked', message: ERROR_CODES.account_blocked });
     else if (!found.isMobileVerification) return sendCodeAndVerify(found.userId);
     else setVerifiedUserId(found.userId);
     return false;
@@ -111,8 +111,8 @@ export default function SignIn() {
     if (errors.mobileNo)
       showNotice({
         kind: 'info',
-        title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle),
-        text: contractText(ACCOUNT_MESSAGES.enterValidMobile),
+        title: contractText(ERROR_CODES.invalid_mobile_title),
+        text: contractText(ERROR_CODES.enter_valid_mobile),
         placement: 'top-center',
       });
     if (errors.mobileNo || (askPassword && errors.password)) return focusFirstInvalid(form.current);

@@ -18,7 +18,7 @@ import {
   type SignedIn,
 } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { CODE_DIGITS, COUNTRY_CODES } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT, DIALOG_RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
 import { contractText } from '../../lib/form-errors.ts';
@@ -110,7 +110,7 @@ function UpdateMobileForm(props: FormProps) {
   ) {
     const found = await findExistingUser(mobileNo);
     if (!found.found) return setAnswer({ kind: 'not-registered', mobileNo });
-    if (found.isAccountBlock) return onRefused({ kind: 'account-blocked', message: ACCOUNT_MESSAGES.accountBlocked });
+    if (found.isAccountBlock) return onRefused({ kind: 'account-blocked', message: ERROR_CODES.account_blocked });
     const sent = await createCode(mobileNo, found.userId);
     if (sent.kind === 'sent') onNumberChosen(mobileNo, sent);
     else onRefused(sent);
@@ -128,8 +128,8 @@ function UpdateMobileForm(props: FormProps) {
     if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
       showNotice({
         kind: 'info',
-        title: contractText(ACCOUNT_MESSAGES.invalidMobileTitle),
-        text: contractText(ACCOUNT_MESSAGES.enterValidMobile),
+        title: contractText(ERROR_CODES.invalid_mobile_title),
+        text: contractText(ERROR_CODES.enter_valid_mobile),
         placement: 'top-center',
       });
       return focusFirstInvalid(form.current);

@@ -3,7 +3,7 @@
 // form says exactly what the API would; the few rules the contract cannot hold (the confirmation,
 // the strength score computed in the browser) are added here with the spec's messages.
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import {
   CODE_DIGITS,
   CONFIRM_PASSWORD_MIN,
@@ -50,9 +50,9 @@ export function newPasswordErrors(values: { password: string; confirmPassword: s
     'confirmPassword',
   ]);
   if (!errors.password && score !== undefined && score < PASSWORD_MIN_STRENGTH)
-    errors.password = contractText(ACCOUNT_MESSAGES.passwordTooWeak);
+    errors.password = contractText(ERROR_CODES.password_too_weak);
   if (!errors.confirmPassword && values.confirmPassword !== values.password)
-    errors.confirmPassword = contractText(ACCOUNT_MESSAGES.passwordNotMatch);
+    errors.confirmPassword = contractText(ERROR_CODES.password_not_match);
   return errors;
 }
 

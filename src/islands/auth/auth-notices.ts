@@ -2,7 +2,7 @@
 // code sending is blocked. Both send the visitor home; the move waits a moment so that the notice
 // can be read (notices live in the page and do not survive a page change).
 import type { Refusal } from '../../client/accounts.ts';
-import { ACCOUNT_MESSAGES } from '../../contract/account-messages.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
@@ -23,6 +23,6 @@ export function showRefusalAndGoHome(refusal: Refusal, codesBlockedTitle = m.acc
 /** The danger notice of a refusal, as above. */
 export function refusalNotice(refusal: Refusal, codesBlockedTitle = m.account_codes_blocked_title()): NewNotice {
   return refusal.kind === 'account-blocked'
-    ? { kind: 'danger', title: m.account_account_blocked_title(), text: contractText(ACCOUNT_MESSAGES.accountBlocked) }
+    ? { kind: 'danger', title: m.account_account_blocked_title(), text: contractText(ERROR_CODES.account_blocked) }
     : { kind: 'danger', title: codesBlockedTitle, text: refusal.message };
 }

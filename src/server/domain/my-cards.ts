@@ -2,7 +2,8 @@
 // browser, which merges them with the cards it kept before sign-in.
 import { eq, inArray } from 'drizzle-orm';
 import { bankIssues } from '../../contract/eligibility.ts';
-import { MY_CARD_MESSAGES, type MyCardData } from '../../contract/offer-search.ts';
+import { OTHER_WORDINGS } from '../../contract/error-codes.ts';
+import type { MyCardData } from '../../contract/offer-search.ts';
 import type { Database } from '../db/client.ts';
 import { banks, users } from '../db/schema.ts';
 import { fieldIssue, HttpFailure, type Issue } from '../errors.ts';
@@ -28,7 +29,8 @@ export async function saveMyCards(db: Database, userId: number, cards: MyCardDat
   const issues = cards.flatMap((card, i): Issue[] => {
     const issued = issuedBy.get(card.bankId);
     // My Cards' own words for unknown_bank_id.
-    if (!issued) return [{ path: `cards.${i}.bankId`, message: MY_CARD_MESSAGES.unknownBank, code: 'unknown_bank_id' }];
+    if (!issued)
+      return [{ path: `cards.${i}.bankId`, message: OTHER_WORDINGS.myCardUnknownBank, code: 'unknown_bank_id' }];
     if (card.network === null || bankIssues(issued, { network: card.network, kind: card.kind!, tier: card.tier }))
       return [];
     return [fieldIssue(`cards.${i}`, 'card_not_issued')];

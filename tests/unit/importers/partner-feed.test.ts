@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { englishText, ERROR_CODES, OTHER_WORDINGS } from '../../../src/contract/error-codes.ts';
 import {
   PARTNER_FEED_CSV_COLUMNS,
   PARTNER_FEED_FORMAT,
-  PARTNER_FEED_MESSAGES,
   PARTNER_FEED_OFFERS_MAX,
   PARTNER_FEED_VERSION,
   PartnerFeed,
@@ -56,7 +56,7 @@ describe('the partner feed fixtures', () => {
         title: "120% cashback (typo in the partner's system)",
         reason:
           'offers[6] (id "BHG-2026-0007"): ' +
-          `discount.percent: ${PARTNER_FEED_MESSAGES.invalidPercent} validFrom: ${PARTNER_FEED_MESSAGES.invalidDate} channel: ${PARTNER_FEED_MESSAGES.invalidChannel}`,
+          `discount.percent: ${ERROR_CODES.invalid_percent} validFrom: ${ERROR_CODES.invalid_feed_date} channel: ${ERROR_CODES.invalid_channel}`,
       },
     ]);
   });
@@ -70,7 +70,7 @@ describe('the partner feed fixtures', () => {
         // Line 10: the README comment, the header and a two-line description come before it.
         reason:
           'line 10 (id "BHG-2026-0007"): ' +
-          `discount_percent: ${PARTNER_FEED_MESSAGES.invalidPercent} valid_from: ${PARTNER_FEED_MESSAGES.invalidDate} channel: ${PARTNER_FEED_MESSAGES.invalidChannel}`,
+          `discount_percent: ${ERROR_CODES.invalid_percent} valid_from: ${ERROR_CODES.invalid_feed_date} channel: ${ERROR_CODES.invalid_channel}`,
       },
     ]);
   });
@@ -182,21 +182,21 @@ describe('PartnerFeed and PartnerFeedOffer', () => {
   });
 
   it.each([
-    [{ ...OFFER, id: 42 }, 'id', PARTNER_FEED_MESSAGES.expectedText],
-    [{ ...OFFER, id: 'x'.repeat(201) }, 'id', PARTNER_FEED_MESSAGES.tooLong(200)],
-    [{ id: 'T-1', merchant: 'M', bank: 'B' }, 'title', PARTNER_FEED_MESSAGES.required],
-    [{ ...OFFER, discount: { percent: 20, text: 'BOGOF' } }, 'discount', PARTNER_FEED_MESSAGES.discountNeedsOne],
-    [{ ...OFFER, discount: {} }, 'discount', PARTNER_FEED_MESSAGES.discountNeedsOne],
-    [{ ...OFFER, discount: { text: 'BOGOF', kind: 'upto' } }, 'discount.kind', PARTNER_FEED_MESSAGES.kindNeedsPercent],
-    [{ ...OFFER, discount: { percent: 0 } }, 'discount.percent', PARTNER_FEED_MESSAGES.invalidPercent],
-    [{ ...OFFER, validFrom: '2026-02-29' }, 'validFrom', PARTNER_FEED_MESSAGES.invalidDate],
+    [{ ...OFFER, id: 42 }, 'id', ERROR_CODES.expected_text],
+    [{ ...OFFER, id: 'x'.repeat(201) }, 'id', englishText('too_long', { max: 200 })],
+    [{ id: 'T-1', merchant: 'M', bank: 'B' }, 'title', OTHER_WORDINGS.feedRequired],
+    [{ ...OFFER, discount: { percent: 20, text: 'BOGOF' } }, 'discount', ERROR_CODES.discount_needs_one],
+    [{ ...OFFER, discount: {} }, 'discount', ERROR_CODES.discount_needs_one],
+    [{ ...OFFER, discount: { text: 'BOGOF', kind: 'upto' } }, 'discount.kind', ERROR_CODES.kind_needs_percent],
+    [{ ...OFFER, discount: { percent: 0 } }, 'discount.percent', ERROR_CODES.invalid_percent],
+    [{ ...OFFER, validFrom: '2026-02-29' }, 'validFrom', ERROR_CODES.invalid_feed_date],
     [
       { ...OFFER, validFrom: '2026-07-01', validThrough: '2026-06-30' },
       'validThrough',
-      PARTNER_FEED_MESSAGES.endBeforeStart,
+      OTHER_WORDINGS.feedEndBeforeStart,
     ],
-    [{ ...OFFER, cards: 'debit' }, 'cards', PARTNER_FEED_MESSAGES.invalidCards],
-    [{ ...OFFER, cards: [] }, 'cards', PARTNER_FEED_MESSAGES.invalidCards],
+    [{ ...OFFER, cards: 'debit' }, 'cards', ERROR_CODES.invalid_cards],
+    [{ ...OFFER, cards: [] }, 'cards', ERROR_CODES.invalid_cards],
     [
       {
         ...OFFER,
@@ -206,7 +206,7 @@ describe('PartnerFeed and PartnerFeedOffer', () => {
         ],
       },
       'cards.1.network',
-      PARTNER_FEED_MESSAGES.invalidNetwork,
+      ERROR_CODES.invalid_network,
     ],
     [
       {
@@ -219,15 +219,15 @@ describe('PartnerFeed and PartnerFeedOffer', () => {
       'cards',
       'This card is listed twice.',
     ],
-    [{ ...OFFER, days: ['Friday'] }, 'days.0', PARTNER_FEED_MESSAGES.invalidDay],
+    [{ ...OFFER, days: ['Friday'] }, 'days.0', ERROR_CODES.invalid_day],
     [{ ...OFFER, timeFrom: '18:00' }, 'timeTo', 'Give both the start and the end of the time window.'],
     [{ ...OFFER, timeFrom: '6pm', timeTo: '23:00' }, 'timeFrom', 'Enter the time as HH:MM (24-hour).'],
     [{ ...OFFER, minBill: '5000' }, 'minBill', 'Enter a whole number of rupees from 1 to 100,000,000.'],
     [{ ...OFFER, maxDiscount: 99.5 }, 'maxDiscount', 'Enter a whole number of rupees from 1 to 100,000,000.'],
-    [{ ...OFFER, channel: 'instore' }, 'channel', PARTNER_FEED_MESSAGES.invalidChannel],
-    [{ ...OFFER, website: 'www.example.lk' }, 'website', PARTNER_FEED_MESSAGES.notHttp],
-    [{ ...OFFER, image: 'javascript:alert(1)' }, 'image', PARTNER_FEED_MESSAGES.notHttp],
-    [{ ...OFFER, locations: 'Colombo 03' }, 'locations', PARTNER_FEED_MESSAGES.expectedList],
+    [{ ...OFFER, channel: 'instore' }, 'channel', ERROR_CODES.invalid_channel],
+    [{ ...OFFER, website: 'www.example.lk' }, 'website', OTHER_WORDINGS.feedNotHttp],
+    [{ ...OFFER, image: 'javascript:alert(1)' }, 'image', OTHER_WORDINGS.feedNotHttp],
+    [{ ...OFFER, locations: 'Colombo 03' }, 'locations', ERROR_CODES.expected_list],
   ])('%j fails at %s', (offer, path, message) => {
     const result = v.safeParse(PartnerFeedOffer, offer);
     expect(result.success).toBe(false);
@@ -242,19 +242,19 @@ describe('readPartnerFeed', () => {
       'the wrong format',
       JSON.stringify({ format: 'other-feed', version: 1, publisher: 'P', offers: [] }),
       'application/json',
-      PARTNER_FEED_MESSAGES.wrongFormat,
+      ERROR_CODES.wrong_format,
     ],
     [
       'a later version',
       JSON.stringify({ format: PARTNER_FEED_FORMAT, version: 2, publisher: 'P', offers: [] }),
       'application/json',
-      PARTNER_FEED_MESSAGES.wrongVersion,
+      ERROR_CODES.wrong_version,
     ],
     [
       'offers not a list',
       JSON.stringify({ format: PARTNER_FEED_FORMAT, version: 1, publisher: 'P', offers: {} }),
       '',
-      PARTNER_FEED_MESSAGES.offersNotList,
+      ERROR_CODES.offers_not_list,
     ],
     [
       'no publisher',
@@ -262,13 +262,8 @@ describe('readPartnerFeed', () => {
       '',
       'publisher: Required.',
     ],
-    ['a JSON list', '[]', 'application/json', PARTNER_FEED_MESSAGES.notFeedObject],
-    [
-      'some other JSON',
-      JSON.stringify({ offers: [] }),
-      'application/json',
-      `format: ${PARTNER_FEED_MESSAGES.wrongFormat}`,
-    ],
+    ['a JSON list', '[]', 'application/json', ERROR_CODES.not_feed_object],
+    ['some other JSON', JSON.stringify({ offers: [] }), 'application/json', `format: ${ERROR_CODES.wrong_format}`],
     ['an empty body', '\uFEFF \n', 'text/csv', 'The partner feed is empty.'],
     [
       'a CSV without the bank column',
@@ -335,7 +330,7 @@ describe('readPartnerFeed', () => {
     );
     expect(result.items).toEqual([]);
     expect(result.failures).toEqual([
-      { itemKey: `${JSON_URL}#offers-0`, reason: `offers[0]: ${PARTNER_FEED_MESSAGES.notOffer}` },
+      { itemKey: `${JSON_URL}#offers-0`, reason: `offers[0]: ${ERROR_CODES.not_offer}` },
       { itemKey: `${JSON_URL}#offers-1`, title: 'No id', reason: 'offers[1]: id: Required.' },
     ]);
   });
@@ -396,12 +391,12 @@ describe('readPartnerFeed', () => {
       {
         itemKey: 'T-3',
         title: 'Bad card',
-        reason: `line 5 (id "T-3"): cards (item 2): ${PARTNER_FEED_MESSAGES.invalidKind}`,
+        reason: `line 5 (id "T-3"): cards (item 2): ${ERROR_CODES.invalid_kind}`,
       },
       {
         itemKey: 'T-4',
         title: 'Bad bill',
-        reason: `line 6 (id "T-4"): days (item 2): ${PARTNER_FEED_MESSAGES.invalidDay} min_bill: Enter a whole number of rupees from 1 to 100,000,000.`,
+        reason: `line 6 (id "T-4"): days (item 2): ${ERROR_CODES.invalid_day} min_bill: Enter a whole number of rupees from 1 to 100,000,000.`,
       },
     ]);
   });
@@ -520,7 +515,7 @@ describe(`a CSV feed past ${PARTNER_FEED_OFFERS_MAX} offers`, () => {
   it('fails whole, naming the cap, and reads no further than the row past it', async () => {
     const { body, taken } = endlessFeed();
     await expect(readPartnerFeed(body, 'text/csv', CSV_URL)).rejects.toThrow(
-      `The partner feed cannot be read: ${PARTNER_FEED_MESSAGES.tooManyOffers}`,
+      `The partner feed cannot be read: ${ERROR_CODES.too_many_offers}`,
     );
     // The parser's own buffers hold a few chunks ahead; nothing near a second cap's worth.
     expect(taken.rows).toBeGreaterThan(PARTNER_FEED_OFFERS_MAX);

@@ -5,12 +5,12 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import * as v from 'valibot';
+import { ERROR_CODES } from '../../../contract/error-codes.ts';
 import {
   PARTNER_FEED_CSV_CARD_SEPARATOR,
   PARTNER_FEED_CSV_COLUMNS,
   PARTNER_FEED_CSV_LIST_SEPARATOR,
   PARTNER_FEED_CSV_REQUIRED_COLUMNS,
-  PARTNER_FEED_MESSAGES,
   PARTNER_FEED_OFFERS_MAX,
   PartnerFeedEnvelope,
   PartnerFeedOffer,
@@ -95,12 +95,12 @@ function jsonEntries(text: string): FeedEntry[] {
     throw new Error(`The partner feed is not valid JSON: ${(error as Error).message}`);
   }
   // valibot takes a list for an object; a feed is never one.
-  if (!isRecord(feed)) throw new Error(`The partner feed cannot be read: ${PARTNER_FEED_MESSAGES.notFeedObject}`);
+  if (!isRecord(feed)) throw new Error(`The partner feed cannot be read: ${ERROR_CODES.not_feed_object}`);
   const envelope = v.safeParse(PartnerFeedEnvelope, feed);
   if (!envelope.success) throw new Error(`The partner feed cannot be read: ${describeIssues(envelope.issues, false)}`);
   return envelope.output.offers.map((offer, i) => {
     const where = `offers[${i}]`;
-    return isRecord(offer) ? { where, offer } : { where, offer: {}, problem: PARTNER_FEED_MESSAGES.notOffer };
+    return isRecord(offer) ? { where, offer } : { where, offer: {}, problem: ERROR_CODES.not_offer };
   });
 }
 
@@ -174,7 +174,7 @@ async function csvOffers(
     }
     // The feed is the whole list: one cut short would end the offers past the cap, so it fails whole.
     if (++rows > PARTNER_FEED_OFFERS_MAX)
-      throw new Error(`The partner feed cannot be read: ${PARTNER_FEED_MESSAGES.tooManyOffers}`);
+      throw new Error(`The partner feed cannot be read: ${ERROR_CODES.too_many_offers}`);
     const cell = (column: string) => {
       const value = record[columnIndex.get(column) ?? -1]?.trim();
       return value ? value : undefined;
