@@ -1,7 +1,7 @@
-// npm test: the whole suite in two lanes at once, as one run, then the slowest files of both.
+// npm test: the whole suite in three lanes at once, as one run, then the slowest files of all.
 // Vitest runs projects with different worker counts one group after another, so the browser files
 // (one at a time: they share one server and database) would wait for the API files (two at a time)
-// and leave a core idle. Here both lanes run side by side. With arguments
+// and leave a core idle. Here the lanes run side by side. With arguments
 // (`npm test -- --project unit FILE`) it is plain `vitest run` with them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,18 +14,20 @@ const VITEST = ['node_modules/vitest/vitest.mjs', 'run'];
 interface Lane {
   name: string;
   projects: string[];
-  /** Put before each line of the lane's report, so that two lanes printing at once stay apart; none for the first. */
+  /** Put before each line of the lane's report, so that lanes printing at once stay apart; none for the first. */
   prefix: string;
   /** The lane's CPU niceness, inherited by every process it starts. */
   niceness: number;
 }
 
-// The browser lane is the longer one: the site's build tests (a build at a time, after the unit and
-// API files) go in the other, which then ends about when it does. The other lane runs at the
-// lowest CPU priority, the one the site's builds run at (src/server/site/build.ts): otherwise a
-// build the browser lane waits for (a publish) gets almost no CPU beside the other lane's tests.
+// Three lanes: the unit and API files (two at a time), the site's build tests (one at a time: a
+// build each) and the browser files (one at a time: one server). The first two run at the lowest
+// CPU priority, the one the site's builds run at (src/server/site/build.ts): otherwise a build the
+// browser lane waits for (a publish) gets almost no CPU beside their tests. The site lane has its
+// own, rather than following the API files, because its builds leave much of the machine idle.
 const LANES: Lane[] = [
-  { name: 'unit, API and site', projects: ['unit', 'api-*', 'site'], prefix: '', niceness: 19 },
+  { name: 'unit and API', projects: ['unit', 'api-*'], prefix: '', niceness: 19 },
+  { name: 'site', projects: ['site'], prefix: '[site] ', niceness: 19 },
   { name: 'browser', projects: ['browser'], prefix: '[browser] ', niceness: 0 },
 ];
 
@@ -67,7 +69,7 @@ async function main(): Promise<number> {
     ),
   );
 
-  // Both lanes' file times, as one list.
+  // Every lane's file times, as one list.
   const rows = LANES.flatMap((lane) => {
     try {
       return parseFileTimes(readFileSync(laneTimesPath(lane), 'utf8'));
@@ -86,7 +88,7 @@ async function main(): Promise<number> {
   console.log(`\n${slowestFilesText(rows.map((row) => row.module))}\n`);
   const failed = LANES.filter((_, i) => codes[i] !== 0).map((lane) => lane.name);
   console.log(
-    `Both lanes took ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'}.`,
+    `The lanes took ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'}.`,
   );
   return failed.length ? 1 : 0;
 }

@@ -8,6 +8,8 @@ import { inject } from 'vitest';
 import type { BankData, CategoryData, OfferData, UserData } from '../../src/contract/index.ts';
 import type { TermsData } from '../../src/contract/index.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
+import { buildInfo, servedBuild } from '../../src/server/site/builds-dir.ts';
+import type { CatalogueSnapshot } from '../../src/server/site/rebuilder.ts';
 
 /** The two widths every page is checked at: a phone and a desktop. */
 export const PHONE = 375;
@@ -25,7 +27,7 @@ export const offerPageStarted = (page: Page) => page.locator('[data-report-offer
 export interface BrowserSite {
   url: string;
   browser: Browser;
-  /** Every public offer (listed and expired) as the first build read them: pages and search have them all. */
+  /** Every public offer (listed and expired), each shown by the served build when the file started. */
   offers: OfferData[];
   /** The offers lists show: those not expired. */
   listed: OfferData[];
@@ -65,12 +67,34 @@ export const launchBrowser = () => chromium.launch({ executablePath: chromiumPat
 export const launchPersistentBrowser = (userDataDir: string, options: BrowserContextOptions = {}) =>
   chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, ...options });
 
+/** How long a file waits for an earlier file's changes to be published before it starts. */
+const PUBLISHED_WAIT_MS = 180_000;
+
+/**
+ * The public offers once the served build shows each of them and no other: an earlier file's change
+ * is in the API at once, but on the pages and in the search only once its publish is done. The
+ * build's done marker, written last, records the offers it shows (site/rebuilder.ts).
+ */
+async function offersAsServed(url: string): Promise<OfferData[]> {
+  const siteDir = inject('siteDir');
+  const deadline = Date.now() + PUBLISHED_WAIT_MS;
+  for (;;) {
+    const offers: OfferData[] = (await (await fetch(`${url}/api/site/offers/1`)).json()).data;
+    const served = servedBuild(siteDir);
+    const shown = Object.keys((served && (buildInfo(served)?.catalogue as CatalogueSnapshot)?.offers) ?? {});
+    const ids = offers.map((offer) => String(offer.offerId));
+    if (shown.length === ids.length && ids.every((id) => shown.includes(id))) return offers;
+    if (Date.now() > deadline)
+      throw new Error(`the served build still shows other offers than the API after ${PUBLISHED_WAIT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 export async function startBrowserSite(): Promise<BrowserSite> {
   const url = inject('siteUrl');
   const data = async (path: string) => (await (await fetch(`${url}/api${path}`)).json()).data;
-  // Not the API's offers now: those another file added meanwhile may not be published yet.
-  const offers = inject('builtOffers') as OfferData[];
-  const [banks, categories, terms] = await Promise.all([
+  const [offers, banks, categories, terms] = await Promise.all([
+    offersAsServed(url),
     data('/get/all/banks'),
     data('/get/all/categories'),
     data('/site/terms'),

@@ -20,11 +20,6 @@ declare module 'vitest' {
     merchantAccount: { mobileNo: string; password: string };
     /** The suite's one team account (userType 3), as `npm run team` makes it: harness.ts signInTeam(). */
     teamAccount: { mobileNo: string; password: string };
-    /**
-     * The public offers as the first build read them (the demo data), before any file added its own:
-     * an offer another file adds is in the API at once, but on the site and in its search only once published.
-     */
-    builtOffers: unknown[];
   }
 }
 
@@ -71,13 +66,11 @@ export default async function setup(project: TestProject) {
     await server.close();
     rmSync(work, { recursive: true, force: true });
   };
-  let builtOffers: unknown[];
   try {
     await createOrPromoteMerchant(server.handle.db, MERCHANT_ACCOUNT);
     await createOrPromoteTeamMember(server.handle.db, TEAM_ACCOUNT);
     await server.rebuilder!.publishChanges(); // resolves once the first build ('no build yet') is served
     await server.site?.reload();
-    builtOffers = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;
   } catch (error) {
     await close();
     throw error;
@@ -86,6 +79,5 @@ export default async function setup(project: TestProject) {
   project.provide('siteDir', siteDir);
   project.provide('merchantAccount', { mobileNo: MERCHANT_ACCOUNT.mobileNo, password: MERCHANT_ACCOUNT.password });
   project.provide('teamAccount', { mobileNo: TEAM_ACCOUNT.mobileNo, password: TEAM_ACCOUNT.password });
-  project.provide('builtOffers', builtOffers);
   return close;
 }

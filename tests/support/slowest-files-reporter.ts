@@ -49,7 +49,7 @@ export function fileTimesTable(modules: readonly TimedModule[]): string {
 /** Where the whole list goes, for finding where the time went after a run. */
 export const FILE_TIMES_PATH = 'tmp/test-file-times.tsv';
 
-/** The table's lines read back (scripts/test.ts joins its two lanes' tables into one list). */
+/** The table's lines read back (scripts/test.ts joins its lanes' tables into one list). */
 export function parseFileTimes(table: string): { seconds: number; line: string; module: TimedModule }[] {
   return table
     .split('\n')
@@ -67,7 +67,7 @@ export function parseFileTimes(table: string): { seconds: number; line: string; 
 
 export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    // In one of npm test's lanes (scripts/test.ts), the table goes where it says, and it prints both lanes' list.
+    // In one of npm test's lanes (scripts/test.ts), the table goes where it says, and it prints all lanes' list.
     const lanePath = process.env.TEST_FILE_TIMES;
     mkdirSync('tmp', { recursive: true });
     writeFileSync(lanePath ?? FILE_TIMES_PATH, `${fileTimesTable(testModules)}\n`);

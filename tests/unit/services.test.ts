@@ -112,9 +112,12 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis rate-limit store', () => {
   afterAll(async () => {
     for (const store of stores) await store.close();
   });
-  /** A store once its connection is ready: until then it counts in this process's memory. */
+  /**
+   * A store once its connection is ready: until then it counts in this process's memory. Its commands
+   * may take 5 s, not 100 ms: on a busy machine one would otherwise be counted in memory, unshared.
+   */
   const connectedStore = async (prefix: string) => {
-    const store = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix, () => {});
+    const store = createRedisRateLimitStore(process.env.TEST_REDIS_URL!, prefix, () => {}, 5000);
     stores.push(store);
     await vi.waitFor(() => expect(store.state()).toEqual({ state: 'connected' }), { timeout: 5000 });
     return store;

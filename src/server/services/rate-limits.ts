@@ -137,12 +137,14 @@ export function createRedisRateLimitStore(
   url: string,
   prefix = 'offerlanka:rl:',
   log: (line: string) => void = console.error,
+  /** Longer only where sharing itself is checked on a busy machine (the tests), not the timeout. */
+  commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS,
 ): RateLimitStore & { state(): RateLimitStoreState } {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: commandTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 100, REDIS_RECONNECT_MAX_MS),
   });
   const local = createMemoryRateLimitStore();
