@@ -154,6 +154,8 @@ const MESSAGES = {
   keyword_twice: m.error_keyword_twice,
   expected_text: m.error_expected_text,
   invalid_feed_date: m.error_invalid_feed_date,
+  invalid_savings_channel: m.error_invalid_savings_channel,
+  invalid_savings_cards: m.error_invalid_savings_cards,
   invalid_percent: m.error_invalid_percent,
   invalid_discount_kind: m.error_invalid_discount_kind,
   invalid_discount: m.error_invalid_discount,

@@ -14,17 +14,17 @@ import { m } from '../paraglide/messages.js';
 import { baseLocale, getLocale, type Locale } from '../paraglide/runtime.js';
 import { intlLocale } from './intl-locale.ts';
 
-/** 'a', 'a and b', 'a, b and c'. */
-export const listText = (items: readonly string[]) =>
+/** 'a', 'a and b', 'a, b and c'. `locale`: another than the page's (the API's English). */
+export const listText = (items: readonly string[], locale?: Locale) =>
   items.length <= 1
     ? (items[0] ?? '')
-    : m.pages_list_and({ items: items.slice(0, -1).join(', '), last: items.at(-1)! });
+    : m.pages_list_and({ items: items.slice(0, -1).join(', '), last: items.at(-1)! }, { locale });
 
 /** 'Rs. 5,000': the spec's rupee style, with thousands separators (amounts are whole rupees). */
 export const rupeesText = (amount: number) => `Rs. ${groupedDigits(amount)}`;
 
 // Message functions, called while the text is written: the page's language then.
-const KIND_CARDS: Record<CardSpecData['kind'], (inputs: { names: string }) => string> = {
+const KIND_CARDS: Record<CardSpecData['kind'], (inputs: { names: string }, options: { locale?: Locale }) => string> = {
   credit: m.pages_cards_credit,
   debit: m.pages_cards_debit,
   prepaid: m.pages_cards_prepaid,
@@ -34,7 +34,7 @@ const KIND_CARDS: Record<CardSpecData['kind'], (inputs: { names: string }) => st
  * The listed cards, grouped by kind: networks sharing a tier read 'Visa and Mastercard Platinum
  * credit cards'; mixed tiers read 'Visa Signature and Visa Infinite credit cards'.
  */
-function listedCardsText(cards: readonly CardSpecData[]): string {
+export function listedCardsText(cards: readonly CardSpecData[], locale?: Locale): string {
   const groups = CARD_KINDS.map((kind) => cards.filter((card) => card.kind === kind)).filter(
     (group) => group.length > 0,
   );
@@ -44,9 +44,12 @@ function listedCardsText(cards: readonly CardSpecData[]): string {
       const networks = [...new Set(group.map((card) => CARD_NETWORK_NAMES[card.network]))];
       const names =
         tiers.length === 1
-          ? `${listText(networks)}${tiers[0] ? ` ${tiers[0]}` : ''}`
-          : listText(group.map((card) => `${CARD_NETWORK_NAMES[card.network]}${card.tier ? ` ${card.tier}` : ''}`));
-      return KIND_CARDS[group[0]!.kind]({ names });
+          ? `${listText(networks, locale)}${tiers[0] ? ` ${tiers[0]}` : ''}`
+          : listText(
+              group.map((card) => `${CARD_NETWORK_NAMES[card.network]}${card.tier ? ` ${card.tier}` : ''}`),
+              locale,
+            );
+      return KIND_CARDS[group[0]!.kind]({ names }, { locale });
     })
     .join('; ');
 }
@@ -58,7 +61,8 @@ export function cardsText(eligibility: Pick<EligibilityData, 'cardScope' | 'card
 }
 
 /** A day as a range's end ('Monday'), and as a repeated day ('Mondays'). */
-const DAY_NAMES: Record<Weekday, () => string> = {
+type DayName = (inputs: Record<string, never>, options: { locale?: Locale }) => string;
+const DAY_NAMES: Record<Weekday, DayName> = {
   mon: m.pages_day_range_mon,
   tue: m.pages_day_range_tue,
   wed: m.pages_day_range_wed,
@@ -67,7 +71,7 @@ const DAY_NAMES: Record<Weekday, () => string> = {
   sat: m.pages_day_range_sat,
   sun: m.pages_day_range_sun,
 };
-const DAYS_NAMES: Record<Weekday, () => string> = {
+const DAYS_NAMES: Record<Weekday, DayName> = {
   mon: m.pages_day_mon,
   tue: m.pages_day_tue,
   wed: m.pages_day_wed,
@@ -78,17 +82,23 @@ const DAYS_NAMES: Record<Weekday, () => string> = {
 };
 
 /** Runs of three or more days in a row read as a range: 'Monday to Friday'; others as a list: 'Fridays and Saturdays'. */
-export function daysText(days: readonly Weekday[]): string {
+export function daysText(days: readonly Weekday[], locale?: Locale): string {
   if (days.length === 0 || days.length === WEEKDAYS.length) return '';
   const indexes = days.map((day) => WEEKDAYS.indexOf(day)).sort((a, b) => a - b);
   const consecutive = indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 1);
   if (consecutive && indexes.length >= 3) {
-    return m.pages_days_range({
-      first: DAY_NAMES[WEEKDAYS[indexes[0]!]!](),
-      last: DAY_NAMES[WEEKDAYS[indexes.at(-1)!]!](),
-    });
+    return m.pages_days_range(
+      {
+        first: DAY_NAMES[WEEKDAYS[indexes[0]!]!]({}, { locale }),
+        last: DAY_NAMES[WEEKDAYS[indexes.at(-1)!]!]({}, { locale }),
+      },
+      { locale },
+    );
   }
-  return listText(indexes.map((index) => DAYS_NAMES[WEEKDAYS[index]!]()));
+  return listText(
+    indexes.map((index) => DAYS_NAMES[WEEKDAYS[index]!]({}, { locale })),
+    locale,
+  );
 }
 
 /** Sinhala and Tamil times, as Intl writes them for si-LK and ta-LK ('18.00', '18:00'); made once a language. */
@@ -109,9 +119,8 @@ function localClockText(locale: Locale, hours: number, minutes: number): string 
 }
 
 /** English: '18:00' → '6 pm', '22:30' → '10:30 pm', '00:00' → 'midnight', '12:00' → 'noon'; other languages as Intl writes them. */
-export function clockText(time: string): string {
+export function clockText(time: string, locale: Locale = getLocale()): string {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const locale = getLocale();
   if (locale !== baseLocale) return localClockText(locale, hours, minutes);
   if (minutes === 0 && hours === 0) return 'midnight';
   if (minutes === 0 && hours === 12) return 'noon';

@@ -30,6 +30,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { merchantRoutes } from './routes/merchants.ts';
 import { createOfferRoutes } from './routes/offers/create-offer.ts';
 import { offerRoutes } from './routes/offers/index.ts';
+import { savingsRoutes } from './routes/savings.ts';
 import { siteExportRoutes } from './routes/site.ts';
 import { teamRoutes } from './routes/team/index.ts';
 
@@ -90,6 +91,7 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
     mediaRoutes,
     merchantRoutes,
     siteExportRoutes,
+    savingsRoutes,
     teamRoutes,
   ]) {
     api.route('/', routes(deps));

@@ -5,7 +5,7 @@ import type { CardSpecData, EligibilityData } from '../../src/contract/eligibili
 import type { MyCardData } from '../../src/contract/offer-search.ts';
 import { cardCanUse, someCardCanUse } from '../../src/lib/card-match.ts';
 import { isValidToday, sriLankaDay } from '../../src/lib/valid-today.ts';
-import { sriLankaDate } from '../../src/server/domain/offer-search.ts';
+import { sriLankaDate } from '../../src/lib/sri-lanka-date.ts';
 
 const card = (
   network: MyCardData['network'],

@@ -193,6 +193,7 @@ describe('the error codes', () => {
       tier_name_taken tier_name_taken_by category_not_found location_not_found tier_not_found
       report_not_found report_closed message_not_found message_handled subscriber_not_found account_not_found
       cannot_block_self already_blocked not_blocked codes_not_blocked cannot_change_own_type invalid_user_type same_user_type
+      invalid_savings_channel invalid_savings_cards
     `
       .trim()
       .split(/\s+/);

@@ -109,7 +109,7 @@ describe('daysText and clockText', () => {
       ['ta', 'ta-LK'],
     ] as const)('writes %s times as Intl does for %s, in no English words', (locale, intl) => {
       overwriteGetLocale(() => locale);
-      const times = ['00:00', '12:00', '09:05', '18:00', '22:30'].map(clockText);
+      const times = ['00:00', '12:00', '09:05', '18:00', '22:30'].map((time) => clockText(time));
       expect(times.join(' ')).not.toMatch(/[A-Za-z]/);
       expect(times[3]).toBe(
         new Intl.DateTimeFormat(intl, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(

@@ -4,7 +4,6 @@
 // lib/valid-today.ts.
 import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CardNetwork, CardSpecData } from '../../contract/eligibility.ts';
-import { SRI_LANKA_UTC_OFFSET_MS } from '../../contract/limits.ts';
 import type { MyCardData, OfferSearch, OfferSort } from '../../contract/offer-search.ts';
 import { ENDING_SOON_DAYS } from '../../lib/constants.ts';
 import { sriLankaDay } from '../../lib/valid-today.ts';
@@ -97,9 +96,6 @@ export const SEARCH_ORDER: Record<OfferSort, SQL[]> = {
   mostViewed: [desc(offers.views), desc(offers.offerId)],
   biggestDiscount: [sql`${discountRate} desc nulls last`, desc(offers.offerId)],
 };
-
-/** Today's date in Sri Lanka (a fixed UTC+5:30, no summer time), cheaply: for cache keys of searches. */
-export const sriLankaDate = (now = Date.now()) => new Date(now + SRI_LANKA_UTC_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * A page of a search: the page's ids first, from the offers table alone, then those offers joined

@@ -34,7 +34,8 @@ import {
   withReviewStatus,
   type OfferQueryFilter,
 } from '../../domain/offers.ts';
-import { findSearchPage, readIssuedCards, searchWhere, sriLankaDate } from '../../domain/offer-search.ts';
+import { findSearchPage, readIssuedCards, searchWhere } from '../../domain/offer-search.ts';
+import { sriLankaDate } from '../../../lib/sri-lanka-date.ts';
 import { sessionUserId } from '../../domain/sessions.ts';
 import { answer, cachedJson, shaped } from '../../http/answer.ts';
 import { assertJsonBody, parseJsonBody, parseJsonText, parseParams, parseQuery } from '../../validate.ts';
