@@ -8,14 +8,7 @@ import { m } from '../paraglide/messages.js';
 import { getLocale, type Locale } from '../paraglide/runtime.js';
 import { clockText, daysText, listedCardsText, listText, rupeesText } from './format-eligibility.ts';
 import { offerTags } from './format-offer.ts';
-import { intlLocale } from './intl-locale.ts';
-
-/** '5 Dec' (and its Sinhala and Tamil forms) for a YYYY-MM-DD date. */
-function shortDateText(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
+import { shortDate } from './offer-dates.ts';
 
 /** The cards an offer is for, as its reason names them: 'Platinum cards', 'credit cards', 'Visa credit cards'. */
 function cardsOnlyText(reason: Extract<SavingsReason, { code: 'cards_only' }>, locale: Locale): string {
@@ -32,7 +25,7 @@ export function reasonText(reason: SavingsReason, locale: Locale = getLocale()):
     case 'no_offer':
       return m.savings_no_offer({}, { locale });
     case 'starts':
-      return m.savings_starts({ date: shortDateText(reason.date, locale) }, { locale });
+      return m.savings_starts({ date: shortDate(`${reason.date}T00:00:00+05:30`, locale)! }, { locale });
     case 'cards_only':
       return only(cardsOnlyText(reason, locale));
     case 'channel_only':

@@ -9,7 +9,9 @@ import {
   type SavingsCard,
   type SavingsOffer,
   type SavingsQuestion,
+  type SavingsReason,
 } from '../../src/lib/savings.ts';
+import { benefitText, reasonText } from '../../src/lib/savings-text.ts';
 import { sriLankaDate, sriLankaInstant, weekdayOf } from '../../src/lib/sri-lanka-date.ts';
 
 const FRIDAY = '2026-12-04';
@@ -551,5 +553,41 @@ describe("Sri Lanka's date and weekday", () => {
     expect(sriLankaDate('2026-12-03T18:30:00Z')).toBe(FRIDAY);
     expect(weekdayOf(FRIDAY)).toBe('fri');
     expect(weekdayOf('2026-12-07')).toBe('mon');
+  });
+});
+
+describe('the reasons and benefits in words', () => {
+  const platinum = [listed('visa', 'credit', 'Platinum')];
+  it.each([
+    [{ code: 'min_bill', amount: 15_000 }, 'needs a bill of Rs. 15,000'],
+    [{ code: 'days_only', days: ['fri'] }, 'Fridays only'],
+    [{ code: 'days_only', days: ['mon', 'tue', 'wed', 'thu', 'fri'] }, 'Monday to Friday only'],
+    [{ code: 'cards_only', cardScope: 'listed', cards: platinum }, 'Platinum cards only'],
+    [{ code: 'cards_only', cardScope: 'listed', cards: [listed('visa', 'credit')] }, 'Visa credit cards only'],
+    [{ code: 'cards_only', cardScope: 'credit', cards: [] }, 'credit cards only'],
+    [{ code: 'channel_only', channel: 'online' }, 'online only'],
+    [{ code: 'channel_only', channel: 'inStore' }, 'in store only'],
+    [{ code: 'time_window', from: '18:00', to: '22:00', later: true }, 'from 6 pm'],
+    [{ code: 'time_window', from: '18:00', to: '22:30', later: false }, '6 pm – 10:30 pm only'],
+    [{ code: 'starts', date: '2026-12-05' }, 'starts 5 Dec'],
+    [{ code: 'no_offer' }, 'no offer here for this card'],
+  ] as [SavingsReason, string][])('says %j as "%s"', (reason, text) => {
+    expect(reasonText(reason, 'en')).toBe(text);
+  });
+
+  it('says them in Sinhala and Tamil, with no English words but the card names', () => {
+    for (const locale of ['si', 'ta'] as const) {
+      expect(reasonText({ code: 'days_only', days: ['fri'] }, locale)).not.toMatch(/[A-Za-z]/);
+      expect(reasonText({ code: 'min_bill', amount: 15_000 }, locale)).toContain('15,000');
+      expect(reasonText({ code: 'no_offer' }, locale)).not.toMatch(/[A-Za-z]/);
+    }
+  });
+
+  it('gives the rate with its cap, or the words', () => {
+    const withCap = offer({ eligibility: { maxDiscount: 2000 } });
+    expect(benefitText(withCap, 'en')).toBe('20% off · up to Rs. 2,000 off');
+    expect(benefitText(offer({ offerType: 'upto', offerRate: '50' }), 'en')).toBe('upto 50% off');
+    expect(benefitText(offer({ offerType: 'customize', offerRate: 'Free dessert' }), 'en')).toBe('Free dessert');
+    expect(benefitText(offer({ offerRate: null }), 'en')).toBeNull();
   });
 });
