@@ -73,9 +73,23 @@ export const merchants = pgTable(
     logoUrl: text('logo_url'),
     contactNo: text('contact_no'),
     webUrl: text('web_url'),
+    /** Its page's address, /merchants/{slug} (db/merchant-slugs.ts); every slug it had is in merchantSlugs. */
+    slug: text('slug'),
   },
-  (t) => [index('merchants_name_trgm_idx').using('gin', sql`${t.merchantName} gin_trgm_ops`)],
+  (t) => [
+    index('merchants_name_trgm_idx').using('gin', sql`${t.merchantName} gin_trgm_ops`),
+    uniqueIndex('merchants_slug_idx').on(t.slug),
+  ],
 );
+
+/** Every slug a merchant's page has had: an old one answers with a 301 to the current one, and is never given to another. */
+export const merchantSlugs = pgTable('merchant_slugs', {
+  slug: text('slug').primaryKey(),
+  merchantId: integer('merchant_id')
+    .notNull()
+    .references(() => merchants.merchantId, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const locations = pgTable('locations', {
   locationId: serial('location_id').primaryKey(),

@@ -8,6 +8,7 @@ import { Email, FirstName, MobileNo, NewPassword, NoNul, USER_TYPES } from '../.
 import type { MerchantStep } from '../../contract/limits.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
+import { assignMerchantSlug } from '../db/merchant-slugs.ts';
 import { isUniqueViolation } from '../db/execute.ts';
 import { merchants, users } from '../db/schema.ts';
 import { invalidField } from '../errors.ts';
@@ -158,14 +159,16 @@ const merchantFields = (user: UserRow) => ({
 
 /** The account's merchants row id: made and linked when missing; with refresh, updated from the account. */
 async function linkMerchantRow(tx: Transaction, user: UserRow, { refresh }: { refresh: boolean }): Promise<number> {
+  const fields = merchantFields(user);
   if (user.merchantId !== null) {
-    if (refresh) await tx.update(merchants).set(merchantFields(user)).where(eq(merchants.merchantId, user.merchantId));
+    if (refresh) {
+      await tx.update(merchants).set(fields).where(eq(merchants.merchantId, user.merchantId));
+      await assignMerchantSlug(tx, user.merchantId, fields.merchantName);
+    }
     return user.merchantId;
   }
-  const [merchant] = await tx
-    .insert(merchants)
-    .values(merchantFields(user))
-    .returning({ merchantId: merchants.merchantId });
+  const [merchant] = await tx.insert(merchants).values(fields).returning({ merchantId: merchants.merchantId });
+  await assignMerchantSlug(tx, merchant!.merchantId, fields.merchantName);
   await tx.update(users).set({ merchantId: merchant!.merchantId }).where(eq(users.userId, user.userId));
   return merchant!.merchantId;
 }

@@ -3,6 +3,7 @@
 // per run, so that resolving 10,000 items costs no query per item.
 import type { Database } from '../db/client.ts';
 import { banks, categories, categoryKeywords, locations, merchants } from '../db/schema.ts';
+import { assignMerchantSlug } from '../db/merchant-slugs.ts';
 import type { BankRow } from '../serialize.ts';
 
 /** Lower case, letters and digits only, without the words every bank or company name carries. */
@@ -91,6 +92,7 @@ export async function readCatalogue(db: Database): Promise<Catalogue> {
         .insert(merchants)
         .values({ merchantName: name, webUrl })
         .returning({ merchantId: merchants.merchantId });
+      await assignMerchantSlug(database, made!.merchantId, name);
       merchantIds.set(key, made!.merchantId);
       madeMerchants.add(made!.merchantId);
       return made!.merchantId;

@@ -31,7 +31,7 @@ import {
   type BankSeed,
   type CategorySeed,
 } from './data.ts';
-import { slugify } from '../../lib/slugify.ts';
+import { merchantSlugChoices, slugify } from '../../lib/slugify.ts';
 import { imageUrl } from '../services/images.ts';
 import { createRandom, type Random } from './random.ts';
 import { bankTerms, cardsWording } from './bank-terms.ts';
@@ -188,6 +188,12 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
       });
     }
   });
+  // Each page's slug, as domain/merchant-slugs.ts gives them: the first free of the name's choices.
+  const slugsTaken = new Set<string>();
+  for (const { row } of merchantInfos) {
+    row.slug = merchantSlugChoices(row.merchantName, row.merchantId).find((slug) => !slugsTaken.has(slug))!;
+    slugsTaken.add(row.slug);
+  }
   const merchants = merchantInfos.map((m) => m.row);
   const merchantsByCategory = CATEGORIES.map((_, ci) => merchantInfos.filter((m) => m.categoryId === ci + 1));
 

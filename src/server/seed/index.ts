@@ -175,6 +175,9 @@ async function writeDemoData(tx: Transaction, data: DemoData, now: Date): Promis
   if (sources.length) await tx.insert(schema.importSources).values(sources);
   await tx.insert(schema.locations).values(data.locations);
   await insertInBatches(data.merchants, ROW_BATCH, (batch) => tx.insert(schema.merchants).values(batch));
+  await insertInBatches(data.merchants, ROW_BATCH, (batch) =>
+    tx.insert(schema.merchantSlugs).values(batch.map(({ slug, merchantId }) => ({ slug: slug!, merchantId }))),
+  );
   await tx.insert(schema.termsConditions).values(data.terms);
   await tx.insert(schema.houseAds).values(data.houseAds);
   // A share of the offers came from their bank's listing, with its runs (seed/sources.ts).
