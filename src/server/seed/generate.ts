@@ -188,7 +188,7 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
       });
     }
   });
-  // Each page's slug, as domain/merchant-slugs.ts gives them: the first free of the name's choices.
+  // Each page's slug, as db/merchant-slugs.ts gives them: the first free of the name's choices.
   const slugsTaken = new Set<string>();
   for (const { row } of merchantInfos) {
     row.slug = merchantSlugChoices(row.merchantName, row.merchantId).find((slug) => !slugsTaken.has(slug))!;
