@@ -4,11 +4,12 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import type { BankDetailData, CategoryData, HouseAdData, OfferData, TermsData } from './contract/index.ts';
-import type { PublicSourceData, SiteMetaData } from './contract/site-responses.ts';
+import type { MerchantSlugData, PublicSourceData, SiteMetaData } from './contract/site-responses.ts';
 import {
   loadAds,
   loadBanks,
   loadCategories,
+  loadMerchantSlugs,
   loadPublicOffers,
   loadSiteMeta,
   loadSources,
@@ -51,4 +52,10 @@ const sources = defineCollection({
   schema: checkedByLoader<PublicSourceData>(),
 });
 
-export const collections = { banks, categories, offers, terms, site, ads, sources };
+/** Every slug a merchant's page has had, with its current one (merchant-paths.json); the id is the slug. */
+const merchantSlugs = defineCollection({
+  loader: async () => (await loadMerchantSlugs()).map((entry) => ({ ...entry, id: entry.slug })),
+  schema: checkedByLoader<MerchantSlugData>(),
+});
+
+export const collections = { banks, categories, offers, terms, site, ads, sources, merchantSlugs };

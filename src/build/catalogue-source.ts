@@ -20,9 +20,11 @@ import {
 import {
   AdsResponse,
   BankDetailResponse,
+  SiteMerchantSlugsResponse,
   SiteMetaResponse,
   SiteOffersResponse,
   SiteSourcesResponse,
+  type MerchantSlugData,
   type PublicSourceData,
   type SiteMetaData,
 } from '../contract/site-responses.ts';
@@ -83,6 +85,10 @@ export async function loadTerms(): Promise<TermsData> {
 /** The sources offers are imported from, for the sources page. */
 export async function loadSources(): Promise<PublicSourceData[]> {
   return (await getJson('/site/sources', SiteSourcesResponse)).data;
+}
+
+export async function loadMerchantSlugs(): Promise<MerchantSlugData[]> {
+  return (await getJson('/site/merchant-slugs', SiteMerchantSlugsResponse)).data;
 }
 
 export async function loadSiteMeta(): Promise<SiteMetaData> {

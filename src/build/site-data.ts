@@ -1,7 +1,7 @@
 // The build's view of the catalogue: typed reads of the content collections, computed once.
 import { getCollection } from 'astro:content';
 import type { BankDetailData, CategoryData, HouseAdData, OfferData, TermsData } from '../contract/index.ts';
-import type { PublicSourceData, SiteMetaData } from '../contract/site-responses.ts';
+import type { MerchantSlugData, PublicSourceData, SiteMetaData } from '../contract/site-responses.ts';
 import { TOP_PICKS_PAGE_SIZE } from '../lib/constants.ts';
 
 let cached: Promise<SiteData> | undefined;
@@ -24,11 +24,13 @@ export interface SiteData {
   meta: SiteMetaData & { builtAt: string };
   /** The sources offers are imported from, by name (the sources page). */
   sources: PublicSourceData[];
+  /** Every slug a merchant's page has had, with its current one. */
+  merchantSlugs: MerchantSlugData[];
 }
 
 export function getSiteData(): Promise<SiteData> {
   cached ??= (async () => {
-    const [banks, categories, offers, [terms], [meta], ads, sources] = await Promise.all([
+    const [banks, categories, offers, [terms], [meta], ads, sources, merchantSlugs] = await Promise.all([
       getCollection('banks').then(dataOf),
       getCollection('categories').then(dataOf),
       getCollection('offers').then(dataOf),
@@ -36,6 +38,7 @@ export function getSiteData(): Promise<SiteData> {
       getCollection('site').then(dataOf),
       getCollection('ads').then(dataOf),
       getCollection('sources').then(dataOf),
+      getCollection('merchantSlugs').then(dataOf),
     ]);
     const offerList = offers.sort((a, b) => b.createAt.localeCompare(a.createAt) || b.offerId - a.offerId);
     const listedOffers = offerList.filter((offer) => offer.status !== 'expired');
@@ -53,6 +56,7 @@ export function getSiteData(): Promise<SiteData> {
       ads: ads.sort((a, b) => a.adId - b.adId),
       meta: meta!,
       sources: sources.sort((a, b) => a.name.localeCompare(b.name)),
+      merchantSlugs,
     };
   })();
   return cached;

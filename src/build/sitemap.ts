@@ -5,7 +5,8 @@
 // offer's page gives its <lastmod>: the day its source last listed it. Other pages have no honest
 // date of their last change (a bank page changes as its offers end), so they give none.
 import { localePath } from '../lib/locale-path.ts';
-import { bankPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
+import { bankPagePath, merchantPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
+import { merchantPages } from './merchant-page-view.ts';
 import { inSriLanka } from '../lib/sri-lanka-time.ts';
 import { baseLocale, locales, type Locale } from '../paraglide/runtime.js';
 import type { SiteData } from './site-data.ts';
@@ -55,7 +56,8 @@ export function sitemapPages({
     const verifiedAt = offer.source?.lastVerifiedAt;
     return { path: offerCanonicalPath(offer), ...(verifiedAt ? { lastmod: w3cDate(verifiedAt) } : {}) };
   });
-  return [...[...STATIC_PATHS, ...bankPaths].map((path) => ({ path })), ...offerPages];
+  const merchantPaths = merchantPages(offers).map((page) => merchantPagePath(page.merchant));
+  return [...[...STATIC_PATHS, ...bankPaths, ...merchantPaths].map((path) => ({ path })), ...offerPages];
 }
 
 /** A path's page in each language and x-default, as <link rel="alternate"> and the sitemap both give them. */

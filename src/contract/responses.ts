@@ -99,6 +99,11 @@ export const Merchant = v.object({
   logoURL: OptionalUrl,
   contactNo: v.nullable(v.string()),
   webURL: OptionalUrl,
+  /**
+   * Added to §7: its page's slug, /merchants/{slug}. Optional on input, as Offer's `withdrawn`:
+   * offers kept in a browser's storage from before it existed have none (and link to no page).
+   */
+  slug: v.optional(v.nullable(v.string()), null),
 });
 export const TermItem = v.object({ id: v.number(), value: v.string() });
 

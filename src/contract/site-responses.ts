@@ -32,6 +32,12 @@ export const PublicSource = v.object({
 export type PublicSourceData = v.InferOutput<typeof PublicSource>;
 /** GET /api/site/sources: every enabled source, and any other that still holds listed offers, by name. */
 export const SiteSourcesResponse = v.object({ status: v.literal(true), data: v.array(PublicSource) });
+/** GET /api/site/merchant-slugs: every slug a merchant's page has had, with its current one (for the old ones' 301s). */
+export const SiteMerchantSlugsResponse = v.object({
+  status: v.literal(true),
+  data: v.array(v.object({ slug: v.string(), currentSlug: v.string() })),
+});
+export type MerchantSlugData = v.InferOutput<typeof SiteMerchantSlugsResponse>['data'][number];
 /** GET /api/ads: house ads, or what the ad proxy answered (any shape: readers keep the HouseAd ones). */
 export const AdsResponse = v.object({
   status: v.literal(true),

@@ -15,6 +15,8 @@ export const PUBLIC_REVIEW_STATUS = 'accepted';
 /** 'New' badge for offers created within this many days; 'Ending soon' for offers ending within. */
 export const NEW_OFFER_DAYS = 7;
 export const ENDING_SOON_DAYS = 7;
+/** How long a merchant's page lists an offer under 'Recently ended'. */
+export const RECENTLY_ENDED_DAYS = 30;
 
 export const NOTICE_DURATION_MS = 10_000;
 export const RESEND_COUNTDOWN_SECONDS = 20;

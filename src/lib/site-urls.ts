@@ -26,6 +26,17 @@ export function offerPageParams(offer: OfferPathInput) {
   };
 }
 
+/** The folder of the merchants' pages. */
+export const MERCHANT_PAGES_SEGMENT = 'merchants';
+/** A merchant's page: /merchants/{slug} (server/db/merchant-slugs.ts gives the slug). */
+export const merchantPagePath = (merchant: { slug: string }) => `/${MERCHANT_PAGES_SEGMENT}/${merchant.slug}`;
+
+/** The slug of a merchant page's path (/merchants/{slug}, one trailing slash allowed); undefined for any other path. */
+export function merchantSlugFromPath(path: string): string | undefined {
+  const [, folder, slug, ...rest] = path.replace(/\/$/, '').split('/');
+  return folder === MERCHANT_PAGES_SEGMENT && slug && rest.length === 0 ? slug : undefined;
+}
+
 /** The one canonical offer URL: /{bank}-credit-card-offers/credit-card-offers-for-{category}/{offerId}. */
 export function offerCanonicalPath(offer: OfferPathInput): string {
   const { bankOffers, categoryOffers, offerId } = offerPageParams(offer);

@@ -94,6 +94,7 @@ const toMerchant = (merchant: MerchantRow): MerchantData => ({
   logoURL: optionalUrl(merchant.logoUrl),
   contactNo: merchant.contactNo,
   webURL: optionalUrl(merchant.webUrl),
+  slug: merchant.slug,
 });
 
 export function toOffer(

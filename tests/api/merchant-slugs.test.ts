@@ -9,6 +9,8 @@ import { merchants, merchantSlugs } from '../../src/server/db/schema.ts';
 import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
 import { assignMerchantSlug } from '../../src/server/db/merchant-slugs.ts';
 import { createTestApi, freshMobile, STRONG_PASSWORD, type TestApi } from './harness.ts';
+import { expectOk } from './expectations.ts';
+import { SiteMerchantSlugsResponse } from '../../src/contract/site-responses.ts';
 
 let api: TestApi;
 const db = () => api.handle.db;
@@ -68,6 +70,15 @@ describe("merchants' page slugs", () => {
     await createOrPromoteMerchant(db(), again);
     expect(await currentSlug(merchantId)).toBe('galle-face-bakers');
     expect(await slugsOf(merchantId)).toHaveLength(2);
+    // The build reads them all, each with the current one, for the old ones' 301s.
+    const res = await api.call('GET', '/api/site/merchant-slugs');
+    expectOk(res, SiteMerchantSlugsResponse);
+    expect(res.body.data).toEqual(
+      expect.arrayContaining([
+        { slug: 'galle-face-bakers', currentSlug: 'galle-face-bakers' },
+        { slug: 'galle-face-bakery-cafe', currentSlug: 'galle-face-bakers' },
+      ]),
+    );
   });
 
   it('adds --{id} for a name another merchant has or had, and never hands an old slug to another', async () => {

@@ -1,6 +1,6 @@
 // The static site built from the demo data through the real API, served beside it.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,9 @@ import { buildInfo, markBuildDone } from '../../src/server/site/builds-dir.ts';
 import { parseSiteHeaders } from '../../src/server/site/headers.ts';
 import { locales } from '../../src/paraglide/runtime.js';
 import { m } from '../../src/paraglide/messages.js';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { merchants } from '../../src/server/db/schema.ts';
+import { assignMerchantSlug } from '../../src/server/db/merchant-slugs.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 
 const SITE_URL = 'https://offers.example.lk';
@@ -37,6 +39,8 @@ const SINHALA_OFFER = {
   description: '<p>සෑම සිකුරාදාවකම</p>',
 };
 
+const RENAMED_MERCHANT = 'Renamed Test Merchant';
+let oldMerchantSlug: string;
 const page = (path: string) => readFileSync(join(siteDir, path, 'index.html'), 'utf8');
 const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 
@@ -55,6 +59,18 @@ beforeAll(async () => {
     where offer_id = (select min(offer_id) from offers where review_status = 'accepted' and withdrawn_at is null and offer_end > now() + interval '7 days') returning offer_id`,
   );
   sinhalaOfferId = translated!.offer_id;
+  // A merchant with listed offers renamed before the build: its old slug answers with a 301.
+  const [renamed] = await queryRows<{ merchant_id: number; slug: string }>(
+    server.handle.db,
+    sql`select merchant_id, slug from merchants m where exists (select 1 from offers o where o.merchant_id = m.merchant_id
+    and o.review_status = 'accepted' and o.withdrawn_at is null and o.offer_end > now()) order by merchant_id limit 1`,
+  );
+  oldMerchantSlug = renamed!.slug;
+  await server.handle.db
+    .update(merchants)
+    .set({ merchantName: RENAMED_MERCHANT })
+    .where(eq(merchants.merchantId, renamed!.merchant_id));
+  await assignMerchantSlug(server.handle.db, renamed!.merchant_id, RENAMED_MERCHANT);
   await buildSite({
     apiUrl: `${server.url}/api`,
     siteDir,
@@ -728,5 +744,90 @@ describe('the footer', () => {
       );
       expect(footer, file).toContain('/privacy-policy"');
     }
+  });
+});
+
+describe('merchant pages', () => {
+  /** The merchants with a public offer, each with its offers. */
+  const merchantsWithOffers = () => {
+    const byId = new Map<number, { slug: string; name: string; offers: OfferData[] }>();
+    for (const offer of offers) {
+      const entry = byId.get(offer.merchantId) ?? {
+        slug: offer.merchant.slug!,
+        name: offer.merchant.merchantName,
+        offers: [],
+      };
+      entry.offers.push(offer);
+      byId.set(offer.merchantId, entry);
+    }
+    return [...byId.values()];
+  };
+  const jsonLdOf = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+
+  it('has one page per merchant with a public offer, in each language, in the sitemaps with its alternates', () => {
+    const merchants = merchantsWithOffers();
+    expect(merchants.length).toBeGreaterThan(5);
+    const sitemap = readFileSync(join(siteDir, 'sitemap-en.xml'), 'utf8');
+    for (const merchant of merchants) {
+      expect(merchant.slug, merchant.name).toMatch(/^[a-z0-9-]+$/);
+      const path = `/merchants/${merchant.slug}`;
+      expect(page(path)).toContain('<h1');
+      for (const locale of ['si', 'ta'])
+        expect(existsSync(join(siteDir, locale, path, 'index.html')), `${locale}${path}`).toBe(true);
+      expect(sitemap).toContain(`<loc>${SITE_URL}${path}</loc>`);
+      expect(sitemap).toContain(`hreflang="ta" href="${SITE_URL}/ta${path}"`);
+    }
+  });
+
+  it("lists the merchant's live offers, each linking to its page, with JSON-LD naming them and their banks", () => {
+    const merchant = merchantsWithOffers()
+      .filter((m) => m.offers.some((o) => o.status !== 'expired'))
+      .sort((a, b) => b.offers.length - a.offers.length)[0]!;
+    const html = page(`/merchants/${merchant.slug}`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(`${merchant.name} card offers`)}</h1>`));
+    const live = merchant.offers.filter(
+      (o) => o.status !== 'expired' && (o.offerStart === null || Date.parse(o.offerStart) <= Date.now()),
+    );
+    for (const offer of live) expect(html).toContain(`href="${offerCanonicalPath(offer)}"`);
+    const organisation = jsonLdOf(html).find((item) => item['@type'] === 'Organization');
+    expect(organisation).toMatchObject({ name: merchant.name, url: `${SITE_URL}/merchants/${merchant.slug}` });
+    expect(organisation.makesOffer.map((o: { url: string }) => o.url).sort()).toEqual(
+      live.map((o) => `${SITE_URL}${offerCanonicalPath(o)}`).sort(),
+    );
+    expect(organisation.makesOffer[0].offeredBy['@type']).toBe('BankOrCreditUnion');
+  });
+
+  it('shows each weekday with the offers that run on it: an offer for some days under those days only', () => {
+    const withDays = offers.find(
+      (o) =>
+        o.status !== 'expired' && o.eligibility.days.length > 0 && o.eligibility.days.length < 7 && o.merchant.slug,
+    );
+    expect(withDays, 'the demo data needs a listed offer for some weekdays').toBeDefined();
+    const html = page(`/merchants/${withDays!.merchant.slug}`);
+    const days = [
+      ...html.matchAll(/<li[^>]*data-weekday="(\w+)"[^>]*>(.*?)<\/li>\s*(?=<li[^>]*data-weekday|<\/ol>)/gs),
+    ];
+    expect(days.map((d) => d[1])).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
+    for (const [, day, cell] of days) {
+      expect(cell!.includes(`href="${offerCanonicalPath(withDays!)}"`), day).toBe(
+        withDays!.eligibility.days.includes(day as never),
+      );
+    }
+  });
+
+  it("links an offer's page to its merchant's page", () => {
+    const offer = offers.find((o) => o.status !== 'expired')!;
+    expect(page(offerCanonicalPath(offer))).toContain(`href="/merchants/${offer.merchant.slug}"`);
+  });
+
+  it("answers a renamed merchant's old slug with a 301 to its page, in each language", async () => {
+    for (const prefix of ['', '/si']) {
+      const res = await get(`${prefix}/merchants/${oldMerchantSlug}`);
+      expect(res.status, prefix).toBe(301);
+      expect(res.headers.get('location')).toBe(`${prefix}/merchants/renamed-test-merchant`);
+    }
+    expect((await get('/merchants/renamed-test-merchant')).status).toBe(200);
+    expect((await get('/merchants/no-such-merchant-here')).status).toBe(404);
   });
 });

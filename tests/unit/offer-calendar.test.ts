@@ -56,8 +56,8 @@ function offer(changes: Partial<OfferData> = {}): OfferData {
       color: '#000',
     },
     category: { categoryId: 2, id: 2, categoryName: 'Dining', slug: 'dining', iconName: 'dining', translations: {} },
-    merchant: { merchantId: 3, merchantName: 'Pizza Hut', logoURL: null, contactNo: null, webURL: null },
-    merchantData: { merchantId: 3, merchantName: 'Pizza Hut', logoURL: null, contactNo: null, webURL: null },
+    merchant: { merchantId: 3, merchantName: 'Pizza Hut', logoURL: null, contactNo: null, webURL: null, slug: 'pizza-hut' },
+    merchantData: { merchantId: 3, merchantName: 'Pizza Hut', logoURL: null, contactNo: null, webURL: null, slug: 'pizza-hut' },
     eligibility: undefined as unknown as OfferData['eligibility'],
     ...changes,
   };

@@ -15,7 +15,7 @@ import { cardRuleText } from '../../lib/card-match.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { sourceCheckedText } from '../../lib/offer-dates.ts';
 import { localText } from '../../lib/translated.ts';
-import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { merchantPagePath, offerCanonicalPath } from '../../lib/site-urls.ts';
 import { m } from '../../paraglide/messages.js';
 import { $interestChanges } from '../../stores/favorites.ts';
 import { useStorePart } from '../ui/use-store-part.ts';
@@ -100,7 +100,14 @@ export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', ab
           </a>
         </Heading>
         <p className="offer-card-merchant">
-          <span className="offer-card-merchant-name">{offer.merchant.merchantName}</span>{' '}
+          {/* The merchant's page: every bank's offers there (an offer kept from before slugs has none). */}
+          {offer.merchant.slug ? (
+            <a className="offer-card-merchant-name" href={localePath(merchantPagePath({ slug: offer.merchant.slug }))}>
+              {offer.merchant.merchantName}
+            </a>
+          ) : (
+            <span className="offer-card-merchant-name">{offer.merchant.merchantName}</span>
+          )}{' '}
           <span className="offer-card-category" lang={category.lang}>
             {category.text}
           </span>

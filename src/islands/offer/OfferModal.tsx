@@ -14,7 +14,7 @@ import { favouritesText, offerTags, statusLabel, viewsText } from '../../lib/for
 import { offerValidity, sourceCheckedText } from '../../lib/offer-dates.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { localText } from '../../lib/translated.ts';
-import { offerCanonicalPath } from '../../lib/site-urls.ts';
+import { merchantPagePath, offerCanonicalPath } from '../../lib/site-urls.ts';
 import { offerCalendarPath, offerHasCalendar, SHARE_TEXTS } from '../../lib/offer-share.ts';
 import { PUBLIC_API_URL } from '../../lib/public-config.ts';
 import { m } from '../../paraglide/messages.js';
@@ -100,7 +100,11 @@ export default function OfferModal({ offerId, path }: Props) {
           <img src={apiImageSrc(offer.bank.logoURL)} alt="" width={28} height={28} />
           <span>{offer.bank.bankName}</span>
           <span aria-hidden="true">·</span>
-          <span>{offer.merchant.merchantName}</span>
+          {offer.merchant.slug ? (
+            <a href={localePath(merchantPagePath({ slug: offer.merchant.slug }))}>{offer.merchant.merchantName}</a>
+          ) : (
+            <span>{offer.merchant.merchantName}</span>
+          )}
           {status && <span className={`badge ${offer.status}`}>{status}</span>}
         </p>
         <h2 id="offer-modal-title" lang={header.lang}>

@@ -4,7 +4,13 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { PageNo, TermsResponse } from '../../contract/index.ts';
-import { SiteMetaResponse, SiteOffersResponse, SiteSourcesResponse } from '../../contract/site-responses.ts';
+import {
+  SiteMerchantSlugsResponse,
+  SiteMetaResponse,
+  SiteOffersResponse,
+  SiteSourcesResponse,
+} from '../../contract/site-responses.ts';
+import { listMerchantSlugs } from '../db/merchant-slugs.ts';
 import type { AppEnv, ServerDeps } from '../context.ts';
 import { findDataset, findTerms } from '../domain/catalogue.ts';
 import { countOffers, findOfferPage, isPublic } from '../domain/offers.ts';
@@ -37,6 +43,12 @@ export function siteExportRoutes(deps: ServerDeps) {
   app.get('/site/sources', (c) =>
     cachedJson(c, cache, 'site-sources', async () =>
       shaped(SiteSourcesResponse, { status: true, data: await listPublicSources(db) }),
+    ),
+  );
+
+  app.get('/site/merchant-slugs', (c) =>
+    cachedJson(c, cache, 'site-merchant-slugs', async () =>
+      shaped(SiteMerchantSlugsResponse, { status: true, data: await listMerchantSlugs(db) }),
     ),
   );
 

@@ -16,8 +16,10 @@ import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selecti
 import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import { PRODUCT_SLUG } from '../../lib/constants.ts';
 import { localePath, localeSegment } from '../../lib/locale-path.ts';
+import { MERCHANT_PAGES_SEGMENT } from '../../lib/site-urls.ts';
 import {
   BANK_PATHS_FILE,
+  MERCHANT_PATHS_FILE,
   buildInfo,
   markBuildDone,
   newBuildName,
@@ -71,7 +73,7 @@ export interface SiteJobResult {
 /** Where Pagefind writes its index in a build. */
 const SEARCH_INDEX_DIR = 'pagefind';
 /** Written last: they point at the pages, which must be there first. bank-paths.json changes when a bank gains or loses a category's page. */
-const INDEX_FILES = [OFFER_PATHS_FILE, BANK_PATHS_FILE, ...SITEMAP_FILES];
+const INDEX_FILES = [OFFER_PATHS_FILE, BANK_PATHS_FILE, MERCHANT_PATHS_FILE, ...SITEMAP_FILES];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<void> {
   return new Promise((resolvePromise, reject) => {
@@ -355,6 +357,11 @@ async function runPublish(
             if (file.endsWith('.html')) replaced.add(join(localeRoot, dir, file));
         }
       }
+      // Every publish renders every merchant's page (build/merchant-page-view.ts): one it no longer
+      // renders (a merchant left without offers, or renamed) is gone.
+      const merchantsDir = join(localeRoot, MERCHANT_PAGES_SEGMENT);
+      for (const file of await filesUnder(join(served, merchantsDir)))
+        if (file.endsWith('.html')) replaced.add(join(merchantsDir, file));
     }
 
     const written = new Map<string, Buffer>();

@@ -22,6 +22,7 @@ export const BUILDS_DIR = 'builds';
 /** A build's redirect maps, read by the server (routes.ts): offer id → canonical path (src/pages/offer-paths.json.ts), bank page key → path (bank-paths.json.ts). */
 export const OFFER_PATHS_FILE = 'offer-paths.json';
 export const BANK_PATHS_FILE = 'bank-paths.json';
+export const MERCHANT_PATHS_FILE = 'merchant-paths.json';
 /** The served build and one previous good one, to go back to by hand. */
 const GOOD_BUILDS_KEPT = 2;
 const DONE_SUFFIX = '.done';

@@ -16,11 +16,11 @@ import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { PREVIEW_IMAGE_DIR } from '../../lib/preview-image.ts';
 import { localePath, splitLocale } from '../../lib/locale-path.ts';
-import { bankPageKeyFromPath, offerIdFromPath, shortPathKey } from '../../lib/site-urls.ts';
+import { bankPageKeyFromPath, merchantSlugFromPath, offerIdFromPath, shortPathKey } from '../../lib/site-urls.ts';
 import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
 import type { AppEnv } from '../context.ts';
 import { noSuchRoute } from '../http/answer.ts';
-import { BANK_PATHS_FILE, buildDoneFile, OFFER_PATHS_FILE } from './builds-dir.ts';
+import { BANK_PATHS_FILE, buildDoneFile, MERCHANT_PATHS_FILE, OFFER_PATHS_FILE } from './builds-dir.ts';
 import { CDN_HEADERS_FILE, NGINX_HEADERS_FILE, parseSiteHeaders } from './headers.ts';
 import { acceptedEncodings, MEMORY_FILE_MAX_BYTES, type SiteAnswerMemory } from './answer-memory.ts';
 import { isCompressible } from './precompress.ts';
@@ -32,6 +32,8 @@ interface BuildState {
   offerPaths: Record<string, string>;
   /** Bank page key ('{bankId}/{categoryId|all}', site-urls.ts), or a short bank URL, → its path (bank-paths.json). */
   bankPaths: Record<string, string>;
+  /** Each slug a merchant's page has had → its page's path (merchant-paths.json). */
+  merchantPaths: Record<string, string>;
   /** Each language's not-found page (English's is the build's 404.html). */
   notFoundPages: Partial<Record<Locale, string>>;
   headers: Record<string, string>;
@@ -50,9 +52,10 @@ const notFoundFile = (locale: Locale) => (locale === baseLocale ? '404.html' : j
 async function readBuildState(siteDir: string): Promise<BuildState | undefined> {
   const dir = await realpath(siteDir).catch(() => undefined);
   if (!dir) return undefined;
-  const [offerPaths, bankPaths, headers, ...notFoundPages] = await Promise.all([
+  const [offerPaths, bankPaths, merchantPaths, headers, ...notFoundPages] = await Promise.all([
     readOptional(join(dir, OFFER_PATHS_FILE)),
     readOptional(join(dir, BANK_PATHS_FILE)),
+    readOptional(join(dir, MERCHANT_PATHS_FILE)),
     readOptional(join(dir, CDN_HEADERS_FILE)),
     ...locales.map((locale) => readOptional(join(dir, notFoundFile(locale)))),
   ]);
@@ -60,6 +63,7 @@ async function readBuildState(siteDir: string): Promise<BuildState | undefined> 
     dir,
     offerPaths: offerPaths ? JSON.parse(offerPaths) : {},
     bankPaths: bankPaths ? JSON.parse(bankPaths) : {},
+    merchantPaths: merchantPaths ? JSON.parse(merchantPaths) : {},
     notFoundPages: Object.fromEntries(locales.map((locale, index) => [locale, notFoundPages[index]])),
     headers: headers ? parseSiteHeaders(headers) : {},
     version: await buildVersion(siteDir),
@@ -74,9 +78,10 @@ async function readBuildState(siteDir: string): Promise<BuildState | undefined> 
 async function buildVersion(siteDir: string): Promise<string> {
   const dir = await realpath(siteDir).catch(() => '');
   const files = await Promise.all(
-    [buildDoneFile(dir), ...[OFFER_PATHS_FILE, BANK_PATHS_FILE].map((file) => join(siteDir, file))].map((file) =>
-      stat(file).catch(() => undefined),
-    ),
+    [
+      buildDoneFile(dir),
+      ...[OFFER_PATHS_FILE, BANK_PATHS_FILE, MERCHANT_PATHS_FILE].map((file) => join(siteDir, file)),
+    ].map((file) => stat(file).catch(() => undefined)),
   );
   return [dir, ...files.map((file) => file?.mtimeMs ?? '')].join(':');
 }
@@ -217,12 +222,17 @@ export async function mountSite(
     const bankPage = offerId === undefined ? bankPageKeyFromPath(path) : undefined;
     // Otherwise perhaps a short bank URL (keyed by its own path), which has no page of its own.
     const key = offerId !== undefined ? undefined : (bankPage ?? shortPathKey(path));
+    const merchantSlug = merchantSlugFromPath(path);
     const canonical =
       offerId !== undefined
         ? build.offerPaths[offerId]
-        : key !== undefined && Object.hasOwn(build.bankPaths, key)
-          ? build.bankPaths[key]
-          : undefined;
+        : merchantSlug !== undefined
+          ? Object.hasOwn(build.merchantPaths, merchantSlug)
+            ? build.merchantPaths[merchantSlug]
+            : undefined
+          : key !== undefined && Object.hasOwn(build.bankPaths, key)
+            ? build.bankPaths[key]
+            : undefined;
     if (canonical && localePath(canonical, locale) !== c.req.path.replace(/\/$/, ''))
       return c.redirect(localePath(canonical, locale), 301);
     // From the folder the headers were read with: after another process switches the link, the old

@@ -1,0 +1,108 @@
+// A merchant's page (/merchants/{slug}): every bank's offers at the merchant, now, coming and
+// recently ended, and a Monday-to-Sunday strip of which bank gives what on each day. Worked out
+// here from the build's offers, so that the page reads as markup.
+import type { MerchantData, OfferData } from '../contract/index.ts';
+import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
+import { cardRuleText } from '../lib/card-match.ts';
+import { RECENTLY_ENDED_DAYS } from '../lib/constants.ts';
+import { offerTags } from '../lib/format-offer.ts';
+import { localePath } from '../lib/locale-path.ts';
+import { merchantPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
+import { bankShortNames } from '../lib/bank-names.ts';
+import { m } from '../paraglide/messages.js';
+
+export type PagedMerchant = MerchantData & { slug: string };
+
+export interface MerchantPageProps {
+  merchant: PagedMerchant;
+  /** Started and not ended, newest first. */
+  live: OfferData[];
+  /** Not started yet, soonest first. */
+  upcoming: OfferData[];
+  /** Ended (or withdrawn) within RECENTLY_ENDED_DAYS, latest first. */
+  ended: OfferData[];
+}
+
+const DAY_MS = 86_400_000;
+const startsAfter = (offer: OfferData, now: number) => offer.offerStart !== null && Date.parse(offer.offerStart) > now;
+
+/** One page per merchant with a public offer and a slug; `offers` newest first, as the build reads them. */
+export function merchantPages(offers: OfferData[], now = Date.now()): MerchantPageProps[] {
+  const byMerchant = new Map<number, MerchantPageProps>();
+  for (const offer of offers) {
+    const { slug } = offer.merchant;
+    if (!slug) continue;
+    let page = byMerchant.get(offer.merchantId);
+    if (!page)
+      byMerchant.set(
+        offer.merchantId,
+        (page = { merchant: { ...offer.merchant, slug }, live: [], upcoming: [], ended: [] }),
+      );
+    if (offer.status === 'expired') {
+      const endedAt = Date.parse(offer.offerEnd ?? '') || now;
+      if (now - endedAt <= RECENTLY_ENDED_DAYS * DAY_MS) page.ended.push(offer);
+    } else if (startsAfter(offer, now)) page.upcoming.push(offer);
+    else page.live.push(offer);
+  }
+  for (const page of byMerchant.values()) {
+    page.upcoming.sort((a, b) => Date.parse(a.offerStart!) - Date.parse(b.offerStart!));
+    page.ended.sort((a, b) => (b.offerEnd ?? '').localeCompare(a.offerEnd ?? ''));
+  }
+  return [...byMerchant.values()];
+}
+
+/** What one day's cell of the week strip names: the bank, what it gives, and the card rule for the "Your card" mark. */
+export interface WeekEntry {
+  bank: string;
+  benefit: string;
+  href: string;
+  cards: string;
+}
+
+/** Each weekday's live offers: those that name the day, or no day (every day). */
+export function weekStrip(live: OfferData[]): { day: Weekday; name: string; entries: WeekEntry[] }[] {
+  const DAY_NAMES: Record<Weekday, () => string> = {
+    mon: m.pages_day_range_mon,
+    tue: m.pages_day_range_tue,
+    wed: m.pages_day_range_wed,
+    thu: m.pages_day_range_thu,
+    fri: m.pages_day_range_fri,
+    sat: m.pages_day_range_sat,
+    sun: m.pages_day_range_sun,
+  };
+  return WEEKDAYS.map((day) => ({
+    day,
+    name: DAY_NAMES[day](),
+    entries: live
+      .filter((offer) => offer.eligibility.days.length === 0 || offer.eligibility.days.includes(day))
+      .map((offer) => ({
+        bank: bankShortNames(offer.bank.bankName)[0] ?? offer.bank.bankName,
+        benefit: offerTags(offer)[0] ?? offer.label,
+        href: localePath(offerCanonicalPath(offer)),
+        cards: cardRuleText(offer),
+      })),
+  }));
+}
+
+/** The page's JSON-LD: the merchant, with the offers the banks make there now. */
+export function merchantJsonLd(page: MerchantPageProps, site: URL): object[] {
+  const { merchant } = page;
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: merchant.merchantName,
+      url: new URL(localePath(merchantPagePath(merchant)), site).toString(),
+      ...(merchant.logoURL ? { logo: new URL(merchant.logoURL, site).toString() } : {}),
+      ...(merchant.webURL ? { sameAs: merchant.webURL } : {}),
+      makesOffer: page.live.map((offer) => ({
+        '@type': 'Offer',
+        name: offer.header,
+        url: new URL(localePath(offerCanonicalPath(offer)), site).toString(),
+        ...(offer.offerStart ? { validFrom: offer.offerStart } : {}),
+        ...(offer.offerEnd ? { validThrough: offer.offerEnd } : {}),
+        offeredBy: { '@type': 'BankOrCreditUnion', name: offer.bank.bankName },
+      })),
+    },
+  ];
+}
