@@ -33,9 +33,8 @@ export const CalendarFeedChangedResponse = v.object({
   data: CalendarFeedData,
 });
 
+/** The answers' success texts; the refusals' are their codes' (error-codes.ts: feed_not_found, offer_has_no_end). */
 export const CALENDAR_MESSAGES = {
   feedCreated: 'Your calendar link is ready. Any link made before no longer works.',
   feedRemoved: 'Your calendar link is turned off.',
-  feedNotFound: 'This calendar link does not exist, or was replaced or turned off.',
-  offerHasNoEnd: 'This offer has no end date, so there is nothing to add to a calendar.',
 } as const;

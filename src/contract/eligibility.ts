@@ -1,8 +1,10 @@
 // Typed eligibility: which cards of the offer's bank, on which days and hours, above what bill,
 // capped at what discount, in store or online. Shared by the answers (responses.ts), the offer
-// form, the team's editor and the importers. Imports valibot and its plain values (card-constants.ts).
+// form, the team's editor and the importers. Imports valibot, its plain values (card-constants.ts)
+// and its refusals' texts (error-codes.ts).
 import * as v from 'valibot';
-import { groupedDigits } from './digits.ts';
+import { englishText, ERROR_CODES } from './error-codes.ts';
+import { URL_MAX } from './limits.ts';
 
 export * from './card-constants.ts';
 import { CARD_KINDS, CARD_NETWORK_NAMES, CARD_NETWORKS, CARD_SCOPES, CHANNELS, WEEKDAYS } from './card-constants.ts';
@@ -15,22 +17,11 @@ export const RUPEES_MAX = 100_000_000;
 /** The longest window a bank gives to call and convert a purchase to instalments. */
 export const CONVERT_WITHIN_DAYS_MAX = 365;
 
-export const ELIGIBILITY_MESSAGES = {
-  listedNeedsCards: 'Choose at least one card, or choose all cards.',
-  timeNeedsBoth: 'Give both the start and the end of the time window.',
-  invalidTime: 'Enter the time as HH:MM (24-hour).',
-  invalidRupees: `Enter a whole number of rupees from 1 to ${groupedDigits(RUPEES_MAX)}.`,
-  websiteNotHttp: 'Enter the website as an http(s) address.',
-  invalidConvertDays: `Enter a whole number of days from 1 to ${CONVERT_WITHIN_DAYS_MAX}.`,
-  cardNotIssued: 'The bank does not issue this card.',
-  duplicateCard: 'This card is listed twice.',
-} as const;
-
 const TierName = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('Enter the tier.'),
-  v.maxLength(CARD_TIER_NAME_MAX, `At most ${CARD_TIER_NAME_MAX} characters.`),
+  v.maxLength(CARD_TIER_NAME_MAX, englishText('too_long', { max: CARD_TIER_NAME_MAX })),
 );
 /** One kind of card: a network, a kind and a tier; tier null means any tier of that network and kind. */
 export const CardSpec = v.object({
@@ -45,31 +36,31 @@ const sameCard = (a: CardSpecData, b: CardSpecData) =>
 /** A list of cards without repeats. */
 export const CardList = v.pipe(
   v.array(CardSpec, 'Expected a list of cards.'),
-  v.maxLength(CARDS_MAX, `At most ${CARDS_MAX} cards.`),
+  v.maxLength(CARDS_MAX, englishText('too_many_cards', { max: CARDS_MAX })),
   v.check(
     (cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i),
-    ELIGIBILITY_MESSAGES.duplicateCard,
+    ERROR_CODES.duplicate_card,
   ),
 );
 
-const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ELIGIBILITY_MESSAGES.invalidTime));
+const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ERROR_CODES.invalid_time));
 const Rupees = v.pipe(
-  v.number(ELIGIBILITY_MESSAGES.invalidRupees),
-  v.integer(ELIGIBILITY_MESSAGES.invalidRupees),
-  v.minValue(1, ELIGIBILITY_MESSAGES.invalidRupees),
-  v.maxValue(RUPEES_MAX, ELIGIBILITY_MESSAGES.invalidRupees),
+  v.number(ERROR_CODES.invalid_rupees),
+  v.integer(ERROR_CODES.invalid_rupees),
+  v.minValue(1, ERROR_CODES.invalid_rupees),
+  v.maxValue(RUPEES_MAX, ERROR_CODES.invalid_rupees),
 );
 const ConvertDays = v.pipe(
-  v.number(ELIGIBILITY_MESSAGES.invalidConvertDays),
-  v.integer(ELIGIBILITY_MESSAGES.invalidConvertDays),
-  v.minValue(1, ELIGIBILITY_MESSAGES.invalidConvertDays),
-  v.maxValue(CONVERT_WITHIN_DAYS_MAX, ELIGIBILITY_MESSAGES.invalidConvertDays),
+  v.number(ERROR_CODES.invalid_convert_days),
+  v.integer(ERROR_CODES.invalid_convert_days),
+  v.minValue(1, ERROR_CODES.invalid_convert_days),
+  v.maxValue(CONVERT_WITHIN_DAYS_MAX, ERROR_CODES.invalid_convert_days),
 );
 const Website = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(2048, 'At most 2048 characters.'),
-  v.regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, ELIGIBILITY_MESSAGES.websiteNotHttp),
+  v.maxLength(URL_MAX, englishText('too_long', { max: URL_MAX })),
+  v.regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, ERROR_CODES.not_http),
 );
 
 /**
@@ -100,11 +91,11 @@ export const Eligibility = v.pipe(
     promoCodeRequired: v.optional(v.boolean(), false),
   }),
   v.forward(
-    v.check((e) => e.cardScope !== 'listed' || e.cards.length > 0, ELIGIBILITY_MESSAGES.listedNeedsCards),
+    v.check((e) => e.cardScope !== 'listed' || e.cards.length > 0, ERROR_CODES.listed_needs_cards),
     ['cards'],
   ),
   v.forward(
-    v.check((e) => (e.timeFrom === null) === (e.timeTo === null), ELIGIBILITY_MESSAGES.timeNeedsBoth),
+    v.check((e) => (e.timeFrom === null) === (e.timeTo === null), ERROR_CODES.time_needs_both),
     ['timeTo'],
   ),
   // Listed cards only mean something with scope 'listed'.

@@ -3,6 +3,7 @@
 // issue as its reason, and never stored. Imported from here, not through index.ts.
 import * as v from 'valibot';
 import { Eligibility } from './eligibility.ts';
+import { englishText, ERROR_CODES } from './error-codes.ts';
 import { NoNul } from './index.ts';
 import {
   LOCATION_NAME_MAX,
@@ -15,7 +16,7 @@ import {
   URL_MAX,
   VALIDITY_TEXT_MAX,
 } from './limits.ts';
-import { datesNeeded, isPercentRateText, OFFER_MESSAGES } from './offer-form.ts';
+import { datesNeeded, isPercentRateText } from './offer-form.ts';
 
 /** A source's id for an item, or its URL. */
 export const ITEM_KEY_MAX = 500;
@@ -64,21 +65,21 @@ export const ImportedOffer = v.pipe(
     imageUrl: v.nullable(HttpUrl),
     locations: v.pipe(
       v.array(Text('location', LOCATION_NAME_MAX)),
-      v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`),
+      v.maxLength(OFFER_LOCATIONS_MAX, englishText('too_many_locations', { max: OFFER_LOCATIONS_MAX })),
     ),
     eligibility: Eligibility,
   }),
   v.forward(
     v.check(
       (offer) => offer.offerType === 'customize' || isPercentRateText(offer.offerRate),
-      OFFER_MESSAGES.invalidOfferRate,
+      ERROR_CODES.invalid_offer_rate,
     ),
     ['offerRate'],
   ),
   v.forward(
     v.check(
       (offer) => !offer.offerStart || !offer.offerEnd || offer.offerEnd >= offer.offerStart,
-      OFFER_MESSAGES.endBeforeStart,
+      ERROR_CODES.end_before_start,
     ),
     ['offerEnd'],
   ),

@@ -3,7 +3,7 @@
 // its own modules (limits, the URL rule, the responses), so the server, the build and the islands
 // share it.
 import * as v from 'valibot';
-import { ERROR_CODES } from './error-codes.ts';
+import { englishText, ERROR_CODES } from './error-codes.ts';
 import {
   AD_COUNT,
   AD_COUNT_MAX,
@@ -13,7 +13,6 @@ import {
   EMAIL_MAX,
   FEEDBACK_MESSAGE_MAX,
   FIRST_NAME_MAX,
-  MESSAGES,
   MOBILE_DIGITS,
   CATEGORY_PAGE_SIZE,
   OFFSET_MAX,
@@ -34,8 +33,8 @@ import { Id, IdList } from './ids.ts';
 /** PostgreSQL text cannot hold NUL, so every text field refuses it rather than failing in the database. */
 export const NoNul = v.check((s: string) => !s.includes('\u0000'), 'Text must not contain NUL characters.');
 const trimmedText = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
-const requiredText = (max: number) => v.pipe(trimmedText(max), v.nonEmpty(MESSAGES.required));
+  v.pipe(v.string(), v.trim(), v.maxLength(max, englishText('too_long', { max })), NoNul);
+const requiredText = (max: number) => v.pipe(trimmedText(max), v.nonEmpty(ERROR_CODES.required));
 
 /** A path segment holding one id or a comma-separated list of ids. */
 export const IdListParam = v.pipe(
@@ -80,9 +79,9 @@ export const MobileNo = v.pipe(
 export const Email = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty(MESSAGES.required),
-  v.maxLength(EMAIL_MAX, MESSAGES.invalidEmail),
-  v.email(MESSAGES.invalidEmail),
+  v.nonEmpty(ERROR_CODES.required),
+  v.maxLength(EMAIL_MAX, ERROR_CODES.invalid_email),
+  v.email(ERROR_CODES.invalid_email),
 );
 export const FirstName = v.pipe(
   requiredText(FIRST_NAME_MAX),
@@ -99,7 +98,7 @@ export const NewPassword = v.pipe(
 /** Sign-in only requires a password; the length cap keeps hashing cheap for hostile input. */
 export const SignInPassword = v.pipe(
   v.string(),
-  v.nonEmpty(MESSAGES.required),
+  v.nonEmpty(ERROR_CODES.required),
   v.maxLength(PASSWORD_MAX, ERROR_CODES.invalid_login),
 );
 export const OneTimeCode = v.pipe(

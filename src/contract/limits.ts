@@ -61,18 +61,16 @@ export const USER_TYPES = { customer: 1, merchant: 2, team: 3 } as const;
 export const MERCHANT_STEPS = ['documentSubmitted', 'registrationReview', 'activated'] as const;
 export type MerchantStep = (typeof MERCHANT_STEPS)[number];
 
+/**
+ * The newsletter's and the favourites' answers (spec §5, §8). The refusals' texts are their codes'
+ * (error-codes.ts: required, invalid_email, …), which this file does not import: the pages' at-load
+ * code imports it, and the error catalogue would come with it.
+ */
 export const MESSAGES = {
-  required: 'Field is required. ',
-  invalidEmail: 'Invalid Email',
   alreadySubscribed: 'Email already subscribed.',
   subscribed: 'Successfully Subscribed.',
-  /** The newsletter box's one message for an empty or malformed address (spec §5, §8). */
-  enterEmail: 'Enter Your Email !',
   favoriteAdded: 'Successfully added the offer to your favorites.',
   favoriteRemoved: 'Successfully removed the offer from your favorites.',
-  /** The prompt a guest gets on pressing a favourite control (spec §2, DECISIONS.md typo fix). */
-  notSignedInTitle: 'You are not logged in.',
-  notSignedInText: 'Please sign-in to do this.',
 } as const;
 
 /** Ad frames (spec §1): placement inner, ad_space right, count 1. */

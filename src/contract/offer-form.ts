@@ -5,11 +5,11 @@
 // imports index.ts would otherwise run and carry.
 import * as v from 'valibot';
 import { Eligibility, NO_ELIGIBILITY } from './eligibility.ts';
+import { englishText, ERROR_CODES } from './error-codes.ts';
 import { NoNul } from './index.ts';
 import {
   ID_MAX,
   LOCATION_NAME_MAX,
-  MESSAGES,
   OFFER_DATE_TYPES,
   OFFER_DESCRIPTION_MAX,
   OFFER_HEADER_MAX,
@@ -27,30 +27,13 @@ import {
 export const OFFER_FORM_DEFAULTS = { offerValidity: 'fromTo', offerType: 'off' } as const;
 
 /**
- * The texts of the offer-creation form and of the routes behind the merchant console and the
- * profile's location picker. Apart from MESSAGES, so that pages which show none of them do not
- * carry them.
+ * The answers of the routes behind the merchant console and the profile's location picker. The
+ * form's and the routes' refusals are their codes' texts (error-codes.ts: offer_header_too_long,
+ * merchants_only, unknown_location, …).
  */
 export const OFFER_MESSAGES = {
-  /** The offer-creation wizard (spec §3 'Offer-creation form', §5). */
-  offerHeaderTooLong: `Offer header must be at most ${OFFER_HEADER_MAX} characters.`,
-  invalidFormDate: 'Enter the date as DD/MM/YYYY.',
-  endBeforeStart: 'The end date must not be before the start date.',
-  endDatePassed: 'The end date has already passed.',
-  invalidOfferRate: 'Enter a percentage from 1 to 100.',
-  acceptOfferTerms: 'Accept the terms & conditions to submit the offer.',
-  merchantsOnly: 'Only merchant accounts can create offers.',
-  notActivated:
-    'Your merchant account is not activated yet. You can send offers once our team has reviewed your registration documents and activated it.',
-  offerNotFound: 'Offer not found.',
-  notYourOffer: 'This offer belongs to another account.',
-  listedOfferLocked: 'This offer is listed already. Ask our team to change a listed offer.',
   offerSentAgain: 'Your offer was sent for review again.',
   offerSaved: 'The offer was saved.',
-  /** POST /api/create/new/offer and /api/user/location/update: ids and names that are not in the catalogue. */
-  unknownCategoryId: 'Unknown category id.',
-  unknownBankId: 'Unknown bank id.',
-  unknownLocation: 'Unknown location.',
   offerSentForReview: 'Your offer was sent for review.',
   locationSaved: 'Your location was saved.',
 } as const;
@@ -76,21 +59,27 @@ const startOfTodayInSriLanka = () => {
   return Date.UTC(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate());
 };
 
-const text = (max: number) =>
-  v.pipe(v.string(MESSAGES.required), v.trim(), v.maxLength(max, `At most ${max} characters.`), NoNul);
-const required = (max: number, tooLong = `At most ${max} characters.`) =>
-  v.pipe(v.string(MESSAGES.required), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(max, tooLong), NoNul);
+const tooLong = (max: number) => englishText('too_long', { max });
+const text = (max: number) => v.pipe(v.string(ERROR_CODES.required), v.trim(), v.maxLength(max, tooLong(max)), NoNul);
+const required = (max: number, tooLongText = tooLong(max)) =>
+  v.pipe(
+    v.string(ERROR_CODES.required),
+    v.trim(),
+    v.nonEmpty(ERROR_CODES.required),
+    v.maxLength(max, tooLongText),
+    NoNul,
+  );
 /** A choice from a list: a positive id, as a number or digits; empty means not chosen yet. */
 const chosenId = v.pipe(
-  v.union([v.number(), v.string()], MESSAGES.required),
+  v.union([v.number(), v.string()], ERROR_CODES.required),
   v.transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value))),
-  v.check((n) => Number.isInteger(n) && n >= 1 && n <= ID_MAX, MESSAGES.required),
+  v.check((n) => Number.isInteger(n) && n >= 1 && n <= ID_MAX, ERROR_CODES.required),
 );
 const optionalDate = v.optional(
   v.pipe(
     v.string(),
     v.trim(),
-    v.check((s) => s === '' || parseFormDate(s) !== undefined, OFFER_MESSAGES.invalidFormDate),
+    v.check((s) => s === '' || parseFormDate(s) !== undefined, ERROR_CODES.invalid_form_date),
   ),
   '',
 );
@@ -114,7 +103,7 @@ const OfferTextsRequest = v.object(
     offerHeader: v.optional(text(OFFER_HEADER_MAX), ''),
     offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
   } satisfies Record<(typeof TRANSLATED_OFFER_FIELDS)[number], unknown>,
-  MESSAGES.required,
+  ERROR_CODES.required,
 );
 
 export const CreateOfferRequest = v.pipe(
@@ -123,15 +112,15 @@ export const CreateOfferRequest = v.pipe(
       offerCategory: chosenId,
       bankInfo: chosenId,
       offerTitle: required(OFFER_TITLE_MAX),
-      offerHeader: required(OFFER_HEADER_MAX, OFFER_MESSAGES.offerHeaderTooLong),
+      offerHeader: required(OFFER_HEADER_MAX, ERROR_CODES.offer_header_too_long),
       offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
       /** Added: the title, header and description in Sinhala and Tamil (docs/i18n.md), by language; empty or missing for none. */
       translations: v.optional(
-        v.record(v.picklist(TRANSLATED_LOCALES, MESSAGES.required), OfferTextsRequest, MESSAGES.required),
+        v.record(v.picklist(TRANSLATED_LOCALES, ERROR_CODES.required), OfferTextsRequest, ERROR_CODES.required),
         {},
       ),
-      offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerValidity),
-      offerType: v.optional(v.picklist(OFFER_TYPES, MESSAGES.required), OFFER_FORM_DEFAULTS.offerType),
+      offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, ERROR_CODES.required), OFFER_FORM_DEFAULTS.offerValidity),
+      offerType: v.optional(v.picklist(OFFER_TYPES, ERROR_CODES.required), OFFER_FORM_DEFAULTS.offerType),
       /** A percentage for off, upto and discount; free text for customize. */
       offerRate: required(OFFER_RATE_TEXT_MAX),
       fromDate: optionalDate,
@@ -141,19 +130,19 @@ export const CreateOfferRequest = v.pipe(
       locations: v.optional(
         v.pipe(
           v.array(required(LOCATION_NAME_MAX)),
-          v.maxLength(OFFER_LOCATIONS_MAX, `At most ${OFFER_LOCATIONS_MAX} locations.`),
+          v.maxLength(OFFER_LOCATIONS_MAX, englishText('too_many_locations', { max: OFFER_LOCATIONS_MAX })),
         ),
         [],
       ),
       /** Added: who can use it and when (contract/eligibility.ts); the server checks listed cards against the bank's. */
       eligibility: v.optional(Eligibility, NO_ELIGIBILITY),
       /** Added: the banner, a PNG or JPEG as base64 (a data: URL allowed), checked by its bytes as every upload; missing keeps the offer's banner. */
-      bannerImage: v.optional(v.string(MESSAGES.required)),
+      bannerImage: v.optional(v.string(ERROR_CODES.required)),
       /** Added: the merchant's own terms of this offer, free text, shown with the bank's and the general terms. */
       offerTerms: v.optional(text(OFFER_TERMS_MAX), ''),
-      termsAccepted: v.literal(true, OFFER_MESSAGES.acceptOfferTerms),
+      termsAccepted: v.literal(true, ERROR_CODES.accept_offer_terms),
     },
-    MESSAGES.required,
+    ERROR_CODES.required,
   ), // the message of a missing field (the API can be sent a partial form)
   v.forward(
     v.partialCheck(
@@ -161,7 +150,7 @@ export const CreateOfferRequest = v.pipe(
       ({ offerType, offerRate }) => {
         return offerType === 'customize' || isPercentRateText(offerRate);
       },
-      OFFER_MESSAGES.invalidOfferRate,
+      ERROR_CODES.invalid_offer_rate,
     ),
     ['offerRate'],
   ),
@@ -169,7 +158,7 @@ export const CreateOfferRequest = v.pipe(
     v.partialCheck(
       [['offerValidity'], ['fromDate']],
       ({ offerValidity, fromDate }) => !datesNeeded(offerValidity).from || fromDate !== '',
-      MESSAGES.required,
+      ERROR_CODES.required,
     ),
     ['fromDate'],
   ),
@@ -177,7 +166,7 @@ export const CreateOfferRequest = v.pipe(
     v.partialCheck(
       [['offerValidity'], ['toDate']],
       ({ offerValidity, toDate }) => !datesNeeded(offerValidity).to || toDate !== '',
-      MESSAGES.required,
+      ERROR_CODES.required,
     ),
     ['toDate'],
   ),
@@ -186,7 +175,7 @@ export const CreateOfferRequest = v.pipe(
       [['offerValidity'], ['validTimeDateDescription']],
       ({ offerValidity, validTimeDateDescription }) =>
         !datesNeeded(offerValidity).description || validTimeDateDescription !== '',
-      MESSAGES.required,
+      ERROR_CODES.required,
     ),
     ['validTimeDateDescription'],
   ),
@@ -198,7 +187,7 @@ export const CreateOfferRequest = v.pipe(
         const to = parseFormDate(toDate);
         return !from || !to || to >= from;
       },
-      OFFER_MESSAGES.endBeforeStart,
+      ERROR_CODES.end_before_start,
     ),
     ['toDate'],
   ),
@@ -209,7 +198,7 @@ export const CreateOfferRequest = v.pipe(
         const to = parseFormDate(toDate);
         return !to || to.getTime() >= startOfTodayInSriLanka();
       },
-      OFFER_MESSAGES.endDatePassed,
+      ERROR_CODES.end_date_passed,
     ),
     ['toDate'],
   ),
@@ -217,4 +206,7 @@ export const CreateOfferRequest = v.pipe(
 export type CreateOfferData = v.InferOutput<typeof CreateOfferRequest>;
 
 /** The profile's location picker: one name from GET location/all, or null to clear it. */
-export const LocationUpdateRequest = v.object({ location: v.nullable(required(LOCATION_NAME_MAX)) }, MESSAGES.required);
+export const LocationUpdateRequest = v.object(
+  { location: v.nullable(required(LOCATION_NAME_MAX)) },
+  ERROR_CODES.required,
+);

@@ -10,7 +10,6 @@ import {
   CARD_TIER_NAME_MAX,
   CARDS_MAX,
   CHANNELS,
-  ELIGIBILITY_MESSAGES,
   RUPEES_MAX,
   WEEKDAYS,
 } from './eligibility.ts';
@@ -108,16 +107,12 @@ const isFeedDate = (value: string) => {
   return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 };
 const FeedDate = v.pipe(v.string(E.invalid_feed_date), v.trim(), v.check(isFeedDate, E.invalid_feed_date));
-const TimeOfDay = v.pipe(
-  v.string(ELIGIBILITY_MESSAGES.invalidTime),
-  v.trim(),
-  v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ELIGIBILITY_MESSAGES.invalidTime),
-);
+const TimeOfDay = v.pipe(v.string(E.invalid_time), v.trim(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, E.invalid_time));
 const Rupees = v.pipe(
-  v.number(ELIGIBILITY_MESSAGES.invalidRupees),
-  v.integer(ELIGIBILITY_MESSAGES.invalidRupees),
-  v.minValue(1, ELIGIBILITY_MESSAGES.invalidRupees),
-  v.maxValue(RUPEES_MAX, ELIGIBILITY_MESSAGES.invalidRupees),
+  v.number(E.invalid_rupees),
+  v.integer(E.invalid_rupees),
+  v.minValue(1, E.invalid_rupees),
+  v.maxValue(RUPEES_MAX, E.invalid_rupees),
 );
 
 /** { percent, kind } for a percentage (kind 'off' unless given), or { text } for anything else. */
@@ -161,7 +156,7 @@ const CardList = v.pipe(
   v.maxLength(CARDS_MAX, englishText('too_many_cards', { max: CARDS_MAX })),
   v.check(
     (cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i),
-    ELIGIBILITY_MESSAGES.duplicateCard,
+    E.duplicate_card,
   ),
 );
 // Chosen by the value rather than a union, so that a list's issues name the card at fault.
@@ -223,7 +218,7 @@ export const PartnerFeedOffer = v.pipe(
     v.partialCheck(
       [['timeFrom'], ['timeTo']],
       ({ timeFrom, timeTo }) => (timeFrom == null) === (timeTo == null),
-      ELIGIBILITY_MESSAGES.timeNeedsBoth,
+      E.time_needs_both,
     ),
     ['timeTo'],
   ),

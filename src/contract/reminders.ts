@@ -4,6 +4,7 @@
 // directly (not through index.ts), so that only the profile's Reminders block and the first
 // favourite's line (loaded on demand) carry it.
 import * as v from 'valibot';
+import { ERROR_CODES } from './error-codes.ts';
 
 /** The days before a favourite's end that its reminder may go. */
 export const REMINDER_DAY_CHOICES = [1, 2, 3] as const;
@@ -18,25 +19,22 @@ export const REMINDER_OFFERS_NAMED = 2;
 /** An offer's name is cut to this many characters in the SMS. */
 export const REMINDER_OFFER_NAME_MAX = 40;
 
+/** The answers' success texts; the refusals' are their codes' (error-codes.ts: bad_days, bad_stop_link, …). */
 export const REMINDER_MESSAGES = {
-  badDays: `Choose ${REMINDER_DAY_CHOICES.join(', ')} days before, or null to turn reminders off.`,
   turnedOn: (days: number) =>
     `Reminders on: we text you ${days} day${days === 1 ? '' : 's'} before your favourites end.`,
   turnedOff: 'Reminders off: we will not text you about your favourites.',
   offerMarked: 'Noted.',
-  badStopLink: 'This link is not valid. Turn reminders off in your profile instead.',
-  expiredStopLink:
-    'This link has expired. Turn reminders off in your profile instead, or use the link in a newer text.',
   linksRevoked:
     'Done: no stop or unsubscribe link sent to you before now works any more. Newer texts and e-mails carry new ones.',
   stopped:
     'Reminders are off. You will get no more texts about your favourites ending. You can turn them on again in your profile.',
 } as const;
 
-const DaysBefore = v.nullable(v.picklist(REMINDER_DAY_CHOICES, REMINDER_MESSAGES.badDays));
+const DaysBefore = v.nullable(v.picklist(REMINDER_DAY_CHOICES, ERROR_CODES.bad_days));
 
 /** PUT /user/reminders */
-export const ReminderSettingRequest = v.object({ daysBefore: DaysBefore }, REMINDER_MESSAGES.badDays);
+export const ReminderSettingRequest = v.object({ daysBefore: DaysBefore }, ERROR_CODES.bad_days);
 
 /** offerShown: the first favourite's line has been shown to this account (it shows once). */
 export const ReminderSettingData = v.object({ daysBefore: DaysBefore, offerShown: v.boolean() });
@@ -51,11 +49,11 @@ export const ReminderSettingChangedResponse = v.object({
 export const ReminderStopQuery = v.object(
   {
     token: v.pipe(
-      v.string(REMINDER_MESSAGES.badStopLink),
-      v.nonEmpty(REMINDER_MESSAGES.badStopLink),
-      v.maxLength(500, REMINDER_MESSAGES.badStopLink),
+      v.string(ERROR_CODES.bad_stop_link),
+      v.nonEmpty(ERROR_CODES.bad_stop_link),
+      v.maxLength(500, ERROR_CODES.bad_stop_link),
     ),
   },
-  REMINDER_MESSAGES.badStopLink,
+  ERROR_CODES.bad_stop_link,
 );
 export const ReminderStopResponse = v.object({ status: v.literal(true), message: v.string() });

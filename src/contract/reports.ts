@@ -1,25 +1,35 @@
 // 'Report a problem' on an offer (the offer page and the offer modal, guests too). Imported from
 // here, not through the contract's index, so that only the pages with the form carry it.
 import * as v from 'valibot';
+import { englishText, ERROR_CODES } from './error-codes.ts';
 import { InsightId, NoNul } from './index.ts';
-import { REPORT_MESSAGES } from './report-messages.ts';
 
 /** The reasons' names are messages: the form's (browse_report_reason_…) and the team console's. */
 export const REPORT_REASONS = ['expired', 'wrongDetails', 'brokenLink', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_MESSAGE_MAX = 1000;
 
+/** The answer's thank-you; the checks' texts are their codes' (error-codes.ts: report_reason_required, …). */
+export const REPORT_MESSAGES = {
+  sent: 'Thank you. The team will look at this offer.',
+} as const;
+
 export const ReportRequest = v.pipe(
   v.object({
-    reason: v.picklist(REPORT_REASONS, REPORT_MESSAGES.chooseReason),
+    reason: v.picklist(REPORT_REASONS, ERROR_CODES.report_reason_required),
     message: v.optional(
-      v.pipe(v.string(), v.trim(), v.maxLength(REPORT_MESSAGE_MAX, `At most ${REPORT_MESSAGE_MAX} characters.`), NoNul),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(REPORT_MESSAGE_MAX, englishText('too_long', { max: REPORT_MESSAGE_MAX })),
+        NoNul,
+      ),
       '',
     ),
     insightId: v.nullish(v.union([InsightId, v.literal('')])),
   }),
   v.forward(
-    v.check((input) => input.reason !== 'other' || input.message !== '', REPORT_MESSAGES.tellUsWhatIsWrong),
+    v.check((input) => input.reason !== 'other' || input.message !== '', ERROR_CODES.report_message_required),
     ['message'],
   ),
 );

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from './safe-url.ts';
 import { CardSpec, EligibilityAnswer, NO_ELIGIBILITY } from './eligibility.ts';
+import { englishText } from './error-codes.ts';
 import {
   OFFER_DATE_TYPES,
   OFFER_DISPLAY_STATUSES,
@@ -22,7 +23,7 @@ import {
  */
 export const WebUrl = v.pipe(
   v.string('Expected a URL'),
-  v.maxLength(URL_MAX, `At most ${URL_MAX} characters.`),
+  v.maxLength(URL_MAX, englishText('too_long', { max: URL_MAX })),
   v.check((url) => safeUrl(url) === url, 'Expected an http(s) URL or a site path'),
 );
 

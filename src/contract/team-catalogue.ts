@@ -4,6 +4,7 @@
 // are the public ones (GET /get/all/banks, /get/all/categories, /location/all).
 import * as v from 'valibot';
 import { CARD_TIER_NAME_MAX, CardList } from './eligibility.ts';
+import { englishText } from './error-codes.ts';
 import { Base64Image } from './index.ts';
 import { LOCATION_NAME_MAX, TRANSLATED_LOCALES } from './limits.ts';
 import { Bank, Category, Location } from './responses.ts';
@@ -44,7 +45,7 @@ const Name = (what: string, max: number) =>
     v.string(`Give the ${what}.`),
     v.trim(),
     v.nonEmpty(`Give the ${what}.`),
-    v.maxLength(max, `At most ${max} characters.`),
+    v.maxLength(max, englishText('too_long', { max })),
     oneLine,
   );
 
@@ -75,7 +76,12 @@ export type BankInput = v.InferOutput<typeof BankRequest>;
 
 /** A name in another language: optional, one line; empty for none. */
 const OptionalName = v.optional(
-  v.pipe(v.string(), v.trim(), v.maxLength(CATALOGUE_NAME_MAX, `At most ${CATALOGUE_NAME_MAX} characters.`), oneLine),
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(CATALOGUE_NAME_MAX, englishText('too_long', { max: CATALOGUE_NAME_MAX })),
+    oneLine,
+  ),
   '',
 );
 

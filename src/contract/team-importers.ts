@@ -2,6 +2,7 @@
 // changes sources made to listed offers, waiting in Review ({API}/team/revisions). Imported from
 // here, not through the contract's index, so that no guest page carries it.
 import * as v from 'valibot';
+import { ERROR_CODES } from './error-codes.ts';
 import { NoNul } from './index.ts';
 import { ID_MAX, PAGE_NO_MAX } from './limits.ts';
 import { TeamOffer } from './team.ts';
@@ -11,11 +12,9 @@ export const KEYWORDS_MAX = 2000;
 /** A run's errors kept and answered; the rest are counted (moreErrors). */
 export const RUN_ERRORS_KEPT = 100;
 
+/** The answers' success texts; the refusals' are their codes' (error-codes.ts: imports_off, keyword_twice, …). */
 export const IMPORT_MESSAGES = {
-  serverStopped: 'The server stopped during this run.',
   runQueued: 'The import was started. Its run shows here when it ends.',
-  importsOff: 'Imports do not run in this server process (it was started without them).',
-  keywordTwice: 'A keyword may name one category only.',
 } as const;
 
 // ---------- answers ----------
@@ -133,7 +132,7 @@ export const CategoryKeywordsRequest = v.object({
       }),
     ),
     v.maxLength(KEYWORDS_MAX, `At most ${KEYWORDS_MAX} keywords.`),
-    v.check((list) => new Set(list.map((entry) => entry.keyword)).size === list.length, IMPORT_MESSAGES.keywordTwice),
+    v.check((list) => new Set(list.map((entry) => entry.keyword)).size === list.length, ERROR_CODES.keyword_twice),
   ),
 });
 

@@ -1,7 +1,7 @@
 // The footer's newsletter box (spec §4, §5, §8): an email and Subscribe, disabled while the field is
 // empty. An address the contract refuses gets the info notice 'Enter Your Email !'; an answer gets
 // 'Email already subscribed.' or 'Successfully Subscribed.', then the box says "You're Subscribed!".
-// Those three are the contract's texts (MESSAGES), shown by their codes' messages (messages/errors).
+// Those three are their codes' texts (enter_email, already_subscribed, subscribed: messages/errors).
 // The build renders it as HTML (id="newsletter", the house ads' /#newsletter target); it hydrates
 // when the footer comes into view.
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,7 +1,9 @@
 // Inline form messages from a contract schema (spec §5), so a form says exactly what the API would,
 // in the page's language.
 import * as v from 'valibot';
-import { MESSAGES, type ApiIssue } from '../contract/index.ts';
+import type { ApiIssue } from '../contract/index.ts';
+// The forms' schemas read their texts there too: a form's code carries it already.
+import { ERROR_CODES } from '../contract/error-codes.ts';
 import { baseLocale, getLocale } from '../paraglide/runtime.js';
 
 /**
@@ -37,7 +39,7 @@ export function fieldErrors<TName extends string>(
     : (v.flatten(result.issues).nested ?? {});
   const errors: Partial<Record<TName, string>> = {};
   for (const name of Object.keys(values) as TName[]) {
-    const message = required.includes(name) && !values[name].trim() ? MESSAGES.required : byField[name]?.[0];
+    const message = required.includes(name) && !values[name].trim() ? ERROR_CODES.required : byField[name]?.[0];
     if (message) errors[name] = contractText(message);
   }
   return errors;

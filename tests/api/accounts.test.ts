@@ -12,7 +12,6 @@ import {
   CodeSentResponse,
   CreateUserResponse,
   ErrorResponse,
-  MESSAGES,
   PASSWORD_MAX,
   SessionResponse,
   SignInResponse,
@@ -312,8 +311,8 @@ describe('POST /api/create/new/user', () => {
     ['symbols', 'N!mal', ERROR_CODES.invalid_first_name],
     ['a script tag', SCRIPT, ERROR_CODES.invalid_first_name],
     ['SQL', SQL, ERROR_CODES.invalid_first_name],
-    ['empty', '', MESSAGES.required],
-    ['only spaces', '   ', MESSAGES.required],
+    ['empty', '', ERROR_CODES.required],
+    ['only spaces', '   ', ERROR_CODES.required],
     ['51 letters', 'a'.repeat(51), 'At most 50 characters.'],
   ])('§5 first name: refuses %s', async (_name, firstName, message) => {
     const res = await api.call('POST', '/api/create/new/user', { body: signUpBody({ firstName }), ip: nextIp() });
@@ -575,7 +574,7 @@ describe('POST /api/user/authentication', () => {
 
   it.each([
     ['no password', { mobileNo: '771234567' }, /^password: /],
-    ['an empty password', { mobileNo: '771234567', password: '' }, fieldMessage('password', MESSAGES.required)],
+    ['an empty password', { mobileNo: '771234567', password: '' }, fieldMessage('password', ERROR_CODES.required)],
     ['a password as a number', { mobileNo: '771234567', password: 12345678 }, /^password: /],
     ['a password as an object', { mobileNo: '771234567', password: { $ne: '' } }, /^password: /],
     ['a mobile as an object', { mobileNo: { $gt: '' }, password: 'x' }, /^mobileNo: /],
@@ -1381,9 +1380,9 @@ describe('POST /api/user/location/update', () => {
     await updateLocation({ location: names[0] }, account.token);
     for (const location of ['Atlantis', names[2]!.toUpperCase(), `${names[2]}x`]) {
       const res = await updateLocation({ location }, account.token);
-      expectInvalid(res, OFFER_MESSAGES.unknownLocation);
+      expectInvalid(res, ERROR_CODES.unknown_location);
       expect(res.body.issues).toEqual([
-        { path: 'location', message: OFFER_MESSAGES.unknownLocation, code: 'unknown_location' },
+        { path: 'location', message: ERROR_CODES.unknown_location, code: 'unknown_location' },
       ]);
     }
     expect((await userRow(account.userId)).location).toBe(names[0]);
@@ -1405,17 +1404,17 @@ describe('POST /api/user/location/update', () => {
   });
 
   it.each([
-    ['a missing field', {}, MESSAGES.required],
-    ['an empty name', { location: '' }, MESSAGES.required],
-    ['spaces', { location: '   ' }, MESSAGES.required],
+    ['a missing field', {}, ERROR_CODES.required],
+    ['an empty name', { location: '' }, ERROR_CODES.required],
+    ['spaces', { location: '   ' }, ERROR_CODES.required],
     ['a number', { location: 7 }, undefined],
     ['a list', { location: ['Galle'] }, undefined],
     ['an object', { location: { name: 'x' } }, undefined],
     ['a NUL', { location: 'Gal\u0000le' }, undefined],
     ['81 characters', { location: 'x'.repeat(81) }, undefined],
     ['100k characters', { location: HUGE }, undefined],
-    ['SQL', { location: SQL }, OFFER_MESSAGES.unknownLocation],
-    ['a script', { location: SCRIPT }, OFFER_MESSAGES.unknownLocation],
+    ['SQL', { location: SQL }, ERROR_CODES.unknown_location],
+    ['a script', { location: SCRIPT }, ERROR_CODES.unknown_location],
   ])('refuses %s with 400', async (_name, body, message) => {
     const res = await updateLocation(body, shared.token);
     expectInvalid(res);

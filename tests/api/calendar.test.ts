@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { CALENDAR_MESSAGES, CalendarFeedChangedResponse, CalendarFeedResponse } from '../../src/contract/calendar.ts';
-import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createTestApi, latestCode, signUpVerified, type TestApi } from './harness.ts';
 import { expectError, expectOk, insertOffer } from './expectations.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 let api: TestApi;
 type Customer = Awaited<ReturnType<typeof signUpVerified>>;
@@ -109,10 +109,10 @@ describe('GET /api/offers/{offerId}/calendar.ics', () => {
 
   it('answers 404 for an offer without an end date, an unknown one and one not public; 400 for a bad id', async () => {
     const open = await insertOffer(api, { offerDateType: 'other', offerEnd: null });
-    expectError(await api.call('GET', `/api/offers/${open}/calendar.ics`), 404, CALENDAR_MESSAGES.offerHasNoEnd);
-    expectError(await api.call('GET', '/api/offers/999999/calendar.ics'), 404, OFFER_MESSAGES.offerNotFound);
+    expectError(await api.call('GET', `/api/offers/${open}/calendar.ics`), 404, ERROR_CODES.offer_has_no_end);
+    expectError(await api.call('GET', '/api/offers/999999/calendar.ics'), 404, ERROR_CODES.offer_not_found);
     const pending = await insertOffer(api, { reviewStatus: 'pending', offerEnd: new Date(Date.now() + DAY) });
-    expectError(await api.call('GET', `/api/offers/${pending}/calendar.ics`), 404, OFFER_MESSAGES.offerNotFound);
+    expectError(await api.call('GET', `/api/offers/${pending}/calendar.ics`), 404, ERROR_CODES.offer_not_found);
     expectError(await api.call('GET', '/api/offers/abc/calendar.ics'), 400);
   });
 });
@@ -171,7 +171,7 @@ describe('the favourites feed', () => {
     expect((await api.call('GET', feedPath(old))).status).toBe(200);
     const fresh = await makeFeed(alice);
     expect(fresh).not.toBe(old);
-    expectError(await api.call('GET', feedPath(old)), 404, CALENDAR_MESSAGES.feedNotFound);
+    expectError(await api.call('GET', feedPath(old)), 404, ERROR_CODES.feed_not_found);
     expect((await api.call('GET', feedPath(fresh))).status).toBe(200);
   });
 
@@ -188,7 +188,7 @@ describe('the favourites feed', () => {
     const update = (who: { userId: number }, token: string, password: string) =>
       api.call('PUT', '/api/update/user/password', { token, body: { userId: who.userId, password } });
     expect((await update(owner, owner.token, 'Sigiriya-Rock-Fortress-5')).status).toBe(200);
-    expectError(await api.call('GET', feedPath(changed)), 404, CALENDAR_MESSAGES.feedNotFound);
+    expectError(await api.call('GET', feedPath(changed)), 404, ERROR_CODES.feed_not_found);
     expect((await api.call('GET', FEED, { token: owner.token })).body.data).toEqual({ active: false, token: null });
 
     // A reset: a code to the number, its session, the new password.
@@ -202,7 +202,7 @@ describe('the favourites feed', () => {
     expect(verified.status).toBe(200);
     expect((await api.call('GET', feedPath(feed))).status).toBe(200);
     expect((await update(reset, verified.body.token, 'Another-Pass-99-Galle')).status).toBe(200);
-    expectError(await api.call('GET', feedPath(feed)), 404, CALENDAR_MESSAGES.feedNotFound);
+    expectError(await api.call('GET', feedPath(feed)), 404, ERROR_CODES.feed_not_found);
   });
 
   it('turned off, its URL answers 404 and the profile says it is off', async () => {
@@ -210,7 +210,7 @@ describe('the favourites feed', () => {
     const off = await api.call('DELETE', FEED, { token: alice.token });
     expectOk(off, CalendarFeedChangedResponse);
     expect(off.body).toMatchObject({ message: CALENDAR_MESSAGES.feedRemoved, data: { active: false, token: null } });
-    expectError(await api.call('GET', feedPath(token)), 404, CALENDAR_MESSAGES.feedNotFound);
+    expectError(await api.call('GET', feedPath(token)), 404, ERROR_CODES.feed_not_found);
     expect((await api.call('GET', FEED, { token: alice.token })).body.data).toEqual({ active: false, token: null });
     // Turning off twice is harmless.
     expect((await api.call('DELETE', FEED, { token: alice.token })).status).toBe(200);
@@ -220,7 +220,7 @@ describe('the favourites feed', () => {
     const dave = await signUpVerified(api, { firstName: 'Dave' });
     const token = await makeFeed(dave);
     await api.handle.db.update(users).set({ isAccountBlock: true }).where(eq(users.userId, dave.userId));
-    expectError(await api.call('GET', feedPath(token)), 404, CALENDAR_MESSAGES.feedNotFound);
+    expectError(await api.call('GET', feedPath(token)), 404, ERROR_CODES.feed_not_found);
   });
 
   it('needs a sign-in to read, make or turn off', async () => {
@@ -230,7 +230,7 @@ describe('the favourites feed', () => {
   it('answers 400 for an address that is not a feed’s, 404 for an unknown token', async () => {
     for (const file of ['short.ics', `${'a'.repeat(43)}.txt`, `${'a'.repeat(42)}!.ics`])
       expectError(await api.call('GET', `/api/calendar/${file}`), 400);
-    expectError(await api.call('GET', feedPath('A'.repeat(43))), 404, CALENDAR_MESSAGES.feedNotFound);
+    expectError(await api.call('GET', feedPath('A'.repeat(43))), 404, ERROR_CODES.feed_not_found);
   });
 
   it('never shows the token in another answer', async () => {

@@ -102,9 +102,9 @@ describe('POST /api/new/subscribe', () => {
       'a b@example.lk',
     ];
     for (const subscribeEmail of invalid)
-      expectBadRequest(await subscribe({ subscribeEmail }), 'subscribeEmail', MESSAGES.invalidEmail);
-    expectBadRequest(await subscribe({ subscribeEmail: '' }), 'subscribeEmail', MESSAGES.required);
-    expectBadRequest(await subscribe({ subscribeEmail: '   ' }), 'subscribeEmail', MESSAGES.required);
+      expectBadRequest(await subscribe({ subscribeEmail }), 'subscribeEmail', ERROR_CODES.invalid_email);
+    expectBadRequest(await subscribe({ subscribeEmail: '' }), 'subscribeEmail', ERROR_CODES.required);
+    expectBadRequest(await subscribe({ subscribeEmail: '   ' }), 'subscribeEmail', ERROR_CODES.required);
     for (const subscribeEmail of [{}, [], 42, null, true, { $ne: '' }, 'x'.repeat(100_000)])
       expectBadRequest(await subscribe({ subscribeEmail }), 'subscribeEmail');
     expectBadRequest(await subscribe({}), 'subscribeEmail');
@@ -236,7 +236,7 @@ describe('POST /api/add/new/feedback', () => {
       expectBadRequest(await send(input), 'firstName', ERROR_CODES.invalid_first_name);
       expect(await feedbackRows(input.email)).toHaveLength(0);
     }
-    expectBadRequest(await send(valid({ firstName: '' })), 'firstName', MESSAGES.required);
+    expectBadRequest(await send(valid({ firstName: '' })), 'firstName', ERROR_CODES.required);
     expectBadRequest(await send(valid({ firstName: 'K'.repeat(51) })), 'firstName');
     for (const firstName of [{}, [], 42, null]) expectBadRequest(await send(valid({ firstName })), 'firstName');
   });
@@ -258,8 +258,8 @@ describe('POST /api/add/new/feedback', () => {
   });
 
   it('rejects a bad email, a bad insight id and bodies that are not the form', async () => {
-    expectBadRequest(await send(valid({ email: 'nope' })), 'email', MESSAGES.invalidEmail);
-    expectBadRequest(await send(valid({ email: `${SCRIPT}@x.lk` })), 'email', MESSAGES.invalidEmail);
+    expectBadRequest(await send(valid({ email: 'nope' })), 'email', ERROR_CODES.invalid_email);
+    expectBadRequest(await send(valid({ email: `${SCRIPT}@x.lk` })), 'email', ERROR_CODES.invalid_email);
     expectBadRequest(await send(valid({ insightId: 'abc' })), 'insightId');
     expectBadRequest(await send(valid({ message: { text: 'hi' } })), 'message');
     expectBadRequest(await send({}), 'firstName');

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
-import { MESSAGES, UPLOAD_BYTES_MAX } from '../../src/contract/index.ts';
+import { UPLOAD_BYTES_MAX } from '../../src/contract/index.ts';
 import { expectError } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
 
@@ -44,7 +44,7 @@ describe('validation failures', () => {
     expect(both.body.code).toBe('invalid_mobile_no');
     expect(both.body.issues).toEqual([
       { path: 'mobileNo', message: ERROR_CODES.invalid_mobile_no, code: 'invalid_mobile_no' },
-      { path: 'password', message: MESSAGES.required, code: 'required' },
+      { path: 'password', message: ERROR_CODES.required, code: 'required' },
     ]);
   });
 

@@ -18,7 +18,6 @@ import * as teamCatalogue from '../../src/contract/team-catalogue.ts';
 import * as teamImporters from '../../src/contract/team-importers.ts';
 import * as alerts from '../../src/contract/alerts.ts';
 import * as offerSearch from '../../src/contract/offer-search.ts';
-import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
 import { sessions } from '../../src/server/db/schema.ts';
@@ -29,6 +28,7 @@ import { hashToken } from '../../src/server/services/tokens.ts';
 import { errorCodesOf } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, TEST_IP, type TestApi } from './harness.ts';
 import { fillPath, pathParams, ROUTES, routesOf, type Route } from './routes.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_104);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 80);
@@ -634,7 +634,7 @@ describe('every route, fuzzed', () => {
           const { status, text } = await send(route.method, request);
           const where = `${status} for ${describeRequest(route.method, request)}: ${text.slice(0, 300)}`;
           // This app runs no import queue: "Run now" says so with a 503, the one 5xx it answers on purpose.
-          const importsOff = status === 503 && text.includes(IMPORT_MESSAGES.importsOff);
+          const importsOff = status === 503 && text.includes(ERROR_CODES.imports_off);
           if (status >= 500 && !importsOff) throw new Error(`server error ${where}`);
           if (status >= 400) {
             let body: unknown;

@@ -4,13 +4,13 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ky from 'ky';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
-import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { importSources } from '../../src/server/db/schema.ts';
 import { seedIfEmpty } from '../../src/server/seed/index.ts';
 import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 import { commandDatabase } from './command-database.ts';
 import { STRONG_PASSWORD, TEST_DB } from './harness.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 const database = commandDatabase('import_restart');
 const SOURCE = 'stalled-feed';
@@ -108,7 +108,7 @@ describe('an import run whose server was killed', () => {
     const second = await start();
     const secondToken = await signIn(second.url);
     const run = await lastRun(second.url, secondToken);
-    expect(run).toMatchObject({ ok: false, errors: [{ reason: IMPORT_MESSAGES.serverStopped }] });
+    expect(run).toMatchObject({ ok: false, errors: [{ reason: ERROR_CODES.server_stopped }] });
     expect(run.finishedAt).not.toBeNull();
     const again = await call(second.url, 'POST', `/team/import-sources/${SOURCE}/run`, secondToken);
     expect(again.status, JSON.stringify(again.body)).toBe(202);

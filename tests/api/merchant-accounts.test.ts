@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
-import { MESSAGES, USER_TYPES } from '../../src/contract/index.ts';
+import { USER_TYPES } from '../../src/contract/index.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { DataDirLockedError, LOCK_FILE, processStartTime } from '../../src/server/db/data-dir-lock.ts';
@@ -180,9 +180,9 @@ describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('createOrPromoteMerchant', () => {
   it('needs a first name and a strong password for a new account', async () => {
     const mobileNo = freshMobile();
     const noName = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, password: STRONG_PASSWORD }));
-    expect(noName.issues).toEqual([{ path: 'firstName', message: MESSAGES.required, code: 'required' }]);
+    expect(noName.issues).toEqual([{ path: 'firstName', message: ERROR_CODES.required, code: 'required' }]);
     const noPassword = await refusal(createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal' }));
-    expect(noPassword.issues).toEqual([{ path: 'password', message: MESSAGES.required, code: 'required' }]);
+    expect(noPassword.issues).toEqual([{ path: 'password', message: ERROR_CODES.required, code: 'required' }]);
     const rules = await refusal(
       createOrPromoteMerchant(api.handle.db, { mobileNo, firstName: 'Kamal', password: 'short' }),
     );
@@ -217,7 +217,7 @@ describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('createOrPromoteMerchant', () => {
       expect.arrayContaining([
         { path: 'mobileNo', message: ERROR_CODES.invalid_mobile_no, code: 'invalid_mobile_no' },
         { path: 'firstName', message: ERROR_CODES.invalid_first_name, code: 'invalid_first_name' },
-        { path: 'companyEmail', message: MESSAGES.invalidEmail, code: 'invalid_email' },
+        { path: 'companyEmail', message: ERROR_CODES.invalid_email, code: 'invalid_email' },
         { path: 'contactNo', message: ERROR_CODES.invalid_mobile_no, code: 'invalid_mobile_no' },
         { path: 'businessName', message: 'At most 120 characters.', code: 'too_long', params: { max: 120 } },
         { path: 'BRno', message: 'Text must not contain NUL characters.', code: 'invalid' },
@@ -447,7 +447,7 @@ describe(`npm run merchant (${TEST_DB})`, () => {
       const bad = await runMerchantCommand(['--mobile', '77123', '--company-email', 'nope'], database.env);
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain(`--mobile: ${ERROR_CODES.invalid_mobile_no}`);
-      expect(bad.stderr).toContain(`--company-email: ${MESSAGES.invalidEmail}`);
+      expect(bad.stderr).toContain(`--company-email: ${ERROR_CODES.invalid_email}`);
 
       const noMobile = await runMerchantCommand(['--city', 'Kandy'], database.env);
       expect(noMobile.code).toBe(1);

@@ -4,10 +4,9 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardName, ELIGIBILITY_MESSAGES, NO_ELIGIBILITY, type CardSpecData } from '../../src/contract/eligibility.ts';
+import { cardName, NO_ELIGIBILITY, type CardSpecData } from '../../src/contract/eligibility.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
 import {
-  MESSAGES,
   Offer,
   OFFER_HEADER_MAX,
   OFFER_TERMS_MAX,
@@ -21,6 +20,7 @@ import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accoun
 import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, type Res } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 const DAY = 86_400_000;
 const COLOMBO_OFFSET = SRI_LANKA_UTC_OFFSET_MS;
@@ -132,8 +132,8 @@ describe('who may create an offer', () => {
   });
 
   it('answers 403 with the merchants-only message to a customer, whatever the body', async () => {
-    expectError(await create(validBody(), customer.token), 403, OFFER_MESSAGES.merchantsOnly);
-    expectError(await create({}, customer.token), 403, OFFER_MESSAGES.merchantsOnly);
+    expectError(await create(validBody(), customer.token), 403, ERROR_CODES.merchants_only);
+    expectError(await create({}, customer.token), 403, ERROR_CODES.merchants_only);
     expect(await ownOffersCount(customer.userId)).toBe(0);
   });
 });
@@ -453,79 +453,75 @@ describe('validation messages reach the answer', () => {
       'fromDate',
       'toDate',
     ]) {
-      expectIssue(res, path, MESSAGES.required);
+      expectIssue(res, path, ERROR_CODES.required);
     }
-    expect(res.body.message).toBe(`offerCategory: ${MESSAGES.required}`);
+    expect(res.body.message).toBe(`offerCategory: ${ERROR_CODES.required}`);
   });
 
   it('refuses blank and unchosen fields', async () => {
     const res = await create(validBody({ offerTitle: '   ', offerHeader: '', offerCategory: '', bankInfo: 0 }));
     for (const path of ['offerTitle', 'offerHeader', 'offerCategory', 'bankInfo'])
-      expectIssue(res, path, MESSAGES.required);
+      expectIssue(res, path, ERROR_CODES.required);
   });
 
   it(`refuses a header over ${OFFER_HEADER_MAX} characters`, async () => {
     expectIssue(
       await create(validBody({ offerHeader: 'h'.repeat(OFFER_HEADER_MAX + 1) })),
       'offerHeader',
-      OFFER_MESSAGES.offerHeaderTooLong,
+      ERROR_CODES.offer_header_too_long,
     );
     expectCreated(await create(validBody({ offerHeader: 'h'.repeat(OFFER_HEADER_MAX) })));
   });
 
   it.each(['2027-01-31', '31/02/2027', '1/1/2027', '00/01/2027', 'tomorrow'])('refuses the date %s', async (date) => {
-    expectIssue(await create(validBody({ fromDate: date })), 'fromDate', OFFER_MESSAGES.invalidFormDate);
-    expectIssue(await create(validBody({ toDate: date })), 'toDate', OFFER_MESSAGES.invalidFormDate);
+    expectIssue(await create(validBody({ fromDate: date })), 'fromDate', ERROR_CODES.invalid_form_date);
+    expectIssue(await create(validBody({ toDate: date })), 'toDate', ERROR_CODES.invalid_form_date);
   });
 
   it('refuses an end before the start, and an end that has passed', async () => {
     expectIssue(
       await create(validBody({ fromDate: formDate(10), toDate: formDate(5) })),
       'toDate',
-      OFFER_MESSAGES.endBeforeStart,
+      ERROR_CODES.end_before_start,
     );
     expectIssue(
       await create(validBody({ fromDate: formDate(-30), toDate: formDate(-2) })),
       'toDate',
-      OFFER_MESSAGES.endDatePassed,
+      ERROR_CODES.end_date_passed,
     );
     expectIssue(
       await create(validBody({ offerValidity: 'until', toDate: formDate(-2) })),
       'toDate',
-      OFFER_MESSAGES.endDatePassed,
+      ERROR_CODES.end_date_passed,
     );
   });
 
   it('asks for the dates or the description each validity needs', async () => {
     const fromTo = await create(validBody({ fromDate: '', toDate: '' }));
-    expectIssue(fromTo, 'fromDate', MESSAGES.required);
-    expectIssue(fromTo, 'toDate', MESSAGES.required);
-    expectIssue(await create(validBody({ offerValidity: 'on', fromDate: '' })), 'fromDate', MESSAGES.required);
-    expectIssue(await create(validBody({ offerValidity: 'till', toDate: '' })), 'toDate', MESSAGES.required);
+    expectIssue(fromTo, 'fromDate', ERROR_CODES.required);
+    expectIssue(fromTo, 'toDate', ERROR_CODES.required);
+    expectIssue(await create(validBody({ offerValidity: 'on', fromDate: '' })), 'fromDate', ERROR_CODES.required);
+    expectIssue(await create(validBody({ offerValidity: 'till', toDate: '' })), 'toDate', ERROR_CODES.required);
     expectIssue(
       await create(validBody({ offerValidity: 'other', validTimeDateDescription: ' ' })),
       'validTimeDateDescription',
-      MESSAGES.required,
+      ERROR_CODES.required,
     );
   });
 
   it.each(['0', '101', '12.345', 'abc', '-5', '20%'])('refuses the rate %s for a percentage offer', async (rate) => {
     for (const offerType of ['off', 'upto', 'discount'])
-      expectIssue(
-        await create(validBody({ offerType, offerRate: rate })),
-        'offerRate',
-        OFFER_MESSAGES.invalidOfferRate,
-      );
+      expectIssue(await create(validBody({ offerType, offerRate: rate })), 'offerRate', ERROR_CODES.invalid_offer_rate);
   });
 
   it('refuses the form unless the terms are accepted', async () => {
     for (const termsAccepted of [false, 'true', 1, null])
-      expectIssue(await create(validBody({ termsAccepted })), 'termsAccepted', OFFER_MESSAGES.acceptOfferTerms);
+      expectIssue(await create(validBody({ termsAccepted })), 'termsAccepted', ERROR_CODES.accept_offer_terms);
   });
 
   it('refuses unknown choices of type and validity', async () => {
-    expectIssue(await create(validBody({ offerType: 'free' })), 'offerType', MESSAGES.required);
-    expectIssue(await create(validBody({ offerValidity: 'always' })), 'offerValidity', MESSAGES.required);
+    expectIssue(await create(validBody({ offerType: 'free' })), 'offerType', ERROR_CODES.required);
+    expectIssue(await create(validBody({ offerValidity: 'always' })), 'offerValidity', ERROR_CODES.required);
   });
 });
 
@@ -593,30 +589,26 @@ describe('eligibility', () => {
     );
     expectError(notIssued, 400, `${bank.bankName} does not issue: JCB prepaid`);
     expect(notIssued.body.issues).toEqual([
-      { path: 'eligibility.cards.1', message: ELIGIBILITY_MESSAGES.cardNotIssued, code: 'card_not_issued' },
+      { path: 'eligibility.cards.1', message: ERROR_CODES.card_not_issued, code: 'card_not_issued' },
     ]);
     expect(notIssued.body).toMatchObject({
       code: 'cards_not_issued',
       params: { bank: bank.bankName, cards: 'JCB prepaid' },
     });
     const cases: [eligibility: unknown, path: string, message?: string][] = [
-      [{ cardScope: 'listed', cards: [] }, 'eligibility.cards', ELIGIBILITY_MESSAGES.listedNeedsCards],
-      [{ timeFrom: '18:00' }, 'eligibility.timeTo', ELIGIBILITY_MESSAGES.timeNeedsBoth],
-      [{ timeFrom: '25:00', timeTo: '26:00' }, 'eligibility.timeFrom', ELIGIBILITY_MESSAGES.invalidTime],
-      [{ minBill: -5 }, 'eligibility.minBill', ELIGIBILITY_MESSAGES.invalidRupees],
-      [{ maxDiscount: 12.5 }, 'eligibility.maxDiscount', ELIGIBILITY_MESSAGES.invalidRupees],
-      [{ minBill: '5000' }, 'eligibility.minBill', ELIGIBILITY_MESSAGES.invalidRupees],
-      [
-        { website: 'javascript:alert(1)', channel: 'online' },
-        'eligibility.website',
-        ELIGIBILITY_MESSAGES.websiteNotHttp,
-      ],
+      [{ cardScope: 'listed', cards: [] }, 'eligibility.cards', ERROR_CODES.listed_needs_cards],
+      [{ timeFrom: '18:00' }, 'eligibility.timeTo', ERROR_CODES.time_needs_both],
+      [{ timeFrom: '25:00', timeTo: '26:00' }, 'eligibility.timeFrom', ERROR_CODES.invalid_time],
+      [{ minBill: -5 }, 'eligibility.minBill', ERROR_CODES.invalid_rupees],
+      [{ maxDiscount: 12.5 }, 'eligibility.maxDiscount', ERROR_CODES.invalid_rupees],
+      [{ minBill: '5000' }, 'eligibility.minBill', ERROR_CODES.invalid_rupees],
+      [{ website: 'javascript:alert(1)', channel: 'online' }, 'eligibility.website', ERROR_CODES.not_http],
       [{ channel: 'drive-through' }, 'eligibility.channel'],
       [{ days: ['someday'] }, 'eligibility.days.0'],
       [
         { cardScope: 'listed', cards: [bank.issuedCards[0], bank.issuedCards[0]] },
         'eligibility.cards',
-        ELIGIBILITY_MESSAGES.duplicateCard,
+        ERROR_CODES.duplicate_card,
       ],
       ['all cards', 'eligibility'],
     ];
@@ -634,14 +626,14 @@ describe('catalogue checks', () => {
   it('answers 400 for an unknown category or bank id, and saves nothing', async () => {
     const before = await ownOffersCount(merchant.userId);
     const category = await create(validBody({ offerCategory: 999_999 }));
-    expectError(category, 400, OFFER_MESSAGES.unknownCategoryId);
+    expectError(category, 400, ERROR_CODES.unknown_category_id);
     expect(category.body.issues).toEqual([
-      { path: 'offerCategory', message: OFFER_MESSAGES.unknownCategoryId, code: 'unknown_category_id' },
+      { path: 'offerCategory', message: ERROR_CODES.unknown_category_id, code: 'unknown_category_id' },
     ]);
     const bankRes = await create(validBody({ bankInfo: 999_999 }));
-    expectError(bankRes, 400, OFFER_MESSAGES.unknownBankId);
+    expectError(bankRes, 400, ERROR_CODES.unknown_bank_id);
     expect(bankRes.body.issues).toEqual([
-      { path: 'bankInfo', message: OFFER_MESSAGES.unknownBankId, code: 'unknown_bank_id' },
+      { path: 'bankInfo', message: ERROR_CODES.unknown_bank_id, code: 'unknown_bank_id' },
     ]);
     expect(await ownOffersCount(merchant.userId)).toBe(before);
   });

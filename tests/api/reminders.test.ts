@@ -37,11 +37,12 @@ import {
   TEST_SITE_URL,
   type TestApi,
 } from './harness.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 const SETTING = '/api/user/reminders';
 const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-const BAD_DAYS = escaped(`daysBefore: ${REMINDER_MESSAGES.badDays}`);
-const BAD_LINK = escaped(`token: ${REMINDER_MESSAGES.badStopLink}`);
+const BAD_DAYS = escaped(`daysBefore: ${ERROR_CODES.bad_days}`);
+const BAD_LINK = escaped(`token: ${ERROR_CODES.bad_stop_link}`);
 /** An instant in Sri Lanka's time, e.g. at('2031-03-03', '08:00'). */
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
 /** The last instant of a Sri Lanka day, as offers end. */
@@ -367,7 +368,7 @@ describe("the stop link's life", () => {
     api.call('GET', `/api/reminders/stop?token=${token}`, { headers });
   const daysOf = async (userId: number) =>
     (await db().select({ days: users.reminderDaysBefore }).from(users).where(eq(users.userId, userId)))[0]!.days;
-  const EXPIRED = escaped(`token: ${REMINDER_MESSAGES.expiredStopLink}`);
+  const EXPIRED = escaped(`token: ${ERROR_CODES.expired_stop_link}`);
   const DAY = 86_400_000;
 
   it('is issued afresh for each message, works for 90 days and not after', async () => {

@@ -556,7 +556,7 @@ describe('merchant companies', () => {
 
   it('refuses offers from a merchant the team has not activated, saying why', async () => {
     const sent = await api.call('POST', '/api/create/new/offer', { token: merchant.token, body: offerForm() });
-    expectError(sent, 403, OFFER_MESSAGES.notActivated);
+    expectError(sent, 403, ERROR_CODES.not_activated);
   });
 
   it('lets the team read the documents and move the company through the steps, each move in the audit log', async () => {
@@ -638,7 +638,7 @@ describe('merchant companies', () => {
 
     const resend = (body: unknown, token?: string) => api.call('PUT', `/api/offers/${offerId}`, { token, body });
     expectError(await resend(offerForm()), 401);
-    expectError(await resend(offerForm(), customer.token), 403, OFFER_MESSAGES.merchantsOnly);
+    expectError(await resend(offerForm(), customer.token), 403, ERROR_CODES.merchants_only);
     const otherMobile = freshMobile();
     await createOrPromoteMerchant(api.handle.db, {
       mobileNo: otherMobile,
@@ -646,7 +646,7 @@ describe('merchant companies', () => {
       password: STRONG_PASSWORD,
       activated: true,
     });
-    expectError(await resend(offerForm(), (await signIn(otherMobile)).token), 403, OFFER_MESSAGES.notYourOffer);
+    expectError(await resend(offerForm(), (await signIn(otherMobile)).token), 403, ERROR_CODES.not_your_offer);
     expectError(await resend(offerForm({ offerRate: 'lots' }), merchant.token), 400);
 
     const again = await resend(offerForm({ offerHeader: 'Second try', toDate: '30/11/2099' }), merchant.token);
@@ -660,7 +660,7 @@ describe('merchant companies', () => {
     expect(await own(merchant.token)).not.toHaveProperty('reviewReason');
     // Once accepted, it is the team's to change.
     await api.call('POST', `/api/team/offers/${offerId}/decision`, { token: team.token, body: { decision: 'accept' } });
-    expectError(await resend(offerForm(), merchant.token), 409, OFFER_MESSAGES.listedOfferLocked);
+    expectError(await resend(offerForm(), merchant.token), 409, ERROR_CODES.listed_offer_locked);
     expectError(await api.call('PUT', '/api/offers/999999', { token: merchant.token, body: offerForm() }), 404);
   });
 

@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
-import { CONFIRM_PASSWORD_MIN, MESSAGES } from '../../src/contract/index.ts';
+import { CONFIRM_PASSWORD_MIN } from '../../src/contract/index.ts';
 import { CLIENT_RESEND_LIMIT, RESEND_COUNTDOWN_SECONDS } from '../../src/lib/constants.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { accountCalls, freshMobile, NEW_PASSWORD, PASSWORD } from './account-calls.ts';
@@ -356,8 +356,8 @@ describe('password reset', () => {
       const password = page.getByLabel('Password', { exact: true });
       await password.waitFor();
       await password.press('Enter'); // submitting touches both fields
-      await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
-      expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.required);
+      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.required);
+      expect(await messageOf(page, 'Confirm password')).toBe(ERROR_CODES.required);
       await password.fill('short');
       await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.password_rules);
       await password.fill('Password1');
@@ -394,7 +394,7 @@ describe('password reset', () => {
       const send = dialog.getByRole('button', { name: m.account_send_verification_code() });
       expect(await messageOf(page, m.account_new_mobile_label())).toBe('');
       await send.click();
-      await expect.poll(() => messageOf(page, m.account_new_mobile_label())).toBe(MESSAGES.required);
+      await expect.poll(() => messageOf(page, m.account_new_mobile_label())).toBe(ERROR_CODES.required);
       const invalid = notice(page, ERROR_CODES.invalid_mobile_title);
       await invalid.waitFor();
       expect(await invalid.innerText()).toContain(ERROR_CODES.enter_valid_mobile);
@@ -460,7 +460,7 @@ describe('validation messages show once a field was touched', () => {
       await mobile.blur();
       await expect.poll(() => messageOf(page, 'Mobile number')).toBe(ERROR_CODES.invalid_mobile_no);
       await mobile.fill('');
-      await expect.poll(() => messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
+      await expect.poll(() => messageOf(page, 'Mobile number')).toBe(ERROR_CODES.required);
       await mobile.fill('77123');
       expect(await messageOf(page, 'Mobile number')).toBe(ERROR_CODES.invalid_mobile_no);
       expect(await mobile.getAttribute('aria-invalid')).toBe('true');
@@ -478,7 +478,7 @@ describe('validation messages show once a field was touched', () => {
       await password.waitFor();
       expect(await messageOf(page, 'Password', true)).toBe('');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
+      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.required);
     }));
 
   it("reset: the number and the 'Invalid' notice of 'Send code'", () =>
@@ -487,7 +487,7 @@ describe('validation messages show once a field was touched', () => {
       const mobile = page.getByLabel('Mobile number');
       expect(await messageOf(page, 'Mobile number')).toBe('');
       await page.getByRole('button', { name: 'Send code' }).click();
-      await expect.poll(() => messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
+      await expect.poll(() => messageOf(page, 'Mobile number')).toBe(ERROR_CODES.required);
       const invalid = notice(page, ERROR_CODES.invalid_mobile_title);
       await invalid.waitFor();
       expect(await invalid.innerText()).toContain(ERROR_CODES.enter_valid_mobile);
@@ -507,8 +507,8 @@ describe('validation messages show once a field was touched', () => {
       await firstName.waitFor();
       expect(await messageOf(page, 'First name')).toBe('');
       await page.getByRole('button', { name: 'Next' }).click(); // Next touches every field of the step
-      await expect.poll(() => messageOf(page, 'First name')).toBe(MESSAGES.required);
-      expect(await messageOf(page, 'Mobile number')).toBe(MESSAGES.required);
+      await expect.poll(() => messageOf(page, 'First name')).toBe(ERROR_CODES.required);
+      expect(await messageOf(page, 'Mobile number')).toBe(ERROR_CODES.required);
       await firstName.fill('Amaya2');
       expect(await messageOf(page, 'First name')).toBe(ERROR_CODES.invalid_first_name);
       for (const wrong of ['12345', '77123456', '7712345678']) {
@@ -523,8 +523,8 @@ describe('validation messages show once a field was touched', () => {
       await password.waitFor();
       expect(await messageOf(page, 'Password', true)).toBe('');
       await page.getByRole('button', { name: 'Next' }).click(); // Next touches every field of the step
-      await expect.poll(() => messageOf(page, 'Password', true)).toBe(MESSAGES.required);
-      expect(await messageOf(page, 'Confirm password')).toBe(MESSAGES.required);
+      await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.required);
+      expect(await messageOf(page, 'Confirm password')).toBe(ERROR_CODES.required);
       await password.fill('short');
       await expect.poll(() => messageOf(page, 'Password', true)).toBe(ERROR_CODES.password_rules);
       await password.fill('Password1');

@@ -6,8 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, OFFER_HEADER_MAX } from '../../src/contract/index.ts';
-import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
+import { OFFER_HEADER_MAX } from '../../src/contract/index.ts';
 import { CONSOLE_MENUS, SECTION_TITLES } from '../../src/islands/console/console-routes.ts';
 import { STEP_NAMES } from '../../src/islands/console/offer-form.ts';
 import { m } from '../../src/paraglide/messages.js';
@@ -26,6 +25,7 @@ import {
   type BrowserSite,
   type TestAccount,
 } from './harness.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ async function messageOf(field: Locator): Promise<string> {
   return ids.length ? (await field.page().locator(`[id="${ids[0]}"]`).innerText()).trim() : '';
 }
 /** 'Field is required. ' as the page shows it (innerText drops the trailing space). */
-const REQUIRED = MESSAGES.required.trim();
+const REQUIRED = ERROR_CODES.required.trim();
 /** Every shown field message of the open step, in order. */
 const shownMessages = (page: Page) => page.locator('.offer-form .auth-error').allInnerTexts();
 
@@ -314,7 +314,7 @@ describe('merchant console', () => {
       await header.fill('x'.repeat(OFFER_HEADER_MAX + 1));
       const headerCount = dialog.locator('#offer-offerHeader-hint');
       expect(await headerCount.innerText()).toContain(`${OFFER_HEADER_MAX + 1}/${OFFER_HEADER_MAX}`);
-      expect(await messageOf(header)).toBe(OFFER_MESSAGES.offerHeaderTooLong);
+      expect(await messageOf(header)).toBe(ERROR_CODES.offer_header_too_long);
       await header.fill('20% off dinner for two every weekend');
       expect(await headerCount.innerText()).toContain(`36/${OFFER_HEADER_MAX}`);
       expect(await messageOf(header)).toBe('');
@@ -333,21 +333,21 @@ describe('merchant console', () => {
 
       await start.fill('31022099'); // typed on a number pad: the slashes come by themselves
       expect(await start.inputValue()).toBe('31/02/2099');
-      expect(await messageOf(start)).toBe(OFFER_MESSAGES.invalidFormDate);
+      expect(await messageOf(start)).toBe(ERROR_CODES.invalid_form_date);
       await start.fill('10/10/2099');
       await end.fill('01/10/2099');
       expect(await messageOf(start)).toBe('');
-      expect(await messageOf(end)).toBe(OFFER_MESSAGES.endBeforeStart);
+      expect(await messageOf(end)).toBe(ERROR_CODES.end_before_start);
       await start.fill('01/01/2020');
       await end.fill('02/01/2020');
-      expect(await messageOf(end)).toBe(OFFER_MESSAGES.endDatePassed);
+      expect(await messageOf(end)).toBe(ERROR_CODES.end_date_passed);
       await start.fill('01/01/2099');
       await end.fill('31/12/2099');
       expect(await messageOf(end)).toBe('');
 
       for (const bad of ['0', '150', 'abc']) {
         await rate.fill(bad);
-        expect(await messageOf(rate), bad).toBe(OFFER_MESSAGES.invalidOfferRate);
+        expect(await messageOf(rate), bad).toBe(ERROR_CODES.invalid_offer_rate);
       }
       await rate.fill('25');
       expect(await messageOf(rate)).toBe('');
@@ -360,7 +360,7 @@ describe('merchant console', () => {
       expect(await messageOf(rate)).toBe('');
       expect(await preview.innerText()).toBe('Free dessert with every main');
       await dialog.getByLabel('Offer type').selectOption('off');
-      expect(await messageOf(rate)).toBe(OFFER_MESSAGES.invalidOfferRate);
+      expect(await messageOf(rate)).toBe(ERROR_CODES.invalid_offer_rate);
       await rate.fill('25');
 
       // Validity 'other' needs its description instead of the dates.
@@ -390,7 +390,7 @@ describe('merchant console', () => {
       const submit = dialog.getByRole('button', { name: 'Submit' });
       await submit.click();
       const accept = dialog.getByLabel(m.console_accept_terms());
-      expect(await messageOf(accept)).toBe(OFFER_MESSAGES.acceptOfferTerms);
+      expect(await messageOf(accept)).toBe(ERROR_CODES.accept_offer_terms);
       await accept.check();
       expect(await messageOf(accept)).toBe('');
 

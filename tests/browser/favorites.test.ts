@@ -22,6 +22,7 @@ import {
   type TestAccount,
 } from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -85,9 +86,9 @@ describe('a guest', () => {
       const before = page.url();
       await card.locator('[data-favorite-offer]').click();
 
-      const prompt = page.getByRole('dialog', { name: MESSAGES.notSignedInTitle });
+      const prompt = page.getByRole('dialog', { name: ERROR_CODES.not_signed_in_title });
       await prompt.waitFor();
-      expect(await prompt.innerText()).toContain(MESSAGES.notSignedInText);
+      expect(await prompt.innerText()).toContain(ERROR_CODES.not_signed_in_text);
       expect(await prompt.getByRole('link', { name: 'SignIn' }).getAttribute('href')).toBe(
         signInPath(offerCanonicalPath(offer)),
       );

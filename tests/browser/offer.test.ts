@@ -23,6 +23,7 @@ import {
   type BrowserSite,
 } from './harness.ts';
 import { favouritesText as countOfFavourites, viewsText as countOfViews } from '../../src/lib/format-offer.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -119,9 +120,9 @@ describe('offer page', () => {
       await expect.poll(() => offerPageStarted(page)).toBe(true);
       await page.locator('[data-favourite-offer]').click();
 
-      const prompt = page.getByRole('dialog', { name: MESSAGES.notSignedInTitle });
+      const prompt = page.getByRole('dialog', { name: ERROR_CODES.not_signed_in_title });
       await prompt.waitFor();
-      expect(await prompt.getByText(MESSAGES.notSignedInText).isVisible()).toBe(true);
+      expect(await prompt.getByText(ERROR_CODES.not_signed_in_text).isVisible()).toBe(true);
       expect(new URL(page.url()).pathname).toBe(path); // the press did not navigate
       expect(await prompt.getByRole('link', { name: 'SignUp' }).getAttribute('href')).toBe('/sign-up');
       const signIn = prompt.getByRole('link', { name: 'SignIn' });
@@ -152,7 +153,7 @@ describe('offer page', () => {
       await page.locator('[data-favourite-offer]').click(); // still the build's link to sign-in
       expect(scriptsAsked.length).toBeGreaterThan(0);
       release();
-      await page.getByRole('dialog', { name: MESSAGES.notSignedInTitle }).waitFor();
+      await page.getByRole('dialog', { name: ERROR_CODES.not_signed_in_title }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     }));
@@ -411,7 +412,7 @@ describe('offer modal over the home and bank pages', () => {
       const dialog = page.getByRole('dialog', { name: offer.header });
       await dialog.waitFor();
       await dialog.getByRole('link', { name: 'Save' }).click();
-      await page.getByRole('dialog', { name: MESSAGES.notSignedInTitle }).waitFor();
+      await page.getByRole('dialog', { name: ERROR_CODES.not_signed_in_title }).waitFor();
     }));
 
   it('opens over a bank page too, and closing returns to its URL', () =>

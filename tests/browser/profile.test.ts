@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
-import { MESSAGES, type UserData } from '../../src/contract/index.ts';
+import { type UserData } from '../../src/contract/index.ts';
 import { maskMobile } from '../../src/lib/format-offer.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import {
@@ -292,7 +292,7 @@ describe('the location picker', () => {
       // Save without a choice: the message, tied to the list.
       await picker.getByRole('button', { name: 'Save', exact: true }).click();
       const list = picker.getByRole('group', { name: 'Locations' });
-      expect(await picker.locator('.profile-error').innerText()).toBe(MESSAGES.required.trim());
+      expect(await picker.locator('.profile-error').innerText()).toBe(ERROR_CODES.required.trim());
       expect(await list.getAttribute('aria-invalid')).toBe('true');
       expect(await list.getAttribute('aria-describedby')).toBe(
         await picker.locator('.profile-error').getAttribute('id'),
@@ -513,7 +513,7 @@ describe('the Contact No Change (Update Mobile Number, account mode)', () => {
 
       // Every message of the form: empty, too short, the user's own number (another account's: below).
       await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();
-      await expect.poll(() => fieldError.innerText()).toContain(MESSAGES.required.trim());
+      await expect.poll(() => fieldError.innerText()).toContain(ERROR_CODES.required.trim());
       await page.locator('.notice-card', { hasText: ERROR_CODES.enter_valid_mobile }).waitFor();
       await field.fill('7712');
       await dialog.getByRole('button', { name: m.account_send_verification_code() }).click();

@@ -4,14 +4,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
-import { REPORT_MESSAGES } from '../../src/contract/report-messages.ts';
+import { REPORT_MESSAGES } from '../../src/contract/reports.ts';
 import type { ReportReason } from '../../src/contract/reports.ts';
 import { REPORT_REASON_TEXTS } from '../../src/islands/offer/report-texts.ts';
 import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 let site: BrowserSite;
 let teamToken: string;
@@ -138,7 +138,7 @@ describe('Report a problem on the offer page', () => {
       await dialog.waitFor();
       await dialog.getByRole('button', { name: m.browse_send({}, si) }).click();
       await dialog.getByText(m.error_report_reason_required({}, si)).waitFor();
-      expect(await dialog.getByText(REPORT_MESSAGES.chooseReason).count()).toBe(0);
+      expect(await dialog.getByText(ERROR_CODES.report_reason_required).count()).toBe(0);
       await dialog.getByLabel(m.browse_report_reason_other({}, si)).check();
       await dialog.getByRole('button', { name: m.browse_send({}, si) }).click();
       await expect
@@ -194,7 +194,7 @@ describe('Report a problem on the offer page', () => {
             retryAfterSeconds: 3600,
           },
         },
-        { status: 404, body: { status: false, message: OFFER_MESSAGES.offerNotFound } },
+        { status: 404, body: { status: false, message: ERROR_CODES.offer_not_found } },
       ];
       let calls = 0;
       await page.route('**/api/offers/*/reports', async (route) => {
@@ -218,7 +218,7 @@ describe('Report a problem on the offer page', () => {
       await send.click();
       await alert.filter({ hasText: answers[0]!.body.message }).waitFor();
       await send.click();
-      await alert.filter({ hasText: OFFER_MESSAGES.offerNotFound }).waitFor();
+      await alert.filter({ hasText: ERROR_CODES.offer_not_found }).waitFor();
       await send.click();
       await alert.filter({ hasText: CLIENT_ERROR_TEXTS.network }).waitFor();
       expect(calls).toBe(3);

@@ -286,14 +286,14 @@ describe('with JavaScript: newsletter, feedback and notices', () => {
       expect(await subscribe.isEnabled()).toBe(true);
 
       await subscribe.click();
-      const notice = noticeIn(page, 'top-center', MESSAGES.enterEmail);
+      const notice = noticeIn(page, 'top-center', ERROR_CODES.enter_email);
       await notice.waitFor();
       expect(await notice.locator('.notice-title').textContent()).toBe('Subscribe');
       expect(await notice.evaluate((node) => node.closest('[aria-live]')?.getAttribute('aria-live'))).toBe('polite');
       // Clicking again replaces the notice rather than stacking a second one.
       await subscribe.click();
       await page.waitForTimeout(100);
-      expect(await noticeIn(page, 'top-center', MESSAGES.enterEmail).count()).toBe(1);
+      expect(await noticeIn(page, 'top-center', ERROR_CODES.enter_email).count()).toBe(1);
 
       const { violations } = await new AxeBuilder({ page }).include('.notice-stack').analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
@@ -348,7 +348,7 @@ describe('with JavaScript: newsletter, feedback and notices', () => {
       // Straight from the field to the button: the click must still land (and the form refuse to send).
       await send.click();
       expect(await page.locator('#feedback-mobile-error').textContent()).toBe(ERROR_CODES.invalid_mobile_no);
-      expect(await page.locator('#feedback-email-error').textContent()).toBe(MESSAGES.required);
+      expect(await page.locator('#feedback-email-error').textContent()).toBe(ERROR_CODES.required);
       expect(await mobile.getAttribute('aria-invalid')).toBe('true');
       expect((await mobile.getAttribute('aria-describedby'))?.split(' ')).toEqual([
         'feedback-mobile-hint',
@@ -360,12 +360,12 @@ describe('with JavaScript: newsletter, feedback and notices', () => {
       await mobile.fill('712345678');
       await page.locator('#feedback-mobile-error').waitFor({ state: 'detached' }); // corrected: the message goes
       await email.fill('kamala@');
-      expect(await page.locator('#feedback-email-error').textContent()).toBe(MESSAGES.invalidEmail);
+      expect(await page.locator('#feedback-email-error').textContent()).toBe(ERROR_CODES.invalid_email);
       await email.fill('kamala@example.lk');
       // A field is checked when it is left: emptied and left, the first name is required.
       await firstName.fill('');
       await firstName.blur();
-      expect(await page.locator('#feedback-first-name-error').textContent()).toBe(MESSAGES.required);
+      expect(await page.locator('#feedback-first-name-error').textContent()).toBe(ERROR_CODES.required);
       await firstName.fill('Kamala');
       await form.getByLabel('Message (optional)').fill('The Kandy offers page loads slowly.');
       const answer = page.waitForResponse((response) => response.url().endsWith('/api/add/new/feedback'));

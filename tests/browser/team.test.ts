@@ -21,6 +21,7 @@ import {
   type BrowserSite,
   type TestAccount,
 } from './harness.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 let site: BrowserSite;
 let team: TestAccount;
@@ -114,7 +115,7 @@ describe('a new merchant, from documents to a published offer', () => {
   it('cannot send offers before the team activates it, and uploads its registration document', () =>
     withSignedInPage(site, merchant, PHONE, async (page) => {
       await gotoConsole(page, '/console/merchant/offer');
-      await expect.poll(() => page.locator('[data-not-activated]').innerText()).toContain(OFFER_MESSAGES.notActivated);
+      await expect.poll(() => page.locator('[data-not-activated]').innerText()).toContain(ERROR_CODES.not_activated);
       expect(await page.getByRole('button', { name: 'Create Offer' }).count()).toBe(0);
 
       await page.getByRole('link', { name: 'Upload your registration documents' }).click();

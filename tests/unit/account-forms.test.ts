@@ -7,12 +7,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
-import {
-  CONFIRM_PASSWORD_MIN,
-  MESSAGES,
-  MobileChangeConfirmRequest,
-  VerifyMobileRequest,
-} from '../../src/contract/index.ts';
+import { CONFIRM_PASSWORD_MIN, MobileChangeConfirmRequest, VerifyMobileRequest } from '../../src/contract/index.ts';
 import {
   authenticate,
   confirmMobileChange,
@@ -63,8 +58,8 @@ import { m } from '../../src/paraglide/messages.js';
 
 describe('form rules and their messages (spec §5)', () => {
   it('a mobile number (sign-in, sign-up, reset, New Mobile No) is required and 9 significant digits, as people type it', () => {
-    expect(mobileErrors({ mobileNo: '' })).toEqual({ mobileNo: MESSAGES.required });
-    expect(mobileErrors({ mobileNo: '   ' })).toEqual({ mobileNo: MESSAGES.required });
+    expect(mobileErrors({ mobileNo: '' })).toEqual({ mobileNo: ERROR_CODES.required });
+    expect(mobileErrors({ mobileNo: '   ' })).toEqual({ mobileNo: ERROR_CODES.required });
     // A cut number ('077123456': the 0 of 0771234567 kept, a digit lost) is never taken for another one.
     for (const wrong of [
       '77123',
@@ -93,20 +88,20 @@ describe('form rules and their messages (spec §5)', () => {
 
   it('sign-in: the number as above, and the password is only required', () => {
     expect(signInErrors({ mobileNo: '', password: '' })).toEqual({
-      mobileNo: MESSAGES.required,
-      password: MESSAGES.required,
+      mobileNo: ERROR_CODES.required,
+      password: ERROR_CODES.required,
     });
     expect(signInErrors({ mobileNo: '7712345678', password: 'x' })).toEqual({
       mobileNo: ERROR_CODES.invalid_mobile_no,
     });
-    expect(signInErrors({ mobileNo: '771234567', password: '' })).toEqual({ password: MESSAGES.required });
+    expect(signInErrors({ mobileNo: '771234567', password: '' })).toEqual({ password: ERROR_CODES.required });
     expect(signInErrors({ mobileNo: '771234567', password: 'x' })).toEqual({});
   });
 
   it('the first name is required and letters only', () => {
     expect(basicDetailsErrors({ firstName: ' ', mobileNo: '' })).toEqual({
-      firstName: MESSAGES.required,
-      mobileNo: MESSAGES.required,
+      firstName: ERROR_CODES.required,
+      mobileNo: ERROR_CODES.required,
     });
     for (const wrong of ['Nimal2', '2Nimal', 'Nimal!', '-Nimal', 'Ni@mal']) {
       expect(basicDetailsErrors({ firstName: wrong, mobileNo: '771234567' }), wrong).toEqual({
@@ -123,8 +118,8 @@ describe('form rules and their messages (spec §5)', () => {
 
   it('a new password: required, 8 to 64 characters with a lower-case letter, an upper-case letter and a digit', () => {
     expect(newPasswordErrors({ password: '', confirmPassword: '' }, undefined)).toEqual({
-      password: MESSAGES.required,
-      confirmPassword: MESSAGES.required,
+      password: ERROR_CODES.required,
+      confirmPassword: ERROR_CODES.required,
     });
     for (const wrong of ['Kandy-1', 'kandy-lake-42', 'KANDY-LAKE-42', 'Kandy-Lake-Sunset', `Aa1${'x'.repeat(62)}`]) {
       expect(newPasswordErrors({ password: wrong, confirmPassword: wrong }, 4).password, wrong).toBe(
@@ -152,7 +147,7 @@ describe('form rules and their messages (spec §5)', () => {
 
   it("the confirmation: required, at least 5 characters, then 'Password not match.'", () => {
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: '' }, 4)).toEqual({
-      confirmPassword: MESSAGES.required,
+      confirmPassword: ERROR_CODES.required,
     });
     expect(newPasswordErrors({ password: STRONG_PASSWORD, confirmPassword: 'Kand' }, 4)).toEqual({
       confirmPassword: m.account_confirm_password_too_short({ min: CONFIRM_PASSWORD_MIN }),

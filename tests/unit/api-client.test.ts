@@ -57,7 +57,7 @@ describe('reading answers', () => {
   it("a validation error shows its first issue's text, without the field path, and keeps every issue", () => {
     const issues = [
       { path: 'mobileNo', message: ERROR_CODES.invalid_mobile_no },
-      { path: 'email', message: MESSAGES.invalidEmail },
+      { path: 'email', message: ERROR_CODES.invalid_email },
     ];
     const error = errorFromAnswer(400, {
       status: false,
@@ -118,9 +118,9 @@ describe('form messages from the contract', () => {
 
   it("blank required fields say 'Field is required. ', whatever their other rules say", () => {
     expect(feedback({ firstName: '  ', mobileNo: '', email: '' })).toEqual({
-      firstName: MESSAGES.required,
-      mobileNo: MESSAGES.required,
-      email: MESSAGES.required,
+      firstName: ERROR_CODES.required,
+      mobileNo: ERROR_CODES.required,
+      email: ERROR_CODES.required,
     });
   });
 
@@ -128,7 +128,7 @@ describe('form messages from the contract', () => {
     expect(feedback({ firstName: 'K4mala', mobileNo: '71234', email: 'kamala@' })).toEqual({
       firstName: ERROR_CODES.invalid_first_name,
       mobileNo: ERROR_CODES.invalid_mobile_no,
-      email: MESSAGES.invalidEmail,
+      email: ERROR_CODES.invalid_email,
     });
   });
 
@@ -186,8 +186,8 @@ describe('the ky client against the real API', () => {
     );
     expect(error).toMatchObject({
       status: 400,
-      message: MESSAGES.invalidEmail,
-      issues: [{ path: 'subscribeEmail', message: MESSAGES.invalidEmail }],
+      message: ERROR_CODES.invalid_email,
+      issues: [{ path: 'subscribeEmail', message: ERROR_CODES.invalid_email }],
     });
   });
 

@@ -25,6 +25,7 @@ import {
   STRONG_PASSWORD,
   type TestApi,
 } from '../api/harness.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 let api: TestApi;
 let guest: ReturnType<typeof createServiceClient>;
@@ -121,7 +122,7 @@ describe('the console calls', () => {
     const customer = await signUpVerified(api);
     const error = await rejection(createOffer(await wizardBody(), as(customer.token)));
     expect(error.status).toBe(403);
-    expect(error.message).toBe(OFFER_MESSAGES.merchantsOnly);
+    expect(error.message).toBe(ERROR_CODES.merchants_only);
     expect(firstStepWithError(issuesToErrors(error.issues))).toBeUndefined();
   });
 
@@ -130,7 +131,7 @@ describe('the console calls', () => {
     const error = await rejection(createOffer(await wizardBody({ locations: ['Atlantis'] }), as(merchant.token)));
     expect(error.status).toBe(400);
     const errors = issuesToErrors(error.issues);
-    expect(errors).toEqual({ locations: OFFER_MESSAGES.unknownLocation });
+    expect(errors).toEqual({ locations: ERROR_CODES.unknown_location });
     expect(firstStepWithError(errors)).toBe(3);
     const unknownBank = await rejection(
       createOffer({ ...(await wizardBody()), bankInfo: 999_999 }, as(merchant.token)),

@@ -1,9 +1,8 @@
 // The wizard's form state (src/islands/console/offer-form.ts): messages by field and step from the
 // contract alone, the values sent for each validity, server issues back to fields, date typing.
 import { describe, expect, it } from 'vitest';
-import { ELIGIBILITY_MESSAGES, NO_ELIGIBILITY } from '../../src/contract/eligibility.ts';
-import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
-import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
+import { NO_ELIGIBILITY } from '../../src/contract/eligibility.ts';
+import { type OfferData } from '../../src/contract/index.ts';
 import { documentDownloadName } from '../../src/contract/team.ts';
 import {
   checkOfferForm,
@@ -20,6 +19,7 @@ import {
   typedFormDate,
   type OfferFormValues,
 } from '../../src/islands/console/offer-form.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 const filled = (): OfferFormValues => ({
   ...emptyOfferForm(),
@@ -64,14 +64,14 @@ describe('the wizard form', () => {
     const { errors, data } = checkOfferForm(emptyOfferForm());
     expect(data).toBeUndefined();
     expect(errors).toEqual({
-      offerCategory: MESSAGES.required,
-      bankInfo: MESSAGES.required,
-      offerTitle: MESSAGES.required,
-      offerHeader: MESSAGES.required,
-      fromDate: MESSAGES.required,
-      toDate: MESSAGES.required,
-      offerRate: MESSAGES.required,
-      termsAccepted: OFFER_MESSAGES.acceptOfferTerms,
+      offerCategory: ERROR_CODES.required,
+      bankInfo: ERROR_CODES.required,
+      offerTitle: ERROR_CODES.required,
+      offerHeader: ERROR_CODES.required,
+      fromDate: ERROR_CODES.required,
+      toDate: ERROR_CODES.required,
+      offerRate: ERROR_CODES.required,
+      termsAccepted: ERROR_CODES.accept_offer_terms,
     });
     expect(firstStepWithError(errors)).toBe(0);
   });
@@ -99,7 +99,7 @@ describe('the wizard form', () => {
     expect(submittedValues(values)).toMatchObject({ fromDate: '', toDate: '31/12/2099', validTimeDateDescription: '' });
     expect(checkOfferForm(values).errors).toEqual({}); // the bad start date is not used
     expect(checkOfferForm({ ...values, offerValidity: 'fromTo' }).errors).toEqual({
-      fromDate: OFFER_MESSAGES.invalidFormDate,
+      fromDate: ERROR_CODES.invalid_form_date,
     });
     expect(submittedValues({ ...values, offerValidity: 'other' })).toMatchObject({
       fromDate: '',
@@ -111,17 +111,19 @@ describe('the wizard form', () => {
   it('puts each message at its step', () => {
     expect(firstStepWithError(checkOfferForm({ ...filled(), offerHeader: 'x'.repeat(91) }).errors)).toBe(2);
     expect(firstStepWithError(checkOfferForm({ ...filled(), termsAccepted: false }).errors)).toBe(4);
-    expect(checkOfferForm({ ...filled(), locations: ['Kandy', ' '] }).errors).toEqual({ locations: MESSAGES.required });
+    expect(checkOfferForm({ ...filled(), locations: ['Kandy', ' '] }).errors).toEqual({
+      locations: ERROR_CODES.required,
+    });
   });
 
   it("maps the server's issues to the form's fields, the first of each", () => {
     const errors = issuesToErrors([
-      { path: 'offerHeader', message: OFFER_MESSAGES.offerHeaderTooLong },
+      { path: 'offerHeader', message: ERROR_CODES.offer_header_too_long },
       { path: 'offerHeader', message: 'second' },
       { path: 'locations.3', message: 'At most 80 characters.' },
       { path: 'merchantId', message: 'not a field' },
     ]);
-    expect(errors).toEqual({ offerHeader: OFFER_MESSAGES.offerHeaderTooLong, locations: 'At most 80 characters.' });
+    expect(errors).toEqual({ offerHeader: ERROR_CODES.offer_header_too_long, locations: 'At most 80 characters.' });
     expect(firstStepWithError(errors)).toBe(2);
     expect(firstStepWithError(issuesToErrors([{ path: 'bankInfo', message: 'Unknown bank' }]))).toBe(1);
   });
@@ -185,11 +187,11 @@ describe('submittedEligibility', () => {
 
   it("gives the contract's message for eligibility the form cannot send, at the eligibility field of step 3", () => {
     const values = { ...filled(), eligibility: { ...emptyEligibilityForm(), minBill: 'five thousand' } };
-    expect(checkOfferForm(values).errors).toEqual({ eligibility: ELIGIBILITY_MESSAGES.invalidRupees });
+    expect(checkOfferForm(values).errors).toEqual({ eligibility: ERROR_CODES.invalid_rupees });
     expect(stepOfField('eligibility')).toBe(2);
     expect(
       checkOfferForm({ ...values, eligibility: { ...emptyEligibilityForm(), cardScope: 'listed' } }).errors,
-    ).toEqual({ eligibility: ELIGIBILITY_MESSAGES.listedNeedsCards });
+    ).toEqual({ eligibility: ERROR_CODES.listed_needs_cards });
   });
 });
 

@@ -6,7 +6,14 @@ import { ALERT_MESSAGES, ALERT_LABEL_MAX, ALERTS_PER_USER_MAX } from '../../src/
 import { API_MESSAGES, FALLBACK_MESSAGES } from '../../src/contract/api-messages.ts';
 import { CALENDAR_MESSAGES } from '../../src/contract/calendar.ts';
 import { groupedDigits } from '../../src/contract/digits.ts';
-import { CARD_KINDS, CARD_NETWORKS, CHANNELS, ELIGIBILITY_MESSAGES, WEEKDAYS } from '../../src/contract/eligibility.ts';
+import {
+  CARD_KINDS,
+  CARD_NETWORKS,
+  CHANNELS,
+  CONVERT_WITHIN_DAYS_MAX,
+  RUPEES_MAX,
+  WEEKDAYS,
+} from '../../src/contract/eligibility.ts';
 import {
   describeText,
   englishText,
@@ -17,11 +24,11 @@ import {
   REQUEST_ISSUES,
   statusErrorCode,
 } from '../../src/contract/error-codes.ts';
-import { CODE_DIGITS, MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../src/contract/limits.ts';
+import { CODE_DIGITS, MESSAGES, OFFER_HEADER_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../src/contract/limits.ts';
 import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import { PARTNER_FEED_FORMAT, PARTNER_FEED_OFFERS_MAX, PARTNER_FEED_VERSION } from '../../src/contract/partner-feed.ts';
-import { REMINDER_MESSAGES } from '../../src/contract/reminders.ts';
-import { REPORT_MESSAGES } from '../../src/contract/report-messages.ts';
+import { REMINDER_DAY_CHOICES, REMINDER_MESSAGES } from '../../src/contract/reminders.ts';
+import { REPORT_MESSAGES } from '../../src/contract/reports.ts';
 import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
 import { errorBody } from '../../src/server/errors.ts';
 
@@ -31,7 +38,6 @@ const OBJECTS: Record<string, Record<string, unknown>> = {
   API_MESSAGES,
   FALLBACK_MESSAGES,
   CALENDAR_MESSAGES,
-  ELIGIBILITY_MESSAGES,
   OFFER_MESSAGES,
   REMINDER_MESSAGES,
   REPORT_MESSAGES,
@@ -153,6 +159,10 @@ describe('the error codes', () => {
     expect(ERROR_CODES.invalid_code).toBe(`Enter the ${CODE_DIGITS}-digit code.`);
     expect(ERROR_CODES.too_many_alerts).toContain(`You have ${ALERTS_PER_USER_MAX} alerts`);
     expect(englishText('too_long', { max: ALERT_LABEL_MAX })).toBe(`At most ${ALERT_LABEL_MAX} characters.`);
+    expect(ERROR_CODES.offer_header_too_long).toBe(`Offer header must be at most ${OFFER_HEADER_MAX} characters.`);
+    expect(ERROR_CODES.invalid_rupees).toContain(`from 1 to ${groupedDigits(RUPEES_MAX)}.`);
+    expect(ERROR_CODES.invalid_convert_days).toContain(`from 1 to ${CONVERT_WITHIN_DAYS_MAX}.`);
+    expect(ERROR_CODES.bad_days).toContain(`Choose ${REMINDER_DAY_CHOICES.join(', ')} days before`);
     expect(ERROR_CODES.invalid_network).toBe(`Expected the card network as ${oneOf(CARD_NETWORKS)}.`);
     expect(ERROR_CODES.invalid_kind).toBe(`Expected the card kind as ${oneOf(CARD_KINDS)}.`);
     expect(ERROR_CODES.invalid_day).toBe(`Expected days as ${oneOf(WEEKDAYS)}.`);
@@ -206,8 +216,8 @@ describe('the error codes', () => {
 describe('describeText', () => {
   it('finds a text, a text behind its field, and the values of a template', () => {
     expect(describeText(ERROR_CODES.invalid_mobile_no)).toEqual({ code: 'invalid_mobile_no' });
-    expect(describeText(`token: ${REMINDER_MESSAGES.badStopLink}`)).toEqual({ code: 'bad_stop_link' });
-    expect(describeText(`cards.0.network: ${ELIGIBILITY_MESSAGES.cardNotIssued}`)).toEqual({ code: 'card_not_issued' });
+    expect(describeText(`token: ${ERROR_CODES.bad_stop_link}`)).toEqual({ code: 'bad_stop_link' });
+    expect(describeText(`cards.0.network: ${ERROR_CODES.card_not_issued}`)).toEqual({ code: 'card_not_issued' });
     expect(describeText('At most 40 characters.')).toEqual({ code: 'too_long', params: { max: 40 } });
     expect(describeText('title: At most 90 characters.')).toEqual({ code: 'too_long', params: { max: 90 } });
     expect(describeText(API_MESSAGES.signInWait(600))).toEqual({ code: 'sign_in_wait', params: { minutes: 10 } });
@@ -265,7 +275,7 @@ describe("the server's error body (errorBody)", () => {
       code: 'not_found',
     });
     expect(errorBody(409, 'This account is already blocked.').code).toBe('already_blocked');
-    expect(errorBody(503, IMPORT_MESSAGES.importsOff).code).toBe('imports_off');
+    expect(errorBody(503, ERROR_CODES.imports_off).code).toBe('imports_off');
   });
 
   it("codes each issue by its text, else as the answer; an issue's own code stays", () => {

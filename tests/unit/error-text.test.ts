@@ -7,7 +7,7 @@ import { ApiError, createServiceClient, readAnswer } from '../../src/client/http
 import { isUnknownInsight } from '../../src/client/insights.ts';
 import { ERROR_CODE_TEXTS, ERROR_CODES, type ErrorCode } from '../../src/contract/error-codes.ts';
 import { API_MESSAGES } from '../../src/contract/api-messages.ts';
-import { MESSAGES, SubscribeResponse } from '../../src/contract/index.ts';
+import { SubscribeResponse } from '../../src/contract/index.ts';
 import { CLIENT_ERROR_TEXTS } from '../../src/lib/constants.ts';
 import { codeText, errorText } from '../../src/lib/error-text.ts';
 import { m } from '../../src/paraglide/messages.js';
@@ -42,10 +42,10 @@ describe('the error messages', () => {
   });
 
   it('give a code in Sinhala and Tamil, and in English its exact text', () => {
-    expect(codeText('required', {}, 'en')).toBe(MESSAGES.required);
+    expect(codeText('required', {}, 'en')).toBe(ERROR_CODES.required);
     for (const locale of LOCALES) {
       expect(codeText('required', {}, locale)).toBe(m.error_required({}, { locale }));
-      expect(codeText('required', {}, locale)).not.toBe(MESSAGES.required);
+      expect(codeText('required', {}, locale)).not.toBe(ERROR_CODES.required);
     }
     expect(m.error_required({}, { locale: 'si' })).toBe('මෙම ක්ෂේත්‍රය අවශ්‍යයි.');
     expect(m.error_required({}, { locale: 'ta' })).toBe('இந்தப் புலம் அவசியம்.');
@@ -130,14 +130,14 @@ describe("the API client's errors", () => {
   };
   const invalidEmail = {
     status: false,
-    message: `subscribeEmail: ${MESSAGES.invalidEmail}`,
+    message: `subscribeEmail: ${ERROR_CODES.invalid_email}`,
     code: 'invalid_email',
-    issues: [{ path: 'subscribeEmail', message: MESSAGES.invalidEmail, code: 'invalid_email' }],
+    issues: [{ path: 'subscribeEmail', message: ERROR_CODES.invalid_email, code: 'invalid_email' }],
   };
 
   it('are in English on an English page, as the server wrote them', async () => {
     expect(await failure(400, invalidEmail)).toMatchObject({
-      message: MESSAGES.invalidEmail,
+      message: ERROR_CODES.invalid_email,
       code: 'invalid_email',
       issues: invalidEmail.issues,
     });

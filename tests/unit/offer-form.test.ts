@@ -3,14 +3,9 @@
 // and parseFormDate.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, OFFER_DATE_TYPES, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS } from '../../src/contract/index.ts';
-import {
-  CreateOfferRequest,
-  datesNeeded,
-  OFFER_MESSAGES,
-  OFFER_FORM_DEFAULTS,
-  parseFormDate,
-} from '../../src/contract/offer-form.ts';
+import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS } from '../../src/contract/index.ts';
+import { CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, parseFormDate } from '../../src/contract/offer-form.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 /** DD/MM/YYYY of today plus `days` (UTC, as the contract compares). */
 /** A day as the form writes it, DD/MM/YYYY, `days` from today on Sri Lanka's calendar (as the form counts days). */
@@ -61,15 +56,15 @@ describe('CreateOfferRequest', () => {
         termsAccepted: false,
       }),
     ).toEqual({
-      offerCategory: [MESSAGES.required],
-      bankInfo: [MESSAGES.required],
-      offerTitle: [MESSAGES.required],
-      offerHeader: [MESSAGES.required],
-      offerRate: [MESSAGES.required],
-      termsAccepted: [OFFER_MESSAGES.acceptOfferTerms],
+      offerCategory: [ERROR_CODES.required],
+      bankInfo: [ERROR_CODES.required],
+      offerTitle: [ERROR_CODES.required],
+      offerHeader: [ERROR_CODES.required],
+      offerRate: [ERROR_CODES.required],
+      termsAccepted: [ERROR_CODES.accept_offer_terms],
     });
-    expect(messages({ offerCategory: 0 })).toEqual({ offerCategory: [MESSAGES.required] });
-    expect(messages({ bankInfo: 'abc' })).toEqual({ bankInfo: [MESSAGES.required] });
+    expect(messages({ offerCategory: 0 })).toEqual({ offerCategory: [ERROR_CODES.required] });
+    expect(messages({ bankInfo: 'abc' })).toEqual({ bankInfo: [ERROR_CODES.required] });
   });
 
   it('leaves description, promo code and locations optional', () => {
@@ -87,7 +82,7 @@ describe('CreateOfferRequest', () => {
   it(`takes a header of ${OFFER_HEADER_MAX} characters, not ${OFFER_HEADER_MAX + 1}`, () => {
     expect(messages({ offerHeader: 'x'.repeat(OFFER_HEADER_MAX) })).toEqual({});
     expect(messages({ offerHeader: 'x'.repeat(OFFER_HEADER_MAX + 1) })).toEqual({
-      offerHeader: [OFFER_MESSAGES.offerHeaderTooLong],
+      offerHeader: [ERROR_CODES.offer_header_too_long],
     });
     // Spaces around it are not counted.
     expect(messages({ offerHeader: ` ${'x'.repeat(OFFER_HEADER_MAX)} ` })).toEqual({});
@@ -95,33 +90,33 @@ describe('CreateOfferRequest', () => {
 
   it('reads dates as DD/MM/YYYY real calendar days only', () => {
     for (const bad of ['31/02/2030', '2030-02-01', '1/2/2030', '00/01/2030', '32/01/2030', '01/13/2030', 'soon']) {
-      expect(messages({ fromDate: bad }), bad).toEqual({ fromDate: [OFFER_MESSAGES.invalidFormDate] });
+      expect(messages({ fromDate: bad }), bad).toEqual({ fromDate: [ERROR_CODES.invalid_form_date] });
     }
-    expect(messages({ toDate: '29/02/2031' })).toEqual({ toDate: [OFFER_MESSAGES.invalidFormDate] }); // not a leap year
+    expect(messages({ toDate: '29/02/2031' })).toEqual({ toDate: [ERROR_CODES.invalid_form_date] }); // not a leap year
     expect(messages({ fromDate: '29/02/2028', toDate: '01/03/2028' }).fromDate).toBeUndefined(); // a leap year
   });
 
   it('refuses an end before the start, and an end that has passed', () => {
     expect(messages({ fromDate: formDate(10), toDate: formDate(5) })).toEqual({
-      toDate: [OFFER_MESSAGES.endBeforeStart],
+      toDate: [ERROR_CODES.end_before_start],
     });
     expect(messages({ fromDate: formDate(5), toDate: formDate(5) })).toEqual({}); // a one-day range
     expect(messages({ fromDate: formDate(-10), toDate: formDate(-1) })).toEqual({
-      toDate: [OFFER_MESSAGES.endDatePassed],
+      toDate: [ERROR_CODES.end_date_passed],
     });
     expect(messages({ fromDate: formDate(-10), toDate: formDate(0) })).toEqual({}); // ends today: still valid
   });
 
   it('requires the dates and the description each validity needs', () => {
     expect(messages({ fromDate: '', toDate: '' })).toEqual({
-      fromDate: [MESSAGES.required],
-      toDate: [MESSAGES.required],
+      fromDate: [ERROR_CODES.required],
+      toDate: [ERROR_CODES.required],
     });
-    expect(messages({ offerValidity: 'until', fromDate: '', toDate: '' })).toEqual({ toDate: [MESSAGES.required] });
+    expect(messages({ offerValidity: 'until', fromDate: '', toDate: '' })).toEqual({ toDate: [ERROR_CODES.required] });
     expect(messages({ offerValidity: 'till', fromDate: '', toDate: formDate(3) })).toEqual({});
-    expect(messages({ offerValidity: 'on', fromDate: '', toDate: '' })).toEqual({ fromDate: [MESSAGES.required] });
+    expect(messages({ offerValidity: 'on', fromDate: '', toDate: '' })).toEqual({ fromDate: [ERROR_CODES.required] });
     expect(messages({ offerValidity: 'other', fromDate: '', toDate: '' })).toEqual({
-      validTimeDateDescription: [MESSAGES.required],
+      validTimeDateDescription: [ERROR_CODES.required],
     });
     expect(
       messages({ offerValidity: 'customize', fromDate: '', toDate: '', validTimeDateDescription: 'Every Friday' }),
@@ -134,7 +129,7 @@ describe('CreateOfferRequest', () => {
         expect(messages({ offerType, offerRate: good }), `${offerType} ${good}`).toEqual({});
       for (const bad of ['0', '101', '-5', '20%', 'abc', '12.345', '1e2']) {
         expect(messages({ offerType, offerRate: bad }), `${offerType} ${bad}`).toEqual({
-          offerRate: [OFFER_MESSAGES.invalidOfferRate],
+          offerRate: [ERROR_CODES.invalid_offer_rate],
         });
       }
     }
@@ -142,7 +137,7 @@ describe('CreateOfferRequest', () => {
 
   it('takes free text as the rate of a customize offer', () => {
     expect(messages({ offerType: 'customize', offerRate: 'Buy one, get one free' })).toEqual({});
-    expect(messages({ offerType: 'customize', offerRate: ' ' })).toEqual({ offerRate: [MESSAGES.required] });
+    expect(messages({ offerType: 'customize', offerRate: ' ' })).toEqual({ offerRate: [ERROR_CODES.required] });
   });
 
   it('refuses unknown validity and offer types', () => {

@@ -6,7 +6,6 @@ import './test-storage.ts'; // first: the stores below are created on it
 import { cleanTestStorage } from '@nanostores/persistent';
 import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OFFER_MESSAGES } from '../../src/contract/offer-form.ts';
 import {
   initialCropArea,
   isAcceptedImageFile,
@@ -23,6 +22,7 @@ import { saveLocation, saveTags, uploadLogo } from '../../src/stores/profile.ts'
 import { createApp } from '../../src/server/app.ts';
 import { $session, $user, endSession, startSession } from '../../src/stores/session.ts';
 import { createTestApi, fetchFromApp, signUpVerified, type TestApi } from '../api/harness.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 vi.mock('../../src/lib/public-config.ts', () => ({
   PUBLIC_API_URL: 'http://offerlanka.test/api',
@@ -199,7 +199,7 @@ describe('the profile calls, against the real app', () => {
     expect($user.get()?.location).toBe(town!.locationName);
     const error = await refusal(saveLocation('Atlantis'));
     expect(error.status).toBe(400);
-    expect(error.message).toBe(OFFER_MESSAGES.unknownLocation);
+    expect(error.message).toBe(ERROR_CODES.unknown_location);
     expect($user.get()?.location).toBe(town!.locationName);
     await saveLocation(null);
     expect($user.get()?.location).toBeNull();

@@ -160,7 +160,7 @@ export default function OfferWizard({ open, onCreated, onClose, edit }: Props) {
     const fromServer = failure instanceof ApiError && failure.status === 400 ? issuesToErrors(failure.issues) : {};
     const wrongStep = firstStepWithError(fromServer);
     if (wrongStep === undefined) {
-      // A customer's 403 says OFFER_MESSAGES.merchantsOnly; a network failure or a 429 says what to do.
+      // A customer's 403 says merchants_only's text; a network failure or a 429 says what to do.
       showNotice({ kind: 'danger', title: m.console_create_offer_notice(), text: failureText(failure) });
       return;
     }

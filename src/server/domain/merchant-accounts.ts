@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Email, FirstName, MobileNo, NewPassword, NoNul, USER_TYPES } from '../../contract/index.ts';
+import { englishText } from '../../contract/error-codes.ts';
 import type { MerchantStep } from '../../contract/limits.ts';
 import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
@@ -25,7 +26,7 @@ const optionalText = (max: number) =>
     v.pipe(
       v.string(),
       v.trim(),
-      v.maxLength(max, `At most ${max} characters.`),
+      v.maxLength(max, englishText('too_long', { max })),
       NoNul,
       v.transform((s) => (s === '' ? undefined : s)),
     ),

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { IMPORT_MESSAGES } from '../../contract/team-importers.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { importRuns } from '../db/schema.ts';
 import { openJobQueue } from './job-queue.ts';
@@ -163,7 +163,7 @@ async function failOrphanedRuns(db: Database, boss: PgBoss): Promise<number> {
       .set({
         ok: false,
         finishedAt: new Date(),
-        errors: storedRunErrors([{ itemKey: '', reason: IMPORT_MESSAGES.serverStopped }], 0),
+        errors: storedRunErrors([{ itemKey: '', reason: ERROR_CODES.server_stopped }], 0),
       })
       .where(and(eq(importRuns.runId, run.runId), isNull(importRuns.finishedAt)))
       .returning({ runId: importRuns.runId });

@@ -10,8 +10,7 @@ import {
   SubscribeResponse,
 } from '../../contract/index.ts';
 import * as v from 'valibot';
-import { REPORT_MESSAGES } from '../../contract/report-messages.ts';
-import { ReportRequest, ReportResponse } from '../../contract/reports.ts';
+import { REPORT_MESSAGES, ReportRequest, ReportResponse } from '../../contract/reports.ts';
 import { bearerToken, requestIp, type AppEnv, type ServerDeps } from '../context.ts';
 import { saveReport } from '../domain/inbox.ts';
 import { sessionUserId } from '../domain/sessions.ts';
