@@ -5,7 +5,14 @@ import { previewImageAlt, previewImageKey, previewImagePath, previewImageSpec } 
 import type { OfferData } from '../../src/contract/index.ts';
 
 function offer(changes: Partial<OfferData> = {}): OfferData {
-  const merchant = { merchantId: 3, merchantName: 'Pizza Hut', logoURL: null, contactNo: null, webURL: null, slug: 'pizza-hut' };
+  const merchant = {
+    merchantId: 3,
+    merchantName: 'Pizza Hut',
+    logoURL: null,
+    contactNo: null,
+    webURL: null,
+    slug: 'pizza-hut',
+  };
   return {
     offerId: 42,
     header: 'Weekend dinner deal',
