@@ -58,6 +58,8 @@ describe("the sitemap's lastmod", () => {
       categoryId: 2,
       bank,
       category,
+      merchantId: 3,
+      merchant: { merchantId: 3, merchantName: 'Pizza Hut', slug: 'pizza-hut' },
       source: offerSource,
       status: 'active',
     }) as unknown as OfferData;
