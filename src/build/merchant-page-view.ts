@@ -1,7 +1,8 @@
 // A merchant's page (/merchants/{slug}): every bank's offers at the merchant, now, coming and
 // recently ended, and a Monday-to-Sunday strip of which bank gives what on each day. Worked out
 // here from the build's offers, so that the page reads as markup.
-import type { MerchantData, OfferData } from '../contract/index.ts';
+import type { BankDetailData, MerchantData, OfferData } from '../contract/index.ts';
+import type { MerchantSavingsData } from '../page-scripts/merchant-savings.ts';
 import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
 import { cardRuleText } from '../lib/card-match.ts';
 import { RECENTLY_ENDED_DAYS } from '../lib/constants.ts';
@@ -105,4 +106,33 @@ export function merchantJsonLd(page: MerchantPageProps, site: URL): object[] {
       })),
     },
   ];
+}
+
+/** What the savings answer reads (page-scripts/merchant-savings.ts): the offers now and coming, and their banks' cards. */
+export function merchantSavingsData(page: MerchantPageProps, banks: BankDetailData[]): MerchantSavingsData {
+  const offers = [...page.live, ...page.upcoming];
+  const bankIds = new Set(offers.map((offer) => offer.bankId));
+  return {
+    offers: offers.map(({ offerId, bankId, offerType, offerRate, offerStart, offerEnd, eligibility }) => ({
+      offerId,
+      bankId,
+      offerType,
+      offerRate,
+      offerStart,
+      offerEnd,
+      eligibility: {
+        cardScope: eligibility.cardScope,
+        cards: eligibility.cards,
+        days: eligibility.days,
+        timeFrom: eligibility.timeFrom,
+        timeTo: eligibility.timeTo,
+        minBill: eligibility.minBill,
+        maxDiscount: eligibility.maxDiscount,
+        channel: eligibility.channel,
+      },
+    })),
+    banks: banks
+      .filter((bank) => bankIds.has(bank.bankId))
+      .map(({ bankId, bankName, issuedCards }) => ({ bankId, bankName, issuedCards })),
+  };
 }

@@ -43,6 +43,17 @@ export interface SavingsCard {
   tier: string | null;
 }
 
+/** Every card the banks issue, bank by bank; "any card of the bank" for a bank that lists none. */
+export function cardsOfBanks(
+  banks: readonly { bankId: number; issuedCards: readonly CardSpecData[] }[],
+): SavingsCard[] {
+  return banks.flatMap(({ bankId, issuedCards }): SavingsCard[] =>
+    issuedCards.length === 0
+      ? [{ bankId, network: null, kind: null, tier: null }]
+      : issuedCards.map((card) => ({ bankId, ...card })),
+  );
+}
+
 /** Why an offer does not apply, with what its one line says. */
 export type SavingsReason =
   | { code: 'no_offer' }

@@ -4,7 +4,13 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { MyCardData } from '../../contract/card-constants.ts';
 import type { CardSavingAnswerData } from '../../contract/savings.ts';
-import { rankSavings, type SavingsCard, type SavingsOffer, type SavingsQuestion } from '../../lib/savings.ts';
+import {
+  cardsOfBanks,
+  rankSavings,
+  type SavingsCard,
+  type SavingsOffer,
+  type SavingsQuestion,
+} from '../../lib/savings.ts';
 import { benefitText, reasonText } from '../../lib/savings-text.ts';
 import { sriLankaInstant } from '../../lib/sri-lanka-date.ts';
 import { baseLocale } from '../../paraglide/runtime.js';
@@ -43,18 +49,15 @@ async function offersAt(db: Database, merchantId: number, date: string): Promise
   }));
 }
 
-/** Every card the banks issue, bank by bank; "any card of the bank" for a bank that lists none. */
+/** The banks' cards, in the order of their names. */
 async function everyCardOf(db: Database, bankIds: number[]): Promise<SavingsCard[]> {
   if (bankIds.length === 0) return [];
-  const rows = await db
-    .select({ bankId: banks.bankId, issuedCards: banks.issuedCards })
-    .from(banks)
-    .where(inArray(banks.bankId, bankIds))
-    .orderBy(asc(banks.bankName));
-  return rows.flatMap(({ bankId, issuedCards }): SavingsCard[] =>
-    issuedCards.length === 0
-      ? [{ bankId, network: null, kind: null, tier: null }]
-      : issuedCards.map((card) => ({ bankId, ...card })),
+  return cardsOfBanks(
+    await db
+      .select({ bankId: banks.bankId, issuedCards: banks.issuedCards })
+      .from(banks)
+      .where(inArray(banks.bankId, bankIds))
+      .orderBy(asc(banks.bankName)),
   );
 }
 

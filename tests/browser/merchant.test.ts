@@ -1,0 +1,118 @@
+// A merchant's page in Chromium: the savings answer as a visitor types a bill (every bank's cards,
+// bank by bank; then only their own cards from My Cards), the week strip, the page without
+// JavaScript, and axe at both widths in each language.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfferData } from '../../src/contract/index.ts';
+import { localePath } from '../../src/lib/locale-path.ts';
+import { merchantPagePath } from '../../src/lib/site-urls.ts';
+import { MY_CARDS_STORAGE_KEY } from '../../src/stores/my-cards.ts';
+import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+
+let site: BrowserSite;
+let merchant: { slug: string; offers: OfferData[]; bankIds: number[] };
+
+beforeAll(async () => {
+  site = await startBrowserSite();
+  // A merchant whose live offers come from two banks or more, at least one a plain percentage off.
+  const live = site.listed.filter((offer) => offer.offerStart === null || Date.parse(offer.offerStart) <= Date.now());
+  const byMerchant = Map.groupBy(live, (offer) => offer.merchantId);
+  const [, offers] = [...byMerchant].find(
+    ([, offers]) =>
+      new Set(offers.map((offer) => offer.bankId)).size >= 2 &&
+      offers.some(
+        (offer) => offer.offerType === 'off' && offer.eligibility.minBill === null && !offer.eligibility.days.length,
+      ),
+  )!;
+  merchant = {
+    slug: offers[0]!.merchant.slug!,
+    offers,
+    bankIds: [...new Set(site.listed.filter((o) => o.merchantId === offers[0]!.merchantId).map((o) => o.bankId))],
+  };
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const path = () => merchantPagePath(merchant);
+/** The rupees each answer saves, in the order shown (null where it saves none). */
+const savingsShown = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((items) =>
+    items.map((item) => {
+      const match = item.textContent?.match(/saves Rs\. ([\d,]+)/);
+      return match ? Number(match[1]!.replace(/,/g, '')) : null;
+    }),
+  );
+
+describe("a merchant's savings answer", () => {
+  it('answers as a bill is typed: every bank with an offer here, bank by bank, the best first', () =>
+    withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+      await page.goto(path());
+      const answer = page.locator('[data-merchant-savings]');
+      await expect.poll(() => answer.isVisible()).toBe(true);
+      await expect.poll(() => page.locator('[data-savings-note]').textContent()).toContain("Every bank's cards");
+      await page.getByLabel('Bill (Rs.)').fill('10000');
+      await expect
+        .poll(() => savingsShown(page, '.saving-bank .saving').then((s) => s.some((v) => v !== null)))
+        .toBe(true);
+      expect(await page.locator('.saving-bank').count()).toBe(merchant.bankIds.length);
+      // Each bank's best card, in the order shown, saves no more than the one before it.
+      const best = (await savingsShown(page, '.saving-bank .saving:first-child')).map((v) => v ?? -1);
+      expect(best).toEqual([...best].sort((a, b) => b - a));
+      // The day: today first, then the next six days.
+      const days = await page.locator('select[name="date"] option').allTextContents();
+      expect(days).toHaveLength(7);
+      expect(days[0]).toBe('Today');
+    }));
+
+  it("lists only the visitor's own cards from My Cards, one of a bank without an offer here saying so", async () => {
+    const withOffer = merchant.bankIds[0]!;
+    const without = site.banks.find((bank) => !merchant.bankIds.includes(bank.bankId))!.bankId;
+    await withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+      await page.addInitScript(([key, cards]) => localStorage.setItem(key, cards), [
+        MY_CARDS_STORAGE_KEY,
+        JSON.stringify([
+          { bankId: withOffer, network: null, kind: null, tier: null },
+          { bankId: without, network: null, kind: null, tier: null },
+        ]),
+      ] as const);
+      await page.goto(path());
+      await expect.poll(() => page.locator('[data-savings-note]').textContent()).toContain('Your cards');
+      await page.getByLabel('Bill (Rs.)').fill('5000');
+      const items = page.locator('[data-savings-results] > .saving');
+      await expect.poll(() => items.count()).toBe(2);
+      expect(await page.locator('.saving-bank').count()).toBe(0);
+      expect(await items.nth(1).textContent()).toContain('no offer here for this card');
+      expect(await items.nth(0).getAttribute('class')).toContain('qualifies');
+    });
+  });
+
+  it('without JavaScript shows the week strip, and no form that could not answer', () =>
+    withPage(site, { javaScript: false, width: DESKTOP }, async (page) => {
+      await page.goto(path());
+      expect(await page.locator('[data-merchant-savings]').isVisible()).toBe(false);
+      expect(await page.locator('[data-weekday]').count()).toBe(7);
+      expect(await page.locator('h1').textContent()).toBe(`${merchant.offers[0]!.merchant.merchantName} card offers`);
+    }));
+});
+
+describe("a merchant's page for everyone", () => {
+  for (const locale of ['en', 'si', 'ta'] as const) {
+    for (const width of [PHONE, DESKTOP]) {
+      it(`passes axe at ${width}px in ${locale}, with nothing wider than the window`, () =>
+        withPage(site, { javaScript: true, width }, async (page) => {
+          await page.goto(localePath(path(), locale));
+          await expect.poll(() => page.locator('[data-merchant-savings]').isVisible()).toBe(true);
+          await page.locator('input[name="bill"]').fill('12000');
+          const { violations } = await new AxeBuilder({ page }).analyze();
+          expect(
+            violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          ).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        }));
+    }
+  }
+});
