@@ -6,11 +6,11 @@ import type { MerchantSavingsData } from '../page-scripts/merchant-savings.ts';
 import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
 import { cardRuleText } from '../lib/card-match.ts';
 import { RECENTLY_ENDED_DAYS } from '../lib/constants.ts';
+import { weekdayName } from '../lib/format-eligibility.ts';
 import { offerTags } from '../lib/format-offer.ts';
 import { localePath } from '../lib/locale-path.ts';
 import { merchantPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
 import { bankShortNames } from '../lib/bank-names.ts';
-import { m } from '../paraglide/messages.js';
 
 export type PagedMerchant = MerchantData & { slug: string };
 
@@ -62,18 +62,9 @@ export interface WeekEntry {
 
 /** Each weekday's live offers: those that name the day, or no day (every day). */
 export function weekStrip(live: OfferData[]): { day: Weekday; name: string; entries: WeekEntry[] }[] {
-  const DAY_NAMES: Record<Weekday, () => string> = {
-    mon: m.pages_day_range_mon,
-    tue: m.pages_day_range_tue,
-    wed: m.pages_day_range_wed,
-    thu: m.pages_day_range_thu,
-    fri: m.pages_day_range_fri,
-    sat: m.pages_day_range_sat,
-    sun: m.pages_day_range_sun,
-  };
   return WEEKDAYS.map((day) => ({
     day,
-    name: DAY_NAMES[day](),
+    name: weekdayName(day),
     entries: live
       .filter((offer) => offer.eligibility.days.length === 0 || offer.eligibility.days.includes(day))
       .map((offer) => ({

@@ -71,6 +71,8 @@ const DAY_NAMES: Record<Weekday, DayName> = {
   sat: m.pages_day_range_sat,
   sun: m.pages_day_range_sun,
 };
+/** A weekday's name: 'Monday'. */
+export const weekdayName = (day: Weekday, locale?: Locale) => DAY_NAMES[day]({}, { locale });
 const DAYS_NAMES: Record<Weekday, DayName> = {
   mon: m.pages_day_mon,
   tue: m.pages_day_tue,

@@ -2,7 +2,7 @@
 // with offers of known banks and rules, asked on a Friday and a Saturday, with and without a bill
 // and cards; what is left out (withdrawn, not accepted, ended); and every bad query's clear 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardSpecData } from '../../src/contract/eligibility.ts';
+import { NO_ELIGIBILITY, type CardSpecData } from '../../src/contract/eligibility.ts';
 import { SavingsResponse, type CardSavingAnswerData } from '../../src/contract/savings.ts';
 import { banks, merchants, offers } from '../../src/server/db/schema.ts';
 import { createTestApi, type TestApi } from './harness.ts';
@@ -45,18 +45,7 @@ beforeAll(async () => {
     offerStart: new Date('2026-11-01T00:00:00+05:30'),
     offerEnd: new Date('2026-12-31T23:59:00+05:30'),
     ...changes,
-    eligibility: {
-      ...base.eligibility,
-      cardScope: 'all',
-      cards: [],
-      days: [],
-      timeFrom: null,
-      timeTo: null,
-      minBill: null,
-      maxDiscount: null,
-      channel: null,
-      ...changes.eligibility,
-    },
+    eligibility: { ...NO_ELIGIBILITY, ...changes.eligibility },
   });
   await db.insert(offers).values([
     offer({

@@ -2,7 +2,7 @@
 // and past it, a time window's last minute, weekdays, tiers, channels, start and end dates, and the
 // ranking of cards. 2026-12-04 is a Friday; times are Sri Lanka's (UTC+5:30).
 import { describe, expect, it } from 'vitest';
-import type { CardSpecData } from '../../src/contract/eligibility.ts';
+import { NO_ELIGIBILITY, type CardSpecData } from '../../src/contract/eligibility.ts';
 import {
   bestForCard,
   rankSavings,
@@ -28,17 +28,7 @@ const offer = (
   offerStart: null,
   offerEnd: null,
   ...changes,
-  eligibility: {
-    cardScope: 'all',
-    cards: [],
-    days: [],
-    timeFrom: null,
-    timeTo: null,
-    minBill: null,
-    maxDiscount: null,
-    channel: null,
-    ...changes.eligibility,
-  },
+  eligibility: { ...NO_ELIGIBILITY, ...changes.eligibility },
 });
 const card = (
   network: SavingsCard['network'] = 'visa',
