@@ -2,7 +2,7 @@
 // recently ended, and a Monday-to-Sunday strip of which bank gives what on each day. Worked out
 // here from the build's offers, so that the page reads as markup.
 import type { BankDetailData, MerchantData, OfferData } from '../contract/index.ts';
-import type { MerchantSavingsData } from '../page-scripts/merchant-savings.ts';
+import type { MerchantSavingsData } from '../lib/savings.ts';
 import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
 import { cardRuleText } from '../lib/card-match.ts';
 import { RECENTLY_ENDED_DAYS } from '../lib/constants.ts';

@@ -43,6 +43,12 @@ export interface SavingsCard {
   tier: string | null;
 }
 
+/** What a merchant's page carries for the answer (build/merchant-page-view.ts writes it): the offers now and coming, and their banks' cards. */
+export interface MerchantSavingsData {
+  offers: SavingsOffer[];
+  banks: { bankId: number; bankName: string; issuedCards: CardSpecData[] }[];
+}
+
 /** Every card the banks issue, bank by bank; "any card of the bank" for a bank that lists none. */
 export function cardsOfBanks(
   banks: readonly { bankId: number; issuedCards: readonly CardSpecData[] }[],

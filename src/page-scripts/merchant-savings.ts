@@ -4,20 +4,20 @@
 // the code the API runs, on the offers the page carries: no round trip. Plain DOM, loaded after the
 // page's first paint (pages/[...locale]/merchants/[merchantSlug].astro).
 import { CARD_NETWORK_NAMES, type CardKind } from '../contract/card-constants.ts';
-import type { CardSpecData } from '../contract/eligibility.ts';
 import { rupeesText } from '../lib/format-eligibility.ts';
 import { shortDate } from '../lib/offer-dates.ts';
-import { cardsOfBanks, rankSavings, type CardSaving, type SavingsCard, type SavingsOffer } from '../lib/savings.ts';
+import {
+  cardsOfBanks,
+  rankSavings,
+  type CardSaving,
+  type MerchantSavingsData,
+  type SavingsCard,
+  type SavingsOffer,
+} from '../lib/savings.ts';
 import { benefitText, reasonText } from '../lib/savings-text.ts';
 import { sriLankaDate, sriLankaInstant, sriLankaTime } from '../lib/sri-lanka-date.ts';
 import { m } from '../paraglide/messages.js';
 import { $myCards } from '../stores/my-cards.ts';
-
-/** What the page carries for the answer (the build writes it: build/merchant-page-view.ts). */
-export interface MerchantSavingsData {
-  offers: SavingsOffer[];
-  banks: { bankId: number; bankName: string; issuedCards: CardSpecData[] }[];
-}
 
 const DAYS_SHOWN = 7;
 const DAY_MS = 86_400_000;

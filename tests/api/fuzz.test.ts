@@ -18,6 +18,7 @@ import * as teamCatalogue from '../../src/contract/team-catalogue.ts';
 import * as teamImporters from '../../src/contract/team-importers.ts';
 import * as alerts from '../../src/contract/alerts.ts';
 import * as offerSearch from '../../src/contract/offer-search.ts';
+import * as savings from '../../src/contract/savings.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
 import { sessions } from '../../src/server/db/schema.ts';
@@ -132,6 +133,8 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/site/terms': {},
   'GET /api/site/meta': {},
   'GET /api/site/sources': {},
+  'GET /api/site/merchant-slugs': {},
+  'GET /api/merchants/:merchantId/savings': { query: savings.SavingsQuery },
   'GET /api/dev/sms-outbox/:mobileNo': {},
   'GET /api/user/alerts': {},
   'POST /api/user/alerts': { body: alerts.NewAlertRequest },
