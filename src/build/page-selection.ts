@@ -1,9 +1,13 @@
 // Which pages a build renders. A full build renders every page. A publish (src/server/site/build-job.ts)
-// sets SITE_PUBLISH to the offers that changed and the banks that list them, and the dynamic pages
+// sets SITE_PUBLISH to the offers that changed and the banks and merchants that list them, and the dynamic pages
 // render only theirs; the static pages (home, sitemap, offer-paths.json, legal pages) are always rendered.
 import * as v from 'valibot';
 
-const Selection = v.object({ offerIds: v.array(v.number()), bankIds: v.array(v.number()) });
+const Selection = v.object({
+  offerIds: v.array(v.number()),
+  bankIds: v.array(v.number()),
+  merchantIds: v.array(v.number()),
+});
 export type PageSelection = v.InferOutput<typeof Selection>;
 export const PAGE_SELECTION_ENV = 'SITE_PUBLISH';
 
@@ -17,3 +21,5 @@ const selection = readSelection();
 export const rendersOfferPage = (offer: { offerId: number; bankId: number }) =>
   !selection || selection.offerIds.includes(offer.offerId) || selection.bankIds.includes(offer.bankId);
 export const rendersBankPages = (bankId: number) => !selection || selection.bankIds.includes(bankId);
+/** A merchant's page lists every bank's offers there: it renders again when one of them changed. */
+export const rendersMerchantPage = (merchantId: number) => !selection || selection.merchantIds.includes(merchantId);

@@ -131,7 +131,10 @@ describe('offer preview images', () => {
       .set({ offerType: 'off', offerRate: '73' })
       .where(eq(offersTable.offerId, offer.offerId));
     server.deps.cache.clear();
-    const result = await publishPages({ ...options(), pages: { offerIds: [offer.offerId], bankIds: [offer.bankId] } });
+    const result = await publishPages({
+      ...options(),
+      pages: { offerIds: [offer.offerId], bankIds: [offer.bankId], merchantIds: [offer.merchantId] },
+    });
     expect(result.previewImagesRendered).toBe(1);
     const newPath = imagePathOf(offer);
     expect(newPath).not.toBe(oldPath);

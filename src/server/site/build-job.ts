@@ -16,7 +16,6 @@ import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selecti
 import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import { PRODUCT_SLUG } from '../../lib/constants.ts';
 import { localePath, localeSegment } from '../../lib/locale-path.ts';
-import { MERCHANT_PAGES_SEGMENT } from '../../lib/site-urls.ts';
 import {
   BANK_PATHS_FILE,
   MERCHANT_PATHS_FILE,
@@ -357,11 +356,6 @@ async function runPublish(
             if (file.endsWith('.html')) replaced.add(join(localeRoot, dir, file));
         }
       }
-      // Every publish renders every merchant's page (build/merchant-page-view.ts): one it no longer
-      // renders (a merchant left without offers, or renamed) is gone.
-      const merchantsDir = join(localeRoot, MERCHANT_PAGES_SEGMENT);
-      for (const file of await filesUnder(join(served, merchantsDir)))
-        if (file.endsWith('.html')) replaced.add(join(merchantsDir, file));
     }
 
     const written = new Map<string, Buffer>();

@@ -31,7 +31,8 @@ const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
 /** What the served build shows: a hash of the banks and categories, and of each public offer where it is listed and what its page says. */
 export type CatalogueSnapshot = {
   banksAndCategories: string;
-  offers: Record<string, { bankId: number; categoryId: number; version: string }>;
+  /** merchantId: missing in records from before merchant pages (their merchant is then known from the new record only). */
+  offers: Record<string, { bankId: number; categoryId: number; merchantId?: number; version: string }>;
 };
 
 export interface SiteRebuilder {
@@ -96,6 +97,7 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
         offerId: offers.offerId,
         bankId: offers.bankId,
         categoryId: offers.categoryId,
+        merchantId: offers.merchantId,
         // Everything an offer's own page shows of its row (toOffer's), and whether it is listed.
         // View counts and favourites change all day, and so does a source's last verification: they
         // wait for the next full rebuild.
@@ -114,17 +116,21 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
     };
   };
 
-  /** The offers whose pages differ between two snapshots, and the banks that list them before or after. */
+  /** The offers whose pages differ between two snapshots, and the banks and merchants that list them before or after. */
   const changedPages = (before: CatalogueSnapshot['offers'], after: CatalogueSnapshot['offers']) => {
     const offerIds: number[] = [];
     const bankIds = new Set<number>();
+    const merchantIds = new Set<number>();
     for (const id of new Set([...Object.keys(before), ...Object.keys(after)])) {
       const [old, now] = [before[id], after[id]];
       if (old?.version === now?.version && old?.bankId === now?.bankId && old?.categoryId === now?.categoryId) continue;
       offerIds.push(Number(id));
-      for (const row of [old, now]) if (row) bankIds.add(row.bankId);
+      for (const row of [old, now]) {
+        if (row) bankIds.add(row.bankId);
+        if (row?.merchantId !== undefined) merchantIds.add(row.merchantId);
+      }
     }
-    return { offerIds, bankIds: [...bankIds] };
+    return { offerIds, bankIds: [...bankIds], merchantIds: [...merchantIds] };
   };
 
   /** Runs a build job with its row in site_builds, which the team console's overview shows. Recording never fails the build. */
