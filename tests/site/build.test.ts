@@ -42,7 +42,9 @@ const SINHALA_OFFER = {
 const RENAMED_MERCHANT = 'Renamed Test Merchant';
 let oldMerchantSlug: string;
 const page = (path: string) => readFileSync(join(siteDir, path, 'index.html'), 'utf8');
-const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
+/** A request to the server; asked again once if its connection was reset (a kept-alive one the server closed meanwhile). */
+const get = (path: string) =>
+  fetch(server.url + path, { redirect: 'manual' }).catch(() => fetch(server.url + path, { redirect: 'manual' }));
 
 beforeAll(async () => {
   const env = readEnv({
