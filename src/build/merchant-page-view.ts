@@ -99,7 +99,7 @@ export function merchantJsonLd(page: MerchantPageProps, site: URL): object[] {
   ];
 }
 
-/** What the savings answer reads (page-scripts/merchant-savings.ts): the offers now and coming, and their banks' cards. */
+/** What the savings answer reads (islands/offer/savings-answer.ts): the offers now and coming, and their banks' cards. */
 export function merchantSavingsData(page: MerchantPageProps, banks: BankDetailData[]): MerchantSavingsData {
   const offers = [...page.live, ...page.upcoming];
   const bankIds = new Set(offers.map((offer) => offer.bankId));

@@ -15,7 +15,14 @@ import { offerCalendarPath, offerHasCalendar } from '../lib/offer-share.ts';
 import { previewImageAlt, previewImageKey, previewImagePath, previewImageSpec } from '../lib/preview-image.ts';
 import { PUBLIC_API_URL } from '../lib/public-config.ts';
 import { sanitizeDescription } from '../lib/sanitize-description.ts';
-import { bankPagePath, merchantPagePath, offerCanonicalPath, offerPageParams, signInPath } from '../lib/site-urls.ts';
+import {
+  bankPagePath,
+  merchantPagePath,
+  merchantSavingsDataPath,
+  offerCanonicalPath,
+  offerPageParams,
+  signInPath,
+} from '../lib/site-urls.ts';
 import { categoryName, localText, offerInPageLanguage } from '../lib/translated.ts';
 import { m } from '../paraglide/messages.js';
 import { baseLocale, getLocale } from '../paraglide/runtime.js';
@@ -199,6 +206,8 @@ export function offerPageView({ offer, bank, bankShortNames, terms, topPicks }: 
     // The merchant's page, where every bank's offers there are (none for a merchant without a slug).
     merchantPath: offer.merchant.slug ? localePath(merchantPagePath({ slug: offer.merchant.slug })) : undefined,
     merchantLinkTitle: m.pages_merchant_link({ merchant: offer.merchant.merchantName }),
+    /** The merchant's savings data (pages/savings/), where the merchant has a page. */
+    savingsDataPath: offer.merchant.slug ? merchantSavingsDataPath(offer.merchantId) : undefined,
     // The offers as the page's scripts and Top Picks read them: with their texts in the page's language only.
     pageOfferJson: JSON.stringify(offerInPageLanguage(offer)).replace(/</g, '\\u003c'),
     topPicks: topPicks.map((pick) => offerInPageLanguage(pick)),

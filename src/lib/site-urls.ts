@@ -31,6 +31,10 @@ export const MERCHANT_PAGES_SEGMENT = 'merchants';
 /** A merchant's page: /merchants/{slug} (server/db/merchant-slugs.ts gives the slug). */
 export const merchantPagePath = (merchant: { slug: string }) => `/${MERCHANT_PAGES_SEGMENT}/${merchant.slug}`;
 
+/** The data of a merchant's savings answer (pages/savings/[merchantId].json.ts), for the offer page and modal. */
+export const SAVINGS_DATA_DIR = 'savings';
+export const merchantSavingsDataPath = (merchantId: number) => `/${SAVINGS_DATA_DIR}/${merchantId}.json`;
+
 /** The slug of a merchant page's path (/merchants/{slug}, one trailing slash allowed); undefined for any other path. */
 export function merchantSlugFromPath(path: string): string | undefined {
   const [, folder, slug, ...rest] = path.replace(/\/$/, '').split('/');

@@ -11,7 +11,7 @@
 import type { OfferData } from '../contract/index.ts';
 import { fetchOffer, fetchOffersByIds } from '../client/catalogue.ts';
 import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
-import { showLoadFailure } from '../lib/after-paint.ts';
+import { loadAfterPaint, showLoadFailure } from '../lib/after-paint.ts';
 import { localePath } from '../lib/locale-path.ts';
 import { offerCanonicalPath } from '../lib/site-urls.ts';
 import { m } from '../paraglide/messages.js';
@@ -147,3 +147,10 @@ function startFavouriteControl(
 const data = document.getElementById(OFFER_DATA_ID)?.textContent;
 // The page's build wrote it from the same contract type.
 if (data) startOfferPage(JSON.parse(data) as OfferData);
+
+// Which card saves the most at this merchant: its code and the merchant's data come after the first paint.
+const savings = document.querySelector<HTMLElement>('[data-savings-answer]');
+if (savings)
+  void loadAfterPaint(() => import('../islands/offer/savings-answer.ts')).then(({ startPageSavingsAnswer }) =>
+    startPageSavingsAnswer(savings),
+  );

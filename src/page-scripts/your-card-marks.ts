@@ -1,10 +1,10 @@
 // The "Your card" mark on every offer card a visitor's cards can use, on every list: the build's
-// HTML and the lists the islands load alike. Each card carries its offer's card rule (data-cards,
-// OfferCard.tsx); the mark is an attribute (data-your-card) that the card's CSS draws.
+// HTML and the lists the islands load alike, and on a merchant page's week strip. Each carries its
+// offer's card rule (data-cards, OfferCard.tsx); the mark is an attribute (data-your-card) that CSS draws.
 import { cardRuleFrom, someCardCanUse } from '../lib/card-match.ts';
 import { $myCards } from '../stores/my-cards.ts';
 
-const CARDS = '.offer-card[data-cards]';
+const CARDS = '.offer-card[data-cards], .week-entry[data-cards]';
 
 function mark(cards: Iterable<HTMLElement>) {
   const mine = $myCards.get();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { localePath } from '../../src/lib/locale-path.ts';
-import { merchantPagePath } from '../../src/lib/site-urls.ts';
+import { merchantPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { MY_CARDS_STORAGE_KEY } from '../../src/stores/my-cards.ts';
 import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
 
@@ -49,7 +49,7 @@ describe("a merchant's savings answer", () => {
   it('answers as a bill is typed: every bank with an offer here, bank by bank, the best first', () =>
     withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
       await page.goto(path());
-      const answer = page.locator('[data-merchant-savings]');
+      const answer = page.locator('[data-savings-answer]');
       await expect.poll(() => answer.isVisible()).toBe(true);
       await expect.poll(() => page.locator('[data-savings-note]').textContent()).toContain("Every bank's cards");
       await page.getByLabel('Bill (Rs.)').fill('10000');
@@ -88,10 +88,55 @@ describe("a merchant's savings answer", () => {
     });
   });
 
+  it("on an offer's page and in the offer modal, answers for every offer at the merchant", () =>
+    withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+      const offer = merchant.offers[0]!;
+      await page.goto(offerCanonicalPath(offer));
+      const answer = page.locator('[data-savings-answer]');
+      await expect.poll(() => answer.isVisible()).toBe(true);
+      await answer.getByLabel('Bill (Rs.)').fill('10000');
+      await expect.poll(() => answer.locator('.saving-bank').count()).toBe(merchant.bankIds.length);
+
+      // The merchant's page: a card opens in the modal, which answers for the same merchant.
+      await page.goto(path(), { waitUntil: 'load' }); // its modules ran: the modal's loader listens
+      await page.locator(`article[data-offer-id="${offer.offerId}"] .offer-card-title a`).click();
+      const inModal = page.getByRole('dialog').locator('[data-savings-answer]');
+      await expect.poll(() => inModal.isVisible()).toBe(true);
+      expect(await inModal.getByRole('heading', { level: 3 }).textContent()).toBe(
+        'Which of your cards saves the most here?',
+      );
+      await inModal.getByLabel('Bill (Rs.)').fill('10000');
+      await expect.poll(() => inModal.locator('.saving-bank').count()).toBe(merchant.bankIds.length);
+      // Its heading's id is its own: the page's answer has another.
+      const ids = await page
+        .locator('[data-savings-answer] h2, [data-savings-answer] h3')
+        .evaluateAll((hs) => hs.map((h) => h.id));
+      expect(new Set(ids).size).toBe(ids.length);
+    }));
+
+  it("marks the week strip's offers that the visitor's cards can use", async () => {
+    const mine = merchant.offers[0]!.bankId;
+    await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+      await page.addInitScript(([key, cards]) => localStorage.setItem(key, cards), [
+        MY_CARDS_STORAGE_KEY,
+        JSON.stringify([{ bankId: mine, network: null, kind: null, tier: null }]),
+      ] as const);
+      await page.goto(path());
+      const marked = page.locator('.week-entry[data-your-card]');
+      await expect.poll(() => marked.count()).toBeGreaterThan(0);
+      const banksOf = (selector: string) => page.locator(`${selector} .week-bank`).allTextContents();
+      const markedBanks = new Set(await banksOf('.week-entry[data-your-card]'));
+      expect(markedBanks.size).toBe(1);
+      const unmarked = await banksOf('.week-entry:not([data-your-card])');
+      expect(unmarked.length).toBeGreaterThan(0);
+      for (const bank of unmarked) expect(markedBanks.has(bank)).toBe(false);
+    });
+  });
+
   it('without JavaScript shows the week strip, and no form that could not answer', () =>
     withPage(site, { javaScript: false, width: DESKTOP }, async (page) => {
       await page.goto(path());
-      expect(await page.locator('[data-merchant-savings]').isVisible()).toBe(false);
+      expect(await page.locator('[data-savings-answer]').isVisible()).toBe(false);
       expect(await page.locator('[data-weekday]').count()).toBe(7);
       expect(await page.locator('h1').textContent()).toBe(`${merchant.offers[0]!.merchant.merchantName} card offers`);
     }));
@@ -103,7 +148,7 @@ describe("a merchant's page for everyone", () => {
       it(`passes axe at ${width}px in ${locale}, with nothing wider than the window`, () =>
         withPage(site, { javaScript: true, width }, async (page) => {
           await page.goto(localePath(path(), locale));
-          await expect.poll(() => page.locator('[data-merchant-savings]').isVisible()).toBe(true);
+          await expect.poll(() => page.locator('[data-savings-answer]').isVisible()).toBe(true);
           await page.locator('input[name="bill"]').fill('12000');
           const { violations } = await new AxeBuilder({ page }).analyze();
           expect(

@@ -823,6 +823,23 @@ describe('merchant pages', () => {
     expect(page(offerCanonicalPath(offer))).toContain(`href="/merchants/${offer.merchant.slug}"`);
   });
 
+  it("writes each merchant's savings data for the offer page and modal: its offers now and coming, and their banks' cards", async () => {
+    const merchant = merchantsWithOffers().find((m) => m.offers.some((o) => o.status !== 'expired'))!;
+    const offerPage = page(offerCanonicalPath(merchant.offers.find((o) => o.status !== 'expired')!));
+    const { merchantId } = merchant.offers[0]!;
+    expect(offerPage).toContain(`data-savings-src="/savings/${merchantId}.json"`);
+    const res = await get(`/savings/${merchantId}.json`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/json']);
+    const data = (await res.json()) as { offers: { offerId: number; bankId: number }[]; banks: { bankId: number }[] };
+    expect(data.offers.map((o) => o.offerId).sort()).toEqual(
+      merchant.offers
+        .filter((o) => o.status !== 'expired')
+        .map((o) => o.offerId)
+        .sort(),
+    );
+    expect(data.banks.map((b) => b.bankId).sort()).toEqual([...new Set(data.offers.map((o) => o.bankId))].sort());
+  });
+
   it("answers a renamed merchant's old slug with a 301 to its page, in each language", async () => {
     for (const prefix of ['', '/si']) {
       const res = await get(`${prefix}/merchants/${oldMerchantSlug}`);

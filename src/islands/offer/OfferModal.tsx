@@ -20,6 +20,7 @@ import { PUBLIC_API_URL } from '../../lib/public-config.ts';
 import { m } from '../../paraglide/messages.js';
 import { $interestChanges } from '../../stores/favorites.ts';
 import FavoriteButton from '../offer-card/FavoriteButton.tsx';
+import MerchantSavings from './MerchantSavings.tsx';
 import OfferModalShimmer from './OfferModalShimmer.tsx';
 import ReportProblemButton from './ReportProblemButton.tsx';
 import { recordOfferView } from './record-view.ts';
@@ -159,6 +160,7 @@ export default function OfferModal({ offerId, path }: Props) {
           )}
           <ReportProblemButton offerId={offer.offerId} className="offer-modal-report" />
         </div>
+        {offer.merchant.slug && <MerchantSavings merchantId={offer.merchantId} />}
       </div>
     </article>
   );

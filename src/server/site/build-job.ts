@@ -16,6 +16,7 @@ import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selecti
 import { baseLocale, type Locale } from '../../paraglide/runtime.js';
 import { PRODUCT_SLUG } from '../../lib/constants.ts';
 import { localePath, localeSegment } from '../../lib/locale-path.ts';
+import { SAVINGS_DATA_DIR } from '../../lib/site-urls.ts';
 import {
   BANK_PATHS_FILE,
   MERCHANT_PATHS_FILE,
@@ -311,6 +312,10 @@ async function bankPageDirs(root: string, bankId: number): Promise<string[]> {
   return slugs.map((slug) => join(PRODUCT_SLUG, slug, String(bankId))).filter((dir) => existsSync(join(root, dir)));
 }
 
+/** What a publish copies of what it rendered: pages, and the merchants' savings data (pages/savings/). */
+const isPublishedFile = (file: string) =>
+  file.endsWith('.html') || (file.startsWith(`${SAVINGS_DATA_DIR}/`) && file.endsWith('.json'));
+
 async function runPublish(
   job: SiteJob & { kind: 'publish' },
   signal: AbortSignal,
@@ -343,7 +348,7 @@ async function runPublish(
     const pageFile = (path: string) => join(path.replace(/^\//, ''), 'index.html');
     // Every page the selection rendered (the static ones come out the same), and the pages of the
     // served build it replaces: where the changed offers were, and their banks' pages.
-    const rendered = new Set((await filesUnder(outDir)).filter((file) => file.endsWith('.html')));
+    const rendered = new Set((await filesUnder(outDir)).filter(isPublishedFile));
     // In every language: /si/<path> is Sinhala's page of <path>.
     const replaced = new Set<string>();
     for (const locale of jobLocales(job)) {
