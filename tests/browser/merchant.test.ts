@@ -142,6 +142,21 @@ describe("a merchant's savings answer", () => {
     }));
 });
 
+describe('the header search', () => {
+  it("finds a merchant's page by the merchant's name, first", () =>
+    withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
+      const { merchantName } = merchant.offers[0]!.merchant;
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Search offers' }).click();
+      await page.locator('[data-search-ui] input').fill(merchantName);
+      const links = page.locator('.pagefind-ui__result-link');
+      // Pagefind loads its WebAssembly and the language's index on first use: slow on a busy machine.
+      await expect.poll(() => links.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await links.first().getAttribute('href')).toBe(path());
+      expect(await links.first().textContent()).toBe(`${merchantName} card offers`);
+    }));
+});
+
 describe("a merchant's page for everyone", () => {
   for (const locale of ['en', 'si', 'ta'] as const) {
     for (const width of [PHONE, DESKTOP]) {

@@ -45,6 +45,9 @@ export const TEAM_ACCOUNT = {
   firstName: 'Tharushi',
 } as const;
 
+/** Lower than a production build's 19, higher than the tests' lanes at 19 (their share of a core is then 1/7 of the build's). */
+const BUILD_NICENESS = 10;
+
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-browser-'));
   const siteDir = join(work, 'dist');
@@ -56,10 +59,18 @@ export default async function setup(project: TestProject) {
     RATE_LIMITS: '0',
   });
   // As `npm start` runs it: the first full build now, then offers the team accepts, edits or
-  // withdraws are published at once (the team console's journey waits for that).
+  // withdraws are published at once (the team console's journey waits for that). Its builds run
+  // above the lowest priority, which the suite's other lanes run at (scripts/test.ts): the files
+  // wait for them. What each build took is printed, to see where the lane's time goes.
   const server = await startServer({
     env,
-    rebuildSite: { buildsDir: join(work, 'builds'), log: () => {} },
+    rebuildSite: {
+      buildsDir: join(work, 'builds'),
+      buildNiceness: BUILD_NICENESS,
+      log: (line) => {
+        if (/^\[site\] (built|published) /.test(line)) console.log(line);
+      },
+    },
     log: () => {},
   });
   const close = async () => {

@@ -137,16 +137,23 @@ export function startSavingsAnswer(root: HTMLElement, data: MerchantSavingsData,
     if (mine.length) {
       for (const saving of ranked) items.push(answerItem(saving, bankNames.get(saving.card.bankId) ?? '', offers));
     } else {
-      // Bank by bank, the banks in the order of their best card.
+      // Bank by bank, the banks in the order of their best card: that card shown, the bank's others a press away.
       for (const bankId of new Set(ranked.map((saving) => saving.card.bankId))) {
+        const bankName = bankNames.get(bankId) ?? '';
+        const [best, ...others] = ranked
+          .filter((saving) => saving.card.bankId === bankId)
+          .map((saving) => answerItem(saving, bankName, offers));
         const group = element('li', 'saving-bank');
         const cards = element('ul');
-        cards.append(
-          ...ranked
-            .filter((saving) => saving.card.bankId === bankId)
-            .map((saving) => answerItem(saving, bankNames.get(bankId) ?? '', offers)),
-        );
-        group.append(element('p', 'saving-bank-name', bankNames.get(bankId) ?? ''), cards);
+        cards.append(best!);
+        group.append(element('p', 'saving-bank-name', bankName), cards);
+        if (others.length) {
+          const more = element('details', 'saving-more');
+          const rest = element('ul');
+          rest.append(...others);
+          more.append(element('summary', undefined, m.savings_more_cards({ count: others.length })), rest);
+          group.append(more);
+        }
         items.push(group);
       }
     }

@@ -328,7 +328,10 @@ async function runPublish(
   const outDir = join(job.buildsDir, `${newBuildName()}-publish`);
   try {
     if (!served || !buildInfo(served)) throw new Error('there is no finished build to publish into');
-    await astroBuilds(job, outDir, signal, { [PAGE_SELECTION_ENV]: JSON.stringify(job.pages) });
+    const phases: string[] = [];
+    await astroBuilds(job, outDir, signal, { [PAGE_SELECTION_ENV]: JSON.stringify(job.pages) }, (locale, _, seconds) =>
+      phases.push(`astro ${locale} ${seconds.toFixed(1)} s`),
+    );
     signal.throwIfAborted();
     // The new pages' images go in before the pages that show them; the served map gets the rendered
     // offers' keys, and loses those of the offers changed or gone.
@@ -381,12 +384,14 @@ async function runPublish(
       await writeKeys(served, keys);
       await removeUnusedImages(served, keys); // as a full build would have them
     }
+    const indexStarted = Date.now();
     await refreshSearchIndex(served, join(job.buildsDir, `${newBuildName()}-pagefind`), signal);
+    phases.push(`pagefind ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
     markBuildDone(served, { ...buildInfo(served), publishedAt: new Date().toISOString(), catalogue: job.catalogue });
 
     const seconds = (Date.now() - started) / 1000;
     log(
-      `[site] published ${job.pages.offerIds.length} offer(s) and ${job.pages.bankIds.length} bank(s) into ${served} in ${seconds.toFixed(1)} s (${previewImagesRendered} preview image(s) rendered)`,
+      `[site] published ${job.pages.offerIds.length} offer(s) and ${job.pages.bankIds.length} bank(s) into ${served} in ${seconds.toFixed(1)} s (${previewImagesRendered} preview image(s) rendered; ${phases.join(', ')})`,
     );
     return { dir: served, seconds, filesWritten: written.size, filesRemoved: removed.length, previewImagesRendered };
   } finally {

@@ -31,6 +31,12 @@ export interface SiteBuildOptions {
   previewImages?: boolean;
   /** The languages built: default SITE_LOCALES, else all (src/build/locales.ts). */
   locales?: readonly Locale[];
+  /**
+   * The build's CPU niceness, added to the process's own: default the lowest priority. The browser
+   * suite's server (tests/browser/site-setup.ts) asks for less, so that the publishes its tests wait
+   * for are not starved by the suite's other lanes, which run at the lowest.
+   */
+  niceness?: number;
 }
 
 const JOB_SCRIPT = resolve(import.meta.dirname, 'build-job.ts');
@@ -41,7 +47,7 @@ const LOWEST_PRIORITY = 19;
 function runJob(job: SiteJob, options: SiteBuildOptions): Promise<SiteJobResult> {
   const log = options.log ?? console.log;
   const node = [process.execPath, '--import', 'tsx', JOB_SCRIPT];
-  const [command, ...args] = NICE ? [NICE, '-n', String(LOWEST_PRIORITY), ...node] : node;
+  const [command, ...args] = NICE ? [NICE, '-n', String(options.niceness ?? LOWEST_PRIORITY), ...node] : node;
   return new Promise((resolvePromise, reject) => {
     options.signal?.throwIfAborted();
     const child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -62,6 +62,8 @@ export interface SiteRebuilderOptions {
   onSiteChanged?: () => void;
   /** Where rendered preview images are kept between builds (build.ts). */
   previewCacheDir?: string;
+  /** The builds' CPU niceness (build.ts); default the lowest priority. */
+  buildNiceness?: number;
 }
 
 export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder {
@@ -73,6 +75,7 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
     siteUrl: options.siteUrl,
     buildsDir: options.buildsDir,
     previewCacheDir: options.previewCacheDir,
+    niceness: options.buildNiceness,
     log,
     signal: abort.signal,
     env: options.sourceVersion ? { SITE_SOURCE_VERSION: options.sourceVersion } : undefined,
