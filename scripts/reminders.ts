@@ -1,4 +1,5 @@
-// Sends the expiry reminders that are due, once: npm run reminders -- --now
+// Sends the expiry reminders that are due, once: npm run reminders -- --now (and the reminders of
+// the offers users planned to use, "I'll use this": by SMS, or e-mail through MAIL_PROVIDER)
 // The server runs the same job every hour (src/server/jobs/reminders.ts). A reminder already sent,
 // here or by any process, is skipped (reminder_sends); in quiet hours (21:00 to 08:00 Sri Lanka's
 // time) nothing is sent. With SMS_PROVIDER=console each message is printed.
@@ -8,11 +9,13 @@ import { describeDatabase, openDatabaseFromEnv } from '../src/server/db/client.t
 import { DataDirLockedError } from '../src/server/db/data-dir-lock.ts';
 import { readEnv } from '../src/server/env.ts';
 import { runReminders } from '../src/server/jobs/reminders.ts';
+import { mailFromEnv } from '../src/server/services/mail.ts';
 import { createConsoleSmsProvider, createHttpSmsProvider } from '../src/server/services/sms.ts';
 
 const USAGE = `Usage: npm run reminders -- --now
 
-Sends the expiry reminders due now (each user at most one per end day; none from 21:00 to 08:00 Sri Lanka's time).
+Sends the expiry reminders due now (each user at most one per end day; none from 21:00 to 08:00 Sri Lanka's time),
+and the reminders of the offers users planned to use ("I'll use this"; each step once).
   --now        run the reminders job once, now
   --at TIME    with --now and SMS_PROVIDER=console only: run as if it were TIME (ISO 8601, e.g.
                2031-03-03T09:00:00+05:30), to try the job's days and quiet hours
@@ -67,7 +70,14 @@ async function main() {
   try {
     console.error(`Sending reminders from ${describeDatabase(env)} through the ${sms.name} SMS provider…`);
     const result = await runReminders(
-      { db: handle.db, sms, siteUrl, apiUrl: siteUrl + env.API_BASE, log: (line) => console.error(line) },
+      {
+        db: handle.db,
+        sms,
+        mail: mailFromEnv(env, (line) => console.log(line)),
+        siteUrl,
+        apiUrl: siteUrl + env.API_BASE,
+        log: (line) => console.error(line),
+      },
       { now: clock },
     );
     if (result.quiet)

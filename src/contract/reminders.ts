@@ -28,7 +28,7 @@ export const REMINDER_MESSAGES = {
   linksRevoked:
     'Done: no stop or unsubscribe link sent to you before now works any more. Newer texts and e-mails carry new ones.',
   stopped:
-    'Reminders are off. You will get no more texts about your favourites ending. You can turn them on again in your profile.',
+    'Reminders are off. You will get no more texts about your favourites ending or the offers you planned to use. You can turn them on again in your profile.',
 } as const;
 
 const DaysBefore = v.nullable(v.picklist(REMINDER_DAY_CHOICES, ERROR_CODES.bad_days));
@@ -57,3 +57,18 @@ export const ReminderStopQuery = v.object(
   ERROR_CODES.bad_stop_link,
 );
 export const ReminderStopResponse = v.object({ status: v.literal(true), message: v.string() });
+
+/** POST /dev/reminders/run?at=: development only, one reminder run now, or as if at `at` (ISO 8601), as `npm run reminders -- --now --at` does. */
+export const ReminderRunQuery = v.object({
+  at: v.optional(
+    v.pipe(
+      v.string(ERROR_CODES.invalid),
+      v.maxLength(40, ERROR_CODES.invalid),
+      v.check((at) => !Number.isNaN(Date.parse(at)), ERROR_CODES.invalid),
+    ),
+  ),
+});
+export const ReminderRunResponse = v.object({
+  status: v.literal(true),
+  data: v.object({ sent: v.number(), skipped: v.number(), failed: v.number(), quiet: v.boolean() }),
+});

@@ -212,6 +212,13 @@ const MESSAGES = {
   cannot_change_own_type: m.error_cannot_change_own_type,
   invalid_user_type: m.error_invalid_user_type,
   same_user_type: m.error_same_user_type,
+  no_offer_steps: m.error_no_offer_steps,
+  bad_use_day: m.error_bad_use_day,
+  bad_use_channel: m.error_bad_use_channel,
+  use_plan_email_needed: m.error_use_plan_email_needed,
+  no_such_use_plan: m.error_no_such_use_plan,
+  use_plan_saved: m.error_use_plan_saved,
+  use_plan_cancelled: m.error_use_plan_cancelled,
 } satisfies Record<ErrorCode, unknown> as unknown as Record<ErrorCode, ErrorMessage>;
 
 /**

@@ -6,6 +6,7 @@
 // - The favourite control: the build's link to sign-in (it works without JavaScript) opens the
 //   sign-in prompt for a guest; for a signed-in user it becomes a toggle button.
 // - Share: its code (the share sheet or menu) loads on the first press, as Report's form does.
+// - "I'll use this" (an offer with a step): its code loads on the first press, as Report's.
 // - 'Report a problem': its form (React, the dialog, valibot's schema, the call) loads on the
 //   first press, never with the page.
 import type { OfferData } from '../contract/index.ts';
@@ -82,6 +83,18 @@ function startOfferPage(builtOffer: OfferData) {
       showLoadFailure,
     );
   });
+
+  // "I'll use this": the sign-in prompt for a guest, else the plan's dialog, loaded on the first press.
+  const usePlan = document.querySelector<HTMLButtonElement>(`button[data-use-plan-offer="${offerId}"]`);
+  if (usePlan) {
+    usePlan.disabled = false;
+    usePlan.addEventListener('click', () => {
+      import('../islands/plans/open-use-plan.ts').then(
+        ({ openUsePlan }) => openUsePlan(offer, (planned) => usePlan.setAttribute('aria-pressed', String(planned))),
+        showLoadFailure,
+      );
+    });
+  }
 
   const report = document.querySelector<HTMLButtonElement>(`button[data-report-offer="${offerId}"]`);
   if (report) {

@@ -22,6 +22,8 @@ import { devOutboxRoutes } from './routes/dev/index.ts';
 import { devMailOutboxRoutes } from './routes/dev/mail-outbox.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { reminderRoutes } from './routes/reminders.ts';
+import { devReminderRunRoutes } from './routes/dev/reminder-run.ts';
+import { usePlanRoutes } from './routes/use-plans.ts';
 import { engagementRoutes } from './routes/engagement.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { myCardRoutes } from './routes/my-cards.ts';
@@ -101,6 +103,11 @@ export function createApp(deps: ServerDeps, options: AppOptions = DEFAULT_BASES)
   if (deps.sms.outbox) api.route('/', devOutboxRoutes(deps.sms as Parameters<typeof devOutboxRoutes>[0]));
   api.route('/', alertRoutes(deps));
   api.route('/', reminderRoutes(deps, { siteUrl: options.siteUrl }));
+  api.route('/', usePlanRoutes(deps));
+  if (deps.sms.outbox) {
+    const siteUrl = (options.siteUrl ?? '').replace(/\/$/, '');
+    api.route('/', devReminderRunRoutes(deps, { siteUrl, apiUrl: siteUrl + options.apiBase }));
+  }
   if (deps.mail?.provider.outbox)
     api.route('/', devMailOutboxRoutes(deps.mail.provider as Parameters<typeof devMailOutboxRoutes>[0]));
 

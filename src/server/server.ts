@@ -169,6 +169,7 @@ export async function startServer({
         sms: deps.sms,
         siteUrl: env.SITE_URL.replace(/\/$/, ''),
         apiUrl: env.SITE_URL.replace(/\/$/, '') + env.API_BASE,
+        mail: deps.mail,
         log,
       })
     : undefined;

@@ -19,6 +19,7 @@ import * as teamImporters from '../../src/contract/team-importers.ts';
 import * as alerts from '../../src/contract/alerts.ts';
 import * as offerSearch from '../../src/contract/offer-search.ts';
 import * as savings from '../../src/contract/savings.ts';
+import * as usePlans from '../../src/contract/use-plans.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
 import { sessions } from '../../src/server/db/schema.ts';
@@ -155,6 +156,10 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/user/reminders/offer-shown': {},
   'GET /api/reminders/stop': { query: reminders.ReminderStopQuery },
   'POST /api/user/links/revoke': {},
+  'POST /api/dev/reminders/run': { query: reminders.ReminderRunQuery },
+  'GET /api/user/use-plans': {},
+  'POST /api/offers/:offerId/use-plan': { body: usePlans.UsePlanRequest },
+  'DELETE /api/offers/:offerId/use-plan': {},
   'POST /insight/new/insight': { body: contract.NewInsightRequest },
   'POST /insight/new/impression': { body: contract.InsightImpressionRequest },
   'GET /insight/top-offers-by-insight': { query: TopOffersQuery },

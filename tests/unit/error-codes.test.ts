@@ -30,6 +30,7 @@ import { PARTNER_FEED_FORMAT, PARTNER_FEED_OFFERS_MAX, PARTNER_FEED_VERSION } fr
 import { REMINDER_DAY_CHOICES, REMINDER_MESSAGES } from '../../src/contract/reminders.ts';
 import { REPORT_MESSAGES } from '../../src/contract/reports.ts';
 import { IMPORT_MESSAGES } from '../../src/contract/team-importers.ts';
+import { USE_PLAN_MESSAGES } from '../../src/contract/use-plans.ts';
 import { errorBody } from '../../src/server/errors.ts';
 
 const OBJECTS: Record<string, Record<string, unknown>> = {
@@ -42,6 +43,7 @@ const OBJECTS: Record<string, Record<string, unknown>> = {
   REMINDER_MESSAGES,
   REPORT_MESSAGES,
   IMPORT_MESSAGES,
+  USE_PLAN_MESSAGES,
 };
 
 /** Arguments for the texts made by a function, each giving one text. */
@@ -204,6 +206,7 @@ describe('the error codes', () => {
       report_not_found report_closed message_not_found message_handled subscriber_not_found account_not_found
       cannot_block_self already_blocked not_blocked codes_not_blocked cannot_change_own_type invalid_user_type same_user_type
       invalid_savings_channel invalid_savings_cards
+      no_offer_steps bad_use_day bad_use_channel use_plan_email_needed no_such_use_plan use_plan_saved use_plan_cancelled
     `
       .trim()
       .split(/\s+/);

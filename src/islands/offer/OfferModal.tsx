@@ -16,6 +16,7 @@ import { localePath } from '../../lib/locale-path.ts';
 import { localText } from '../../lib/translated.ts';
 import { merchantPagePath, offerCanonicalPath } from '../../lib/site-urls.ts';
 import { offerCalendarPath, offerHasCalendar, SHARE_TEXTS } from '../../lib/offer-share.ts';
+import { offerSteps } from '../../lib/use-plan-schedule.ts';
 import { PUBLIC_API_URL } from '../../lib/public-config.ts';
 import { m } from '../../paraglide/messages.js';
 import { $interestChanges } from '../../stores/favorites.ts';
@@ -38,6 +39,11 @@ const shareOffer = (offer: OfferDetailData) => (event: MouseEvent<HTMLButtonElem
     ({ offerShareRequest, share }) => share(button, offerShareRequest(offer)),
     showLoadFailure,
   );
+};
+
+/** "I'll use this": the sign-in prompt for a guest, else the plan's dialog (open-use-plan.ts), loaded on the first press. */
+const planToUse = (offer: OfferDetailData) => () => {
+  import('../plans/open-use-plan.ts').then(({ openUsePlan }) => openUsePlan(offer), showLoadFailure);
 };
 
 type Loaded = { offer: OfferDetailData; interestChangeRead: number } | { failure: string };
@@ -157,6 +163,16 @@ export default function OfferModal({ offerId, path }: Props) {
             >
               {SHARE_TEXTS.addToCalendar}
             </a>
+          )}
+          {offerSteps(offer.eligibility).length > 0 && (
+            <button
+              type="button"
+              className="offer-modal-share"
+              data-use-plan-offer={offer.offerId}
+              onClick={planToUse(offer)}
+            >
+              {m.plans_use_this()}
+            </button>
           )}
           <ReportProblemButton offerId={offer.offerId} className="offer-modal-report" />
         </div>

@@ -617,6 +617,47 @@ export const reminderSends = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.endDay] })],
 );
 
+/**
+ * "I'll use this" (docs/api.md §7d): a user's plan to use an offer that needs a step, on a Sri Lanka
+ * day, reminded by SMS or e-mail. One per user and offer; cancelling deletes it (and its sends).
+ */
+export const usePlans = pgTable(
+  'use_plans',
+  {
+    planId: serial('plan_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.offerId, { onDelete: 'cascade' }),
+    /** The Sri Lanka day (YYYY-MM-DD) the user uses, or used, the offer. */
+    usedOn: text('used_on').notNull(),
+    /** 'sms' or 'email' (contract/use-plans.ts USE_PLAN_CHANNELS). */
+    channel: text('channel').notNull(),
+    /** The Sri Lanka day the plan was made: no reminder goes for a step whose moment had passed then. */
+    plannedOn: text('planned_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('use_plans_user_offer_idx').on(t.userId, t.offerId), index('use_plans_offer_idx').on(t.offerId)],
+);
+
+/** One reminder per plan and step: the row is claimed before the SMS or e-mail goes, so no process sends it twice. */
+export const usePlanSends = pgTable(
+  'use_plan_sends',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => usePlans.planId, { onDelete: 'cascade' }),
+    /** 'register', 'convert' or 'promo' (contract/use-plans.ts USE_PLAN_STEPS). */
+    step: text('step').notNull(),
+    channel: text('channel').notNull(),
+    message: text('message').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.step] })],
+);
+
 /** Runs of the scheduled jobs (reminders, digests): the team's Overview shows the last of each. */
 export const jobRuns = pgTable(
   'job_runs',

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ReminderDays } from '../../contract/reminders.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { usePlans, users } from '../db/schema.ts';
 import { invalidField } from '../errors.ts';
 import { checkOptOutLink, signOptOutLink } from './opt-out-links.ts';
 
@@ -68,4 +68,6 @@ export async function stopReminders(db: Database, token: string, now = new Date(
   const link = await checkOptOutLink(db, STOP_PURPOSE, token, now);
   if (!link.ok) throw invalidField('token', link.reason === 'expired' ? 'expired_stop_link' : 'bad_stop_link');
   await db.update(users).set({ reminderDaysBefore: null }).where(eq(users.userId, link.userId));
+  // The same link stops the reminders of the offers the user planned to use ("I'll use this").
+  await db.delete(usePlans).where(eq(usePlans.userId, link.userId));
 }

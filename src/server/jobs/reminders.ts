@@ -5,7 +5,8 @@
 // at 22:00 sends at 08:00. Never twice: the reminder_sends row (user, end day) is claimed with
 // ON CONFLICT DO NOTHING before the SMS goes, so of several runs or processes only one sends.
 // Runs on pg-boss (startReminderQueue) or once with `npm run reminders -- --now`; each run is
-// recorded in job_runs for the team's Overview.
+// recorded in job_runs for the team's Overview. The same run sends the reminders of the offers users
+// planned to use ("I'll use this", use-plan-reminders.ts), under the same quiet hours and stop link.
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   REMINDER_OFFER_NAME_MAX,
@@ -25,8 +26,10 @@ import { favorites, offers, reminderSends, users } from '../db/schema.ts';
 import { startJobRun } from './job-runs.ts';
 import { isListed } from '../domain/offers.ts';
 import { reminderStopToken } from '../domain/reminders.ts';
+import type { MailDeps } from '../services/mail.ts';
 import type { SmsProvider } from '../services/sms.ts';
 import { openJobQueue } from './job-queue.ts';
+import { sendUsePlanReminders } from './use-plan-reminders.ts';
 
 export const REMINDER_JOB = 'reminders';
 /** Where the SMS's link opens the user's favourites. */
@@ -40,6 +43,8 @@ export interface ReminderDeps {
   siteUrl: string;
   /** The API's public URL (SITE_URL + API_BASE), for the stop link. */
   apiUrl: string;
+  /** E-mail, for the plans ("I'll use this") whose reminders the user chose to get by e-mail. */
+  mail?: MailDeps;
   log?: (line: string) => void;
 }
 export interface ReminderRunResult {
@@ -207,6 +212,11 @@ export async function runReminders(
       }
       result.sent += 1;
     }
+    // The reminders of the offers users planned to use ("I'll use this"), in the same run.
+    const planCounts = { sent: 0, failed: 0, skip, failures };
+    await sendUsePlanReminders(deps, { now, today: today.date, quiet: result.quiet }, planCounts);
+    result.sent += planCounts.sent;
+    result.failed += planCounts.failed;
     log(
       `[reminders] ${today.date}${result.quiet ? ' (quiet hours)' : ''}: sent ${result.sent}, skipped ${result.skipped}${result.failed ? `, failed ${result.failed}` : ''}`,
     );

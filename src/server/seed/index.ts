@@ -43,9 +43,11 @@ const SEED_LOCK_KEY = hashLabel('offerlanka:seed') | 0;
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The catalogue tables, emptied by a re-seed; favorites and impressions point at offers. */
+/** The catalogue tables, emptied by a re-seed; favorites, impressions and plans (and their sends) point at offers. */
 const CATALOGUE_TABLES = [
   'favorites',
+  'use_plan_sends',
+  'use_plans',
   'impressions',
   'offer_reports',
   'offer_revisions',
