@@ -47,6 +47,10 @@ export interface Interaction {
   signedIn?: boolean;
   /** What to press, once it is there. */
   press: string;
+  /** Typed into `press` (focused, not clicked) instead of a click: each key is a press. */
+  keys?: string;
+  /** Evaluated in the page just before the press: what `answer` compares against. */
+  before?: string;
   /** Scrolled into view first, as a visitor scrolls to it: its island hydrates as it nears the screen. */
   near?: string;
   /** An expression, evaluated in the page every frame after the press: the page's time of the answer once it is there. */
@@ -109,6 +113,20 @@ const INTERACTIONS: Interaction[] = [
   },
 ];
 
+const SAVINGS_RESULTS = `document.querySelector('[data-savings-answer] .savings-results')`;
+/** A bill typed into a merchant page's savings answer (issue 47): the cards ranked again, in the page, with no request. */
+export const savingsAnswerPress = (merchantPath: string): Interaction => ({
+  name: 'savings answer (bill)',
+  path: merchantPath,
+  press: '[data-savings-answer] input[name="bill"]',
+  keys: '9',
+  before: `window.__answerBefore = ${SAVINGS_RESULTS}.firstElementChild`,
+  answer: {
+    name: 'cards ranked again',
+    at: `${SAVINGS_RESULTS}.firstElementChild !== window.__answerBefore && performance.now()`,
+  },
+});
+
 /**
  * Presses each control PRESSES times, each on a fresh page; `session` is the stored sign-in
  * (localStorage's text) for those that need one. `others` are pressed after the site's own.
@@ -166,7 +184,12 @@ async function pressOnce(
     await page.evaluate(
       `window.__eventTimings = []; window.__savedBefore = document.querySelectorAll('${SAVED}').length; window.__pressedAt = performance.now()`,
     );
-    await control.click();
+    if (interaction.before) await page.evaluate(interaction.before);
+    if (interaction.keys) {
+      await control.focus();
+      await page.evaluate('window.__eventTimings = []; window.__pressedAt = performance.now()');
+      await page.keyboard.type(interaction.keys);
+    } else await control.click();
     const answeredAt = (await (
       await page.waitForFunction(interaction.answer.at, undefined, { polling: 'raf', timeout: 30_000 })
     ).jsonValue()) as number;
