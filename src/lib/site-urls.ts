@@ -31,6 +31,10 @@ export const MERCHANT_PAGES_SEGMENT = 'merchants';
 /** A merchant's page: /merchants/{slug} (server/db/merchant-slugs.ts gives the slug). */
 export const merchantPagePath = (merchant: { slug: string }) => `/${MERCHANT_PAGES_SEGMENT}/${merchant.slug}`;
 
+export const WEEK_PLANNER_SEGMENT = 'week-planner';
+/** A week planner's page: /week-planner/{slug} (build/week-planner-view.ts lists them). */
+export const weekPlannerPath = (planner: { slug: string }) => `/${WEEK_PLANNER_SEGMENT}/${planner.slug}`;
+
 /** The slug of a merchant page's path (/merchants/{slug}, one trailing slash allowed); undefined for any other path. */
 export function merchantSlugFromPath(path: string): string | undefined {
   const [, folder, slug, ...rest] = path.replace(/\/$/, '').split('/');

@@ -204,6 +204,7 @@ describe('the error codes', () => {
       report_not_found report_closed message_not_found message_handled subscriber_not_found account_not_found
       cannot_block_self already_blocked not_blocked codes_not_blocked cannot_change_own_type invalid_user_type same_user_type
       invalid_savings_channel invalid_savings_cards
+      offer_not_on_weekday
     `
       .trim()
       .split(/\s+/);
