@@ -4,7 +4,7 @@
 // it applies. Worked out here from the build's offers, so that the page reads as markup.
 import type { OfferData } from '../contract/index.ts';
 import type { Weekday } from '../contract/card-constants.ts';
-import { cardsText, weekdayName } from '../lib/format-eligibility.ts';
+import { listedCardsText, weekdayName } from '../lib/format-eligibility.ts';
 import { localePath } from '../lib/locale-path.ts';
 import { shortDate } from '../lib/offer-dates.ts';
 import { offerWeekdayCalendarPath } from '../lib/offer-share.ts';
@@ -39,7 +39,7 @@ export const PLANNER_CATEGORIES: readonly PlannerCategory[] = [
 
 export interface PlannerEntry extends WeekEntry {
   offerId: number;
-  /** The cards the offer names ('Visa Platinum credit cards'), or undefined for all the bank's cards. */
+  /** The cards the offer names ('credit cards', 'Visa Platinum credit cards'), or undefined for all the bank's cards. */
   card: string | undefined;
   /** 'starts 5 Dec' for an offer that has not started yet. */
   starts: string | undefined;
@@ -68,6 +68,12 @@ const hasWord = (name: string, words: readonly string[]) => {
   const lower = name.toLowerCase();
   return words.some((word) => lower.includes(word));
 };
+
+/** The cards an offer names, short (the bank is the entry's): 'credit cards', 'Visa Platinum credit cards'. */
+function cardsNamed({ eligibility }: OfferData): string | undefined {
+  if (eligibility.cardScope === 'all') return undefined;
+  return eligibility.cardScope === 'credit' ? m.savings_credit_cards() : listedCardsText(eligibility.cards);
+}
 
 /** Whether an offer is at one of the planner's merchants. */
 export const inPlanner = (planner: PlannerCategory, offer: OfferData) =>
@@ -103,7 +109,7 @@ export function weekPlannerGrid(planner: PlannerCategory, offers: OfferData[], n
         .entries.push({
           ...entry,
           offerId: offer.offerId,
-          card: offer.eligibility.cardScope === 'all' ? undefined : cardsText(offer.eligibility, offer.bank.bankName),
+          card: cardsNamed(offer),
           starts: startsLater ? m.savings_starts({ date: shortDate(offer.offerStart!)! }) : undefined,
           calendarHref: `${PUBLIC_API_URL}/${offerWeekdayCalendarPath(offer.offerId, day)}`,
         });
