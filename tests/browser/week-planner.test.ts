@@ -75,17 +75,14 @@ describe('a week planner', () => {
       await expect.poll(() => toggle.isVisible()).toBe(true);
       expect(await toggle.isDisabled()).toBe(true);
       expect(await page.locator('[data-planner-no-cards]').textContent()).toContain('Save your cards in My Cards');
-      // A card of the known offer's bank, saved as the My Cards dialog saves it (another tab, say).
-      await page.evaluate(
-        ([key, cards]) => {
-          localStorage.setItem(key, cards);
-          window.dispatchEvent(new StorageEvent('storage', { key, newValue: cards, storageArea: localStorage }));
-        },
-        [
-          MY_CARDS_STORAGE_KEY,
-          JSON.stringify([{ bankId: known.bankId, network: null, kind: null, tier: null }]),
-        ] as const,
-      );
+      // "Add your cards" opens My Cards: any card of the known offer's bank is saved there.
+      await page.locator('[data-planner-add-cards]').click();
+      const dialog = page.getByRole('dialog', { name: /My cards/ });
+      await dialog.getByLabel('Bank', { exact: true }).selectOption({ label: known.bank.bankName });
+      await dialog.getByLabel('Card', { exact: true }).selectOption('any');
+      await dialog.getByRole('button', { name: 'Add card' }).click();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => toggle.isEnabled()).toBe(true);
       expect(await page.locator('[data-planner-no-cards]').isVisible()).toBe(false);
       expect(await visibleEntries(page, otherBank)).toBeGreaterThan(0);
