@@ -9,6 +9,7 @@ import { PLANNER_CATEGORIES, weekPlannerGrid, type PlannerGrid } from '../../src
 import { cardRuleFrom, someCardCanUse } from '../../src/lib/card-match.ts';
 import { offerWeekdayEvent } from '../../src/lib/offer-calendar.ts';
 import { offerWeekdayCalendarFile } from '../../src/server/services/offer-calendar.ts';
+import { languageSitemap, sitemapPages } from '../../src/build/sitemap.ts';
 
 // Wednesday 2 December 2026, 10:00 in Colombo: the seven days run to Tuesday 8 December.
 const NOW = Date.parse('2026-12-02T04:30:00.000Z');
@@ -240,5 +241,24 @@ describe("a planner cell's calendar event", () => {
     });
     expect(offerWeekdayEvent(oneDay, 'thu', SITE, 'en')).toBeUndefined();
     expect(offerWeekdayEvent(oneDay, 'wed', SITE, 'en')!.start).toEqual([2026, 12, 2]);
+  });
+});
+
+describe('the week planners in the sitemaps', () => {
+  it('lists each planner once, with its Sinhala and Tamil alternates', async () => {
+    const pages = sitemapPages({ banks: [], categories: [], listedOffers: [], offers: [] });
+    const paths = PLANNER_CATEGORIES.map((one) => `/week-planner/${one.slug}`);
+    expect(paths).toEqual([
+      '/week-planner/supermarkets',
+      '/week-planner/fuel',
+      '/week-planner/dining',
+      '/week-planner/pharmacies',
+    ]);
+    for (const path of paths) expect(pages.filter((page) => page.path === path)).toHaveLength(1);
+    const xml = await languageSitemap('si', new URL('https://offerlanka.lk'), pages).text();
+    expect(xml).toContain(
+      '<loc>https://offerlanka.lk/si/week-planner/fuel</loc><xhtml:link rel="alternate" hreflang="en" href="https://offerlanka.lk/week-planner/fuel"/>',
+    );
+    expect(xml).toContain('hreflang="ta" href="https://offerlanka.lk/ta/week-planner/fuel"');
   });
 });
