@@ -4,13 +4,13 @@
 import type { BankDetailData, MerchantData, OfferData } from '../contract/index.ts';
 import type { MerchantSavingsData } from '../lib/savings.ts';
 import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
-import { cardRuleText } from '../lib/card-match.ts';
 import { RECENTLY_ENDED_DAYS } from '../lib/constants.ts';
 import { weekdayName } from '../lib/format-eligibility.ts';
-import { offerTags } from '../lib/format-offer.ts';
 import { localePath } from '../lib/locale-path.ts';
 import { merchantPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
-import { bankShortNames } from '../lib/bank-names.ts';
+import { runsOnWeekday, weekEntry, type WeekEntry } from './week-view.ts';
+
+export type { WeekEntry } from './week-view.ts';
 
 export type PagedMerchant = MerchantData & { slug: string };
 
@@ -52,27 +52,12 @@ export function merchantPages(offers: OfferData[], now = Date.now()): MerchantPa
   return [...byMerchant.values()];
 }
 
-/** What one day's cell of the week strip names: the bank, what it gives, and the card rule for the "Your card" mark. */
-export interface WeekEntry {
-  bank: string;
-  benefit: string;
-  href: string;
-  cards: string;
-}
-
 /** Each weekday's live offers: those that name the day, or no day (every day). */
 export function weekStrip(live: OfferData[]): { day: Weekday; name: string; entries: WeekEntry[] }[] {
   return WEEKDAYS.map((day) => ({
     day,
     name: weekdayName(day),
-    entries: live
-      .filter((offer) => offer.eligibility.days.length === 0 || offer.eligibility.days.includes(day))
-      .map((offer) => ({
-        bank: bankShortNames(offer.bank.bankName)[0] ?? offer.bank.bankName,
-        benefit: offerTags(offer)[0] ?? offer.label,
-        href: localePath(offerCanonicalPath(offer)),
-        cards: cardRuleText(offer),
-      })),
+    entries: live.filter((offer) => runsOnWeekday(offer, day)).map(weekEntry),
   }));
 }
 

@@ -1,6 +1,7 @@
 // Which pages a build renders. A full build renders every page. A publish (src/server/site/build-job.ts)
 // sets SITE_PUBLISH to the offers that changed and the banks and merchants that list them, and the dynamic pages
-// render only theirs; the static pages (home, sitemap, offer-paths.json, legal pages) are always rendered.
+// render only theirs; the static pages (home, sitemap, offer-paths.json, legal pages) and the week planners
+// (a few pages, each over many merchants) are always rendered.
 import * as v from 'valibot';
 
 const Selection = v.object({

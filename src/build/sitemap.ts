@@ -5,8 +5,9 @@
 // offer's page gives its <lastmod>: the day its source last listed it. Other pages have no honest
 // date of their last change (a bank page changes as its offers end), so they give none.
 import { localePath } from '../lib/locale-path.ts';
-import { bankPagePath, merchantPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
+import { bankPagePath, merchantPagePath, offerCanonicalPath, weekPlannerPath } from '../lib/site-urls.ts';
 import { merchantPages } from './merchant-page-view.ts';
+import { PLANNER_CATEGORIES } from './week-planner-view.ts';
 import { inSriLanka } from '../lib/sri-lanka-time.ts';
 import { baseLocale, locales, type Locale } from '../paraglide/runtime.js';
 import type { SiteData } from './site-data.ts';
@@ -57,7 +58,11 @@ export function sitemapPages({
     return { path: offerCanonicalPath(offer), ...(verifiedAt ? { lastmod: w3cDate(verifiedAt) } : {}) };
   });
   const merchantPaths = merchantPages(offers).map((page) => merchantPagePath(page.merchant));
-  return [...[...STATIC_PATHS, ...bankPaths, ...merchantPaths].map((path) => ({ path })), ...offerPages];
+  const plannerPaths = PLANNER_CATEGORIES.map(weekPlannerPath);
+  return [
+    ...[...STATIC_PATHS, ...plannerPaths, ...bankPaths, ...merchantPaths].map((path) => ({ path })),
+    ...offerPages,
+  ];
 }
 
 /** A path's page in each language and x-default, as <link rel="alternate"> and the sitemap both give them. */

@@ -3,6 +3,8 @@
 // only the profile's calendar block carries it.
 import * as v from 'valibot';
 import { Id } from './ids.ts';
+import { WEEKDAYS } from './card-constants.ts';
+import { ERROR_CODES } from './error-codes.ts';
 
 /** A feed token: 256 random bits in base64url (43 characters), the feed URL's only secret. */
 export const CALENDAR_FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -20,6 +22,10 @@ export const CalendarFeedParams = v.object({
 
 /** GET {API}/offers/{offerId}/calendar.ics */
 export const OfferCalendarParams = v.object({ offerId: Id });
+/** Its query: `weekday` (mon … sun) makes it that day's weekly event, the week planners' Add to calendar. */
+export const OfferCalendarQuery = v.object({
+  weekday: v.optional(v.picklist(WEEKDAYS, ERROR_CODES.invalid_day)),
+});
 
 /**
  * The feed's state: whether it is on, and its token (the browser makes the URL of it) only in the
@@ -33,7 +39,7 @@ export const CalendarFeedChangedResponse = v.object({
   data: CalendarFeedData,
 });
 
-/** The answers' success texts; the refusals' are their codes' (error-codes.ts: feed_not_found, offer_has_no_end). */
+/** The answers' success texts; the refusals' are their codes' (error-codes.ts: feed_not_found, offer_has_no_end, offer_not_on_weekday). */
 export const CALENDAR_MESSAGES = {
   feedCreated: 'Your calendar link is ready. Any link made before no longer works.',
   feedRemoved: 'Your calendar link is turned off.',

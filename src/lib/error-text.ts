@@ -144,6 +144,7 @@ const MESSAGES = {
   feed_removed: m.error_feed_removed,
   feed_not_found: m.error_feed_not_found,
   offer_has_no_end: m.error_offer_has_no_end,
+  offer_not_on_weekday: m.error_offer_not_on_weekday,
   source_not_found: m.error_source_not_found,
   already_running: m.error_already_running,
   run_queued: m.error_run_queued,

@@ -54,10 +54,14 @@ export function listedCardsText(cards: readonly CardSpecData[], locale?: Locale)
     .join('; ');
 }
 
-export function cardsText(eligibility: Pick<EligibilityData, 'cardScope' | 'cards'>, bankName: string): string {
-  if (eligibility.cardScope === 'all') return m.pages_cards_all({ bankName });
-  if (eligibility.cardScope === 'credit') return m.pages_cards_all_credit({ bankName });
-  return listedCardsText(eligibility.cards);
+export function cardsText(
+  eligibility: Pick<EligibilityData, 'cardScope' | 'cards'>,
+  bankName: string,
+  locale?: Locale,
+): string {
+  if (eligibility.cardScope === 'all') return m.pages_cards_all({ bankName }, { locale });
+  if (eligibility.cardScope === 'credit') return m.pages_cards_all_credit({ bankName }, { locale });
+  return listedCardsText(eligibility.cards, locale);
 }
 
 /** A day as a range's end ('Monday'), and as a repeated day ('Mondays'). */

@@ -2,11 +2,12 @@
 // (for an offer valid on some weekdays only, a one-day event repeating weekly on them), with a
 // reminder the day before its last day. The server writes it as iCalendar with the `ics` library (src/server/services/offer-calendar.ts); the wording and the dates are decided here.
 import type dayjs from 'dayjs';
-import { WEEKDAYS } from '../contract/card-constants.ts';
+import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
 import type { OfferData } from '../contract/index.ts';
 import { m } from '../paraglide/messages.js';
 import type { Locale } from '../paraglide/runtime.js';
 import { CALENDAR_ALARM_HOUR, SITE_NAME } from './constants.ts';
+import { cardsText, weekdayName } from './format-eligibility.ts';
 import { localePath } from './locale-path.ts';
 import { offerValidity, offerValidUntil } from './offer-dates.ts';
 import { absoluteUrl, offerShareText, shareSubjectOf } from './offer-share.ts';
@@ -30,11 +31,10 @@ export interface OfferCalendarEvent {
    */
   start: CalendarDay;
   end: CalendarDay;
-  /** The weekdays (iCalendar's MO … SU) it repeats on, until the offer's last day; undefined for one event over the validity. */
-  weekly?: { days: string[]; until: CalendarDay };
-  /** CALENDAR_ALARM_HOUR in Sri Lanka on the day before the last day. */
-  alarmAt: Date;
-  alarmText: string;
+  /** The weekdays (iCalendar's MO … SU) it repeats on, until the offer's last day (no end: for ever); undefined for one event over the validity. */
+  weekly?: { days: string[]; until?: CalendarDay };
+  /** CALENDAR_ALARM_HOUR in Sri Lanka on the day before the last day; none for a weekday's event of an offer without an end. */
+  alarm?: { at: Date; text: string };
   /** Withdrawn by the team: the event stays, marked cancelled. */
   cancelled: boolean;
 }
@@ -56,7 +56,7 @@ type CalendarOffer = Pick<
   | 'merchant'
   | 'bank'
   | 'category'
-> & { eligibility?: Pick<OfferData['eligibility'], 'days'> };
+> & { eligibility?: Pick<OfferData['eligibility'], 'days' | 'cardScope' | 'cards'> };
 
 const colomboDay = (value: string) => inSriLanka(value).startOf('day');
 const dayOf = (day: dayjs.Dayjs): CalendarDay => [day.year(), day.month() + 1, day.date()];
@@ -106,8 +106,54 @@ export function offerCalendarEvent(
     start: dayOf(weekly ? weekly.first : start),
     end: dayOf(weekly ? weekly.first.add(1, 'day') : lastDay.add(1, 'day')),
     ...(weekly ? { weekly: { days: weekly.days, until: dayOf(lastDay) } } : {}),
-    alarmAt: lastDay.subtract(1, 'day').hour(CALENDAR_ALARM_HOUR).toDate(),
-    alarmText: m.pages_calendar_ends_tomorrow({ offer: text }, { locale }),
+    alarm: endsTomorrowAlarm(lastDay, text, locale),
+    cancelled: offer.withdrawn,
+  };
+}
+
+const endsTomorrowAlarm = (lastDay: dayjs.Dayjs, text: string, locale: Locale) => ({
+  at: lastDay.subtract(1, 'day').hour(CALENDAR_ALARM_HOUR).toDate(),
+  text: m.pages_calendar_ends_tomorrow({ offer: text }, { locale }),
+});
+
+/**
+ * The week planners' Add to calendar: the offer on one weekday, as an all-day event on its first
+ * such day (from its start, or its publication) repeating weekly until its last day, or for ever
+ * for an offer without an end. Its UID is the offer's and the day's, apart from the offer's own
+ * event. Undefined when the offer does not run on that weekday, or no such day falls in its validity.
+ */
+export function offerWeekdayEvent(
+  offer: CalendarOffer,
+  weekday: Weekday,
+  siteUrl: string,
+  locale: Locale,
+): OfferCalendarEvent | undefined {
+  const days = offer.eligibility?.days ?? [];
+  if (days.length > 0 && !days.includes(weekday)) return undefined;
+  const index = WEEKDAYS.indexOf(weekday);
+  const lastDay = offer.offerEnd === null ? undefined : colomboDay(offer.offerEnd);
+  let first = colomboDay(offer.offerStart ?? offer.createAt);
+  while ((first.day() + 6) % 7 !== index) first = first.add(1, 'day');
+  if (lastDay && first.isAfter(lastDay)) return undefined;
+  const url = absoluteUrl(localePath(offerCanonicalPath(offer), locale), siteUrl);
+  const text = offerShareText(shareSubjectOf(offer, locale), locale);
+  const cards =
+    offer.eligibility && offer.eligibility.cardScope !== 'all'
+      ? cardsText(offer.eligibility, offer.bank.bankName, locale)
+      : undefined;
+  const header = localText(offer, 'header', locale).text;
+  const validity = offerValidity(offer, locale) || (lastDay ? offerValidUntil(lastDay, locale) : '');
+  return {
+    uid: `offer-${offer.offerId}-${weekday}@${new URL(siteUrl).hostname}`,
+    title: `${weekdayName(weekday, locale)}: ${text}`,
+    description: [header, cards, validity, `${categoryName(offer.category, locale)} · ${SITE_NAME}`, url]
+      .filter(Boolean)
+      .join('\n'),
+    url,
+    start: dayOf(first),
+    end: dayOf(first.add(1, 'day')),
+    weekly: { days: [ICAL_WEEKDAYS[index]!], ...(lastDay ? { until: dayOf(lastDay) } : {}) },
+    ...(lastDay ? { alarm: endsTomorrowAlarm(lastDay, text, locale) } : {}),
     cancelled: offer.withdrawn,
   };
 }

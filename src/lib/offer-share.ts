@@ -1,6 +1,7 @@
 // Sharing an offer (issue 17): the words and the links. Pure code for the share menu in the browser
 // (src/islands/offer/share-menu.ts, loaded on the first press) and the calendar files on the server.
 import type { OfferData } from '../contract/index.ts';
+import type { Weekday } from '../contract/card-constants.ts';
 import { offerTags } from './format-offer.ts';
 import { withLinkLocale } from './locale-path.ts';
 import { m } from '../paraglide/messages.js';
@@ -50,6 +51,9 @@ export function shareLinks(url: string, text: string): { target: ShareTarget; la
 /** The path, under the main API's base, of an offer's .ics file in the page's language (GET {API}/offers/{offerId}/calendar.ics). */
 export const offerCalendarPath = (offerId: number, locale?: Locale) =>
   withLinkLocale(`offers/${offerId}/calendar.ics`, locale);
+/** The same file as one weekday's event repeating weekly (the week planners' Add to calendar; contract/calendar.ts OfferCalendarQuery). */
+export const offerWeekdayCalendarPath = (offerId: number, weekday: Weekday, locale?: Locale) =>
+  withLinkLocale(`offers/${offerId}/calendar.ics?weekday=${weekday}`, locale);
 /** The path, under the main API's base, of a favourites feed (GET {API}/calendar/{token}.ics). */
 export const calendarFeedPath = (token: string) => `calendar/${token}.ics`;
 

@@ -35,6 +35,10 @@ export const merchantPagePath = (merchant: { slug: string }) => `/${MERCHANT_PAG
 export const SAVINGS_DATA_DIR = 'savings';
 export const merchantSavingsDataPath = (merchantId: number) => `/${SAVINGS_DATA_DIR}/${merchantId}.json`;
 
+export const WEEK_PLANNER_SEGMENT = 'week-planner';
+/** A week planner's page: /week-planner/{slug} (build/week-planner-view.ts lists them). */
+export const weekPlannerPath = (planner: { slug: string }) => `/${WEEK_PLANNER_SEGMENT}/${planner.slug}`;
+
 /** The slug of a merchant page's path (/merchants/{slug}, one trailing slash allowed); undefined for any other path. */
 export function merchantSlugFromPath(path: string): string | undefined {
   const [, folder, slug, ...rest] = path.replace(/\/$/, '').split('/');

@@ -10,6 +10,7 @@ import { users } from '../../src/server/db/schema.ts';
 import { createTestApi, latestCode, signUpVerified, type TestApi } from './harness.ts';
 import { expectError, expectOk, insertOffer } from './expectations.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
+import { NO_ELIGIBILITY } from '../../src/contract/eligibility.ts';
 
 let api: TestApi;
 type Customer = Awaited<ReturnType<typeof signUpVerified>>;
@@ -114,6 +115,71 @@ describe('GET /api/offers/{offerId}/calendar.ics', () => {
     const pending = await insertOffer(api, { reviewStatus: 'pending', offerEnd: new Date(Date.now() + DAY) });
     expectError(await api.call('GET', `/api/offers/${pending}/calendar.ics`), 404, ERROR_CODES.offer_not_found);
     expectError(await api.call('GET', '/api/offers/abc/calendar.ics'), 400);
+  });
+});
+
+describe('GET /api/offers/{offerId}/calendar.ics?weekday= (the week planners)', () => {
+  const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '');
+  const line = (ics: string, name: string) =>
+    unfold(ics)
+      .split('\r\n')
+      .find((one) => one.startsWith(`${name}:`) || one.startsWith(`${name};`));
+  // Tuesday 1 December 2026 to Wednesday 31 March 2027 in Colombo (stored in UTC, the day before at 18:30).
+  const winter = {
+    offerDateType: 'fromTo' as const,
+    offerStart: new Date('2026-11-30T18:30:00.000Z'),
+    offerEnd: new Date('2027-03-31T18:29:59.000Z'),
+  };
+
+  it("answers that weekday's event repeating weekly until the last day, in Colombo's days", async () => {
+    const offerId = await insertOffer(api, {
+      ...winter,
+      eligibility: { ...NO_ELIGIBILITY, days: ['fri', 'sat'] },
+    });
+    const res = await api.call('GET', `/api/offers/${offerId}/calendar.ics?weekday=sat`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="offerlanka-offer-${offerId}-sat.ics"`);
+    const ics = res.body as string;
+    // The first Saturday from Tuesday 1 December is the 5th.
+    expect(line(ics, 'DTSTART')).toBe('DTSTART;VALUE=DATE:20261205');
+    expect(line(ics, 'DTEND')).toBe('DTEND;VALUE=DATE:20261206');
+    expect(line(ics, 'RRULE')).toBe('RRULE:FREQ=WEEKLY;BYDAY=SA;UNTIL=20270331');
+    expect(line(ics, 'UID')).toBe(`UID:offer-${offerId}-sat@localhost`);
+    expect(line(ics, 'SUMMARY')).toMatch(/^SUMMARY:Saturday: 10% off at /);
+    // The offer's own event (no weekday) is still its validity's, with its own UID.
+    const own = (await api.call('GET', `/api/offers/${offerId}/calendar.ics`)).body as string;
+    expect(line(own, 'RRULE')).toBe('RRULE:FREQ=WEEKLY;BYDAY=FR,SA;UNTIL=20270331');
+    expect(line(own, 'UID')).toBe(`UID:offer-${offerId}@localhost`);
+  });
+
+  it('repeats an every-day offer on the day asked, and for ever an offer without an end', async () => {
+    const everyDay = await insertOffer(api, winter);
+    const monday = (await api.call('GET', `/api/offers/${everyDay}/calendar.ics?weekday=mon&lang=si`)).body as string;
+    expect(line(monday, 'DTSTART')).toBe('DTSTART;VALUE=DATE:20261207');
+    expect(line(monday, 'RRULE')).toBe('RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270331');
+    expect(line(monday, 'SUMMARY')).toMatch(/^SUMMARY:සඳුදා: /);
+    const open = await insertOffer(api, { offerDateType: 'other', offerStart: winter.offerStart, offerEnd: null });
+    const res = await api.call('GET', `/api/offers/${open}/calendar.ics?weekday=wed`);
+    expect(res.status).toBe(200);
+    expect(line(res.body as string, 'DTSTART')).toBe('DTSTART;VALUE=DATE:20261202');
+    expect(line(res.body as string, 'RRULE')).toBe('RRULE:FREQ=WEEKLY;BYDAY=WE');
+    expect(res.body as string).not.toContain('BEGIN:VALARM');
+  });
+
+  it('answers 404 for a day the offer does not run on, 400 for a day that is not one', async () => {
+    const fridays = await insertOffer(api, { ...winter, eligibility: { ...NO_ELIGIBILITY, days: ['fri'] } });
+    expectError(
+      await api.call('GET', `/api/offers/${fridays}/calendar.ics?weekday=mon`),
+      404,
+      ERROR_CODES.offer_not_on_weekday,
+    );
+    const notADay = await api.call('GET', `/api/offers/${fridays}/calendar.ics?weekday=friday`);
+    expectError(notADay, 400);
+    expect(notADay.body.issues).toEqual([
+      expect.objectContaining({ path: 'weekday', message: ERROR_CODES.invalid_day, code: 'invalid_day' }),
+    ]);
+    expectError(await api.call('GET', '/api/offers/999999/calendar.ics?weekday=fri'), 404, ERROR_CODES.offer_not_found);
   });
 });
 

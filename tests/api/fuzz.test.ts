@@ -20,6 +20,7 @@ import * as alerts from '../../src/contract/alerts.ts';
 import * as offerSearch from '../../src/contract/offer-search.ts';
 import * as savings from '../../src/contract/savings.ts';
 import * as usePlans from '../../src/contract/use-plans.ts';
+import { OfferCalendarQuery } from '../../src/contract/calendar.ts';
 import { CreateOfferRequest, LocationUpdateRequest } from '../../src/contract/offer-form.ts';
 import { createApp } from '../../src/server/app.ts';
 import { sessions } from '../../src/server/db/schema.ts';
@@ -146,7 +147,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/email/unsubscribe': { query: alerts.EmailTokenQuery },
   'GET /api/dev/mail-outbox/:address': {},
   'GET /api/link-page.css': {},
-  'GET /api/offers/:offerId/calendar.ics': {},
+  'GET /api/offers/:offerId/calendar.ics': { query: OfferCalendarQuery },
   'GET /api/calendar/:feedFile': {},
   'GET /api/user/calendar-feed': {},
   'POST /api/user/calendar-feed': {},

@@ -10,6 +10,7 @@ import {
   CalendarFeedParams,
   CalendarFeedResponse,
   OfferCalendarParams,
+  OfferCalendarQuery,
 } from '../../contract/calendar.ts';
 import { LINK_LANGUAGE_PARAM, linkLocaleOf } from '../../lib/locale-path.ts';
 import { baseLocale } from '../../paraglide/runtime.js';
@@ -23,8 +24,13 @@ import {
 import { findPublicOfferDetail } from '../domain/offers.ts';
 import { failure } from '../errors.ts';
 import { answer } from '../http/answer.ts';
-import { CALENDAR_CONTENT_TYPE, favouritesCalendarFile, offerCalendarFile } from '../services/offer-calendar.ts';
-import { parseParams } from '../validate.ts';
+import {
+  CALENDAR_CONTENT_TYPE,
+  favouritesCalendarFile,
+  offerCalendarFile,
+  offerWeekdayCalendarFile,
+} from '../services/offer-calendar.ts';
+import { parseParams, parseQuery } from '../validate.ts';
 
 export interface CalendarRouteOptions {
   /** The site's public URL, for the events' offer links and UIDs; unset, the request's own origin. */
@@ -45,16 +51,24 @@ export function calendarRoutes(deps: ServerDeps, options: CalendarRouteOptions =
 
   // Public offers only, as their pages; cached as the offer's JSON is, so a change shows within the TTL.
   // In the language its link names (the page's), else English: a download follows its page, not the browser.
+  // With ?weekday=, that day's weekly event (the week planners), with or without an end.
   app.get('/offers/:offerId/calendar.ics', async (c) => {
     const { offerId } = parseParams(c, OfferCalendarParams);
+    const { weekday } = parseQuery(c, OfferCalendarQuery);
     const siteUrl = siteUrlOf(c);
     const locale = linkLocaleOf(c.req.query(LINK_LANGUAGE_PARAM)) ?? baseLocale;
     const text = await cache.remember(
-      `offer-calendar:${offerId}:${locale}:${siteUrl}`,
-      async () => offerCalendarFile(await findPublicOfferDetail(db, offerId), siteUrl, locale) ?? null,
+      `offer-calendar:${offerId}:${weekday ?? 'all'}:${locale}:${siteUrl}`,
+      async () => {
+        const offer = await findPublicOfferDetail(db, offerId);
+        const file = weekday
+          ? offerWeekdayCalendarFile(offer, weekday, siteUrl, locale)
+          : offerCalendarFile(offer, siteUrl, locale);
+        return file ?? null;
+      },
     );
-    if (text === null) throw failure(404, 'offer_has_no_end');
-    return calendar(c, text, `offerlanka-offer-${offerId}.ics`);
+    if (text === null) throw failure(404, weekday ? 'offer_not_on_weekday' : 'offer_has_no_end');
+    return calendar(c, text, `offerlanka-offer-${offerId}${weekday ? `-${weekday}` : ''}.ics`);
   });
 
   app.get('/calendar/:feedFile', async (c) => {

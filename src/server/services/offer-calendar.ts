@@ -4,7 +4,8 @@
 import { createEvents, type EventAttributes } from 'ics';
 import type { OfferData } from '../../contract/index.ts';
 import { SITE_NAME } from '../../lib/constants.ts';
-import { offerCalendarEvent, type OfferCalendarEvent } from '../../lib/offer-calendar.ts';
+import { offerCalendarEvent, offerWeekdayEvent, type OfferCalendarEvent } from '../../lib/offer-calendar.ts';
+import type { Weekday } from '../../contract/card-constants.ts';
 import { m } from '../../paraglide/messages.js';
 import type { Locale } from '../../paraglide/runtime.js';
 
@@ -25,14 +26,16 @@ function eventAttributes(event: OfferCalendarEvent): EventAttributes {
     // UNTIL is a date, as DTSTART is: the offer's last day, included.
     ...(event.weekly
       ? {
-          recurrenceRule: `FREQ=WEEKLY;BYDAY=${event.weekly.days.join(',')};UNTIL=${event.weekly.until.map((part) => String(part).padStart(2, '0')).join('')}`,
+          recurrenceRule: `FREQ=WEEKLY;BYDAY=${event.weekly.days.join(',')}${event.weekly.until ? `;UNTIL=${event.weekly.until.map((part) => String(part).padStart(2, '0')).join('')}` : ''}`,
         }
       : {}),
     // A reminder, not an appointment: the days stay free.
     busyStatus: 'FREE',
     transp: 'TRANSPARENT',
     status: event.cancelled ? 'CANCELLED' : 'CONFIRMED',
-    alarms: [{ action: 'display', description: event.alarmText, trigger: event.alarmAt.getTime() }],
+    ...(event.alarm
+      ? { alarms: [{ action: 'display', description: event.alarm.text, trigger: event.alarm.at.getTime() }] }
+      : {}),
   };
 }
 
@@ -52,6 +55,17 @@ function calendarText(events: OfferCalendarEvent[], calName?: string): string {
 /** One offer's .ics, or undefined for an offer without an end date. */
 export function offerCalendarFile(offer: OfferData, siteUrl: string, locale: Locale): string | undefined {
   const event = offerCalendarEvent(offer, siteUrl, locale);
+  return event && calendarText([event]);
+}
+
+/** One offer's weekly event on one weekday (the week planners), or undefined when it does not run on that day. */
+export function offerWeekdayCalendarFile(
+  offer: OfferData,
+  weekday: Weekday,
+  siteUrl: string,
+  locale: Locale,
+): string | undefined {
+  const event = offerWeekdayEvent(offer, weekday, siteUrl, locale);
   return event && calendarText([event]);
 }
 
