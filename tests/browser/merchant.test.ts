@@ -51,7 +51,9 @@ describe("a merchant's savings answer", () => {
       await page.goto(path());
       const answer = page.locator('[data-savings-answer]');
       await expect.poll(() => answer.isVisible()).toBe(true);
-      await expect.poll(() => page.locator('[data-savings-note]').textContent()).toContain("Every bank's cards");
+      await expect
+        .poll(() => page.locator('[data-savings-answer] .savings-note').textContent())
+        .toContain("Every bank's cards");
       await page.getByLabel('Bill (Rs.)').fill('10000');
       await expect
         .poll(() => savingsShown(page, '.saving-bank .saving').then((s) => s.some((v) => v !== null)))
@@ -78,9 +80,11 @@ describe("a merchant's savings answer", () => {
         ]),
       ] as const);
       await page.goto(path());
-      await expect.poll(() => page.locator('[data-savings-note]').textContent()).toContain('Your cards');
+      await expect
+        .poll(() => page.locator('[data-savings-answer] .savings-note').textContent())
+        .toContain('Your cards');
       await page.getByLabel('Bill (Rs.)').fill('5000');
-      const items = page.locator('[data-savings-results] > .saving');
+      const items = page.locator('[data-savings-answer] .savings-results > .saving');
       await expect.poll(() => items.count()).toBe(2);
       expect(await page.locator('.saving-bank').count()).toBe(0);
       expect(await items.nth(1).textContent()).toContain('no offer here for this card');
