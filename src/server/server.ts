@@ -49,7 +49,10 @@ export interface RunningServer {
 
 /** What a test or bench may set of the rebuilder; the rest comes from the environment. */
 export type RebuilderTuning = Partial<
-  Pick<SiteRebuilderOptions, 'buildsDir' | 'changeCheckMs' | 'rebuildCron' | 'sourceVersion' | 'log' | 'buildNiceness'>
+  Pick<
+    SiteRebuilderOptions,
+    'buildsDir' | 'changeCheckMs' | 'rebuildCron' | 'sourceVersion' | 'log' | 'buildNiceness' | 'previewImages'
+  >
 >;
 
 export interface StartOptions {

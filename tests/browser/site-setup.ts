@@ -67,6 +67,8 @@ export default async function setup(project: TestProject) {
     rebuildSite: {
       buildsDir: join(work, 'builds'),
       buildNiceness: BUILD_NICENESS,
+      // No test here reads an offer's preview image (tests/site/preview-images.test.ts does): 566 fewer to draw.
+      previewImages: false,
       log: (line) => {
         if (/^\[site\] (built|published) /.test(line)) console.log(line);
       },

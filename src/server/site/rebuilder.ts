@@ -64,6 +64,8 @@ export interface SiteRebuilderOptions {
   previewCacheDir?: string;
   /** The builds' CPU niceness (build.ts); default the lowest priority. */
   buildNiceness?: number;
+  /** False renders no preview images (build.ts): the browser suite, which reads none. */
+  previewImages?: boolean;
 }
 
 export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder {
@@ -76,6 +78,7 @@ export function startSiteRebuilder(options: SiteRebuilderOptions): SiteRebuilder
     buildsDir: options.buildsDir,
     previewCacheDir: options.previewCacheDir,
     niceness: options.buildNiceness,
+    previewImages: options.previewImages,
     log,
     signal: abort.signal,
     env: options.sourceVersion ? { SITE_SOURCE_VERSION: options.sourceVersion } : undefined,
