@@ -3,7 +3,6 @@
 // slider), each category's first page and 'Load more offers (n)', the bank card's live favourites count, the
 // visit remembered for the recently-viewed strips, the short and old bank URLs, and the same page
 // without JavaScript.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankData, CategoryData, OfferData } from '../../src/contract/index.ts';
@@ -22,6 +21,7 @@ import {
   withPage,
   withSignedInPage,
   type BrowserSite,
+  expectAccessibleAt,
 } from './harness.ts';
 
 let site: BrowserSite;
@@ -233,13 +233,7 @@ describe('per-category lists', () => {
         await switcherReady(page);
         await page.locator('.bank-switcher summary').click();
         await page.getByRole('searchbox', { name: 'Search banks' }).waitFor();
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        expect(
-          violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        ).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+        await expectAccessibleAt(page, width);
       }, width));
   }
 });

@@ -4,7 +4,8 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, inject } from 'vitest';
 import type { BankData, CategoryData, OfferData, UserData } from '../../src/contract/index.ts';
 import type { TermsData } from '../../src/contract/index.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
@@ -270,4 +271,19 @@ export async function withSignedInPage<T>(
     },
     fn,
   );
+}
+
+/** Axe's serious and critical violations on the page, or on the part `include` selects, each as 'rule: targets'. */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (include ? axe.include(include) : axe).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The page as shown passes axe (nothing serious or critical), and nothing on it is wider than the window. */
+export async function expectAccessibleAt(page: Page, width: number): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
 }

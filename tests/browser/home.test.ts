@@ -2,7 +2,6 @@
 // modal) with its state in the URL, the 'All offers' list (skeletons, Load more, empty and failed
 // loads), the recently viewed strips and the bank carousel (src/islands/home/,
 // src/islands/RecentlyViewed.tsx); and what the page shows without JavaScript.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
@@ -21,6 +20,7 @@ import {
   withPage,
   withSignedInPage,
   type BrowserSite,
+  seriousViolations,
 } from './harness.ts';
 
 const FILTERED_LIST = '**/api/get/offers/filter/multiple/**';
@@ -109,13 +109,6 @@ async function holdFilteredAnswers(page: Page, list = FILTERED_LIST) {
   });
   return release;
 }
-
-const seriousViolations = async (page: Page, include: string) => {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 describe('without JavaScript', () => {
   it('home lists the first 10 offers as links, the bank carousel as links to the bank pages, and no filter controls', () =>

@@ -2,7 +2,6 @@
 // counts and favourite control (src/page-scripts/offer-page.ts), Top Picks from the insight service
 // (src/islands/offer/TopPicks.tsx), and the offer modal over the home and bank pages
 // (src/islands/offer/OfferModalHost.tsx, mounted by src/page-scripts/offer-modal.ts on the first card click).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAINTED_ATTRIBUTE } from '../../src/build/after-paint-scripts.ts';
@@ -21,6 +20,7 @@ import {
   withPage,
   withSignedInPage,
   type BrowserSite,
+  seriousViolations,
 } from './harness.ts';
 import { favouritesText as countOfFavourites, viewsText as countOfViews } from '../../src/lib/format-offer.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
@@ -64,13 +64,6 @@ async function visitorViews(page: Page, offerId: number): Promise<number> {
 
 const viewsText = (page: Page) => page.locator('[data-offer-views]').textContent();
 const favouritesText = (page: Page) => page.locator('[data-offer-favourites]').textContent();
-const seriousViolations = async (page: Page, include: string) => {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
-
 describe('offer page', () => {
   it('records one impression per view and shows the views counted, and the offer in recently viewed', () =>
     withJs(async (page) => {

@@ -1,7 +1,6 @@
 // 'Report a problem' in a real browser, as a guest: on the offer page (src/page-scripts/offer-page.ts
 // loads the form on the first press, src/islands/offer/ReportProblem.tsx) and in the offer modal
 // over home (ReportProblemButton.tsx). Reports are read back through the team's API.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES } from '../../src/contract/reports.ts';
@@ -10,7 +9,15 @@ import { REPORT_REASON_TEXTS } from '../../src/islands/offer/report-texts.ts';
 import { CLIENT_ERROR_TEXTS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { m } from '../../src/paraglide/messages.js';
-import { DESKTOP, PHONE, signInTeam, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  signInTeam,
+  startBrowserSite,
+  withPage,
+  type BrowserSite,
+  seriousViolations,
+} from './harness.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 let site: BrowserSite;
@@ -44,13 +51,6 @@ async function storedReport(message: string): Promise<StoredReport | undefined> 
 
 /** A message no other test sends. */
 const uniqueMessage = (what: string) => `${what} (${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)})`;
-
-const seriousViolations = async (page: Page, include: string) => {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 /** The element its aria-describedby names includes `text`. */
 const describedBy = (control: Locator) =>

@@ -2,7 +2,6 @@
 // Share (the browser's share sheet when navigator.share exists, stubbed here; otherwise the
 // WhatsApp / Facebook / X / Copy link menu), the cards' share buttons (home, built bank page), the
 // offer modal's, the .ics download, and the profile's calendar feed block.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
@@ -16,6 +15,7 @@ import {
   withPage,
   withSignedInPage,
   type BrowserSite,
+  seriousViolations,
 } from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
 
@@ -53,13 +53,6 @@ const withStubbedWebShare = (page: Page) =>
     });
   });
 const shared = (page: Page) => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? []);
-const seriousViolations = async (page: Page, include: string) => {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
-
 /** Whether the share code (its own chunk) has been requested by the page. */
 const shareCodeLoaded = (page: Page) =>
   page.evaluate(() =>

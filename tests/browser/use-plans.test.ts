@@ -3,7 +3,6 @@
 // come shown), sees it planned, then the reminder run (the development route, as `npm run
 // reminders` runs it) texts the code, read from the SMS outbox; the console lists the plan and
 // cancels it; the offer modal has the button too; axe on the dialog at both widths in each language.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
@@ -22,6 +21,7 @@ import {
   withPage,
   withSignedInPage,
   type BrowserSite,
+  expectAccessibleAt,
 } from './harness.ts';
 
 let site: BrowserSite;
@@ -143,13 +143,7 @@ describe("I'll use this", () => {
           await planButton(page).click();
           await page.locator('.use-plan-dialog input[name="usedOn"]').waitFor();
           if (width === PHONE && locale === 'si') await page.screenshot({ path: 'tmp/use-plan-dialog-375-si.png' });
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          expect(
-            violations
-              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          ).toEqual([]);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+          await expectAccessibleAt(page, width);
         });
       });
     }

@@ -2,7 +2,6 @@
 // "Only my cards" narrowing the grid once a card is saved in My Cards, a cell's Add to calendar
 // downloading a weekly event, the page without JavaScript, and axe at both widths in each language.
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
@@ -10,7 +9,7 @@ import { PLANNER_CATEGORIES, inPlanner } from '../../src/build/week-planner-view
 import { localePath } from '../../src/lib/locale-path.ts';
 import { weekPlannerPath } from '../../src/lib/site-urls.ts';
 import { MY_CARDS_STORAGE_KEY } from '../../src/stores/my-cards.ts';
-import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite, expectAccessibleAt } from './harness.ts';
 
 const DAY = 86_400_000;
 const supermarkets = PLANNER_CATEGORIES.find((planner) => planner.slug === 'supermarkets')!;
@@ -151,13 +150,7 @@ describe('a week planner for everyone', () => {
         withPage(site, { javaScript: true, width }, async (page) => {
           await page.goto(localePath(path, locale));
           await expect.poll(() => page.locator('[data-planner-tools]').isVisible()).toBe(true);
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          expect(
-            violations
-              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          ).toEqual([]);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+          await expectAccessibleAt(page, width);
         }));
     }
   }
