@@ -14,68 +14,12 @@ import {
   offerCalendarFile,
 } from '../../src/server/services/offer-calendar.ts';
 
+import { offerData } from '../support/offer-data.ts';
+
 const SITE = 'https://offerlanka.lk';
 
-function offer(changes: Partial<OfferData> = {}): OfferData {
-  return {
-    offerId: 42,
-    header: 'Weekend dinner deal',
-    label: 'Dinner for two',
-    description: '',
-    translations: {},
-    bannerImageURL: null,
-    offerTerms: '',
-    offerType: 'off',
-    offerRate: '20',
-    offerDateType: 'fromTo',
-    // 1 December 00:00 and 10 December 23:59:59 in Colombo (+05:30): in UTC the start is still 30 November.
-    offerStart: '2026-11-30T18:30:00.000Z',
-    offerEnd: '2026-12-10T18:29:59.000Z',
-    validTimeDateDescription: null,
-    promoCode: null,
-    hotLine: { mobileNo: [], email: [] },
-    cardTypes: [],
-    status: 'accepted',
-    withdrawn: false,
-    location: [],
-    source: null,
-    views: 0,
-    interest: 0,
-    createAt: '2026-11-20T04:00:00.000Z',
-    bankId: 1,
-    categoryId: 2,
-    merchantId: 3,
-    bank: {
-      bankId: 1,
-      bankName: 'Commercial Bank',
-      slug: 'commercial-bank',
-      logoURL: '',
-      thumbnailURL: '',
-      cardTypes: [],
-      issuedCards: [],
-      color: '#000',
-    },
-    category: { categoryId: 2, id: 2, categoryName: 'Dining', slug: 'dining', iconName: 'dining', translations: {} },
-    merchant: {
-      merchantId: 3,
-      merchantName: 'Pizza Hut',
-      logoURL: null,
-      contactNo: null,
-      webURL: null,
-      slug: 'pizza-hut',
-    },
-    merchantData: {
-      merchantId: 3,
-      merchantName: 'Pizza Hut',
-      logoURL: null,
-      contactNo: null,
-      webURL: null,
-      slug: 'pizza-hut',
-    },
-    eligibility: undefined as unknown as OfferData['eligibility'],
-    ...changes,
-  };
-}
+const offer = (changes: Partial<OfferData> = {}) =>
+  offerData({ eligibility: undefined as unknown as OfferData['eligibility'], ...changes });
 
 /** The iCalendar text unfolded (long lines continue on the next line after a space) and split into lines. */
 const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');

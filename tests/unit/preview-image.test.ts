@@ -3,60 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { previewImageAlt, previewImageKey, previewImagePath, previewImageSpec } from '../../src/lib/preview-image.ts';
 import type { OfferData } from '../../src/contract/index.ts';
+import { offerData } from '../support/offer-data.ts';
 
-function offer(changes: Partial<OfferData> = {}): OfferData {
-  const merchant = {
-    merchantId: 3,
-    merchantName: 'Pizza Hut',
-    logoURL: null,
-    contactNo: null,
-    webURL: null,
-    slug: 'pizza-hut',
-  };
-  return {
-    offerId: 42,
-    header: 'Weekend dinner deal',
-    label: 'Dinner for two',
-    description: '',
-    translations: {},
-    bannerImageURL: null,
-    offerTerms: '',
-    offerType: 'off',
-    offerRate: '20',
-    offerDateType: 'fromTo',
-    offerStart: '2026-11-30T18:30:00.000Z',
-    offerEnd: '2026-12-10T18:29:59.000Z', // 10 December, 23:59:59 in Colombo
-    validTimeDateDescription: null,
-    promoCode: null,
-    hotLine: { mobileNo: [], email: [] },
-    cardTypes: [],
-    status: 'accepted',
-    withdrawn: false,
-    location: [],
-    source: null,
-    views: 0,
-    interest: 0,
-    createAt: '2026-11-20T04:00:00.000Z',
-    bankId: 1,
-    categoryId: 2,
-    merchantId: 3,
-    bank: {
-      bankId: 1,
-      bankName: 'Commercial Bank',
-      slug: 'commercial-bank',
-      logoURL: '/api/images/cb.svg',
-      thumbnailURL: '',
-      cardTypes: [],
-      issuedCards: [],
-      color: '#0057a8',
-    },
-    category: { categoryId: 2, id: 2, categoryName: 'Dining', slug: 'dining', iconName: 'dining', translations: {} },
-    merchant,
-    merchantData: merchant,
-    eligibility: undefined as unknown as OfferData['eligibility'],
-    ...changes,
-  };
-}
+const offer = (changes: Partial<OfferData> = {}) =>
+  offerData({ eligibility: undefined as unknown as OfferData['eligibility'], ...changes });
 const keyOf = (o: OfferData) => previewImageKey(previewImageSpec(o));
 
 describe('offer preview image', () => {

@@ -10,6 +10,7 @@ import { cardRuleFrom, someCardCanUse } from '../../src/lib/card-match.ts';
 import { offerWeekdayEvent } from '../../src/lib/offer-calendar.ts';
 import { offerWeekdayCalendarFile } from '../../src/server/services/offer-calendar.ts';
 import { languageSitemap, sitemapPages } from '../../src/build/sitemap.ts';
+import { offerData } from '../support/offer-data.ts';
 
 // Wednesday 2 December 2026, 10:00 in Colombo: the seven days run to Tuesday 8 December.
 const NOW = Date.parse('2026-12-02T04:30:00.000Z');
@@ -32,49 +33,21 @@ function offer(
   const slug = merchantName.toLowerCase().replace(/\W+/g, '-');
   const merchant = { merchantId, merchantName, logoURL: null, contactNo: null, webURL: null, slug };
   const { eligibility, ...rest } = changes;
-  return {
+  return offerData({
     offerId: nextId++,
     header: 'Grocery saver',
     label: 'Weekly basket',
-    description: '',
-    translations: {},
-    bannerImageURL: null,
-    offerTerms: '',
-    offerType: 'off',
     offerRate: '15',
-    offerDateType: 'fromTo',
     offerStart: '2026-11-01T00:00:00.000+05:30',
     offerEnd: '2027-01-31T23:59:59.000+05:30',
-    validTimeDateDescription: null,
-    promoCode: null,
-    hotLine: { mobileNo: [], email: [] },
-    cardTypes: [],
-    status: 'accepted',
-    withdrawn: false,
-    location: [],
-    source: null,
-    views: 0,
-    interest: 0,
     createAt: '2026-10-20T04:00:00.000Z',
-    bankId: 1,
     categoryId: SUPERMARKETS.categoryId,
-    merchantId,
-    bank: {
-      bankId: 1,
-      bankName: 'Commercial Bank',
-      slug: 'commercial-bank',
-      logoURL: '',
-      thumbnailURL: '',
-      cardTypes: [],
-      issuedCards: [],
-      color: '#000',
-    },
+    bank: { ...offerData().bank, logoURL: '', color: '#000' },
     category: SUPERMARKETS,
     merchant,
-    merchantData: merchant,
     eligibility: { ...NO_ELIGIBILITY, ...eligibility },
     ...rest,
-  };
+  });
 }
 
 /** Each merchant's row as the weekdays that hold an entry, Monday first. */
