@@ -23,6 +23,7 @@ function offer(changes: Partial<OfferData> = {}): OfferData {
     offerTerms: '',
     offerType: 'off',
     offerRate: '20',
+    instalmentMonths: null,
     offerDateType: 'fromTo',
     offerStart: '2026-11-30T18:30:00.000Z',
     offerEnd: '2026-12-10T18:29:59.000Z', // 10 December, 23:59:59 in Colombo
