@@ -3,7 +3,6 @@
 // 5 Dec"), and what an offer gives. In the page's language, or in `locale` (the API's English).
 import type { SavingsReason } from './savings.ts';
 import type { EligibilityData } from '../contract/eligibility.ts';
-import type { OfferData } from '../contract/index.ts';
 import { m } from '../paraglide/messages.js';
 import { getLocale, type Locale } from '../paraglide/runtime.js';
 import { clockText, daysText, listedCardsText, listText, rupeesText } from './format-eligibility.ts';
