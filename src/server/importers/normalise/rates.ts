@@ -61,7 +61,7 @@ const MONTHS = String.raw`(${MONTH_LIST})[\s-]*months?\b`;
  */
 const PLAN = new RegExp(
   String.raw`(?<![\d.])(\d{1,3}(?:\.\d{1,2})?)\s*%\s*(?:interest(?:[\s-]*free)?\s*)?(?:${MONTHS}\s*)?(?:easy\s*payments?(?:\s*plans?)?|instal+ments?(?:\s*plans?)?|EPP|IPP)\b`,
-  'i',
+  'gi',
 );
 /** The months just before the plan: '12 & 24 Months 0% EPP', 'up to 12 month 0% …', '6 & 12 months – 0% …'. */
 const MONTHS_BEFORE = new RegExp(String.raw`${MONTHS}\s*[-–:]?\s*$`, 'i');
@@ -77,18 +77,19 @@ function longestMonths(list: string | undefined): number | null {
   return months.length ? Math.max(...months) : null;
 }
 
-/** An instalment plan in the text, with its rate (normally 0%) and its longest months; null when it names none. */
+/** The first instalment plan in the text that names its months, with its rate (normally 0%) and its longest months; else null. */
 export function readPlan(text: string): OfferRate | null {
   const line = collapseSpaces(text.replace(PHONE_NUMBERS, ' '));
-  const match = PLAN.exec(line);
-  if (!match) return null;
-  const rate = Number(match[1]);
-  if (rate > 100) return null;
-  const months =
-    longestMonths(match[2]) ??
-    longestMonths(MONTHS_BEFORE.exec(line.slice(0, match.index))?.[1]) ??
-    longestMonths(MONTHS_AFTER.exec(line.slice(match.index + match[0].length))?.[1]);
-  return months === null ? null : { offerType: 'instalment', offerRate: String(rate), instalmentMonths: months };
+  for (const match of line.matchAll(PLAN)) {
+    const rate = Number(match[1]);
+    if (rate > 100) continue;
+    const months =
+      longestMonths(match[2]) ??
+      longestMonths(MONTHS_BEFORE.exec(line.slice(0, match.index))?.[1]) ??
+      longestMonths(MONTHS_AFTER.exec(line.slice(match.index + match[0].length))?.[1]);
+    if (months !== null) return { offerType: 'instalment', offerRate: String(rate), instalmentMonths: months };
+  }
+  return null;
 }
 
 /** Each percentage in the text that is money off, left to right. */
