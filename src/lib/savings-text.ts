@@ -54,5 +54,7 @@ export function benefitText(
   if (tag === undefined) return null;
   const cap = offer.eligibility.maxDiscount;
   // A plan's cap is no rupees off: the plan reads alone.
-  return cap === null || offer.offerType === 'instalment' ? tag : m.savings_benefit_capped({ benefit: tag, amount: rupeesText(cap) }, { locale });
+  return cap === null || offer.offerType === 'instalment'
+    ? tag
+    : m.savings_benefit_capped({ benefit: tag, amount: rupeesText(cap) }, { locale });
 }

@@ -79,9 +79,7 @@ export type SavingsReason =
  * rupees on the bill: they rank after the savings.
  */
 export type SavingsBenefit =
-  | { percent: number; upTo: boolean; cap: number | null }
-  | { interest: number; months: number }
-  | { text: string };
+  { percent: number; upTo: boolean; cap: number | null } | { interest: number; months: number } | { text: string };
 
 export interface CardSaving {
   card: SavingsCard;

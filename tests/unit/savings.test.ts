@@ -547,7 +547,7 @@ describe('an instalment plan', () => {
     eligibility: { maxDiscount: 500 },
   });
 
-  it("is a plan of its months, no rupees off, ranked after the savings and beside other benefits in words", () => {
+  it('is a plan of its months, no rupees off, ranked after the savings and beside other benefits in words', () => {
     const answer = bestForCard([plan], card('visa', 'credit', null, 7), question());
     expect(answer).toMatchObject({ qualifies: true, saving: null, benefit: { interest: 0, months: 24 } });
     const ranked = rankSavings(
