@@ -54,6 +54,10 @@ describe('instalment plans', () => {
       for (const locale of ['en', 'si', 'ta'] as const) {
         await page.goto(localePath(offerCanonicalPath(plan), locale));
         expect(await page.locator('article.offer .tags .tag').allTextContents()).toEqual([texts[locale]]);
+        // Site search (Pagefind) filters plans by it, under a name in the page's language.
+        expect(await page.locator('article.offer .tags .tag').getAttribute('data-pagefind-filter')).toBe(
+          { en: 'plan', si: 'වාරික ගෙවීමේ සැලසුම්', ta: 'தவணைத் திட்டங்கள்' }[locale],
+        );
       }
       expect(await page.locator('article.offer .tags').textContent()).not.toContain('off');
     }));
