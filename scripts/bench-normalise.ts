@@ -58,7 +58,8 @@ const slDay = (instant: Date | null) =>
 function readingOf(item: NormalisedItem | undefined) {
   const percent = Number(item?.offerRate);
   const rate: Rate =
-    !item || item.offerType === 'customize' || !Number.isFinite(percent)
+    // A plan is no money off: the reference labels plans, as every worded rate, 'customize'.
+    !item || item.offerType === 'customize' || item.offerType === 'instalment' || !Number.isFinite(percent)
       ? { type: 'customize' }
       : { type: item.offerType === 'upto' ? 'upto' : 'off', percent };
   return {

@@ -89,24 +89,27 @@ export function merchantSavingsData(page: MerchantPageProps, banks: BankDetailDa
   const offers = [...page.live, ...page.upcoming];
   const bankIds = new Set(offers.map((offer) => offer.bankId));
   return {
-    offers: offers.map(({ offerId, bankId, offerType, offerRate, offerStart, offerEnd, eligibility }) => ({
-      offerId,
-      bankId,
-      offerType,
-      offerRate,
-      offerStart,
-      offerEnd,
-      eligibility: {
-        cardScope: eligibility.cardScope,
-        cards: eligibility.cards,
-        days: eligibility.days,
-        timeFrom: eligibility.timeFrom,
-        timeTo: eligibility.timeTo,
-        minBill: eligibility.minBill,
-        maxDiscount: eligibility.maxDiscount,
-        channel: eligibility.channel,
-      },
-    })),
+    offers: offers.map(
+      ({ offerId, bankId, offerType, offerRate, instalmentMonths, offerStart, offerEnd, eligibility }) => ({
+        offerId,
+        bankId,
+        offerType,
+        offerRate,
+        instalmentMonths,
+        offerStart,
+        offerEnd,
+        eligibility: {
+          cardScope: eligibility.cardScope,
+          cards: eligibility.cards,
+          days: eligibility.days,
+          timeFrom: eligibility.timeFrom,
+          timeTo: eligibility.timeTo,
+          minBill: eligibility.minBill,
+          maxDiscount: eligibility.maxDiscount,
+          channel: eligibility.channel,
+        },
+      }),
+    ),
     banks: banks
       .filter((bank) => bankIds.has(bank.bankId))
       .map(({ bankId, bankName, issuedCards }) => ({ bankId, bankName, issuedCards })),

@@ -28,9 +28,15 @@ export type Channel = (typeof CHANNELS)[number];
 
 /** How many cards one visitor may keep (My Cards). */
 export const MY_CARDS_MAX = 20;
-/** The lists' orders: newest first (the §7 lists' order), ending soonest, most viewed, biggest discount. */
-export const OFFER_SORTS = ['newest', 'endingSoon', 'mostViewed', 'biggestDiscount'] as const;
+/**
+ * The lists' orders: newest first (the §7 lists' order), ending soonest, most viewed, biggest
+ * discount, and the instalment plans with the most months first (issue 47 §4).
+ */
+export const OFFER_SORTS = ['newest', 'endingSoon', 'mostViewed', 'biggestDiscount', 'longestPlan'] as const;
 export type OfferSort = (typeof OFFER_SORTS)[number];
+/** The kinds of offer a list can be narrowed to: the instalment plans (offer type 'instalment'). */
+export const OFFER_KIND_FILTERS = ['instalment'] as const;
+export type OfferKindFilter = (typeof OFFER_KIND_FILTERS)[number];
 /** Where the visitor will pay: an offer for both counts for either. */
 export const CHANNEL_FILTERS = ['inStore', 'online'] as const;
 export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];

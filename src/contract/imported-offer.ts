@@ -16,7 +16,7 @@ import {
   URL_MAX,
   VALIDITY_TEXT_MAX,
 } from './limits.ts';
-import { datesNeeded, isPercentRateText } from './offer-form.ts';
+import { datesNeeded, InstalmentMonths, isRateTextOf, monthsFitType } from './offer-form.ts';
 
 /** A source's id for an item, or its URL. */
 export const ITEM_KEY_MAX = 500;
@@ -57,6 +57,8 @@ export const ImportedOffer = v.pipe(
     ),
     offerType: v.picklist(OFFER_TYPES, 'Unknown offer type.'),
     offerRate: Text('rate', OFFER_RATE_TEXT_MAX),
+    /** An instalment plan's months (offerType 'instalment'); null for every other type. */
+    instalmentMonths: v.nullable(InstalmentMonths),
     offerDateType: v.picklist(OFFER_DATE_TYPES, 'Unknown validity type.'),
     offerStart: v.nullable(v.date('The start is not a date.')),
     offerEnd: v.nullable(v.date('The end is not a date.')),
@@ -70,11 +72,15 @@ export const ImportedOffer = v.pipe(
     eligibility: Eligibility,
   }),
   v.forward(
-    v.check(
-      (offer) => offer.offerType === 'customize' || isPercentRateText(offer.offerRate),
-      ERROR_CODES.invalid_offer_rate,
-    ),
+    v.check((offer) => isRateTextOf(offer.offerType, offer.offerRate), ERROR_CODES.invalid_offer_rate),
     ['offerRate'],
+  ),
+  v.forward(
+    v.check(
+      (offer) => monthsFitType(offer.offerType, offer.instalmentMonths),
+      'An instalment plan needs its months; no other offer type has any.',
+    ),
+    ['instalmentMonths'],
   ),
   v.forward(
     v.check(

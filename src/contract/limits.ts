@@ -46,7 +46,13 @@ export const API_IMAGE_PATH = '/api/images/';
 export const TRANSLATED_LOCALES = ['si', 'ta'] as const;
 export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
 
-export const OFFER_TYPES = ['off', 'upto', 'customize', 'discount'] as const;
+/**
+ * 'instalment' (issue 47 §4): a plan paying the bill over `instalmentMonths` months at `offerRate`
+ * percent interest (normally 0): "0% for 12 months", not a discount.
+ */
+export const OFFER_TYPES = ['off', 'upto', 'customize', 'discount', 'instalment'] as const;
+/** An instalment plan's months: 1 to 60 (banks' plans run 3 to 60). */
+export const INSTALMENT_MONTHS_MAX = 60;
 export const OFFER_DATE_TYPES = ['fromTo', 'until', 'till', 'on', 'other', 'customize'] as const;
 /** Moderation state stored with an offer; only accepted offers are public. */
 export const OFFER_REVIEW_STATUSES = ['accepted', 'pending', 'rejected'] as const;

@@ -9,6 +9,7 @@ import { englishText, ERROR_CODES } from './error-codes.ts';
 import { NoNul } from './index.ts';
 import {
   ID_MAX,
+  INSTALMENT_MONTHS_MAX,
   LOCATION_NAME_MAX,
   OFFER_DATE_TYPES,
   OFFER_DESCRIPTION_MAX,
@@ -94,6 +95,19 @@ export const datesNeeded = (validity: (typeof OFFER_DATE_TYPES)[number]) => ({
 /** A rate of 'off', 'upto' or 'discount': a percentage above 0 and at most 100, with up to two decimals. */
 export const isPercentRateText = (rate: string) =>
   /^\d{1,3}(\.\d{1,2})?$/.test(rate) && Number(rate) > 0 && Number(rate) <= 100;
+/** A rate fits its type: a percentage, a plan's interest (0 allowed: "0% for 12 months"), or customize's own words. */
+export const isRateTextOf = (offerType: (typeof OFFER_TYPES)[number], rate: string) =>
+  offerType === 'customize' || (offerType === 'instalment' && /^0+(\.0{1,2})?$/.test(rate)) || isPercentRateText(rate);
+/** A plan's months: a whole number, 1 to INSTALMENT_MONTHS_MAX. */
+export const InstalmentMonths = v.pipe(
+  v.number(englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })),
+  v.integer(englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })),
+  v.minValue(1, englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })),
+  v.maxValue(INSTALMENT_MONTHS_MAX, englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })),
+);
+/** An 'instalment' offer has its months; no other type has any. */
+export const monthsFitType = (offerType: (typeof OFFER_TYPES)[number], months: number | null) =>
+  (offerType === 'instalment') === (months !== null);
 
 /** The texts an offer may also have in Sinhala and Tamil, by their form names; each optional, with the English field's limit. */
 export const TRANSLATED_OFFER_FIELDS = ['offerTitle', 'offerHeader', 'offerDescription'] as const;
@@ -121,8 +135,10 @@ export const CreateOfferRequest = v.pipe(
       ),
       offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, ERROR_CODES.required), OFFER_FORM_DEFAULTS.offerValidity),
       offerType: v.optional(v.picklist(OFFER_TYPES, ERROR_CODES.required), OFFER_FORM_DEFAULTS.offerType),
-      /** A percentage for off, upto and discount; free text for customize. */
+      /** A percentage for off, upto and discount; the interest (0 or more) for instalment; free text for customize. */
       offerRate: required(OFFER_RATE_TEXT_MAX),
+      /** Added (issue 47): an instalment plan's months; null or missing for every other type. */
+      instalmentMonths: v.optional(v.nullable(InstalmentMonths), null),
       fromDate: optionalDate,
       toDate: optionalDate,
       validTimeDateDescription: v.optional(text(VALIDITY_TEXT_MAX), ''),
@@ -147,12 +163,18 @@ export const CreateOfferRequest = v.pipe(
   v.forward(
     v.partialCheck(
       [['offerType'], ['offerRate']],
-      ({ offerType, offerRate }) => {
-        return offerType === 'customize' || isPercentRateText(offerRate);
-      },
+      ({ offerType, offerRate }) => isRateTextOf(offerType, offerRate),
       ERROR_CODES.invalid_offer_rate,
     ),
     ['offerRate'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['offerType'], ['instalmentMonths']],
+      ({ offerType, instalmentMonths }) => monthsFitType(offerType, instalmentMonths),
+      englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX }),
+    ),
+    ['instalmentMonths'],
   ),
   v.forward(
     v.partialCheck(

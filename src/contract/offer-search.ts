@@ -8,7 +8,7 @@ import { englishText, ERROR_CODES, OTHER_WORDINGS } from './error-codes.ts';
 import { Id, IdList } from './ids.ts';
 
 export * from './card-constants.ts';
-import { CHANNEL_FILTERS, MY_CARDS_MAX, myCardKey, OFFER_SORTS } from './card-constants.ts';
+import { CHANNEL_FILTERS, MY_CARDS_MAX, myCardKey, OFFER_KIND_FILTERS, OFFER_SORTS } from './card-constants.ts';
 
 /**
  * A card the visitor holds: a bank's card of a network, kind and tier (tier null: the bank's card
@@ -68,6 +68,11 @@ export const OfferSearchRequest = v.object({
   ),
   channel: v.optional(
     v.nullable(v.picklist(CHANNEL_FILTERS, `channel must be one of ${CHANNEL_FILTERS.join(', ')}`)),
+    null,
+  ),
+  /** Only offers of this kind: 'instalment', the instalment plans. */
+  kind: v.optional(
+    v.nullable(v.picklist(OFFER_KIND_FILTERS, `kind must be one of ${OFFER_KIND_FILTERS.join(', ')}`)),
     null,
   ),
   /** In force today in Sri Lanka: started, not ended, and running on today's weekday. */

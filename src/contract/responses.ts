@@ -124,6 +124,11 @@ export const Offer = v.object({
   bannerImageURL: OptionalUrl,
   offerType: v.picklist(OFFER_TYPES),
   offerRate: v.nullable(v.string()),
+  /**
+   * Added to §7 (issue 47): an 'instalment' offer's months, its rate the plan's interest ("0% for
+   * 12 months"); null for other types. Optional on input, as `withdrawn`.
+   */
+  instalmentMonths: v.optional(v.nullable(v.number()), null),
   offerDateType: v.picklist(OFFER_DATE_TYPES),
   offerStart: v.nullable(v.string()),
   offerEnd: v.nullable(v.string()),

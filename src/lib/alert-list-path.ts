@@ -16,6 +16,7 @@ export function alertListPath(filter: Partial<OfferSearch>): string {
   put(P.mine, Boolean(filter.cards?.length) && '1');
   put(P.validToday, filter.validToday && '1');
   put(P.endingSoon, filter.endingSoon && '1');
+  put(P.plans, filter.kind === 'instalment' && '1');
   put(P.sort, filter.sort && filter.sort !== 'newest' && SORT_IN_URL[filter.sort]);
   const query = params.toString().replace(/%2C/g, ',');
   return query ? `/?${query}` : '/';

@@ -92,6 +92,7 @@ const MESSAGES = {
   end_before_start: m.error_end_before_start,
   end_date_passed: m.error_end_date_passed,
   invalid_offer_rate: m.error_invalid_offer_rate,
+  invalid_instalment_months: m.error_invalid_instalment_months,
   accept_offer_terms: m.error_accept_offer_terms,
   merchants_only: m.error_merchants_only,
   not_activated: m.error_not_activated,

@@ -12,6 +12,7 @@ export const FILTER_QUERY_PARAMS = {
   validToday: 'today',
   endingSoon: 'ending',
   mine: 'mine',
+  plans: 'plans',
 } as const;
 /** How channel and sort are written there. */
 export const CHANNEL_IN_URL: Record<ChannelFilter, string> = { inStore: 'in-store', online: 'online' };
@@ -20,4 +21,5 @@ export const SORT_IN_URL: Record<OfferSort, string> = {
   endingSoon: 'ending-soon',
   mostViewed: 'most-viewed',
   biggestDiscount: 'biggest-discount',
+  longestPlan: 'longest-plan',
 };

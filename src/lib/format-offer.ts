@@ -6,11 +6,15 @@ import type { OfferDisplayStatus } from './offer-status.ts';
 import { m } from '../paraglide/messages.js';
 import type { Locale } from '../paraglide/runtime.js';
 
+/** What offerTags reads: a plan's months are optional, as offers kept in a browser from before plans have none. */
+export type OfferRateFields = Pick<OfferData, 'offerType' | 'offerRate'> & Partial<Pick<OfferData, 'instalmentMonths'>>;
+
 /**
- * The offer's rate tags: 'N% off', 'upto N% off', 'N % discount', or the free text of 'customize'.
+ * The offer's rate tags: 'N% off', 'upto N% off', 'N % discount', a plan's 'N% for M months', or
+ * the free text of 'customize'.
  * `locale`: another language than the page's, at build time only (a script's messages have its page's alone).
  */
-export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>, locale?: Locale): string[] {
+export function offerTags(offer: OfferRateFields, locale?: Locale): string[] {
   const raw = offer.offerRate;
   if (raw == null || raw.trim() === '') return [];
   if (offer.offerType === 'customize') return [raw];
@@ -24,6 +28,10 @@ export function offerTags(offer: Pick<OfferData, 'offerType' | 'offerRate'>, loc
       return [m.pages_offer_tag_upto({ rate }, { locale })];
     case 'discount':
       return [m.pages_offer_tag_discount({ rate }, { locale })];
+    case 'instalment':
+      return offer.instalmentMonths == null
+        ? []
+        : [m.pages_offer_tag_instalment({ rate, months: offer.instalmentMonths }, { locale })];
   }
 }
 

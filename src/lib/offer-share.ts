@@ -19,7 +19,7 @@ export interface ShareSubject {
 
 export const shareSubjectOf = (
   offer: Pick<OfferData, 'offerType' | 'offerRate' | 'header' | 'merchant' | 'bank'> &
-    Partial<Pick<OfferData, 'translations'>>,
+    Partial<Pick<OfferData, 'translations' | 'instalmentMonths'>>,
   locale?: Locale,
 ): ShareSubject => ({
   discount: offerTags(offer, locale)[0],

@@ -3,11 +3,10 @@
 // 5 Dec"), and what an offer gives. In the page's language, or in `locale` (the API's English).
 import type { SavingsReason } from './savings.ts';
 import type { EligibilityData } from '../contract/eligibility.ts';
-import type { OfferData } from '../contract/index.ts';
 import { m } from '../paraglide/messages.js';
 import { getLocale, type Locale } from '../paraglide/runtime.js';
 import { clockText, daysText, listedCardsText, listText, rupeesText } from './format-eligibility.ts';
-import { offerTags } from './format-offer.ts';
+import { offerTags, type OfferRateFields } from './format-offer.ts';
 import { shortDate } from './offer-dates.ts';
 
 /** The cards an offer is for, as its reason names them: 'Platinum cards', 'credit cards', 'Visa credit cards'. */
@@ -43,13 +42,19 @@ export function reasonText(reason: SavingsReason, locale: Locale = getLocale()):
   }
 }
 
-/** What the offer gives: its rate tag, with its cap ('20% off · up to Rs. 2,000 off'); null when it states none. */
+/**
+ * What the offer gives: its rate tag, with its cap ('20% off · up to Rs. 2,000 off'), or a plan's
+ * months ('0% for 12 months'); null when it states none.
+ */
 export function benefitText(
-  offer: Pick<OfferData, 'offerType' | 'offerRate'> & { eligibility: Pick<EligibilityData, 'maxDiscount'> },
+  offer: OfferRateFields & { eligibility: Pick<EligibilityData, 'maxDiscount'> },
   locale: Locale = getLocale(),
 ): string | null {
   const tag = offerTags(offer, locale)[0];
   if (tag === undefined) return null;
   const cap = offer.eligibility.maxDiscount;
-  return cap === null ? tag : m.savings_benefit_capped({ benefit: tag, amount: rupeesText(cap) }, { locale });
+  // A plan's cap is no rupees off: the plan reads alone.
+  return cap === null || offer.offerType === 'instalment'
+    ? tag
+    : m.savings_benefit_capped({ benefit: tag, amount: rupeesText(cap) }, { locale });
 }

@@ -27,6 +27,8 @@ export interface SavingsOffer {
   bankId: number;
   offerType: (typeof OFFER_TYPES)[number];
   offerRate: string | null;
+  /** An instalment plan's months (offer type 'instalment'); optional, as data written before plans has none. */
+  instalmentMonths?: number | null;
   offerStart: string | null;
   offerEnd: string | null;
   eligibility: Pick<
@@ -71,8 +73,13 @@ export type SavingsReason =
   | { code: 'time_window'; from: string; to: string; later: boolean }
   | { code: 'min_bill'; amount: number };
 
-/** What the offer gives: a percentage (exact, or "up to"), with its cap; or its own words (a free item, a plan). */
-export type SavingsBenefit = { percent: number; upTo: boolean; cap: number | null } | { text: string };
+/**
+ * What the offer gives: a percentage (exact, or "up to"), with its cap; an instalment plan (its
+ * interest, normally 0, over its months); or its own words (a free item). Plans and words save no
+ * rupees on the bill: they rank after the savings.
+ */
+export type SavingsBenefit =
+  { percent: number; upTo: boolean; cap: number | null } | { interest: number; months: number } | { text: string };
 
 export interface CardSaving {
   card: SavingsCard;
@@ -98,11 +105,20 @@ function inWindow(time: string, from: string, to: string): boolean {
   return start < end ? t >= start && t < end : t >= start || t < end;
 }
 
-/** The offer's benefit from its type and rate: 'off' and 'discount' are exact percentages, 'upto' a best case. */
-export function benefitOf(offer: Pick<SavingsOffer, 'offerType' | 'offerRate' | 'eligibility'>): SavingsBenefit | null {
+/**
+ * The offer's benefit from its type and rate: 'off' and 'discount' are exact percentages, 'upto' a
+ * best case, 'instalment' a plan of its months.
+ */
+export function benefitOf(
+  offer: Pick<SavingsOffer, 'offerType' | 'offerRate' | 'instalmentMonths' | 'eligibility'>,
+): SavingsBenefit | null {
   const raw = offer.offerRate?.trim() ?? '';
   if (raw === '') return null;
   if (offer.offerType === 'customize') return { text: raw };
+  if (offer.offerType === 'instalment')
+    return offer.instalmentMonths == null
+      ? { text: raw }
+      : { interest: Number(raw.replace(/\s*%$/, '')) || 0, months: offer.instalmentMonths };
   const percent = Number(raw.replace(/\s*%$/, ''));
   if (!Number.isFinite(percent) || percent <= 0 || percent > 100) return { text: raw };
   return { percent, upTo: offer.offerType === 'upto', cap: offer.eligibility.maxDiscount };

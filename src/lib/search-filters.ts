@@ -3,7 +3,14 @@
 import { m } from '../paraglide/messages.js';
 import { baseLocale, getLocale } from '../paraglide/runtime.js';
 
-export type SearchFilter = 'bank' | 'category';
+/** 'plan': an instalment plan's offer page, by its tag ('0% for 12 months'). */
+export type SearchFilter = 'bank' | 'category' | 'plan';
+
+const LOCAL_NAMES: Record<SearchFilter, () => string> = {
+  bank: m.browse_bank,
+  category: m.browse_category,
+  plan: m.browse_instalment_plans,
+};
 
 export const searchFilterName = (filter: SearchFilter): string =>
-  getLocale() === baseLocale ? filter : filter === 'bank' ? m.browse_bank() : m.browse_category();
+  getLocale() === baseLocale ? filter : LOCAL_NAMES[filter]();

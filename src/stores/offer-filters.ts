@@ -1,6 +1,6 @@
 // The home page's filter (spec §4 'Filters', and the richer filters of docs/api.md §4b): banks,
 // categories, card networks, in store / online, Valid today, Ending soon, My cards only, and the
-// order. It lives in the URL's query string (?bank=1,3&category=2&network=visa&today=1&sort=most-viewed),
+// order, and Instalment plans. It lives in the URL's query string (?bank=1,3&category=2&network=visa&today=1&sort=most-viewed),
 // so a filtered view can be shared and survives a reload and Back: the island reads it from the
 // URL and writes each change back.
 import { atom } from 'nanostores';
@@ -16,13 +16,15 @@ export interface OfferFilter {
   endingSoon: boolean;
   /** My cards only: the offers the visitor's cards (stores/my-cards.ts) can use. */
   mine: boolean;
+  /** Instalment plans only (the search's kind 'instalment'). */
+  plans: boolean;
   sort: OfferSort;
 }
 
 export type FilterKind = 'bank' | 'category';
 /** The filters that are on or off: each a chip and a toggle. */
-export type FilterSwitch = 'validToday' | 'endingSoon' | 'mine';
-export const FILTER_SWITCHES: FilterSwitch[] = ['mine', 'validToday', 'endingSoon'];
+export type FilterSwitch = 'validToday' | 'endingSoon' | 'mine' | 'plans';
+export const FILTER_SWITCHES: FilterSwitch[] = ['mine', 'validToday', 'endingSoon', 'plans'];
 
 export { FILTER_QUERY_PARAMS };
 const fromUrlValue = <T extends string>(names: Record<T, string>, value: string | null) =>
@@ -36,6 +38,7 @@ export const NO_FILTER: OfferFilter = {
   validToday: false,
   endingSoon: false,
   mine: false,
+  plans: false,
   sort: 'newest',
 };
 export const $offerFilter = atom<OfferFilter>(NO_FILTER);
@@ -66,6 +69,7 @@ export function filterFromQuery(search: string): OfferFilter {
     validToday: params.get(FILTER_QUERY_PARAMS.validToday) === '1',
     endingSoon: params.get(FILTER_QUERY_PARAMS.endingSoon) === '1',
     mine: params.get(FILTER_QUERY_PARAMS.mine) === '1',
+    plans: params.get(FILTER_QUERY_PARAMS.plans) === '1',
     sort: fromUrlValue(SORT_IN_URL, params.get(FILTER_QUERY_PARAMS.sort)) ?? 'newest',
   };
 }

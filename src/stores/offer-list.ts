@@ -29,10 +29,11 @@ async function fetchPage(filter: OfferFilter, pageNo: number) {
   if (onlyBanksAndCategories(filter)) return fetchOffersPage(filter, pageNo, OFFERS_PAGE_SIZE);
   const cards = filter.mine ? $myCards.get() : [];
   if (filter.mine && cards.length === 0) return { status: true as const, data: [], totalCount: 0 };
-  const { mine: _mine, ...search } = filter;
+  const { mine: _mine, plans, ...search } = filter;
   return searchOffers(
     {
       ...search,
+      kind: plans ? 'instalment' : null,
       bankIds: [...search.bankIds],
       categoryIds: [...search.categoryIds],
       networks: [...search.networks],

@@ -83,6 +83,7 @@ beforeAll(async () => {
       categoryIds: [],
       networks: [],
       channel: null,
+      kind: null,
       validToday: false,
       endingSoon: false,
       cards: [],

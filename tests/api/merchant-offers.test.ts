@@ -20,7 +20,8 @@ import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accoun
 import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, type Res } from './expectations.ts';
 import { createTestApi, freshMobile, signUpVerified, STRONG_PASSWORD, type TestApi } from './harness.ts';
-import { ERROR_CODES } from '../../src/contract/error-codes.ts';
+import { englishText, ERROR_CODES } from '../../src/contract/error-codes.ts';
+import { INSTALMENT_MONTHS_MAX } from '../../src/contract/limits.ts';
 
 const DAY = 86_400_000;
 const COLOMBO_OFFSET = SRI_LANKA_UTC_OFFSET_MS;
@@ -332,6 +333,26 @@ describe('validity dates', () => {
       location: [],
       promoCode: null,
     });
+  });
+
+  it('takes an instalment plan with its months, stored and answered; months on another type are refused', async () => {
+    const offer = expectCreated(
+      await create(validBody({ offerType: 'instalment', offerRate: '0', instalmentMonths: 24 })),
+    );
+    expect(offer).toMatchObject({ offerType: 'instalment', offerRate: '0', instalmentMonths: 24 });
+    const [row] = await api.handle.db.select().from(offers).where(eq(offers.offerId, offer.offerId));
+    expect(row).toMatchObject({ offerType: 'instalment', instalmentMonths: 24 });
+
+    const months = englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX });
+    expectIssue(await create(validBody({ offerType: 'instalment', offerRate: '0' })), 'instalmentMonths', months);
+    expectIssue(
+      await create(validBody({ offerType: 'instalment', offerRate: '0', instalmentMonths: 61 })),
+      'instalmentMonths',
+      months,
+    );
+    expectIssue(await create(validBody({ instalmentMonths: 12 })), 'instalmentMonths', months);
+    // Another offer answers null months.
+    expect(expectCreated(await create(validBody({}))).instalmentMonths).toBeNull();
   });
 
   it('lists each location once, every one active', async () => {

@@ -65,6 +65,7 @@ function expected(search: OfferSearchInput, now = new Date()): OfferRow[] {
       (!search.categoryIds?.length || search.categoryIds.includes(row.categoryId)) &&
       (!search.networks?.length || search.networks.some((network) => networksOf(row).has(network))) &&
       (!search.channel || row.eligibility.channel === search.channel || row.eligibility.channel === 'both') &&
+      (search.kind !== 'instalment' || row.offerType === 'instalment') &&
       (!search.validToday || isValidToday(row, now)) &&
       (!search.endingSoon ||
         (row.offerEnd !== null && row.offerEnd.getTime() <= now.getTime() + ENDING_SOON_DAYS * 86_400_000)) &&
@@ -154,10 +155,39 @@ describe('POST /api/offers/search/{pageNo}/{pageSize}', () => {
     expect(views).toEqual([...views].sort((a, b) => b - a));
 
     const rate = (row: OfferRow) =>
-      row.offerType !== 'customize' && row.offerRate && /^\d/.test(row.offerRate) ? Number(row.offerRate) : -1;
+      ['off', 'upto', 'discount'].includes(row.offerType) && row.offerRate && /^\d/.test(row.offerRate)
+        ? Number(row.offerRate)
+        : -1;
     const rates = (await searchAll({ sort: 'biggestDiscount' })).ids.map((id) => rate(byId.get(id)!));
     expect(rates).toEqual([...rates].sort((a, b) => b - a));
     expect(new Set(rates).size).toBeGreaterThan(3);
+  });
+
+  it('narrows to instalment plans (kind instalment) and sorts them by months, longest first', async () => {
+    const plans = rows.filter((row) => row.offerType === 'instalment' && isListedRow(row, Date.now()));
+    expect(plans.length).toBeGreaterThan(1);
+    expect(new Set(plans.map((row) => row.instalmentMonths)).size).toBeGreaterThan(1);
+
+    const only = await searchAll({ kind: 'instalment' });
+    expect(only.totalCount).toBe(plans.length);
+    expect(new Set(only.ids)).toEqual(new Set(plans.map((row) => row.offerId)));
+    // Its offers answer with their months.
+    const first = await api.call('POST', '/api/offers/search/1/10', { body: { kind: 'instalment' } });
+    expectOk(first, OfferList);
+    for (const offer of first.body.data) {
+      expect(offer.offerType).toBe('instalment');
+      expect(offer.instalmentMonths).toBe(rows.find((row) => row.offerId === offer.offerId)!.instalmentMonths);
+    }
+
+    const byId = new Map(rows.map((row) => [row.offerId, row]));
+    const months = (await searchAll({ kind: 'instalment', sort: 'longestPlan' })).ids.map(
+      (id) => byId.get(id)!.instalmentMonths!,
+    );
+    expect(months).toEqual([...months].sort((a, b) => b - a));
+    // Across every offer, plans come first, longest first, and the rest after them.
+    const all = (await searchAll({ sort: 'longestPlan' })).ids.map((id) => byId.get(id)!.instalmentMonths ?? -1);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    expect(all.length).toBe(expected({}).length);
   });
 
   it('refuses what is not a search with 400 and the field', async () => {
@@ -165,6 +195,7 @@ describe('POST /api/offers/search/{pageNo}/{pageSize}', () => {
       [{ networks: ['discover'] }, 'networks.0'],
       [{ channel: 'phone' }, 'channel'],
       [{ sort: 'random' }, 'sort'],
+      [{ kind: 'discount' }, 'kind'],
       [{ validToday: 'yes' }, 'validToday'],
       [{ cards: [{ bankId: 1, network: 'visa', kind: null, tier: null }] }, 'cards.0'],
       [{ cards: 'visa' }, 'cards'],

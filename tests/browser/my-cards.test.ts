@@ -475,7 +475,7 @@ describe('filters and order', () => {
 
       await sort.selectOption({ label: 'Biggest discount' });
       const rate = (offer: OfferData) =>
-        offer.offerType !== 'customize' && offer.offerRate && /^\d/.test(offer.offerRate)
+        ['off', 'upto', 'discount'].includes(offer.offerType) && offer.offerRate && /^\d/.test(offer.offerRate)
           ? Number(offer.offerRate)
           : -1;
       await expect.poll(async () => (await offerListSettled(page)) && query(page).sort).toBe('biggest-discount');

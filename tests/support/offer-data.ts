@@ -25,6 +25,7 @@ export function offerData(changes: Partial<OfferData> = {}): OfferData {
     offerTerms: '',
     offerType: 'off',
     offerRate: '20',
+    instalmentMonths: null,
     offerDateType: 'fromTo',
     // 1 December 00:00 and 10 December 23:59:59 in Colombo (+05:30): in UTC the start is still 30 November.
     offerStart: '2026-11-30T18:30:00.000Z',

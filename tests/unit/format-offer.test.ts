@@ -57,7 +57,17 @@ describe('offerTags', () => {
   );
 
   it('covers every offer type', () => {
-    for (const offerType of OFFER_TYPES) expect(offerTags({ offerType, offerRate: '5' })).toHaveLength(1);
+    for (const offerType of OFFER_TYPES)
+      expect(offerTags({ offerType, offerRate: '5', instalmentMonths: 12 })).toHaveLength(1);
+  });
+
+  it('reads a plan as its months, not as a discount, in every language', () => {
+    const plan = { offerType: 'instalment', offerRate: '0', instalmentMonths: 12 } as const;
+    expect(offerTags(plan)).toEqual(['0% for 12 months']);
+    expect(offerTags(plan, 'si')).toEqual(['මාස 12ක් සඳහා 0%']);
+    expect(offerTags(plan, 'ta')).toEqual(['12 மாதங்களுக்கு 0%']);
+    // A plan kept in a browser from before months were stored shows no tag rather than a wrong one.
+    expect(offerTags({ offerType: 'instalment', offerRate: '0' })).toEqual([]);
   });
 });
 

@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, SRI_LANKA_UTC_OFFSET_MS } from '../../src/contract/index.ts';
 import { CreateOfferRequest, datesNeeded, OFFER_FORM_DEFAULTS, parseFormDate } from '../../src/contract/offer-form.ts';
-import { ERROR_CODES } from '../../src/contract/error-codes.ts';
+import { englishText, ERROR_CODES } from '../../src/contract/error-codes.ts';
+import { INSTALMENT_MONTHS_MAX } from '../../src/contract/limits.ts';
 
 /** DD/MM/YYYY of today plus `days` (UTC, as the contract compares). */
 /** A day as the form writes it, DD/MM/YYYY, `days` from today on Sri Lanka's calendar (as the form counts days). */
@@ -133,6 +134,26 @@ describe('CreateOfferRequest', () => {
         });
       }
     }
+  });
+
+  it("takes an instalment plan's interest (0 allowed) and its months, 1 to 60; months belong to plans alone", () => {
+    const monthsMessage = [englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })];
+    for (const offerRate of ['0', '0.00', '2', '12.5'])
+      expect(messages({ offerType: 'instalment', offerRate, instalmentMonths: 12 }), offerRate).toEqual({});
+    expect(
+      v.parse(CreateOfferRequest, { ...VALID, offerType: 'instalment', offerRate: '0', instalmentMonths: 24 }),
+    ).toMatchObject({ offerType: 'instalment', offerRate: '0', instalmentMonths: 24 });
+    expect(messages({ offerType: 'instalment', offerRate: '0%', instalmentMonths: 12 })).toEqual({
+      offerRate: [ERROR_CODES.invalid_offer_rate],
+    });
+    for (const bad of [0, 61, 6.5, '12'])
+      expect(messages({ offerType: 'instalment', offerRate: '0', instalmentMonths: bad }), String(bad)).toEqual({
+        instalmentMonths: monthsMessage,
+      });
+    expect(messages({ offerType: 'instalment', offerRate: '0' })).toEqual({ instalmentMonths: monthsMessage });
+    expect(messages({ offerType: 'instalment', offerRate: '0', instalmentMonths: INSTALMENT_MONTHS_MAX })).toEqual({});
+    expect(messages({ instalmentMonths: 12 })).toEqual({ instalmentMonths: monthsMessage });
+    expect(messages({ instalmentMonths: null })).toEqual({});
   });
 
   it('takes free text as the rate of a customize offer', () => {

@@ -537,6 +537,37 @@ describe('ranking the cards', () => {
   });
 });
 
+describe('an instalment plan', () => {
+  const plan = offer({
+    offerId: 7,
+    bankId: 7,
+    offerType: 'instalment',
+    offerRate: '0',
+    instalmentMonths: 24,
+    eligibility: { maxDiscount: 500 },
+  });
+
+  it('is a plan of its months, no rupees off, ranked after the savings and beside other benefits in words', () => {
+    const answer = bestForCard([plan], card('visa', 'credit', null, 7), question());
+    expect(answer).toMatchObject({ qualifies: true, saving: null, benefit: { interest: 0, months: 24 } });
+    const ranked = rankSavings(
+      [plan, offer({ offerId: 1, bankId: 1, offerRate: '10' })],
+      [7, 1].map((bankId) => card('visa', 'credit', null, bankId)),
+      question(),
+    );
+    expect(ranked.map((answer) => [answer.card.bankId, answer.saving])).toEqual([
+      [1, 1000],
+      [7, null],
+    ]);
+  });
+
+  it('says its months, with no cap, in every language', () => {
+    expect(benefitText({ ...plan, instalmentMonths: 24 }, 'en')).toBe('0% for 24 months');
+    expect(benefitText(plan, 'si')).toBe('මාස 24ක් සඳහා 0%');
+    expect(benefitText(plan, 'ta')).toBe('24 மாதங்களுக்கு 0%');
+  });
+});
+
 describe("Sri Lanka's date and weekday", () => {
   it('turns at midnight in Colombo, 18:30 UTC', () => {
     expect(sriLankaDate('2026-12-03T18:29:59Z')).toBe('2026-12-03');

@@ -20,9 +20,10 @@ import Stylesheets from '../ui/Stylesheets.tsx';
 
 /** The filter bar's filter as the search takes it: My cards only carries the visitor's cards. */
 function searchOf({ filter }: AlertMeList): OfferSearchInput {
-  const { mine, ...rest } = filter;
+  const { mine, plans, ...rest } = filter;
   return {
     ...rest,
+    kind: plans ? 'instalment' : null,
     bankIds: [...rest.bankIds],
     categoryIds: [...rest.categoryIds],
     networks: [...rest.networks],

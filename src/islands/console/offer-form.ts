@@ -59,6 +59,8 @@ export interface OfferFormValues extends Record<TranslationFieldName, string> {
   validTimeDateDescription: string;
   offerType: (typeof OFFER_TYPES)[number];
   offerRate: string;
+  /** An instalment plan's months as typed ('' for none); sent only with offerType 'instalment'. */
+  instalmentMonths: string;
   promoCode: string;
   /** A newly chosen banner as a data: URL; '' keeps the offer's banner (or none for a new offer). */
   bannerImage: string;
@@ -102,6 +104,7 @@ export const emptyOfferForm = (): OfferFormValues => ({
   validTimeDateDescription: '',
   offerType: OFFER_FORM_DEFAULTS.offerType,
   offerRate: '',
+  instalmentMonths: '',
   promoCode: '',
   bannerImage: '',
   locations: [],
@@ -203,6 +206,7 @@ export const offerFormValues = (offer: OfferData): OfferFormValues => ({
   validTimeDateDescription: offer.validTimeDateDescription ?? '',
   offerType: offer.offerType,
   offerRate: offer.offerRate ?? '',
+  instalmentMonths: offer.instalmentMonths == null ? '' : String(offer.instalmentMonths),
   promoCode: offer.promoCode ?? '',
   bannerImage: '',
   locations: offer.location.map((location) => location.value),
@@ -236,6 +240,7 @@ export const STEP_FIELDS: readonly (readonly OfferField[])[] = [
     'validTimeDateDescription',
     'offerType',
     'offerRate',
+    'instalmentMonths',
     'promoCode',
     'bannerImage',
     'eligibility',
@@ -259,8 +264,9 @@ export const isPercentRate = (offerType: OfferFormValues['offerType']) => offerT
  */
 export function submittedValues(values: OfferFormValues): Omit<
   OfferFormValues,
-  'eligibility' | 'bannerImage' | TranslationFieldName
+  'eligibility' | 'bannerImage' | 'instalmentMonths' | TranslationFieldName
 > & {
+  instalmentMonths: number | null;
   eligibility: EligibilityInput;
   translations: Record<TranslatedLocale, Record<TranslatedOfferField, string>>;
   bannerImage?: string;
@@ -282,6 +288,11 @@ export function submittedValues(values: OfferFormValues): Omit<
     validTimeDateDescription: needed.description ? values.validTimeDateDescription : '',
     eligibility: submittedEligibility(values.eligibility),
     bannerImage: values.bannerImage || undefined,
+    // Months belong to plans alone; a number that is not one (NaN) is the contract's to refuse.
+    instalmentMonths:
+      values.offerType === 'instalment' && values.instalmentMonths.trim() !== ''
+        ? Number(values.instalmentMonths.trim())
+        : null,
   };
 }
 

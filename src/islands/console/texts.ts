@@ -34,4 +34,5 @@ export const OFFER_TYPE_LABELS: Readonly<Record<(typeof OFFER_TYPES)[number], st
   upto: m.console_type_upto,
   discount: m.console_type_discount,
   customize: m.console_type_customize,
+  instalment: m.console_type_instalment,
 });

@@ -43,7 +43,7 @@ interface Props {
   ready: boolean;
 }
 
-const BAR_SWITCHES: FilterSwitch[] = ['validToday', 'endingSoon'];
+const BAR_SWITCHES: FilterSwitch[] = ['validToday', 'endingSoon', 'plans'];
 const NO_CARDS: readonly MyCardData[] = [];
 
 /**

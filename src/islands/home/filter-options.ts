@@ -34,6 +34,7 @@ export const SWITCH_NAMES: Record<FilterSwitch, () => string> = {
   mine: m.browse_my_cards_only,
   validToday: m.browse_valid_today,
   endingSoon: m.browse_ending_soon,
+  plans: m.browse_instalment_plans,
 };
 export const CHANNEL_FILTER_NAMES: Record<ChannelFilter, () => string> = {
   inStore: m.browse_in_store,
@@ -45,6 +46,7 @@ export const SORT_NAMES: Record<OfferSort, () => string> = {
   endingSoon: m.browse_sort_ending_soon,
   mostViewed: m.browse_sort_most_viewed,
   biggestDiscount: m.browse_sort_biggest_discount,
+  longestPlan: m.browse_sort_longest_plan,
 };
 
 export const chosenIds = (filter: OfferFilter, kind: FilterKind) =>
@@ -90,7 +92,7 @@ export function filterChips(filter: OfferFilter, options: FilterOptions): Filter
           },
         ]
       : []),
-    ...(['mine', 'validToday', 'endingSoon'] as const)
+    ...(['mine', 'validToday', 'endingSoon', 'plans'] as const)
       .filter((name) => filter[name])
       .map((name): FilterChip => ({
         key: name,

@@ -188,6 +188,7 @@ const REVISION_FIELD_LABELS: Labels<string> = {
   bannerImageUrl: m.team_field_banner_image,
   offerType: m.team_field_offer_type,
   offerRate: m.team_field_offer_rate,
+  instalmentMonths: m.team_field_instalment_months,
   offerDateType: m.team_field_offer_date_type,
   offerStart: m.team_field_offer_start,
   offerEnd: m.team_field_offer_end,

@@ -116,6 +116,8 @@ export const offers = pgTable(
     offerTerms: text('offer_terms').notNull().default(''),
     offerType: text('offer_type').notNull(),
     offerRate: text('offer_rate'),
+    /** An 'instalment' offer's months (its rate is the plan's interest, normally 0); null for every other type. */
+    instalmentMonths: integer('instalment_months'),
     offerDateType: text('offer_date_type').notNull(),
     offerStart: timestamp('offer_start', { withTimezone: true }),
     offerEnd: timestamp('offer_end', { withTimezone: true }),

@@ -119,6 +119,8 @@ export async function offerColumnsOfForm(db: Database, form: CreateOfferData, up
     translations: offerTranslationsOfForm(form.translations),
     offerType: form.offerType,
     offerRate: form.offerRate,
+    // The contract holds months to plans: only an 'instalment' offer has any.
+    instalmentMonths: form.offerType === 'instalment' ? form.instalmentMonths : null,
     offerDateType: form.offerValidity,
     ...offerPeriod(form),
     // Required for other/customize (what they show); kept for the others when given.

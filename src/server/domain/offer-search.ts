@@ -71,6 +71,7 @@ export function searchWhere(search: OfferSearch, issued: IssuedCards, now: Date 
   const parts: SQL[] = [listedWhere({ bankIds: search.bankIds, categoryIds: search.categoryIds })];
   if (search.networks.length) parts.push(usableOnNetworks(search.networks, issued));
   if (search.channel) parts.push(inArray(sql`${offers.eligibility}->>'channel'`, [...CHANNELS_FOR[search.channel]]));
+  if (search.kind === 'instalment') parts.push(eq(offers.offerType, 'instalment'));
   if (search.validToday) {
     const today = sriLankaDay(now);
     parts.push(or(sql`${offers.offerStart} is null`, lt(offers.offerStart, today.end))!);
@@ -86,8 +87,8 @@ export function searchWhere(search: OfferSearch, issued: IssuedCards, now: Date 
   return and(...parts)!;
 }
 
-/** A percentage offer's rate as a number; offers without one (customised wording) sort last. */
-const discountRate = sql`(case when ${offers.offerType} <> 'customize' and ${offers.offerRate} ~ '^[0-9]{1,3}(\\.[0-9]{1,2})?$' then ${offers.offerRate}::numeric end)`;
+/** A percentage offer's rate as a number; offers without one (customised wording, a plan's interest) sort last. */
+const discountRate = sql`(case when ${offers.offerType} in ('off', 'upto', 'discount') and ${offers.offerRate} ~ '^[0-9]{1,3}(\\.[0-9]{1,2})?$' then ${offers.offerRate}::numeric end)`;
 
 /** Each order, with the newest id breaking ties so that pages never repeat or skip an offer. */
 export const SEARCH_ORDER: Record<OfferSort, SQL[]> = {
@@ -95,6 +96,8 @@ export const SEARCH_ORDER: Record<OfferSort, SQL[]> = {
   endingSoon: [sql`${offers.offerEnd} asc nulls last`, desc(offers.offerId)],
   mostViewed: [desc(offers.views), desc(offers.offerId)],
   biggestDiscount: [sql`${discountRate} desc nulls last`, desc(offers.offerId)],
+  // Only plans have months: every other offer follows them, newest first.
+  longestPlan: [sql`${offers.instalmentMonths} desc nulls last`, desc(offers.offerId)],
 };
 
 /**

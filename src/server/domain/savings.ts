@@ -27,6 +27,7 @@ async function offersAt(db: Database, merchantId: number, date: string): Promise
       bankId: offers.bankId,
       offerType: offers.offerType,
       offerRate: offers.offerRate,
+      instalmentMonths: offers.instalmentMonths,
       offerStart: offers.offerStart,
       offerEnd: offers.offerEnd,
       eligibility: offers.eligibility,

@@ -32,6 +32,7 @@ export function flyerDraft(item: SourceItem, bankName: string): ImportedOfferDat
     description: `${words.map((text) => `<p>${escapeHtml(text)}</p>`).join('')}${link}`,
     offerType: 'customize',
     offerRate: cutAtWord(title, OFFER_RATE_TEXT_MAX, ELLIPSIS),
+    instalmentMonths: null,
     offerDateType: 'other',
     offerStart: null,
     offerEnd: null,

@@ -22,6 +22,7 @@ export const IMPORTED_COLUMNS = [
   'bannerImageUrl',
   'offerType',
   'offerRate',
+  'instalmentMonths',
   'offerDateType',
   'offerStart',
   'offerEnd',
@@ -43,6 +44,7 @@ export type ImportedColumns = {
 export const REVIEWED_COLUMNS: readonly (typeof IMPORTED_COLUMNS)[number][] = [
   'offerType',
   'offerRate',
+  'instalmentMonths',
   'offerDateType',
   'offerStart',
   'offerEnd',

@@ -393,6 +393,7 @@ async function columnsOf(
     bannerImageUrl: offer.imageUrl ? await storedBanner(deps, offer.imageUrl) : null,
     offerType: offer.offerType,
     offerRate: offer.offerRate,
+    instalmentMonths: offer.instalmentMonths,
     offerDateType: offer.offerDateType,
     offerStart: offer.offerStart,
     offerEnd: offer.offerEnd,

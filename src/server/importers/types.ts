@@ -80,8 +80,10 @@ export interface NormalisedItem {
   /** Sanitised by the pipeline before storing. */
   description: string;
   offerType: (typeof OFFER_TYPES)[number];
-  /** A percentage for off / upto / discount; free text for customize. */
+  /** A percentage for off / upto / discount; the plan's interest for instalment; free text for customize. */
   offerRate: string;
+  /** An instalment plan's months; null for every other type. */
+  instalmentMonths: number | null;
   offerDateType: (typeof OFFER_DATE_TYPES)[number];
   /** Sri Lanka midnight of the first day, as a UTC instant; null when open. */
   offerStart: Date | null;

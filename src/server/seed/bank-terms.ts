@@ -161,7 +161,7 @@ const perkMinimum = (perk: string) => {
   return match ? Number(match[1]!.replaceAll(',', '')) : null;
 };
 /** The months of a free-text instalment perk ('0% instalments up to 12 months'), if it is one. */
-const perkPlanMonths = (perk: string) => {
+export const perkPlanMonths = (perk: string) => {
   const match = /^0% instalments up to (\d+) months/.exec(perk);
   return match ? Number(match[1]) : null;
 };

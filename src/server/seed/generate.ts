@@ -34,7 +34,7 @@ import {
 import { merchantSlugChoices, slugify } from '../../lib/slugify.ts';
 import { imageUrl } from '../services/images.ts';
 import { createRandom, type Random } from './random.ts';
-import { bankTerms, cardsWording } from './bank-terms.ts';
+import { bankTerms, cardsWording, perkPlanMonths } from './bank-terms.ts';
 import {
   bankLogoSvg,
   bankThumbSvg,
@@ -52,7 +52,12 @@ export const SEED = 0x0ff3_1a4c;
 /** The stream of the banks' cadences and limits (bank-terms.ts), apart from the offers' own. */
 const BANK_TERMS_STREAM = 'bank-terms';
 
-type OfferType = (typeof OFFER_TYPES)[number];
+/**
+ * The types an offer is drawn as. Plans are not drawn: a customised offer whose perk is a 0% plan
+ * ('0% instalments up to 12 months') is stored as one (offer type 'instalment').
+ */
+const DRAWN_TYPES = OFFER_TYPES.filter((type) => type !== 'instalment');
+type OfferType = (typeof DRAWN_TYPES)[number];
 type OfferDateType = (typeof OFFER_DATE_TYPES)[number];
 
 export type BankRow = typeof schema.banks.$inferInsert & { bankId: number };
@@ -303,7 +308,7 @@ function buildOffers(
   const drafts: { createdMs: number; order: number; row: Omit<OfferRow, 'offerId'> }[] = [];
   for (let i = 0; i < count; i++) {
     const plan: Plan = { ...COVERAGE[i] };
-    if (i < OFFER_TYPES.length) plan.offerType = OFFER_TYPES[i];
+    if (i < DRAWN_TYPES.length) plan.offerType = DRAWN_TYPES[i];
     if (i < BANKS.length) plan.bank = i;
     if (i < CATEGORIES.length) plan.category = i;
 
@@ -326,8 +331,8 @@ function buildOffers(
     const offerType =
       plan.offerType ??
       random.weighted(
-        OFFER_TYPES,
-        OFFER_TYPES.map((t) => OFFER_TYPE_WEIGHTS[t]),
+        DRAWN_TYPES,
+        DRAWN_TYPES.map((t) => OFFER_TYPE_WEIGHTS[t]),
       );
     const bankSeed: BankSeed = BANKS[plan.bank ?? random.weighted(bankIndexes, bankWeights)]!;
     const bank = banks[BANKS.indexOf(bankSeed)]!;
@@ -422,6 +427,7 @@ function buildOffers(
     const reviewStatus =
       i < COVERAGE.length || random.chance(0.95) ? 'accepted' : random.chance(0.6) ? 'pending' : 'rejected';
 
+    const planMonths = offerType === 'customize' ? perkPlanMonths(offerRate) : null;
     drafts.push({
       createdMs,
       order: i,
@@ -430,8 +436,9 @@ function buildOffers(
         header,
         description,
         bannerImageUrl: random.chance(0.9) ? imageUrl(merchantBannerName(merchant.row.merchantId)) : null,
-        offerType,
-        offerRate,
+        ...(planMonths === null
+          ? { offerType, offerRate }
+          : { offerType: 'instalment', offerRate: '0', instalmentMonths: planMonths }),
         offerDateType: dateType,
         offerStart,
         offerEnd,

@@ -66,6 +66,7 @@ describe('normaliseItem: a bank listing read from its text', () => {
         '<p>Enjoy 20% off on total bill with HNB Credit Cards</p><p>Every Wednesday, 6 pm - 10 pm. Dine-in only.</p>',
       offerType: 'off',
       offerRate: '20',
+      instalmentMonths: null,
       offerDateType: 'till',
       offerStart: null,
       offerEnd: new Date('2026-06-30T18:29:59.000Z'),
@@ -146,6 +147,13 @@ describe('normaliseItem: a bank listing read from its text', () => {
     expect(
       normalised({ title: 'Special savings at Pizza Hut', description: 'Enjoy 25% off on dine-in' }),
     ).toMatchObject({ offerType: 'off', offerRate: '25' });
+  });
+
+  it('reads an instalment plan as one, with its longest months', () => {
+    expect(
+      normalised({ title: 'Singer - 12, 24 & 36 Months 0% Easy Payment Plans at Singer with DFCC Credit Cards' }),
+    ).toMatchObject({ offerType: 'instalment', offerRate: '0', instalmentMonths: 36 });
+    expect(normalised({ title: 'Enjoy 20% off at Pizza Hut' })).toMatchObject({ instalmentMonths: null });
   });
 
   it("reads the card holder's steps into the eligibility", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OFFER_RATE_TEXT_MAX } from '../../../src/contract/limits.ts';
 import { offerTags } from '../../../src/lib/format-offer.ts';
-import { discountRates, readRate, structuredRate } from '../../../src/server/importers/normalise/rates.ts';
+import { discountRates, readPlan, readRate, structuredRate } from '../../../src/server/importers/normalise/rates.ts';
 
 describe('readRate: percentages', () => {
   it.each([
@@ -49,7 +49,7 @@ describe('readRate: anything else is customize', () => {
   it.each([
     ['Buy 1 Get 1 Free', 'Buy 1 Get 1 Free'],
     ['  Complimentary   dessert ', 'Complimentary dessert'],
-    ['0% instalment plan for 12 months', '0% instalment plan for 12 months'],
+    // A plan that names no months stays as written.
     ['0% interest easy payment plans', '0% interest easy payment plans'],
     ['5% cashback', '5% cashback'],
     ['150% off', '150% off'],
@@ -103,5 +103,67 @@ describe('structuredRate', () => {
     expect(structuredRate(-5, 'off')).toBeNull();
     expect(structuredRate(150, 'upto')).toBeNull();
     expect(structuredRate(Number.NaN, 'off')).toBeNull();
+  });
+});
+
+// The banks' own plan wordings (/work/shared/real-data/offer-texts: BOC, DFCC, NTB, Cargills) and
+// the usual spellings: British and American, 'installment', 'EPP', months listed ('3, 6, 12 months').
+describe('readRate: instalment plans', () => {
+  it.each([
+    ['0% Interest Installment Plans for 12 months', 12],
+    ['0% instalment up to 24 months', 24],
+    ['0% instalment plan for 12 months', 12],
+    ['Abans - 12 & 24 Months 0% Easy Payment Plans at Abans showrooms with DFCC Credit Cards', 24],
+    ['Singer Mega - 12, 24 & 36 Months 0% Easy Payment Plans at Singer Mega with DFCC Credit Cards', 36],
+    ['06 & 12 Months 0% Easy Payment Plans on Autocare payments over Rs. 50,000', 12],
+    ['Up to 48 Months 0% Easy Payment Plans on Solar Payments over Rs. 100,000', 48],
+    ['Enjoy up to 12 month 0% installment plans with your Nations Trust Bank Mastercard Credit Cards', 12],
+    ['Solar 0% Instalment Plan - 0% interest 36-month instalment plans on all solar-related products', 36],
+    ['IPP 0% Instalment Plan (24 months) on Education, Jewellery, Furniture', 24],
+    ['Air Tickets - 0% interest installment plans available for up to 24 months on any air ticket payments', 24],
+    ['Vogue Jewellers (6 & 12 months – 0% installment plans)', 12],
+    ['6 & 12 months – 0% installment plans 24 months – 2% installment plans', 12],
+    ['0% EPP 3, 6, 12 Months', 12],
+    ['3, 6, 12 months 0% EPP at Softlogic', 12],
+    ['0% Instalments for 6 or 12 months', 12],
+    ['Up to 12 months 0% installments at Sunrise Electronics', 12],
+    ['0% interest-free installments for 24 months', 24],
+    ['0% INSTALMENT PLANS UP TO 60 MONTHS', 60],
+  ])('%s → %i months', (text, months) => {
+    expect(readRate(text)).toEqual({ offerType: 'instalment', offerRate: '0', instalmentMonths: months });
+  });
+
+  it('keeps a plan with interest at its rate', () => {
+    expect(readPlan('24 months – 2% installment plans')).toEqual({
+      offerType: 'instalment',
+      offerRate: '2',
+      instalmentMonths: 24,
+    });
+  });
+
+  it.each([
+    // No months: shown as written.
+    ['0% interest easy payment plans'],
+    ['Easy Payment Plans available'],
+    ['EMI Plan - Equal Monthly Instalment plan for Cargills Bank Credit Cardholders'],
+    // Months that are no plan's.
+    ['0% instalments for 120 months'],
+    ['Free extended warranty for 12 months'],
+    ['Stay 3 nights, pay for 2'],
+  ])('%s is not a plan', (text) => {
+    expect(readRate(text).offerType).toBe('customize');
+  });
+
+  it('leaves a discount beside a plan a discount', () => {
+    expect(readRate('Up to 55% Savings and 12 & 24 Months 0% Easy Payment Plans at ZAM GEMS')).toEqual({
+      offerType: 'upto',
+      offerRate: '55',
+    });
+  });
+
+  it('writes plans that offerTags renders as a plan, not a discount', () => {
+    expect(offerTags(readRate('0% Interest Installment Plans for 12 months'))).toEqual(['0% for 12 months']);
+    expect(offerTags(readRate('12 & 24 Months 0% Easy Payment Plans'), 'si')).toEqual(['මාස 24ක් සඳහා 0%']);
+    expect(offerTags(readRate('12 & 24 Months 0% Easy Payment Plans'), 'ta')).toEqual(['24 மாதங்களுக்கு 0%']);
   });
 });

@@ -185,7 +185,13 @@ export default function DetailsStep({ values, set, shown, touch, bank }: StepPro
           label={m.console_offer_rate()}
           autoComplete="off"
           inputMode={percent ? 'decimal' : 'text'}
-          hint={percent ? m.console_rate_percent_hint() : m.console_rate_custom_hint()}
+          hint={
+            values.offerType === 'instalment'
+              ? m.console_rate_interest_hint()
+              : percent
+                ? m.console_rate_percent_hint()
+                : m.console_rate_custom_hint()
+          }
           after={
             percent ? (
               <span className="offer-unit" aria-hidden="true">
@@ -195,6 +201,15 @@ export default function DetailsStep({ values, set, shown, touch, bank }: StepPro
           }
           onChange={(event) => set('offerRate', event.target.value)}
         />
+        {values.offerType === 'instalment' && (
+          <TextField
+            {...text('instalmentMonths')}
+            label={m.console_instalment_months()}
+            autoComplete="off"
+            inputMode="numeric"
+            onChange={(event) => set('instalmentMonths', event.target.value)}
+          />
+        )}
       </div>
       <TextField
         {...text('promoCode')}
@@ -216,7 +231,11 @@ export default function DetailsStep({ values, set, shown, touch, bank }: StepPro
 function OfferPreview({ values, bankName }: { values: OfferFormValues; bankName: string | undefined }) {
   const isoDate = (text: string) => parseFormDate(text)?.toISOString() ?? null;
   const needed = datesNeeded(values.offerValidity);
-  const tags = offerTags({ offerType: values.offerType, offerRate: values.offerRate });
+  const tags = offerTags({
+    offerType: values.offerType,
+    offerRate: values.offerRate,
+    instalmentMonths: Number(values.instalmentMonths) || null,
+  });
   const validity = offerValidity({
     offerDateType: values.offerValidity,
     offerStart: needed.from ? isoDate(values.fromDate) : null,

@@ -176,6 +176,7 @@ export function normaliseItem(item: SourceItem, bank: BankContext | null, now: D
         description: descriptionWithTerms(item.description ?? '', item.termsText),
         offerType: rate.offerType,
         offerRate: rate.offerRate,
+        instalmentMonths: rate.instalmentMonths ?? null,
         offerDateType: validity.offerDateType,
         offerStart: validity.offerStart,
         offerEnd: validity.offerEnd,

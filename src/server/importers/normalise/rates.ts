@@ -1,12 +1,15 @@
-// The discount, read from the banks' wording: '25% off', 'Up to 50% off', '15% discount', or
-// free text ('Buy 1 Get 1 Free') that the site shows as written.
-import { OFFER_RATE_TEXT_MAX } from '../../../contract/limits.ts';
+// The discount, read from the banks' wording: '25% off', 'Up to 50% off', '15% discount', an
+// instalment plan ('12 & 24 Months 0% Easy Payment Plans'), or free text ('Buy 1 Get 1 Free') that
+// the site shows as written.
+import { INSTALMENT_MONTHS_MAX, OFFER_RATE_TEXT_MAX } from '../../../contract/limits.ts';
 import { collapseSpaces, cutAtWord } from './text.ts';
 
 export interface OfferRate {
-  offerType: 'off' | 'upto' | 'discount' | 'customize';
-  /** A percentage ('25', '12.5') for off / upto / discount; the text for customize. */
+  offerType: 'off' | 'upto' | 'discount' | 'customize' | 'instalment';
+  /** A percentage ('25', '12.5') for off / upto / discount; the plan's interest ('0') for instalment; the text for customize. */
   offerRate: string;
+  /** An instalment plan's months: the longest it offers ('6 & 12 months' → 12). */
+  instalmentMonths?: number;
 }
 
 const PERCENT = /(?<![\d.])(\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|percent\b)/gi;
@@ -40,12 +43,53 @@ export const customRate = (text: string): OfferRate => ({
 
 /**
  * The discount in the text: the first percentage that is money off ('Save 20%', '20% savings' and
- * '25% off' are 'off'; 'Up to 50% off' is 'upto'; '15% discount' is 'discount'). Anything else,
- * including '0% instalment plans' and '5% cashback', is 'customize' with the text itself.
+ * '25% off' are 'off'; 'Up to 50% off' is 'upto'; '15% discount' is 'discount'). Without one, an
+ * instalment plan ('0% instalment up to 24 months'). Anything else, such as '5% cashback' or a plan
+ * that names no months, is 'customize' with the text itself.
  */
 export function readRate(text: string): OfferRate {
   for (const rate of discountsIn(text)) return rate;
-  return customRate(text);
+  return readPlan(text) ?? customRate(text);
+}
+
+/** Months as banks list them: '12', '3, 6, 12', '6 & 12', '12, 24 and 36', '6/12'. */
+const MONTH_LIST = String.raw`(?:\d{1,2}\s*(?:,|&|and|or|/)\s*)*\d{1,2}`;
+const MONTHS = String.raw`(${MONTH_LIST})[\s-]*months?\b`;
+/**
+ * A plan's rate and name: '0% instalments', '0% Interest Installment Plans', '0% Easy Payment Plans',
+ * '0% EPP', '0% interest 36-month instalment plans' (its months inside).
+ */
+const PLAN = new RegExp(
+  String.raw`(?<![\d.])(\d{1,3}(?:\.\d{1,2})?)\s*%\s*(?:interest(?:[\s-]*free)?\s*)?(?:${MONTHS}\s*)?(?:easy\s*payments?(?:\s*plans?)?|instal+ments?(?:\s*plans?)?|EPP|IPP)\b`,
+  'gi',
+);
+/** The months just before the plan: '12 & 24 Months 0% EPP', 'up to 12 month 0% …', '6 & 12 months – 0% …'. */
+const MONTHS_BEFORE = new RegExp(String.raw`${MONTHS}\s*[-–:]?\s*$`, 'i');
+/** The months just after it: '… for 12 months', '… up to 24 months', '… Plan (24 months)', '… available for up to 24 months'. */
+const MONTHS_AFTER = new RegExp(
+  String.raw`^\s*(?:plans?\s*)?(?:(?:are\s+)?available\s*)?(?:for\s*)?(?:a\s+period\s+of\s*)?(?:up\s*to\s*)?\(?\s*${MONTHS}`,
+  'i',
+);
+
+/** The longest of a list of months, or null when none is a plan's (1 to INSTALMENT_MONTHS_MAX). */
+function longestMonths(list: string | undefined): number | null {
+  const months = (list?.match(/\d{1,2}/g) ?? []).map(Number).filter((n) => n >= 1 && n <= INSTALMENT_MONTHS_MAX);
+  return months.length ? Math.max(...months) : null;
+}
+
+/** The first instalment plan in the text that names its months, with its rate (normally 0%) and its longest months; else null. */
+export function readPlan(text: string): OfferRate | null {
+  const line = collapseSpaces(text.replace(PHONE_NUMBERS, ' '));
+  for (const match of line.matchAll(PLAN)) {
+    const rate = Number(match[1]);
+    if (rate > 100) continue;
+    const months =
+      longestMonths(match[2]) ??
+      longestMonths(MONTHS_BEFORE.exec(line.slice(0, match.index))?.[1]) ??
+      longestMonths(MONTHS_AFTER.exec(line.slice(match.index + match[0].length))?.[1]);
+    if (months !== null) return { offerType: 'instalment', offerRate: String(rate), instalmentMonths: months };
+  }
+  return null;
 }
 
 /** Each percentage in the text that is money off, left to right. */
