@@ -207,7 +207,7 @@ describe('the error codes', () => {
       cannot_block_self already_blocked not_blocked codes_not_blocked cannot_change_own_type invalid_user_type same_user_type
       invalid_savings_channel invalid_savings_cards
       no_offer_steps bad_use_day bad_use_channel use_plan_email_needed no_such_use_plan use_plan_saved use_plan_cancelled
-      offer_not_on_weekday
+      offer_not_on_weekday invalid_instalment_months
     `
       .trim()
       .split(/\s+/);
