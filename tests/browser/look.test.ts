@@ -11,7 +11,7 @@ import type { OfferData } from '../../src/contract/index.ts';
 import { bankShortNames } from '../../src/lib/bank-names.ts';
 import { CATEGORY_PAGE_SIZE } from '../../src/contract/limits.ts';
 import { GUEST_ONLY_AD_PATHS, OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
-import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
+import { bankPagePath, merchantPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { offerTags } from '../../src/lib/format-offer.ts';
 import { offerValidity } from '../../src/lib/offer-dates.ts';
 import { m } from '../../src/paraglide/messages.js';
@@ -487,11 +487,16 @@ describe('the header search', () => {
         expect(offer, 'the demo data needs a listed offer with a rate and dates').toBeDefined();
         await page.goto(`/${locale}`);
         const hrefs = await search(page, offer!.merchant.merchantName, locale);
-        const first = site.listed.find((o) => `/${locale}${offerCanonicalPath(o)}` === hrefs[0])!;
-        expect(first, hrefs[0]).toBeDefined();
+        // The merchant's own page is found too, with no offer's facts: the first offer's are read.
+        expect(hrefs).toContain(`/${locale}${merchantPagePath({ slug: offer!.merchant.slug! })}`);
+        const offerAt = hrefs.findIndex((href) =>
+          site.listed.some((o) => `/${locale}${offerCanonicalPath(o)}` === href),
+        );
+        const first = site.listed.find((o) => `/${locale}${offerCanonicalPath(o)}` === hrefs[offerAt])!;
+        expect(first, hrefs.join(' ')).toBeDefined();
         const tags = await page
           .locator('.pagefind-ui__result')
-          .first()
+          .nth(offerAt)
           .locator('.pagefind-ui__result-tag')
           .allInnerTexts();
         const label = (text: string) => text.replace(/^(\w)/, (letter) => letter.toLocaleUpperCase()); // as Pagefind UI shows a meta's name
@@ -519,7 +524,11 @@ describe('the header search', () => {
       await page.goto('/');
       const hrefs = await search(page, expired!.merchant.merchantName);
       expect(hrefs).not.toContain(offerCanonicalPath(expired!));
-      const listed = new Set(site.listed.map(offerCanonicalPath));
-      for (const href of hrefs) expect(listed.has(href), href).toBe(true);
+      // Listed offers, and the merchant's page.
+      const found = new Set([
+        ...site.listed.map(offerCanonicalPath),
+        merchantPagePath({ slug: expired!.merchant.slug! }),
+      ]);
+      for (const href of hrefs) expect(found.has(href), href).toBe(true);
     }));
 });
