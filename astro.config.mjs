@@ -66,7 +66,7 @@ export default defineConfig({
               // in the cards' file they would bring it, and React, to the offer page. So would the search's filter names.
               {
                 name: 'site',
-                test: /src[\\/](lib[\\/](after-paint|constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category)\.js$/,
+                test: /src[\\/](lib[\\/](after-paint|constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category|instalment_plans)\.js$/,
               },
               // The offer card and its favourite control (React), with the filter bar's option lists: what
               // home's list hydrates at load, one file rather than four small ones.

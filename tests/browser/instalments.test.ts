@@ -65,7 +65,12 @@ describe('instalment plans', () => {
   it('lists only plans with "Instalment plans", as a chip and in the address; a reload keeps it', () =>
     withJs(async (page) => {
       await openHome(page);
-      await page.getByRole('button', { name: 'Instalment plans', exact: true }).click();
+      // In All filters, on its 'Cards & more' tab.
+      await page.getByRole('button', { name: /^Filter(, \d+ chosen)?$/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'All filters' });
+      await dialog.getByRole('tab', { name: /^Cards & more/ }).click();
+      await dialog.getByRole('checkbox', { name: 'Instalment plans', exact: true }).check();
+      await dialog.getByRole('button', { name: 'View results' }).click();
       const expected = [...plans].sort(newestFirst).slice(0, OFFERS_PAGE_SIZE);
       await expect
         .poll(async () => (await offerListSettled(page)) && (await cardIds(page)).join(), { timeout: 15_000 })
@@ -79,9 +84,7 @@ describe('instalment plans', () => {
       await page.reload();
       await page.locator('.offer-browser').scrollIntoViewIfNeeded();
       await page.locator('.filter-bar:not([hidden])').waitFor();
-      await expect
-        .poll(() => page.getByRole('button', { name: 'Instalment plans', exact: true }).getAttribute('aria-pressed'))
-        .toBe('true');
+      await expect.poll(() => page.locator('.filter-chip > span').allTextContents()).toEqual(['Instalment plans']);
     }));
 
   it('orders by "Longest plan": the most months first, the other offers after the plans', () =>

@@ -43,7 +43,8 @@ interface Props {
   ready: boolean;
 }
 
-const BAR_SWITCHES: FilterSwitch[] = ['validToday', 'endingSoon', 'plans'];
+/** In the bar itself; Instalment plans is in All filters only: a third would take a phone's bar to another line, pushing the first offer off the first screen. */
+const BAR_SWITCHES: FilterSwitch[] = ['validToday', 'endingSoon'];
 const NO_CARDS: readonly MyCardData[] = [];
 
 /**
