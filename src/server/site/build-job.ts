@@ -145,44 +145,6 @@ async function astroBuilds(
   }
 }
 
-/**
- * A publish's astro builds, every language at once, merged into outDir as astroBuilds does. Each
- * renders a handful of pages, so most of its time is Astro's start and the scripts' bundling, on
- * one core: side by side they use every core. One failing stops the others.
- */
-async function publishAstroBuilds(
-  job: SiteJob,
-  outDir: string,
-  signal: AbortSignal,
-  extraEnv: Record<string, string>,
-  built: (locale: Locale, seconds: number) => void,
-) {
-  const failed = new AbortController();
-  const stop = AbortSignal.any([signal, failed.signal]);
-  const dirOf = (locale: Locale) => (locale === baseLocale ? outDir : `${outDir}.${locale}`);
-  const builds = jobLocales(job).map(async (locale) => {
-    const started = Date.now();
-    try {
-      await astroBuild(job, dirOf(locale), stop, { ...extraEnv, [SITE_LOCALES_ENV]: locale });
-    } catch (error) {
-      failed.abort();
-      throw error;
-    }
-    return { locale, seconds: (Date.now() - started) / 1000 };
-  });
-  try {
-    // English's first: its files are the ones every language shares.
-    for (const { locale, seconds } of await Promise.all(builds)) {
-      if (locale !== baseLocale) await mergeInto(dirOf(locale), outDir);
-      built(locale, seconds);
-    }
-  } finally {
-    await Promise.allSettled(builds);
-    const others = jobLocales(job).filter((locale) => locale !== baseLocale);
-    await Promise.all(others.map((locale) => rm(dirOf(locale), { recursive: true, force: true })));
-  }
-}
-
 /** Moves what `from` has and `to` lacks into `to`, folder by folder (a file `to` has is kept); the files moved, as paths in `to`. */
 async function mergeInto(from: string, to: string): Promise<string[]> {
   const moved: string[] = [];
@@ -367,12 +329,8 @@ async function runPublish(
   try {
     if (!served || !buildInfo(served)) throw new Error('there is no finished build to publish into');
     const phases: string[] = [];
-    await publishAstroBuilds(
-      job,
-      outDir,
-      signal,
-      { [PAGE_SELECTION_ENV]: JSON.stringify(job.pages) },
-      (locale, seconds) => phases.push(`astro ${locale} ${seconds.toFixed(1)} s`),
+    await astroBuilds(job, outDir, signal, { [PAGE_SELECTION_ENV]: JSON.stringify(job.pages) }, (locale, _, seconds) =>
+      phases.push(`astro ${locale} ${seconds.toFixed(1)} s`),
     );
     signal.throwIfAborted();
     // The new pages' images go in before the pages that show them; the served map gets the rendered
