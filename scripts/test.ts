@@ -33,6 +33,24 @@ const LANES: Lane[] = [
 
 const laneTimesPath = (lane: Lane) => FILE_TIMES_PATH.replace(/\.tsv$/, `-${lane.projects[0]}.tsv`);
 
+/** Linux's clock ticks a second (getconf CLK_TCK), the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
+/**
+ * The CPU seconds of this process's ended children, their own ended children included (cutime and
+ * cstime in /proc/self/stat); undefined where there is no /proc. Read as each lane ends, the growth
+ * is that lane's CPU: what the lanes share is two cores, so this says which lane costs the most.
+ */
+function endedChildrenCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS; // fields 16 and 17, after pid and (comm)
+  } catch {
+    return undefined;
+  }
+}
+
 /** vitest run with args, its report printed as it comes (each line after `prefix`); resolves with its exit code. */
 function runVitest(
   args: string[],
@@ -60,13 +78,20 @@ async function main(): Promise<number> {
   if (args.length > 0) return runVitest(args);
 
   const started = Date.now();
+  const laneEnds: string[] = [];
+  let cpuSoFar = endedChildrenCpuSeconds();
   const codes = await Promise.all(
-    LANES.map((lane) =>
-      runVitest(
+    LANES.map(async (lane) => {
+      const code = await runVitest(
         lane.projects.flatMap((project) => ['--project', project]),
         { prefix: lane.prefix, timesPath: laneTimesPath(lane), niceness: lane.niceness },
-      ),
-    ),
+      );
+      const cpuNow = endedChildrenCpuSeconds();
+      const cpu = cpuNow !== undefined && cpuSoFar !== undefined ? `, CPU ${(cpuNow - cpuSoFar).toFixed(0)} s` : '';
+      cpuSoFar = cpuNow;
+      laneEnds.push(`${lane.name}: ended after ${((Date.now() - started) / 1000).toFixed(0)} s${cpu}`);
+      return code;
+    }),
   );
 
   // Every lane's file times, as one list.
@@ -86,6 +111,7 @@ async function main(): Promise<number> {
       .join('\n') + '\n',
   );
   console.log(`\n${slowestFilesText(rows.map((row) => row.module))}\n`);
+  console.log(`The lanes, in the order they ended:\n${laneEnds.map((line) => `  ${line}`).join('\n')}\n`);
   const failed = LANES.filter((_, i) => codes[i] !== 0).map((lane) => lane.name);
   console.log(
     `The lanes took ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'}.`,

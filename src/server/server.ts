@@ -16,7 +16,7 @@ import { startImportQueue } from './jobs/import-queue.ts';
 import { startDigestQueue, type DigestQueue } from './jobs/digests.ts';
 import { startReminderQueue, type ReminderQueue } from './jobs/reminders.ts';
 import { mailFromEnv } from './services/mail.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { seedIfEmpty, type SeedOptions } from './seed/index.ts';
 import { SiteAnswerMemory } from './site/answer-memory.ts';
 import { siteSourceVersion } from './site/build.ts';
 import { PREVIEW_CACHE_DIR } from './site/preview-images.ts';
@@ -57,8 +57,8 @@ export type RebuilderTuning = Partial<
 
 export interface StartOptions {
   env: ServerEnv;
-  /** Load the demo data set into an empty database. */
-  seedWhenEmpty?: boolean;
+  /** Load the demo data set into an empty database; with options, such as a test's smaller catalogue. */
+  seedWhenEmpty?: boolean | SeedOptions;
   /** Serve the built site (env.SITE_DIR) beside the API; off for an API-only process. */
   serveSite?: boolean;
   /** Run the importers' job queue (scheduled imports and the console's "Run now"). */
@@ -121,7 +121,9 @@ export async function startServer({
   log = console.log,
 }: StartOptions): Promise<RunningServer> {
   const handle = await openDatabaseFromEnv(env);
-  if (seedWhenEmpty && (await seedIfEmpty(handle.db))) log('[seed] loaded the demo data set into the empty database');
+  const seedOptions = typeof seedWhenEmpty === 'object' ? seedWhenEmpty : {};
+  if (seedWhenEmpty && (await seedIfEmpty(handle.db, seedOptions)))
+    log('[seed] loaded the demo data set into the empty database');
 
   const rateLimitStore: RateLimitStore = env.REDIS_URL
     ? createRedisRateLimitStore(env.REDIS_URL, undefined, log)

@@ -183,5 +183,5 @@ describe('production and the console provider', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // a cold tsx start of the server's graph, at the lowest priority beside the other lanes
 });

@@ -325,8 +325,10 @@ describe('offer modal over the home and bank pages', () => {
       release();
       await dialog.getByRole('heading', { name: offer.header }).waitFor();
       expect(await page.getByRole('dialog', { name: offer.header }).isVisible()).toBe(true);
-      expect(await dialog.getByText(offer.bank.bankName, { exact: true }).isVisible()).toBe(true);
-      expect(await dialog.getByText(offer.merchant.merchantName, { exact: true }).isVisible()).toBe(true);
+      // The bank and merchant line under the banner (the savings answer below names banks too).
+      const meta = dialog.locator('.offer-modal-meta');
+      expect(await meta.getByText(offer.bank.bankName, { exact: true }).isVisible()).toBe(true);
+      expect(await meta.getByText(offer.merchant.merchantName, { exact: true }).isVisible()).toBe(true);
       expect(await dialog.getByRole('link', { name: 'Open offer page' }).getAttribute('href')).toBe(
         offerCanonicalPath(offer),
       );

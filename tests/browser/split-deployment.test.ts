@@ -19,6 +19,7 @@ import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
 import { mountSite } from '../../src/server/site/routes.ts';
+import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
 import { createSignedInAccount, DESKTOP, launchBrowser, withPage } from './harness.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-split-'));
@@ -46,7 +47,7 @@ beforeAll(async () => {
     SITE_URL: siteUrl,
     RATE_LIMITS: '0',
   });
-  api = await startServer({ env, serveSite: false, log: () => {} });
+  api = await startServer({ env, serveSite: false, seedWhenEmpty: { offers: SITE_TEST_OFFERS }, log: () => {} });
   await buildSite({
     apiUrl: `${api.url}/api`,
     siteDir,
@@ -54,6 +55,7 @@ beforeAll(async () => {
     buildsDir: join(work, 'builds'),
     log: () => {},
     locales: ['en'], // the languages: site-setup.ts's build
+    previewImages: false, // tests/site/preview-images.test.ts covers them
     env: {
       PUBLIC_API_URL: `${api.url}/api`,
       PUBLIC_INSIGHT_URL: `${api.url}/insight`,

@@ -22,6 +22,7 @@ import { eq, sql } from 'drizzle-orm';
 import { merchants } from '../../src/server/db/schema.ts';
 import { assignMerchantSlug } from '../../src/server/db/merchant-slugs.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
+import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
 
 const SITE_URL = 'https://offers.example.lk';
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-site-'));
@@ -54,7 +55,7 @@ beforeAll(async () => {
     SITE_DIR: siteDir,
     RATE_LIMITS: '0',
   });
-  server = await startServer({ env, log: () => {} });
+  server = await startServer({ env, seedWhenEmpty: { offers: SITE_TEST_OFFERS }, log: () => {} });
   const [translated] = await queryRows<{ offer_id: number }>(
     server.handle.db,
     sql`update offers set translations = ${JSON.stringify({ si: SINHALA_OFFER })}::jsonb

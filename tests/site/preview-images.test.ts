@@ -14,6 +14,7 @@ import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite, publishPages } from '../../src/server/site/build.ts';
 import { PREVIEW_KEYS_FILE } from '../../src/server/site/preview-images.ts';
 import { renderPreviewPng } from '../../src/server/site/preview-render.ts';
+import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
 
 const SITE_URL = 'https://offers.example.lk';
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-preview-'));
@@ -61,7 +62,7 @@ beforeAll(async () => {
     SITE_DIR: siteDir,
     RATE_LIMITS: '0',
   });
-  server = await startServer({ env, log: () => {} });
+  server = await startServer({ env, seedWhenEmpty: { offers: SITE_TEST_OFFERS }, log: () => {} });
   firstRendered = (await buildSite(options())).previewImagesRendered;
   await server.site?.reload();
   offers = (await (await fetch(`${server.url}/api/site/offers/1`)).json()).data;

@@ -17,6 +17,7 @@ import { startServer, type RebuilderTuning, type RunningServer } from '../../src
 import { buildSite } from '../../src/server/site/build.ts';
 import { buildInfo } from '../../src/server/site/builds-dir.ts';
 import type { SiteRebuilder } from '../../src/server/site/rebuilder.ts';
+import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-rebuild-'));
 const siteDir = join(work, 'dist');
@@ -90,6 +91,8 @@ const rebuilderSettings = (sourceVersion = 'test-source'): RebuilderTuning => ({
   rebuildCron: '0 3 * * *',
   sourceVersion,
   changeCheckMs: 500,
+  // tests/site/preview-images.test.ts covers the images a publish renders.
+  previewImages: false,
   log: (line) => logLines.push(line),
 });
 const startRebuilder = (sourceVersion?: string) => server.restartRebuilder(rebuilderSettings(sourceVersion));
@@ -105,7 +108,12 @@ beforeAll(async () => {
   // What a build cut off by a stop leaves behind: it must never be served, kept or counted.
   mkdirSync(join(buildsDir, '20200101-000000-1'), { recursive: true });
   writeFileSync(join(buildsDir, '20200101-000000-1', 'index.html'), 'half a build');
-  server = await startServer({ env, rebuildSite: rebuilderSettings(), log: () => {} });
+  server = await startServer({
+    env,
+    seedWhenEmpty: { offers: SITE_TEST_OFFERS },
+    rebuildSite: rebuilderSettings(),
+    log: () => {},
+  });
   rebuilder = server.rebuilder!;
   await waitFor(() => count('[site] built') === 1, 'the first build');
 }, 300_000);
@@ -231,6 +239,7 @@ describe('site rebuilder', () => {
       siteDir: fullSite,
       siteUrl: server.url,
       buildsDir: join(work, 'builds-full'),
+      previewImages: false,
       log: () => {},
     });
     const published = siteFiles(siteDir);
