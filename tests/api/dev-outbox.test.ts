@@ -160,28 +160,32 @@ describe('production and the console provider', () => {
     },
   );
 
-  it.runIf(TEST_DB === 'pglite')('npm start exits with that message before opening anything', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-prod-'));
-    try {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          SMS_PROVIDER: 'console',
-          PORT: '0',
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(
-        /SMS_PROVIDER=console only logs one-time codes and is refused when NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL/,
-      );
-      expect(run.stdout).not.toMatch(/OfferLanka on http/);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 90_000); // a cold tsx start of the server's graph, at the lowest priority beside the other lanes
+  it.runIf(TEST_DB === 'pglite')(
+    'npm start exits with that message before opening anything',
+    () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-prod-'));
+      try {
+        const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--api-only'], {
+          env: {
+            ...process.env,
+            NODE_ENV: 'production',
+            SMS_PROVIDER: 'console',
+            PORT: '0',
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+          },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(run.status).toBe(1);
+        expect(run.stderr).toMatch(
+          /SMS_PROVIDER=console only logs one-time codes and is refused when NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL/,
+        );
+        expect(run.stdout).not.toMatch(/OfferLanka on http/);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  ); // a cold tsx start of the server's graph, at the lowest priority beside the other lanes
 });
