@@ -12,12 +12,11 @@ if (existsSync(SERVICES_FILE)) {
   }
 }
 
-// Three files at a time where files share nothing (each API file has its own database) and start no
-// browser: vitest's default is one worker on a two-core machine, which leaves a core idle, and the
-// API files wait much of their time on child processes, timers and the database. Vitest
+// Two files at a time where files share nothing (each API file has its own database) and start no
+// browser: vitest's default is one worker on a two-core machine, which leaves a core idle. Vitest
 // runs projects with different workers in separate groups: these first, then the site and browser
 // projects one file at a time. `npm test` (scripts/test.ts) runs the two groups side by side instead.
-const PARALLEL = { maxWorkers: 3, sequence: { groupOrder: 0 } };
+const PARALLEL = { maxWorkers: 2, sequence: { groupOrder: 0 } };
 // The API files make their own app, database and stores, and change no global: a worker
 // keeps the modules it loaded for its next file instead of loading the server's graph again for
 // each (vitest's "Test Isolation" performance advice).
@@ -34,37 +33,6 @@ const apiSuite = (name: string, database: 'pglite' | 'postgres', include: string
     ...SHARED_MODULES,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-  },
-});
-
-/**
- * The browser files of accounts, the consoles and what waits for a publish (the team's journey):
- * one half of the browser suite, by time. The rest, the pages a guest reads, are the other half.
- */
-const BROWSER_ACCOUNT_FILES = [
-  'team',
-  'accounts',
-  'console',
-  'profile',
-  'favorites',
-  'use-plans',
-  'account-flows',
-  'reminders',
-  'alerts',
-  'report',
-].map((name) => `tests/browser/${name}.test.ts`);
-
-// expect.poll waits up to 15 s, not vitest's 1 s: a busy two-core machine may take seconds to load and hydrate.
-const browserSuite = (name: string, files: { include: string[]; exclude?: string[] }) => ({
-  extends: true as const,
-  test: {
-    name,
-    ...files,
-    ...ONE_AT_A_TIME,
-    globalSetup: ['tests/global-setup.ts', 'tests/browser/site-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 300_000,
-    expect: { poll: { timeout: 15_000 } },
   },
 });
 
@@ -96,11 +64,21 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
-      // Chromium (CHROMIUM_PATH, from scripts/test-services.sh) on a fresh build of the site, in two
-      // halves: each its own server and build (tests/browser/site-setup.ts), shared by its files one
-      // at a time. npm test runs the halves side by side (scripts/test.ts).
-      browserSuite('browser-accounts', { include: BROWSER_ACCOUNT_FILES }),
-      browserSuite('browser-pages', { include: ['tests/browser/**/*.test.ts'], exclude: BROWSER_ACCOUNT_FILES }),
+      // Chromium (CHROMIUM_PATH, from scripts/test-services.sh) on a fresh build of the site.
+      // One server and build for the whole suite (tests/browser/site-setup.ts), shared by its files.
+      // expect.poll waits up to 15 s, not vitest's 1 s: a busy two-core machine may take seconds to load and hydrate.
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          ...ONE_AT_A_TIME,
+          globalSetup: ['tests/global-setup.ts', 'tests/browser/site-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
       // The API suite on a real PostgreSQL server, and on PGlite what differs by engine (tests/api/engines.ts).
       apiSuite('api-pglite', 'pglite', pgliteFiles()),
       ...(process.env.TEST_DATABASE_URL ? [apiSuite('api-postgres', 'postgres', API_FILES)] : []),

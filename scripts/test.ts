@@ -20,18 +20,15 @@ interface Lane {
   niceness: number;
 }
 
-// Four lanes: the unit and API files (three at a time), the site's build tests (one at a time: a
-// build each) and the browser suite's two halves (one file at a time each: each half has its own
-// server). The first two run at the lowest CPU priority, the one the site's builds run at
-// (src/server/site/build.ts): otherwise a build a browser lane waits for (a publish) gets almost no
-// CPU beside their tests. The site lane has its own, rather than following the API files, because
-// its builds leave much of the machine idle. The browser suite is split because one file at a time
-// left a core idle for most of a run: the lane took 1,551 s with 997 s of CPU.
+// Three lanes: the unit and API files (two at a time), the site's build tests (one at a time: a
+// build each) and the browser files (one at a time: one server). The first two run at the lowest
+// CPU priority, the one the site's builds run at (src/server/site/build.ts): otherwise a build the
+// browser lane waits for (a publish) gets almost no CPU beside their tests. The site lane has its
+// own, rather than following the API files, because its builds leave much of the machine idle.
 const LANES: Lane[] = [
   { name: 'unit and API', projects: ['unit', 'api-*'], prefix: '', niceness: 19 },
   { name: 'site', projects: ['site'], prefix: '[site] ', niceness: 19 },
-  { name: 'browser: accounts', projects: ['browser-accounts'], prefix: '[accounts] ', niceness: 0 },
-  { name: 'browser: pages', projects: ['browser-pages'], prefix: '[pages] ', niceness: 0 },
+  { name: 'browser', projects: ['browser'], prefix: '[browser] ', niceness: 0 },
 ];
 
 const laneTimesPath = (lane: Lane) => FILE_TIMES_PATH.replace(/\.tsv$/, `-${lane.projects[0]}.tsv`);

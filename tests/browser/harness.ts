@@ -80,11 +80,13 @@ async function offersAsServed(url: string): Promise<OfferData[]> {
   const siteDir = inject('siteDir');
   const deadline = Date.now() + PUBLISHED_WAIT_MS;
   for (;;) {
-    const offers: OfferData[] = (await (await fetch(`${url}/api/site/offers/1`)).json()).data;
+    const response = await fetch(`${url}/api/site/offers/1`);
+    // A server busy with a build may shed a request (503, Retry-After): asked again below.
+    const offers: OfferData[] = response.ok ? (await response.json()).data : [];
     const served = servedBuild(siteDir);
     const shown = Object.keys((served && (buildInfo(served)?.catalogue as CatalogueSnapshot)?.offers) ?? {});
     const ids = offers.map((offer) => String(offer.offerId));
-    if (shown.length === ids.length && ids.every((id) => shown.includes(id))) return offers;
+    if (response.ok && shown.length === ids.length && ids.every((id) => shown.includes(id))) return offers;
     if (Date.now() > deadline)
       throw new Error(`the served build still shows other offers than the API after ${PUBLISHED_WAIT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -70,7 +70,7 @@ export default async function setup(project: TestProject) {
       // No test here reads an offer's preview image (tests/site/preview-images.test.ts does): 566 fewer to draw.
       previewImages: false,
       log: (line) => {
-        if (/^\[site\] (built|published) /.test(line)) console.log(line);
+        if (/^\[site\] (built|published|rebuilding|publishing failed|rebuild failed)/.test(line)) console.log(line);
       },
     },
     log: () => {},
