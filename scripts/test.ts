@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
+import { processStatFields } from '../src/server/db/data-dir-lock.ts';
 import { FILE_TIMES_PATH, parseFileTimes, slowestFilesText } from '../tests/support/slowest-files-reporter.ts';
 
 const VITEST = ['node_modules/vitest/vitest.mjs', 'run'];
@@ -43,9 +44,8 @@ const CLOCK_TICKS = 100;
  */
 function endedChildrenCpuSeconds(): number | undefined {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS; // fields 16 and 17, after pid and (comm)
+    const fields = processStatFields('self');
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS; // fields 16 and 17
   } catch {
     return undefined;
   }

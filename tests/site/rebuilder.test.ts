@@ -16,6 +16,7 @@ import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RebuilderTuning, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
 import { buildInfo } from '../../src/server/site/builds-dir.ts';
+import { processStatFields } from '../../src/server/db/data-dir-lock.ts';
 import type { SiteRebuilder } from '../../src/server/site/rebuilder.ts';
 import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
 
@@ -50,11 +51,8 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 200_0
 }
 const count = (prefix: string) => logLines.filter((line) => line.startsWith(prefix)).length;
 
-/** A process's fields from /proc after its pid and (comm): the parent is [1], the niceness [16]. */
-const statFields = (pid: string | number) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-};
+/** A process's /proc stat fields: the parent is [1], the niceness [16]. */
+const statFields = (pid: string | number) => processStatFields(Number(pid));
 /** Whether the process was started by this one, through any number of others. */
 function startedHere(pid: string): boolean {
   for (let parent = Number(statFields(pid)[1]); parent > 1; parent = Number(statFields(parent)[1]))

@@ -39,12 +39,20 @@ function isRunning(pid: number): boolean {
  */
 export function processStartTime(pid: number): string | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return processStatFields(pid)[19];
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A process's /proc/{pid}/stat fields after its pid and command name (field 3 is [0]); throws where
+ * there is no /proc or no such process. The command name is in parentheses and may hold spaces:
+ * they are counted from after it.
+ */
+export function processStatFields(pid: number | 'self'): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 export type Holder = { pid: number; startTime?: string };
