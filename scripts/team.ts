@@ -2,29 +2,8 @@
 // Team accounts run the console at /console/team; neither sign-up nor the API makes them.
 // Opens the database as the server does: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in
 // DATA_DIR (default ./data), which only one process may have open: stop `npm start` first.
-import { createOrPromoteTeamMember } from '../src/server/domain/team-members.ts';
-import { ACCOUNT_OPTIONS_USAGE, COMMON_USAGE, runAccountCommand } from './lib/account-command.ts';
+// The command itself: scripts/commands/team.ts.
+import { teamCommand } from './commands/team.ts';
+import { runAsProcess } from './lib/command.ts';
 
-const USAGE = `Usage: npm run team -- --mobile 771234567 [options]
-
-Makes the account with this mobile number a team account (userType 3), which signs in on the usual
-sign-in page and gets the team console (/console/team/review). When no account uses the number,
-creates a verified team account: --first-name and --password are then required.
-
-${ACCOUNT_OPTIONS_USAGE}
-${COMMON_USAGE}`;
-
-runAccountCommand({
-  name: 'team',
-  usage: USAGE,
-  textFields: { mobile: 'mobileNo', 'first-name': 'firstName', password: 'password' },
-  async run(db, input) {
-    const { user, created } = await createOrPromoteTeamMember(db, input);
-    console.log(
-      `${created ? 'Created' : 'Promoted'} team account ${user.mobileNo} (user ${user.userId}, ${user.firstName}). It signs in at /sign-in and gets the console at /console/team/review.`,
-    );
-    if (!user.isMobileVerification)
-      console.log('Note: this number is not verified yet; its owner verifies it by code at sign-in.');
-    if (user.isAccountBlock) console.log('Note: this account is blocked and cannot sign in.');
-  },
-});
+await runAsProcess(teamCommand);

@@ -1,10 +1,14 @@
 // npm run digests -- --now (scripts/digests.ts) as an operator runs it: this week's digest sent
 // through SMTP (a real smtp-server here), its line, and a second run the same week sending nothing.
+// The first run goes in its own process as an operator's does, which proves the script's wiring;
+// the others run the command in this process (runInProcess), sparing each a cold start.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestsCommand } from '../../scripts/commands/digests.ts';
+import { runInProcess } from '../../scripts/lib/command.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { jobRuns, offerAlerts, offers, users } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
@@ -19,18 +23,22 @@ let smtp: SMTPServer;
 let smtpPort = 0;
 const received: string[] = [];
 
-const digestsCommand = (...args: string[]) =>
+const commandEnv = () => ({
+  ...process.env,
+  PORT: '0',
+  SITE_URL: 'https://offerlanka.example',
+  MAIL_PROVIDER: 'smtp',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(smtpPort),
+  MAIL_FROM: 'OfferLanka <alerts@offerlanka.example>',
+  ...database.env(),
+});
+/** npm run digests in this process. */
+const digests = (...args: string[]) => runInProcess(digestsCommand, args, commandEnv());
+/** npm run digests in its own process, as an operator runs it. */
+const spawnDigests = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'scripts/digests.ts', ...args], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      SITE_URL: 'https://offerlanka.example',
-      MAIL_PROVIDER: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtpPort),
-      MAIL_FROM: 'OfferLanka <alerts@offerlanka.example>',
-      ...database.env(),
-    },
+    env: commandEnv(),
     timeout: 120_000,
   }).catch((error: { stdout: string; stderr: string; code: number }) => error);
 
@@ -104,13 +112,13 @@ afterAll(async () => {
 
 describe('npm run digests -- --now', () => {
   it("sends this week's digest through SMTP once, and says so", async () => {
-    const first = await digestsCommand('--now');
+    const first = await spawnDigests('--now');
     expect(first.stdout.trim()).toBe('digests: sent 1, skipped 0');
     expect(received).toHaveLength(1);
     expect(received[0]).toMatch(/^To: reader@example\.com/m);
     expect(received[0]).toMatch(/^List-Unsubscribe: <https:\/\/offerlanka\.example\/api\/email\/unsubscribe\?token=/m);
 
-    const second = await digestsCommand('--now');
+    const second = await digests('--now');
     expect(second.stdout.trim()).toBe('digests: sent 0, skipped 1');
     expect(received).toHaveLength(1);
 
@@ -132,9 +140,9 @@ describe('npm run digests -- --now', () => {
   it.runIf(RUNS_ENGINE_NEUTRAL_CASES)(
     'asks for --now',
     async () => {
-      const refused = await digestsCommand();
-      expect(refused).toMatchObject({ code: 1 });
-      expect((refused as { stderr: string }).stderr).toContain('digests: say --now to send the digests now.');
+      const refused = await digests();
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('digests: say --now to send the digests now.');
     },
     60_000,
   );

@@ -1,6 +1,7 @@
 // npm run import (scripts/import.ts) as a user runs it, against a fixture server: its lines, its
 // refusal while npm start holds a PGlite folder, and, on PostgreSQL, two processes asked to import
-// the same source at once importing it once.
+// the same source at once importing it once. Those cases, and the first run, start the command as
+// its own process; the others run it in this one (a cold start costs seconds of CPU each).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { importRuns, importSources } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
+import { importCommand as importCommandInProcess } from '../../scripts/commands/import.ts';
+import { runInProcess } from '../../scripts/lib/command.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 import { commandDatabase } from './command-database.ts';
 import { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB } from './harness.ts';
@@ -39,18 +42,23 @@ const feed = (ids: string[]) =>
 let server: FixtureServer;
 const database = commandDatabase('import');
 
-const importCommand = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
-    env: {
-      // The fixture server is on loopback, which the importers refuse unless it is allowed.
-      ...process.env,
-      IMPORT_HOST_DELAY_MS: '0',
-      PORT: '0',
-      IMPORT_ALLOWED_HOSTS: new URL(server.url).host,
-      ...database.env(),
-    },
-    timeout: 120_000,
-  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+/** The command's environment: the fixture server is on loopback, which the importers refuse unless it is allowed. */
+const commandEnv = () => ({
+  ...process.env,
+  IMPORT_HOST_DELAY_MS: '0',
+  PORT: '0',
+  IMPORT_ALLOWED_HOSTS: new URL(server.url).host,
+  ...database.env(),
+});
+
+/** `npm run import` with these arguments, in its own process. */
+const importProcess = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], { env: commandEnv(), timeout: 120_000 })
+    .then((result) => ({ code: 0, ...result }))
+    .catch((error: { stdout: string; stderr: string; code: number }) => error);
+
+/** The same command, run in this process. */
+const importCommand = (...args: string[]) => runInProcess(importCommandInProcess, args, commandEnv());
 
 beforeAll(async () => {
   server = await startFixtureServer();
@@ -82,7 +90,7 @@ afterAll(async () => {
 
 describe('npm run import', () => {
   it('imports every enabled source, a line for each, and ends with the total line; a second run changes nothing', async () => {
-    const first = await importCommand();
+    const first = await importProcess();
     expect(first.stdout).toContain('command-feed: import: new 3, changed 0, unchanged 0, missing 0, failed 0');
     expect(first.stdout.trim().split('\n').at(-1)).toBe('import: new 3, changed 0, unchanged 0, missing 0, failed 0');
     const second = await importCommand('--source', 'command-feed');
@@ -108,7 +116,7 @@ describe('npm run import', () => {
     async () => {
       const holder = await openDatabase({ kind: 'pglite', dataDir: database.dataDir! });
       try {
-        const refused = await importCommand();
+        const refused = await importProcess();
         expect(refused).toMatchObject({ code: 1 });
         expect((refused as { stderr: string }).stderr).toMatch(
           /in use by process \d+[\s\S]*Importers page \("Run now"\)/,
@@ -131,8 +139,8 @@ describe('npm run import', () => {
       });
       server.resetHits();
       const [a, b] = await Promise.all([
-        importCommand('--source', 'slow-feed'),
-        importCommand('--source', 'slow-feed'),
+        importProcess('--source', 'slow-feed'),
+        importProcess('--source', 'slow-feed'),
       ]);
       for (const result of [a, b])
         expect(result.stdout.trim().split('\n').at(-1)).toBe(

@@ -18,6 +18,9 @@ import { merchants, users } from '../../src/server/db/schema.ts';
 import { HttpFailure } from '../../src/server/errors.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
+import { merchantCommand } from '../../scripts/commands/merchant.ts';
+import { teamCommand } from '../../scripts/commands/team.ts';
+import { runInProcess, type Command } from '../../scripts/lib/command.ts';
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
@@ -263,19 +266,26 @@ describe.runIf(RUNS_ENGINE_NEUTRAL_CASES)('createOrPromoteMerchant', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The command, run as an operator would: `npx tsx scripts/merchant.ts` in its own process.
+// The commands. Each is run once as an operator would, `npx tsx scripts/merchant.ts` in its own
+// process, which proves the script's wiring; the other cases run the same command in this process
+// (runInProcess), which spares them a cold start. A case where another process must hold the
+// database keeps its own process.
 
-/** Runs scripts/merchant.ts (or another account command) with these arguments and environment; resolves with its exit code and output. */
-function runMerchantCommand(
+/** The command's environment: this one's, with the database chosen by `env` alone. */
+const commandEnv = (env: Record<string, string>) => ({ ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env });
+
+/** Runs an account command in this process with these arguments and environment. */
+const runCommand = (args: string[], env: Record<string, string>, command: Command = merchantCommand) =>
+  runInProcess(command, args, commandEnv(env));
+
+/** Runs scripts/merchant.ts (or another account command) in its own process; resolves with its exit code and output. */
+function spawnCommand(
   args: string[],
   env: Record<string, string>,
   script = 'scripts/merchant.ts',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', script, ...args], {
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn('npx', ['tsx', script, ...args], { env: commandEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -344,7 +354,7 @@ describe(`npm run merchant (${TEST_DB})`, () => {
   });
 
   it('creates a merchant account that can then sign in as userType 2', { timeout: 120_000 }, async () => {
-    const run = await runMerchantCommand(
+    const run = await spawnCommand(
       [
         '--mobile',
         '771230001',
@@ -393,7 +403,7 @@ describe(`npm run merchant (${TEST_DB})`, () => {
     'with --activated, lets the company send offers at once',
     { timeout: 120_000 },
     async () => {
-      const run = await runMerchantCommand(['--mobile', '771230001', '--activated'], database.env);
+      const run = await runCommand(['--mobile', '771230001', '--activated'], database.env);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain('Promoted merchant account 771230001');
       expect(run.stdout).not.toContain('not activated');
@@ -411,19 +421,20 @@ describe(`npm run merchant (${TEST_DB})`, () => {
     'npm run team makes a team account the same way, and promotes an existing one',
     { timeout: 120_000 },
     async () => {
-      const made = await runMerchantCommand(
+      // scripts/team.ts's one run in its own process.
+      const made = await spawnCommand(
         ['--mobile', '771230009', '--first-name', 'Tharushi', '--password', STRONG_PASSWORD],
         database.env,
         'scripts/team.ts',
       );
       expect(made.code, made.stderr).toBe(0);
       expect(made.stdout).toContain('Created team account 771230009');
-      const promoted = await runMerchantCommand(['--mobile', '771230001'], database.env, 'scripts/team.ts');
+      const promoted = await runCommand(['--mobile', '771230001'], database.env, teamCommand);
       expect(promoted.stdout).toContain('Promoted team account 771230001');
-      const refused = await runMerchantCommand(
+      const refused = await runCommand(
         ['--mobile', '771230010', '--first-name', 'Tharushi', '--password', 'short'],
         database.env,
-        'scripts/team.ts',
+        teamCommand,
       );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/^team: --password: /m);
@@ -444,20 +455,20 @@ describe(`npm run merchant (${TEST_DB})`, () => {
     "says what is wrong, in the options' names, with exit status 1",
     { timeout: 120_000 },
     async () => {
-      const bad = await runMerchantCommand(['--mobile', '77123', '--company-email', 'nope'], database.env);
+      const bad = await runCommand(['--mobile', '77123', '--company-email', 'nope'], database.env);
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain(`--mobile: ${ERROR_CODES.invalid_mobile_no}`);
       expect(bad.stderr).toContain(`--company-email: ${ERROR_CODES.invalid_email}`);
 
-      const noMobile = await runMerchantCommand(['--city', 'Kandy'], database.env);
+      const noMobile = await runCommand(['--city', 'Kandy'], database.env);
       expect(noMobile.code).toBe(1);
       expect(noMobile.stderr).toContain('--mobile is required.');
 
-      const unknown = await runMerchantCommand(['--mobile', '771230002', '--colour', 'red'], database.env);
+      const unknown = await runCommand(['--mobile', '771230002', '--colour', 'red'], database.env);
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain("Unknown option '--colour'");
 
-      const help = await runMerchantCommand(['--help'], database.env);
+      const help = await runCommand(['--help'], database.env);
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('Usage: npm run merchant -- --mobile');
     },
@@ -485,7 +496,8 @@ describe.runIf(TEST_DB === 'pglite')('the PGlite data directory lock', () => {
         expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
         // A second open in this same process is refused as well.
         await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
-        const run = await runMerchantCommand(
+        // The command in its own process, so that the lock is held by another one, as by npm start.
+        const run = await spawnCommand(
           ['--mobile', '771230003', '--first-name', 'Kamal', '--password', STRONG_PASSWORD],
           { DATA_DIR: dataDir },
         );
@@ -507,10 +519,9 @@ describe.runIf(TEST_DB === 'pglite')('the PGlite data directory lock', () => {
       child.on('close', () => resolve(child.pid!));
     });
     writeFileSync(join(dataDir, LOCK_FILE), `${dead}\n`);
-    const run = await runMerchantCommand(
-      ['--mobile', '771230004', '--first-name', 'Kamal', '--password', STRONG_PASSWORD],
-      { DATA_DIR: dataDir },
-    );
+    const run = await runCommand(['--mobile', '771230004', '--first-name', 'Kamal', '--password', STRONG_PASSWORD], {
+      DATA_DIR: dataDir,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
 

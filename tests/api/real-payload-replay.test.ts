@@ -1,21 +1,21 @@
 // Every bank's real payload (tests/support/real-payload-captures.ts, read from ../shared/real-data
 // at test time) imported as an operator would: one HAR holding them all, run with
-// `npm run import -- --replay FILE.har`, on PGlite or PostgreSQL as TEST_DB says. Each offer on each
-// payload is read, as a new offer or as a refusal with its reason; none goes silently missing.
-import { execFile } from 'node:child_process';
+// `npm run import -- --replay FILE.har` (run in this process: import-command.test.ts starts it as
+// its own), on PGlite or PostgreSQL as TEST_DB says. Each offer on each payload is read, as a new
+// offer or as a refusal with its reason; none goes silently missing.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRuns, importSources, offerSources } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
+import { importCommand } from '../../scripts/commands/import.ts';
+import { runInProcess } from '../../scripts/lib/command.ts';
 import { CAPTURED_AT, harOf, REAL_DATA_ABSENT, REAL_DATA_DIR } from '../support/real-data.ts';
 import { REAL_CAPTURES } from '../support/real-payload-captures.ts';
 import { commandDatabase } from './command-database.ts';
 
-const run = promisify(execFile);
 const database = commandDatabase('real_replay');
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-real-har-'));
 const capture = join(work, 'banks.har');
@@ -49,10 +49,11 @@ describe.skipIf(!REAL_DATA_DIR)(
     });
 
     it('reads every offer of every payload, as a new offer or a refusal with its reason, with no network', async () => {
-      const result = await run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--replay', capture], {
-        env: { ...process.env, PORT: '0', ...database.env() },
-        timeout: 180_000,
-      }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+      const result = await runInProcess(importCommand, ['--replay', capture], {
+        ...process.env,
+        PORT: '0',
+        ...database.env(),
+      });
       expect(result.stderr).toContain(`from ${capture}`);
       const lines = result.stdout.trim().split('\n');
 

@@ -1,0 +1,62 @@
+// The shape of the operator commands (npm run import, merchant, team, reminders, digests): a
+// function of its arguments, environment and console that resolves with its exit status. The
+// script runs it as the process; the tests run it in their own process with a console they read,
+// which spares each case a cold start of Node and the server's modules.
+import { Console } from 'node:console';
+import { Writable } from 'node:stream';
+
+export interface CommandIo {
+  /** The arguments after the script's name. */
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  /** Where the command prints: stdout for its results, stderr for progress and refusals. */
+  console: Console;
+}
+
+export type Command = (io: CommandIo) => Promise<number>;
+
+/** Thrown to end a command with this status after it has said why; see `commandFailure`. */
+export class CommandExit extends Error {
+  constructor(readonly status: number) {
+    super(`exit ${status}`);
+  }
+}
+
+/** Says `${name}: ${message}` on stderr and ends the command with `status`. */
+export function commandFailure(io: CommandIo, name: string, message: string, status = 1): never {
+  io.console.error(`${name}: ${message}`);
+  throw new CommandExit(status);
+}
+
+/** Runs a command as this process: its status becomes the exit code. */
+export async function runAsProcess(command: Command): Promise<void> {
+  const io = { argv: process.argv.slice(2), env: process.env, console };
+  process.exitCode = await command(io).catch((error: unknown) => {
+    if (error instanceof CommandExit) return error.status;
+    throw error;
+  });
+}
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command in this process with this environment, and resolves with its status and output. */
+export async function runInProcess(command: Command, argv: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  const output = { stdout: '', stderr: '' };
+  const collect = (stream: keyof typeof output) =>
+    new Writable({
+      write(chunk, _encoding, done) {
+        output[stream] += String(chunk);
+        done();
+      },
+    });
+  const io = { argv, env, console: new Console({ stdout: collect('stdout'), stderr: collect('stderr') }) };
+  const code = await command(io).catch((error: unknown) => {
+    if (error instanceof CommandExit) return error.status;
+    throw error;
+  });
+  return { code, ...output };
+}
