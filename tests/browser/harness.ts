@@ -50,23 +50,31 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium, as scripts/test-services.sh found or installed it. Missing: fail, never skip. */
-function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH;
+/** A Chromium of Debian's, as scripts/test-services.sh found or installed it and named it in `variable`. Missing: fail, never skip. */
+function chromiumPath(variable: 'CHROMIUM_PATH' | 'CHROMIUM_HEADLESS_SHELL_PATH'): string {
+  const path = process.env[variable];
   if (!path || !existsSync(path)) {
     throw new Error(
-      `Chromium not found (CHROMIUM_PATH=${path ?? 'unset'}): run \`bash scripts/test-services.sh up\`, which installs Debian's chromium and writes CHROMIUM_PATH to tmp/test-services.env`,
+      `Chromium not found (${variable}=${path ?? 'unset'}): run \`bash scripts/test-services.sh up\`, which installs Debian's chromium and chromium-headless-shell and writes their paths to tmp/test-services.env`,
     );
   }
   return path;
 }
 
-/** Debian's Chromium, headless, started for one test file. */
-export const launchBrowser = () => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+/**
+ * Debian's Chromium headless shell, started for one test file: the same engine as the browser,
+ * without its user interface, which made each new context and page cost several times the CPU.
+ */
+export const launchBrowser = () =>
+  chromium.launch({ executablePath: chromiumPath('CHROMIUM_HEADLESS_SHELL_PATH'), args: CHROMIUM_ARGS });
 
-/** Chromium with a profile on disk: what some checks need of a real browser, such as installability (never in an incognito context). */
+/** The whole Chromium with a profile on disk: what some checks need of a real browser, such as installability (never in an incognito context). */
 export const launchPersistentBrowser = (userDataDir: string, options: BrowserContextOptions = {}) =>
-  chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, ...options });
+  chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath('CHROMIUM_PATH'),
+    args: CHROMIUM_ARGS,
+    ...options,
+  });
 
 /** How long a file waits for an earlier file's changes to be published before it starts. */
 const PUBLISHED_WAIT_MS = 180_000;
