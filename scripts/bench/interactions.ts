@@ -11,7 +11,7 @@
 // Event Timing reports entries of 16 ms or more only: a press with none took under 16 ms. Beside
 // it, the time until the press's visible answer (a dialog shown, a card's state changed), and for
 // Load more, until its request started.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CPU_SLOWDOWN = 4;
 export const PRESSES = 3;
@@ -159,6 +159,21 @@ export async function timeInteractions(
   }
 }
 
+/**
+ * Scrolls the first element matching `selector` into view. Its island may replace the element as it
+ * hydrates, between Playwright finding it and scrolling to it: then the new one is found again.
+ */
+async function scrollNear(page: Page, selector: string, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.locator(selector).first().scrollIntoViewIfNeeded({ timeout: 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= attempts || !/not attached to the DOM/.test(String(error))) throw error;
+    }
+  }
+}
+
 /** One press on a fresh page: INP's figure and the time to the visible answer. */
 async function pressOnce(
   browser: Browser,
@@ -177,7 +192,7 @@ async function pressOnce(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto((interaction.site ?? siteUrl) + interaction.path, { waitUntil: 'load' });
-    if (interaction.near) await page.locator(interaction.near).first().scrollIntoViewIfNeeded();
+    if (interaction.near) await scrollNear(page, interaction.near);
     const control = page.locator(interaction.press).first();
     await control.waitFor({ timeout: 30_000 });
     await page.waitForTimeout(2_000); // the page settles: idle islands start, the session is checked

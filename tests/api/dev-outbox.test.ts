@@ -20,6 +20,7 @@ import {
   TEST_DB,
   type TestApi,
 } from './harness.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 let api: TestApi;
 let mobileNo: string;
@@ -100,7 +101,7 @@ describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the c
   const work = mkdtempSync(join(tmpdir(), 'offerlanka-outbox-'));
   beforeAll(async () => {
     server = await startServer({
-      env: readEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: join(work, 'data') }),
+      env: readEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: join(work, 'data'), ...NO_DELAY_SHEDDING }),
       seedWhenEmpty: false,
       serveSite: false,
       log: (line) => lines.push(line),

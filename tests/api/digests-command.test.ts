@@ -16,6 +16,7 @@ import { seedDemoData } from '../../src/server/seed/index.ts';
 import { startServer } from '../../src/server/server.ts';
 import { commandDatabase } from './command-database.ts';
 import { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB } from './harness.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const run = promisify(execFile);
 const database = commandDatabase('digests');
@@ -151,6 +152,7 @@ describe('npm run digests -- --now', () => {
     'is also kept on its weekly schedule by the server (DIGEST_CRON, Sri Lanka time), which stops cleanly',
     async () => {
       const env = readEnv({
+        ...NO_DELAY_SHEDDING,
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: database.dataDir!,

@@ -11,6 +11,7 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 import { commandDatabase } from './command-database.ts';
 import { STRONG_PASSWORD, TEST_DB } from './harness.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const database = commandDatabase('import_restart');
 const SOURCE = 'stalled-feed';
@@ -26,6 +27,7 @@ async function start() {
       PORT: '0',
       HOST: '127.0.0.1',
       SMS_PROVIDER: 'console',
+      ...NO_DELAY_SHEDDING,
       IMPORT_INTERVAL_HOURS: '0',
       IMPORT_HOST_DELAY_MS: '0',
       // The fixture feed is on this machine, which the importers would otherwise refuse to fetch from.

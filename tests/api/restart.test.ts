@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopProcess } from '../../scripts/lib/server-process.ts';
 import { LOCK_FILE } from '../../src/server/db/data-dir-lock.ts';
 import { STRONG_PASSWORD, TEST_DB } from './harness.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-restart-'));
 let running: ChildProcess | undefined;
@@ -29,9 +30,7 @@ async function start([command, args] = DIRECT) {
       DATA_DIR: dataDir,
       SMS_PROVIDER: 'console',
       DATABASE_URL: '',
-      // These tests are about stopping; on a busy machine a just-started loop lags, and shedding
-      // (tested on its own) would answer their requests 503.
-      API_MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...NO_DELAY_SHEDDING,
     },
     { command, timeoutMs: 120_000 },
   );

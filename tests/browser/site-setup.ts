@@ -10,6 +10,7 @@ import { readEnv } from '../../src/server/env.ts';
 import { startServer } from '../../src/server/server.ts';
 import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
 import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -57,6 +58,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: join(work, 'data'),
     SITE_DIR: siteDir,
     RATE_LIMITS: '0',
+    ...NO_DELAY_SHEDDING,
   });
   // As `npm start` runs it: the first full build now, then offers the team accepts, edits or
   // withdraws are published at once (the team console's journey waits for that). Its builds run

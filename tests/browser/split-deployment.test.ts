@@ -21,6 +21,7 @@ import { buildSite } from '../../src/server/site/build.ts';
 import { mountSite } from '../../src/server/site/routes.ts';
 import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
 import { createSignedInAccount, DESKTOP, launchBrowser, withPage } from './harness.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-split-'));
 const siteDir = join(work, 'dist');
@@ -46,6 +47,7 @@ beforeAll(async () => {
     DATA_DIR: join(work, 'data'),
     SITE_URL: siteUrl,
     RATE_LIMITS: '0',
+    ...NO_DELAY_SHEDDING,
   });
   api = await startServer({ env, serveSite: false, seedWhenEmpty: { offers: SITE_TEST_OFFERS }, log: () => {} });
   await buildSite({

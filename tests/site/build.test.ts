@@ -23,6 +23,7 @@ import { merchants } from '../../src/server/db/schema.ts';
 import { assignMerchantSlug } from '../../src/server/db/merchant-slugs.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const SITE_URL = 'https://offers.example.lk';
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-site-'));
@@ -54,6 +55,7 @@ beforeAll(async () => {
     DATA_DIR: join(work, 'data'),
     SITE_DIR: siteDir,
     RATE_LIMITS: '0',
+    ...NO_DELAY_SHEDDING,
   });
   server = await startServer({ env, seedWhenEmpty: { offers: SITE_TEST_OFFERS }, log: () => {} });
   const [translated] = await queryRows<{ offer_id: number }>(

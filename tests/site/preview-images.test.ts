@@ -15,6 +15,7 @@ import { buildSite, publishPages } from '../../src/server/site/build.ts';
 import { PREVIEW_KEYS_FILE } from '../../src/server/site/preview-images.ts';
 import { renderPreviewPng } from '../../src/server/site/preview-render.ts';
 import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const SITE_URL = 'https://offers.example.lk';
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-preview-'));
@@ -61,6 +62,7 @@ beforeAll(async () => {
     DATA_DIR: join(work, 'data'),
     SITE_DIR: siteDir,
     RATE_LIMITS: '0',
+    ...NO_DELAY_SHEDDING,
   });
   server = await startServer({ env, seedWhenEmpty: { offers: SITE_TEST_OFFERS }, log: () => {} });
   firstRendered = (await buildSite(options())).previewImagesRendered;

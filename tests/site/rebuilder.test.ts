@@ -19,6 +19,7 @@ import { buildInfo } from '../../src/server/site/builds-dir.ts';
 import { processStatFields } from '../../src/server/db/data-dir-lock.ts';
 import type { SiteRebuilder } from '../../src/server/site/rebuilder.ts';
 import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
+import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-rebuild-'));
 const siteDir = join(work, 'dist');
@@ -116,6 +117,7 @@ beforeAll(async () => {
     DATA_DIR: join(work, 'data'),
     SITE_DIR: siteDir,
     RATE_LIMITS: '0',
+    ...NO_DELAY_SHEDDING,
   });
   // What a build cut off by a stop leaves behind: it must never be served, kept or counted.
   mkdirSync(join(buildsDir, '20200101-000000-1'), { recursive: true });
