@@ -157,6 +157,14 @@ describe('offer pages', () => {
     }
   });
 
+  it("ships React's production build, though built under a test runner's NODE_ENV", () => {
+    const react = readdirSync(join(siteDir, '_astro')).find((name) => /^react\.[\w-]+\.js$/.test(name));
+    expect(react).toBeDefined();
+    // React's development build carries its warnings, such as the DevTools hint; the production one none.
+    expect(process.env.NODE_ENV).toBe('test');
+    expect(readFileSync(join(siteDir, '_astro', react!), 'utf8')).not.toContain('react-devtools');
+  });
+
   it('gives the islands their first HTML: a favourite control leading to sign-in, and four Top Picks', () => {
     const listed = offers.filter((offer) => offer.status !== 'expired');
     const mostViewed = [...listed].sort((a, b) => b.views - a.views || a.offerId - b.offerId);

@@ -91,6 +91,9 @@ function astroBuild(job: SiteJob, outDir: string, signal: AbortSignal, extraEnv:
     [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir, '--silent'],
     {
       ...process.env,
+      // Always a production build, whatever the server runs under: Vite keeps a NODE_ENV it is
+      // given (a test runner's 'test'), and React's development build would then ship.
+      NODE_ENV: 'production',
       ...job.env,
       ...extraEnv,
       API_URL: job.apiUrl,
