@@ -51,6 +51,22 @@ function endedChildrenCpuSeconds(): number | undefined {
   }
 }
 
+/**
+ * The machine's busy and total CPU ticks so far, all cores (/proc/stat's first line); undefined where
+ * there is no /proc. The lanes' own CPU leaves out what they ask of others, such as PostgreSQL's
+ * server processes: this says whether the machine had a core to spare.
+ */
+function machineCpuTicks(): { busy: number; total: number } | undefined {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + steal!;
+    return { busy, total: busy + idle! + iowait! };
+  } catch {
+    return undefined;
+  }
+}
+
 /** vitest run with args, its report printed as it comes (each line after `prefix`); resolves with its exit code. */
 function runVitest(
   args: string[],
@@ -78,6 +94,7 @@ async function main(): Promise<number> {
   if (args.length > 0) return runVitest(args);
 
   const started = Date.now();
+  const machineBefore = machineCpuTicks();
   const laneEnds: string[] = [];
   let cpuSoFar = endedChildrenCpuSeconds();
   const codes = await Promise.all(
@@ -112,6 +129,11 @@ async function main(): Promise<number> {
   );
   console.log(`\n${slowestFilesText(rows.map((row) => row.module))}\n`);
   console.log(`The lanes, in the order they ended:\n${laneEnds.map((line) => `  ${line}`).join('\n')}\n`);
+  const machineAfter = machineCpuTicks();
+  if (machineBefore && machineAfter) {
+    const busy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
+    console.log(`The machine's cores were busy ${(busy * 100).toFixed(0)}% of the lanes' time.\n`);
+  }
   const failed = LANES.filter((_, i) => codes[i] !== 0).map((lane) => lane.name);
   console.log(
     `The lanes took ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : '; all passed'}.`,
