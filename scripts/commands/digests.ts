@@ -1,12 +1,11 @@
 // npm run digests -- --now: sends this week's alert digests once (scripts/digests.ts runs it and
 // says more).
 import { parseArgs } from 'node:util';
-import { describeDatabase, openDatabaseFromEnv } from '../../src/server/db/client.ts';
-import { DataDirLockedError } from '../../src/server/db/data-dir-lock.ts';
+import { describeDatabase } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { runDigests } from '../../src/server/jobs/digests.ts';
 import { mailFromEnv } from '../../src/server/services/mail.ts';
-import { commandFailure, type Command } from '../lib/command.ts';
+import { commandFailure, openCommandDatabase, type Command } from '../lib/command.ts';
 
 const USAGE = `Usage: npm run digests -- --now
 
@@ -36,16 +35,12 @@ export const digestsCommand: Command = async (io) => {
   }
   if (!now) fail(`say --now to send the digests now.\n${USAGE}`);
   const env = readEnv(io.env);
-  let handle;
-  try {
-    handle = await openDatabaseFromEnv(env);
-  } catch (error) {
-    if (error instanceof DataDirLockedError)
-      fail(
-        `${error.message}\nWhile npm start runs on PGlite, it sends the digests on its schedule; stop it first to run them from here.`,
-      );
-    throw error;
-  }
+  const handle = await openCommandDatabase(
+    io,
+    'digests',
+    env,
+    `While npm start runs on PGlite, it sends the digests on its schedule; stop it first to run them from here.`,
+  );
   const mail = mailFromEnv(env, (line) => io.console.error(line));
   try {
     io.console.error(`Sending digests from ${describeDatabase(env)} through ${mail.provider.name}…`);

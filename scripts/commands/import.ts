@@ -6,13 +6,7 @@
 // import: new N, changed N, unchanged N, missing N, failed N
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  describeDatabase,
-  openDatabaseFromEnv,
-  type Database,
-  type DatabaseHandle,
-} from '../../src/server/db/client.ts';
-import { DataDirLockedError } from '../../src/server/db/data-dir-lock.ts';
+import { describeDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { adapterFor } from '../../src/server/importers/adapters/index.ts';
 import { captureTime, createHarRecorder, createReplayFetcher, readHar } from '../../src/server/importers/fetch/har.ts';
@@ -21,7 +15,7 @@ import { runSource, summaryLine, type RunSummary } from '../../src/server/import
 import type { PoliteFetcher } from '../../src/server/importers/types.ts';
 import { startImportQueue } from '../../src/server/jobs/import-queue.ts';
 import { enabledSources, findSource, pageSources, totalOf } from '../../src/server/importers/sources.ts';
-import { commandFailure, type Command, type CommandIo } from '../lib/command.ts';
+import { commandFailure, openCommandDatabase, type Command, type CommandIo } from '../lib/command.ts';
 
 const USAGE = `Usage: npm run import [-- --source KEY | --jsonld URL…] [--record FILE.har | --replay FILE.har] [--probe] [--accept-shrink]
 
@@ -95,18 +89,13 @@ export const importCommand: Command = async (io) => {
   const captured = options.replay
     ? await readHar(options.replay).catch((error: Error) => fail(error.message))
     : undefined;
-  let handle;
-  try {
-    handle = await openDatabaseFromEnv(env);
-  } catch (error) {
-    // PGlite: one process at a time. The running server imports on its schedule and from the console.
-    if (error instanceof DataDirLockedError) {
-      fail(
-        `${error.message}\nWhile npm start runs on PGlite, import from the team console's Importers page ("Run now"), or stop the server first.`,
-      );
-    }
-    throw error;
-  }
+  // PGlite: one process at a time. The running server imports on its schedule and from the console.
+  const handle = await openCommandDatabase(
+    io,
+    'import',
+    env,
+    `While npm start runs on PGlite, import from the team console's Importers page ("Run now"), or stop the server first.`,
+  );
   const recorder = options.record ? createHarRecorder() : undefined;
   const fetcher = captured
     ? createReplayFetcher(captured, basename(options.replay!))

@@ -1,13 +1,12 @@
 // npm run reminders -- --now: sends the expiry reminders (and the "I'll use this" reminders) that
 // are due, once (scripts/reminders.ts runs it and says more).
 import { parseArgs } from 'node:util';
-import { describeDatabase, openDatabaseFromEnv } from '../../src/server/db/client.ts';
-import { DataDirLockedError } from '../../src/server/db/data-dir-lock.ts';
+import { describeDatabase } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { runReminders } from '../../src/server/jobs/reminders.ts';
 import { mailFromEnv } from '../../src/server/services/mail.ts';
 import { createConsoleSmsProvider, createHttpSmsProvider } from '../../src/server/services/sms.ts';
-import { commandFailure, type Command } from '../lib/command.ts';
+import { commandFailure, openCommandDatabase, type Command } from '../lib/command.ts';
 
 const USAGE = `Usage: npm run reminders -- --now
 
@@ -46,16 +45,12 @@ export const remindersCommand: Command = async (io) => {
   if (Number.isNaN(clock.getTime())) fail(`--at: not a time: '${at}'.`);
   // A made-up time could text real people in their night: only for the console provider.
   if (at !== undefined && env.SMS_PROVIDER !== 'console') fail('--at only runs with SMS_PROVIDER=console.');
-  let handle;
-  try {
-    handle = await openDatabaseFromEnv(env);
-  } catch (error) {
-    if (error instanceof DataDirLockedError)
-      fail(
-        `${error.message}\nWhile npm start runs on PGlite, it sends the reminders every hour; stop it first to run them from here.`,
-      );
-    throw error;
-  }
+  const handle = await openCommandDatabase(
+    io,
+    'reminders',
+    env,
+    `While npm start runs on PGlite, it sends the reminders every hour; stop it first to run them from here.`,
+  );
   const sms =
     env.SMS_PROVIDER === 'http'
       ? createHttpSmsProvider(env.SMS_HTTP_URL!, env.SMS_HTTP_TOKEN)

@@ -4,6 +4,8 @@
 // which spares each case a cold start of Node and the server's modules.
 import { Console } from 'node:console';
 import { Writable } from 'node:stream';
+import { openDatabaseFromEnv, type DatabaseEnv, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { DataDirLockedError } from '../../src/server/db/data-dir-lock.ts';
 
 export interface CommandIo {
   /** The arguments after the script's name. */
@@ -26,6 +28,24 @@ export class CommandExit extends Error {
 export function commandFailure(io: CommandIo, name: string, message: string, status = 1): never {
   io.console.error(`${name}: ${message}`);
   throw new CommandExit(status);
+}
+
+/**
+ * Opens the database as the server does. A PGlite folder that a running server holds ends the
+ * command with status 1, saying `whileServerRuns`: what to do instead.
+ */
+export async function openCommandDatabase(
+  io: CommandIo,
+  name: string,
+  env: DatabaseEnv,
+  whileServerRuns: string,
+): Promise<DatabaseHandle> {
+  try {
+    return await openDatabaseFromEnv(env);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) commandFailure(io, name, `${error.message}\n${whileServerRuns}`);
+    throw error;
+  }
 }
 
 /** Runs a command as this process: its status becomes the exit code. */
