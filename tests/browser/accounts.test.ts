@@ -3,7 +3,6 @@
 // blocked numbers, the resend limit, password reset and its Update Mobile Number modal, every
 // validation message, the way back after sign-in, signed-in visitors sent away from the sign-in
 // pages, and axe-core on the forms. Codes are read from the console SMS provider's dev outbox.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
@@ -19,6 +18,7 @@ import {
   withPage,
   withSignedInPage,
   type BrowserSite,
+  seriousViolations,
 } from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
 
@@ -597,11 +597,7 @@ describe('signed-in visitors', () => {
 });
 
 describe('accessibility of the account forms (axe-core)', () => {
-  type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-  const serious = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: AxeViolation) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const serious = (page: Page) => seriousViolations(page);
 
   for (const width of [PHONE, DESKTOP]) {
     it(`sign-in with its password step, sign-up's security step, reset and verify at ${width}px`, () =>

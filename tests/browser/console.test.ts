@@ -3,7 +3,6 @@
 // '/login sends the visitor to /sign-in and then back'): the guard for guests, refused sessions and
 // the other user type; My Offers; the company profile; the wizard's every message, step by step,
 // then an offer sent for review that its merchant sees as pending and the public never sees.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_HEADER_MAX } from '../../src/contract/index.ts';
@@ -24,6 +23,7 @@ import {
   withSignedInPage,
   type BrowserSite,
   type TestAccount,
+  axeViolations,
 } from './harness.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
@@ -217,8 +217,7 @@ describe('merchant console', () => {
         'true',
         'true',
       ]);
-      const axe = await new AxeBuilder({ page }).include('main').analyze();
-      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+      expect((await axeViolations(page, 'main')).map((violation) => violation.id)).toEqual([]);
     }));
 
   it('Company Profile shows the company details once: the profile panel below does not repeat them', () =>
@@ -451,9 +450,8 @@ describe('merchant console', () => {
       const dialog = page.getByRole('dialog', { name: m.console_create_offer() });
       await dialog.locator('input[name="offerCategory"]').first().check();
       const checkStep = async () => {
-        const axe = await new AxeBuilder({ page }).include('dialog').analyze();
         expect(
-          axe.violations.map(
+          (await axeViolations(page, 'dialog')).map(
             (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
           ),
         ).toEqual([]);

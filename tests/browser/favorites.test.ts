@@ -2,7 +2,6 @@
 // toggle', 'Session'): the guest's sign-in prompt, a signed-in toggle on a bank page's card with its
 // notice, count and drawer, the rollback when the server refuses, the mobile overlays, and logout
 // (here and in another tab). Each test signs up its own customer, so favourites start empty.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type OfferData } from '../../src/contract/index.ts';
@@ -20,6 +19,7 @@ import {
   withSignedInPage,
   type BrowserSite,
   type TestAccount,
+  seriousViolations,
 } from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
@@ -129,8 +129,7 @@ describe('a signed-in user', () => {
       expect(await entries.count()).toBe(1);
       expect(await entries.getByRole('link').getAttribute('href')).toBe(offerCanonicalPath(offer));
       expect(await entries.getByRole('link').innerText()).toContain(offer.header);
-      const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
 
       await page.reload();
       await signedInHeader(page, 1);
@@ -305,8 +304,7 @@ describe('a signed-in user', () => {
       expect(await list.locator('li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
         expect.arrayContaining([offerCanonicalPath(first!), offerCanonicalPath(second!)]),
       );
-      const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
 
       // Back returns to the profile overlay, Escape closes that too, and focus is back on the icon.
       await list.getByRole('button', { name: 'Back' }).click();

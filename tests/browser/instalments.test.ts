@@ -2,14 +2,21 @@
 // page (in Sinhala and Tamil too), home's "Instalment plans" switch lists only plans, and the
 // "Longest plan" order puts the most months first; both kept in the address. Axe on the filtered
 // list at both widths in each language.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { OFFERS_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { localePath } from '../../src/lib/locale-path.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { DESKTOP, offerListSettled, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import {
+  DESKTOP,
+  offerListSettled,
+  PHONE,
+  startBrowserSite,
+  withPage,
+  type BrowserSite,
+  seriousViolations,
+} from './harness.ts';
 
 let site: BrowserSite;
 let plans: OfferData[];
@@ -112,12 +119,7 @@ describe('instalment plans', () => {
         withJs(async (page) => {
           await openHome(page, '?plans=1&sort=longest-plan', locale);
           await expect.poll(async () => (await offerListSettled(page)) && (await cardIds(page)).length > 0).toBe(true);
-          const { violations } = await new AxeBuilder({ page }).include('.offer-browser').analyze();
-          expect(
-            violations
-              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          ).toEqual([]);
+          expect(await seriousViolations(page, '.offer-browser')).toEqual([]);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         }, width));
     }

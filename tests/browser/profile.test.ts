@@ -4,7 +4,6 @@
 // at both widths, the interest and location pickers saving to the server, the logo upload with its
 // crop (a real PNG, cropped in the page, read back from the server), refused files, a failed
 // upload, the account-mode mobile number change, and a merchant's header.
-import { AxeBuilder } from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
@@ -23,6 +22,7 @@ import {
   withSignedInPage,
   type BrowserSite,
   type TestAccount,
+  seriousViolations,
 } from './harness.ts';
 import { m } from '../../src/paraglide/messages.js';
 
@@ -91,10 +91,7 @@ const row = (section: Locator, term: string) =>
     .filter({ has: section.page().locator('dt', { hasText: new RegExp(`^${term}$`) }) })
     .locator('dd');
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
+const dialogViolations = (page: Page) => seriousViolations(page, 'dialog[open]');
 
 // --- a real PNG, made here: IHDR, one IDAT (zlib), IEND, each chunk with its CRC-32 ---
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -184,7 +181,7 @@ describe('the Profile View modal', () => {
         expect(await view.locator('.profile-location').innerText()).toBe(m.account_not_added());
         // Nothing runs past the modal's width.
         expect(await view.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await dialogViolations(page)).toEqual([]);
 
         await page.keyboard.press('Escape');
         await view.waitFor({ state: 'hidden' });
@@ -222,7 +219,7 @@ describe('the interest picker', () => {
       expect(await picker.getByRole('checkbox', { checked: true }).count()).toBe(0);
       await picker.getByRole('checkbox', { name: first!.categoryName, exact: true }).check();
       await picker.getByRole('checkbox', { name: third!.categoryName, exact: true }).check();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await dialogViolations(page)).toEqual([]);
       await picker.getByRole('button', { name: m.account_save_and_close() }).click();
       await picker.waitFor({ state: 'hidden' });
 
@@ -307,7 +304,7 @@ describe('the location picker', () => {
       expect(await picker.locator('.profile-error').count()).toBe(0);
       await picker.getByLabel(m.account_location_search()).fill('zzzz');
       expect(await picker.getByText(m.account_location_no_matches({ query: 'zzzz' })).isVisible()).toBe(true);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await dialogViolations(page)).toEqual([]);
       await picker.getByRole('button', { name: 'Save', exact: true }).click();
       await picker.waitFor({ state: 'hidden' });
 
@@ -355,7 +352,7 @@ describe('the logo upload', () => {
       expect(await crop.getByRole('button', { name: 'Save', exact: true }).isVisible()).toBe(true);
       expect(await crop.getByText(m.account_upload_new_image(), { exact: true }).isVisible()).toBe(true);
       expect(await crop.getByRole('button', { name: 'Close', exact: true }).isVisible()).toBe(true);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await dialogViolations(page)).toEqual([]);
 
       // 'Uploading...' shows on Save while the upload runs.
       await crop.evaluate((dialog) => {

@@ -1,7 +1,7 @@
 // The built site in a real browser (Debian's Chromium): journeys a visitor takes with JavaScript
 // turned off, the islands with it on (newsletter, feedback, notices), and axe-core's accessibility
 // check of the main page types on a phone and a desktop.
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
@@ -10,7 +10,15 @@ import { COOKIE_POLICY, PRIVACY_POLICY, TERMS } from '../../src/content/legal.ts
 import { OFFERS_PAGE_SIZE, TERMS_SHOWN } from '../../src/lib/constants.ts';
 import { offerValidity } from '../../src/lib/offer-dates.ts';
 import { bankPagePath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import {
+  DESKTOP,
+  PHONE,
+  startBrowserSite,
+  withPage,
+  type BrowserSite,
+  seriousViolations,
+  axeViolations,
+} from './harness.ts';
 
 /** Banks the home page shows before 'View more' (src/pages/[...locale]/index.astro). */
 const BANKS_SHOWN = 8;
@@ -295,8 +303,7 @@ describe('with JavaScript: newsletter, feedback and notices', () => {
       await page.waitForTimeout(100);
       expect(await noticeIn(page, 'top-center', ERROR_CODES.enter_email).count()).toBe(1);
 
-      const { violations } = await new AxeBuilder({ page }).include('.notice-stack').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(page, '.notice-stack')).toEqual([]);
 
       await notice.getByRole('button', { name: 'Close notice' }).click();
       await notice.waitFor({ state: 'detached' });
@@ -383,8 +390,7 @@ describe('with JavaScript: newsletter, feedback and notices', () => {
     }, PHONE));
 });
 
-type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-const describeViolations = (violations: AxeViolation[]) =>
+const describeViolations = (violations: Result[]) =>
   violations
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n')}`)
     .join('\n');
@@ -423,9 +429,7 @@ describe('accessibility (axe-core, JavaScript on)', () => {
         // Wait for the islands (search, ads) to finish their requests, so axe sees the page they render.
         await page.goto(path(), { waitUntil: 'networkidle' });
         // target-size (WCAG 2.2) is off in axe-core by default and on in Lighthouse.
-        const { violations } = await new AxeBuilder({ page })
-          .options({ rules: { 'target-size': { enabled: true } } })
-          .analyze();
+        const violations = await axeViolations(page, undefined, { rules: { 'target-size': { enabled: true } } });
         const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(
           serious.map((v) => v.id),

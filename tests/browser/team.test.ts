@@ -2,7 +2,6 @@
 // `npm start` runs them): a new merchant uploads its registration document, the team activates it,
 // its offer is accepted, published on its own page, then withdrawn; another offer is rejected with
 // a reason that its merchant reads, edits and sends again. Each action leaves its audit row.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
@@ -20,6 +19,8 @@ import {
   withSignedInPage,
   type BrowserSite,
   type TestAccount,
+  axeViolations,
+  violationText,
 } from './harness.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
@@ -78,12 +79,7 @@ const auditOf = async (targetType: string, targetId: number) =>
     .data as { action: string; actorUserId: number; note: string | null; before: unknown; after: unknown }[];
 
 async function expectNoAxeViolations(page: Page, selector: string) {
-  const axe = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(
-    axe.violations.map(
-      (violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
+  expect((await axeViolations(page, selector)).map(violationText)).toEqual([]);
 }
 
 async function pollPage(path: string, contains: string) {
@@ -480,9 +476,8 @@ describe('every team console page', () => {
           await page.waitForFunction(
             () => !/Loading/.test(document.querySelector('.console-content')?.textContent ?? 'Loading'),
           );
-          const axe = await new AxeBuilder({ page }).include('main').analyze();
           expect(
-            axe.violations.map(
+            (await axeViolations(page, 'main')).map(
               (violation) =>
                 `${section}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
             ),
