@@ -27,12 +27,12 @@ interface Lane {
 // browser lane waits for (a publish) gets almost no CPU beside their tests. The site lane has its
 // own, rather than following the API files, because its builds leave much of the machine idle.
 const LANES: Lane[] = [
-  { name: 'unit and API', projects: ['unit', 'api-*'], prefix: '', niceness: 19 },
+  { name: 'unit and API', projects: ['unit*', 'api-*'], prefix: '', niceness: 19 },
   { name: 'site', projects: ['site'], prefix: '[site] ', niceness: 19 },
   { name: 'browser', projects: ['browser'], prefix: '[browser] ', niceness: 0 },
 ];
 
-const laneTimesPath = (lane: Lane) => FILE_TIMES_PATH.replace(/\.tsv$/, `-${lane.projects[0]}.tsv`);
+const laneTimesPath = (lane: Lane) => FILE_TIMES_PATH.replace(/\.tsv$/, `-${lane.projects[0]!.replace(/\W/g, '')}.tsv`);
 
 /** Linux's clock ticks a second (getconf CLK_TCK), the unit of /proc's CPU times. */
 const CLOCK_TICKS = 100;
