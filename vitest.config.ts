@@ -17,9 +17,9 @@ if (existsSync(SERVICES_FILE)) {
 // runs projects with different workers in separate groups: these first, then the site and browser
 // projects one file at a time. `npm test` (scripts/test.ts) runs the two groups side by side instead.
 const PARALLEL = { maxWorkers: 2, sequence: { groupOrder: 0 } };
-// The API files make their own app, database and stores, and change no global: a worker
-// keeps the modules it loaded for its next file instead of loading the server's graph again for
-// each (vitest's "Test Isolation" performance advice).
+// For files that change no module's state and no global (the API files make their own app,
+// database and stores): a worker keeps the modules it loaded for its next file instead of loading
+// the same graph again for each (vitest's "Test Isolation" performance advice).
 const SHARED_MODULES = { isolate: false };
 const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 
@@ -99,6 +99,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           ...ONE_AT_A_TIME,
           globalSetup: ['tests/global-setup.ts', 'tests/browser/site-setup.ts'],
+          // Its files change no module's state or global: each file's own Chromium and accounts are its state.
+          ...SHARED_MODULES,
           testTimeout: 60_000,
           hookTimeout: 300_000,
           expect: { poll: { timeout: 15_000 } },

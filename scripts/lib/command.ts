@@ -2,8 +2,7 @@
 // function of its arguments, environment and console that resolves with its exit status. The
 // script runs it as the process; the tests run it in their own process with a console they read,
 // which spares each case a cold start of Node and the server's modules.
-import { Console } from 'node:console';
-import { Writable } from 'node:stream';
+import type { Console } from 'node:console';
 import { openDatabaseFromEnv, type DatabaseEnv, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { DataDirLockedError } from '../../src/server/db/data-dir-lock.ts';
 
@@ -55,28 +54,4 @@ export async function runAsProcess(command: Command): Promise<void> {
     if (error instanceof CommandExit) return error.status;
     throw error;
   });
-}
-
-export interface CommandResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command in this process with this environment, and resolves with its status and output. */
-export async function runInProcess(command: Command, argv: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
-  const output = { stdout: '', stderr: '' };
-  const collect = (stream: keyof typeof output) =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        output[stream] += String(chunk);
-        done();
-      },
-    });
-  const io = { argv, env, console: new Console({ stdout: collect('stdout'), stderr: collect('stderr') }) };
-  const code = await command(io).catch((error: unknown) => {
-    if (error instanceof CommandExit) return error.status;
-    throw error;
-  });
-  return { code, ...output };
 }

@@ -2,13 +2,11 @@
 // through SMTP (a real smtp-server here), its line, and a second run the same week sending nothing.
 // The first run goes in its own process as an operator's does, which proves the script's wiring;
 // the others run the command in this process (runInProcess), sparing each a cold start.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestsCommand } from '../../scripts/commands/digests.ts';
-import { runInProcess } from '../../scripts/lib/command.ts';
+import { runAsChildProcess, runInProcess } from '../support/commands.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { jobRuns, offerAlerts, offers, users } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
@@ -18,7 +16,6 @@ import { commandDatabase } from './command-database.ts';
 import { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB } from './harness.ts';
 import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
-const run = promisify(execFile);
 const database = commandDatabase('digests');
 let smtp: SMTPServer;
 let smtpPort = 0;
@@ -37,11 +34,7 @@ const commandEnv = () => ({
 /** npm run digests in this process. */
 const digests = (...args: string[]) => runInProcess(digestsCommand, args, commandEnv());
 /** npm run digests in its own process, as an operator runs it. */
-const spawnDigests = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/digests.ts', ...args], {
-    env: commandEnv(),
-    timeout: 120_000,
-  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+const spawnDigests = (...args: string[]) => runAsChildProcess('digests', args, commandEnv());
 
 beforeAll(async () => {
   smtp = new SMTPServer({

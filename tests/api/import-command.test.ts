@@ -2,23 +2,20 @@
 // refusal while npm start holds a PGlite folder, and, on PostgreSQL, two processes asked to import
 // the same source at once importing it once. Those cases, and the first run, start the command as
 // its own process; the others run it in this one (a cold start costs seconds of CPU each).
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { importRuns, importSources } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { importCommand as importCommandInProcess } from '../../scripts/commands/import.ts';
-import { runInProcess } from '../../scripts/lib/command.ts';
+import { runAsChildProcess, runInProcess } from '../support/commands.ts';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.ts';
 import { commandDatabase } from './command-database.ts';
 import { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB } from './harness.ts';
 
-const run = promisify(execFile);
 const DAY = 86_400_000;
 const slDay = (days: number) => new Date(Date.now() + days * DAY + 330 * 60_000).toISOString().slice(0, 10);
 const feed = (ids: string[]) =>
@@ -52,10 +49,7 @@ const commandEnv = () => ({
 });
 
 /** `npm run import` with these arguments, in its own process. */
-const importProcess = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], { env: commandEnv(), timeout: 120_000 })
-    .then((result) => ({ code: 0, ...result }))
-    .catch((error: { stdout: string; stderr: string; code: number }) => error);
+const importProcess = (...args: string[]) => runAsChildProcess('import', args, commandEnv());
 
 /** The same command, run in this process. */
 const importCommand = (...args: string[]) => runInProcess(importCommandInProcess, args, commandEnv());

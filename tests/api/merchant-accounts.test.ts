@@ -20,7 +20,8 @@ import { seedDemoData } from '../../src/server/seed/index.ts';
 import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
 import { merchantCommand } from '../../scripts/commands/merchant.ts';
 import { teamCommand } from '../../scripts/commands/team.ts';
-import { runInProcess, type Command } from '../../scripts/lib/command.ts';
+import type { Command } from '../../scripts/lib/command.ts';
+import { runAsChildProcess, runInProcess } from '../support/commands.ts';
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
@@ -279,25 +280,8 @@ const runCommand = (args: string[], env: Record<string, string>, command: Comman
   runInProcess(command, args, commandEnv(env));
 
 /** Runs scripts/merchant.ts (or another account command) in its own process; resolves with its exit code and output. */
-function spawnCommand(
-  args: string[],
-  env: Record<string, string>,
-  script = 'scripts/merchant.ts',
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', script, ...args], { env: commandEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const spawnCommand = (args: string[], env: Record<string, string>, name = 'merchant') =>
+  runAsChildProcess(name, args, commandEnv(env));
 
 /** A fresh database of the kind under test for the command: a PGlite folder, or a PostgreSQL database. */
 async function commandDatabase(): Promise<{
@@ -425,7 +409,7 @@ describe(`npm run merchant (${TEST_DB})`, () => {
       const made = await spawnCommand(
         ['--mobile', '771230009', '--first-name', 'Tharushi', '--password', STRONG_PASSWORD],
         database.env,
-        'scripts/team.ts',
+        'team',
       );
       expect(made.code, made.stderr).toBe(0);
       expect(made.stdout).toContain('Created team account 771230009');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRuns, importSources, offerSources } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { importCommand } from '../../scripts/commands/import.ts';
-import { runInProcess } from '../../scripts/lib/command.ts';
+import { runInProcess } from '../support/commands.ts';
 import { CAPTURED_AT, harOf, REAL_DATA_ABSENT, REAL_DATA_DIR } from '../support/real-data.ts';
 import { REAL_CAPTURES } from '../support/real-payload-captures.ts';
 import { commandDatabase } from './command-database.ts';

@@ -4,18 +4,15 @@
 // One run goes in its own process as an operator's does, which proves the script's wiring; the
 // others run the command in this process (runInProcess), sparing each a cold start, except the two
 // processes at once.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remindersCommand } from '../../scripts/commands/reminders.ts';
-import { runInProcess } from '../../scripts/lib/command.ts';
+import { runAsChildProcess, runInProcess } from '../support/commands.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { favorites, offers, users } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/seed/index.ts';
 import { commandDatabase } from './command-database.ts';
 import { TEST_DB } from './harness.ts';
 
-const run = promisify(execFile);
 const database = commandDatabase('reminders');
 const MOBILE = '771239876';
 
@@ -29,11 +26,7 @@ const commandEnv = () => ({
 /** npm run reminders in this process. */
 const reminders = (...args: string[]) => runInProcess(remindersCommand, args, commandEnv());
 /** npm run reminders in its own process, as an operator runs it. */
-const spawnReminders = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/reminders.ts', ...args], {
-    env: commandEnv(),
-    timeout: 120_000,
-  }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+const spawnReminders = (...args: string[]) => runAsChildProcess('reminders', args, commandEnv());
 const lastLine = (result: { stdout: string }) => result.stdout.trim().split('\n').at(-1);
 
 beforeAll(async () => {

@@ -58,8 +58,9 @@ describe("a merchant's savings answer", () => {
         .poll(() => savingsShown(page, '.saving-bank .saving').then((s) => s.some((v) => v !== null)))
         .toBe(true);
       expect(await page.locator('.saving-bank').count()).toBe(merchant.bankIds.length);
-      // Each bank's best card, in the order shown, saves no more than the one before it.
-      const best = (await savingsShown(page, '.saving-bank .saving:first-child')).map((v) => v ?? -1);
+      // Each bank's best card (the first in its group; the others are in its details), in the order shown, saves no more than the one before it.
+      const best = (await savingsShown(page, '.saving-bank > ul > .saving')).map((v) => v ?? -1);
+      expect(best).toHaveLength(merchant.bankIds.length);
       expect(best).toEqual([...best].sort((a, b) => b - a));
       // The day: today first, then the next six days.
       const days = await page.locator('select[name="date"] option').allTextContents();
