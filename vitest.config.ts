@@ -25,9 +25,9 @@ const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 
 /**
  * The unit files that hold state in modules or globals: the browser's stores and islands, a mocked
- * module, a stubbed global or timer, web storage, an environment variable. Each runs in a fresh module graph (vitest's
- * default); the other unit files test functions of their arguments and share a worker's modules,
- * which took the unit project from 272 to 120 s of CPU.
+ * module, a stubbed global or timer, web storage, an environment variable. Each runs in a fresh
+ * module graph (vitest's default); the other unit files test functions of their arguments and share
+ * a worker's modules, which took the unit files from 272 to 170 s of CPU.
  */
 const KEEPS_STATE =
   /src\/(stores|islands)\/|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|localStorage|sessionStorage|process\.env\.\w+ =[^=]/;
