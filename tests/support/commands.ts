@@ -32,12 +32,28 @@ export async function runInProcess(command: Command, argv: string[], env: NodeJS
   return { code, ...output };
 }
 
+/** How long a command's own process may run before it is stopped and reported as failed. */
+const CHILD_TIMEOUT_MS = 120_000;
+
+/** execFile's error: the exit status, or the signal that ended the process (its timeout's included). */
+interface ChildFailure {
+  code?: number | string | null;
+  signal?: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
 /** Runs scripts/`name`.ts in its own process, as `npm run name -- args` does; resolves with its status and output. */
 export function runAsChildProcess(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
   return promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
     env,
-    timeout: 120_000,
+    timeout: CHILD_TIMEOUT_MS,
   })
     .then((result) => ({ code: 0, ...result }))
-    .catch((error: CommandResult) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }));
+    .catch(({ code, signal, stdout, stderr }: ChildFailure) =>
+      // A process ended by a signal has no exit status: it failed, and its output says by which.
+      typeof code === 'number'
+        ? { code, stdout, stderr }
+        : { code: 1, stdout, stderr: `${stderr}\n[ended by ${signal ?? code}, at most ${CHILD_TIMEOUT_MS / 1000} s]` },
+    );
 }
