@@ -11,6 +11,7 @@ import { startServer } from '../../src/server/server.ts';
 import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
 import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
+import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -66,6 +67,7 @@ export default async function setup(project: TestProject) {
   // wait for them. What each build took is printed, to see where the lane's time goes.
   const server = await startServer({
     env,
+    seedWhenEmpty: { offers: SITE_TEST_OFFERS },
     rebuildSite: {
       buildsDir: join(work, 'builds'),
       buildNiceness: BUILD_NICENESS,

@@ -17,6 +17,7 @@ import {
   type Weekday,
 } from '../../contract/eligibility.ts';
 import { ENDING_SOON_DAYS, NEW_OFFER_DAYS } from '../../lib/constants.ts';
+import { CATEGORY_PAGE_SIZE } from '../../contract/limits.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type * as schema from '../db/schema.ts';
 import {
@@ -288,6 +289,14 @@ const COVERAGE: Plan[] = [
   { bucket: 'running', dateType: 'customize', isNew: false },
 ];
 
+/**
+ * A bank's category with more than two pages of running offers on the bank page, so that a demo of
+ * any size shows 'Load more offers' there more than once: the offers right after those that cover
+ * every bank, category and type go to the first bank's first category. Their other draws are made
+ * as for any offer, so the rest of the data set is the same as without them.
+ */
+const FULL_CATEGORY_OFFERS = 2 * CATEGORY_PAGE_SIZE + 1;
+
 function buildOffers(
   random: Random,
   eligibilityRandom: Random,
@@ -304,6 +313,7 @@ function buildOffers(
   const bankIndexes = BANKS.map((_, i) => i);
   const categoryIndexes = CATEGORIES.map((_, i) => i);
   const newShareOfLive = NEW_SHARE / (1 - EXPIRED_SHARE);
+  const covered = Math.max(COVERAGE.length, DRAWN_TYPES.length, BANKS.length, CATEGORIES.length);
 
   const drafts: { createdMs: number; order: number; row: Omit<OfferRow, 'offerId'> }[] = [];
   for (let i = 0; i < count; i++) {
@@ -312,11 +322,13 @@ function buildOffers(
     if (i < BANKS.length) plan.bank = i;
     if (i < CATEGORIES.length) plan.category = i;
 
+    const inFullCategory = i >= covered && i < covered + FULL_CATEGORY_OFFERS;
     let bucket = plan.bucket;
     if (!bucket) {
       const r = random.next();
       bucket = r < EXPIRED_SHARE ? 'expired' : r < EXPIRED_SHARE + ENDING_SOON_SHARE ? 'soon' : 'running';
     }
+    if (inFullCategory) bucket = 'running';
     const dateType =
       plan.dateType ??
       (bucket === 'running'
@@ -334,9 +346,11 @@ function buildOffers(
         DRAWN_TYPES,
         DRAWN_TYPES.map((t) => OFFER_TYPE_WEIGHTS[t]),
       );
-    const bankSeed: BankSeed = BANKS[plan.bank ?? random.weighted(bankIndexes, bankWeights)]!;
+    const drawnBank = plan.bank ?? random.weighted(bankIndexes, bankWeights);
+    const bankSeed: BankSeed = BANKS[inFullCategory ? 0 : drawnBank]!;
     const bank = banks[BANKS.indexOf(bankSeed)]!;
-    const categoryIndex = plan.category ?? random.weighted(categoryIndexes, categoryWeights);
+    const drawnCategory = plan.category ?? random.weighted(categoryIndexes, categoryWeights);
+    const categoryIndex = inFullCategory ? 0 : drawnCategory;
     const merchant = random.pick(merchantsByCategory[categoryIndex]!);
     const category = merchant.category;
 
