@@ -1,7 +1,8 @@
 // npm run bench:compare -- ORIGIN ORIGIN...: the same Lighthouse runs and presses as bench:site, on
 // sites that are already running (two `npm start`s of two commits, on two PORTs), taking turns run by
 // run. On a shared machine the CPU's speed can halve between two runs minutes apart; runs taken in
-// turn see the same machine, so what differs between the origins is the code.
+// turn see the same machine, so what differs between the origins is the code. Every run and press
+// is slowed by the host's last measured benchmark index (lighthouse.ts CpuCalibration), printed with it.
 //   BENCH_COMPARE_PATHS   the pages for Lighthouse, comma-separated (default: bench:site's English home and offer page, picked on the first origin)
 //   BENCH_COMPARE_ROUNDS  how many turns, 1 or more (default 3)
 import type { InteractionTiming } from './bench/interactions.ts';
@@ -20,7 +21,7 @@ if (
   process.exit(2);
 }
 // Loaded once the arguments are known to be right: Lighthouse takes seconds to load.
-const { lighthouseInOwnChromium, launchChromium } = await import('./bench/lighthouse.ts');
+const { CpuCalibration, launchChromium } = await import('./bench/lighthouse.ts');
 const { customerSession, timeInteractions } = await import('./bench/interactions.ts');
 const { pickPages } = await import('./bench/pages.ts');
 const { baseLocale } = await import('../src/paraglide/runtime.js');
@@ -33,31 +34,36 @@ const paths =
 
 const pressesText = (timings: InteractionTiming[]) =>
   timings.map((timing) => `${timing.name} ${timing.eventToPaintMs}`).join(', ');
+const calibration = new CpuCalibration(origins[0]! + paths[0]!);
 
-console.log(`Lighthouse (mobile, simulated throttling), ${rounds} rounds, the origins in turn:`);
+console.log(
+  `Lighthouse (mobile, simulated throttling, CPU slowdown = the last run's index / 500), ${rounds} rounds, the origins in turn:`,
+);
 for (const path of paths) {
   console.log(`  ${path}`);
   for (let round = 1; round <= rounds; round++) {
     for (const origin of origins) {
-      const run = await lighthouseInOwnChromium(origin + path);
+      const run = await calibration.run(origin + path);
       console.log(
-        `    round ${round}  ${origin.padEnd(24)} perf ${run.scores.performance}, TBT ${run.totalBlockingTimeMs} ms (CPU index ${run.benchmarkIndex})`,
+        `    round ${round}  ${origin.padEnd(24)} perf ${run.scores.performance}, TBT ${run.totalBlockingTimeMs} ms, main thread ${run.mainThreadMs} ms (CPU ${run.cpuSlowdown}×; index ${run.benchmarkIndex})`,
       );
     }
   }
 }
 
 console.log(
-  `\nPresses (event to next paint at 4× CPU slowdown, ms, the median of each control's presses), ${rounds} rounds, the origins in turn:`,
+  `\nPresses (event to next paint, ms, the median of each control's presses, CPU slowed by the last Lighthouse run's index / 500), ${rounds} rounds, the origins in turn:`,
 );
 const sessions = new Map<string, string>();
 for (const origin of origins) sessions.set(origin, await customerSession(origin));
 for (let round = 1; round <= rounds; round++) {
   for (const origin of origins) {
+    const { benchmarkIndex, slowdown } = await calibration.remeasure();
     const browser = await launchChromium();
     try {
+      const timings = await timeInteractions(origin, browser.port, sessions.get(origin)!, slowdown);
       console.log(
-        `  round ${round}  ${origin.padEnd(24)} ${pressesText(await timeInteractions(origin, browser.port, sessions.get(origin)!))}`,
+        `  round ${round}  ${origin.padEnd(24)} ${pressesText(timings)} (CPU ${slowdown}×; index ${benchmarkIndex})`,
       );
     } finally {
       await browser.close();

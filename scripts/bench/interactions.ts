@@ -1,5 +1,6 @@
 // For bench:site: how fast the site answers the visitor's first press of each control, on a slow
-// phone: Chromium at 375 px with its CPU slowed 4× (DevTools' Emulation.setCPUThrottlingRate).
+// phone: Chromium at 375 px with its CPU slowed as Lighthouse's runs are, calibrated to the host
+// (lighthouse.ts CpuCalibration), through DevTools' Emulation.setCPUThrottlingRate.
 // Each control is pressed on a freshly loaded page, as a real click (CDP input events, which the
 // page sees as trusted), after the page has loaded and its islands have started. A press's figure
 // varies by tens of milliseconds run to run on a two-core machine (what else the page and the
@@ -13,7 +14,6 @@
 // Load more, until its request started.
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CPU_SLOWDOWN = 4;
 export const PRESSES = 3;
 const VIEWPORT = { width: 375, height: 740 };
 
@@ -128,13 +128,15 @@ export const savingsAnswerPress = (merchantPath: string): Interaction => ({
 });
 
 /**
- * Presses each control PRESSES times, each on a fresh page; `session` is the stored sign-in
- * (localStorage's text) for those that need one. `others` are pressed after the site's own.
+ * Presses each control PRESSES times, each on a fresh page with the CPU slowed cpuSlowdown times;
+ * `session` is the stored sign-in (localStorage's text) for those that need one. `others` are
+ * pressed after the site's own.
  */
 export async function timeInteractions(
   siteUrl: string,
   cdpPort: number,
   session: string,
+  cpuSlowdown: number,
   others: Interaction[] = [],
 ): Promise<InteractionTiming[]> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
@@ -143,7 +145,7 @@ export async function timeInteractions(
     for (const interaction of [...INTERACTIONS, ...others]) {
       const presses: { eventToPaintMs: number; answerMs: number }[] = [];
       for (let press = 0; press < PRESSES; press++)
-        presses.push(await pressOnce(browser, siteUrl, interaction, session));
+        presses.push(await pressOnce(browser, siteUrl, interaction, session, cpuSlowdown));
       const eventToPaint = presses.map((p) => p.eventToPaintMs);
       timings.push({
         name: interaction.name,
@@ -180,6 +182,7 @@ async function pressOnce(
   siteUrl: string,
   interaction: Interaction,
   session: string,
+  cpuSlowdown: number,
 ): Promise<{ eventToPaintMs: number; answerMs: number }> {
   // bypassCSP: the page's policy refuses the bench's own code (waitForFunction evaluates a string).
   const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });
@@ -190,7 +193,7 @@ async function pressOnce(
     );
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.goto((interaction.site ?? siteUrl) + interaction.path, { waitUntil: 'load' });
     if (interaction.near) await scrollNear(page, interaction.near);
     const control = page.locator(interaction.press).first();

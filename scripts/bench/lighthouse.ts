@@ -1,5 +1,6 @@
 // Lighthouse for bench:site: Debian's Chromium started headless with a DevTools port, and the
-// lighthouse node API with its default config (mobile form factor, simulated throttling).
+// lighthouse node API with its default config (mobile form factor, simulated throttling), its CPU
+// slowdown calibrated to the host (CpuCalibration below).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,56 @@ export function launchChromium(executable = process.env.CHROMIUM_PATH ?? '/usr/b
   });
 }
 
+/**
+ * The benchmark index of the phone Lighthouse means to emulate: its default 4× slowdown on the
+ * 2,000-index desktop it was tuned on. Lighthouse's docs/throttling.md ("Calibrating the CPU
+ * slowdown") divides the host's index by the target's.
+ */
+export const PHONE_BENCHMARK_INDEX = 500;
+const SLOWDOWN_MIN = 1;
+const SLOWDOWN_MAX = 10;
+
+/** The CPU slowdown that makes a host of this benchmark index as fast as the phone: index / 500, clamped to 1–10, to a tenth. */
+export const calibratedSlowdown = (benchmarkIndex: number) =>
+  Math.min(SLOWDOWN_MAX, Math.max(SLOWDOWN_MIN, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 10) / 10));
+
+/**
+ * The host's speed as Lighthouse last measured it in this bench run. Lighthouse measures the index
+ * at the start of each run, after it has been told the slowdown, so each run is slowed by the index
+ * of the run before it; the first by a run of its own, on `calibrationUrl`, that counts for nothing else.
+ */
+export class CpuCalibration {
+  private lastIndex = 0;
+  constructor(
+    private readonly calibrationUrl: string,
+    private readonly runOne: (url: string, cpuSlowdown?: number) => Promise<LighthouseRun> = lighthouseInOwnChromium,
+  ) {}
+
+  /** The slowdown for the next run or press, and the index it comes from; measured first if none is yet. */
+  async current(): Promise<{ benchmarkIndex: number; slowdown: number }> {
+    if (!this.lastIndex) await this.measure(this.calibrationUrl);
+    return { benchmarkIndex: this.lastIndex, slowdown: calibratedSlowdown(this.lastIndex) };
+  }
+
+  /** The index measured again on the calibration page, for work that Lighthouse does not time (presses). */
+  async remeasure(): Promise<{ benchmarkIndex: number; slowdown: number }> {
+    await this.measure(this.calibrationUrl, (await this.current()).slowdown);
+    return this.current();
+  }
+
+  /** One Lighthouse run at the calibrated slowdown; its own index then calibrates the next. */
+  async run(url: string): Promise<LighthouseRun> {
+    return this.measure(url, (await this.current()).slowdown);
+  }
+
+  private async measure(url: string, cpuSlowdown?: number): Promise<LighthouseRun> {
+    const run = await this.runOne(url, cpuSlowdown);
+    if (!run.benchmarkIndex) throw new Error(`Lighthouse on ${url} measured no CPU benchmark index to calibrate with`);
+    this.lastIndex = run.benchmarkIndex;
+    return run;
+  }
+}
+
 export interface FlaggedAudit {
   id: string;
   title: string;
@@ -85,20 +136,29 @@ export interface LighthouseRun {
   flagged: Record<Category, FlaggedAudit[]>;
   warnings: string[];
   totalBlockingTimeMs: number;
+  /** Main-thread work at load (the mainthread-work-breakdown audit), at the run's CPU slowdown. */
+  mainThreadMs: number;
+  largestContentfulPaintMs: number;
   /** Lighthouse's CPU benchmark index for this run, rounded; 0 when it gave none. */
   benchmarkIndex: number;
+  /** The CPU slowdown multiplier the run was simulated at. */
+  cpuSlowdown: number;
   lhr: Result;
   reportHtml: string;
   reportJson: string;
 }
 
-/** One Lighthouse run of url on the Chromium at port: default config, i.e. mobile with simulated throttling. */
-export async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
+/**
+ * One Lighthouse run of url on the Chromium at port: default config, i.e. mobile with simulated
+ * throttling, at cpuSlowdown (Lighthouse's default 4× when not given).
+ */
+export async function runLighthouse(url: string, port: number, cpuSlowdown?: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     logLevel: 'error',
     output: ['html', 'json'],
     onlyCategories: [...CATEGORIES],
+    ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -127,7 +187,10 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
     flagged,
     warnings: lhr.runWarnings,
     totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Infinity),
+    mainThreadMs: Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? Infinity),
+    largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex ?? 0),
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     lhr,
     reportHtml: reportHtml!,
     reportJson: reportJson!,
@@ -135,10 +198,10 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
 }
 
 /** One run in a Chromium started for it, as the Lighthouse CLI runs: no renderer, cache or memory left from the runs before. */
-export async function lighthouseInOwnChromium(url: string): Promise<LighthouseRun> {
+export async function lighthouseInOwnChromium(url: string, cpuSlowdown?: number): Promise<LighthouseRun> {
   const browser = await launchChromium();
   try {
-    return await runLighthouse(url, browser.port);
+    return await runLighthouse(url, browser.port, cpuSlowdown);
   } finally {
     await browser.close();
   }

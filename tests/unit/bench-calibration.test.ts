@@ -1,0 +1,51 @@
+// bench:site's and bench:compare's CPU slowdown: the host's benchmark index over the phone's 500,
+// from 1 to 10, taken from the Lighthouse run before (issue 48).
+import { describe, expect, it } from 'vitest';
+import { CpuCalibration, calibratedSlowdown, type LighthouseRun } from '../../scripts/bench/lighthouse.ts';
+
+describe('calibratedSlowdown', () => {
+  it.each([
+    [2_000, 4],
+    [2_944, 5.9],
+    [3_328, 6.7],
+    [1_150, 2.3],
+    [500, 1],
+    [320, 1],
+    [7_500, 10],
+  ])('slows a host of index %d by %d×', (index, slowdown) => {
+    expect(calibratedSlowdown(index)).toBe(slowdown);
+  });
+});
+
+describe('CpuCalibration', () => {
+  /** A stand-in for a Lighthouse run: records its URL and slowdown, and measures the next index of `indexes`. */
+  const fakeRuns = (indexes: number[]) => {
+    const calls: { url: string; cpuSlowdown?: number }[] = [];
+    const runOne = async (url: string, cpuSlowdown?: number) => {
+      calls.push({ url, cpuSlowdown });
+      return { benchmarkIndex: indexes.shift() ?? 0, cpuSlowdown: cpuSlowdown ?? 4 } as LighthouseRun;
+    };
+    return { calls, runOne };
+  };
+
+  it('measures the host on the calibration page first, then slows each run by the index of the run before', async () => {
+    const { calls, runOne } = fakeRuns([2_000, 3_000, 1_500, 2_500]);
+    const calibration = new CpuCalibration('http://control', runOne);
+    await calibration.run('http://home');
+    await calibration.run('http://offer');
+    expect(await calibration.remeasure()).toEqual({ benchmarkIndex: 2_500, slowdown: 5 });
+    expect(calls).toEqual([
+      { url: 'http://control', cpuSlowdown: undefined },
+      { url: 'http://home', cpuSlowdown: 4 },
+      { url: 'http://offer', cpuSlowdown: 6 },
+      { url: 'http://control', cpuSlowdown: 3 },
+    ]);
+  });
+
+  it('refuses a run that measured no index rather than guess the slowdown', async () => {
+    const { runOne } = fakeRuns([0]);
+    await expect(new CpuCalibration('http://control', runOne).run('http://home')).rejects.toThrow(
+      'measured no CPU benchmark index',
+    );
+  });
+});
