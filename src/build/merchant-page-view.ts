@@ -8,7 +8,7 @@ import { RECENTLY_ENDED_DAYS } from '../lib/constants.ts';
 import { weekdayName } from '../lib/format-eligibility.ts';
 import { localePath } from '../lib/locale-path.ts';
 import { merchantPagePath, offerCanonicalPath } from '../lib/site-urls.ts';
-import { runsOnWeekday, weekEntry, type WeekEntry } from './week-view.ts';
+import { runsOnWeekday, weekBankLabels, weekEntry, type WeekEntry } from './week-view.ts';
 
 export type { WeekEntry } from './week-view.ts';
 
@@ -54,10 +54,11 @@ export function merchantPages(offers: OfferData[], now = Date.now()): MerchantPa
 
 /** Each weekday's live offers: those that name the day, or no day (every day). */
 export function weekStrip(live: OfferData[]): { day: Weekday; name: string; entries: WeekEntry[] }[] {
+  const labels = weekBankLabels(live);
   return WEEKDAYS.map((day) => ({
     day,
     name: weekdayName(day),
-    entries: live.filter((offer) => runsOnWeekday(offer, day)).map(weekEntry),
+    entries: live.filter((offer) => runsOnWeekday(offer, day)).map((offer) => weekEntry(offer, labels)),
   }));
 }
 

@@ -12,7 +12,7 @@ import { PUBLIC_API_URL } from '../lib/public-config.ts';
 import { sriLankaDate } from '../lib/sri-lanka-date.ts';
 import { merchantPagePath } from '../lib/site-urls.ts';
 import { m } from '../paraglide/messages.js';
-import { appliesOn, comingWeek, weekEntry, type WeekEntry } from './week-view.ts';
+import { appliesOn, comingWeek, weekBankLabels, weekEntry, type WeekEntry } from './week-view.ts';
 
 export interface PlannerCategory {
   slug: string;
@@ -86,6 +86,7 @@ export function weekPlannerGrid(planner: PlannerCategory, offers: OfferData[], n
   const week = comingWeek(now);
   const today = sriLankaDate(now);
   const rows = new Map<number, PlannerRow>();
+  const labels = weekBankLabels(offers.filter((offer) => inPlanner(planner, offer)));
   for (const offer of offers) {
     if (!inPlanner(planner, offer)) continue;
     const days = week.filter((day) => appliesOn(offer, day));
@@ -101,7 +102,7 @@ export function weekPlannerGrid(planner: PlannerCategory, offers: OfferData[], n
           cells: week.map(({ day }) => ({ day, entries: [] })),
         }),
       );
-    const entry = weekEntry(offer);
+    const entry = weekEntry(offer, labels);
     const startsLater = offer.offerStart !== null && sriLankaDate(offer.offerStart) > today;
     for (const { day } of days) {
       row.cells

@@ -2,7 +2,7 @@
 // which weekdays an offer runs on, and what a day's entry names (bank, benefit, card rule).
 import type { OfferData } from '../contract/index.ts';
 import { WEEKDAYS, type Weekday } from '../contract/card-constants.ts';
-import { bankShortNames } from '../lib/bank-names.ts';
+import { bankLabels } from '../lib/bank-names.ts';
 import { cardRuleText } from '../lib/card-match.ts';
 import { offerTags } from '../lib/format-offer.ts';
 import { localePath } from '../lib/locale-path.ts';
@@ -21,8 +21,13 @@ export interface WeekEntry {
 export const runsOnWeekday = (offer: Pick<OfferData, 'eligibility'>, day: Weekday) =>
   offer.eligibility.days.length === 0 || offer.eligibility.days.includes(day);
 
-export const weekEntry = (offer: OfferData): WeekEntry => ({
-  bank: bankShortNames(offer.bank.bankName)[0] ?? offer.bank.bankName,
+/** The banks of these offers, each labelled by a name none of the others shares (bankLabels). */
+export const weekBankLabels = (offers: readonly OfferData[]) =>
+  bankLabels([...new Map(offers.map((offer) => [offer.bankId, offer.bank])).values()]);
+
+/** An offer in a week's cell; `labels` names its bank (weekBankLabels of the offers shown together). */
+export const weekEntry = (offer: OfferData, labels: Map<number, string>): WeekEntry => ({
+  bank: labels.get(offer.bankId) ?? offer.bank.bankName,
   benefit: offerTags(offer)[0] ?? offer.label,
   href: localePath(offerCanonicalPath(offer)),
   cards: cardRuleText(offer),

@@ -29,7 +29,7 @@ export function bankShortNames(bankName: string): string[] {
 }
 
 /** A bank's name without 'Bank' and the legal words: 'Sampath Bank' → 'Sampath'. */
-const plainName = (bankName: string) =>
+export const plainName = (bankName: string) =>
   bankName
     .replace(LEGAL_WORDS, ' ')
     .replace(/\bbank\b/gi, ' ')
@@ -64,6 +64,20 @@ export function bankNames(banks: readonly { bankId: number; bankName: string }[]
         shortNames: shortNames.filter((name) => own(slugify(name))),
         slugs: [slug, ...otherSlugs.filter((other) => other !== slug && own(other))],
       },
+    ]),
+  );
+}
+
+/**
+ * Each bank's label where space is short (a week's cells): its short name (HNB, NDB) when no other
+ * of these banks has it, else its name without 'Bank' ('Sampath' and 'Seylan', both SB), by bank id.
+ */
+export function bankLabels(banks: readonly { bankId: number; bankName: string }[]): Map<number, string> {
+  const names = bankNames(banks);
+  return new Map(
+    banks.map((bank) => [
+      bank.bankId,
+      names.get(bank.bankId)!.shortNames[0] ?? (plainName(bank.bankName) || bank.bankName),
     ]),
   );
 }

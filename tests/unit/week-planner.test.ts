@@ -79,7 +79,11 @@ describe('a week planner grid', () => {
       [
         offer('Village Fresh Market', { eligibility: { days: ['fri'] } }),
         offer('Daily Basket Mart'),
-        offer('Village Fresh Market', { eligibility: { days: ['wed', 'sun'] }, bankId: 2 }),
+        offer('Village Fresh Market', {
+          eligibility: { days: ['wed', 'sun'] },
+          bankId: 2,
+          bank: { ...offerData().bank, bankId: 2, bankName: 'Hatton National Bank', logoURL: '', color: '#000' },
+        }),
       ],
       NOW,
     );
@@ -93,6 +97,26 @@ describe('a week planner grid', () => {
     expect(friday[0]).toMatchObject({ bank: 'CB', benefit: '15% off', card: undefined, starts: undefined });
     expect(friday[0]!.calendarHref).toBe(`/api/offers/${friday[0]!.offerId}/calendar.ics?weekday=fri`);
     expect(grid.rows[1]!.href).toBe('/merchants/village-fresh-market');
+  });
+
+  it("labels each bank by a short name no other bank in the grid shares, else by its name without 'Bank'", () => {
+    const bank = (bankId: number, bankName: string) => ({
+      bankId,
+      bank: { ...offerData().bank, bankId, bankName, logoURL: '', color: '#000' },
+    });
+    const labels = (offers: OfferData[]) =>
+      weekPlannerGrid(planner('supermarkets'), offers, NOW).rows.flatMap((row) =>
+        row.cells.find((cell) => cell.day === 'wed')!.entries.map((entry) => entry.bank),
+      );
+    // Sampath Bank and Seylan Bank are both 'SB': apart, each is SB; together, each is named.
+    expect(labels([offer('Daily Basket Mart', bank(3, 'Sampath Bank'))])).toEqual(['SB']);
+    expect(
+      labels([
+        offer('Daily Basket Mart', bank(3, 'Sampath Bank')),
+        offer('Village Fresh Market', bank(4, 'Seylan Bank')),
+        offer('Village Fresh Market', bank(5, 'NDB Bank')),
+      ]),
+    ).toEqual(['Sampath', 'Seylan', 'NDB']);
   });
 
   it('counts an offer starting mid-week from its first day, says when it starts, and one ending mid-week to its last', () => {
