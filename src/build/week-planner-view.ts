@@ -86,9 +86,9 @@ export function weekPlannerGrid(planner: PlannerCategory, offers: OfferData[], n
   const week = comingWeek(now);
   const today = sriLankaDate(now);
   const rows = new Map<number, PlannerRow>();
-  const labels = weekBankLabels(offers.filter((offer) => inPlanner(planner, offer)));
-  for (const offer of offers) {
-    if (!inPlanner(planner, offer)) continue;
+  const planned = offers.filter((offer) => inPlanner(planner, offer));
+  const labels = weekBankLabels(planned);
+  for (const offer of planned) {
     const days = week.filter((day) => appliesOn(offer, day));
     if (!days.length) continue;
     let row = rows.get(offer.merchantId);

@@ -29,7 +29,7 @@ export function bankShortNames(bankName: string): string[] {
 }
 
 /** A bank's name without 'Bank' and the legal words: 'Sampath Bank' → 'Sampath'. */
-export const plainName = (bankName: string) =>
+const plainName = (bankName: string) =>
   bankName
     .replace(LEGAL_WORDS, ' ')
     .replace(/\bbank\b/gi, ' ')
