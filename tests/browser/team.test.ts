@@ -70,7 +70,15 @@ const offerForm = (header: string) => ({
 async function gotoConsole(page: Page, path: string) {
   await page.goto(path);
   await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page
+    .waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0)
+    .catch(async (error) => {
+      // Which islands had not hydrated, to tell a slow machine from an island that never starts.
+      const waiting = await page.evaluate(() =>
+        [...document.querySelectorAll('astro-island[ssr]')].map((island) => island.getAttribute('component-url')),
+      );
+      throw new Error(`${path}: islands not hydrated: ${waiting.join(', ')}`, { cause: error });
+    });
 }
 
 /** The audit log's entries for a target, as the team API answers them. */
