@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** The site's languages, named once in the translations' project (docs/i18n.md). */
 const { baseLocale, locales } = JSON.parse(readFileSync('./project.inlang/settings.json', 'utf8'));
@@ -27,6 +28,26 @@ const serviceOrigins = [
 ].flatMap((url) => (url && URL.canParse(url) ? [new URL(url).origin] : []));
 const ownAndServices = ["'self'", ...new Set(serviceOrigins)].join(' ');
 
+/**
+ * `npm run messages` compiles the messages twice (docs/i18n.md): into src/paraglide/ as one module per
+ * language, which Node loads as a few files (the server, the commands, the tests), and into
+ * src/paraglide-per-message/ as one module per message, which lets the bundler give each script
+ * only the messages it calls. The site's build reads the second wherever code imports the first.
+ */
+const PARAGLIDE_DIR = fileURLToPath(new URL('./src/paraglide/', import.meta.url));
+const PER_MESSAGE_DIR = fileURLToPath(new URL('./src/paraglide-per-message/', import.meta.url));
+/** @type {import('vite').Plugin} */
+const messagesPerModule = {
+  name: 'paraglide-per-message',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!source.includes('paraglide/')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved?.id.startsWith(PARAGLIDE_DIR)) return resolved;
+    return { ...resolved, id: PER_MESSAGE_DIR + resolved.id.slice(PARAGLIDE_DIR.length) };
+  },
+};
+
 // Static output: every page is pre-rendered; islands hydrate against the live API.
 export default defineConfig({
   // npm start and npm run build always pass SITE_URL (src/server/env.ts derives it from HOST and PORT when unset).
@@ -45,6 +66,7 @@ export default defineConfig({
   // React, react-dom and the scheduler in one file: every page with an island needs all of them, and one
   // gzipped file is smaller than the five Rolldown makes of them by default. The same for 'site'.
   vite: {
+    plugins: [messagesPerModule],
     // In the browser's scripts only: the pages themselves are rendered with each page's locale from
     // its URL (src/middleware.ts), where a message may also be asked for in another language.
     environments: staticLocale
@@ -66,7 +88,7 @@ export default defineConfig({
               // in the cards' file they would bring it, and React, to the offer page. So would the search's filter names.
               {
                 name: 'site',
-                test: /src[\\/](lib[\\/](after-paint|constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category|instalment_plans)\.js$/,
+                test: /src[\\/](lib[\\/](after-paint|constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide-per-message[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category|instalment_plans)\.js$/,
               },
               // The offer card and its favourite control (React), with the filter bar's option lists: what
               // home's list hydrates at load, one file rather than four small ones.

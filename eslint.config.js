@@ -11,7 +11,16 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig([
   // Generated or installed, not written here (.gitignore).
-  globalIgnores(['node_modules/', 'src/paraglide/', 'dist/', 'tmp/', 'data/', 'builds/', '.astro/']),
+  globalIgnores([
+    'node_modules/',
+    'src/paraglide/',
+    'src/paraglide-per-message/',
+    'dist/',
+    'tmp/',
+    'data/',
+    'builds/',
+    '.astro/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   astro.configs.recommended,
