@@ -72,9 +72,9 @@ export default defineConfig({
     environments: staticLocale
       ? { client: { define: { 'globalThis.__PARAGLIDE_STATIC_LOCALE__': JSON.stringify(staticLocale) } } }
       : {},
-    // No paraglide Vite plugin: `npm run messages` compiles src/paraglide before every build (docs/i18n.md).
-    // The plugin would write it again in another shape whenever NODE_ENV is not production, under
-    // processes that are reading it.
+    // Not Paraglide's own Vite plugin: `npm run messages` compiles both folders before every build
+    // (docs/i18n.md). Its plugin would write them again in another shape whenever NODE_ENV is not
+    // production, under processes that are reading them.
     build: {
       rolldownOptions: {
         output: {

@@ -22,6 +22,7 @@ import { eq, sql } from 'drizzle-orm';
 import { merchants } from '../../src/server/db/schema.ts';
 import { assignMerchantSlug } from '../../src/server/db/merchant-slugs.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
+import { staticImports } from '../../scripts/bench/shipped-bytes.ts';
 import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
 import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
@@ -206,6 +207,38 @@ describe('offer pages', () => {
     const home = page('');
     expect(home).toMatch(/<script type="module" src="\/_astro\/[^"]+\.js"><\/script>/);
     expect(home).not.toContain('<script data-after-paint-scripts');
+  });
+
+  it("loads only the messages its code calls: none of the team console's", () => {
+    // The build bundles the messages a module apiece (astro.config.mjs): bundled a language apiece,
+    // every message any script calls would share one file, which every page loads.
+    const englishTexts = (path: string) =>
+      Object.entries(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>)
+        .filter(([key]) => key !== '$schema')
+        .map(([, text]) => text);
+    const elsewhere = readdirSync('messages', { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('en.json') && path !== join('team', 'en.json'))
+      .flatMap((path) => englishTexts(join('messages', path)));
+    const consoleOnly = englishTexts('messages/team/en.json').filter(
+      (text) => text.length >= 16 && !text.includes('{') && !elsewhere.some((other) => other.includes(text)),
+    );
+    expect(consoleOnly.length).toBeGreaterThan(50);
+    // The offer page's scripts, as the loader lists them, and every script they import.
+    const html = page(offerCanonicalPath(offers[0]!));
+    const queue = JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[];
+    const loaded = new Map<string, string>();
+    for (let src = queue.shift(); src; src = queue.shift()) {
+      if (loaded.has(src)) continue;
+      const code = readFileSync(join(siteDir, src), 'utf8');
+      loaded.set(src, code);
+      queue.push(...staticImports(code).map((specifier) => new URL(specifier, `https://x${src}`).pathname));
+    }
+    expect(loaded.size).toBeGreaterThan(1);
+    for (const [src, code] of loaded)
+      expect(
+        consoleOnly.filter((text) => code.includes(text)),
+        src,
+      ).toEqual([]);
   });
 
   it('lists only canonical URLs in the sitemap', () => {
