@@ -68,6 +68,40 @@ describe("a merchant's savings answer", () => {
       expect(days[0]).toBe('Today');
     }));
 
+  it("paints with every bank's answer in its HTML, and nothing on the page moves when its script takes over", () =>
+    withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+      // Every layout shift not caused by the visitor, with the page's parts it moved.
+      await page.addInitScript(() => {
+        const shifts: { value: number; moved: string[] }[] = [];
+        Object.assign(window, { unpromptedShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const shift = entry as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+            if (shift.hadRecentInput) continue;
+            const moved = shift.sources.map((source) =>
+              source.node instanceof Element ? source.node.className || source.node.tagName : '?',
+            );
+            shifts.push({ value: shift.value, moved });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const response = await page.goto(path());
+      const html = await response!.text();
+      expect(html.match(/class="saving-bank"/g)).toHaveLength(merchant.bankIds.length);
+      expect(html).toMatch(/class="savings-note">Every bank(&#39;|')s cards/);
+      // The script has taken over once a bill gets an answer; only what came before the bill counts.
+      await page.getByLabel('Bill (Rs.)').fill('10000');
+      await expect
+        .poll(() => savingsShown(page, '.saving-bank .saving').then((s) => s.some((v) => v !== null)))
+        .toBe(true);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { unpromptedShifts: { value: number; moved: string[] }[] }).unpromptedShifts,
+      );
+      const pageShifts = shifts.filter(({ moved }) => moved.some((name) => /week|savings|saving-/.test(name)));
+      expect(pageShifts).toEqual([]);
+      expect(shifts.reduce((sum, { value }) => sum + value, 0)).toBeLessThan(0.01);
+    }));
+
   it("lists only the visitor's own cards from My Cards, one of a bank without an offer here saying so", async () => {
     const withOffer = merchant.bankIds[0]!;
     const without = site.banks.find((bank) => !merchant.bankIds.includes(bank.bankId))!.bankId;

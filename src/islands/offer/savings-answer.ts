@@ -1,39 +1,18 @@
 // The savings answer: the visitor's bill, in store or online, and a day (today in Sri Lanka first);
 // their cards from My Cards, or every card of the banks with an offer at the merchant, bank by bank.
 // Each card's saving or the one reason it does not qualify, ranked by lib/savings.ts, the code the
-// API runs, on the merchant's offers: no round trip after the data is here. Plain DOM, loaded after
-// the first paint, on a merchant's page (the data inline), an offer's page and the offer modal (the
-// merchant's data file, pages/savings/[merchantId].json.ts, fetched once).
-import { CARD_NETWORK_NAMES, type CardKind } from '../../contract/card-constants.ts';
-import { rupeesText } from '../../lib/format-eligibility.ts';
-import { shortDate } from '../../lib/offer-dates.ts';
-import {
-  cardsOfBanks,
-  rankSavings,
-  type CardSaving,
-  type MerchantSavingsData,
-  type SavingsCard,
-  type SavingsOffer,
-} from '../../lib/savings.ts';
-import { benefitText, reasonText } from '../../lib/savings-text.ts';
-import { sriLankaDate, sriLankaInstant, sriLankaTime } from '../../lib/sri-lanka-date.ts';
+// API runs, and put in words by lib/savings-view.ts, on the merchant's offers: no round trip after
+// the data is here. Plain DOM, loaded after the first paint: on a merchant's page it takes over the
+// answer the page rendered (the data inline); on an offer's page and in the offer modal it makes its
+// own (the merchant's data file, pages/savings/[merchantId].json.ts, fetched once).
+import type { MerchantSavingsData } from '../../lib/savings.ts';
+import { savingsAnswerView, savingsDays, type SavingLine, type SavingsAnswerView } from '../../lib/savings-view.ts';
+import { sriLankaDate, sriLankaTime } from '../../lib/sri-lanka-date.ts';
 import { m } from '../../paraglide/messages.js';
 import { $myCards } from '../../stores/my-cards.ts';
 import './savings-answer.css';
 
-const DAYS_SHOWN = 7;
-const DAY_MS = 86_400_000;
-const KIND_WORDS: Record<CardKind, () => string> = {
-  credit: m.savings_kind_credit,
-  debit: m.savings_kind_debit,
-  prepaid: m.savings_kind_prepaid,
-};
 let answersStarted = 0;
-
-function cardName(card: SavingsCard, bankName: string): string {
-  if (card.network === null || card.kind === null) return m.savings_any_card({ bank: bankName });
-  return `${CARD_NETWORK_NAMES[card.network]}${card.tier ? ` ${card.tier}` : ''} ${KIND_WORDS[card.kind]()}`;
-}
 
 const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => {
   const made = document.createElement(tag);
@@ -50,21 +29,32 @@ function radio(name: string, value: string, text: string, checked: boolean): HTM
   return label;
 }
 
-/** Today and the next six days in Sri Lanka, as the day choices. */
-function daySelect(): HTMLSelectElement {
-  const select = element('select');
-  select.name = 'date';
-  const today = Date.now();
-  for (let i = 0; i < DAYS_SHOWN; i++) {
-    const date = sriLankaDate(today + i * DAY_MS);
-    const label = i === 0 ? m.savings_today() : shortDate(new Date(sriLankaInstant(date)).toISOString());
-    select.append(new Option(label ?? date, date, i === 0, i === 0));
-  }
-  return select;
+/** The day choices from today in Sri Lanka: a page built on an earlier day offers that day's. */
+function fillDays(select: HTMLSelectElement) {
+  const chosen = select.value;
+  const days = savingsDays();
+  select.replaceChildren(...days.map(({ value, label }, i) => new Option(label, value, i === 0, i === 0)));
+  if (days.some(({ value }) => value === chosen)) select.value = chosen;
 }
 
-/** The heading, the question's form, the note on whose cards these are, and the answers' list. */
-function answerParts(headingLevel: 2 | 3) {
+interface AnswerParts {
+  form: HTMLFormElement;
+  note: HTMLElement;
+  results: HTMLElement;
+}
+
+/** The parts a merchant's page renders in its HTML (components/SavingsAnswer.astro), if root holds them. */
+function partsInPage(root: HTMLElement): AnswerParts | null {
+  const form = root.querySelector<HTMLFormElement>('form.savings-form');
+  const note = root.querySelector<HTMLElement>('.savings-note');
+  const results = root.querySelector<HTMLElement>('.savings-results');
+  if (!form || !note || !results) return null;
+  fillDays(form.elements.namedItem('date') as HTMLSelectElement);
+  return { form, note, results };
+}
+
+/** The heading, the question's form, the note on whose cards these are, and the answers' list, made into root. */
+function makeParts(root: HTMLElement, headingLevel: 2 | 3): AnswerParts {
   const id = `savings-heading-${++answersStarted}`;
   const heading = element(`h${headingLevel}`, 'savings-heading', m.savings_heading());
   heading.id = id;
@@ -81,83 +71,66 @@ function answerParts(headingLevel: 2 | 3) {
     radio('channel', 'online', m.pages_channel_online(), false),
   );
   const day = element('label');
-  day.append(element('span', undefined, m.savings_day()), daySelect());
+  const select = element('select');
+  select.name = 'date';
+  fillDays(select);
+  day.append(element('span', undefined, m.savings_day()), select);
   form.append(bill, channel, day);
   const note = element('p', 'savings-note');
   const results = element('ol', 'savings-results');
   results.setAttribute('aria-label', m.savings_results());
   results.setAttribute('aria-live', 'polite');
-  return { id, heading, form, note, results };
+  root.setAttribute('aria-labelledby', id);
+  root.replaceChildren(heading, form, note, results);
+  return { form, note, results };
 }
 
-function answerItem(answer: CardSaving, bankName: string, offers: Map<number, SavingsOffer>): HTMLLIElement {
-  const item = element('li', answer.qualifies ? 'saving qualifies' : 'saving');
-  const offer = answer.offerId === null ? undefined : offers.get(answer.offerId);
-  const benefit = offer && benefitText(offer);
-  let what: string;
-  if (!answer.qualifies) what = reasonText(answer.reason!);
-  else if (answer.saving !== null)
-    what = `${m.savings_saves({ amount: rupeesText(answer.saving) })}${benefit ? ` · ${benefit}` : ''}`;
-  else what = benefit ?? '';
-  item.append(
-    element('span', 'saving-card', cardName(answer.card, bankName)),
-    ' ',
-    element('span', 'saving-what', what),
-  );
+function lineItem({ qualifies, card, what }: SavingLine): HTMLLIElement {
+  const item = element('li', qualifies ? 'saving qualifies' : 'saving');
+  item.append(element('span', 'saving-card', card), ' ', element('span', 'saving-what', what));
   return item;
 }
 
+/** The answer's list items, as components/SavingsAnswer.astro writes them. */
+function resultItems(view: SavingsAnswerView): HTMLLIElement[] {
+  if (view.yourCards) return view.lines.map(lineItem);
+  return view.banks.map(({ bankName, best, others }) => {
+    const group = element('li', 'saving-bank');
+    const cards = element('ul');
+    cards.append(lineItem(best));
+    group.append(element('p', 'saving-bank-name', bankName), cards);
+    if (others.length) {
+      const more = element('details', 'saving-more');
+      const rest = element('ul');
+      rest.append(...others.map(lineItem));
+      more.append(element('summary', undefined, m.savings_more_cards({ count: others.length })), rest);
+      group.append(more);
+    }
+    return group;
+  });
+}
+
 /**
- * Fills root (an empty, hidden section) with the answer for these offers and shows it; the answer
- * follows the form and My Cards. Returns what stops it (the modal's answer, when the modal closes).
+ * Answers in root for these offers, following the form and My Cards: in the parts the page rendered,
+ * or in parts made into root (an empty, hidden section), which it then shows. Returns what stops it
+ * (the modal's answer, when the modal closes).
  */
 export function startSavingsAnswer(root: HTMLElement, data: MerchantSavingsData, headingLevel: 2 | 3 = 2): () => void {
   if (!data.offers.length) return () => {};
-  const { id, heading, form, note, results } = answerParts(headingLevel);
-  root.setAttribute('aria-labelledby', id);
-  root.replaceChildren(heading, form, note, results);
-  const bankNames = new Map(data.banks.map((bank) => [bank.bankId, bank.bankName]));
-  const offers = new Map(data.offers.map((offer) => [offer.offerId, offer]));
-  const everyCard = cardsOfBanks(data.banks);
+  const { form, note, results } = partsInPage(root) ?? makeParts(root, headingLevel);
 
   const answer = () => {
     const fields = new FormData(form);
     const bill = Number(fields.get('bill'));
     const date = String(fields.get('date') || sriLankaDate());
-    const question = {
+    const view = savingsAnswerView(data, $myCards.get(), {
       bill: Number.isInteger(bill) && bill > 0 ? bill : null,
-      channel: fields.get('channel') === 'online' ? ('online' as const) : ('inStore' as const),
+      channel: fields.get('channel') === 'online' ? 'online' : 'inStore',
       date,
       time: date === sriLankaDate() ? sriLankaTime() : null,
-    };
-    const mine = $myCards.get();
-    note.textContent = mine.length ? m.savings_your_cards() : m.savings_every_card();
-    const ranked = rankSavings(data.offers, mine.length ? mine : everyCard, question);
-    const items: HTMLLIElement[] = [];
-    if (mine.length) {
-      for (const saving of ranked) items.push(answerItem(saving, bankNames.get(saving.card.bankId) ?? '', offers));
-    } else {
-      // Bank by bank, the banks in the order of their best card: that card shown, the bank's others a press away.
-      for (const bankId of new Set(ranked.map((saving) => saving.card.bankId))) {
-        const bankName = bankNames.get(bankId) ?? '';
-        const [best, ...others] = ranked
-          .filter((saving) => saving.card.bankId === bankId)
-          .map((saving) => answerItem(saving, bankName, offers));
-        const group = element('li', 'saving-bank');
-        const cards = element('ul');
-        cards.append(best!);
-        group.append(element('p', 'saving-bank-name', bankName), cards);
-        if (others.length) {
-          const more = element('details', 'saving-more');
-          const rest = element('ul');
-          rest.append(...others);
-          more.append(element('summary', undefined, m.savings_more_cards({ count: others.length })), rest);
-          group.append(more);
-        }
-        items.push(group);
-      }
-    }
-    results.replaceChildren(...items);
+    });
+    note.textContent = view.note;
+    results.replaceChildren(...resultItems(view));
   };
 
   form.addEventListener('input', answer);
