@@ -48,6 +48,30 @@ const messagesPerModule = {
   },
 };
 
+/**
+ * The error catalogue as a whole for src/contract/error-codes.ts alone, a module of its own: the
+ * contract's schemas import their texts from it one by one by name, which the bundle keeps one by
+ * one while no other code uses the catalogue whole. So a page's first scripts carry the few texts
+ * their schemas name, and the whole catalogue loads only with the code that says an error in words
+ * (lib/error-text.ts, the sign-in forms).
+ */
+const ERROR_CATALOGUE = fileURLToPath(new URL('./messages/errors/en.json', import.meta.url));
+const ERROR_CODES_MODULE = fileURLToPath(new URL('./src/contract/error-codes.ts', import.meta.url));
+const WHOLE_CATALOGUE_ID = '\0error-catalogue-whole';
+/** @type {import('vite').Plugin} */
+const errorCatalogueWhole = {
+  name: 'error-catalogue-whole',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (importer !== ERROR_CODES_MODULE || !source.endsWith('/errors/en.json')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved?.id === ERROR_CATALOGUE ? WHOLE_CATALOGUE_ID : resolved;
+  },
+  load(id) {
+    return id === WHOLE_CATALOGUE_ID ? `export default ${readFileSync(ERROR_CATALOGUE, 'utf8')};` : null;
+  },
+};
+
 // Static output: every page is pre-rendered; islands hydrate against the live API.
 export default defineConfig({
   // npm start and npm run build always pass SITE_URL (src/server/env.ts derives it from HOST and PORT when unset).
@@ -66,7 +90,7 @@ export default defineConfig({
   // React, react-dom and the scheduler in one file: every page with an island needs all of them, and one
   // gzipped file is smaller than the five Rolldown makes of them by default. The same for 'site'.
   vite: {
-    plugins: [messagesPerModule],
+    plugins: [messagesPerModule, errorCatalogueWhole],
     // In the browser's scripts only: the pages themselves are rendered with each page's locale from
     // its URL (src/middleware.ts), where a message may also be asked for in another language.
     environments: staticLocale

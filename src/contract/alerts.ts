@@ -2,7 +2,8 @@
 // answers, the limits and the texts. Imported directly (not through index.ts), so that only the
 // Alert me dialog's chunk and the console's alerts page carry it.
 import * as v from 'valibot';
-import { englishText, ERROR_CODES, OTHER_WORDINGS } from './error-codes.ts';
+import { error_bad_link, error_label_required, error_too_long } from '../../messages/errors/en.json';
+import { fillText, OTHER_WORDINGS } from './error-texts.ts';
 import { EMAIL_MAX } from './limits.ts';
 import { Id } from './ids.ts';
 import { OfferSearchRequest } from './offer-search.ts';
@@ -31,8 +32,8 @@ export const ALERT_MESSAGES = {
 export const AlertLabel = v.pipe(
   v.string('label must be text'),
   v.trim(),
-  v.nonEmpty(ERROR_CODES.label_required),
-  v.maxLength(ALERT_LABEL_MAX, englishText('too_long', { max: ALERT_LABEL_MAX })),
+  v.nonEmpty(error_label_required),
+  v.maxLength(ALERT_LABEL_MAX, fillText(error_too_long, { max: ALERT_LABEL_MAX })),
 );
 const invalidEmail = OTHER_WORDINGS.alertInvalidEmail;
 export const EmailAddress = v.pipe(
@@ -50,11 +51,7 @@ export const AlertIdParams = v.object({ alertId: Id });
 export const EmailRequest = v.object({ email: EmailAddress });
 /** ?token= of the e-mail links; a bad one is answered as a bad link, never a 500. */
 export const EmailTokenQuery = v.object({
-  token: v.pipe(
-    v.string(ERROR_CODES.bad_link),
-    v.nonEmpty(ERROR_CODES.bad_link),
-    v.maxLength(2000, ERROR_CODES.bad_link),
-  ),
+  token: v.pipe(v.string(error_bad_link), v.nonEmpty(error_bad_link), v.maxLength(2000, error_bad_link)),
 });
 
 export const Alert = v.object({

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { Id } from './ids.ts';
 import { WEEKDAYS } from './card-constants.ts';
-import { ERROR_CODES } from './error-codes.ts';
+import { error_invalid_day } from '../../messages/errors/en.json';
 
 /** A feed token: 256 random bits in base64url (43 characters), the feed URL's only secret. */
 export const CALENDAR_FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -24,7 +24,7 @@ export const CalendarFeedParams = v.object({
 export const OfferCalendarParams = v.object({ offerId: Id });
 /** Its query: `weekday` (mon … sun) makes it that day's weekly event, the week planners' Add to calendar. */
 export const OfferCalendarQuery = v.object({
-  weekday: v.optional(v.picklist(WEEKDAYS, ERROR_CODES.invalid_day)),
+  weekday: v.optional(v.picklist(WEEKDAYS, error_invalid_day)),
 });
 
 /**

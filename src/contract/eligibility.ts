@@ -1,9 +1,20 @@
 // Typed eligibility: which cards of the offer's bank, on which days and hours, above what bill,
 // capped at what discount, in store or online. Shared by the answers (responses.ts), the offer
 // form, the team's editor and the importers. Imports valibot, its plain values (card-constants.ts)
-// and its refusals' texts (error-codes.ts).
+// and its refusals' texts (the error catalogue, by name).
 import * as v from 'valibot';
-import { englishText, ERROR_CODES } from './error-codes.ts';
+import {
+  error_duplicate_card,
+  error_invalid_convert_days,
+  error_invalid_rupees,
+  error_invalid_time,
+  error_listed_needs_cards,
+  error_not_http,
+  error_time_needs_both,
+  error_too_long,
+  error_too_many_cards,
+} from '../../messages/errors/en.json';
+import { fillText } from './error-texts.ts';
 import { URL_MAX } from './limits.ts';
 
 export * from './card-constants.ts';
@@ -21,7 +32,7 @@ const TierName = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('Enter the tier.'),
-  v.maxLength(CARD_TIER_NAME_MAX, englishText('too_long', { max: CARD_TIER_NAME_MAX })),
+  v.maxLength(CARD_TIER_NAME_MAX, fillText(error_too_long, { max: CARD_TIER_NAME_MAX })),
 );
 /** One kind of card: a network, a kind and a tier; tier null means any tier of that network and kind. */
 export const CardSpec = v.object({
@@ -36,31 +47,31 @@ const sameCard = (a: CardSpecData, b: CardSpecData) =>
 /** A list of cards without repeats. */
 export const CardList = v.pipe(
   v.array(CardSpec, 'Expected a list of cards.'),
-  v.maxLength(CARDS_MAX, englishText('too_many_cards', { max: CARDS_MAX })),
+  v.maxLength(CARDS_MAX, fillText(error_too_many_cards, { max: CARDS_MAX })),
   v.check(
     (cards) => cards.every((card, i) => cards.findIndex((other) => sameCard(card, other)) === i),
-    ERROR_CODES.duplicate_card,
+    error_duplicate_card,
   ),
 );
 
-const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ERROR_CODES.invalid_time));
+const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, error_invalid_time));
 const Rupees = v.pipe(
-  v.number(ERROR_CODES.invalid_rupees),
-  v.integer(ERROR_CODES.invalid_rupees),
-  v.minValue(1, ERROR_CODES.invalid_rupees),
-  v.maxValue(RUPEES_MAX, ERROR_CODES.invalid_rupees),
+  v.number(error_invalid_rupees),
+  v.integer(error_invalid_rupees),
+  v.minValue(1, error_invalid_rupees),
+  v.maxValue(RUPEES_MAX, error_invalid_rupees),
 );
 const ConvertDays = v.pipe(
-  v.number(ERROR_CODES.invalid_convert_days),
-  v.integer(ERROR_CODES.invalid_convert_days),
-  v.minValue(1, ERROR_CODES.invalid_convert_days),
-  v.maxValue(CONVERT_WITHIN_DAYS_MAX, ERROR_CODES.invalid_convert_days),
+  v.number(error_invalid_convert_days),
+  v.integer(error_invalid_convert_days),
+  v.minValue(1, error_invalid_convert_days),
+  v.maxValue(CONVERT_WITHIN_DAYS_MAX, error_invalid_convert_days),
 );
 const Website = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(URL_MAX, englishText('too_long', { max: URL_MAX })),
-  v.regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, ERROR_CODES.not_http),
+  v.maxLength(URL_MAX, fillText(error_too_long, { max: URL_MAX })),
+  v.regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, error_not_http),
 );
 
 /**
@@ -91,11 +102,11 @@ export const Eligibility = v.pipe(
     promoCodeRequired: v.optional(v.boolean(), false),
   }),
   v.forward(
-    v.check((e) => e.cardScope !== 'listed' || e.cards.length > 0, ERROR_CODES.listed_needs_cards),
+    v.check((e) => e.cardScope !== 'listed' || e.cards.length > 0, error_listed_needs_cards),
     ['cards'],
   ),
   v.forward(
-    v.check((e) => (e.timeFrom === null) === (e.timeTo === null), ERROR_CODES.time_needs_both),
+    v.check((e) => (e.timeFrom === null) === (e.timeTo === null), error_time_needs_both),
     ['timeTo'],
   ),
   // Listed cards only mean something with scope 'listed'.

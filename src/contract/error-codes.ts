@@ -10,6 +10,7 @@
 import CATALOGUE from '../../messages/errors/en.json';
 // One text by name, not the whole catalogue: the browser's error-text bundle would carry all of its English.
 import { account_sign_in_wait_minutes } from '../../messages/account/en.json';
+import { OTHER_WORDINGS, REQUEST_ISSUES } from './error-texts.ts';
 
 /** A text with `{name}` where the API writes a value in: the answer carries the values as `params`. */
 interface Template {
@@ -28,21 +29,7 @@ export const ERROR_CODES = Object.fromEntries(
   ),
 ) as Readonly<Record<ErrorCode, string>>;
 
-/** The issues beside not_json and not_json_object: a JSON parser's and a schema's own words. */
-export const REQUEST_ISSUES = { invalidJson: 'Invalid JSON', expectedObject: 'Expected an object' } as const;
-
-/**
- * Answers' own words for a code's meaning, which their `message` keeps: the partner feed's (its
- * errors name the feed's fields), My Cards' and Alert me's.
- */
-export const OTHER_WORDINGS = {
-  feedRequired: 'Required.',
-  feedNotHttp: 'Expected an http(s) address.',
-  feedEndBeforeStart: 'validThrough must not be before validFrom.',
-  myCardUnknownBank: 'There is no such bank.',
-  myCardTwice: 'This card is in the list twice.',
-  alertInvalidEmail: 'Enter a valid e-mail address.',
-} as const;
+export { OTHER_WORDINGS, REQUEST_ISSUES };
 
 /**
  * English texts that say what a code says in other words: the issues beside a request's JSON

@@ -3,7 +3,12 @@
 // issue as its reason, and never stored. Imported from here, not through index.ts.
 import * as v from 'valibot';
 import { Eligibility } from './eligibility.ts';
-import { englishText, ERROR_CODES } from './error-codes.ts';
+import {
+  error_end_before_start,
+  error_invalid_offer_rate,
+  error_too_many_locations,
+} from '../../messages/errors/en.json';
+import { fillText } from './error-texts.ts';
 import { NoNul } from './index.ts';
 import {
   LOCATION_NAME_MAX,
@@ -67,12 +72,12 @@ export const ImportedOffer = v.pipe(
     imageUrl: v.nullable(HttpUrl),
     locations: v.pipe(
       v.array(Text('location', LOCATION_NAME_MAX)),
-      v.maxLength(OFFER_LOCATIONS_MAX, englishText('too_many_locations', { max: OFFER_LOCATIONS_MAX })),
+      v.maxLength(OFFER_LOCATIONS_MAX, fillText(error_too_many_locations, { max: OFFER_LOCATIONS_MAX })),
     ),
     eligibility: Eligibility,
   }),
   v.forward(
-    v.check((offer) => isRateTextOf(offer.offerType, offer.offerRate), ERROR_CODES.invalid_offer_rate),
+    v.check((offer) => isRateTextOf(offer.offerType, offer.offerRate), error_invalid_offer_rate),
     ['offerRate'],
   ),
   v.forward(
@@ -85,7 +90,7 @@ export const ImportedOffer = v.pipe(
   v.forward(
     v.check(
       (offer) => !offer.offerStart || !offer.offerEnd || offer.offerEnd >= offer.offerStart,
-      ERROR_CODES.end_before_start,
+      error_end_before_start,
     ),
     ['offerEnd'],
   ),

@@ -3,7 +3,17 @@
 // its own modules (limits, the URL rule, the responses), so the server, the build and the islands
 // share it.
 import * as v from 'valibot';
-import { englishText, ERROR_CODES } from './error-codes.ts';
+import {
+  error_invalid_code,
+  error_invalid_email,
+  error_invalid_first_name,
+  error_invalid_login,
+  error_invalid_mobile_no,
+  error_password_rules,
+  error_required,
+  error_too_long,
+} from '../../messages/errors/en.json';
+import { fillText } from './error-texts.ts';
 import {
   AD_COUNT,
   AD_COUNT_MAX,
@@ -33,8 +43,8 @@ import { Id, IdList } from './ids.ts';
 /** PostgreSQL text cannot hold NUL, so every text field refuses it rather than failing in the database. */
 export const NoNul = v.check((s: string) => !s.includes('\u0000'), 'Text must not contain NUL characters.');
 const trimmedText = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, englishText('too_long', { max })), NoNul);
-const requiredText = (max: number) => v.pipe(trimmedText(max), v.nonEmpty(ERROR_CODES.required));
+  v.pipe(v.string(), v.trim(), v.maxLength(max, fillText(error_too_long, { max })), NoNul);
+const requiredText = (max: number) => v.pipe(trimmedText(max), v.nonEmpty(error_required));
 
 /** A path segment holding one id or a comma-separated list of ids. */
 export const IdListParam = v.pipe(
@@ -72,39 +82,39 @@ export function normaliseMobileNo(text: string): string {
 /** 9 digits, not starting with 0 (a leading 0 means a digit is missing), from any form normaliseMobileNo reads. */
 export const MobileNo = v.pipe(
   v.string('Mobile number must be text'),
-  v.maxLength(MOBILE_TEXT_MAX, ERROR_CODES.invalid_mobile_no),
+  v.maxLength(MOBILE_TEXT_MAX, error_invalid_mobile_no),
   v.transform(normaliseMobileNo),
-  v.regex(new RegExp(`^[1-9]\\d{${MOBILE_DIGITS - 1}}$`), ERROR_CODES.invalid_mobile_no),
+  v.regex(new RegExp(`^[1-9]\\d{${MOBILE_DIGITS - 1}}$`), error_invalid_mobile_no),
 );
 export const Email = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty(ERROR_CODES.required),
-  v.maxLength(EMAIL_MAX, ERROR_CODES.invalid_email),
-  v.email(ERROR_CODES.invalid_email),
+  v.nonEmpty(error_required),
+  v.maxLength(EMAIL_MAX, error_invalid_email),
+  v.email(error_invalid_email),
 );
 export const FirstName = v.pipe(
   requiredText(FIRST_NAME_MAX),
-  v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, ERROR_CODES.invalid_first_name),
+  v.regex(/^\p{L}[\p{L}\p{M} .'-]*$/u, error_invalid_first_name),
 );
 export const NewPassword = v.pipe(
   v.string(),
-  v.minLength(PASSWORD_MIN, ERROR_CODES.password_rules),
-  v.maxLength(PASSWORD_MAX, ERROR_CODES.password_rules),
-  v.regex(/[a-z]/, ERROR_CODES.password_rules),
-  v.regex(/[A-Z]/, ERROR_CODES.password_rules),
-  v.regex(/\d/, ERROR_CODES.password_rules),
+  v.minLength(PASSWORD_MIN, error_password_rules),
+  v.maxLength(PASSWORD_MAX, error_password_rules),
+  v.regex(/[a-z]/, error_password_rules),
+  v.regex(/[A-Z]/, error_password_rules),
+  v.regex(/\d/, error_password_rules),
 );
 /** Sign-in only requires a password; the length cap keeps hashing cheap for hostile input. */
 export const SignInPassword = v.pipe(
   v.string(),
-  v.nonEmpty(ERROR_CODES.required),
-  v.maxLength(PASSWORD_MAX, ERROR_CODES.invalid_login),
+  v.nonEmpty(error_required),
+  v.maxLength(PASSWORD_MAX, error_invalid_login),
 );
 export const OneTimeCode = v.pipe(
-  v.union([v.string(), v.number()], ERROR_CODES.invalid_code),
+  v.union([v.string(), v.number()], error_invalid_code),
   v.transform(String),
-  v.regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), ERROR_CODES.invalid_code),
+  v.regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), error_invalid_code),
 );
 /** userType is stored as a number; 1/2 and "1"/"2" are accepted. */
 export const UserType = v.pipe(

@@ -5,7 +5,19 @@
 // imports index.ts would otherwise run and carry.
 import * as v from 'valibot';
 import { Eligibility, NO_ELIGIBILITY } from './eligibility.ts';
-import { englishText, ERROR_CODES } from './error-codes.ts';
+import {
+  error_accept_offer_terms,
+  error_end_before_start,
+  error_end_date_passed,
+  error_invalid_form_date,
+  error_invalid_instalment_months,
+  error_invalid_offer_rate,
+  error_offer_header_too_long,
+  error_required,
+  error_too_long,
+  error_too_many_locations,
+} from '../../messages/errors/en.json';
+import { fillText } from './error-texts.ts';
 import { NoNul } from './index.ts';
 import {
   ID_MAX,
@@ -60,27 +72,21 @@ const startOfTodayInSriLanka = () => {
   return Date.UTC(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate());
 };
 
-const tooLong = (max: number) => englishText('too_long', { max });
-const text = (max: number) => v.pipe(v.string(ERROR_CODES.required), v.trim(), v.maxLength(max, tooLong(max)), NoNul);
+const tooLong = (max: number) => fillText(error_too_long, { max });
+const text = (max: number) => v.pipe(v.string(error_required), v.trim(), v.maxLength(max, tooLong(max)), NoNul);
 const required = (max: number, tooLongText = tooLong(max)) =>
-  v.pipe(
-    v.string(ERROR_CODES.required),
-    v.trim(),
-    v.nonEmpty(ERROR_CODES.required),
-    v.maxLength(max, tooLongText),
-    NoNul,
-  );
+  v.pipe(v.string(error_required), v.trim(), v.nonEmpty(error_required), v.maxLength(max, tooLongText), NoNul);
 /** A choice from a list: a positive id, as a number or digits; empty means not chosen yet. */
 const chosenId = v.pipe(
-  v.union([v.number(), v.string()], ERROR_CODES.required),
+  v.union([v.number(), v.string()], error_required),
   v.transform((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : Number(value))),
-  v.check((n) => Number.isInteger(n) && n >= 1 && n <= ID_MAX, ERROR_CODES.required),
+  v.check((n) => Number.isInteger(n) && n >= 1 && n <= ID_MAX, error_required),
 );
 const optionalDate = v.optional(
   v.pipe(
     v.string(),
     v.trim(),
-    v.check((s) => s === '' || parseFormDate(s) !== undefined, ERROR_CODES.invalid_form_date),
+    v.check((s) => s === '' || parseFormDate(s) !== undefined, error_invalid_form_date),
   ),
   '',
 );
@@ -100,10 +106,10 @@ export const isRateTextOf = (offerType: (typeof OFFER_TYPES)[number], rate: stri
   offerType === 'customize' || (offerType === 'instalment' && /^0+(\.0{1,2})?$/.test(rate)) || isPercentRateText(rate);
 /** A plan's months: a whole number, 1 to INSTALMENT_MONTHS_MAX. */
 export const InstalmentMonths = v.pipe(
-  v.number(englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })),
-  v.integer(englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })),
-  v.minValue(1, englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })),
-  v.maxValue(INSTALMENT_MONTHS_MAX, englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX })),
+  v.number(fillText(error_invalid_instalment_months, { max: INSTALMENT_MONTHS_MAX })),
+  v.integer(fillText(error_invalid_instalment_months, { max: INSTALMENT_MONTHS_MAX })),
+  v.minValue(1, fillText(error_invalid_instalment_months, { max: INSTALMENT_MONTHS_MAX })),
+  v.maxValue(INSTALMENT_MONTHS_MAX, fillText(error_invalid_instalment_months, { max: INSTALMENT_MONTHS_MAX })),
 );
 /** An 'instalment' offer has its months; no other type has any. */
 export const monthsFitType = (offerType: (typeof OFFER_TYPES)[number], months: number | null) =>
@@ -117,7 +123,7 @@ const OfferTextsRequest = v.object(
     offerHeader: v.optional(text(OFFER_HEADER_MAX), ''),
     offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
   } satisfies Record<(typeof TRANSLATED_OFFER_FIELDS)[number], unknown>,
-  ERROR_CODES.required,
+  error_required,
 );
 
 export const CreateOfferRequest = v.pipe(
@@ -126,15 +132,15 @@ export const CreateOfferRequest = v.pipe(
       offerCategory: chosenId,
       bankInfo: chosenId,
       offerTitle: required(OFFER_TITLE_MAX),
-      offerHeader: required(OFFER_HEADER_MAX, ERROR_CODES.offer_header_too_long),
+      offerHeader: required(OFFER_HEADER_MAX, error_offer_header_too_long),
       offerDescription: v.optional(text(OFFER_DESCRIPTION_MAX), ''),
       /** Added: the title, header and description in Sinhala and Tamil (docs/i18n.md), by language; empty or missing for none. */
       translations: v.optional(
-        v.record(v.picklist(TRANSLATED_LOCALES, ERROR_CODES.required), OfferTextsRequest, ERROR_CODES.required),
+        v.record(v.picklist(TRANSLATED_LOCALES, error_required), OfferTextsRequest, error_required),
         {},
       ),
-      offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, ERROR_CODES.required), OFFER_FORM_DEFAULTS.offerValidity),
-      offerType: v.optional(v.picklist(OFFER_TYPES, ERROR_CODES.required), OFFER_FORM_DEFAULTS.offerType),
+      offerValidity: v.optional(v.picklist(OFFER_DATE_TYPES, error_required), OFFER_FORM_DEFAULTS.offerValidity),
+      offerType: v.optional(v.picklist(OFFER_TYPES, error_required), OFFER_FORM_DEFAULTS.offerType),
       /** A percentage for off, upto and discount; the interest (0 or more) for instalment; free text for customize. */
       offerRate: required(OFFER_RATE_TEXT_MAX),
       /** Added (issue 47): an instalment plan's months; null or missing for every other type. */
@@ -146,25 +152,25 @@ export const CreateOfferRequest = v.pipe(
       locations: v.optional(
         v.pipe(
           v.array(required(LOCATION_NAME_MAX)),
-          v.maxLength(OFFER_LOCATIONS_MAX, englishText('too_many_locations', { max: OFFER_LOCATIONS_MAX })),
+          v.maxLength(OFFER_LOCATIONS_MAX, fillText(error_too_many_locations, { max: OFFER_LOCATIONS_MAX })),
         ),
         [],
       ),
       /** Added: who can use it and when (contract/eligibility.ts); the server checks listed cards against the bank's. */
       eligibility: v.optional(Eligibility, NO_ELIGIBILITY),
       /** Added: the banner, a PNG or JPEG as base64 (a data: URL allowed), checked by its bytes as every upload; missing keeps the offer's banner. */
-      bannerImage: v.optional(v.string(ERROR_CODES.required)),
+      bannerImage: v.optional(v.string(error_required)),
       /** Added: the merchant's own terms of this offer, free text, shown with the bank's and the general terms. */
       offerTerms: v.optional(text(OFFER_TERMS_MAX), ''),
-      termsAccepted: v.literal(true, ERROR_CODES.accept_offer_terms),
+      termsAccepted: v.literal(true, error_accept_offer_terms),
     },
-    ERROR_CODES.required,
+    error_required,
   ), // the message of a missing field (the API can be sent a partial form)
   v.forward(
     v.partialCheck(
       [['offerType'], ['offerRate']],
       ({ offerType, offerRate }) => isRateTextOf(offerType, offerRate),
-      ERROR_CODES.invalid_offer_rate,
+      error_invalid_offer_rate,
     ),
     ['offerRate'],
   ),
@@ -172,7 +178,7 @@ export const CreateOfferRequest = v.pipe(
     v.partialCheck(
       [['offerType'], ['instalmentMonths']],
       ({ offerType, instalmentMonths }) => monthsFitType(offerType, instalmentMonths),
-      englishText('invalid_instalment_months', { max: INSTALMENT_MONTHS_MAX }),
+      fillText(error_invalid_instalment_months, { max: INSTALMENT_MONTHS_MAX }),
     ),
     ['instalmentMonths'],
   ),
@@ -180,7 +186,7 @@ export const CreateOfferRequest = v.pipe(
     v.partialCheck(
       [['offerValidity'], ['fromDate']],
       ({ offerValidity, fromDate }) => !datesNeeded(offerValidity).from || fromDate !== '',
-      ERROR_CODES.required,
+      error_required,
     ),
     ['fromDate'],
   ),
@@ -188,7 +194,7 @@ export const CreateOfferRequest = v.pipe(
     v.partialCheck(
       [['offerValidity'], ['toDate']],
       ({ offerValidity, toDate }) => !datesNeeded(offerValidity).to || toDate !== '',
-      ERROR_CODES.required,
+      error_required,
     ),
     ['toDate'],
   ),
@@ -197,7 +203,7 @@ export const CreateOfferRequest = v.pipe(
       [['offerValidity'], ['validTimeDateDescription']],
       ({ offerValidity, validTimeDateDescription }) =>
         !datesNeeded(offerValidity).description || validTimeDateDescription !== '',
-      ERROR_CODES.required,
+      error_required,
     ),
     ['validTimeDateDescription'],
   ),
@@ -209,7 +215,7 @@ export const CreateOfferRequest = v.pipe(
         const to = parseFormDate(toDate);
         return !from || !to || to >= from;
       },
-      ERROR_CODES.end_before_start,
+      error_end_before_start,
     ),
     ['toDate'],
   ),
@@ -220,7 +226,7 @@ export const CreateOfferRequest = v.pipe(
         const to = parseFormDate(toDate);
         return !to || to.getTime() >= startOfTodayInSriLanka();
       },
-      ERROR_CODES.end_date_passed,
+      error_end_date_passed,
     ),
     ['toDate'],
   ),
@@ -228,7 +234,4 @@ export const CreateOfferRequest = v.pipe(
 export type CreateOfferData = v.InferOutput<typeof CreateOfferRequest>;
 
 /** The profile's location picker: one name from GET location/all, or null to clear it. */
-export const LocationUpdateRequest = v.object(
-  { location: v.nullable(required(LOCATION_NAME_MAX)) },
-  ERROR_CODES.required,
-);
+export const LocationUpdateRequest = v.object({ location: v.nullable(required(LOCATION_NAME_MAX)) }, error_required);

@@ -4,7 +4,8 @@
 // card-constants.ts (re-exported here), which is all the pages' at-load code imports.
 import * as v from 'valibot';
 import { CARD_KINDS, CARD_NETWORKS, CARD_TIER_NAME_MAX } from './eligibility.ts';
-import { englishText, ERROR_CODES, OTHER_WORDINGS } from './error-codes.ts';
+import { error_network_and_kind, error_too_long, error_too_many_cards } from '../../messages/errors/en.json';
+import { fillText, OTHER_WORDINGS } from './error-texts.ts';
 import { Id, IdList } from './ids.ts';
 
 export * from './card-constants.ts';
@@ -25,20 +26,20 @@ export const MyCard = v.pipe(
           v.string(),
           v.trim(),
           v.nonEmpty('Enter the tier.'),
-          v.maxLength(CARD_TIER_NAME_MAX, englishText('too_long', { max: CARD_TIER_NAME_MAX })),
+          v.maxLength(CARD_TIER_NAME_MAX, fillText(error_too_long, { max: CARD_TIER_NAME_MAX })),
         ),
       ),
       null,
     ),
   }),
-  v.check((card) => (card.network === null) === (card.kind === null), ERROR_CODES.network_and_kind),
+  v.check((card) => (card.network === null) === (card.kind === null), error_network_and_kind),
   // "Any card of this bank" has no tier.
   v.transform((card) => (card.network === null ? { ...card, tier: null } : card)),
 );
 
 export const MyCardList = v.pipe(
   v.array(MyCard, 'Expected a list of cards.'),
-  v.maxLength(MY_CARDS_MAX, englishText('too_many_cards', { max: MY_CARDS_MAX })),
+  v.maxLength(MY_CARDS_MAX, fillText(error_too_many_cards, { max: MY_CARDS_MAX })),
   v.check((cards) => new Set(cards.map(myCardKey)).size === cards.length, OTHER_WORDINGS.myCardTwice),
 );
 export const MyCardsRequest = v.object({ cards: MyCardList });

@@ -4,7 +4,7 @@
 // directly (not through index.ts), so that only the profile's Reminders block and the first
 // favourite's line (loaded on demand) carry it.
 import * as v from 'valibot';
-import { ERROR_CODES } from './error-codes.ts';
+import { error_bad_days, error_bad_stop_link, error_invalid } from '../../messages/errors/en.json';
 
 /** The days before a favourite's end that its reminder may go. */
 export const REMINDER_DAY_CHOICES = [1, 2, 3] as const;
@@ -31,10 +31,10 @@ export const REMINDER_MESSAGES = {
     'Reminders are off. You will get no more texts about your favourites ending or the offers you planned to use. You can turn them on again in your profile.',
 } as const;
 
-const DaysBefore = v.nullable(v.picklist(REMINDER_DAY_CHOICES, ERROR_CODES.bad_days));
+const DaysBefore = v.nullable(v.picklist(REMINDER_DAY_CHOICES, error_bad_days));
 
 /** PUT /user/reminders */
-export const ReminderSettingRequest = v.object({ daysBefore: DaysBefore }, ERROR_CODES.bad_days);
+export const ReminderSettingRequest = v.object({ daysBefore: DaysBefore }, error_bad_days);
 
 /** offerShown: the first favourite's line has been shown to this account (it shows once). */
 export const ReminderSettingData = v.object({ daysBefore: DaysBefore, offerShown: v.boolean() });
@@ -49,12 +49,12 @@ export const ReminderSettingChangedResponse = v.object({
 export const ReminderStopQuery = v.object(
   {
     token: v.pipe(
-      v.string(ERROR_CODES.bad_stop_link),
-      v.nonEmpty(ERROR_CODES.bad_stop_link),
-      v.maxLength(500, ERROR_CODES.bad_stop_link),
+      v.string(error_bad_stop_link),
+      v.nonEmpty(error_bad_stop_link),
+      v.maxLength(500, error_bad_stop_link),
     ),
   },
-  ERROR_CODES.bad_stop_link,
+  error_bad_stop_link,
 );
 export const ReminderStopResponse = v.object({ status: v.literal(true), message: v.string() });
 
@@ -62,9 +62,9 @@ export const ReminderStopResponse = v.object({ status: v.literal(true), message:
 export const ReminderRunQuery = v.object({
   at: v.optional(
     v.pipe(
-      v.string(ERROR_CODES.invalid),
-      v.maxLength(40, ERROR_CODES.invalid),
-      v.check((at) => !Number.isNaN(Date.parse(at)), ERROR_CODES.invalid),
+      v.string(error_invalid),
+      v.maxLength(40, error_invalid),
+      v.check((at) => !Number.isNaN(Date.parse(at)), error_invalid),
     ),
   ),
 });

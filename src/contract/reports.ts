@@ -1,7 +1,12 @@
 // 'Report a problem' on an offer (the offer page and the offer modal, guests too). Imported from
 // here, not through the contract's index, so that only the pages with the form carry it.
 import * as v from 'valibot';
-import { englishText, ERROR_CODES } from './error-codes.ts';
+import {
+  error_report_message_required,
+  error_report_reason_required,
+  error_too_long,
+} from '../../messages/errors/en.json';
+import { fillText } from './error-texts.ts';
 import { InsightId, NoNul } from './index.ts';
 
 /** The reasons' names are messages: the form's (browse_report_reason_…) and the team console's. */
@@ -16,12 +21,12 @@ export const REPORT_MESSAGES = {
 
 export const ReportRequest = v.pipe(
   v.object({
-    reason: v.picklist(REPORT_REASONS, ERROR_CODES.report_reason_required),
+    reason: v.picklist(REPORT_REASONS, error_report_reason_required),
     message: v.optional(
       v.pipe(
         v.string(),
         v.trim(),
-        v.maxLength(REPORT_MESSAGE_MAX, englishText('too_long', { max: REPORT_MESSAGE_MAX })),
+        v.maxLength(REPORT_MESSAGE_MAX, fillText(error_too_long, { max: REPORT_MESSAGE_MAX })),
         NoNul,
       ),
       '',
@@ -29,7 +34,7 @@ export const ReportRequest = v.pipe(
     insightId: v.nullish(v.union([InsightId, v.literal('')])),
   }),
   v.forward(
-    v.check((input) => input.reason !== 'other' || input.message !== '', ERROR_CODES.report_message_required),
+    v.check((input) => input.reason !== 'other' || input.message !== '', error_report_message_required),
     ['message'],
   ),
 );

@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from './safe-url.ts';
 import { CardSpec, EligibilityAnswer, NO_ELIGIBILITY } from './eligibility.ts';
-import { englishText } from './error-codes.ts';
+import { error_too_long } from '../../messages/errors/en.json';
+import { fillText } from './error-texts.ts';
 import {
   OFFER_DATE_TYPES,
   OFFER_DISPLAY_STATUSES,
@@ -23,7 +24,7 @@ import {
  */
 export const WebUrl = v.pipe(
   v.string('Expected a URL'),
-  v.maxLength(URL_MAX, englishText('too_long', { max: URL_MAX })),
+  v.maxLength(URL_MAX, fillText(error_too_long, { max: URL_MAX })),
   v.check((url) => safeUrl(url) === url, 'Expected an http(s) URL or a site path'),
 );
 

@@ -4,7 +4,13 @@
 import * as v from 'valibot';
 import { CARD_KINDS, CARD_NETWORKS, WEEKDAYS } from './card-constants.ts';
 import { CardSpec, RUPEES_MAX } from './eligibility.ts';
-import { ERROR_CODES } from './error-codes.ts';
+import {
+  error_invalid_feed_date,
+  error_invalid_rupees,
+  error_invalid_savings_cards,
+  error_invalid_savings_channel,
+  error_invalid_time,
+} from '../../messages/errors/en.json';
 import { MyCardList } from './offer-search.ts';
 
 /** The query's channel names, as partners write them, and what each means. */
@@ -12,21 +18,21 @@ export const SAVINGS_CHANNELS = { in_store: 'inStore', online: 'online' } as con
 
 const Bill = v.pipe(
   v.string(),
-  v.regex(/^\d{1,9}$/, ERROR_CODES.invalid_rupees),
+  v.regex(/^\d{1,9}$/, error_invalid_rupees),
   v.transform(Number),
-  v.minValue(1, ERROR_CODES.invalid_rupees),
-  v.maxValue(RUPEES_MAX, ERROR_CODES.invalid_rupees),
+  v.minValue(1, error_invalid_rupees),
+  v.maxValue(RUPEES_MAX, error_invalid_rupees),
 );
 const DateOnly = v.pipe(
   v.string(),
-  v.isoDate(ERROR_CODES.invalid_feed_date),
+  v.isoDate(error_invalid_feed_date),
   // A day the month has: 2026-02-30 would otherwise be read as 2 March. (A pipe's checks all run.)
   v.check((date) => {
     const day = new Date(`${date}T00:00:00Z`);
     return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date);
-  }, ERROR_CODES.invalid_feed_date),
+  }, error_invalid_feed_date),
 );
-const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, ERROR_CODES.invalid_time));
+const TimeOfDay = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, error_invalid_time));
 /** My Cards' list, as JSON in the query. */
 const CardsJson = v.pipe(
   v.string(),
@@ -34,7 +40,7 @@ const CardsJson = v.pipe(
     try {
       return JSON.parse(dataset.value) as unknown;
     } catch {
-      addIssue({ message: ERROR_CODES.invalid_savings_cards });
+      addIssue({ message: error_invalid_savings_cards });
       return NEVER;
     }
   }),
@@ -49,7 +55,7 @@ const CardsJson = v.pipe(
 export const SavingsQuery = v.object({
   bill: v.optional(Bill),
   channel: v.optional(
-    v.picklist(Object.keys(SAVINGS_CHANNELS) as ['in_store', 'online'], ERROR_CODES.invalid_savings_channel),
+    v.picklist(Object.keys(SAVINGS_CHANNELS) as ['in_store', 'online'], error_invalid_savings_channel),
     'in_store',
   ),
   date: v.optional(DateOnly),

@@ -4,7 +4,8 @@
 // are the public ones (GET /get/all/banks, /get/all/categories, /location/all).
 import * as v from 'valibot';
 import { CARD_TIER_NAME_MAX, CardList } from './eligibility.ts';
-import { englishText } from './error-codes.ts';
+import { error_too_long } from '../../messages/errors/en.json';
+import { fillText } from './error-texts.ts';
 import { Base64Image } from './index.ts';
 import { LOCATION_NAME_MAX, TRANSLATED_LOCALES } from './limits.ts';
 import { Bank, Category, Location } from './responses.ts';
@@ -45,7 +46,7 @@ const Name = (what: string, max: number) =>
     v.string(`Give the ${what}.`),
     v.trim(),
     v.nonEmpty(`Give the ${what}.`),
-    v.maxLength(max, englishText('too_long', { max })),
+    v.maxLength(max, fillText(error_too_long, { max })),
     oneLine,
   );
 
@@ -79,7 +80,7 @@ const OptionalName = v.optional(
   v.pipe(
     v.string(),
     v.trim(),
-    v.maxLength(CATALOGUE_NAME_MAX, englishText('too_long', { max: CATALOGUE_NAME_MAX })),
+    v.maxLength(CATALOGUE_NAME_MAX, fillText(error_too_long, { max: CATALOGUE_NAME_MAX })),
     oneLine,
   ),
   '',

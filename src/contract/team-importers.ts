@@ -2,7 +2,7 @@
 // changes sources made to listed offers, waiting in Review ({API}/team/revisions). Imported from
 // here, not through the contract's index, so that no guest page carries it.
 import * as v from 'valibot';
-import { ERROR_CODES } from './error-codes.ts';
+import { error_keyword_twice } from '../../messages/errors/en.json';
 import { NoNul } from './index.ts';
 import { ID_MAX, PAGE_NO_MAX } from './limits.ts';
 import { TeamOffer } from './team.ts';
@@ -132,7 +132,7 @@ export const CategoryKeywordsRequest = v.object({
       }),
     ),
     v.maxLength(KEYWORDS_MAX, `At most ${KEYWORDS_MAX} keywords.`),
-    v.check((list) => new Set(list.map((entry) => entry.keyword)).size === list.length, ERROR_CODES.keyword_twice),
+    v.check((list) => new Set(list.map((entry) => entry.keyword)).size === list.length, error_keyword_twice),
   ),
 });
 

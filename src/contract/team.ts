@@ -1,7 +1,8 @@
 // The team console's contract ({API}/team/...): what the team sends and gets back. Imported from
 // here, not through the contract's index, so that no guest page carries it.
 import * as v from 'valibot';
-import { englishText, ERROR_CODES } from './error-codes.ts';
+import { error_invalid_user_type, error_too_long } from '../../messages/errors/en.json';
+import { fillText } from './error-texts.ts';
 import { IdList, NoNul } from './index.ts';
 import {
   ID_LIST_MAX,
@@ -90,11 +91,11 @@ const Reason = v.pipe(
   v.string(REASON_REQUIRED),
   v.trim(),
   v.nonEmpty(REASON_REQUIRED),
-  v.maxLength(REASON_MAX, englishText('too_long', { max: REASON_MAX })),
+  v.maxLength(REASON_MAX, fillText(error_too_long, { max: REASON_MAX })),
   NoNul,
 );
 const SearchText = v.optional(
-  v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_TEXT_MAX, englishText('too_long', { max: SEARCH_TEXT_MAX })), NoNul),
+  v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_TEXT_MAX, fillText(error_too_long, { max: SEARCH_TEXT_MAX })), NoNul),
   '',
 );
 const PageNoQuery = v.optional(
@@ -186,7 +187,7 @@ export const TeamAccountQuery = v.object({
 export const TeamUserType = v.pipe(
   v.union(
     [v.literal(1), v.literal(2), v.literal(3), v.literal('1'), v.literal('2'), v.literal('3')],
-    ERROR_CODES.invalid_user_type,
+    error_invalid_user_type,
   ),
   v.transform(Number),
 );
@@ -240,7 +241,7 @@ export const DocumentUploadRequest = v.object({
     v.string('Give the file name.'),
     v.trim(),
     v.nonEmpty('Give the file name.'),
-    v.maxLength(DOCUMENT_NAME_MAX, englishText('too_long', { max: DOCUMENT_NAME_MAX })),
+    v.maxLength(DOCUMENT_NAME_MAX, fillText(error_too_long, { max: DOCUMENT_NAME_MAX })),
     v.check((name) => !/[\\/\u0000-\u001f]/.test(name), 'A file name without folders or control characters.'),
   ),
   base64: v.pipe(
@@ -261,7 +262,7 @@ export const ReportQuery = v.object({
 export const CloseReportRequest = v.object({
   outcome: v.picklist(['resolved', 'dismissed'], 'outcome must be resolved or dismissed'),
   note: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX, englishText('too_long', { max: REASON_MAX })), NoNul),
+    v.pipe(v.string(), v.trim(), v.maxLength(REASON_MAX, fillText(error_too_long, { max: REASON_MAX })), NoNul),
     '',
   ),
 });

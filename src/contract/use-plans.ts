@@ -3,7 +3,13 @@
 // brings by SMS or e-mail. The requests, answers and limits. Imported directly (not through
 // index.ts), so that only the plan's dialog and the console's list carry it.
 import * as v from 'valibot';
-import { ERROR_CODES } from './error-codes.ts';
+import {
+  error_bad_use_channel,
+  error_bad_use_day,
+  error_not_json_object,
+  error_use_plan_cancelled,
+  error_use_plan_saved,
+} from '../../messages/errors/en.json';
 import { Offer } from './responses.ts';
 
 /** The steps a plan reminds of, in the order they come. */
@@ -19,19 +25,19 @@ export const USE_PLAN_DAYS_AHEAD = 365;
 
 /** The answers' success texts; the refusals' are their codes' (no_offer_steps, bad_use_day, …). */
 export const USE_PLAN_MESSAGES = {
-  saved: ERROR_CODES.use_plan_saved,
-  cancelled: ERROR_CODES.use_plan_cancelled,
+  saved: error_use_plan_saved,
+  cancelled: error_use_plan_cancelled,
 } as const;
 
-const Day = v.pipe(v.string(ERROR_CODES.bad_use_day), v.regex(/^\d{4}-\d{2}-\d{2}$/, ERROR_CODES.bad_use_day));
+const Day = v.pipe(v.string(error_bad_use_day), v.regex(/^\d{4}-\d{2}-\d{2}$/, error_bad_use_day));
 
 /** POST /offers/{offerId}/use-plan: the day of use (default today in Sri Lanka) and how to be reminded. */
 export const UsePlanRequest = v.object(
   {
     usedOn: v.optional(Day),
-    channel: v.optional(v.picklist(USE_PLAN_CHANNELS, ERROR_CODES.bad_use_channel), 'sms'),
+    channel: v.optional(v.picklist(USE_PLAN_CHANNELS, error_bad_use_channel), 'sms'),
   },
-  ERROR_CODES.not_json_object,
+  error_not_json_object,
 );
 export type UsePlanRequestData = v.InferOutput<typeof UsePlanRequest>;
 

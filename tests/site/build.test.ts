@@ -209,6 +209,20 @@ describe('offer pages', () => {
     expect(home).not.toContain('<script data-after-paint-scripts');
   });
 
+  /** The offer page's scripts at load, as the loader lists them, and every script they import, by path. */
+  function offerPageScripts(): Map<string, string> {
+    const html = page(offerCanonicalPath(offers[0]!));
+    const queue = JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[];
+    const loaded = new Map<string, string>();
+    for (let src = queue.shift(); src; src = queue.shift()) {
+      if (loaded.has(src)) continue;
+      const code = readFileSync(join(siteDir, src), 'utf8');
+      loaded.set(src, code);
+      queue.push(...staticImports(code).map((specifier) => new URL(specifier, `https://x${src}`).pathname));
+    }
+    return loaded;
+  }
+
   it("loads only the messages its code calls: none of the team console's", () => {
     // The build bundles the messages a module apiece (astro.config.mjs): bundled a language apiece,
     // every message any script calls would share one file, which every page loads.
@@ -223,22 +237,27 @@ describe('offer pages', () => {
       (text) => text.length >= 16 && !text.includes('{') && !elsewhere.some((other) => other.includes(text)),
     );
     expect(consoleOnly.length).toBeGreaterThan(50);
-    // The offer page's scripts, as the loader lists them, and every script they import.
-    const html = page(offerCanonicalPath(offers[0]!));
-    const queue = JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[];
-    const loaded = new Map<string, string>();
-    for (let src = queue.shift(); src; src = queue.shift()) {
-      if (loaded.has(src)) continue;
-      const code = readFileSync(join(siteDir, src), 'utf8');
-      loaded.set(src, code);
-      queue.push(...staticImports(code).map((specifier) => new URL(specifier, `https://x${src}`).pathname));
-    }
+    const loaded = offerPageScripts();
     expect(loaded.size).toBeGreaterThan(1);
     for (const [src, code] of loaded)
       expect(
         consoleOnly.filter((text) => code.includes(text)),
         src,
       ).toEqual([]);
+  });
+
+  it('loads only the error texts its schemas name, not the whole error catalogue', () => {
+    // The catalogue's texts one by one in the schemas; whole only in error-codes.ts, which loads
+    // with a form's error (astro.config.mjs, errorCatalogueWhole).
+    const catalogue = Object.entries(
+      JSON.parse(readFileSync('messages/errors/en.json', 'utf8')) as Record<string, string>,
+    )
+      .filter(([key, text]) => key.startsWith('error_') && text.length >= 16 && !/[{"'`\\]/.test(text))
+      .map(([, text]) => text);
+    expect(catalogue.length).toBeGreaterThan(100);
+    const code = [...offerPageScripts().values()].join('\n');
+    const carried = catalogue.filter((text) => code.includes(text));
+    expect(carried.length, carried.join('\n')).toBeLessThan(catalogue.length / 3);
   });
 
   it('lists only canonical URLs in the sitemap', () => {
