@@ -135,6 +135,19 @@ describe('without JavaScript', () => {
     }));
 });
 
+describe('the first paint', () => {
+  it('on a wide screen, the banks have their width before the ad beside them is parsed: nothing moves when it comes', () =>
+    withPage(site, { javaScript: false, width: DESKTOP }, async (page) => {
+      await page.goto('/');
+      const banksWidth = () => page.locator('.home-banks').evaluate((banks) => banks.getBoundingClientRect().width);
+      const withAd = await banksWidth();
+      expect(withAd).toBeLessThan(DESKTOP - 300);
+      // The page as a first paint may see it, its HTML parsed up to the banks: the ad not there yet.
+      await page.locator('.home-ad').evaluate((ad) => ad.remove());
+      expect(await banksWidth()).toBe(withAd);
+    }));
+});
+
 describe('filter bar', () => {
   it("'Filter by Bank' applies the bank: a chip, only its offers, ?bank= in the URL, kept on reload; Back steps through the filters", () =>
     withJs(async (page) => {
