@@ -114,6 +114,9 @@ export default defineConfig({
                 name: 'site',
                 test: /src[\\/](lib[\\/](after-paint|constants|site-urls|locale-path|public-config|api-images|card-match|format-offer|filter-query|translated)|stores[\\/](session|notices|favorites|my-cards|recently-viewed|offer-filters)|contract[\\/](card-constants|safe-url)|islands[\\/](my-cards[\\/]open-my-cards|alerts[\\/]open-alert-me|ui[\\/]sign-in-prompt|offer-card[\\/](favorite-label|card-offers)))\.ts$|src[\\/]paraglide-per-message[\\/]messages[\\/]browse_(saved?|my_cards_only|bank|category|instalment_plans)\.js$/,
               },
+              // Dates in words (dayjs): the cards and the savings answer share them. In the cards' file they
+              // would bring React to the merchant's and the offer's page with their savings answer.
+              { name: 'dates', test: /src[\\/]lib[\\/](offer-dates|intl-locale)\.ts$|node_modules[\\/]dayjs[\\/]/ },
               // The offer card and its favourite control (React), with the filter bar's option lists: what
               // home's list hydrates at load, one file rather than four small ones.
               {

@@ -212,7 +212,11 @@ describe('offer pages', () => {
   /** The offer page's scripts at load, as the loader lists them, and every script they import, by path. */
   function offerPageScripts(): Map<string, string> {
     const html = page(offerCanonicalPath(offers[0]!));
-    const queue = JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[];
+    return scriptsFrom(JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[]);
+  }
+
+  /** These scripts and every script they import statically, by path. */
+  function scriptsFrom(queue: string[]): Map<string, string> {
     const loaded = new Map<string, string>();
     for (let src = queue.shift(); src; src = queue.shift()) {
       if (loaded.has(src)) continue;
@@ -258,6 +262,20 @@ describe('offer pages', () => {
     const code = [...offerPageScripts().values()].join('\n');
     const carried = catalogue.filter((text) => code.includes(text));
     expect(carried.length, carried.join('\n')).toBeLessThan(catalogue.length / 3);
+  });
+
+  it("brings no React with the savings answer's code to the merchant's and the offer's pages", () => {
+    // It shares its dates in words with the offer cards (astro.config.mjs, the 'dates' group).
+    const answers = readdirSync(join(siteDir, '_astro')).filter((file) => /^savings-answer\.[\w-]+\.js$/.test(file));
+    expect(answers.length).toBeGreaterThan(0);
+    for (const answer of answers) {
+      const loaded = [...scriptsFrom([`/_astro/${answer}`]).keys()];
+      expect(loaded.length, answer).toBeGreaterThan(1);
+      expect(
+        loaded.filter((src) => /\/react\.[\w-]+\.js$/.test(src)),
+        answer,
+      ).toEqual([]);
+    }
   });
 
   it('lists only canonical URLs in the sitemap', () => {

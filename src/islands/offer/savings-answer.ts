@@ -33,6 +33,12 @@ function radio(name: string, value: string, text: string, checked: boolean): HTM
 function fillDays(select: HTMLSelectElement) {
   const chosen = select.value;
   const days = savingsDays();
+  const options = [...select.options];
+  if (
+    options.length === days.length &&
+    days.every((day, i) => options[i]!.value === day.value && options[i]!.text === day.label)
+  )
+    return;
   select.replaceChildren(...days.map(({ value, label }, i) => new Option(label, value, i === 0, i === 0)));
   if (days.some(({ value }) => value === chosen)) select.value = chosen;
 }
@@ -129,8 +135,11 @@ export function startSavingsAnswer(root: HTMLElement, data: MerchantSavingsData,
       date,
       time: date === sriLankaDate() ? sriLankaTime() : null,
     });
-    note.textContent = view.note;
-    results.replaceChildren(...resultItems(view));
+    // Only what changed: the answer the page painted stays as it is when it is still the answer.
+    if (note.textContent !== view.note) note.textContent = view.note;
+    const answers = element('ol');
+    answers.append(...resultItems(view));
+    if (answers.innerHTML !== results.innerHTML) results.replaceChildren(...answers.childNodes);
   };
 
   form.addEventListener('input', answer);
