@@ -86,6 +86,14 @@ export const calibratedSlowdown = (benchmarkIndex: number) =>
   Math.min(SLOWDOWN_MAX, Math.max(SLOWDOWN_MIN, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 10) / 10));
 
 /**
+ * A run's main-thread work at load at the slowdown its own index calls for. Lighthouse scales the
+ * work it observed by the slowdown it was given, which came from the run before (CpuCalibration):
+ * between two runs whose indexes differ, that puts a page and the control page on different phones.
+ */
+export const mainThreadAtOwnIndexMs = (run: Pick<LighthouseRun, 'mainThreadMs' | 'cpuSlowdown' | 'benchmarkIndex'>) =>
+  Math.round((run.mainThreadMs / run.cpuSlowdown) * calibratedSlowdown(run.benchmarkIndex));
+
+/**
  * The host's speed as Lighthouse last measured it in this bench run. Lighthouse measures the index
  * at the start of each run, after it has been told the slowdown, so each run is slowed by the index
  * of the run before it; the first by a run of its own, on `calibrationUrl`, that counts for nothing else.
