@@ -1,0 +1,44 @@
+// `npm run messages`: compiles the messages twice (docs/i18n.md), unless both outputs were compiled
+// from these very inputs. npm start, build, test and typecheck run it first; a compile takes 4 to
+// 14 s of CPU, which every start paid again for nothing. Plain JavaScript: tsx would add a second.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const COMPILES = [
+  ['--project', './project.inlang', '--output-structure', 'locale-modules'],
+  ['--project', './project.inlang', '--outdir', './src/paraglide-per-message', '--output-structure', 'message-modules'],
+];
+/** Written into each output folder after a compile: the hash of what it was compiled from. */
+const STAMPS = ['src/paraglide/.compiled-from', 'src/paraglide-per-message/.compiled-from'];
+
+/** Every file a compile reads: the messages, the project's settings (not the inlang folder's own generated files) and the compiler's version. */
+function inputFiles() {
+  const files = [
+    'project.inlang/settings.json',
+    'project.inlang/paraglide.config.js',
+    'node_modules/@inlang/paraglide-js/package.json',
+    'node_modules/@inlang/plugin-message-format/package.json',
+  ];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.json')) files.push(path);
+    }
+  };
+  walk('messages');
+  return files.sort();
+}
+
+const hash = createHash('sha256').update(JSON.stringify(COMPILES));
+for (const file of inputFiles()) hash.update(`\0${file}\0`).update(readFileSync(file));
+const inputs = hash.digest('hex');
+
+const fresh = STAMPS.every((stamp) => existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs);
+if (!fresh || process.argv.includes('--force')) {
+  const cli = join('node_modules', '@inlang', 'paraglide-js', 'bin', 'run.js');
+  for (const args of COMPILES) execFileSync(process.execPath, [cli, 'compile', ...args], { stdio: 'inherit' });
+  for (const stamp of STAMPS) writeFileSync(stamp, inputs);
+}
