@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const COMPILES = [
   ['--project', './project.inlang', '--output-structure', 'locale-modules'],
@@ -13,8 +14,8 @@ const COMPILES = [
 /** Written into each output folder after a compile: the hash of what it was compiled from. */
 const STAMPS = ['src/paraglide/.compiled-from', 'src/paraglide-per-message/.compiled-from'];
 
-/** Every file a compile reads: the messages, the project's settings (not the inlang folder's own generated files) and the compiler's version. */
-function inputFiles() {
+/** Every file a compile reads, relative to root: the messages, the project's settings (not the inlang folder's own generated files) and the compiler's version. */
+function inputFiles(root) {
   const files = [
     'project.inlang/settings.json',
     'project.inlang/paraglide.config.js',
@@ -22,7 +23,7 @@ function inputFiles() {
     'node_modules/@inlang/plugin-message-format/package.json',
   ];
   const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.json')) files.push(path);
@@ -32,13 +33,27 @@ function inputFiles() {
   return files.sort();
 }
 
-const hash = createHash('sha256').update(JSON.stringify(COMPILES));
-for (const file of inputFiles()) hash.update(`\0${file}\0`).update(readFileSync(file));
-const inputs = hash.digest('hex');
-
-const fresh = STAMPS.every((stamp) => existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs);
-if (!fresh || process.argv.includes('--force')) {
-  const cli = join('node_modules', '@inlang', 'paraglide-js', 'bin', 'run.js');
-  for (const args of COMPILES) execFileSync(process.execPath, [cli, 'compile', ...args], { stdio: 'inherit' });
-  for (const stamp of STAMPS) writeFileSync(stamp, inputs);
+/** The hash of what the compiles in root would read. */
+export function inputsHash(root = '.') {
+  const hash = createHash('sha256').update(JSON.stringify(COMPILES));
+  for (const file of inputFiles(root)) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
+  return hash.digest('hex');
 }
+
+/** Whether both outputs in root were compiled from these inputs. */
+export const compiledFrom = (inputs, root = '.') =>
+  STAMPS.every((stamp) => existsSync(join(root, stamp)) && readFileSync(join(root, stamp), 'utf8') === inputs);
+
+/** Compiles both outputs in root unless they are fresh (or force); says whether it compiled. */
+export function compileMessages({ root = '.', force = false } = {}) {
+  const inputs = inputsHash(root);
+  if (!force && compiledFrom(inputs, root)) return false;
+  const cli = join('node_modules', '@inlang', 'paraglide-js', 'bin', 'run.js');
+  for (const args of COMPILES)
+    execFileSync(process.execPath, [cli, 'compile', ...args], { stdio: 'inherit', cwd: root });
+  for (const stamp of STAMPS) writeFileSync(join(root, stamp), inputs);
+  return true;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  compileMessages({ force: process.argv.includes('--force') });
