@@ -44,16 +44,13 @@ export function inputsHash(root = '.') {
 export const compiledFrom = (inputs, root = '.') =>
   STAMPS.every((stamp) => existsSync(join(root, stamp)) && readFileSync(join(root, stamp), 'utf8') === inputs);
 
-/** Compiles both outputs in root unless they are fresh (or force); says whether it compiled. */
-export function compileMessages({ root = '.', force = false } = {}) {
-  const inputs = inputsHash(root);
-  if (!force && compiledFrom(inputs, root)) return false;
+/** Compiles both outputs unless they are fresh (or force). */
+function compileMessages(force) {
+  const inputs = inputsHash();
+  if (!force && compiledFrom(inputs)) return;
   const cli = join('node_modules', '@inlang', 'paraglide-js', 'bin', 'run.js');
-  for (const args of COMPILES)
-    execFileSync(process.execPath, [cli, 'compile', ...args], { stdio: 'inherit', cwd: root });
-  for (const stamp of STAMPS) writeFileSync(join(root, stamp), inputs);
-  return true;
+  for (const args of COMPILES) execFileSync(process.execPath, [cli, 'compile', ...args], { stdio: 'inherit' });
+  for (const stamp of STAMPS) writeFileSync(stamp, inputs);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  compileMessages({ force: process.argv.includes('--force') });
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) compileMessages(process.argv.includes('--force'));
