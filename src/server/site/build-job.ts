@@ -371,7 +371,7 @@ async function runPublish(
 
     const written = new Map<string, Buffer>();
     for (const file of [...rendered, ...INDEX_FILES]) written.set(file, await readFile(join(outDir, file)));
-    // The header's policy first, so it already allows the new pages' inline code when they appear.
+    // The header's policy first, so it already allows whatever source a new page names when it appears.
     const policies = [...written]
       .filter(([file]) => file.endsWith('.html'))
       .map(([file, bytes]) => pagePolicy(bytes, file));

@@ -3,9 +3,11 @@
 // (routes.ts), so the site gets the same headers whoever serves it.
 //
 // Astro writes each page's Content-Security-Policy into a <meta>, with the hashes of what that page
-// inlines. A <meta> cannot carry frame-ancestors, so the header carries the policy too: one for the
-// whole site, the union of the pages' policies plus frame-ancestors. A browser enforces both the
-// header and the page's <meta>, so each page still runs only its own hashed code.
+// inlines. A <meta> cannot carry frame-ancestors, so a header carries it: one policy for the whole
+// site, the union of the pages' directives that name no hash, plus frame-ancestors. A browser
+// enforces both the header and the page's <meta>, so each page runs only its own hashed code. The
+// header goes with every answer, scripts and images too: the pages' hashes (some 4 KB) would cost
+// each of a page's dozens of requests their size again over HTTP/1.1, for nothing.
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hstsHeader, SECURITY_HEADERS } from '../http/security-headers.ts';
@@ -55,9 +57,30 @@ export function pagePolicy(html: string | Buffer, file: string): string {
   return policy;
 }
 
-/** The site's Content-Security-Policy header: the union of its pages' policies, and frame-ancestors. */
-export const sitePolicyOf = (pagePolicies: Iterable<string>) =>
-  `${unionOfPolicies([...new Set(pagePolicies)])}; frame-ancestors 'none'`;
+/**
+ * The directives whose sources are a page's hashes, and default-src, which stands in for them where
+ * they are missing: each page's <meta> gives them, and the header leaves them out.
+ */
+const PAGE_OWN_DIRECTIVES = new Set([
+  'default-src',
+  'script-src',
+  'script-src-elem',
+  'script-src-attr',
+  'style-src',
+  'style-src-elem',
+  'style-src-attr',
+]);
+const FRAME_ANCESTORS = "frame-ancestors 'none'";
+
+/** The site's Content-Security-Policy header: the union of its pages' policies but their own directives, and frame-ancestors. */
+export const sitePolicyOf = (pagePolicies: Iterable<string>) => {
+  const shared = unionOfPolicies([...new Set(pagePolicies)])
+    .split('; ')
+    .filter(
+      (directive) => directive && !PAGE_OWN_DIRECTIVES.has(directive.split(' ')[0]!) && directive !== FRAME_ANCESTORS,
+    );
+  return [...shared, FRAME_ANCESTORS].join('; ');
+};
 
 /** The Content-Security-Policy header of the build in `dir`, from its pages' <meta> policies. */
 function sitePolicy(dir: string): string {
@@ -97,10 +120,10 @@ export function writeSiteHeaders(
   return headers;
 }
 
-/** After a publish: the build's policy widened by the policies of the pages it wrote, so their inline code runs. */
+/** After a publish: the build's policy widened by the policies of the pages it wrote, should one name a source the others do not. */
 export function widenSiteHeaders(dir: string, siteUrl: string | undefined, pagePolicies: string[]) {
   const current = readSiteHeaders(dir)['Content-Security-Policy'];
-  writeSiteHeaders(dir, siteUrl, current ? unionOfPolicies([current, ...pagePolicies]) : sitePolicy(dir));
+  writeSiteHeaders(dir, siteUrl, current ? sitePolicyOf([current, ...pagePolicies]) : sitePolicy(dir));
 }
 
 /** The headers a build's `_headers` gives every path ('/*'); none for a build from before it existed. */
