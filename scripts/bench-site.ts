@@ -27,6 +27,7 @@ import {
   CpuCalibration,
   PHONE_BENCHMARK_INDEX,
   launchChromium,
+  CHROMIUM_EXECUTABLE,
   mainThreadAtOwnIndexMs,
   type Category,
   type LighthouseRun,
@@ -42,7 +43,7 @@ import {
 import { timeLoadMore } from './bench/load-more.ts';
 import { pickPages, type BenchPage } from './bench/pages.ts';
 import { SERVING_CONNECTIONS, benchServing } from './bench/serving.ts';
-import { measurePage, sum, type PageWeight, type ServedHeaders } from './bench/shipped-bytes.ts';
+import { measurePage, scriptsLoadedAtLoad, sum, type PageWeight, type ServedHeaders } from './bench/shipped-bytes.ts';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
 /** Lighthouse rounds: in each, the control page and then every audited page, one run each. The run with the median performance score is reported. */
@@ -159,7 +160,7 @@ function printBuild(label: string, result: Awaited<ReturnType<typeof build>>) {
   );
 }
 
-/** Gzipped JS a page ships to a guest at load: its inline scripts and the script files it loads. */
+/** Gzipped JS a page ships to a guest at load: its inline scripts and the script files it loads (named by its HTML, or fetched by Chromium on a phone's screen). */
 const jsBytes = (weight: PageWeight) => sum(weight.inlineJs) + sum(weight.js);
 
 function printWeight(name: string, path: string, weight: PageWeight) {
@@ -171,7 +172,7 @@ function printWeight(name: string, path: string, weight: PageWeight) {
   }
   if (weight.jsOnView.length) {
     console.log(
-      `         + JS ${KB(sum(weight.jsOnView)).padStart(8)} in ${weight.jsOnView.length} more files only when a client:visible island comes into view:`,
+      `         + JS ${KB(sum(weight.jsOnView)).padStart(8)} in ${weight.jsOnView.length} more files only when a client:visible island below the first screen comes into view:`,
     );
     for (const file of [...weight.jsOnView].sort((a, b) => b.gzip - a.gzip))
       console.log(`           JS ${KB(file.gzip).padStart(8)}  ${new URL(file.url).pathname}`);
@@ -318,7 +319,10 @@ async function main() {
     console.log('\nShipped by each page of the demo build, gzip -9 (node:zlib gzipSync level 9), 1 KB = 1024 bytes:');
     const weights = new Map<string, PageWeight>();
     for (const page of pages) {
-      const weight = await measurePage(demo.url + page.path);
+      const weight = await measurePage(
+        demo.url + page.path,
+        await scriptsLoadedAtLoad(demo.url + page.path, CHROMIUM_EXECUTABLE),
+      );
       weights.set(page.name, weight);
       printWeight(page.name, page.path, weight);
     }

@@ -27,8 +27,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** Debian's Chromium, unless CHROMIUM_PATH names another. */
+export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /** Starts Chromium with --remote-debugging-port=0 and reads the port it chose from its stderr. */
-export function launchChromium(executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<Browser> {
+export function launchChromium(executable = CHROMIUM_EXECUTABLE): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'offerlanka-chromium-'));
   const child: ChildProcess = spawn(
     executable,

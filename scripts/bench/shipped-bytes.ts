@@ -5,9 +5,14 @@
 // stylesheets. Script files are counted apart by when they load: at load (scripts, modulepreloads,
 // islands with client:load / client:idle / client:only), or only when an island comes into view
 // (client:visible, client:media): a file reached both ways counts at load. Sizes are gzip -9 (node:zlib gzipSync, level 9) of each file or inline script on its
-// own, whatever the server itself sends; inline scripts are counted in the HTML too. Dynamic
-// import() chunks and scripts that code inserts later (Pagefind UI on a search click) are not
-// counted: they load only when the visitor asks for them.
+// own, whatever the server itself sends; inline scripts are counted in the HTML too.
+//
+// What the page's HTML says cannot tell when a client:visible island is in the first screen, nor
+// which import() a script makes at load without being asked: `scriptsLoadedAtLoad` loads the page
+// in Chromium on the phone Lighthouse emulates and lists every script it fetched, and each counts
+// at load too. Scripts that code inserts later (Pagefind UI on a search click) are not counted: they
+// load only when the visitor asks for them.
+import { chromium } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
 import { AFTER_PAINT_ATTRIBUTE } from '../../src/build/after-paint-scripts.ts';
 
@@ -68,8 +73,38 @@ export function staticImports(code: string): string[] {
   );
 }
 
-/** Fetches a page from the served site and adds up what it ships. */
-export async function measurePage(pageUrl: string): Promise<PageWeight> {
+/** Lighthouse's mobile screen (its default config): where a phone's first screen ends. */
+const PHONE_SCREEN = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+/** The network counts as quiet after this long without a request, as Lighthouse's load ends. */
+const NETWORK_QUIET_MS = 2_000;
+
+/**
+ * Every script file Chromium fetched while it loaded the page on a phone's screen, until its network
+ * was quiet: client:visible islands in the first screen and import() made at load included.
+ */
+export async function scriptsLoadedAtLoad(pageUrl: string, executablePath: string): Promise<Set<string>> {
+  const browser = await chromium.launch({ executablePath });
+  try {
+    const page = await (await browser.newContext(PHONE_SCREEN)).newPage();
+    const scripts = new Set<string>();
+    let lastRequest = Date.now();
+    page.on('request', (request) => {
+      lastRequest = Date.now();
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    });
+    await page.goto(pageUrl, { waitUntil: 'load' });
+    while (Date.now() - lastRequest < NETWORK_QUIET_MS) await page.waitForTimeout(250);
+    return scripts;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Fetches a page from the served site and adds up what it ships. `loadedAtLoad` (scriptsLoadedAtLoad)
+ * adds the files a browser fetched at load to those the HTML names for load.
+ */
+export async function measurePage(pageUrl: string, loadedAtLoad: Set<string> = new Set()): Promise<PageWeight> {
   const response = await fetch(pageUrl, BROWSER);
   if (!response.ok) throw new Error(`${pageUrl}: ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
@@ -109,6 +144,7 @@ export async function measurePage(pageUrl: string): Promise<PageWeight> {
     }
   }
   for (const specifier of inlineImports) entries.add(local(specifier, pageUrl) ?? specifier);
+  for (const url of loadedAtLoad) if (local(url, pageUrl)) entries.add(url);
 
   const js = new Map<string, ShippedFile>();
   let jsHeaders: ServedHeaders | undefined;
