@@ -9,10 +9,12 @@
 // - "I'll use this" (an offer with a step): its code loads on the first press, as Report's.
 // - 'Report a problem': its form (React, the dialog, valibot's schema, the call) loads on the
 //   first press, never with the page.
+// - The savings answer, below the offer: its code and the merchant's data load as the visitor nears it.
 import type { OfferData } from '../contract/index.ts';
 import { fetchOffer, fetchOffersByIds } from '../client/catalogue.ts';
 import { openSignInPrompt } from '../islands/ui/sign-in-prompt.ts';
-import { loadAfterPaint, showLoadFailure } from '../lib/after-paint.ts';
+import { showLoadFailure } from '../lib/after-paint.ts';
+import { whenNear } from '../lib/when-near.ts';
 import { localePath } from '../lib/locale-path.ts';
 import { offerCanonicalPath } from '../lib/site-urls.ts';
 import { m } from '../paraglide/messages.js';
@@ -161,9 +163,10 @@ const data = document.getElementById(OFFER_DATA_ID)?.textContent;
 // The page's build wrote it from the same contract type.
 if (data) startOfferPage(JSON.parse(data) as OfferData);
 
-// Which card saves the most at this merchant: its code and the merchant's data come after the first paint.
+// Which card saves the most at this merchant: last in its column, below the offer, its code and the
+// merchant's data come as the visitor nears it (the part above it: it is hidden until it answers).
 const savings = document.querySelector<HTMLElement>('[data-savings-answer]');
 if (savings)
-  void loadAfterPaint(() => import('../islands/offer/savings-answer.ts')).then(({ startPageSavingsAnswer }) =>
-    startPageSavingsAnswer(savings),
-  );
+  void whenNear(savings)
+    .then(() => import('../islands/offer/savings-answer.ts'))
+    .then(({ startPageSavingsAnswer }) => startPageSavingsAnswer(savings));

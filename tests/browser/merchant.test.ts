@@ -152,6 +152,24 @@ describe("a merchant's savings answer", () => {
       expect(new Set(ids).size).toBe(ids.length);
     }));
 
+  it("on a phone, an offer's page asks for the answer's code and data only as the visitor nears it", () =>
+    withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (/\/savings\/\d+\.json$|savings-answer\.[\w-]+\.js$/.test(request.url())) asked.push(request.url());
+      });
+      await page.goto(offerCanonicalPath(merchant.offers[0]!), { waitUntil: 'load' });
+      await page.waitForTimeout(1_000);
+      const answer = page.locator('[data-savings-answer]');
+      expect(await answer.isVisible()).toBe(false);
+      expect(asked).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => answer.isVisible()).toBe(true);
+      expect(asked.some((url) => url.endsWith('.json'))).toBe(true);
+      await answer.getByLabel('Bill (Rs.)').fill('10000');
+      await expect.poll(() => answer.locator('.saving-bank').count()).toBe(merchant.bankIds.length);
+    }));
+
   it("marks the week strip's offers that the visitor's cards can use", async () => {
     const mine = merchant.offers[0]!.bankId;
     await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
