@@ -1,7 +1,6 @@
 // The recently-viewed strips themselves (see RecentlyViewed.tsx): loaded only when the browser
 // has something to show, so a first visit carries none of this code.
 import type { KeenSliderInstance } from 'keen-slider';
-import 'keen-slider/keen-slider.min.css';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { RECENT_SHOWN, WIDE_SCREEN_QUERY } from '../lib/constants.ts';
 import { apiImageSrc, categoryIconSrc } from '../lib/api-images.ts';
@@ -9,7 +8,8 @@ import { localePath } from '../lib/locale-path.ts';
 import { m } from '../paraglide/messages.js';
 import type { RecentBank, RecentOffer } from '../stores/recently-viewed.ts';
 import { followFocus } from './ui/slider-focus.ts';
-import './RecentlyViewed.css';
+import Stylesheets from './ui/Stylesheets.tsx';
+import { RECENT_STRIPS_CSS } from './recent-strips-offline.ts';
 
 export type RecentStripKind = 'offers' | 'banks';
 
@@ -23,6 +23,7 @@ interface Props {
 export default function RecentStrips({ kinds, offers, banks, headingLevel }: Props) {
   return (
     <div className="recently-viewed">
+      <Stylesheets hrefs={[RECENT_STRIPS_CSS]} />
       {kinds.map((kind) =>
         kind === 'offers' ? (
           <RecentStrip

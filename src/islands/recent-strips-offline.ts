@@ -1,6 +1,13 @@
 // What stands in for the recently-viewed strips when their code cannot load (offline, before the
 // service worker ever kept it): a short note that they will show online, rather than nothing or an error.
 import { m } from '../paraglide/messages.js';
+import recentStripsCss from './RecentlyViewed.css?url';
+
+/**
+ * The strips' stylesheet, by URL: Astro would inline CSS imported as CSS into every page that could
+ * ever load the strips, though a first visit draws none.
+ */
+export const RECENT_STRIPS_CSS = recentStripsCss;
 
 export const RECENT_STRIPS_OFFLINE_CLASS = 'recent-strips-offline';
 
@@ -26,6 +33,7 @@ export function keepRecentStripsCode(): void {
       import('./bank/mount-bank-strips.tsx'),
       import('./RecentStrips.tsx'),
       import('keen-slider'),
+      fetch(RECENT_STRIPS_CSS).then((response) => response.blob()),
     ]).catch(() => {
       kept = false;
     });

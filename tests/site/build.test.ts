@@ -141,11 +141,13 @@ describe('offer pages', () => {
     }
   });
 
-  it('inlines its own styles, and none of the code loaded on demand (the signed-in header, the profile, the dialogs)', () => {
+  it('inlines its own styles, and none of the code loaded on demand (the signed-in header, the profile, the dialogs, the strips)', () => {
     const html = page(offerCanonicalPath(offers[0]!));
     const css = [...html.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((match) => match[1]).join('');
     for (const selector of ['.offer-card', '.top-picks']) expect(css, selector).toContain(selector);
     for (const selector of [
+      '.recently-viewed',
+      '.favorites-strip',
       '.account-menu',
       '.profile-panel',
       '.my-cards-dialog',

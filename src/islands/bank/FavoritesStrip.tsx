@@ -9,7 +9,8 @@ import { RECENT_SHOWN } from '../../lib/constants.ts';
 import { m } from '../../paraglide/messages.js';
 import OfferCard from '../offer-card/OfferCard.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import './FavoritesStrip.css';
+import Stylesheets from '../ui/Stylesheets.tsx';
+import stripCss from './FavoritesStrip.css?url';
 
 export default function FavoritesStrip() {
   const hydrated = useHydrated();
@@ -21,6 +22,7 @@ export default function FavoritesStrip() {
   const shown = expanded ? favorites : favorites.slice(0, RECENT_SHOWN);
   return (
     <section className="favorites-strip" aria-labelledby={`${id}-heading`}>
+      <Stylesheets hrefs={[stripCss]} />
       <div className="favorites-strip-head">
         <h2 id={`${id}-heading`}>
           {m.browse_your_favourites()} <span className="favorites-strip-count">({favorites.length})</span>
