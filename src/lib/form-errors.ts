@@ -12,17 +12,24 @@ import { baseLocale, getLocale } from '../paraglide/runtime.js';
  * (never on an English page, whose texts are the contract's own). Until then a message shows in English.
  */
 let errorText: ((text: string) => string) | undefined;
-if (typeof window !== 'undefined' && getLocale() !== baseLocale) {
-  import('./error-text.ts').then(
-    (texts) => {
-      errorText = (text) => texts.errorText(text);
-    },
-    () => {},
-  );
-}
+const textsLoaded: Promise<void> =
+  typeof window !== 'undefined' && getLocale() !== baseLocale
+    ? import('./error-text.ts').then(
+        (texts) => {
+          errorText = (text) => texts.errorText(text);
+        },
+        () => {},
+      )
+    : Promise.resolve();
 
 /** A contract text (an ERROR_CODES text and the like) in the page's language, as the forms' messages are. */
 export const contractText = (text: string): string => errorText?.(text) ?? text;
+
+/**
+ * Settles once contractText speaks the page's language (or its texts failed to load). A notice stays
+ * as it was made, so one made on a press waits for it: a press on a slow phone can come first.
+ */
+export const contractTextsLoaded = (): Promise<void> => textsLoaded;
 
 /**
  * Each field's first message from `schema`, by field name. An empty or blank required field says

@@ -8,8 +8,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createCode, updatePassword, type Refusal, type SignedIn } from '../../client/accounts.ts';
 import { ApiError, failureText } from '../../client/http.ts';
-import { ERROR_CODES } from '../../contract/error-codes.ts';
-import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
@@ -27,7 +25,7 @@ import {
   touchedOnBlur,
   validMobileNo,
 } from './account-forms.ts';
-import { showRefusalAndGoHome } from './auth-notices.ts';
+import { showInvalidMobileNotice, showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome } from './fields.tsx';
 import NewPasswordFields, { type NewPasswordField } from './NewPasswordFields.tsx';
 import OneTimeCode from './OneTimeCode.tsx';
@@ -67,13 +65,9 @@ export default function ForgetPassword() {
     event.preventDefault();
     setTouched(true);
     if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
-      showNotice({
-        kind: 'info',
-        title: contractText(ERROR_CODES.invalid_mobile_title),
-        text: contractText(ERROR_CODES.enter_valid_mobile),
-        placement: 'top-center',
-      });
-      return focusFirstInvalid(event.currentTarget);
+      const formElement = event.currentTarget; // gone from the event once it has been handled
+      await showInvalidMobileNotice();
+      return focusFirstInvalid(formElement);
     }
     setBusy(true);
     try {

@@ -6,7 +6,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authenticate, createCode, findExistingUser, type Refusal } from '../../client/accounts.ts';
 import { failureText } from '../../client/http.ts';
 import { ERROR_CODES } from '../../contract/error-codes.ts';
-import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice } from '../../stores/notices.ts';
@@ -27,7 +26,7 @@ import {
   touchedOnBlur,
   validMobileNo,
 } from './account-forms.ts';
-import { showRefusalAndGoHome } from './auth-notices.ts';
+import { showInvalidMobileNotice, showRefusalAndGoHome } from './auth-notices.ts';
 import { GoingHome, PasswordField } from './fields.tsx';
 import '../ui/auth.css';
 
@@ -108,13 +107,7 @@ export default function SignIn() {
     event.preventDefault();
     const names: Field[] = askPassword ? ['mobileNo', 'password'] : ['mobileNo'];
     touch(...names);
-    if (errors.mobileNo)
-      showNotice({
-        kind: 'info',
-        title: contractText(ERROR_CODES.invalid_mobile_title),
-        text: contractText(ERROR_CODES.enter_valid_mobile),
-        placement: 'top-center',
-      });
+    if (errors.mobileNo) await showInvalidMobileNotice();
     if (errors.mobileNo || (askPassword && errors.password)) return focusFirstInvalid(form.current);
     setBusy(true);
     let leaving = false;

@@ -21,10 +21,10 @@ import { ApiError, failureText } from '../../client/http.ts';
 import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { CODE_DIGITS, COUNTRY_CODES } from '../../contract/index.ts';
 import { CLIENT_RESEND_LIMIT, DIALOG_RESEND_COUNTDOWN_SECONDS } from '../../lib/constants.ts';
-import { contractText } from '../../lib/form-errors.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
 import { showNotice, type NewNotice } from '../../stores/notices.ts';
+import { showInvalidMobileNotice } from './auth-notices.ts';
 import { sessionApi } from '../../stores/session-calls.ts';
 import { startSession } from '../../stores/session.ts';
 import { messageParts, slot } from '../ui/message-parts.tsx';
@@ -126,12 +126,7 @@ function UpdateMobileForm(props: FormProps) {
     event.preventDefault();
     setTouched(true);
     if (mobileErrors({ mobileNo: typedMobileNo }).mobileNo) {
-      showNotice({
-        kind: 'info',
-        title: contractText(ERROR_CODES.invalid_mobile_title),
-        text: contractText(ERROR_CODES.enter_valid_mobile),
-        placement: 'top-center',
-      });
+      await showInvalidMobileNotice();
       return focusFirstInvalid(form.current);
     }
     setBusy(true);
