@@ -33,13 +33,13 @@ const SERVICE_WORKER_HEADERS = [
   ]),
 ];
 
-/** One policy allowing every source that any of `policies` allows, directive by directive. */
-function unionOfPolicies(policies: string[]): string {
+/** One policy allowing every source that any of `policies` allows, directive by directive, but the directives in `leftOut`. */
+function unionOfPolicies(policies: string[], leftOut: ReadonlySet<string> = new Set()): string {
   const directives = new Map<string, Set<string>>();
   for (const policy of policies) {
     for (const directive of policy.split(';')) {
       const [name, ...sources] = directive.trim().split(/\s+/);
-      if (!name) continue;
+      if (!name || leftOut.has(name)) continue;
       const known = directives.get(name) ?? new Set<string>();
       for (const source of sources) known.add(source);
       directives.set(name, known);
@@ -59,9 +59,10 @@ export function pagePolicy(html: string | Buffer, file: string): string {
 
 /**
  * The directives whose sources are a page's hashes, and default-src, which stands in for them where
- * they are missing: each page's <meta> gives them, and the header leaves them out.
+ * they are missing: each page's <meta> gives them, and the header leaves them out. frame-ancestors
+ * is the header's own.
  */
-const PAGE_OWN_DIRECTIVES = new Set([
+const NOT_FROM_PAGES = new Set([
   'default-src',
   'script-src',
   'script-src-elem',
@@ -69,18 +70,12 @@ const PAGE_OWN_DIRECTIVES = new Set([
   'style-src',
   'style-src-elem',
   'style-src-attr',
+  'frame-ancestors',
 ]);
-const FRAME_ANCESTORS = "frame-ancestors 'none'";
 
 /** The site's Content-Security-Policy header: the union of its pages' policies but their own directives, and frame-ancestors. */
-export const sitePolicyOf = (pagePolicies: Iterable<string>) => {
-  const shared = unionOfPolicies([...new Set(pagePolicies)])
-    .split('; ')
-    .filter(
-      (directive) => directive && !PAGE_OWN_DIRECTIVES.has(directive.split(' ')[0]!) && directive !== FRAME_ANCESTORS,
-    );
-  return [...shared, FRAME_ANCESTORS].join('; ');
-};
+export const sitePolicyOf = (pagePolicies: Iterable<string>) =>
+  `${unionOfPolicies([...new Set(pagePolicies)], NOT_FROM_PAGES)}; frame-ancestors 'none'`;
 
 /** The Content-Security-Policy header of the build in `dir`, from its pages' <meta> policies. */
 function sitePolicy(dir: string): string {
