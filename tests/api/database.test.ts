@@ -132,5 +132,6 @@ describe.runIf(TEST_DB === 'pglite')('the PGlite worker', () => {
     }
     await expect(copy.db.select().from(banks)).rejects.toThrow();
     await copy.close(); // a second close is harmless
-  });
+    // Starts a second PGlite in a worker of its own: about 4 s alone, over 30 s beside the other lanes.
+  }, 120_000);
 });
