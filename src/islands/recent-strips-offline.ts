@@ -1,6 +1,8 @@
 // What stands in for the recently-viewed strips when their code cannot load (offline, before the
 // service worker ever kept it): a short note that they will show online, rather than nothing or an error.
+import { KEEP_RECENT_STRIPS_MESSAGE, type KeepRecentStripsMessage } from '../lib/recent-strips-message.ts';
 import { m } from '../paraglide/messages.js';
+import { getLocale } from '../paraglide/runtime.js';
 import recentStripsCss from './RecentlyViewed.css?url';
 
 /**
@@ -20,24 +22,15 @@ export function showRecentStripsOffline(slot: HTMLElement): void {
 }
 
 /**
- * Fetches the strips' code once an offer is viewed, so that the service worker keeps it (its
- * /_astro/ cache): home and a bank page opened before then draw their strips offline too.
+ * Asks the service worker, once an offer is viewed, to keep the strips' code of the page's language
+ * (in its /_astro/ cache): home and a bank page opened before then draw their strips offline too.
+ * The worker fetches it, so the page itself loads no code it does not draw.
  */
 export function keepRecentStripsCode(): void {
-  // Only a worker keeps it; without one, a page loads no code it does not draw.
-  if (kept || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
-  kept = true;
-  const fetchCode = () =>
-    void Promise.all([
-      import('./mount-recent-strips.tsx'),
-      import('./bank/mount-bank-strips.tsx'),
-      import('./RecentStrips.tsx'),
-      import('keen-slider'),
-      fetch(RECENT_STRIPS_CSS).then((response) => response.blob()),
-    ]).catch(() => {
-      kept = false;
-    });
-  if ('requestIdleCallback' in window) requestIdleCallback(fetchCode);
-  else setTimeout(fetchCode, 0);
+  if (asked || typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  asked = true;
+  const message: KeepRecentStripsMessage = { type: KEEP_RECENT_STRIPS_MESSAGE, locale: getLocale() };
+  // ready: on a first visit the worker is installed after the page has loaded.
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
 }
-let kept = false;
+let asked = false;

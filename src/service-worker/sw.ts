@@ -27,6 +27,8 @@ import {
   PERSONAL_CACHE_PREFIX,
   personalCacheName,
 } from '../lib/offline-caches.ts';
+import { codeReferences } from '../lib/code-references.ts';
+import { KEEP_RECENT_STRIPS_MESSAGE, type KeepRecentStripsMessage } from '../lib/recent-strips-message.ts';
 import { OFFLINE_PAGE_PATH } from '../lib/web-app.ts';
 
 // The worker's global scope, as far as this file uses it. Declared here rather than with the
@@ -70,8 +72,10 @@ const PAGE_NETWORK_TIMEOUT_SECONDS = 4;
 const DAY_SECONDS = 24 * 60 * 60;
 /** The signed-in user's own answers kept for offline use (paths under the main API's base). */
 const PERSONAL_PATHS = /\/(?:get\/offer\/favorite\/by\/\d+|get\/user\/by\/\d+|user\/cards)$/;
-/** Local references to files in a page or a script (src, href, island URLs, imports), found to keep what an open page needs. */
-const ASSET_REFERENCE = /["'(]((?:\.{1,2}\/|\/_astro\/)[^"'()\s]+?\.(?:js|css|woff2?))["')]/g;
+/** Each language's files of the recently-viewed strips, as the build found them (esbuild's define). */
+declare const __RECENT_STRIPS_CODE__: Record<string, string[]>;
+/** How many files keeping an open page's code may fetch: its scripts reach every island's code, some never used. */
+const OPEN_PAGE_FETCHES = 150;
 
 /** Only answers that any visitor may be sent, as the server said: 200, and not no-store or private. */
 const sharedOnly: SerwistPlugin = {
@@ -165,24 +169,41 @@ async function dropOtherCaches() {
 }
 
 /**
+ * Keeps the /_astro/ files at `urls` in the assets' cache, fetching those it lacks. `follow` also
+ * keeps what each file names (codeReferences), up to `maxFetches` fetches.
+ */
+async function keepCode(urls: string[], { follow = false, maxFetches = Infinity } = {}) {
+  const assets = await caches.open(ASSETS_CACHE);
+  const seen = new Set(urls);
+  const queue = [...urls];
+  let fetches = 0;
+  while (queue.length) {
+    const url = queue.shift()!;
+    let response = await assets.match(url);
+    if (!response) {
+      if (fetches++ >= maxFetches) break;
+      response = await fetch(url).catch(() => undefined);
+      if (!response?.ok) continue;
+      await assets.put(url, response.clone());
+    }
+    if (!follow || !/\.(?:js|css)$/.test(url)) continue;
+    for (const found of codeReferences(await response.text(), url, self.location.origin)) {
+      if (!seen.has(found)) {
+        seen.add(found);
+        queue.push(found);
+      }
+    }
+  }
+}
+
+/**
  * The pages open when the worker first starts were loaded without it: kept now, with the files
  * they use and those their scripts import (up to a bound), so that they also open offline.
  */
 async function keepOpenPages() {
   const windows = await self.clients.matchAll({ type: 'window' });
   const pages = await caches.open(PAGES_CACHE);
-  const assets = await caches.open(ASSETS_CACHE);
-  const seen = new Set<string>();
-  const queue: string[] = [];
-  const collect = (text: string, base: string) => {
-    for (const match of text.matchAll(ASSET_REFERENCE)) {
-      const url = new URL(match[1]!, base);
-      if (url.origin === self.location.origin && url.pathname.startsWith('/_astro/') && !seen.has(url.href)) {
-        seen.add(url.href);
-        queue.push(url.href);
-      }
-    }
-  };
+  const code = new Set<string>();
   for (const client of windows) {
     const url = new URL(client.url);
     if (url.origin !== self.location.origin || (await pages.match(url.href))) continue;
@@ -194,26 +215,23 @@ async function keepOpenPages() {
     )
       continue;
     await pages.put(url.href, response.clone());
-    collect(await response.text(), url.href);
+    for (const found of codeReferences(await response.text(), url.href, self.location.origin)) code.add(found);
   }
-  for (let fetched = 0; queue.length && fetched < 150; fetched++) {
-    const url = queue.shift()!;
-    let response = await assets.match(url);
-    if (!response) {
-      response = await fetch(url).catch(() => undefined);
-      if (!response?.ok) continue;
-      await assets.put(url, response.clone());
-    }
-    if (url.endsWith('.js')) collect(await response.text(), url);
-  }
+  await keepCode([...code], { follow: true, maxFetches: OPEN_PAGE_FETCHES });
 }
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(Promise.all([dropOtherCaches(), keepOpenPages().catch(() => {})]));
 });
-// Which build this worker came from: for the pages' tests, and for anyone checking a release.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'OFFERLANKA_BUILD') event.ports[0]?.postMessage(__SW_BUILD__);
+  const message = event.data as { type?: string } | null;
+  // Which build this worker came from: for the pages' tests, and for anyone checking a release.
+  if (message?.type === 'OFFERLANKA_BUILD') event.ports[0]?.postMessage(__SW_BUILD__);
+  // An offer was viewed: home and bank pages kept before can now draw their strips offline.
+  if (message?.type === KEEP_RECENT_STRIPS_MESSAGE) {
+    const files = __RECENT_STRIPS_CODE__[(message as KeepRecentStripsMessage).locale] ?? [];
+    event.waitUntil(keepCode(files.map((path) => new URL(path, self.location.origin).href)).catch(() => {}));
+  }
 });
 
 serwist.addEventListeners();

@@ -182,6 +182,12 @@ describe('offline', () => {
       await page.goto('/');
       await workerReady(page);
       await page.goto(bankPagePath(viewed.bank));
+      // The worker fetches the strips' code: the offer's page itself loads none of it.
+      const stripsCodeLoadedByPage: string[] = [];
+      page.on('request', (request) => {
+        if (/\/_astro\/(mount-recent-strips|mount-bank-strips|RecentStrips|react)\./.test(request.url()))
+          stripsCodeLoadedByPage.push(request.url());
+      });
       await page.goto(offerCanonicalPath(viewed));
       await expect
         .poll(() =>
@@ -189,6 +195,7 @@ describe('offline', () => {
         )
         .toBe(viewed.offerId);
       await page.waitForLoadState('networkidle');
+      expect(stripsCodeLoadedByPage).toEqual([]);
 
       await page.context().setOffline(true);
       for (const path of ['/', bankPagePath(viewed.bank)]) {

@@ -16,6 +16,7 @@ import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
 import { buildInfo, markBuildDone } from '../../src/server/site/builds-dir.ts';
 import { parseSiteHeaders } from '../../src/server/site/headers.ts';
+import { recentStripsCode } from '../../src/server/site/service-worker.ts';
 import { locales } from '../../src/paraglide/runtime.js';
 import { m } from '../../src/paraglide/messages.js';
 import { eq, sql } from 'drizzle-orm';
@@ -618,6 +619,30 @@ describe('languages', () => {
     const worker = readFileSync(join(siteDir, 'sw.js'), 'utf8');
     for (const path of ['/manifest.webmanifest', '/si/manifest.webmanifest', '/ta/manifest.webmanifest'])
       expect(worker).toContain(`"${path}"`);
+  });
+
+  it("gives the service worker each language's recently-viewed strips' code, to keep once an offer is viewed", async () => {
+    const code = await recentStripsCode(siteDir);
+    const worker = readFileSync(join(siteDir, 'sw.js'), 'utf8');
+    expect(Object.keys(code).sort()).toEqual([...locales].sort());
+    for (const locale of locales) {
+      const files = code[locale]!;
+      for (const name of ['mount-recent-strips', 'mount-bank-strips', 'RecentStrips', 'keen-slider', 'react'])
+        expect(
+          files.some((file) => file.startsWith(`/_astro/${name}.`)),
+          `${locale} ${name}`,
+        ).toBe(true);
+      expect(files.some((file) => file.endsWith('.css'))).toBe(true);
+      for (const file of files) {
+        expect(existsSync(join(siteDir, file)), file).toBe(true);
+        expect(worker).toContain(`"${file}"`);
+      }
+      // The strips' code of the language itself: its texts are in it.
+      const texts = files.map((file) => readFileSync(join(siteDir, file), 'utf8')).join('\n');
+      expect(texts, locale).toContain(m.browse_recent_offers({}, { locale }));
+      // Only what draws the strips: not the code of dialogs they open on a press.
+      expect(files.some((file) => file.startsWith('/_astro/mount-my-cards.'))).toBe(false);
+    }
   });
 
   it("lists every language's pages in its own sitemap, under one index, with their alternates", () => {

@@ -1,5 +1,5 @@
 // One view of an offer, on its page or in the offer modal (spec §2, §4): the offer goes first in
-// the recently-viewed strips (whose code is fetched then, to be there offline), and one impression is recorded (it counts the view and feeds the
+// the recently-viewed strips (whose code the service worker keeps then, to be there offline), and one impression is recorded (it counts the view and feeds the
 // visitor's Top Picks). An impression that fails is only logged (spec §8): the page still works.
 import type { OfferData } from '../../contract/index.ts';
 import { recordOfferImpression } from '../../stores/insight.ts';
