@@ -74,7 +74,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 const PERSONAL_PATHS = /\/(?:get\/offer\/favorite\/by\/\d+|get\/user\/by\/\d+|user\/cards)$/;
 /** Each language's files of the recently-viewed strips, as the build found them (esbuild's define). */
 declare const __RECENT_STRIPS_CODE__: Record<string, string[]>;
-/** How many files keeping an open page's code may fetch: its scripts reach every island's code, some never used. */
+/** How many files keeping an open page's code may fetch at most: a bound on what a first visit costs in the background. */
 const OPEN_PAGE_FETCHES = 150;
 
 /** Only answers that any visitor may be sent, as the server said: 200, and not no-store or private. */
@@ -170,7 +170,8 @@ async function dropOtherCaches() {
 
 /**
  * Keeps the /_astro/ files at `urls` in the assets' cache, fetching those it lacks. `follow` also
- * keeps what each file names (codeReferences), up to `maxFetches` fetches.
+ * keeps what each file needs to run (its static imports and the stylesheets and fonts it names),
+ * up to `maxFetches` fetches: not the code it loads on a press, which would be most of the site's.
  */
 async function keepCode(urls: string[], { follow = false, maxFetches = Infinity } = {}) {
   const assets = await caches.open(ASSETS_CACHE);
@@ -187,7 +188,7 @@ async function keepCode(urls: string[], { follow = false, maxFetches = Infinity 
       await assets.put(url, response.clone());
     }
     if (!follow || !/\.(?:js|css)$/.test(url)) continue;
-    for (const found of codeReferences(await response.text(), url, self.location.origin)) {
+    for (const found of codeReferences(await response.text(), url, self.location.origin, { staticImportsOnly: true })) {
       if (!seen.has(found)) {
         seen.add(found);
         queue.push(found);
@@ -198,7 +199,7 @@ async function keepCode(urls: string[], { follow = false, maxFetches = Infinity 
 
 /**
  * The pages open when the worker first starts were loaded without it: kept now, with the files
- * they use and those their scripts import (up to a bound), so that they also open offline.
+ * they name and what these need to run (up to a bound), so that they also open offline.
  */
 async function keepOpenPages() {
   const windows = await self.clients.matchAll({ type: 'window' });
