@@ -77,7 +77,17 @@ export default defineConfig({
   // npm start and npm run build always pass SITE_URL (src/server/env.ts derives it from HOST and PORT when unset).
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:intent: an island that hydrates on the visitor's first sign of use (src/islands/intent-directive.ts).
+      name: 'intent-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'intent', entrypoint: './src/islands/intent-directive.ts' }),
+      },
+    },
+  ],
   trailingSlash: 'ignore',
   // English at the root, Sinhala under /si and Tamil under /ta: every page lives in src/pages/[...locale]/.
   i18n: { locales, defaultLocale: baseLocale, routing: { prefixDefaultLocale: false } },

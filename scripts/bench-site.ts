@@ -172,7 +172,7 @@ function printWeight(name: string, path: string, weight: PageWeight) {
   }
   if (weight.jsOnView.length) {
     console.log(
-      `         + JS ${KB(sum(weight.jsOnView)).padStart(8)} in ${weight.jsOnView.length} more files only when a client:visible island below the first screen comes into view:`,
+      `         + JS ${KB(sum(weight.jsOnView)).padStart(8)} in ${weight.jsOnView.length} more files only when an island hydrates later (client:visible below the first screen, client:intent on a sign of use):`,
     );
     for (const file of [...weight.jsOnView].sort((a, b) => b.gzip - a.gzip))
       console.log(`           JS ${KB(file.gzip).padStart(8)}  ${new URL(file.url).pathname}`);

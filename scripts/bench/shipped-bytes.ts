@@ -27,7 +27,7 @@ export interface PageWeight {
   inlineJs: ShippedFile[];
   /** Script files that load with the page, each once. */
   js: ShippedFile[];
-  /** Script files that load only when a client:visible (or client:media) island needs them. */
+  /** Script files that load only when a client:visible (client:media, client:intent) island needs them. */
   jsOnView: ShippedFile[];
   /** Import-like text in a script that named no file on the server (not counted). */
   skipped: string[];
@@ -138,7 +138,8 @@ export async function measurePage(pageUrl: string, loadedAtLoad: Set<string> = n
       entries.add(local(link.href, pageUrl) ?? link.href);
   }
   for (const island of tags(html, 'astro-island')) {
-    const deferred = island.client === 'visible' || island.client === 'media';
+    // Islands that hydrate as they come into view, match a media query, or on a sign of use (the site's client:intent).
+    const deferred = island.client === 'visible' || island.client === 'media' || island.client === 'intent';
     for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
       if (island[name]) (deferred ? onViewEntries : entries).add(local(island[name]!, pageUrl) ?? island[name]!);
     }

@@ -15,6 +15,7 @@ import {
   withPage,
   withSignedInPage,
   type BrowserSite,
+  startUsingOfferList,
 } from './harness.ts';
 
 let site: BrowserSite;
@@ -30,9 +31,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 async function openHome(page: Page, query: string) {
   await page.goto(`/${query}`);
-  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-  await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
-  await page.locator('.filter-bar:not([hidden])').waitFor();
+  await startUsingOfferList(page);
 }
 /** The scripts the page has asked for so far. */
 function scriptsOf(page: Page) {

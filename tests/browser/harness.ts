@@ -12,6 +12,7 @@ import type { TermsData } from '../../src/contract/index.ts';
 import { SESSION_STORAGE_KEY } from '../../src/stores/session.ts';
 import { buildInfo, servedBuild } from '../../src/server/site/builds-dir.ts';
 import type { CatalogueSnapshot } from '../../src/server/site/rebuilder.ts';
+import { HYDRATED_ATTRIBUTE } from '../../src/islands/intent-directive.ts';
 
 /** The two widths every page is checked at: a phone and a desktop. */
 export const PHONE = 375;
@@ -201,6 +202,15 @@ const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')
  * A verified customer, signed up through the API as the sign-up wizard would do it (the code read
  * from the console SMS provider's dev outbox), and signed in: a session token and the user.
  */
+/**
+ * Home's offer list, as a visitor starts using it: scrolled to and a pointer over its Filter button,
+ * a first sign of use (client:intent); settles once the island has hydrated and its controls work.
+ */
+export async function startUsingOfferList(page: Page): Promise<void> {
+  await page.locator('.offer-browser .filter-bar-main').hover();
+  await page.locator(`astro-island:not([ssr]) .offer-browser[${HYDRATED_ATTRIBUTE}]`).waitFor();
+}
+
 export async function createSignedInAccount(site: Pick<BrowserSite, 'url'>, firstName = 'Nimal'): Promise<TestAccount> {
   const call = async (method: string, path: string, body: unknown) => {
     const response = await fetch(`${site.url}/api${path}`, {

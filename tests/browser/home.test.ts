@@ -21,6 +21,7 @@ import {
   withSignedInPage,
   type BrowserSite,
   seriousViolations,
+  startUsingOfferList,
 } from './harness.ts';
 
 const FILTERED_LIST = '**/api/get/offers/filter/multiple/**';
@@ -68,9 +69,7 @@ function emptyPair() {
 /** Home (or home with a query), once the 'All offers' island has hydrated. */
 async function openHome(page: Page, query = '') {
   await page.goto(`/${query}`);
-  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-  await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
-  await page.locator('.filter-bar:not([hidden])').waitFor();
+  await startUsingOfferList(page);
 }
 
 const cards = (page: Page) => page.locator('.offer-browser article.offer-card');
@@ -148,6 +147,78 @@ describe('the first paint', () => {
     }));
 });
 
+describe("the list's code, on the first sign of use (client:intent)", () => {
+  const REACT_FILE = /\/_astro\/react\.[\w-]+\.js$/;
+  /** The page's requests for React, counted from the first. */
+  const reactRequests = (page: Page) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (REACT_FILE.test(request.url())) requested.push(request.url());
+    });
+    return requested;
+  };
+
+  it('a visitor who only reads loads no React; the first scroll hydrates the list, the filter bar shown all along', () =>
+    withJs(async (page) => {
+      const react = reactRequests(page);
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      expect(react).toEqual([]);
+      expect(await page.locator('astro-island[ssr] .offer-browser').count()).toBe(1);
+      expect(await page.locator('.filter-bar').isVisible()).toBe(true);
+      await page.mouse.wheel(0, 200);
+      await page.locator('astro-island:not([ssr]) .offer-browser[data-hydrated]').waitFor();
+      expect(react.length).toBe(1);
+    }, PHONE));
+
+  it('a filtered link, or a signed-in visitor, hydrates the list at once', async () => {
+    await withJs(async (page) => {
+      await page.goto(`/?bank=${someOffer().bankId}`);
+      await page.locator('astro-island:not([ssr]) .offer-browser[data-hydrated]').waitFor();
+      await expect.poll(() => chipNames(page)).toEqual([bankName(someOffer().bankId)]);
+    });
+    const account = await createSignedInAccount(site);
+    await withSignedInPage(site, account, DESKTOP, async (page) => {
+      await page.goto('/');
+      await page.locator('astro-island:not([ssr]) .offer-browser[data-hydrated]').waitFor();
+    });
+  });
+
+  it('a press on the Filter button before the code is in shows busy, is held, and opens All filters once it is', () =>
+    withJs(async (page) => {
+      // React's file comes late: the press lands before the list has hydrated.
+      let releaseReact = () => {};
+      const reactHeld = new Promise<void>((resolve) => (releaseReact = resolve));
+      await page.route(REACT_FILE, async (route) => {
+        await reactHeld;
+        await route.continue();
+      });
+      await page.goto('/');
+      await filterButton(page).click();
+      expect(await filterButton(page).getAttribute('aria-busy')).toBe('true');
+      expect(await page.getByRole('dialog', { name: 'All filters' }).count()).toBe(0);
+      releaseReact();
+      await page.getByRole('dialog', { name: 'All filters' }).waitFor();
+      expect(await filterButton(page).getAttribute('aria-busy')).toBeNull();
+    }, PHONE));
+
+  it('a sort chosen before the code is in is applied once it is', () =>
+    withJs(async (page) => {
+      let releaseReact = () => {};
+      const reactHeld = new Promise<void>((resolve) => (releaseReact = resolve));
+      await page.route(REACT_FILE, async (route) => {
+        await reactHeld;
+        await route.continue();
+      });
+      await page.goto('/');
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption('biggestDiscount');
+      releaseReact();
+      await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('biggest-discount');
+      expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('biggestDiscount');
+    }));
+});
+
 describe('filter bar', () => {
   it("'Filter by Bank' applies the bank: a chip, only its offers, ?bank= in the URL, kept on reload; Back steps through the filters", () =>
     withJs(async (page) => {
@@ -190,14 +261,12 @@ describe('filter bar', () => {
 
       // A reload (or the shared link) shows the same filtered list.
       await page.reload();
-      await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-      await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+      await startUsingOfferList(page);
       await expect.poll(() => chipNames(page)).toEqual([bankName(bankId)]);
       await expectFirstPageOf(page, [bankId], []);
 
       await page.goBack();
-      await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-      await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+      await startUsingOfferList(page);
       expect(new URL(page.url()).search).toBe('');
       await expect.poll(() => cardOffers(page)).toEqual(firstPage);
       expect(await chipNames(page)).toEqual([]);
@@ -604,8 +673,7 @@ describe('recently viewed', () => {
     withJs(async (page) => {
       const offers = viewedOffers();
       await page.goto('/');
-      await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-      await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+      await startUsingOfferList(page);
       expect(await page.locator('.recently-viewed').count(), 'nothing viewed yet: no strip').toBe(0);
 
       await viewOffers(page, offers);

@@ -16,6 +16,7 @@ import {
   withPage,
   type BrowserSite,
   seriousViolations,
+  startUsingOfferList,
 } from './harness.ts';
 
 let site: BrowserSite;
@@ -32,9 +33,7 @@ afterAll(async () => {
 const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(site, { javaScript: true, width }, fn);
 async function openHome(page: Page, query = '', locale: 'en' | 'si' | 'ta' = 'en') {
   await page.goto(localePath(`/${query}`, locale));
-  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-  await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
-  await page.locator('.filter-bar:not([hidden])').waitFor();
+  await startUsingOfferList(page);
 }
 const cardIds = (page: Page) =>
   page
@@ -89,8 +88,7 @@ describe('instalment plans', () => {
       expect(tags).toEqual(expected.map(planText));
 
       await page.reload();
-      await page.locator('.offer-browser').scrollIntoViewIfNeeded();
-      await page.locator('.filter-bar:not([hidden])').waitFor();
+      await startUsingOfferList(page);
       await expect.poll(() => page.locator('.filter-chip > span').allTextContents()).toEqual(['Instalment plans']);
     }));
 

@@ -20,6 +20,7 @@ import {
   withPage,
   withSignedInPage,
   type BrowserSite,
+  startUsingOfferList,
 } from './harness.ts';
 
 let site: BrowserSite;
@@ -34,9 +35,7 @@ const withJs = <T>(fn: (page: Page) => Promise<T>, width = DESKTOP) => withPage(
 
 async function openHome(page: Page, query = '') {
   await page.goto(`/${query}`);
-  await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-  await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
-  await page.locator('.filter-bar:not([hidden])').waitFor();
+  await startUsingOfferList(page);
 }
 const cardIds = (page: Page) =>
   page
@@ -253,7 +252,7 @@ describe('My Cards', () => {
         await page.goto(home);
         // Scrolled to by hand: a mismatch would redraw the list, and a locator's scroll would lose it.
         await page.evaluate(() => document.querySelector('.offer-browser')?.scrollIntoView());
-        await page.locator('astro-island:not([ssr]) .offer-browser .filter-bar:not([hidden])').waitFor();
+        await page.locator('astro-island:not([ssr]) .offer-browser[data-hydrated]').waitFor(); // at once: cards are stored
         // The personal part follows once hydrated: My cards only, and the cards' Edit button.
         await page.locator('.filter-my-cards .filter-my-cards-edit').waitFor();
         expect(await page.locator('.filter-my-cards-add').count()).toBe(0);
@@ -484,8 +483,7 @@ describe('filters and order', () => {
       expect(rates[0]).toBe(Math.max(...site.listed.map(rate)));
 
       await page.reload();
-      await page.locator('.offer-browser').scrollIntoViewIfNeeded();
-      await page.locator('.filter-bar:not([hidden])').waitFor();
+      await startUsingOfferList(page);
       expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('biggestDiscount');
       await page.getByRole('button', { name: 'Remove Sorted: Biggest discount' }).click();
       await expect.poll(() => page.url()).toBe(`${site.url}/`);

@@ -3,7 +3,7 @@
 // violation (here on purpose).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AD_WIDTH } from '../../src/lib/constants.ts';
-import { DESKTOP, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
+import { DESKTOP, startBrowserSite, withPage, type BrowserSite, startUsingOfferList } from './harness.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -40,8 +40,7 @@ it('runs what the build inlined: the islands hydrate and the ad slot gets its si
   withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
     await page.goto('/');
     // Astro's island loader is an inline script; the ad slot's size an inline style element.
-    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-    await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+    await startUsingOfferList(page);
     expect(
       await page
         .locator('.ad-frame')

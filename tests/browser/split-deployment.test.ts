@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site/build.ts';
 import { mountSite } from '../../src/server/site/routes.ts';
 import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
-import { createSignedInAccount, DESKTOP, launchBrowser, withPage } from './harness.ts';
+import { createSignedInAccount, DESKTOP, launchBrowser, withPage, startUsingOfferList } from './harness.ts';
 import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'offerlanka-split-'));
@@ -99,8 +99,7 @@ it('signs in, filters the offers and saves a favourite, the site on one origin a
 
     const listed = offers.filter((offer) => offer.status !== 'expired');
     const bank = banks.find((b) => listed.filter((offer) => offer.bankId === b.bankId).length > 1)!;
-    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-    await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+    await startUsingOfferList(page);
     await page.getByRole('button', { name: 'Filter by Bank' }).click();
     await page
       .getByRole('group', { name: 'Filter by Bank' })
@@ -185,8 +184,7 @@ it("loads the API's images from the API's origin: home", () =>
     const failures = watchImageFailures(page);
     const adsAnswer = page.waitForResponse((response) => response.url().startsWith(`${api.url}/api/ads?`));
     await page.goto('/');
-    await page.locator('.offer-browser').scrollIntoViewIfNeeded(); // the island hydrates as it nears the screen
-    await page.locator('astro-island:not([ssr]) .offer-browser').waitFor();
+    await startUsingOfferList(page);
     await adsAnswer;
     // 'View more' shows the other banks' tiles, so that their logos load too.
     if (await page.locator('.more-banks').count()) await page.locator('.more-banks summary').click();

@@ -39,7 +39,7 @@ const AllFiltersDialog = lazy(loadAllFilters);
 
 interface Props {
   options: FilterOptions;
-  /** False in the build's HTML: the controls keep their place but stay hidden until they work. */
+  /** False in the build's HTML: the visitor's cards are not known there. */
   ready: boolean;
 }
 
@@ -79,7 +79,8 @@ export default memo(function FilterBar({ options, ready }: Props) {
   };
 
   return (
-    <div className="filter-bar" role="group" aria-label={m.browse_filter_offers()} hidden={!ready}>
+    // Shown in the build's HTML: a press before the island hydrates is held (client:intent), and given then.
+    <div className="filter-bar" role="group" aria-label={m.browse_filter_offers()}>
       <div className="filter-bar-controls">
         <button
           ref={filterButton}

@@ -8,8 +8,10 @@
 // The build's first page of cards is the island's children: HTML that React never hydrates (an
 // astro-slot), brought to life by plain DOM code (src/page-scripts/static-cards.ts). React draws only
 // the cards that Load more appends after them, and the whole list from a filter's first page on.
-// Hydrated with client:visible (src/pages/[...locale]/index.astro): its controls are needed only once the
-// visitor reaches the list, so a phone loads React only after a scroll towards it.
+// Hydrated with client:intent (src/pages/[...locale]/index.astro, src/islands/intent-directive.ts): its
+// controls are needed only once the visitor starts using the page, so a first visit that only
+// reads loads no React. It marks itself HYDRATED_ATTRIBUTE once its effects run: a press held
+// until then is given to its controls.
 //
 // For a signed-in user with interests, the build's cards in those categories move first once
 // hydrated (the build's order is what hydration sees, so React finds the HTML it expects).
@@ -42,6 +44,7 @@ import {
 } from '../../stores/offer-list.ts';
 import { CARD_OFFERS_ATTRIBUTE, cardOffersIn } from '../offer-card/card-offers.ts';
 import OfferCard, { OfferCardSkeleton } from '../offer-card/OfferCard.tsx';
+import { HYDRATED_ATTRIBUTE } from '../intent-directive.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import FilterBar from './FilterBar.tsx';
 import type { FilterOptions } from './filter-options.ts';
@@ -186,7 +189,7 @@ export default function OfferBrowser({ children, shownCount, totalCount, options
   const drawnOffers = showsBuildPage ? list.offers.slice(shownCount) : list.offers;
 
   return (
-    <div className="offer-browser">
+    <div className="offer-browser" {...{ [HYDRATED_ATTRIBUTE]: hydrated || undefined }}>
       <FilterBar options={options} ready={hydrated} />
       {/* static-cards.ts marks the grid data-cards-live before React may hydrate it: an attribute React does not own. */}
       <div
