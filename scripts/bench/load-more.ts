@@ -36,6 +36,9 @@ export async function timeLoadMore(homeUrl: string, cdpPort: number, clicks = 5)
   try {
     const page = await context.newPage();
     await page.goto(homeUrl, { waitUntil: 'load' });
+    // Scrolled to the list's end, as a visitor reaches the button: the scroll is also the list's
+    // first sign of use, which hydrates it (client:intent).
+    await page.locator('.offer-browser-more').scrollIntoViewIfNeeded();
     const button = page.getByRole('button', { name: /^Load more offers/ });
     const millis: number[] = [];
     for (let i = 0; i < clicks; i++) {

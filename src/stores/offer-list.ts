@@ -53,7 +53,7 @@ async function pageAfterPaint(filter: OfferFilter, pageNo: number) {
 }
 /**
  * Loads the API calls ahead, in a task of their own once the list has hydrated, so that even a
- * 'Load more' pressed at once waits only for the API. The list hydrates when it comes into view.
+ * 'Load more' pressed at once waits only for the API. The list hydrates on the visitor's first sign of use.
  */
 export function prepareOfferLoading(): void {
   setTimeout(() => void import('../client/catalogue.ts').catch(() => {}), 0); // offline: fetchPage tries again
