@@ -178,7 +178,7 @@ describe('Redis rate-limit store with Redis unreachable', () => {
       lines.push(line),
     );
     try {
-      await vi.waitFor(() => expect(lines).toHaveLength(1));
+      await vi.waitFor(() => expect(lines).toHaveLength(1), { timeout: 10_000 });
       expect(lines[0]).toMatch(/^\[redis\] unreachable .*per process/);
       for (let n = 1; n <= 3; n++) expect(await store.hit('k', 60_000)).toBe(n);
       await store.mark('m', 60_000);
