@@ -158,6 +158,17 @@ describe("the list's code, on the first sign of use (client:intent)", () => {
     return requested;
   };
 
+  /** React's file comes only once the returned function is called: a press lands before the list has hydrated. */
+  const holdBackReact = async (page: Page) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(REACT_FILE, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  };
+
   it('a visitor who only reads loads no React; the first scroll hydrates the list, the filter bar shown all along', () =>
     withJs(async (page) => {
       const react = reactRequests(page);
@@ -187,13 +198,7 @@ describe("the list's code, on the first sign of use (client:intent)", () => {
 
   it('a press on the Filter button before the code is in shows busy, is held, and opens All filters once it is', () =>
     withJs(async (page) => {
-      // React's file comes late: the press lands before the list has hydrated.
-      let releaseReact = () => {};
-      const reactHeld = new Promise<void>((resolve) => (releaseReact = resolve));
-      await page.route(REACT_FILE, async (route) => {
-        await reactHeld;
-        await route.continue();
-      });
+      const releaseReact = await holdBackReact(page);
       await page.goto('/');
       await filterButton(page).click();
       expect(await filterButton(page).getAttribute('aria-busy')).toBe('true');
@@ -205,12 +210,7 @@ describe("the list's code, on the first sign of use (client:intent)", () => {
 
   it('a sort chosen before the code is in is applied once it is', () =>
     withJs(async (page) => {
-      let releaseReact = () => {};
-      const reactHeld = new Promise<void>((resolve) => (releaseReact = resolve));
-      await page.route(REACT_FILE, async (route) => {
-        await reactHeld;
-        await route.continue();
-      });
+      const releaseReact = await holdBackReact(page);
       await page.goto('/');
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption('biggestDiscount');
       releaseReact();
