@@ -266,12 +266,12 @@ describe('GET /location/all', () => {
 });
 
 describe('GET /images/{name}', () => {
-  it('serves a seeded bank logo as SVG with cache and nosniff headers', async () => {
+  it('serves a seeded bank logo as PNG with cache and nosniff headers', async () => {
     const bank = (await get('/get/all/banks')).body.data[0];
     expect(bank.logoURL).toMatch(/^\/api\/images\//);
     const res = await api.call('GET', bank.logoURL);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -280,7 +280,7 @@ describe('GET /images/{name}', () => {
       .from(images)
       .where(eq(images.name, bank.logoURL.split('/').pop()));
     expect(res.body).toBe(row!.bytes.toString('utf8'));
-    expect(res.body).toMatch(/^<svg|^<\?xml/);
+    expect(row!.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 
   it('an unknown name answers 404, even for a file that exists on disk', async () => {

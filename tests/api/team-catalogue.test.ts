@@ -18,8 +18,8 @@ import {
   TeamLocationResponse,
 } from '../../src/contract/team-catalogue.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
-import { auditLog, banks, categories, locations, offers } from '../../src/server/db/schema.ts';
-import { drawText } from '../../src/server/images/text-outline.ts';
+import { auditLog, banks, categories, images, locations, offers } from '../../src/server/db/schema.ts';
+import { bankMonogramImages } from '../../src/server/images/svg-image.ts';
 import { createOrPromoteMerchant } from '../../src/server/domain/merchant-accounts.ts';
 import { createOrPromoteTeamMember } from '../../src/server/domain/team-members.ts';
 import { expectError, insertOffer, type Res } from './expectations.ts';
@@ -103,6 +103,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+
+/** The bytes stored for an image URL (/api/images/{name}). */
+async function storedImage(url: string): Promise<Buffer> {
+  const name = url.slice('/api/images/'.length);
+  const [row] = await api.handle.db.select({ bytes: images.bytes }).from(images).where(eq(images.name, name));
+  if (!row) throw new Error(`no image stored as ${name}`);
+  return Buffer.from(row.bytes);
+}
 
 describe('who may change the catalogue', () => {
   const ROUTES: [method: string, path: string, body: unknown][] = [
@@ -206,24 +214,14 @@ describe('banks', () => {
       201,
       TeamBankResponse,
     );
-    expect(bank.logoURL).toMatch(/^\/api\/images\/bank-monogram-[0-9a-f-]+\.svg$/);
-    expect(bank.thumbnailURL).toMatch(/^\/api\/images\/bank-monogram-[0-9a-f-]+-thumb\.svg$/);
-    const svg = await api.call('GET', bank.logoURL);
-    expect([svg.status, svg.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
-    expect(svg.body).toContain('#123456');
-    // The letters NSB, drawn as outlines at the monogram's place (src/server/images/text-outline.ts).
-    expect(svg.body).toContain(
-      drawText('NSB', {
-        x: 60,
-        y: 61,
-        anchor: 'middle',
-        centreCapitals: true,
-        size: 36,
-        weight: 700,
-        letterSpacing: 1,
-        paint: 'fill="#ffffff"',
-      }),
-    );
+    expect(bank.logoURL).toMatch(/^\/api\/images\/bank-monogram-[0-9a-f-]+\.png$/);
+    expect(bank.thumbnailURL).toMatch(/^\/api\/images\/bank-monogram-[0-9a-f-]+-thumb\.png$/);
+    const logo = await api.call('GET', bank.logoURL);
+    expect([logo.status, logo.headers.get('content-type')]).toEqual([200, 'image/png']);
+    // The letters NSB on #123456, rasterised from the monogram's drawing (src/server/images/svg.ts).
+    const drawn = bankMonogramImages('expected', { name: 'Nations Savings Bank', letters: 'NSB', color: '#123456' });
+    expect(await storedImage(bank.logoURL)).toEqual(drawn.logo.bytes);
+    expect(await storedImage(bank.thumbnailURL)).toEqual(drawn.thumbnail.bytes);
 
     const cards = expectAnswer(
       await send(
@@ -249,7 +247,9 @@ describe('banks', () => {
       TeamBankResponse,
     );
     expect(recoloured.logoURL).not.toBe(bank.logoURL);
-    expect((await api.call('GET', recoloured.logoURL)).body).toContain('#654321');
+    expect(await storedImage(recoloured.logoURL)).toEqual(
+      bankMonogramImages('expected', { name: 'Nations Savings Bank', letters: 'NSB', color: '#654321' }).logo.bytes,
+    );
   });
 
   it('renames a bank: a new slug, its offers and the lists show the new name, and the audit row holds both', async () => {

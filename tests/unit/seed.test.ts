@@ -206,7 +206,7 @@ describe('seedDemoData', () => {
     ).toBe(true);
   });
 
-  it('points every logo, banner and ad URL at a stored SVG image', async () => {
+  it('points every logo, banner and ad URL at a stored image: PNG for bank monograms, SVG for the rest', async () => {
     const { db } = first;
     const urls = new Set<string>();
     for (const b of await db.select().from(schema.banks)) urls.add(b.logoUrl).add(b.thumbnailUrl);
@@ -215,14 +215,22 @@ describe('seedDemoData', () => {
     for (const o of await db.select({ url: schema.offers.bannerImageUrl }).from(schema.offers))
       if (o.url) urls.add(o.url);
     const names = [...urls].map((url) => {
-      expect(url).toMatch(/^\/api\/images\/[a-z0-9-]+\.svg$/);
+      expect(url).toMatch(/^\/api\/images\/[a-z0-9-]+\.(svg|png)$/);
       return url.slice('/api/images/'.length);
     });
+    const bankImages = (await db.select().from(schema.banks)).flatMap((b) => [b.logoUrl, b.thumbnailUrl]);
+    expect(bankImages.every((url) => url.endsWith('.png'))).toBe(true);
     for (const c of await db.select().from(schema.categories)) names.push(`icon-${c.iconName}.svg`);
 
     const images = await db.select().from(schema.images).where(inArray(schema.images.name, names));
     expect(images.map((i) => i.name).sort()).toEqual([...new Set(names)].sort());
     for (const image of images) {
+      expect(image.ownerUserId).toBeNull();
+      if (image.name.endsWith('.png')) {
+        expect(image.contentType).toBe('image/png');
+        expect(Buffer.from(image.bytes).subarray(1, 4).toString('latin1')).toBe('PNG');
+        continue;
+      }
       expect(image.contentType).toBe('image/svg+xml');
       expect(image.ownerUserId).toBeNull();
       const text = Buffer.from(image.bytes).toString('utf8');

@@ -21,8 +21,8 @@ import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/execute.ts';
 import { banks, cardTiers, categories, images, locations, offers, users } from '../db/schema.ts';
 import { failure, fieldFailure, HttpFailure, invalidField } from '../errors.ts';
-import { categoryIconName, svgImage } from '../images/svg-image.ts';
-import { bankLogoSvg, bankThumbSvg, categoryIconSvg, initials } from '../images/svg.ts';
+import { bankMonogramImages, categoryIconName, svgImage } from '../images/svg-image.ts';
+import { categoryIconSvg, initials } from '../images/svg.ts';
 import { toBank, toCategory, toLocation } from '../serialize.ts';
 import { decodeUploadedImage, imageUrl } from '../services/images.ts';
 import { recordAudit, type Transaction } from './audit.ts';
@@ -89,13 +89,9 @@ async function storeLogo(tx: Transaction, bankName: string, color: string, uploa
   }
   const name = `${MONOGRAM_PREFIX}${randomUUID()}`;
   const letters = initials(bankName, MONOGRAM_LETTERS);
-  await tx
-    .insert(images)
-    .values([
-      svgImage(`${name}.svg`, bankLogoSvg(bankName, letters, color)),
-      svgImage(`${name}-thumb.svg`, bankThumbSvg(bankName, letters, color)),
-    ]);
-  return { logoUrl: imageUrl(`${name}.svg`), thumbnailUrl: imageUrl(`${name}-thumb.svg`) };
+  const { logo, thumbnail } = bankMonogramImages(name, { name: bankName, letters, color });
+  await tx.insert(images).values([logo, thumbnail]);
+  return { logoUrl: imageUrl(logo.name), thumbnailUrl: imageUrl(thumbnail.name) };
 }
 
 /** Names with the same slug would have the same page addresses: they are the same name. */

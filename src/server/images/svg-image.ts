@@ -1,5 +1,7 @@
 // A drawn SVG as a row of the images table: the demo data set's images and the ones the team
 // console draws for the banks and categories it adds.
+import { Resvg } from '@resvg/resvg-js';
+import { bankLogoSvg, bankThumbSvg } from './svg.ts';
 
 export interface ImageRow {
   name: string;
@@ -19,3 +21,35 @@ export const svgImage = (name: string, svg: string): ImageRow => ({
   bytes: Buffer.from(svg, 'utf8'),
   ownerUserId: null,
 });
+
+/**
+ * A drawing rasterised once, here, `pixels` wide, as a PNG row. A browser makes a whole document of
+ * every SVG image it shows, on the page's main thread; a bank's monogram is on nearly every page,
+ * many times. The drawings carry their words as outlines (./text-outline.ts), so no font is needed.
+ */
+const pngImage = (name: string, svg: string, pixels: number): ImageRow => ({
+  name,
+  contentType: 'image/png',
+  bytes: new Resvg(svg, { fitTo: { mode: 'width', value: pixels }, font: { loadSystemFonts: false } }).render().asPng(),
+  ownerUserId: null,
+});
+
+/** The monogram's width in pixels: pages show it at most 56 CSS px wide, so a 2x screen gets enough. */
+const BANK_LOGO_PIXELS = 120;
+/** The thumbnail's: twice its 48-unit drawing. */
+const BANK_THUMB_PIXELS = 96;
+
+/** A bank's monogram and its thumbnail, as `${baseName}.png` and `${baseName}-thumb.png`. */
+export function bankMonogramImages(
+  baseName: string,
+  bank: { name: string; letters: string; color: string; ink?: string },
+): { logo: ImageRow; thumbnail: ImageRow } {
+  return {
+    logo: pngImage(`${baseName}.png`, bankLogoSvg(bank.name, bank.letters, bank.color, bank.ink), BANK_LOGO_PIXELS),
+    thumbnail: pngImage(
+      `${baseName}-thumb.png`,
+      bankThumbSvg(bank.name, bank.letters, bank.color, bank.ink),
+      BANK_THUMB_PIXELS,
+    ),
+  };
+}

@@ -36,15 +36,8 @@ import { merchantSlugChoices, slugify } from '../../lib/slugify.ts';
 import { imageUrl } from '../services/images.ts';
 import { createRandom, type Random } from './random.ts';
 import { bankTerms, cardsWording, perkPlanMonths } from './bank-terms.ts';
-import {
-  bankLogoSvg,
-  bankThumbSvg,
-  categoryIconSvg,
-  houseAdSvg,
-  merchantBannerSvg,
-  merchantLogoSvg,
-} from '../images/svg.ts';
-import { categoryIconName, svgImage, type ImageRow } from '../images/svg-image.ts';
+import { categoryIconSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg } from '../images/svg.ts';
+import { bankMonogramImages, categoryIconName, svgImage, type ImageRow } from '../images/svg-image.ts';
 
 export const DEFAULT_OFFER_COUNT = 600;
 export const MAX_OFFER_COUNT = 200_000;
@@ -91,8 +84,7 @@ export interface BuildOptions {
 
 /** Lower case, every run of non-alphanumeric characters turned into one '-', trimmed of '-'. */
 
-const bankLogoName = (slug: string) => `bank-${slug}.svg`;
-const bankThumbName = (slug: string) => `bank-${slug}-thumb.svg`;
+const bankImageBaseName = (slug: string) => `bank-${slug}`;
 const merchantLogoName = (merchantId: number) => `merchant-${merchantId}.svg`;
 const merchantBannerName = (merchantId: number) => `banner-merchant-${merchantId}.svg`;
 const houseAdImageName = (adId: number) => `ad-${adId}.svg`;
@@ -132,14 +124,19 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
   const banks: BankRow[] = BANKS.map((b, i) => {
     const slug = slugify(b.name);
     const issuedCards = issuedCardsOf(b);
-    images.push(svgImage(bankLogoName(slug), bankLogoSvg(b.name, b.monogram, b.color, b.ink)));
-    images.push(svgImage(bankThumbName(slug), bankThumbSvg(b.name, b.monogram, b.color, b.ink)));
+    const monogram = bankMonogramImages(bankImageBaseName(slug), {
+      name: b.name,
+      letters: b.monogram,
+      color: b.color,
+      ink: b.ink,
+    });
+    images.push(monogram.logo, monogram.thumbnail);
     return {
       bankId: i + 1,
       bankName: b.name,
       slug,
-      logoUrl: imageUrl(bankLogoName(slug)),
-      thumbnailUrl: imageUrl(bankThumbName(slug)),
+      logoUrl: imageUrl(monogram.logo.name),
+      thumbnailUrl: imageUrl(monogram.thumbnail.name),
       cardTypes: issuedCards.map(cardName),
       issuedCards,
       color: b.color,
