@@ -201,8 +201,10 @@ describe('offer pages', () => {
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
     // The banner is the page's one high-priority image: its small logos must not be raised beside it.
     expect(html.match(/<img [^>]*fetchpriority="high"[^>]*>/g) ?? [], html).toHaveLength(1);
-    for (const logo of [/<img src="\/favicon.svg"[^>]*>/, /<img class="merchant-logo"[^>]*>/])
-      expect(html.match(logo)?.[0], String(logo)).toContain('fetchpriority="low"');
+    expect(html.match(/<img class="merchant-logo"[^>]*>/)?.[0]).toContain('fetchpriority="low"');
+    // The header's logo is inline SVG: not an image the browser builds a document for.
+    expect(html).not.toContain('<img src="/favicon.svg"');
+    expect(html).toMatch(/<a class="logo"[^>]*><svg width="32" height="32" aria-hidden="true"[^>]*>/);
     // The tab's icon is inline, the favicon's own picture: no request of its own after the page loads.
     expect(html).toContain(
       `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(readFileSync('public/favicon.svg', 'utf8').trim())}" type="image/svg+xml">`,

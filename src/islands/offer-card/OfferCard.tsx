@@ -90,7 +90,23 @@ export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', ab
             aria-label={m.browse_share_offer({ title: header.text })}
             aria-expanded="false"
             data-share-card
-          />
+          >
+            {/* Inline: a CSS mask or an <img> of an SVG would be a document for the browser to build. */}
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M4 13v6a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-6M16 7l-4-4-4 4M12 3v12" />
+            </svg>
+          </button>
           <FavoriteButton offer={offer} />
         </div>
         {/* Title and merchant are whole in the HTML, clamped to two lines by CSS (DECISIONS.md). */}
