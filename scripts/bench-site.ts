@@ -223,6 +223,13 @@ const medianRun = (runs: LighthouseRun[]) =>
 
 /** Each run's figure, in round order. */
 const perRun = (runs: LighthouseRun[], figure: (run: LighthouseRun) => string | number) => runs.map(figure).join(', ');
+/** Each of Lighthouse's main-thread groups, the first run's largest first, with every run's milliseconds. */
+const whereTheMainThreadGoes = (runs: LighthouseRun[]) =>
+  `main thread by Lighthouse's groups, ms per run: ${runs[0]!.mainThreadByGroup
+    .map(
+      ({ group }) => `${group} ${perRun(runs, (run) => run.mainThreadByGroup.find((g) => g.group === group)?.ms ?? 0)}`,
+    )
+    .join('; ')}`;
 /** Each run's CPU slowdown and the index it came from. */
 const calibrationText = (runs: LighthouseRun[]) =>
   `CPU ${perRun(runs, (run) => `${run.cpuSlowdown.toFixed(1)}×`)} (index ${perRun(runs, (run) => run.benchmarkIndex)})`;
@@ -498,6 +505,7 @@ async function main() {
       console.log(
         `  ${mark(ratios.every((ratio) => ratio <= GOAL_MAIN_THREAD_RATIO))}  ${page.name} page: main-thread work at load at most ${GOAL_MAIN_THREAD_RATIO}× the control page's in the same round, each run at its own index's slowdown: ${ratios.map((ratio) => `${ratio.toFixed(1)}×`).join(', ')} (${perRun(pageRuns, mainThreadAtOwnIndexMs)} ms against ${perRun(controlRuns, mainThreadAtOwnIndexMs)} ms; as Lighthouse reported them, at the slowdown of the run before: ${perRun(pageRuns, (run) => run.mainThreadMs)} ms against ${perRun(controlRuns, (run) => run.mainThreadMs)} ms); ${calibrated}`,
       );
+      console.log(`  ----  ${page.name} page: ${whereTheMainThreadGoes(pageRuns)}`);
       const lcpGoal = GOAL_LCP_MS[page.kind];
       const lcp = perRun(pageRuns, (run) => `${(run.largestContentfulPaintMs / 1000).toFixed(2)} s`);
       console.log(
@@ -509,6 +517,7 @@ async function main() {
     console.log(
       `  ----  the control page (this machine's floor, no goal): performance ${perRun(controlRuns, (run) => run.scores.performance)}; TBT ${perRun(controlRuns, (run) => `${run.totalBlockingTimeMs} ms`)}; main thread ${perRun(controlRuns, (run) => `${run.mainThreadMs} ms`)}; LCP ${perRun(controlRuns, (run) => `${(run.largestContentfulPaintMs / 1000).toFixed(2)} s`)}; ${calibrationText(controlRuns)}`,
     );
+    console.log(`  ----  the control page: ${whereTheMainThreadGoes(controlRuns)}`);
   } finally {
     await control?.close();
     await demo?.close();

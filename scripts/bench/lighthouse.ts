@@ -149,6 +149,8 @@ export interface LighthouseRun {
   totalBlockingTimeMs: number;
   /** Main-thread work at load (the mainthread-work-breakdown audit), at the run's CPU slowdown. */
   mainThreadMs: number;
+  /** The same work by Lighthouse's groups (Other, Style & Layout, Script Evaluation, ...), largest first. */
+  mainThreadByGroup: { group: string; ms: number }[];
   largestContentfulPaintMs: number;
   /** Lighthouse's CPU benchmark index for this run, rounded; 0 when it gave none. */
   benchmarkIndex: number;
@@ -199,6 +201,7 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
     warnings: lhr.runWarnings,
     totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Infinity),
     mainThreadMs: Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? Infinity),
+    mainThreadByGroup: mainThreadGroups(lhr.audits['mainthread-work-breakdown']?.details),
     largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex ?? 0),
     cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
@@ -219,6 +222,15 @@ export async function lighthouseInOwnChromium(url: string, cpuSlowdown?: number)
 }
 
 type Details = Result['audits'][string]['details'];
+
+/** The mainthread-work-breakdown table's rows: each group's label and milliseconds, largest first. */
+export function mainThreadGroups(details: Details): { group: string; ms: number }[] {
+  const items = details && 'items' in details && Array.isArray(details.items) ? details.items : [];
+  return (items as { groupLabel?: unknown; duration?: unknown }[])
+    .filter((item) => typeof item.groupLabel === 'string' && typeof item.duration === 'number')
+    .map((item) => ({ group: item.groupLabel as string, ms: Math.round(item.duration as number) }))
+    .sort((a, b) => b.ms - a.ms);
+}
 
 /** The failed checks of a checklist, the longest request chain of a network tree, or the URL / element (selector and snippet) of the first table rows, nested lists included. */
 export function pointsAt(details: Details, limit = 3): string[] {

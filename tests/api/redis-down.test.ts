@@ -182,10 +182,15 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis that stops answering while con
 
   it('shows connected, then answers each guess at once once Redis hangs, refusing those past the limit, and shows unreachable', async () => {
     const token = await teamToken(api, '198.51.100.25');
-    expect((await api.call('GET', '/api/team/overview', { token })).body.data.redis).toEqual({
-      state: 'connected',
-      since: null,
-    });
+    // A loaded machine can miss the 100 ms deadline once; the next answer from Redis shows it connected again.
+    await vi.waitFor(
+      async () =>
+        expect((await api.call('GET', '/api/team/overview', { token })).body.data.redis).toEqual({
+          state: 'connected',
+          since: null,
+        }),
+      { timeout: 10_000 },
+    );
     relay.stall();
     await expectCodeGuessesLimited(api, '198.51.100.26');
     // The overview's own limit check waits on Redis too: it is answered from memory as well.

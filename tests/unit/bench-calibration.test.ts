@@ -5,6 +5,7 @@ import {
   CpuCalibration,
   calibratedSlowdown,
   mainThreadAtOwnIndexMs,
+  mainThreadGroups,
   type LighthouseRun,
 } from '../../scripts/bench/lighthouse.ts';
 
@@ -19,6 +20,27 @@ describe('calibratedSlowdown', () => {
     [7_500, 10],
   ])('slows a host of index %d by %d×', (index, slowdown) => {
     expect(calibratedSlowdown(index)).toBe(slowdown);
+  });
+});
+
+describe('mainThreadGroups', () => {
+  it("reads the mainthread-work-breakdown table's groups, largest first, and skips rows it cannot read", () => {
+    const details = {
+      type: 'table',
+      headings: [],
+      items: [
+        { group: 'styleLayout', groupLabel: 'Style & Layout', duration: 490.4 },
+        { group: 'other', groupLabel: 'Other', duration: 1_930.6 },
+        { group: 'scriptEvaluation', groupLabel: 'Script Evaluation', duration: 294 },
+        { group: 'broken', duration: 12 },
+      ],
+    };
+    expect(mainThreadGroups(details as never)).toEqual([
+      { group: 'Other', ms: 1_931 },
+      { group: 'Style & Layout', ms: 490 },
+      { group: 'Script Evaluation', ms: 294 },
+    ]);
+    expect(mainThreadGroups(undefined)).toEqual([]);
   });
 });
 
