@@ -1,5 +1,5 @@
-// A drawn SVG as a row of the images table: the demo data set's images and the ones the team
-// console draws for the banks and categories it adds.
+// A drawn SVG as a row of the images table, as SVG or rasterised to PNG: the demo data set's images
+// and the ones the team console draws for the banks and categories it adds.
 import { Resvg } from '@resvg/resvg-js';
 import { bankLogoSvg, bankThumbSvg } from './svg.ts';
 
