@@ -15,7 +15,8 @@ export const CATALOGUE_NAME_MAX = 80;
 
 /**
  * The icons a category may have. Each has an image, {API}/images/icon-{name}.svg, drawn by
- * src/server/images/svg.ts (which must draw every one of them: it is typed against this list).
+ * src/server/images/svg.ts (which must draw every one of them: it is typed against this list), and
+ * shown as its PNG, {API}/images/icon-{name}.png.
  */
 export const CATEGORY_ICONS = [
   'dining',

@@ -20,5 +20,5 @@ export function apiImageSrc(url: string | null | undefined): string | undefined 
   return resolveApiImage(PUBLIC_API_URL, url);
 }
 
-/** A category's icon, served by the API. */
-export const categoryIconSrc = (iconName: string) => `${PUBLIC_API_URL}/images/icon-${iconName}.svg`;
+/** A category's icon, served by the API: a PNG drawn from its SVG (an SVG image is a document for the browser to build). */
+export const categoryIconSrc = (iconName: string) => `${PUBLIC_API_URL}/images/icon-${iconName}.png`;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import * as v from 'valibot';
 import { ErrorResponse, HouseAd, UPLOAD_BYTES_MAX, User } from '../../src/contract/index.ts';
 import { SmsOutboxEntry } from '../../src/contract/site-responses.ts';
@@ -235,7 +236,7 @@ describe('POST /api/temp/image/upload: accepted images', () => {
       expect(await api.handle.db.select().from(images).where(eq(images.name, name))).toEqual([]);
     // The seeded image of that name is untouched.
     const after = await fetchImage(ad!.imageUrl);
-    expect(after.headers.get('content-type')).toBe('image/svg+xml');
+    expect(after.headers.get('content-type')).toBe('image/webp');
     expect(after.bytes.equals(seededBytes)).toBe(true);
   });
 
@@ -329,14 +330,68 @@ describe('POST /api/temp/image/upload: refused images', () => {
 });
 
 describe('GET /api/images/{name}', () => {
-  it('serves a seeded image with its type and cache headers', async () => {
+  const storedImage = async (name: string) =>
+    (await api.handle.db.select().from(images).where(eq(images.name, name)))[0];
+
+  it('serves a seeded ad as WebP, drawn from its SVG on the first request and kept for every process', async () => {
     const [ad] = await api.handle.db.select().from(houseAds).limit(1);
+    expect(ad!.imageUrl).toMatch(/^\/api\/images\/ad-\d+\.webp$/);
+    const name = ad!.imageUrl.slice('/api/images/'.length);
+    const source = await storedImage(name.replace(/\.webp$/, '.svg'));
+    expect(source!.contentType).toBe('image/svg+xml');
+    await api.handle.db.delete(images).where(eq(images.name, name)); // drawn by an earlier test, if any
+
     const served = await fetchImage(ad!.imageUrl);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/svg+xml');
+    expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toContain('immutable');
     expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(served.bytes.toString('utf8')).toContain('<svg');
+    expect(served.bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(served.bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // The 300-unit ad is drawn 300 pixels wide.
+    expect((await sharp(served.bytes).metadata()).width).toBe(300);
+    const kept = await storedImage(name);
+    expect(kept!.contentType).toBe('image/webp');
+    expect(kept!.ownerUserId).toBeNull();
+    expect(Buffer.from(kept!.bytes).equals(served.bytes)).toBe(true);
+    // The next request is served the kept bytes.
+    const again = await fetchImage(ad!.imageUrl);
+    expect(again.bytes.equals(served.bytes)).toBe(true);
+  });
+
+  it('serves a drawing as PNG with a palette, and the drawing itself as SVG', async () => {
+    const icon = await fetchImage('/api/images/icon-dining.png');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(icon.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(icon.bytes.readUInt32BE(16)).toBe(96); // the 24-unit icon, drawn 96 pixels wide
+    expect(icon.bytes[25]).toBe(3); // colour type 3: a palette
+    const svg = await fetchImage('/api/images/icon-dining.svg');
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.bytes.toString('utf8')).toContain('<svg');
+  });
+
+  it('draws only from a drawing: an uploaded image, another format or a missing SVG is not found', async () => {
+    const uploaded = await upload({ base64: b64(PNG) });
+    const uploadName: string = uploaded.body.data.pictureName;
+    expect(uploadName).toMatch(/\.png$/);
+    // An owner's SVG row (none can be uploaded, but were one there) is not drawn either.
+    const ownedSource = `owned-${Date.now()}`;
+    await api.handle.db.insert(images).values({
+      name: `${ownedSource}.svg`,
+      contentType: 'image/svg+xml',
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      ownerUserId: owner.userId,
+    });
+    const before = await imageCount();
+    for (const name of [
+      uploadName.replace(/\.png$/, '.webp'),
+      `${ownedSource}.png`,
+      'icon-dining.jpg',
+      'merchant-999999.png',
+    ])
+      expectError(await api.call('GET', `/api/images/${name}`), 404);
+    expect(await imageCount()).toBe(before);
   });
 
   it('answers 404 for an unknown name and 400 for names that are not ours', async () => {

@@ -46,6 +46,6 @@ describe('with the default PUBLIC_API_URL', () => {
   });
 
   it('categoryIconSrc is the icon under the API image route', () => {
-    expect(categoryIconSrc('dining')).toBe('/api/images/icon-dining.svg');
+    expect(categoryIconSrc('dining')).toBe('/api/images/icon-dining.png');
   });
 });

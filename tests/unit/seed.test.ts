@@ -12,6 +12,7 @@ import { OFFER_DATE_TYPES, OFFER_HEADER_MAX, OFFER_TYPES } from '../../src/contr
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { buildDemoData, seedDemoData, seedIfEmpty, type SeedSummary } from '../../src/server/seed/index.ts';
+import { drawingSourceOf } from '../../src/server/images/svg-image.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date('2025-06-15T06:30:00.000Z');
@@ -206,7 +207,7 @@ describe('seedDemoData', () => {
     ).toBe(true);
   });
 
-  it('points every logo, banner and ad URL at a stored image: PNG for bank monograms, SVG for the rest', async () => {
+  it('points every logo, banner and ad URL at a PNG or WebP: bank monograms stored, the rest drawn from stored SVG', async () => {
     const { db } = first;
     const urls = new Set<string>();
     for (const b of await db.select().from(schema.banks)) urls.add(b.logoUrl).add(b.thumbnailUrl);
@@ -214,12 +215,15 @@ describe('seedDemoData', () => {
     for (const a of await db.select().from(schema.houseAds)) urls.add(a.imageUrl);
     for (const o of await db.select({ url: schema.offers.bannerImageUrl }).from(schema.offers))
       if (o.url) urls.add(o.url);
+    const bankImages = new Set((await db.select().from(schema.banks)).flatMap((b) => [b.logoUrl, b.thumbnailUrl]));
     const names = [...urls].map((url) => {
-      expect(url).toMatch(/^\/api\/images\/[a-z0-9-]+\.(svg|png)$/);
-      return url.slice('/api/images/'.length);
+      expect(url).toMatch(/^\/api\/images\/[a-z0-9-]+\.(png|webp)$/);
+      const name = url.slice('/api/images/'.length);
+      // A bank's monogram is stored as PNG; a merchant's logo, a banner and an ad are drawn on request.
+      return bankImages.has(url) ? name : drawingSourceOf(name)!.sourceName;
     });
-    const bankImages = (await db.select().from(schema.banks)).flatMap((b) => [b.logoUrl, b.thumbnailUrl]);
-    expect(bankImages.every((url) => url.endsWith('.png'))).toBe(true);
+    expect([...bankImages].every((url) => url.endsWith('.png'))).toBe(true);
+    expect([...urls].some((url) => url.endsWith('.webp'))).toBe(true);
     for (const c of await db.select().from(schema.categories)) names.push(`icon-${c.iconName}.svg`);
 
     const images = await db.select().from(schema.images).where(inArray(schema.images.name, names));

@@ -1,6 +1,7 @@
-// A drawn SVG as a row of the images table, as SVG or rasterised to PNG: the demo data set's images
-// and the ones the team console draws for the banks and categories it adds.
-import { Resvg } from '@resvg/resvg-js';
+// A drawn SVG as a row of the images table, as SVG or rasterised to PNG or WebP: the demo data
+// set's images and the ones the team console draws for the banks and categories it adds.
+import { Resvg, renderAsync } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { bankLogoSvg, bankThumbSvg } from './svg.ts';
 
 export interface ImageRow {
@@ -10,7 +11,7 @@ export interface ImageRow {
   ownerUserId: null;
 }
 
-/** The image of a category icon, as src/lib/api-images.ts categoryIconSrc names it. */
+/** The drawing of a category icon; src/lib/api-images.ts categoryIconSrc shows it as `icon-{name}.png`. */
 export const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;
 
 const SVG = 'image/svg+xml';
@@ -52,4 +53,46 @@ export function bankMonogramImages(
       BANK_THUMB_PIXELS,
     ),
   };
+}
+
+/**
+ * The raster formats a drawing is shown in: PNG with a palette for flat drawings (logos, icons), a
+ * few KB; WebP for gradients (banners, ads), about the bytes of the SVG itself.
+ */
+const DRAWING_RASTER_FORMATS = { png: 'image/png', webp: 'image/webp' } as const;
+export type DrawingRasterFormat = keyof typeof DRAWING_RASTER_FORMATS;
+
+/** 'banner-merchant-8.webp' is drawn from 'banner-merchant-8.svg'; undefined for a name no drawing makes. */
+export function drawingSourceOf(name: string): { sourceName: string; format: DrawingRasterFormat } | undefined {
+  const match = /^(.+)\.(png|webp)$/.exec(name);
+  if (!match) return undefined;
+  return { sourceName: `${match[1]}.svg`, format: match[2] as DrawingRasterFormat };
+}
+
+/**
+ * A drawing's raster is as many pixels wide as the drawing is units, within these bounds: a 160-unit
+ * logo is shown 64 CSS px wide, a 300-unit ad 300; a 24-unit icon up to 56, a 1,200-unit banner
+ * up to about 800.
+ */
+const DRAWING_PIXELS_MIN = 96;
+const DRAWING_PIXELS_MAX = 800;
+
+/**
+ * A drawing as PNG or WebP. Pages show the raster, not the SVG: a browser builds a whole document
+ * on the page's main thread for every SVG image. Rendered off the event loop (resvg's and sharp's
+ * worker threads), as the API draws these on a first request.
+ */
+export async function rasteriseDrawing(
+  svg: Buffer,
+  format: DrawingRasterFormat,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  const width = new Resvg(svg, { font: { loadSystemFonts: false } }).width;
+  const pixels = Math.round(Math.min(DRAWING_PIXELS_MAX, Math.max(DRAWING_PIXELS_MIN, width)));
+  const rendered = await renderAsync(svg, {
+    fitTo: { mode: 'width', value: pixels },
+    font: { loadSystemFonts: false },
+  });
+  const image = sharp(rendered.asPng());
+  const bytes = await (format === 'png' ? image.png({ palette: true }) : image.webp({ quality: 80 })).toBuffer();
+  return { bytes, contentType: DRAWING_RASTER_FORMATS[format] };
 }

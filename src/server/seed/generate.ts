@@ -37,7 +37,7 @@ import { imageUrl } from '../services/images.ts';
 import { createRandom, type Random } from './random.ts';
 import { bankTerms, cardsWording, perkPlanMonths } from './bank-terms.ts';
 import { categoryIconSvg, houseAdSvg, merchantBannerSvg, merchantLogoSvg } from '../images/svg.ts';
-import { bankMonogramImages, categoryIconName, svgImage, type ImageRow } from '../images/svg-image.ts';
+import { bankMonogramImages, categoryIconName, drawingSourceOf, svgImage, type ImageRow } from '../images/svg-image.ts';
 
 export const DEFAULT_OFFER_COUNT = 600;
 export const MAX_OFFER_COUNT = 200_000;
@@ -85,9 +85,14 @@ export interface BuildOptions {
 /** Lower case, every run of non-alphanumeric characters turned into one '-', trimmed of '-'. */
 
 const bankImageBaseName = (slug: string) => `bank-${slug}`;
-const merchantLogoName = (merchantId: number) => `merchant-${merchantId}.svg`;
-const merchantBannerName = (merchantId: number) => `banner-merchant-${merchantId}.svg`;
-const houseAdImageName = (adId: number) => `ad-${adId}.svg`;
+// The names pages show; each is drawn as an SVG row and rasterised by the API on its first request
+// (drawingSourceOf): 300 merchants' banners drawn at seed would add seconds to every seed.
+const merchantLogoName = (merchantId: number) => `merchant-${merchantId}.png`;
+const merchantBannerName = (merchantId: number) => `banner-merchant-${merchantId}.webp`;
+const houseAdImageName = (adId: number) => `ad-${adId}.webp`;
+
+/** The SVG row that the image shown as `shownName` is drawn from. */
+const drawing = (shownName: string, svg: string) => svgImage(drawingSourceOf(shownName)!.sourceName, svg);
 
 // Offer dates are whole days in Sri Lanka time.
 const SECOND = 1000;
@@ -174,8 +179,8 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
         category.iconName === 'online' || merchantRandom.chance(0.15)
           ? `07${merchantRandom.pick(['0', '1', '2', '4', '5', '6', '7', '8'])}${merchantRandom.int(1_000_000, 9_999_999)}`
           : `${areaCodes.get(home) ?? '011'}${merchantRandom.int(2_000_000, 7_999_999)}`;
-      images.push(svgImage(merchantLogoName(merchantId), merchantLogoSvg(name, category.color)));
-      images.push(svgImage(merchantBannerName(merchantId), merchantBannerSvg(name, category.color, merchantId)));
+      images.push(drawing(merchantLogoName(merchantId), merchantLogoSvg(name, category.color)));
+      images.push(drawing(merchantBannerName(merchantId), merchantBannerSvg(name, category.color, merchantId)));
       merchantInfos.push({
         row: {
           merchantId,
@@ -216,7 +221,7 @@ export function buildDemoData(options: BuildOptions = {}): DemoData {
 
   const houseAds: HouseAdRow[] = HOUSE_ADS.map((ad, i) => {
     const adId = i + 1;
-    images.push(svgImage(houseAdImageName(adId), houseAdSvg(ad.title, ad.body, ad.cta, ad.color, adId)));
+    images.push(drawing(houseAdImageName(adId), houseAdSvg(ad.title, ad.body, ad.cta, ad.color, adId)));
     return {
       adId,
       placement: AD_PLACEMENT,

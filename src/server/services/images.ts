@@ -6,7 +6,7 @@ import { failure } from '../errors.ts';
 
 export const imageUrl = (name: string) => API_IMAGE_PATH + name;
 /** Names the API generates or the seed writes: no paths, no surprises. */
-export const IMAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|svg)$/;
+export const IMAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|svg|webp)$/;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
