@@ -867,6 +867,35 @@ describe('the footer', () => {
   });
 });
 
+describe("the built cards' offers", () => {
+  it("are each card's offer as the card draws it, without the offer page's own texts", () => {
+    const offer = offers.find((o) => o.merchant.slug && o.description)!;
+    for (const path of ['/', bankPagePath(offer.bank), `/merchants/${offer.merchant.slug}`]) {
+      const html = page(path);
+      const json = html.match(/<script type="application\/json" data-card-offers>(.*?)<\/script>/s)![1]!;
+      expect(json, path).not.toContain('<');
+      const cardOffers: OfferData[] = JSON.parse(json);
+      const cardIds = new Set(
+        [...html.matchAll(/<article class="offer-card[^"]*"[^>]*data-offer-id="(\d+)"/g)].map((m) => Number(m[1])),
+      );
+      expect(new Set(cardOffers.map((o) => o.offerId)), path).toEqual(cardIds);
+      for (const cardOffer of cardOffers) {
+        const full = offers.find((o) => o.offerId === cardOffer.offerId);
+        // What the cards and their controls read is kept...
+        if (full) {
+          expect(cardOffer.header).toEqual(full.header);
+          expect(cardOffer.eligibility).toEqual(full.eligibility);
+          expect(cardOffer.bank.logoURL).toBe(full.bank.logoURL);
+        }
+        // ...and the texts and lists only the offer's own page shows are not.
+        expect(cardOffer.description, path).toBe('');
+        expect(cardOffer.location).toEqual([]);
+        expect(cardOffer.bank.cardTypes).toEqual([]);
+      }
+    }
+  });
+});
+
 describe('merchant pages', () => {
   /** The merchants with a public offer, each with its offers. */
   const merchantsWithOffers = () => {
