@@ -867,8 +867,8 @@ describe('the footer', () => {
   });
 });
 
-describe("the built cards' offers", () => {
-  it("are each card's offer as the card draws it, without the offer page's own texts", () => {
+describe('the built cards', () => {
+  it("carry each card's offer as the card draws it, without the offer page's own texts", () => {
     const offer = offers.find((o) => o.merchant.slug && o.description)!;
     for (const path of ['/', bankPagePath(offer.bank), `/merchants/${offer.merchant.slug}`]) {
       const html = page(path);
@@ -893,6 +893,23 @@ describe("the built cards' offers", () => {
         expect(cardOffer.bank.cardTypes).toEqual([]);
       }
     }
+  });
+
+  it("have the first one's banner preloaded on home and a bank page: the page's largest paint, most likely", () => {
+    const preloaded: string[] = [];
+    for (const path of ['/', ...new Set(offers.map((offer) => bankPagePath(offer.bank)))]) {
+      const html = page(path);
+      const cover = html.match(/<a class="offer-card-cover"[^>]*>(<img [^>]*>|<span)/)![1]!;
+      const banner = cover.match(/^<img src="([^"]+)"/)?.[1];
+      const preload = html.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/)?.[1];
+      // A first card with its category's icon for a cover has nothing worth raising.
+      expect(preload, path).toBe(banner);
+      if (!banner) continue;
+      expect(cover, path).toContain('loading="eager"');
+      expect(cover, path).toMatch(/ fetchpriority="high"/i); // React writes fetchPriority; HTML names have no case
+      preloaded.push(path);
+    }
+    expect(preloaded).toContain('/');
   });
 });
 

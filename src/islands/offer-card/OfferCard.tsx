@@ -29,6 +29,9 @@ interface Props {
   aboveFold?: boolean;
 }
 
+/** A card's banner, as its cover shows it; undefined when the card shows its category's icon instead. */
+export const cardBannerSrc = (offer: OfferData) => apiImageSrc(safeUrl(offer.bannerImageURL));
+
 /**
  * Memoised: a list re-renders on every press (a filter's busy state, Load more's button), and its
  * cards, whose offers are the same objects, need not. Each card follows its own stores.
@@ -37,7 +40,7 @@ export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', ab
   const href = localePath(offerCanonicalPath(offer));
   const status = statusLabel(offer.status, offer.withdrawn);
   const interest = offer.interest + useStorePart($interestChanges, (changes) => changes[offer.offerId] ?? 0);
-  const banner = apiImageSrc(safeUrl(offer.bannerImageURL));
+  const banner = cardBannerSrc(offer);
   const header = localText(offer, 'header');
   const category = localText(offer.category, 'categoryName');
   const checked = sourceCheckedText(offer.source);
