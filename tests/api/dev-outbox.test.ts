@@ -21,6 +21,7 @@ import {
   type TestApi,
 } from './harness.ts';
 import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
+import { newPgliteFolder } from './command-database.ts';
 
 let api: TestApi;
 let mobileNo: string;
@@ -98,10 +99,11 @@ const outsideAddress = Object.values(networkInterfaces())
 describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the console provider', () => {
   let server: RunningServer;
   const lines: string[] = [];
-  const work = mkdtempSync(join(tmpdir(), 'offerlanka-outbox-'));
+  let work: string;
   beforeAll(async () => {
+    work = newPgliteFolder('outbox');
     server = await startServer({
-      env: readEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: join(work, 'data'), ...NO_DELAY_SHEDDING }),
+      env: readEnv({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: work, ...NO_DELAY_SHEDDING }),
       seedWhenEmpty: false,
       serveSite: false,
       log: (line) => lines.push(line),
@@ -109,7 +111,7 @@ describe.runIf(TEST_DB === 'pglite')('a real server on all interfaces with the c
   });
   afterAll(async () => {
     await server?.close();
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it('says in one start-up line that codes are only logged', () => {

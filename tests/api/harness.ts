@@ -48,6 +48,8 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
   const name = `offerlanka_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
+  // A commit need not wait for its WAL to reach the disk: nothing here outlives a crash of the server.
+  await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });

@@ -76,7 +76,8 @@ beforeAll(async () => {
   // A feed that never answers: the run is still reading it when the server is killed.
   feeds = await startFixtureServer({ routes: { '/feed.csv': { delayMs: 10 * 60_000, body: '' } } });
   const handle = await database.open();
-  await seedIfEmpty(handle.db);
+  // A small catalogue (the run needs none): the server then seeds no 600-offer one of its own.
+  await seedIfEmpty(handle.db, { offers: 10 });
   await createOrPromoteTeamMember(handle.db, { mobileNo: MOBILE, firstName: 'Nadeesha', password: STRONG_PASSWORD });
   await handle.db
     .insert(importSources)

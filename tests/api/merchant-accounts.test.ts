@@ -2,8 +2,7 @@
 // account or creates a verified merchant one, the `npm run merchant` command run for real against
 // a database of the kind under test, and the PGlite data directory's one-process lock.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -22,6 +21,7 @@ import { merchantCommand } from '../../scripts/commands/merchant.ts';
 import { teamCommand } from '../../scripts/commands/team.ts';
 import type { Command } from '../../scripts/lib/command.ts';
 import { runAsChildProcess, runInProcess } from '../support/commands.ts';
+import { newPgliteFolder } from './command-database.ts';
 import { createMemoryRateLimitStore, DEFAULT_RATE_RULES, RateLimiter } from '../../src/server/services/rate-limits.ts';
 import { ResponseCache } from '../../src/server/services/response-cache.ts';
 import { createConsoleSmsProvider } from '../../src/server/services/sms.ts';
@@ -290,7 +290,7 @@ async function commandDatabase(): Promise<{
   drop: () => Promise<void>;
 }> {
   if (TEST_DB === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-merchant-'));
+    const dataDir = newPgliteFolder('merchant');
     return {
       env: { DATA_DIR: dataDir },
       open: () => openDatabase({ kind: 'pglite', dataDir }),
@@ -301,6 +301,8 @@ async function commandDatabase(): Promise<{
   const name = `offerlanka_merchant_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
+  // As harness.ts's: commits need not wait for the disk.
+  await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -465,7 +467,7 @@ describe(`npm run merchant (${TEST_DB})`, () => {
 describe.runIf(TEST_DB === 'pglite')('the PGlite data directory lock', () => {
   let dataDir: string;
   beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'offerlanka-lock-'));
+    dataDir = newPgliteFolder('lock');
   });
   afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,14 +1,13 @@
 // Slow and numerous connections against a real started server: a body sent a byte a second holds no
 // place among the requests in flight (load shedding), and is cut with 408 at the request deadline;
 // headers that trickle in are cut at theirs; one address may keep only so many connections open.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEnv } from '../../src/server/env.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { newPgliteFolder } from './command-database.ts';
 import { RUNS_ENGINE_NEUTRAL_CASES, TEST_DB } from './harness.ts';
 
 const HEADERS_TIMEOUT_MS = 1000;
@@ -80,11 +79,11 @@ describe.runIf(TEST_DB === 'pglite')('slow and numerous connections', () => {
   const clients: SlowClient[] = [];
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'offerlanka-slow-'));
+    work = newPgliteFolder('slow');
     const env = readEnv({
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: join(work, 'data'),
+      DATA_DIR: work,
       API_MAX_EVENT_LOOP_DELAY_MS: '0',
       HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
