@@ -5,7 +5,7 @@ import { safeUrl } from '../../contract/safe-url.ts';
 import type { Database } from '../db/client.ts';
 import { houseAds, images, merchants, users } from '../db/schema.ts';
 import { failure } from '../errors.ts';
-import { drawingSourceOf, rasteriseDrawing } from '../images/svg-image.ts';
+import { drawingSourceOf, rasteriseDrawing, SVG_CONTENT_TYPE } from '../images/svg-image.ts';
 import type { UserRow } from '../serialize.ts';
 import { decodeUploadedImage, imageUrl } from '../services/images.ts';
 
@@ -30,7 +30,7 @@ async function drawFromSource(db: Database, name: string) {
     .from(images)
     .where(and(eq(images.name, drawing.sourceName), isNull(images.ownerUserId)))
     .limit(1);
-  if (!source || source.contentType !== 'image/svg+xml') return undefined;
+  if (!source || source.contentType !== SVG_CONTENT_TYPE) return undefined;
   const { bytes, contentType } = await rasteriseDrawing(Buffer.from(source.bytes), drawing.format);
   const row = { name, contentType, bytes, ownerUserId: null };
   // Two processes drawing it at once make the same bytes: the first kept is as good as the other.

@@ -14,11 +14,11 @@ export interface ImageRow {
 /** The drawing of a category icon; src/lib/api-images.ts categoryIconSrc shows it as `icon-{name}.png`. */
 export const categoryIconName = (iconName: string) => `icon-${iconName}.svg`;
 
-const SVG = 'image/svg+xml';
+export const SVG_CONTENT_TYPE = 'image/svg+xml';
 /** A generated SVG as an image row; the catalogue's images have no owner (a re-seed replaces them). */
 export const svgImage = (name: string, svg: string): ImageRow => ({
   name,
-  contentType: SVG,
+  contentType: SVG_CONTENT_TYPE,
   bytes: Buffer.from(svg, 'utf8'),
   ownerUserId: null,
 });
