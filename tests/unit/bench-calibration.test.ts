@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CpuCalibration,
   calibratedSlowdown,
+  lighthouseFlags,
   mainThreadAtOwnIndexMs,
   mainThreadGroups,
   type LighthouseRun,
@@ -20,6 +21,15 @@ describe('calibratedSlowdown', () => {
     [7_500, 10],
   ])('slows a host of index %d by %d×', (index, slowdown) => {
     expect(calibratedSlowdown(index)).toBe(slowdown);
+  });
+});
+
+describe('lighthouseFlags', () => {
+  it("opens the page from a data: URL, so that it does not share the benchmark's renderer, at the slowdown given", () => {
+    const flags = lighthouseFlags(9222, 5.9);
+    expect(flags.blankPage).toMatch(/^data:/);
+    expect(flags).toMatchObject({ port: 9222, throttling: { cpuSlowdownMultiplier: 5.9 } });
+    expect(lighthouseFlags(9222)).not.toHaveProperty('throttling');
   });
 });
 
