@@ -161,6 +161,15 @@ export interface LighthouseRun {
   reportJson: string;
 }
 
+/** The audits whose figures bench:site reads from the run's trace. */
+const TRACE_FIGURES = ['mainthread-work-breakdown', 'total-blocking-time', 'largest-contentful-paint'] as const;
+
+/**
+ * A run whose trace Lighthouse could not read (NO_NAVSTART now and then, when the page's renderer
+ * is a new process): Lighthouse's own advice is to run it again.
+ */
+export class UnreadTraceError extends Error {}
+
 /**
  * The page Lighthouse opens before the run, where it also measures the benchmark index. about:blank,
  * its default, leaves the tested page in the same renderer as the benchmark, with the benchmark's
@@ -189,6 +198,11 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const unread = TRACE_FIGURES.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
+  if (unread.length)
+    throw new UnreadTraceError(
+      `Lighthouse on ${url} could not read the trace for ${unread.join(', ')}: ${lhr.audits[unread[0]!]?.errorMessage ?? 'no value'}`,
+    );
   const scores = {} as Record<Category, number>;
   const flagged = {} as Record<Category, FlaggedAudit[]>;
   for (const id of CATEGORIES) {
@@ -224,13 +238,29 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
   };
 }
 
-/** One run in a Chromium started for it, as the Lighthouse CLI runs: no renderer, cache or memory left from the runs before. */
-export async function lighthouseInOwnChromium(url: string, cpuSlowdown?: number): Promise<LighthouseRun> {
-  const browser = await launchChromium();
-  try {
-    return await runLighthouse(url, browser.port, cpuSlowdown);
-  } finally {
-    await browser.close();
+/** How many times a run is tried when its trace could not be read. */
+export const TRACE_ATTEMPTS = 3;
+
+/**
+ * One run in a Chromium started for it, as the Lighthouse CLI runs: no renderer, cache or memory
+ * left from the runs before. A run whose trace could not be read is run again, up to TRACE_ATTEMPTS
+ * times in all, and says so.
+ */
+export async function lighthouseInOwnChromium(
+  url: string,
+  cpuSlowdown?: number,
+  { runOnce = runLighthouse, launch = launchChromium } = {},
+): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    const browser = await launch();
+    try {
+      return await runOnce(url, browser.port, cpuSlowdown);
+    } catch (error) {
+      if (!(error instanceof UnreadTraceError) || attempt >= TRACE_ATTEMPTS) throw error;
+      console.log(`  (${error.message}; run again, attempt ${attempt + 1} of ${TRACE_ATTEMPTS})`);
+    } finally {
+      await browser.close();
+    }
   }
 }
 

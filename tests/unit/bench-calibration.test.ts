@@ -5,6 +5,9 @@ import {
   CpuCalibration,
   calibratedSlowdown,
   lighthouseFlags,
+  lighthouseInOwnChromium,
+  TRACE_ATTEMPTS,
+  UnreadTraceError,
   mainThreadAtOwnIndexMs,
   mainThreadGroups,
   type LighthouseRun,
@@ -30,6 +33,48 @@ describe('lighthouseFlags', () => {
     expect(flags.blankPage).toMatch(/^data:/);
     expect(flags).toMatchObject({ port: 9222, throttling: { cpuSlowdownMultiplier: 5.9 } });
     expect(lighthouseFlags(9222)).not.toHaveProperty('throttling');
+  });
+});
+
+describe('lighthouseInOwnChromium', () => {
+  const browsers = () => {
+    const started = { count: 0, closed: 0 };
+    const launch = async () => {
+      started.count++;
+      return { port: 9000 + started.count, close: async () => void started.closed++ };
+    };
+    return { started, launch };
+  };
+  const run = { mainThreadMs: 1_200 } as LighthouseRun;
+
+  it('runs again, in a new Chromium, a run whose trace could not be read', async () => {
+    const { started, launch } = browsers();
+    const ports: number[] = [];
+    const runOnce = async (_url: string, port: number) => {
+      ports.push(port);
+      if (ports.length < TRACE_ATTEMPTS) throw new UnreadTraceError('NO_NAVSTART');
+      return run;
+    };
+    expect(await lighthouseInOwnChromium('http://x/', 4, { runOnce, launch })).toBe(run);
+    expect(ports).toEqual([9001, 9002, 9003]);
+    expect(started).toEqual({ count: 3, closed: 3 });
+  });
+
+  it('gives up after TRACE_ATTEMPTS, and never retries any other failure', async () => {
+    const { started, launch } = browsers();
+    const unread = async () => {
+      throw new UnreadTraceError('NO_NAVSTART');
+    };
+    await expect(lighthouseInOwnChromium('http://x/', 4, { runOnce: unread, launch })).rejects.toThrow('NO_NAVSTART');
+    expect(started.count).toBe(TRACE_ATTEMPTS);
+    const other = browsers();
+    const broken = async () => {
+      throw new Error('PAGE_HUNG');
+    };
+    await expect(lighthouseInOwnChromium('http://x/', 4, { runOnce: broken, launch: other.launch })).rejects.toThrow(
+      'PAGE_HUNG',
+    );
+    expect(other.started).toEqual({ count: 1, closed: 1 });
   });
 });
 
