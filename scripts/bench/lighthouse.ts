@@ -166,9 +166,30 @@ const TRACE_FIGURES = ['mainthread-work-breakdown', 'total-blocking-time', 'larg
 
 /**
  * A run whose trace Lighthouse could not read (NO_NAVSTART now and then, when the page's renderer
- * is a new process): Lighthouse's own advice is to run it again.
+ * is a new process), for the whole run or for one of TRACE_FIGURES: Lighthouse's own advice is to
+ * run it again.
  */
 export class UnreadTraceError extends Error {}
+
+/** Lighthouse's runtime errors that mean the trace was not recorded as it should have been. */
+const UNREAD_TRACE_CODES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+
+/**
+ * Why a run gives no figures, if it gives none: Lighthouse's runtime error, or a figure of
+ * TRACE_FIGURES it could not compute; an UnreadTraceError when running again may mend it.
+ */
+export function runFailure(url: string, lhr: Pick<Result, 'runtimeError' | 'audits'>): Error | undefined {
+  if (lhr.runtimeError) {
+    const message = `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    return UNREAD_TRACE_CODES.has(lhr.runtimeError.code) ? new UnreadTraceError(message) : new Error(message);
+  }
+  const unread = TRACE_FIGURES.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
+  if (unread.length)
+    return new UnreadTraceError(
+      `Lighthouse on ${url} could not read the trace for ${unread.join(', ')}: ${lhr.audits[unread[0]!]?.errorMessage ?? 'no value'}`,
+    );
+  return undefined;
+}
 
 /**
  * The page Lighthouse opens before the run, where it also measures the benchmark index. about:blank,
@@ -197,12 +218,8 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
   const result = await lighthouse(url, lighthouseFlags(port, cpuSlowdown));
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const unread = TRACE_FIGURES.filter((id) => typeof lhr.audits[id]?.numericValue !== 'number');
-  if (unread.length)
-    throw new UnreadTraceError(
-      `Lighthouse on ${url} could not read the trace for ${unread.join(', ')}: ${lhr.audits[unread[0]!]?.errorMessage ?? 'no value'}`,
-    );
+  const failure = runFailure(url, lhr);
+  if (failure) throw failure;
   const scores = {} as Record<Category, number>;
   const flagged = {} as Record<Category, FlaggedAudit[]>;
   for (const id of CATEGORIES) {

@@ -6,6 +6,7 @@ import {
   calibratedSlowdown,
   lighthouseFlags,
   lighthouseInOwnChromium,
+  runFailure,
   TRACE_ATTEMPTS,
   UnreadTraceError,
   mainThreadAtOwnIndexMs,
@@ -33,6 +34,37 @@ describe('lighthouseFlags', () => {
     expect(flags.blankPage).toMatch(/^data:/);
     expect(flags).toMatchObject({ port: 9222, throttling: { cpuSlowdownMultiplier: 5.9 } });
     expect(lighthouseFlags(9222)).not.toHaveProperty('throttling');
+  });
+});
+
+describe('runFailure', () => {
+  const figures = {
+    'mainthread-work-breakdown': { numericValue: 1_200 },
+    'total-blocking-time': { numericValue: 30 },
+    'largest-contentful-paint': { numericValue: 1_100 },
+  };
+  const lhr = (fields: object) => ({ audits: figures, ...fields }) as never;
+
+  it('is none for a run with its figures', () => {
+    expect(runFailure('http://x/', lhr({}))).toBeUndefined();
+  });
+
+  it('asks for the run again when the trace was not recorded, or a figure could not be read from it', () => {
+    const noNavstart = runFailure('http://x/', lhr({ runtimeError: { code: 'NO_NAVSTART', message: 'trace' } }));
+    expect(noNavstart).toBeInstanceOf(UnreadTraceError);
+    expect(noNavstart?.message).toContain('NO_NAVSTART');
+    const noFigure = runFailure(
+      'http://x/',
+      lhr({ audits: { ...figures, 'total-blocking-time': { errorMessage: 'NO_NAVSTART' } } }),
+    );
+    expect(noFigure).toBeInstanceOf(UnreadTraceError);
+    expect(noFigure?.message).toContain('total-blocking-time');
+  });
+
+  it('fails for good on any other runtime error', () => {
+    const hung = runFailure('http://x/', lhr({ runtimeError: { code: 'PAGE_HUNG', message: 'hung' } }));
+    expect(hung).toBeInstanceOf(Error);
+    expect(hung).not.toBeInstanceOf(UnreadTraceError);
   });
 });
 
