@@ -220,6 +220,8 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
   const { lhr } = result;
   const failure = runFailure(url, lhr);
   if (failure) throw failure;
+  // runFailure has checked that each of TRACE_FIGURES is a number.
+  const traceFigure = (id: (typeof TRACE_FIGURES)[number]) => Math.round(lhr.audits[id]!.numericValue!);
   const scores = {} as Record<Category, number>;
   const flagged = {} as Record<Category, FlaggedAudit[]>;
   for (const id of CATEGORIES) {
@@ -243,10 +245,10 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
     scores,
     flagged,
     warnings: lhr.runWarnings,
-    totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Infinity),
-    mainThreadMs: Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? Infinity),
+    totalBlockingTimeMs: traceFigure('total-blocking-time'),
+    mainThreadMs: traceFigure('mainthread-work-breakdown'),
     mainThreadByGroup: mainThreadGroups(lhr.audits['mainthread-work-breakdown']?.details),
-    largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity),
+    largestContentfulPaintMs: traceFigure('largest-contentful-paint'),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex ?? 0),
     cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     lhr,
