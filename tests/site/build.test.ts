@@ -572,6 +572,28 @@ describe('languages', () => {
     expect(page('/')).toContain('<html lang="en"');
   });
 
+  it("names no typeface but its own web fonts before the device's (system-ui): each other would be a lookup before the first layout", () => {
+    for (const path of ['/', '/si/', '/ta/']) {
+      const css = [...page(path).matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+      const webFonts = new Set([...css.matchAll(/@font-face\{font-family:'([^']+)'/g)].map((match) => match[1]));
+      expect(css, path).toContain(':root{font-family:system-ui,sans-serif}');
+      const stacks = [...css.replace(/@font-face\{[^}]*\}/g, '').matchAll(/font-family:([^;}]+)/g)].map((match) =>
+        match[1]!.trim(),
+      );
+      expect(stacks.length, path).toBeGreaterThan(1);
+      for (const stack of stacks) {
+        const families = stack.split(',').map((family) => family.trim().replace(/^'(.*)'$/, '$1'));
+        const firstSystem = families.findIndex((family) => !webFonts.has(family));
+        // The page's web fonts, then the site's stack (or the parent's), and nothing else.
+        expect(families.slice(firstSystem).join(','), `${path}: font-family:${stack}`).toMatch(
+          /^(system-ui,sans-serif|inherit)$/,
+        );
+      }
+    }
+    // A Sinhala page draws its text in its own font first.
+    expect(page('/si/')).toContain("body{font-family:'Noto Sans Sinhala',system-ui,sans-serif}");
+  });
+
   it('links each page to itself in every language (hreflang and x-default), its canonical URL in its own language', () => {
     const path = offerCanonicalPath(offers[0]!);
     for (const [locale, localized] of [
