@@ -29,11 +29,8 @@ const LOCALE_FONTS: Partial<Record<Locale, LocaleFont>> = {
 };
 
 /**
- * The site's typeface: the device's own, which every current browser knows as system-ui. The stack
- * names no other family: each one a device lacks is a font lookup before the page's first layout
- * (in Chromium on Linux, a call to the browser process, waited for). Letters it lacks (Sinhala,
- * Tamil) fall back to the device's fonts for them, or to a page's own below. Written out wherever
- * it is used, never as a var(): Chromium then looks the stack up again for each text size.
+ * The site's typeface, which the language fonts fall back to: the device's own, which every current
+ * browser knows as system-ui, and no other family (src/styles/global.css sets it on :root).
  */
 const SYSTEM_FONTS = 'system-ui,sans-serif';
 
@@ -52,17 +49,15 @@ export function localeFont(locale: Locale): { url: string; css: string } | undef
 const LANGUAGE_NAMES_FAMILY = 'Language Names';
 
 /**
- * Every page's typeface (SYSTEM_FONTS), and for the switcher's Sinhala and Tamil names a font of
- * just their letters for each (about 1.5 KB, made by scripts/language-name-fonts.ts), so that a
- * device with no Sinhala or Tamil font draws them too. The browser fetches one only for a page that
- * shows its script's letters.
+ * Every page's CSS for the switcher's Sinhala and Tamil names: a font of just their letters for each
+ * (about 1.5 KB, made by scripts/language-name-fonts.ts), so that a device with no Sinhala or Tamil
+ * font draws them too. The browser fetches one only for a page that shows its script's letters.
  */
-export function siteFontCss(): string {
+export function languageNamesFontCss(): string {
   const face = (url: string, unicodeRange: string) =>
     `@font-face{font-family:'${LANGUAGE_NAMES_FAMILY}';font-style:normal;font-display:swap;` +
     `font-weight:400;src:url(${url}) format('woff2');unicode-range:${unicodeRange}}`;
   return (
-    `:root{font-family:${SYSTEM_FONTS}}` +
     face(sinhalaNames, sinhalaRanges.sinhala) +
     face(tamilNames, tamilRanges.tamil) +
     `[data-language-name]{font-family:'${LANGUAGE_NAMES_FAMILY}',${SYSTEM_FONTS}}`
