@@ -2,7 +2,8 @@
 // sites that are already running (two `npm start`s of two commits, on two PORTs), taking turns run by
 // run. On a shared machine the CPU's speed can halve between two runs minutes apart; runs taken in
 // turn see the same machine, so what differs between the origins is the code. Every run and press
-// is slowed by the host's last measured benchmark index (lighthouse.ts CpuCalibration), printed with it.
+// is slowed by the host's benchmark index (lighthouse.ts CpuCalibration): a Lighthouse run by the
+// index it measured itself (auditedAtOwnIndex), the presses by one measured just before; printed with it.
 //   BENCH_COMPARE_PATHS   the pages for Lighthouse, comma-separated (default: bench:site's English home and offer page, picked on the first origin)
 //   BENCH_COMPARE_ROUNDS  how many turns, 1 or more (default 3)
 import type { InteractionTiming } from './bench/interactions.ts';

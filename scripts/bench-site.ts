@@ -28,7 +28,6 @@ import {
   PHONE_BENCHMARK_INDEX,
   launchChromium,
   CHROMIUM_EXECUTABLE,
-  mainThreadAtOwnIndexMs,
   type Category,
   type LighthouseRun,
 } from './bench/lighthouse.ts';
@@ -197,8 +196,9 @@ const paintText = (timing: InteractionTiming) =>
 
 /**
  * LIGHTHOUSE_ROUNDS rounds of Lighthouse: in each, the control page, then every page in turn, each
- * in a Chromium of its own at the slowdown calibrated from the run before (CpuCalibration), so that
- * a slow moment of the machine falls on the control page as on the pages. Each name's runs, in round order.
+ * in a Chromium of its own, its figures at the slowdown its own benchmark index calls for
+ * (CpuCalibration, auditedAtOwnIndex), so that a slow moment of the machine falls on the control
+ * page as on the pages. Each name's runs, in round order.
  */
 async function lighthouseRounds(
   calibration: CpuCalibration,
@@ -354,7 +354,7 @@ async function main() {
     const calibration = new CpuCalibration(control.url);
     const { benchmarkIndex: firstIndex, slowdown: firstSlowdown } = await calibration.current();
     console.log(
-      `\nLighthouse, ${LIGHTHOUSE_ROUNDS} round(s), mobile, simulated throttling with the CPU slowdown calibrated to this machine: the last run's benchmark index / ${PHONE_BENCHMARK_INDEX}, from 1 to 10 (first: index ${firstIndex} from a run on the control page, ${firstSlowdown.toFixed(1)}×); Chromium headless, ${demo.url} (load average ${loadavg()[0]!.toFixed(1)}):`,
+      `\nLighthouse, ${LIGHTHOUSE_ROUNDS} round(s), mobile, simulated throttling with the CPU slowdown calibrated to this machine: each run's own benchmark index / ${PHONE_BENCHMARK_INDEX}, from 1 to 10 (each run is slowed by the index of the run before, and audited again at its own where the two differ; first: index ${firstIndex} from a run on the control page, ${firstSlowdown.toFixed(1)}×); Chromium headless, ${demo.url} (load average ${loadavg()[0]!.toFixed(1)}):`,
     );
     mkdirSync(REPORTS_DIR, { recursive: true });
     const runsByPage = await lighthouseRounds(calibration, [
@@ -498,12 +498,10 @@ async function main() {
       console.log(
         `  ${mark(pageRuns.every((run) => others.every((c) => run.scores[c] >= GOAL_SCORE)))}  ${page.name} page: ${others.join(', ')} ${GOAL_SCORE} in every run: ${perRun(pageRuns, (run) => others.map((c) => `${SHORT[c]} ${run.scores[c]}`).join(' '))}`,
       );
-      // Each run's work at its own index's slowdown: the page and the control page on the same phone.
-      const ratios = pageRuns.map(
-        (run, round) => mainThreadAtOwnIndexMs(run) / mainThreadAtOwnIndexMs(controlRuns[round]!),
-      );
+      // Each run at its own index's slowdown (auditedAtOwnIndex): the page and the control page on the same phone.
+      const ratios = pageRuns.map((run, round) => run.mainThreadMs / controlRuns[round]!.mainThreadMs);
       console.log(
-        `  ${mark(ratios.every((ratio) => ratio <= GOAL_MAIN_THREAD_RATIO))}  ${page.name} page: main-thread work at load at most ${GOAL_MAIN_THREAD_RATIO}× the control page's in the same round, each run at its own index's slowdown: ${ratios.map((ratio) => `${ratio.toFixed(1)}×`).join(', ')} (${perRun(pageRuns, mainThreadAtOwnIndexMs)} ms against ${perRun(controlRuns, mainThreadAtOwnIndexMs)} ms; as Lighthouse reported them, at the slowdown of the run before: ${perRun(pageRuns, (run) => run.mainThreadMs)} ms against ${perRun(controlRuns, (run) => run.mainThreadMs)} ms); ${calibrated}`,
+        `  ${mark(ratios.every((ratio) => ratio <= GOAL_MAIN_THREAD_RATIO))}  ${page.name} page: main-thread work at load at most ${GOAL_MAIN_THREAD_RATIO}× the control page's in the same round: ${ratios.map((ratio) => `${ratio.toFixed(1)}×`).join(', ')} (${perRun(pageRuns, (run) => run.mainThreadMs)} ms against ${perRun(controlRuns, (run) => run.mainThreadMs)} ms); ${calibrated}`,
       );
       console.log(`  ----  ${page.name} page: ${whereTheMainThreadGoes(pageRuns)}`);
       const lcpGoal = GOAL_LCP_MS[page.kind];

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse, { type Result } from 'lighthouse';
+import lighthouse, { auditFlowArtifacts, generateReport, type Result, type RunnerResult } from 'lighthouse';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -89,17 +89,10 @@ export const calibratedSlowdown = (benchmarkIndex: number) =>
   Math.min(SLOWDOWN_MAX, Math.max(SLOWDOWN_MIN, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 10) / 10));
 
 /**
- * A run's main-thread work at load at the slowdown its own index calls for. Lighthouse scales the
- * work it observed by the slowdown it was given, which came from the run before (CpuCalibration):
- * between two runs whose indexes differ, that puts a page and the control page on different phones.
- */
-export const mainThreadAtOwnIndexMs = (run: Pick<LighthouseRun, 'mainThreadMs' | 'cpuSlowdown' | 'benchmarkIndex'>) =>
-  Math.round((run.mainThreadMs / run.cpuSlowdown) * calibratedSlowdown(run.benchmarkIndex));
-
-/**
  * The host's speed as Lighthouse last measured it in this bench run. Lighthouse measures the index
- * at the start of each run, after it has been told the slowdown, so each run is slowed by the index
- * of the run before it; the first by a run of its own, on `calibrationUrl`, that counts for nothing else.
+ * at the start of each run, after it has been told the slowdown, so each run is first audited at
+ * the index of the run before it (the first at a run of its own, on `calibrationUrl`, that counts
+ * for nothing else), then again at its own when the two differ (auditedAtOwnIndex).
  */
 export class CpuCalibration {
   private lastIndex = 0;
@@ -120,7 +113,7 @@ export class CpuCalibration {
     return this.current();
   }
 
-  /** One Lighthouse run at the calibrated slowdown; its own index then calibrates the next. */
+  /** One Lighthouse run, its figures at its own index's slowdown; its index is the next run's first guess. */
   async run(url: string): Promise<LighthouseRun> {
     return this.measure(url, (await this.current()).slowdown);
   }
@@ -154,7 +147,7 @@ export interface LighthouseRun {
   largestContentfulPaintMs: number;
   /** Lighthouse's CPU benchmark index for this run, rounded; 0 when it gave none. */
   benchmarkIndex: number;
-  /** The CPU slowdown multiplier the run was simulated at. */
+  /** The CPU slowdown multiplier the run was simulated at: its own index's, when calibrated. */
   cpuSlowdown: number;
   lhr: Result;
   reportHtml: string;
@@ -204,20 +197,50 @@ export const BLANK_PAGE = 'data:text/html,';
 export const lighthouseFlags = (port: number, cpuSlowdown?: number) => ({
   port,
   logLevel: 'error' as const,
-  output: ['html' as const, 'json' as const],
   onlyCategories: [...CATEGORIES],
   blankPage: BLANK_PAGE,
   ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
 });
 
 /**
+ * The run's report at the slowdown its own benchmark index calls for (calibratedSlowdown).
+ * Lighthouse measures the index at the start of the run, after it was given the slowdown (the run
+ * before's, CpuCalibration), and on a shared machine the index can halve between two runs. Its
+ * throttling is simulated: the page loaded at full speed, and the slowdown enters only as the audits
+ * simulate the load from the trace. So when the two differ, the same artifacts are audited again at
+ * the run's own slowdown (about a second): every figure of a run, and the control page's beside
+ * it, then stands for the same phone. `audit` is Lighthouse's; a test gives its own.
+ */
+export async function auditedAtOwnIndex(
+  result: Pick<RunnerResult, 'lhr' | 'artifacts'>,
+  port: number,
+  audit: typeof auditFlowArtifacts = auditFlowArtifacts,
+): Promise<Result> {
+  const { lhr, artifacts } = result;
+  if (!lhr.environment.benchmarkIndex) return lhr; // CpuCalibration refuses such a run
+  const own = calibratedSlowdown(lhr.environment.benchmarkIndex);
+  if (own === lhr.configSettings.throttling.cpuSlowdownMultiplier) return lhr;
+  // Lighthouse audits artifacts only with the settings they were gathered with: the slowdown is the one that differs.
+  const settings = {
+    ...artifacts.settings,
+    throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: own },
+  };
+  const flow = await audit({
+    gatherSteps: [{ artifacts: { ...artifacts, settings }, flags: lighthouseFlags(port, own) }],
+    name: lhr.finalDisplayedUrl,
+  });
+  return flow.steps[0]!.lhr;
+}
+
+/**
  * One Lighthouse run of url on the Chromium at port: default config, i.e. mobile with simulated
- * throttling, at cpuSlowdown (Lighthouse's default 4× when not given).
+ * throttling. Given a cpuSlowdown (the index of the run before), its figures are the run's own
+ * index's (auditedAtOwnIndex); without, Lighthouse's default 4×.
  */
 export async function runLighthouse(url: string, port: number, cpuSlowdown?: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, lighthouseFlags(port, cpuSlowdown));
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  const lhr = cpuSlowdown === undefined ? result.lhr : await auditedAtOwnIndex(result, port);
   const failure = runFailure(url, lhr);
   if (failure) throw failure;
   // runFailure has checked that each of TRACE_FIGURES is a number.
@@ -240,7 +263,6 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
       }))
       .sort((a, b) => a.score - b.score);
   }
-  const [reportHtml, reportJson] = Array.isArray(result.report) ? result.report : [result.report, JSON.stringify(lhr)];
   return {
     scores,
     flagged,
@@ -252,8 +274,8 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex ?? 0),
     cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     lhr,
-    reportHtml: reportHtml!,
-    reportJson: reportJson!,
+    reportHtml: generateReport(lhr, 'html'),
+    reportJson: JSON.stringify(lhr, null, 2),
   };
 }
 

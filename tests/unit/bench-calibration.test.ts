@@ -1,7 +1,9 @@
 // bench:site's and bench:compare's CPU slowdown: the host's benchmark index over the phone's 500,
-// from 1 to 10, taken from the Lighthouse run before (issue 48).
+// from 1 to 10, each run's own (issue 48).
 import { describe, expect, it } from 'vitest';
+import type { auditFlowArtifacts, Result, RunnerResult } from 'lighthouse';
 import {
+  auditedAtOwnIndex,
   CpuCalibration,
   calibratedSlowdown,
   lighthouseFlags,
@@ -9,7 +11,6 @@ import {
   runFailure,
   TRACE_ATTEMPTS,
   UnreadTraceError,
-  mainThreadAtOwnIndexMs,
   mainThreadGroups,
   type LighthouseRun,
 } from '../../scripts/bench/lighthouse.ts';
@@ -131,11 +132,47 @@ describe('mainThreadGroups', () => {
   });
 });
 
-describe('mainThreadAtOwnIndexMs', () => {
-  it("rescales Lighthouse's main-thread work from the slowdown it was given to the one its own index calls for", () => {
-    // Observed 500 ms, reported at 5.8× (the index before); this run measured 2,000: 4×.
-    expect(mainThreadAtOwnIndexMs({ mainThreadMs: 2_900, cpuSlowdown: 5.8, benchmarkIndex: 2_000 })).toBe(2_000);
-    expect(mainThreadAtOwnIndexMs({ mainThreadMs: 2_000, cpuSlowdown: 4, benchmarkIndex: 2_000 })).toBe(2_000);
+describe('auditedAtOwnIndex', () => {
+  /** A run gathered at `given`× that measured `index`, and a stand-in for Lighthouse's audit that records what it was asked. */
+  const gathered = (given: number, index: number) => {
+    const settings = { formFactor: 'mobile', throttling: { rttMs: 150, cpuSlowdownMultiplier: given } };
+    const lhr = {
+      finalDisplayedUrl: 'http://home/',
+      environment: { benchmarkIndex: index },
+      configSettings: settings,
+    } as unknown as Result;
+    const artifacts = { Trace: { traceEvents: [] }, settings } as unknown as RunnerResult['artifacts'];
+    const asked: Parameters<typeof auditFlowArtifacts>[0][] = [];
+    const audit = (async (flow: Parameters<typeof auditFlowArtifacts>[0]) => {
+      asked.push(flow);
+      return { steps: [{ lhr: { audited: 'again' } }] };
+    }) as unknown as typeof auditFlowArtifacts;
+    return { lhr, artifacts, asked, audit };
+  };
+
+  it("audits the same artifacts again at the slowdown the run's own index calls for, nothing else changed", async () => {
+    // Slowed by the run before's index (2,900: 5.8×); this run measured 2,000: 4×.
+    const { lhr, artifacts, asked, audit } = gathered(5.8, 2_000);
+    expect(await auditedAtOwnIndex({ lhr, artifacts }, 9222, audit)).toEqual({ audited: 'again' });
+    expect(asked).toHaveLength(1);
+    const [step] = asked[0]!.gatherSteps;
+    expect(step!.flags).toEqual(lighthouseFlags(9222, 4));
+    expect(step!.artifacts.Trace).toBe(artifacts.Trace);
+    expect(step!.artifacts.settings).toEqual({
+      formFactor: 'mobile',
+      throttling: { rttMs: 150, cpuSlowdownMultiplier: 4 },
+    });
+  });
+
+  it('keeps the report of a run whose own index calls for the slowdown it was given, or that measured none', async () => {
+    for (const [given, index] of [
+      [4, 2_000],
+      [4, 0],
+    ] as const) {
+      const { lhr, artifacts, asked, audit } = gathered(given, index);
+      expect(await auditedAtOwnIndex({ lhr, artifacts }, 9222, audit)).toBe(lhr);
+      expect(asked).toEqual([]);
+    }
   });
 });
 
