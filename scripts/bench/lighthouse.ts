@@ -240,8 +240,11 @@ export async function auditedAtOwnIndex(
 export async function runLighthouse(url: string, port: number, cpuSlowdown?: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, lighthouseFlags(port, cpuSlowdown));
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // A run without figures fails (or is run again) before it is audited a second time.
+  const gatherFailure = runFailure(url, result.lhr);
+  if (gatherFailure) throw gatherFailure;
   const lhr = cpuSlowdown === undefined ? result.lhr : await auditedAtOwnIndex(result, port);
-  const failure = runFailure(url, lhr);
+  const failure = lhr === result.lhr ? undefined : runFailure(url, lhr);
   if (failure) throw failure;
   // runFailure has checked that each of TRACE_FIGURES is a number.
   const traceFigure = (id: (typeof TRACE_FIGURES)[number]) => Math.round(lhr.audits[id]!.numericValue!);
