@@ -22,7 +22,7 @@ if (
   process.exit(2);
 }
 // Loaded once the arguments are known to be right: Lighthouse takes seconds to load.
-const { CpuCalibration, launchChromium } = await import('./bench/lighthouse.ts');
+const { CpuCalibration, indexSwing, launchChromium } = await import('./bench/lighthouse.ts');
 const { customerSession, timeInteractions } = await import('./bench/interactions.ts');
 const { pickPages } = await import('./bench/pages.ts');
 const { baseLocale } = await import('../src/paraglide/runtime.js');
@@ -38,19 +38,23 @@ const pressesText = (timings: InteractionTiming[]) =>
 const calibration = new CpuCalibration(origins[0]! + paths[0]!);
 
 console.log(
-  `Lighthouse (mobile, simulated throttling, CPU slowdown = the last run's index / 500), ${rounds} rounds, the origins in turn:`,
+  `Lighthouse (mobile, simulated throttling, CPU slowdown = each run's own benchmark index / 500), ${rounds} rounds, the origins in turn:`,
 );
+const lighthouseRuns: { benchmarkIndex: number; cpuSlowdown: number }[] = [];
 for (const path of paths) {
   console.log(`  ${path}`);
   for (let round = 1; round <= rounds; round++) {
     for (const origin of origins) {
       const run = await calibration.run(origin + path);
+      lighthouseRuns.push(run);
       console.log(
         `    round ${round}  ${origin.padEnd(24)} perf ${run.scores.performance}, TBT ${run.totalBlockingTimeMs} ms, main thread ${run.mainThreadMs} ms (CPU ${run.cpuSlowdown}×; index ${run.benchmarkIndex})`,
       );
     }
   }
 }
+
+console.log(`  ${indexSwing(lighthouseRuns)}`);
 
 console.log(
   `\nPresses (event to next paint, ms, the median of each control's presses, CPU slowed by the last Lighthouse run's index / 500), ${rounds} rounds, the origins in turn:`,

@@ -26,6 +26,7 @@ import {
   CATEGORIES,
   CpuCalibration,
   PHONE_BENCHMARK_INDEX,
+  indexSwing,
   launchChromium,
   CHROMIUM_EXECUTABLE,
   type Category,
@@ -362,6 +363,8 @@ async function main() {
       ...audited.map((page) => ({ name: page.name, url: demo!.url + page.path })),
     ]);
     const controlRuns = runsByPage.get('control')!;
+    const swing = indexSwing([...runsByPage.values()].flat());
+    console.log(`  ${swing}`);
     console.log('\nThe median run of each page by performance (reports in tmp/lighthouse/):');
     const runs = new Map<string, LighthouseRun>();
     for (const [name, pageRuns] of runsByPage) {
@@ -478,6 +481,7 @@ async function main() {
       `  ${mark(serving.ratio >= GOAL_SERVING_RATIO)}  the offer page served precompressed by npm start's server at ${SERVING_CONNECTIONS} connections at ${GOAL_SERVING_RATIO}× or more the requests/s of a bare node:http server sending the same bytes from memory: ${serving.ratio.toFixed(2)}× (${serving.servers[0]!.rps.toFixed(0)} against ${serving.servers[2]!.rps.toFixed(0)} requests/s)`,
     );
     const list = (scores: Record<Category, number>) => CATEGORIES.map((c) => `${SHORT[c]} ${scores[c]}`).join(', ');
+    console.log(`  ----  ${swing}`);
     for (const page of audited) {
       const pageRuns = runsByPage.get(page.name)!;
       const calibrated = calibrationText(pageRuns);

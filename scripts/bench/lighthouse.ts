@@ -126,6 +126,28 @@ export class CpuCalibration {
   }
 }
 
+/**
+ * Above this ratio of a bench run's highest benchmark index to its lowest, the machine's speed is
+ * said to have swung during the run (issue 48 asks the figures to say so).
+ */
+export const INDEX_SWING_RATIO = 1.25;
+
+/**
+ * What a bench run's indexes say of the machine while it ran: the lowest and highest, the slowdowns
+ * they called for, and whether the machine's speed swung (INDEX_SWING_RATIO) or held.
+ */
+export function indexSwing(runs: Pick<LighthouseRun, 'benchmarkIndex' | 'cpuSlowdown'>[]): string {
+  const measured = runs.filter((run) => run.benchmarkIndex > 0);
+  if (!measured.length) return 'No run measured a benchmark index.';
+  const byIndex = [...measured].sort((a, b) => a.benchmarkIndex - b.benchmarkIndex);
+  const [slowest, fastest] = [byIndex[0]!, byIndex.at(-1)!];
+  const ratio = fastest.benchmarkIndex / slowest.benchmarkIndex;
+  const range = `from ${slowest.benchmarkIndex} to ${fastest.benchmarkIndex} (${ratio.toFixed(2)}×, slowdown ${slowest.cpuSlowdown.toFixed(1)}× to ${fastest.cpuSlowdown.toFixed(1)}×) over ${measured.length} runs`;
+  return ratio > INDEX_SWING_RATIO
+    ? `The machine's speed swung during these runs: its benchmark index went ${range}. Each run's figures are at its own index's slowdown, so they stand for the same phone; what the calibration cannot take out (other processes on the same two cores while the page loads) falls on the runs of the slow moments, the control page's included.`
+    : `The machine's speed held during these runs: its benchmark index went ${range}.`;
+}
+
 export interface FlaggedAudit {
   id: string;
   title: string;

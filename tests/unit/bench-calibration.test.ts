@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { auditFlowArtifacts, Result, RunnerResult } from 'lighthouse';
 import {
   auditedAtOwnIndex,
+  indexSwing,
+  INDEX_SWING_RATIO,
   CpuCalibration,
   calibratedSlowdown,
   lighthouseFlags,
@@ -206,5 +208,24 @@ describe('CpuCalibration', () => {
     await expect(new CpuCalibration('http://control', runOne).run('http://home')).rejects.toThrow(
       'measured no CPU benchmark index',
     );
+  });
+});
+
+describe('indexSwing', () => {
+  const run = (benchmarkIndex: number) => ({ benchmarkIndex, cpuSlowdown: calibratedSlowdown(benchmarkIndex) });
+
+  it("says the machine's speed swung when its highest index is over INDEX_SWING_RATIO times its lowest, with both and their slowdowns", () => {
+    const text = indexSwing([run(1863), run(1128), run(2160), run(1500)]);
+    expect(2160 / 1128).toBeGreaterThan(INDEX_SWING_RATIO);
+    expect(text).toMatch(/^The machine's speed swung during these runs/);
+    expect(text).toContain('from 1128 to 2160 (1.91×, slowdown 2.3× to 4.3×) over 4 runs');
+  });
+
+  it('says it held when the indexes stay within the ratio, and skips runs without an index', () => {
+    const text = indexSwing([run(2800), { benchmarkIndex: 0, cpuSlowdown: 4 }, run(3000)]);
+    expect(text).toBe(
+      "The machine's speed held during these runs: its benchmark index went from 2800 to 3000 (1.07×, slowdown 5.6× to 6.0×) over 2 runs.",
+    );
+    expect(indexSwing([{ benchmarkIndex: 0, cpuSlowdown: 4 }])).toBe('No run measured a benchmark index.');
   });
 });
