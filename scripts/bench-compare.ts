@@ -7,6 +7,7 @@
 //   BENCH_COMPARE_PATHS   the pages for Lighthouse, comma-separated (default: bench:site's English home and offer page, picked on the first origin)
 //   BENCH_COMPARE_ROUNDS  how many turns, 1 or more (default 3)
 import type { InteractionTiming } from './bench/interactions.ts';
+import type { LighthouseRun } from './bench/lighthouse.ts';
 
 const USAGE =
   'usage: [BENCH_COMPARE_ROUNDS=N] [BENCH_COMPARE_PATHS=/,/path] npm run bench:compare -- http://127.0.0.1:4321 http://127.0.0.1:4322 [more origins]';
@@ -40,7 +41,7 @@ const calibration = new CpuCalibration(origins[0]! + paths[0]!);
 console.log(
   `Lighthouse (mobile, simulated throttling, CPU slowdown = each run's own benchmark index / 500), ${rounds} rounds, the origins in turn:`,
 );
-const lighthouseRuns: { benchmarkIndex: number; cpuSlowdown: number }[] = [];
+const lighthouseRuns: LighthouseRun[] = [];
 for (const path of paths) {
   console.log(`  ${path}`);
   for (let round = 1; round <= rounds; round++) {
@@ -57,7 +58,7 @@ for (const path of paths) {
 console.log(`  ${indexSwing(lighthouseRuns)}`);
 
 console.log(
-  `\nPresses (event to next paint, ms, the median of each control's presses, CPU slowed by the last Lighthouse run's index / 500), ${rounds} rounds, the origins in turn:`,
+  `\nPresses (event to next paint, ms, the median of each control's presses, CPU slowed by an index / 500 measured just before each round of presses, on the first origin's first page), ${rounds} rounds, the origins in turn:`,
 );
 const sessions = new Map<string, string>();
 for (const origin of origins) sessions.set(origin, await customerSession(origin));
