@@ -214,11 +214,18 @@ describe('offer pages', () => {
     expect(home).not.toContain('<script data-after-paint-scripts');
   });
 
-  /** The offer page's scripts at load, as the loader lists them, and every script they import, by path. */
-  function offerPageScripts(): Map<string, string> {
+  /** The offer page's scripts at load, as the loader lists them, by path. */
+  function offerPageEntries(): string[] {
     const html = page(offerCanonicalPath(offers[0]!));
-    return scriptsFrom(JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[]);
+    return JSON.parse(html.match(/<script data-after-paint-scripts='([^']*)'>/)?.[1] ?? '[]') as string[];
   }
+
+  /** The offer page's scripts at load and every script they import, by path. */
+  const offerPageScripts = () => scriptsFrom(offerPageEntries());
+
+  /** The paths a script imports statically. */
+  const importsOf = (src: string, code: string) =>
+    staticImports(code).map((specifier) => new URL(specifier, `https://x${src}`).pathname);
 
   /** These scripts and every script they import statically, by path. */
   function scriptsFrom(queue: string[]): Map<string, string> {
@@ -227,7 +234,7 @@ describe('offer pages', () => {
       if (loaded.has(src)) continue;
       const code = readFileSync(join(siteDir, src), 'utf8');
       loaded.set(src, code);
-      queue.push(...staticImports(code).map((specifier) => new URL(specifier, `https://x${src}`).pathname));
+      queue.push(...importsOf(src, code));
     }
     return loaded;
   }
@@ -278,6 +285,35 @@ describe('offer pages', () => {
       expect(loaded.length, answer).toBeGreaterThan(1);
       expect(
         loaded.filter((src) => /\/react\.[\w-]+\.js$/.test(src)),
+        answer,
+      ).toEqual([]);
+    }
+  });
+
+  it("reaches all the offer page's code within two imports of its scripts: each step of a chain is a round trip", () => {
+    // astro.config.mjs's 'site', 'api' and 'eligibility' groups; Rolldown alone made a chain of five steps.
+    const loaded = offerPageScripts();
+    let step = offerPageEntries();
+    const reached = new Set(step);
+    for (let depth = 1; depth <= 2; depth++) {
+      step = step.flatMap((src) => importsOf(src, loaded.get(src)!)).filter((src) => !reached.has(src));
+      for (const src of step) reached.add(src);
+    }
+    expect(reached.size).toBeGreaterThan(offerPageEntries().length);
+    expect([...loaded.keys()].filter((src) => !reached.has(src))).toEqual([]);
+  });
+
+  it("brings not the whole API client with the savings answer's code, only the card rules' checks", () => {
+    const answers = readdirSync(join(siteDir, '_astro')).filter((file) => /^savings-answer\.[\w-]+\.js$/.test(file));
+    expect(answers.length).toBeGreaterThan(0);
+    for (const answer of answers) {
+      const loaded = [...scriptsFrom([`/_astro/${answer}`]).keys()];
+      expect(
+        loaded.some((src) => /\/eligibility\.[\w-]+\.js$/.test(src)),
+        answer,
+      ).toBe(true);
+      expect(
+        loaded.filter((src) => /\/api\.[\w-]+\.js$/.test(src)),
         answer,
       ).toEqual([]);
     }
