@@ -289,11 +289,15 @@ describe("the bank card's favourites count", () => {
     await page.route(
       (url) => /\/api\/get\/bank\/by\/\d+$/.test(url.pathname),
       async (route) => {
-        // The page may close before the answer comes (the test has seen what it needed): nothing to answer then.
-        const real = await route.fetch().catch(() => undefined);
-        if (!real) return;
-        const body = await real.json();
-        await route.fulfill({ response: real, json: { ...body, data: { ...body.data, favoriteCount: count() } } });
+        // The page may close at any step of this (the test has seen what it needed): nothing to answer then.
+        // Any other failure leaves the request unanswered, and the test's poll fails on it.
+        try {
+          const real = await route.fetch();
+          const body = await real.json();
+          await route.fulfill({ response: real, json: { ...body, data: { ...body.data, favoriteCount: count() } } });
+        } catch {
+          return;
+        }
       },
     );
   }
