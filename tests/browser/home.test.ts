@@ -3,6 +3,7 @@
 // loads), the recently viewed strips and the bank carousel (src/islands/home/,
 // src/islands/RecentlyViewed.tsx); and what the page shows without JavaScript.
 import type { Page, Route } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { LOAD_FAILURE_ID } from '../../src/lib/after-paint.ts';
@@ -145,6 +146,52 @@ describe('the first paint', () => {
       await page.locator('.home-ad').evaluate((ad) => ad.remove());
       expect(await banksWidth()).toBe(withAd);
     }));
+});
+
+describe("the banks' logos", () => {
+  /** A screenshot as raw RGBA. */
+  const pixels = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer();
+  const meanDifference = (a: Buffer, b: Buffer) =>
+    a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
+
+  for (const width of [PHONE, DESKTOP])
+    it(`at ${width}px, each tile shows its bank's own logo, drawn from the build's one image: no request for a logo of its own`, () =>
+      withPage(site, { javaScript: true, width }, async (page) => {
+        const images: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+        });
+        await page.goto('/');
+        await page.waitForLoadState('networkidle');
+        expect(images.filter((path) => path.startsWith('/api/images/bank-'))).toEqual([]);
+        expect(images.filter((path) => path.startsWith('/logos/'))).toHaveLength(1);
+
+        const tiles = page.locator('section[aria-labelledby="banks-heading"] > .bank-grid .bank-tile');
+        const shown = Math.min(await tiles.count(), 4);
+        const drawn: Buffer[] = [];
+        const expected: Buffer[] = [];
+        for (let i = 0; i < shown; i++) {
+          const logo = tiles.nth(i).locator('.bank-logo');
+          drawn.push(await pixels(await logo.screenshot()));
+          // The bank's own logo as an <img> of the same size, in its place.
+          const href = await tiles.nth(i).getAttribute('href');
+          const bank = site.banks.find((b) => bankPagePath(b) === href)!;
+          await logo.evaluate(async (span, src) => {
+            const image = new Image(span.clientWidth, span.clientHeight);
+            image.className = 'own-logo';
+            image.src = src;
+            await image.decode();
+            span.replaceWith(image);
+          }, bank.logoURL);
+          expected.push(await pixels(await tiles.nth(i).locator('img.own-logo').screenshot()));
+        }
+        for (let i = 0; i < shown; i++) {
+          const own = meanDifference(drawn[i]!, expected[i]!);
+          expect(own, `tile ${i + 1}`).toBeLessThan(8);
+          // Another bank's logo differs far more: the tile shows its own bank's cell.
+          expect(meanDifference(drawn[i]!, expected[(i + 1) % shown]!), `tile ${i + 1}`).toBeGreaterThan(own * 2);
+        }
+      }));
 });
 
 describe("the list's code, on the first sign of use (client:intent)", () => {

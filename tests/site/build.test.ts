@@ -4,8 +4,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfferData } from '../../src/contract/index.ts';
+import type { BankData, OfferData } from '../../src/contract/index.ts';
 import { PRODUCT_SLUG } from '../../src/lib/constants.ts';
 import { eligibilityText } from '../../src/lib/format-eligibility.ts';
 import { bankPagePath, bankShortPath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
@@ -968,6 +969,54 @@ describe('the built cards', () => {
       preloaded.push(path);
     }
     expect(preloaded).toContain('/');
+  });
+});
+
+describe("home's bank logos", () => {
+  /** A logo drawn as the sprite's cells are, on white (a transparent pixel's colour is anything), as raw RGB. */
+  const drawnLogo = async (bytes: ArrayBuffer, side: number) =>
+    sharp(Buffer.from(bytes))
+      .resize(side, side, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .flatten({ background: '#ffffff' })
+      .raw()
+      .toBuffer();
+  const meanDifference = (a: Buffer, b: Buffer) =>
+    a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
+
+  it("come from one image of the build, each bank's cell its own logo, cached for a year; no logo of its own on the grid, the carousel or the build's cards", async () => {
+    const html = page('');
+    const spritePath = html.match(/url\((\/logos\/banks-[0-9a-f]{16}\.webp)\)/)?.[1];
+    expect(spritePath).toBeDefined();
+    const served = await get(spritePath!);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const sprite = sharp(Buffer.from(await served.arrayBuffer()));
+    const { width: side, height } = await sprite.metadata();
+
+    const banks = ((await (await get('/api/get/all/banks')).json()) as { data: BankData[] }).data;
+    expect(height).toBe(side! * banks.length);
+    const logos = await Promise.all(
+      banks.map(async (bank) => drawnLogo(await (await get(bank.logoURL)).arrayBuffer(), side!)),
+    );
+    for (const bank of banks) {
+      const tile = html.match(
+        new RegExp(
+          `<a class="bank-tile card"${SCOPE} href="${escapeRegExp(bankPagePath(bank))}"${SCOPE}><span class="bank-logo" data-bank-logo="(\\d+)"`,
+        ),
+      );
+      expect(tile, bank.bankName).not.toBeNull();
+      const cell = await sprite
+        .clone()
+        .extract({ left: 0, top: Number(tile![1]) * side!, width: side!, height: side! })
+        .flatten({ background: '#ffffff' })
+        .raw()
+        .toBuffer();
+      // Its own logo, up to the image's lossy compression, and no other bank's.
+      const differences = logos.map((logo) => meanDifference(cell, logo));
+      expect(differences[banks.indexOf(bank)], bank.bankName).toBeLessThan(4);
+      expect(Math.min(...differences)).toBe(differences[banks.indexOf(bank)]);
+    }
+    expect(html).not.toMatch(/<img [^>]*src="[^"]*\/api\/images\/bank-[^"]*"[^>]*(width="(56|48|28)")/);
   });
 });
 

@@ -9,6 +9,7 @@ import 'keen-slider/keen-slider.min.css';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
+import { BANK_LOGO_CELL_ATTRIBUTE, BANK_LOGO_CLASS } from '../../lib/bank-logo-sprite.ts';
 import { BANK_CAROUSEL_SLIDES, CAROUSEL_SPEED_MS } from '../../lib/constants.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
@@ -19,6 +20,8 @@ export interface CarouselBank {
   bankId: number;
   bankName: string;
   logoURL: string;
+  /** The bank's cell in the build's logo sprite, whose rules home holds; without one, its own image. */
+  logoCell?: number | undefined;
   path: string;
 }
 
@@ -142,15 +145,19 @@ export default function BankCarousel({ banks }: Props) {
             aria-label={m.browse_position({ position: index + 1, total: banks.length })}
           >
             <a className="bank-carousel-link" href={localePath(bank.path)}>
-              <img
-                src={apiImageSrc(bank.logoURL)}
-                alt=""
-                width={48}
-                height={48}
-                loading="lazy"
-                decoding="async"
-                fetchPriority="low"
-              />
+              {bank.logoCell === undefined ? (
+                <img
+                  src={apiImageSrc(bank.logoURL)}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  decoding="async"
+                  fetchPriority="low"
+                />
+              ) : (
+                <span className={BANK_LOGO_CLASS} {...{ [BANK_LOGO_CELL_ATTRIBUTE]: bank.logoCell }} />
+              )}
               <span>{bank.bankName}</span>
             </a>
           </div>

@@ -10,6 +10,7 @@ import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX } from '../../lib/constants.ts';
 import { favouritesText, offerTags, statusLabel, truncate, viewsText } from '../../lib/format-offer.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
+import { BANK_LOGO_CELL_ATTRIBUTE, BANK_LOGO_CLASS } from '../../lib/bank-logo-sprite.ts';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../contract/safe-url.ts';
 import { cardRuleText } from '../../lib/card-match.ts';
 import { localePath } from '../../lib/locale-path.ts';
@@ -27,6 +28,8 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
   /** A card in the first screenful: its banner loads at once (it is likely the page's largest paint). */
   aboveFold?: boolean;
+  /** The bank's cell in the build's logo sprite, for a card the build writes on a page that holds the sprite's rules (home). */
+  bankLogoCell?: number | undefined;
 }
 
 /** A card's banner, as its cover shows it; undefined when the card shows its category's icon instead. */
@@ -36,7 +39,12 @@ export const cardBannerSrc = (offer: OfferData) => apiImageSrc(safeUrl(offer.ban
  * Memoised: a list re-renders on every press (a filter's busy state, Load more's button), and its
  * cards, whose offers are the same objects, need not. Each card follows its own stores.
  */
-export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', aboveFold = false }: Props) {
+export default memo(function OfferCard({
+  offer,
+  headingLevel: Heading = 'h3',
+  aboveFold = false,
+  bankLogoCell,
+}: Props) {
   const href = localePath(offerCanonicalPath(offer));
   const status = statusLabel(offer.status, offer.withdrawn);
   const interest = offer.interest + useStorePart($interestChanges, (changes) => changes[offer.offerId] ?? 0);
@@ -72,15 +80,19 @@ export default memo(function OfferCard({ offer, headingLevel: Heading = 'h3', ab
       </a>
       <div className="offer-card-body">
         <div className="offer-card-meta">
-          <img
-            className="offer-card-logo"
-            src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL}
-            alt=""
-            width={28}
-            height={28}
-            loading="lazy"
-            fetchPriority="low"
-          />
+          {bankLogoCell === undefined ? (
+            <img
+              className="offer-card-logo"
+              src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL}
+              alt=""
+              width={28}
+              height={28}
+              loading="lazy"
+              fetchPriority="low"
+            />
+          ) : (
+            <span className={`offer-card-logo ${BANK_LOGO_CLASS}`} {...{ [BANK_LOGO_CELL_ATTRIBUTE]: bankLogoCell }} />
+          )}
           <span className="offer-card-bank" title={offer.bank.bankName}>
             {truncate(offer.bank.bankName, BANK_NAME_CARD_MAX)}
           </span>

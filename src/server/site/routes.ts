@@ -10,11 +10,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { PREVIEW_IMAGE_DIR } from '../../lib/preview-image.ts';
+import { LOGO_SPRITE_DIR } from '../../lib/bank-logo-sprite.ts';
 import { localePath, splitLocale } from '../../lib/locale-path.ts';
 import { bankPageKeyFromPath, merchantSlugFromPath, offerIdFromPath, shortPathKey } from '../../lib/site-urls.ts';
 import { baseLocale, locales, type Locale } from '../../paraglide/runtime.js';
@@ -98,16 +99,19 @@ const BUILDING_PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash
 const HEADER_FILES = new Set([`/${CDN_HEADERS_FILE}`, `/${NGINX_HEADERS_FILE}`]);
 
 /**
- * Astro's hashed assets and the preview images never change; everything else may change with the next rebuild, so
- * browsers check back: pages at once, other files (favicon, Pagefind's UI) after an hour.
+ * Astro's hashed assets, the preview images and the logos' sprite never change; everything else may change with the next rebuild, so
+ * browsers check back: pages at once, other files (favicon, Pagefind's UI) after an hour. `path`: the file's in the
+ * build, from its root ('/_astro/…'), so that a page's own path (a merchant named 'og') cannot match a folder's.
  */
-function cacheControlFor(servedPath: string): string {
-  const path = servedPath.replace(/\.(br|gz)$/, ''); // a precompressed copy is cached as its original
-  if (path.includes('/_astro/')) return 'public, max-age=31536000, immutable';
+function cacheControlFor(path: string): string {
+  path = path.replace(/\.(br|gz)$/, ''); // a precompressed copy is cached as its original
+  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
   // The service worker is checked on every visit, so a new build's worker is found at once.
   if (path.endsWith(SERVICE_WORKER_PATH)) return 'no-cache';
-  // Offers' preview images are named by a hash of what they draw (src/lib/preview-image.ts).
-  if (path.includes(`/${PREVIEW_IMAGE_DIR}/`)) return 'public, max-age=31536000, immutable';
+  // Offers' preview images are named by a hash of what they draw (src/lib/preview-image.ts), the bank
+  // logos' sprite by a hash of its bytes (src/build/bank-logo-sprite.ts).
+  if (path.startsWith(`/${PREVIEW_IMAGE_DIR}/`) || path.startsWith(`/${LOGO_SPRITE_DIR}/`))
+    return 'public, max-age=31536000, immutable';
   if (path.endsWith('.html') || path.endsWith('.xml') || path.endsWith('.txt') || path.endsWith('.json'))
     return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
@@ -144,7 +148,7 @@ async function serveFile(c: Context<AppEnv>, siteDir: string): Promise<Response 
   if (!found) return undefined;
   let { file, stats } = found;
   c.header('Content-Type', getMimeType(file) ?? 'application/octet-stream');
-  c.header('Cache-Control', cacheControlFor(file));
+  c.header('Cache-Control', cacheControlFor(`/${relative(siteDir, file).split(sep).join('/')}`));
   if (isCompressible(file)) {
     c.header('Vary', 'Accept-Encoding');
     const accepted = acceptedEncodings(c.req.header('accept-encoding'));
