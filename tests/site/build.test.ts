@@ -1,6 +1,15 @@
 // The static site built from the demo data through the real API, served beside it.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -389,6 +398,17 @@ describe('served beside the API', () => {
     const asset = readdirSync(join(siteDir, '_astro')).find((name) => name.endsWith('.js'))!;
     expect((await get(`/_astro/${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it("has a page checked back at once though its path holds a folder's name that is cached for a year ('/merchants/og/')", async () => {
+    const dir = join(realpathSync(siteDir), 'merchants', 'og');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>og</title>');
+    try {
+      expect((await get('/merchants/og/')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 
   it('answers a page again from memory, with the same bytes and headers, until the served build changes', async () => {
