@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { buildLocales, SITE_LOCALES_ENV } from '../../build/locales.ts';
+import { LOGO_SPRITE_DIR } from '../../lib/bank-logo-sprite.ts';
 import { SITEMAP_FILES } from '../../build/sitemap-files.ts';
 import { PAGE_SELECTION_ENV, type PageSelection } from '../../build/page-selection.ts';
 import { baseLocale, type Locale } from '../../paraglide/runtime.js';
@@ -315,9 +316,14 @@ async function bankPageDirs(root: string, bankId: number): Promise<string[]> {
   return slugs.map((slug) => join(PRODUCT_SLUG, slug, String(bankId))).filter((dir) => existsSync(join(root, dir)));
 }
 
-/** What a publish copies of what it rendered: pages, and the merchants' savings data (pages/savings/). */
+/**
+ * What a publish copies of what it rendered: pages, the merchants' savings data (pages/savings/), and
+ * the bank logos' sprite that home names (a new name when a logo changed; the old one stays unused).
+ */
 const isPublishedFile = (file: string) =>
-  file.endsWith('.html') || (file.startsWith(`${SAVINGS_DATA_DIR}/`) && file.endsWith('.json'));
+  file.endsWith('.html') ||
+  (file.startsWith(`${SAVINGS_DATA_DIR}/`) && file.endsWith('.json')) ||
+  file.startsWith(`${LOGO_SPRITE_DIR}/`);
 
 async function runPublish(
   job: SiteJob & { kind: 'publish' },
@@ -354,7 +360,12 @@ async function runPublish(
     const pageFile = (path: string) => join(path.replace(/^\//, ''), 'index.html');
     // Every page the selection rendered (the static ones come out the same), and the pages of the
     // served build it replaces: where the changed offers were, and their banks' pages.
-    const rendered = new Set((await filesUnder(outDir)).filter(isPublishedFile));
+    // Pages last: the files they name (a new sprite, savings data) are in place before them.
+    const rendered = new Set(
+      (await filesUnder(outDir))
+        .filter(isPublishedFile)
+        .sort((a, b) => Number(a.endsWith('.html')) - Number(b.endsWith('.html'))),
+    );
     // In every language: /si/<path> is Sinhala's page of <path>.
     const replaced = new Set<string>();
     for (const locale of jobLocales(job)) {
