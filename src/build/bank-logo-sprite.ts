@@ -10,7 +10,12 @@ import sharp from 'sharp';
 import type { BankData } from '../contract/index.ts';
 import { API_IMAGE_PATH } from '../contract/limits.ts';
 import { resolveApiImage } from '../lib/api-images.ts';
-import { BANK_LOGO_CELL_ATTRIBUTE, BANK_LOGO_CLASS, LOGO_SPRITE_DIR } from '../lib/bank-logo-sprite.ts';
+import {
+  BANK_LOGO_CELL_ATTRIBUTE,
+  BANK_LOGO_CLASS,
+  LOGO_SPRITE_DIR,
+  type SpriteLogo,
+} from '../lib/bank-logo-sprite.ts';
 import { buildApiUrl } from './catalogue-source.ts';
 import { getSiteData } from './site-data.ts';
 
@@ -71,20 +76,23 @@ export function getBankLogoSprite(): Promise<BankLogoSprite | undefined> {
   return cached;
 }
 
+/** A bank's logo in the sprite, for its element (islands/ui/SpriteLogo.tsx); undefined for a bank it does not hold. */
+export function spriteLogo(sprite: BankLogoSprite | undefined, bankId: number): SpriteLogo | undefined {
+  const cell = sprite?.cells.get(bankId);
+  return cell === undefined ? undefined : { src: sprite!.path, cell, cells: sprite!.cells.size, side: CELL_PX };
+}
+
 /**
- * The sprite's rules, for a page's inline style: the image, scaled so that a cell fills the
- * element whatever size the page draws it at, and each cell's place in it (as a percentage: at
- * p %, the point p % down the image sits p % down the element).
+ * The sprite's rules, for a page's inline style: the strip as wide as the element, clipped to it,
+ * and moved up by the cell's place (a margin's percentage is of the element's width, which is a
+ * cell's height), whatever size the page draws the logo at.
  */
 export function bankLogoSpriteCss(sprite: BankLogoSprite): string {
-  const count = sprite.cells.size;
   const rules = [
-    // Drawn as they are in forced colours too, as the <img> they replace was.
-    `.${BANK_LOGO_CLASS}{display:block;flex:none;background:url(${sprite.path}) 0 0/100% ${count * 100}% no-repeat;forced-color-adjust:none}`,
+    `.${BANK_LOGO_CLASS}{display:block;flex:none;overflow:hidden}`,
+    `.${BANK_LOGO_CLASS}>img{display:block;width:100%;height:auto;max-width:none}`,
   ];
-  for (let cell = 1; cell < count; cell++)
-    rules.push(
-      `.${BANK_LOGO_CLASS}[${BANK_LOGO_CELL_ATTRIBUTE}="${cell}"]{background-position-y:${+((cell / (count - 1)) * 100).toFixed(4)}%}`,
-    );
+  for (let cell = 1; cell < sprite.cells.size; cell++)
+    rules.push(`.${BANK_LOGO_CLASS}[${BANK_LOGO_CELL_ATTRIBUTE}="${cell}"]>img{margin-top:-${cell * 100}%}`);
   return rules.join('');
 }

@@ -1005,8 +1005,12 @@ describe("home's bank logos", () => {
 
   it("come from one image of the build, each bank's cell its own logo, cached for a year; no logo of its own on the grid, the carousel or the build's cards", async () => {
     const html = page('');
-    const spritePath = html.match(/url\((\/logos\/banks-[0-9a-f]{16}\.webp)\)/)?.[1];
-    expect(spritePath).toBeDefined();
+    // Each an <img> of low priority, as the logos were: the strip must not compete with the first banner.
+    const spriteImages = html.match(/<img [^>]*src="\/logos\/banks-[0-9a-f]{16}\.webp"[^>]*>/g) ?? [];
+    expect(spriteImages.length).toBeGreaterThan(0);
+    for (const image of spriteImages) expect(image).toMatch(/ loading="lazy"[^>]* fetchPriority="low"/i);
+    const spritePath = spriteImages[0]!.match(/src="([^"]+)"/)?.[1];
+    expect(new Set(spriteImages.map((image) => image.match(/src="([^"]+)"/)?.[1]))).toEqual(new Set([spritePath]));
     const served = await get(spritePath!);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

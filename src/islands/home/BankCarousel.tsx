@@ -9,7 +9,8 @@ import 'keen-slider/keen-slider.min.css';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { apiImageSrc } from '../../lib/api-images.ts';
-import { BANK_LOGO_CELL_ATTRIBUTE, BANK_LOGO_CLASS } from '../../lib/bank-logo-sprite.ts';
+import type { SpriteLogo as Logo } from '../../lib/bank-logo-sprite.ts';
+import SpriteLogo from '../ui/SpriteLogo.tsx';
 import { BANK_CAROUSEL_SLIDES, CAROUSEL_SPEED_MS } from '../../lib/constants.ts';
 import { localePath } from '../../lib/locale-path.ts';
 import { m } from '../../paraglide/messages.js';
@@ -20,8 +21,8 @@ export interface CarouselBank {
   bankId: number;
   bankName: string;
   logoURL: string;
-  /** The bank's cell in the build's logo sprite, whose rules home holds; without one, its own image. */
-  logoCell?: number | undefined;
+  /** The bank's logo in the build's sprite, whose rules home holds; without one, its own image. */
+  spriteLogo?: Logo | undefined;
   path: string;
 }
 
@@ -145,7 +146,9 @@ export default function BankCarousel({ banks }: Props) {
             aria-label={m.browse_position({ position: index + 1, total: banks.length })}
           >
             <a className="bank-carousel-link" href={localePath(bank.path)}>
-              {bank.logoCell === undefined ? (
+              {bank.spriteLogo ? (
+                <SpriteLogo logo={bank.spriteLogo} />
+              ) : (
                 <img
                   src={apiImageSrc(bank.logoURL)}
                   alt=""
@@ -155,8 +158,6 @@ export default function BankCarousel({ banks }: Props) {
                   decoding="async"
                   fetchPriority="low"
                 />
-              ) : (
-                <span className={BANK_LOGO_CLASS} {...{ [BANK_LOGO_CELL_ATTRIBUTE]: bank.logoCell }} />
               )}
               <span>{bank.bankName}</span>
             </a>

@@ -10,7 +10,8 @@ import type { OfferData } from '../../contract/index.ts';
 import { BANK_NAME_CARD_MAX } from '../../lib/constants.ts';
 import { favouritesText, offerTags, statusLabel, truncate, viewsText } from '../../lib/format-offer.ts';
 import { apiImageSrc, categoryIconSrc } from '../../lib/api-images.ts';
-import { BANK_LOGO_CELL_ATTRIBUTE, BANK_LOGO_CLASS } from '../../lib/bank-logo-sprite.ts';
+import type { SpriteLogo as Logo } from '../../lib/bank-logo-sprite.ts';
+import SpriteLogo from '../ui/SpriteLogo.tsx';
 import { PLACEHOLDER_IMAGE_URL, safeUrl } from '../../contract/safe-url.ts';
 import { cardRuleText } from '../../lib/card-match.ts';
 import { localePath } from '../../lib/locale-path.ts';
@@ -28,8 +29,8 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
   /** A card in the first screenful: its banner loads at once (it is likely the page's largest paint). */
   aboveFold?: boolean;
-  /** The bank's cell in the build's logo sprite, for a card the build writes on a page that holds the sprite's rules (home). */
-  bankLogoCell?: number | undefined;
+  /** The bank's logo in the build's sprite, for a card the build writes on a page that holds the sprite's rules (home). */
+  bankSpriteLogo?: Logo | undefined;
 }
 
 /** A card's banner, as its cover shows it; undefined when the card shows its category's icon instead. */
@@ -43,7 +44,7 @@ export default memo(function OfferCard({
   offer,
   headingLevel: Heading = 'h3',
   aboveFold = false,
-  bankLogoCell,
+  bankSpriteLogo,
 }: Props) {
   const href = localePath(offerCanonicalPath(offer));
   const status = statusLabel(offer.status, offer.withdrawn);
@@ -80,7 +81,9 @@ export default memo(function OfferCard({
       </a>
       <div className="offer-card-body">
         <div className="offer-card-meta">
-          {bankLogoCell === undefined ? (
+          {bankSpriteLogo ? (
+            <SpriteLogo logo={bankSpriteLogo} className="offer-card-logo" />
+          ) : (
             <img
               className="offer-card-logo"
               src={apiImageSrc(safeUrl(offer.bank.logoURL)) ?? PLACEHOLDER_IMAGE_URL}
@@ -90,8 +93,6 @@ export default memo(function OfferCard({
               loading="lazy"
               fetchPriority="low"
             />
-          ) : (
-            <span className={`offer-card-logo ${BANK_LOGO_CLASS}`} {...{ [BANK_LOGO_CELL_ATTRIBUTE]: bankLogoCell }} />
           )}
           <span className="offer-card-bank" title={offer.bank.bankName}>
             {truncate(offer.bank.bankName, BANK_NAME_CARD_MAX)}
