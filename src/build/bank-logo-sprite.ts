@@ -1,5 +1,5 @@
-// Every bank's logo in one image (a sprite), for the lists that show them all: home's bank grid and
-// carousel. Eleven logos were eleven requests at load, each a dozen tasks on the page's main thread
+// Every bank's logo in one image (a sprite), for the page that shows them all: home's bank grid,
+// carousel and first cards. Eleven logos were eleven requests at load, each a dozen tasks on the page's main thread
 // and a decode of its own (docs/operations.md "Benchmarks"); the sprite is one. The build fetches
 // each logo the API serves, draws it into a cell of a vertical strip, and names the file by a hash
 // of its bytes, so a changed logo gets a new URL (served with a year's immutable cache, routes.ts).

@@ -4,6 +4,7 @@
 // src/islands/RecentlyViewed.tsx); and what the page shows without JavaScript.
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
+import { meanDifference } from '../support/pixels.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferData } from '../../src/contract/index.ts';
 import { LOAD_FAILURE_ID } from '../../src/lib/after-paint.ts';
@@ -151,8 +152,6 @@ describe('the first paint', () => {
 describe("the banks' logos", () => {
   /** A screenshot as raw RGBA. */
   const pixels = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer();
-  const meanDifference = (a: Buffer, b: Buffer) =>
-    a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
 
   for (const width of [PHONE, DESKTOP])
     it(`at ${width}px, each tile shows its bank's own logo, drawn from the build's one image: no request for a logo of its own`, () =>

@@ -35,6 +35,7 @@ import { assignMerchantSlug } from '../../src/server/db/merchant-slugs.ts';
 import { queryRows } from '../../src/server/db/execute.ts';
 import { staticImports } from '../../scripts/bench/shipped-bytes.ts';
 import { SITE_TEST_OFFERS } from '../support/site-catalogue.ts';
+import { meanDifference } from '../support/pixels.ts';
 import { NO_DELAY_SHEDDING } from '../support/server-env.ts';
 
 const SITE_URL = 'https://offers.example.lk';
@@ -1000,8 +1001,6 @@ describe("home's bank logos", () => {
       .flatten({ background: '#ffffff' })
       .raw()
       .toBuffer();
-  const meanDifference = (a: Buffer, b: Buffer) =>
-    a.reduce((sum, value, i) => sum + Math.abs(value - b[i]!), 0) / a.length;
 
   it("come from one image of the build, each bank's cell its own logo, cached for a year; no logo of its own on the grid, the carousel or the build's cards", async () => {
     const html = page('');
