@@ -207,6 +207,9 @@ const freshMobile = () => `7${String(randomInt(0, 100_000_000)).padStart(8, '0')
  * a first sign of use (client:intent); settles once the island has hydrated and its controls work.
  */
 export async function startUsingOfferList(page: Page): Promise<void> {
+  // From off the list first: after a reload the pointer may already rest where the hover goes, and a
+  // move to the same place gives no pointerover once the page's code listens (the wait below then never ends).
+  await page.mouse.move(0, 0);
   await page.locator('.offer-browser .filter-bar-main').hover();
   await page.locator(`astro-island:not([ssr]) .offer-browser[${HYDRATED_ATTRIBUTE}]`).waitFor();
 }
