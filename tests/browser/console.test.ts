@@ -24,6 +24,7 @@ import {
   type BrowserSite,
   type TestAccount,
   axeViolations,
+  gotoConsole,
 } from './harness.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
@@ -42,12 +43,6 @@ const api = async (path: string, token?: string) => {
   return { status: response.status, body: await response.json() };
 };
 
-/** Opens a console page and waits until the guard let it show and its islands have mounted. */
-async function gotoConsole(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-}
 const menuItems = (page: Page) => page.getByRole('navigation', { name: /console/ }).getByRole('link');
 const currentMenuItem = (page: Page) =>
   page.getByRole('navigation', { name: /console/ }).locator('[aria-current="page"]');

@@ -325,3 +325,22 @@ export async function expectAccessibleAt(page: Page, width: number): Promise<voi
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
 }
+
+/** Opens a console page and waits until the guard let it show and its islands have mounted. */
+export async function gotoConsole(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
+  // Not the footer's newsletter (client:visible): it hydrates only once it comes into view, and on a
+  // phone the console's lists may push it out of the first screen before the browser has looked.
+  const notHydrated = 'astro-island[ssr]:not([client="visible"])';
+  await page
+    .waitForFunction((selector) => document.querySelectorAll(selector).length === 0, notHydrated)
+    .catch(async (error) => {
+      // Which islands had not hydrated, to tell a slow machine from an island that never starts.
+      const waiting = await page.evaluate(
+        (selector) => [...document.querySelectorAll(selector)].map((island) => island.getAttribute('component-url')),
+        notHydrated,
+      );
+      throw new Error(`${path}: islands not hydrated: ${waiting.join(', ')}`, { cause: error });
+    });
+}

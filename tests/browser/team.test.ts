@@ -21,6 +21,7 @@ import {
   type TestAccount,
   axeViolations,
   violationText,
+  gotoConsole,
 } from './harness.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
@@ -66,20 +67,6 @@ const offerForm = (header: string) => ({
   locations: [],
   termsAccepted: true,
 });
-
-async function gotoConsole(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator('html[data-console-ready]').waitFor({ state: 'attached' });
-  await page
-    .waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0)
-    .catch(async (error) => {
-      // Which islands had not hydrated, to tell a slow machine from an island that never starts.
-      const waiting = await page.evaluate(() =>
-        [...document.querySelectorAll('astro-island[ssr]')].map((island) => island.getAttribute('component-url')),
-      );
-      throw new Error(`${path}: islands not hydrated: ${waiting.join(', ')}`, { cause: error });
-    });
-}
 
 /** The audit log's entries for a target, as the team API answers them. */
 const auditOf = async (targetType: string, targetId: number) =>
