@@ -1,6 +1,6 @@
 // Every bank's logo in one image (a sprite), for the page that shows them all: home's bank grid,
-// carousel and first cards. Eleven logos were eleven requests at load, each a dozen tasks on the page's main thread
-// and a decode of its own (docs/operations.md "Benchmarks"); the sprite is one. The build fetches
+// carousel and first cards. Eleven logos were eleven requests at load, each a dozen tasks on the
+// page's main thread and a decode of its own (docs/operations.md "Benchmarks"); the sprite is one. The build fetches
 // each logo the API serves, draws it into a cell of a vertical strip, and names the file by a hash
 // of its bytes, so a changed logo gets a new URL (served with a year's immutable cache, routes.ts).
 // A bank whose logo is not the API's own image, or could not be fetched, keeps its <img>.
@@ -79,7 +79,8 @@ export function getBankLogoSprite(): Promise<BankLogoSprite | undefined> {
 /** A bank's logo in the sprite, for its element (islands/ui/SpriteLogo.tsx); undefined for a bank it does not hold. */
 export function spriteLogo(sprite: BankLogoSprite | undefined, bankId: number): SpriteLogo | undefined {
   const cell = sprite?.cells.get(bankId);
-  return cell === undefined ? undefined : { src: sprite!.path, cell, cells: sprite!.cells.size, side: CELL_PX };
+  if (!sprite || cell === undefined) return undefined;
+  return { src: sprite.path, cell, cells: sprite.cells.size, side: CELL_PX };
 }
 
 /**
