@@ -14,5 +14,13 @@ export const APP_ICONS = [
 ] as const;
 /** The service worker (src/service-worker/sw.ts, written into each build by src/server/site/service-worker.ts). */
 export const SERVICE_WORKER_PATH = '/sw.js';
+/**
+ * How long after the page's load event the service worker is registered, at the browser's next idle
+ * moment. Its install (its script, the precache's requests and writes) takes a slow phone's cores for
+ * about as long as the page's own code does at load: on two cores it made the offer page's main thread
+ * take about an eighth longer. By then the page's own start (its scripts after the first paint, its
+ * API calls, the islands near the screen) is over; a visitor who leaves sooner gets it on the next page.
+ */
+export const SERVICE_WORKER_DELAY_MS = 3_000;
 /** The offline page (src/pages/[...locale]/offline.astro), which the worker shows for a page it does not hold. */
 export const OFFLINE_PAGE_PATH = '/offline/';

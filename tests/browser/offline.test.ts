@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SITE_NAME } from '../../src/lib/constants.ts';
 import { bankPagePath, offerCanonicalPath } from '../../src/lib/site-urls.ts';
-import { APP_ICONS, BACKGROUND_COLOR, THEME_COLOR } from '../../src/lib/web-app.ts';
+import { APP_ICONS, BACKGROUND_COLOR, SERVICE_WORKER_DELAY_MS, THEME_COLOR } from '../../src/lib/web-app.ts';
 import { buildInfo, markBuildDone } from '../../src/server/site/builds-dir.ts';
 import { compressedCopies } from '../../src/server/site/precompress.ts';
 import { writeServiceWorker } from '../../src/server/site/service-worker.ts';
@@ -153,6 +153,22 @@ describe('installable', () => {
 });
 
 describe('offline', () => {
+  it("registers the service worker only SERVICE_WORKER_DELAY_MS after the page's load, out of the page's own start", () =>
+    withPage(site, { javaScript: true, width: PHONE, serviceWorker: true }, async (page) => {
+      await page.goto(offerCanonicalPath(site.listed[0]!));
+      // In the page: when a registration first shows, against the load event's end, both on the page's clock.
+      const { loadEnd, registeredAt } = await page.evaluate(async () => {
+        while (!performance.getEntriesByType('navigation')[0]?.toJSON().loadEventEnd)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        const loadEnd = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+        while (!(await navigator.serviceWorker.getRegistration()))
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        return { loadEnd, registeredAt: performance.now() };
+      });
+      expect(registeredAt - loadEnd).toBeGreaterThanOrEqual(SERVICE_WORKER_DELAY_MS);
+      await workerReady(page);
+    }));
+
   it("a guest's offer page opened before still shows offline; a page never opened shows the offline page", async () => {
     const [visited, neverVisited] = [site.listed[0]!, site.listed[1]!];
     for (const width of [PHONE, DESKTOP]) {
