@@ -15,7 +15,7 @@ import sinhalaNames from '../fonts/language-names-si.woff2?url&no-inline';
 import tamilNames from '../fonts/language-names-ta.woff2?url&no-inline';
 import type { Locale } from '../paraglide/runtime.js';
 
-/** A typeface's files by weight: the site's headings and labels use 600 to 800, which take the bold. */
+/** A typeface's files by weight: the site's type scale (src/styles/global.css) uses 400 and 700. */
 interface LocaleFont {
   family: string;
   regular: string;
