@@ -47,11 +47,17 @@ export function localeFont(locale: Locale): { url: string; css: string } | undef
 
 /** The switcher's language names (LanguageSwitcher.astro marks them data-language-name). */
 const LANGUAGE_NAMES_FAMILY = 'Language Names';
+/** Set on <html> once the page's largest paint is on screen (languageNamesFontStart): the names take their fonts then. */
+const LANGUAGE_NAMES_READY = 'data-language-names';
+const languageNamesRule = (scope: string) =>
+  `${scope}[data-language-name]{font-family:'${LANGUAGE_NAMES_FAMILY}',${SYSTEM_FONTS}}`;
 
 /**
  * Every page's CSS for the switcher's Sinhala and Tamil names: a font of just their letters for each
  * (about 1.5 KB, made by scripts/language-name-fonts.ts), so that a device with no Sinhala or Tamil
- * font draws them too. The browser fetches one only for a page that shows its script's letters.
+ * font draws them too. The browser fetches one only for a page that shows its script's letters,
+ * and only once languageNamesFontStart has marked <html>: until then the names are in the page's
+ * own typeface.
  */
 export function languageNamesFontCss(): string {
   const face = (url: string, unicodeRange: string) =>
@@ -60,6 +66,24 @@ export function languageNamesFontCss(): string {
   return (
     face(sinhalaNames, sinhalaRanges.sinhala) +
     face(tamilNames, tamilRanges.tamil) +
-    `[data-language-name]{font-family:'${LANGUAGE_NAMES_FAMILY}',${SYSTEM_FONTS}}`
+    languageNamesRule(`[${LANGUAGE_NAMES_READY}] `)
+  );
+}
+
+/** The names in their fonts from the start, for a browser without JavaScript (BaseLayout.astro writes it in <noscript>). */
+export const languageNamesNoScriptCss = (): string => languageNamesRule('');
+
+/**
+ * The script that gives the names their fonts once the page has loaded and its largest paint is on
+ * screen (the first Largest Contentful Paint report; at the load event where there is none). From
+ * the start, the browser fetched them as its first layout reached the footer's list, at the highest
+ * priority, beside the page's largest image (the offer's banner) on the same slow connection; the
+ * names are below the screen on nearly every page. Only the names' own style changes then.
+ */
+export function languageNamesFontStart(): string {
+  const mark = `()=>document.documentElement.setAttribute(${JSON.stringify(LANGUAGE_NAMES_READY)},"")`;
+  return (
+    `addEventListener("load",()=>{const d=${mark};try{PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint")` +
+    `?new PerformanceObserver((l,o)=>{o.disconnect();d()}).observe({type:"largest-contentful-paint",buffered:true}):d()}catch(e){d()}})`
   );
 }

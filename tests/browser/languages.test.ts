@@ -72,6 +72,8 @@ describe('each language in its own script and typeface', () => {
             document.querySelector('main')!.prepend(line);
           }
         }, SCRIPTS[locale]);
+        // The font for these letters loaded (the page may not have needed all of them yet).
+        await page.evaluate(({ family, sample }) => document.fonts.load(`16px "${family}"`, sample), SCRIPTS[locale]);
         expect(await fontsDrawing(page, '#sample-font')).toContain(`${SCRIPTS[locale].family} (web)`); // beside the spaces' font
         const drawn = await page.locator('#sample-font').screenshot({ path: `${SHOTS}/${locale}-sample-375.png` });
         const fallback = await page
@@ -85,19 +87,45 @@ describe('each language in its own script and typeface', () => {
     });
   }
 
-  it("draws the switcher's Sinhala and Tamil names on an English page in their web fonts, not the machine's", async () => {
-    await withPage(site, { javaScript: true, width: DESKTOP }, async (page) => {
-      await page.goto('/');
-      await page.evaluate(() => document.fonts.ready);
-      for (const locale of ['si', 'ta'] as const) {
-        const fonts = await fontsDrawing(page, `footer .language-list a[lang="${locale}"]`);
-        expect(fonts, locale).toContain(`${SCRIPTS[locale].family} (web)`);
-        expect(
-          fonts.filter((font) => font.endsWith('(system)')),
-          locale,
-        ).toEqual([]);
-      }
+  for (const javaScript of [true, false])
+    it(`draws the switcher's Sinhala and Tamil names on an English page in their web fonts, not the machine's (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
+      await withPage(site, { javaScript, width: DESKTOP }, async (page) => {
+        await page.goto('/');
+        // With JavaScript, the names take their fonts once the largest paint is on screen.
+        if (javaScript) await page.waitForSelector('html[data-language-names]', { state: 'attached' });
+        await page.waitForFunction(() => document.fonts.status === 'loaded');
+        for (const locale of ['si', 'ta'] as const) {
+          const fonts = await fontsDrawing(page, `footer .language-list a[lang="${locale}"]`);
+          expect(fonts, locale).toContain(`${SCRIPTS[locale].family} (web)`);
+          expect(
+            fonts.filter((font) => font.endsWith('(system)')),
+            locale,
+          ).toEqual([]);
+        }
+      });
     });
+
+  it("fetches the names' fonts only after the page's largest paint, which they would slow on a slow connection", async () => {
+    for (const path of ['/', offerCanonicalPath(site.listed[0]!)])
+      await withPage(site, { javaScript: true, width: PHONE }, async (page) => {
+        await page.goto(path);
+        await page.waitForSelector('html[data-language-names]', { state: 'attached' });
+        await page.waitForFunction(() => document.fonts.status === 'loaded');
+        const { largestPaint, fontStarts } = await page.evaluate(async () => ({
+          largestPaint: await new Promise<number>((resolve) =>
+            new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+              type: 'largest-contentful-paint',
+              buffered: true,
+            }),
+          ),
+          fontStarts: performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.woff2'))
+            .map((entry) => entry.startTime),
+        }));
+        expect(fontStarts.length, path).toBeGreaterThan(0);
+        for (const start of fontStarts) expect(start, path).toBeGreaterThanOrEqual(largestPaint);
+      });
   });
 
   it("loads only the switcher's tiny name fonts on an English page, and only its own script's beside them on the others", async () => {
