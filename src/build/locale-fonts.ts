@@ -48,7 +48,7 @@ export function localeFont(locale: Locale): { url: string; css: string } | undef
 /** The switcher's language names (LanguageSwitcher.astro marks them data-language-name). */
 const LANGUAGE_NAMES_FAMILY = 'Language Names';
 /** Set on <html> once the page's largest paint is on screen (languageNamesFontStart): the names take their fonts then. */
-const LANGUAGE_NAMES_READY = 'data-language-names';
+export const LANGUAGE_NAMES_READY = 'data-language-names';
 const languageNamesRule = (scope: string) =>
   `${scope}[data-language-name]{font-family:'${LANGUAGE_NAMES_FAMILY}',${SYSTEM_FONTS}}`;
 

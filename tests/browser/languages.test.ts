@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CHOICE_STORAGE_KEY, LANGUAGE_NAMES, LANGUAGE_SUGGESTIONS } from '../../src/lib/languages.ts';
+import { LANGUAGE_NAMES_READY } from '../../src/build/locale-fonts.ts';
 import { offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { DESKTOP, PHONE, startBrowserSite, withPage, type BrowserSite } from './harness.ts';
@@ -92,7 +93,7 @@ describe('each language in its own script and typeface', () => {
       await withPage(site, { javaScript, width: DESKTOP }, async (page) => {
         await page.goto('/');
         // With JavaScript, the names take their fonts once the largest paint is on screen.
-        if (javaScript) await page.waitForSelector('html[data-language-names]', { state: 'attached' });
+        if (javaScript) await page.waitForSelector(`html[${LANGUAGE_NAMES_READY}]`, { state: 'attached' });
         await page.waitForFunction(() => document.fonts.status === 'loaded');
         for (const locale of ['si', 'ta'] as const) {
           const fonts = await fontsDrawing(page, `footer .language-list a[lang="${locale}"]`);
@@ -109,7 +110,7 @@ describe('each language in its own script and typeface', () => {
     for (const path of ['/', offerCanonicalPath(site.listed[0]!)])
       await withPage(site, { javaScript: true, width: PHONE }, async (page) => {
         await page.goto(path);
-        await page.waitForSelector('html[data-language-names]', { state: 'attached' });
+        await page.waitForSelector(`html[${LANGUAGE_NAMES_READY}]`, { state: 'attached' });
         await page.waitForFunction(() => document.fonts.status === 'loaded');
         const { largestPaint, fontStarts } = await page.evaluate(async () => ({
           largestPaint: await new Promise<number>((resolve) =>
