@@ -184,8 +184,11 @@ describe('My Cards', () => {
       });
       const headerLabel = () => page.locator('[data-my-cards-button]').getAttribute('aria-label');
       await openHome(page);
-      // The page's idle moments have come and gone (the header's own wait is at most 2 s).
-      await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve), 2_500)));
+      // The page's idle moments have come and gone (the header's own wait is at most 2 s). The idle
+      // wait has a bound of its own: page.evaluate has none, and a starved renderer may have no idle time.
+      await page.evaluate(
+        () => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 5_000 }), 2_500)),
+      );
       expect(headerCode).toEqual([]);
       expect(await headerLabel()).toBe('My cards: add your cards');
 
