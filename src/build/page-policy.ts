@@ -2,10 +2,9 @@
 // it bundled anywhere in the build (some forty, most of them for other pages), and the page's own
 // (src/build/inline-code.ts). A page runs only its own inline code, so the site's middleware keeps
 // those hashes alone: the rest, incompressible, were about 1.3 KB of every page once compressed.
+import { POLICY_META } from '../lib/page-policy-meta.ts';
 import { codeHash } from './inline-code.ts';
 
-/** A page's policy <meta>; its content is the first group. */
-const POLICY_META = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
 /** Inline code elements. A <script> with src has no inline code; one of a data type (JSON, JSON-LD) never runs. */
 const INLINE_CODE = /<(script|style)(\s[^>]*)?>([\s\S]*?)<\/\1>/gi;
 const RUNS_AS_SCRIPT = /^(module|text\/javascript|)$/i;

@@ -12,13 +12,13 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hstsHeader, SECURITY_HEADERS } from '../http/security-headers.ts';
 import { localePath } from '../../lib/locale-path.ts';
+import { POLICY_META } from '../../lib/page-policy-meta.ts';
 import { SERVICE_WORKER_PATH, WEB_APP_MANIFEST_PATH } from '../../lib/web-app.ts';
 import { locales } from '../../paraglide/runtime.js';
 
 export const CDN_HEADERS_FILE = '_headers';
 export const NGINX_HEADERS_FILE = 'nginx-headers.conf';
 const WRITTEN_BY = 'Written by the site build (src/server/site/headers.ts): the headers of every answer of this build.';
-const META_POLICY = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
 
 /**
  * The service worker is checked on every visit (a new build's worker is found at once), and the
@@ -52,7 +52,7 @@ function unionOfPolicies(policies: string[], leftOut: ReadonlySet<string> = new 
 export function pagePolicy(html: string | Buffer, file: string): string {
   const head =
     typeof html === 'string' ? html : html.toString('utf8', 0, Math.max(0, html.indexOf('</head>')) || html.length);
-  const policy = head.match(META_POLICY)?.[1];
+  const policy = head.match(POLICY_META)?.[1];
   if (!policy) throw new Error(`${file} has no Content-Security-Policy <meta> (security.csp in astro.config.mjs)`);
   return policy;
 }
