@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankData, OfferData } from '../../src/contract/index.ts';
-import { PRODUCT_SLUG } from '../../src/lib/constants.ts';
+import { ABOVE_FOLD_CARDS, PRODUCT_SLUG } from '../../src/lib/constants.ts';
 import { eligibilityText } from '../../src/lib/format-eligibility.ts';
 import { bankPagePath, bankShortPath, offerAliasPaths, offerCanonicalPath } from '../../src/lib/site-urls.ts';
 import { slugify } from '../../src/lib/slugify.ts';
@@ -981,21 +981,34 @@ describe('the built cards', () => {
     }
   });
 
-  it("have the first one's banner preloaded on home and a bank page: the page's largest paint, most likely", () => {
+  it("have the first one's banner preloaded and raised on home and a bank page, the page's largest paint most likely, and the rest of the first row's loaded at once at the browser's priority", () => {
     const preloaded: string[] = [];
+    let firstRowsSeen = 0;
     for (const path of ['/', ...new Set(offers.map((offer) => bankPagePath(offer.bank)))]) {
       const html = page(path);
-      const cover = html.match(/<a class="offer-card-cover"[^>]*>(<img [^>]*>|<span)/)![1]!;
-      const banner = cover.match(/^<img src="([^"]+)"/)?.[1];
+      const coversIn = (part: string) =>
+        [...part.matchAll(/<a class="offer-card-cover"[^>]*>(<img [^>]*>|<span)/g)].map((match) => match[1]!);
+      const [cover, ...rest] = coversIn(html);
+      // A bank page's first row is its first category's (the other categories' cards are lazy).
+      const firstList = path === '/' ? html : html.split('<section class="category-group"')[1]!;
+      const banner = cover!.match(/^<img src="([^"]+)"/)?.[1];
       const preload = html.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/)?.[1];
       // A first card with its category's icon for a cover has nothing worth raising.
       expect(preload, path).toBe(banner);
+      // React writes fetchPriority; HTML names have no case.
+      for (const other of rest) expect(other, path).not.toMatch(/ fetchpriority="high"/i);
+      const restOfFirstRow = coversIn(firstList)
+        .slice(1, ABOVE_FOLD_CARDS)
+        .filter((other) => other.startsWith('<img'));
+      for (const other of restOfFirstRow) expect(other, path).toContain('loading="eager"');
+      if (restOfFirstRow.length) firstRowsSeen++;
       if (!banner) continue;
       expect(cover, path).toContain('loading="eager"');
-      expect(cover, path).toMatch(/ fetchpriority="high"/i); // React writes fetchPriority; HTML names have no case
+      expect(cover, path).toMatch(/ fetchpriority="high"/i);
       preloaded.push(path);
     }
     expect(preloaded).toContain('/');
+    expect(firstRowsSeen).toBeGreaterThan(0);
   });
 });
 
