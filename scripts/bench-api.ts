@@ -32,6 +32,8 @@ const ALL_TARGETS: Target[] = [
     body: JSON.stringify({ bankIds: [1, 2], categoryIds: [1, 3] }),
   },
   { name: 'offer by id', path: '/api/get/offer/by/4321' },
+  // A banner as a page asks for it (the first card's is the page's largest paint).
+  { name: 'image (an offer banner)', path: '/api/images/banner-merchant-1.webp' },
   {
     name: 'search (Valid today, Visa or Mastercard, 3 banks)',
     path: '/api/offers/search/1/10',

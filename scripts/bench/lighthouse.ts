@@ -167,6 +167,12 @@ export interface LighthouseRun {
   /** The same work by Lighthouse's groups (Other, Style & Layout, Script Evaluation, ...), largest first. */
   mainThreadByGroup: { group: string; ms: number }[];
   largestContentfulPaintMs: number;
+  /**
+   * The largest paint of the real load, unthrottled (Lighthouse's observedLargestContentfulPaint),
+   * 0 when it gave none. Lantern's simulated LCP replays every request that finished before it, so
+   * on a machine slow at that moment more of the page's requests count (docs/operations.md).
+   */
+  unthrottledLcpMs: number;
   /** Lighthouse's CPU benchmark index for this run, rounded; 0 when it gave none. */
   benchmarkIndex: number;
   /** The CPU slowdown multiplier the run was simulated at: its own index's, when calibrated. */
@@ -296,6 +302,7 @@ export async function runLighthouse(url: string, port: number, cpuSlowdown?: num
     mainThreadMs: traceFigure('mainthread-work-breakdown'),
     mainThreadByGroup: mainThreadGroups(lhr.audits['mainthread-work-breakdown']?.details),
     largestContentfulPaintMs: traceFigure('largest-contentful-paint'),
+    unthrottledLcpMs: unthrottledLcp(lhr.audits.metrics?.details),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex ?? 0),
     cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     lhr,
@@ -331,6 +338,14 @@ export async function lighthouseInOwnChromium(
 }
 
 type Details = Result['audits'][string]['details'];
+
+/** The metrics audit's observedLargestContentfulPaint, rounded; 0 when it has none. */
+export function unthrottledLcp(details: Details): number {
+  const items = details && 'items' in details && Array.isArray(details.items) ? details.items : [];
+  const observed = (items[0] as { observedLargestContentfulPaint?: unknown } | undefined)
+    ?.observedLargestContentfulPaint;
+  return typeof observed === 'number' ? Math.round(observed) : 0;
+}
 
 /** The mainthread-work-breakdown table's rows: each group's label and milliseconds, largest first. */
 export function mainThreadGroups(details: Details): { group: string; ms: number }[] {

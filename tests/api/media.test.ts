@@ -409,6 +409,32 @@ describe('GET /api/images/{name}', () => {
       expectError(await api.call('GET', `/api/images/${bad}`), 400);
     }
   });
+
+  it('reads an image from the database once: its name is never reused, so it is served again from memory', async () => {
+    const app = createApp(api.deps); // one process's memory
+    const serve = async (name: string) => {
+      const response = await app.request(
+        `/api/images/${name}`,
+        {},
+        { incoming: { socket: { remoteAddress: TEST_IP } } },
+      );
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    const name = `kept-${Date.now()}.png`;
+    expect((await serve(name)).status).toBe(404); // an unknown name is not kept
+    await api.handle.db
+      .insert(images)
+      .values({ name, contentType: 'image/png', bytes: PNG, ownerUserId: owner.userId });
+    const first = await serve(name);
+    expect(first.status).toBe(200);
+    expect(first.bytes.equals(PNG)).toBe(true);
+    await api.handle.db.delete(images).where(eq(images.name, name));
+    expect(await serve(name)).toEqual(first);
+  });
 });
 
 describe('GET /api/ads: house ads', () => {

@@ -14,6 +14,7 @@ import {
   TRACE_ATTEMPTS,
   UnreadTraceError,
   mainThreadGroups,
+  unthrottledLcp,
   type LighthouseRun,
 } from '../../scripts/bench/lighthouse.ts';
 
@@ -131,6 +132,19 @@ describe('mainThreadGroups', () => {
       { group: 'Script Evaluation', ms: 294 },
     ]);
     expect(mainThreadGroups(undefined)).toEqual([]);
+  });
+});
+
+describe('unthrottledLcp', () => {
+  it("reads the metrics audit's observed largest paint, rounded, and 0 where it has none", () => {
+    const metrics = (observed: unknown) => ({
+      type: 'debugdata',
+      items: [{ observedLargestContentfulPaint: observed }],
+    });
+    expect(unthrottledLcp(metrics(523.6) as never)).toBe(524);
+    expect(unthrottledLcp(metrics(undefined) as never)).toBe(0);
+    expect(unthrottledLcp({ type: 'debugdata', items: [] } as never)).toBe(0);
+    expect(unthrottledLcp(undefined)).toBe(0);
   });
 });
 
