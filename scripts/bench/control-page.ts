@@ -69,3 +69,16 @@ export const controlPress = (page: ControlPage): Interaction => ({
     at: `document.querySelector('button[aria-pressed="true"]') && performance.now()`,
   },
 });
+
+/**
+ * The control page's figure for round `round` (0-based), of its runs in order: the mean of its run
+ * at the round's start and the next one (the next round's first, or the closing run after the last
+ * round), so that one control run's own spread, and the machine's drift over the round's minutes,
+ * weigh less on the pages' ratios to it. A round with no run after it takes its own alone.
+ */
+export function controlForRound(controlFigures: number[], round: number): number {
+  const before = controlFigures[round];
+  if (before === undefined) throw new Error(`The control page has no run for round ${round + 1}`);
+  const after = controlFigures[round + 1];
+  return after === undefined ? before : (before + after) / 2;
+}

@@ -1,6 +1,6 @@
 // bench:site's control page: the machine's floor is only a floor if the page carries nothing of the site's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlPress, startControlPage, type ControlPage } from '../../scripts/bench/control-page.ts';
+import { controlForRound, controlPress, startControlPage, type ControlPage } from '../../scripts/bench/control-page.ts';
 
 describe('bench:site control page', () => {
   let control: ControlPage;
@@ -32,5 +32,18 @@ describe('bench:site control page', () => {
     expect(`${press.site}${press.path}`).toBe(control.url);
     expect(press.press).toBe('button[aria-pressed="false"]');
     expect(press.answer.at).toContain('button[aria-pressed="true"]');
+  });
+});
+
+describe('controlForRound', () => {
+  it("takes the mean of the control page's runs before and after a round", () => {
+    // Three rounds and the closing run.
+    const figures = [400, 550, 690, 600];
+    expect([0, 1, 2].map((round) => controlForRound(figures, round))).toEqual([475, 620, 645]);
+  });
+
+  it("takes a round's own run when none follows it, and refuses a round with none", () => {
+    expect(controlForRound([400, 550], 1)).toBe(550);
+    expect(() => controlForRound([400], 1)).toThrow(/no run for round 2/);
   });
 });
