@@ -339,18 +339,20 @@ export async function lighthouseInOwnChromium(
 
 type Details = Result['audits'][string]['details'];
 
+/** An audit's table rows (its details' items); none when it has no table. */
+const detailItems = (details: Details): unknown[] =>
+  details && 'items' in details && Array.isArray(details.items) ? details.items : [];
+
 /** The metrics audit's observedLargestContentfulPaint, rounded; 0 when it has none. */
 export function unthrottledLcp(details: Details): number {
-  const items = details && 'items' in details && Array.isArray(details.items) ? details.items : [];
-  const observed = (items[0] as { observedLargestContentfulPaint?: unknown } | undefined)
+  const observed = (detailItems(details)[0] as { observedLargestContentfulPaint?: unknown } | undefined)
     ?.observedLargestContentfulPaint;
   return typeof observed === 'number' ? Math.round(observed) : 0;
 }
 
 /** The mainthread-work-breakdown table's rows: each group's label and milliseconds, largest first. */
 export function mainThreadGroups(details: Details): { group: string; ms: number }[] {
-  const items = details && 'items' in details && Array.isArray(details.items) ? details.items : [];
-  return (items as { groupLabel?: unknown; duration?: unknown }[])
+  return (detailItems(details) as { groupLabel?: unknown; duration?: unknown }[])
     .filter((item) => typeof item.groupLabel === 'string' && typeof item.duration === 'number')
     .map((item) => ({ group: item.groupLabel as string, ms: Math.round(item.duration as number) }))
     .sort((a, b) => b.ms - a.ms);
