@@ -60,14 +60,14 @@ console.log(`  ${indexSwing(lighthouseRuns)}`);
 console.log(
   `\nPresses (event to next paint, ms, the median of each control's presses, CPU slowed by an index / 500 measured just before each round of presses, on the first origin's first page), ${rounds} rounds, the origins in turn:`,
 );
-const sessions = new Map<string, string>();
-for (const origin of origins) sessions.set(origin, await customerSession(origin));
 for (let round = 1; round <= rounds; round++) {
   for (const origin of origins) {
+    // A new customer each round: each favourite press saves one more of the first page's cards.
+    const session = await customerSession(origin);
     const { benchmarkIndex, slowdown } = await calibration.remeasure();
     const browser = await launchChromium();
     try {
-      const timings = await timeInteractions(origin, browser.port, sessions.get(origin)!, slowdown);
+      const timings = await timeInteractions(origin, browser.port, session, slowdown);
       console.log(
         `  round ${round}  ${origin.padEnd(24)} ${pressesText(timings)} (CPU ${slowdown}×; index ${benchmarkIndex})`,
       );

@@ -273,9 +273,13 @@ describe('filter bar', () => {
       const firstPage = await cardOffers(page);
       expect(firstPage).toEqual(site.listed.slice(0, OFFERS_PAGE_SIZE).map((offer) => offer.offerId));
 
+      // Closed, a panel holds no options: the page does not carry them until one is opened.
+      const options = page.locator('.filter-option');
+      expect(await options.count()).toBe(0);
       await page.getByRole('button', { name: 'Filter by Bank' }).click();
       const panel = page.getByRole('group', { name: 'Filter by Bank' });
       expect(await panel.isVisible()).toBe(true);
+      expect(await options.count()).toBe(site.banks.length);
       await panel.getByRole('button', { name: bankName(bankId), exact: true }).click();
       expect(await panel.isVisible(), 'choosing closes the panel').toBe(false);
       expect(

@@ -89,24 +89,28 @@ export default function FilterPanel({ kind, options, chosen }: Props) {
         <p id={`${id}-title`} className="filter-panel-title">
           {title}
         </p>
-        <ul className="filter-panel-options">
-          {options.map((option) => (
-            <li key={option.id}>
-              <button
-                type="button"
-                className="filter-option"
-                aria-pressed={chosen.includes(option.id)}
-                onClick={() => choose(option)}
-              >
-                <img src={apiImageSrc(option.imageUrl)} alt="" width={24} height={24} loading="lazy" />
-                <span>{option.name}</span>
-                <span className="filter-option-check" aria-hidden="true">
-                  ✓
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        {/* The options exist while the panel is open: closed, they would be a hundred elements and
+            their icons for the page to parse, lay out and hydrate at load, for nobody to see. */}
+        {open && (
+          <ul className="filter-panel-options">
+            {options.map((option) => (
+              <li key={option.id}>
+                <button
+                  type="button"
+                  className="filter-option"
+                  aria-pressed={chosen.includes(option.id)}
+                  onClick={() => choose(option)}
+                >
+                  <img src={apiImageSrc(option.imageUrl)} alt="" width={24} height={24} loading="lazy" />
+                  <span>{option.name}</span>
+                  <span className="filter-option-check" aria-hidden="true">
+                    ✓
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   );
