@@ -13,6 +13,7 @@
 // it, the time until the press's visible answer (a dialog shown, a card's state changed), and for
 // Load more, until its request started.
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { median } from './median.ts';
 
 export const PRESSES = 3;
 const VIEWPORT = { width: 375, height: 740 };
@@ -35,8 +36,6 @@ export interface InteractionTiming {
   answerMs: number;
   answer: string;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 export interface Interaction {
   name: string;
