@@ -41,6 +41,7 @@ import {
   type InteractionTiming,
 } from './bench/interactions.ts';
 import { timeLoadMore } from './bench/load-more.ts';
+import { median } from './bench/median.ts';
 import { pickPages, type BenchPage } from './bench/pages.ts';
 import { SERVING_CONNECTIONS, SERVING_ROUNDS, benchServing } from './bench/serving.ts';
 import { measurePage, scriptsLoadedAtLoad, sum, type PageWeight, type ServedHeaders } from './bench/shipped-bytes.ts';
@@ -414,9 +415,9 @@ async function main() {
       }
       console.log(`\nLoad more on home (Chromium, 1280 px, loopback): click to the new cards' first frame:`);
       loadMore = await timeLoadMore(demo.url + '/', browser.port);
-      const sorted = [...loadMore.millis].sort((a, b) => a - b);
+      const { clicks, millis } = loadMore;
       console.log(
-        `  ${loadMore.clicks} clicks: ${loadMore.millis.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${sorted[Math.floor((sorted.length - 1) / 2)]?.toFixed(0) ?? '?'} ms, max ${sorted.at(-1)?.toFixed(0) ?? '?'} ms)`,
+        `  ${clicks} clicks: ${millis.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${clicks ? median(millis).toFixed(0) : '?'} ms, max ${clicks ? Math.max(...millis).toFixed(0) : '?'} ms)`,
       );
     } finally {
       await browser.close();

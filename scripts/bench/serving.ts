@@ -27,7 +27,7 @@ export interface ServingResult {
   path: string;
   bodyBytes: number;
   contentEncoding: string;
-  /** Median requests/s and the worst p50 and p99 (ms) of each server over its rounds. */
+  /** Median requests/s and the worst p50 and p99 (ms) of each server over its rounds: npm start's server, without its memory, the ceiling. */
   servers: { name: string; rps: number; p50: number; p99: number }[];
   /** Each round's requests/s of the server with its memory over the ceiling's, measured right after it. */
   roundRatios: number[];
@@ -129,20 +129,19 @@ export async function benchServing(siteDir: string, path: string): Promise<Servi
         await stopProcess(running.child);
       }
     }
-    const results = servers.map((server, index) => ({
+    const [served, ceiling, withoutMemory] = servers.map((server, index) => ({
       name: server.name,
       rps: median(runs[index]!.map((run) => run.rps)),
       p50: Math.max(...runs[index]!.map((run) => run.p50)),
       p99: Math.max(...runs[index]!.map((run) => run.p99)),
     }));
-    const [served, ceiling] = runs;
-    const roundRatios = served!.map((run, round) => run.rps / ceiling![round]!.rps);
+    const [servedRuns, ceilingRuns] = runs;
+    const roundRatios = servedRuns!.map((run, round) => run.rps / ceilingRuns![round]!.rps);
     return {
       path,
       bodyBytes: sample.body.length,
       contentEncoding: String(sample.headers['content-encoding']),
-      // npm start's server first, then without its memory, then the ceiling, as printed.
-      servers: [results[0]!, results[2]!, results[1]!],
+      servers: [served!, withoutMemory!, ceiling!],
       roundRatios,
       ratio: median(roundRatios),
     };
