@@ -213,7 +213,7 @@ async function lighthouseRounds(
     const run = await calibration.run(page.url);
     runs.get(page.name)!.push(run);
     console.log(
-      `  ${label}  ${page.name.padEnd(8)} perf ${String(run.scores.performance).padStart(3)}  TBT ${String(run.totalBlockingTimeMs).padStart(4)} ms  main thread ${String(run.mainThreadMs).padStart(5)} ms  LCP ${(run.largestContentfulPaintMs / 1000).toFixed(2)} s (unthrottled ${run.unthrottledLcpMs} ms)  CPU ${run.cpuSlowdown.toFixed(1)}× (index ${run.benchmarkIndex})`,
+      `  ${label}  ${page.name.padEnd(8)} perf ${String(run.scores.performance).padStart(3)}  TBT ${String(run.totalBlockingTimeMs).padStart(4)} ms  main thread ${String(run.mainThreadMs).padStart(5)} ms (its CPU time ${String(run.mainThreadCpuMs).padStart(3)} ms)  LCP ${(run.largestContentfulPaintMs / 1000).toFixed(2)} s (unthrottled ${run.unthrottledLcpMs} ms)  CPU ${run.cpuSlowdown.toFixed(1)}× (index ${run.benchmarkIndex})`,
     );
   };
   for (let round = 1; round <= LIGHTHOUSE_ROUNDS; round++)
@@ -373,6 +373,10 @@ async function main() {
     const controlMsByRound = Array.from({ length: LIGHTHOUSE_ROUNDS }, (_, round) =>
       controlForRound(controlMainThreadMs, round),
     );
+    const controlCpuMs = controlRuns.map((run) => run.mainThreadCpuMs);
+    const controlCpuByRound = Array.from({ length: LIGHTHOUSE_ROUNDS }, (_, round) =>
+      controlForRound(controlCpuMs, round),
+    );
     const swing = indexSwing([...runsByPage.values()].flat());
     console.log(`  ${swing}`);
     console.log('\nThe median run of each page by performance (reports in tmp/lighthouse/):');
@@ -517,6 +521,10 @@ async function main() {
       const ratios = pageRuns.map((run, round) => run.mainThreadMs / controlMsByRound[round]!);
       console.log(
         `  ${mark(ratios.every((ratio) => ratio <= GOAL_MAIN_THREAD_RATIO))}  ${page.name} page: main-thread work at load at most ${GOAL_MAIN_THREAD_RATIO}× the control page's in the same round (the mean of its runs before and after the round): ${ratios.map((ratio) => `${ratio.toFixed(1)}×`).join(', ')} (${perRun(pageRuns, (run) => run.mainThreadMs)} ms against ${controlMsByRound.map((ms) => Math.round(ms)).join(', ')} ms); ${calibrated}`,
+      );
+      const cpuRatios = pageRuns.map((run, round) => run.mainThreadCpuMs / controlCpuByRound[round]!);
+      console.log(
+        `  ----  ${page.name} page: the same tasks' own CPU time, unthrottled, against the control page's (no goal; the figure the machine's other processes do not stretch): ${cpuRatios.map((ratio) => `${ratio.toFixed(1)}×`).join(', ')} (${perRun(pageRuns, (run) => run.mainThreadCpuMs)} ms against ${controlCpuByRound.map((ms) => Math.round(ms)).join(', ')} ms)`,
       );
       console.log(`  ----  ${page.name} page: ${whereTheMainThreadGoes(pageRuns)}`);
       const lcpGoal = GOAL_LCP_MS[page.kind];

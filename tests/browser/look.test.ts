@@ -141,6 +141,23 @@ for (const width of [PHONE, DESKTOP]) {
         for (const lines of await lineCounts(page, withBadge)) expect(lines).toBeLessThan(1.5);
         // And the badge itself is whole, on one line too.
         for (const lines of await lineCounts(page, 'article.offer-card .badge')) expect(lines).toBeLessThan(1.5);
+        // On the banner's bottom right corner: inside the banner, its foot in the banner's lower quarter.
+        const placements = await page.locator('article.offer-card:has(.badge)').evaluateAll((cards) =>
+          cards.map((card) => {
+            const badge = card.querySelector('.badge')!.getBoundingClientRect();
+            const cover = card.querySelector('.offer-card-cover')!.getBoundingClientRect();
+            return {
+              inside: badge.top >= cover.top && badge.bottom <= cover.bottom && badge.right <= cover.right,
+              footAt: (badge.bottom - cover.top) / cover.height,
+              rightGap: cover.right - badge.right,
+            };
+          }),
+        );
+        for (const placement of placements) {
+          expect(placement.inside).toBe(true);
+          expect(placement.footAt).toBeGreaterThan(0.75);
+          expect(placement.rightGap).toBeLessThan(16);
+        }
       }));
 
     it(`fill every row of the home list's first page (${OFFERS_PAGE_SIZE} cards)`, () =>

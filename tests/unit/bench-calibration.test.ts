@@ -14,6 +14,7 @@ import {
   TRACE_ATTEMPTS,
   UnreadTraceError,
   mainThreadGroups,
+  threadTimeMs,
   unthrottledLcp,
   type LighthouseRun,
 } from '../../scripts/bench/lighthouse.ts';
@@ -132,6 +133,16 @@ describe('mainThreadGroups', () => {
       { group: 'Script Evaluation', ms: 294 },
     ]);
     expect(mainThreadGroups(undefined)).toEqual([]);
+  });
+});
+
+describe('threadTimeMs', () => {
+  it("sums the top-level tasks' thread time, not their wall time or their children's, in ms", () => {
+    const top = { event: { name: 'RunTask', dur: 9_000, tdur: 3_400 } };
+    const child = { event: { name: 'Layout', dur: 6_000, tdur: 2_000 }, parent: top };
+    const withoutThreadTime = { event: { name: 'RunTask', dur: 500 } };
+    expect(threadTimeMs([top, child, { event: { tdur: 1_250 } }, withoutThreadTime])).toBe(5);
+    expect(threadTimeMs([])).toBe(0);
   });
 });
 
