@@ -369,14 +369,10 @@ async function main() {
     );
     const controlRuns = runsByPage.get('control')!;
     // Each round's control figure, for every page's ratio (controlForRound).
-    const controlMainThreadMs = controlRuns.map((run) => run.mainThreadMs);
-    const controlMsByRound = Array.from({ length: LIGHTHOUSE_ROUNDS }, (_, round) =>
-      controlForRound(controlMainThreadMs, round),
-    );
-    const controlCpuMs = controlRuns.map((run) => run.mainThreadCpuMs);
-    const controlCpuByRound = Array.from({ length: LIGHTHOUSE_ROUNDS }, (_, round) =>
-      controlForRound(controlCpuMs, round),
-    );
+    const controlByRound = (figure: (run: LighthouseRun) => number) =>
+      Array.from({ length: LIGHTHOUSE_ROUNDS }, (_, round) => controlForRound(controlRuns.map(figure), round));
+    const controlMsByRound = controlByRound((run) => run.mainThreadMs);
+    const controlCpuByRound = controlByRound((run) => run.mainThreadCpuMs);
     const swing = indexSwing([...runsByPage.values()].flat());
     console.log(`  ${swing}`);
     console.log('\nThe median run of each page by performance (reports in tmp/lighthouse/):');
