@@ -213,7 +213,7 @@ async function lighthouseRounds(
     const run = await calibration.run(page.url);
     runs.get(page.name)!.push(run);
     console.log(
-      `  ${label}  ${page.name.padEnd(8)} perf ${String(run.scores.performance).padStart(3)}  TBT ${String(run.totalBlockingTimeMs).padStart(4)} ms  main thread ${String(run.mainThreadMs).padStart(5)} ms (its CPU time ${String(run.mainThreadCpuMs).padStart(3)} ms)  LCP ${(run.largestContentfulPaintMs / 1000).toFixed(2)} s (unthrottled ${run.unthrottledLcpMs} ms)  CPU ${run.cpuSlowdown.toFixed(1)}× (index ${run.benchmarkIndex})`,
+      `  ${label}  ${page.name.padEnd(8)} perf ${String(run.scores.performance).padStart(3)}  TBT ${String(run.totalBlockingTimeMs).padStart(4)} ms (by CPU time ${String(run.blockingCpuMs).padStart(3)} ms)  main thread ${String(run.mainThreadMs).padStart(5)} ms (its CPU time ${String(run.mainThreadCpuMs).padStart(3)} ms)  LCP ${(run.largestContentfulPaintMs / 1000).toFixed(2)} s (unthrottled ${run.unthrottledLcpMs} ms)  CPU ${run.cpuSlowdown.toFixed(1)}× (index ${run.benchmarkIndex})`,
     );
   };
   for (let round = 1; round <= LIGHTHOUSE_ROUNDS; round++)
@@ -228,6 +228,9 @@ const medianRun = (runs: LighthouseRun[]) =>
 
 /** Each run's figure, in round order. */
 const perRun = (runs: LighthouseRun[], figure: (run: LighthouseRun) => string | number) => runs.map(figure).join(', ');
+/** Total blocking time's rule on each task's own CPU time (LighthouseRun.blockingCpuMs), per run. */
+const blockingByCpuText = (runs: LighthouseRun[]) =>
+  `total blocking time by the tasks' own CPU time at each run's slowdown (no goal; what the page's work blocks when its renderer has a core of its own): ${perRun(runs, (run) => `${run.blockingCpuMs} ms`)}`;
 /** Each of Lighthouse's main-thread groups, the first run's largest first, with every run's milliseconds. */
 const whereTheMainThreadGoes = (runs: LighthouseRun[]) =>
   `main thread by Lighthouse's groups, ms per run: ${runs[0]!.mainThreadByGroup
@@ -509,6 +512,9 @@ async function main() {
       console.log(
         `  ${mark(performance.every((score) => score >= GOAL_SCORE) && tbt.every((ms) => ms < GOAL_TBT_MS))}  ${page.name} page: performance ${GOAL_SCORE} and total blocking time under ${GOAL_TBT_MS} ms in every run: performance ${performance.join(', ')}; TBT ${tbt.map((ms) => `${ms} ms`).join(', ')}; ${calibrated}`,
       );
+      console.log(
+        `  ----  ${page.name} page: ${blockingByCpuText(pageRuns)}; the control page's in each round: ${perRun(controlRuns.slice(0, pageRuns.length), (run) => `${run.blockingCpuMs} ms`)}`,
+      );
       const others = CATEGORIES.filter((c) => c !== 'performance');
       console.log(
         `  ${mark(pageRuns.every((run) => others.every((c) => run.scores[c] >= GOAL_SCORE)))}  ${page.name} page: ${others.join(', ')} ${GOAL_SCORE} in every run: ${perRun(pageRuns, (run) => others.map((c) => `${SHORT[c]} ${run.scores[c]}`).join(' '))}`,
@@ -534,6 +540,7 @@ async function main() {
     console.log(
       `  ----  the control page (this machine's floor, no goal; each round's run, then the closing run): performance ${perRun(controlRuns, (run) => run.scores.performance)}; TBT ${perRun(controlRuns, (run) => `${run.totalBlockingTimeMs} ms`)}; main thread ${perRun(controlRuns, (run) => `${run.mainThreadMs} ms`)}; LCP ${perRun(controlRuns, (run) => `${(run.largestContentfulPaintMs / 1000).toFixed(2)} s`)}; ${calibrationText(controlRuns)}`,
     );
+    console.log(`  ----  the control page: ${blockingByCpuText(controlRuns)}`);
     console.log(`  ----  the control page: ${whereTheMainThreadGoes(controlRuns)}`);
   } finally {
     await control?.close();

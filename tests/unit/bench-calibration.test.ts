@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { auditFlowArtifacts, Result, RunnerResult } from 'lighthouse';
 import {
   auditedAtOwnIndex,
+  BLOCKING_THRESHOLD_MS,
+  blockingCpuMs,
   indexSwing,
   INDEX_SWING_RATIO,
   CpuCalibration,
@@ -143,6 +145,28 @@ describe('threadTimeMs', () => {
     const withoutThreadTime = { event: { name: 'RunTask', dur: 500 } };
     expect(threadTimeMs([top, child, { event: { tdur: 1_250 } }, withoutThreadTime])).toBe(5);
     expect(threadTimeMs([])).toBe(0);
+  });
+});
+
+describe('blockingCpuMs', () => {
+  // Tasks in ms from the navigation; thread time (tdur) in microseconds. First contentful paint at 100 ms.
+  const task = (startTime: number, endTime: number, tdur: number) => ({ startTime, endTime, event: { tdur } });
+
+  it('counts what each task after the first paint takes over 50 ms at the slowdown, by its CPU time, not its wall time', () => {
+    // 20 ms of CPU at 4× is 80 ms: 30 over; its 60 ms of wall time do not count.
+    expect(blockingCpuMs([task(200, 260, 20_000)], 100, 4)).toBe(80 - BLOCKING_THRESHOLD_MS);
+    // 10 ms at 4× is 40 ms: under the threshold, however long it waited.
+    expect(blockingCpuMs([task(300, 400, 10_000)], 100, 4)).toBe(0);
+    expect(blockingCpuMs([task(200, 260, 20_000), task(300, 330, 25_000)], 100, 4)).toBe(30 + 50);
+  });
+
+  it('leaves out tasks before the first paint and nested tasks, and counts the share after it of one that straddles it', () => {
+    const top = task(150, 200, 30_000);
+    const child = { ...task(160, 190, 25_000), parent: top };
+    expect(blockingCpuMs([task(0, 90, 40_000), top, child], 100, 4)).toBe(120 - BLOCKING_THRESHOLD_MS);
+    // Half its wall time after the paint: half its 40 ms of CPU, 80 ms at 4×.
+    expect(blockingCpuMs([task(60, 140, 40_000)], 100, 4)).toBe(80 - BLOCKING_THRESHOLD_MS);
+    expect(blockingCpuMs([], 100, 4)).toBe(0);
   });
 });
 
