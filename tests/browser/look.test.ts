@@ -503,12 +503,24 @@ describe('the header search', () => {
         const offer = site.listed.find((o) => offerTags(o).length > 0 && offerValidity(o) !== '');
         expect(offer, 'the demo data needs a listed offer with a rate and dates').toBeDefined();
         await page.goto(`/${locale}`);
-        const hrefs = await search(page, offer!.merchant.merchantName, locale);
+        const merchantHref = `/${locale}${merchantPagePath({ slug: offer!.merchant.slug! })}`;
+        let hrefs = await search(page, offer!.merchant.merchantName, locale);
+        const isListedOffer = (href: string) => site.listed.some((o) => `/${locale}${offerCanonicalPath(o)}` === href);
+        // Pagefind shows each result as its fragment loads: wait for the merchant's page and an offer.
+        await expect
+          .poll(
+            async () => {
+              hrefs = await page
+                .locator('.pagefind-ui__result-link')
+                .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+              return hrefs.includes(merchantHref) && hrefs.some(isListedOffer);
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(true);
         // The merchant's own page is found too, with no offer's facts: the first offer's are read.
-        expect(hrefs).toContain(`/${locale}${merchantPagePath({ slug: offer!.merchant.slug! })}`);
-        const offerAt = hrefs.findIndex((href) =>
-          site.listed.some((o) => `/${locale}${offerCanonicalPath(o)}` === href),
-        );
+        expect(hrefs).toContain(merchantHref);
+        const offerAt = hrefs.findIndex(isListedOffer);
         const first = site.listed.find((o) => `/${locale}${offerCanonicalPath(o)}` === hrefs[offerAt])!;
         expect(first, hrefs.join(' ')).toBeDefined();
         const tags = await page
