@@ -285,8 +285,11 @@ export async function customerSession(siteUrl: string): Promise<string> {
     termsAndCondition: true,
     password: 'Galle-Fort-Lighthouse-77',
   });
+  // Refused, for one, by the sign-up rate limit when several bench runs follow one another against one server.
+  if (!created.status) throw new Error(`could not sign up a customer for the bench: ${JSON.stringify(created)}`);
   const [sms] = (await (await fetch(`${siteUrl}/api/dev/sms-outbox/${mobileNo}`)).json()).data as { code: string }[];
-  const verified = await post('verify/mobile', { otpCode: sms!.code, token: created.data.token });
+  if (!sms) throw new Error(`no one-time code for ${mobileNo} in the dev SMS outbox`);
+  const verified = await post('verify/mobile', { otpCode: sms.code, token: created.data.token });
   if (!verified.status) throw new Error(`could not sign in a customer for the bench: ${JSON.stringify(verified)}`);
   return JSON.stringify({ token: verified.token, user: verified.data });
 }
