@@ -1,6 +1,7 @@
 // The signed-in user's favourite offers (spec §4 'Favourite toggle'): the list the drawer shows and
 // the toggle on cards and offer pages. A toggle changes the list at once and rolls back with a
-// notice when the server refuses; a success refreshes the list from the server. Logout empties it.
+// notice when the server refuses; either way the list is then loaded again from the server, and a
+// load that ends while a toggle is unanswered leaves the list as shown. Logout empties it.
 import { atom, computed } from 'nanostores';
 import type { FavoriteEntryData, OfferData } from '../contract/index.ts';
 import { CLIENT_ERROR_TEXTS } from '../lib/constants.ts';
@@ -24,6 +25,11 @@ export const $interestChanges = atom<Readonly<Record<number, number>>>({});
 
 /** Counts toggles, so that a load started before one does not overwrite it with an older list. */
 let toggles = 0;
+/**
+ * Toggles whose request has not been answered: a load that ends meanwhile may have been answered
+ * before them (a heart pressed as the page's first load starts), so it leaves the list alone.
+ */
+let togglesInFlight = 0;
 
 // Logout (here or in another tab) empties the list (spec §4).
 $session.listen((session) => {
@@ -41,8 +47,8 @@ export async function loadFavorites(): Promise<void> {
   const togglesBefore = toggles;
   try {
     const favorites = await (await favoritesApi()).fetchFavorites(session.user.userId, sessionLink);
-    // Signed out or in as someone else meanwhile, or a toggle since (its own load follows).
-    if ($session.get()?.token !== session.token || toggles !== togglesBefore) return;
+    // Signed out or in as someone else meanwhile, or a toggle since or still unanswered (a load follows it).
+    if ($session.get()?.token !== session.token || toggles !== togglesBefore || togglesInFlight > 0) return;
     $favorites.set(favorites);
     $favoritesState.set('loaded');
   } catch {
@@ -76,6 +82,7 @@ export type ToggleResult = 'added' | 'removed' | 'failed' | 'signed-out';
 export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
   if (!$session.get()) return 'signed-out';
   toggles++;
+  togglesInFlight++;
   const before = $favorites.get();
   const removing = before.some((entry) => entry.offerId === offer.offerId);
   $favorites.set(removing ? before.filter((entry) => entry.offerId !== offer.offerId) : [entryFor(offer), ...before]);
@@ -109,6 +116,10 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
         title: m.account_favourites(),
         text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network,
       });
+    // A load left alone while this toggle was unanswered is made again.
+    if (api) void loadFavorites();
     return 'failed';
+  } finally {
+    togglesInFlight--;
   }
 }

@@ -319,6 +319,31 @@ describe('favourites', () => {
     expect($notices.get().find((n) => n.kind === 'danger')?.text).toBe('Offer not found.');
   });
 
+  it('a load answered while a toggle is unanswered leaves the toggle shown; the toggle brings the list up to date', async () => {
+    const account = await signIn();
+    const offer = listed[6]!;
+    // The save is held until the load has been answered: the load's list is older than the save.
+    let releaseSave!: () => void;
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    const toApp = globalThis.fetch; // the app's, stubbed for the file
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/api/add/user/favorite/offer')) await saveHeld;
+      return toApp(input, init);
+    });
+    try {
+      const adding = toggleFavorite(offer);
+      await loadFavorites();
+      expect($favoriteIds.get().has(offer.offerId)).toBe(true);
+      releaseSave();
+      expect(await adding).toBe('added');
+      await vi.waitFor(() => expect($favorites.get().map((f) => f.offerId)).toEqual([offer.offerId]));
+      expect(await savedOnServer(account)).toEqual([offer.offerId]);
+    } finally {
+      vi.stubGlobal('fetch', toApp);
+    }
+  });
+
   it('loads the saved list, newest first, and logout empties it', async () => {
     const account = await signIn();
     for (const offer of [listed[4]!, listed[5]!]) {
