@@ -475,13 +475,23 @@ describe('short pages', () => {
 });
 
 describe('the header search', () => {
-  async function search(page: Page, text: string, locale: 'en' | 'si' | 'ta' = 'en'): Promise<string[]> {
-    const links = page.locator('.pagefind-ui__result-link');
+  /**
+   * The results' links once `shown` holds for them (by default, once there is one). Pagefind shows
+   * each result as its fragment loads, after its WebAssembly and the language's index on first use:
+   * slow on a busy machine.
+   */
+  async function search(
+    page: Page,
+    text: string,
+    locale: 'en' | 'si' | 'ta' = 'en',
+    shown = (hrefs: string[]) => hrefs.length > 0,
+  ): Promise<string[]> {
+    const readLinks = () =>
+      page.locator('.pagefind-ui__result-link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
     await page.getByRole('button', { name: m.search_open({}, { locale }) }).click();
     await page.locator('[data-search-ui] input').fill(text);
-    // Pagefind loads its WebAssembly and the language's index on first use: slow on a busy machine.
-    await expect.poll(() => links.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    return links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+    await expect.poll(async () => shown(await readLinks()), { timeout: 20_000 }).toBe(true);
+    return readLinks();
   }
 
   it('finds a bank by its short name (HNB), linking to canonical offer URLs', () =>
@@ -504,24 +514,18 @@ describe('the header search', () => {
         expect(offer, 'the demo data needs a listed offer with a rate and dates').toBeDefined();
         await page.goto(`/${locale}`);
         const merchantHref = `/${locale}${merchantPagePath({ slug: offer!.merchant.slug! })}`;
-        let hrefs = await search(page, offer!.merchant.merchantName, locale);
-        const isListedOffer = (href: string) => site.listed.some((o) => `/${locale}${offerCanonicalPath(o)}` === href);
-        // Pagefind shows each result as its fragment loads: wait for the merchant's page and an offer.
-        await expect
-          .poll(
-            async () => {
-              hrefs = await page
-                .locator('.pagefind-ui__result-link')
-                .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
-              return hrefs.includes(merchantHref) && hrefs.some(isListedOffer);
-            },
-            { timeout: 20_000 },
-          )
-          .toBe(true);
+        const listedOfferAt = (href: string) => site.listed.find((o) => `/${locale}${offerCanonicalPath(o)}` === href);
+        // The merchant's page and an offer among the results, whichever of their fragments loads first.
+        const hrefs = await search(
+          page,
+          offer!.merchant.merchantName,
+          locale,
+          (shown) => shown.includes(merchantHref) && shown.some(listedOfferAt),
+        );
         // The merchant's own page is found too, with no offer's facts: the first offer's are read.
         expect(hrefs).toContain(merchantHref);
-        const offerAt = hrefs.findIndex(isListedOffer);
-        const first = site.listed.find((o) => `/${locale}${offerCanonicalPath(o)}` === hrefs[offerAt])!;
+        const offerAt = hrefs.findIndex(listedOfferAt);
+        const first = listedOfferAt(hrefs[offerAt]!)!;
         expect(first, hrefs.join(' ')).toBeDefined();
         const tags = await page
           .locator('.pagefind-ui__result')
