@@ -102,7 +102,6 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
     // The first favourite's line offering expiry reminders, once per account; its code loads only now.
     if (!removing)
       void import('./reminder-offer.ts').then((offer) => offer.offerRemindersOnce(user.userId)).catch(() => {});
-    void loadFavorites();
     return removing ? 'removed' : 'added';
   } catch (error) {
     // Put back this offer only: another toggle may have finished meanwhile.
@@ -116,10 +115,10 @@ export async function toggleFavorite(offer: OfferData): Promise<ToggleResult> {
         title: m.account_favourites(),
         text: api ? api.failureText(error) : CLIENT_ERROR_TEXTS.network,
       });
-    // A load left alone while this toggle was unanswered is made again.
-    if (api) void loadFavorites();
     return 'failed';
   } finally {
     togglesInFlight--;
+    // Saved or refused, the list is loaded again: a load left alone while this toggle was unanswered is made again.
+    if (api) void loadFavorites();
   }
 }
