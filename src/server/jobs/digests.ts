@@ -26,7 +26,7 @@ import { CONSOLE_ALERTS_PATH, unsubscribeToken } from '../domain/alerts.ts';
 import type { MailDeps } from '../services/mail.ts';
 import { findSearchPage, readIssuedCards, searchWhere } from '../domain/offer-search.ts';
 import { countOffers } from '../domain/offers.ts';
-import { openJobQueue } from './job-queue.ts';
+import { openJobQueue, IDLE_POLL_SECONDS } from './job-queue.ts';
 
 export const DIGEST_JOB = 'digests';
 const DAY_MS = 86_400_000;
@@ -259,7 +259,7 @@ export async function startDigestQueue(
   const boss = await openJobQueue(handle, { name: DIGEST_JOB, schedule: true, log: deps.log });
   await boss.createQueue(DIGEST_JOB, { policy: 'short', retryLimit: 2, retryDelay: 15 * 60, expireInSeconds: 60 * 60 });
   await boss.schedule(DIGEST_JOB, cron, null, { tz: 'Asia/Colombo' });
-  await boss.work(DIGEST_JOB, async () => {
+  await boss.work(DIGEST_JOB, { pollingIntervalSeconds: IDLE_POLL_SECONDS }, async () => {
     await runDigests(deps, { now: clock() });
   });
   return { stop: () => boss.stop({ graceful: true, timeout: 3_000, close: true }) };

@@ -16,7 +16,7 @@ import type { PgBoss } from 'pg-boss';
 import { ERROR_CODES } from '../../contract/error-codes.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { importRuns } from '../db/schema.ts';
-import { openJobQueue } from './job-queue.ts';
+import { openJobQueue, IDLE_POLL_SECONDS } from './job-queue.ts';
 import {
   runSource,
   type PipelineDeps,
@@ -82,12 +82,16 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
     if (failed > 0) log(`[imports] ${failed} run(s) left by a stopped server marked failed; their sources are free`);
   }
 
-  const runNow: ImportQueue['runNow'] = (sourceKey, trigger, { retry = true, acceptShrink } = {}) =>
-    boss.send(
+  let sourceRunWorker: string | undefined;
+  const runNow: ImportQueue['runNow'] = async (sourceKey, trigger, { retry = true, acceptShrink } = {}) => {
+    const jobId = await boss.send(
       SOURCE_RUN_QUEUE,
       { sourceKey, trigger, ...(acceptShrink ? { acceptShrink } : {}) } satisfies SourceRunJob,
       { singletonKey: sourceKey, ...(retry ? {} : { retryLimit: 0 }) },
     );
+    if (sourceRunWorker) boss.notifyWorker(sourceRunWorker);
+    return jobId;
+  };
 
   if (options.intervalHours > 0) {
     await boss.schedule(SCHEDULE_QUEUE, `FREQ=HOURLY;INTERVAL=${options.intervalHours}`, null, { tz: 'Asia/Colombo' });
@@ -95,12 +99,12 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
     await boss.unschedule(SCHEDULE_QUEUE);
   }
   if (options.work !== false) {
-    await boss.work(SCHEDULE_QUEUE, async () => {
+    await boss.work(SCHEDULE_QUEUE, { pollingIntervalSeconds: IDLE_POLL_SECONDS }, async () => {
       for (const source of await enabledSources(options.pipeline.db)) await runNow(source.sourceKey, 'schedule');
     });
-    await boss.work<SourceRunJob, RunSummary>(
+    sourceRunWorker = await boss.work<SourceRunJob, RunSummary>(
       SOURCE_RUN_QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 2 },
+      { batchSize: 1, pollingIntervalSeconds: IDLE_POLL_SECONDS },
       async ([job]) => {
         const { sourceKey, trigger, acceptShrink } = job!.data;
         const summary = await runSource(

@@ -28,7 +28,7 @@ import { isListed } from '../domain/offers.ts';
 import { reminderStopToken } from '../domain/reminders.ts';
 import type { MailDeps } from '../services/mail.ts';
 import type { SmsProvider } from '../services/sms.ts';
-import { openJobQueue } from './job-queue.ts';
+import { openJobQueue, IDLE_POLL_SECONDS } from './job-queue.ts';
 import { sendUsePlanReminders } from './use-plan-reminders.ts';
 
 export const REMINDER_JOB = 'reminders';
@@ -259,11 +259,15 @@ export async function startReminderQueue(
     expireInSeconds: 30 * 60,
   });
   await boss.schedule(REMINDER_JOB, '0 * * * *', null, { tz: SITE_TIME_ZONE });
-  await boss.work(REMINDER_JOB, async () => {
+  const worker = await boss.work(REMINDER_JOB, { pollingIntervalSeconds: IDLE_POLL_SECONDS }, async () => {
     await runReminders(deps, { now: clock() });
   });
   return {
-    runNow: () => boss.send(REMINDER_JOB, {}),
+    runNow: async () => {
+      const jobId = await boss.send(REMINDER_JOB, {});
+      boss.notifyWorker(worker);
+      return jobId;
+    },
     stop: () => boss.stop({ graceful: true, timeout: 3_000, close: true }),
   };
 }
