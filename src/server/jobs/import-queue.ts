@@ -16,7 +16,7 @@ import type { PgBoss } from 'pg-boss';
 import { ERROR_CODES } from '../../contract/error-codes.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { importRuns } from '../db/schema.ts';
-import { openJobQueue, IDLE_POLL_SECONDS } from './job-queue.ts';
+import { openJobQueue, IDLE_POLL_SECONDS, wakeWorkerFor } from './job-queue.ts';
 import {
   runSource,
   type PipelineDeps,
@@ -83,15 +83,16 @@ export async function startImportQueue(options: ImportQueueOptions): Promise<Imp
   }
 
   let sourceRunWorker: string | undefined;
-  const runNow: ImportQueue['runNow'] = async (sourceKey, trigger, { retry = true, acceptShrink } = {}) => {
-    const jobId = await boss.send(
-      SOURCE_RUN_QUEUE,
-      { sourceKey, trigger, ...(acceptShrink ? { acceptShrink } : {}) } satisfies SourceRunJob,
-      { singletonKey: sourceKey, ...(retry ? {} : { retryLimit: 0 }) },
+  const runNow: ImportQueue['runNow'] = (sourceKey, trigger, { retry = true, acceptShrink } = {}) =>
+    wakeWorkerFor(
+      boss,
+      sourceRunWorker,
+      boss.send(
+        SOURCE_RUN_QUEUE,
+        { sourceKey, trigger, ...(acceptShrink ? { acceptShrink } : {}) } satisfies SourceRunJob,
+        { singletonKey: sourceKey, ...(retry ? {} : { retryLimit: 0 }) },
+      ),
     );
-    if (sourceRunWorker) boss.notifyWorker(sourceRunWorker);
-    return jobId;
-  };
 
   if (options.intervalHours > 0) {
     await boss.schedule(SCHEDULE_QUEUE, `FREQ=HOURLY;INTERVAL=${options.intervalHours}`, null, { tz: 'Asia/Colombo' });

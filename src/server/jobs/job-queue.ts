@@ -12,6 +12,20 @@ import type { DatabaseHandle } from '../db/client.ts';
  */
 export const IDLE_POLL_SECONDS = 60;
 
+/**
+ * A job just queued (`queued`, pg-boss's send) and this process's worker of its queue woken, when
+ * it runs one: it would otherwise wait up to IDLE_POLL_SECONDS. Gives the job's id, null for a duplicate.
+ */
+export async function wakeWorkerFor(
+  boss: PgBoss,
+  workerId: string | undefined,
+  queued: Promise<string | null>,
+): Promise<string | null> {
+  const jobId = await queued;
+  if (workerId) boss.notifyWorker(workerId);
+  return jobId;
+}
+
 export interface JobQueueOptions {
   /** Whether this instance keeps cron schedules running (a process that only queues jobs does not). */
   schedule: boolean;

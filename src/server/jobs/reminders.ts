@@ -28,7 +28,7 @@ import { isListed } from '../domain/offers.ts';
 import { reminderStopToken } from '../domain/reminders.ts';
 import type { MailDeps } from '../services/mail.ts';
 import type { SmsProvider } from '../services/sms.ts';
-import { openJobQueue, IDLE_POLL_SECONDS } from './job-queue.ts';
+import { openJobQueue, IDLE_POLL_SECONDS, wakeWorkerFor } from './job-queue.ts';
 import { sendUsePlanReminders } from './use-plan-reminders.ts';
 
 export const REMINDER_JOB = 'reminders';
@@ -263,11 +263,7 @@ export async function startReminderQueue(
     await runReminders(deps, { now: clock() });
   });
   return {
-    runNow: async () => {
-      const jobId = await boss.send(REMINDER_JOB, {});
-      boss.notifyWorker(worker);
-      return jobId;
-    },
+    runNow: () => wakeWorkerFor(boss, worker, boss.send(REMINDER_JOB, {})),
     stop: () => boss.stop({ graceful: true, timeout: 3_000, close: true }),
   };
 }
