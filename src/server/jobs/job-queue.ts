@@ -6,9 +6,10 @@ import type { DatabaseHandle } from '../db/client.ts';
 
 /**
  * How often an idle worker asks the database for a job. The jobs are hourly or weekly, or asked for
- * by hand; at pg-boss's default of 2 s, an idle server's four workers asked twice a second in all,
- * 30–40 ms of CPU a second on PGlite. A job this process queues wakes its own worker at once
- * (pg-boss's notifyWorker); a retry, or a job queued by a process that works none, waits for a poll.
+ * by hand; at pg-boss's default of 2 s, an idle server's four workers asked twice a second in all
+ * (the idle server's CPU, before and after: docs/operations.md). A job this process queues wakes its
+ * own worker at once (pg-boss's notifyWorker); a retry, or a job queued by a process that works
+ * none, waits for a poll.
  */
 export const IDLE_POLL_SECONDS = 60;
 
